@@ -1,0 +1,1 @@
+"""Hand analysis: decompositions, waits, shanten and useful tiles."""

@@ -1,0 +1,361 @@
+"""Tiles: the 34 playing kinds, the 8 bonus tiles, red fives and tile counts.
+
+``Tile`` values 0–33 are the playing kinds in the order 1m…9m, 1p…9p, 1s…9s,
+East South West North White Green Red; this index is what every count array
+(``TileCounts``, a 34-tuple) uses. Bonus tiles are 34–41 (flowers 1–4, seasons 1–4).
+Red fives are not a kind: they are a property of a physical tile (:class:`PhysicalTile`).
+
+>>> Tile.M5.notation, Tile.M5.suit, Tile.M5.rank, Tile.M5.is_simple
+('5m', <Suit.MAN: 'm'>, 5, True)
+>>> Tile.RED.notation, Tile.RED.is_dragon, Tile.EAST.is_wind
+('7z', True, True)
+>>> Tile.from_notation("3f"), Tile.SEASON_1.notation
+(<Tile.FLOWER_3: 36>, '5f')
+>>> PhysicalTile(Tile.P5, red=True).notation
+'0p'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+from muraglia.errors import NotationError
+
+__all__ = [
+    "BONUS_TILES",
+    "DRAGONS",
+    "HONORS",
+    "NUM_KINDS",
+    "PLAYING_TILES",
+    "TERMINALS_AND_HONORS",
+    "WINDS",
+    "PhysicalTile",
+    "Suit",
+    "Tile",
+    "TileCounts",
+    "counts_of",
+    "format_counts",
+    "tiles_from_counts",
+]
+
+NUM_KINDS = 34
+"""Number of playing tile kinds (the length of a :data:`TileCounts`)."""
+
+TileCounts = tuple[int, ...]
+"""How many tiles of each of the 34 playing kinds, indexed by ``Tile`` value."""
+
+
+class Suit(StrEnum):
+    """Suit of a tile, valued by its notation letter."""
+
+    MAN = "m"
+    """Characters / caratteri / manzu."""
+    PIN = "p"
+    """Circles / cerchi (palle) / pinzu."""
+    SOU = "s"
+    """Bamboo / bambù (canne) / souzu."""
+    HONOR = "z"
+    """Winds and dragons / venti e draghi / jihai."""
+    BONUS = "f"
+    """Flowers and seasons / fiori e stagioni."""
+
+
+_SUIT_ORDER = (Suit.MAN, Suit.PIN, Suit.SOU)
+
+
+class Tile(IntEnum):
+    """A tile kind. Values 0–33 are playing tiles, 34–41 bonus tiles."""
+
+    M1 = 0
+    M2 = 1
+    M3 = 2
+    M4 = 3
+    M5 = 4
+    M6 = 5
+    M7 = 6
+    M8 = 7
+    M9 = 8
+    P1 = 9
+    P2 = 10
+    P3 = 11
+    P4 = 12
+    P5 = 13
+    P6 = 14
+    P7 = 15
+    P8 = 16
+    P9 = 17
+    S1 = 18
+    S2 = 19
+    S3 = 20
+    S4 = 21
+    S5 = 22
+    S6 = 23
+    S7 = 24
+    S8 = 25
+    S9 = 26
+    EAST = 27
+    SOUTH = 28
+    WEST = 29
+    NORTH = 30
+    WHITE = 31
+    GREEN = 32
+    RED = 33
+    FLOWER_1 = 34
+    FLOWER_2 = 35
+    FLOWER_3 = 36
+    FLOWER_4 = 37
+    SEASON_1 = 38
+    SEASON_2 = 39
+    SEASON_3 = 40
+    SEASON_4 = 41
+
+    @property
+    def suit(self) -> Suit:
+        """The suit (``z`` for winds and dragons, ``f`` for bonus tiles)."""
+        return _SUIT[self]
+
+    @property
+    def rank(self) -> int:
+        """The digit of the tile's notation: 1–9 in a suit, 1–7 for honours, 1–8 for bonus."""
+        return _RANK[self]
+
+    @property
+    def notation(self) -> str:
+        """Canonical mpsz notation, e.g. ``'5m'``, ``'7z'``, ``'3f'``."""
+        return f"{_RANK[self]}{_SUIT[self].value}"
+
+    @property
+    def is_suited(self) -> bool:
+        """Whether the tile is a man, pin or sou tile."""
+        return self < Tile.EAST
+
+    @property
+    def is_honor(self) -> bool:
+        """Whether the tile is a wind or a dragon."""
+        return Tile.EAST <= self <= Tile.RED
+
+    @property
+    def is_wind(self) -> bool:
+        """Whether the tile is a wind."""
+        return Tile.EAST <= self <= Tile.NORTH
+
+    @property
+    def is_dragon(self) -> bool:
+        """Whether the tile is a dragon."""
+        return Tile.WHITE <= self <= Tile.RED
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the tile is a 1 or 9 of a suit."""
+        return self < Tile.EAST and _RANK[self] in (1, 9)
+
+    @property
+    def is_terminal_or_honor(self) -> bool:
+        """Whether the tile is a "head tile" (testa / yaochuuhai): 1, 9, wind or dragon."""
+        return self.is_terminal or self.is_honor
+
+    @property
+    def is_simple(self) -> bool:
+        """Whether the tile is a suited 2–8."""
+        return self < Tile.EAST and 2 <= _RANK[self] <= 8
+
+    @property
+    def is_bonus(self) -> bool:
+        """Whether the tile is a flower or a season."""
+        return self >= Tile.FLOWER_1
+
+    @property
+    def is_flower(self) -> bool:
+        """Whether the tile is one of the four flowers (1f–4f)."""
+        return Tile.FLOWER_1 <= self <= Tile.FLOWER_4
+
+    @property
+    def is_season(self) -> bool:
+        """Whether the tile is one of the four seasons (5f–8f)."""
+        return self >= Tile.SEASON_1
+
+    @property
+    def bonus_seat(self) -> int:
+        """For a bonus tile, the seat (0 = East … 3 = North) it belongs to.
+
+        Raises:
+            ValueError: if the tile is not a bonus tile.
+        """
+        if not self.is_bonus:
+            raise ValueError(f"{self.notation!r} is not a bonus tile")
+        return (self - Tile.FLOWER_1) % 4
+
+    @property
+    def unicode(self) -> str:
+        """The tile's character in the Unicode Mahjong Tiles block (U+1F000)."""
+        return chr(_UNICODE_BASE + _UNICODE_OFFSET[self])
+
+    @classmethod
+    def from_notation(cls, text: str) -> Tile:
+        """Parse a single tile such as ``'5m'``, ``'7z'`` or ``'2f'`` (no red five).
+
+        Raises:
+            NotationError: if ``text`` is not exactly one tile.
+        """
+        if len(text) != 2 or not text[0].isdigit():
+            raise NotationError("expected one tile like '5m'", text=text, position=0)
+        tile = _BY_NOTATION.get(text)
+        if tile is None:
+            raise NotationError(f"no tile {text!r}", text=text, position=0)
+        return tile
+
+    @classmethod
+    def suited(cls, suit: Suit, rank: int) -> Tile:
+        """The suited tile of ``suit`` and ``rank`` (1–9).
+
+        >>> Tile.suited(Suit.SOU, 7)
+        <Tile.S7: 24>
+        """
+        return cls(_SUIT_ORDER.index(suit) * 9 + rank - 1)
+
+    def __str__(self) -> str:
+        """The canonical notation."""
+        return self.notation
+
+
+def _suit_of(value: int) -> Suit:
+    if value < 27:
+        return _SUIT_ORDER[value // 9]
+    return Suit.HONOR if value < 34 else Suit.BONUS
+
+
+def _rank_of(value: int) -> int:
+    if value < 27:
+        return value % 9 + 1
+    return value - 26 if value < 34 else value - 33
+
+
+_SUIT: dict[int, Suit] = {t: _suit_of(t) for t in range(42)}
+_RANK: dict[int, int] = {t: _rank_of(t) for t in range(42)}
+_BY_NOTATION: dict[str, Tile] = {Tile(t).notation: Tile(t) for t in range(42)}
+
+# Unicode block order: winds E S W N, dragons red green white, 1-9 man, 1-9 sou, 1-9 pin,
+# flowers plum orchid bamboo chrysanthemum, seasons spring summer autumn winter.
+_UNICODE_BASE = 0x1F000
+_UNICODE_OFFSET: dict[int, int] = {
+    **{t: 0x07 + t for t in range(9)},
+    **{9 + t: 0x19 + t for t in range(9)},
+    **{18 + t: 0x10 + t for t in range(9)},
+    27: 0x00,
+    28: 0x01,
+    29: 0x02,
+    30: 0x03,
+    31: 0x06,
+    32: 0x05,
+    33: 0x04,
+    # Our flowers are plum, orchid, chrysanthemum, bamboo (interfaces.md §2).
+    34: 0x22,
+    35: 0x23,
+    36: 0x25,
+    37: 0x24,
+    38: 0x26,
+    39: 0x27,
+    40: 0x28,
+    41: 0x29,
+}
+
+PLAYING_TILES: tuple[Tile, ...] = tuple(Tile(t) for t in range(NUM_KINDS))
+"""The 34 playing kinds in index order."""
+WINDS: tuple[Tile, ...] = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
+"""The four winds, East first."""
+DRAGONS: tuple[Tile, ...] = (Tile.WHITE, Tile.GREEN, Tile.RED)
+"""The three dragons: white, green, red."""
+HONORS: tuple[Tile, ...] = WINDS + DRAGONS
+"""Winds then dragons."""
+TERMINALS_AND_HONORS: tuple[Tile, ...] = tuple(t for t in PLAYING_TILES if t.is_terminal_or_honor)
+"""The 13 head-tile kinds (thirteen orphans / lanterne)."""
+BONUS_TILES: tuple[Tile, ...] = tuple(Tile(t) for t in range(NUM_KINDS, 42))
+"""Flowers 1–4 then seasons 1–4."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class PhysicalTile:
+    """A physical tile: a kind plus whether it is a red five (aka-dora).
+
+    >>> PhysicalTile(Tile.S5, red=True)
+    PhysicalTile('0s')
+    >>> PhysicalTile(Tile.S4, red=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: only a suited five can be red, not '4s'
+    """
+
+    kind: Tile
+    """The tile kind."""
+    red: bool = False
+    """Whether this is a red five."""
+
+    def __post_init__(self) -> None:
+        """Reject red tiles that are not suited fives."""
+        if self.red and (not self.kind.is_suited or self.kind.rank != 5):
+            raise ValueError(f"only a suited five can be red, not {self.kind.notation!r}")
+
+    @property
+    def notation(self) -> str:
+        """Canonical notation: ``'0m'`` for a red five, else the kind's notation."""
+        return f"0{self.kind.suit.value}" if self.red else self.kind.notation
+
+    @property
+    def unicode(self) -> str:
+        """The Unicode tile character (red fives render as their kind)."""
+        return self.kind.unicode
+
+    def __str__(self) -> str:
+        """The canonical notation."""
+        return self.notation
+
+    def __repr__(self) -> str:
+        """``PhysicalTile('0m')``."""
+        return f"PhysicalTile({self.notation!r})"
+
+
+def counts_of(tiles: Iterable[int]) -> TileCounts:
+    """Count playing tiles by kind into a 34-tuple (bonus tiles are ignored).
+
+    >>> counts_of([Tile.M1, Tile.M1, Tile.RED])[0], counts_of([Tile.RED])[33]
+    (2, 1)
+    """
+    counts = [0] * NUM_KINDS
+    for tile in tiles:
+        if tile < NUM_KINDS:
+            counts[tile] += 1
+    return tuple(counts)
+
+
+def tiles_from_counts(counts: Iterable[int]) -> tuple[Tile, ...]:
+    """Expand a count array into sorted tiles.
+
+    >>> tiles_from_counts(counts_of([Tile.P2, Tile.M1, Tile.M1]))
+    (<Tile.M1: 0>, <Tile.M1: 0>, <Tile.P2: 10>)
+    """
+    out: list[Tile] = []
+    for index, count in enumerate(counts):
+        out.extend([Tile(index)] * count)
+    return tuple(out)
+
+
+def format_counts(counts: Iterable[int]) -> str:
+    """Format a count array in grouped mpsz notation.
+
+    >>> format_counts(counts_of([Tile.M1, Tile.M2, Tile.M3, Tile.EAST, Tile.EAST]))
+    '123m11z'
+    """
+    parts: list[str] = []
+    digits: list[str] = []
+    suit: Suit | None = None
+    for tile in tiles_from_counts(counts):
+        if suit is not None and tile.suit is not suit:
+            parts.append("".join(digits) + suit.value)
+            digits = []
+        suit = tile.suit
+        digits.append(str(tile.rank))
+    if suit is not None:
+        parts.append("".join(digits) + suit.value)
+    return "".join(parts)
