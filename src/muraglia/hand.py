@@ -10,8 +10,8 @@ Syntax and semantics are separate: :func:`muraglia.notation.parse_hand` checks s
 Hand('234m567p11z [555z] [789s<] +4m')
 >>> h.tile_count, h.is_concealed, h.status()
 (14, False, <HandStatus.VALID: 0>)
->>> parse_hand("11112m", strict=False).status()
-HandStatus.TOO_MANY_COPIES|WRONG_TILE_COUNT
+>>> parse_hand("111112m", strict=False).status()
+<HandStatus.TOO_MANY_COPIES|WRONG_TILE_COUNT: 3>
 """
 
 from __future__ import annotations
@@ -154,14 +154,14 @@ class Hand:
     def status(self) -> HandStatus:
         """Semantic problems of the hand as flags (``HandStatus.VALID`` if none)."""
         status = HandStatus.VALID
-        if any(c > 4 for c in self.counts):  # noqa: PLR2004 - four copies of each kind
+        if any(c > 4 for c in self.counts):
             status |= HandStatus.TOO_MANY_COPIES
         count = self.tile_count
-        if (self.winning is not None and count != 14) or count not in (13, 14):  # noqa: PLR2004
+        if (self.winning is not None and count != 14) or count not in (13, 14):
             status |= HandStatus.WRONG_TILE_COUNT
         if len(set(self.bonus)) != len(self.bonus):
             status |= HandStatus.DUPLICATE_BONUS
-        if len(self.melds) > 4:  # noqa: PLR2004
+        if len(self.melds) > 4:
             status |= HandStatus.TOO_MANY_MELDS
         return status
 
@@ -169,22 +169,20 @@ class Hand:
         """Human-readable descriptions of every semantic problem, naming the tiles."""
         out: list[str] = []
         for kind in range(NUM_KINDS):
-            if self.counts[kind] > 4:  # noqa: PLR2004
+            if self.counts[kind] > 4:
                 out.append(
                     f"{self.counts[kind]} copies of {Tile(kind).notation!r} (there are only 4)"
                 )
         count = self.tile_count
-        if self.winning is not None and count != 14:  # noqa: PLR2004
-            out.append(
-                f"{count} tiles with a winning tile (need 14, counting each meld as 3)"
-            )
-        elif count not in (13, 14):  # noqa: PLR2004
+        if self.winning is not None and count != 14:
+            out.append(f"{count} tiles with a winning tile (need 14, counting each meld as 3)")
+        elif count not in (13, 14):
             out.append(f"{count} tiles (need 13 or 14, counting each meld as 3)")
         seen: set[Tile] = set()
         for btile in self.bonus:
             if btile in seen:
                 out.append(f"bonus tile {btile.notation!r} twice")
             seen.add(btile)
-        if len(self.melds) > 4:  # noqa: PLR2004
+        if len(self.melds) > 4:
             out.append(f"{len(self.melds)} melds (at most 4)")
         return out
