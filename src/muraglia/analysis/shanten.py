@@ -1,0 +1,392 @@
+"""Shanten (tiles away from a complete hand) and ukeire (useful tiles), table-driven.
+
+Definition used throughout: the *replacement number* ``r`` of a hand is the least number of its
+concealed tiles that must be swapped for other tiles to make a complete hand of the given shape
+(with at most four copies of any kind among the concealed tiles), and ``shanten = r - 1``:
+``-1`` is complete, ``0`` is ready (tenpai). It works for 14-tile hands (3n+2) and 13-tile hands
+(3n+1, where the target has one tile more than the hand) alike.
+
+Standard shape (``4 - melds`` sets and a pair). A target uses ``m_g`` sets and ``p_g`` pairs in
+each of the four groups (three suits, honours); for every group the precomputed tables of
+:mod:`muraglia.analysis._tables` give ``overlap_g(m, p)``, the most of the group's tiles such a
+target can use. Since a set or pair that uses none of the hand's tiles fits anywhere, the best
+target maximises ``sum_g overlap_g(m_g, p_g)`` over ``sum m_g = M``, ``sum p_g = 1``, and then
+``shanten = 3M + 2 - overlap - 1``. Each call does four dictionary lookups keyed by slices of
+``bytes(counts)``, one lookup in a precomputed table of combined suit pairs, and one tiny
+max-plus step over the ``M + 1`` ways to split the sets between two halves.
+
+Seven pairs (seven *different* kinds, four of a kind counts once), thirteen orphans and the MCR
+knitted shapes use closed formulas on counts.
+
+>>> counts = [0] * 34
+>>> for i in (0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28):
+...     counts[i] += 1
+>>> shanten_all(counts)
+0
+>>> ukeire(counts)
+Ukeire(shanten=0, tiles=(27, 28), count=4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from operator import itemgetter
+
+from muraglia.analysis import _tables
+from muraglia.errors import InvalidHandError
+
+__all__ = [
+    "Ukeire",
+    "discard_ukeire",
+    "shanten_all",
+    "shanten_honors_knitted",
+    "shanten_knitted_straight",
+    "shanten_seven_pairs",
+    "shanten_standard",
+    "shanten_thirteen_orphans",
+    "ukeire",
+]
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_orphans = itemgetter(*_ORPHANS)
+_KNITTED_PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+_SUIT: dict[bytes, int] = {}
+_HONOR: dict[bytes, int] = {}
+_PAIR: list[tuple[int, ...]] = []
+
+
+def _max_plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
+    """Combine two overlap vectors (index ``2m + p``), keeping ``m <= 4`` and ``p <= 1``."""
+    out = []
+    for m in range(5):
+        for p in range(2):
+            best = 0
+            for m1 in range(m + 1):
+                for p1 in range(p + 1):
+                    v = a[2 * m1 + p1] + b[2 * (m - m1) + p - p1]
+                    best = max(best, v)
+            out.append(best)
+    return tuple(out)
+
+
+def _ensure() -> None:
+    """Load the tables and build the combined pair tables on first use."""
+    global _NHONOR, _STRIDE  # noqa: PLW0603
+    if _PAIR:
+        return
+    _tables.load_tables()
+    ids: dict[tuple[int, ...], int] = {}
+    for raw, entry in _tables.SUIT_TABLE.items():
+        _SUIT[raw] = ids.setdefault(entry, len(ids))
+    entries = sorted(ids, key=ids.__getitem__)
+    hids: dict[tuple[int, ...], int] = {}
+    for raw, entry in _tables.HONOR_TABLE.items():
+        _HONOR[raw] = hids.setdefault(entry, len(hids))
+    hentries = sorted(hids, key=hids.__getitem__)
+    _NHONOR = len(hentries)
+    combined: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for e in entries:
+        for f in entries:
+            v = _max_plus(e, f)
+            _PAIR.append(combined.setdefault(v, v))
+    for e in entries:
+        for f in hentries:
+            v = _max_plus(e, f)
+            _PAIR_HONOR.append(combined.setdefault(v, v))
+    _STRIDE = len(entries)
+
+
+_STRIDE = 0
+_PAIR_HONOR: list[tuple[int, ...]] = []
+_NHONOR = 0
+
+
+def _bad_counts(counts: Sequence[int]) -> InvalidHandError:
+    if len(counts) != 34:
+        return InvalidHandError(f"expected 34 tile counts, got {len(counts)}")
+    for i, c in enumerate(counts):
+        if not 0 <= c <= 4:
+            return InvalidHandError(f"tile kind {i} has {c} copies (0-4 allowed)")
+    return InvalidHandError("a suit or the honours hold more than 14 tiles")
+
+
+def shanten_standard(counts: Sequence[int], melds: int = 0) -> int:
+    """Shanten of the standard shape: ``4 - melds`` sets and a pair.
+
+    Args:
+        counts: 34 concealed tile counts.
+        melds: Number of declared melds (each one is a set already made).
+
+    Returns:
+        The shanten number (-1 when complete).
+
+    Raises:
+        InvalidHandError: When the counts are not 34 values in 0-4.
+
+    >>> shanten_standard([3, 1, 1, 1] + [0] * 23 + [2, 0, 0, 0, 0, 0, 0], melds=2)
+    -1
+    """
+    if not _PAIR:
+        _ensure()
+    try:
+        raw = bytes(counts)
+        x = _PAIR[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
+        y = _PAIR_HONOR[_SUIT[raw[18:27]] * _NHONOR + _HONOR[raw[27:34]]]
+    except (KeyError, ValueError, TypeError):
+        raise _bad_counts(counts) from None
+    if len(raw) != 34:
+        raise _bad_counts(counts)
+    if melds == 0:
+        best = max(
+            x[0] + y[9],
+            x[1] + y[8],
+            x[2] + y[7],
+            x[3] + y[6],
+            x[4] + y[5],
+            x[5] + y[4],
+            x[6] + y[3],
+            x[7] + y[2],
+            x[8] + y[1],
+            x[9] + y[0],
+        )
+        return 13 - best
+    if not 0 <= melds <= 4:
+        raise InvalidHandError(f"{melds} declared melds (0-4 allowed)")
+    sets = 4 - melds
+    best = 0
+    for m in range(sets + 1):
+        v = x[2 * m] + y[2 * (sets - m) + 1]
+        best = max(best, v)
+        v = x[2 * m + 1] + y[2 * (sets - m)]
+        best = max(best, v)
+    return 3 * sets + 1 - best
+
+
+def shanten_seven_pairs(counts: Sequence[int]) -> int:
+    """Shanten of seven different pairs (a four of a kind counts as one pair).
+
+    Args:
+        counts: 34 concealed tile counts (13 or 14 tiles, no melds).
+
+    Returns:
+        The shanten number (-1 when complete).
+
+    >>> shanten_seven_pairs([2] * 6 + [1, 1] + [0] * 26)
+    0
+    """
+    kinds = (
+        34 - counts.count(0) if isinstance(counts, list | tuple) else sum(1 for c in counts if c)
+    )
+    pairs = sum(1 for c in counts if c >= 2)
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def shanten_thirteen_orphans(counts: Sequence[int]) -> int:
+    """Shanten of thirteen orphans (one of each terminal and honour, plus a pair of one).
+
+    Args:
+        counts: 34 concealed tile counts.
+
+    Returns:
+        The shanten number (-1 when complete).
+
+    >>> orphans = [1 if i in (0, 8, 9, 17, 18, 26) else 0 for i in range(27)] + [1] * 7
+    >>> shanten_thirteen_orphans(orphans)
+    0
+    >>> orphans[33] = 2
+    >>> shanten_thirteen_orphans(orphans)
+    -1
+    """
+    present = 0
+    pair = 0
+    for i in _ORPHANS:
+        c = counts[i]
+        if c:
+            present += 1
+            if c >= 2:
+                pair = 1
+    return 13 - present - pair
+
+
+def shanten_all(counts: Sequence[int], melds: int = 0) -> int:
+    """Least shanten of the standard shape, seven pairs and thirteen orphans.
+
+    Seven pairs and thirteen orphans count only when ``melds == 0``.
+
+    Args:
+        counts: 34 concealed tile counts.
+        melds: Number of declared melds.
+
+    Returns:
+        The shanten number (-1 when complete).
+
+    Raises:
+        InvalidHandError: When the counts are not 34 values in 0-4.
+
+    >>> shanten_all([2] * 7 + [0] * 27)
+    -1
+    """
+    best = shanten_standard(counts, melds)
+    if melds or best < 0:
+        return best
+    if isinstance(counts, list | tuple):
+        kinds = 34 - counts.count(0)
+        pairs = 34 - counts.count(0) - counts.count(1)
+        seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        best = min(best, seven)
+        orph = _orphans(counts)
+        present = 13 - orph.count(0)
+        kokushi = 13 - present - (1 if present > orph.count(1) else 0)
+        return kokushi if kokushi < best else best
+    seven = shanten_seven_pairs(counts)
+    kokushi = shanten_thirteen_orphans(counts)
+    return min(best, seven, kokushi)
+
+
+_KNIT = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
+
+
+def _knitted_assignments() -> list[tuple[int, ...]]:
+    """The six knitted straights as lists of the nine tile indices."""
+    out = []
+    for perm in _KNITTED_PERMS:
+        out.append(
+            tuple(9 * suit + r for suit, offs in zip(perm, _KNIT, strict=True) for r in offs)
+        )
+    return out
+
+
+_KNITTED = _knitted_assignments()
+
+
+def shanten_knitted_straight(counts: Sequence[int], melds: int = 0) -> int:
+    """Shanten of MCR's knitted straight (147/258/369 in three suits) plus a set and a pair.
+
+    Args:
+        counts: 34 concealed tile counts.
+        melds: Number of declared melds (at most one fits this shape).
+
+    Returns:
+        The shanten number (-1 when complete); 99 when the melds leave no room for it.
+
+    >>> shanten_knitted_straight([1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0,
+    ...                           0, 0, 1, 0, 0, 1, 0, 0, 1, 3, 2, 0, 0, 0, 0, 0])
+    -1
+    """
+    if melds > 1:
+        return 99
+    best = 99
+    work = list(counts)
+    for tiles in _KNITTED:
+        have = 0
+        for i in tiles:
+            if work[i]:
+                have += 1
+                work[i] -= 1
+        rest = shanten_standard(work, melds + 3)
+        # rest is computed for one set and a pair: missing_rest = rest + 1
+        value = (9 - have) + rest
+        best = min(best, value)
+        for i in tiles:
+            work[i] = counts[i]
+    return best
+
+
+def shanten_honors_knitted(counts: Sequence[int]) -> int:
+    """Shanten of MCR lesser honours and knitted tiles (14 distinct honours/knitted tiles).
+
+    Args:
+        counts: 34 concealed tile counts.
+
+    Returns:
+        The shanten number (-1 when complete).
+
+    >>> shanten_honors_knitted([1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0,
+    ...                         0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1])
+    -1
+    """
+    honors = sum(1 for i in range(27, 34) if counts[i])
+    best = 99
+    for tiles in _KNITTED:
+        have = honors + sum(1 for i in tiles if counts[i])
+        best = min(best, 14 - min(have, 14) - 1)
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class Ukeire:
+    """Useful tiles of a 3n+1 hand."""
+
+    shanten: int
+    """Shanten of the hand."""
+    tiles: tuple[int, ...]
+    """Tile kinds (0-33) whose draw lowers the shanten."""
+    count: int
+    """Copies of those kinds still unseen (4 - in hand - visible)."""
+
+
+def ukeire(
+    counts: Sequence[int],
+    melds: int = 0,
+    *,
+    shanten_fn: Callable[[Sequence[int], int], int] = shanten_all,
+    visible: Sequence[int] | None = None,
+) -> Ukeire:
+    """Useful tiles of a 3n+1 hand: the kinds whose draw lowers the shanten.
+
+    Args:
+        counts: 34 concealed tile counts (3n+1 tiles).
+        melds: Number of declared melds.
+        shanten_fn: Shanten function ``(counts, melds) -> int`` to improve.
+        visible: Optional 34 counts of tiles seen elsewhere (discards, melds, dora indicators).
+
+    Returns:
+        The shanten, the useful kinds and their unseen copies.
+
+    Raises:
+        InvalidHandError: When the counts are invalid.
+    """
+    work = list(counts)
+    base = shanten_fn(work, melds)
+    tiles = []
+    total = 0
+    for i in range(34):
+        if work[i] >= 4:
+            continue
+        work[i] += 1
+        if shanten_fn(work, melds) < base:
+            tiles.append(i)
+            left = 4 - counts[i] - (visible[i] if visible is not None else 0)
+            total += max(left, 0)
+        work[i] -= 1
+    return Ukeire(base, tuple(tiles), total)
+
+
+def discard_ukeire(
+    counts: Sequence[int],
+    melds: int = 0,
+    *,
+    shanten_fn: Callable[[Sequence[int], int], int] = shanten_all,
+    visible: Sequence[int] | None = None,
+) -> dict[int, Ukeire]:
+    """For a 3n+2 hand, the ukeire left after each possible discard.
+
+    Args:
+        counts: 34 concealed tile counts (3n+2 tiles).
+        melds: Number of declared melds.
+        shanten_fn: Shanten function ``(counts, melds) -> int``.
+        visible: Optional 34 counts of tiles seen elsewhere.
+
+    Returns:
+        Mapping from each discardable kind to the resulting :class:`Ukeire`.
+    """
+    work = list(counts)
+    out = {}
+    for i in range(34):
+        if work[i]:
+            work[i] -= 1
+            out[i] = ukeire(work, melds, shanten_fn=shanten_fn, visible=visible)
+            work[i] += 1
+    return out
