@@ -10,12 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muraglia.errors import RulesetError
-from muraglia.rulesets.ravenna.settlement import (
-    SEATS,
-    difference_amount,
-    round_tens,
-    settle_values,
-)
+from muraglia.rulesets.ravenna.settlement import RAVENNA_TERMS, SEATS, settle_values
+from muraglia.scoring.classical import difference_payment, round_amount
 
 CASES = tomllib.loads((Path(__file__).parent / "cases" / "settlement_seed.toml").read_text())
 
@@ -36,16 +32,21 @@ def test_seed_settlement(case: dict) -> None:
     values = _values(case)
     if "values" in case:
         assert values == case["values"]
-    transfers, net = settle_values(values, winners=case["winners"], dead=case.get("dead"))
-    got = sorted((t.payer, t.payee, t.amount) for t in transfers)
+    result = settle_values(values, winners=case["winners"], dead=case.get("dead"))
+    got = sorted((t.payer, t.payee, t.amount) for t in result.transfers)
     want = sorted((t["from"], t["to"], t["amount"]) for t in case["transfers"])
     assert got == want
-    assert net == case["net"]
+    assert result.net == case["net"]
 
 
 @pytest.mark.parametrize("case", CASES["difference"], ids=[c["id"] for c in CASES["difference"]])
 def test_difference(case: dict) -> None:
-    got = difference_amount(case["high"], case["high_value"], case["low"], case["low_value"])
+    got = difference_payment(
+        (case["high"], case["high_value"]),
+        (case["low"], case["low_value"]),
+        east="E",
+        terms=RAVENNA_TERMS,
+    )
     assert got == case["amount"]
 
 
@@ -70,16 +71,16 @@ def test_difference(case: dict) -> None:
         (0, 0),
     ],
 )
-def test_round_tens(amount: int, rounded: int) -> None:
-    assert round_tens(amount) == rounded
+def test_round_amount(amount: int, rounded: int) -> None:
+    assert round_amount(amount, RAVENNA_TERMS.rounding) == rounded
 
 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"winners": ("S",), "dead": "E"}, "dead seat"),
+        ({"winners": ("S",), "dead": "E"}, "cannot be East"),
         ({"winners": ("N",), "dead": "N"}, "cannot win"),
-        ({"winners": ("X",)}, "unknown winner"),
+        ({"winners": ("X",)}, "unknown seat"),
     ],
 )
 def test_bad_settlement(kwargs: dict, message: str) -> None:
@@ -88,7 +89,7 @@ def test_bad_settlement(kwargs: dict, message: str) -> None:
 
 
 def test_missing_seat() -> None:
-    with pytest.raises(RulesetError, match="each of E S W N"):
+    with pytest.raises(RulesetError, match="a value for each seat"):
         settle_values({"E": 1, "S": 2, "W": 3}, winners=("E",))
 
 
@@ -98,7 +99,7 @@ _values_st = st.fixed_dictionaries({s: _value for s in SEATS})
 
 @given(_values_st, st.lists(st.sampled_from(SEATS), max_size=3, unique=True))
 def test_net_sums_to_zero(values: dict[str, int], winners: list[str]) -> None:
-    _, net = settle_values(values, winners=winners)
+    net = settle_values(values, winners=winners).net
     assert sum(net.values()) == 0
     if len(winners) != 1:  # RAV-END-2: void deal
         assert set(net.values()) == {0}
@@ -108,20 +109,21 @@ def test_net_sums_to_zero(values: dict[str, int], winners: list[str]) -> None:
 def test_morto_pays_mahjong_only(values: dict[str, int], winner: str, dead: str) -> None:
     if winner == dead:
         winner = "E"
-    transfers, net = settle_values(values, winners=(winner,), dead=dead)
+    result = settle_values(values, winners=(winner,), dead=dead)
+    transfers, net = result.transfers, result.net
     # RAV-3P-3/4: the dead seat pays the winner V' undoubled and nothing else.
     dead_moves = [t for t in transfers if dead in (t.payer, t.payee)]
     assert all(t.payer == dead and t.reason == "mahjong" for t in dead_moves)
-    assert -net[dead] == round_tens(values[winner])
+    assert -net[dead] == round_amount(values[winner])
     assert sum(net.values()) == 0
 
 
 @given(_values_st, st.sampled_from(SEATS))
 def test_amounts_are_rounded(values: dict[str, int], winner: str) -> None:
-    transfers, _ = settle_values(values, winners=(winner,))
+    transfers = settle_values(values, winners=(winner,)).transfers
     assert all(t.amount % 10 == 0 and t.amount > 0 for t in transfers)
     # RAV-PAY-1: East pays or collects double the others' Mah-Jong payment, rounded once.
     for t in transfers:
         if t.reason == "mahjong":
             factor = 2 if "E" in (t.payer, t.payee) else 1
-            assert t.amount == round_tens(values[winner] * factor)
+            assert t.amount == round_amount(values[winner] * factor)
