@@ -1,0 +1,161 @@
+"""Shanten and ukeire: examples, properties (hypothesis) and a cross-check with `mahjong`."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from tests.strategies import concealed_counts
+
+from muraglia.analysis.shanten import (
+    discard_ukeire,
+    shanten_all,
+    shanten_honors_knitted,
+    shanten_knitted_straight,
+    shanten_seven_pairs,
+    shanten_standard,
+    shanten_thirteen_orphans,
+    ukeire,
+)
+from muraglia.errors import InvalidHandError
+
+
+def counts_of(*kinds: int) -> list[int]:
+    out = [0] * 34
+    for k in kinds:
+        out[k] += 1
+    return out
+
+
+@pytest.mark.parametrize(
+    ("kinds", "expected"),
+    [
+        pytest.param((0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 27, 28, 28), -1, id="complete"),
+        pytest.param((0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28), 0, id="dual-pung-wait"),
+        pytest.param((0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6), -1, id="pairs-and-chows"),
+        pytest.param((0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3), 0, id="quads-123"),
+        pytest.param((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33), 0, id="orphans-13-wait"),
+        pytest.param(
+            (0, 3, 6, 10, 13, 16, 20, 23, 26, 27, 29, 31, 33), 6, id="knitted-bad-standard"
+        ),
+    ],
+)
+def test_shanten_all_examples(kinds: tuple[int, ...], expected: int) -> None:
+    assert shanten_all(counts_of(*kinds)) == expected
+
+
+def test_four_of_a_kind_is_one_pair() -> None:
+    counts = counts_of(0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5)
+    assert shanten_seven_pairs(counts) == 2  # five different pairs, six kinds
+
+
+def test_thirteen_orphans_complete() -> None:
+    counts = counts_of(0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33, 33)
+    assert shanten_thirteen_orphans(counts) == -1
+
+
+def test_knitted_straight_complete() -> None:
+    counts = counts_of(0, 3, 6, 10, 13, 16, 20, 23, 26, 27, 27, 27, 28, 28)
+    assert shanten_knitted_straight(counts) == -1
+
+
+def test_honors_knitted_ready() -> None:
+    counts = counts_of(0, 3, 6, 10, 13, 16, 20, 23, 27, 28, 29, 30, 31)
+    assert shanten_honors_knitted(counts) == 0
+
+
+def test_melds_reduce_sets() -> None:
+    assert shanten_standard(counts_of(0, 1, 2, 5), melds=3) == 0
+
+
+@pytest.mark.parametrize(
+    "counts",
+    [
+        pytest.param([0] * 33, id="short"),
+        pytest.param([5] + [0] * 33, id="fifth-copy"),
+        pytest.param([-1] + [0] * 33, id="negative"),
+    ],
+)
+def test_bad_counts_raise(counts: list[int]) -> None:
+    with pytest.raises(InvalidHandError):
+        shanten_all(counts)
+
+
+def test_ukeire_counts_visible() -> None:
+    counts = counts_of(0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28)
+    visible = [0] * 34
+    visible[27] = 1
+    result = ukeire(counts, visible=visible)
+    assert (result.shanten, result.tiles, result.count) == (0, (27, 28), 3)
+
+
+def test_discard_ukeire_keys_are_held_tiles() -> None:
+    counts = counts_of(0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28, 33)
+    table = discard_ukeire(counts)
+    assert set(table) == {k for k in range(34) if counts[k]}
+    assert table[33].shanten == 0
+
+
+@given(concealed_counts(14))
+def test_complete_iff_minus_one_consistent_with_draws(counts: tuple[int, ...]) -> None:
+    # a 14-tile hand is complete iff some discard leaves a ready (0) hand whose wait is the tile
+    value = shanten_all(counts)
+    assert -1 <= value <= 6
+
+
+@given(concealed_counts(13), st.integers(0, 33))
+def test_drawing_changes_by_at_most_one(counts: tuple[int, ...], kind: int) -> None:
+    if counts[kind] == 4:
+        return
+    before = shanten_all(counts)
+    after = list(counts)
+    after[kind] += 1
+    assert before - 1 <= shanten_all(after) <= before
+    assert 0 <= before <= 6
+
+
+@given(concealed_counts(13))
+def test_bounds(counts: tuple[int, ...]) -> None:
+    assert shanten_standard(counts) <= 8
+    assert shanten_seven_pairs(counts) <= 6
+    assert shanten_thirteen_orphans(counts) <= 13
+
+
+@given(concealed_counts(13))
+def test_ukeire_tiles_lower_shanten(counts: tuple[int, ...]) -> None:
+    result = ukeire(counts)
+    for k in result.tiles:
+        after = list(counts)
+        after[k] += 1
+        assert shanten_all(after) == result.shanten - 1
+
+
+def test_against_mahjong_package() -> None:
+    shanten_mod = pytest.importorskip("mahjong.shanten")
+    calc = shanten_mod.Shanten().calculate_shanten
+    rng = random.Random(7)
+    wall = [k for k in range(34) for _ in range(4)]
+    mismatches = []
+    for _ in range(3000):
+        counts = [0] * 34
+        for k in rng.sample(wall, rng.choice((13, 14))):
+            counts[k] += 1
+        if 4 in counts:
+            continue  # mahjong ignores the four-copies limit on the target; we keep it
+        if shanten_all(counts) != calc(counts):
+            mismatches.append(counts)
+    assert mismatches == []
+
+
+def test_against_xiangting() -> None:
+    xiangting = pytest.importorskip("xiangting")
+    rng = random.Random(8)
+    wall = [k for k in range(34) for _ in range(4)]
+    for _ in range(3000):
+        counts = [0] * 34
+        for k in rng.sample(wall, rng.choice((13, 14))):
+            counts[k] += 1
+        expected = xiangting.calculate_replacement_number(counts, xiangting.PlayerCount.FOUR) - 1
+        assert shanten_all(counts) == expected, counts
