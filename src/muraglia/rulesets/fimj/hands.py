@@ -1,0 +1,243 @@
+"""FIMJ hand readings: every way a hand can be laid out for scoring, and the context of one.
+
+A winner is scored on a *complete* layout (four sets and a pair, or seven pairs; FIMJ-HAND-1/2);
+a non-winner on *any* choice of disjoint sets and valued pairs among the concealed tiles, plus the
+declared melds (FIMJ-SCORE-6, FIMJ-GAP-18, FIMJ-GAP-27). Both are enumerated here with per-suit
+tables cached on the suit's nine counts; the ruleset keeps the highest-valued layout
+(FIMJ-HAND-5, FIMJ-GAP-25).
+
+>>> from muraglia.notation import parse_hand
+>>> h = parse_hand("111222333m 456p 77z +1m")
+>>> sorted(" ".join(str(g) for g in gs) for gs in complete_layouts(h))[:2]
+['111m 222m 333m 456p 77z', '123m 123m 123m 456p 77z']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+
+from muraglia.analysis.groups import Group, GroupKind
+from muraglia.hand import Hand
+from muraglia.melds import Meld, MeldKind
+from muraglia.tiles import DRAGONS, Tile, TileCounts
+
+__all__ = ["FimjContext", "complete_layouts", "meld_group", "partial_layouts"]
+
+_Suit = tuple[tuple[GroupKind, int], ...]
+"""Groups of one suit as (kind, rank index 0-8)."""
+
+
+def meld_group(meld: Meld) -> Group:
+    """The scoring group of a declared meld (a concealed kong stays concealed)."""
+    kind = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG}.get(
+        meld.kind, GroupKind.KONG
+    )
+    return Group(kind, meld.first, concealed=meld.concealed, meld=meld)
+
+
+@cache
+def _suit_complete(counts: tuple[int, ...], pair_left: bool) -> tuple[tuple[_Suit, bool], ...]:
+    """Complete partitions of one suit into pungs, chows and at most one pair.
+
+    Returns (groups, pair used) tuples.
+    """
+    i = next((r for r, c in enumerate(counts) if c), None)
+    if i is None:
+        return (((), False),)
+    out: list[tuple[_Suit, bool]] = []
+    c = list(counts)
+    options: list[tuple[GroupKind, tuple[int, ...]]] = []
+    if c[i] >= 3:
+        options.append((GroupKind.PUNG, (i, i, i)))
+    if pair_left and c[i] >= 2:
+        options.append((GroupKind.PAIR, (i, i)))
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        options.append((GroupKind.CHOW, (i, i + 1, i + 2)))
+    for kind, used in options:
+        rest = c.copy()
+        for r in used:
+            rest[r] -= 1
+        took_pair = kind is GroupKind.PAIR
+        for groups, pair in _suit_complete(tuple(rest), pair_left and not took_pair):
+            out.append((((kind, i), *groups), pair or took_pair))
+    return tuple(out)
+
+
+@cache
+def _suit_partial(counts: tuple[int, ...]) -> tuple[_Suit, ...]:
+    """Every choice of disjoint pungs, concealed kongs and chows in one suit (rest left over)."""
+    results: list[_Suit] = []
+
+    def walk(i: int, c: list[int], acc: tuple[tuple[GroupKind, int], ...]) -> None:
+        if i == 9:
+            results.append(acc)
+            return
+        takes: list[tuple[tuple[GroupKind, int], ...]] = [()]
+        if c[i] >= 3:
+            takes.append(((GroupKind.PUNG, i),))
+        if c[i] == 4:
+            takes.append(((GroupKind.KONG, i),))
+        for take in takes:
+            used = 0 if not take else (3 if take[0][0] is GroupKind.PUNG else 4)
+            left = c[i] - used
+            top = min(left, c[i + 1], c[i + 2]) if i <= 6 else 0
+            for n in range(top + 1):
+                nxt = c.copy()
+                nxt[i] = 0
+                if n:
+                    nxt[i + 1] -= n
+                    nxt[i + 2] -= n
+                walk(i + 1, nxt, acc + take + ((GroupKind.CHOW, i),) * n)
+
+    walk(0, list(counts), ())
+    return tuple(results)
+
+
+def _product(
+    parts: list[tuple[tuple[Group, ...], ...]],
+) -> Iterator[tuple[Group, ...]]:
+    if not parts:
+        yield ()
+        return
+    for head in parts[0]:
+        for tail in _product(parts[1:]):
+            yield head + tail
+
+
+def _to_groups(base: int, groups: _Suit) -> tuple[Group, ...]:
+    return tuple(Group(kind, Tile(base + r)) for kind, r in groups)
+
+
+def _concealed_counts(hand: Hand) -> TileCounts:
+    return hand.concealed_counts
+
+
+def complete_layouts(hand: Hand, *, four_as_two_pairs: bool = True) -> list[tuple[Group, ...]]:
+    """Every complete layout of a 14-tile hand: standard (FIMJ-HAND-1) and seven pairs (-HAND-2).
+
+    Concealed groups come first, then the declared melds. Seven pairs has no declared meld and
+    may use four identical tiles as two pairs (FIMJ-GAP-11, ``four_as_two_pairs``).
+    """
+    counts = _concealed_counts(hand)
+    melds = tuple(meld_group(m) for m in hand.melds)
+    out: list[tuple[Group, ...]] = []
+    need_sets = 4 - len(melds)
+    per_suit: list[tuple[tuple[Group, ...], ...]] = []
+    ok = True
+    for base in (0, 9, 18):
+        options = [
+            _to_groups(base, suit_groups)
+            for suit_groups, _pair in _suit_complete(tuple(counts[base : base + 9]), True)
+        ]
+        if not options:
+            ok = False
+            break
+        per_suit.append(tuple(options))
+    honours: list[Group] = []
+    for kind in range(27, 34):
+        c = counts[kind]
+        if c == 3:
+            honours.append(Group(GroupKind.PUNG, Tile(kind)))
+        elif c == 2:
+            honours.append(Group(GroupKind.PAIR, Tile(kind)))
+        elif c:
+            ok = False
+    if ok:
+        for combo in _product(per_suit):
+            layout = (*combo, *honours)
+            pairs = sum(g.kind is GroupKind.PAIR for g in layout)
+            if pairs == 1 and len(layout) - pairs == need_sets:
+                out.append((*layout, *melds))
+    if not melds and sum(counts) == 14:
+        pairs_list: list[Group] = []
+        for kind, c in enumerate(counts):
+            if c == 2 or (c == 4 and four_as_two_pairs):
+                pairs_list.extend([Group(GroupKind.PAIR, Tile(kind))] * (c // 2))
+            elif c:
+                break
+        else:
+            if len(pairs_list) == 7:
+                out.append(tuple(pairs_list))
+    return out
+
+
+def partial_layouts(hand: Hand, *, valued_pairs: frozenset[Tile]) -> list[tuple[Group, ...]]:
+    """Every scoring layout of a non-winner's hand (FIMJ-SCORE-6, FIMJ-GAP-18, FIMJ-GAP-27).
+
+    Suit tiles: any disjoint pungs, kongs (four concealed copies shown as a concealed kong) and
+    chows; pairs of suit tiles never score and are not listed. Honours: the largest group of each
+    kind (a kong beats a pung beats a valued pair), which dominates every alternative.
+    """
+    counts = _concealed_counts(hand)
+    melds = tuple(meld_group(m) for m in hand.melds)
+    per_suit = [
+        tuple(_to_groups(base, gs) for gs in _suit_partial(tuple(counts[base : base + 9])))
+        for base in (0, 9, 18)
+    ]
+    honours: list[Group] = []
+    for kind in range(27, 34):
+        c, tile = counts[kind], Tile(kind)
+        if c == 4:
+            honours.append(Group(GroupKind.KONG, tile))
+        elif c == 3:
+            honours.append(Group(GroupKind.PUNG, tile))
+        elif c == 2 and tile in valued_pairs:
+            honours.append(Group(GroupKind.PAIR, tile))
+    return [(*combo, *honours, *melds) for combo in _product(per_suit)]
+
+
+@dataclass(frozen=True)
+class FimjContext:
+    """Everything a FIMJ pattern predicate may look at, for one layout of one hand."""
+
+    hand: Hand
+    """The hand as given (melds, bonus tiles, winning tile)."""
+    groups: tuple[Group, ...]
+    """The layout: concealed groups (pungs completed by a claimed tile already exposed), melds."""
+    shape: str
+    """``standard``, ``seven_pairs``, ``special`` (limit-hand shapes) or ``partial``."""
+    seat_wind: Tile
+    """The player's own wind."""
+    round_wind: Tile
+    """The round wind."""
+    winner: bool = False
+    """Whether the player made Mah-Jong."""
+    self_drawn: bool = False
+    """Whether the winning tile was drawn (else claimed)."""
+    flags: frozenset[str] = field(default_factory=frozenset)
+    """Situation flags (``riichi``, ``replacement``, ``last_tile``...), see the ruleset docs."""
+
+    @cached_property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every playing tile of the hand (concealed, winning, melded); bonus tiles excluded."""
+        out = [t.kind for t in self.hand.concealed_tiles]
+        for meld in self.hand.melds:
+            out.extend(t.kind for t in meld.tiles)
+        return tuple(out)
+
+    @cached_property
+    def pungs(self) -> tuple[Group, ...]:
+        """Pungs and kongs of the layout."""
+        return tuple(g for g in self.groups if g.is_pung_or_kong)
+
+    @cached_property
+    def chows(self) -> tuple[Group, ...]:
+        """Chows of the layout."""
+        return tuple(g for g in self.groups if g.kind is GroupKind.CHOW)
+
+    @cached_property
+    def pairs(self) -> tuple[Group, ...]:
+        """Pairs of the layout."""
+        return tuple(g for g in self.groups if g.kind is GroupKind.PAIR)
+
+    @property
+    def winning_tile(self) -> Tile | None:
+        """The winning tile's kind, if any."""
+        return None if self.hand.winning is None else self.hand.winning.kind
+
+    @cached_property
+    def valued_pair_tiles(self) -> frozenset[Tile]:
+        """Kinds whose pair scores (FIMJ-PTS-P09…P11): own wind, round wind, dragons."""
+        return frozenset({self.seat_wind, self.round_wind, *DRAGONS})

@@ -1,0 +1,1044 @@
+"""Every FIMJ scoring element: point items, fundamental and closing doubles, the eleven massimi.
+
+Each element is declared once, as data (id, rule reference, bilingual names, category, value,
+implications) next to a small predicate ``(ctx: FimjContext) -> int`` that says how many times it
+applies (0 = not at all). The ruleset (:mod:`.rules`) folds them: points are summed, doubles
+counted, massimi paid at their fixed value (FIMJ-SCORE-1…5).
+
+Nesting (FIMJ-CUM-3, FIMJ-GAP-7): a pattern that contains another earns both, because each
+predicate tests its own condition on the *same* layout; ``implies`` documents (and the tests check)
+which lower patterns always come with a higher one.
+
+>>> [p.id for p in PATTERNS if p.category is Category.LIMIT][:3]
+['nine_gates', 'all_kongs', 'exit_of_the_gods']
+>>> len([p for p in PATTERNS if p.category is Category.FUNDAMENTAL])
+18
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from muraglia.analysis.groups import Group, GroupKind
+from muraglia.melds import MeldKind
+from muraglia.rulesets.fimj.hands import FimjContext
+from muraglia.tiles import DRAGONS, WINDS, Tile, counts_of
+
+__all__ = ["PATTERNS", "PATTERNS_BY_ID", "Category", "FimjPattern", "pattern"]
+
+
+class Category(StrEnum):
+    """What a pattern's value means."""
+
+    POINTS = "points"
+    """Points (punti di stecca, FIMJ-PTS) per occurrence."""
+    FUNDAMENTAL = "fundamental"
+    """Fundamental doubles (raddoppi fondamentali, every player; FIMJ-DBL-2)."""
+    CLOSING = "closing"
+    """Closing doubles (raddoppi da chiusura, winner only; FIMJ-DBL-2)."""
+    LIMIT = "limit"
+    """Limit hand (massimo): the value is the fixed amount *M* (FIMJ-MAX)."""
+
+
+Predicate = Callable[[FimjContext], int]
+
+
+@dataclass(frozen=True)
+class FimjPattern:
+    """One scoring element of the FIMJ tables."""
+
+    id: str
+    """Stable English id, unique in the ruleset."""
+    ref: str
+    """Rule id of the spec (``FIMJ-DBL-F05``)."""
+    names: Mapping[str, str]
+    """Display names, ``it`` and ``en``."""
+    category: Category
+    """Points, fundamental double, closing double or limit hand."""
+    value: int
+    """Points or doubles per occurrence, or the massimo's fixed value *M*."""
+    predicate: Predicate
+    """How many times the element applies to a layout."""
+    implies: tuple[str, ...] = ()
+    """Ids of patterns always earned together with this one (nesting, FIMJ-CUM-3)."""
+    winner_only: bool = False
+    """True for elements only the winner can have (P13, closing doubles, massimi)."""
+
+    def count(self, ctx: FimjContext) -> int:
+        """How many times the pattern applies (0 for winner-only patterns of non-winners)."""
+        if self.winner_only and not ctx.winner:
+            return 0
+        return int(self.predicate(ctx))
+
+
+PATTERNS: list[FimjPattern] = []
+"""Every element, in the order of the spec's tables (points, F, C, M)."""
+
+
+def pattern(
+    pattern_id: str,
+    *,
+    ref: str,
+    it: str,
+    en: str,
+    category: Category,
+    value: int,
+    implies: tuple[str, ...] = (),
+) -> Callable[[Predicate], Predicate]:
+    """Declare a scoring element: register the decorated predicate with its data."""
+
+    def register(fn: Predicate) -> Predicate:
+        PATTERNS.append(
+            FimjPattern(
+                pattern_id,
+                ref,
+                {"it": it, "en": en},
+                category,
+                value,
+                fn,
+                implies,
+                winner_only=category in (Category.CLOSING, Category.LIMIT) or ref.endswith("P13"),
+            )
+        )
+        return fn
+
+    return register
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _head(tile: Tile) -> bool:
+    """Head tile (pedina di testa): 1, 9, winds, dragons (FIMJ-EQUIP-2)."""
+    return tile.is_terminal_or_honor
+
+
+def _kongs(ctx: FimjContext, *, concealed: bool, head: bool) -> int:
+    return sum(
+        g.kind is GroupKind.KONG and g.concealed == concealed and _head(g.tile) == head
+        for g in ctx.groups
+    )
+
+
+def _pungs(ctx: FimjContext, *, concealed: bool, head: bool) -> int:
+    return sum(
+        g.kind is GroupKind.PUNG and g.concealed == concealed and _head(g.tile) == head
+        for g in ctx.groups
+    )
+
+
+def _is_concealed_pung(g: Group) -> bool:
+    """Made of self-drawn tiles and never declared (FIMJ-DBL-F09, FIMJ-GAP-43, -26)."""
+    return g.is_pung_or_kong and g.concealed and g.meld is None
+
+
+def _chow_keys(ctx: FimjContext) -> list[tuple[int, str]]:
+    """(start rank, suit) of each chow."""
+    return [(g.tile.rank, g.tile.suit.value) for g in ctx.chows]
+
+
+def _max_same_rank_chows(ctx: FimjContext) -> int:
+    ranks = Counter(rank for rank, _ in _chow_keys(ctx))
+    return max(ranks.values(), default=0)
+
+
+def _max_identical_chows(ctx: FimjContext) -> int:
+    return max(Counter(_chow_keys(ctx)).values(), default=0)
+
+
+def _snake_suits(ctx: FimjContext, starts: tuple[int, ...]) -> list[set[str]]:
+    """For each start rank, the suits in which the layout has a chow starting there."""
+    keys = _chow_keys(ctx)
+    return [{suit for rank, suit in keys if rank == start} for start in starts]
+
+
+def _has_snake(ctx: FimjContext, starts: tuple[int, ...], *, one_suit: bool) -> bool:
+    suits = _snake_suits(ctx, starts)
+    if not all(suits):
+        return False
+    return bool(set.intersection(*suits)) if one_suit else True
+
+
+_SNAKE = (1, 4, 7)
+_CHAINED = (1, 3, 5, 7)
+
+
+def _suit_letters(ctx: FimjContext) -> set[str]:
+    return {t.suit.value for t in ctx.tiles if not t.is_honor}
+
+
+def _honours(ctx: FimjContext) -> int:
+    return sum(t.is_honor for t in ctx.tiles)
+
+
+def _standard(ctx: FimjContext) -> bool:
+    return ctx.shape == "standard"
+
+
+# --------------------------------------------------------------------------- points (FIMJ-PTS)
+
+
+@pattern(
+    "concealed_head_kong",
+    ref="FIMJ-PTS-P01",
+    it="poker di testa coperto",
+    en="concealed kong of head tiles",
+    category=Category.POINTS,
+    value=32,
+)
+def concealed_head_kong(ctx: FimjContext) -> int:
+    """Concealed kongs of 1, 9, winds or dragons."""
+    return _kongs(ctx, concealed=True, head=True)
+
+
+@pattern(
+    "exposed_head_kong",
+    ref="FIMJ-PTS-P02",
+    it="poker di testa scoperto",
+    en="exposed kong of head tiles",
+    category=Category.POINTS,
+    value=16,
+)
+def exposed_head_kong(ctx: FimjContext) -> int:
+    """Exposed kongs of head tiles."""
+    return _kongs(ctx, concealed=False, head=True)
+
+
+@pattern(
+    "concealed_kong",
+    ref="FIMJ-PTS-P03",
+    it="poker non di testa coperto",
+    en="concealed kong of non-head tiles",
+    category=Category.POINTS,
+    value=16,
+)
+def concealed_kong(ctx: FimjContext) -> int:
+    """Concealed kongs of 2–8."""
+    return _kongs(ctx, concealed=True, head=False)
+
+
+@pattern(
+    "exposed_kong",
+    ref="FIMJ-PTS-P04",
+    it="poker non di testa scoperto",
+    en="exposed kong of non-head tiles",
+    category=Category.POINTS,
+    value=8,
+)
+def exposed_kong(ctx: FimjContext) -> int:
+    """Exposed kongs of 2–8."""
+    return _kongs(ctx, concealed=False, head=False)
+
+
+@pattern(
+    "concealed_head_pung",
+    ref="FIMJ-PTS-P05",
+    it="tris di testa coperto",
+    en="concealed pung of head tiles",
+    category=Category.POINTS,
+    value=8,
+)
+def concealed_head_pung(ctx: FimjContext) -> int:
+    """Concealed pungs of head tiles (FIMJ-GAP-26: not if completed by a claimed tile)."""
+    return _pungs(ctx, concealed=True, head=True)
+
+
+@pattern(
+    "exposed_head_pung",
+    ref="FIMJ-PTS-P06",
+    it="tris di testa scoperto",
+    en="exposed pung of head tiles",
+    category=Category.POINTS,
+    value=4,
+)
+def exposed_head_pung(ctx: FimjContext) -> int:
+    """Exposed pungs of head tiles."""
+    return _pungs(ctx, concealed=False, head=True)
+
+
+@pattern(
+    "concealed_pung",
+    ref="FIMJ-PTS-P07",
+    it="tris non di testa coperto",
+    en="concealed pung of non-head tiles",
+    category=Category.POINTS,
+    value=4,
+)
+def concealed_pung(ctx: FimjContext) -> int:
+    """Concealed pungs of 2–8."""
+    return _pungs(ctx, concealed=True, head=False)
+
+
+@pattern(
+    "exposed_pung",
+    ref="FIMJ-PTS-P08",
+    it="tris non di testa scoperto",
+    en="exposed pung of non-head tiles",
+    category=Category.POINTS,
+    value=2,
+)
+def exposed_pung(ctx: FimjContext) -> int:
+    """Exposed pungs of 2–8."""
+    return _pungs(ctx, concealed=False, head=False)
+
+
+@pattern(
+    "own_wind_pair",
+    ref="FIMJ-PTS-P09",
+    it="coppia del proprio vento",
+    en="pair of own wind",
+    category=Category.POINTS,
+    value=2,
+)
+def own_wind_pair(ctx: FimjContext) -> int:
+    """Pairs of the seat wind (FIMJ-GAP-27: also counts when it is the round wind)."""
+    return sum(g.tile == ctx.seat_wind for g in ctx.pairs)
+
+
+@pattern(
+    "round_wind_pair",
+    ref="FIMJ-PTS-P10",
+    it="coppia del vento dominante",
+    en="pair of the round wind",
+    category=Category.POINTS,
+    value=2,
+)
+def round_wind_pair(ctx: FimjContext) -> int:
+    """Pairs of the round wind."""
+    return sum(g.tile == ctx.round_wind for g in ctx.pairs)
+
+
+@pattern(
+    "dragon_pair",
+    ref="FIMJ-PTS-P11",
+    it="coppia di drago",
+    en="pair of a dragon",
+    category=Category.POINTS,
+    value=2,
+)
+def dragon_pair(ctx: FimjContext) -> int:
+    """Pairs of dragons (each)."""
+    return sum(g.tile.is_dragon for g in ctx.pairs)
+
+
+@pattern(
+    "bonus_tile",
+    ref="FIMJ-PTS-P12",
+    it="fiore o stagione",
+    en="flower or season",
+    category=Category.POINTS,
+    value=4,
+)
+def bonus_tile(ctx: FimjContext) -> int:
+    """Each exposed flower or season."""
+    return len(ctx.hand.bonus)
+
+
+@pattern(
+    "mahjong",
+    ref="FIMJ-PTS-P13",
+    it="chiusura (Mah-Jong)",
+    en="going out (Mah-Jong)",
+    category=Category.POINTS,
+    value=20,
+)
+def mahjong(ctx: FimjContext) -> int:
+    """The winner's 20 points, with or without other points."""
+    return 1
+
+
+# --------------------------------------------------------------------------- fundamental doubles
+
+
+@pattern(
+    "own_bonus",
+    ref="FIMJ-DBL-F01",
+    it="proprio fiore o stagione",
+    en="own flower or season",
+    category=Category.FUNDAMENTAL,
+    value=1,
+)
+def own_bonus(ctx: FimjContext) -> int:
+    """Own flower and own season, one double each (FIMJ-GAP-12: 1 = East … 4 = North)."""
+    seat = WINDS.index(ctx.seat_wind)
+    return sum(t.bonus_seat == seat for t in ctx.hand.bonus)
+
+
+@pattern(
+    "bouquet",
+    ref="FIMJ-DBL-F02",
+    it="bouquet o rosa",
+    en="bouquet",
+    category=Category.FUNDAMENTAL,
+    value=1,
+)
+def bouquet(ctx: FimjContext) -> int:
+    """All four flowers, and separately all four seasons."""
+    flowers = sum(t.is_flower for t in set(ctx.hand.bonus))
+    seasons = sum(t.is_season for t in set(ctx.hand.bonus))
+    return (flowers == 4) + (seasons == 4)
+
+
+@pattern(
+    "own_wind",
+    ref="FIMJ-DBL-F03",
+    it="proprio vento",
+    en="own wind",
+    category=Category.FUNDAMENTAL,
+    value=1,
+)
+def own_wind(ctx: FimjContext) -> int:
+    """Pung or kong of the seat wind."""
+    return sum(g.tile == ctx.seat_wind for g in ctx.pungs)
+
+
+@pattern(
+    "round_wind",
+    ref="FIMJ-DBL-F04",
+    it="vento di giro",
+    en="round wind",
+    category=Category.FUNDAMENTAL,
+    value=1,
+)
+def round_wind(ctx: FimjContext) -> int:
+    """Pung or kong of the round wind (cumulative with F03, FIMJ-CUM-2)."""
+    return sum(g.tile == ctx.round_wind for g in ctx.pungs)
+
+
+@pattern(
+    "dragon_pung",
+    ref="FIMJ-DBL-F05",
+    it="tris di draghi",
+    en="dragon pung",
+    category=Category.FUNDAMENTAL,
+    value=1,
+)
+def dragon_pung(ctx: FimjContext) -> int:
+    """Each pung or kong of a dragon."""
+    return sum(g.tile.is_dragon for g in ctx.pungs)
+
+
+@pattern(
+    "three_head_pungs",
+    ref="FIMJ-DBL-F06",
+    it="tre tris di teste",
+    en="three head pungs",
+    category=Category.FUNDAMENTAL,
+    value=1,
+)
+def three_head_pungs(ctx: FimjContext) -> bool:
+    """At least three pungs/kongs of head tiles."""
+    return sum(_head(g.tile) for g in ctx.pungs) >= 3
+
+
+@pattern(
+    "four_head_pungs",
+    ref="FIMJ-DBL-F07",
+    it="quattro tris di teste",
+    en="four head pungs",
+    category=Category.FUNDAMENTAL,
+    value=1,
+    implies=("three_head_pungs",),
+)
+def four_head_pungs(ctx: FimjContext) -> bool:
+    """Four pungs/kongs of head tiles."""
+    return sum(_head(g.tile) for g in ctx.pungs) >= 4
+
+
+@pattern(
+    "three_equal_pungs",
+    ref="FIMJ-DBL-F08",
+    it="tre tris uguali numerali",
+    en="three equal numeral pungs",
+    category=Category.FUNDAMENTAL,
+    value=1,
+)
+def three_equal_pungs(ctx: FimjContext) -> bool:
+    """Pungs/kongs of one number in all three suits (FIMJ-GAP-6)."""
+    by_rank: dict[int, set[str]] = {}
+    for g in ctx.pungs:
+        if not g.tile.is_honor:
+            by_rank.setdefault(g.tile.rank, set()).add(g.tile.suit.value)
+    return any(len(suits) == 3 for suits in by_rank.values())
+
+
+@pattern(
+    "three_concealed_pungs",
+    ref="FIMJ-DBL-F09",
+    it="tre tris nascosti",
+    en="three concealed pungs",
+    category=Category.FUNDAMENTAL,
+    value=1,
+)
+def three_concealed_pungs(ctx: FimjContext) -> bool:
+    """At least three concealed, undeclared pungs/kongs (FIMJ-GAP-43, FIMJ-GAP-26)."""
+    return sum(_is_concealed_pung(g) for g in ctx.groups) >= 3
+
+
+@pattern(
+    "four_concealed_pungs",
+    ref="FIMJ-DBL-F10",
+    it="quattro tris nascosti",
+    en="four concealed pungs",
+    category=Category.FUNDAMENTAL,
+    value=1,
+    implies=("three_concealed_pungs",),
+)
+def four_concealed_pungs(ctx: FimjContext) -> bool:
+    """Four concealed, undeclared pungs/kongs."""
+    return sum(_is_concealed_pung(g) for g in ctx.groups) >= 4
+
+
+@pattern(
+    "three_equal_chows",
+    ref="FIMJ-DBL-F11",
+    it="tre scale uguali",
+    en="three equal chows",
+    category=Category.FUNDAMENTAL,
+    value=1,
+)
+def three_equal_chows(ctx: FimjContext) -> bool:
+    """At least three chows with the same numbers, suits free."""
+    return _max_same_rank_chows(ctx) >= 3
+
+
+@pattern(
+    "three_identical_chows",
+    ref="FIMJ-DBL-F12",
+    it="tre scale uguali di colore",
+    en="three equal chows of one suit",
+    category=Category.FUNDAMENTAL,
+    value=1,
+    implies=("three_equal_chows",),
+)
+def three_identical_chows(ctx: FimjContext) -> bool:
+    """At least three identical chows (same numbers, same suit)."""
+    return _max_identical_chows(ctx) >= 3
+
+
+@pattern(
+    "four_equal_chows",
+    ref="FIMJ-DBL-F13",
+    it="quattro scale uguali",
+    en="four equal chows",
+    category=Category.FUNDAMENTAL,
+    value=1,
+    implies=("three_equal_chows",),
+)
+def four_equal_chows(ctx: FimjContext) -> bool:
+    """Four chows with the same numbers, suits free."""
+    return _max_same_rank_chows(ctx) >= 4
+
+
+@pattern(
+    "four_identical_chows",
+    ref="FIMJ-DBL-F14",
+    it="quattro scale uguali di colore",
+    en="four equal chows of one suit",
+    category=Category.FUNDAMENTAL,
+    value=1,
+    implies=("four_equal_chows", "three_identical_chows", "three_equal_chows"),
+)
+def four_identical_chows(ctx: FimjContext) -> bool:
+    """Four identical chows (FIMJ-GAP-5)."""
+    return _max_identical_chows(ctx) >= 4
+
+
+@pattern(
+    "snake",
+    ref="FIMJ-DBL-F15",
+    it="serpente",
+    en="snake",
+    category=Category.FUNDAMENTAL,
+    value=1,
+)
+def snake(ctx: FimjContext) -> bool:
+    """Chows 1-2-3, 4-5-6, 7-8-9, suits free."""
+    return _has_snake(ctx, _SNAKE, one_suit=False)
+
+
+@pattern(
+    "snake_one_suit",
+    ref="FIMJ-DBL-F16",
+    it="serpente di colore",
+    en="snake of one suit",
+    category=Category.FUNDAMENTAL,
+    value=1,
+    implies=("snake",),
+)
+def snake_one_suit(ctx: FimjContext) -> bool:
+    """Chows 1-2-3, 4-5-6, 7-8-9 of one suit."""
+    return _has_snake(ctx, _SNAKE, one_suit=True)
+
+
+@pattern(
+    "chained_snake",
+    ref="FIMJ-DBL-F17",
+    it="serpente incatenato",
+    en="chained snake",
+    category=Category.FUNDAMENTAL,
+    value=2,
+)
+def chained_snake(ctx: FimjContext) -> bool:
+    """Chows 1-2-3, 3-4-5, 5-6-7, 7-8-9, suits free."""
+    return _has_snake(ctx, _CHAINED, one_suit=False)
+
+
+@pattern(
+    "chained_snake_one_suit",
+    ref="FIMJ-DBL-F18",
+    it="serpente incatenato di colore",
+    en="chained snake of one suit",
+    category=Category.FUNDAMENTAL,
+    value=1,
+    implies=("chained_snake",),
+)
+def chained_snake_one_suit(ctx: FimjContext) -> bool:
+    """The four chained chows in one suit."""
+    return _has_snake(ctx, _CHAINED, one_suit=True)
+
+
+# --------------------------------------------------------------------------- closing doubles
+
+
+@pattern(
+    "all_pairs",
+    ref="FIMJ-DBL-C01",
+    it="tutte coppie",
+    en="all pairs",
+    category=Category.CLOSING,
+    value=2,
+)
+def all_pairs(ctx: FimjContext) -> bool:
+    """Seven pairs (limit hands M10/M11 are paid as massimi instead)."""
+    return ctx.shape == "seven_pairs"
+
+
+@pattern(
+    "all_pungs",
+    ref="FIMJ-DBL-C02",
+    it="tutti tris",
+    en="all pungs",
+    category=Category.CLOSING,
+    value=2,
+)
+def all_pungs(ctx: FimjContext) -> bool:
+    """Four pungs/kongs and any pair."""
+    return _standard(ctx) and len(ctx.pungs) == 4
+
+
+@pattern(
+    "no_head_tiles",
+    ref="FIMJ-DBL-C03",
+    it="senza teste",
+    en="no head tiles",
+    category=Category.CLOSING,
+    value=1,
+)
+def no_head_tiles(ctx: FimjContext) -> bool:
+    """Every tile a suit tile 2–8 (bonus tiles ignored, FIMJ-GAP-41)."""
+    return all(t.is_simple for t in ctx.tiles)
+
+
+@pattern(
+    "all_self_drawn",
+    ref="FIMJ-DBL-C04",
+    it="tutto pescato o nascosto",
+    en="all self-drawn",
+    category=Category.CLOSING,
+    value=1,
+)
+def all_self_drawn(ctx: FimjContext) -> bool:
+    """No claimed tile, not even the winning one, and no combination on the rack (not a kong)."""
+    return ctx.self_drawn and not ctx.hand.melds
+
+
+@pattern(
+    "pure_hand",
+    ref="FIMJ-DBL-C05",
+    it="mano pura",
+    en="pure hand (one suit and honours)",
+    category=Category.CLOSING,
+    value=1,
+)
+def pure_hand(ctx: FimjContext) -> bool:
+    """One suit plus at least one wind or dragon tile (FIMJ-GAP-4: an honour pair suffices)."""
+    return len(_suit_letters(ctx)) == 1 and _honours(ctx) > 0
+
+
+@pattern(
+    "purest_hand",
+    ref="FIMJ-DBL-C06",
+    it="mano purissima",
+    en="purest hand (one suit only)",
+    category=Category.CLOSING,
+    value=3,
+)
+def purest_hand(ctx: FimjContext) -> bool:
+    """Every tile of one suit, no honours."""
+    return len(_suit_letters(ctx)) == 1 and _honours(ctx) == 0
+
+
+@pattern(
+    "dead_wall_draw",
+    ref="FIMJ-DBL-C07",
+    it="pescato sul tetto",
+    en="drawn from the dead wall",
+    category=Category.CLOSING,
+    value=1,
+)
+def dead_wall_draw(ctx: FimjContext) -> bool:
+    """The winning tile is a replacement from the dead wall (flag ``replacement``)."""
+    return ctx.self_drawn and "replacement" in ctx.flags
+
+
+@pattern(
+    "robbed",
+    ref="FIMJ-DBL-C08",
+    it="rubato",
+    en="robbing the kong",
+    category=Category.CLOSING,
+    value=1,
+)
+def robbed(ctx: FimjContext) -> bool:
+    """Won by robbing a kong (flag ``robbing_kong``)."""
+    return not ctx.self_drawn and "robbing_kong" in ctx.flags
+
+
+@pattern(
+    "last_piece",
+    ref="FIMJ-DBL-C09",
+    it="ultimo pezzo",
+    en="last piece",
+    category=Category.CLOSING,
+    value=1,
+)
+def last_piece(ctx: FimjContext) -> bool:
+    """The last available copy of the only tile waited on (flag ``last_of_kind``, FIMJ-DBL-4)."""
+    return "last_of_kind" in ctx.flags
+
+
+@pattern(
+    "last_discard",
+    ref="FIMJ-DBL-C10",
+    it="ultimo scarto",
+    en="last discard",
+    category=Category.CLOSING,
+    value=1,
+)
+def last_discard(ctx: FimjContext) -> bool:
+    """Won on the last tile that can be discarded (flag ``last_discard``, FIMJ-GAP-8)."""
+    return not ctx.self_drawn and "last_discard" in ctx.flags and "robbing_kong" not in ctx.flags
+
+
+@pattern(
+    "last_tile",
+    ref="FIMJ-DBL-C11",
+    it="ultima pedina",
+    en="last tile",
+    category=Category.CLOSING,
+    value=1,
+)
+def last_tile(ctx: FimjContext) -> bool:
+    """Won with the last drawable tile of the live wall (flag ``last_tile``)."""
+    return ctx.self_drawn and "last_tile" in ctx.flags and "replacement" not in ctx.flags
+
+
+@pattern(
+    "bottled",
+    ref="FIMJ-DBL-C12",
+    it="imbottigliato",
+    en="bottled",
+    category=Category.CLOSING,
+    value=1,
+)
+def bottled(ctx: FimjContext) -> bool:
+    """Four sets on the rack, the winning tile pairs the only concealed tile (FIMJ-GAP-3)."""
+    hand = ctx.hand
+    return (
+        len(hand.melds) == 4
+        and len(hand.concealed) == 1
+        and hand.winning is not None
+        and hand.concealed[0].kind == hand.winning.kind
+    )
+
+
+@pattern(
+    "within_fifteenth",
+    ref="FIMJ-DBL-C13",
+    it="entro la quindicesima",
+    en="within the fifteenth discard",
+    category=Category.CLOSING,
+    value=1,
+)
+def within_fifteenth(ctx: FimjContext) -> bool:
+    """At most 15 discards made in the hand (flag ``within_fifteenth``, FIMJ-GAP-9)."""
+    return "within_fifteenth" in ctx.flags
+
+
+@pattern(
+    "all_head_pungs",
+    ref="FIMJ-DBL-C14",
+    it="tutti tris di teste",
+    en="all head pungs",
+    category=Category.CLOSING,
+    value=1,
+)
+def all_head_pungs(ctx: FimjContext) -> bool:
+    """Four pungs/kongs of head tiles and a pair of head tiles."""
+    return _standard(ctx) and len(ctx.pungs) == 4 and all(_head(g.tile) for g in ctx.groups)
+
+
+@pattern(
+    "all_chows",
+    ref="FIMJ-DBL-C15",
+    it="tutte scale",
+    en="all chows",
+    category=Category.CLOSING,
+    value=1,
+)
+def all_chows(ctx: FimjContext) -> bool:
+    """Four chows and a pair without value (not own or round wind, not a dragon)."""
+    return (
+        _standard(ctx)
+        and len(ctx.chows) == 4
+        and all(g.tile not in ctx.valued_pair_tiles for g in ctx.pairs)
+    )
+
+
+@pattern(
+    "riichi",
+    ref="FIMJ-DBL-C16",
+    it="richi",
+    en="riichi",
+    category=Category.CLOSING,
+    value=1,
+)
+def riichi(ctx: FimjContext) -> bool:
+    """Won after a valid riichi declaration (flag ``riichi``, FIMJ-RICHI)."""
+    return "riichi" in ctx.flags
+
+
+@pattern(
+    "golden_rooster",
+    ref="FIMJ-DBL-C17",
+    it="5 di palle sul tetto (beccare il gallo d'oro)",
+    en="5 of circles from the dead wall",
+    category=Category.CLOSING,
+    value=1,
+    implies=("dead_wall_draw",),
+)
+def golden_rooster(ctx: FimjContext) -> bool:
+    """The winning tile is the 5 of circles drawn from the dead wall."""
+    return bool(dead_wall_draw(ctx)) and ctx.winning_tile == Tile.P5
+
+
+# --------------------------------------------------------------------------- massimi (FIMJ-MAX)
+
+
+def _all_counts(ctx: FimjContext) -> tuple[int, ...]:
+    return counts_of(ctx.tiles)
+
+
+def _no_melds(ctx: FimjContext) -> bool:
+    return not ctx.hand.melds
+
+
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+@pattern(
+    "nine_gates",
+    ref="FIMJ-MAX-M01",
+    it="casa piena dei 9 pezzi",
+    en="full house of nine pieces",
+    category=Category.LIMIT,
+    value=3000,
+)
+def nine_gates(ctx: FimjContext) -> bool:
+    """1112345678999 of one suit held concealed, plus any tile of that suit."""
+    if not _no_melds(ctx) or len(_suit_letters(ctx)) != 1 or _honours(ctx):
+        return False
+    counts = _all_counts(ctx)
+    base = ctx.tiles[0] // 9 * 9
+    extra = [counts[base + r] - need for r, need in enumerate(_NINE_GATES)]
+    return min(extra) >= 0 and sum(extra) == 1
+
+
+@pattern(
+    "all_kongs",
+    ref="FIMJ-MAX-M02",
+    it="tutto kong (o poker)",
+    en="all kongs",
+    category=Category.LIMIT,
+    value=3000,
+)
+def all_kongs(ctx: FimjContext) -> bool:
+    """Four kongs (exposed or concealed) and a pair."""
+    return sum(m.kind is MeldKind.KONG for m in ctx.hand.melds) == 4
+
+
+@pattern(
+    "exit_of_the_gods",
+    ref="FIMJ-MAX-M03",
+    it="uscita degli Dei",
+    en="exit of the Gods",
+    category=Category.LIMIT,
+    value=3000,
+)
+def exit_of_the_gods(ctx: FimjContext) -> bool:
+    """East out with the initial 14 tiles, or another on East's first discard (``first_turn``)."""
+    return "first_turn" in ctx.flags
+
+
+@pattern(
+    "thirteen_lanterns",
+    ref="FIMJ-MAX-M04",
+    it="13 lanterne meravigliose",
+    en="thirteen marvellous lanterns",
+    category=Category.LIMIT,
+    value=2000,
+)
+def thirteen_lanterns(ctx: FimjContext) -> bool:
+    """One of each of the 13 head tiles and a 14th pairing one of them."""
+    counts = _all_counts(ctx)
+    heads = [counts[t] for t in range(34) if Tile(t).is_terminal_or_honor]
+    return _no_melds(ctx) and min(heads) >= 1 and sum(heads) == 14
+
+
+@pattern(
+    "gathering_of_dragons",
+    ref="FIMJ-MAX-M05",
+    it="raduno dei dragoni",
+    en="gathering of the dragons",
+    category=Category.LIMIT,
+    value=2000,
+)
+def gathering_of_dragons(ctx: FimjContext) -> bool:
+    """Pungs/kongs of all three dragons, any other set and a pair."""
+    return _standard(ctx) and {g.tile for g in ctx.pungs} >= set(DRAGONS)
+
+
+@pattern(
+    "four_blessings",
+    ref="FIMJ-MAX-M06",
+    it="4 benedizioni della casa",
+    en="four blessings of the house",
+    category=Category.LIMIT,
+    value=2000,
+)
+def four_blessings(ctx: FimjContext) -> bool:
+    """Four wind pungs/kongs and a pair; or three, a pair of the fourth wind and any set."""
+    if not _standard(ctx):
+        return False
+    winds = {g.tile for g in ctx.pungs if g.tile.is_wind}
+    return len(winds) == 4 or (len(winds) == 3 and any(g.tile.is_wind for g in ctx.pairs))
+
+
+def _knitted_snake(counts: tuple[int, ...]) -> bool:
+    """1-4-7 in one suit, 2-5-8 in a second, 3-6-9 in the third (FIMJ-GAP-10), one each."""
+    suited = [counts[i] for i in range(27)]
+    if sum(suited) != 9 or max(suited) != 1:
+        return False
+    suit_of_offset: dict[int, int] = {}
+    for i, c in enumerate(suited):
+        if c:
+            suit, offset = divmod(i, 9)
+            if suit_of_offset.setdefault(offset % 3, suit) != suit:
+                return False
+    return len(suit_of_offset) == 3 and len(set(suit_of_offset.values())) == 3
+
+
+@pattern(
+    "snake_of_dragons",
+    ref="FIMJ-MAX-M07",
+    it="serpente dei draghi",
+    en="snake of the dragons",
+    category=Category.LIMIT,
+    value=2000,
+)
+def snake_of_dragons(ctx: FimjContext) -> bool:
+    """Knitted 1…9 snake, one of each dragon, pair of own or round wind; concealed."""
+    counts = _all_counts(ctx)
+    if not _no_melds(ctx) or not _knitted_snake(counts):
+        return False
+    if any(counts[d] != 1 for d in DRAGONS):
+        return False
+    winds = {Tile(w): counts[w] for w in WINDS if counts[w]}
+    return (
+        len(winds) == 1
+        and next(iter(winds.values())) == 2
+        and (next(iter(winds)) in (ctx.seat_wind, ctx.round_wind))
+    )
+
+
+@pattern(
+    "small_snake",
+    ref="FIMJ-MAX-M08",
+    it="piccolo serpente",
+    en="small snake",
+    category=Category.LIMIT,
+    value=1000,
+)
+def small_snake(ctx: FimjContext) -> bool:
+    """One-suit 1…9, one of each wind, one dragon; only the snake's chows may be claimed."""
+    counts = _all_counts(ctx)
+    if any(m.kind is not MeldKind.CHOW or m.first.rank not in _SNAKE for m in ctx.hand.melds):
+        return False
+    suits = [s for s in range(3) if all(counts[s * 9 + r] == 1 for r in range(9))]
+    if len(suits) != 1 or sum(counts[:27]) != 9:
+        return False
+    return all(counts[w] == 1 for w in WINDS) and sum(counts[d] for d in DRAGONS) == 1
+
+
+@pattern(
+    "siamese_snakes",
+    ref="FIMJ-MAX-M09",
+    it="serpenti siamesi",
+    en="Siamese snakes",
+    category=Category.LIMIT,
+    value=1000,
+)
+def siamese_snakes(ctx: FimjContext) -> bool:
+    """1-2-3-4-5-6-7 in one suit and in a second suit; concealed."""
+    counts = _all_counts(ctx)
+    runs = [s for s in range(3) if all(counts[s * 9 + r] == 1 for r in range(7))]
+    return (
+        _no_melds(ctx)
+        and len(runs) == 2
+        and sum(counts) == 14
+        and (sum(counts[s * 9 + r] for s in runs for r in range(7)) == 14)
+    )
+
+
+@pattern(
+    "all_pairs_one_suit",
+    ref="FIMJ-MAX-M10",
+    it="tutte coppie di colore",
+    en="all pairs of one suit",
+    category=Category.LIMIT,
+    value=1000,
+)
+def all_pairs_one_suit(ctx: FimjContext) -> bool:
+    """Seven pairs, all of one suit, no honours."""
+    return ctx.shape == "seven_pairs" and len(_suit_letters(ctx)) == 1 and not _honours(ctx)
+
+
+@pattern(
+    "all_pairs_head_tiles",
+    ref="FIMJ-MAX-M11",
+    it="tutte coppie di testa",
+    en="all pairs of head tiles",
+    category=Category.LIMIT,
+    value=1000,
+)
+def all_pairs_head_tiles(ctx: FimjContext) -> bool:
+    """Seven pairs of head tiles."""
+    return ctx.shape == "seven_pairs" and all(_head(t) for t in ctx.tiles)
+
+
+PATTERNS_BY_ID: dict[str, FimjPattern] = {p.id: p for p in PATTERNS}
+"""The elements by id."""

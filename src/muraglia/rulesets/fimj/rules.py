@@ -1,0 +1,557 @@
+"""The FIMJ ruleset object: options, scoring entry point and settlement of a whole deal.
+
+Settlement (``muraglia settle``, interfaces.md §5) takes every seat's hand, scores the winners'
+*V'* and the others' *S* (FIMJ-SCORE), applies the penalised statuses (FIMJ-PEN) and pays with
+the shared classical arithmetic (:mod:`muraglia.scoring.classical`: FIMJ-PAY, FIMJ-ROUND).
+
+Seats are the wind letters ``E S W N`` of the seats' own winds in this deal; ``dealer`` (default
+``E``) names the seat holding the East role, and a seat's own wind is counted from it in order of
+play, so ``{"dealer": "S"}`` makes seat ``S`` East, seat ``W`` South and so on.
+
+>>> r = FimjRules()
+>>> out = r.settle_dict({"winners": ["S"], "discarder": "W", "hands": {
+...     "E": "999s 999p 5m 67m 678s 1z", "S": "678p33p [555s] 777z [234m] 2f +6p",
+...     "W": "123456789m 1234z", "N": "888m 222s 345p 6s 19p 3z"}})
+>>> out["values"], out["net"]
+({'E': 16, 'S': 136, 'W': 0, 'N': 8}, {'E': -220, 'S': 550, 'W': -180, 'N': -150})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from muraglia.errors import InvalidHandError, MahjongError, RulesetError
+from muraglia.hand import Hand
+from muraglia.notation import parse_hand
+from muraglia.rulesets.fimj.patterns import PATTERNS, Category
+from muraglia.rulesets.fimj.scoring import FLAGS, FimjScore, score_hand
+from muraglia.scoring.classical import (
+    DEFAULT_SEATS,
+    ClassicalSettlement,
+    SettlementTerms,
+    Transfer,
+    mahjong_payment,
+    settle,
+)
+from muraglia.tiles import NUM_KINDS, WINDS, Tile
+
+__all__ = ["STATUSES", "FimjOptions", "FimjRules"]
+
+STATUSES: dict[str, str] = {
+    "small_lord": "FIMJ-PEN-1: too few tiles; cannot win, hand points count",
+    "great_lord": "FIMJ-PEN-2: too many tiles; cannot win, hand points 0, pays everybody",
+    "false_mahjong": "FIMJ-PEN-3: declared a false Mah-Jong; excluded, hand points 0",
+    "false_riichi": "FIMJ-PEN-4: declared a false riichi; excluded, hand points 0",
+    "dropped_rack": "FIMJ-PEN-5: threw in his tiles; excluded, hand points 0",
+    "destroyed_wall": "FIMJ-PEN-6: destroyed the wall; pays each intact rack its hand or Mah-Jong",
+}
+"""Penalised statuses a seat may have in a settlement (FIMJ-PEN)."""
+
+_ZERO = frozenset({"great_lord", "false_mahjong", "false_riichi", "dropped_rack"})
+"""Statuses whose hand points are 0 (FIMJ-SCORE-7)."""
+_EXCLUDED = frozenset({"false_mahjong", "false_riichi", "dropped_rack"})
+"""Statuses that take the player out of the hand (FIMJ-PEN-3/4/5)."""
+_WIND_LETTERS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
+_NAMES = {
+    "it": {"E": "Est", "S": "Sud", "W": "Ovest", "N": "Nord"},
+    "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FimjOptions:
+    """Optional rules (FIMJ-CONF), given as ``fimj(limit=2000,charleston=true)``."""
+
+    limit: int = 1000
+    """The limit *L* for payments not involving East (FIMJ-LIMIT-1)."""
+    strict_two_points: bool = False
+    """Apply the 2-point condition to the winner's combination points too (FIMJ-GAP-1)."""
+    charleston: bool = False
+    """Play the Charleston exchange (FIMJ-CHARL); used by the engine."""
+    three_players: bool = False
+    """Three-player table with a dead seat (FIMJ-3P)."""
+    four_as_two_pairs: bool = True
+    """Seven pairs may use four identical concealed tiles as two pairs (FIMJ-GAP-11)."""
+    dead_seat_pays: bool = False
+    """At a 3-player table the dead seat pays Mah-Jong, Ravenna style (FIMJ-GAP-38 knob)."""
+    tournament: bool = False
+    """Tournament mode (FIMJ-TOURN): East always passes; used by the engine."""
+
+    def __post_init__(self) -> None:
+        """Check option values."""
+        if self.limit <= 0 or self.limit % 10:
+            raise RulesetError(f"fimj limit must be a positive multiple of 10, not {self.limit!r}")
+
+
+@dataclass(frozen=True)
+class FimjSettlement:
+    """A settled deal: values per seat, transfers, net results and the explanation."""
+
+    values: dict[str, int]
+    """*V'* of winners, *S* of the others (0 for penalised seats)."""
+    transfers: tuple[Transfer, ...]
+    """Payments (non-zero, rounded)."""
+    net: dict[str, int]
+    """Net per seat, summing to zero."""
+    scores: dict[str, FimjScore] = field(default_factory=dict)
+    """The score behind each value (seats with a scored hand)."""
+    explanation: dict[str, list[str]] = field(default_factory=dict)
+    """Line-by-line explanation, ``it`` and ``en``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form of interfaces.md §5 (``ok``, ``values``, ``transfers``, ``net``)."""
+        return {
+            "ok": True,
+            "rules": "fimj",
+            "values": dict(self.values),
+            "transfers": [t.to_dict() for t in self.transfers],
+            "net": dict(self.net),
+            "explanation": self.explanation,
+        }
+
+
+class FimjRules:
+    """The FIMJ classical ruleset (seed 000; spec ``fimj.md``)."""
+
+    id: ClassVar[str] = "fimj"
+    aliases: ClassVar[tuple[str, ...]] = ("italian", "fimj-2001")
+    version: ClassVar[int] = 1
+    title: ClassVar[Mapping[str, str]] = {
+        "it": "Regolamento FIMJ (Federazione Italiana Mah-Jong, 2001)",
+        "en": "FIMJ rules (Italian Mah-Jong Federation, 2001)",
+    }
+    sources: ClassVar[tuple[str, ...]] = ("seed 000_24b2369488b6c23b.txt", "spec/fimj.md")
+    Options: ClassVar[type[FimjOptions]] = FimjOptions
+    patterns = PATTERNS
+    flags: ClassVar[Mapping[str, tuple[str, str]]] = FLAGS
+    statuses: ClassVar[Mapping[str, str]] = STATUSES
+
+    def __init__(self, options: FimjOptions | None = None, **kwargs: Any) -> None:
+        if options is None:
+            known = {f.name for f in fields(FimjOptions)}
+            unknown = sorted(set(kwargs) - known)
+            if unknown:
+                raise RulesetError(f"unknown fimj option(s) {unknown}; valid: {sorted(known)}")
+            options = FimjOptions(**kwargs)
+        self.options = options
+
+    @property
+    def terms(self) -> SettlementTerms:
+        """The classical settlement terms FIMJ uses (FIMJ-PAY, FIMJ-ROUND)."""
+        return SettlementTerms(dead_seat_pays_mahjong=self.options.dead_seat_pays)
+
+    # ------------------------------------------------------------------ scoring
+
+    def score_hand(
+        self,
+        hand: Hand,
+        *,
+        winner: bool,
+        self_drawn: bool = False,
+        seat_wind: Tile,
+        round_wind: Tile,
+        flags: Iterable[str] = (),
+    ) -> FimjScore:
+        """Score one hand with this ruleset's options (see :func:`.scoring.score_hand`)."""
+        return score_hand(
+            hand,
+            winner=winner,
+            self_drawn=self_drawn,
+            seat_wind=seat_wind,
+            round_wind=round_wind,
+            flags=flags,
+            limit=self.options.limit,
+            strict_two_points=self.options.strict_two_points,
+            four_as_two_pairs=self.options.four_as_two_pairs,
+        )
+
+    def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Score one hand from the ``muraglia score`` input (interfaces.md §5).
+
+        ``win`` is ``ron``, ``tsumo`` or ``none`` (a non-winner's hand points). For a win the
+        payments charge every other seat, East doubling (FIMJ-PAY-1); ``dealer`` names the seat
+        wind holding the East role (default ``E``).
+        """
+        hand = parse_hand(data["hand"], red_fives=False)
+        win = data.get("win", "tsumo" if hand.winning is not None else "none")
+        if win not in ("ron", "tsumo", "none"):
+            raise InvalidHandError(f"win must be ron, tsumo or none, not {win!r}")
+        seat = _wind_letter(data.get("seat_wind", "E"), "seat_wind")
+        round_w = _wind_letter(data.get("round_wind", "E"), "round_wind")
+        score = self.score_hand(
+            hand,
+            winner=win != "none",
+            self_drawn=win == "tsumo",
+            seat_wind=_WIND_LETTERS[seat],
+            round_wind=_WIND_LETTERS[round_w],
+            flags=data.get("flags", ()),
+        )
+        out: dict[str, Any] = {
+            "ok": True,
+            "rules": self.id,
+            "hand": hand.notation,
+            "valid_win": win != "none",
+            "patterns": [a.to_dict() for a in score.awards],
+            "points": score.points,
+            "doubles": score.doubles,
+            "limit": score.limit,
+            "value": score.value,
+            "explanation": {
+                lang: score.lines(lang, limit=self.options.limit) for lang in ("it", "en")
+            },
+        }
+        if win != "none":
+            east = _wind_letter(data.get("dealer", "E"), "dealer")
+            payments = {
+                s: -mahjong_payment(score.value, payer=s, payee=seat, east=east, terms=self.terms)
+                for s in DEFAULT_SEATS
+                if s != seat
+            }
+            payments[seat] = -sum(payments.values())
+            out["payments"] = {s: payments[s] for s in DEFAULT_SEATS}
+        return out
+
+    # ------------------------------------------------------------------ settlement
+
+    def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
+        return self.settle_deal(
+            hands=data.get("hands", {}),
+            winners=data.get("winners", ()),
+            discarder=data.get("discarder"),
+            round_wind=data.get("round_wind", "E"),
+            dealer=data.get("dealer", "E"),
+            flags=data.get("flags", {}),
+            status=data.get("status", {}),
+            dead=data.get("dead"),
+        ).to_dict()
+
+    def settle_deal(
+        self,
+        *,
+        hands: Mapping[str, str | Hand],
+        winners: Sequence[str],
+        discarder: str | None = None,
+        round_wind: str = "E",
+        dealer: str = "E",
+        flags: Mapping[str, Iterable[str]] | None = None,
+        status: Mapping[str, str] | None = None,
+        dead: str | None = None,
+    ) -> FimjSettlement:
+        """Settle one finished deal (FIMJ-PAY, FIMJ-PEN, FIMJ-3P, FIMJ-END-2).
+
+        Args:
+            hands: every live seat's hand; winners' hands carry their winning tile ``+X``.
+            winners: seats that made Mah-Jong (none: void deal, unless FIMJ-PEN-3/6 apply).
+            discarder: the seat whose discard was claimed for Mah-Jong; None for a self-draw.
+            round_wind: the round wind letter.
+            dealer: the seat holding the East role.
+            flags: winners' situation flags (see :data:`.scoring.FLAGS`).
+            status: penalised seats (see :data:`STATUSES`).
+            dead: the dead seat at a three-player table (default: the seat with no hand).
+
+        Returns:
+            The settlement.
+
+        Raises:
+            InvalidHandError: for inconsistent input (two winners and no discarder, a penalised
+                or discarding seat listed as winner, a wrong tile count, impossible tiles).
+            RulesetError: for unknown seats or statuses.
+        """
+        flags = flags or {}
+        status = dict(status or {})
+        seats = DEFAULT_SEATS
+        for name, seat in (("dealer", dealer), ("round_wind", round_wind)):
+            _wind_letter(seat, name)
+        dead = self._dead_seat(hands, dead)
+        live = [s for s in seats if s != dead]
+        self._check_roles(live, winners, discarder, status, flags)
+        parsed = self._parse_hands(hands, live, winners, status)
+        east = None if dead == dealer else dealer  # FIMJ-GAP-38
+        offset = seats.index(dealer)
+        own = {s: WINDS[(seats.index(s) - offset) % 4] for s in seats}
+        rnd = _WIND_LETTERS[round_wind]
+        scores: dict[str, FimjScore] = {}
+        values = dict.fromkeys(seats, 0)
+        for seat in live:
+            is_winner = seat in winners
+            score = self.score_hand(
+                parsed[seat],
+                winner=is_winner,
+                self_drawn=discarder is None,
+                seat_wind=own[seat],
+                round_wind=rnd,
+                flags=flags.get(seat, ()),
+            )
+            scores[seat] = score
+            values[seat] = 0 if status.get(seat) in _ZERO else score.value  # FIMJ-SCORE-7
+        settle_winners = list(winners)
+        excluded = [s for s in live if status.get(s) in _EXCLUDED]
+        remaining = [s for s in live if s not in excluded]
+        if not winners and excluded and len(remaining) == 1:  # FIMJ-PEN-3 last sentence
+            settle_winners = remaining
+            values = dict.fromkeys(seats, 0)
+            values[remaining[0]] = self.options.limit  # FIMJ-GAP-36
+        destroyer = next((s for s in live if status.get(s) == "destroyed_wall"), None)
+        if destroyer is not None:
+            result = self._destroyed_wall(destroyer, live, parsed, values, status, east, own, rnd)
+        else:
+            result = settle(values, winners=settle_winners, east=east, terms=self.terms, dead=dead)
+        return FimjSettlement(
+            values,
+            result.transfers,
+            result.net,
+            scores,
+            self._explain(scores, values, result, east, settle_winners),
+        )
+
+    # ------------------------------------------------------------------ helpers
+
+    def _dead_seat(self, hands: Mapping[str, str | Hand], dead: str | None) -> str | None:
+        for seat in hands:
+            if seat not in DEFAULT_SEATS:
+                raise RulesetError(f"unknown seat {seat!r}; seats are E S W N")
+        missing = [s for s in DEFAULT_SEATS if s not in hands]
+        if not self.options.three_players:
+            if dead is not None or missing:
+                raise InvalidHandError(
+                    f"missing hand for seat(s) {missing or [dead]}; "
+                    "use fimj(three_players=true) for a table of three"
+                )
+            return None
+        if dead is None:
+            if len(missing) != 1:
+                raise InvalidHandError(
+                    f"a three-player table needs exactly one seat without a hand, got {missing}"
+                )
+            return missing[0]
+        _wind_letter(dead, "dead")
+        if dead in hands or len(missing) != 1:
+            raise InvalidHandError(f"the dead seat {dead!r} must be the only seat without a hand")
+        return dead
+
+    @staticmethod
+    def _check_roles(
+        live: list[str],
+        winners: Sequence[str],
+        discarder: str | None,
+        status: Mapping[str, str],
+        flags: Mapping[str, Iterable[str]],
+    ) -> None:
+        for seat, st in status.items():
+            if seat not in live:
+                raise RulesetError(f"status for seat {seat!r}, which is not at the table")
+            if st not in STATUSES:
+                raise RulesetError(f"unknown fimj status {st!r}; known: {sorted(STATUSES)}")
+        if len(set(winners)) != len(winners):
+            raise InvalidHandError(f"a seat is listed twice among the winners {list(winners)}")
+        for seat in winners:
+            if seat not in live:
+                raise InvalidHandError(f"winner {seat!r} is not a seat at the table")
+            if seat in status:
+                raise InvalidHandError(
+                    f"seat {seat!r} is listed as winner but is penalised as {status[seat]!r} "
+                    "and cannot make Mah-Jong (FIMJ-PEN)"
+                )
+        if discarder is not None:
+            if discarder not in live:
+                raise InvalidHandError(f"discarder {discarder!r} is not a seat at the table")
+            if discarder in winners:
+                raise InvalidHandError(
+                    f"seat {discarder!r} discarded the winning tile and cannot be a winner"
+                )
+        if len(winners) >= 2 and discarder is None:
+            raise InvalidHandError(
+                f"{len(winners)} winners {list(winners)} but no discarder: simultaneous Mah-Jong "
+                "is only possible on a claimed discard (FIMJ-PLAY-7)"
+            )
+        if len(winners) >= len(live):
+            raise InvalidHandError(f"every seat is listed as winner {list(winners)}")
+        if winners and sum(status.get(s) == "destroyed_wall" for s in live):
+            raise InvalidHandError("a deal with a destroyed wall (FIMJ-PEN-6) has no winner")
+        if sum(st == "destroyed_wall" for st in status.values()) > 1:
+            raise InvalidHandError("only one seat can be the one who destroyed the wall")
+        for seat, seat_flags in flags.items():
+            if seat not in winners and list(seat_flags):
+                raise InvalidHandError(f"flags {list(seat_flags)} given for non-winner {seat!r}")
+
+    def _parse_hands(
+        self,
+        hands: Mapping[str, str | Hand],
+        live: list[str],
+        winners: Sequence[str],
+        status: Mapping[str, str],
+    ) -> dict[str, Hand]:
+        parsed: dict[str, Hand] = {}
+        totals = [0] * NUM_KINDS
+        bonus: dict[Tile, str] = {}
+        for seat in live:
+            raw = hands[seat]
+            st = status.get(seat)
+            hand = raw if isinstance(raw, Hand) else parse_hand(raw, strict=False, red_fives=False)
+            count = hand.tile_count
+            if seat in winners:
+                if hand.winning is None:
+                    raise InvalidHandError(
+                        f"winner {seat!r} hand {hand.notation!r} has no winning tile (+X)"
+                    )
+                if count != 14:
+                    raise InvalidHandError(
+                        f"winner {seat!r} hand {hand.notation!r} has {count} tiles, needs 14"
+                    )
+            elif hand.winning is not None:
+                raise InvalidHandError(
+                    f"seat {seat!r} hand {hand.notation!r} has a winning tile but {seat!r} "
+                    f"is not among the winners {list(winners)}"
+                )
+            elif st == "small_lord":  # FIMJ-GAP-42
+                if count >= 13:
+                    raise InvalidHandError(
+                        f"small lord {seat!r} must have fewer than 13 tiles, has {count}"
+                    )
+            elif st == "great_lord":
+                if count <= 13:
+                    raise InvalidHandError(
+                        f"great lord {seat!r} must have more than 13 tiles, has {count}"
+                    )
+            elif st in _EXCLUDED:
+                if count not in (13, 14):
+                    raise InvalidHandError(
+                        f"seat {seat!r} ({st}) hand {hand.notation!r} has {count} tiles"
+                    )
+            elif count != 13:
+                raise InvalidHandError(
+                    f"seat {seat!r} hand {hand.notation!r} has {count} tiles; a non-winner "
+                    "holds 13 (use status small_lord or great_lord for other counts)"
+                )
+            for kind, n in enumerate(hand.counts):
+                totals[kind] += n
+                if totals[kind] > 4:
+                    raise InvalidHandError(
+                        f"more than 4 copies of {Tile(kind).notation!r} across the hands"
+                    )
+            for b in hand.bonus:
+                if b in bonus:
+                    raise InvalidHandError(
+                        f"bonus tile {b.notation!r} held by both {bonus[b]!r} and {seat!r}"
+                    )
+                bonus[b] = seat
+            parsed[seat] = hand
+        return parsed
+
+    def _destroyed_wall(  # noqa: PLR0917 - private, one call site
+        self,
+        destroyer: str,
+        live: list[str],
+        parsed: Mapping[str, Hand],
+        values: dict[str, int],
+        status: Mapping[str, str],
+        east: str | None,
+        own: Mapping[str, Tile],
+        rnd: Tile,
+    ) -> ClassicalSettlement:
+        """FIMJ-PEN-6 (a), FIMJ-GAP-37: the destroyer pays each intact rack."""
+        net = dict.fromkeys(DEFAULT_SEATS, 0)
+        out: list[Transfer] = []
+        for seat in live:
+            if seat == destroyer or status.get(seat) in _ZERO:
+                continue
+            best = self._ready_value(parsed[seat], own[seat], rnd)
+            if best is not None:
+                values[seat] = best
+            amount = mahjong_payment(
+                values[seat], payer=destroyer, payee=seat, east=east, terms=self.terms
+            )
+            if amount:
+                out.append(Transfer(destroyer, seat, amount, "destroyed_wall"))
+                net[destroyer] -= amount
+                net[seat] += amount
+        return ClassicalSettlement(tuple(out), net)
+
+    def _ready_value(self, hand: Hand, own: Tile, rnd: Tile) -> int | None:
+        """Best self-drawn Mah-Jong value of a ready 13-tile hand, or None (FIMJ-GAP-37)."""
+        if hand.tile_count != 13:
+            return None
+        best: int | None = None
+        for kind in range(NUM_KINDS):
+            if hand.counts[kind] >= 4:
+                continue
+            try:
+                score = self.score_hand(
+                    hand.with_winning(Tile(kind)),
+                    winner=True,
+                    self_drawn=True,
+                    seat_wind=own,
+                    round_wind=rnd,
+                )
+            except MahjongError:
+                continue
+            best = score.value if best is None else max(best, score.value)
+        return best
+
+    def _explain(
+        self,
+        scores: Mapping[str, FimjScore],
+        values: Mapping[str, int],
+        result: ClassicalSettlement,
+        east: str | None,
+        winners: Sequence[str],
+    ) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for lang in ("it", "en"):
+            names = _NAMES[lang]
+            lines: list[str] = []
+            for seat, score in scores.items():
+                role = (
+                    ("Mah-Jong" if seat in winners else "stecca")
+                    if lang == "it"
+                    else ("Mah-Jong" if seat in winners else "hand points")
+                )
+                head = f"{names[seat]}{' (Est)' if lang == 'it' and seat == east else ''}"
+                if lang == "en" and seat == east:
+                    head += " (East role)"
+                lines.append(f"{head} — {role}: {values[seat]}")
+                lines.extend("  " + x for x in score.lines(lang, limit=self.options.limit))
+                if values[seat] != score.value:
+                    why = "penalità: 0" if lang == "it" else "penalty: 0"
+                    lines.append(f"  {why}")
+            verb = "paga a" if lang == "it" else "pays"
+            for t in result.transfers:
+                lines.append(f"{names[t.payer]} {verb} {names[t.payee]} {t.amount} ({t.reason})")
+            total = "Saldo" if lang == "it" else "Net"
+            lines.append(
+                f"{total}: " + ", ".join(f"{names[s]} {v:+d}" for s, v in result.net.items())
+            )
+            out[lang] = lines
+        return out
+
+    # ------------------------------------------------------------------ reference
+
+    def describe(self) -> list[dict[str, Any]]:
+        """Every scoring element as data, for ``muraglia rules fimj`` and the generated docs."""
+        return [
+            {
+                "id": p.id,
+                "ref": p.ref,
+                "it": p.names["it"],
+                "en": p.names["en"],
+                "category": p.category.value,
+                "value": p.value,
+                "unit": {
+                    Category.POINTS: "points",
+                    Category.FUNDAMENTAL: "doubles",
+                    Category.CLOSING: "doubles",
+                    Category.LIMIT: "fixed",
+                }[p.category],
+                "implies": list(p.implies),
+            }
+            for p in PATTERNS
+        ]
+
+
+def _wind_letter(value: object, name: str) -> str:
+    if value not in _WIND_LETTERS:
+        raise RulesetError(f"{name} must be one of E S W N, not {value!r}")
+    return str(value)

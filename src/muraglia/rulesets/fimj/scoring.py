@@ -1,0 +1,338 @@
+"""FIMJ scoring fold: the best layout of a hand, its points, doubles, limit and explanation.
+
+Order of evaluation (FIMJ-SCORE-8): enumerate layouts (and, for a claimed winning tile, which
+set it completed, FIMJ-GAP-26); test the massimi; for each layout sum the points, count the
+fundamental doubles (2-point condition, FIMJ-GAP-1) and the closing doubles (winner only); keep
+the highest value (FIMJ-HAND-5); cap at the limit (FIMJ-LIMIT-2) unless it is a massimo.
+
+>>> from muraglia.notation import parse_hand
+>>> from muraglia.tiles import Tile
+>>> s = score_hand(parse_hand("678p33p [555s] 777z [234m] 2f +6p"), winner=True,
+...                self_drawn=False, seat_wind=Tile.SOUTH, round_wind=Tile.EAST)
+>>> s.points, s.doubles, s.value
+(34, 2, 136)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from muraglia.analysis.groups import Group, GroupKind
+from muraglia.errors import InvalidHandError
+from muraglia.hand import Hand, HandStatus
+from muraglia.rulesets.fimj.hands import FimjContext, complete_layouts, partial_layouts
+from muraglia.rulesets.fimj.patterns import PATTERNS, Category, FimjPattern
+from muraglia.scoring.classical import hand_value
+from muraglia.tiles import DRAGONS, Tile
+
+__all__ = ["FLAGS", "Award", "FimjScore", "score_hand"]
+
+FLAGS: dict[str, tuple[str, str]] = {
+    "riichi": ("C16", "won after a valid riichi"),
+    "replacement": ("C07", "winning tile drawn from the dead wall"),
+    "robbing_kong": ("C08", "won by robbing a kong"),
+    "last_of_kind": ("C09", "winning tile is the last available copy (ultimo pezzo)"),
+    "last_discard": ("C10", "won on the last discard"),
+    "last_tile": ("C11", "won with the last live tile"),
+    "within_fifteenth": ("C13", "no more than 15 discards made"),
+    "first_turn": ("M03", "exit of the Gods: East's initial 14 tiles or East's first discard"),
+}
+"""Situation flags read by the FIMJ scorer: flag → (spec item, meaning)."""
+
+_SPECIAL_SHAPES = frozenset(
+    {"thirteen_lanterns", "snake_of_dragons", "small_snake", "siamese_snakes"}
+)
+"""Massimi whose shape is not four sets and a pair (FIMJ-HAND-3): tested on the tile counts."""
+
+_SELF_DRAW_FLAGS = ("replacement", "last_tile")
+_DISCARD_FLAGS = ("robbing_kong", "last_discard")
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """One scoring element earned by the chosen layout."""
+
+    pattern: FimjPattern
+    """The element."""
+    count: int
+    """How many times it applies."""
+
+    @property
+    def total(self) -> int:
+        """Points, doubles or massimo value contributed."""
+        return self.pattern.value * (1 if self.pattern.category is Category.LIMIT else self.count)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form (interfaces.md §5 ``patterns`` entries)."""
+        unit = {
+            Category.POINTS: "points",
+            Category.FUNDAMENTAL: "doubles",
+            Category.CLOSING: "doubles",
+            Category.LIMIT: "massimo",
+        }[self.pattern.category]
+        return {
+            "id": self.pattern.id,
+            "ref": self.pattern.ref,
+            "en": self.pattern.names["en"],
+            "it": self.pattern.names["it"],
+            "count": self.count,
+            "value": self.total,
+            "unit": unit,
+            "category": self.pattern.category.value,
+        }
+
+
+@dataclass(frozen=True)
+class FimjScore:
+    """The value of one player's hand (winner: *V'*; non-winner: *S*)."""
+
+    context: FimjContext
+    """The chosen layout and situation."""
+    awards: tuple[Award, ...]
+    """Every element earned (fundamental doubles dropped under the 2-point rule are listed in
+    ``ignored``)."""
+    ignored: tuple[Award, ...]
+    """Fundamental doubles not applied because of the 2-point condition (FIMJ-GAP-1)."""
+    points: int
+    """Base: combination points plus 20 for Mah-Jong (FIMJ-SCORE-2, -6)."""
+    doubles: int
+    """Doubles applied."""
+    raw: int
+    """points × 2^doubles before the limit."""
+    value: int
+    """Value after the limit, or the massimo's fixed value (FIMJ-SCORE-4/5)."""
+    limit: str | None
+    """``massimo``, ``limit`` (capped at *L*) or None."""
+
+    @property
+    def winner(self) -> bool:
+        """Whether this is a winner's score."""
+        return self.context.winner
+
+    @property
+    def massimo(self) -> Award | None:
+        """The limit hand paid, if any."""
+        return next((a for a in self.awards if a.pattern.category is Category.LIMIT), None)
+
+    def lines(self, lang: str, *, limit: int) -> list[str]:
+        """Explain the score line by line in ``lang`` (``it`` or ``en``)."""
+        it = lang == "it"
+        pts, dbl = ("punti", "raddoppi") if it else ("points", "doubles")
+        out: list[str] = []
+        massimo = self.massimo
+        if massimo is not None:
+            name = massimo.pattern.names[lang]
+            label = "Massimo" if it else "Limit hand"
+            out.append(f"{label}: {name} ({massimo.pattern.ref}) = {massimo.pattern.value}")
+            return out
+        for group in self.context.groups:
+            gp = _group_points(self.context, group)
+            shown = str(group) if group.concealed or group.meld else f"[{group}]"
+            out.append(f"{shown}: {gp} {pts}")
+        for award in self.awards:
+            cat = award.pattern.category
+            if cat is Category.POINTS and award.pattern.id in ("bonus_tile", "mahjong"):
+                out.append(
+                    f"{award.pattern.names[lang]} ({award.pattern.ref}): "
+                    f"{award.count} × {award.pattern.value} = {award.total} {pts}"
+                )
+            elif cat in (Category.FUNDAMENTAL, Category.CLOSING):
+                kind = (
+                    ("fondamentale" if cat is Category.FUNDAMENTAL else "da chiusura")
+                    if it
+                    else cat.value
+                )
+                out.append(
+                    f"{award.pattern.names[lang]} ({award.pattern.ref}, {kind}): "
+                    f"{award.total} {dbl}"
+                )
+        for award in self.ignored:
+            why = "meno di 2 punti, non conta" if it else "fewer than 2 points, not counted"
+            out.append(f"{award.pattern.names[lang]} ({award.pattern.ref}): {why}")
+        out.append(f"Base: {self.points} × 2^{self.doubles} = {self.raw}")
+        if self.limit == "limit":
+            out.append(f"{'Limite' if it else 'Limit'} {limit}: {self.value}")
+        else:
+            out.append(f"{'Valore' if it else 'Value'}: {self.value}")
+        return out
+
+
+def _group_points(ctx: FimjContext, group: Group) -> int:
+    """Points of one group, from the same point items (FIMJ-PTS-P01…P11)."""
+    single = replace(ctx, groups=(group,))
+    return sum(
+        p.value * p.count(single)
+        for p in PATTERNS
+        if p.category is Category.POINTS and p.id not in ("bonus_tile", "mahjong")
+    )
+
+
+def _check_hand(hand: Hand, *, winner: bool) -> None:
+    status = hand.status()
+    if winner and hand.winning is None:
+        raise InvalidHandError(f"winning hand {hand.notation!r} has no winning tile (+X)")
+    if not winner and hand.winning is not None:
+        raise InvalidHandError(
+            f"hand {hand.notation!r} has a winning tile but its player did not win"
+        )
+    if status & ~HandStatus.WRONG_TILE_COUNT or (winner and status):
+        raise InvalidHandError(f"hand {hand.notation!r}: " + "; ".join(hand.problems()))
+
+
+def _check_flags(flags: frozenset[str], *, self_drawn: bool, winner: bool) -> None:
+    unknown = sorted(flags - FLAGS.keys())
+    if unknown:
+        raise InvalidHandError(f"unknown fimj flag(s) {unknown!r}; known: {sorted(FLAGS)}")
+    if flags and not winner:
+        raise InvalidHandError(f"flags {sorted(flags)!r} apply only to the winner")
+    if self_drawn:
+        bad = [f for f in _DISCARD_FLAGS if f in flags]
+        if bad:
+            raise InvalidHandError(f"flag {bad[0]!r} needs a claimed winning tile, not a self-draw")
+    else:
+        bad = [f for f in _SELF_DRAW_FLAGS if f in flags]
+        if bad:
+            raise InvalidHandError(f"flag {bad[0]!r} needs a self-drawn winning tile")
+
+
+def _readings(
+    layout: tuple[Group, ...], winning: Tile, *, self_drawn: bool
+) -> Iterable[tuple[Group, ...]]:
+    """Which concealed group the winning tile completed; a claimed tile exposes a pung."""
+    if self_drawn:
+        yield layout
+        return
+    seen: set[tuple[Group, ...]] = set()
+    for i, g in enumerate(layout):
+        if g.meld is not None or winning not in g.tiles:
+            continue
+        if g.kind is GroupKind.PUNG:  # FIMJ-GAP-26
+            reading = (*layout[:i], replace(g, concealed=False), *layout[i + 1 :])
+        else:
+            reading = layout
+        if reading not in seen:
+            seen.add(reading)
+            yield reading
+
+
+def _evaluate(ctx: FimjContext, *, limit: int, strict_two_points: bool) -> FimjScore:
+    awards: list[Award] = []
+    for p in PATTERNS:
+        if p.category is Category.LIMIT:
+            continue
+        n = p.count(ctx)
+        if n:
+            awards.append(Award(p, n))
+    points = sum(a.total for a in awards if a.pattern.category is Category.POINTS)
+    combination = points - (20 if ctx.winner else 0)
+    # FIMJ-DBL-2, FIMJ-GAP-1: fundamental doubles need 2 hand points; the winner's base always
+    # includes the 20 unless the strict option applies the condition to combination points too.
+    fundamentals_apply = (combination >= 2) if (strict_two_points or not ctx.winner) else True
+    kept = [
+        a for a in awards if a.pattern.category is not Category.FUNDAMENTAL or fundamentals_apply
+    ]
+    ignored = tuple(a for a in awards if a not in kept)
+    doubles = sum(a.total for a in kept if a.pattern.category is not Category.POINTS)
+    raw = points << doubles
+    value = hand_value(points, doubles, limit=limit)
+    return FimjScore(
+        ctx, tuple(kept), ignored, points, doubles, raw, value, "limit" if raw > limit else None
+    )
+
+
+def _massimo(ctx: FimjContext, base: FimjScore | None) -> FimjScore | None:
+    hits = [
+        Award(p, 1)
+        for p in PATTERNS
+        if p.category is Category.LIMIT
+        and (ctx.shape != "special" or p.id in _SPECIAL_SHAPES)
+        and p.count(ctx)
+    ]
+    if not hits:
+        return None
+    best = max(hits, key=lambda a: a.pattern.value)  # FIMJ-GAP-32: the highest, once
+    value = best.pattern.value
+    points = base.points if base else 0
+    doubles = base.doubles if base else 0
+    return FimjScore(ctx, (best,), (), points, doubles, points << doubles, value, "massimo")
+
+
+def score_hand(
+    hand: Hand,
+    *,
+    winner: bool,
+    self_drawn: bool = False,
+    seat_wind: Tile,
+    round_wind: Tile,
+    flags: Iterable[str] = (),
+    limit: int = 1000,
+    strict_two_points: bool = False,
+    four_as_two_pairs: bool = True,
+) -> FimjScore:
+    """Score one player's hand: *V'* for the winner, *S* for a non-winner (FIMJ-SCORE).
+
+    Args:
+        hand: the hand; a winner's has its winning tile (``+X``), a non-winner's has none.
+        winner: whether the player made Mah-Jong.
+        self_drawn: whether the winning tile was drawn (False: claimed from a discard).
+        seat_wind: the player's own wind.
+        round_wind: the round wind.
+        flags: situation flags (see :data:`FLAGS`), winner only.
+        limit: the limit *L* (FIMJ-LIMIT-1).
+        strict_two_points: apply the 2-point condition to the winner's combination points too.
+        four_as_two_pairs: four identical concealed tiles may be two of seven pairs (FIMJ-GAP-11).
+
+    Returns:
+        The best-valued score.
+
+    Raises:
+        InvalidHandError: if a winner's hand is not complete, the tile count is wrong, or the
+            flags contradict the win (e.g. ``robbing_kong`` with a self-drawn tile).
+    """
+    flag_set = frozenset(flags)
+    _check_hand(hand, winner=winner)
+    _check_flags(flag_set, self_drawn=self_drawn, winner=winner)
+    if seat_wind not in (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH):
+        raise InvalidHandError(f"seat wind {seat_wind!r} is not a wind")
+
+    def ctx(groups: tuple[Group, ...], shape: str) -> FimjContext:
+        return FimjContext(
+            hand, groups, shape, seat_wind, round_wind, winner, self_drawn and winner, flag_set
+        )
+
+    best: FimjScore | None = None
+
+    def keep(score: FimjScore) -> None:
+        nonlocal best
+        if best is None or (score.value, score.raw, score.points) > (
+            best.value,
+            best.raw,
+            best.points,
+        ):
+            best = score
+
+    if not winner:
+        valued = frozenset({seat_wind, round_wind, *DRAGONS})
+        for layout in partial_layouts(hand, valued_pairs=valued):
+            keep(_evaluate(ctx(layout, "partial"), limit=limit, strict_two_points=False))
+        assert best is not None  # partial_layouts always yields at least the empty layout
+        return best
+    assert hand.winning is not None
+    for layout in complete_layouts(hand, four_as_two_pairs=four_as_two_pairs):
+        shape = "seven_pairs" if len(layout) == 7 else "standard"
+        readings: Iterable[tuple[Group, ...]] = (
+            (layout,)
+            if shape == "seven_pairs"
+            else _readings(layout, hand.winning.kind, self_drawn=self_drawn)
+        )
+        for reading in readings:
+            c = ctx(reading, shape)
+            score = _evaluate(c, limit=limit, strict_two_points=strict_two_points)
+            keep(_massimo(c, score) or score)
+    special = _massimo(ctx((), "special"), None)
+    if special is not None:
+        keep(special)
+    if best is None:
+        raise InvalidHandError(f"{hand.notation!r} is not a complete FIMJ hand (FIMJ-HAND)")
+    return best
