@@ -2,11 +2,12 @@
 
 The brute force shares nothing with the tables: for each suit (and the honours) of each hand it
 searches directly over target groups. At the lowest kind still holding hand tiles it either
-leaves its remaining copies unused (swapped away) or builds a group of the target (pung, pair, or one of the
-chows through that kind) that uses as many of the hand's tiles as it can; groups that use no hand
-tile fit anywhere. The target may hold at most four copies of a kind. Then every split of the sets
-and the pair over the four groups is tried: shanten = (target tiles) - (hand tiles used) - 1.
-Search results are memoised per suit vector during the run, which keeps 100,000 hands fast.
+leaves its remaining copies unused (swapped away) or builds a group of the target (pung, pair,
+or one of the chows through that kind) that uses as many of the hand's tiles as it can; groups
+that use no hand tile fit anywhere. The target may hold at most four copies of a kind. Then
+every split of the sets and the pair over the four groups is tried:
+shanten = (target tiles) - (hand tiles used) - 1. Search results are memoised per suit vector
+during the run, which keeps 100,000 hands fast.
 """
 
 from __future__ import annotations
