@@ -1,0 +1,462 @@
+"""Ravenna 200/400: scoring every hand, the massimo, penalties and the deal's settlement.
+
+* Winner: *V* = (*P* + 20) × 2^*D*, or 30 when *P* = 0; capped at 200; a massimo is 200
+  (RAV-SCORE-1, RAV-MAX).
+* Non-winner: *S* = *P* × 2^*D* with every double except the hand-shape ones (RAV-SCORE-2,
+  RAV-DBL-3), capped at 200; his four identical concealed tiles count as a concealed kong
+  (RAV-KONG-6).
+* Penalised players (RAV-PEN) are per-seat statuses of :func:`settle_deal`.
+* The payments are :mod:`muraglia.rulesets.ravenna.settlement`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from muraglia.analysis.groups import Decomposition, Group, GroupKind
+from muraglia.errors import InvalidHandError, RulesetError
+from muraglia.hand import Hand
+from muraglia.melds import MeldKind
+from muraglia.rulesets.ravenna._layouts import layouts
+from muraglia.rulesets.ravenna.context import Reading
+from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
+from muraglia.rulesets.ravenna.settlement import RAVENNA_TERMS, SEATS, settle_values
+from muraglia.scoring.classical import Transfer, hand_value, mahjong_payment
+from muraglia.tiles import DRAGONS, Tile
+
+__all__ = [
+    "reference_markdown",
+    "SHAPES",
+    "STATUSES",
+    "Award",
+    "RavennaScore",
+    "RavennaSettlement",
+    "score_hand",
+    "settle_deal",
+]
+
+SHAPES = {"seven_pairs": True, "four_as_two_pairs": True, "all_head_tiles": True}
+"""Winning shapes besides four sets and a pair: seven pairs (a held kong counts as two pairs,
+RAV-HAND-2) and all head tiles in any arrangement (RAV-HAND-3)."""
+
+STATUSES: Mapping[str, Mapping[str, str]] = {
+    "twelve_tiles": {
+        "en": "12 tiles: cannot win, counts his points (RAV-PEN-1)",
+        "it": "12 pedine: non può fare Mah-Jong, conta i punti",
+    },
+    "wrong_claim": {
+        "en": "wrong claim noticed after discarding: cannot win, counts his points (RAV-PEN-8)",
+        "it": "chiamata errata: non può fare Mah-Jong, conta i punti",
+    },
+    "fourteen_tiles": {
+        "en": "14 tiles: cannot win, scores 0 (RAV-PEN-2)",
+        "it": "14 pedine: non può fare Mah-Jong né contare i punti",
+    },
+    "false_mahjong": {
+        "en": "false Mah-Jong call: plays on with 0 points (RAV-PEN-3)",
+        "it": "Mah-Jong chiamato senza averlo: termina la mano con 0 punti",
+    },
+    "laid_down": {
+        "en": "laid the hand down without Mah-Jong: 0 points (RAV-PEN-4)",
+        "it": "pedine messe in stecca senza Mah-Jong: 0 punti",
+    },
+    "thrown_rack": {
+        "en": "threw the rack in: only exposed sets and bonus tiles count (RAV-PEN-5)",
+        "it": "stecca gettata: contano solo i punti rimasti sulla stecca",
+    },
+    "wrong_draw": {
+        "en": "drew from the wrong place: 0 points (RAV-PEN-10)",
+        "it": "pescata da un punto sbagliato del muro: 0 punti",
+    },
+    "unpaid_rack": {
+        "en": "cleared the rack before being paid: 0 points (RAV-PEN-12)",
+        "it": "pedine tolte dalla stecca prima del pagamento: 0 punti",
+    },
+    "broken_rack": {
+        "en": "broke his rack after a false call: pays the two other players (RAV-PEN-6)",
+        "it": "stecca distrutta dopo un falso Mah-Jong: paga gli altri due giocatori",
+    },
+}
+"""The per-seat penalty statuses this ruleset knows, with bilingual explanations."""
+
+_ZERO = frozenset({"fourteen_tiles", "false_mahjong", "laid_down", "wrong_draw", "unpaid_rack"})
+_WINDS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
+
+
+@dataclass(frozen=True)
+class Award:
+    """One scoring element granted to a hand."""
+
+    id: str
+    """Pattern id."""
+    names: Mapping[str, str]
+    """Display names."""
+    unit: str
+    """``points``, ``doubles`` or ``massimo``."""
+    count: int
+    """How many times it applies."""
+    value: int
+    """Total value (count × value per occurrence)."""
+    ref: str
+    """Rule id."""
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {
+            "id": self.id,
+            "en": self.names["en"],
+            "it": self.names["it"],
+            "value": self.value,
+            "unit": self.unit,
+            "count": self.count,
+            "ref": self.ref,
+        }
+
+
+@dataclass(frozen=True)
+class RavennaScore:
+    """The value of one player's hand at the end of a deal."""
+
+    winner: bool
+    """Whether the hand made Mah-Jong."""
+    awards: tuple[Award, ...]
+    """Point items, doubles and massimi, in table order."""
+    points: int
+    """*P*: hand points (without the 20/30 for Mah-Jong)."""
+    doubles: int
+    """*D*."""
+    limit: str | None
+    """``"massimo"`` for a massimo or a capped hand, else None."""
+    value: int
+    """*V'* (winner) or *S* (other player)."""
+    payments: dict[str, int] = field(default_factory=dict)
+    """For a winner: the Mah-Jong payments alone (no differences), by seat wind."""
+
+    @property
+    def ids(self) -> frozenset[str]:
+        """The ids of the awarded elements."""
+        return frozenset(a.id for a in self.awards)
+
+    def explain(self, lang: str = "en") -> list[str]:
+        """Lines explaining the value in ``it`` or ``en``."""
+        if lang not in ("it", "en"):
+            raise ValueError(f"unknown language {lang!r} (it, en)")
+        units = {
+            "points": {"it": "punti", "en": "points"},
+            "doubles": {"it": "raddoppi", "en": "doubles"},
+            "massimo": {"it": "massimo", "en": "massimo (limit)"},
+        }
+        lines = []
+        for a in self.awards:
+            times = f" ×{a.count}" if a.count > 1 else ""
+            amount = (
+                units["massimo"][lang]
+                if a.unit == "massimo"
+                else f"{a.value} {units[a.unit][lang]}"
+            )
+            lines.append(f"{a.names[lang]}{times}: {amount} ({a.ref})")
+        base = self.points + (20 if self.points else 30) * self.winner
+        word = "punti" if lang == "it" else "points"
+        lines.append(f"{base} {word} × 2^{self.doubles} → {self.value}")
+        return lines
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form following ``muraglia score``'s output contract."""
+        out: dict[str, object] = {
+            "rules": "ravenna",
+            "valid_win": self.winner,
+            "patterns": [a.to_dict() for a in self.awards],
+            "points": self.points,
+            "doubles": self.doubles,
+            "limit": self.limit,
+            "value": self.value,
+            "explanation": {"it": self.explain("it"), "en": self.explain("en")},
+        }
+        if self.payments:
+            out["payments"] = dict(self.payments)
+        return out
+
+
+def _evaluate(r: Reading) -> RavennaScore:
+    found = []
+    for pat in PATTERNS:
+        if pat.winner_only and not r.winner:
+            continue
+        n = int(pat.predicate(r))
+        if n:
+            found.append((pat, n))
+    excluded = {x for p, _ in found for x in p.excludes}
+    awards = [
+        Award(p.id, p.names, p.unit, n, n * p.value, p.ref)
+        for p, n in found
+        if p.id not in excluded
+    ]
+    massimo = any(a.unit == "massimo" for a in awards)
+    if massimo:  # RAV-MAX-3: massimi take no doubles and do not stack with anything
+        awards = [a for a in awards if a.unit == "massimo"][:1]
+    points = sum(a.value for a in awards if a.unit == "points" and not a.id.startswith("mahjong"))
+    doubles = sum(a.value for a in awards if a.unit == "doubles")
+    if massimo:
+        value, raw = MASSIMO, MASSIMO
+    else:
+        base = (points + 20 if points else 30) if r.winner else points
+        raw = base << doubles
+        value = hand_value(base, doubles, limit=MASSIMO)  # RAV-MAX-2
+    return RavennaScore(
+        winner=r.winner,
+        awards=tuple(awards),
+        points=points,
+        doubles=doubles,
+        limit="massimo" if massimo or raw > MASSIMO else None,
+        value=value,
+    )
+
+
+def _meld_groups(hand: Hand) -> list[Group]:
+    kinds = {
+        MeldKind.CHOW: GroupKind.CHOW,
+        MeldKind.PUNG: GroupKind.PUNG,
+        MeldKind.KONG: GroupKind.KONG,
+    }
+    return [Group(kinds[m.kind], m.first, concealed=m.concealed, meld=m) for m in hand.melds]
+
+
+def _held_groups(hand: Hand, seat: Tile) -> list[Group]:
+    """A non-winner's scoring groups among his concealed tiles (RAV-KONG-6, RAV-SCORE-2)."""
+    out = []
+    for kind, n in enumerate(hand.concealed_counts):
+        tile = Tile(kind)
+        if n == 4:
+            out.append(Group(GroupKind.KONG, tile))
+        elif n == 3:
+            out.append(Group(GroupKind.PUNG, tile))
+        elif n == 2 and (tile in DRAGONS or tile == seat):
+            out.append(Group(GroupKind.PAIR, tile))
+    return out
+
+
+def _readings(decomp: Decomposition, winning: Tile, *, self_drawn: bool) -> Iterable[Decomposition]:
+    """Choices of the group a claimed winning tile completed (RAV-HAND-5)."""
+    if self_drawn or decomp.shape != "standard":
+        yield decomp
+        return
+    seen: set[tuple[GroupKind, Tile]] = set()
+    for i, g in enumerate(decomp.groups):
+        if g.meld is not None or winning not in g.tiles or (g.kind, g.tile) in seen:
+            continue
+        seen.add((g.kind, g.tile))
+        if g.kind is GroupKind.PUNG:
+            groups = list(decomp.groups)
+            groups[i] = replace(g, concealed=False)
+            yield Decomposition(decomp.shape, tuple(groups))
+        else:
+            yield decomp
+
+
+def _seat(letter: str) -> Tile:
+    try:
+        return _WINDS[letter]
+    except KeyError:
+        raise RulesetError(f"unknown seat wind {letter!r} (E, S, W, N)") from None
+
+
+def score_hand(
+    hand: Hand,
+    *,
+    win: str,
+    seat_wind: str = "E",
+    status: str | None = None,
+) -> RavennaScore:
+    """Score one player's hand at the end of a deal.
+
+    Args:
+        hand: the hand; a winner's hand has its winning tile.
+        win: ``"ron"`` or ``"tsumo"`` for the winner, ``"none"`` for another player.
+        seat_wind: the player's seat wind letter (E is the East role).
+        status: a penalty status from :data:`STATUSES`, or None.
+
+    Returns:
+        The score; for a winner, with the Mah-Jong payments.
+
+    Raises:
+        InvalidHandError: if a winner's hand forms no winning shape or lacks its winning tile.
+        RulesetError: for an unknown win type, seat or status, or a penalised winner.
+    """
+    seat = _seat(seat_wind)
+    if status is not None and status not in STATUSES:
+        raise RulesetError(f"unknown ravenna status {status!r}; known: {', '.join(STATUSES)}")
+    if win == "none":
+        return _score_other(hand, seat, status)
+    if win not in ("ron", "tsumo"):
+        raise RulesetError(f"unknown win {win!r} (ron, tsumo, none)")
+    if status is not None:
+        raise RulesetError(f"a player with status {status!r} cannot make Mah-Jong (RAV-PEN)")
+    if hand.winning is None:
+        raise InvalidHandError(f"{hand.notation!r} has no winning tile (+X)")
+    decomps = layouts(hand, **SHAPES)
+    if not decomps:
+        raise InvalidHandError(f"{hand.notation!r} forms no ravenna winning shape (RAV-HAND)")
+    best: RavennaScore | None = None
+    for decomp in decomps:
+        for reading in _readings(decomp, hand.winning.kind, self_drawn=win == "tsumo"):
+            r = Reading(reading.shape, reading.groups, True, seat, hand.counts, hand.bonus)
+            result = _evaluate(r)
+            if best is None or (result.value, result.points) > (best.value, best.points):
+                best = result
+    assert best is not None
+    values = dict.fromkeys(SEATS, 0) | {seat_wind: best.value}
+    pays = settle_values(values, winners=(seat_wind,)).net
+    return replace(best, payments=pays)
+
+
+def _score_other(hand: Hand, seat: Tile, status: str | None) -> RavennaScore:
+    if status in _ZERO:
+        return RavennaScore(False, (), 0, 0, None, 0)
+    groups = _meld_groups(hand)
+    counts = hand.counts
+    if status != "thrown_rack":  # RAV-PEN-5: the thrown concealed tiles are dead
+        groups += _held_groups(hand, seat)
+    else:
+        melded = [0] * len(counts)
+        for g in groups:
+            for t in g.tiles:
+                melded[t] += 1
+        counts = tuple(melded)
+    return _evaluate(Reading("partial", tuple(groups), False, seat, counts, hand.bonus))
+
+
+@dataclass(frozen=True)
+class RavennaSettlement:
+    """The settlement of one deal (``muraglia settle``)."""
+
+    scores: dict[str, RavennaScore]
+    """Each seat's scored hand."""
+    values: dict[str, int]
+    """Each seat's value used in the settlement."""
+    transfers: tuple[Transfer, ...]
+    """Non-zero payments."""
+    net: dict[str, int]
+    """Net result per seat; sums to zero."""
+    void: bool = False
+    """True when the deal is void (no winner, or two winners on one discard)."""
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form of ``muraglia settle`` (interfaces.md §5)."""
+        return {
+            "ok": True,
+            "rules": "ravenna",
+            "void": self.void,
+            "values": dict(self.values),
+            "transfers": [t.to_dict() for t in self.transfers],
+            "net": dict(self.net),
+        }
+
+
+def settle_deal(
+    hands: Mapping[str, Hand],
+    *,
+    winners: Sequence[str],
+    discarder: str | None = None,
+    statuses: Mapping[str, str] | None = None,
+    dead: str | None = None,
+) -> RavennaSettlement:
+    """Score every hand of a finished deal and settle it.
+
+    Args:
+        hands: each live seat's hand by seat wind (the dead seat, if any, may be absent).
+        winners: the seats that made Mah-Jong.
+        discarder: the seat whose discard was claimed to win, or None for a self-draw.
+        statuses: penalty status per seat (:data:`STATUSES`).
+        dead: the dead seat at a three-player table.
+
+    Returns:
+        The scores, values, transfers and net results.
+
+    Raises:
+        RulesetError: for unknown seats or statuses, a penalised winner, or a broken rack
+            without exactly one false Mah-Jong call.
+    """
+    statuses = dict(statuses or {})
+    for seat in (*hands, *statuses, *winners):
+        _seat(seat)
+    live = [s for s in SEATS if s != dead]
+    missing = [s for s in live if s not in hands]
+    if missing:
+        raise RulesetError(f"missing hand(s) for seat(s) {missing}")
+    breakers = [s for s, st in statuses.items() if st == "broken_rack"]
+    if breakers:  # RAV-PEN-6 ends the deal with no other payment
+        return _broken_rack(hands, breakers, statuses, dead)
+    if len(winners) != 1:  # RAV-END-1, RAV-END-2: void deal, nothing scored
+        net = dict.fromkeys(SEATS, 0)
+        return RavennaSettlement({}, dict.fromkeys(SEATS, 0), (), net, void=True)
+    winner = winners[0]
+    win = "ron" if discarder else "tsumo"
+    scores = {
+        seat: score_hand(
+            hands[seat],
+            win=win if seat == winner else "none",
+            seat_wind=seat,
+            status=statuses.get(seat),
+        )
+        for seat in live
+    }
+    values = {s: scores[s].value if s in scores else 0 for s in SEATS}
+    result = settle_values(values, winners=(winner,), dead=dead)
+    return RavennaSettlement(scores, values, result.transfers, result.net)
+
+
+def _broken_rack(
+    hands: Mapping[str, Hand], breakers: list[str], statuses: Mapping[str, str], dead: str | None
+) -> RavennaSettlement:
+    """RAV-PEN-6 (RAV-GAP-25): the rack-breaker pays the two innocent players a Mah-Jong each."""
+    callers = [s for s, st in statuses.items() if st == "false_mahjong"]
+    if len(breakers) != 1 or len(callers) != 1:
+        raise RulesetError("a broken rack needs exactly one breaker and one false Mah-Jong caller")
+    payer = breakers[0]
+    payees = [s for s in SEATS if s not in (payer, callers[0], dead)]
+    scores, values, transfers = {}, dict.fromkeys(SEATS, 0), []
+    for seat in payees:
+        own = score_hand(hands[seat], win="none", seat_wind=seat)
+        base = own.points + 20 if own.points else 30
+        value = hand_value(base, own.doubles, limit=MASSIMO)
+        scores[seat], values[seat] = replace(own, value=value), value
+        amount = mahjong_payment(value, payer=payer, payee=seat, east="E", terms=RAVENNA_TERMS)
+        if amount:
+            transfers.append(Transfer(payer, seat, amount, "broken_rack"))
+    net = dict.fromkeys(SEATS, 0)
+    for t in transfers:
+        net[t.payer] -= t.amount
+        net[t.payee] += t.amount
+    return RavennaSettlement(scores, values, tuple(transfers), net)
+
+
+def reference_markdown() -> str:
+    """The generated rules reference, ``docs/rulesets/ravenna.md`` (DESIGN §16)."""
+    lines = [
+        "# Ravenna 200/400 (`ravenna`) — scoring reference",
+        "",
+        "<!-- generated from src/muraglia/rulesets/ravenna; do not edit by hand -->",
+        "",
+        "Regolamento Ravennate 200/400. Source: seed 004; rule ids refer to `spec/ravenna.md`.",
+        "",
+        "Winner: *V* = (*P* + 20) × 2^*D*, or 30 with no hand points; other players:",
+        "*S* = *P* × 2^*D*; every value is capped at the massimo, 200 (400 with East). The winner",
+        "collects *V* from each player (East pays or collects double); the others pay each other",
+        "the differences of their values, doubled when East is one of the two; every payment is",
+        "rounded to tens after doubling. At a three-player table the dead seat pays the Mah-Jong",
+        "(never doubled) but no differences. Two winners on one discard void the deal.",
+        "",
+        "| id | English | Italiano | unit | value | winner only | rule |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for p in PATTERNS:
+        value = "200/400" if p.massimo else str(p.value)
+        only = "yes" if p.winner_only else "no"
+        lines.append(
+            f"| `{p.id}` | {p.names['en']} | {p.names['it']} | {p.unit} | {value} | {only} "
+            f"| {p.ref} |"
+        )
+    lines += ["", "Statuses (`muraglia settle`):", ""]
+    lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,515 @@
+"""Seipalle scoring fold, minimum-double rule, limit and winner-only payments.
+
+Value *V* = *P* × 2^*D*, capped at 1000; a limit hand is worth 1000 (SEI-SCORE-3, SEI-LIMIT).
+Only the winner collects: on a self-draw each other player pays his share, on a discard the
+discarder pays every share; a share paid by or to East is doubled; each share is rounded to tens
+before the discarder adds them up (SEI-PAY-1…4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from muraglia.analysis.groups import Decomposition, GroupKind
+from muraglia.analysis.shanten import ukeire
+from muraglia.errors import InvalidHandError, RulesetError
+from muraglia.hand import Hand
+from muraglia.rulesets.seipalle._layouts import layouts
+from muraglia.rulesets.seipalle.context import Reading
+from muraglia.rulesets.seipalle.patterns import BY_ID, PATTERNS, dora_of
+from muraglia.scoring.classical import (
+    MultipleWinners,
+    SettlementTerms,
+    Transfer,
+    hand_value,
+    settle,
+)
+from muraglia.tiles import Tile
+
+__all__ = [
+    "reference_markdown",
+    "KNOWN_FLAGS",
+    "RIICHI_STAKE",
+    "STATUSES",
+    "SeipalleSettlement",
+    "may_win_on_discard",
+    "settle_deal",
+    "LIMIT",
+    "SEATS",
+    "SEIPALLE_TERMS",
+    "SHAPES",
+    "Award",
+    "SeipalleScore",
+    "fold",
+    "payments",
+    "score_hand",
+]
+
+LIMIT = 1000
+"""The limit value (SEI-LIMIT-2, SEI-GAP-21): 1000, doubled to or from East."""
+
+SEATS = ("E", "S", "W", "N")
+"""Seat winds in order of play."""
+
+SHAPES = {"seven_pairs": True, "four_as_two_pairs": False, "thirteen_orphans": True}
+"""Winning shapes besides four sets and a pair (SEI-HAND-1; SEI-HAND-2: four identical tiles
+are not two pairs)."""
+
+KNOWN_FLAGS = frozenset(
+    {
+        "riichi",
+        "double_riichi",
+        "robbing_kong",
+        "replacement",
+        "last_tile",
+        "last_discard",
+        "first_turn",
+    }
+)
+"""Flags this ruleset reads (SEI-DBL-D29…D37)."""
+
+SEIPALLE_TERMS = SettlementTerms(
+    multiple_winners=MultipleWinners.INDEPENDENT,  # SEI-PAY-6
+    loser_differences=False,  # SEI-SCORE-1: only the winner is paid
+)
+"""Seipalle's settlement terms: winner-only, East double, shares rounded one by one."""
+
+_WIND_LETTERS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
+
+
+@dataclass(frozen=True)
+class Award:
+    """One scoring element granted to a hand."""
+
+    id: str
+    """Pattern id."""
+    names: Mapping[str, str]
+    """Display names."""
+    unit: str
+    """``points`` or ``doubles``."""
+    count: int
+    """How many times it applies."""
+    value: int
+    """Total value (count × value per occurrence); 0 for a limit hand."""
+    ref: str
+    """Rule id."""
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form (``muraglia score``)."""
+        return {
+            "id": self.id,
+            "en": self.names["en"],
+            "it": self.names["it"],
+            "value": self.value,
+            "unit": self.unit,
+            "count": self.count,
+            "ref": self.ref,
+        }
+
+
+@dataclass(frozen=True)
+class SeipalleScore:
+    """The result of scoring one winning hand."""
+
+    valid_win: bool
+    """False when the hand has no double other than dora (SEI-SCORE-2)."""
+    awards: tuple[Award, ...]
+    """Point items and doubles, in table order."""
+    points: int
+    """*P*: the sum of the point items."""
+    doubles: int
+    """*D*: every double including dora."""
+    limit: str | None
+    """``"limit"`` for a limit hand or a capped hand, else None."""
+    value: int
+    """*V'* = min(*P* × 2^*D*, 1000); 1000 for a limit hand."""
+    decomposition: Decomposition
+    """The reading that gave the value."""
+    payments: dict[str, int] = field(default_factory=dict)
+    """Net Mah-Jong payments by seat wind, when the payer is known."""
+
+    @property
+    def ids(self) -> frozenset[str]:
+        """The ids of the awarded elements."""
+        return frozenset(a.id for a in self.awards)
+
+    def explain(self, lang: str = "en") -> list[str]:
+        """Lines explaining the value in ``it`` or ``en``."""
+        if lang not in ("it", "en"):
+            raise ValueError(f"unknown language {lang!r} (it, en)")
+        unit = {
+            "points": {"it": "punti", "en": "points"},
+            "doubles": {"it": "raddoppi", "en": "doubles"},
+        }
+        lines = []
+        for a in self.awards:
+            what = "limite" if lang == "it" else "limit"
+            amount = (
+                what if a.value == 0 and a.unit == "doubles" else f"{a.value} {unit[a.unit][lang]}"
+            )
+            times = f" ×{a.count}" if a.count > 1 else ""
+            lines.append(f"{a.names[lang]}{times}: {amount} ({a.ref})")
+        if lang == "it":
+            lines.append(f"{self.points} punti × 2^{self.doubles} → {self.value}")
+            if not self.valid_win:
+                lines.append("Chiusura non valida: serve almeno un raddoppio che non sia dora.")
+        else:
+            lines.append(f"{self.points} points × 2^{self.doubles} → {self.value}")
+            if not self.valid_win:
+                lines.append("Not a valid win: at least one double other than dora is needed.")
+        return lines
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form following ``muraglia score``'s output contract."""
+        out: dict[str, object] = {
+            "rules": "seipalle",
+            "valid_win": self.valid_win,
+            "patterns": [a.to_dict() for a in self.awards],
+            "points": self.points,
+            "doubles": self.doubles,
+            "limit": self.limit,
+            "value": self.value,
+            "explanation": {"it": self.explain("it"), "en": self.explain("en")},
+        }
+        if self.payments:
+            out["payments"] = dict(self.payments)
+        return out
+
+
+def fold(points: int, doubles: int, *, limit: bool = False) -> int:
+    """*V'* = min(*P* × 2^*D*, 1000), or 1000 for a limit hand (SEI-SCORE-3).
+
+    >>> fold(30, 3), fold(40, 5), fold(0, 0, limit=True)
+    (240, 1000, 1000)
+    """
+    return LIMIT if limit else hand_value(points, doubles, limit=LIMIT)
+
+
+def payments(value: int, *, winner: str, discarder: str | None) -> dict[str, int]:
+    """Net Mah-Jong payments by seat wind (SEI-PAY-1…4).
+
+    >>> payments(72, winner="S", discarder="W")
+    {'E': 0, 'S': 280, 'W': -280, 'N': 0}
+    """
+    if winner not in SEATS or (discarder is not None and discarder not in SEATS):
+        raise RulesetError(f"unknown seat in winner={winner!r}, discarder={discarder!r}")
+    if discarder == winner:
+        raise RulesetError(f"{winner!r} cannot win on his own discard")
+    values = dict.fromkeys(SEATS, 0) | {winner: value}
+    return settle(values, winners=(winner,), east="E", terms=SEIPALLE_TERMS, liable=discarder).net
+
+
+def _winning_kinds(hand: Hand) -> int:
+    """How many tile kinds complete the hand without its winning tile (SEI-PTS-4)."""
+    counts = list(hand.concealed_counts)
+    if hand.winning is not None:
+        counts[hand.winning.kind] -= 1
+    waits = ukeire(counts, len(hand.melds))
+    return len(waits.tiles) if waits.shanten == 0 else 0
+
+
+def _readings(decomp: Decomposition, winning: Tile, *, self_drawn: bool) -> Iterable[Decomposition]:
+    """Choices of the group the winning tile completed (SEI-HAND-5)."""
+    if self_drawn or decomp.shape != "standard":
+        yield decomp
+        return
+    seen: set[tuple[GroupKind, Tile]] = set()
+    for i, g in enumerate(decomp.groups):
+        if not g.concealed or g.meld is not None or winning not in g.tiles:
+            continue
+        if (g.kind, g.tile) in seen:
+            continue
+        seen.add((g.kind, g.tile))
+        if g.kind is GroupKind.PUNG:
+            groups = list(decomp.groups)
+            groups[i] = replace(g, concealed=False)
+            yield Decomposition(decomp.shape, tuple(groups))
+        else:
+            yield decomp
+
+
+def _evaluate(r: Reading) -> SeipalleScore:
+    found: list[tuple[int, int]] = []  # (pattern index, count)
+    for index, pat in enumerate(PATTERNS):
+        per = pat.value(closed=r.closed)
+        if per is None:
+            continue
+        n = int(pat.predicate(r))
+        if n:
+            found.append((index, n))
+    excluded = {x for i, _ in found for x in PATTERNS[i].excludes}
+    awards = []
+    is_limit = False
+    for i, n in found:
+        pat = PATTERNS[i]
+        if pat.id in excluded:
+            continue
+        is_limit |= pat.limit
+        per = pat.value(closed=r.closed) or 0
+        awards.append(Award(pat.id, pat.names, pat.unit, n, n * per, pat.ref))
+    if is_limit:  # SEI-LIMIT-1: only the limit hands are shown; they do not stack
+        awards = [a for a in awards if BY_ID[a.id].limit]
+    points = sum(a.value for a in awards if a.unit == "points")
+    doubles = sum(a.value for a in awards if a.unit == "doubles")
+    base = sum(a.value for a in awards if a.unit == "doubles" and BY_ID[a.id].counts_for_minimum)
+    value = fold(points, doubles, limit=is_limit)
+    capped = is_limit or points * 2**doubles > LIMIT
+    return SeipalleScore(
+        valid_win=is_limit or base >= 1,
+        awards=tuple(awards),
+        points=points,
+        doubles=doubles,
+        limit="limit" if capped else None,
+        value=value,
+        decomposition=r.decomposition,
+    )
+
+
+def _wind(letter: str, what: str) -> Tile:
+    try:
+        return _WIND_LETTERS[letter]
+    except KeyError:
+        raise RulesetError(f"unknown {what} {letter!r} (E, S, W, N)") from None
+
+
+def score_hand(
+    hand: Hand,
+    *,
+    win: str,
+    seat_wind: str = "E",
+    round_wind: str = "E",
+    flags: Iterable[str] = (),
+    dora: Sequence[Tile] = (),
+    discarder: str | None = None,
+) -> SeipalleScore:
+    """Score a winning hand under Seipalle rules.
+
+    Args:
+        hand: the hand with its winning tile.
+        win: ``"ron"`` (on a discard) or ``"tsumo"`` (self-drawn).
+        seat_wind: the winner's seat wind letter.
+        round_wind: the round wind letter.
+        flags: situational flags (see :data:`KNOWN_FLAGS`).
+        dora: dora *indicators* (SEI-DORA-2).
+        discarder: for ``ron``, the seat that discarded (gives ``payments``).
+
+    Returns:
+        The best reading's score, with payments when the payer is known.
+
+    Raises:
+        InvalidHandError: if the hand has no winning tile or forms no winning shape.
+        RulesetError: for an unknown win type, wind or flag.
+    """
+    if win not in ("ron", "tsumo"):
+        raise RulesetError(f"unknown win {win!r}: seipalle scores only winners (ron, tsumo)")
+    flagset = frozenset(flags)
+    if flagset - KNOWN_FLAGS:
+        raise RulesetError(
+            f"unknown flag(s) {sorted(flagset - KNOWN_FLAGS)} for seipalle; known: "
+            + ", ".join(sorted(KNOWN_FLAGS))
+        )
+    if hand.winning is None:
+        raise InvalidHandError(f"{hand.notation!r} has no winning tile (+X)")
+    if hand.bonus:
+        raise InvalidHandError(
+            f"{hand.notation!r}: seipalle has no flowers or seasons (SEI-EQUIP-1)"
+        )
+    seat, rnd = _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind")
+    decomps = layouts(hand, **SHAPES)
+    if not decomps:
+        raise InvalidHandError(f"{hand.notation!r} forms no seipalle winning shape (SEI-HAND-1)")
+    self_drawn = win == "tsumo"
+    winning = hand.winning.kind
+    common = {
+        "winning_tile": winning,
+        "self_drawn": self_drawn,
+        "seat_wind": seat,
+        "round_wind": rnd,
+        "closed": hand.is_concealed,
+        "counts": hand.counts,
+        "winning_kinds": _winning_kinds(hand),
+        "flags": flagset,
+        "dora": tuple(dora_of(t) for t in dora),
+    }
+    best: SeipalleScore | None = None
+    for decomp in decomps:
+        for reading in _readings(decomp, winning, self_drawn=self_drawn):
+            result = _evaluate(Reading(decomposition=reading, **common))  # type: ignore[arg-type]
+            if best is None or (result.valid_win, result.value, result.points) > (
+                best.valid_win,
+                best.value,
+                best.points,
+            ):
+                best = result
+    assert best is not None
+    if self_drawn or discarder is not None:
+        winner = next(k for k, v in _WIND_LETTERS.items() if v is seat)
+        pays = payments(best.value, winner=winner, discarder=None if self_drawn else discarder)
+        best = replace(best, payments=pays if best.valid_win else {})
+    return best
+
+
+RIICHI_STAKE = 1000
+"""The riichi stake (SEI-RIICHI-3)."""
+
+
+def may_win_on_discard(own_discards: Iterable[Tile], tile: Tile) -> bool:
+    """Whether a player may win by claiming ``tile`` (SEI-PLAY-4, SEI-GAP-5).
+
+    A player may not win on a tile of a kind he has himself discarded earlier in the hand
+    (including discards that others claimed); nothing else restricts him.
+
+    >>> may_win_on_discard([Tile.M1, Tile.P5], Tile.P5), may_win_on_discard([Tile.M1], Tile.P5)
+    (False, True)
+    """
+    return tile not in set(own_discards)
+
+
+@dataclass(frozen=True)
+class SeipalleSettlement:
+    """The settlement of one deal (``muraglia settle``)."""
+
+    scores: dict[str, SeipalleScore]
+    """Each winner's score."""
+    transfers: tuple[Transfer, ...]
+    """Non-zero payments."""
+    net: dict[str, int]
+    """Net Mah-Jong payments per seat; sums to zero."""
+    stakes: tuple[str, int] | None = None
+    """(seat, amount) collecting the riichi stakes on the table (SEI-PAY-5), if any."""
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form of ``muraglia settle`` (interfaces.md §5)."""
+        out: dict[str, object] = {
+            "ok": True,
+            "rules": "seipalle",
+            "values": {s: r.value for s, r in self.scores.items()},
+            "transfers": [t.to_dict() for t in self.transfers],
+            "net": dict(self.net),
+        }
+        if self.stakes is not None:
+            out["riichi_stakes"] = {"to": self.stakes[0], "amount": self.stakes[1]}
+        return out
+
+
+STATUSES: Mapping[str, Mapping[str, str]] = {
+    "false_mahjong": {
+        "en": "false Mah-Jong: excluded from the hand, cannot win (SEI-GAME-4)",
+        "it": "falso Mah-Jong: escluso dalla mano, non può chiudere",
+    },
+    "false_riichi": {
+        "en": "false riichi: excluded from the hand, cannot win (SEI-GAME-4)",
+        "it": "falso riichi: escluso dalla mano, non può chiudere",
+    },
+}
+"""Per-seat penalty statuses; only the winner is paid, so they only forbid winning."""
+
+
+def settle_deal(
+    hands: Mapping[str, Hand],
+    *,
+    winners: Sequence[str],
+    discarder: str | None = None,
+    round_wind: str = "E",
+    flags: Mapping[str, Iterable[str]] | None = None,
+    dora: Sequence[Tile] = (),
+    riichi_sticks: int = 0,
+    statuses: Mapping[str, str] | None = None,
+) -> SeipalleSettlement:
+    """Score the winners of a finished deal and settle it (SEI-PAY).
+
+    Args:
+        hands: the winners' hands by seat wind (other seats' hands are not needed).
+        winners: the seats that won; several only on one discard (SEI-PAY-6).
+        discarder: the seat that discarded the winning tile, None for a self-draw.
+        round_wind: the round wind letter.
+        flags: situational flags per winner.
+        dora: dora indicators.
+        riichi_sticks: riichi stakes on the table, including this deal's (SEI-RIICHI-6).
+        statuses: penalty status per seat (:data:`STATUSES`).
+
+    Returns:
+        Scores, transfers, net payments and who takes the riichi stakes.
+
+    Raises:
+        RulesetError: for unknown seats or statuses, a penalised or invalid winner, several
+            winners on a self-draw.
+    """
+    statuses = dict(statuses or {})
+    flags = dict(flags or {})
+    for seat, status in statuses.items():
+        _wind(seat, "seat")
+        if status not in STATUSES:
+            raise RulesetError(f"unknown seipalle status {status!r}; known: {', '.join(STATUSES)}")
+    if not winners:  # SEI-PLAY-6: void hand, stakes stay on the table
+        return SeipalleSettlement({}, (), dict.fromkeys(SEATS, 0))
+    if discarder is None and len(winners) > 1:
+        raise RulesetError(f"several winners {list(winners)} need a discard (SEI-PAY-6)")
+    scores: dict[str, SeipalleScore] = {}
+    for seat in winners:
+        if seat in statuses:
+            raise RulesetError(f"{seat!r} has status {statuses[seat]!r} and cannot win")
+        if seat not in hands:
+            raise RulesetError(f"missing hand for winner {seat!r}")
+        result = score_hand(
+            hands[seat],
+            win="tsumo" if discarder is None else "ron",
+            seat_wind=seat,
+            round_wind=round_wind,
+            flags=flags.get(seat, ()),
+            dora=dora,
+        )
+        if not result.valid_win:
+            raise RulesetError(f"{seat!r} has no double other than dora: not a win (SEI-SCORE-2)")
+        scores[seat] = result
+    transfers: list[Transfer] = []
+    net = dict.fromkeys(SEATS, 0)
+    for seat, result in scores.items():  # SEI-PAY-6: each winner is paid all three shares
+        values = dict.fromkeys(SEATS, 0) | {seat: result.value}
+        one = settle(values, winners=(seat,), east="E", terms=SEIPALLE_TERMS, liable=discarder)
+        transfers.extend(one.transfers)
+        for k, v in one.net.items():
+            net[k] += v
+    stakes = None
+    if riichi_sticks:
+        start = SEATS.index(discarder) if discarder else SEATS.index(winners[0]) - 1
+        order = [SEATS[(start + i) % 4] for i in range(1, 5)]
+        first = next(s for s in order if s in winners)  # SEI-PAY-6
+        stakes = (first, riichi_sticks * RIICHI_STAKE)
+    return SeipalleSettlement(scores, tuple(transfers), net, stakes)
+
+
+def reference_markdown() -> str:
+    """The generated rules reference, ``docs/rulesets/seipalle.md`` (DESIGN §16)."""
+    lines = [
+        "# Seipalle (`seipalle`) — scoring reference",
+        "",
+        "<!-- generated from src/muraglia/rulesets/seipalle; do not edit by hand -->",
+        "",
+        "Florence club (Seipalle) Japanese riichi/dora game with Italian points and doubles.",
+        "Source: seed 003; rule ids refer to `spec/seipalle.md`.",
+        "",
+        "Value *V* = *P* × 2^*D*, capped at 1000; a limit hand is worth 1000. At least one double",
+        "other than dora is needed to win. Only the winner collects: each other player's share",
+        "is *V*, doubled when East pays or wins, rounded to tens; on a discard the discarder pays",
+        "every share.",
+        "",
+        "| id | English | Italiano | unit | closed | open | rule |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for p in PATTERNS:
+        closed = "limit" if p.limit else ("–" if p.closed is None else str(p.closed))
+        opened = "limit" if p.limit else ("–" if p.open is None else str(p.open))
+        lines.append(
+            f"| `{p.id}` | {p.names['en']} | {p.names['it']} | {p.unit} | {closed} | {opened} "
+            f"| {p.ref} |"
+        )
+    lines += ["", "Exclusions (the first includes the others):", ""]
+    lines += [
+        f"- `{p.id}`: " + ", ".join(f"`{x}`" for x in p.excludes) for p in PATTERNS if p.excludes
+    ]
+    lines += ["", "Flags read: " + ", ".join(f"`{f}`" for f in sorted(KNOWN_FLAGS)) + ".", ""]
+    lines += ["Statuses (`muraglia settle`):", ""]
+    lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,55 @@
+"""Ravenna whole-deal settlement from the four hands (``cases/deals.toml``)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from muraglia.errors import RulesetError
+from muraglia.notation import parse_hand
+from muraglia.rulesets.ravenna.rules import settle_deal
+
+DEALS = tomllib.loads((Path(__file__).parent / "cases" / "deals.toml").read_text())["deal"]
+
+
+def _settle(case: dict, **over: object):
+    kwargs: dict = {
+        "winners": case["winners"],
+        "discarder": case.get("discarder"),
+        "statuses": case.get("statuses"),
+        "dead": case.get("dead"),
+    }
+    kwargs.update(over)
+    hands = {seat: parse_hand(text) for seat, text in case["hands"].items()}
+    return settle_deal(hands, **kwargs)
+
+
+@pytest.mark.parametrize("case", DEALS, ids=[c["id"] for c in DEALS])
+def test_deal(case: dict) -> None:
+    result = _settle(case)
+    assert result.values == case["values"]
+    assert result.net == case["net"]
+    assert sum(result.net.values()) == 0
+    assert result.void == case.get("void", False)
+    d = result.to_dict()
+    assert d["net"] == case["net"]
+
+
+def test_penalised_winner_rejected() -> None:
+    case = DEALS[0]
+    with pytest.raises(RulesetError, match="cannot make Mah-Jong"):
+        _settle(case, statuses={"S": "wrong_draw"})
+
+
+def test_missing_hand() -> None:
+    case = DEALS[0]
+    with pytest.raises(RulesetError, match="missing hand"):
+        settle_deal({"S": parse_hand(case["hands"]["S"])}, winners=["S"], discarder="W")
+
+
+def test_broken_rack_needs_a_false_call() -> None:
+    case = DEALS[3]
+    with pytest.raises(RulesetError, match="false Mah-Jong caller"):
+        _settle(case, statuses={"N": "broken_rack"})

@@ -1,0 +1,100 @@
+"""Ravenna scoring: derived vectors (RAV-TV-8…12) and per-pattern cases from ``cases/``."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from muraglia.errors import InvalidHandError, RulesetError
+from muraglia.notation import parse_hand
+from muraglia.rulesets.ravenna.patterns import BY_ID, PATTERNS
+from muraglia.rulesets.ravenna.rules import STATUSES, score_hand
+
+CASES = tomllib.loads((Path(__file__).parent / "cases" / "scoring.toml").read_text())["case"]
+
+
+def _score(case: dict):
+    return score_hand(parse_hand(case["hand"]), win=case["win"], seat_wind=case["seat"])
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_case(case: dict) -> None:
+    if case.get("invalid"):
+        with pytest.raises(InvalidHandError):
+            _score(case)
+        return
+    result = _score(case)
+    assert result.ids >= set(case.get("has", ())), result.explain()
+    assert not result.ids & set(case.get("lacks", ())), result.explain()
+    for key in ("points", "doubles", "value", "limit"):
+        if key in case:
+            assert getattr(result, key) == case[key], (key, result.explain())
+    if "payments" in case:
+        assert result.payments == case["payments"]
+
+
+def test_every_pattern_has_a_positive_case() -> None:
+    positive = {pid for c in CASES for pid in c.get("has", ())}
+    untested = {p.id for p in PATTERNS} - positive
+    # The remaining set items are covered by the non-winner and status tests below.
+    assert untested <= {
+        "mahjong",
+        "exposed_kong_simple",
+        "concealed_kong_simple",
+        "exposed_kong_head",
+        "concealed_pung_simple",
+        "exposed_pung_simple",
+    }
+
+
+def test_patterns_have_bilingual_names_and_refs() -> None:
+    for p in PATTERNS:
+        assert p.names["it"], p.id
+        assert p.names["en"], p.id
+        assert p.ref.startswith("RAV-"), p.id
+        assert all(x in BY_ID for x in p.excludes), p.id
+
+
+@pytest.mark.parametrize(
+    ("hand", "status", "value"),
+    [
+        # RAV-PEN-1: 12 tiles still count; RAV-PEN-2/3/4/10/12: 0 points.
+        ("555z1111m23p78s9s", "twelve_tiles", 80),
+        ("555z1111m23p78s99s", "fourteen_tiles", 0),
+        ("555z1111m23p78s99s", "false_mahjong", 0),
+        ("555z1111m23p78s99s", "wrong_draw", 0),
+        # RAV-PEN-5: only exposed sets and bonus tiles count: exposed 2222p (8) + 5f (4) = 12.
+        ("555z1111m7s [2222p>] 5f", "thrown_rack", 12),
+        ("555z1111m7s [2222p>] 5f", None, (8 + 32 + 8 + 4) * 2),
+    ],
+)
+def test_status_values(hand: str, status: str | None, value: int) -> None:
+    got = score_hand(parse_hand(hand, strict=False), win="none", seat_wind="S", status=status)
+    assert got.value == value, got.explain()
+
+
+def test_penalised_player_cannot_win() -> None:
+    with pytest.raises(RulesetError, match="cannot make Mah-Jong"):
+        score_hand(
+            parse_hand("123m456s789s23p55p +4p"), win="ron", seat_wind="S", status="false_mahjong"
+        )
+
+
+def test_unknown_status() -> None:
+    with pytest.raises(RulesetError, match="great_lord"):
+        score_hand(parse_hand("123m456s789s23p55p"), win="none", status="great_lord")
+
+
+def test_statuses_bilingual() -> None:
+    for name, text in STATUSES.items():
+        assert text["it"], name
+        assert "RAV-PEN" in text["en"], name
+
+
+def test_explanation_bilingual() -> None:
+    result = score_hand(parse_hand("123s456s789s2z [333s>] +2z"), win="ron", seat_wind="S")
+    assert result.explain("it")[-1] == "24 punti × 2^1 → 48"
+    assert result.explain("en")[-1] == "24 points × 2^1 → 48"
+    assert any("un unico seme" in line for line in result.explain("it"))

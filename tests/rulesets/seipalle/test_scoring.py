@@ -1,0 +1,130 @@
+"""Seipalle scoring: the spec's vectors (SEI-TV) and per-pattern cases from ``cases/``."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from muraglia.errors import InvalidHandError, RulesetError
+from muraglia.notation import parse_hand
+from muraglia.rulesets.seipalle.patterns import BY_ID, PATTERNS, dora_of
+from muraglia.rulesets.seipalle.rules import (
+    SEATS,
+    fold,
+    payments,
+    score_hand,
+)
+from muraglia.tiles import Tile
+
+_DIR = Path(__file__).parent / "cases"
+VECTORS = tomllib.loads((_DIR / "spec_vectors.toml").read_text())
+PATTERN_CASES = tomllib.loads((_DIR / "patterns.toml").read_text())["case"]
+ALL_CASES = VECTORS["case"] + PATTERN_CASES
+
+
+def _score(case: dict):
+    win = case.get("win", "ron")
+    return score_hand(
+        parse_hand(case["hand"]),
+        win=win,
+        seat_wind=case.get("seat", "S"),
+        round_wind=case.get("round_wind", "E"),
+        flags=case.get("flags", ()),
+        dora=[Tile.from_notation(t) for t in case.get("dora", ())],
+        discarder=case.get("discarder", "W") if win == "ron" else None,
+    )
+
+
+@pytest.mark.parametrize("case", ALL_CASES, ids=[c["id"] for c in ALL_CASES])
+def test_case(case: dict) -> None:
+    if case.get("invalid"):
+        with pytest.raises(InvalidHandError):
+            _score(case)
+        return
+    result = _score(case)
+    assert result.ids >= set(case.get("has", ())), result.explain()
+    assert not result.ids & set(case.get("lacks", ())), result.explain()
+    for key in ("points", "doubles", "value", "limit"):
+        if key in case:
+            assert getattr(result, key) == case[key], (key, result.explain())
+    assert result.valid_win == case.get("valid", True), result.explain()
+    if "payments" in case:
+        assert result.payments == case["payments"]
+
+
+@pytest.mark.parametrize("case", VECTORS["fold"], ids=[c["id"] for c in VECTORS["fold"]])
+def test_fold(case: dict) -> None:
+    assert fold(case["points"], case["doubles"]) == case["value"]
+
+
+@pytest.mark.parametrize("case", VECTORS["dora"], ids=[c["id"] for c in VECTORS["dora"]])
+def test_dora_indicator(case: dict) -> None:
+    assert dora_of(Tile.from_notation(case["indicator"])).notation == case["dora"]
+
+
+def test_every_pattern_has_cases() -> None:
+    # Every scoring element has a positive case; DESIGN §18.
+    positive = {pid for c in ALL_CASES for pid in c.get("has", ())}
+    assert {p.id for p in PATTERNS} - positive == set()
+
+
+def test_patterns_have_bilingual_names_and_refs() -> None:
+    for p in PATTERNS:
+        assert p.names["it"], p.id
+        assert p.names["en"], p.id
+        assert p.ref.startswith("SEI-"), p.id
+        assert all(x in BY_ID for x in p.excludes), p.id
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"win": "none"}, RulesetError),
+        ({"win": "ron", "flags": ["ippatsu"]}, RulesetError),
+        ({"win": "ron", "seat_wind": "X"}, RulesetError),
+    ],
+)
+def test_bad_input(kwargs: dict, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        score_hand(parse_hand("123m678m456p67s22s +8s"), **kwargs)
+
+
+def test_hand_without_winning_tile() -> None:
+    with pytest.raises(InvalidHandError, match="no winning tile"):
+        score_hand(parse_hand("123m678m456p67s22s"), win="tsumo")
+
+
+def test_flowers_rejected() -> None:
+    with pytest.raises(InvalidHandError, match="flowers"):
+        score_hand(parse_hand("123m678m456p67s22s 1f +8s"), win="tsumo")
+
+
+def test_explanation_bilingual() -> None:
+    result = _score(VECTORS["case"][0])
+    it, en = result.explain("it"), result.explain("en")
+    assert any("tutte scale" in line for line in it)
+    assert any("all chows" in line for line in en)
+    assert it[-1] == "30 punti × 2^3 → 240"
+
+
+@given(
+    st.integers(min_value=0, max_value=1000),
+    st.sampled_from(SEATS),
+    st.sampled_from((None, *SEATS)),
+)
+def test_payments_sum_to_zero(value: int, winner: str, discarder: str | None) -> None:
+    if discarder == winner:
+        discarder = None
+    net = payments(value, winner=winner, discarder=discarder)
+    assert sum(net.values()) == 0
+    # SEI-SCORE-1: only the winner collects; with a discarder only he pays.
+    assert net[winner] >= 0
+    payers = {s for s, v in net.items() if v < 0}
+    if discarder is not None and value >= 5:
+        assert payers == {discarder}
+    # SEI-PAY-4: every share is rounded to tens.
+    assert all(v % 10 == 0 for v in net.values())

@@ -1,0 +1,102 @@
+"""Seipalle deal settlement: winner-only payments, riichi stakes, several winners (SEI-PAY)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from muraglia.errors import RulesetError
+from muraglia.notation import parse_hand
+from muraglia.rulesets.seipalle.rules import may_win_on_discard, settle_deal
+from muraglia.tiles import Tile
+
+STAKES = tomllib.loads((Path(__file__).parent / "cases" / "spec_vectors.toml").read_text())[
+    "stakes"
+]
+# SEI-TV-3's open no-points hand (V = 60), SEI-TV-4's closed one (V = 120 as non-East tsumo 60×2).
+OPEN_TANYAO = "567m345p67s55p [234m<] +8s"
+CLOSED_PINFU = "123m678m456p67s22s +8s"
+
+
+@pytest.mark.parametrize("case", STAKES, ids=[c["id"] for c in STAKES])
+def test_riichi_stakes_carry_over(case: dict) -> None:
+    # SEI-TV-10: North wins (SEI-TV-3's hand, self-drawn: 60 from S and W, 120 from E = 240).
+    s = settle_deal(
+        {case["winner"]: parse_hand(OPEN_TANYAO)},
+        winners=[case["winner"]],
+        riichi_sticks=case["riichi_sticks"],
+    )
+    assert s.net[case["winner"]] == case["hand_payment"]
+    assert s.stakes == (case["winner"], case["riichi_sticks"] * 1000)
+    assert s.net[case["winner"]] + s.stakes[1] == case["total"]
+
+
+def test_two_winners_paid_in_full_by_discarder() -> None:
+    # SEI-PAY-6: W discards; S and N both win; each is paid in full; stakes to N (first after W).
+    s = settle_deal(
+        {"S": parse_hand(OPEN_TANYAO), "N": parse_hand(OPEN_TANYAO)},
+        winners=["S", "N"],
+        discarder="W",
+        riichi_sticks=1,
+    )
+    # Each: W 60 + N/S 60 + E 120 = 240, all paid by W.
+    assert s.net == {"E": 0, "S": 240, "W": -480, "N": 240}
+    assert s.stakes == ("N", 1000)
+    assert sum(s.net.values()) == 0
+
+
+def test_void_deal() -> None:
+    s = settle_deal({}, winners=[], riichi_sticks=2)
+    assert s.transfers == ()
+    assert s.stakes is None  # SEI-RIICHI-6: the stakes stay on the table
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"winners": ["S"], "statuses": {"S": "false_riichi"}}, "cannot win"),
+        ({"winners": ["S"], "statuses": {"W": "chombo"}}, "unknown seipalle status"),
+        ({"winners": ["S", "N"]}, "need a discard"),
+        ({"winners": ["E"]}, "missing hand"),
+    ],
+)
+def test_bad_settlement(kwargs: dict, message: str) -> None:
+    hands = {"S": parse_hand(CLOSED_PINFU), "N": parse_hand(CLOSED_PINFU)}
+    with pytest.raises(RulesetError, match=message):
+        settle_deal(hands, **kwargs)
+
+
+def test_dora_only_winner_rejected() -> None:
+    # SEI-TV-6: dora do not meet the one-double minimum.
+    with pytest.raises(RulesetError, match="no double other than dora"):
+        settle_deal(
+            {"W": parse_hand("567m345p67s99p [234m<] +8s")},
+            winners=["W"],
+            dora=[Tile.M4, Tile.P4],
+        )
+
+
+@pytest.mark.parametrize(
+    ("discards", "tile", "allowed"),
+    [(["1m", "5p"], "5p", False), (["1m"], "5p", True), ([], "9s", True)],
+)
+def test_furiten_on_own_discards(discards: list[str], tile: str, allowed: bool) -> None:
+    # SEI-PLAY-4, SEI-GAP-5: the tile kind, not the physical tile.
+    own = [Tile.from_notation(t) for t in discards]
+    assert may_win_on_discard(own, Tile.from_notation(tile)) is allowed
+
+
+def test_settlement_json() -> None:
+    s = settle_deal(
+        {"S": parse_hand(CLOSED_PINFU)},
+        winners=["S"],
+        discarder="W",
+        flags={"S": ["riichi"]},
+        riichi_sticks=1,
+    )
+    d = s.to_dict()
+    assert d["values"] == {"S": 120}
+    assert d["net"] == {"E": 0, "S": 480, "W": -480, "N": 0}
+    assert d["riichi_stakes"] == {"to": "S", "amount": 1000}
