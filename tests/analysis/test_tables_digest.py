@@ -22,7 +22,7 @@ def test_honor_build_digest() -> None:
 
 def test_loaded_table_matches_digest() -> None:
     _tables.load_tables()
-    values = [_tables.SUIT_TABLE[raw] for raw in _tables._suit_vectors()]
+    values = [_tables.SUIT_ENTRIES[_tables.SUIT_IDS[raw]] for raw in _tables._suit_vectors()]
     assert _tables.table_digest(values) == SUIT_DIGEST
 
 
@@ -38,4 +38,4 @@ def test_loaded_table_matches_digest() -> None:
 def test_suit_entries(counts: tuple[int, ...], shape: tuple[int, int], expected: int) -> None:
     _tables.load_tables()
     m, p = shape
-    assert _tables.SUIT_TABLE[bytes(counts)][2 * m + p] == expected
+    assert _tables.SUIT_ENTRIES[_tables.SUIT_IDS[bytes(counts)]][2 * m + p] == expected

@@ -19,12 +19,13 @@ Construction (exact, no heuristics), for each shape bit ``(m, p)``:
    thermometer code (bit ``k`` set when ``overlap >= k``), so that the maximum over the nine
    predecessors ``c - e_r`` is a plain bitwise OR.
 
-Vectors are indexed by their base-5 key (digit ``r`` = copies of rank ``r + 1``). The tables are
-dictionaries from the 9-byte (7-byte for honours) ``bytes`` of the counts to interned tuples, so
-the hot path keys them with a slice of ``bytes(counts)``. Building takes a few seconds of pure
-Python, so the result is cached under the user cache directory (``$XDG_CACHE_HOME`` or
-``~/.cache``) in a small zlib-compressed file, named and verified by its SHA-256 digest; a
-corrupt or missing cache is rebuilt silently.
+Vectors are indexed by their base-5 key (digit ``r`` = copies of rank ``r + 1``). Only 126
+distinct suit entries (and a few dozen honour entries) occur, so the tables are dictionaries
+from the 9-byte (7-byte for honours) ``bytes`` of the counts to a small entry id, and the hot
+path keys them with a slice of ``bytes(counts)``. Building takes a few seconds of pure
+Python, so the result (entries plus one id byte per vector, about 50 kB compressed) is cached
+under the user cache directory (``$XDG_CACHE_HOME`` or ``~/.cache``), verified by its SHA-256
+digest on load; a corrupt or missing cache is rebuilt silently.
 """
 
 from __future__ import annotations
@@ -36,9 +37,13 @@ import zlib
 from pathlib import Path
 
 __all__ = [
-    "HONOR_TABLE",
+    "HONOR_ENTRIES",
+    "HONOR_IDS",
     "SHAPES",
-    "SUIT_TABLE",
+    "SUIT_ENTRIES",
+    "SUIT_HONOR_PAIRS",
+    "SUIT_IDS",
+    "SUIT_PAIRS",
     "build_honor_overlaps",
     "build_suit_overlaps",
     "load_tables",
@@ -50,12 +55,21 @@ SHAPES: tuple[tuple[int, int], ...] = tuple((m, p) for m in range(5) for p in ra
 
 _MAX_SUIT = 14
 _P5 = tuple(5**i for i in range(9))
-_FORMAT_VERSION = 1
+_FORMAT_VERSION = 2
 
-SUIT_TABLE: dict[bytes, tuple[int, ...]] = {}
-"""Suit table: ``bytes`` of the nine counts -> the ten overlaps in :data:`SHAPES` order."""
-HONOR_TABLE: dict[bytes, tuple[int, ...]] = {}
-"""Honour table: ``bytes`` of the seven counts -> the ten overlaps in :data:`SHAPES` order."""
+SUIT_IDS: dict[bytes, int] = {}
+"""Suit table: ``bytes`` of the nine counts -> index into :data:`SUIT_ENTRIES`."""
+SUIT_ENTRIES: list[tuple[int, ...]] = []
+"""The distinct suit entries: ten overlaps in :data:`SHAPES` order."""
+HONOR_IDS: dict[bytes, int] = {}
+"""Honour table: ``bytes`` of the seven counts -> index into :data:`HONOR_ENTRIES`."""
+HONOR_ENTRIES: list[tuple[int, ...]] = []
+"""The distinct honour entries: ten overlaps in :data:`SHAPES` order."""
+SUIT_PAIRS: list[tuple[int, ...]] = []
+"""Two suits combined: ``SUIT_PAIRS[i * len(SUIT_ENTRIES) + j]`` is the best split of each shape
+between suit entry ``i`` and suit entry ``j`` (a max-plus convolution)."""
+SUIT_HONOR_PAIRS: list[tuple[int, ...]] = []
+"""A suit and the honours combined: index ``i * len(HONOR_ENTRIES) + h``."""
 
 
 def _keys_by_size(ranks: int, limit: int) -> list[list[int]]:
@@ -179,17 +193,27 @@ def build_honor_overlaps() -> dict[tuple[int, ...], tuple[int, ...]]:
     return out
 
 
+def _vectors(digits: int) -> list[bytes]:
+    """All count vectors of ``digits`` kinds (0-4 each, at most 14 tiles) in base-5 key order.
+
+    The key order puts the last kind most significant; vectors are built as ``low + high``
+    halves so that the work is a few C-level concatenations per vector.
+    """
+    low_digits = digits // 2 + 1
+    halves: list[list[tuple[int, bytes]]] = []
+    for width in (low_digits, digits - low_digits):
+        layer: list[tuple[int, bytes]] = [(0, b"")]
+        for _ in range(width):  # most significant digit first: the list ends in key order
+            layer = [(t + v, bytes((v,)) + raw) for t, raw in layer for v in range(5)]
+        halves.append(layer)
+    low, high = halves
+    low_by_budget = [[raw for t, raw in low if t <= budget] for budget in range(_MAX_SUIT + 1)]
+    return [lo + hi for t, hi in high if t <= _MAX_SUIT for lo in low_by_budget[_MAX_SUIT - t]]
+
+
 def _suit_vectors() -> list[bytes]:
     """The valid suit vectors as 9-byte strings, in increasing base-5 key order."""
-    digit = [bytes((v,)) for v in range(5)]
-    layers: list[tuple[int, bytes]] = [(0, b"")]
-    for _ in range(9):  # most significant digit (rank 9) first, so the order is the key order
-        layers = [
-            (total + v, digit[v] + raw)
-            for total, raw in layers
-            for v in range(min(4, _MAX_SUIT - total) + 1)
-        ]
-    return [raw for _, raw in layers]
+    return _vectors(9)
 
 
 def table_digest(values: list[tuple[int, ...]]) -> str:
@@ -206,26 +230,74 @@ def table_digest(values: list[tuple[int, ...]]) -> str:
 
 def _cache_path() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "muraglia" / f"shanten-suit-v{_FORMAT_VERSION}.bin"
+    return Path(base) / "muraglia" / f"shanten-tables-v{_FORMAT_VERSION}.bin"
 
 
-def _load_cached_suit() -> list[tuple[int, ...]] | None:
-    """Read the cached suit table; None when missing or corrupt."""
-    path = _cache_path()
+def _pack(values: list[tuple[int, ...]]) -> tuple[list[tuple[int, ...]], bytes]:
+    """Distinct entries (in order of first use) and one id byte per vector."""
+    ids: dict[tuple[int, ...], int] = {}
+    raw = bytes(ids.setdefault(v, len(ids)) for v in values)
+    return list(ids), raw
+
+
+_CONVOLUTION = tuple(
+    tuple((2 * m1 + p1, 2 * (m - m1) + p - p1) for m1 in range(m + 1) for p1 in range(p + 1))
+    for m in range(5)
+    for p in range(2)
+)
+
+
+def max_plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """Combine two entries: for each shape, the best split of its sets and pair between them.
+
+    Args:
+        a: Ten overlaps in :data:`SHAPES` order.
+        b: Ten overlaps in :data:`SHAPES` order.
+
+    Returns:
+        Ten overlaps in :data:`SHAPES` order.
+
+    >>> max_plus((0, 2, 3, 3, 3, 3, 3, 3, 3, 3), (0, 0, 1, 2, 1, 2, 1, 2, 1, 2))
+    (0, 2, 3, 3, 4, 5, 4, 5, 4, 5)
+    """
+    return tuple(max([a[i] + b[j] for i, j in pairs]) for pairs in _CONVOLUTION)
+
+
+def _build_payload() -> bytes:
+    suit_entries, suit_ids = _pack(build_suit_overlaps())
+    honors = build_honor_overlaps()
+    honor_entries, honor_ids = _pack([honors[tuple(raw)] for raw in _vectors(7)])
+    combined = [max_plus(a, b) for a in suit_entries for b in suit_entries]
+    combined += [max_plus(a, h) for a in suit_entries for h in honor_entries]
+    pair_entries, _ = _pack(combined)
+    index = {e: i for i, e in enumerate(pair_entries)}
+    return b"".join(
+        (
+            bytes((len(suit_entries), len(honor_entries))),
+            len(pair_entries).to_bytes(2, "little"),
+            bytes(itertools.chain.from_iterable(suit_entries)),
+            bytes(itertools.chain.from_iterable(honor_entries)),
+            bytes(itertools.chain.from_iterable(pair_entries)),
+            b"".join(index[e].to_bytes(2, "little") for e in combined),
+            suit_ids,
+            honor_ids,
+        )
+    )
+
+
+def _read_cache() -> bytes | None:
+    """The cached payload; None when missing or corrupt."""
     try:
-        blob = path.read_bytes()
+        blob = _cache_path().read_bytes()
         digest, payload = blob[:64].decode("ascii"), zlib.decompress(blob[64:])
     except (OSError, zlib.error, UnicodeDecodeError):
         return None
-    if hashlib.sha256(payload).hexdigest() != digest or len(payload) % 10:
+    if hashlib.sha256(payload).hexdigest() != digest:
         return None
-    it = iter(payload)
-    interned: dict[tuple[int, ...], tuple[int, ...]] = {}
-    return [interned.setdefault(t, t) for t in zip(*([it] * 10), strict=True)]
+    return payload
 
 
-def _store_cached_suit(values: list[tuple[int, ...]]) -> None:
-    payload = bytes(itertools.chain.from_iterable(values))
+def _write_cache(payload: bytes) -> None:
     path = _cache_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -238,13 +310,42 @@ def _store_cached_suit(values: list[tuple[int, ...]]) -> None:
         pass
 
 
+def _entries(raw: bytes, count: int) -> list[tuple[int, ...]]:
+    return [tuple(raw[10 * i : 10 * i + 10]) for i in range(count)]
+
+
 def load_tables() -> None:
-    """Fill :data:`SUIT_TABLE` and :data:`HONOR_TABLE` (idempotent; cached on disk)."""
-    if SUIT_TABLE:
+    """Fill the id dictionaries, entry lists and pair tables (idempotent; cached on disk)."""
+    if SUIT_IDS:
         return
-    values = _load_cached_suit()
-    if values is None:
-        values = build_suit_overlaps()
-        _store_cached_suit(values)
-    HONOR_TABLE.update((bytes(k), v) for k, v in build_honor_overlaps().items())
-    SUIT_TABLE.update(zip(_suit_vectors(), values, strict=True))
+    suit_vectors = _vectors(9)
+    honor_vectors = _vectors(7)
+    payload = _read_cache()
+    if payload is None or len(payload) < 4:
+        payload = _build_payload()
+        _write_cache(payload)
+    ns, nh = payload[0], payload[1]
+    npairs = int.from_bytes(payload[2:4], "little")
+    pos = 4
+    suit_entries = _entries(payload[pos : pos + 10 * ns], ns)
+    pos += 10 * ns
+    honor_entries = _entries(payload[pos : pos + 10 * nh], nh)
+    pos += 10 * nh
+    pair_entries = _entries(payload[pos : pos + 10 * npairs], npairs)
+    pos += 10 * npairs
+    combined = [
+        pair_entries[i] for i in memoryview(payload[pos : pos + 2 * ns * (ns + nh)]).cast("H")
+    ]
+    pos += 2 * ns * (ns + nh)
+    suit_ids = payload[pos : pos + len(suit_vectors)]
+    honor_ids = payload[pos + len(suit_vectors) :]
+    if len(honor_ids) != len(honor_vectors):  # pragma: no cover - stale or foreign file
+        _write_cache(_build_payload())
+        return load_tables()
+    SUIT_ENTRIES[:] = suit_entries
+    HONOR_ENTRIES[:] = honor_entries
+    SUIT_PAIRS[:] = combined[: ns * ns]
+    SUIT_HONOR_PAIRS[:] = combined[ns * ns :]
+    HONOR_IDS.update(zip(honor_vectors, honor_ids, strict=True))
+    SUIT_IDS.update(zip(suit_vectors, suit_ids, strict=True))
+    return None

@@ -52,54 +52,21 @@ _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _orphans = itemgetter(*_ORPHANS)
 _KNITTED_PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
-_SUIT: dict[bytes, int] = {}
-_HONOR: dict[bytes, int] = {}
-_PAIR: list[tuple[int, ...]] = []
-
-
-def _max_plus(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
-    """Combine two overlap vectors (index ``2m + p``), keeping ``m <= 4`` and ``p <= 1``."""
-    out = []
-    for m in range(5):
-        for p in range(2):
-            best = 0
-            for m1 in range(m + 1):
-                for p1 in range(p + 1):
-                    v = a[2 * m1 + p1] + b[2 * (m - m1) + p - p1]
-                    best = max(best, v)
-            out.append(best)
-    return tuple(out)
+_SUIT = _tables.SUIT_IDS
+_HONOR = _tables.HONOR_IDS
 
 
 def _ensure() -> None:
-    """Load the tables and build the combined pair tables on first use."""
+    """Load the tables (built once, then cached on disk) on first use."""
     global _NHONOR, _STRIDE  # noqa: PLW0603
-    if _PAIR:
-        return
     _tables.load_tables()
-    ids: dict[tuple[int, ...], int] = {}
-    for raw, entry in _tables.SUIT_TABLE.items():
-        _SUIT[raw] = ids.setdefault(entry, len(ids))
-    entries = sorted(ids, key=ids.__getitem__)
-    hids: dict[tuple[int, ...], int] = {}
-    for raw, entry in _tables.HONOR_TABLE.items():
-        _HONOR[raw] = hids.setdefault(entry, len(hids))
-    hentries = sorted(hids, key=hids.__getitem__)
-    _NHONOR = len(hentries)
-    combined: dict[tuple[int, ...], tuple[int, ...]] = {}
-    for e in entries:
-        for f in entries:
-            v = _max_plus(e, f)
-            _PAIR.append(combined.setdefault(v, v))
-    for e in entries:
-        for f in hentries:
-            v = _max_plus(e, f)
-            _PAIR_HONOR.append(combined.setdefault(v, v))
-    _STRIDE = len(entries)
+    _STRIDE = len(_tables.SUIT_ENTRIES)
+    _NHONOR = len(_tables.HONOR_ENTRIES)
 
 
+_PAIR = _tables.SUIT_PAIRS
+_PAIR_HONOR = _tables.SUIT_HONOR_PAIRS
 _STRIDE = 0
-_PAIR_HONOR: list[tuple[int, ...]] = []
 _NHONOR = 0
 
 
