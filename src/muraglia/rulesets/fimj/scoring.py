@@ -258,6 +258,12 @@ def _massimo(ctx: FimjContext, base: FimjScore | None) -> FimjScore | None:
     return FimjScore(ctx, (best,), (), points, doubles, points << doubles, value, "massimo")
 
 
+def _rank(score: FimjScore) -> tuple[int, int, int, int]:
+    """Order of layouts: value, then unlimited value, points, and doubles shown (FIMJ-GAP-25)."""
+    shown = score.doubles + sum(a.total for a in score.ignored)
+    return (score.value, score.raw, score.points, shown)
+
+
 def score_hand(
     hand: Hand,
     *,
@@ -305,11 +311,7 @@ def score_hand(
 
     def keep(score: FimjScore) -> None:
         nonlocal best
-        if best is None or (score.value, score.raw, score.points) > (
-            best.value,
-            best.raw,
-            best.points,
-        ):
+        if best is None or _rank(score) > _rank(best):
             best = score
 
     if not winner:
