@@ -98,11 +98,75 @@ def test_discard_ukeire_keys_are_held_tiles() -> None:
     assert table[33].shanten == 0
 
 
+def is_complete_standard(counts: list[int], sets: int) -> bool:
+    """Plain recursive check: strip a pair, then pungs/chows from the lowest tile."""
+
+    def strip(c: list[int], left: int) -> bool:
+        i = next((k for k in range(34) if c[k]), None)
+        if i is None:
+            return left == 0
+        if c[i] >= 3:
+            c[i] -= 3
+            ok = strip(c, left - 1)
+            c[i] += 3
+            if ok:
+                return True
+        if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+            for k in (i, i + 1, i + 2):
+                c[k] -= 1
+            ok = strip(c, left - 1)
+            for k in (i, i + 1, i + 2):
+                c[k] += 1
+            return ok
+        return False
+
+    for p in range(34):
+        if counts[p] >= 2:
+            c = list(counts)
+            c[p] -= 2
+            if strip(c, sets):
+                return True
+    return False
+
+
+@st.composite
+def complete_hands(draw: st.DrawFn) -> tuple[list[int], int]:
+    """A complete concealed part: 4 - melds sets and a pair, at most four of a kind."""
+    melds = draw(st.integers(0, 4))
+    counts = [0] * 34
+    pair = draw(st.integers(0, 33))
+    counts[pair] = 2
+    for _ in range(4 - melds):
+        start = draw(st.integers(0, 33))
+        chow = start < 27 and start % 9 <= 6 and draw(st.booleans())
+        group = (start, start + 1, start + 2) if chow else (start,) * 3
+        for k in group:
+            counts[k] += 1
+    if max(counts) > 4:
+        return [2] + [0] * 33, 4
+    return counts, melds
+
+
+@given(complete_hands())
+def test_complete_hands_are_minus_one(hand: tuple[list[int], int]) -> None:
+    counts, melds = hand
+    assert shanten_standard(counts, melds) == -1
+
+
 @given(concealed_counts(14))
-def test_complete_iff_minus_one_consistent_with_draws(counts: tuple[int, ...]) -> None:
-    # a 14-tile hand is complete iff some discard leaves a ready (0) hand whose wait is the tile
-    value = shanten_all(counts)
-    assert -1 <= value <= 6
+def test_minus_one_iff_complete(counts: tuple[int, ...]) -> None:
+    complete = is_complete_standard(list(counts), 4)
+    assert (shanten_standard(counts) == -1) == complete
+
+
+@given(complete_hands(), st.integers(0, 33))
+def test_removing_a_tile_gives_ready(hand: tuple[list[int], int], kind: int) -> None:
+    counts, melds = hand
+    if not counts[kind]:
+        return
+    counts = list(counts)
+    counts[kind] -= 1
+    assert shanten_standard(counts, melds) == 0
 
 
 @given(concealed_counts(13), st.integers(0, 33))
@@ -142,8 +206,6 @@ def test_against_mahjong_package() -> None:
         counts = [0] * 34
         for k in rng.sample(wall, rng.choice((13, 14))):
             counts[k] += 1
-        if 4 in counts:
-            continue  # mahjong ignores the four-copies limit on the target; we keep it
         if shanten_all(counts) != calc(counts):
             mismatches.append(counts)
     assert mismatches == []
