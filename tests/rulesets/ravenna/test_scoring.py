@@ -10,7 +10,7 @@ import pytest
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.notation import parse_hand
 from muraglia.rulesets.ravenna.patterns import BY_ID, PATTERNS
-from muraglia.rulesets.ravenna.rules import STATUSES, score_hand
+from muraglia.rulesets.ravenna.rules import STATUSES, breach, score_hand
 
 CASES = tomllib.loads((Path(__file__).parent / "cases" / "scoring.toml").read_text())["case"]
 
@@ -98,3 +98,19 @@ def test_explanation_bilingual() -> None:
     assert result.explain("it")[-1] == "24 punti × 2^1 → 48"
     assert result.explain("en")[-1] == "24 points × 2^1 → 48"
     assert any("un unico seme" in line for line in result.explain("it"))
+
+
+BREACHES = tomllib.loads((Path(__file__).parent / "cases" / "scoring.toml").read_text())["breach"]
+
+
+@pytest.mark.parametrize("case", BREACHES, ids=[c["id"] for c in BREACHES])
+def test_breach(case: dict) -> None:
+    wall, _, stacks = breach(case["d20"], case["d6"])
+    assert wall == case["wall"]
+    assert list(stacks) == case["stacks"]
+
+
+@pytest.mark.parametrize(("d20", "d6"), [(0, 1), (21, 1), (5, 0), (5, 7)])
+def test_breach_bad_dice(d20: int, d6: int) -> None:
+    with pytest.raises(RulesetError, match="dice out of range"):
+        breach(d20, d6)

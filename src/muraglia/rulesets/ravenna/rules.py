@@ -26,6 +26,8 @@ from muraglia.scoring.classical import Transfer, hand_value, mahjong_payment
 from muraglia.tiles import DRAGONS, Tile
 
 __all__ = [
+    "STACKS_PER_WALL",
+    "breach",
     "reference_markdown",
     "SHAPES",
     "STATUSES",
@@ -460,3 +462,37 @@ def reference_markdown() -> str:
     lines += ["", "Statuses (`muraglia settle`):", ""]
     lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
     return "\n".join(lines) + "\n"
+
+
+STACKS_PER_WALL = 18
+"""Each wall is 36 tiles, two rows of 18 (RAV-WALL-1)."""
+
+
+def breach(d20: int, d6: int) -> tuple[str, int, tuple[int, int]]:
+    """Where East opens the wall (RAV-WALL-2, RAV-WALL-3, RAV-GAP-4).
+
+    The six-sided die picks the wall counting from East (5 = East, 6 = South again), the
+    twenty-sided die the stack after which the wall is broken, wrapping within the 18 stacks;
+    East takes the next two stacks (which may lie in the next wall).
+
+    Args:
+        d20: the twenty-sided die, 1–20.
+        d6: the six-sided die, 1–6.
+
+    Returns:
+        The wall's seat wind, the stack after which it is broken, and East's two stacks as
+        positions counted along that wall (19 and beyond continue into the next wall).
+
+    Raises:
+        RulesetError: for a die value out of range.
+
+    >>> breach(15, 2)
+    ('S', 15, (16, 17))
+    >>> breach(19, 5)
+    ('E', 1, (2, 3))
+    """
+    if not 1 <= d20 <= 20 or not 1 <= d6 <= 6:
+        raise RulesetError(f"dice out of range: d20={d20!r}, d6={d6!r}")
+    wall = SEATS[(d6 - 1) % 4]
+    after = (d20 - 1) % STACKS_PER_WALL + 1
+    return wall, after, (after + 1, after + 2)
