@@ -23,65 +23,66 @@ SEED = 20261122
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-def _groups_through(i: int) -> list[tuple[int, ...]]:
-    """The chows containing kind i (same suit only)."""
-    if i >= 27:
-        return []
-    return [(s, s + 1, s + 2) for s in range(i - 2, i + 1) if 0 <= s % 9 <= 6 and s // 9 == i // 9]
+Extra = dict[tuple[int, int], int]
+_MEMO: dict[tuple[tuple[int, ...], tuple[int, ...], int, int, bool], Extra] = {}
 
 
-CHOWS = [_groups_through(i) for i in range(34)]
+def _options(i: int, honours: bool) -> list[tuple[tuple[int, ...], int, int]]:
+    """Groups through kind i of one suit: pung, pair, and (suits only) the chows."""
+    out: list[tuple[tuple[int, ...], int, int]] = [((i, i, i), 1, 0), ((i, i), 0, 1)]
+    if not honours:
+        out.extend(((s, s + 1, s + 2), 1, 0) for s in range(i - 2, i + 1) if 0 <= s <= 6)
+    return out
+
+
+def _extra(
+    hand: tuple[int, ...], target: tuple[int, ...], i: int, first: int, honours: bool
+) -> Extra:
+    """Most hand tiles usable from kind i on, per number of extra (sets, pairs) built.
+
+    ``hand`` holds the unused hand tiles (none below i), ``target`` the target so far; groups
+    through kind i are built in option order (from ``first``) so each multiset is seen once.
+    """
+    n = len(hand)
+    while i < n and not hand[i]:
+        i += 1
+        first = 0
+    if i == n:
+        return {(0, 0): 0}
+    key = (hand, target[max(i - 2, 0) :], i, first, honours)  # chows reach back two kinds
+    if key in _MEMO:
+        return _MEMO[key]
+    result: Extra = {}
+    # leave the remaining copies of kind i unused
+    rest = _extra((*hand[:i], 0, *hand[i + 1 :]), target, i + 1, 0, honours)
+    result.update(rest)
+    options = _options(i, honours)
+    for index in range(first, len(options)):
+        group, ds, dp = options[index]
+        new_target = list(target)
+        new_hand = list(hand)
+        taken = 0
+        for k in group:
+            new_target[k] += 1
+            if new_hand[k]:
+                new_hand[k] -= 1
+                taken += 1
+        if max(new_target) > 4:
+            continue
+        sub = _extra(tuple(new_hand), tuple(new_target), i, index, honours)
+        for (es, ep), used in sub.items():
+            shape = (es + ds, ep + dp)
+            if shape[0] > 4 or shape[1] > 1:
+                continue
+            if result.get(shape, -1) < used + taken:
+                result[shape] = used + taken
+    _MEMO[key] = result
+    return result
 
 
 def _group_search(vec: tuple[int, ...], honours: bool) -> dict[tuple[int, int], int]:
     """Most hand tiles usable by m sets and p pairs inside one suit (or the honours)."""
-    n = len(vec)
-    hand = list(vec)
-    target = [0] * n
-    best: dict[tuple[int, int], int] = {}
-
-    def groups(i: int) -> list[tuple[tuple[int, ...], int, int]]:
-        out: list[tuple[tuple[int, ...], int, int]] = [((i, i, i), 1, 0), ((i, i), 0, 1)]
-        if not honours:
-            out.extend(((s, s + 1, s + 2), 1, 0) for s in range(i - 2, i + 1) if 0 <= s <= 6)
-        return out
-
-    def search(start: int, first: int, sets: int, pair: int, used: int) -> None:
-        key = (sets, pair)
-        if best.get(key, -1) < used:
-            best[key] = used
-        i = start
-        while i < n and not hand[i]:
-            i += 1
-            first = 0
-        if i == n:
-            return
-        options = groups(i)
-        for index in range(first, len(options)):
-            group, ds, dp = options[index]
-            if sets + ds > 4 or pair + dp > 1:
-                continue
-            if any(target[k] + group.count(k) > 4 for k in set(group)):
-                continue
-            taken = []
-            for k in group:
-                target[k] += 1
-                if hand[k]:
-                    hand[k] -= 1
-                    taken.append(k)
-            # groups through kind i are built in option order, so each multiset is seen once
-            search(i, index, sets + ds, pair + dp, used + len(taken))
-            for k in group:
-                target[k] -= 1
-            for k in taken:
-                hand[k] += 1
-        # or leave the remaining copies of kind i unused
-        copies = hand[i]
-        hand[i] = 0
-        search(i + 1, 0, sets, pair, used)
-        hand[i] = copies
-
-    search(0, 0, 0, 0, 0)
+    best = _extra(vec, (0,) * len(vec), 0, 0, honours)
     # a group that uses none of the hand's tiles always fits somewhere
     table: dict[tuple[int, int], int] = {}
     for m in range(5):
