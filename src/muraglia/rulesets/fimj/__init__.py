@@ -10,3 +10,10 @@ where the source is silent or garbled.
 - :mod:`.scoring`: the fold (best layout, 2-point rule, limit, massimi, explanation);
 - :mod:`.rules`: the ruleset object, its options and the settlement of a whole deal.
 """
+
+from muraglia.rulesets.fimj.rules import FimjOptions, FimjRules, reference_markdown
+
+__all__ = ["RULESET", "FimjOptions", "FimjRules", "reference_markdown"]
+
+RULESET = FimjRules
+"""The ruleset class registered as ``fimj``."""

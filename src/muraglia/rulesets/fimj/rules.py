@@ -37,7 +37,7 @@ from muraglia.scoring.classical import (
 )
 from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
-__all__ = ["STATUSES", "FimjOptions", "FimjRules"]
+__all__ = ["STATUSES", "FimjOptions", "FimjRules", "reference_markdown"]
 
 STATUSES: dict[str, str] = {
     "small_lord": "FIMJ-PEN-1: too few tiles; cannot win, hand points count",
@@ -211,6 +211,13 @@ class FimjRules:
             }
             payments[seat] = -sum(payments.values())
             out["payments"] = {s: payments[s] for s in DEFAULT_SEATS}
+            for lang, verb in (("it", "paga"), ("en", "pays")):
+                names = _NAMES[lang]
+                out["explanation"][lang] += [
+                    f"{names[s]}{' (Est)' if s == east else ''} {verb} {-payments[s]}"
+                    for s in DEFAULT_SEATS
+                    if s != seat
+                ]
         return out
 
     # ------------------------------------------------------------------ settlement
@@ -555,3 +562,41 @@ def _wind_letter(value: object, name: str) -> str:
     if value not in _WIND_LETTERS:
         raise RulesetError(f"{name} must be one of E S W N, not {value!r}")
     return str(value)
+
+
+def reference_markdown() -> str:
+    """The generated rules reference, ``docs/rulesets/fimj.md`` (DESIGN §16)."""
+    lines = [
+        "# FIMJ (`fimj`) — scoring reference",
+        "",
+        "<!-- generated from src/muraglia/rulesets/fimj; do not edit by hand -->",
+        "",
+        f"{FimjRules.title['it']}. Source: seed 000; rule ids refer to `spec/fimj.md`.",
+        "",
+        "Winner: *V* = (*P* + 20) × 2^*D* with *D* = fundamental + closing doubles, capped at the",
+        "limit *L* (default 1000) before East's doubling; a massimo pays its fixed value instead.",
+        "Other players: *S* = *Q* × 2^*F* (fundamental doubles only, and only with *Q* ≥ 2),",
+        "capped at *L*. The winner collects *V* from every other player; the others pay each",
+        "other the differences of their *S*; East pays and collects double (after the",
+        "difference); every payment is rounded to tens after doubling, an exact 5 down. Several",
+        "winners on one discard first settle the differences of their values. The hand is",
+        "scored on its best layout.",
+        "",
+        "| id | English | Italiano | kind | value | rule | implies |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for p in PATTERNS:
+        value = f"{p.value}/{2 * p.value}" if p.category is Category.LIMIT else str(p.value)
+        implies = ", ".join(f"`{i}`" for i in p.implies)
+        lines.append(
+            f"| `{p.id}` | {p.names['en']} | {p.names['it']} | {p.category.value} | {value} "
+            f"| {p.ref} | {implies} |"
+        )
+    lines += ["", "Options (`fimj(key=value,...)`):", ""]
+    for f in fields(FimjOptions):
+        lines.append(f"- `{f.name}` (default `{f.default!r}`)")
+    lines += ["", "Flags (`muraglia score` / `settle`, winner only):", ""]
+    lines += [f"- `{k}`: {ref}, {meaning}" for k, (ref, meaning) in FLAGS.items()]
+    lines += ["", "Statuses (`muraglia settle`):", ""]
+    lines += [f"- `{k}`: {v}" for k, v in STATUSES.items()]
+    return "\n".join(lines) + "\n"

@@ -242,13 +242,9 @@ def _evaluate(ctx: FimjContext, *, limit: int, strict_two_points: bool) -> FimjS
 
 
 def _massimo(ctx: FimjContext, base: FimjScore | None) -> FimjScore | None:
-    hits = [
-        Award(p, 1)
-        for p in PATTERNS
-        if p.category is Category.LIMIT
-        and (ctx.shape != "special" or p.id in _SPECIAL_SHAPES)
-        and p.count(ctx)
-    ]
+    hits = [Award(p, 1) for p in PATTERNS if p.category is Category.LIMIT and p.count(ctx)]
+    if ctx.shape == "special" and not any(a.pattern.id in _SPECIAL_SHAPES for a in hits):
+        return None  # not a complete hand of a special shape: nothing else can apply
     if not hits:
         return None
     best = max(hits, key=lambda a: a.pattern.value)  # FIMJ-GAP-32: the highest, once
