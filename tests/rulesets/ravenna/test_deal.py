@@ -53,3 +53,11 @@ def test_broken_rack_needs_a_false_call() -> None:
     case = DEALS[3]
     with pytest.raises(RulesetError, match="false Mah-Jong caller"):
         _settle(case, statuses={"N": "broken_rack"})
+
+
+def test_settlement_explanation_bilingual() -> None:
+    result = _settle(DEALS[0])
+    assert "S pays E" not in result.explain("en")
+    assert "E paga S 100 (Mah-Jong)" in result.explain("it")
+    assert "W pays E 60 (hand-point difference)" in result.explain("en")
+    assert _settle(DEALS[2]).explain("it") == ["Mano a monte: nessun pagamento."]

@@ -100,3 +100,20 @@ def test_settlement_json() -> None:
     assert d["values"] == {"S": 120}
     assert d["net"] == {"E": 0, "S": 480, "W": -480, "N": 0}
     assert d["riichi_stakes"] == {"to": "S", "amount": 1000}
+
+
+def test_settlement_explanation_bilingual() -> None:
+    s = settle_deal(
+        {"S": parse_hand(CLOSED_PINFU)},
+        winners=["S"],
+        discarder="W",
+        riichi_sticks=1,
+        flags={"S": ["riichi"]},
+    )
+    assert s.explain("en") == [
+        "W pays S 240 (Mah-Jong)",
+        "W pays S 120 (Mah-Jong)",
+        "W pays S 120 (Mah-Jong)",
+        "S takes the riichi stakes on the table: 1000",
+    ]
+    assert s.explain("it")[-1] == "S prende le poste riichi sul tavolo: 1000"

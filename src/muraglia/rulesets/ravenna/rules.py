@@ -343,9 +343,29 @@ class RavennaSettlement:
     void: bool = False
     """True when the deal is void (no winner, or two winners on one discard)."""
 
+    def explain(self, lang: str = "en") -> list[str]:
+        """One line per payment, in ``it`` or ``en``."""
+        if lang not in ("it", "en"):
+            raise ValueError(f"unknown language {lang!r} (it, en)")
+        if self.void:
+            return [
+                "Mano a monte: nessun pagamento." if lang == "it" else "Void deal: no payments."
+            ]
+        why = {
+            "mahjong": {"it": "Mah-Jong", "en": "Mah-Jong"},
+            "difference": {"it": "differenza di stecca", "en": "hand-point difference"},
+            "broken_rack": {"it": "stecca distrutta", "en": "broken rack"},
+        }
+        verb = "paga" if lang == "it" else "pays"
+        return [
+            f"{t.payer} {verb} {t.payee} {t.amount} ({why.get(t.reason, {}).get(lang, t.reason)})"
+            for t in self.transfers
+        ]
+
     def to_dict(self) -> dict[str, object]:
         """JSON form of ``muraglia settle`` (interfaces.md §5)."""
         return {
+            "explanation": {"it": self.explain("it"), "en": self.explain("en")},
             "ok": True,
             "rules": "ravenna",
             "void": self.void,

@@ -379,9 +379,27 @@ class SeipalleSettlement:
     stakes: tuple[str, int] | None = None
     """(seat, amount) collecting the riichi stakes on the table (SEI-PAY-5), if any."""
 
+    def explain(self, lang: str = "en") -> list[str]:
+        """One line per payment (and the riichi stakes), in ``it`` or ``en``."""
+        if lang not in ("it", "en"):
+            raise ValueError(f"unknown language {lang!r} (it, en)")
+        verb = "paga" if lang == "it" else "pays"
+        lines = [f"{t.payer} {verb} {t.payee} {t.amount} (Mah-Jong)" for t in self.transfers]
+        if self.stakes is not None:
+            seat, amount = self.stakes
+            lines.append(
+                f"{seat} prende le poste riichi sul tavolo: {amount}"
+                if lang == "it"
+                else f"{seat} takes the riichi stakes on the table: {amount}"
+            )
+        if not self.scores:
+            lines.append("Mano a monte: nessun pagamento." if lang == "it" else "Void deal.")
+        return lines
+
     def to_dict(self) -> dict[str, object]:
         """JSON form of ``muraglia settle`` (interfaces.md §5)."""
         out: dict[str, object] = {
+            "explanation": {"it": self.explain("it"), "en": self.explain("en")},
             "ok": True,
             "rules": "seipalle",
             "values": {s: r.value for s, r in self.scores.items()},
