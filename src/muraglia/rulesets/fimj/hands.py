@@ -65,14 +65,33 @@ def _suit_complete(counts: tuple[int, ...], pair_left: bool) -> tuple[tuple[_Sui
     return tuple(out)
 
 
+def _is_maximal(counts: tuple[int, ...], groups: _Suit) -> bool:
+    """Whether no further pung or chow can be made from the tiles the groups leave over.
+
+    A non-winner's value never decreases when a group is added (points and fundamental
+    doubles are all "at least" conditions), so only maximal choices need scoring.
+    """
+    left = list(counts)
+    for kind, r in groups:
+        if kind is GroupKind.CHOW:
+            for k in range(r, r + 3):
+                left[k] -= 1
+        else:
+            left[r] -= 4 if kind is GroupKind.KONG else 3
+    if max(left) >= 3:
+        return False
+    return not any(left[r] and left[r + 1] and left[r + 2] for r in range(7))
+
+
 @cache
 def _suit_partial(counts: tuple[int, ...]) -> tuple[_Suit, ...]:
-    """Every choice of disjoint pungs, concealed kongs and chows in one suit (rest left over)."""
+    """Every maximal choice of disjoint pungs, concealed kongs and chows in one suit."""
     results: list[_Suit] = []
 
     def walk(i: int, c: list[int], acc: tuple[tuple[GroupKind, int], ...]) -> None:
         if i == 9:
-            results.append(acc)
+            if _is_maximal(counts, acc):
+                results.append(acc)
             return
         takes: list[tuple[tuple[GroupKind, int], ...]] = [()]
         if c[i] >= 3:
