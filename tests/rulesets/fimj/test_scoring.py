@@ -210,3 +210,15 @@ def test_round_wind_double_never_lowers_the_value(hand: tuple[str, Tile]) -> Non
             has_east_pung = Tile.EAST.notation * 3 in text
             if not has_east_pung:
                 assert other.value >= base.value
+
+
+@given(hand=standard_hands(), seat=st.sampled_from(list(WINDS)))
+def test_non_winner_own_flower_never_lowers_the_value(hand: tuple[str, Tile], seat: str) -> None:
+    # FIMJ-SCORE-6: the same property for a non-winner's 13 tiles.
+    text, pair = hand
+    tiles = text.split(" +")[0]
+    thirteen = tiles[: tiles.rindex(pair.notation)] + tiles[tiles.rindex(pair.notation) + 2 :]
+    own_flower = f"{list(WINDS).index(seat) + 1}f"
+    base = score({"hand": thirteen, "win": "none", "seat": seat})
+    more = score({"hand": f"{thirteen} {own_flower}", "win": "none", "seat": seat})
+    assert more.value >= base.value
