@@ -11,6 +11,8 @@ second scoring example are tests).
 
 from muraglia.rulesets.ravenna.rules import (
     STATUSES,
+    RavennaOptions,
+    RavennaRules,
     RavennaScore,
     RavennaSettlement,
     reference_markdown,
@@ -20,6 +22,9 @@ from muraglia.rulesets.ravenna.rules import (
 from muraglia.rulesets.ravenna.settlement import settle_values
 
 __all__ = [
+    "RULESET",
+    "RavennaOptions",
+    "RavennaRules",
     "STATUSES",
     "RavennaScore",
     "RavennaSettlement",
@@ -28,3 +33,6 @@ __all__ = [
     "settle_deal",
     "settle_values",
 ]
+
+RULESET = RavennaRules
+"""The ruleset class registered as ``ravenna``."""

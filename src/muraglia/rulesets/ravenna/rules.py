@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.melds import MeldKind
+from muraglia.notation import parse_hand
 from muraglia.rulesets.ravenna._layouts import layouts
 from muraglia.rulesets.ravenna.context import Reading
 from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
@@ -26,6 +28,8 @@ from muraglia.scoring.classical import Transfer, hand_value, mahjong_payment
 from muraglia.tiles import DRAGONS, Tile
 
 __all__ = [
+    "RavennaOptions",
+    "RavennaRules",
     "STACKS_PER_WALL",
     "breach",
     "reference_markdown",
@@ -516,3 +520,71 @@ def breach(d20: int, d6: int) -> tuple[str, int, tuple[int, int]]:
     wall = SEATS[(d6 - 1) % 4]
     after = (d20 - 1) % STACKS_PER_WALL + 1
     return wall, after, (after + 1, after + 2)
+
+
+@dataclass(frozen=True)
+class RavennaOptions:
+    """Ravenna has no optional rules yet; the class exists for ``ravenna(...)`` parsing."""
+
+
+def _check_dealer(data: Mapping[str, Any]) -> None:
+    if data.get("dealer", "E") != "E":
+        raise RulesetError("seats are given by wind letter: the East role is always 'E'")
+
+
+class RavennaRules:
+    """The Ravenna 200/400 ruleset object (seed 004; spec ``ravenna.md``)."""
+
+    id: ClassVar[str] = "ravenna"
+    aliases: ClassVar[tuple[str, ...]] = ("ravenna-200-400",)
+    version: ClassVar[int] = 1
+    title: ClassVar[Mapping[str, str]] = {
+        "it": "Regolamento Ravennate 200/400",
+        "en": "Ravenna 200/400 rules",
+    }
+    sources: ClassVar[tuple[str, ...]] = ("seed 004_e86b8272d7b4bdff.txt", "spec/ravenna.md")
+    Options: ClassVar[type[RavennaOptions]] = RavennaOptions
+    patterns = PATTERNS
+    flags: ClassVar[frozenset[str]] = frozenset()
+    statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
+
+    def __init__(self, options: RavennaOptions | None = None, **kwargs: Any) -> None:
+        if kwargs:
+            raise RulesetError(f"unknown ravenna option(s) {sorted(kwargs)}; ravenna has none")
+        self.options = options or RavennaOptions()
+
+    def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Score one hand from the ``muraglia score`` input object (interfaces.md §5)."""
+        _check_dealer(data)
+        hand = parse_hand(data["hand"], red_fives=False)
+        win = data.get("win", "tsumo" if hand.winning is not None else "none")
+        result = score_hand(hand, win=win, seat_wind=data.get("seat_wind", "E"))
+        return {"ok": True, "hand": hand.notation} | result.to_dict()
+
+    def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
+        _check_dealer(data)
+        hands = {s: parse_hand(h, red_fives=False) for s, h in data.get("hands", {}).items()}
+        return settle_deal(
+            hands,
+            winners=data.get("winners", ()),
+            discarder=data.get("discarder"),
+            statuses=data.get("status", {}),
+            dead=data.get("dead"),
+        ).to_dict()
+
+    def describe(self) -> list[dict[str, Any]]:
+        """Every scoring element as data, for ``muraglia rules ravenna``."""
+        return [
+            {
+                "id": p.id,
+                "ref": p.ref,
+                "it": p.names["it"],
+                "en": p.names["en"],
+                "unit": p.unit,
+                "value": p.value,
+                "winner_only": p.winner_only,
+                "excludes": list(p.excludes),
+            }
+            for p in PATTERNS
+        ]

@@ -11,6 +11,8 @@ Known deviations: none from the spec; the spec's decisions (SEI-GAP-n) fill the 
 from muraglia.rulesets.seipalle.rules import (
     KNOWN_FLAGS,
     STATUSES,
+    SeipalleOptions,
+    SeipalleRules,
     SeipalleScore,
     SeipalleSettlement,
     may_win_on_discard,
@@ -20,6 +22,9 @@ from muraglia.rulesets.seipalle.rules import (
 )
 
 __all__ = [
+    "RULESET",
+    "SeipalleOptions",
+    "SeipalleRules",
     "KNOWN_FLAGS",
     "STATUSES",
     "SeipalleScore",
@@ -29,3 +34,6 @@ __all__ = [
     "score_hand",
     "settle_deal",
 ]
+
+RULESET = SeipalleRules
+"""The ruleset class registered as ``seipalle``."""

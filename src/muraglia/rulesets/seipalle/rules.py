@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
 
 from muraglia.analysis.groups import Decomposition, GroupKind
 from muraglia.analysis.shanten import ukeire
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
+from muraglia.notation import parse_hand
 from muraglia.rulesets.seipalle._layouts import layouts
 from muraglia.rulesets.seipalle.context import Reading
 from muraglia.rulesets.seipalle.patterns import BY_ID, PATTERNS, dora_of
@@ -28,6 +30,8 @@ from muraglia.scoring.classical import (
 from muraglia.tiles import Tile
 
 __all__ = [
+    "SeipalleOptions",
+    "SeipalleRules",
     "reference_markdown",
     "KNOWN_FLAGS",
     "RIICHI_STAKE",
@@ -531,3 +535,83 @@ def reference_markdown() -> str:
     lines += ["Statuses (`muraglia settle`):", ""]
     lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
     return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class SeipalleOptions:
+    """Seipalle has no optional rules yet; the class exists for ``seipalle(...)`` parsing."""
+
+
+def _check_dealer(data: Mapping[str, Any]) -> None:
+    if data.get("dealer", "E") != "E":
+        raise RulesetError("seats are given by wind letter: the East role is always 'E'")
+
+
+class SeipalleRules:
+    """The Seipalle ruleset object (seed 003; spec ``seipalle.md``)."""
+
+    id: ClassVar[str] = "seipalle"
+    aliases: ClassVar[tuple[str, ...]] = ("riichi-italian",)
+    version: ClassVar[int] = 1
+    title: ClassVar[Mapping[str, str]] = {
+        "it": "Mah jong giapponese (riichi/dora) del club Seipalle, Firenze",
+        "en": "Seipalle (Florence) Japanese riichi/dora game with Italian scoring",
+    }
+    sources: ClassVar[tuple[str, ...]] = ("seed 003_b80b1bee27535bcf.txt", "spec/seipalle.md")
+    Options: ClassVar[type[SeipalleOptions]] = SeipalleOptions
+    patterns = PATTERNS
+    flags: ClassVar[frozenset[str]] = KNOWN_FLAGS
+    statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
+
+    def __init__(self, options: SeipalleOptions | None = None, **kwargs: Any) -> None:
+        if kwargs:
+            raise RulesetError(f"unknown seipalle option(s) {sorted(kwargs)}; seipalle has none")
+        self.options = options or SeipalleOptions()
+
+    def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Score one hand from the ``muraglia score`` input object (interfaces.md §5)."""
+        _check_dealer(data)
+        hand = parse_hand(data["hand"], red_fives=False)
+        win = data.get("win", "tsumo")
+        result = score_hand(
+            hand,
+            win=win,
+            seat_wind=data.get("seat_wind", "E"),
+            round_wind=data.get("round_wind", "E"),
+            flags=data.get("flags", ()),
+            dora=[Tile.from_notation(t) for t in data.get("dora", ())],
+            discarder=data.get("discarder") if win == "ron" else None,
+        )
+        return {"ok": True, "hand": hand.notation} | result.to_dict()
+
+    def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
+        _check_dealer(data)
+        hands = {s: parse_hand(h, red_fives=False) for s, h in data.get("hands", {}).items()}
+        return settle_deal(
+            hands,
+            winners=data.get("winners", ()),
+            discarder=data.get("discarder"),
+            round_wind=data.get("round_wind", "E"),
+            flags=data.get("flags", {}),
+            dora=[Tile.from_notation(t) for t in data.get("dora", ())],
+            riichi_sticks=data.get("riichi_sticks", 0),
+            statuses=data.get("status", {}),
+        ).to_dict()
+
+    def describe(self) -> list[dict[str, Any]]:
+        """Every scoring element as data, for ``muraglia rules seipalle``."""
+        return [
+            {
+                "id": p.id,
+                "ref": p.ref,
+                "it": p.names["it"],
+                "en": p.names["en"],
+                "unit": p.unit,
+                "closed": p.closed,
+                "open": p.open,
+                "limit": p.limit,
+                "excludes": list(p.excludes),
+            }
+            for p in PATTERNS
+        ]
