@@ -57,17 +57,35 @@ _HONOR = _tables.HONOR_IDS
 
 
 def _ensure() -> None:
-    """Load the tables (built once, then cached on disk) on first use."""
-    global _NHONOR, _STRIDE  # noqa: PLW0603
+    """Load the tables (built once, then cached on disk) and the final melds-0 table."""
+    global _NHONOR, _STRIDE, _NY  # noqa: PLW0603
     _tables.load_tables()
     _STRIDE = len(_tables.SUIT_ENTRIES)
     _NHONOR = len(_tables.HONOR_ENTRIES)
+    xs: dict[tuple[int, ...], int] = {}
+    ys: dict[tuple[int, ...], int] = {}
+    x_ids = [xs.setdefault(e, len(xs)) for e in _PAIR]
+    y_ids = [ys.setdefault(e, len(ys)) for e in _PAIR_HONOR]
+    _NY = len(ys)
+    final = [
+        13 - max([x[i] + y[9 - i] for i in range(10)]) for x in xs for y in ys
+    ]  # 4 sets + pair split between (man, pin) and (sou, honours)
+    _PY[:] = y_ids
+    _FINAL[:] = final
+    _PX[:] = [i * _NY for i in x_ids]
 
 
 _PAIR = _tables.SUIT_PAIRS
 _PAIR_HONOR = _tables.SUIT_HONOR_PAIRS
+_PX: list[int] = []
+"""man+pin pair index -> (combined id * _NY)."""
+_PY: list[int] = []
+"""sou+honour pair index -> combined id."""
+_FINAL: list[int] = []
+"""Shanten without melds for each (man+pin, sou+honours) combined id pair."""
 _STRIDE = 0
 _NHONOR = 0
+_NY = 0
 
 
 def _bad_counts(counts: Sequence[int]) -> InvalidHandError:
@@ -95,30 +113,21 @@ def shanten_standard(counts: Sequence[int], melds: int = 0) -> int:
     >>> shanten_standard([3, 1, 1, 1] + [0] * 23 + [2, 0, 0, 0, 0, 0, 0], melds=2)
     -1
     """
-    if not _PAIR:
+    if not _PX:
         _ensure()
     try:
         raw = bytes(counts)
+        if melds == 0 and len(raw) == 34:
+            return _FINAL[
+                _PX[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
+                + _PY[_SUIT[raw[18:27]] * _NHONOR + _HONOR[raw[27:34]]]
+            ]
         x = _PAIR[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
         y = _PAIR_HONOR[_SUIT[raw[18:27]] * _NHONOR + _HONOR[raw[27:34]]]
     except (KeyError, ValueError, TypeError):
         raise _bad_counts(counts) from None
     if len(raw) != 34:
         raise _bad_counts(counts)
-    if melds == 0:
-        best = max(
-            x[0] + y[9],
-            x[1] + y[8],
-            x[2] + y[7],
-            x[3] + y[6],
-            x[4] + y[5],
-            x[5] + y[4],
-            x[6] + y[3],
-            x[7] + y[2],
-            x[8] + y[1],
-            x[9] + y[0],
-        )
-        return 13 - best
     if not 0 <= melds <= 4:
         raise InvalidHandError(f"{melds} declared melds (0-4 allowed)")
     sets = 4 - melds
@@ -195,21 +204,35 @@ def shanten_all(counts: Sequence[int], melds: int = 0) -> int:
     >>> shanten_all([2] * 7 + [0] * 27)
     -1
     """
-    best = shanten_standard(counts, melds)
-    if melds or best < 0:
+    if melds or not isinstance(counts, list | tuple):
+        best = shanten_standard(counts, melds)
+        if melds or best < 0:
+            return best
+        return min(best, shanten_seven_pairs(counts), shanten_thirteen_orphans(counts))
+    # the hot path: shanten_standard inlined for a 34-count list or tuple without melds
+    if not _PX:
+        _ensure()
+    try:
+        raw = bytes(counts)
+        best = _FINAL[
+            _PX[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
+            + _PY[_SUIT[raw[18:27]] * _NHONOR + _HONOR[raw[27:34]]]
+        ]
+    except (KeyError, ValueError, TypeError):
+        raise _bad_counts(counts) from None
+    if len(raw) != 34:
+        raise _bad_counts(counts)
+    if best < 0:
         return best
-    if isinstance(counts, list | tuple):
-        kinds = 34 - counts.count(0)
-        pairs = 34 - counts.count(0) - counts.count(1)
-        seven = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-        best = min(best, seven)
-        orph = _orphans(counts)
-        present = 13 - orph.count(0)
-        kokushi = 13 - present - (1 if present > orph.count(1) else 0)
-        return kokushi if kokushi < best else best
-    seven = shanten_seven_pairs(counts)
-    kokushi = shanten_thirteen_orphans(counts)
-    return min(best, seven, kokushi)
+    zeros = counts.count(0)
+    pairs = 34 - zeros - counts.count(1)
+    seven = 6 - pairs + (zeros - 27 if zeros > 27 else 0)
+    if seven < best:  # noqa: PLR1730 - a plain comparison is faster than min() here
+        best = seven
+    orph = _orphans(counts)
+    present = 13 - orph.count(0)
+    kokushi = 13 - present - (1 if present > orph.count(1) else 0)
+    return kokushi if kokushi < best else best
 
 
 _KNIT = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
