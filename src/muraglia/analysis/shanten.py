@@ -224,12 +224,17 @@ def shanten_all(counts: Sequence[int], melds: int = 0) -> int:
         raise _bad_counts(counts)
     if best < 0:
         return best
-    zeros = counts.count(0)
-    pairs = 34 - zeros - counts.count(1)
+    zeros = raw.count(0)
+    pairs = 34 - zeros - raw.count(1)
     seven = 6 - pairs + (zeros - 27 if zeros > 27 else 0)
+    if best <= 3:
+        # A standard target covers at most five distinct terminal/honour kinds (one per set
+        # and the pair), so standard >= present - 6 while thirteen orphans >= 12 - present:
+        # with standard <= 3 thirteen orphans can never be lower.
+        return seven if seven < best else best
     if seven < best:  # noqa: PLR1730 - a plain comparison is faster than min() here
         best = seven
-    orph = _orphans(counts)
+    orph = _orphans(raw)
     present = 13 - orph.count(0)
     kokushi = 13 - present - (1 if present > orph.count(1) else 0)
     return kokushi if kokushi < best else best
