@@ -187,3 +187,41 @@ def test_bruteforce_random_hands() -> None:
 def test_bruteforce_standard_only() -> None:
     for counts, melds in random_hands(5_000, SEED + 1):
         assert shanten_standard(counts, melds) == brute_standard(counts, melds), counts
+
+
+KNITTED = [
+    tuple(
+        9 * suit + r
+        for suit, start in zip(perm, (0, 1, 2), strict=True)
+        for r in (start, start + 3, start + 6)
+    )
+    for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+]
+
+
+def brute_knitted_straight(counts: list[int], melds: int) -> int:
+    """MCR knitted straight: the nine knitted tiles of one suit order, then a set and a pair."""
+    best = 99
+    for tiles in KNITTED:
+        rest = list(counts)
+        missing = 0
+        for k in tiles:
+            if rest[k]:
+                rest[k] -= 1
+            else:
+                missing += 1
+        # one set (none with a declared meld) and the pair from the rest: 4 "melds" already made
+        remainder = brute_standard(rest, 3 + melds) + 1
+        best = min(best, missing + remainder - 1)
+    return best
+
+
+def test_bruteforce_knitted_straight() -> None:
+    from muraglia.analysis.shanten import shanten_knitted_straight
+
+    for counts, melds in random_hands(3_000, SEED + 2):
+        if melds > 1:
+            continue
+        assert shanten_knitted_straight(counts, melds) == brute_knitted_straight(counts, melds), (
+            counts
+        )
