@@ -6,9 +6,13 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from muraglia.errors import MahjongError
 from muraglia.rulesets.fimj.rules import FimjOptions, FimjRules
+from muraglia.scoring.classical import round_amount
+from muraglia.tiles import Tile
 
 DATA = tomllib.loads((Path(__file__).parent / "cases" / "deals.toml").read_text("utf-8"))
 
@@ -56,3 +60,66 @@ def test_dead_east_nobody_doubles() -> None:
     out = FimjRules(three_players=True).settle_dict({**deal["input"], "hands": hands})
     assert out["net"]["E"] == 0
     assert {t["amount"] for t in out["transfers"] if t["to"] == "S"} == {140}
+
+
+# ------------------------------------------------------------------ properties
+
+SEATS = ("E", "S", "W", "N")
+
+
+@st.composite
+def deals(draw: st.DrawFn) -> dict:
+    """A random consistent deal: one complete winning hand, three random 13-tile hands."""
+    counts = [4] * 34
+    sets: list[str] = []
+    for chow, first in draw(
+        st.lists(st.tuples(st.booleans(), st.integers(0, 33)), min_size=4, max_size=4)
+    ):
+        tile = Tile(first)
+        tiles = (
+            [tile, Tile(first + 1), Tile(first + 2)]
+            if chow and not tile.is_honor and tile.rank <= 7
+            else [tile] * 3
+        )
+        for t in tiles:
+            counts[t] -= 1
+        sets.append("".join(t.notation for t in tiles))
+    assume(min(counts) >= 0)
+    pair = Tile(draw(st.integers(0, 33)))
+    counts[pair] -= 2
+    assume(counts[pair] >= 0)
+    winning_hand = " ".join(sets) + f" {pair.notation * 2} +{pair.notation}"
+    pool = [Tile(t) for t in range(34) for _ in range(counts[t])]
+    draw(st.randoms(use_true_random=False)).shuffle(pool)
+    winner = draw(st.sampled_from(SEATS))
+    hands, status = {winner: winning_hand}, {}
+    others = [s for s in SEATS if s != winner]
+    for i, seat in enumerate(others):
+        hands[seat] = "".join(t.notation for t in pool[13 * i : 13 * i + 13])
+    if draw(st.booleans()):
+        status[draw(st.sampled_from(others))] = "false_mahjong"
+    discarder = draw(st.sampled_from([None, *others]))
+    return {
+        "winners": [winner],
+        "discarder": discarder,
+        "dealer": draw(st.sampled_from(SEATS)),
+        "round_wind": draw(st.sampled_from(SEATS)),
+        "hands": hands,
+        "status": status,
+    }
+
+
+@given(deal=deals())
+def test_random_deals_conserve_and_round(deal: dict) -> None:
+    out = FimjRules().settle_dict(deal)
+    assert sum(out["net"].values()) == 0
+    assert all(t["amount"] > 0 and t["amount"] % 10 == 0 for t in out["transfers"])
+    winner, east = deal["winners"][0], deal["dealer"]
+    value = out["values"][winner]
+    for t in out["transfers"]:
+        if t["to"] == winner and t["reason"] == "mahjong":
+            factor = 2 if east in (t["from"], winner) else 1
+            assert t["amount"] == round_amount(value * factor)  # FIMJ-PAY-1, -ROUND-2
+    for seat, st_ in deal["status"].items():
+        assert out["values"][seat] == 0  # FIMJ-SCORE-7
+        assert st_ == "false_mahjong"
