@@ -39,13 +39,31 @@ from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
 __all__ = ["STATUSES", "FimjOptions", "FimjRules", "reference_markdown"]
 
-STATUSES: dict[str, str] = {
-    "small_lord": "FIMJ-PEN-1: too few tiles; cannot win, hand points count",
-    "great_lord": "FIMJ-PEN-2: too many tiles; cannot win, hand points 0, pays everybody",
-    "false_mahjong": "FIMJ-PEN-3: declared a false Mah-Jong; excluded, hand points 0",
-    "false_riichi": "FIMJ-PEN-4: declared a false riichi; excluded, hand points 0",
-    "dropped_rack": "FIMJ-PEN-5: threw in his tiles; excluded, hand points 0",
-    "destroyed_wall": "FIMJ-PEN-6: destroyed the wall; pays each intact rack its hand or Mah-Jong",
+STATUSES: dict[str, dict[str, str]] = {
+    "small_lord": {
+        "en": "small lord (FIMJ-PEN-1): too few tiles; cannot win, hand points count",
+        "it": "piccolo signore (FIMJ-PEN-1): troppo poche pedine; non chiude, la stecca conta",
+    },
+    "great_lord": {
+        "en": "great lord (FIMJ-PEN-2): too many tiles; cannot win, hand points 0",
+        "it": "grande signore (FIMJ-PEN-2): troppe pedine; non chiude, stecca a zero",
+    },
+    "false_mahjong": {
+        "en": "false Mah-Jong (FIMJ-PEN-3): excluded from the hand, hand points 0",
+        "it": "mah-jong falso (FIMJ-PEN-3): escluso dalla mano, stecca a zero",
+    },
+    "false_riichi": {
+        "en": "false riichi (FIMJ-PEN-4): excluded from the hand, hand points 0",
+        "it": "richi falso (FIMJ-PEN-4): escluso dalla mano, stecca a zero",
+    },
+    "dropped_rack": {
+        "en": "dropped rack (FIMJ-PEN-5): threw in his tiles, hand points 0",
+        "it": "calo della stecca (FIMJ-PEN-5): ha gettato le pedine, stecca a zero",
+    },
+    "destroyed_wall": {
+        "en": "destroyed wall (FIMJ-PEN-6): pays each intact rack its hand or ready Mah-Jong",
+        "it": "distruzione del muro (FIMJ-PEN-6): paga a ogni stecca integra i suoi punti",
+    },
 }
 """Penalised statuses a seat may have in a settlement (FIMJ-PEN)."""
 
@@ -126,7 +144,7 @@ class FimjRules:
     Options: ClassVar[type[FimjOptions]] = FimjOptions
     patterns = PATTERNS
     flags: ClassVar[Mapping[str, tuple[str, str]]] = FLAGS
-    statuses: ClassVar[Mapping[str, str]] = STATUSES
+    statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
 
     def __init__(self, options: FimjOptions | None = None, **kwargs: Any) -> None:
         if options is None:
@@ -598,5 +616,5 @@ def reference_markdown() -> str:
     lines += ["", "Flags (`muraglia score` / `settle`, winner only):", ""]
     lines += [f"- `{k}`: {ref}, {meaning}" for k, (ref, meaning) in FLAGS.items()]
     lines += ["", "Statuses (`muraglia settle`):", ""]
-    lines += [f"- `{k}`: {v}" for k, v in STATUSES.items()]
+    lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
     return "\n".join(lines) + "\n"
