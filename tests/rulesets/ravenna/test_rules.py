@@ -52,10 +52,19 @@ def test_settle_dict(case: dict) -> None:
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: RULESET(limit=300), "unknown ravenna option"),
+        (lambda: RULESET(limit=300), "unknown ravenna option.*at_least_30"),
         (lambda: RULESET().settle_dict({"winners": [], "hands": {}, "dealer": "W"}), "East role"),
     ],
 )
 def test_errors(call, message: str) -> None:
     with pytest.raises(RulesetError, match=message):
         call()
+
+
+@pytest.mark.parametrize(("option", "value"), [(False, 22), (True, 30)])
+def test_at_least_30_option(option: bool, value: int) -> None:
+    # RAV-GAP-14: TV-12's West-pair variant has P = 2: 22 as written, 30 with the club option.
+    out = RULESET(at_least_30=option).score_dict(
+        {"hand": "123s456s789s3z [333s>] +3z", "win": "ron", "seat_wind": "S"}
+    )
+    assert out["value"] == value

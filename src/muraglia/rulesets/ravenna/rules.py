@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind
@@ -136,6 +136,8 @@ class RavennaScore:
     """``"massimo"`` for a massimo or a capped hand, else None."""
     value: int
     """*V'* (winner) or *S* (other player)."""
+    base: int = 0
+    """The amount doubled: *P* + 20 (or 30) for a winner, *P* for another player."""
     payments: dict[str, int] = field(default_factory=dict)
     """For a winner: the Mah-Jong payments alone (no differences), by seat wind."""
 
@@ -162,9 +164,11 @@ class RavennaScore:
                 else f"{a.value} {units[a.unit][lang]}"
             )
             lines.append(f"{a.names[lang]}{times}: {amount} ({a.ref})")
-        base = self.points + (20 if self.points else 30) * self.winner
         word = "punti" if lang == "it" else "points"
-        lines.append(f"{base} {word} × 2^{self.doubles} → {self.value}")
+        if any(a.unit == "massimo" for a in self.awards):
+            lines.append(f"massimo → {self.value}")
+            return lines
+        lines.append(f"{self.base} {word} × 2^{self.doubles} → {self.value}")
         return lines
 
     def to_dict(self) -> dict[str, object]:
@@ -184,7 +188,7 @@ class RavennaScore:
         return out
 
 
-def _evaluate(r: Reading) -> RavennaScore:
+def _evaluate(r: Reading, *, at_least_30: bool = False) -> RavennaScore:
     found = []
     for pat in PATTERNS:
         if pat.winner_only and not r.winner:
@@ -203,10 +207,13 @@ def _evaluate(r: Reading) -> RavennaScore:
         awards = [a for a in awards if a.unit == "massimo"][:1]
     points = sum(a.value for a in awards if a.unit == "points" and not a.id.startswith("mahjong"))
     doubles = sum(a.value for a in awards if a.unit == "doubles")
+    base = 0
     if massimo:
         value, raw = MASSIMO, MASSIMO
     else:
         base = (points + 20 if points else 30) if r.winner else points
+        if r.winner and at_least_30:  # RAV-GAP-14 option
+            base = max(base, 30)
         raw = base << doubles
         value = hand_value(base, doubles, limit=MASSIMO)  # RAV-MAX-2
     return RavennaScore(
@@ -216,6 +223,7 @@ def _evaluate(r: Reading) -> RavennaScore:
         doubles=doubles,
         limit="massimo" if massimo or raw > MASSIMO else None,
         value=value,
+        base=base,
     )
 
 
@@ -273,6 +281,7 @@ def score_hand(
     win: str,
     seat_wind: str = "E",
     status: str | None = None,
+    at_least_30: bool = False,
 ) -> RavennaScore:
     """Score one player's hand at the end of a deal.
 
@@ -281,6 +290,7 @@ def score_hand(
         win: ``"ron"`` or ``"tsumo"`` for the winner, ``"none"`` for another player.
         seat_wind: the player's seat wind letter (E is the East role).
         status: a penalty status from :data:`STATUSES`, or None.
+        at_least_30: club option (RAV-GAP-14): a winner's base is never below 30.
 
     Returns:
         The score; for a winner, with the Mah-Jong payments.
@@ -307,7 +317,7 @@ def score_hand(
     for decomp in decomps:
         for reading in _readings(decomp, hand.winning.kind, self_drawn=win == "tsumo"):
             r = Reading(reading.shape, reading.groups, True, seat, hand.counts, hand.bonus)
-            result = _evaluate(r)
+            result = _evaluate(r, at_least_30=at_least_30)
             if best is None or (result.value, result.points) > (best.value, best.points):
                 best = result
     assert best is not None
@@ -386,6 +396,7 @@ def settle_deal(
     discarder: str | None = None,
     statuses: Mapping[str, str] | None = None,
     dead: str | None = None,
+    at_least_30: bool = False,
 ) -> RavennaSettlement:
     """Score every hand of a finished deal and settle it.
 
@@ -395,6 +406,7 @@ def settle_deal(
         discarder: the seat whose discard was claimed to win, or None for a self-draw.
         statuses: penalty status per seat (:data:`STATUSES`).
         dead: the dead seat at a three-player table.
+        at_least_30: club option (RAV-GAP-14), see :func:`score_hand`.
 
     Returns:
         The scores, values, transfers and net results.
@@ -424,6 +436,7 @@ def settle_deal(
             win=win if seat == winner else "none",
             seat_wind=seat,
             status=statuses.get(seat),
+            at_least_30=at_least_30,
         )
         for seat in live
     }
@@ -446,7 +459,7 @@ def _broken_rack(
         own = score_hand(hands[seat], win="none", seat_wind=seat)
         base = own.points + 20 if own.points else 30
         value = hand_value(base, own.doubles, limit=MASSIMO)
-        scores[seat], values[seat] = replace(own, value=value), value
+        scores[seat], values[seat] = replace(own, value=value, base=base), value
         amount = mahjong_payment(value, payer=payer, payee=seat, east="E", terms=RAVENNA_TERMS)
         if amount:
             transfers.append(Transfer(payer, seat, amount, "broken_rack"))
@@ -524,7 +537,10 @@ def breach(d20: int, d6: int) -> tuple[str, int, tuple[int, int]]:
 
 @dataclass(frozen=True)
 class RavennaOptions:
-    """Ravenna has no optional rules yet; the class exists for ``ravenna(...)`` parsing."""
+    """Optional rules of ``ravenna(...)``."""
+
+    at_least_30: bool = False
+    """RAV-GAP-14: a winner with 2–8 hand points is paid 30, not 22–28 (off: the source's rule)."""
 
 
 def _check_dealer(data: Mapping[str, Any]) -> None:
@@ -549,16 +565,25 @@ class RavennaRules:
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
 
     def __init__(self, options: RavennaOptions | None = None, **kwargs: Any) -> None:
-        if kwargs:
-            raise RulesetError(f"unknown ravenna option(s) {sorted(kwargs)}; ravenna has none")
-        self.options = options or RavennaOptions()
+        if options is None:
+            known = {f.name for f in fields(RavennaOptions)}
+            unknown = sorted(set(kwargs) - known)
+            if unknown:
+                raise RulesetError(f"unknown ravenna option(s) {unknown}; valid: {sorted(known)}")
+            options = RavennaOptions(**kwargs)
+        self.options = options
 
     def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Score one hand from the ``muraglia score`` input object (interfaces.md §5)."""
         _check_dealer(data)
         hand = parse_hand(data["hand"], red_fives=False)
         win = data.get("win", "tsumo" if hand.winning is not None else "none")
-        result = score_hand(hand, win=win, seat_wind=data.get("seat_wind", "E"))
+        result = score_hand(
+            hand,
+            win=win,
+            seat_wind=data.get("seat_wind", "E"),
+            at_least_30=self.options.at_least_30,
+        )
         return {"ok": True, "hand": hand.notation} | result.to_dict()
 
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -571,6 +596,7 @@ class RavennaRules:
             discarder=data.get("discarder"),
             statuses=data.get("status", {}),
             dead=data.get("dead"),
+            at_least_30=self.options.at_least_30,
         ).to_dict()
 
     def describe(self) -> list[dict[str, Any]]:
