@@ -79,6 +79,18 @@ def _suit_sets(counts: tuple[int, ...]) -> _Parts:
     return tuple(sorted(set(out)))
 
 
+@cache
+def _suit_groups(suit: int, counts: tuple[int, ...]) -> tuple[tuple[Group, ...], ...]:
+    """Typed groups for each split of one suit (cached on the suit and its nine counts)."""
+    return tuple(
+        tuple(
+            Group(GroupKind.CHOW if k == "c" else GroupKind.PUNG, Tile(9 * suit + o))
+            for k, o in part
+        )
+        for part in _suit_sets(counts)
+    )
+
+
 class Shape:
     """A winning shape: an id, display names, a decomposer and an optional shanten hook."""
 
@@ -130,22 +142,14 @@ class Standard(Shape):
                 continue
             c = list(counts)
             c[p] -= 2
-            groups: list[list[Group]] = [[Group(GroupKind.PAIR, Tile(p))]]
+            groups: list[tuple[Group, ...]] = [(Group(GroupKind.PAIR, Tile(p)),)]
             ok = True
             for s in range(3):
-                parts = _suit_sets(tuple(c[9 * s : 9 * s + 9]))
+                parts = _suit_groups(s, tuple(c[9 * s : 9 * s + 9]))
                 if not parts:
                     ok = False
                     break
-                groups = [
-                    g
-                    + [
-                        Group(GroupKind.CHOW if k == "c" else GroupKind.PUNG, Tile(9 * s + o))
-                        for k, o in part
-                    ]
-                    for g in groups
-                    for part in parts
-                ]
+                groups = [g + part for g in groups for part in parts] if parts != ((),) else groups
             if not ok:
                 continue
             honors: list[Group] = []
@@ -157,7 +161,7 @@ class Standard(Shape):
             if not ok:
                 continue
             for g in groups:
-                yield Decomposition(self.id, tuple(sorted(g + honors, key=_group_key)))
+                yield Decomposition(self.id, tuple(sorted(g + tuple(honors), key=_group_key)))
 
     def shanten(self, counts: Sequence[int], melds: int = 0) -> int | None:
         """Standard shanten from :mod:`muraglia.analysis.shanten`."""
