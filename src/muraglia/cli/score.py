@@ -1,0 +1,111 @@
+"""``muraglia score``: score one hand under a ruleset (interfaces.md §5).
+
+Human output: the patterns with their bilingual names and values, the totals, the ruleset's
+explanation lines (fu breakdown for riichi) and the payment of every seat.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from muraglia.cli._common import add_output_flags, require_str, run_command
+from muraglia.rulesets import load_ruleset
+
+__all__ = ["register", "run"]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``score`` subcommand."""
+    p = subparsers.add_parser(
+        "score",
+        help="score a hand",
+        description="Score a finished hand, e.g. "
+        "muraglia score '234m567m345p67s22p+8s' --win ron --seat-wind S --flags riichi --dora 1z",
+    )
+    p.add_argument("hand", nargs="?", help="hand notation with +winning tile")
+    p.add_argument("-r", "--rules", default="riichi-ema", help="ruleset id with options")
+    p.add_argument("--win", choices=("ron", "tsumo", "none"), help="how the hand ended")
+    p.add_argument("--seat-wind", help="seat wind E S W N")
+    p.add_argument("--round-wind", help="prevalent wind E S W N")
+    p.add_argument("--flags", default="", help="comma-separated flags (riichi,ippatsu,...)")
+    p.add_argument("--dora", default="", help="comma-separated dora indicators")
+    p.add_argument("--ura", default="", help="comma-separated ura dora indicators")
+    p.add_argument("--honba", type=int, help="counters on the table")
+    p.add_argument("--riichi-sticks", type=int, help="riichi sticks on the table")
+    p.add_argument("--discarder", help="seat wind of the discarder (ron)")
+    p.add_argument("--dealer", help="seat wind of the dealer (default E)")
+    add_output_flags(p)
+    p.set_defaults(run=run)
+
+
+def _split(text: str) -> list[str]:
+    return [t for t in (x.strip() for x in text.split(",")) if t]
+
+
+def item_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The input object of the command-line arguments."""
+    if args.hand is None:
+        raise TypeError("a hand is required (or use --jsonl)")
+    item: dict[str, Any] = {"rules": args.rules, "hand": args.hand}
+    for key in ("win", "seat_wind", "round_wind", "honba", "riichi_sticks", "discarder", "dealer"):
+        value = getattr(args, key)
+        if value is not None:
+            item[key] = value
+    for key in ("flags", "dora", "ura"):
+        values = _split(getattr(args, key))
+        if values:
+            item[key] = values
+    return item
+
+
+def compute(item: dict[str, Any]) -> dict[str, Any]:
+    """The output object for one input object."""
+    ruleset = load_ruleset(require_str(item, "rules"))
+    require_str(item, "hand")
+    result: dict[str, Any] = ruleset.score_dict(item)
+    return result
+
+
+def render(result: dict[str, Any]) -> None:
+    """Print a result for people (rich tables, bilingual)."""
+    from rich.console import Console  # noqa: PLC0415 - only for human output
+    from rich.table import Table  # noqa: PLC0415
+
+    console = Console(highlight=False)
+    ok = (
+        "valid win / vittoria valida" if result.get("valid_win") else "not a valid win / non valida"
+    )
+    console.print(f"[bold]{result['hand']}[/bold]  ({result['rules']}) — {ok}")
+    if result.get("reason"):
+        console.print(f"  {result['reason']}")
+    table = Table(show_header=True, header_style="bold")
+    for col in ("id", "English", "Italiano", "value"):
+        table.add_column(col, justify="right" if col == "value" else "left")
+    for p in result.get("patterns", []):
+        table.add_row(p["id"], p["en"], p["it"], f"{p['value']} {p['unit']}")
+    if result.get("patterns"):
+        console.print(table)
+    totals = [f"{k} {result[k]}" for k in ("han", "fu", "fan", "points", "doubles") if k in result]
+    if result.get("limit"):
+        totals.append(f"limit {result['limit']}")
+    totals.append(f"value {result.get('value')}")
+    console.print("  ".join(totals))
+    explanation = result.get("explanation", {})
+    for lang in ("en", "it"):
+        for line in explanation.get(lang, []):
+            console.print(f"  [{lang}] {line}")
+    payments = result.get("payments")
+    if payments:
+        pay = Table(show_header=True, header_style="bold", title="payments / pagamenti")
+        for seat in payments:
+            pay.add_column(seat, justify="right")
+        pay.add_row(*(f"{v:+d}" for v in payments.values()))
+        console.print(pay)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``muraglia score``."""
+    return run_command(
+        args, name="score", item_from_args=item_from_args, compute=compute, render=render
+    )

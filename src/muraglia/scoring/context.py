@@ -1,0 +1,274 @@
+"""The win context: everything a scoring predicate may look at, frozen.
+
+A :class:`WinContext` is one *reading* of a hand: the hand, one decomposition of it, which
+group the winning tile completed and with which wait, how the hand ended (ron, tsumo, or not
+won at all), the winds, the situational flags and the dora indicators. Rulesets build one
+context per decomposition x reading and let their :class:`~muraglia.scoring.patterns.PatternTable`
+evaluate it; the derived views below are computed once per context (``cached_property``).
+
+>>> from muraglia.notation import parse_hand
+>>> from muraglia.analysis.decompose import decompose
+>>> from muraglia.analysis.waits import readings
+>>> hand = parse_hand("234m567p11z[555z][789s<]+4m")
+>>> d = decompose(hand)[0]
+>>> ctx = WinContext(hand, d, readings(d, Tile.M4)[0], WinType.RON, Tile.SOUTH, Tile.EAST)
+>>> ctx.winning_tile.notation, ctx.wait.value, ctx.is_concealed, len(ctx.chows), len(ctx.pungs)
+('4m', 'two_sided', False, 3, 1)
+>>> [str(g) for g in ctx.concealed_pungs], sorted(s.value for s in ctx.suits)
+([], ['m', 'p', 's'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+from typing import Any
+
+from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
+from muraglia.analysis.waits import Reading
+from muraglia.errors import InvalidHandError
+from muraglia.hand import Hand
+from muraglia.tiles import Suit, Tile
+
+__all__ = ["DRAGONS", "WINDS", "WinContext", "WinType", "dora_of", "parse_win", "parse_wind"]
+
+WINDS: frozenset[Tile] = frozenset((Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH))
+"""The four wind kinds."""
+DRAGONS: frozenset[Tile] = frozenset((Tile.WHITE, Tile.GREEN, Tile.RED))
+"""The three dragon kinds."""
+
+
+class WinType(StrEnum):
+    """How the hand ended for its owner."""
+
+    RON = "ron"
+    """Won on another player's discard (or by robbing a kong)."""
+    TSUMO = "tsumo"
+    """Won on a self-drawn tile (live wall or replacement tile)."""
+    NONE = "none"
+    """Did not win: scored for hand points only (FIMJ, Ravenna, Seipalle non-winners)."""
+
+
+def parse_win(value: object) -> WinType:
+    """A :class:`WinType` from ``"ron"``/``"tsumo"``/``"none"``; bad input raises.
+
+    >>> parse_win("tsumo")
+    <WinType.TSUMO: 'tsumo'>
+
+    Raises:
+        InvalidHandError: naming the bad value.
+    """
+    try:
+        return WinType(str(value).lower())
+    except ValueError:
+        raise InvalidHandError(f"win must be ron, tsumo or none, not {value!r}") from None
+
+
+_WIND_NAMES = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
+
+
+def parse_wind(value: object, what: str = "wind") -> Tile:
+    """A wind :class:`Tile` from ``E S W N``, ``1z``..``4z`` or a wind Tile.
+
+    >>> parse_wind("W"), parse_wind("2z")
+    (<Tile.WEST: 29>, <Tile.SOUTH: 28>)
+
+    Raises:
+        InvalidHandError: naming ``what`` and the bad value.
+    """
+    if isinstance(value, Tile) and value in WINDS:
+        return value
+    if isinstance(value, str):
+        text = value.strip()
+        if text.upper() in _WIND_NAMES:
+            return _WIND_NAMES[text.upper()]
+        if len(text) == 2 and text[1] == "z" and text[0] in "1234":
+            return Tile(27 + int(text[0]) - 1)
+    raise InvalidHandError(f"{what} must be one of E S W N, not {value!r}")
+
+
+def dora_of(indicator: Tile) -> Tile:
+    """The dora kind an indicator names: the next tile in its cycle (EMA-DORA-1).
+
+    Suits 9 -> 1, winds E -> S -> W -> N -> E, dragons White -> Green -> Red -> White.
+
+    >>> [dora_of(Tile(t)).notation for t in (0, 8, 30, 33, 31)]
+    ['2m', '1m', '1z', '5z', '6z']
+    """
+    t = int(indicator)
+    if t < 27:
+        return Tile(t - t % 9 + (t % 9 + 1) % 9)
+    if t < 31:
+        return Tile(27 + (t - 27 + 1) % 4)
+    return Tile(31 + (t - 31 + 1) % 3)
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """One reading of a (possibly non-winning) hand, with the situation around it.
+
+    ``reading`` is None for a hand that did not win or whose winning tile completed nothing
+    concealed (impossible for a valid win). Groups of a decomposition keep ``concealed``
+    from the decomposer; the context adds the scoring view: a pung completed by a discarded
+    winning tile counts as exposed (EMA-WIN-4, FIMJ, MCR alike), see
+    :attr:`concealed_pungs` and :meth:`is_group_concealed`.
+    """
+
+    hand: Hand
+    """The hand (winning tile held apart)."""
+    decomposition: Decomposition
+    """The decomposition being scored."""
+    reading: Reading | None
+    """Which group the winning tile completed and with which wait; None when not won."""
+    win: WinType
+    """Ron, tsumo or none."""
+    seat_wind: Tile
+    """The owner's seat wind."""
+    round_wind: Tile
+    """The prevalent (round) wind."""
+    flags: frozenset[str] = frozenset()
+    """Situational flags (``riichi``, ``ippatsu``, ``last_tile``, ``replacement``, ...)."""
+    dora: tuple[Tile, ...] = ()
+    """Dora *indicators* (kan dora included), riichi rulesets only."""
+    ura: tuple[Tile, ...] = ()
+    """Ura dora indicators (counted for riichi winners only)."""
+    options: Any = None
+    """The ruleset's options object (a frozen dataclass), for option-dependent predicates."""
+    extra: tuple[tuple[str, Any], ...] = field(default=())
+    """Free key/value pairs a ruleset wants its predicates to see (kept hashable)."""
+
+    # ------------------------------------------------------------------ groups
+
+    @cached_property
+    def groups(self) -> tuple[Group, ...]:
+        """Every group of the decomposition."""
+        return self.decomposition.groups
+
+    @cached_property
+    def sets(self) -> tuple[Group, ...]:
+        """Chows, pungs and kongs."""
+        return tuple(g for g in self.groups if g.is_set)
+
+    @cached_property
+    def chows(self) -> tuple[Group, ...]:
+        """The chows."""
+        return tuple(g for g in self.groups if g.kind is GroupKind.CHOW)
+
+    @cached_property
+    def pungs(self) -> tuple[Group, ...]:
+        """Pungs *and* kongs."""
+        return tuple(g for g in self.groups if g.kind in (GroupKind.PUNG, GroupKind.KONG))
+
+    @cached_property
+    def kongs(self) -> tuple[Group, ...]:
+        """The kongs (declared, concealed or exposed)."""
+        return tuple(g for g in self.groups if g.kind is GroupKind.KONG)
+
+    @cached_property
+    def pairs(self) -> tuple[Group, ...]:
+        """The pairs."""
+        return tuple(g for g in self.groups if g.kind is GroupKind.PAIR)
+
+    @cached_property
+    def pair(self) -> Group | None:
+        """The pair of a standard (four sets and a pair) decomposition, else None."""
+        return self.pairs[0] if len(self.pairs) == 1 else None
+
+    @cached_property
+    def winning_group(self) -> Group | None:
+        """The group completed by the winning tile in this reading."""
+        return None if self.reading is None else self.groups[self.reading.group]
+
+    def is_group_concealed(self, group: Group) -> bool:
+        """Whether ``group`` counts as concealed for scoring.
+
+        Exposed melds are open; concealed kongs are concealed; a group completed by a
+        discarded winning tile is open (EMA-WIN-4, EMA-FU-5).
+        """
+        if not group.concealed:
+            return False
+        return not (
+            self.win is WinType.RON
+            and self.reading is not None
+            and group is self.groups[self.reading.group]
+        )
+
+    @cached_property
+    def concealed_pungs(self) -> tuple[Group, ...]:
+        """Pungs and kongs that count as concealed (a ron-completed pung does not)."""
+        return tuple(g for g in self.pungs if self.is_group_concealed(g))
+
+    # ------------------------------------------------------------------ tiles
+
+    @cached_property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every tile kind of the decomposition (kongs with four tiles)."""
+        return tuple(t for g in self.groups for t in g.tiles)
+
+    @cached_property
+    def kinds(self) -> frozenset[Tile]:
+        """The distinct tile kinds used."""
+        return frozenset(self.tiles)
+
+    @cached_property
+    def counts(self) -> tuple[int, ...]:
+        """34-counts of every tile of the hand (concealed, winning, melds)."""
+        return self.hand.counts
+
+    @cached_property
+    def suits(self) -> frozenset[Suit]:
+        """The suits (m, p, s) of the suited tiles used; honours not included."""
+        return frozenset(t.suit for t in self.kinds if not t.is_honor)
+
+    @cached_property
+    def has_honors(self) -> bool:
+        """Whether any honour tile is used."""
+        return any(t.is_honor for t in self.kinds)
+
+    @cached_property
+    def winning_tile(self) -> Tile | None:
+        """The kind of the winning tile, if any."""
+        w = self.hand.winning
+        return None if w is None else w.kind
+
+    @property
+    def wait(self) -> WaitKind | None:
+        """The wait of this reading, if won."""
+        return None if self.reading is None else self.reading.wait
+
+    # ------------------------------------------------------------------ situation
+
+    @cached_property
+    def is_concealed(self) -> bool:
+        """Whether the hand claimed no discard except the winning tile (concealed kongs ok)."""
+        return self.hand.is_concealed
+
+    @property
+    def self_drawn(self) -> bool:
+        """Whether the hand was won by tsumo."""
+        return self.win is WinType.TSUMO
+
+    @property
+    def won(self) -> bool:
+        """Whether the hand won at all."""
+        return self.win is not WinType.NONE
+
+    def has(self, flag: str) -> bool:
+        """Whether ``flag`` is set."""
+        return flag in self.flags
+
+    @cached_property
+    def value_winds(self) -> frozenset[Tile]:
+        """The seat wind and the prevalent wind."""
+        return frozenset((self.seat_wind, self.round_wind))
+
+    def count_kind(self, kinds: Iterable[Tile]) -> int:
+        """How many tiles of the hand (melds included) are of one of ``kinds`` (with repeats)."""
+        c = self.counts
+        return sum(c[k] for k in kinds)
+
+    def option(self, name: str, default: Any = None) -> Any:
+        """An option of the ruleset by name, or ``default``."""
+        return getattr(self.options, name, default)

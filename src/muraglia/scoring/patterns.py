@@ -1,0 +1,264 @@
+"""Scoring patterns as data plus a predicate, and the table that evaluates them (DESIGN §6).
+
+A :class:`Pattern` is one scoring element of a ruleset (a yaku, a fan, a points item, a
+double, a limit hand): a stable id, bilingual names, a closed and an open value (``None`` = not
+allowed on an open hand), a unit, the rule reference, the patterns it excludes or implies and a
+predicate ``(ctx) -> bool | int`` (an int counts how many times it applies).
+
+A :class:`PatternTable` collects them with a decorator and does the work an if-chain would:
+
+>>> from muraglia.scoring.predicates import all_simples
+>>> table = PatternTable("demo", unit="han")
+>>> @table.pattern("tanyao", names={"en": "All Simples", "it": "Tutti semplici"},
+...                closed=1, open=1, ref="DEMO-1")
+... def tanyao(ctx): return all_simples(ctx)
+>>> @table.pattern("big", names={"en": "Big", "it": "Grande"}, closed=3, open=None,
+...                ref="DEMO-2", excludes=("tanyao",))
+... def big(ctx): return False
+>>> [p.id for p in table], table["big"].value(concealed=False)
+(['tanyao', 'big'], None)
+
+Resolution (:meth:`PatternTable.evaluate`):
+
+1. every pattern whose value for the hand's concealment is not None and whose ``requires``
+   group kinds are present is tried; a truthy result gives an :class:`Award` (value x count);
+2. ``implies``: an awarded pattern also awards the listed patterns (counted, at their own value)
+   even if their predicate is false — for "A always scores B too" notes;
+3. ``excludes``: going through the awards from the highest value down (ties: table order), an
+   award excluded by an already kept one is dropped — this covers MCR's non-repeat principle and
+   "replaces" notes (junchan replaces chanta);
+4. with ``limit_exclusive`` tables, any limit award drops every non-limit award.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from muraglia.analysis.groups import GroupKind
+from muraglia.errors import RulesetError
+from muraglia.scoring.context import WinContext
+from muraglia.scoring.result import Award
+
+__all__ = ["Pattern", "PatternTable", "Predicate"]
+
+Predicate = Callable[[WinContext], "bool | int"]
+"""A pattern predicate: True/False, or how many times the pattern applies."""
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One scoring element: data plus its predicate."""
+
+    id: str
+    """Stable id, unique within the ruleset (``riichi``, ``all_simples``...)."""
+    names: Mapping[str, str]
+    """Display names by language: at least ``it`` and ``en``; ``ja`` or ``zh`` where relevant."""
+    closed: int | None
+    """Value on a concealed hand (None: not allowed concealed, rare)."""
+    open: int | None
+    """Value on an open hand (None: not allowed open)."""
+    unit: str
+    """Unit of the value: ``han``, ``fan``, ``points``, ``doubles``, ``yakuman``, ..."""
+    ref: str
+    """Rule reference (spec rule id such as ``EMA-YAKU-05``)."""
+    predicate: Predicate = field(repr=False, compare=False)
+    """``(ctx) -> bool | int``."""
+    excludes: tuple[str, ...] = ()
+    """Ids not counted when this pattern is awarded."""
+    implies: tuple[str, ...] = ()
+    """Ids also awarded (at their own value) when this pattern is awarded."""
+    limit: bool = False
+    """Whether this is a limit hand (yakuman, massimo, ...)."""
+    requires: frozenset[GroupKind] = frozenset()
+    """Group kinds that must be present for the predicate to be worth calling."""
+    examples: tuple[str, ...] = ()
+    """Example hands (notation plus context) for docs and the contract test."""
+    note: str = ""
+    """Free text shown in the generated reference."""
+
+    def value(self, *, concealed: bool) -> int | None:
+        """The value for a concealed or open hand (None: not allowed)."""
+        return self.closed if concealed else self.open
+
+    def name(self, lang: str = "en") -> str:
+        """The display name in ``lang`` (falls back to English)."""
+        return self.names.get(lang) or self.names["en"]
+
+    def award(self, count: int = 1, *, concealed: bool = True) -> Award:
+        """The :class:`Award` of this pattern applied ``count`` times."""
+        per = self.value(concealed=concealed)
+        if per is None:
+            raise RulesetError(f"pattern {self.id!r} is not allowed on this hand")
+        return Award(
+            self.id, self.names, per * count, self.unit, count=count, ref=self.ref, limit=self.limit
+        )
+
+    def row(self) -> dict[str, Any]:
+        """This pattern as a plain dict (``muraglia rules``, generated docs)."""
+        return {
+            "id": self.id,
+            **{lang: name for lang, name in self.names.items()},
+            "closed": self.closed,
+            "open": self.open,
+            "unit": self.unit,
+            "ref": self.ref,
+            "limit": self.limit,
+            "excludes": list(self.excludes),
+            "implies": list(self.implies),
+        }
+
+
+class PatternTable:
+    """The ordered collection of a ruleset's patterns (see module docstring)."""
+
+    def __init__(self, ruleset: str, *, unit: str, limit_exclusive: bool = False) -> None:
+        """An empty table for ``ruleset`` whose patterns default to ``unit``."""
+        self.ruleset = ruleset
+        self.unit = unit
+        self.limit_exclusive = limit_exclusive
+        self._patterns: dict[str, Pattern] = {}
+
+    def pattern(
+        self,
+        id: str,
+        *,
+        names: Mapping[str, str],
+        closed: int | None,
+        open: int | None,
+        ref: str,
+        unit: str | None = None,
+        excludes: Sequence[str] = (),
+        implies: Sequence[str] = (),
+        limit: bool = False,
+        requires: Sequence[GroupKind] = (),
+        examples: Sequence[str] = (),
+        note: str = "",
+    ) -> Callable[[Predicate], Predicate]:
+        """Decorator registering a predicate as pattern ``id``.
+
+        Raises:
+            RulesetError: on a duplicate id or names without ``it`` and ``en``.
+        """
+        if id in self._patterns:
+            raise RulesetError(f"{self.ruleset}: duplicate pattern id {id!r}")
+        if "en" not in names or "it" not in names:
+            raise RulesetError(f"{self.ruleset}: pattern {id!r} needs 'it' and 'en' names")
+
+        def register(fn: Predicate) -> Predicate:
+            self._patterns[id] = Pattern(
+                id=id,
+                names=dict(names),
+                closed=closed,
+                open=open,
+                unit=unit or self.unit,
+                ref=ref,
+                predicate=fn,
+                excludes=tuple(excludes),
+                implies=tuple(implies),
+                limit=limit,
+                requires=frozenset(requires),
+                examples=tuple(examples),
+                note=note,
+            )
+            return fn
+
+        return register
+
+    def __iter__(self) -> Iterator[Pattern]:
+        """The patterns in declaration order."""
+        return iter(self._patterns.values())
+
+    def __len__(self) -> int:
+        """Number of patterns."""
+        return len(self._patterns)
+
+    def __contains__(self, pattern_id: object) -> bool:
+        """Whether an id is declared."""
+        return pattern_id in self._patterns
+
+    def __getitem__(self, pattern_id: str) -> Pattern:
+        """The pattern with ``pattern_id``.
+
+        Raises:
+            RulesetError: for an unknown id.
+        """
+        try:
+            return self._patterns[pattern_id]
+        except KeyError:
+            raise RulesetError(f"{self.ruleset}: unknown pattern {pattern_id!r}") from None
+
+    def check(self) -> None:
+        """Check that every excluded/implied id exists.
+
+        Raises:
+            RulesetError: naming the dangling reference.
+        """
+        for p in self:
+            for other in (*p.excludes, *p.implies):
+                if other not in self._patterns:
+                    raise RulesetError(f"{self.ruleset}: {p.id!r} refers to unknown {other!r}")
+
+    def evaluate(self, ctx: WinContext, *, skip: frozenset[str] = frozenset()) -> tuple[Award, ...]:
+        """The awards of ``ctx`` after implications and exclusions, in table order."""
+        concealed = ctx.is_concealed
+        present = {g.kind for g in ctx.groups}
+        found: dict[str, int] = {}
+        for p in self._patterns.values():
+            if p.id in skip or p.value(concealed=concealed) is None:
+                continue
+            if p.requires and not (p.requires & present):
+                continue
+            n = int(p.predicate(ctx))
+            if n > 0:
+                found[p.id] = n
+        for pid in list(found):
+            for implied in self._patterns[pid].implies:
+                ip = self._patterns[implied]
+                if implied not in found and ip.value(concealed=concealed) is not None:
+                    found[implied] = 1
+        order = {pid: i for i, pid in enumerate(self._patterns)}
+
+        def rank(pid: str) -> tuple[int, int]:
+            per = self._patterns[pid].value(concealed=concealed) or 0
+            return (-per * found[pid], order[pid])
+
+        dropped: set[str] = set()
+        kept: list[str] = []
+        for pid in sorted(found, key=rank):
+            if pid in dropped:
+                continue
+            kept.append(pid)
+            dropped.update(self._patterns[pid].excludes)
+        if self.limit_exclusive and any(self._patterns[pid].limit for pid in kept):
+            kept = [pid for pid in kept if self._patterns[pid].limit]
+        kept.sort(key=order.__getitem__)
+        return tuple(self._patterns[pid].award(found[pid], concealed=concealed) for pid in kept)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Every pattern as a plain dict, in order."""
+        return [p.row() for p in self]
+
+    def markdown(self, *, langs: Sequence[str] = ("en", "it", "ja")) -> str:
+        """A Markdown table of the patterns (for ``muraglia rules --format md``)."""
+
+        def cell(v: int | None) -> str:
+            return "—" if v is None else str(v)
+
+        head = ["id", *langs, "closed", "open", "unit", "rule", "notes"]
+        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        for p in self:
+            notes = []
+            if p.limit:
+                notes.append("limit")
+            if p.excludes:
+                notes.append("excludes " + ", ".join(f"`{x}`" for x in p.excludes))
+            if p.implies:
+                notes.append("implies " + ", ".join(f"`{x}`" for x in p.implies))
+            if p.note:
+                notes.append(p.note)
+            names = [p.names.get(lang, "") for lang in langs]
+            row = [f"`{p.id}`", *names, cell(p.closed), cell(p.open), p.unit, p.ref]
+            lines.append("| " + " | ".join([*row, "; ".join(notes)]) + " |")
+        return "\n".join(lines) + "\n"

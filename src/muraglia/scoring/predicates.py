@@ -1,0 +1,171 @@
+"""Reusable pure predicates on a :class:`~muraglia.scoring.context.WinContext`.
+
+Rulesets compose these in their pattern tables instead of re-deriving shapes; anything two
+rulesets share belongs here (DESIGN §3). Every function is ``(ctx, ...) -> bool | int``.
+
+>>> from muraglia.notation import parse_hand
+>>> from muraglia.analysis.decompose import decompose
+>>> hand = parse_hand("234m234m567p45s88s+3s")
+>>> ctx = WinContext(hand, decompose(hand)[0], None, WinType.TSUMO, Tile.EAST, Tile.EAST)
+>>> all_simples(ctx), identical_chow_pairs(ctx), is_flush(ctx), all_chows(ctx)
+(True, 1, False, True)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from muraglia.analysis.groups import GroupKind
+from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType
+from muraglia.tiles import Tile
+
+__all__ = [
+    "DRAGONS",
+    "GREEN_TILES",
+    "WINDS",
+    "WinContext",
+    "WinType",
+    "all_chows",
+    "all_honors",
+    "all_in_set",
+    "all_pungs",
+    "all_simples",
+    "all_terminals",
+    "all_terminals_and_honors",
+    "count_groups",
+    "count_pungs_of",
+    "every_group_has",
+    "has_chow",
+    "identical_chow_pairs",
+    "is_flush",
+    "is_half_flush",
+    "is_nine_gates",
+    "mixed_triple_chow",
+    "pair_of",
+    "pure_straight",
+    "shape_is",
+    "triple_pung",
+]
+
+GREEN_TILES: frozenset[Tile] = frozenset((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
+"""The all-green tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon."""
+
+
+def shape_is(ctx: WinContext, shape: str) -> bool:
+    """Whether the decomposition has winning shape ``shape`` (``seven_pairs``, ...)."""
+    return ctx.decomposition.shape == shape
+
+
+def all_in_set(ctx: WinContext, kinds: Iterable[Tile]) -> bool:
+    """Whether every tile of the hand is one of ``kinds``."""
+    allowed = frozenset(kinds)
+    return ctx.kinds <= allowed
+
+
+def all_simples(ctx: WinContext) -> bool:
+    """No terminal and no honour anywhere (tanyao)."""
+    return all(t.is_simple for t in ctx.kinds)
+
+
+def all_terminals(ctx: WinContext) -> bool:
+    """Every tile is a 1 or a 9."""
+    return all(t.is_terminal for t in ctx.kinds)
+
+
+def all_honors(ctx: WinContext) -> bool:
+    """Every tile is an honour."""
+    return all(t.is_honor for t in ctx.kinds)
+
+
+def all_terminals_and_honors(ctx: WinContext) -> bool:
+    """Every tile is a terminal or an honour."""
+    return all(t.is_terminal_or_honor for t in ctx.kinds)
+
+
+def is_flush(ctx: WinContext) -> bool:
+    """One suit only, no honours (full flush)."""
+    return len(ctx.suits) == 1 and not ctx.has_honors
+
+
+def is_half_flush(ctx: WinContext) -> bool:
+    """One suit plus at least one honour (half flush)."""
+    return len(ctx.suits) == 1 and ctx.has_honors
+
+
+def has_chow(ctx: WinContext) -> bool:
+    """At least one chow."""
+    return bool(ctx.chows)
+
+
+def all_chows(ctx: WinContext) -> bool:
+    """A standard decomposition whose four sets are all chows."""
+    return len(ctx.chows) == 4
+
+
+def all_pungs(ctx: WinContext) -> bool:
+    """A standard decomposition whose four sets are all pungs or kongs."""
+    return len(ctx.pungs) == 4
+
+
+def every_group_has(ctx: WinContext, *, terminal: bool = True, honor: bool = True) -> bool:
+    """Whether every group (sets and pair) holds a terminal (if ``terminal``) or honour."""
+
+    def ok(t: Tile) -> bool:
+        return (terminal and t.is_terminal) or (honor and t.is_honor)
+
+    return all(any(ok(t) for t in g.tiles) for g in ctx.groups)
+
+
+def count_pungs_of(ctx: WinContext, kinds: Iterable[Tile]) -> int:
+    """How many pungs or kongs are of one of ``kinds``."""
+    wanted = frozenset(kinds)
+    return sum(1 for g in ctx.pungs if g.tile in wanted)
+
+
+def pair_of(ctx: WinContext, kinds: Iterable[Tile]) -> bool:
+    """Whether the pair of a standard decomposition is of one of ``kinds``."""
+    return ctx.pair is not None and ctx.pair.tile in frozenset(kinds)
+
+
+def identical_chow_pairs(ctx: WinContext) -> int:
+    """How many disjoint pairs of identical chows the decomposition holds (0, 1 or 2).
+
+    Four identical chows count as two pairs.
+    """
+    counter = Counter(g.tile for g in ctx.chows)
+    return sum(n // 2 for n in counter.values())
+
+
+def mixed_triple_chow(ctx: WinContext) -> bool:
+    """Chows of the same numbers in all three suits."""
+    starts = {(int(g.tile) // 9, int(g.tile) % 9) for g in ctx.chows}
+    return any(all((s, r) in starts for s in range(3)) for r in range(7))
+
+
+def triple_pung(ctx: WinContext) -> bool:
+    """Pungs (or kongs) of the same number in all three suits."""
+    have = {(int(g.tile) // 9, int(g.tile) % 9) for g in ctx.pungs if g.tile < Tile.EAST}
+    return any(all((s, r) in have for s in range(3)) for r in range(9))
+
+
+def pure_straight(ctx: WinContext) -> bool:
+    """Chows 1-2-3, 4-5-6 and 7-8-9 of one suit."""
+    starts = {int(g.tile) for g in ctx.chows}
+    return any({9 * s, 9 * s + 3, 9 * s + 6} <= starts for s in range(3))
+
+
+def is_nine_gates(ctx: WinContext) -> bool:
+    """Concealed 1112345678999 of one suit plus any tile of that suit (no melds)."""
+    if ctx.hand.melds or not is_flush(ctx):
+        return False
+    suit = next(iter(ctx.suits))
+    base = 9 * "mps".index(suit.value)
+    c = ctx.counts[base : base + 9]
+    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+    return sum(c) == 14 and all(have >= n for have, n in zip(c, need, strict=True))
+
+
+def count_groups(ctx: WinContext, kind: GroupKind) -> int:
+    """How many groups of ``kind`` the decomposition has."""
+    return sum(1 for g in ctx.groups if g.kind is kind)

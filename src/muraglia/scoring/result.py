@@ -1,0 +1,298 @@
+"""Results of scoring and settlement, with the ``to_dict`` forms of interfaces.md §5.
+
+>>> a = Award("riichi", {"en": "Riichi", "it": "Riichi", "ja": "立直"}, 1, "han")
+>>> a.to_dict()
+{'id': 'riichi', 'en': 'Riichi', 'it': 'Riichi', 'value': 1, 'unit': 'han'}
+>>> s = Settlement.from_transfers([Transfer("W", "S", 3900)], values={"S": 3900})
+>>> s.net, s.to_dict()["transfers"]
+({'W': -3900, 'S': 3900}, [{'from': 'W', 'to': 'S', 'amount': 3900}])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from muraglia.analysis.groups import Decomposition
+
+__all__ = ["Award", "DealOutcome", "ScoreResult", "Settlement", "Transfer"]
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """One scoring element found in a hand, with its total value."""
+
+    id: str
+    """The pattern id."""
+    names: Mapping[str, str]
+    """Display names by language."""
+    value: int
+    """Total value (per-application value x count)."""
+    unit: str
+    """``han``, ``fan``, ``points``, ``doubles``, ``yakuman``, ``fu``..."""
+    count: int = 1
+    """How many times the pattern applied (dora, dragon pungs, flowers...)."""
+    ref: str = ""
+    """Rule reference."""
+    limit: bool = False
+    """Whether this is a limit hand."""
+
+    def name(self, lang: str = "en") -> str:
+        """The display name in ``lang`` (falls back to English)."""
+        return self.names.get(lang) or self.names["en"]
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"id", "en", "it", "value", "unit"}`` as in interfaces.md §5."""
+        return {
+            "id": self.id,
+            "en": self.names["en"],
+            "it": self.names.get("it", self.names["en"]),
+            "value": self.value,
+            "unit": self.unit,
+        }
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The score of one hand under one ruleset (the best reading when several exist).
+
+    Only the fields meaningful to the ruleset are set; the rest stay None and are left out
+    of :meth:`to_dict`.
+    """
+
+    rules: str
+    """Ruleset id."""
+    hand: str
+    """Canonical notation of the hand."""
+    valid: bool
+    """Whether this is a valid win (False: no yaku, below the minimum, not complete...)."""
+    awards: tuple[Award, ...] = ()
+    """The scoring elements counted."""
+    reason: str | None = None
+    """Why the win is not valid (None if valid)."""
+    value: int = 0
+    """The ruleset's headline value (interfaces.md §5)."""
+    han: int | None = None
+    """Riichi: total han (yaku + dora)."""
+    fu: int | None = None
+    """Riichi: fu after rounding."""
+    fan: int | None = None
+    """MCR: fan total without flowers."""
+    points: int | None = None
+    """Classical rulesets: hand points before doubles."""
+    doubles: int | None = None
+    """Classical rulesets: doubles applied."""
+    limit: str | None = None
+    """Name of the limit reached (``mangan``, ``massimo``...) or None."""
+    payments: Mapping[str, int] | None = None
+    """Net hand payment by seat letter (positive: receives), when the context defines it."""
+    explanation: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Human-readable lines by language (``it``, ``en``)."""
+    decomposition: Decomposition | None = None
+    """The decomposition scored."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Ruleset-specific output keys (e.g. ``flowers`` in MCR, ``fu_breakdown`` in riichi)."""
+
+    @property
+    def patterns(self) -> tuple[Award, ...]:
+        """Alias of :attr:`awards` (interfaces.md §4)."""
+        return self.awards
+
+    @property
+    def ids(self) -> frozenset[str]:
+        """The ids of the awards."""
+        return frozenset(a.id for a in self.awards)
+
+    def lines(self, lang: str = "en") -> tuple[str, ...]:
+        """The explanation in ``lang`` (falls back to English)."""
+        return self.explanation.get(lang) or self.explanation.get("en", ())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``muraglia score`` output object (interfaces.md §5)."""
+        out: dict[str, Any] = {
+            "ok": True,
+            "rules": self.rules,
+            "hand": self.hand,
+            "valid_win": self.valid,
+        }
+        if self.reason is not None:
+            out["reason"] = self.reason
+        out["patterns"] = [a.to_dict() for a in self.awards]
+        for key in ("han", "fu", "fan", "points", "doubles"):
+            v = getattr(self, key)
+            if v is not None:
+                out[key] = v
+        out["limit"] = self.limit
+        out["value"] = self.value
+        if self.payments is not None:
+            out["payments"] = dict(self.payments)
+        out.update(self.extra)
+        if self.explanation:
+            out["explanation"] = {lang: list(lines) for lang, lines in self.explanation.items()}
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ScoreResult:
+        """Rebuild a result from a ``muraglia score`` output object (rulesets with own types)."""
+        awards = tuple(
+            Award(
+                p["id"],
+                {k: p[k] for k in ("en", "it", "ja", "zh") if k in p},
+                int(p.get("value", 0)),
+                str(p.get("unit", "")),
+            )
+            for p in data.get("patterns", ())
+        )
+        known = {
+            "ok", "rules", "hand", "valid_win", "reason", "patterns", "han", "fu", "fan",
+            "points", "doubles", "limit", "value", "payments", "explanation",
+        }  # fmt: skip
+        return cls(
+            rules=str(data.get("rules", "")),
+            hand=str(data.get("hand", "")),
+            valid=bool(data.get("valid_win", False)),
+            awards=awards,
+            reason=data.get("reason"),
+            value=int(data.get("value", 0)),
+            han=data.get("han"),
+            fu=data.get("fu"),
+            fan=data.get("fan"),
+            points=data.get("points"),
+            doubles=data.get("doubles"),
+            limit=data.get("limit"),
+            payments=data.get("payments"),
+            explanation={k: tuple(v) for k, v in data.get("explanation", {}).items()},
+            extra={k: v for k, v in data.items() if k not in known},
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One payment between two parties (seat letters, or ``table`` for the stick pool)."""
+
+    payer: str
+    """Who pays."""
+    payee: str
+    """Who receives."""
+    amount: int
+    """How much (positive)."""
+    reason: str = ""
+    """What the payment is for (``hand``, ``honba``, ``riichi_sticks``, ``noten``...)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"from", "to", "amount"}`` as in interfaces.md §5."""
+        return {"from": self.payer, "to": self.payee, "amount": self.amount}
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Who pays whom at the end of one deal; ``net`` always sums to zero."""
+
+    transfers: tuple[Transfer, ...]
+    """Every payment, in the order they are made."""
+    net: Mapping[str, int]
+    """Net result by party (sums to zero)."""
+    values: Mapping[str, int] = field(default_factory=dict)
+    """The hand value of each scored seat."""
+    explanation: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Human-readable lines by language."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Ruleset-specific output keys (next dealer, counters, sticks left...)."""
+
+    @classmethod
+    def from_transfers(
+        cls,
+        transfers: Sequence[Transfer],
+        *,
+        values: Mapping[str, int] | None = None,
+        parties: Sequence[str] = (),
+        explanation: Mapping[str, tuple[str, ...]] | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> Settlement:
+        """A settlement whose ``net`` is computed from ``transfers`` (zero for ``parties``)."""
+        net: dict[str, int] = dict.fromkeys(parties, 0)
+        for t in transfers:
+            net[t.payer] = net.get(t.payer, 0) - t.amount
+            net[t.payee] = net.get(t.payee, 0) + t.amount
+        return cls(
+            tuple(transfers),
+            net,
+            dict(values or {}),
+            dict(explanation or {}),
+            dict(extra or {}),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``muraglia settle`` output object (interfaces.md §5)."""
+        out: dict[str, Any] = {
+            "ok": True,
+            "values": dict(self.values),
+            "transfers": [t.to_dict() for t in self.transfers if t.amount],
+            "net": dict(self.net),
+        }
+        out.update(self.extra)
+        if self.explanation:
+            out["explanation"] = {lang: list(lines) for lang, lines in self.explanation.items()}
+        return out
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """How a deal ended, as the input of :meth:`Ruleset.settle` (interfaces.md §5 ``settle``).
+
+    Hands are given in notation or as parsed objects by seat letter; rulesets parse what they
+    need. Riichi fields (``honba``, ``riichi_sticks``, ``riichi``, ``tenpai``, ``dora``...) are
+    ignored by rulesets without them.
+    """
+
+    round_wind: str = "E"
+    """Prevalent wind letter."""
+    dealer: str = "E"
+    """Seat letter of the dealer (East role)."""
+    winners: tuple[str, ...] = ()
+    """Winning seats (empty: a draw)."""
+    discarder: str | None = None
+    """Who discarded the winning tile (None: tsumo or draw)."""
+    hands: Mapping[str, Any] = field(default_factory=dict)
+    """Hand by seat letter (notation string or Hand)."""
+    flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Flags by seat letter."""
+    status: Mapping[str, str] = field(default_factory=dict)
+    """Penalty status by seat letter."""
+    honba: int = 0
+    """Counters on the table."""
+    riichi_sticks: int = 0
+    """Riichi sticks left on the table from earlier deals."""
+    riichi: tuple[str, ...] = ()
+    """Seats that declared riichi in this deal (their sticks are on the table)."""
+    tenpai: tuple[str, ...] = ()
+    """Seats tenpai at an exhaustive draw."""
+    dora: tuple[str, ...] = ()
+    """Dora indicators."""
+    ura: tuple[str, ...] = ()
+    """Ura dora indicators."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Other ruleset-specific keys of the input object."""
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> DealOutcome:
+        """Read the ``muraglia settle`` input object.
+
+        Raises:
+            TypeError: on a wrongly typed field (the CLI reports it).
+        """
+        names = set(cls.__dataclass_fields__) - {"extra"}
+        kw: dict[str, Any] = {k: data[k] for k in names if k in data}
+        for key in ("winners", "riichi", "tenpai", "dora", "ura"):
+            if key in kw:
+                if isinstance(kw[key], str) or not isinstance(kw[key], Sequence):
+                    raise TypeError(f"{key!r} must be a list")
+                kw[key] = tuple(kw[key])
+        if "flags" in kw:
+            kw["flags"] = {s: tuple(v) for s, v in dict(kw["flags"]).items()}
+        for key in ("honba", "riichi_sticks"):
+            if key in kw and not isinstance(kw[key], int):
+                raise TypeError(f"{key!r} must be an integer")
+        extra = {k: v for k, v in data.items() if k not in names and k != "rules"}
+        return cls(**kw, extra=extra)

@@ -1,0 +1,97 @@
+"""PatternTable: registration, evaluation, implies/excludes resolution, rows and markdown."""
+
+from __future__ import annotations
+
+import pytest
+
+from muraglia.analysis.decompose import decompose
+from muraglia.analysis.groups import GroupKind
+from muraglia.errors import RulesetError
+from muraglia.notation import parse_hand
+from muraglia.scoring import PatternTable, WinContext, WinType
+from muraglia.scoring import predicates as p
+from muraglia.tiles import Tile
+
+NAMES = {"en": "x", "it": "x"}
+
+
+def ctx_of(text: str) -> WinContext:
+    hand = parse_hand(text)
+    return WinContext(hand, decompose(hand)[0], None, WinType.TSUMO, Tile.EAST, Tile.EAST)
+
+
+def make_table() -> PatternTable:
+    t = PatternTable("test", unit="han")
+    t.pattern("simples", names=NAMES, closed=1, open=None, ref="T-1")(p.all_simples)
+    t.pattern("chows", names=NAMES, closed=1, open=1, ref="T-2", requires=[GroupKind.CHOW])(
+        lambda c: len(c.chows)
+    )
+    t.pattern("big", names=NAMES, closed=5, open=4, ref="T-3", excludes=("simples",))(
+        lambda c: p.identical_chow_pairs(c) >= 1
+    )
+    t.pattern("plus", names=NAMES, closed=2, open=2, ref="T-4", implies=("extra",))(p.is_flush)
+    t.pattern("extra", names=NAMES, closed=1, open=1, ref="T-5")(lambda c: False)
+    t.pattern("lim", names=NAMES, closed=13, open=13, ref="T-6", limit=True)(p.is_nine_gates)
+    t.check()
+    return t
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        ("234m567p234s678s55m+5m", {"simples": 1, "chows": 4}),  # counts: chows x4
+        ("234m234m567p45s88s+3s", {"chows": 4, "big": 5}),  # big excludes simples
+        ("123456789m11m234m+1m", {"chows": 4, "plus": 2, "extra": 1}),  # implies extra
+        ("1112345678999m+5m", {"lim": 13}),  # limit only, others dropped
+        ("111m222p333s444z55z+5z", {}),  # chows pattern skipped (no chow)
+    ],
+    ids=["count", "excludes", "implies", "limit-exclusive", "requires"],
+)
+def test_evaluate(hand: str, expected: dict[str, int]) -> None:
+    table = make_table()
+    table.limit_exclusive = True
+    got = {a.id: a.value for a in table.evaluate(ctx_of(hand))}
+    assert got == expected
+
+
+def test_open_value_none_means_not_allowed() -> None:
+    table = make_table()
+    ctx = ctx_of("234m567p55m[234s][678s]+5m")
+    assert "simples" not in {a.id for a in table.evaluate(ctx)}
+    assert table["big"].value(concealed=False) == 4
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ({"names": {"en": "x"}}, "needs 'it' and 'en'"),
+        ({"id": "simples"}, "duplicate"),
+    ],
+    ids=["names", "duplicate"],
+)
+def test_registration_errors(bad: dict[str, object], message: str) -> None:
+    table = make_table()
+    kw: dict[str, object] = {"names": NAMES, "closed": 1, "open": 1, "ref": "r"}
+    pid = str(bad.pop("id", "new"))
+    kw.update(bad)
+    with pytest.raises(RulesetError, match=message):
+        table.pattern(pid, **kw)(lambda c: True)  # type: ignore[arg-type]
+
+
+def test_dangling_reference_and_unknown_id() -> None:
+    table = PatternTable("t", unit="han")
+    table.pattern("a", names=NAMES, closed=1, open=1, ref="r", excludes=("zzz",))(lambda c: True)
+    with pytest.raises(RulesetError, match="zzz"):
+        table.check()
+    with pytest.raises(RulesetError, match="unknown pattern"):
+        table["nope"]
+
+
+def test_rows_and_markdown() -> None:
+    table = make_table()
+    rows = table.rows()
+    assert [r["id"] for r in rows] == [pat.id for pat in table]
+    assert rows[0]["open"] is None
+    md = table.markdown(langs=("en", "it"))
+    assert md.count("\n") == len(table) + 2
+    assert "excludes `simples`" in md
