@@ -11,20 +11,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
-from muraglia.analysis.groups import Decomposition, Group, GroupKind
+from muraglia.analysis.groups import Group, GroupKind
+from muraglia.analysis.shapes import meld_group
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
-from muraglia.melds import MeldKind
 from muraglia.notation import parse_hand
-from muraglia.rulesets.ravenna._layouts import layouts
 from muraglia.rulesets.ravenna.context import Reading
 from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
 from muraglia.rulesets.ravenna.settlement import RAVENNA_TERMS, SEATS, settle_values
 from muraglia.scoring.classical import Transfer, hand_value, mahjong_payment
+from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import DRAGONS, Tile
 
 __all__ = [
@@ -227,15 +227,6 @@ def _evaluate(r: Reading, *, at_least_30: bool = False) -> RavennaScore:
     )
 
 
-def _meld_groups(hand: Hand) -> list[Group]:
-    kinds = {
-        MeldKind.CHOW: GroupKind.CHOW,
-        MeldKind.PUNG: GroupKind.PUNG,
-        MeldKind.KONG: GroupKind.KONG,
-    }
-    return [Group(kinds[m.kind], m.first, concealed=m.concealed, meld=m) for m in hand.melds]
-
-
 def _held_groups(hand: Hand, seat: Tile) -> list[Group]:
     """A non-winner's scoring groups among his concealed tiles (RAV-KONG-6, RAV-SCORE-2)."""
     out = []
@@ -248,24 +239,6 @@ def _held_groups(hand: Hand, seat: Tile) -> list[Group]:
         elif n == 2 and (tile in DRAGONS or tile == seat):
             out.append(Group(GroupKind.PAIR, tile))
     return out
-
-
-def _readings(decomp: Decomposition, winning: Tile, *, self_drawn: bool) -> Iterable[Decomposition]:
-    """Choices of the group a claimed winning tile completed (RAV-HAND-5)."""
-    if self_drawn or decomp.shape != "standard":
-        yield decomp
-        return
-    seen: set[tuple[GroupKind, Tile]] = set()
-    for i, g in enumerate(decomp.groups):
-        if g.meld is not None or winning not in g.tiles or (g.kind, g.tile) in seen:
-            continue
-        seen.add((g.kind, g.tile))
-        if g.kind is GroupKind.PUNG:
-            groups = list(decomp.groups)
-            groups[i] = replace(g, concealed=False)
-            yield Decomposition(decomp.shape, tuple(groups))
-        else:
-            yield decomp
 
 
 def _seat(letter: str) -> Tile:
@@ -310,12 +283,12 @@ def score_hand(
         raise RulesetError(f"a player with status {status!r} cannot make Mah-Jong (RAV-PEN)")
     if hand.winning is None:
         raise InvalidHandError(f"{hand.notation!r} has no winning tile (+X)")
-    decomps = layouts(hand, **SHAPES)
+    decomps = complete_layouts(hand, **SHAPES)
     if not decomps:
         raise InvalidHandError(f"{hand.notation!r} forms no ravenna winning shape (RAV-HAND)")
     best: RavennaScore | None = None
     for decomp in decomps:
-        for reading in _readings(decomp, hand.winning.kind, self_drawn=win == "tsumo"):
+        for reading in claimed_readings(decomp, hand.winning.kind, self_drawn=win == "tsumo"):
             r = Reading(reading.shape, reading.groups, True, seat, hand.counts, hand.bonus)
             result = _evaluate(r, at_least_30=at_least_30)
             if best is None or (result.value, result.points) > (best.value, best.points):
@@ -329,7 +302,7 @@ def score_hand(
 def _score_other(hand: Hand, seat: Tile, status: str | None) -> RavennaScore:
     if status in _ZERO:
         return RavennaScore(False, (), 0, 0, None, 0)
-    groups = _meld_groups(hand)
+    groups = [meld_group(m) for m in hand.melds]
     counts = hand.counts
     if status != "thrown_rack":  # RAV-PEN-5: the thrown concealed tiles are dead
         groups += _held_groups(hand, seat)

@@ -12,12 +12,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from muraglia.analysis.groups import Decomposition, GroupKind
+from muraglia.analysis.groups import Decomposition
 from muraglia.analysis.shanten import ukeire
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
-from muraglia.rulesets.seipalle._layouts import layouts
 from muraglia.rulesets.seipalle.context import Reading
 from muraglia.rulesets.seipalle.patterns import BY_ID, PATTERNS, dora_of
 from muraglia.scoring.classical import (
@@ -27,6 +26,7 @@ from muraglia.scoring.classical import (
     hand_value,
     settle,
 )
+from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import Tile
 
 __all__ = [
@@ -213,26 +213,6 @@ def _winning_kinds(hand: Hand) -> int:
     return len(waits.tiles) if waits.shanten == 0 else 0
 
 
-def _readings(decomp: Decomposition, winning: Tile, *, self_drawn: bool) -> Iterable[Decomposition]:
-    """Choices of the group the winning tile completed (SEI-HAND-5)."""
-    if self_drawn or decomp.shape != "standard":
-        yield decomp
-        return
-    seen: set[tuple[GroupKind, Tile]] = set()
-    for i, g in enumerate(decomp.groups):
-        if not g.concealed or g.meld is not None or winning not in g.tiles:
-            continue
-        if (g.kind, g.tile) in seen:
-            continue
-        seen.add((g.kind, g.tile))
-        if g.kind is GroupKind.PUNG:
-            groups = list(decomp.groups)
-            groups[i] = replace(g, concealed=False)
-            yield Decomposition(decomp.shape, tuple(groups))
-        else:
-            yield decomp
-
-
 def _evaluate(r: Reading) -> SeipalleScore:
     found: list[tuple[int, int]] = []  # (pattern index, count)
     for index, pat in enumerate(PATTERNS):
@@ -320,7 +300,7 @@ def score_hand(
             f"{hand.notation!r}: seipalle has no flowers or seasons (SEI-EQUIP-1)"
         )
     seat, rnd = _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind")
-    decomps = layouts(hand, **SHAPES)
+    decomps = complete_layouts(hand, **SHAPES)
     if not decomps:
         raise InvalidHandError(f"{hand.notation!r} forms no seipalle winning shape (SEI-HAND-1)")
     self_drawn = win == "tsumo"
@@ -338,7 +318,7 @@ def score_hand(
     }
     best: SeipalleScore | None = None
     for decomp in decomps:
-        for reading in _readings(decomp, winning, self_drawn=self_drawn):
+        for reading in claimed_readings(decomp, winning, self_drawn=self_drawn):
             result = _evaluate(Reading(decomposition=reading, **common))  # type: ignore[arg-type]
             if best is None or (result.valid_win, result.value, result.points) > (
                 best.valid_win,
