@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from muraglia.errors import RulesetError
+from muraglia.errors import MahjongError, RulesetError
 from muraglia.notation import parse_hand
 from muraglia.rulesets.ravenna.rules import settle_deal
 
@@ -39,13 +39,13 @@ def test_deal(case: dict) -> None:
 
 def test_penalised_winner_rejected() -> None:
     case = DEALS[0]
-    with pytest.raises(RulesetError, match="cannot make Mah-Jong"):
+    with pytest.raises(MahjongError, match="cannot make Mah-Jong"):
         _settle(case, statuses={"S": "wrong_draw"})
 
 
 def test_missing_hand() -> None:
     case = DEALS[0]
-    with pytest.raises(RulesetError, match="missing hand"):
+    with pytest.raises(MahjongError, match="missing hand"):
         settle_deal({"S": parse_hand(case["hands"]["S"])}, winners=["S"], discarder="W")
 
 

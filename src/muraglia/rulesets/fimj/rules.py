@@ -35,6 +35,13 @@ from muraglia.scoring.classical import (
     mahjong_payment,
     settle,
 )
+from muraglia.scoring.deal import (
+    check_hand_count,
+    check_roles,
+    check_tile_supply,
+    parse_deal_hands,
+    read_deal,
+)
 from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
 __all__ = ["STATUSES", "FimjOptions", "FimjRules", "reference_markdown"]
@@ -242,14 +249,15 @@ class FimjRules:
 
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
+        deal = read_deal(data)  # the fields' types (interfaces.md §5)
         return self.settle_deal(
-            hands=data.get("hands", {}),
-            winners=data.get("winners", ()),
-            discarder=data.get("discarder"),
+            hands=deal.hands,
+            winners=deal.winners,
+            discarder=deal.discarder,
             round_wind=data.get("round_wind", "E"),
             dealer=data.get("dealer", "E"),
-            flags=data.get("flags", {}),
-            status=data.get("status", {}),
+            flags=deal.flags,
+            status=deal.status,
             dead=data.get("dead"),
         ).to_dict()
 
@@ -365,42 +373,11 @@ class FimjRules:
         status: Mapping[str, str],
         flags: Mapping[str, Iterable[str]],
     ) -> None:
-        for seat, st in status.items():
-            if seat not in live:
-                raise RulesetError(f"status for seat {seat!r}, which is not at the table")
-            if st not in STATUSES:
-                raise RulesetError(f"unknown fimj status {st!r}; known: {sorted(STATUSES)}")
-        if len(set(winners)) != len(winners):
-            raise InvalidHandError(f"a seat is listed twice among the winners {list(winners)}")
-        for seat in winners:
-            if seat not in live:
-                raise InvalidHandError(f"winner {seat!r} is not a seat at the table")
-            if seat in status:
-                raise InvalidHandError(
-                    f"seat {seat!r} is listed as winner but is penalised as {status[seat]!r} "
-                    "and cannot make Mah-Jong (FIMJ-PEN)"
-                )
-        if discarder is not None:
-            if discarder not in live:
-                raise InvalidHandError(f"discarder {discarder!r} is not a seat at the table")
-            if discarder in winners:
-                raise InvalidHandError(
-                    f"seat {discarder!r} discarded the winning tile and cannot be a winner"
-                )
-        if len(winners) >= 2 and discarder is None:
-            raise InvalidHandError(
-                f"{len(winners)} winners {list(winners)} but no discarder: simultaneous Mah-Jong "
-                "is only possible on a claimed discard (FIMJ-PLAY-7)"
-            )
-        if len(winners) >= len(live):
-            raise InvalidHandError(f"every seat is listed as winner {list(winners)}")
+        check_roles(live, winners, discarder, status, flags, STATUSES, "fimj")
         if winners and sum(status.get(s) == "destroyed_wall" for s in live):
             raise InvalidHandError("a deal with a destroyed wall (FIMJ-PEN-6) has no winner")
         if sum(st == "destroyed_wall" for st in status.values()) > 1:
             raise InvalidHandError("only one seat can be the one who destroyed the wall")
-        for seat, seat_flags in flags.items():
-            if seat not in winners and list(seat_flags):
-                raise InvalidHandError(f"flags {list(seat_flags)} given for non-winner {seat!r}")
 
     def _parse_hands(
         self,
@@ -409,61 +386,18 @@ class FimjRules:
         winners: Sequence[str],
         status: Mapping[str, str],
     ) -> dict[str, Hand]:
-        parsed: dict[str, Hand] = {}
-        totals = [0] * NUM_KINDS
-        bonus: dict[Tile, str] = {}
-        for seat in live:
-            raw = hands[seat]
-            st = status.get(seat)
-            hand = raw if isinstance(raw, Hand) else parse_hand(raw, strict=False, red_fives=False)
-            count = hand.tile_count
-            if seat in winners:
-                if hand.winning is None:
-                    raise InvalidHandError(
-                        f"winner {seat!r} hand {hand.notation!r} has no winning tile (+X)"
-                    )
-                if count != 14:
-                    raise InvalidHandError(
-                        f"winner {seat!r} hand {hand.notation!r} has {count} tiles, needs 14"
-                    )
-            elif hand.winning is not None:
-                raise InvalidHandError(
-                    f"seat {seat!r} hand {hand.notation!r} has a winning tile but {seat!r} "
-                    f"is not among the winners {list(winners)}"
-                )
-            elif st == "small_lord":  # FIMJ-GAP-42
-                if count >= 13:
-                    raise InvalidHandError(
-                        f"small lord {seat!r} must have fewer than 13 tiles, has {count}"
-                    )
-            elif st == "great_lord":
-                if count <= 13:
-                    raise InvalidHandError(
-                        f"great lord {seat!r} must have more than 13 tiles, has {count}"
-                    )
-            elif st in _EXCLUDED:
-                if count not in (13, 14):
-                    raise InvalidHandError(
-                        f"seat {seat!r} ({st}) hand {hand.notation!r} has {count} tiles"
-                    )
-            elif count != 13:
-                raise InvalidHandError(
-                    f"seat {seat!r} hand {hand.notation!r} has {count} tiles; a non-winner "
-                    "holds 13 (use status small_lord or great_lord for other counts)"
-                )
-            for kind, n in enumerate(hand.counts):
-                totals[kind] += n
-                if totals[kind] > 4:
-                    raise InvalidHandError(
-                        f"more than 4 copies of {Tile(kind).notation!r} across the hands"
-                    )
-            for b in hand.bonus:
-                if b in bonus:
-                    raise InvalidHandError(
-                        f"bonus tile {b.notation!r} held by both {bonus[b]!r} and {seat!r}"
-                    )
-                bonus[b] = seat
-            parsed[seat] = hand
+        parsed = parse_deal_hands(hands, live)
+        for seat, hand in parsed.items():  # FIMJ-PEN-1/2, FIMJ-GAP-42
+            check_hand_count(
+                seat,
+                hand,
+                winner=seat in winners,
+                status=status.get(seat),
+                short=("small_lord",),
+                long=("great_lord",),
+                free=_EXCLUDED,
+            )
+        check_tile_supply(parsed)
         return parsed
 
     def _destroyed_wall(  # noqa: PLR0917 - private, one call site

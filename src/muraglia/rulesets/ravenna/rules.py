@@ -24,6 +24,13 @@ from muraglia.rulesets.ravenna.context import Reading
 from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
 from muraglia.rulesets.ravenna.settlement import RAVENNA_TERMS, SEATS, settle_values
 from muraglia.scoring.classical import Transfer, hand_value, mahjong_payment
+from muraglia.scoring.deal import (
+    check_hand_count,
+    check_roles,
+    check_tile_supply,
+    parse_deal_hands,
+    read_deal,
+)
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import DRAGONS, Tile
 
@@ -87,6 +94,8 @@ STATUSES: Mapping[str, Mapping[str, str]] = {
 """The per-seat penalty statuses this ruleset knows, with bilingual explanations."""
 
 _ZERO = frozenset({"fourteen_tiles", "false_mahjong", "laid_down", "wrong_draw", "unpaid_rack"})
+_ANY_COUNT = frozenset(STATUSES) - {"twelve_tiles", "fourteen_tiles"}
+"""Statuses whose holder may show 13 or 14 tiles (he may hold a drawn tile when stopped)."""
 _WINDS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 
 
@@ -363,7 +372,7 @@ class RavennaSettlement:
 
 
 def settle_deal(
-    hands: Mapping[str, Hand],
+    hands: Mapping[str, str | Hand],
     *,
     winners: Sequence[str],
     discarder: str | None = None,
@@ -374,7 +383,7 @@ def settle_deal(
     """Score every hand of a finished deal and settle it.
 
     Args:
-        hands: each live seat's hand by seat wind (the dead seat, if any, may be absent).
+        hands: each live seat's hand (notation or parsed) by seat wind; the dead seat has none.
         winners: the seats that made Mah-Jong.
         discarder: the seat whose discard was claimed to win, or None for a self-draw.
         statuses: penalty status per seat (:data:`STATUSES`).
@@ -385,16 +394,32 @@ def settle_deal(
         The scores, values, transfers and net results.
 
     Raises:
-        RulesetError: for unknown seats or statuses, a penalised winner, or a broken rack
-            without exactly one false Mah-Jong call.
+        RulesetError: for unknown seats or statuses, or a broken rack without exactly one false
+            Mah-Jong call.
+        InvalidHandError: for an inconsistent deal (:func:`muraglia.scoring.deal.check_roles`:
+            two winners and no discarder, the discarder or a penalised player listed as winner,
+            a non-winner holding a winning tile, a wrong tile count for the seat's status).
     """
     statuses = dict(statuses or {})
-    for seat in (*hands, *statuses, *winners):
+    if dead is not None:
+        _seat(dead)
+    for seat in hands:
         _seat(seat)
     live = [s for s in SEATS if s != dead]
-    missing = [s for s in live if s not in hands]
-    if missing:
-        raise RulesetError(f"missing hand(s) for seat(s) {missing}")
+    check_roles(live, winners, discarder, statuses, {}, STATUSES, "ravenna")
+    parsed = parse_deal_hands(hands, live)
+    for seat, hand in parsed.items():  # RAV-PEN-1/2, RAV-GAP-31
+        check_hand_count(
+            seat,
+            hand,
+            winner=seat in winners,
+            status=statuses.get(seat),
+            short=("twelve_tiles",),
+            long=("fourteen_tiles",),
+            free=_ANY_COUNT,
+        )
+    check_tile_supply(parsed)
+    hands = parsed
     breakers = [s for s, st in statuses.items() if st == "broken_rack"]
     if breakers:  # RAV-PEN-6 ends the deal with no other payment
         return _broken_rack(hands, breakers, statuses, dead)
@@ -562,13 +587,14 @@ class RavennaRules:
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
         _check_dealer(data)
-        hands = {s: parse_hand(h, red_fives=False) for s, h in data.get("hands", {}).items()}
+        deal = read_deal(data)
+        dead = data.get("dead")
         return settle_deal(
-            hands,
-            winners=data.get("winners", ()),
-            discarder=data.get("discarder"),
-            statuses=data.get("status", {}),
-            dead=data.get("dead"),
+            deal.hands,
+            winners=deal.winners,
+            discarder=deal.discarder,
+            statuses=deal.status,
+            dead=None if dead is None else str(dead),
             at_least_30=self.options.at_least_30,
         ).to_dict()
 

@@ -26,6 +26,13 @@ from muraglia.scoring.classical import (
     hand_value,
     settle,
 )
+from muraglia.scoring.deal import (
+    check_hand_count,
+    check_roles,
+    check_tile_supply,
+    parse_deal_hands,
+    read_deal,
+)
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import Tile
 
@@ -409,7 +416,7 @@ STATUSES: Mapping[str, Mapping[str, str]] = {
 
 
 def settle_deal(
-    hands: Mapping[str, Hand],
+    hands: Mapping[str, str | Hand],
     *,
     winners: Sequence[str],
     discarder: str | None = None,
@@ -422,7 +429,8 @@ def settle_deal(
     """Score the winners of a finished deal and settle it (SEI-PAY).
 
     Args:
-        hands: the winners' hands by seat wind (other seats' hands are not needed).
+        hands: the winners' hands by seat wind, notation or parsed (other seats' hands are not
+            needed; when given they are checked).
         winners: the seats that won; several only on one discard (SEI-PAY-6).
         discarder: the seat that discarded the winning tile, None for a self-draw.
         round_wind: the round wind letter.
@@ -435,27 +443,29 @@ def settle_deal(
         Scores, transfers, net payments and who takes the riichi stakes.
 
     Raises:
-        RulesetError: for unknown seats or statuses, a penalised or invalid winner, several
-            winners on a self-draw.
+        RulesetError: for unknown seats or statuses, or a winner without a double other than
+            dora (SEI-SCORE-2).
+        InvalidHandError: for an inconsistent deal (:func:`muraglia.scoring.deal.check_roles`:
+            several winners on a self-draw, the discarder or a penalised player listed as
+            winner, a missing winner's hand, a wrong tile count).
     """
     statuses = dict(statuses or {})
     flags = dict(flags or {})
-    for seat, status in statuses.items():
+    for seat in hands:
         _wind(seat, "seat")
-        if status not in STATUSES:
-            raise RulesetError(f"unknown seipalle status {status!r}; known: {', '.join(STATUSES)}")
+    check_roles(SEATS, winners, discarder, statuses, flags, STATUSES, "seipalle")
+    parsed = parse_deal_hands(hands, [s for s in SEATS if s in hands or s in winners])
+    for seat, hand in parsed.items():  # only the winners' hands are needed (SEI-SCORE-1)
+        check_hand_count(
+            seat, hand, winner=seat in winners, status=statuses.get(seat), free=STATUSES
+        )
+    check_tile_supply(parsed)
     if not winners:  # SEI-PLAY-6: void hand, stakes stay on the table
         return SeipalleSettlement({}, (), dict.fromkeys(SEATS, 0))
-    if discarder is None and len(winners) > 1:
-        raise RulesetError(f"several winners {list(winners)} need a discard (SEI-PAY-6)")
     scores: dict[str, SeipalleScore] = {}
     for seat in winners:
-        if seat in statuses:
-            raise RulesetError(f"{seat!r} has status {statuses[seat]!r} and cannot win")
-        if seat not in hands:
-            raise RulesetError(f"missing hand for winner {seat!r}")
         result = score_hand(
-            hands[seat],
+            parsed[seat],
             win="tsumo" if discarder is None else "ron",
             seat_wind=seat,
             round_wind=round_wind,
@@ -567,16 +577,19 @@ class SeipalleRules:
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
         _check_dealer(data)
-        hands = {s: parse_hand(h, red_fives=False) for s, h in data.get("hands", {}).items()}
+        deal = read_deal(data)
+        sticks = data.get("riichi_sticks", 0)
+        if not isinstance(sticks, int) or sticks < 0:
+            raise InvalidHandError(f"riichi_sticks must be a non-negative integer, not {sticks!r}")
         return settle_deal(
-            hands,
-            winners=data.get("winners", ()),
-            discarder=data.get("discarder"),
+            deal.hands,
+            winners=deal.winners,
+            discarder=deal.discarder,
             round_wind=data.get("round_wind", "E"),
-            flags=data.get("flags", {}),
+            flags=deal.flags,
             dora=[Tile.from_notation(t) for t in data.get("dora", ())],
-            riichi_sticks=data.get("riichi_sticks", 0),
-            statuses=data.get("status", {}),
+            riichi_sticks=sticks,
+            statuses=deal.status,
         ).to_dict()
 
     def describe(self) -> list[dict[str, Any]]:
