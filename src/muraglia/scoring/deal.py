@@ -43,6 +43,7 @@ __all__ = [
     "check_hand_count",
     "check_roles",
     "check_tile_supply",
+    "payment_lines",
     "parse_deal_hands",
     "read_deal",
     "wind_tile",
@@ -299,4 +300,32 @@ def parse_deal_hands(hands: Mapping[str, str | Hand], seats: Iterable[str]) -> d
             raise InvalidHandError(f"missing hand for seat {seat!r}")
         raw = hands[seat]
         out[seat] = raw if isinstance(raw, Hand) else parse_hand(raw, strict=False, red_fives=False)
+    return out
+
+
+def payment_lines(payments: Mapping[str, int], lang: str, *, east: str | None = "E") -> list[str]:
+    """What each seat pays, in ``it`` or ``en``, from net Mah-Jong payments by seat.
+
+    >>> payment_lines({"E": -270, "S": 550, "W": -140, "N": -140}, "it")
+    ['Est (paga doppio) paga 270', 'Ovest paga 140', 'Nord paga 140']
+    >>> payment_lines({"E": 720, "S": -240, "W": -240, "N": -240}, "en")[0]
+    'South pays 240 to East (who collects double)'
+    """
+    names = SEAT_NAMES[lang]
+    it = lang == "it"
+    winners = [s for s, v in payments.items() if v > 0]
+    collects = ""
+    if east is not None and east in winners:
+        collects = (
+            f" a {names[east]} (riscuote doppio)"
+            if it
+            else f" to {names[east]} (who collects double)"
+        )
+    out = []
+    for seat, amount in payments.items():
+        if amount < 0:
+            who = names.get(seat, seat)
+            if seat == east:
+                who += " (paga doppio)" if it else " (pays double)"
+            out.append(f"{who} {'paga' if it else 'pays'} {-amount}{collects}")
     return out

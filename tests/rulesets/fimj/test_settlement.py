@@ -40,8 +40,12 @@ def test_inconsistent_input_rejected(case: dict) -> None:
 def test_explanation_names_payments_per_seat() -> None:
     out = FimjRules().settle_dict(DATA["deal"][0]["input"])
     it, en = out["explanation"]["it"], out["explanation"]["en"]
-    assert "Est paga a Sud 270 (mahjong)" in it
-    assert "East pays South 270 (mahjong)" in en
+    # FIMJ-PAY-1, FIMJ-ROUND-2: East doubles before rounding, and the line says so.
+    assert "Est paga a Sud 270 (Mah-Jong: 136 × 2 = 272 → 270)" in it
+    assert "East pays South 270 (Mah-Jong: 136 × 2 = 272 → 270)" in en
+    # FIMJ-PAY-2: East's difference doubled after it is computed.
+    assert "Ovest paga a Est 30 (differenza di stecca: (16 − 0) × 2 = 32 → 30)" in it
+    assert "West pays North 10 (hand-point difference: 8 − 0 = 8 → 10)" in en
     assert it[-1] == "Saldo: Est -220, Sud +550, Ovest -180, Nord -150"
     assert any(line.startswith("Sud — Mah-Jong: 136") for line in it)
 

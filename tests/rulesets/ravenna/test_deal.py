@@ -57,7 +57,13 @@ def test_broken_rack_needs_a_false_call() -> None:
 
 def test_settlement_explanation_bilingual() -> None:
     result = _settle(DEALS[0])
-    assert "S pays E" not in result.explain("en")
-    assert "E paga S 100 (Mah-Jong)" in result.explain("it")
-    assert "W pays E 60 (hand-point difference)" in result.explain("en")
+    it, en = result.explain("it"), result.explain("en")
+    assert len(it) == len(en)
+    assert not any(line.startswith("South pays") for line in en)  # the winner only collects
+    # RAV-PAY-1: East pays double, rounded after doubling.
+    assert "Est paga a Sud 100 (Mah-Jong: 48 × 2 = 96 → 100)" in it
+    # RAV-PAY-3: East's value compared as it is, the difference doubled.
+    assert "West pays East 60 (hand-point difference: (28 − 0) × 2 = 56 → 60)" in en
+    assert "Est (Est: paga e riscuote doppio) — stecca: 28" in it
+    assert it[-1] == "Saldo: Est -80, Sud +200, Ovest -160, Nord +40"
     assert _settle(DEALS[2]).explain("it") == ["Mano a monte: nessun pagamento."]

@@ -95,8 +95,15 @@ def test_statuses_bilingual() -> None:
 
 def test_explanation_bilingual() -> None:
     result = score_hand(parse_hand("123s456s789s2z [333s>] +2z"), win="ron", seat_wind="S")
-    assert result.explain("it")[-1] == "24 punti × 2^1 → 48"
-    assert result.explain("en")[-1] == "24 points × 2^1 → 48"
+    # RAV-TV-12: the base and doubling, then what each seat pays (East double, rounded).
+    assert result.explain("it")[-4:] == [
+        "24 punti × 2^1 → 48",
+        "Est (paga doppio) paga 100",
+        "Ovest paga 50",
+        "Nord paga 50",
+    ]
+    assert result.explain("en")[-4] == "24 points × 2^1 → 48"
+    assert result.explain("en")[-3] == "East (pays double) pays 100"
     assert any("un unico seme" in line for line in result.explain("it"))
 
 

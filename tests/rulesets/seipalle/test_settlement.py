@@ -112,10 +112,13 @@ def test_settlement_explanation_bilingual() -> None:
         riichi_sticks=1,
         flags={"S": ["riichi"]},
     )
-    assert s.explain("en") == [
-        "W pays S 240 (Mah-Jong)",
-        "W pays S 120 (Mah-Jong)",
-        "W pays S 120 (Mah-Jong)",
-        "S takes the riichi stakes on the table: 1000",
+    assert s.explain("en")[0] == "South — Mah-Jong: 120"
+    # SEI-PAY-2/3/4: the discarder pays every share; East's is doubled; each rounded alone.
+    assert s.explain("en")[-4:] == [
+        "West pays South 240 (Mah-Jong, East's share: 120 × 2 = 240)",
+        "West pays South 120 (Mah-Jong, West's share: 120)",
+        "West pays South 120 (Mah-Jong, North's share: 120)",
+        "South takes the riichi stakes on the table: 1000",
     ]
-    assert s.explain("it")[-1] == "S prende le poste riichi sul tavolo: 1000"
+    assert s.explain("it")[-1] == "Sud prende le poste riichi sul tavolo: 1000"
+    assert len(s.explain("it")) == len(s.explain("en"))

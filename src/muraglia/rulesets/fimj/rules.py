@@ -32,6 +32,7 @@ from muraglia.scoring.classical import (
     ClassicalSettlement,
     SettlementTerms,
     Transfer,
+    explain_transfers,
     mahjong_payment,
     settle,
 )
@@ -78,6 +79,13 @@ _ZERO = frozenset({"great_lord", "false_mahjong", "false_riichi", "dropped_rack"
 """Statuses whose hand points are 0 (FIMJ-SCORE-7)."""
 _EXCLUDED = frozenset({"false_mahjong", "false_riichi", "dropped_rack"})
 """Statuses that take the player out of the hand (FIMJ-PEN-3/4/5)."""
+_REASONS = {
+    "destroyed_wall": {
+        "it": "distruzione del muro (FIMJ-PEN-6)",
+        "en": "destroyed wall (FIMJ-PEN-6)",
+    }
+}
+"""Bilingual names of FIMJ's own transfer reasons (the shared ones are in ``REASONS``)."""
 _WIND_LETTERS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 _NAMES = {
     "it": {"E": "Est", "S": "Sud", "W": "Ovest", "N": "Nord"},
@@ -337,7 +345,7 @@ class FimjRules:
             result.transfers,
             result.net,
             scores,
-            self._explain(scores, values, result, east, settle_winners),
+            self._explain(scores, values, result, east, settle_winners, status, dead),
         )
 
     # ------------------------------------------------------------------ helpers
@@ -450,35 +458,56 @@ class FimjRules:
             best = score.value if best is None else max(best, score.value)
         return best
 
-    def _explain(
+    def _explain(  # noqa: PLR0917 - private, one call site
         self,
         scores: Mapping[str, FimjScore],
         values: Mapping[str, int],
         result: ClassicalSettlement,
         east: str | None,
         winners: Sequence[str],
+        status: Mapping[str, str],
+        dead: str | None,
     ) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for lang in ("it", "en"):
             names = _NAMES[lang]
             lines: list[str] = []
             for seat, score in scores.items():
-                role = (
-                    ("Mah-Jong" if seat in winners else "stecca")
-                    if lang == "it"
-                    else ("Mah-Jong" if seat in winners else "hand points")
-                )
-                head = f"{names[seat]}{' (Est)' if lang == 'it' and seat == east else ''}"
-                if lang == "en" and seat == east:
-                    head += " (East role)"
+                it = lang == "it"
+                if seat in winners:
+                    role = "Mah-Jong"
+                elif seat in status:
+                    role = STATUSES[status[seat]][lang]
+                else:
+                    role = "stecca" if it else "hand points"
+                head = names[seat]
+                if seat == east:  # FIMJ-PAY-1: East pays and collects double
+                    head += (
+                        " (Est: paga e riscuote doppio)"
+                        if it
+                        else " (East: pays and collects double)"
+                    )
                 lines.append(f"{head} — {role}: {values[seat]}")
                 lines.extend("  " + x for x in score.lines(lang, limit=self.options.limit))
                 if values[seat] != score.value:
-                    why = "penalità: 0" if lang == "it" else "penalty: 0"
+                    if seat in status:
+                        why = "penalità: stecca a zero" if it else "penalty: hand points 0"
+                    else:  # FIMJ-PEN-3 last sentence, FIMJ-GAP-36
+                        why = (
+                            f"unico rimasto: riceve il limite {values[seat]}"
+                            if it
+                            else f"the only player left: paid the limit {values[seat]}"
+                        )
                     lines.append(f"  {why}")
-            verb = "paga a" if lang == "it" else "pays"
-            for t in result.transfers:
-                lines.append(f"{names[t.payer]} {verb} {names[t.payee]} {t.amount} ({t.reason})")
+            lines += explain_transfers(
+                result.transfers,
+                values,
+                lang,
+                east=east,
+                terms=self.terms,
+                dead=dead,
+                reasons=_REASONS,
+            )
             total = "Saldo" if lang == "it" else "Net"
             lines.append(
                 f"{total}: " + ", ".join(f"{names[s]} {v:+d}" for s, v in result.net.items())

@@ -23,12 +23,14 @@ from muraglia.notation import parse_hand
 from muraglia.rulesets.ravenna.context import Reading
 from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
 from muraglia.rulesets.ravenna.settlement import RAVENNA_TERMS, SEATS, settle_values
-from muraglia.scoring.classical import Transfer, hand_value, mahjong_payment
+from muraglia.scoring.classical import Transfer, explain_transfers, hand_value, mahjong_payment
 from muraglia.scoring.deal import (
+    SEAT_NAMES,
     check_hand_count,
     check_roles,
     check_tile_supply,
     parse_deal_hands,
+    payment_lines,
     read_deal,
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
@@ -176,9 +178,10 @@ class RavennaScore:
         word = "punti" if lang == "it" else "points"
         if any(a.unit == "massimo" for a in self.awards):
             lines.append(f"massimo → {self.value}")
-            return lines
-        lines.append(f"{self.base} {word} × 2^{self.doubles} → {self.value}")
-        return lines
+        else:
+            capped = " (massimo 200)" if self.limit else ""
+            lines.append(f"{self.base} {word} × 2^{self.doubles} → {self.value}{capped}")
+        return lines + payment_lines(self.payments, lang)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form following ``muraglia score``'s output contract."""
@@ -338,25 +341,54 @@ class RavennaSettlement:
     """Net result per seat; sums to zero."""
     void: bool = False
     """True when the deal is void (no winner, or two winners on one discard)."""
+    statuses: dict[str, str] = field(default_factory=dict)
+    """Penalty status per seat (RAV-PEN)."""
+    dead: str | None = None
+    """The dead seat at a three-player table (RAV-3P)."""
 
     def explain(self, lang: str = "en") -> list[str]:
-        """One line per payment, in ``it`` or ``en``."""
+        """Each seat's hand, then one line per payment with its arithmetic, in ``it`` or ``en``."""
         if lang not in ("it", "en"):
             raise ValueError(f"unknown language {lang!r} (it, en)")
         if self.void:
             return [
                 "Mano a monte: nessun pagamento." if lang == "it" else "Void deal: no payments."
             ]
-        why = {
-            "mahjong": {"it": "Mah-Jong", "en": "Mah-Jong"},
-            "difference": {"it": "differenza di stecca", "en": "hand-point difference"},
-            "broken_rack": {"it": "stecca distrutta", "en": "broken rack"},
-        }
-        verb = "paga" if lang == "it" else "pays"
-        return [
-            f"{t.payer} {verb} {t.payee} {t.amount} ({why.get(t.reason, {}).get(lang, t.reason)})"
-            for t in self.transfers
-        ]
+        it = lang == "it"
+        names = SEAT_NAMES[lang]
+        lines: list[str] = []
+        for seat, score in self.scores.items():
+            if score.winner:
+                role = "Mah-Jong"
+            elif seat in self.statuses:
+                role = STATUSES[self.statuses[seat]][lang]
+            else:
+                role = "stecca" if it else "hand points"
+            head = names[seat]
+            if seat == "E":  # RAV-SEAT-5, RAV-PAY-3
+                head += (
+                    " (Est: paga e riscuote doppio)" if it else " (East: pays and collects double)"
+                )
+            lines.append(f"{head} — {role}: {self.values[seat]}")
+            lines += ["  " + x for x in score.explain(lang)]
+        if self.dead is not None:  # RAV-3P-3
+            lines.append(
+                f"{names[self.dead]} è il morto: paga i Mah-Jong, non le stecche"
+                if it
+                else f"{names[self.dead]} is the dead seat: pays the Mah-Jong, no differences"
+            )
+        lines += explain_transfers(
+            self.transfers,
+            self.values,
+            lang,
+            east="E",
+            terms=RAVENNA_TERMS,
+            dead=self.dead,
+            reasons={"broken_rack": {"it": "stecca distrutta", "en": "broken rack"}},
+        )
+        total = "Saldo" if it else "Net"
+        lines.append(f"{total}: " + ", ".join(f"{names[s]} {v:+d}" for s, v in self.net.items()))
+        return lines
 
     def to_dict(self) -> dict[str, object]:
         """JSON form of ``muraglia settle`` (interfaces.md §5)."""
@@ -440,7 +472,9 @@ def settle_deal(
     }
     values = {s: scores[s].value if s in scores else 0 for s in SEATS}
     result = settle_values(values, winners=(winner,), dead=dead)
-    return RavennaSettlement(scores, values, result.transfers, result.net)
+    return RavennaSettlement(
+        scores, values, result.transfers, result.net, statuses=statuses, dead=dead
+    )
 
 
 def _broken_rack(
@@ -465,7 +499,7 @@ def _broken_rack(
     for t in transfers:
         net[t.payer] -= t.amount
         net[t.payee] += t.amount
-    return RavennaSettlement(scores, values, tuple(transfers), net)
+    return RavennaSettlement(scores, values, tuple(transfers), net, statuses=dict(statuses))
 
 
 def reference_markdown() -> str:

@@ -23,14 +23,17 @@ from muraglia.scoring.classical import (
     MultipleWinners,
     SettlementTerms,
     Transfer,
+    explain_transfers,
     hand_value,
     settle,
 )
 from muraglia.scoring.deal import (
+    SEAT_NAMES,
     check_hand_count,
     check_roles,
     check_tile_supply,
     parse_deal_hands,
+    payment_lines,
     read_deal,
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
@@ -169,7 +172,7 @@ class SeipalleScore:
             lines.append(f"{self.points} points × 2^{self.doubles} → {self.value}")
             if not self.valid_win:
                 lines.append("Not a valid win: at least one double other than dora is needed.")
-        return lines
+        return lines + payment_lines(self.payments, lang)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form following ``muraglia score``'s output contract."""
@@ -371,20 +374,31 @@ class SeipalleSettlement:
     """(seat, amount) collecting the riichi stakes on the table (SEI-PAY-5), if any."""
 
     def explain(self, lang: str = "en") -> list[str]:
-        """One line per payment (and the riichi stakes), in ``it`` or ``en``."""
+        """Each winner's hand, one line per share paid (and the riichi stakes), ``it``/``en``."""
         if lang not in ("it", "en"):
             raise ValueError(f"unknown language {lang!r} (it, en)")
-        verb = "paga" if lang == "it" else "pays"
-        lines = [f"{t.payer} {verb} {t.payee} {t.amount} (Mah-Jong)" for t in self.transfers]
+        it = lang == "it"
+        names = SEAT_NAMES[lang]
+        lines: list[str] = []
+        for seat, score in self.scores.items():
+            head = names[seat]
+            if seat == "E":  # SEI-PAY-3
+                head += " (Est: riscuote doppio)" if it else " (East: collects double)"
+            lines.append(f"{head} — Mah-Jong: {score.value}")
+            lines += [
+                "  " + x for x in score.explain(lang) if not x.startswith(tuple(names.values()))
+            ]
+        values = {seat: score.value for seat, score in self.scores.items()}
+        lines += explain_transfers(self.transfers, values, lang, east="E", terms=SEIPALLE_TERMS)
         if self.stakes is not None:
             seat, amount = self.stakes
             lines.append(
-                f"{seat} prende le poste riichi sul tavolo: {amount}"
-                if lang == "it"
-                else f"{seat} takes the riichi stakes on the table: {amount}"
+                f"{names[seat]} prende le poste riichi sul tavolo: {amount}"
+                if it
+                else f"{names[seat]} takes the riichi stakes on the table: {amount}"
             )
         if not self.scores:
-            lines.append("Mano a monte: nessun pagamento." if lang == "it" else "Void deal.")
+            lines.append("Mano a monte: nessun pagamento." if it else "Void deal.")
         return lines
 
     def to_dict(self) -> dict[str, object]:
