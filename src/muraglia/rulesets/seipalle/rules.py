@@ -439,6 +439,7 @@ def settle_deal(
     dora: Sequence[Tile] = (),
     riichi_sticks: int = 0,
     statuses: Mapping[str, str] | None = None,
+    discards: Mapping[str, Iterable[Tile]] | None = None,
 ) -> SeipalleSettlement:
     """Score the winners of a finished deal and settle it (SEI-PAY).
 
@@ -452,6 +453,8 @@ def settle_deal(
         dora: dora indicators.
         riichi_sticks: riichi stakes on the table, including this deal's (SEI-RIICHI-6).
         statuses: penalty status per seat (:data:`STATUSES`).
+        discards: when known, each seat's own discards in the hand: a winner on a discard may
+            not claim a tile kind he discarded himself (SEI-PLAY-4, :func:`may_win_on_discard`).
 
     Returns:
         Scores, transfers, net payments and who takes the riichi stakes.
@@ -478,6 +481,14 @@ def settle_deal(
         return SeipalleSettlement({}, (), dict.fromkeys(SEATS, 0))
     scores: dict[str, SeipalleScore] = {}
     for seat in winners:
+        winning = parsed[seat].winning
+        own = tuple((discards or {}).get(seat, ()))
+        furiten = winning is not None and not may_win_on_discard(own, winning.kind)
+        if discarder is not None and furiten:  # SEI-PLAY-4, SEI-GAP-5
+            raise InvalidHandError(
+                f"{seat!r} cannot win on {parsed[seat].winning!s}: he discarded that tile "
+                "himself earlier in the hand (SEI-PLAY-4)"
+            )
         result = score_hand(
             parsed[seat],
             win="tsumo" if discarder is None else "ron",
@@ -546,6 +557,19 @@ class SeipalleOptions:
     """Seipalle has no optional rules yet; the class exists for ``seipalle(...)`` parsing."""
 
 
+def _discards(data: object) -> dict[str, tuple[Tile, ...]]:
+    """The optional ``discards`` object of ``muraglia settle``: seat → tiles it discarded."""
+    if not isinstance(data, Mapping):
+        raise InvalidHandError(f"'discards' must be an object keyed by seat, not {data!r}")
+    out: dict[str, tuple[Tile, ...]] = {}
+    for seat, tiles in data.items():
+        _wind(seat, "seat")
+        if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
+            raise InvalidHandError(f"discards of {seat!r} must be a list of tiles, not {tiles!r}")
+        out[seat] = tuple(Tile.from_notation(t) for t in tiles)
+    return out
+
+
 def _check_dealer(data: Mapping[str, Any]) -> None:
     if data.get("dealer", "E") != "E":
         raise RulesetError("seats are given by wind letter: the East role is always 'E'")
@@ -604,6 +628,7 @@ class SeipalleRules:
             dora=[Tile.from_notation(t) for t in data.get("dora", ())],
             riichi_sticks=sticks,
             statuses=deal.status,
+            discards=_discards(data.get("discards", {})),
         ).to_dict()
 
     def describe(self) -> list[dict[str, Any]]:
