@@ -528,6 +528,13 @@ def reference_markdown() -> str:
             f"| `{p.id}` | {p.names['en']} | {p.names['it']} | {p.unit} | {value} | {only} "
             f"| {p.ref} |"
         )
+    lines += ["", "Options (`ravenna(key=value)`):", ""]
+    lines += [
+        "- `at_least_30` (default `False`): a winner's base is never below 30 (RAV-GAP-14 club "
+        "knob; off = the source's rule, 22–28 for 2–8 hand points)",
+        "",
+        "Three-player table: give `dead` (the dead seat, never East) in `muraglia settle`.",
+    ]
     lines += ["", "Statuses (`muraglia settle`):", ""]
     lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
     return "\n".join(lines) + "\n"

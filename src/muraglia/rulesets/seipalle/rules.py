@@ -547,6 +547,12 @@ def reference_markdown() -> str:
         f"- `{p.id}`: " + ", ".join(f"`{x}`" for x in p.excludes) for p in PATTERNS if p.excludes
     ]
     lines += ["", "Flags read: " + ", ".join(f"`{f}`" for f in sorted(KNOWN_FLAGS)) + ".", ""]
+    lines += [
+        "`muraglia settle` also reads `riichi_sticks` (stakes on the table, SEI-RIICHI-6) and,",
+        "optionally, `discards` (seat → tiles it discarded): a win on a discard of a tile kind",
+        "the winner discarded himself is rejected (SEI-PLAY-4).",
+        "",
+    ]
     lines += ["Statuses (`muraglia settle`):", ""]
     lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
     return "\n".join(lines) + "\n"
