@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.notation import parse_hand
+from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.fimj.patterns import Category
 from muraglia.rulesets.fimj.rules import FimjOptions, FimjRules
 from muraglia.tiles import Tile
@@ -222,3 +223,16 @@ def test_non_winner_own_flower_never_lowers_the_value(hand: tuple[str, Tile], se
     base = score({"hand": thirteen, "win": "none", "seat": seat})
     more = score({"hand": f"{thirteen} {own_flower}", "win": "none", "seat": seat})
     assert more.value >= base.value
+
+
+def test_options_as_data() -> None:
+    # FIMJ-CONF: limit, strict 2-point rule, Charleston (read by the engine), 3-player table.
+    rules = load_ruleset("fimj(limit=2000,strict_two_points=true,charleston=on,three_players=1)")
+    assert rules.options == FimjOptions(
+        limit=2000, strict_two_points=True, charleston=True, three_players=True
+    )
+    assert FimjOptions() == FimjOptions(
+        limit=1000, strict_two_points=False, charleston=False, three_players=False
+    )
+    # The options change the values: TV-6 capped at 2000, TV-7 strict drops the snake.
+    assert score(DATA["vector"][4], options={"limit": 2000}).value == 2000

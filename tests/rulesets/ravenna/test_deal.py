@@ -22,7 +22,7 @@ def _settle(case: dict, **over: object):
         "dead": case.get("dead"),
     }
     kwargs.update(over)
-    hands = {seat: parse_hand(text) for seat, text in case["hands"].items()}
+    hands = dict(case["hands"])  # notation: parsed by settle_deal, 12-tile hands included
     return settle_deal(hands, **kwargs)
 
 
