@@ -23,6 +23,7 @@ from muraglia.notation import parse_hand
 from muraglia.rulesets.ravenna.context import Reading
 from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
 from muraglia.rulesets.ravenna.settlement import RAVENNA_TERMS, SEATS, settle_values
+from muraglia.scoring.classical import ClassicalAward as Award
 from muraglia.scoring.classical import Transfer, explain_transfers, hand_value, mahjong_payment
 from muraglia.scoring.deal import (
     SEAT_NAMES,
@@ -102,36 +103,6 @@ _WINDS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 
 
 @dataclass(frozen=True)
-class Award:
-    """One scoring element granted to a hand."""
-
-    id: str
-    """Pattern id."""
-    names: Mapping[str, str]
-    """Display names."""
-    unit: str
-    """``points``, ``doubles`` or ``massimo``."""
-    count: int
-    """How many times it applies."""
-    value: int
-    """Total value (count × value per occurrence)."""
-    ref: str
-    """Rule id."""
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready form."""
-        return {
-            "id": self.id,
-            "en": self.names["en"],
-            "it": self.names["it"],
-            "value": self.value,
-            "unit": self.unit,
-            "count": self.count,
-            "ref": self.ref,
-        }
-
-
-@dataclass(frozen=True)
 class RavennaScore:
     """The value of one player's hand at the end of a deal."""
 
@@ -161,20 +132,7 @@ class RavennaScore:
         """Lines explaining the value in ``it`` or ``en``."""
         if lang not in ("it", "en"):
             raise ValueError(f"unknown language {lang!r} (it, en)")
-        units = {
-            "points": {"it": "punti", "en": "points"},
-            "doubles": {"it": "raddoppi", "en": "doubles"},
-            "massimo": {"it": "massimo", "en": "massimo (limit)"},
-        }
-        lines = []
-        for a in self.awards:
-            times = f" ×{a.count}" if a.count > 1 else ""
-            amount = (
-                units["massimo"][lang]
-                if a.unit == "massimo"
-                else f"{a.value} {units[a.unit][lang]}"
-            )
-            lines.append(f"{a.names[lang]}{times}: {amount} ({a.ref})")
+        lines = [a.line(lang) for a in self.awards]
         word = "punti" if lang == "it" else "points"
         if any(a.unit == "massimo" for a in self.awards):
             lines.append(f"massimo → {self.value}")

@@ -19,6 +19,7 @@ from muraglia.hand import Hand
 from muraglia.notation import parse_hand
 from muraglia.rulesets.seipalle.context import Reading
 from muraglia.rulesets.seipalle.patterns import BY_ID, PATTERNS, dora_of
+from muraglia.scoring.classical import ClassicalAward as Award
 from muraglia.scoring.classical import (
     MultipleWinners,
     SettlementTerms,
@@ -93,36 +94,6 @@ _WIND_LETTERS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORT
 
 
 @dataclass(frozen=True)
-class Award:
-    """One scoring element granted to a hand."""
-
-    id: str
-    """Pattern id."""
-    names: Mapping[str, str]
-    """Display names."""
-    unit: str
-    """``points`` or ``doubles``."""
-    count: int
-    """How many times it applies."""
-    value: int
-    """Total value (count × value per occurrence); 0 for a limit hand."""
-    ref: str
-    """Rule id."""
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready form (``muraglia score``)."""
-        return {
-            "id": self.id,
-            "en": self.names["en"],
-            "it": self.names["it"],
-            "value": self.value,
-            "unit": self.unit,
-            "count": self.count,
-            "ref": self.ref,
-        }
-
-
-@dataclass(frozen=True)
 class SeipalleScore:
     """The result of scoring one winning hand."""
 
@@ -152,18 +123,7 @@ class SeipalleScore:
         """Lines explaining the value in ``it`` or ``en``."""
         if lang not in ("it", "en"):
             raise ValueError(f"unknown language {lang!r} (it, en)")
-        unit = {
-            "points": {"it": "punti", "en": "points"},
-            "doubles": {"it": "raddoppi", "en": "doubles"},
-        }
-        lines = []
-        for a in self.awards:
-            what = "limite" if lang == "it" else "limit"
-            amount = (
-                what if a.value == 0 and a.unit == "doubles" else f"{a.value} {unit[a.unit][lang]}"
-            )
-            times = f" ×{a.count}" if a.count > 1 else ""
-            lines.append(f"{a.names[lang]}{times}: {amount} ({a.ref})")
+        lines = [a.line(lang) for a in self.awards]
         if lang == "it":
             lines.append(f"{self.points} punti × 2^{self.doubles} → {self.value}")
             if not self.valid_win:
