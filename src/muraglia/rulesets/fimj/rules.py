@@ -37,11 +37,14 @@ from muraglia.scoring.classical import (
     settle,
 )
 from muraglia.scoring.deal import (
+    SEAT_NAMES,
+    WIND_LETTERS,
     check_hand_count,
     check_roles,
     check_tile_supply,
     parse_deal_hands,
     read_deal,
+    wind_tile,
 )
 from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
@@ -86,11 +89,8 @@ _REASONS = {
     }
 }
 """Bilingual names of FIMJ's own transfer reasons (the shared ones are in ``REASONS``)."""
-_WIND_LETTERS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
-_NAMES = {
-    "it": {"E": "Est", "S": "Sud", "W": "Ovest", "N": "Nord"},
-    "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
-}
+_WIND_LETTERS = WIND_LETTERS
+_NAMES = SEAT_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -540,8 +540,7 @@ class FimjRules:
 
 
 def _wind_letter(value: object, name: str) -> str:
-    if value not in _WIND_LETTERS:
-        raise RulesetError(f"{name} must be one of E S W N, not {value!r}")
+    wind_tile(value, name)
     return str(value)
 
 

@@ -33,6 +33,7 @@ from muraglia.scoring.deal import (
     parse_deal_hands,
     payment_lines,
     read_deal,
+    wind_tile,
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import DRAGONS, Tile
@@ -99,7 +100,6 @@ STATUSES: Mapping[str, Mapping[str, str]] = {
 _ZERO = frozenset({"fourteen_tiles", "false_mahjong", "laid_down", "wrong_draw", "unpaid_rack"})
 _ANY_COUNT = frozenset(STATUSES) - {"twelve_tiles", "fourteen_tiles"}
 """Statuses whose holder may show 13 or 14 tiles (he may hold a drawn tile when stopped)."""
-_WINDS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 
 
 @dataclass(frozen=True)
@@ -212,10 +212,7 @@ def _held_groups(hand: Hand, seat: Tile) -> list[Group]:
 
 
 def _seat(letter: str) -> Tile:
-    try:
-        return _WINDS[letter]
-    except KeyError:
-        raise RulesetError(f"unknown seat wind {letter!r} (E, S, W, N)") from None
+    return wind_tile(letter, "seat wind")
 
 
 def score_hand(

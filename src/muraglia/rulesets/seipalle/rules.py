@@ -30,12 +30,14 @@ from muraglia.scoring.classical import (
 )
 from muraglia.scoring.deal import (
     SEAT_NAMES,
+    WIND_LETTERS,
     check_hand_count,
     check_roles,
     check_tile_supply,
     parse_deal_hands,
     payment_lines,
     read_deal,
+    wind_tile,
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import Tile
@@ -90,7 +92,7 @@ SEIPALLE_TERMS = SettlementTerms(
 )
 """Seipalle's settlement terms: winner-only, East double, shares rounded one by one."""
 
-_WIND_LETTERS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
+_WIND_LETTERS = WIND_LETTERS
 
 
 @dataclass(frozen=True)
@@ -221,10 +223,7 @@ def _evaluate(r: Reading) -> SeipalleScore:
 
 
 def _wind(letter: str, what: str) -> Tile:
-    try:
-        return _WIND_LETTERS[letter]
-    except KeyError:
-        raise RulesetError(f"unknown {what} {letter!r} (E, S, W, N)") from None
+    return wind_tile(letter, what)
 
 
 def score_hand(
