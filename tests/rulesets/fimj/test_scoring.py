@@ -236,3 +236,19 @@ def test_options_as_data() -> None:
     )
     # The options change the values: TV-6 capped at 2000, TV-7 strict drops the snake.
     assert score(DATA["vector"][4], options={"limit": 2000}).value == 2000
+
+
+@pytest.mark.parametrize(
+    ("limit", "value"),
+    # FIMJ-SCORE-5, FIMJ-LIMIT-4: all pairs of one suit (M10) is paid 1000 whatever the limit;
+    # read as an ordinary hand it would be 20 x 2^(2+3+1+1) = 2560, capped at the limit.
+    [(1000, 1000), (2000, 1000), (3000, 1000)],
+)
+def test_massimo_is_paid_its_value_whatever_the_limit(limit: int, value: int) -> None:
+    result = score(
+        {"hand": "2233p 4455p 6677p 8p +8p", "win": "tsumo", "options": {"limit": limit}}
+    )
+    assert result.limit == "massimo"
+    assert result.massimo is not None
+    assert result.massimo.pattern.id == "all_pairs_one_suit"
+    assert result.value == value

@@ -25,7 +25,7 @@ from enum import StrEnum
 from muraglia.analysis.groups import Group, GroupKind
 from muraglia.melds import MeldKind
 from muraglia.rulesets.fimj.hands import FimjContext
-from muraglia.tiles import DRAGONS, WINDS, Tile, counts_of
+from muraglia.tiles import DRAGONS, WINDS, Tile
 
 __all__ = ["PATTERNS", "PATTERNS_BY_ID", "Category", "FimjPattern", "pattern"]
 
@@ -840,7 +840,7 @@ def golden_rooster(ctx: FimjContext) -> bool:
 
 
 def _all_counts(ctx: FimjContext) -> tuple[int, ...]:
-    return counts_of(ctx.tiles)
+    return ctx.counts
 
 
 def _no_melds(ctx: FimjContext) -> bool:
@@ -848,6 +848,7 @@ def _no_melds(ctx: FimjContext) -> bool:
 
 
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_HEAD_KINDS = tuple(t for t in range(34) if Tile(t).is_terminal_or_honor)
 
 
 @pattern(
@@ -909,9 +910,11 @@ def exit_of_the_gods(ctx: FimjContext) -> bool:
 )
 def thirteen_lanterns(ctx: FimjContext) -> bool:
     """One of each of the 13 head tiles and a 14th pairing one of them."""
+    if not _no_melds(ctx):
+        return False
     counts = _all_counts(ctx)
-    heads = [counts[t] for t in range(34) if Tile(t).is_terminal_or_honor]
-    return _no_melds(ctx) and min(heads) >= 1 and sum(heads) == 14
+    heads = [counts[t] for t in _HEAD_KINDS]
+    return min(heads) >= 1 and sum(heads) == 14
 
 
 @pattern(

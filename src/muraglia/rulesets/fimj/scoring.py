@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from muraglia.analysis.groups import Group
+from muraglia.analysis.groups import Group, GroupKind
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand, HandStatus
 from muraglia.rulesets.fimj.hands import FimjContext, partial_layouts
@@ -159,14 +159,23 @@ class FimjScore:
         return out
 
 
+_GROUP_POINTS: dict[tuple[GroupKind, Tile, bool, Tile, Tile], int] = {}
+"""Points of one group by (kind, tile, concealed, seat wind, round wind), filled on demand."""
+
+
 def _group_points(ctx: FimjContext, group: Group) -> int:
-    """Points of one group, from the same point items (FIMJ-PTS-P01…P11)."""
-    single = replace(ctx, groups=(group,))
-    return sum(
-        p.value * p.count(single)
-        for p in PATTERNS
-        if p.category is Category.POINTS and p.id not in ("bonus_tile", "mahjong")
-    )
+    """Points of one group, from the same point items (FIMJ-PTS-P01…P11), cached."""
+    key = (group.kind, group.tile, group.concealed, ctx.seat_wind, ctx.round_wind)
+    points = _GROUP_POINTS.get(key)
+    if points is None:
+        single = replace(ctx, groups=(group,))
+        points = sum(
+            p.value * p.count(single)
+            for p in PATTERNS
+            if p.category is Category.POINTS and p.id not in ("bonus_tile", "mahjong")
+        )
+        _GROUP_POINTS[key] = points
+    return points
 
 
 def _check_hand(hand: Hand, *, winner: bool) -> None:
@@ -285,10 +294,17 @@ def score_hand(
         )
 
     best: FimjScore | None = None
+    best_massimo: FimjScore | None = None
 
     def keep(score: FimjScore) -> None:
-        nonlocal best
-        if best is None or _rank(score) > _rank(best):
+        # FIMJ-SCORE-5, FIMJ-LIMIT-4: a limit hand is paid its fixed value, "regardless of the
+        # points and of the limit", even where a higher limit option would pay an ordinary
+        # reading more; among massimi the highest is paid once (FIMJ-GAP-32).
+        nonlocal best, best_massimo
+        if score.limit == "massimo":
+            if best_massimo is None or _rank(score) > _rank(best_massimo):
+                best_massimo = score
+        elif best is None or _rank(score) > _rank(best):
             best = score
 
     if not winner:
@@ -308,6 +324,7 @@ def score_hand(
     special = _massimo(ctx((), "special"), None)
     if special is not None:
         keep(special)
+    best = best_massimo or best
     if best is None:
         raise InvalidHandError(f"{hand.notation!r} is not a complete FIMJ hand (FIMJ-HAND)")
     return best
