@@ -43,7 +43,9 @@ from muraglia.scoring.deal import (
     check_roles,
     check_tile_supply,
     parse_deal_hands,
+    payment_lines,
     read_deal,
+    string_list,
     wind_tile,
 )
 from muraglia.tiles import NUM_KINDS, WINDS, Tile
@@ -219,7 +221,7 @@ class FimjRules:
             self_drawn=win == "tsumo",
             seat_wind=_WIND_LETTERS[seat],
             round_wind=_WIND_LETTERS[round_w],
-            flags=data.get("flags", ()),
+            flags=string_list(data.get("flags", []), "flags"),
         )
         out: dict[str, Any] = {
             "ok": True,
@@ -244,13 +246,8 @@ class FimjRules:
             }
             payments[seat] = -sum(payments.values())
             out["payments"] = {s: payments[s] for s in DEFAULT_SEATS}
-            for lang, verb in (("it", "paga"), ("en", "pays")):
-                names = _NAMES[lang]
-                out["explanation"][lang] += [
-                    f"{names[s]}{' (Est)' if s == east else ''} {verb} {-payments[s]}"
-                    for s in DEFAULT_SEATS
-                    if s != seat
-                ]
+            for lang in ("it", "en"):  # FIMJ-PAY-1: the payment per seat, East double
+                out["explanation"][lang] += payment_lines(out["payments"], lang, east=east)
         return out
 
     # ------------------------------------------------------------------ settlement

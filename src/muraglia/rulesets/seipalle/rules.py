@@ -37,6 +37,7 @@ from muraglia.scoring.deal import (
     parse_deal_hands,
     payment_lines,
     read_deal,
+    string_list,
     wind_tile,
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
@@ -571,8 +572,8 @@ class SeipalleRules:
             win=win,
             seat_wind=data.get("seat_wind", "E"),
             round_wind=data.get("round_wind", "E"),
-            flags=data.get("flags", ()),
-            dora=[Tile.from_notation(t) for t in data.get("dora", ())],
+            flags=string_list(data.get("flags", []), "flags"),
+            dora=[Tile.from_notation(t) for t in string_list(data.get("dora", []), "dora")],
             discarder=data.get("discarder") if win == "ron" else None,
         )
         return {"ok": True, "hand": hand.notation} | result.to_dict()
@@ -590,7 +591,7 @@ class SeipalleRules:
             discarder=deal.discarder,
             round_wind=data.get("round_wind", "E"),
             flags=deal.flags,
-            dora=[Tile.from_notation(t) for t in data.get("dora", ())],
+            dora=[Tile.from_notation(t) for t in string_list(data.get("dora", []), "dora")],
             riichi_sticks=sticks,
             statuses=deal.status,
             discards=_discards(data.get("discards", {})),
