@@ -22,7 +22,7 @@ from muraglia.errors import MahjongError
 from muraglia.notation import parse_hand
 from muraglia.rulesets.fimj import FimjRules
 from muraglia.rulesets.ravenna import RavennaRules
-from muraglia.rulesets.seipalle import RULESET as SeipalleRules
+from muraglia.rulesets.seipalle.rules import SeipalleRules
 from muraglia.tiles import Tile
 
 SEATS = ("E", "S", "W", "N")
@@ -112,7 +112,8 @@ def main() -> None:
             return None
 
     print(f"python {platform.python_version()} on {platform.machine()}, {len(deals)} hands")
-    print(f"parse_hand          {rate(lambda i: parse_hand(i['hand'], red_fives=False), inputs):10,.0f} /s")
+    parse_rate = rate(lambda i: parse_hand(i["hand"], red_fives=False), inputs)
+    print(f"parse_hand          {parse_rate:10,.0f} /s")
     print(f"fimj score          {rate(fimj.score_dict, inputs):10,.0f} /s")
     print(f"ravenna score       {rate(ravenna.score_dict, inputs):10,.0f} /s")
     print(f"seipalle score      {rate(sei, inputs):10,.0f} /s")
