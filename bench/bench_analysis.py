@@ -43,7 +43,6 @@ def decompositions(hands: Sequence[list[int]]) -> str:
     """Rate of ``decompose`` on the 14-tile hands (most are incomplete: an empty answer)."""
     try:
         from muraglia.analysis.decompose import decompose  # type: ignore[import-not-found]
-
         from muraglia.hand import Hand
         from muraglia.tiles import PhysicalTile, tiles_from_counts
     except ImportError as exc:
