@@ -510,8 +510,14 @@ class AllHeadTiles(Shape):
         )
 
     def shanten(self, counts: Sequence[int], melds: int = 0) -> int | None:
-        """One swap per concealed tile that is not a head tile."""
-        return 13 - 3 * melds - sum(counts[t] for t in _HEAD)
+        """One swap per tile that is not a head tile; None with declared melds.
+
+        The counts do not say whether declared melds are of head tiles, so a hand with
+        melds gets no shanten from this shape (its decomposition still checks them).
+        """
+        if melds:
+            return None
+        return 13 - sum(counts[t] for t in _HEAD)
 
 
 def shape_shanten(counts: Sequence[int], melds: int, shapes: Sequence[Shape]) -> int:
