@@ -12,6 +12,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from muraglia.analysis import Analysis, decompose
 from muraglia.analysis import analyze as _analyze
+from muraglia.analysis.shanten import shanten_all
 from muraglia.analysis.shapes import DEFAULT_SHAPES, Shape, shape_shanten
 from muraglia.analysis.waits import winning_tiles
 from muraglia.errors import (
@@ -97,6 +98,8 @@ def shanten(hand: str | Hand, *, rules: str | None = None) -> int:
         InvalidHandError: for an impossible hand.
     """
     h = _hand(hand)
+    if rules is None:  # the hot path: default shapes straight to the table lookup
+        return shanten_all(h.concealed_counts, len(h.melds))
     return shape_shanten(list(h.concealed_counts), len(h.melds), shapes_of(rules))
 
 
