@@ -7,8 +7,8 @@ values where the spec lists a difference (Two Concealed Kongs 8, MCR-GAP-3).
 
 The 81 fans are in :mod:`.patterns` (one declaration each, ``MCR-FAN-nn``), the counting
 principles that are not plain exclusions in :mod:`.counting`, the ruleset object (best
-arrangement, minimum, flowers, payments, settlement) in :mod:`.rules`. The knitted shapes are
-private (:mod:`._shapes`) until ``analysis/shapes.py`` provides them.
+arrangement, minimum, flowers, payments, settlement) in :mod:`.rules`. The winning shapes,
+knitted ones included, come from :mod:`muraglia.analysis.shapes`.
 
 Known deviations: see ``docs/rulesets/mcr-notes.md``.
 """

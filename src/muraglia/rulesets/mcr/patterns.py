@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from muraglia.analysis.groups import GroupKind, WaitKind
-from muraglia.rulesets.mcr._shapes import KNITTED_PATTERNS
+from muraglia.analysis.shapes import KNITTED_SUITS
 from muraglia.rulesets.mcr.context import mcr
 from muraglia.scoring import predicates as p
 from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType
@@ -145,6 +145,14 @@ REVERSIBLE_TILES = frozenset(
      Tile.S2, Tile.S4, Tile.S5, Tile.S6, Tile.S8, Tile.S9, Tile.WHITE)
 )  # fmt: skip
 """Tiles with a point-symmetric face (MCR-FAN-36)."""
+
+KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        9 * suit + off + 3 * k for suit, off in zip(perm, (0, 1, 2), strict=True) for k in range(3)
+    )
+    for perm in KNITTED_SUITS
+)
+"""The six knitted straights (1-4-7 / 2-5-8 / 3-6-9 over the three suits) as tile indices."""
 
 
 def fan(

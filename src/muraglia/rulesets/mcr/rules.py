@@ -26,12 +26,18 @@ from typing import Any, ClassVar, Literal
 
 from muraglia.analysis.decompose import decompose
 from muraglia.analysis.groups import WaitKind
-from muraglia.analysis.shapes import SEVEN_PAIRS_FOUR_AS_TWO, STANDARD, THIRTEEN_ORPHANS, Shape
+from muraglia.analysis.shapes import (
+    HONORS_AND_KNITTED,
+    KNITTED_STRAIGHT,
+    SEVEN_PAIRS_FOUR_AS_TWO,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Shape,
+)
 from muraglia.analysis.waits import Reading, readings
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.rulesets.base import Ruleset, as_hand
-from muraglia.rulesets.mcr._shapes import HONOURS_AND_KNITTED, KNITTED_STRAIGHT
 from muraglia.rulesets.mcr.context import McrContext
 from muraglia.rulesets.mcr.counting import single_tile_wait
 from muraglia.rulesets.mcr.patterns import NUMBER, PATTERNS
@@ -92,7 +98,7 @@ SHAPES: tuple[Shape, ...] = (
     SEVEN_PAIRS_FOUR_AS_TWO,  # MCR-FAN-55: four identical tiles may be two pairs
     THIRTEEN_ORPHANS,
     KNITTED_STRAIGHT,
-    HONOURS_AND_KNITTED,
+    HONORS_AND_KNITTED,
 )
 """The MCR winning shapes (MCR-WIN-1)."""
 
