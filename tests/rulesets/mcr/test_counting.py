@@ -70,7 +70,7 @@ def test_order_does_not_matter() -> None:
         ("19m19p19s1234667z", True),  # thirteen orphans missing only the white dragon
         ("147m258p36s111z77z", True),  # knitted straight waiting on 9s only
         ("147m258p369s1234z", False),  # lesser honours and knitted: 5z, 6z or 7z
-        ("1122334455667m", True),  # seven pairs on 7m
+        ("1133557799m22p4s", True),  # seven pairs on 4s
         ("1112345678999m", False),  # nine gates: nine tiles
         ("5s[345m<][567p<][888s][111z]", True),
     ],
