@@ -42,7 +42,7 @@ from muraglia.rulesets.mcr.context import McrContext
 from muraglia.rulesets.mcr.counting import single_tile_wait
 from muraglia.rulesets.mcr.patterns import NUMBER, PATTERNS
 from muraglia.scoring.context import WinType, parse_win, parse_wind
-from muraglia.scoring.result import DealOutcome, ScoreResult, Settlement, Transfer
+from muraglia.scoring.result import Award, DealOutcome, ScoreResult, Settlement, Transfer
 from muraglia.tiles import Tile
 
 __all__ = [
@@ -162,6 +162,10 @@ def false_win(offender: str) -> dict[str, int]:
     return out
 
 
+def _order(award: Award) -> int:
+    return NUMBER[award.id]
+
+
 def _seat(letter: object, what: str) -> str:
     if letter not in SEATS:
         raise RulesetError(f"unknown {what} {letter!r} (E, S, W, N)")
@@ -226,6 +230,8 @@ class McrRules(Ruleset):
         if self.options.two_kongs_mixed == 5 and "two_kongs" in found and ctx.concealed_kongs == 1:
             values = {**values, "two_kongs": 5}
         awards = PATTERNS.resolve(found, concealed=ctx.is_concealed, values=values)
+        if "all_types" in found and ctx.is_seven_pairs:  # option seven_pairs_all_types
+            awards = tuple(sorted((*awards, PATTERNS["all_types"].award()), key=_order))
         fan = sum(a.value for a in awards if a.id != "flower_tiles")
         return ScoreResult("mcr", ctx.hand.notation, fan >= MINIMUM, awards, value=fan, fan=fan,
                            decomposition=ctx.decomposition)  # fmt: skip
@@ -299,7 +305,7 @@ class McrRules(Ruleset):
             )
         if best.value == 0:  # MCR-GAP-2: Chicken Hand
             chicken = PATTERNS["chicken_hand"].award()
-            awards = sorted((chicken, *best.awards), key=lambda a: NUMBER[a.id])
+            awards = sorted((chicken, *best.awards), key=_order)
             best = ScoreResult("mcr", h.notation, True, tuple(awards), value=chicken.value,
                                fan=chicken.value, decomposition=best.decomposition)  # fmt: skip
         elif not best.valid:
