@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from itertools import permutations
 
 from muraglia.analysis.groups import GroupKind
 from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType
@@ -33,6 +34,9 @@ __all__ = [
     "all_simples",
     "all_terminals",
     "all_terminals_and_honors",
+    "consecutive_pungs",
+    "big_four_winds",
+    "big_three_dragons",
     "count_groups",
     "count_pungs_of",
     "every_group_has",
@@ -41,10 +45,14 @@ __all__ = [
     "is_flush",
     "is_half_flush",
     "is_nine_gates",
+    "is_pure_nine_gates",
+    "little_four_winds",
+    "little_three_dragons",
     "mixed_triple_chow",
     "pair_of",
     "pure_straight",
     "shape_is",
+    "tile_hogs",
     "triple_pung",
 ]
 
@@ -169,3 +177,60 @@ def is_nine_gates(ctx: WinContext) -> bool:
 def count_groups(ctx: WinContext, kind: GroupKind) -> int:
     """How many groups of ``kind`` the decomposition has."""
     return sum(1 for g in ctx.groups if g.kind is kind)
+
+
+def tile_hogs(ctx: WinContext) -> int:
+    """How many tile kinds have all four copies in the hand without being a declared kong."""
+    in_kong = {g.tile for g in ctx.kongs}
+    return sum(1 for t, n in enumerate(ctx.counts[:34]) if n == 4 and t not in in_kong)
+
+
+def consecutive_pungs(ctx: WinContext, length: int, *, mixed: bool) -> bool:
+    """``length`` pungs/kongs of consecutive numbers, all of one suit or (``mixed``) one per suit.
+
+    Mixed runs need exactly three pungs, one in each suit, in any suit order.
+    """
+    have = {(int(g.tile) // 9, int(g.tile) % 9) for g in ctx.pungs if g.tile < Tile.EAST}
+    if mixed:
+        return any(
+            all((s, r + k) in have for k, s in enumerate(perm))
+            for perm in permutations(range(3))
+            for r in range(7)
+        )
+    return any(
+        all((s, r + k) in have for k in range(length)) for s in range(3) for r in range(10 - length)
+    )
+
+
+def big_three_dragons(ctx: WinContext) -> bool:
+    """Pungs or kongs of all three dragons."""
+    return count_pungs_of(ctx, DRAGONS) == 3
+
+
+def little_three_dragons(ctx: WinContext) -> bool:
+    """Two dragon pungs or kongs and a pair of the third dragon."""
+    return count_pungs_of(ctx, DRAGONS) == 2 and pair_of(ctx, DRAGONS)
+
+
+def big_four_winds(ctx: WinContext) -> bool:
+    """Pungs or kongs of all four winds."""
+    return count_pungs_of(ctx, WINDS) == 4
+
+
+def little_four_winds(ctx: WinContext) -> bool:
+    """Three wind pungs or kongs and a pair of the fourth wind."""
+    return count_pungs_of(ctx, WINDS) == 3 and pair_of(ctx, WINDS)
+
+
+def is_pure_nine_gates(ctx: WinContext) -> bool:
+    """Nine gates whose 13 tiles without the winning tile are exactly 1112345678999.
+
+    The nine-sided wait (junsei chuuren); False without a winning tile.
+    """
+    w = ctx.winning_tile
+    if w is None or not is_nine_gates(ctx):
+        return False
+    base = 9 * (int(w) // 9)
+    c = list(ctx.counts[base : base + 9])
+    c[int(w) - base] -= 1
+    return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]

@@ -22,6 +22,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from muraglia.analysis.shapes import (
+    SEVEN_PAIRS_FOUR_AS_TWO,
+    SIAMESE_SNAKES,
+    SMALL_SNAKE,
+    SNAKE_OF_DRAGONS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Shape,
+)
 from muraglia.errors import InvalidHandError, MahjongError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
@@ -159,6 +168,15 @@ class FimjRules:
     }
     sources: ClassVar[tuple[str, ...]] = ("seed 000_24b2369488b6c23b.txt", "spec/fimj.md")
     Options: ClassVar[type[FimjOptions]] = FimjOptions
+    shapes: ClassVar[tuple[Shape, ...]] = (
+        STANDARD,
+        SEVEN_PAIRS_FOUR_AS_TWO,
+        THIRTEEN_ORPHANS,
+        SMALL_SNAKE,
+        SIAMESE_SNAKES,
+        SNAKE_OF_DRAGONS,
+    )
+    """Winning shapes, for analysis (FIMJ-HAND, FIMJ-GAP-11, FIMJ-MAX-M04, M07-M09)."""
     patterns = PATTERNS
     flags: ClassVar[Mapping[str, tuple[str, str]]] = FLAGS
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES

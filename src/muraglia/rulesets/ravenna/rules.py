@@ -16,7 +16,13 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
 from muraglia.analysis.groups import Group, GroupKind
-from muraglia.analysis.shapes import meld_group
+from muraglia.analysis.shapes import (
+    ALL_HEAD_TILES,
+    SEVEN_PAIRS_FOUR_AS_TWO,
+    STANDARD,
+    Shape,
+    meld_group,
+)
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
@@ -554,6 +560,8 @@ class RavennaRules:
     }
     sources: ClassVar[tuple[str, ...]] = ("seed 004_e86b8272d7b4bdff.txt", "spec/ravenna.md")
     Options: ClassVar[type[RavennaOptions]] = RavennaOptions
+    shapes: ClassVar[tuple[Shape, ...]] = (STANDARD, SEVEN_PAIRS_FOUR_AS_TWO, ALL_HEAD_TILES)
+    """Winning shapes, for analysis (RAV-HAND-1..3, RAV-GAP-10)."""
     patterns = PATTERNS
     flags: ClassVar[frozenset[str]] = frozenset()
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES

@@ -14,6 +14,12 @@ from typing import Any, ClassVar
 
 from muraglia.analysis.groups import Decomposition
 from muraglia.analysis.shanten import ukeire
+from muraglia.analysis.shapes import (
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Shape,
+)
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
@@ -553,6 +559,8 @@ class SeipalleRules:
     }
     sources: ClassVar[tuple[str, ...]] = ("seed 003_b80b1bee27535bcf.txt", "spec/seipalle.md")
     Options: ClassVar[type[SeipalleOptions]] = SeipalleOptions
+    shapes: ClassVar[tuple[Shape, ...]] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
+    """Winning shapes, for analysis (SEI-HAND-1/2)."""
     patterns = PATTERNS
     flags: ClassVar[frozenset[str]] = KNOWN_FLAGS
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
