@@ -36,7 +36,7 @@ def shapes(hand: str, **kwargs: bool) -> list[str]:
         (
             "1199m19p19s11335z +5z",
             {"all_head_tiles": True},
-            ["all_head_tiles: 1m 1m 9m 9m 1p 9p 1s 9s 1z 1z 3z 3z 5z 5z"],
+            ["all_head_tiles: 11m 99m 1p 9p 1s 9s 11z 33z 55z"],
         ),
         ("1199m19p19s11335z +5z", {}, []),
     ],
@@ -63,3 +63,9 @@ def test_claimed_readings() -> None:
         for r in claimed_readings(d, hand.winning.kind, self_drawn=True)
     ]
     assert all(g.concealed for r in drawn for g in r.groups)
+
+
+def test_one_layout_per_set_of_groups() -> None:
+    # The same groups listed in another order are one layout (scored once).
+    layouts = complete_layouts(parse_hand("123m 456m 99s 44456p +4p"))
+    assert [str(d) for d in layouts] == ["standard: 123m 456m 456p 444p 99s"]
