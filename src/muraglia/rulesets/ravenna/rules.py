@@ -396,6 +396,8 @@ def settle_deal(
     statuses = dict(statuses or {})
     if dead is not None:
         _seat(dead)
+        if dead in hands:  # RAV-3P-4: the dead seat receives no tiles
+            raise InvalidHandError(f"the dead seat {dead!r} holds no hand, but one was given")
     for seat in hands:
         _seat(seat)
     live = [s for s in SEATS if s != dead]
