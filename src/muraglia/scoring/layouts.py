@@ -20,7 +20,7 @@ of groups, and chooses the set a claimed winning tile completed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from muraglia.analysis.decompose import decompose
@@ -46,6 +46,7 @@ def complete_layouts(
     four_as_two_pairs: bool = False,
     thirteen_orphans: bool = False,
     all_head_tiles: bool = False,
+    special: Sequence[Shape] = (),
 ) -> tuple[Decomposition, ...]:
     """Every complete layout of a 14-tile hand under the enabled shapes.
 
@@ -56,6 +57,7 @@ def complete_layouts(
             (FIMJ-GAP-11, RAV-HAND-2; not in Seipalle, SEI-HAND-2).
         thirteen_orphans: allow thirteen orphans (thirteen lanterns).
         all_head_tiles: allow any 14 head tiles in any arrangement (RAV-HAND-3).
+        special: further shapes (FIMJ's snakes, FIMJ-HAND-3), tried after the others.
 
     Returns:
         The distinct layouts, standard ones first; empty if the hand is not complete.
@@ -69,6 +71,7 @@ def complete_layouts(
         shapes.append(THIRTEEN_ORPHANS)
     if all_head_tiles:
         shapes.append(ALL_HEAD_TILES)
+    shapes.extend(special)
     out: dict[tuple[str, tuple[Group, ...]], Decomposition] = {}
     for d in decompose(hand, shapes):  # the same groups in another order are one layout
         out.setdefault((d.shape, tuple(sorted(d.groups, key=_group_order))), d)

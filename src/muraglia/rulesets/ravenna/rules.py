@@ -256,7 +256,12 @@ def score_hand(
         raise RulesetError(f"a player with status {status!r} cannot make Mah-Jong (RAV-PEN)")
     if hand.winning is None:
         raise InvalidHandError(f"{hand.notation!r} has no winning tile (+X)")
-    decomps = complete_layouts(hand, **SHAPES)
+    decomps = complete_layouts(
+        hand,
+        seven_pairs=SHAPES["seven_pairs"],
+        four_as_two_pairs=SHAPES["four_as_two_pairs"],
+        all_head_tiles=SHAPES["all_head_tiles"],
+    )
     if not decomps:
         raise InvalidHandError(f"{hand.notation!r} forms no ravenna winning shape (RAV-HAND)")
     best: RavennaScore | None = None

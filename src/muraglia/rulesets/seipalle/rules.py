@@ -276,7 +276,12 @@ def score_hand(
             f"{hand.notation!r}: seipalle has no flowers or seasons (SEI-EQUIP-1)"
         )
     seat, rnd = _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind")
-    decomps = complete_layouts(hand, **SHAPES)
+    decomps = complete_layouts(
+        hand,
+        seven_pairs=SHAPES["seven_pairs"],
+        four_as_two_pairs=SHAPES["four_as_two_pairs"],
+        thirteen_orphans=SHAPES["thirteen_orphans"],
+    )
     if not decomps:
         raise InvalidHandError(f"{hand.notation!r} forms no seipalle winning shape (SEI-HAND-1)")
     self_drawn = win == "tsumo"
