@@ -229,12 +229,16 @@ def single_tile_wait(concealed13: Sequence[int], melds: int, held: Sequence[int]
     """
     work = list(concealed13)
     std = shanten_standard(work, melds) == 0
+    distinct = sum(1 for n in work if n)
     odd = sum(1 for n in work if n % 2)
     pairs7 = melds == 0 and odd == 1
-    specials = melds == 0 and (
-        shanten_thirteen_orphans(work) == 0 or shanten_honors_knitted(work) == 0
+    specials = (
+        melds == 0
+        and distinct >= 12
+        and (shanten_thirteen_orphans(work) == 0 or shanten_honors_knitted(work) == 0)
     )
-    knitted = melds <= 1 and shanten_knitted_straight(work, melds) == 0
+    suited = sum(1 for n in work[:27] if n)
+    knitted = melds <= 1 and suited >= 8 and shanten_knitted_straight(work, melds) == 0
     if not (std or pairs7 or specials or knitted):
         return False
     candidates = _near(work) if not (specials or knitted) else range(34)
