@@ -375,10 +375,14 @@ def two_kongs(ctx: WinContext) -> bool:
     return len(ctx.kongs) == 2 and c.melded_kongs >= need
 
 
-@fan(27, note="flag last_of_kind")
+@fan(27, note="flag last_of_kind, or the three copies in the winner's own exposed sets")
 def last_tile(ctx: WinContext) -> bool:
     """Won on a tile whose three other copies are visible (MCR-GAP-19)."""
-    return ctx.has("last_of_kind")
+    if ctx.has("last_of_kind"):
+        return True
+    win = ctx.winning_tile
+    shown = sum(1 for m in ctx.hand.melds if not m.concealed for t in m.tiles if t.kind == win)
+    return shown == 3
 
 
 @fan(28)

@@ -1,0 +1,142 @@
+"""MCR benchmark: fan calculations per second, side by side with PyPI ``pymahjonggb``.
+
+Command: ``python bench/bench_mcr.py [--hands 2000] [--seed 2026] [--repeat 3]``.
+
+A fixed, seeded set of random winning hands from :func:`muraglia.rulesets.mcr.samples.samples`
+(40 % concealed four-sets-and-a-pair, 40 % with melds and kongs, 10 % seven pairs, 10 % thirteen
+orphans, knitted straights and honours-and-knitted), each with a random win type, winds and
+flowers. Every calculator gets one call per hand on inputs converted beforehand (our parsed
+``Hand``; pymahjonggb's tuples), after a warm-up pass; the best of ``--repeat`` passes counts.
+Our figure is also given from notation strings (parsing included). Hands pymahjonggb rejects
+(below 8 points by its own count, its error codes) are counted as calls all the same; the fan
+totals of both are compared on the hands both accept.
+
+pymahjonggb is optional: without it only our figures are printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from muraglia.hand import Hand  # noqa: E402
+from muraglia.melds import MeldKind  # noqa: E402
+from muraglia.notation import parse_hand  # noqa: E402
+from muraglia.rulesets.mcr import McrRules  # noqa: E402
+from muraglia.rulesets.mcr.samples import Sample, samples  # noqa: E402
+from muraglia.tiles import Tile  # noqa: E402
+
+try:
+    from MahjongGB import MahjongFanCalculator  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - optional comparison
+    MahjongFanCalculator = None
+
+_SUIT = {0: "W", 1: "B", 2: "T"}
+_WIND = {"E": 0, "S": 1, "W": 2, "N": 3}
+
+
+def gb_tile(t: int) -> str:
+    """pymahjonggb's tile name: W/B/T 1-9 for characters/dots/bamboo, F1-F4 winds, J1-J3."""
+    if t < 27:
+        return f"{_SUIT[t // 9]}{t % 9 + 1}"
+    return f"F{t - 26}" if t < 31 else f"J{t - 30}"
+
+
+def gb_args(h: Hand, s: Sample) -> tuple[Any, ...]:
+    """pymahjonggb's ``MahjongFanCalculator`` arguments for one hand."""
+    assert h.winning is not None
+    packs = []
+    for m in h.melds:
+        low = int(min(t.kind for t in m.tiles))
+        if m.kind is MeldKind.CHOW:
+            packs.append(("CHI", gb_tile(low + 1), 1))
+        elif m.kind is MeldKind.PUNG:
+            packs.append(("PENG", gb_tile(low), 1))
+        else:
+            packs.append(("GANG", gb_tile(low), 0 if m.concealed else 1))
+    standing = tuple(gb_tile(int(t.kind)) for t in h.concealed)
+    return (tuple(packs), standing, gb_tile(int(h.winning.kind)), len(h.bonus),
+            s.win == "tsumo", False, False, False, _WIND[s.seat_wind],
+            _WIND[s.round_wind])  # fmt: skip
+
+
+def rate(fn: Callable[[int], object], n: int, repeat: int) -> float:
+    """Calls per second of ``fn(i)`` for ``i in range(n)``: best of ``repeat`` passes."""
+    for i in range(n):
+        fn(i)
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for i in range(n):
+            fn(i)
+        best = min(best, time.perf_counter() - start)
+    return n / best
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark and print a small table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+
+    rules = McrRules()
+    data = samples(args.hands, args.seed)
+    hands = [parse_hand(s.hand, red_fives=False) for s in data]
+    kinds: dict[str, int] = {}
+    for s in data:
+        kinds[s.kind] = kinds.get(s.kind, 0) + 1
+
+    def ours(i: int) -> object:
+        s = data[i]
+        return rules.score(hands[i], win=s.win, seat_wind=s.seat_wind, round_wind=s.round_wind)
+
+    def ours_text(i: int) -> object:
+        s = data[i]
+        return rules.score(s.hand, win=s.win, seat_wind=s.seat_wind, round_wind=s.round_wind)
+
+    print(f"python {platform.python_version()} on {platform.machine()}; {args.hands} hands, "
+          f"seed {args.seed}: " + ", ".join(f"{k} {v}" for k, v in kinds.items()))  # fmt: skip
+    mine = rate(ours, len(data), args.repeat)
+    print(f"muraglia mcr (parsed Hand)  {mine:10.0f} hands/s  {1e6 / mine:8.1f} us/call")
+    text = rate(ours_text, len(data), args.repeat)
+    print(f"muraglia mcr (notation)     {text:10.0f} hands/s  {1e6 / text:8.1f} us/call")
+    if MahjongFanCalculator is None:
+        print("pymahjonggb                 not installed (pip install pymahjonggb)")
+        return 0
+    gb = [gb_args(h, s) for h, s in zip(hands, data, strict=True)]
+
+    def theirs(i: int) -> object:
+        try:
+            return MahjongFanCalculator(*gb[i])
+        except TypeError as exc:  # its "not a win" / "below 8" answers
+            return exc
+
+    their = rate(theirs, len(data), args.repeat)
+    print(f"pymahjonggb 1.4 (C++)       {their:10.0f} hands/s  {1e6 / their:8.1f} us/call")
+    print(f"ratio pymahjonggb/muraglia  {their / mine:10.1f}x")
+    same = both = 0
+    for i, s in enumerate(data):
+        res = theirs(i)
+        if isinstance(res, Exception):
+            continue
+        total = sum(
+            points * count for points, count, *_ in MahjongFanCalculator(*gb[i], verbose=True)
+        )
+        r = ours(i)
+        both += 1
+        same += int(rules.total(r) == total)  # type: ignore[arg-type]
+    print(f"same total (flowers incl.)  {same}/{both} hands both accept")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
