@@ -18,20 +18,15 @@ from __future__ import annotations
 
 import argparse
 import platform
-import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
-from muraglia.hand import Hand  # noqa: E402
-from muraglia.melds import MeldKind  # noqa: E402
-from muraglia.notation import parse_hand  # noqa: E402
-from muraglia.rulesets.mcr import McrRules  # noqa: E402
-from muraglia.rulesets.mcr.samples import Sample, samples  # noqa: E402
-from muraglia.tiles import Tile  # noqa: E402
+from muraglia.hand import Hand
+from muraglia.melds import MeldKind
+from muraglia.notation import parse_hand
+from muraglia.rulesets.mcr import McrRules
+from muraglia.rulesets.mcr.samples import Sample, samples
 
 try:
     from MahjongGB import MahjongFanCalculator  # type: ignore[import-not-found]
@@ -124,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"pymahjonggb 1.4 (C++)       {their:10.0f} hands/s  {1e6 / their:8.1f} us/call")
     print(f"ratio pymahjonggb/muraglia  {their / mine:10.1f}x")
     same = both = 0
-    for i, s in enumerate(data):
+    for i in range(len(data)):
         res = theirs(i)
         if isinstance(res, Exception):
             continue
