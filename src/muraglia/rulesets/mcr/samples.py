@@ -147,7 +147,7 @@ def _standard_one(rng: random.Random, wall: list[int]) -> tuple[list[int], list[
 
 
 def samples(n: int, seed: int = 2026) -> list[Sample]:
-    """``n`` hands from ``seed``, cycling through :data:`KINDS` (40 % concealed, 40 % melded)."""
+    """``n`` hands from ``seed``: 30 % concealed, 30 % melded, 10 % of each special shape."""
     rng = random.Random(seed)
     plan = ("concealed", "melded", "concealed", "melded", "seven_pairs", "thirteen_orphans",
             "concealed", "melded", "knitted", "honours_knitted")  # fmt: skip
