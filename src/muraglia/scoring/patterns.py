@@ -119,6 +119,7 @@ class PatternTable:
         self.unit = unit
         self.limit_exclusive = limit_exclusive
         self._patterns: dict[str, Pattern] = {}
+        self._order: dict[str, int] = {}
 
     def pattern(
         self,
@@ -246,7 +247,9 @@ class PatternTable:
                 ip = self._patterns[implied]
                 if implied not in found and ip.value(concealed=concealed) is not None:
                     found[implied] = 1
-        order = {pid: i for i, pid in enumerate(self._patterns)}
+        order = self._order
+        if len(order) != len(self._patterns):
+            order.update((pid, i) for i, pid in enumerate(self._patterns))
         over = values or {}
 
         def per(pid: str) -> int:

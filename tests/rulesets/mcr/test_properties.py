@@ -84,3 +84,16 @@ def test_payments_are_zero_sum(s: Sample, discarder: str) -> None:
         assert r.payments[seat] == (3 * RULES.total(r) if disc is None else RULES.total(r)) + 24
     else:
         assert r.payments[seat] == -30
+
+
+@given(samples)
+def test_single_tile_wait_matches_the_analysis_waits(s: Sample) -> None:
+    """MCR-COUNT-7 shortcut against ``analysis.waits.winning_tiles`` over the MCR shapes."""
+    from muraglia.analysis.waits import winning_tiles
+    from muraglia.hand import Hand
+
+    h = parse_hand(s.hand, red_fives=False)
+    assert h.winning is not None
+    h13 = Hand(h.concealed, h.melds)
+    expected = len(winning_tiles(h13, SHAPES)) == 1
+    assert RULES._unique_wait(h) is expected
