@@ -5,7 +5,8 @@
   two-chow fan with the other three (account-once), and otherwise the largest forest of two-chow
   fans in which no two fans of one kind share a chow (non-identical). Cached on the chows.
 * :func:`single_tile_wait` — whether a 13-tile hand waits on exactly one tile kind under every
-  MCR winning shape (MCR-COUNT-7), from the table-driven shanten functions.
+  MCR winning shape (MCR-COUNT-7): cached per-suit "splits into sets (and a pair)" tests for the
+  standard shape and the knitted straight's extra groups, closed forms for the special shapes.
 
 >>> chow_fans((0, 3, 6, 0), -1)  # 123m 456m 789m 123m: Pure Straight + Pure Double Chow
 (('pure_straight', 1), ('pure_double_chow', 1))
