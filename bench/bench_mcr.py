@@ -40,10 +40,11 @@ _WIND = {"E": 0, "S": 1, "W": 2, "N": 3}
 
 
 def gb_tile(t: int) -> str:
-    """pymahjonggb's tile name: W/B/T 1-9 for characters/dots/bamboo, F1-F4 winds, J1-J3."""
+    """pymahjonggb's tile name: W/B/T 1-9 for characters/dots/bamboo, F1-F4 winds E S W N,
+    J1 red, J2 green, J3 white dragon."""
     if t < 27:
         return f"{_SUIT[t // 9]}{t % 9 + 1}"
-    return f"F{t - 26}" if t < 31 else f"J{t - 30}"
+    return f"F{t - 26}" if t < 31 else f"J{34 - t}"
 
 
 def gb_args(h: Hand, s: Sample) -> tuple[Any, ...]:
