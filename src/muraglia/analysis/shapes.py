@@ -105,6 +105,23 @@ def _suit_groups(suit: int, counts: tuple[int, ...]) -> tuple[tuple[Group, ...],
     )
 
 
+@cache
+def _suit_splits(
+    suit: int, counts: tuple[int, ...]
+) -> tuple[tuple[tuple[Group, ...], ...], tuple[tuple[Group, ...], ...]]:
+    """One suit's splits into sets only, and into sets plus one pair (groups in tile order)."""
+    plain = _suit_groups(suit, counts)
+    paired: list[tuple[Group, ...]] = []
+    for r in range(9):
+        if counts[r] >= 2:
+            rest = list(counts)
+            rest[r] -= 2
+            pair = Group(GroupKind.PAIR, Tile(9 * suit + r))
+            for part in _suit_groups(suit, tuple(rest)):
+                paired.append(tuple(sorted((pair, *part), key=_group_key)))
+    return plain, tuple(paired)
+
+
 class Shape:
     """A winning shape: an id, display names, a decomposer and an optional shanten hook."""
 
@@ -145,37 +162,37 @@ class Standard(Shape):
     }
 
     def decompose_counts(self, counts: Sequence[int], melds: int = 0) -> Iterator[Decomposition]:
-        """Yield every (pair, sets) split of ``counts``; ``melds`` sets are already declared."""
+        """Yield every (pair, sets) split of ``counts``; ``melds`` sets are already declared.
+
+        Each suit's splits with and without the pair come from a table cached on the
+        suit's nine counts; the honours are read directly (pungs and at most one pair).
+        """
         if sum(counts) != 14 - 3 * melds:
             return
+        honor_groups: list[Group] = []
+        honor_pair = False
         for h in range(27, 34):
-            if counts[h] % 3 == 1:
+            n = counts[h]
+            if n == 3:
+                honor_groups.append(Group(GroupKind.PUNG, Tile(h)))
+            elif n == 2:
+                if honor_pair:
+                    return
+                honor_pair = True
+                honor_groups.append(Group(GroupKind.PAIR, Tile(h)))
+            elif n:
                 return
-        for p in range(34):
-            if counts[p] < 2:
-                continue
-            c = list(counts)
-            c[p] -= 2
-            groups: list[tuple[Group, ...]] = [(Group(GroupKind.PAIR, Tile(p)),)]
-            ok = True
-            for s in range(3):
-                parts = _suit_groups(s, tuple(c[9 * s : 9 * s + 9]))
-                if not parts:
-                    ok = False
-                    break
-                groups = [g + part for g in groups for part in parts] if parts != ((),) else groups
-            if not ok:
-                continue
-            honors: list[Group] = []
-            for h in range(27, 34):
-                if c[h] == 3:
-                    honors.append(Group(GroupKind.PUNG, Tile(h)))
-                elif c[h]:
-                    ok = False
-            if not ok:
-                continue
-            for g in groups:
-                yield Decomposition(self.id, tuple(sorted(g + tuple(honors), key=_group_key)))
+        # the pair sits in the one group (suit or honours) whose tile count is 2 mod 3
+        slices = [tuple(counts[9 * s : 9 * s + 9]) for s in range(3)]
+        mods = [sum(c) % 3 for c in slices]
+        if 1 in mods or mods.count(2) + honor_pair != 1:
+            return
+        honors = tuple(honor_groups)
+        options = [_suit_splits(s, slices[s])[1 if mods[s] == 2 else 0] for s in range(3)]
+        for a in options[0]:
+            for b in options[1]:
+                for c in options[2]:
+                    yield Decomposition(self.id, a + b + c + honors)
 
     def shanten(self, counts: Sequence[int], melds: int = 0) -> int | None:
         """Standard shanten from :mod:`muraglia.analysis.shanten`."""

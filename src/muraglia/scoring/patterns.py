@@ -190,6 +190,27 @@ class PatternTable:
         except KeyError:
             raise RulesetError(f"{self.ruleset}: unknown pattern {pattern_id!r}") from None
 
+    def with_values(self, values: Mapping[str, tuple[int | None, int | None]]) -> PatternTable:
+        """A copy of this table with some patterns' ``(closed, open)`` values replaced.
+
+        For option presets that change values without forking the table (Tenhou's open
+        tanyao, double yakuman). ``(None, None)`` switches a pattern off.
+
+        >>> t = PatternTable("demo", unit="han")
+        >>> @t.pattern("x", names={"en": "X", "it": "X"}, closed=1, open=None, ref="D-1")
+        ... def x(ctx): return True
+        >>> t.with_values({"x": (1, 1)})["x"].open, t["x"].open
+        (1, None)
+
+        Raises:
+            RulesetError: for an unknown id.
+        """
+        out = PatternTable(self.ruleset, unit=self.unit, limit_exclusive=self.limit_exclusive)
+        out._patterns = dict(self._patterns)
+        for pid, (closed, open_) in values.items():
+            out._patterns[pid] = replace(self[pid], closed=closed, open=open_)
+        return out
+
     def check(self) -> None:
         """Check that every excluded/implied id exists.
 

@@ -35,6 +35,8 @@ __all__ = [
     "all_terminals",
     "all_terminals_and_honors",
     "consecutive_pungs",
+    "big_four_winds",
+    "big_three_dragons",
     "count_groups",
     "count_pungs_of",
     "every_group_has",
@@ -43,6 +45,9 @@ __all__ = [
     "is_flush",
     "is_half_flush",
     "is_nine_gates",
+    "is_pure_nine_gates",
+    "little_four_winds",
+    "little_three_dragons",
     "mixed_triple_chow",
     "pair_of",
     "pure_straight",
@@ -204,3 +209,37 @@ def consecutive_pungs(ctx: WinContext, length: int, *, mixed: bool) -> bool:
 
 
 _PERMS = tuple(permutations(range(3)))
+
+
+def big_three_dragons(ctx: WinContext) -> bool:
+    """Pungs or kongs of all three dragons."""
+    return count_pungs_of(ctx, DRAGONS) == 3
+
+
+def little_three_dragons(ctx: WinContext) -> bool:
+    """Two dragon pungs or kongs and a pair of the third dragon."""
+    return count_pungs_of(ctx, DRAGONS) == 2 and pair_of(ctx, DRAGONS)
+
+
+def big_four_winds(ctx: WinContext) -> bool:
+    """Pungs or kongs of all four winds."""
+    return count_pungs_of(ctx, WINDS) == 4
+
+
+def little_four_winds(ctx: WinContext) -> bool:
+    """Three wind pungs or kongs and a pair of the fourth wind."""
+    return count_pungs_of(ctx, WINDS) == 3 and pair_of(ctx, WINDS)
+
+
+def is_pure_nine_gates(ctx: WinContext) -> bool:
+    """Nine gates whose 13 tiles without the winning tile are exactly 1112345678999.
+
+    The nine-sided wait (junsei chuuren); False without a winning tile.
+    """
+    w = ctx.winning_tile
+    if w is None or not is_nine_gates(ctx):
+        return False
+    base = 9 * (int(w) // 9)
+    c = list(ctx.counts[base : base + 9])
+    c[int(w) - base] -= 1
+    return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
