@@ -697,13 +697,13 @@ def all_terminals(ctx: WinContext) -> bool:
 )
 def little_four_winds(ctx: WinContext) -> bool:
     """Three wind pungs/kongs and a pair of the fourth wind."""
-    return _wind_pungs(ctx) == 3 and p.pair_of(ctx, WINDS)
+    return p.little_four_winds(ctx)
 
 
 @fan(71, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(14, 34))
 def little_three_dragons(ctx: WinContext) -> bool:
     """Two dragon pungs/kongs and a pair of the third dragon."""
-    return _dragon_pungs(ctx) == 2 and p.pair_of(ctx, DRAGONS)
+    return p.little_three_dragons(ctx)
 
 
 @fan(72, excludes=(28, 24, 5, 66))
@@ -732,13 +732,13 @@ def pure_terminal_chows(ctx: WinContext) -> int:
 @fan(75, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(28, 15, 16, 48, 70, 5))
 def big_four_winds(ctx: WinContext) -> bool:
     """Four wind pungs/kongs."""
-    return _wind_pungs(ctx) == 4
+    return p.big_four_winds(ctx)
 
 
 @fan(76, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(14, 34, 71))
 def big_three_dragons(ctx: WinContext) -> bool:
     """Three dragon pungs/kongs."""
-    return _dragon_pungs(ctx) == 3
+    return p.big_three_dragons(ctx)
 
 
 @fan(77, excludes=(29, 7))
@@ -747,20 +747,10 @@ def all_green(ctx: WinContext) -> bool:
     return p.all_in_set(ctx, p.GREEN_TILES)
 
 
-_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-
-
 @fan(78, excludes=(58, 5, 17, 25, 7, 8))
 def nine_gates(ctx: WinContext) -> bool:
     """Concealed 1112345678999 of one suit, won on any tile of that suit."""
-    hand = ctx.hand
-    win = ctx.winning_tile
-    if hand.melds or win is None or not p.is_flush(ctx):
-        return False
-    base = int(win) - int(win) % 9
-    before = list(ctx.counts[base : base + 9])
-    before[int(win) - base] -= 1
-    return tuple(before) == _GATES
+    return p.is_pure_nine_gates(ctx)
 
 
 @fan(79, excludes=(11, 6, 22, 26, 33, 65, 28), requires=(GroupKind.KONG,))
