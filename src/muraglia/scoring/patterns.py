@@ -32,7 +32,7 @@ Resolution (:meth:`PatternTable.evaluate`):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -119,6 +119,7 @@ class PatternTable:
         self.unit = unit
         self.limit_exclusive = limit_exclusive
         self._patterns: dict[str, Pattern] = {}
+        self._order: dict[str, int] = {}
 
     def pattern(
         self,
@@ -225,19 +226,28 @@ class PatternTable:
         """The awards of ``ctx`` after implications and exclusions, in table order."""
         return self.resolve(self.find(ctx, skip=skip), concealed=ctx.is_concealed)
 
-    def find(self, ctx: WinContext, *, skip: frozenset[str] = frozenset()) -> dict[str, int]:
-        """Step 1 of :meth:`evaluate`: every pattern whose predicate holds, with its count."""
+    def find(
+        self,
+        ctx: WinContext,
+        *,
+        skip: frozenset[str] = frozenset(),
+        among: Iterable[Pattern] | None = None,
+    ) -> dict[str, int]:
+        """Step 1 of :meth:`evaluate`: every pattern whose predicate holds, with its count.
+
+        ``among`` restricts the search to some patterns (a ruleset's shape-specific subset).
+        """
         concealed = ctx.is_concealed
         present = {g.kind for g in ctx.groups}
         found: dict[str, int] = {}
-        for p in self._patterns.values():
-            if p.id in skip or p.value(concealed=concealed) is None:
+        for p in self._patterns.values() if among is None else among:
+            if (p.closed if concealed else p.open) is None or (skip and p.id in skip):
                 continue
             if p.requires and not (p.requires & present):
                 continue
-            n = int(p.predicate(ctx))
-            if n > 0:
-                found[p.id] = n
+            n = p.predicate(ctx)
+            if n:
+                found[p.id] = int(n)
         return found
 
     def resolve(
@@ -258,7 +268,9 @@ class PatternTable:
                 ip = self._patterns[implied]
                 if implied not in found and ip.value(concealed=concealed) is not None:
                     found[implied] = 1
-        order = {pid: i for i, pid in enumerate(self._patterns)}
+        order = self._order
+        if len(order) != len(self._patterns):
+            order.update((pid, i) for i, pid in enumerate(self._patterns))
         over = values or {}
 
         def per(pid: str) -> int:
