@@ -33,7 +33,14 @@ from muraglia.rulesets.riichi_ema.payments import (
 )
 from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind
 from muraglia.scoring.patterns import PatternTable
-from muraglia.scoring.result import Award, DealOutcome, ScoreResult, Settlement, Transfer
+from muraglia.scoring.result import (
+    Award,
+    DealOutcome,
+    LazyLines,
+    ScoreResult,
+    Settlement,
+    Transfer,
+)
 from muraglia.tiles import Tile
 
 __all__ = ["EmaOptions", "RiichiEma", "final_settlement", "uma_shares"]
@@ -333,9 +340,9 @@ class RiichiEma(Ruleset):
             fu=c.fu.total if c.fu else None,
             limit=c.limit,
             payments=payments,
-            explanation={
-                lang: self._explain(c, transfers, lang, winner, discarder) for lang in ("en", "it")
-            },
+            explanation=LazyLines(
+                ("en", "it"), lambda lang: self._explain(c, transfers, lang, winner, discarder)
+            ),
             decomposition=ctx.decomposition,
             extra=extra,
         )
