@@ -134,3 +134,9 @@ def test_match_end_sticks_and_uma() -> None:  # EMA-STICK-5, EMA-UMA, EMA-GAP-22
     assert out["final_scores"] == {"E": 19500, "S": 19500, "W": -7000, "N": -29000}
     one = settle({"final_scores": {"E": 1, "S": 0, "W": 0, "N": -1}, "riichi_sticks": 1})
     assert one["final_scores"] == {"E": 1 + 9000 + 1000, "S": 0, "W": 0, "N": -9001}
+
+
+def test_no_pao_when_the_sets_are_not_all_melded() -> None:  # EMA-PAO-1 (source 3.3.6)
+    hand = "555z12m55m[666z][777z^]+3m"  # white pung concealed: nobody fed a third melded set
+    s = settle({"winners": ["S"], "hands": {"S": hand}, "pao": {"S": "N"}})
+    assert s["net"] == {"E": -16000, "S": 32000, "W": -8000, "N": -8000, "table": 0}
