@@ -13,7 +13,6 @@ rulesets share belongs here (DESIGN §3). Every function is ``(ctx, ...) -> bool
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 
 from muraglia.analysis.groups import GroupKind
@@ -126,13 +125,16 @@ def every_group_has(ctx: WinContext, *, terminal: bool = True, honor: bool = Tru
 
 def count_pungs_of(ctx: WinContext, kinds: Iterable[Tile]) -> int:
     """How many pungs or kongs are of one of ``kinds``."""
-    wanted = frozenset(kinds)
-    return sum(1 for g in ctx.pungs if g.tile in wanted)
+    wanted = kinds if isinstance(kinds, frozenset) else frozenset(kinds)
+    return sum(g.tile in wanted for g in ctx.pungs)
 
 
 def pair_of(ctx: WinContext, kinds: Iterable[Tile]) -> bool:
     """Whether the pair of a standard decomposition is of one of ``kinds``."""
-    return ctx.pair is not None and ctx.pair.tile in frozenset(kinds)
+    pair = ctx.pair
+    return pair is not None and pair.tile in (
+        kinds if isinstance(kinds, frozenset) else frozenset(kinds)
+    )
 
 
 def identical_chow_pairs(ctx: WinContext) -> int:
@@ -140,20 +142,25 @@ def identical_chow_pairs(ctx: WinContext) -> int:
 
     Four identical chows count as two pairs.
     """
-    counter = Counter(g.tile for g in ctx.chows)
-    return sum(n // 2 for n in counter.values())
+    chows = ctx.chows
+    if len(chows) < 2:
+        return 0
+    counts: dict[int, int] = {}
+    for g in chows:
+        counts[g.tile] = counts.get(g.tile, 0) + 1
+    return sum(n // 2 for n in counts.values())
 
 
 def mixed_triple_chow(ctx: WinContext) -> bool:
     """Chows of the same numbers in all three suits."""
-    starts = {(int(g.tile) // 9, int(g.tile) % 9) for g in ctx.chows}
-    return any(all((s, r) in starts for s in range(3)) for r in range(7))
+    starts = {int(g.tile) for g in ctx.chows}
+    return any(r in starts and r + 9 in starts and r + 18 in starts for r in range(7))
 
 
 def triple_pung(ctx: WinContext) -> bool:
     """Pungs (or kongs) of the same number in all three suits."""
-    have = {(int(g.tile) // 9, int(g.tile) % 9) for g in ctx.pungs if g.tile < Tile.EAST}
-    return any(all((s, r) in have for s in range(3)) for r in range(9))
+    have = {int(g.tile) for g in ctx.pungs}
+    return any(r in have and r + 9 in have and r + 18 in have for r in range(9))
 
 
 def pure_straight(ctx: WinContext) -> bool:

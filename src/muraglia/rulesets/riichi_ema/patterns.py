@@ -176,6 +176,7 @@ def pure_straight(ctx: WinContext) -> bool:
     closed=1,
     open=1,
     ref="EMA-YAKU-10",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     note="per dragon pung or kong",
 )
 def dragon_pung(ctx: WinContext) -> int:
@@ -189,6 +190,7 @@ def dragon_pung(ctx: WinContext) -> int:
     closed=1,
     open=1,
     ref="EMA-YAKU-11",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
 )
 def seat_wind(ctx: WinContext) -> bool:
     """Pung or kong of the seat wind."""
@@ -201,6 +203,7 @@ def seat_wind(ctx: WinContext) -> bool:
     closed=1,
     open=1,
     ref="EMA-YAKU-12",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     note="with Seat Wind when both (2 han)",
 )
 def prevalent_wind(ctx: WinContext) -> bool:
@@ -294,6 +297,7 @@ def seven_pairs(ctx: WinContext) -> bool:
     closed=2,
     open=2,
     ref="EMA-YAKU-19",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
 )
 def triple_pung(ctx: WinContext) -> bool:
     """Pungs of the same number in each suit."""
@@ -306,6 +310,7 @@ def triple_pung(ctx: WinContext) -> bool:
     closed=2,
     open=2,
     ref="EMA-YAKU-20",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     note="a pung completed by ron is open",
 )
 def three_concealed_pungs(ctx: WinContext) -> bool:
@@ -332,6 +337,7 @@ def three_kongs(ctx: WinContext) -> bool:
     closed=2,
     open=2,
     ref="EMA-YAKU-22",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
 )
 def all_pungs(ctx: WinContext) -> bool:
     """Four pungs or kongs and a pair."""
@@ -356,6 +362,7 @@ def half_flush(ctx: WinContext) -> bool:
     closed=2,
     open=2,
     ref="EMA-YAKU-24",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     note="the two Dragon Pungs are added (4 han)",
 )
 def little_three_dragons(ctx: WinContext) -> bool:
@@ -440,6 +447,7 @@ def _tsumo_first_turn(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YKM-01",
+    requires=(GroupKind.SINGLE,),
     excludes=("thirteen_orphans",),
     note="single yakuman in EMA (EMA-GAP-5)",
     unit="yakuman",
@@ -461,6 +469,7 @@ def thirteen_orphans_13(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YKM-01",
+    requires=(GroupKind.SINGLE,),
     excludes=("thirteen_orphans_13",),
     unit="yakuman",
     limit=True,
@@ -561,6 +570,7 @@ def blessing_of_man(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YKM-06",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     excludes=("four_concealed_pungs",),
     note="single yakuman in EMA (EMA-GAP-5)",
     unit="yakuman",
@@ -577,6 +587,7 @@ def four_concealed_pungs_single(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YKM-06",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     excludes=("four_concealed_pungs_single",),
     unit="yakuman",
     limit=True,
@@ -650,6 +661,7 @@ def all_honours(ctx: WinContext) -> bool:
     closed=1,
     open=1,
     ref="EMA-YKM-11",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     note="liability (pao)",
     unit="yakuman",
     limit=True,
@@ -665,6 +677,7 @@ def big_three_dragons(ctx: WinContext) -> bool:
     closed=1,
     open=1,
     ref="EMA-YKM-12",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     unit="yakuman",
     limit=True,
 )
@@ -679,6 +692,7 @@ def little_four_winds(ctx: WinContext) -> bool:
     closed=2,
     open=2,
     ref="EMA-YKM-13",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     note="double yakuman; liability (pao)",
     unit="yakuman",
     limit=True,
@@ -737,7 +751,7 @@ def ura_dora(ctx: WinContext) -> int:
 )
 def red_five(ctx: WinContext) -> int:
     """One han per red five held."""
-    return ctx.hand.red_fives
+    return ctx.red_fives
 
 
 PATTERNS.check()
