@@ -226,6 +226,10 @@ class PatternTable:
 
     def evaluate(self, ctx: WinContext, *, skip: frozenset[str] = frozenset()) -> tuple[Award, ...]:
         """The awards of ``ctx`` after implications and exclusions, in table order."""
+        return self.resolve(self.find(ctx, skip=skip), concealed=ctx.is_concealed)
+
+    def find(self, ctx: WinContext, *, skip: frozenset[str] = frozenset()) -> dict[str, int]:
+        """Step 1 of :meth:`evaluate`: every pattern whose predicate holds, with its count."""
         concealed = ctx.is_concealed
         plan = self._plans.get(concealed)
         if plan is None:
@@ -244,16 +248,36 @@ class PatternTable:
             n = int(predicate(ctx))
             if n > 0:
                 found[pid] = n
+        return found
+
+    def resolve(
+        self,
+        found: Mapping[str, int],
+        *,
+        concealed: bool,
+        values: Mapping[str, int] | None = None,
+    ) -> tuple[Award, ...]:
+        """Steps 2-4 of :meth:`evaluate` on ``found`` (pattern id -> count).
+
+        ``values`` overrides the value per application of some patterns (edition or option
+        dependent values, e.g. MCR's ``edition=2006``); ranking and awards use it.
+        """
+        found = dict(found)
         for pid in list(found):
             for implied in self._patterns[pid].implies:
                 ip = self._patterns[implied]
                 if implied not in found and ip.value(concealed=concealed) is not None:
                     found[implied] = 1
         order = {pid: i for i, pid in enumerate(self._patterns)}
+        over = values or {}
+
+        def per(pid: str) -> int:
+            if pid in over:
+                return over[pid]
+            return self._patterns[pid].value(concealed=concealed) or 0
 
         def rank(pid: str) -> tuple[int, int]:
-            per = self._patterns[pid].value(concealed=concealed) or 0
-            return (-per * found[pid], order[pid])
+            return (-per(pid) * found[pid], order[pid])
 
         dropped: set[str] = set()
         kept: list[str] = []
@@ -265,7 +289,13 @@ class PatternTable:
         if self.limit_exclusive and any(self._patterns[pid].limit for pid in kept):
             kept = [pid for pid in kept if self._patterns[pid].limit]
         kept.sort(key=order.__getitem__)
-        return tuple(self._patterns[pid].award(found[pid], concealed=concealed) for pid in kept)
+        out = []
+        for pid in kept:
+            award = self._patterns[pid].award(found[pid], concealed=concealed)
+            if pid in over:
+                award = replace(award, value=over[pid] * found[pid])
+            out.append(award)
+        return tuple(out)
 
     def rows(self) -> list[dict[str, Any]]:
         """Every pattern as a plain dict, in order."""

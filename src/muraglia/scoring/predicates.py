@@ -14,6 +14,7 @@ rulesets share belongs here (DESIGN §3). Every function is ``(ctx, ...) -> bool
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import permutations
 
 from muraglia.analysis.groups import GroupKind
 from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType, group_tiles
@@ -37,6 +38,7 @@ __all__ = [
     "all_simples",
     "all_terminals",
     "all_terminals_and_honors",
+    "consecutive_pungs",
     "big_four_winds",
     "big_three_dragons",
     "count_groups",
@@ -54,6 +56,7 @@ __all__ = [
     "pair_of",
     "pure_straight",
     "shape_is",
+    "tile_hogs",
     "triple_pung",
 ]
 
@@ -183,6 +186,29 @@ def is_nine_gates(ctx: WinContext) -> bool:
 def count_groups(ctx: WinContext, kind: GroupKind) -> int:
     """How many groups of ``kind`` the decomposition has."""
     return sum(1 for g in ctx.groups if g.kind is kind)
+
+
+def tile_hogs(ctx: WinContext) -> int:
+    """How many tile kinds have all four copies in the hand without being a declared kong."""
+    in_kong = {g.tile for g in ctx.kongs}
+    return sum(1 for t, n in enumerate(ctx.counts[:34]) if n == 4 and t not in in_kong)
+
+
+def consecutive_pungs(ctx: WinContext, length: int, *, mixed: bool) -> bool:
+    """``length`` pungs/kongs of consecutive numbers, all of one suit or (``mixed``) one per suit.
+
+    Mixed runs need exactly three pungs, one in each suit, in any suit order.
+    """
+    have = {(int(g.tile) // 9, int(g.tile) % 9) for g in ctx.pungs if g.tile < Tile.EAST}
+    if mixed:
+        return any(
+            all((s, r + k) in have for k, s in enumerate(perm))
+            for perm in permutations(range(3))
+            for r in range(7)
+        )
+    return any(
+        all((s, r + k) in have for k in range(length)) for s in range(3) for r in range(10 - length)
+    )
 
 
 def big_three_dragons(ctx: WinContext) -> bool:
