@@ -20,7 +20,9 @@ A :class:`PatternTable` collects them with a decorator and does the work an if-c
 
 Resolution (:meth:`PatternTable.evaluate`):
 
-1. every pattern whose value for the hand's concealment is not None and whose ``requires``
+1. every pattern whose value for the hand's concealment is not None, whose ``requires``
+   group kinds are present, one of whose ``flags_any`` (if any) is set and one of whose
+   ``tiles_any`` kinds (if any) is in the hand, and whose ``requires``
    group kinds are present is tried; a truthy result gives an :class:`Award` (value x count);
 2. ``implies``: an awarded pattern also awards the listed patterns (counted, at their own value)
    even if their predicate is false — for "A always scores B too" notes;
@@ -32,7 +34,7 @@ Resolution (:meth:`PatternTable.evaluate`):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -40,11 +42,14 @@ from muraglia.analysis.groups import GroupKind
 from muraglia.errors import RulesetError
 from muraglia.scoring.context import WinContext
 from muraglia.scoring.result import Award
+from muraglia.tiles import Tile
 
 __all__ = ["Pattern", "PatternTable", "Predicate"]
 
 Predicate = Callable[[WinContext], "bool | int"]
 """A pattern predicate: True/False, or how many times the pattern applies."""
+
+_Step = tuple[str, frozenset[GroupKind], frozenset[str], frozenset[Tile], Predicate]
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,10 @@ class Pattern:
     limit: bool = False
     """Whether this is a limit hand (yakuman, massimo, ...)."""
     requires: frozenset[GroupKind] = frozenset()
+    flags_any: frozenset[str] = frozenset()
+    """If set, the pattern is only tried when one of these flags is set (a cheap skip)."""
+    tiles_any: frozenset[Tile] = frozenset()
+    """If set, the pattern is only tried when the hand holds one of these kinds (a cheap skip)."""
     """Group kinds that must be present for the predicate to be worth calling."""
     examples: tuple[str, ...] = ()
     """Example hands (notation plus context) for docs and the contract test."""
@@ -119,7 +128,7 @@ class PatternTable:
         self.unit = unit
         self.limit_exclusive = limit_exclusive
         self._patterns: dict[str, Pattern] = {}
-        self._plans: dict[bool, tuple[tuple[str, frozenset[GroupKind], Predicate], ...]] = {}
+        self._plans: dict[bool, tuple[_Step, ...]] = {}
 
     def pattern(
         self,
@@ -134,6 +143,8 @@ class PatternTable:
         implies: Sequence[str] = (),
         limit: bool = False,
         requires: Sequence[GroupKind] = (),
+        flags_any: Iterable[str] = (),
+        tiles_any: Iterable[Tile] = (),
         examples: Sequence[str] = (),
         note: str = "",
     ) -> Callable[[Predicate], Predicate]:
@@ -161,6 +172,8 @@ class PatternTable:
                 implies=tuple(implies),
                 limit=limit,
                 requires=frozenset(requires),
+                flags_any=frozenset(flags_any),
+                tiles_any=frozenset(tiles_any),
                 examples=tuple(examples),
                 note=note,
             )
@@ -234,14 +247,19 @@ class PatternTable:
         plan = self._plans.get(concealed)
         if plan is None:
             plan = self._plans[concealed] = tuple(
-                (p.id, p.requires, p.predicate)
+                (p.id, p.requires, p.flags_any, p.tiles_any, p.predicate)
                 for p in self._patterns.values()
                 if p.value(concealed=concealed) is not None
             )
         present = {g.kind for g in ctx.groups}
         found: dict[str, int] = {}
-        for pid, requires, predicate in plan:
+        flags = ctx.flags
+        for pid, requires, flags_any, tiles_any, predicate in plan:
             if requires and requires.isdisjoint(present):
+                continue
+            if flags_any and flags_any.isdisjoint(flags):
+                continue
+            if tiles_any and tiles_any.isdisjoint(ctx.kinds):
                 continue
             if skip and pid in skip:
                 continue
