@@ -328,8 +328,8 @@ class RiichiEma(Ruleset):
             awards=c.awards,
             reason=c.reason,
             value=c.value,
-            han=c.han,
-            fu=c.fu.total if c.fu else None,
+            han=None if c.yakuman else c.han,
+            fu=c.fu.total if c.fu and not c.yakuman else None,
             limit=c.limit,
             payments=payments,
             explanation=LazyLines(
