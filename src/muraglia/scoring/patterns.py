@@ -20,7 +20,9 @@ A :class:`PatternTable` collects them with a decorator and does the work an if-c
 
 Resolution (:meth:`PatternTable.evaluate`):
 
-1. every pattern whose value for the hand's concealment is not None and whose ``requires``
+1. every pattern whose value for the hand's concealment is not None, whose ``requires``
+   group kinds are present, one of whose ``flags_any`` (if any) is set and one of whose
+   ``tiles_any`` kinds (if any) is in the hand, and whose ``requires``
    group kinds are present is tried; a truthy result gives an :class:`Award` (value x count);
 2. ``implies``: an awarded pattern also awards the listed patterns (counted, at their own value)
    even if their predicate is false — for "A always scores B too" notes;
@@ -40,11 +42,23 @@ from muraglia.analysis.groups import GroupKind
 from muraglia.errors import RulesetError
 from muraglia.scoring.context import WinContext
 from muraglia.scoring.result import Award
+from muraglia.tiles import Tile
 
 __all__ = ["Pattern", "PatternTable", "Predicate"]
 
 Predicate = Callable[[WinContext], "bool | int"]
 """A pattern predicate: True/False, or how many times the pattern applies."""
+
+_Step = tuple[str, frozenset[GroupKind], frozenset[str], frozenset[Tile], Predicate]
+
+
+def _plan(patterns: Iterable[Pattern], concealed: bool) -> tuple[_Step, ...]:
+    """The evaluation steps of the patterns allowed at this concealment, in table order."""
+    return tuple(
+        (p.id, p.requires, p.flags_any, p.tiles_any, p.predicate)
+        for p in patterns
+        if p.value(concealed=concealed) is not None
+    )
 
 
 @dataclass(frozen=True)
@@ -72,6 +86,10 @@ class Pattern:
     limit: bool = False
     """Whether this is a limit hand (yakuman, massimo, ...)."""
     requires: frozenset[GroupKind] = frozenset()
+    flags_any: frozenset[str] = frozenset()
+    """If set, the pattern is only tried when one of these flags is set (a cheap skip)."""
+    tiles_any: frozenset[Tile] = frozenset()
+    """If set, the pattern is only tried when the hand holds one of these kinds (a cheap skip)."""
     """Group kinds that must be present for the predicate to be worth calling."""
     examples: tuple[str, ...] = ()
     """Example hands (notation plus context) for docs and the contract test."""
@@ -120,6 +138,7 @@ class PatternTable:
         self.limit_exclusive = limit_exclusive
         self._patterns: dict[str, Pattern] = {}
         self._order: dict[str, int] = {}
+        self._plans: dict[bool, tuple[_Step, ...]] = {}
 
     def pattern(
         self,
@@ -134,6 +153,8 @@ class PatternTable:
         implies: Sequence[str] = (),
         limit: bool = False,
         requires: Sequence[GroupKind] = (),
+        flags_any: Iterable[str] = (),
+        tiles_any: Iterable[Tile] = (),
         examples: Sequence[str] = (),
         note: str = "",
     ) -> Callable[[Predicate], Predicate]:
@@ -148,6 +169,7 @@ class PatternTable:
             raise RulesetError(f"{self.ruleset}: pattern {id!r} needs 'it' and 'en' names")
 
         def register(fn: Predicate) -> Predicate:
+            self._plans.clear()
             self._patterns[id] = Pattern(
                 id=id,
                 names=dict(names),
@@ -160,6 +182,8 @@ class PatternTable:
                 implies=tuple(implies),
                 limit=limit,
                 requires=frozenset(requires),
+                flags_any=frozenset(flags_any),
+                tiles_any=frozenset(tiles_any),
                 examples=tuple(examples),
                 note=note,
             )
@@ -207,6 +231,7 @@ class PatternTable:
         """
         out = PatternTable(self.ruleset, unit=self.unit, limit_exclusive=self.limit_exclusive)
         out._patterns = dict(self._patterns)
+        out._plans = {}
         for pid, (closed, open_) in values.items():
             out._patterns[pid] = replace(self[pid], closed=closed, open=open_)
         return out
@@ -238,16 +263,27 @@ class PatternTable:
         ``among`` restricts the search to some patterns (a ruleset's shape-specific subset).
         """
         concealed = ctx.is_concealed
+        if among is None:
+            plan = self._plans.get(concealed)
+            if plan is None:
+                plan = self._plans[concealed] = _plan(self._patterns.values(), concealed)
+        else:
+            plan = _plan(among, concealed)
         present = {g.kind for g in ctx.groups}
         found: dict[str, int] = {}
-        for p in self._patterns.values() if among is None else among:
-            if (p.closed if concealed else p.open) is None or (skip and p.id in skip):
+        flags = ctx.flags
+        for pid, requires, flags_any, tiles_any, predicate in plan:
+            if requires and requires.isdisjoint(present):
                 continue
-            if p.requires and not (p.requires & present):
+            if flags_any and flags_any.isdisjoint(flags):
                 continue
-            n = p.predicate(ctx)
-            if n:
-                found[p.id] = int(n)
+            if tiles_any and tiles_any.isdisjoint(ctx.kinds):
+                continue
+            if skip and pid in skip:
+                continue
+            n = int(predicate(ctx))
+            if n > 0:
+                found[pid] = n
         return found
 
     def resolve(

@@ -13,13 +13,17 @@ rulesets share belongs here (DESIGN §3). Every function is ``(ctx, ...) -> bool
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from itertools import permutations
 
 from muraglia.analysis.groups import GroupKind
-from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType
+from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType, group_tiles
 from muraglia.tiles import Tile
+
+_SIMPLES = frozenset(Tile(i) for i in range(34) if Tile(i).is_simple)
+_TERMINALS = frozenset(Tile(i) for i in range(34) if Tile(i).is_terminal)
+_HONORS = frozenset(Tile(i) for i in range(34) if Tile(i).is_honor)
+_HEADS = _TERMINALS | _HONORS
 
 __all__ = [
     "DRAGONS",
@@ -75,22 +79,22 @@ def all_in_set(ctx: WinContext, kinds: Iterable[Tile]) -> bool:
 
 def all_simples(ctx: WinContext) -> bool:
     """No terminal and no honour anywhere (tanyao)."""
-    return all(t < _HONOR and 0 < t % 9 < 8 for t in ctx.kinds)
+    return ctx.kinds <= _SIMPLES
 
 
 def all_terminals(ctx: WinContext) -> bool:
     """Every tile is a 1 or a 9."""
-    return all(t < _HONOR and t % 9 in (0, 8) for t in ctx.kinds)
+    return ctx.kinds <= _TERMINALS
 
 
 def all_honors(ctx: WinContext) -> bool:
     """Every tile is an honour."""
-    return all(t >= _HONOR for t in ctx.kinds)
+    return ctx.kinds <= _HONORS
 
 
 def all_terminals_and_honors(ctx: WinContext) -> bool:
     """Every tile is a terminal or an honour."""
-    return all(t >= _HONOR or t % 9 in (0, 8) for t in ctx.kinds)
+    return ctx.kinds <= _HEADS
 
 
 def is_flush(ctx: WinContext) -> bool:
@@ -120,22 +124,22 @@ def all_pungs(ctx: WinContext) -> bool:
 
 def every_group_has(ctx: WinContext, *, terminal: bool = True, honor: bool = True) -> bool:
     """Whether every group (sets and pair) holds a terminal (if ``terminal``) or honour."""
-
-    def ok(t: Tile) -> bool:
-        return (terminal and t.is_terminal) or (honor and t.is_honor)
-
-    return all(any(ok(t) for t in g.tiles) for g in ctx.groups)
+    ok = (_TERMINALS if terminal else frozenset()) | (_HONORS if honor else frozenset())
+    return all(not ok.isdisjoint(group_tiles(g)) for g in ctx.groups)
 
 
 def count_pungs_of(ctx: WinContext, kinds: Iterable[Tile]) -> int:
     """How many pungs or kongs are of one of ``kinds``."""
     wanted = kinds if isinstance(kinds, frozenset) else frozenset(kinds)
-    return sum(1 for g in ctx.pungs if g.tile in wanted)
+    return sum(g.tile in wanted for g in ctx.pungs)
 
 
 def pair_of(ctx: WinContext, kinds: Iterable[Tile]) -> bool:
     """Whether the pair of a standard decomposition is of one of ``kinds``."""
-    return ctx.pair is not None and ctx.pair.tile in frozenset(kinds)
+    pair = ctx.pair
+    return pair is not None and pair.tile in (
+        kinds if isinstance(kinds, frozenset) else frozenset(kinds)
+    )
 
 
 def identical_chow_pairs(ctx: WinContext) -> int:
@@ -143,20 +147,25 @@ def identical_chow_pairs(ctx: WinContext) -> int:
 
     Four identical chows count as two pairs.
     """
-    counter = Counter(g.tile for g in ctx.chows)
-    return sum(n // 2 for n in counter.values())
+    chows = ctx.chows
+    if len(chows) < 2:
+        return 0
+    counts: dict[int, int] = {}
+    for g in chows:
+        counts[g.tile] = counts.get(g.tile, 0) + 1
+    return sum(n // 2 for n in counts.values())
 
 
 def mixed_triple_chow(ctx: WinContext) -> bool:
     """Chows of the same numbers in all three suits."""
-    starts = {(int(g.tile) // 9, int(g.tile) % 9) for g in ctx.chows}
-    return any(all((s, r) in starts for s in range(3)) for r in range(7))
+    starts = {int(g.tile) for g in ctx.chows}
+    return any(r in starts and r + 9 in starts and r + 18 in starts for r in range(7))
 
 
 def triple_pung(ctx: WinContext) -> bool:
     """Pungs (or kongs) of the same number in all three suits."""
-    have = {(int(g.tile) // 9, int(g.tile) % 9) for g in ctx.pungs if g.tile < Tile.EAST}
-    return any(all((s, r) in have for s in range(3)) for r in range(9))
+    have = {int(g.tile) for g in ctx.pungs}
+    return any(r in have and r + 9 in have and r + 18 in have for r in range(9))
 
 
 def pure_straight(ctx: WinContext) -> bool:

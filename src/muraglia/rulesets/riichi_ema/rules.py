@@ -10,15 +10,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from muraglia.analysis.decompose import decompose
 from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape
 from muraglia.analysis.waits import Reading, readings, winning_tiles
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
+from muraglia.melds import MeldKind
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base import Ruleset, as_hand, as_tiles
 from muraglia.rulesets.riichi_ema.fu import Fu, count_fu
@@ -31,9 +32,16 @@ from muraglia.rulesets.riichi_ema.payments import (
     next_seats,
     win_transfers,
 )
-from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind
+from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType, parse_win, parse_wind
 from muraglia.scoring.patterns import PatternTable
-from muraglia.scoring.result import Award, DealOutcome, ScoreResult, Settlement, Transfer
+from muraglia.scoring.result import (
+    Award,
+    DealOutcome,
+    LazyLines,
+    ScoreResult,
+    Settlement,
+    Transfer,
+)
 from muraglia.tiles import Tile
 
 __all__ = ["EmaOptions", "RiichiEma", "final_settlement", "uma_shares"]
@@ -82,8 +90,7 @@ _TENHOU_VALUES: dict[str, tuple[int | None, int | None]] = {
 }
 
 
-@dataclass(frozen=True)
-class _Core:
+class _Core(NamedTuple):
     """The scored reading before explanation (kept cheap for the search over readings)."""
 
     ctx: WinContext
@@ -293,7 +300,7 @@ class RiichiEma(Ruleset):
         for who, what in ((discarder, "discarder"), (liable, "pao")):
             if who == winner:
                 raise InvalidHandError(f"{what} {who} is the winner")
-        pao_applies = liable is not None and any(a.id in YAKUMAN_PAO for a in c.awards)
+        pao_applies = liable is not None and _pao_applies(ctx, c.awards)
         payments: dict[str, int] | None = None
         transfers: list[tuple[str, str, int, str]] = []
         if c.valid and (tsumo or discarder is not None):
@@ -313,15 +320,7 @@ class RiichiEma(Ruleset):
             for payer, payee, amount, _ in transfers:
                 payments[payer] -= amount
                 payments[payee] += amount
-        extra: dict[str, Any] = {
-            "yaku_han": c.yaku_han,
-            "fu_breakdown": [{"en": i.en, "it": i.it, "fu": i.fu, "ref": i.ref} for i in c.fu.items]
-            if c.fu
-            else [],
-            "basic_points": c.b,
-        }
-        if c.yakuman:
-            extra["yakuman"] = c.yakuman
+        extra = _Extra(c)
         return ScoreResult(
             rules=self.rid,
             hand=ctx.hand.notation,
@@ -329,13 +328,13 @@ class RiichiEma(Ruleset):
             awards=c.awards,
             reason=c.reason,
             value=c.value,
-            han=c.han,
-            fu=c.fu.total if c.fu else None,
+            han=None if c.yakuman else c.han,
+            fu=c.fu.total if c.fu and not c.yakuman else None,
             limit=c.limit,
             payments=payments,
-            explanation={
-                lang: self._explain(c, transfers, lang, winner, discarder) for lang in ("en", "it")
-            },
+            explanation=LazyLines(
+                ("en", "it"), lambda lang: self._explain(c, transfers, lang, winner, discarder)
+            ),
             decomposition=ctx.decomposition,
             extra=extra,
         )
@@ -451,6 +450,38 @@ class RiichiEma(Ruleset):
 # ---------------------------------------------------------------------- helpers
 
 
+class _Extra(Mapping[str, Any]):
+    """The riichi output keys of a result; the fu breakdown is built when first read."""
+
+    def __init__(self, core: _Core) -> None:
+        self._core = core
+        self._keys = ("yaku_han", "fu_breakdown", "basic_points") + (
+            ("yakuman",) if core.yakuman else ()
+        )
+        self._fu: list[dict[str, Any]] | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        c = self._core
+        if key == "yaku_han":
+            return c.yaku_han
+        if key == "basic_points":
+            return c.b
+        if key == "yakuman" and c.yakuman:
+            return c.yakuman
+        if key == "fu_breakdown":
+            if self._fu is None:
+                items = c.fu.items if c.fu else ()
+                self._fu = [{"en": i.en, "it": i.it, "fu": i.fu, "ref": i.ref} for i in items]
+            return self._fu
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
 def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InvalidHandError(f"{what} must be a non-negative integer, not {value!r}")
@@ -527,6 +558,13 @@ class _Settler:
         return self.done(self.o.honba, self.o.riichi_sticks, True, chombo=seat)
 
     def abortive(self) -> Settlement:
+        if len(self.o.riichi) == 4 and (self.o.tenpai or self.o.hands):
+            # four riichi: hands are shown and a noten riichi is chombo (EMA-GAP-14)
+            tenpai = self.tenpai()
+            noten = [s for s in SEATS if s not in tenpai]
+            if noten:
+                self.lines.append(f"four riichi: {noten[0]} is noten")
+                return self.chombo(noten[0])
         self.put_sticks()
         self.lines.append("abortive draw: counter +1, sticks stay, East keeps (EMA-END-4)")
         return self.done(self.o.honba + 1, self.o.riichi_sticks + len(self.o.riichi), True)
@@ -621,6 +659,19 @@ class _Settler:
         self.pay("table", first, 1000 * pool, "riichi_sticks")
         east = "E" in winners
         return self.done(o.honba + 1 if east else 0, 0, east)
+
+
+def _pao_applies(ctx: WinContext, awards: tuple[Award, ...]) -> bool:
+    """Whether liability can apply: the dragon/wind sets of the pao yakuman are all melded.
+
+    EMA-PAO-1 (source 3.3.6: "in caso di 3 pung/kong scoperti"): the liable player fed the
+    third melded dragon set or the fourth melded wind set.
+    """
+    exposed = [m.first for m in ctx.hand.melds if not m.concealed and m.kind is not MeldKind.CHOW]
+    ids = {a.id for a in awards} & YAKUMAN_PAO
+    if "big_four_winds" in ids and sum(t in WINDS for t in exposed) == 4:
+        return True
+    return "big_three_dragons" in ids and sum(t in DRAGONS for t in exposed) == 3
 
 
 def _hand_transfers(result: ScoreResult, winner: str) -> list[tuple[str, str, int]]:
