@@ -60,7 +60,6 @@ __all__ = [
     "triple_pung",
 ]
 
-_HONOR = int(Tile.EAST)
 
 GREEN_TILES: frozenset[Tile] = frozenset((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
 """The all-green tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon."""
