@@ -45,6 +45,7 @@ __all__ = [
     "check_tile_supply",
     "payment_lines",
     "parse_deal_hands",
+    "read_deal_hands",
     "read_deal",
     "string_list",
     "wind_tile",
@@ -317,6 +318,40 @@ def parse_deal_hands(hands: Mapping[str, str | Hand], seats: Iterable[str]) -> d
         raw = hands[seat]
         out[seat] = raw if isinstance(raw, Hand) else parse_hand(raw, strict=False, red_fives=False)
     return out
+
+
+def read_deal_hands(
+    hands: Mapping[str, str | Hand],
+    seats: Iterable[str],
+    *,
+    winners: Sequence[str],
+    statuses: Mapping[str, str],
+    short: Iterable[str] = (),
+    long: Iterable[str] = (),
+    free: Iterable[str] = (),
+) -> dict[str, Hand]:
+    """Parse the hands of ``seats``, check each tile count against its role, and the supply.
+
+    :func:`parse_deal_hands`, then :func:`check_hand_count` per seat (``short``, ``long`` and
+    ``free`` as there), then :func:`check_tile_supply`.
+
+    Raises:
+        InvalidHandError: for a missing hand, a wrong count or more copies than exist.
+        NotationError: for bad notation.
+    """
+    parsed = parse_deal_hands(hands, seats)
+    for seat, hand in parsed.items():
+        check_hand_count(
+            seat,
+            hand,
+            winner=seat in winners,
+            status=statuses.get(seat),
+            short=short,
+            long=long,
+            free=free,
+        )
+    check_tile_supply(parsed)
+    return parsed
 
 
 def payment_lines(payments: Mapping[str, int], lang: str, *, east: str | None = "E") -> list[str]:

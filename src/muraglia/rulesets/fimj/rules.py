@@ -48,12 +48,10 @@ from muraglia.scoring.classical import (
 from muraglia.scoring.deal import (
     SEAT_NAMES,
     WIND_LETTERS,
-    check_hand_count,
     check_roles,
-    check_tile_supply,
-    parse_deal_hands,
     payment_lines,
     read_deal,
+    read_deal_hands,
     string_list,
     wind_tile,
 )
@@ -409,19 +407,16 @@ class FimjRules:
         winners: Sequence[str],
         status: Mapping[str, str],
     ) -> dict[str, Hand]:
-        parsed = parse_deal_hands(hands, live)
-        for seat, hand in parsed.items():  # FIMJ-PEN-1/2, FIMJ-GAP-42
-            check_hand_count(
-                seat,
-                hand,
-                winner=seat in winners,
-                status=status.get(seat),
-                short=("small_lord",),
-                long=("great_lord",),
-                free=_EXCLUDED,
-            )
-        check_tile_supply(parsed)
-        return parsed
+        # FIMJ-PEN-1/2, FIMJ-GAP-42
+        return read_deal_hands(
+            hands,
+            live,
+            winners=winners,
+            statuses=status,
+            short=("small_lord",),
+            long=("great_lord",),
+            free=_EXCLUDED,
+        )
 
     def _destroyed_wall(  # noqa: PLR0917 - private, one call site
         self,

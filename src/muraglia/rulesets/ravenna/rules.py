@@ -33,12 +33,10 @@ from muraglia.scoring.classical import ClassicalAward as Award
 from muraglia.scoring.classical import Transfer, explain_transfers, hand_value, mahjong_payment
 from muraglia.scoring.deal import (
     SEAT_NAMES,
-    check_hand_count,
     check_roles,
-    check_tile_supply,
-    parse_deal_hands,
     payment_lines,
     read_deal,
+    read_deal_hands,
     wind_tile,
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
@@ -407,19 +405,15 @@ def settle_deal(
         _seat(seat)
     live = [s for s in SEATS if s != dead]
     check_roles(live, winners, discarder, statuses, {}, STATUSES, "ravenna")
-    parsed = parse_deal_hands(hands, live)
-    for seat, hand in parsed.items():  # RAV-PEN-1/2, RAV-GAP-31
-        check_hand_count(
-            seat,
-            hand,
-            winner=seat in winners,
-            status=statuses.get(seat),
-            short=("twelve_tiles",),
-            long=("fourteen_tiles",),
-            free=_ANY_COUNT,
-        )
-    check_tile_supply(parsed)
-    hands = parsed
+    hands = read_deal_hands(  # RAV-PEN-1/2, RAV-GAP-31
+        hands,
+        live,
+        winners=winners,
+        statuses=statuses,
+        short=("twelve_tiles",),
+        long=("fourteen_tiles",),
+        free=_ANY_COUNT,
+    )
     breakers = [s for s, st in statuses.items() if st == "broken_rack"]
     if breakers:  # RAV-PEN-6 ends the deal with no other payment
         return _broken_rack(hands, breakers, statuses, dead)

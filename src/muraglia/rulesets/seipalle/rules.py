@@ -37,12 +37,10 @@ from muraglia.scoring.classical import (
 from muraglia.scoring.deal import (
     SEAT_NAMES,
     WIND_LETTERS,
-    check_hand_count,
     check_roles,
-    check_tile_supply,
-    parse_deal_hands,
     payment_lines,
     read_deal,
+    read_deal_hands,
     string_list,
     wind_tile,
 )
@@ -442,12 +440,9 @@ def settle_deal(
     for seat in hands:
         _wind(seat, "seat")
     check_roles(SEATS, winners, discarder, statuses, flags, STATUSES, "seipalle")
-    parsed = parse_deal_hands(hands, [s for s in SEATS if s in hands or s in winners])
-    for seat, hand in parsed.items():  # only the winners' hands are needed (SEI-SCORE-1)
-        check_hand_count(
-            seat, hand, winner=seat in winners, status=statuses.get(seat), free=STATUSES
-        )
-    check_tile_supply(parsed)
+    # only the winners' hands are needed (SEI-SCORE-1)
+    seats = [s for s in SEATS if s in hands or s in winners]
+    parsed = read_deal_hands(hands, seats, winners=winners, statuses=statuses, free=STATUSES)
     if not winners:  # SEI-PLAY-6: void hand, stakes stay on the table
         return SeipalleSettlement({}, (), dict.fromkeys(SEATS, 0))
     scores: dict[str, SeipalleScore] = {}
