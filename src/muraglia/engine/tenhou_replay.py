@@ -1,0 +1,678 @@
+"""Replay Tenhou records under ``riichi-tenhou`` and compare every hand result.
+
+:class:`RoundTracker` walks one round's events and keeps what scoring needs: hands, melds,
+riichi (and whether it was a double riichi), ippatsu, the first go-around, the live wall
+count (haitei/houtei), kong replacement draws (rinshan), the added kong open to robbing
+(chankan), dora indicators and pao. The situational flags of a win are derived from the
+play, never from the recorded yaku list. :func:`replay_round` scores each recorded win
+with the project's scorer and settles the round with its settlement API; :func:`check_records`
+compares every hand with the record and gives the ``muraglia replay --check`` report
+(interfaces.md §5).
+
+Compared per hand (``E1-0`` = East 1, 0 counters): for each win the winner, the discarder,
+han, fu (below yakuman), points (``ten``: the hand's value before counters and sticks) and
+the limit; for a draw its kind (exhaustive, nagashi mangan, each abortive draw) and, in mjlog,
+who was tenpai; for every hand the score change of every seat (counters, riichi sticks and
+double ron included).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from muraglia.analysis.waits import winning_tiles
+from muraglia.engine.tenhou import (
+    YAKU,
+    Agari,
+    Call,
+    Discard,
+    Draw,
+    NewDora,
+    Reach,
+    Record,
+    Round,
+    Ryuukyoku,
+    TenhouFormatError,
+    TenhouMeld,
+    load,
+    tile_text,
+)
+from muraglia.errors import MahjongError
+from muraglia.notation import parse_hand
+from muraglia.rulesets import load_ruleset
+from muraglia.rulesets.base import Ruleset
+from muraglia.scoring.result import DealOutcome, ScoreResult
+from muraglia.tiles import Tile
+
+__all__ = [
+    "CheckReport",
+    "HandCheck",
+    "RoundTracker",
+    "WinSituation",
+    "check_record",
+    "check_records",
+    "record_paths",
+    "replay_round",
+]
+
+LIVE_WALL = 70
+"""Tiles drawn in a deal before the wall is exhausted (136 - 14 dead wall - 52 dealt);
+kong replacement draws count too, the dead wall being refilled from the live wall."""
+
+LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+"""Tenhou's limit codes (``ten``'s third value) by index."""
+
+_SEAT_LETTERS = "ESWN"
+_TERMINALS = frozenset(
+    {Tile.M1, Tile.M9, Tile.P1, Tile.P9, Tile.S1, Tile.S9, *(Tile(k) for k in range(27, 34))}
+)
+_WINDS = frozenset(Tile(k) for k in range(27, 31))
+_DRAGONS = frozenset(Tile(k) for k in range(31, 34))
+
+
+# ---------------------------------------------------------------------- tracker
+
+
+@dataclass(frozen=True)
+class WinSituation:
+    """One win as derived from the play: the hand in notation and the flags."""
+
+    who: int
+    discarder: int | None
+    """None for tsumo."""
+    hand: str
+    """Notation with melds and ``+`` winning tile."""
+    tiles: tuple[int, ...]
+    """Concealed tile ids including the winning tile (to check against the record)."""
+    winning: int
+    flags: frozenset[str]
+    riichi: bool
+    dora: tuple[int, ...]
+    pao: int | None
+
+
+@dataclass
+class RoundTracker:
+    """The state of one round as its events are applied (see the module docstring)."""
+
+    dealer: int
+    hands: list[list[int]]
+    dora: list[int]
+    melds: list[list[TenhouMeld]] = field(default_factory=lambda: [[], [], [], []])
+    rivers: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+    called_away: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    """How many of each seat's discards were called (nagashi mangan needs none)."""
+    drawn: int = 0
+    """Tiles drawn from the wall, kong replacements included."""
+    riichi: list[bool] = field(default_factory=lambda: [False] * 4)
+    double_riichi: list[bool] = field(default_factory=lambda: [False] * 4)
+    ippatsu: list[bool] = field(default_factory=lambda: [False] * 4)
+    declaring: dict[int, bool] = field(default_factory=dict)
+    """Seats between REACH step 1 and 2 -> whether it is a double riichi."""
+    has_discarded: list[bool] = field(default_factory=lambda: [False] * 4)
+    interrupted: bool = False
+    """A call (any kong included) happened: the first go-around is over."""
+    kong_draw: list[bool] = field(default_factory=lambda: [False] * 4)
+    """The seat's next draw is a kong replacement."""
+    break_ippatsu_on_draw: bool = False
+    """An added kong breaks ippatsu once it stands (not if robbed)."""
+    last_draw: tuple[int, int, bool, bool] | None = None
+    """(seat, tile, replacement draw, first draw of the seat with no call before)."""
+    last_discard: tuple[int, int] | None = None
+    last_kakan: tuple[int, int] | None = None
+    """(seat, added tile) of an added kong not yet followed by its replacement draw."""
+    kongs: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    pao: dict[int, int] = field(default_factory=dict)
+    """Seat -> seat liable for its Big Three Dragons / Big Four Winds."""
+    accepted: list[int] = field(default_factory=list)
+    """Seats whose riichi was accepted, in order."""
+    discards: int = 0
+
+    @classmethod
+    def start(cls, rnd: Round) -> RoundTracker:
+        """A tracker at the round's initial state."""
+        init = rnd.init
+        return cls(init.dealer, [list(h) for h in init.hands], [init.dora])
+
+    # ------------------------------------------------------------------ events
+
+    def apply(self, event: Draw | Discard | Call | Reach | NewDora) -> None:
+        """Apply one event.
+
+        Raises:
+            TenhouFormatError: an event impossible in the tracked state (a discarded
+                tile not in the hand, a call of tiles not held).
+        """
+        if isinstance(event, Draw):
+            self._draw(event)
+        elif isinstance(event, Discard):
+            self._discard(event)
+        elif isinstance(event, Call):
+            self._call(event.meld)
+        elif isinstance(event, Reach):
+            self._reach(event)
+        else:
+            self.dora.append(event.tile)
+
+    def _draw(self, e: Draw) -> None:
+        replacement = self.kong_draw[e.who]
+        self.kong_draw[e.who] = False
+        if self.break_ippatsu_on_draw:
+            self.ippatsu = [False] * 4
+            self.break_ippatsu_on_draw = False
+        self.last_kakan = None
+        first = not self.has_discarded[e.who] and not self.interrupted
+        self.drawn += 1
+        self.hands[e.who].append(e.tile)
+        self.last_draw = (e.who, e.tile, replacement, first)
+        self.last_discard = None
+
+    def _discard(self, e: Discard) -> None:
+        hand = self.hands[e.who]
+        if e.tile not in hand:
+            raise TenhouFormatError(
+                f"seat {e.who} discards {tile_text(e.tile)} ({e.tile}), not held"
+            )
+        hand.remove(e.tile)
+        self.rivers[e.who].append(e.tile)
+        if self.ippatsu[e.who]:  # the riichi player's next discard ends ippatsu
+            self.ippatsu[e.who] = False
+        self.has_discarded[e.who] = True
+        self.last_discard = (e.who, e.tile)
+        self.last_draw = None
+        self.discards += 1
+
+    def _reach(self, e: Reach) -> None:
+        if e.step == 1:
+            self.declaring[e.who] = not self.has_discarded[e.who] and not self.interrupted
+        elif e.step == 2:
+            double = self.declaring.pop(e.who, False)
+            self.riichi[e.who] = True
+            self.double_riichi[e.who] = double
+            self.ippatsu[e.who] = True
+            self.accepted.append(e.who)
+
+    def _take(self, who: int, tiles: Iterable[int]) -> None:
+        hand = self.hands[who]
+        for t in tiles:
+            if t not in hand:
+                raise TenhouFormatError(f"seat {who} calls with {tile_text(t)} ({t}), not held")
+            hand.remove(t)
+
+    def _call(self, m: TenhouMeld) -> None:
+        who = m.who
+        self.interrupted = True
+        self.last_discard = None
+        if m.kind in ("chi", "pon", "daiminkan"):
+            self._take(who, (t for t in m.tiles if t != m.called))
+            if m.from_who is not None:
+                self.called_away[m.from_who] += 1
+            self.melds[who].append(m)
+            self.ippatsu = [False] * 4
+            if m.kind == "daiminkan":
+                self.kong_draw[who] = True
+                self.kongs[who] += 1
+            self._check_pao(m)
+        elif m.kind == "ankan":
+            self._take(who, m.tiles)
+            self.melds[who].append(m)
+            self.ippatsu = [False] * 4
+            self.kong_draw[who] = True
+            self.kongs[who] += 1
+        elif m.kind == "kakan":
+            assert m.added is not None
+            self._take(who, (m.added,))
+            for i, old in enumerate(self.melds[who]):
+                if old.kind == "pon" and old.tiles[0] // 4 == m.added // 4:
+                    self.melds[who][i] = m
+                    break
+            else:
+                raise TenhouFormatError(f"seat {who} adds to a pung it does not have")
+            self.kong_draw[who] = True
+            self.kongs[who] += 1
+            self.break_ippatsu_on_draw = True
+            self.last_kakan = (who, m.added)
+        else:
+            raise TenhouFormatError(f"{m.kind} is not supported (four players only)")
+
+    def _check_pao(self, m: TenhouMeld) -> None:
+        """Pao: the discard completing a third dragon or fourth wind set (EMA-PAO)."""
+        kind = Tile(m.tiles[0] // 4)
+        if m.kind == "chi" or m.from_who is None:
+            return
+        for family, size in ((_DRAGONS, 3), (_WINDS, 4)):
+            if kind in family:
+                sets = sum(
+                    1
+                    for x in self.melds[m.who]
+                    if x.kind != "chi" and Tile(x.tiles[0] // 4) in family
+                )
+                if sets == size:
+                    self.pao[m.who] = m.from_who
+
+    # ------------------------------------------------------------------ questions
+
+    @property
+    def wall_exhausted(self) -> bool:
+        """The last tile of the live wall has been drawn."""
+        return self.drawn >= LIVE_WALL
+
+    def seat_letter(self, seat: int) -> str:
+        """Seat wind letter of an absolute seat (the dealer is East)."""
+        return _SEAT_LETTERS[(seat - self.dealer) % 4]
+
+    def notation(self, who: int, concealed: Sequence[int], winning: int | None) -> str:
+        """Muraglia notation of a seat's hand (``+`` the winning tile if given)."""
+        parts = [_tiles_text(concealed)]
+        for m in self.melds[who]:
+            parts.append(_meld_text(m, who))
+        if winning is not None:
+            parts.append("+" + tile_text(winning))
+        return " ".join(p for p in parts if p)
+
+    def win(self, who: int, from_who: int) -> WinSituation:
+        """The situation of seat ``who`` winning now (tsumo when ``from_who == who``).
+
+        Raises:
+            TenhouFormatError: the play does not allow this win (nothing to win on).
+        """
+        flags: set[str] = set()
+        if who == from_who:
+            if self.last_draw is None or self.last_draw[0] != who:
+                raise TenhouFormatError(f"seat {who} wins by tsumo without having drawn")
+            _, tile, replacement, first = self.last_draw
+            concealed = list(self.hands[who])
+            if replacement:
+                flags.add("replacement")
+            elif self.wall_exhausted:
+                flags.add("last_tile")
+            if first and not self.melds[who]:
+                flags.add("first_turn")
+            discarder = None
+        else:
+            if self.last_kakan is not None and self.last_kakan[0] == from_who:
+                tile = self.last_kakan[1]
+                flags.add("robbing_kong")
+            elif self.last_discard is not None and self.last_discard[0] == from_who:
+                tile = self.last_discard[1]
+                if self.wall_exhausted:
+                    flags.add("last_tile")
+            else:
+                raise TenhouFormatError(f"seat {who} wins on seat {from_who}'s tile: none offered")
+            concealed = [*self.hands[who], tile]
+            discarder = from_who
+        riichi = self.riichi[who]
+        if riichi:
+            flags.add("double_riichi" if self.double_riichi[who] else "riichi")
+            if self.ippatsu[who]:
+                flags.add("ippatsu")
+        rest = list(concealed)
+        rest.remove(tile)
+        return WinSituation(
+            who=who,
+            discarder=discarder,
+            hand=self.notation(who, rest, tile),
+            tiles=tuple(sorted(concealed)),
+            winning=tile,
+            flags=frozenset(flags),
+            riichi=riichi,
+            dora=tuple(self.dora),
+            pao=self.pao.get(who),
+        )
+
+    def tenpai(self, who: int) -> bool:
+        """Whether the seat's 13-tile hand waits on a tile it does not hold four of."""
+        text = self.notation(who, self.hands[who], None)
+        return bool(winning_tiles(parse_hand(text)))
+
+    def nagashi(self, who: int) -> bool:
+        """Every discard a terminal or honour, none of them called."""
+        river = self.rivers[who]
+        return (
+            bool(river)
+            and self.called_away[who] == 0
+            and all(Tile(t // 4) in _TERMINALS for t in river)
+        )
+
+    def draw_kind(self) -> str:
+        """The kind of a draw as the play shows it (Tenhou's RYUUKYOKU ``type``)."""
+        if self.wall_exhausted:
+            return "nm" if any(self.nagashi(s) for s in range(4)) else ""
+        if len(self.accepted) == 4:
+            return "reach4"
+        if sum(self.kongs) >= 4 and max(self.kongs) < 4:
+            return "kan4"
+        if (
+            self.discards == 4
+            and not self.interrupted
+            and len({t // 4 for r in self.rivers for t in r}) == 1
+            and Tile(self.rivers[0][0] // 4) in _WINDS
+        ):
+            return "kaze4"
+        if self.last_draw is not None and self.last_draw[3]:
+            who = self.last_draw[0]
+            if len({Tile(t // 4) for t in self.hands[who]} & _TERMINALS) >= 9:
+                return "yao9"
+        if self.last_discard is not None:
+            seat, tile = self.last_discard
+            claimants = [
+                s
+                for s in range(4)
+                if s != seat
+                and Tile(tile // 4)
+                in winning_tiles(parse_hand(self.notation(s, self.hands[s], None)))
+            ]
+            if len(claimants) == 3:
+                return "ron3"
+        return "?"
+
+
+def _tiles_text(ids: Iterable[int]) -> str:
+    out: list[str] = []
+    for t in sorted(ids, key=lambda t: (t // 4, t not in (16, 52, 88))):
+        out.append(tile_text(t))
+    return "".join(out)
+
+
+def _meld_text(m: TenhouMeld, who: int) -> str:
+    tiles = sorted(m.tiles, key=lambda t: (t // 4, t not in (16, 52, 88)))
+    digits = "".join(tile_text(t)[0] for t in tiles)
+    suit = tile_text(tiles[0])[1]
+    if m.kind == "ankan":
+        return f"({digits}{suit})"
+    if m.kind == "kakan":
+        return f"[{digits}{suit}+]"
+    assert m.from_who is not None
+    marker = {3: "<", 2: "^", 1: ">"}[(m.from_who - who) % 4]
+    return f"[{digits}{suit}{marker}]"
+
+
+# ---------------------------------------------------------------------- one round
+
+
+@dataclass(frozen=True)
+class HandCheck:
+    """The comparison of one hand (round) of a record."""
+
+    record: str
+    hand: str
+    expected: Mapping[str, Any]
+    got: Mapping[str, Any]
+    details: Mapping[str, Any] = field(default_factory=dict)
+    """Context for a mismatch (hands, yaku, patterns); not compared."""
+
+    @property
+    def matched(self) -> bool:
+        """Whether every compared field agrees."""
+        return dict(self.expected) == dict(self.got)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The mismatch entry of the report."""
+        out = {"record": self.record, "hand": self.hand, "expected": dict(self.expected)}
+        out["got"] = dict(self.got)
+        if self.details:
+            out["details"] = dict(self.details)
+        return out
+
+
+def _limit_code(result: ScoreResult) -> int:
+    limit = result.limit or ""
+    if "yakuman" in limit:
+        return 5
+    return LIMIT_NAMES.index(limit) if limit in LIMIT_NAMES else 0
+
+
+def _expected_win(a: Agari, mjlog: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"who": a.who, "from": a.from_who, "points": a.points}
+    out["limit"] = LIMIT_NAMES[a.limit] if 0 <= a.limit < len(LIMIT_NAMES) else str(a.limit)
+    if not a.yakuman:
+        out["han"] = a.han
+        if a.fu is not None and (mjlog or a.limit == 0):
+            out["fu"] = a.fu
+    return out
+
+
+def _got_win(who: int, from_who: int, r: ScoreResult, keys: Iterable[str]) -> dict[str, Any]:
+    code = _limit_code(r)
+    full = {
+        "who": who,
+        "from": from_who,
+        "points": r.value,
+        "limit": LIMIT_NAMES[code],
+        "han": r.han,
+        "fu": r.fu,
+    }
+    return {k: full[k] for k in keys}
+
+
+def _yaku_names(a: Agari) -> list[str]:
+    out = [f"{YAKU[i][1]} {h}" for i, h in a.yaku if h and 0 <= i < len(YAKU)]
+    out += [f"{YAKU[i][1]} (yakuman)" for i in a.yakuman if 0 <= i < len(YAKU)]
+    return out
+
+
+def replay_round(rules: Ruleset, record: Record, rnd: Round) -> HandCheck:
+    """Replay one round: apply its events, score and settle its results, compare.
+
+    Raises:
+        MahjongError: the events cannot be replayed or a hand cannot be scored.
+    """
+    tracker = RoundTracker.start(rnd)
+    for e in rnd.events:
+        tracker.apply(e)
+    init = rnd.init
+    mjlog = record.header.source == "mjlog"
+    round_wind = "ESWN"[init.round // 4 % 4]
+    expected: dict[str, Any] = {}
+    got: dict[str, Any] = {}
+    details: dict[str, Any] = {}
+    letter = tracker.seat_letter
+    riichi_letters = tuple(letter(s) for s in tracker.accepted)
+    expected_deltas = [0, 0, 0, 0]
+    for res in rnd.results:
+        for s in range(4):
+            expected_deltas[s] += res.deltas[s]
+    wins = [r for r in rnd.results if isinstance(r, Agari)]
+    if wins:
+        exp_wins, got_wins = [], []
+        hands: dict[str, str] = {}
+        flags: dict[str, tuple[str, ...]] = {}
+        pao: dict[str, str] = {}
+        ura: tuple[str, ...] = ()
+        winners: list[str] = []
+        discarder: str | None = None
+        for a in wins:
+            exp = _expected_win(a, mjlog)
+            exp_wins.append(exp)
+            sit = tracker.win(a.who, a.from_who)
+            seat = letter(a.who)
+            winners.append(seat)
+            hands[seat] = sit.hand
+            flags[seat] = tuple(sorted(sit.flags - {"riichi"}))
+            if sit.pao is not None:
+                pao[seat] = letter(sit.pao)
+            discarder = letter(sit.discarder) if sit.discarder is not None else None
+            if sit.riichi:
+                ura = tuple(tile_text(t) for t in a.ura)
+            result = rules.score(
+                sit.hand,
+                win="ron" if sit.discarder is not None else "tsumo",
+                seat_wind=seat,
+                round_wind=round_wind,
+                flags=sit.flags,
+                dora=[tile_text(t) for t in sit.dora],
+                ura=[tile_text(t) for t in a.ura] if sit.riichi else [],
+                pao=pao.get(seat),
+                discarder=discarder,
+            )
+            g = _got_win(a.who, sit.discarder if sit.discarder is not None else a.who, result, exp)
+            got_wins.append(g)
+            detail: dict[str, Any] = {
+                "hand": sit.hand,
+                "flags": sorted(sit.flags),
+                "patterns": [f"{x.id} {x.value}" for x in result.awards],
+                "recorded_yaku": _yaku_names(a),
+            }
+            if not result.valid:
+                detail["invalid"] = result.reason
+            if mjlog and a.hand and tuple(sorted(a.hand)) != sit.tiles:
+                exp["tiles"] = " ".join(tile_text(t) for t in sorted(a.hand))
+                g["tiles"] = " ".join(tile_text(t) for t in sit.tiles)
+            if (
+                mjlog
+                and a.dora
+                and sorted(t // 4 for t in a.dora) != sorted(t // 4 for t in sit.dora)
+            ):
+                exp["dora"] = [tile_text(t) for t in a.dora]
+                g["dora"] = [tile_text(t) for t in sit.dora]
+            details.setdefault("wins", []).append(detail)
+        expected["wins"] = exp_wins
+        got["wins"] = got_wins
+        dora_ind = [tile_text(t) for t in tracker.dora]
+        outcome = DealOutcome(
+            round_wind=round_wind,
+            dealer="E",
+            winners=tuple(winners),
+            discarder=discarder,
+            hands=hands,
+            flags=flags,
+            honba=init.honba,
+            riichi_sticks=init.sticks,
+            riichi=riichi_letters,
+            dora=tuple(dora_ind),
+            ura=ura,
+            extra={"pao": pao} if pao else {},
+        )
+    else:
+        draw = rnd.results[0]
+        assert isinstance(draw, Ryuukyoku)
+        kind = tracker.draw_kind()
+        expected["draw"] = draw.kind
+        got["draw"] = kind
+        tenpai = [s for s in range(4) if kind in ("", "nm") and tracker.tenpai(s)]
+        if mjlog and draw.kind in ("", "nm"):
+            expected["tenpai"] = list(draw.tenpai)
+            got["tenpai"] = tenpai
+        status = {
+            letter(s): "nagashi_mangan" for s in range(4) if kind == "nm" and tracker.nagashi(s)
+        }
+        outcome = DealOutcome(
+            round_wind=round_wind,
+            dealer="E",
+            honba=init.honba,
+            riichi_sticks=init.sticks,
+            riichi=riichi_letters,
+            tenpai=tuple(letter(s) for s in tenpai),
+            status=status,
+            extra={"draw": "exhaustive" if kind in ("", "nm") else "abortive"},
+        )
+    settlement = rules.settle(outcome)
+    deltas = []
+    for s in range(4):
+        seat = letter(s)
+        back = 1000 if s in tracker.accepted else 0  # the record's scores already paid it
+        deltas.append(settlement.net.get(seat, 0) + back)
+    expected["deltas"] = expected_deltas
+    got["deltas"] = deltas
+    return HandCheck(record.name, init.name, expected, got, details)
+
+
+# ---------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """The result of :func:`check_records` (``muraglia replay --check --json``)."""
+
+    records: int
+    hands: int
+    matched: int
+    mismatches: tuple[HandCheck, ...]
+    incomplete: tuple[Mapping[str, str], ...] = ()
+    """Truncated records: what is missing (reported, not a failure)."""
+    errors: tuple[Mapping[str, str], ...] = ()
+    """Records or rounds that could not be read or replayed (a failure)."""
+
+    @property
+    def ok(self) -> bool:
+        """No mismatch and no error."""
+        return not self.mismatches and not self.errors
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of interfaces.md §5 (plus ``incomplete`` and ``errors``)."""
+        return {
+            "ok": self.ok,
+            "records": self.records,
+            "hands": self.hands,
+            "matched": self.matched,
+            "mismatches": [m.to_dict() for m in self.mismatches],
+            "incomplete": [dict(x) for x in self.incomplete],
+            "errors": [dict(x) for x in self.errors],
+        }
+
+
+def record_paths(paths: Iterable[str | Path]) -> list[Path]:
+    """Record files among ``paths`` (folders searched recursively for .mjlog/.xml/.json)."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(x for x in p.rglob("*") if x.suffix in (".mjlog", ".xml", ".json")))
+        else:
+            out.append(p)
+    return out
+
+
+def check_record(
+    record: Record, rules: Ruleset | None = None
+) -> list[HandCheck | Mapping[str, str]]:
+    """Check every round of a parsed record.
+
+    Gives a :class:`HandCheck` per round with a result and an error mapping for a round
+    that cannot be replayed.
+    """
+    rs = rules or load_ruleset("riichi-tenhou")
+    out: list[HandCheck | Mapping[str, str]] = []
+    for rnd in record.rounds:
+        if not rnd.complete:
+            continue
+        try:
+            out.append(replay_round(rs, record, rnd))
+        except (MahjongError, AssertionError) as exc:
+            out.append({"record": record.name, "hand": rnd.init.name, "error": str(exc)})
+    return out
+
+
+def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> CheckReport:
+    """Replay every record under ``paths`` (files or folders) and compare every hand."""
+    rs = load_ruleset(rules)
+    records = hands = matched = 0
+    mismatches: list[HandCheck] = []
+    incomplete: list[Mapping[str, str]] = []
+    errors: list[Mapping[str, str]] = []
+    for path in record_paths(paths):
+        try:
+            record = load(path)
+        except MahjongError as exc:
+            errors.append({"record": path.name, "error": str(exc)})
+            continue
+        records += 1
+        if record.header.source == "mjlog":
+            incomplete.extend({"record": record.name, "problem": p} for p in record.problems)
+        elif record.rounds and not record.rounds[-1].complete:
+            incomplete.append(
+                {"record": record.name, "problem": f"{record.rounds[-1].init.name}: no result"}
+            )
+        for item in check_record(record, rs):
+            if isinstance(item, HandCheck):
+                hands += 1
+                if item.matched:
+                    matched += 1
+                else:
+                    mismatches.append(item)
+            else:
+                hands += 1
+                errors.append(item)
+    return CheckReport(records, hands, matched, tuple(mismatches), tuple(incomplete), tuple(errors))
