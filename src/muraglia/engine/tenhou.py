@@ -823,6 +823,7 @@ class _JsonRound:
         self.events: list[Event] = []
         self.last_draw = -1
         self.next_dora = 1
+        self.pending_dora = 0
         self.reach: int | None = None
 
     def _free(self, code: int) -> int:
@@ -849,7 +850,7 @@ class _JsonRound:
                         dd[turn] += 1  # tenhou.net/6 writes 0 for the kong's missing discard
                     if not self._draw(turn, di):
                         break
-                    self._reveal()
+                    self.pending_dora += 1
             else:
                 turn = (last[0] + 1) % 4 if last is not None else turn
                 if not self._draw(turn, di):
@@ -863,13 +864,12 @@ class _JsonRound:
                 if isinstance(item, str) and ("a" in item or "k" in item):
                     meld = self._kong(turn, item)
                     self._event(Call(meld))
-                    if meld.kind == "ankan":
-                        self._reveal()
+                    self._reveal(self.pending_dora + (meld.kind == "ankan"))
                     if not self._draw(turn, di):
                         return self._finish()
-                    if meld.kind == "kakan":
-                        self._reveal()
+                    self.pending_dora += meld.kind == "kakan"
                     continue
+                self._reveal(self.pending_dora)
                 riichi = isinstance(item, str) and item.startswith("r")
                 code = int(str(item)[1:]) if riichi else int(item)
                 if riichi:
@@ -920,14 +920,17 @@ class _JsonRound:
                 return s
         return chi
 
-    def _reveal(self) -> None:
-        """Turn the next kong dora indicator.
+    def _reveal(self, count: int) -> None:
+        """Turn ``count`` kong dora indicators.
 
-        Tenhou turns it before a concealed kong's replacement draw, after an open kong's.
+        Tenhou turns a concealed kong's before its replacement draw and an open kong's
+        after it, at the next discard or kong declaration (``pending_dora``).
         """
-        if self.next_dora < len(self.dora_ids):
-            self.events.append(NewDora(self.dora_ids[self.next_dora]))
-            self.next_dora += 1
+        for _ in range(count):
+            if self.next_dora < len(self.dora_ids):
+                self.events.append(NewDora(self.dora_ids[self.next_dora]))
+                self.next_dora += 1
+        self.pending_dora = 0
 
     def _draw(self, who: int, di: list[int]) -> bool:
         if di[who] >= len(self.draws[who]):
