@@ -20,11 +20,10 @@ evaluate it; the derived views below are computed once per context (``cached_pro
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
 from muraglia.analysis.waits import Reading
@@ -32,12 +31,67 @@ from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
 from muraglia.tiles import Suit, Tile
 
-__all__ = ["DRAGONS", "WINDS", "WinContext", "WinType", "dora_of", "parse_win", "parse_wind"]
+__all__ = [
+    "DRAGONS",
+    "WINDS",
+    "WinContext",
+    "WinType",
+    "dora_of",
+    "group_tiles",
+    "parse_win",
+    "parse_wind",
+]
 
 WINDS: frozenset[Tile] = frozenset((Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH))
 """The four wind kinds."""
 DRAGONS: frozenset[Tile] = frozenset((Tile.WHITE, Tile.GREEN, Tile.RED))
 """The three dragon kinds."""
+
+_T = TypeVar("_T")
+
+
+class cached_property(Generic[_T]):  # noqa: N801 - drop-in for functools.cached_property
+    """A lock-free ``functools.cached_property`` (3.11's takes a lock on every first access).
+
+    The value is stored in the instance ``__dict__`` (frozen dataclasses included), after
+    which attribute lookup never reaches the descriptor again.
+    """
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        """Wrap ``func``."""
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        """Remember the attribute name."""
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> cached_property[_T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> _T: ...
+    def __get__(self, obj: object | None, owner: type | None = None) -> Any:
+        """Compute once, then cache in the instance."""
+        if obj is None:
+            return self
+        value = self.func(obj)
+        obj.__dict__[self.name] = value
+        return value
+
+
+_TILE: tuple[Tile, ...] = tuple(Tile(i) for i in range(34))
+_SUIT_OF: tuple[Suit, ...] = tuple(t.suit for t in _TILE)
+_GROUP_TILES: dict[tuple[GroupKind, Tile], tuple[Tile, ...]] = {}
+
+
+def group_tiles(group: Group) -> tuple[Tile, ...]:
+    """``group.tiles``, memoised by (kind, tile): the hot path of every tile-based view."""
+    key = (group.kind, group.tile)
+    tiles = _GROUP_TILES.get(key)
+    if tiles is None:
+        tiles = _GROUP_TILES[key] = group.tiles
+    return tiles
 
 
 class WinType(StrEnum):
@@ -205,7 +259,7 @@ class WinContext:
     @cached_property
     def tiles(self) -> tuple[Tile, ...]:
         """Every tile kind of the decomposition (kongs with four tiles)."""
-        return tuple(t for g in self.groups for t in g.tiles)
+        return tuple(t for g in self.groups for t in group_tiles(g))
 
     @cached_property
     def kinds(self) -> frozenset[Tile]:
@@ -220,12 +274,12 @@ class WinContext:
     @cached_property
     def suits(self) -> frozenset[Suit]:
         """The suits (m, p, s) of the suited tiles used; honours not included."""
-        return frozenset(t.suit for t in self.kinds if not t.is_honor)
+        return frozenset(_SUIT_OF[t] for t in self.kinds if t < Tile.EAST)
 
     @cached_property
     def has_honors(self) -> bool:
         """Whether any honour tile is used."""
-        return any(t.is_honor for t in self.kinds)
+        return any(t >= Tile.EAST for t in self.kinds)
 
     @cached_property
     def winning_tile(self) -> Tile | None:

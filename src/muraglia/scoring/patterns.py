@@ -119,6 +119,7 @@ class PatternTable:
         self.unit = unit
         self.limit_exclusive = limit_exclusive
         self._patterns: dict[str, Pattern] = {}
+        self._plans: dict[bool, tuple[tuple[str, frozenset[GroupKind], Predicate], ...]] = {}
 
     def pattern(
         self,
@@ -147,6 +148,7 @@ class PatternTable:
             raise RulesetError(f"{self.ruleset}: pattern {id!r} needs 'it' and 'en' names")
 
         def register(fn: Predicate) -> Predicate:
+            self._plans.clear()
             self._patterns[id] = Pattern(
                 id=id,
                 names=dict(names),
@@ -206,6 +208,7 @@ class PatternTable:
         """
         out = PatternTable(self.ruleset, unit=self.unit, limit_exclusive=self.limit_exclusive)
         out._patterns = dict(self._patterns)
+        out._plans = {}
         for pid, (closed, open_) in values.items():
             out._patterns[pid] = replace(self[pid], closed=closed, open=open_)
         return out
@@ -224,16 +227,23 @@ class PatternTable:
     def evaluate(self, ctx: WinContext, *, skip: frozenset[str] = frozenset()) -> tuple[Award, ...]:
         """The awards of ``ctx`` after implications and exclusions, in table order."""
         concealed = ctx.is_concealed
+        plan = self._plans.get(concealed)
+        if plan is None:
+            plan = self._plans[concealed] = tuple(
+                (p.id, p.requires, p.predicate)
+                for p in self._patterns.values()
+                if p.value(concealed=concealed) is not None
+            )
         present = {g.kind for g in ctx.groups}
         found: dict[str, int] = {}
-        for p in self._patterns.values():
-            if p.id in skip or p.value(concealed=concealed) is None:
+        for pid, requires, predicate in plan:
+            if requires and requires.isdisjoint(present):
                 continue
-            if p.requires and not (p.requires & present):
+            if skip and pid in skip:
                 continue
-            n = int(p.predicate(ctx))
+            n = int(predicate(ctx))
             if n > 0:
-                found[p.id] = n
+                found[pid] = n
         for pid in list(found):
             for implied in self._patterns[pid].implies:
                 ip = self._patterns[implied]

@@ -17,8 +17,13 @@ from collections import Counter
 from collections.abc import Iterable
 
 from muraglia.analysis.groups import GroupKind
-from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType
+from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType, group_tiles
 from muraglia.tiles import Tile
+
+_SIMPLES = frozenset(Tile(i) for i in range(34) if Tile(i).is_simple)
+_TERMINALS = frozenset(Tile(i) for i in range(34) if Tile(i).is_terminal)
+_HONORS = frozenset(Tile(i) for i in range(34) if Tile(i).is_honor)
+_HEADS = _TERMINALS | _HONORS
 
 __all__ = [
     "DRAGONS",
@@ -70,22 +75,22 @@ def all_in_set(ctx: WinContext, kinds: Iterable[Tile]) -> bool:
 
 def all_simples(ctx: WinContext) -> bool:
     """No terminal and no honour anywhere (tanyao)."""
-    return all(t.is_simple for t in ctx.kinds)
+    return ctx.kinds <= _SIMPLES
 
 
 def all_terminals(ctx: WinContext) -> bool:
     """Every tile is a 1 or a 9."""
-    return all(t.is_terminal for t in ctx.kinds)
+    return ctx.kinds <= _TERMINALS
 
 
 def all_honors(ctx: WinContext) -> bool:
     """Every tile is an honour."""
-    return all(t.is_honor for t in ctx.kinds)
+    return ctx.kinds <= _HONORS
 
 
 def all_terminals_and_honors(ctx: WinContext) -> bool:
     """Every tile is a terminal or an honour."""
-    return all(t.is_terminal_or_honor for t in ctx.kinds)
+    return ctx.kinds <= _HEADS
 
 
 def is_flush(ctx: WinContext) -> bool:
@@ -115,11 +120,8 @@ def all_pungs(ctx: WinContext) -> bool:
 
 def every_group_has(ctx: WinContext, *, terminal: bool = True, honor: bool = True) -> bool:
     """Whether every group (sets and pair) holds a terminal (if ``terminal``) or honour."""
-
-    def ok(t: Tile) -> bool:
-        return (terminal and t.is_terminal) or (honor and t.is_honor)
-
-    return all(any(ok(t) for t in g.tiles) for g in ctx.groups)
+    ok = (_TERMINALS if terminal else frozenset()) | (_HONORS if honor else frozenset())
+    return all(not ok.isdisjoint(group_tiles(g)) for g in ctx.groups)
 
 
 def count_pungs_of(ctx: WinContext, kinds: Iterable[Tile]) -> int:

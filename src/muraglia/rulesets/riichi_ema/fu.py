@@ -19,24 +19,79 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from muraglia.analysis.groups import GroupKind, WaitKind
+from muraglia.analysis.groups import Group, GroupKind, WaitKind
 from muraglia.scoring.context import DRAGONS, WinContext
+from muraglia.tiles import TERMINALS_AND_HONORS
 
 __all__ = ["Fu", "FuItem", "count_fu"]
+
+_HEADS = frozenset(TERMINALS_AND_HONORS)
+
+
+_LABELS: dict[str, tuple[str, str]] = {
+    "base_ron": ("base (concealed ron)", "base (coperta su scarto)"),
+    "base": ("base (open hand or tsumo)", "base (scoperta o pesca)"),
+    "seven_pairs": ("Seven Pairs (fixed)", "Sette Coppie (fisso)"),
+    "pinfu_ron": ("Pinfu ron (fixed)", "Pinfu su scarto (fisso)"),
+    "pinfu_tsumo": ("Pinfu tsumo (fixed)", "Pinfu su pesca (fisso)"),
+    "dragon_pair": ("dragon pair {g}", "coppia di draghi {g}"),
+    "seat_pair": ("seat-wind pair {g}", "coppia vento proprio {g}"),
+    "round_pair": ("prevalent-wind pair {g}", "coppia vento di giro {g}"),
+    "edge": ("edge wait", "attesa laterale"),
+    "closed": ("closed wait", "attesa chiusa"),
+    "single": ("single wait (pair)", "attesa singola (coppia)"),
+    "tsumo": ("tsumo", "vittoria su pesca"),
+    "open_pinfu": ("open pinfu", "pinfu scoperto"),
+}
+for _kong in (False, True):
+    for _head in (False, True):
+        for _conc in (False, True):
+            _set = "kong" if _kong else "pung"
+            _LABELS[f"{_set}/{int(_head)}/{int(_conc)}"] = (
+                ("concealed " if _conc else "open ")
+                + _set
+                + (" of terminals/honours {g}" if _head else " of simples {g}"),
+                _set
+                + (" coperto" if _conc else " scoperto")
+                + (" di teste/onori {g}" if _head else " di semplici {g}"),
+            )
 
 
 @dataclass(frozen=True, slots=True)
 class FuItem:
-    """One line of the fu breakdown."""
+    """One line of the fu breakdown (labels are built only when shown)."""
 
-    en: str
-    """English label."""
-    it: str
-    """Italian label."""
+    key: str
+    """What the line is for (``base_ron``, ``pung/1/0``, ``edge``, ...)."""
     fu: int
     """Fu of this line."""
     ref: str
     """Rule id."""
+    group: Group | None = None
+    """The set or pair the line is about."""
+
+    @property
+    def en(self) -> str:
+        """English label."""
+        return _LABELS[self.key][0].format(g=_text(self.group))
+
+    @property
+    def it(self) -> str:
+        """Italian label."""
+        return _LABELS[self.key][1].format(g=_text(self.group))
+
+
+_TEXT: dict[Group, str] = {}
+
+
+def _text(group: Group | None) -> str:
+    """``str(group)``, memoised (labels are built for every scored hand)."""
+    if group is None:
+        return ""
+    text = _TEXT.get(group)
+    if text is None:
+        text = _TEXT[group] = str(group)
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,28 +118,27 @@ class Fu:
         return tuple(out)
 
 
-_SEVEN_PAIRS = Fu((FuItem("Seven Pairs (fixed)", "Sette Coppie (fisso)", 25, "EMA-FU-1"),), 25, 25)
-_PINFU_RON = Fu((FuItem("Pinfu ron (fixed)", "Pinfu su scarto (fisso)", 30, "EMA-FU-8"),), 30, 30)
-_PINFU_TSUMO = Fu(
-    (FuItem("Pinfu tsumo (fixed)", "Pinfu su pesca (fisso)", 20, "EMA-FU-8"),), 20, 20
-)
+_SEVEN_PAIRS = Fu((FuItem("seven_pairs", 25, "EMA-FU-1"),), 25, 25)
+_PINFU_RON = Fu((FuItem("pinfu_ron", 30, "EMA-FU-8"),), 30, 30)
+_PINFU_TSUMO = Fu((FuItem("pinfu_tsumo", 20, "EMA-FU-8"),), 20, 20)
+_BASE_RON = FuItem("base_ron", 30, "EMA-FU-1")
+_BASE = FuItem("base", 20, "EMA-FU-1")
+_TSUMO = FuItem("tsumo", 2, "EMA-FU-6")
+_OPEN_PINFU = FuItem("open_pinfu", 2, "EMA-FU-7")
 
-# (kind is kong, terminal/honour, concealed) -> fu (EMA-FU-2)
+# (kind is kong, terminal/honour, concealed) -> (fu, label key) (EMA-FU-2)
 _SET_FU = {
-    (False, False, False): 2,
-    (False, False, True): 4,
-    (False, True, False): 4,
-    (False, True, True): 8,
-    (True, False, False): 8,
-    (True, False, True): 16,
-    (True, True, False): 16,
-    (True, True, True): 32,
+    (k, h, c): (2 * (4 if k else 1) * (2 if h else 1) * (2 if c else 1), f"{s}/{int(h)}/{int(c)}")
+    for k, s in ((False, "pung"), (True, "kong"))
+    for h in (False, True)
+    for c in (False, True)
 }
 _WAIT_FU = {
-    WaitKind.EDGE: ("edge wait", "attesa laterale"),
-    WaitKind.CLOSED: ("closed wait", "attesa chiusa"),
-    WaitKind.SINGLE: ("single wait (pair)", "attesa singola (coppia)"),
+    WaitKind.EDGE: FuItem("edge", 2, "EMA-FU-4"),
+    WaitKind.CLOSED: FuItem("closed", 2, "EMA-FU-4"),
+    WaitKind.SINGLE: FuItem("single", 2, "EMA-FU-4"),
 }
+_PUNG, _KONG, _PAIR = GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
 
 
 def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
@@ -94,46 +148,30 @@ def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
         return _SEVEN_PAIRS
     if pinfu:
         return _PINFU_TSUMO if ctx.self_drawn else _PINFU_RON
-    items: list[FuItem] = []
-    concealed_ron = ctx.is_concealed and not ctx.self_drawn
-    if concealed_ron:
-        items.append(FuItem("base (concealed ron)", "base (coperta su scarto)", 30, "EMA-FU-1"))
-    else:
-        items.append(FuItem("base (open hand or tsumo)", "base (scoperta o pesca)", 20, "EMA-FU-1"))
+    concealed = ctx.is_concealed
+    tsumo = ctx.self_drawn
+    items: list[FuItem] = [_BASE_RON if concealed and not tsumo else _BASE]
+    standard = shape == "standard"
     for g in ctx.groups:
-        if g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG:
-            kong = g.kind is GroupKind.KONG
-            head = g.tile.is_terminal_or_honor
-            conc = ctx.is_group_concealed(g)
-            fu = _SET_FU[(kong, head, conc)]
-            what_en = ("concealed " if conc else "open ") + ("kong" if kong else "pung")
-            what_it = ("kong" if kong else "pung") + (" coperto" if conc else " scoperto")
-            of_en = " of terminals/honours " if head else " of simples "
-            of_it = " di teste/onori " if head else " di semplici "
-            items.append(
-                FuItem(what_en + of_en + str(g), what_it + of_it + str(g), fu, "EMA-FU-2/5")
-            )
-        elif g.kind is GroupKind.PAIR and shape == "standard":
+        kind = g.kind
+        if kind is _PUNG or kind is _KONG:
+            fu, key = _SET_FU[(kind is _KONG, g.tile in _HEADS, ctx.is_group_concealed(g))]
+            items.append(FuItem(key, fu, "EMA-FU-2/5", g))
+        elif kind is _PAIR and standard:
             t = g.tile
             if t in DRAGONS:
-                items.append(FuItem(f"dragon pair {g}", f"coppia di draghi {g}", 2, "EMA-FU-3"))
+                items.append(FuItem("dragon_pair", 2, "EMA-FU-3", g))
             if t == ctx.seat_wind:
-                items.append(
-                    FuItem(f"seat-wind pair {g}", f"coppia vento proprio {g}", 2, "EMA-FU-3")
-                )
+                items.append(FuItem("seat_pair", 2, "EMA-FU-3", g))
             if t == ctx.round_wind:
-                items.append(
-                    FuItem(f"prevalent-wind pair {g}", f"coppia vento di giro {g}", 2, "EMA-FU-3")
-                )
+                items.append(FuItem("round_pair", 2, "EMA-FU-3", g))
     wait = ctx.wait
     if wait in _WAIT_FU:
-        en, it = _WAIT_FU[wait]
-        items.append(FuItem(en, it, 2, "EMA-FU-4"))
-    if ctx.self_drawn:
-        items.append(FuItem("tsumo", "vittoria su pesca", 2, "EMA-FU-6"))
+        items.append(_WAIT_FU[wait])
+    if tsumo:
+        items.append(_TSUMO)
     raw = sum(i.fu for i in items)
-    if raw == 20 and not ctx.is_concealed:
-        items.append(FuItem("open pinfu", "pinfu scoperto", 2, "EMA-FU-7"))
+    if raw == 20 and not concealed:
+        items.append(_OPEN_PINFU)
         raw = 22
-    total = -(-raw // 10) * 10
-    return Fu(tuple(items), raw, total)
+    return Fu(tuple(items), raw, -(-raw // 10) * 10)

@@ -261,11 +261,11 @@ def under_the_sea(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "under_the_river",
-    names={"en": "Under the River", "it": "Sotto il Fiume", "ja": "河底撈魚"},
+    names={"en": "Under the River", "it": "Sotto il Mare (su scarto)", "ja": "河底撈魚"},
     closed=1,
     open=1,
     ref="EMA-YAKU-17",
-    note="the source names it 'Sotto il Mare' too",
+    note="the source calls both HAITEI and HOUTEI 'Sotto il Mare'",
 )
 def under_the_river(ctx: WinContext) -> bool:
     """Ron on the last discard (flag ``last_tile``)."""

@@ -19,6 +19,7 @@ from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Sh
 from muraglia.analysis.waits import Reading, readings, winning_tiles
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
+from muraglia.melds import MeldKind
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base import Ruleset, as_hand, as_tiles
 from muraglia.rulesets.riichi_ema.fu import Fu, count_fu
@@ -31,9 +32,16 @@ from muraglia.rulesets.riichi_ema.payments import (
     next_seats,
     win_transfers,
 )
-from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind
+from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType, parse_win, parse_wind
 from muraglia.scoring.patterns import PatternTable
-from muraglia.scoring.result import Award, DealOutcome, ScoreResult, Settlement, Transfer
+from muraglia.scoring.result import (
+    Award,
+    DealOutcome,
+    LazyLines,
+    ScoreResult,
+    Settlement,
+    Transfer,
+)
 from muraglia.tiles import Tile
 
 __all__ = ["EmaOptions", "RiichiEma", "final_settlement", "uma_shares"]
@@ -293,7 +301,7 @@ class RiichiEma(Ruleset):
         for who, what in ((discarder, "discarder"), (liable, "pao")):
             if who == winner:
                 raise InvalidHandError(f"{what} {who} is the winner")
-        pao_applies = liable is not None and any(a.id in YAKUMAN_PAO for a in c.awards)
+        pao_applies = liable is not None and _pao_applies(ctx, c.awards)
         payments: dict[str, int] | None = None
         transfers: list[tuple[str, str, int, str]] = []
         if c.valid and (tsumo or discarder is not None):
@@ -333,9 +341,9 @@ class RiichiEma(Ruleset):
             fu=c.fu.total if c.fu else None,
             limit=c.limit,
             payments=payments,
-            explanation={
-                lang: self._explain(c, transfers, lang, winner, discarder) for lang in ("en", "it")
-            },
+            explanation=LazyLines(
+                ("en", "it"), lambda lang: self._explain(c, transfers, lang, winner, discarder)
+            ),
             decomposition=ctx.decomposition,
             extra=extra,
         )
@@ -621,6 +629,19 @@ class _Settler:
         self.pay("table", first, 1000 * pool, "riichi_sticks")
         east = "E" in winners
         return self.done(o.honba + 1 if east else 0, 0, east)
+
+
+def _pao_applies(ctx: WinContext, awards: tuple[Award, ...]) -> bool:
+    """Whether liability can apply: the dragon/wind sets of the pao yakuman are all melded.
+
+    EMA-PAO-1 (source 3.3.6: "in caso di 3 pung/kong scoperti"): the liable player fed the
+    third melded dragon set or the fourth melded wind set.
+    """
+    exposed = [m.first for m in ctx.hand.melds if not m.concealed and m.kind is not MeldKind.CHOW]
+    ids = {a.id for a in awards} & YAKUMAN_PAO
+    if "big_four_winds" in ids and sum(t in WINDS for t in exposed) == 4:
+        return True
+    return "big_three_dragons" in ids and sum(t in DRAGONS for t in exposed) == 3
 
 
 def _hand_transfers(result: ScoreResult, winner: str) -> list[tuple[str, str, int]]:
