@@ -14,7 +14,7 @@ import pytest
 
 from muraglia.cli import main
 from muraglia.engine import tenhou as th
-from muraglia.engine.tenhou_replay import RoundTracker, check_records
+from muraglia.engine.tenhou_replay import HandCheck, RoundTracker, check_record, check_records
 from muraglia.rulesets import load_ruleset
 from muraglia.scoring.result import DealOutcome
 
@@ -339,6 +339,28 @@ def test_every_recorded_hand_result_is_reproduced() -> None:
     assert report.records == 66
     assert report.hands == 675
     assert report.matched == report.hands, "\n".join(problems)
+
+
+@needs_corpus
+@pytest.mark.parametrize(
+    ("old", "new", "field"),
+    [
+        ('ten="20,12000,2"', 'ten="20,11600,2"', "wins"),
+        ('sc="250,-60,240,130,250,-30,250,-30"', 'sc="250,-60,240,140,250,-40,250,-30"', "deltas"),
+        ('<REACH who="1" ten="250,240,250,250" step="2"/>', "", "wins"),
+        ('seed="1,0,0,4,1,105"', 'seed="1,1,0,4,1,105"', "next"),
+    ],
+    ids=["points", "score-change", "riichi-not-accepted", "next-counters"],
+)
+def test_altered_record_is_a_mismatch(old: str, new: str, field: str) -> None:
+    """The check is not vacuous: changing one recorded fact gives a mismatch on E1-0."""
+    text = (MJLOG / "double-ron.mjlog").read_text(encoding="utf-8")
+    assert old in text
+    record = th.parse_mjlog(text.replace(old, new, 1), "altered.mjlog")
+    checks = {c.hand: c for c in check_record(record) if isinstance(c, HandCheck)}
+    first = checks["E1-0"]
+    assert not first.matched
+    assert first.expected[field] != first.got[field]
 
 
 @needs_corpus

@@ -13,7 +13,8 @@ Compared per hand (``E1-0`` = East 1, 0 counters): for each win the winner, the 
 han, fu (below yakuman), points (``ten``: the hand's value before counters and sticks) and
 the limit; for a draw its kind (exhaustive, nagashi mangan, each abortive draw) and, in mjlog,
 who was tenpai; for every hand the score change of every seat (counters, riichi sticks and
-double ron included).
+double ron included) and, when a next deal follows, the counters, sticks and dealer
+continuation it starts with.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from muraglia.engine.tenhou import (
     Reach,
     Record,
     Round,
+    RoundInit,
     Ryuukyoku,
     TenhouFormatError,
     TenhouMeld,
@@ -41,6 +43,7 @@ from muraglia.engine.tenhou import (
     tile_text,
 )
 from muraglia.errors import MahjongError
+from muraglia.hand import Hand
 from muraglia.notation import parse_hand
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import Ruleset
@@ -454,8 +457,13 @@ def _yaku_names(a: Agari) -> list[str]:
     return out
 
 
-def replay_round(rules: Ruleset, record: Record, rnd: Round) -> HandCheck:
+def replay_round(
+    rules: Ruleset, record: Record, rnd: Round, next_init: RoundInit | None = None
+) -> HandCheck:
     """Replay one round: apply its events, score and settle its results, compare.
+
+    With ``next_init`` (the following deal's initial state) the settlement's counters,
+    sticks left on the table and dealer continuation are compared too (``next``).
 
     Raises:
         MahjongError: the events cannot be replayed or a hand cannot be scored.
@@ -478,7 +486,7 @@ def replay_round(rules: Ruleset, record: Record, rnd: Round) -> HandCheck:
     wins = [r for r in rnd.results if isinstance(r, Agari)]
     if wins:
         exp_wins, got_wins = [], []
-        hands: dict[str, str] = {}
+        hands: dict[str, Hand] = {}
         flags: dict[str, tuple[str, ...]] = {}
         pao: dict[str, str] = {}
         ura: tuple[str, ...] = ()
@@ -490,7 +498,8 @@ def replay_round(rules: Ruleset, record: Record, rnd: Round) -> HandCheck:
             sit = tracker.win(a.who, a.from_who)
             seat = letter(a.who)
             winners.append(seat)
-            hands[seat] = sit.hand
+            hand = parse_hand(sit.hand)  # parsed once for scoring and settlement
+            hands[seat] = hand
             flags[seat] = tuple(sorted(sit.flags - {"riichi"}))
             if sit.pao is not None:
                 pao[seat] = letter(sit.pao)
@@ -498,7 +507,7 @@ def replay_round(rules: Ruleset, record: Record, rnd: Round) -> HandCheck:
             if sit.riichi:
                 ura = tuple(tile_text(t) for t in a.ura)
             result = rules.score(
-                sit.hand,
+                hand,
                 win="ron" if sit.discarder is not None else "tsumo",
                 seat_wind=seat,
                 round_wind=round_wind,
@@ -577,6 +586,18 @@ def replay_round(rules: Ruleset, record: Record, rnd: Round) -> HandCheck:
         deltas.append(settlement.net.get(seat, 0) + back)
     expected["deltas"] = expected_deltas
     got["deltas"] = deltas
+    if next_init is not None:
+        expected["next"] = {
+            "honba": next_init.honba,
+            "sticks": next_init.sticks,
+            "dealer_keeps": next_init.dealer == init.dealer,
+        }
+        extra = settlement.extra
+        got["next"] = {
+            "honba": extra.get("honba"),
+            "sticks": extra.get("riichi_sticks"),
+            "dealer_keeps": extra.get("dealer_keeps"),
+        }
     return HandCheck(record.name, init.name, expected, got, details)
 
 
@@ -635,11 +656,13 @@ def check_record(
     """
     rs = rules or load_ruleset("riichi-tenhou")
     out: list[HandCheck | Mapping[str, str]] = []
-    for rnd in record.rounds:
+    rounds = record.rounds
+    for i, rnd in enumerate(rounds):
         if not rnd.complete:
             continue
+        following = rounds[i + 1].init if i + 1 < len(rounds) else None
         try:
-            out.append(replay_round(rs, record, rnd))
+            out.append(replay_round(rs, record, rnd, following))
         except (MahjongError, AssertionError) as exc:
             out.append({"record": record.name, "hand": rnd.init.name, "error": str(exc)})
     return out
