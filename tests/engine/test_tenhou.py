@@ -7,10 +7,13 @@ by ``riichi-tenhou``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from muraglia.cli import main
 from muraglia.engine import tenhou as th
@@ -413,6 +416,76 @@ def test_cli_mismatch_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     bad.write_text("{", encoding="utf-8")
     assert main(["tenhou-check", str(bad)]) == 1
     assert "invalid JSON" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------------- robustness
+
+
+def _elements(text: str) -> list[str]:
+    """The record's top-level elements as text (the document is one line of tags)."""
+    body = text[text.index(">") + 1 : text.rindex("</mjloggm>")]
+    parts = body.replace("><", ">\n<").split("\n")
+    return [p for p in parts if p]
+
+
+_DOUBLE_RON = (MJLOG / "double-ron.mjlog").read_text(encoding="utf-8") if MJLOG.is_dir() else ""
+
+
+@needs_corpus
+@given(st.data())
+def test_damaged_record_never_crashes(data: st.DataObject) -> None:
+    """Dropping, duplicating or cutting elements gives a typed error or a report entry."""
+    parts = _elements(_DOUBLE_RON)
+    i = data.draw(st.integers(0, len(parts) - 1))
+    how = data.draw(st.sampled_from(["drop", "dup", "cut"]))
+    if how == "drop":
+        parts = parts[:i] + parts[i + 1 :]
+    elif how == "dup":
+        parts = [*parts[: i + 1], *parts[i:]]
+    else:
+        parts = parts[:i]
+    text = '<mjloggm ver="2.3">' + "".join(parts) + "</mjloggm>"
+    try:
+        record = th.parse_mjlog(text, "damaged.mjlog")
+    except th.TenhouFormatError:
+        return
+    for item in check_record(record):
+        if not isinstance(item, HandCheck):
+            assert item["error"]
+
+
+@given(st.text(max_size=60))
+def test_arbitrary_text_is_a_typed_error_or_a_record(text: str) -> None:
+    for parse in (th.parse_mjlog, th.parse_tenhou6):
+        with contextlib.suppress(th.TenhouFormatError):
+            parse(text, "fuzz")
+
+
+_JSON_GAME = (
+    (MJSCORE / "2010081709gm-00a9-0000-fe3371ad.json").read_text(encoding="utf-8")
+    if MJSCORE.is_dir()
+    else ""
+)
+
+
+@needs_corpus
+@given(st.data())
+def test_damaged_tenhou6_round_never_crashes(data: st.DataObject) -> None:
+    """Dropping one entry of a seat's draws or discards: a typed error or a report entry."""
+    lines = _JSON_GAME.splitlines()
+    obj = json.loads(lines[data.draw(st.integers(0, len(lines) - 1))])
+    log = obj["log"][0]
+    column = log[data.draw(st.sampled_from([5, 6, 8, 9, 11, 12, 14, 15]))]
+    if not column:
+        return
+    del column[data.draw(st.integers(0, len(column) - 1))]
+    try:
+        record = th.parse_tenhou6(json.dumps(obj), "damaged.json")
+    except th.TenhouFormatError:
+        return
+    for item in check_record(record):
+        if not isinstance(item, HandCheck):
+            assert item["error"]
 
 
 # ---------------------------------------------------------------------- riichi-tenhou settlement
