@@ -17,7 +17,13 @@ from hypothesis import strategies as st
 
 from muraglia.cli import main
 from muraglia.engine import tenhou as th
-from muraglia.engine.tenhou_replay import HandCheck, RoundTracker, check_record, check_records
+from muraglia.engine.tenhou_replay import (
+    HandCheck,
+    RoundTracker,
+    check_record,
+    check_records,
+    rules_for,
+)
 from muraglia.rulesets import load_ruleset
 from muraglia.scoring.result import DealOutcome
 
@@ -309,6 +315,28 @@ def test_last_tile_flags_are_derived_from_the_wall() -> None:
     for e in events[:last_draw]:
         before.apply(e)
     assert not before.wall_exhausted
+
+
+@pytest.mark.parametrize(
+    ("game_type", "red", "rules"),
+    [
+        (0xA9, True, "riichi-tenhou"),
+        (0xAB, False, "riichi-tenhou"),
+        (0xAD, True, "riichi-tenhou(open_tanyao=false)"),
+    ],
+    ids=["aka-kuitan", "no-aka", "no-kuitan"],
+)
+def test_game_type_bits_set_red_fives_and_open_tanyao(
+    game_type: int, red: bool, rules: str
+) -> None:
+    record = th.parse_mjlog(f'<mjloggm><GO type="{game_type}" lobby="0"/></mjloggm>')
+    assert record.header.red_fives is red
+    assert rules_for(record) == rules
+    others = [tuple(range(60 + s * 13, 73 + s * 13)) for s in range(3)]
+    hands = ((16, 17, 18, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56), *others)
+    init = th.RoundInit(0, 0, 0, (1, 1), 0, (25000,) * 4, 0, hands)
+    tracker = RoundTracker.start(th.Round(init, (), ()), record.header.red_fives)
+    assert tracker.notation(0, tracker.hands[0], None).startswith("0m5m5m" if red else "5m5m5m")
 
 
 def test_tsumo_without_a_draw_is_an_error() -> None:

@@ -150,23 +150,26 @@ class TenhouFormatError(MahjongError):
     """A Tenhou record that cannot be read (names the file, element and attribute)."""
 
 
-def physical_tile(tile_id: int) -> PhysicalTile:
+def physical_tile(tile_id: int, red_fives: bool = True) -> PhysicalTile:
     """The muraglia tile of a Tenhou tile id (0-135).
 
-    >>> physical_tile(16), physical_tile(108).kind
-    (PhysicalTile('0m'), <Tile.EAST: 27>)
+    Ids 16, 52 and 88 are red fives in games with red fives (``red_fives``), plain fives
+    otherwise (Tenhou's ``GO type`` bit 0x02).
+
+    >>> physical_tile(16), physical_tile(16, red_fives=False), physical_tile(108).kind
+    (PhysicalTile('0m'), PhysicalTile('5m'), <Tile.EAST: 27>)
 
     Raises:
         TenhouFormatError: for an id outside 0-135.
     """
     if not 0 <= tile_id < 136:
         raise TenhouFormatError(f"tile id {tile_id} is outside 0-135")
-    return PhysicalTile(Tile(tile_id // 4), red=tile_id in RED_IDS)
+    return PhysicalTile(Tile(tile_id // 4), red=red_fives and tile_id in RED_IDS)
 
 
-def tile_text(tile_id: int) -> str:
+def tile_text(tile_id: int, red_fives: bool = True) -> str:
     """The mpsz notation of a Tenhou tile id (``0m`` for a red five)."""
-    return physical_tile(tile_id).notation
+    return physical_tile(tile_id, red_fives).notation
 
 
 # ---------------------------------------------------------------------- data

@@ -59,6 +59,7 @@ __all__ = [
     "check_records",
     "record_paths",
     "replay_round",
+    "rules_for",
 ]
 
 LIVE_WALL = 70
@@ -133,12 +134,14 @@ class RoundTracker:
     accepted: list[int] = field(default_factory=list)
     """Seats whose riichi was accepted, in order."""
     discards: int = 0
+    red_fives: bool = True
+    """Whether ids 16, 52, 88 are red fives (the game's rule)."""
 
     @classmethod
-    def start(cls, rnd: Round) -> RoundTracker:
+    def start(cls, rnd: Round, red_fives: bool = True) -> RoundTracker:
         """A tracker at the round's initial state."""
         init = rnd.init
-        return cls(init.dealer, [list(h) for h in init.hands], [init.dora])
+        return cls(init.dealer, [list(h) for h in init.hands], [init.dora], red_fives=red_fives)
 
     # ------------------------------------------------------------------ events
 
@@ -269,11 +272,12 @@ class RoundTracker:
 
     def notation(self, who: int, concealed: Sequence[int], winning: int | None) -> str:
         """Muraglia notation of a seat's hand (``+`` the winning tile if given)."""
-        parts = [_tiles_text(concealed)]
+        red = self.red_fives
+        parts = [_tiles_text(concealed, red)]
         for m in self.melds[who]:
-            parts.append(_meld_text(m, who))
+            parts.append(_meld_text(m, who, red))
         if winning is not None:
-            parts.append("+" + tile_text(winning))
+            parts.append("+" + tile_text(winning, red))
         return " ".join(p for p in parts if p)
 
     def win(self, who: int, from_who: int) -> WinSituation:
@@ -373,16 +377,16 @@ class RoundTracker:
         return "?"
 
 
-def _tiles_text(ids: Iterable[int]) -> str:
+def _tiles_text(ids: Iterable[int], red: bool) -> str:
     out: list[str] = []
     for t in sorted(ids, key=lambda t: (t // 4, t not in (16, 52, 88))):
-        out.append(tile_text(t))
+        out.append(tile_text(t, red))
     return "".join(out)
 
 
-def _meld_text(m: TenhouMeld, who: int) -> str:
+def _meld_text(m: TenhouMeld, who: int, red: bool) -> str:
     tiles = sorted(m.tiles, key=lambda t: (t // 4, t not in (16, 52, 88)))
-    digits = "".join(tile_text(t)[0] for t in tiles)
+    digits = "".join(tile_text(t, red)[0] for t in tiles)
     suit = tile_text(tiles[0])[1]
     if m.kind == "ankan":
         return f"({digits}{suit})"
@@ -468,7 +472,7 @@ def replay_round(
     Raises:
         MahjongError: the events cannot be replayed or a hand cannot be scored.
     """
-    tracker = RoundTracker.start(rnd)
+    tracker = RoundTracker.start(rnd, record.header.red_fives)
     for e in rnd.events:
         tracker.apply(e)
     init = rnd.init
@@ -646,6 +650,25 @@ def record_paths(paths: Iterable[str | Path]) -> list[Path]:
     return out
 
 
+def rules_for(record: Record, base: str = "riichi-tenhou") -> str:
+    """The ruleset spec a record names.
+
+    ``base``, without open tanyao when the game had none (mjlog ``GO type`` bit 0x04;
+    tenhou.net/6 ``rule.disp`` without 喰).
+
+    >>> from muraglia.engine.tenhou import Header
+    >>> rules_for(Record("", Header("mjlog", (), game_type=0xA9), (), True))
+    'riichi-tenhou'
+    >>> rules_for(Record("", Header("mjlog", (), game_type=0xAD), (), True))
+    'riichi-tenhou(open_tanyao=false)'
+    """
+    h = record.header
+    no_kuitan = (h.game_type is not None and bool(h.game_type & 0x4)) or (
+        h.source == "tenhou6" and bool(h.rule) and "喰" not in h.rule
+    )
+    return f"{base}(open_tanyao=false)" if no_kuitan else base
+
+
 def check_record(
     record: Record, rules: Ruleset | None = None
 ) -> list[HandCheck | Mapping[str, str]]:
@@ -654,7 +677,7 @@ def check_record(
     Gives a :class:`HandCheck` per round with a result and an error mapping for a round
     that cannot be replayed.
     """
-    rs = rules or load_ruleset("riichi-tenhou")
+    rs = rules or load_ruleset(rules_for(record))
     out: list[HandCheck | Mapping[str, str]] = []
     rounds = record.rounds
     for i, rnd in enumerate(rounds):
@@ -669,8 +692,15 @@ def check_record(
 
 
 def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> CheckReport:
-    """Replay every record under ``paths`` (files or folders) and compare every hand."""
-    rs = load_ruleset(rules)
+    """Replay every record under ``paths`` (files or folders) and compare every hand.
+
+    Each record is replayed under ``rules`` with the options its header names
+    (:func:`rules_for`).
+
+    Raises:
+        RulesetError: for an unknown ``rules``.
+    """
+    loaded: dict[str, Ruleset] = {rules: load_ruleset(rules)}
     records = hands = matched = 0
     mismatches: list[HandCheck] = []
     incomplete: list[Mapping[str, str]] = []
@@ -688,7 +718,10 @@ def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> 
             incomplete.append(
                 {"record": record.name, "problem": f"{record.rounds[-1].init.name}: no result"}
             )
-        for item in check_record(record, rs):
+        spec = rules_for(record, rules)
+        if spec not in loaded:
+            loaded[spec] = load_ruleset(spec)
+        for item in check_record(record, loaded[spec]):
             if isinstance(item, HandCheck):
                 hands += 1
                 if item.matched:
