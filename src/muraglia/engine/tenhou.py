@@ -658,8 +658,9 @@ _JSON_KIND_RED = {51: 16, 52: 52, 53: 88}
 class _Ids:
     """Synthetic tile ids for JSON kinds: a red five is its red id, others take free copies."""
 
-    def __init__(self) -> None:
+    def __init__(self, red_fives: bool = True) -> None:
         self.used: set[int] = set()
+        self.red_fives = red_fives
 
     def new(self, code: int) -> int:
         if code in _JSON_KIND_RED:
@@ -671,7 +672,7 @@ class _Ids:
         kind = _json_kind(code)
         for copy in range(4):
             tid = kind * 4 + copy
-            if tid not in RED_IDS and tid not in self.used:
+            if (tid not in RED_IDS or not self.red_fives) and tid not in self.used:
                 self.used.add(tid)
                 return tid
         raise TenhouFormatError(f"a fifth copy of tile {code}")
@@ -688,7 +689,7 @@ def _json_kind(code: int) -> int:
     raise TenhouFormatError(f"tile code {code} is not a tenhou.net/6 tile")
 
 
-def _take(hand: list[int], code: int) -> int:
+def _take(hand: list[int], code: int, red_fives: bool = True) -> int:
     """Remove and return the id in ``hand`` matching the JSON tile code (red-aware)."""
     if code in _JSON_KIND_RED:
         tid = _JSON_KIND_RED[code]
@@ -698,7 +699,7 @@ def _take(hand: list[int], code: int) -> int:
         raise TenhouFormatError(f"tile {code} is not in the hand")
     kind = _json_kind(code)
     for tid in sorted(hand):
-        if tid // 4 == kind and tid not in RED_IDS:
+        if tid // 4 == kind and (tid not in RED_IDS or not red_fives):
             hand.remove(tid)
             return tid
     raise TenhouFormatError(f"tile {code} is not in the hand")
@@ -800,11 +801,11 @@ def _json_agari(
 class _JsonRound:
     """Rebuilds the event order of one tenhou.net/6 round from its per-seat columns."""
 
-    def __init__(self, log: Sequence[Any]) -> None:
+    def __init__(self, log: Sequence[Any], red_fives: bool = True) -> None:
         if len(log) < 17:
             raise TenhouFormatError(f"a round has {len(log)} fields, not 17")
         head = log[0]
-        self.ids = _Ids()
+        self.ids = _Ids(red_fives)
         kyoku, honba, sticks = int(head[0]), int(head[1]), int(head[2])
         dora_codes = [int(x) for x in log[2]]
         self.hands = [[self.ids.new(int(c)) for c in log[4 + 3 * s]] for s in range(4)]
@@ -882,7 +883,7 @@ class _JsonRound:
                     tid = self.last_draw
                     hand.remove(tid)
                 else:
-                    tid = _take(hand, code)
+                    tid = _take(hand, code, self.ids.red_fives)
                 self.events.append(Discard(turn, tid))
                 if riichi:
                     self.reach = turn
@@ -953,11 +954,11 @@ class _JsonRound:
         discarder, tile = last
         hand = self.hands[who]
         if letter == "c":
-            others = [_take(hand, c) for c in codes[1:]]
+            others = [_take(hand, c, self.ids.red_fives) for c in codes[1:]]
             tiles = tuple(sorted((tile, *others)))
             return TenhouMeld("chi", who, discarder, tiles, tile)
         # the marked tile's position tells the source: 0 previous, 1 across, 2/3 next
-        others = [_take(hand, c) for i, c in enumerate(codes) if i != pos]
+        others = [_take(hand, c, self.ids.red_fives) for i, c in enumerate(codes) if i != pos]
         kind: MeldType = "pon" if letter == "p" else "daiminkan"
         return TenhouMeld(kind, who, discarder, tuple(sorted((tile, *others))), tile)
 
@@ -965,9 +966,9 @@ class _JsonRound:
         letter, _, codes, marked = _split_call(text)
         hand = self.hands[who]
         if letter == "a":
-            tiles = tuple(sorted(_take(hand, c) for c in codes))
+            tiles = tuple(sorted(_take(hand, c, self.ids.red_fives) for c in codes))
             return TenhouMeld("ankan", who, None, tiles, None)
-        added = _take(hand, marked)
+        added = _take(hand, marked, self.ids.red_fives)
         pon = self._pon_of(who, _json_kind(marked))
         return TenhouMeld(
             "kakan", who, pon.from_who, tuple(sorted((*pon.tiles, added))), pon.called, added
@@ -1055,7 +1056,7 @@ def parse_tenhou6(text: str, name: str = "") -> Record:
             raise TenhouFormatError(f"{label}: three-player games are not supported")
         for log in obj["log"]:
             try:
-                rounds.append(_JsonRound(log).run())
+                rounds.append(_JsonRound(log, red).run())
             except (ValueError, TypeError, IndexError, KeyError) as exc:
                 if isinstance(exc, TenhouFormatError):
                     raise TenhouFormatError(f"{label}: round {len(rounds) + 1}: {exc}") from None
