@@ -571,3 +571,13 @@ def test_tenhou_double_ron_sticks_go_to_the_first_winner() -> None:
         ura=("1p",),
     )
     assert _net(outcome) == {"E": -15700, "S": 7700 + 2000 - 1000, "W": 0, "N": 8000 - 1000}
+
+
+def test_tenhou_leftover_sticks_go_to_the_first_tied_leader() -> None:
+    """2018022422gm-00a9-0000-0067d2a4 end: W and N tie at 30300 with one stick left on the
+    table; Tenhou gives it to W (first in seat order from the first dealer): 31300/30300."""
+    out = load_ruleset("riichi-tenhou").settle_dict(
+        {"final_scores": {"E": 16300, "S": 22100, "W": 30300, "N": 30300}, "riichi_sticks": 1}
+    )
+    points = {k: out["final_scores"][k] - out["uma"][k] for k in "ESWN"}
+    assert points == {"E": 16300, "S": 22100, "W": 31300, "N": 30300}

@@ -14,7 +14,8 @@ han, fu (below yakuman), points (``ten``: the hand's value before counters and s
 the limit; for a draw its kind (exhaustive, nagashi mangan, each abortive draw) and, in mjlog,
 who was tenpai; for every hand the score change of every seat (counters, riichi sticks and
 double ron included) and, when a next deal follows, the counters, sticks and dealer
-continuation it starts with.
+continuation it starts with; after the last deal of an mjlog game, the final scores (``owari``,
+sticks left on the table going to the leader).
 """
 
 from __future__ import annotations
@@ -602,7 +603,33 @@ def replay_round(
             "sticks": extra.get("riichi_sticks"),
             "dealer_keeps": extra.get("dealer_keeps"),
         }
+    final = rnd.results[-1].final
+    if next_init is None and final is not None:
+        expected["final"] = [round(100 * x) for x in final[0::2]]
+        got["final"] = _final_points(rules, init, expected_deltas, tracker, settlement.extra)
     return HandCheck(record.name, init.name, expected, got, details)
+
+
+def _final_points(
+    rules: Ruleset,
+    init: RoundInit,
+    deltas: Sequence[int],
+    tracker: RoundTracker,
+    extra: Mapping[str, Any],
+) -> list[int]:
+    """Final scores by the ruleset's match-end settlement (sticks left to the leader).
+
+    Seats are keyed by their seat in the first deal (``E`` = the first dealer), the order
+    in which ties are broken.
+    """
+    after = {
+        _SEAT_LETTERS[s]: init.scores[s] + deltas[s] - (1000 if s in tracker.accepted else 0)
+        for s in range(4)
+    }
+    sticks = int(extra.get("riichi_sticks", 0))
+    out = rules.settle_dict({"final_scores": after, "riichi_sticks": sticks})
+    uma = out.get("uma", {})
+    return [int(out["final_scores"][k]) - int(uma.get(k, 0)) for k in _SEAT_LETTERS]
 
 
 # ---------------------------------------------------------------------- records
