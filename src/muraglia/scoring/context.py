@@ -143,6 +143,18 @@ def parse_wind(value: object, what: str = "wind") -> Tile:
     raise InvalidHandError(f"{what} must be one of E S W N, not {value!r}")
 
 
+def _dora_of(indicator: int) -> Tile:
+    t = int(indicator)
+    if t < 27:
+        return Tile(t - t % 9 + (t % 9 + 1) % 9)
+    if t < 31:
+        return Tile(27 + (t - 27 + 1) % 4)
+    return Tile(31 + (t - 31 + 1) % 3)
+
+
+_DORA_OF: tuple[Tile, ...] = tuple(_dora_of(i) for i in range(34))
+
+
 def dora_of(indicator: Tile) -> Tile:
     """The dora kind an indicator names: the next tile in its cycle (EMA-DORA-1).
 
@@ -151,12 +163,7 @@ def dora_of(indicator: Tile) -> Tile:
     >>> [dora_of(Tile(t)).notation for t in (0, 8, 30, 33, 31)]
     ['2m', '1m', '1z', '5z', '6z']
     """
-    t = int(indicator)
-    if t < 27:
-        return Tile(t - t % 9 + (t % 9 + 1) % 9)
-    if t < 31:
-        return Tile(27 + (t - 27 + 1) % 4)
-    return Tile(31 + (t - 31 + 1) % 3)
+    return _DORA_OF[indicator]
 
 
 @dataclass(frozen=True)
@@ -275,6 +282,11 @@ class WinContext:
     def suits(self) -> frozenset[Suit]:
         """The suits (m, p, s) of the suited tiles used; honours not included."""
         return frozenset(_SUIT_OF[t] for t in self.kinds if t < Tile.EAST)
+
+    @cached_property
+    def red_fives(self) -> int:
+        """How many red fives the hand holds."""
+        return self.hand.red_fives
 
     @cached_property
     def has_honors(self) -> bool:

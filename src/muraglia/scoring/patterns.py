@@ -20,7 +20,9 @@ A :class:`PatternTable` collects them with a decorator and does the work an if-c
 
 Resolution (:meth:`PatternTable.evaluate`):
 
-1. every pattern whose value for the hand's concealment is not None and whose ``requires``
+1. every pattern whose value for the hand's concealment is not None, whose ``requires``
+   group kinds are present, one of whose ``flags_any`` (if any) is set and one of whose
+   ``tiles_any`` kinds (if any) is in the hand, and whose ``requires``
    group kinds are present is tried; a truthy result gives an :class:`Award` (value x count);
 2. ``implies``: an awarded pattern also awards the listed patterns (counted, at their own value)
    even if their predicate is false — for "A always scores B too" notes;
@@ -32,7 +34,7 @@ Resolution (:meth:`PatternTable.evaluate`):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -40,11 +42,14 @@ from muraglia.analysis.groups import GroupKind
 from muraglia.errors import RulesetError
 from muraglia.scoring.context import WinContext
 from muraglia.scoring.result import Award
+from muraglia.tiles import Tile
 
 __all__ = ["Pattern", "PatternTable", "Predicate"]
 
 Predicate = Callable[[WinContext], "bool | int"]
 """A pattern predicate: True/False, or how many times the pattern applies."""
+
+_Step = tuple[str, frozenset[GroupKind], frozenset[str], frozenset[Tile], Predicate]
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,10 @@ class Pattern:
     limit: bool = False
     """Whether this is a limit hand (yakuman, massimo, ...)."""
     requires: frozenset[GroupKind] = frozenset()
+    flags_any: frozenset[str] = frozenset()
+    """If set, the pattern is only tried when one of these flags is set (a cheap skip)."""
+    tiles_any: frozenset[Tile] = frozenset()
+    """If set, the pattern is only tried when the hand holds one of these kinds (a cheap skip)."""
     """Group kinds that must be present for the predicate to be worth calling."""
     examples: tuple[str, ...] = ()
     """Example hands (notation plus context) for docs and the contract test."""
@@ -119,7 +128,7 @@ class PatternTable:
         self.unit = unit
         self.limit_exclusive = limit_exclusive
         self._patterns: dict[str, Pattern] = {}
-        self._plans: dict[bool, tuple[tuple[str, frozenset[GroupKind], Predicate], ...]] = {}
+        self._plans: dict[bool, tuple[_Step, ...]] = {}
 
     def pattern(
         self,
@@ -134,6 +143,8 @@ class PatternTable:
         implies: Sequence[str] = (),
         limit: bool = False,
         requires: Sequence[GroupKind] = (),
+        flags_any: Iterable[str] = (),
+        tiles_any: Iterable[Tile] = (),
         examples: Sequence[str] = (),
         note: str = "",
     ) -> Callable[[Predicate], Predicate]:
@@ -161,6 +172,8 @@ class PatternTable:
                 implies=tuple(implies),
                 limit=limit,
                 requires=frozenset(requires),
+                flags_any=frozenset(flags_any),
+                tiles_any=frozenset(tiles_any),
                 examples=tuple(examples),
                 note=note,
             )
@@ -226,34 +239,63 @@ class PatternTable:
 
     def evaluate(self, ctx: WinContext, *, skip: frozenset[str] = frozenset()) -> tuple[Award, ...]:
         """The awards of ``ctx`` after implications and exclusions, in table order."""
+        return self.resolve(self.find(ctx, skip=skip), concealed=ctx.is_concealed)
+
+    def find(self, ctx: WinContext, *, skip: frozenset[str] = frozenset()) -> dict[str, int]:
+        """Step 1 of :meth:`evaluate`: every pattern whose predicate holds, with its count."""
         concealed = ctx.is_concealed
         plan = self._plans.get(concealed)
         if plan is None:
             plan = self._plans[concealed] = tuple(
-                (p.id, p.requires, p.predicate)
+                (p.id, p.requires, p.flags_any, p.tiles_any, p.predicate)
                 for p in self._patterns.values()
                 if p.value(concealed=concealed) is not None
             )
         present = {g.kind for g in ctx.groups}
         found: dict[str, int] = {}
-        for pid, requires, predicate in plan:
+        flags = ctx.flags
+        for pid, requires, flags_any, tiles_any, predicate in plan:
             if requires and requires.isdisjoint(present):
+                continue
+            if flags_any and flags_any.isdisjoint(flags):
+                continue
+            if tiles_any and tiles_any.isdisjoint(ctx.kinds):
                 continue
             if skip and pid in skip:
                 continue
             n = int(predicate(ctx))
             if n > 0:
                 found[pid] = n
+        return found
+
+    def resolve(
+        self,
+        found: Mapping[str, int],
+        *,
+        concealed: bool,
+        values: Mapping[str, int] | None = None,
+    ) -> tuple[Award, ...]:
+        """Steps 2-4 of :meth:`evaluate` on ``found`` (pattern id -> count).
+
+        ``values`` overrides the value per application of some patterns (edition or option
+        dependent values, e.g. MCR's ``edition=2006``); ranking and awards use it.
+        """
+        found = dict(found)
         for pid in list(found):
             for implied in self._patterns[pid].implies:
                 ip = self._patterns[implied]
                 if implied not in found and ip.value(concealed=concealed) is not None:
                     found[implied] = 1
         order = {pid: i for i, pid in enumerate(self._patterns)}
+        over = values or {}
+
+        def per(pid: str) -> int:
+            if pid in over:
+                return over[pid]
+            return self._patterns[pid].value(concealed=concealed) or 0
 
         def rank(pid: str) -> tuple[int, int]:
-            per = self._patterns[pid].value(concealed=concealed) or 0
-            return (-per * found[pid], order[pid])
+            return (-per(pid) * found[pid], order[pid])
 
         dropped: set[str] = set()
         kept: list[str] = []
@@ -265,7 +307,13 @@ class PatternTable:
         if self.limit_exclusive and any(self._patterns[pid].limit for pid in kept):
             kept = [pid for pid in kept if self._patterns[pid].limit]
         kept.sort(key=order.__getitem__)
-        return tuple(self._patterns[pid].award(found[pid], concealed=concealed) for pid in kept)
+        out = []
+        for pid in kept:
+            award = self._patterns[pid].award(found[pid], concealed=concealed)
+            if pid in over:
+                award = replace(award, value=over[pid] * found[pid])
+            out.append(award)
+        return tuple(out)
 
     def rows(self) -> list[dict[str, Any]]:
         """Every pattern as a plain dict, in order."""

@@ -13,8 +13,8 @@ rulesets share belongs here (DESIGN §3). Every function is ``(ctx, ...) -> bool
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
+from itertools import permutations
 
 from muraglia.analysis.groups import GroupKind
 from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType, group_tiles
@@ -38,6 +38,7 @@ __all__ = [
     "all_simples",
     "all_terminals",
     "all_terminals_and_honors",
+    "consecutive_pungs",
     "big_four_winds",
     "big_three_dragons",
     "count_groups",
@@ -55,6 +56,7 @@ __all__ = [
     "pair_of",
     "pure_straight",
     "shape_is",
+    "tile_hogs",
     "triple_pung",
 ]
 
@@ -126,13 +128,16 @@ def every_group_has(ctx: WinContext, *, terminal: bool = True, honor: bool = Tru
 
 def count_pungs_of(ctx: WinContext, kinds: Iterable[Tile]) -> int:
     """How many pungs or kongs are of one of ``kinds``."""
-    wanted = frozenset(kinds)
-    return sum(1 for g in ctx.pungs if g.tile in wanted)
+    wanted = kinds if isinstance(kinds, frozenset) else frozenset(kinds)
+    return sum(g.tile in wanted for g in ctx.pungs)
 
 
 def pair_of(ctx: WinContext, kinds: Iterable[Tile]) -> bool:
     """Whether the pair of a standard decomposition is of one of ``kinds``."""
-    return ctx.pair is not None and ctx.pair.tile in frozenset(kinds)
+    pair = ctx.pair
+    return pair is not None and pair.tile in (
+        kinds if isinstance(kinds, frozenset) else frozenset(kinds)
+    )
 
 
 def identical_chow_pairs(ctx: WinContext) -> int:
@@ -140,20 +145,25 @@ def identical_chow_pairs(ctx: WinContext) -> int:
 
     Four identical chows count as two pairs.
     """
-    counter = Counter(g.tile for g in ctx.chows)
-    return sum(n // 2 for n in counter.values())
+    chows = ctx.chows
+    if len(chows) < 2:
+        return 0
+    counts: dict[int, int] = {}
+    for g in chows:
+        counts[g.tile] = counts.get(g.tile, 0) + 1
+    return sum(n // 2 for n in counts.values())
 
 
 def mixed_triple_chow(ctx: WinContext) -> bool:
     """Chows of the same numbers in all three suits."""
-    starts = {(int(g.tile) // 9, int(g.tile) % 9) for g in ctx.chows}
-    return any(all((s, r) in starts for s in range(3)) for r in range(7))
+    starts = {int(g.tile) for g in ctx.chows}
+    return any(r in starts and r + 9 in starts and r + 18 in starts for r in range(7))
 
 
 def triple_pung(ctx: WinContext) -> bool:
     """Pungs (or kongs) of the same number in all three suits."""
-    have = {(int(g.tile) // 9, int(g.tile) % 9) for g in ctx.pungs if g.tile < Tile.EAST}
-    return any(all((s, r) in have for s in range(3)) for r in range(9))
+    have = {int(g.tile) for g in ctx.pungs}
+    return any(r in have and r + 9 in have and r + 18 in have for r in range(9))
 
 
 def pure_straight(ctx: WinContext) -> bool:
@@ -176,6 +186,29 @@ def is_nine_gates(ctx: WinContext) -> bool:
 def count_groups(ctx: WinContext, kind: GroupKind) -> int:
     """How many groups of ``kind`` the decomposition has."""
     return sum(1 for g in ctx.groups if g.kind is kind)
+
+
+def tile_hogs(ctx: WinContext) -> int:
+    """How many tile kinds have all four copies in the hand without being a declared kong."""
+    in_kong = {g.tile for g in ctx.kongs}
+    return sum(1 for t, n in enumerate(ctx.counts[:34]) if n == 4 and t not in in_kong)
+
+
+def consecutive_pungs(ctx: WinContext, length: int, *, mixed: bool) -> bool:
+    """``length`` pungs/kongs of consecutive numbers, all of one suit or (``mixed``) one per suit.
+
+    Mixed runs need exactly three pungs, one in each suit, in any suit order.
+    """
+    have = {(int(g.tile) // 9, int(g.tile) % 9) for g in ctx.pungs if g.tile < Tile.EAST}
+    if mixed:
+        return any(
+            all((s, r + k) in have for k, s in enumerate(perm))
+            for perm in permutations(range(3))
+            for r in range(7)
+        )
+    return any(
+        all((s, r + k) in have for k in range(length)) for s in range(3) for r in range(10 - length)
+    )
 
 
 def big_three_dragons(ctx: WinContext) -> bool:

@@ -80,6 +80,15 @@ def test_abortive_draw() -> None:  # EMA-END-4, EMA-GAP-14
     assert (s["honba"], s["riichi_sticks"], s["dealer_keeps"]) == (2, 3, True)
 
 
+def test_four_riichi_noten_is_chombo() -> None:  # EMA-END-4 (d), EMA-GAP-14
+    four = {"draw": "abortive", "riichi": ["E", "S", "W", "N"]}
+    ok = settle({**four, "tenpai": ["E", "S", "W", "N"]})
+    assert (ok["net"]["table"], ok["honba"]) == (4000, 1)
+    bad = settle({**four, "tenpai": ["E", "S", "N"]})
+    assert bad["chombo"] == "W"
+    assert bad["net"] == {"E": 4000, "S": 2000, "W": -8000, "N": 2000, "table": 0}
+
+
 def test_tenpai_from_hands() -> None:  # EMA-TENPAI-1/2
     hands = {
         "E": "123m456m789m12p99s",  # tenpai (3p)

@@ -859,13 +859,18 @@ _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
     value=3000,
 )
 def nine_gates(ctx: FimjContext) -> bool:
-    """1112345678999 of one suit held concealed, plus any tile of that suit."""
-    if not _no_melds(ctx) or len(_suit_letters(ctx)) != 1 or _honours(ctx):
+    """1112345678999 of one suit held concealed, plus any tile of that suit.
+
+    The 13 tiles held before the winning one must be exactly 1112345678999 (the player waits on
+    all nine tiles of the suit, FIMJ-MAX-M01); 1112345678899 completed by a 9 is not it.
+    """
+    winning = ctx.winning_tile
+    if not _no_melds(ctx) or len(_suit_letters(ctx)) != 1 or _honours(ctx) or winning is None:
         return False
-    counts = _all_counts(ctx)
-    base = ctx.tiles[0] // 9 * 9
-    extra = [counts[base + r] - need for r, need in enumerate(_NINE_GATES)]
-    return min(extra) >= 0 and sum(extra) == 1
+    counts = list(_all_counts(ctx))
+    counts[winning] -= 1
+    base = winning // 9 * 9
+    return tuple(counts[base : base + 9]) == _NINE_GATES and sum(counts) == 13
 
 
 @pattern(

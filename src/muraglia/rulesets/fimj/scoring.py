@@ -18,12 +18,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from muraglia.analysis.groups import Group, GroupKind
+from muraglia.analysis.groups import Group
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand, HandStatus
-from muraglia.rulesets.fimj.hands import FimjContext, complete_layouts, partial_layouts
+from muraglia.rulesets.fimj.hands import FimjContext, partial_layouts
 from muraglia.rulesets.fimj.patterns import PATTERNS, Category, FimjPattern
 from muraglia.scoring.classical import hand_value
+from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import DRAGONS, Tile
 
 __all__ = ["FLAGS", "Award", "FimjScore", "score_hand"]
@@ -196,26 +197,6 @@ def _check_flags(flags: frozenset[str], *, self_drawn: bool, winner: bool) -> No
             raise InvalidHandError(f"flag {bad[0]!r} needs a self-drawn winning tile")
 
 
-def _readings(
-    layout: tuple[Group, ...], winning: Tile, *, self_drawn: bool
-) -> Iterable[tuple[Group, ...]]:
-    """Which concealed group the winning tile completed; a claimed tile exposes a pung."""
-    if self_drawn:
-        yield layout
-        return
-    seen: set[tuple[Group, ...]] = set()
-    for i, g in enumerate(layout):
-        if g.meld is not None or winning not in g.tiles:
-            continue
-        if g.kind is GroupKind.PUNG:  # FIMJ-GAP-26
-            reading = (*layout[:i], replace(g, concealed=False), *layout[i + 1 :])
-        else:
-            reading = layout
-        if reading not in seen:
-            seen.add(reading)
-            yield reading
-
-
 def _evaluate(ctx: FimjContext, *, limit: int, strict_two_points: bool) -> FimjScore:
     awards: list[Award] = []
     for p in PATTERNS:
@@ -317,15 +298,11 @@ def score_hand(
         assert best is not None  # partial_layouts always yields at least the empty layout
         return best
     assert hand.winning is not None
-    for layout in complete_layouts(hand, four_as_two_pairs=four_as_two_pairs):
-        shape = "seven_pairs" if len(layout) == 7 else "standard"
-        readings: Iterable[tuple[Group, ...]] = (
-            (layout,)
-            if shape == "seven_pairs"
-            else _readings(layout, hand.winning.kind, self_drawn=self_drawn)
-        )
-        for reading in readings:
-            c = ctx(reading, shape)
+    layouts = complete_layouts(hand, seven_pairs=True, four_as_two_pairs=four_as_two_pairs)
+    for decomposition in layouts:
+        # FIMJ-GAP-26: the set a claimed winning tile completed is exposed.
+        for reading in claimed_readings(decomposition, hand.winning.kind, self_drawn=self_drawn):
+            c = ctx(reading.groups, reading.shape)
             score = _evaluate(c, limit=limit, strict_two_points=strict_two_points)
             keep(_massimo(c, score) or score)
     special = _massimo(ctx((), "special"), None)

@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from muraglia.analysis.groups import Group, GroupKind, WaitKind
 from muraglia.scoring.context import DRAGONS, WinContext
@@ -57,8 +57,7 @@ for _kong in (False, True):
             )
 
 
-@dataclass(frozen=True, slots=True)
-class FuItem:
+class FuItem(NamedTuple):
     """One line of the fu breakdown (labels are built only when shown)."""
 
     key: str
@@ -94,8 +93,7 @@ def _text(group: Group | None) -> str:
     return text
 
 
-@dataclass(frozen=True, slots=True)
-class Fu:
+class Fu(NamedTuple):
     """The fu of a reading: the lines, the raw sum and the rounded total."""
 
     items: tuple[FuItem, ...]

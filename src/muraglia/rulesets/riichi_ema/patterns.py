@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from muraglia.analysis.groups import GroupKind, WaitKind
 from muraglia.scoring import predicates as p
-from muraglia.scoring.context import DRAGONS, WinContext, dora_of
+from muraglia.scoring.context import DRAGONS, WINDS, WinContext, dora_of
 from muraglia.scoring.patterns import PatternTable
-from muraglia.tiles import Tile
+from muraglia.tiles import HONORS, TERMINALS_AND_HONORS, Tile
 
 __all__ = ["DORA_IDS", "PATTERNS", "YAKUMAN_PAO", "in_riichi"]
 
@@ -29,6 +29,9 @@ DORA_IDS: frozenset[str] = frozenset({"dora", "ura_dora", "red_five"})
 
 YAKUMAN_PAO: frozenset[str] = frozenset({"big_three_dragons", "big_four_winds"})
 """Yakuman with liability (EMA-PAO-1)."""
+
+
+_TERMINALS = tuple(t for t in TERMINALS_AND_HONORS if not t.is_honor)
 
 
 def in_riichi(ctx: WinContext) -> bool:
@@ -49,6 +52,7 @@ def _standard(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YAKU-01",
+    flags_any=("riichi", "double_riichi"),
 )
 def riichi(ctx: WinContext) -> bool:
     """Riichi declared (flag ``riichi`` or ``double_riichi``)."""
@@ -61,6 +65,7 @@ def riichi(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YAKU-02",
+    flags_any=("ippatsu",),
 )
 def ippatsu(ctx: WinContext) -> bool:
     """Win within the uninterrupted go-around after the riichi (flag ``ippatsu``)."""
@@ -73,6 +78,7 @@ def ippatsu(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YAKU-03",
+    flags_any=("double_riichi",),
     note="added to Riichi (2 han together)",
 )
 def double_riichi(ctx: WinContext) -> bool:
@@ -176,6 +182,8 @@ def pure_straight(ctx: WinContext) -> bool:
     closed=1,
     open=1,
     ref="EMA-YAKU-10",
+    tiles_any=DRAGONS,
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     note="per dragon pung or kong",
 )
 def dragon_pung(ctx: WinContext) -> int:
@@ -189,6 +197,8 @@ def dragon_pung(ctx: WinContext) -> int:
     closed=1,
     open=1,
     ref="EMA-YAKU-11",
+    tiles_any=WINDS,
+    requires=(GroupKind.PUNG, GroupKind.KONG),
 )
 def seat_wind(ctx: WinContext) -> bool:
     """Pung or kong of the seat wind."""
@@ -201,6 +211,8 @@ def seat_wind(ctx: WinContext) -> bool:
     closed=1,
     open=1,
     ref="EMA-YAKU-12",
+    tiles_any=WINDS,
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     note="with Seat Wind when both (2 han)",
 )
 def prevalent_wind(ctx: WinContext) -> bool:
@@ -214,6 +226,7 @@ def prevalent_wind(ctx: WinContext) -> bool:
     closed=2,
     open=1,
     ref="EMA-YAKU-13",
+    tiles_any=HONORS,
     requires=(GroupKind.CHOW,),
     note="needs a chow and an honour; the pair counts (EMA-GAP-12)",
 )
@@ -228,6 +241,7 @@ def outside_hand(ctx: WinContext) -> bool:
     closed=1,
     open=1,
     ref="EMA-YAKU-14",
+    flags_any=("replacement",),
     requires=(GroupKind.KONG,),
 )
 def after_kong(ctx: WinContext) -> bool:
@@ -241,6 +255,7 @@ def after_kong(ctx: WinContext) -> bool:
     closed=1,
     open=1,
     ref="EMA-YAKU-15",
+    flags_any=("robbing_kong",),
 )
 def robbing_kong(ctx: WinContext) -> bool:
     """Ron on a tile added to a pung (flag ``robbing_kong``)."""
@@ -253,6 +268,7 @@ def robbing_kong(ctx: WinContext) -> bool:
     closed=1,
     open=1,
     ref="EMA-YAKU-16",
+    flags_any=("last_tile",),
 )
 def under_the_sea(ctx: WinContext) -> bool:
     """Tsumo on the last tile (flag ``last_tile``)."""
@@ -265,6 +281,7 @@ def under_the_sea(ctx: WinContext) -> bool:
     closed=1,
     open=1,
     ref="EMA-YAKU-17",
+    flags_any=("last_tile",),
     note="the source calls both HAITEI and HOUTEI 'Sotto il Mare'",
 )
 def under_the_river(ctx: WinContext) -> bool:
@@ -294,6 +311,7 @@ def seven_pairs(ctx: WinContext) -> bool:
     closed=2,
     open=2,
     ref="EMA-YAKU-19",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
 )
 def triple_pung(ctx: WinContext) -> bool:
     """Pungs of the same number in each suit."""
@@ -306,6 +324,7 @@ def triple_pung(ctx: WinContext) -> bool:
     closed=2,
     open=2,
     ref="EMA-YAKU-20",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     note="a pung completed by ron is open",
 )
 def three_concealed_pungs(ctx: WinContext) -> bool:
@@ -332,6 +351,7 @@ def three_kongs(ctx: WinContext) -> bool:
     closed=2,
     open=2,
     ref="EMA-YAKU-22",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
 )
 def all_pungs(ctx: WinContext) -> bool:
     """Four pungs or kongs and a pair."""
@@ -344,6 +364,7 @@ def all_pungs(ctx: WinContext) -> bool:
     closed=3,
     open=2,
     ref="EMA-YAKU-23",
+    tiles_any=HONORS,
 )
 def half_flush(ctx: WinContext) -> bool:
     """One suit plus honours."""
@@ -356,6 +377,8 @@ def half_flush(ctx: WinContext) -> bool:
     closed=2,
     open=2,
     ref="EMA-YAKU-24",
+    tiles_any=DRAGONS,
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     note="the two Dragon Pungs are added (4 han)",
 )
 def little_three_dragons(ctx: WinContext) -> bool:
@@ -373,6 +396,7 @@ def little_three_dragons(ctx: WinContext) -> bool:
     closed=2,
     open=2,
     ref="EMA-YAKU-25",
+    tiles_any=HONORS,
     note="with All Pungs or Seven Pairs (EMA-GAP-38)",
 )
 def all_terminals_and_honours(ctx: WinContext) -> bool:
@@ -386,6 +410,7 @@ def all_terminals_and_honours(ctx: WinContext) -> bool:
     closed=3,
     open=2,
     ref="EMA-YAKU-26",
+    tiles_any=_TERMINALS,
     requires=(GroupKind.CHOW,),
     note="replaces Outside Hand",
 )
@@ -440,6 +465,7 @@ def _tsumo_first_turn(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YKM-01",
+    requires=(GroupKind.SINGLE,),
     excludes=("thirteen_orphans",),
     note="single yakuman in EMA (EMA-GAP-5)",
     unit="yakuman",
@@ -461,6 +487,7 @@ def thirteen_orphans_13(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YKM-01",
+    requires=(GroupKind.SINGLE,),
     excludes=("thirteen_orphans_13",),
     unit="yakuman",
     limit=True,
@@ -476,6 +503,7 @@ def thirteen_orphans(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YKM-02",
+    tiles_any=_TERMINALS,
     excludes=("nine_gates",),
     note="single yakuman in EMA (EMA-GAP-5)",
     unit="yakuman",
@@ -492,6 +520,7 @@ def nine_gates_9(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YKM-02",
+    tiles_any=_TERMINALS,
     excludes=("nine_gates_9",),
     unit="yakuman",
     limit=True,
@@ -507,6 +536,7 @@ def nine_gates(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YKM-03",
+    flags_any=("first_turn",),
     note="flag first_turn, East, no kong before (EMA-GAP-4)",
     unit="yakuman",
     limit=True,
@@ -522,6 +552,7 @@ def blessing_of_heaven(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YKM-04",
+    flags_any=("first_turn",),
     note="flag first_turn",
     unit="yakuman",
     limit=True,
@@ -537,6 +568,7 @@ def blessing_of_earth(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YKM-05",
+    flags_any=("first_turn",),
     note="flag first_turn; yakuman in 2008 (EMA-GAP-4)",
     unit="yakuman",
     limit=True,
@@ -561,6 +593,7 @@ def blessing_of_man(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YKM-06",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     excludes=("four_concealed_pungs",),
     note="single yakuman in EMA (EMA-GAP-5)",
     unit="yakuman",
@@ -577,6 +610,7 @@ def four_concealed_pungs_single(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YKM-06",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     excludes=("four_concealed_pungs_single",),
     unit="yakuman",
     limit=True,
@@ -622,6 +656,7 @@ def all_green(ctx: WinContext) -> bool:
     closed=1,
     open=1,
     ref="EMA-YKM-09",
+    tiles_any=_TERMINALS,
     unit="yakuman",
     limit=True,
 )
@@ -636,6 +671,7 @@ def all_terminals(ctx: WinContext) -> bool:
     closed=1,
     open=1,
     ref="EMA-YKM-10",
+    tiles_any=HONORS,
     unit="yakuman",
     limit=True,
 )
@@ -650,6 +686,8 @@ def all_honours(ctx: WinContext) -> bool:
     closed=1,
     open=1,
     ref="EMA-YKM-11",
+    tiles_any=DRAGONS,
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     note="liability (pao)",
     unit="yakuman",
     limit=True,
@@ -665,6 +703,8 @@ def big_three_dragons(ctx: WinContext) -> bool:
     closed=1,
     open=1,
     ref="EMA-YKM-12",
+    tiles_any=WINDS,
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     unit="yakuman",
     limit=True,
 )
@@ -679,6 +719,8 @@ def little_four_winds(ctx: WinContext) -> bool:
     closed=2,
     open=2,
     ref="EMA-YKM-13",
+    tiles_any=WINDS,
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     note="double yakuman; liability (pao)",
     unit="yakuman",
     limit=True,
@@ -720,6 +762,7 @@ def dora(ctx: WinContext) -> int:
     closed=1,
     open=None,
     ref="EMA-DORA-3",
+    flags_any=("riichi", "double_riichi"),
     note="riichi winners only; not a yaku",
 )
 def ura_dora(ctx: WinContext) -> int:
@@ -737,7 +780,7 @@ def ura_dora(ctx: WinContext) -> int:
 )
 def red_five(ctx: WinContext) -> int:
     """One han per red five held."""
-    return ctx.hand.red_fives
+    return ctx.red_fives
 
 
 PATTERNS.check()

@@ -535,6 +535,13 @@ class _Settler:
         return self.done(self.o.honba, self.o.riichi_sticks, True, chombo=seat)
 
     def abortive(self) -> Settlement:
+        if len(self.o.riichi) == 4 and (self.o.tenpai or self.o.hands):
+            # four riichi: hands are shown and a noten riichi is chombo (EMA-GAP-14)
+            tenpai = self.tenpai()
+            noten = [s for s in SEATS if s not in tenpai]
+            if noten:
+                self.lines.append(f"four riichi: {noten[0]} is noten")
+                return self.chombo(noten[0])
         self.put_sticks()
         self.lines.append("abortive draw: counter +1, sticks stay, East keeps (EMA-END-4)")
         return self.done(self.o.honba + 1, self.o.riichi_sticks + len(self.o.riichi), True)

@@ -12,21 +12,37 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from muraglia.analysis.groups import Decomposition, GroupKind
+from muraglia.analysis.groups import Decomposition
 from muraglia.analysis.shanten import ukeire
+from muraglia.analysis.shapes import (
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Shape,
+)
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
-from muraglia.rulesets.seipalle._layouts import layouts
 from muraglia.rulesets.seipalle.context import Reading
 from muraglia.rulesets.seipalle.patterns import BY_ID, PATTERNS, dora_of
 from muraglia.scoring.classical import (
     MultipleWinners,
     SettlementTerms,
     Transfer,
+    explain_transfers,
     hand_value,
     settle,
 )
+from muraglia.scoring.deal import (
+    SEAT_NAMES,
+    check_hand_count,
+    check_roles,
+    check_tile_supply,
+    parse_deal_hands,
+    payment_lines,
+    read_deal,
+)
+from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import Tile
 
 __all__ = [
@@ -162,7 +178,7 @@ class SeipalleScore:
             lines.append(f"{self.points} points × 2^{self.doubles} → {self.value}")
             if not self.valid_win:
                 lines.append("Not a valid win: at least one double other than dora is needed.")
-        return lines
+        return lines + payment_lines(self.payments, lang)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form following ``muraglia score``'s output contract."""
@@ -211,26 +227,6 @@ def _winning_kinds(hand: Hand) -> int:
         counts[hand.winning.kind] -= 1
     waits = ukeire(counts, len(hand.melds))
     return len(waits.tiles) if waits.shanten == 0 else 0
-
-
-def _readings(decomp: Decomposition, winning: Tile, *, self_drawn: bool) -> Iterable[Decomposition]:
-    """Choices of the group the winning tile completed (SEI-HAND-5)."""
-    if self_drawn or decomp.shape != "standard":
-        yield decomp
-        return
-    seen: set[tuple[GroupKind, Tile]] = set()
-    for i, g in enumerate(decomp.groups):
-        if not g.concealed or g.meld is not None or winning not in g.tiles:
-            continue
-        if (g.kind, g.tile) in seen:
-            continue
-        seen.add((g.kind, g.tile))
-        if g.kind is GroupKind.PUNG:
-            groups = list(decomp.groups)
-            groups[i] = replace(g, concealed=False)
-            yield Decomposition(decomp.shape, tuple(groups))
-        else:
-            yield decomp
 
 
 def _evaluate(r: Reading) -> SeipalleScore:
@@ -320,7 +316,7 @@ def score_hand(
             f"{hand.notation!r}: seipalle has no flowers or seasons (SEI-EQUIP-1)"
         )
     seat, rnd = _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind")
-    decomps = layouts(hand, **SHAPES)
+    decomps = complete_layouts(hand, **SHAPES)
     if not decomps:
         raise InvalidHandError(f"{hand.notation!r} forms no seipalle winning shape (SEI-HAND-1)")
     self_drawn = win == "tsumo"
@@ -338,7 +334,7 @@ def score_hand(
     }
     best: SeipalleScore | None = None
     for decomp in decomps:
-        for reading in _readings(decomp, winning, self_drawn=self_drawn):
+        for reading in claimed_readings(decomp, winning, self_drawn=self_drawn):
             result = _evaluate(Reading(decomposition=reading, **common))  # type: ignore[arg-type]
             if best is None or (result.valid_win, result.value, result.points) > (
                 best.valid_win,
@@ -384,20 +380,31 @@ class SeipalleSettlement:
     """(seat, amount) collecting the riichi stakes on the table (SEI-PAY-5), if any."""
 
     def explain(self, lang: str = "en") -> list[str]:
-        """One line per payment (and the riichi stakes), in ``it`` or ``en``."""
+        """Each winner's hand, one line per share paid (and the riichi stakes), ``it``/``en``."""
         if lang not in ("it", "en"):
             raise ValueError(f"unknown language {lang!r} (it, en)")
-        verb = "paga" if lang == "it" else "pays"
-        lines = [f"{t.payer} {verb} {t.payee} {t.amount} (Mah-Jong)" for t in self.transfers]
+        it = lang == "it"
+        names = SEAT_NAMES[lang]
+        lines: list[str] = []
+        for seat, score in self.scores.items():
+            head = names[seat]
+            if seat == "E":  # SEI-PAY-3
+                head += " (Est: riscuote doppio)" if it else " (East: collects double)"
+            lines.append(f"{head} — Mah-Jong: {score.value}")
+            lines += [
+                "  " + x for x in score.explain(lang) if not x.startswith(tuple(names.values()))
+            ]
+        values = {seat: score.value for seat, score in self.scores.items()}
+        lines += explain_transfers(self.transfers, values, lang, east="E", terms=SEIPALLE_TERMS)
         if self.stakes is not None:
             seat, amount = self.stakes
             lines.append(
-                f"{seat} prende le poste riichi sul tavolo: {amount}"
-                if lang == "it"
-                else f"{seat} takes the riichi stakes on the table: {amount}"
+                f"{names[seat]} prende le poste riichi sul tavolo: {amount}"
+                if it
+                else f"{names[seat]} takes the riichi stakes on the table: {amount}"
             )
         if not self.scores:
-            lines.append("Mano a monte: nessun pagamento." if lang == "it" else "Void deal.")
+            lines.append("Mano a monte: nessun pagamento." if it else "Void deal.")
         return lines
 
     def to_dict(self) -> dict[str, object]:
@@ -429,7 +436,7 @@ STATUSES: Mapping[str, Mapping[str, str]] = {
 
 
 def settle_deal(
-    hands: Mapping[str, Hand],
+    hands: Mapping[str, str | Hand],
     *,
     winners: Sequence[str],
     discarder: str | None = None,
@@ -442,7 +449,8 @@ def settle_deal(
     """Score the winners of a finished deal and settle it (SEI-PAY).
 
     Args:
-        hands: the winners' hands by seat wind (other seats' hands are not needed).
+        hands: the winners' hands by seat wind, notation or parsed (other seats' hands are not
+            needed; when given they are checked).
         winners: the seats that won; several only on one discard (SEI-PAY-6).
         discarder: the seat that discarded the winning tile, None for a self-draw.
         round_wind: the round wind letter.
@@ -455,27 +463,29 @@ def settle_deal(
         Scores, transfers, net payments and who takes the riichi stakes.
 
     Raises:
-        RulesetError: for unknown seats or statuses, a penalised or invalid winner, several
-            winners on a self-draw.
+        RulesetError: for unknown seats or statuses, or a winner without a double other than
+            dora (SEI-SCORE-2).
+        InvalidHandError: for an inconsistent deal (:func:`muraglia.scoring.deal.check_roles`:
+            several winners on a self-draw, the discarder or a penalised player listed as
+            winner, a missing winner's hand, a wrong tile count).
     """
     statuses = dict(statuses or {})
     flags = dict(flags or {})
-    for seat, status in statuses.items():
+    for seat in hands:
         _wind(seat, "seat")
-        if status not in STATUSES:
-            raise RulesetError(f"unknown seipalle status {status!r}; known: {', '.join(STATUSES)}")
+    check_roles(SEATS, winners, discarder, statuses, flags, STATUSES, "seipalle")
+    parsed = parse_deal_hands(hands, [s for s in SEATS if s in hands or s in winners])
+    for seat, hand in parsed.items():  # only the winners' hands are needed (SEI-SCORE-1)
+        check_hand_count(
+            seat, hand, winner=seat in winners, status=statuses.get(seat), free=STATUSES
+        )
+    check_tile_supply(parsed)
     if not winners:  # SEI-PLAY-6: void hand, stakes stay on the table
         return SeipalleSettlement({}, (), dict.fromkeys(SEATS, 0))
-    if discarder is None and len(winners) > 1:
-        raise RulesetError(f"several winners {list(winners)} need a discard (SEI-PAY-6)")
     scores: dict[str, SeipalleScore] = {}
     for seat in winners:
-        if seat in statuses:
-            raise RulesetError(f"{seat!r} has status {statuses[seat]!r} and cannot win")
-        if seat not in hands:
-            raise RulesetError(f"missing hand for winner {seat!r}")
         result = score_hand(
-            hands[seat],
+            parsed[seat],
             win="tsumo" if discarder is None else "ron",
             seat_wind=seat,
             round_wind=round_wind,
@@ -559,6 +569,8 @@ class SeipalleRules:
     }
     sources: ClassVar[tuple[str, ...]] = ("seed 003_b80b1bee27535bcf.txt", "spec/seipalle.md")
     Options: ClassVar[type[SeipalleOptions]] = SeipalleOptions
+    shapes: ClassVar[tuple[Shape, ...]] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
+    """Winning shapes, for analysis (SEI-HAND-1/2)."""
     patterns = PATTERNS
     flags: ClassVar[frozenset[str]] = KNOWN_FLAGS
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
@@ -587,16 +599,19 @@ class SeipalleRules:
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
         _check_dealer(data)
-        hands = {s: parse_hand(h, red_fives=False) for s, h in data.get("hands", {}).items()}
+        deal = read_deal(data)
+        sticks = data.get("riichi_sticks", 0)
+        if not isinstance(sticks, int) or sticks < 0:
+            raise InvalidHandError(f"riichi_sticks must be a non-negative integer, not {sticks!r}")
         return settle_deal(
-            hands,
-            winners=data.get("winners", ()),
-            discarder=data.get("discarder"),
+            deal.hands,
+            winners=deal.winners,
+            discarder=deal.discarder,
             round_wind=data.get("round_wind", "E"),
-            flags=data.get("flags", {}),
+            flags=deal.flags,
             dora=[Tile.from_notation(t) for t in data.get("dora", ())],
-            riichi_sticks=data.get("riichi_sticks", 0),
-            statuses=data.get("status", {}),
+            riichi_sticks=sticks,
+            statuses=deal.status,
         ).to_dict()
 
     def describe(self) -> list[dict[str, Any]]:
