@@ -347,7 +347,10 @@ def test_game_type_bits_set_red_fives_and_open_tanyao(
     hands = ((16, 17, 18, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56), *others)
     init = th.RoundInit(0, 0, 0, (1, 1), 0, (25000,) * 4, 0, hands)
     tracker = RoundTracker.start(th.Round(init, (), ()), record.header.red_fives)
-    assert tracker.notation(0, tracker.hands[0], None).startswith("0m5m5m" if red else "5m5m5m")
+    hand = tracker.hand(0, tracker.hands[0])
+    assert hand.red_fives == (2 if red else 0)  # ids 16 (5m) and 52 (5p)
+    text = "0556789m123406p" if red else "5556789m123456p"
+    assert tracker.notation(0, tracker.hands[0]) == text
 
 
 def test_tsumo_without_a_draw_is_an_error() -> None:

@@ -41,11 +41,12 @@ from muraglia.engine.tenhou import (
     TenhouFormatError,
     TenhouMeld,
     load,
+    physical_tile,
     tile_text,
 )
 from muraglia.errors import MahjongError
 from muraglia.hand import Hand
-from muraglia.notation import parse_hand
+from muraglia.melds import Meld, MeldKind, Source
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import Ruleset
 from muraglia.scoring.result import DealOutcome, ScoreResult
@@ -88,8 +89,8 @@ class WinSituation:
     who: int
     discarder: int | None
     """None for tsumo."""
-    hand: str
-    """Notation with melds and ``+`` winning tile."""
+    hand: Hand
+    """The hand with its melds and winning tile."""
     tiles: tuple[int, ...]
     """Concealed tile ids including the winning tile (to check against the record)."""
     winning: int
@@ -271,15 +272,18 @@ class RoundTracker:
         """Seat wind letter of an absolute seat (the dealer is East)."""
         return _SEAT_LETTERS[(seat - self.dealer) % 4]
 
-    def notation(self, who: int, concealed: Sequence[int], winning: int | None) -> str:
-        """Muraglia notation of a seat's hand (``+`` the winning tile if given)."""
+    def hand(self, who: int, concealed: Sequence[int], winning: int | None = None) -> Hand:
+        """A seat's hand: ``concealed`` tile ids, its melds, the ``winning`` tile id if any."""
         red = self.red_fives
-        parts = [_tiles_text(concealed, red)]
-        for m in self.melds[who]:
-            parts.append(_meld_text(m, who, red))
-        if winning is not None:
-            parts.append("+" + tile_text(winning, red))
-        return " ".join(p for p in parts if p)
+        return Hand(
+            tuple(physical_tile(t, red) for t in concealed),
+            tuple(_meld(m, who, red) for m in self.melds[who]),
+            winning=physical_tile(winning, red) if winning is not None else None,
+        )
+
+    def notation(self, who: int, concealed: Sequence[int], winning: int | None = None) -> str:
+        """Muraglia notation of :meth:`hand`."""
+        return self.hand(who, concealed, winning).notation
 
     def win(self, who: int, from_who: int) -> WinSituation:
         """The situation of seat ``who`` winning now (tsumo when ``from_who == who``).
@@ -322,7 +326,7 @@ class RoundTracker:
         return WinSituation(
             who=who,
             discarder=discarder,
-            hand=self.notation(who, rest, tile),
+            hand=self.hand(who, rest, tile),
             tiles=tuple(sorted(concealed)),
             winning=tile,
             flags=frozenset(flags),
@@ -333,8 +337,7 @@ class RoundTracker:
 
     def tenpai(self, who: int) -> bool:
         """Whether the seat's 13-tile hand waits on a tile it does not hold four of."""
-        text = self.notation(who, self.hands[who], None)
-        return bool(winning_tiles(parse_hand(text)))
+        return bool(winning_tiles(self.hand(who, self.hands[who])))
 
     def nagashi(self, who: int) -> bool:
         """Every discard a terminal or honour, none of them called."""
@@ -369,33 +372,30 @@ class RoundTracker:
             claimants = [
                 s
                 for s in range(4)
-                if s != seat
-                and Tile(tile // 4)
-                in winning_tiles(parse_hand(self.notation(s, self.hands[s], None)))
+                if s != seat and Tile(tile // 4) in winning_tiles(self.hand(s, self.hands[s]))
             ]
             if len(claimants) == 3:
                 return "ron3"
         return "?"
 
 
-def _tiles_text(ids: Iterable[int], red: bool) -> str:
-    out: list[str] = []
-    for t in sorted(ids, key=lambda t: (t // 4, t not in (16, 52, 88))):
-        out.append(tile_text(t, red))
-    return "".join(out)
+_MELD_KINDS = {
+    "chi": MeldKind.CHOW,
+    "pon": MeldKind.PUNG,
+    "daiminkan": MeldKind.KONG,
+    "kakan": MeldKind.KONG,
+    "ankan": MeldKind.KONG,
+}
+_SOURCES = {3: Source.LEFT, 2: Source.ACROSS, 1: Source.RIGHT}
 
 
-def _meld_text(m: TenhouMeld, who: int, red: bool) -> str:
-    tiles = sorted(m.tiles, key=lambda t: (t // 4, t not in (16, 52, 88)))
-    digits = "".join(tile_text(t, red)[0] for t in tiles)
-    suit = tile_text(tiles[0])[1]
+def _meld(m: TenhouMeld, who: int, red: bool) -> Meld:
+    """The muraglia meld of a call (source relative to the caller)."""
+    tiles = tuple(physical_tile(t, red) for t in m.tiles)
     if m.kind == "ankan":
-        return f"({digits}{suit})"
-    if m.kind == "kakan":
-        return f"[{digits}{suit}+]"
-    assert m.from_who is not None
-    marker = {3: "<", 2: "^", 1: ">"}[(m.from_who - who) % 4]
-    return f"[{digits}{suit}{marker}]"
+        return Meld(MeldKind.KONG, tiles, concealed=True)
+    source = _SOURCES[(m.from_who - who) % 4] if m.from_who is not None else None
+    return Meld(_MELD_KINDS[m.kind], tiles, source=source, added=m.kind == "kakan")
 
 
 # ---------------------------------------------------------------------- one round
@@ -503,7 +503,7 @@ def replay_round(
             sit = tracker.win(a.who, a.from_who)
             seat = letter(a.who)
             winners.append(seat)
-            hand = parse_hand(sit.hand)  # parsed once for scoring and settlement
+            hand = sit.hand
             hands[seat] = hand
             flags[seat] = tuple(sorted(sit.flags - {"riichi"}))
             if sit.pao is not None:
@@ -525,7 +525,7 @@ def replay_round(
             g = _got_win(a.who, sit.discarder if sit.discarder is not None else a.who, result, exp)
             got_wins.append(g)
             detail: dict[str, Any] = {
-                "hand": sit.hand,
+                "hand": sit.hand.notation,
                 "flags": sorted(sit.flags),
                 "patterns": [f"{x.id} {x.value}" for x in result.awards],
                 "recorded_yaku": _yaku_names(a),
