@@ -8,6 +8,7 @@ by ``riichi-tenhou``.
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 from pathlib import Path
 
@@ -595,3 +596,23 @@ def test_tenhou_leftover_sticks_go_to_the_first_tied_leader() -> None:
     )
     points = {k: out["final_scores"][k] - out["uma"][k] for k in "ESWN"}
     assert points == {"E": 16300, "S": 22100, "W": 31300, "N": 30300}
+
+
+@needs_corpus
+def test_cli_jsonl_batch(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [
+        json.dumps({"paths": str(MJLOG / "pao-tsumo.mjlog")}),
+        "not json",
+        json.dumps({"paths": ["/no/such"]}),
+        json.dumps({"rules": "riichi-tenhou"}),
+    ]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert main(["tenhou-check", "--jsonl"]) == 0
+    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [o["ok"] for o in out] == [True, False, False, False]
+    assert out[0]["hands"] == 5
+    assert "invalid JSON" in out[1]["error"]
+    assert "no such file" in out[2]["error"]
+    assert "paths" in out[3]["error"]
