@@ -48,6 +48,7 @@ DRAGONS: frozenset[Tile] = frozenset((Tile.WHITE, Tile.GREEN, Tile.RED))
 """The three dragon kinds."""
 
 _T = TypeVar("_T")
+_CHOW, _PUNG, _KONG, _PAIR = GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
 
 
 class cached_property(Generic[_T]):  # noqa: N801 - drop-in for functools.cached_property
@@ -208,6 +209,26 @@ class WinContext:
         return self.decomposition.groups
 
     @cached_property
+    def _split(self) -> tuple[tuple[Group, ...], ...]:
+        """(chows, pungs and kongs, kongs, pairs) in one pass over the groups."""
+        chows: list[Group] = []
+        pungs: list[Group] = []
+        kongs: list[Group] = []
+        pairs: list[Group] = []
+        for g in self.decomposition.groups:
+            kind = g.kind
+            if kind is _CHOW:
+                chows.append(g)
+            elif kind is _PUNG:
+                pungs.append(g)
+            elif kind is _KONG:
+                pungs.append(g)
+                kongs.append(g)
+            elif kind is _PAIR:
+                pairs.append(g)
+        return tuple(chows), tuple(pungs), tuple(kongs), tuple(pairs)
+
+    @cached_property
     def sets(self) -> tuple[Group, ...]:
         """Chows, pungs and kongs."""
         return tuple(g for g in self.groups if g.is_set)
@@ -215,22 +236,22 @@ class WinContext:
     @cached_property
     def chows(self) -> tuple[Group, ...]:
         """The chows."""
-        return tuple(g for g in self.groups if g.kind is GroupKind.CHOW)
+        return self._split[0]
 
     @cached_property
     def pungs(self) -> tuple[Group, ...]:
         """Pungs *and* kongs."""
-        return tuple(g for g in self.groups if g.kind in (GroupKind.PUNG, GroupKind.KONG))
+        return self._split[1]
 
     @cached_property
     def kongs(self) -> tuple[Group, ...]:
         """The kongs (declared, concealed or exposed)."""
-        return tuple(g for g in self.groups if g.kind is GroupKind.KONG)
+        return self._split[2]
 
     @cached_property
     def pairs(self) -> tuple[Group, ...]:
         """The pairs."""
-        return tuple(g for g in self.groups if g.kind is GroupKind.PAIR)
+        return self._split[3]
 
     @cached_property
     def pair(self) -> Group | None:
