@@ -1,12 +1,15 @@
 """Riichi scoring speed: hands scored per second, muraglia vs PyPI ``mahjong``'s HandCalculator.
 
 A fixed seeded set of random winning hands (closed and open, ron and tsumo, kongs, seven
-pairs, riichi, one dora indicator) is scored by ``riichi-tenhou`` (the rules closest to the
-``mahjong`` package's defaults) and, when installed, by ``mahjong.HandCalculator`` on the same
-hands. Inputs are prepared before timing on both sides (our parsed ``Hand``; their 136-tile
-arrays, melds and config). The two results are also compared (han, fu, points) as a check.
+pairs, riichi, ippatsu, rinshan, haitei/houtei, red fives, counters, dora and ura dora) is
+scored by ``riichi-tenhou`` (the rules closest to the ``mahjong`` package's defaults) and,
+when installed, by ``mahjong.HandCalculator`` on the same hands. Inputs are prepared before
+timing on both sides (our parsed ``Hand``; their 136-tile arrays, melds and config). Times are
+process CPU times (``time.process_time``), best of ``--repeat`` interleaved passes, so that
+other jobs on a shared machine distort less. The two results are also compared (validity,
+han, fu, points received including counters) as a correctness check.
 
-    python bench/bench_riichi.py [--hands 2000] [--seed 2026] [--repeat 3] [--rules riichi-ema]
+    python bench/bench_riichi.py [--hands 2000] [--seed 2026] [--repeat 5] [--rules ID] [--show N]
 """
 
 from __future__ import annotations
@@ -36,6 +39,10 @@ class Case:
     round: str
     riichi: bool
     dora: int
+    ura: int
+    flags: tuple[str, ...]  # ippatsu, replacement (rinshan), last_tile (haitei/houtei)
+    honba: int
+    red: int  # kind of the concealed five written as a red five, or -1
 
 
 def _meld_text(kinds: list[int], opened: bool) -> str:
@@ -81,19 +88,40 @@ def random_case(rng: random.Random) -> Case:
         if max(counts) > 4:
             continue
         win = rng.choice(concealed)
-        text = "".join(Tile(t).notation for t in sorted(concealed))
+        # a red five only when no five is held four times (one of four fives would be red)
+        fives = [k for k in (4, 13, 22) if k in concealed and k != win]
+        if any(counts[k] == 4 for k in (4, 13, 22)):
+            fives = []
+        red = rng.choice(fives) if fives and rng.random() < 0.5 else -1
+        notes = [Tile(t).notation for t in sorted(concealed)]
+        if red >= 0:
+            notes[notes.index(Tile(red).notation)] = "0" + Tile(red).notation[1]
+        text = "".join(notes)
         text += "".join(_meld_text(list(k), o) for _, k, o in melds) + "+" + Tile(win).notation
         closed = not any(o for _, _, o in melds)
+        tsumo = rng.random() < 0.5
+        riichi = closed and rng.random() < 0.5
+        flags = []
+        if riichi and rng.random() < 0.2:
+            flags.append("ippatsu")
+        if tsumo and any(k == "kan" for k, _, _ in melds) and rng.random() < 0.3:
+            flags.append("replacement")
+        elif rng.random() < 0.05:
+            flags.append("last_tile")
         return Case(
             text=text,
             tiles=tuple(t for t in range(34) for _ in range(counts[t])),
             melds=tuple(melds),
             win=win,
-            tsumo=rng.random() < 0.5,
+            tsumo=tsumo,
             seat=rng.choice(WINDS),
             round=rng.choice(("E", "S")),
-            riichi=closed and rng.random() < 0.5,
+            riichi=riichi,
             dora=rng.randrange(34),
+            ura=rng.randrange(34),
+            flags=tuple(flags),
+            honba=rng.randrange(4),
+            red=red,
         )
 
 
@@ -114,8 +142,11 @@ def prepare_ours(items: list[Case], rules: str) -> tuple[Runner, Runner]:
             "win": "tsumo" if c.tsumo else "ron",
             "seat_wind": c.seat,
             "round_wind": c.round,
-            "flags": ("riichi",) if c.riichi else (),
+            "flags": (("riichi",) if c.riichi else ()) + c.flags,
             "dora": (Tile(c.dora),),
+            "ura": (Tile(c.ura),),
+            "honba": c.honba,
+            **({} if c.tsumo else {"discarder": WINDS[(WINDS.index(c.seat) + 2) % 4]}),
         }
         for c in items
     ]
@@ -145,40 +176,60 @@ def prepare_theirs(items: list[Case]) -> Runner | None:
         from mahjong.meld import Meld
     except ImportError:
         return None
-    options = OptionalRules(has_open_tanyao=True, has_aka_dora=False, kiriage=False)
+    options = {
+        aka: OptionalRules(has_open_tanyao=True, has_aka_dora=aka, kiriage=False)
+        for aka in (False, True)
+    }
     calc = HandCalculator()
     kinds = {"chi": Meld.CHI, "pon": Meld.PON, "kan": Meld.KAN}
     prepared = []
     for c in items:
         used = [0] * 34
+        red = [c.red]
 
-        def t136(k: int, used: list[int] = used) -> int:
+        def t136(k: int, used: list[int] = used, red: list[int] = red) -> int:
+            # copy 0 of each five is the red one for mahjong; ours are plain unless c.red
+            if k == red[0]:
+                red[0] = -1
+                return 4 * k
             used[k] += 1
-            return 4 * k + used[k] - 1
+            order = (1, 2, 3, 0) if k in (4, 13, 22) else (0, 1, 2, 3)
+            return 4 * k + order[used[k] - 1]
 
         melds = []
+        red[0] = -1  # the red five is a concealed tile
         for kind, ks, opened in c.melds:
             melds.append(Meld(meld_type=kinds[kind], tiles=[t136(k) for k in ks], opened=opened))
+        red[0] = c.red
         rest = list(c.tiles)
         for _, ks, _ in c.melds:
             for k in ks:
                 rest.remove(k)
+        rest.sort(key=lambda k: k != c.red)  # the red copy first, so it is not the winning tile
         tiles = [t for m in melds for t in m.tiles] + [t136(k) for k in rest]
         win = next(t for t in tiles[len(tiles) - len(rest) :] if t // 4 == c.win)
         config = HandConfig(
             is_tsumo=c.tsumo,
             is_riichi=c.riichi,
+            is_ippatsu="ippatsu" in c.flags,
+            is_rinshan="replacement" in c.flags,
+            is_haitei="last_tile" in c.flags and c.tsumo,
+            is_houtei="last_tile" in c.flags and not c.tsumo,
             player_wind=27 + WINDS.index(c.seat),
             round_wind=27 + WINDS.index(c.round),
-            options=options,
+            tsumi_number=c.honba,
+            options=options[c.red >= 0],
         )
-        prepared.append((tiles, win, melds, [4 * c.dora], config))
+        ura = [4 * c.ura + 3] if c.riichi else None
+        prepared.append((tiles, win, melds, [4 * c.dora + 3], ura, config))
 
     def run() -> list[Any]:
         t0 = time.process_time()
         out = [
-            calc.estimate_hand_value(t, w, melds=m, dora_indicators=d, config=cfg)
-            for t, w, m, d, cfg in prepared
+            calc.estimate_hand_value(
+                t, w, melds=m, dora_indicators=d, ura_dora_indicators=u, config=cfg
+            )
+            for t, w, m, d, u, cfg in prepared
         ]
         run.seconds = time.process_time() - t0  # type: ignore[attr-defined]
         return out
@@ -186,10 +237,13 @@ def prepare_theirs(items: list[Case]) -> Runner | None:
     return run
 
 
-def compare(ours: list[Any], theirs: list[Any]) -> tuple[int, int, list[int]]:
-    """How many hands both score the same (valid, han, fu, points); indices of mismatches."""
+def compare(items: list[Case], ours: list[Any], theirs: list[Any]) -> tuple[int, int, list[int]]:
+    """How many hands both score the same (valid, han, fu, points); indices of mismatches.
+
+    Points: what the winner receives including counters (their ``cost["total"]``).
+    """
     same, both_valid, diff = 0, 0, []
-    for i, (a, b) in enumerate(zip(ours, theirs, strict=True)):
+    for i, (c, a, b) in enumerate(zip(items, ours, theirs, strict=True)):
         b_valid = b.error is None
         if a.valid and b_valid:
             both_valid += 1
@@ -199,9 +253,9 @@ def compare(ours: list[Any], theirs: list[Any]) -> tuple[int, int, list[int]]:
         if not a.valid:
             ok = True
         elif a.extra.get("yakuman"):  # they report yakuman as 13 han per yakuman
-            ok = a.value == b.cost["total"] and b.han == 13 * a.extra["yakuman"]
+            ok = a.payments[c.seat] == b.cost["total"] and b.han == 13 * a.extra["yakuman"]
         else:
-            ok = (a.han, a.value) == (b.han, b.cost["total"]) and (
+            ok = (a.han, a.payments[c.seat]) == (b.han, b.cost["total"]) and (
                 a.limit is not None or a.fu == b.fu
             )
         if ok:
@@ -248,14 +302,15 @@ def main() -> None:
     rate = n / best["theirs"]
     print(f"mahjong HandCalculator: {rate:,.0f} hands/s")
     print(f"ratio muraglia/mahjong: {ours / rate:.2f}x")
-    same, both_valid, diff = compare(our_results, their_results)
+    same, both_valid, diff = compare(items, our_results, their_results)
     print(f"agreement: {same}/{len(items)} hands identical ({both_valid} valid in both)")
     for i in diff[: args.show]:
         a, b = our_results[i], their_results[i]
         c = items[i]
         print(
             f"  {c.text} {'tsumo' if c.tsumo else 'ron'} seat {c.seat} round {c.round} "
-            f"riichi={c.riichi} dora-ind {Tile(c.dora).notation}: ours {a.valid} {a.han}/{a.fu} "
+            f"riichi={c.riichi} {c.flags} honba {c.honba} dora-ind {Tile(c.dora).notation} "
+            f"ura-ind {Tile(c.ura).notation}: ours {a.valid} {a.han}/{a.fu} "
             f"{a.value} {sorted(a.ids)}; theirs {b.error} {b.han}/{b.fu} "
             f"{b.cost and b.cost['total']} {b.yaku}"
         )

@@ -43,6 +43,7 @@ from muraglia.errors import RulesetError
 __all__ = [
     "DEFAULT_SEATS",
     "REASONS",
+    "ClassicalAward",
     "ClassicalSettlement",
     "EastDoubling",
     "MultipleWinners",
@@ -462,3 +463,59 @@ def explain_transfers(
         payer, payee = names.get(t.payer, t.payer), names.get(t.payee, t.payee)
         out.append(f"{payer} {verb} {payee} {t.amount} ({detail})")
     return out
+
+
+_UNITS = {
+    "points": {"it": "punti", "en": "points"},
+    "doubles": {"it": "raddoppi", "en": "doubles"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicalAward:
+    """One scoring element granted to a hand: points, doubles or a limit hand (massimo).
+
+    >>> a = ClassicalAward("dragon_pung", {"it": "tris di drago", "en": "dragon pung"},
+    ...                    "doubles", 2, 2, "RAV-DBL-D04")
+    >>> a.line("it"), a.to_dict()["count"]
+    ('tris di drago ×2: 2 raddoppi (RAV-DBL-D04)', 2)
+    >>> ClassicalAward("colore", {"it": "colore", "en": "one suit"}, "massimo", 1, 200,
+    ...                "RAV-MAX-M01").line("en")
+    'one suit: massimo (limit) (RAV-MAX-M01)'
+    """
+
+    id: str
+    """Pattern id."""
+    names: Mapping[str, str]
+    """Display names (``it``, ``en``)."""
+    unit: str
+    """``points``, ``doubles`` or ``massimo``."""
+    count: int
+    """How many times it applies."""
+    value: int
+    """Total value (count × value per occurrence); 0 for a limit hand counted in doubles."""
+    ref: str
+    """Rule id."""
+
+    def line(self, lang: str) -> str:
+        """The award as one explanation line in ``it`` or ``en``."""
+        times = f" ×{self.count}" if self.count > 1 else ""
+        if self.unit == "massimo":
+            amount = "massimo" if lang == "it" else "massimo (limit)"
+        elif self.unit == "doubles" and self.value == 0:
+            amount = "limite" if lang == "it" else "limit"
+        else:
+            amount = f"{self.value} {_UNITS[self.unit][lang]}"
+        return f"{self.names[lang]}{times}: {amount} ({self.ref})"
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form of a ``patterns`` entry (interfaces.md §5, plus count and rule id)."""
+        return {
+            "id": self.id,
+            "en": self.names["en"],
+            "it": self.names["it"],
+            "value": self.value,
+            "unit": self.unit,
+            "count": self.count,
+            "ref": self.ref,
+        }

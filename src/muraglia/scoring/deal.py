@@ -46,6 +46,7 @@ __all__ = [
     "payment_lines",
     "parse_deal_hands",
     "read_deal",
+    "string_list",
     "wind_tile",
 ]
 
@@ -93,6 +94,21 @@ class DealInput:
     """Penalty status by seat."""
     flags: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Situation flags by (winning) seat."""
+
+
+def string_list(value: object, key: str) -> tuple[str, ...]:
+    """A JSON list of strings (``flags``, ``dora``), or an error naming the key.
+
+    >>> string_list(["riichi"], "flags"), string_list((), "dora")
+    (('riichi',), ())
+    >>> string_list("riichi", "flags")
+    Traceback (most recent call last):
+    ...
+    muraglia.errors.InvalidHandError: 'flags' must be a list of strings, not 'riichi'
+    """
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise InvalidHandError(f"{key!r} must be a list of strings, not {value!r}")
+    return tuple(value)
 
 
 def _seat_list(value: object, key: str) -> tuple[str, ...]:

@@ -3,8 +3,9 @@
 Shared by the classical Italian rulesets (FIMJ, Ravenna, Seipalle), which all score a winner on
 the best of every decomposition of his hand, with the set that a *claimed* winning tile completed
 counted as exposed (FIMJ-HAND-5/-6, RAV-HAND-5, SEI-HAND-5). The decompositions themselves come
-from :mod:`muraglia.analysis` (standard, seven pairs, thirteen orphans); this module adds the
-Ravenna "all head tiles in any arrangement" shape (RAV-HAND-3) and the choice of the completed set.
+from :mod:`muraglia.analysis` (standard, seven pairs, thirteen orphans, Ravenna's all head tiles
+in any arrangement); this module picks each ruleset's shapes, keeps one layout per distinct set
+of groups, and chooses the set a claimed winning tile completed.
 
 >>> from muraglia.notation import parse_hand
 >>> [str(d) for d in complete_layouts(parse_hand("111222333m456p7z +7z"), seven_pairs=False)]
@@ -19,49 +20,23 @@ Ravenna "all head tiles in any arrangement" shape (RAV-HAND-3) and the choice of
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from muraglia.analysis.decompose import decompose
 from muraglia.analysis.groups import Decomposition, Group, GroupKind
 from muraglia.analysis.shapes import (
+    ALL_HEAD_TILES,
     SEVEN_PAIRS,
     SEVEN_PAIRS_FOUR_AS_TWO,
     STANDARD,
     THIRTEEN_ORPHANS,
     Shape,
-    meld_group,
 )
 from muraglia.hand import Hand
 from muraglia.tiles import Tile
 
-__all__ = ["ALL_HEAD_TILES", "all_head_tiles_layout", "claimed_readings", "complete_layouts"]
-
-ALL_HEAD_TILES = "all_head_tiles"
-"""Shape id of the Ravenna all-head-tiles Mah-Jong (RAV-HAND-3, RAV-GAP-10)."""
-
-
-def all_head_tiles_layout(hand: Hand) -> Decomposition | None:
-    """Fourteen head tiles (1, 9, winds, dragons) in any arrangement, or None (RAV-HAND-3).
-
-    The concealed tiles are listed as singles, the declared melds as their groups.
-
-    >>> from muraglia.notation import parse_hand
-    >>> str(all_head_tiles_layout(parse_hand("1199m19p19s11335z +5z")))
-    'all_head_tiles: 1m 1m 9m 9m 1p 9p 1s 9s 1z 1z 3z 3z 5z 5z'
-    >>> all_head_tiles_layout(parse_hand("1199m19p19s11335z +2m")) is None
-    True
-    """
-    if hand.tile_count != 14 or hand.winning is None:
-        return None
-    if not all(Tile(kind).is_terminal_or_honor for kind, n in enumerate(hand.counts) if n):
-        return None
-    singles = tuple(
-        Group(GroupKind.SINGLE, Tile(kind))
-        for kind, n in enumerate(hand.concealed_counts)
-        for _ in range(n)
-    )
-    return Decomposition(ALL_HEAD_TILES, singles + tuple(meld_group(m) for m in hand.melds))
+__all__ = ["claimed_readings", "complete_layouts"]
 
 
 def complete_layouts(
@@ -71,6 +46,7 @@ def complete_layouts(
     four_as_two_pairs: bool = False,
     thirteen_orphans: bool = False,
     all_head_tiles: bool = False,
+    special: Sequence[Shape] = (),
 ) -> tuple[Decomposition, ...]:
     """Every complete layout of a 14-tile hand under the enabled shapes.
 
@@ -81,6 +57,7 @@ def complete_layouts(
             (FIMJ-GAP-11, RAV-HAND-2; not in Seipalle, SEI-HAND-2).
         thirteen_orphans: allow thirteen orphans (thirteen lanterns).
         all_head_tiles: allow any 14 head tiles in any arrangement (RAV-HAND-3).
+        special: further shapes (FIMJ's snakes, FIMJ-HAND-3), tried after the others.
 
     Returns:
         The distinct layouts, standard ones first; empty if the hand is not complete.
@@ -92,12 +69,17 @@ def complete_layouts(
         shapes.append(SEVEN_PAIRS_FOUR_AS_TWO if four_as_two_pairs else SEVEN_PAIRS)
     if thirteen_orphans:
         shapes.append(THIRTEEN_ORPHANS)
-    out = list(decompose(hand, shapes))
     if all_head_tiles:
-        heads = all_head_tiles_layout(hand)
-        if heads is not None:
-            out.append(heads)
-    return tuple(out)
+        shapes.append(ALL_HEAD_TILES)
+    shapes.extend(special)
+    out: dict[tuple[str, tuple[Group, ...]], Decomposition] = {}
+    for d in decompose(hand, shapes):  # the same groups in another order are one layout
+        out.setdefault((d.shape, tuple(sorted(d.groups, key=_group_order))), d)
+    return tuple(out.values())
+
+
+def _group_order(g: Group) -> tuple[int, str, bool, bool]:
+    return (int(g.tile), g.kind.value, g.concealed, g.meld is not None)
 
 
 def claimed_readings(

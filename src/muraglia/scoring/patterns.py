@@ -52,6 +52,15 @@ Predicate = Callable[[WinContext], "bool | int"]
 _Step = tuple[str, frozenset[GroupKind], frozenset[str], frozenset[Tile], Predicate]
 
 
+def _plan(patterns: Iterable[Pattern], concealed: bool) -> tuple[_Step, ...]:
+    """The evaluation steps of the patterns allowed at this concealment, in table order."""
+    return tuple(
+        (p.id, p.requires, p.flags_any, p.tiles_any, p.predicate)
+        for p in patterns
+        if p.value(concealed=concealed) is not None
+    )
+
+
 @dataclass(frozen=True)
 class Pattern:
     """One scoring element: data plus its predicate."""
@@ -128,6 +137,7 @@ class PatternTable:
         self.unit = unit
         self.limit_exclusive = limit_exclusive
         self._patterns: dict[str, Pattern] = {}
+        self._order: dict[str, int] = {}
         self._plans: dict[bool, tuple[_Step, ...]] = {}
 
     def pattern(
@@ -241,16 +251,24 @@ class PatternTable:
         """The awards of ``ctx`` after implications and exclusions, in table order."""
         return self.resolve(self.find(ctx, skip=skip), concealed=ctx.is_concealed)
 
-    def find(self, ctx: WinContext, *, skip: frozenset[str] = frozenset()) -> dict[str, int]:
-        """Step 1 of :meth:`evaluate`: every pattern whose predicate holds, with its count."""
+    def find(
+        self,
+        ctx: WinContext,
+        *,
+        skip: frozenset[str] = frozenset(),
+        among: Iterable[Pattern] | None = None,
+    ) -> dict[str, int]:
+        """Step 1 of :meth:`evaluate`: every pattern whose predicate holds, with its count.
+
+        ``among`` restricts the search to some patterns (a ruleset's shape-specific subset).
+        """
         concealed = ctx.is_concealed
-        plan = self._plans.get(concealed)
-        if plan is None:
-            plan = self._plans[concealed] = tuple(
-                (p.id, p.requires, p.flags_any, p.tiles_any, p.predicate)
-                for p in self._patterns.values()
-                if p.value(concealed=concealed) is not None
-            )
+        if among is None:
+            plan = self._plans.get(concealed)
+            if plan is None:
+                plan = self._plans[concealed] = _plan(self._patterns.values(), concealed)
+        else:
+            plan = _plan(among, concealed)
         present = {g.kind for g in ctx.groups}
         found: dict[str, int] = {}
         flags = ctx.flags
@@ -286,7 +304,9 @@ class PatternTable:
                 ip = self._patterns[implied]
                 if implied not in found and ip.value(concealed=concealed) is not None:
                     found[implied] = 1
-        order = {pid: i for i, pid in enumerate(self._patterns)}
+        order = self._order
+        if len(order) != len(self._patterns):
+            order.update((pid, i) for i, pid in enumerate(self._patterns))
         over = values or {}
 
         def per(pid: str) -> int:

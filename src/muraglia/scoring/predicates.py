@@ -60,6 +60,7 @@ __all__ = [
     "triple_pung",
 ]
 
+
 GREEN_TILES: frozenset[Tile] = frozenset((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
 """The all-green tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon."""
 
@@ -71,7 +72,7 @@ def shape_is(ctx: WinContext, shape: str) -> bool:
 
 def all_in_set(ctx: WinContext, kinds: Iterable[Tile]) -> bool:
     """Whether every tile of the hand is one of ``kinds``."""
-    allowed = frozenset(kinds)
+    allowed = kinds if isinstance(kinds, frozenset) else frozenset(kinds)
     return ctx.kinds <= allowed
 
 
@@ -199,16 +200,23 @@ def consecutive_pungs(ctx: WinContext, length: int, *, mixed: bool) -> bool:
 
     Mixed runs need exactly three pungs, one in each suit, in any suit order.
     """
-    have = {(int(g.tile) // 9, int(g.tile) % 9) for g in ctx.pungs if g.tile < Tile.EAST}
+    have = {int(g.tile) for g in ctx.pungs if g.tile < Tile.EAST}
+    if len(have) < length:
+        return False
     if mixed:
-        return any(
-            all((s, r + k) in have for k, s in enumerate(perm))
-            for perm in permutations(range(3))
-            for r in range(7)
-        )
-    return any(
-        all((s, r + k) in have for k in range(length)) for s in range(3) for r in range(10 - length)
-    )
+        for perm in _PERMS:
+            for r in range(7):
+                if (
+                    9 * perm[0] + r in have
+                    and 9 * perm[1] + r + 1 in have
+                    and (9 * perm[2] + r + 2 in have)
+                ):
+                    return True
+        return False
+    return any(t % 9 <= 9 - length and all(t + k in have for k in range(1, length)) for t in have)
+
+
+_PERMS = tuple(permutations(range(3)))
 
 
 def big_three_dragons(ctx: WinContext) -> bool:

@@ -119,3 +119,15 @@ def test_seat_and_prevalent_wind_together() -> None:  # MCR-FAN-16: 4 points
     got = fans("111z111m123p456s9s+9s", "ron", "E", "E")
     assert got["prevalent_wind"] == 1
     assert got["seat_wind"] == 1
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        ("555m79m888p66z[888m]+8m", True),  # the other three 8m are in the winner's melded pung
+        ("4468p[2222m][777p][567s]+7p", True),
+        ("456m79m888p66z[789m]+8m", False),  # one copy shown: needs the flag
+    ],
+)
+def test_last_tile_from_own_exposed_sets(hand: str, expected: bool) -> None:  # MCR-GAP-19
+    assert ("last_tile" in fans(hand, "tsumo")) is expected

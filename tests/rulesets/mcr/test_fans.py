@@ -52,7 +52,7 @@ CASES: dict[str, tuple[Case, Case]] = {
                              c("123m456p234s55s[789s]+5s", "tsumo")),
     "two_kongs": (c("123m456p55s[7777s][8888p]+5s"), c("123m456p789m55s[8888p]+5s")),
     "last_tile": (c("123m456p789s234s55s+5s", "ron", "E", "E", "last_of_kind"),
-                  c("123m456p789s234s55s+5s")),
+                  c("123m456p234s5s[888s]+5s")),
     "all_pungs": (c("444s66s[222m][333p][888s]+6s"), c("456s66s[222m][333p][888s]+6s")),
     "half_flush": (c("123m456m789m111z2z+2z"), c("123m456m789m123p2z+2z")),
     "mixed_shifted_chows": (c("123m234p345s789s55s+5s"), c("123m345p567s789s55s+5s")),

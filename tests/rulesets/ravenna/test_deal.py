@@ -22,7 +22,7 @@ def _settle(case: dict, **over: object):
         "dead": case.get("dead"),
     }
     kwargs.update(over)
-    hands = {seat: parse_hand(text) for seat, text in case["hands"].items()}
+    hands = dict(case["hands"])  # notation: parsed by settle_deal, 12-tile hands included
     return settle_deal(hands, **kwargs)
 
 
@@ -67,3 +67,9 @@ def test_settlement_explanation_bilingual() -> None:
     assert "Est (Est: paga e riscuote doppio) — stecca: 28" in it
     assert it[-1] == "Saldo: Est -80, Sud +200, Ovest -160, Nord +40"
     assert _settle(DEALS[2]).explain("it") == ["Mano a monte: nessun pagamento."]
+
+
+def test_dead_seat_has_no_hand() -> None:
+    case = DEALS[0]
+    with pytest.raises(MahjongError, match="dead seat 'N' holds no hand"):
+        _settle(case, dead="N")

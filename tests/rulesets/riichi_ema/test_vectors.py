@@ -78,6 +78,7 @@ def test_tv17_haneman_and_baiman_tsumo() -> None:  # EMA-TV-17
 def test_tv18_thirteen_orphans_single_yakuman() -> None:  # EMA-TV-18
     r = ema("19m19p19s1234567z+1m", win="ron", seat_wind="S", honba=1, discarder="E")
     assert r.limit == "yakuman"
+    assert (r.han, r.fu, r.extra["yakuman"]) == (None, None, 1)  # han and fu do not apply
     assert r.value == 32000
     assert r.payments is not None
     assert r.payments["S"] == 32300

@@ -9,7 +9,7 @@ import pytest
 
 from muraglia.errors import MahjongError, RulesetError
 from muraglia.notation import parse_hand
-from muraglia.rulesets.seipalle.rules import may_win_on_discard, settle_deal
+from muraglia.rulesets.seipalle.rules import SeipalleRules, may_win_on_discard, settle_deal
 from muraglia.tiles import Tile
 
 STAKES = tomllib.loads((Path(__file__).parent / "cases" / "spec_vectors.toml").read_text())[
@@ -122,3 +122,23 @@ def test_settlement_explanation_bilingual() -> None:
     ]
     assert s.explain("it")[-1] == "Sud prende le poste riichi sul tavolo: 1000"
     assert len(s.explain("it")) == len(s.explain("en"))
+
+
+@pytest.mark.parametrize(
+    ("discards", "ok"),
+    [({"S": ["1m", "8s"]}, False), ({"S": ["1m"], "W": ["8s"]}, True), ({}, True)],
+)
+def test_settle_rejects_a_win_on_own_discarded_kind(discards: dict, ok: bool) -> None:
+    # SEI-PLAY-4, SEI-GAP-5: South discarded an 8 of bamboo earlier: he cannot win on West's 8s.
+    data = {
+        "winners": ["S"],
+        "discarder": "W",
+        "hands": {"S": CLOSED_PINFU},
+        "flags": {"S": ["riichi"]},
+        "discards": discards,
+    }
+    if ok:
+        assert SeipalleRules().settle_dict(data)["net"]["S"] == 480
+    else:
+        with pytest.raises(MahjongError, match="SEI-PLAY-4"):
+            SeipalleRules().settle_dict(data)

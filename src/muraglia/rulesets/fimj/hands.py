@@ -22,7 +22,7 @@ from muraglia.analysis.groups import Group, GroupKind
 from muraglia.analysis.shapes import meld_group
 from muraglia.hand import Hand
 from muraglia.scoring.layouts import complete_layouts as shared_layouts
-from muraglia.tiles import DRAGONS, Tile, TileCounts
+from muraglia.tiles import DRAGONS, Tile, TileCounts, counts_of
 
 __all__ = ["FimjContext", "complete_layouts", "meld_group", "partial_layouts"]
 
@@ -164,6 +164,11 @@ class FimjContext:
         for meld in self.hand.melds:
             out.extend(t.kind for t in meld.tiles)
         return tuple(out)
+
+    @cached_property
+    def counts(self) -> tuple[int, ...]:
+        """Copies of each of the 34 kinds among :attr:`tiles`."""
+        return counts_of(self.tiles)
 
     @cached_property
     def pungs(self) -> tuple[Group, ...]:

@@ -46,11 +46,16 @@ from muraglia.scoring.classical import (
     settle,
 )
 from muraglia.scoring.deal import (
+    SEAT_NAMES,
+    WIND_LETTERS,
     check_hand_count,
     check_roles,
     check_tile_supply,
     parse_deal_hands,
+    payment_lines,
     read_deal,
+    string_list,
+    wind_tile,
 )
 from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
@@ -95,11 +100,8 @@ _REASONS = {
     }
 }
 """Bilingual names of FIMJ's own transfer reasons (the shared ones are in ``REASONS``)."""
-_WIND_LETTERS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
-_NAMES = {
-    "it": {"E": "Est", "S": "Sud", "W": "Ovest", "N": "Nord"},
-    "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
-}
+_WIND_LETTERS = WIND_LETTERS
+_NAMES = SEAT_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +239,7 @@ class FimjRules:
             self_drawn=win == "tsumo",
             seat_wind=_WIND_LETTERS[seat],
             round_wind=_WIND_LETTERS[round_w],
-            flags=data.get("flags", ()),
+            flags=string_list(data.get("flags", []), "flags"),
         )
         out: dict[str, Any] = {
             "ok": True,
@@ -262,13 +264,8 @@ class FimjRules:
             }
             payments[seat] = -sum(payments.values())
             out["payments"] = {s: payments[s] for s in DEFAULT_SEATS}
-            for lang, verb in (("it", "paga"), ("en", "pays")):
-                names = _NAMES[lang]
-                out["explanation"][lang] += [
-                    f"{names[s]}{' (Est)' if s == east else ''} {verb} {-payments[s]}"
-                    for s in DEFAULT_SEATS
-                    if s != seat
-                ]
+            for lang in ("it", "en"):  # FIMJ-PAY-1: the payment per seat, East double
+                out["explanation"][lang] += payment_lines(out["payments"], lang, east=east)
         return out
 
     # ------------------------------------------------------------------ settlement
@@ -558,8 +555,7 @@ class FimjRules:
 
 
 def _wind_letter(value: object, name: str) -> str:
-    if value not in _WIND_LETTERS:
-        raise RulesetError(f"{name} must be one of E S W N, not {value!r}")
+    wind_tile(value, name)
     return str(value)
 
 

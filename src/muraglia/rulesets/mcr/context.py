@@ -14,6 +14,7 @@ from typing import cast
 from muraglia.analysis.groups import GroupKind
 from muraglia.rulesets.mcr.counting import chow_fans
 from muraglia.scoring.context import WinContext
+from muraglia.tiles import Suit, Tile
 
 __all__ = ["HONOURS_AND_KNITTED_SHAPES", "KNITTED_STRAIGHT_SHAPES", "McrContext", "mcr"]
 
@@ -25,6 +26,10 @@ HONOURS_AND_KNITTED_SHAPES = frozenset(
 """Shape ids of the honours-and-knitted-tiles hands (MCR-FAN-44, MCR-FAN-56)."""
 
 
+_TILES = tuple(Tile(i) for i in range(34))
+_SUITS = (Suit.MAN, Suit.PIN, Suit.SOU)
+
+
 @dataclass(frozen=True)
 class McrContext(WinContext):
     """One reading of an MCR hand (MCR-ALGO-1)."""
@@ -33,6 +38,25 @@ class McrContext(WinContext):
     """Whether the hand waited on exactly one tile kind (MCR-COUNT-7)."""
     flowers: int = 0
     """Flowers and seasons exposed by the hand's owner (MCR-FAN-13)."""
+
+    # Faster versions of WinContext views: an MCR arrangement always covers every tile.
+
+    @cached_property
+    def kinds(self) -> frozenset[Tile]:
+        """The distinct tile kinds of the hand."""
+        c = self.hand.counts
+        return frozenset(_TILES[i] for i in range(34) if c[i])
+
+    @cached_property
+    def suits(self) -> frozenset[Suit]:
+        """The suits present."""
+        c = self.hand.counts
+        return frozenset(_SUITS[s] for s in range(3) if any(c[9 * s : 9 * s + 9]))
+
+    @cached_property
+    def has_honors(self) -> bool:
+        """Whether any honour is present."""
+        return any(self.hand.counts[27:34])
 
     @cached_property
     def chow_fans(self) -> dict[str, int]:

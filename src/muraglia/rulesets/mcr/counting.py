@@ -5,7 +5,8 @@
   two-chow fan with the other three (account-once), and otherwise the largest forest of two-chow
   fans in which no two fans of one kind share a chow (non-identical). Cached on the chows.
 * :func:`single_tile_wait` — whether a 13-tile hand waits on exactly one tile kind under every
-  MCR winning shape (MCR-COUNT-7), from the table-driven shanten functions.
+  MCR winning shape (MCR-COUNT-7): cached per-suit "splits into sets (and a pair)" tests for the
+  standard shape and the knitted straight's extra groups, closed forms for the special shapes.
 
 >>> chow_fans((0, 3, 6, 0), -1)  # 123m 456m 789m 123m: Pure Straight + Pure Double Chow
 (('pure_straight', 1), ('pure_double_chow', 1))
@@ -16,15 +17,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
-
-from muraglia.analysis.shanten import (
-    shanten_honors_knitted,
-    shanten_knitted_straight,
-    shanten_standard,
-    shanten_thirteen_orphans,
-)
 
 __all__ = ["CHOW_FAN_VALUES", "TWO_CHOW_FANS", "chow_fans", "single_tile_wait"]
 
@@ -200,16 +194,94 @@ def chow_fans(chows: Sequence[int], pair: int) -> tuple[tuple[str, int], ...]:
     return _chow_fans_sorted(tuple(sorted(chows)), pair)
 
 
-def _near(counts: Sequence[int]) -> list[int]:
-    """Tile kinds that can join a concealed tile in a standard group or a pair."""
-    out = set()
-    for i in range(27):
-        if counts[i]:
-            base = i - i % 9
-            for j in range(max(base, i - 2), min(base + 9, i + 3)):
-                out.add(j)
-    out.update(i for i in range(27, 34) if counts[i])
-    return sorted(out)
+@cache
+def _suit_block(counts: tuple[int, ...]) -> int:
+    """Bit 1: the nine counts split into chows and pungs; bit 2: into those and one pair."""
+    out = 0
+    if _sets_only(counts):
+        out |= 1
+    if sum(counts) % 3 == 2:
+        work = list(counts)
+        for i in range(9):
+            if work[i] >= 2:
+                work[i] -= 2
+                if _sets_only(tuple(work)):
+                    out |= 2
+                    break
+                work[i] += 2
+    return out
+
+
+@cache
+def _sets_only(counts: tuple[int, ...]) -> bool:
+    """Whether nine suit counts split into chows and pungs only."""
+    i = next((k for k in range(9) if counts[k]), 9)
+    if i == 9:
+        return True
+    work = list(counts)
+    if work[i] >= 3:
+        work[i] -= 3
+        if _sets_only(tuple(work)):
+            return True
+        work[i] += 3
+    if i <= 6 and work[i + 1] and work[i + 2]:
+        work[i] -= 1
+        work[i + 1] -= 1
+        work[i + 2] -= 1
+        return _sets_only(tuple(work))
+    return False
+
+
+def _honour_block(counts: Sequence[int]) -> int:
+    """The same bits for the seven honour counts (only pungs and a pair)."""
+    pairs = sum(1 for n in counts if n == 2)
+    if any(n in (1, 4) for n in counts):
+        return 0
+    return 1 if pairs == 0 else (2 if pairs == 1 else 0)
+
+
+def _standard_waits(work: list[int], held: Sequence[int], limit: int) -> set[int]:
+    """Kinds that complete ``work`` as sets and a pair (stops once ``limit`` are found)."""
+    blocks = [tuple(work[9 * s : 9 * s + 9]) for s in range(3)]
+    masks = [_suit_block(b) for b in blocks] + [_honour_block(work[27:34])]
+    found: set[int] = set()
+    for b in range(4):
+        others = masks[:b] + masks[b + 1 :]
+        if not all(m for m in others):
+            continue
+        with_pair = sum(1 for m in others if not m & 1)
+        if with_pair > 1:
+            continue
+        need = 1 if with_pair else 2  # the block must end as sets only, or sets and the pair
+        if b < 3:
+            base = list(blocks[b])
+            for r in range(9):
+                t = 9 * b + r
+                if held[t] >= 4 or not _touches(base, r):
+                    continue
+                base[r] += 1
+                if _suit_block(tuple(base)) & need:
+                    found.add(t)
+                    if len(found) >= limit:
+                        return found
+                base[r] -= 1
+        else:
+            for t in range(27, 34):
+                if held[t] >= 4 or not work[t]:
+                    continue
+                work[t] += 1
+                ok = _honour_block(work[27:34]) & need
+                work[t] -= 1
+                if ok:
+                    found.add(t)
+                    if len(found) >= limit:
+                        return found
+    return found
+
+
+def _touches(block: Sequence[int], r: int) -> bool:
+    """Whether rank ``r`` is within two of a tile of ``block`` (else it cannot join a group)."""
+    return any(block[k] for k in range(max(0, r - 2), min(9, r + 3)))
 
 
 def single_tile_wait(concealed13: Sequence[int], melds: int, held: Sequence[int]) -> bool:
@@ -228,33 +300,71 @@ def single_tile_wait(concealed13: Sequence[int], melds: int, held: Sequence[int]
     True
     """
     work = list(concealed13)
-    std = shanten_standard(work, melds) == 0
-    odd = sum(1 for n in work if n % 2)
-    pairs7 = melds == 0 and odd == 1
-    specials = melds == 0 and (
-        shanten_thirteen_orphans(work) == 0 or shanten_honors_knitted(work) == 0
-    )
-    knitted = melds <= 1 and shanten_knitted_straight(work, melds) == 0
-    if not (std or pairs7 or specials or knitted):
-        return False
-    candidates = _near(work) if not (specials or knitted) else range(34)
-    found = 0
-    for t in candidates:
-        if held[t] >= 4:
+    kinds = _standard_waits(work, held, 2)
+    if melds == 0 and len(kinds) < 2:
+        odd = [k for k in range(34) if work[k] % 2]
+        if len(odd) == 1 and held[odd[0]] < 4:  # seven pairs (a four may be two pairs)
+            kinds.add(odd[0])
+        if len(kinds) < 2 and sum(1 for n in work if n) >= 12:
+            kinds |= _orphan_and_honours_waits(work, held)
+    if len(kinds) < 2 and melds <= 1:
+        kinds |= _knitted_waits(work, held)
+    return len(kinds) == 1
+
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _orphan_and_honours_waits(work: Sequence[int], held: Sequence[int]) -> set[int]:
+    """Winning kinds of a concealed 13-tile hand for thirteen orphans and honours-knitted."""
+    out: set[int] = set()
+    present = [k for k in range(34) if work[k]]
+    if all(k in _ORPHANS for k in present):
+        missing = [k for k in _ORPHANS if not work[k]]
+        if not missing:
+            out.update(k for k in _ORPHANS if held[k] < 4)  # thirteen-sided
+        elif len(missing) == 1 and held[missing[0]] < 4:
+            out.add(missing[0])
+    if len(present) == 13 and max(work) == 1:
+        suited = {k for k in present if k < 27}
+        for pattern in _KNITTED:
+            if suited <= pattern:
+                out.update(k for k in (*pattern, *range(27, 34)) if not work[k] and held[k] < 4)
+    return out
+
+
+def _knitted_waits(work: list[int], held: Sequence[int]) -> set[int]:
+    """Winning kinds of a 13-tile hand for a knitted straight plus a set and a pair."""
+    out: set[int] = set()
+    for pattern in _KNITTED:
+        missing = [k for k in pattern if not work[k]]
+        if len(missing) > 1:
             continue
-        work[t] += 1
-        done = (
-            (std and shanten_standard(work, melds) == -1)
-            or (pairs7 and all(n % 2 == 0 for n in work))
-            or (
-                specials
-                and (shanten_thirteen_orphans(work) == -1 or shanten_honors_knitted(work) == -1)
-            )
-            or (knitted and shanten_knitted_straight(work, melds) == -1)
-        )
-        work[t] -= 1
-        if done:
-            found += 1
-            if found > 1:
-                return False
-    return found == 1
+        rest = list(work)
+        for k in pattern:
+            if rest[k]:
+                rest[k] -= 1
+        if missing:
+            if held[missing[0]] < 4 and _complete(rest):
+                out.add(missing[0])
+        else:
+            out |= _standard_waits(rest, held, 3)
+    return out
+
+
+def _complete(counts: Sequence[int]) -> bool:
+    """Whether ``counts`` split into sets and exactly one pair."""
+    masks = [_suit_block(tuple(counts[9 * s : 9 * s + 9])) for s in range(3)]
+    masks.append(_honour_block(counts[27:34]))
+    if not all(masks):
+        return False
+    return sum(1 for m in masks if not m & 1) == 1 or (
+        sum(1 for m in masks if m & 1) == 3 and any(m & 2 for m in masks)
+    )
+
+
+_KNITTED = tuple(
+    frozenset(9 * suit + off + 3 * k for suit, off in zip(perm, (0, 1, 2), strict=True)
+              for k in range(3))
+    for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)  # fmt: skip

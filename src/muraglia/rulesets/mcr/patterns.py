@@ -222,7 +222,11 @@ def two_terminal_chows(ctx: WinContext) -> int:
     return _chow_fan(ctx, "two_terminal_chows")
 
 
-@fan(5, note="per set; not for dragon, seat or prevalent wind pungs, nor the wind fans' winds")
+@fan(
+    5,
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    note="per set; not for dragon, seat or prevalent wind pungs, nor the wind fans' winds",
+)
 def pung_of_terminals_or_honours(ctx: WinContext) -> int:
     """Each pung/kong of 1s, 9s or a wind that is neither seat nor prevalent wind."""
     n = sum(1 for g in ctx.pungs if g.tile.is_terminal)
@@ -282,19 +286,19 @@ def flower_tiles(ctx: WinContext) -> int:
 # ---------------------------------------------------------------- 2 points (MCR-FAN-14…23)
 
 
-@fan(14, note="per set")
+@fan(14, requires=(GroupKind.PUNG, GroupKind.KONG), note="per set")
 def dragon_pung(ctx: WinContext) -> int:
     """Each dragon pung or kong."""
     return _dragon_pungs(ctx)
 
 
-@fan(15)
+@fan(15, requires=(GroupKind.PUNG, GroupKind.KONG))
 def prevalent_wind(ctx: WinContext) -> bool:
     """A pung/kong of the prevalent wind."""
     return p.count_pungs_of(ctx, (ctx.round_wind,)) > 0
 
 
-@fan(16)
+@fan(16, requires=(GroupKind.PUNG, GroupKind.KONG))
 def seat_wind(ctx: WinContext) -> bool:
     """A pung/kong of the seat wind."""
     return p.count_pungs_of(ctx, (ctx.seat_wind,)) > 0
@@ -334,7 +338,7 @@ def double_pung(ctx: WinContext) -> int:
     return sum(1 for n in suits.values() if n == 2)
 
 
-@fan(21)
+@fan(21, requires=(GroupKind.PUNG, GroupKind.KONG))
 def two_concealed_pungs(ctx: WinContext) -> bool:
     """Two concealed pungs/kongs (MCR-COUNT-8)."""
     return len(ctx.concealed_pungs) == 2
@@ -375,13 +379,17 @@ def two_kongs(ctx: WinContext) -> bool:
     return len(ctx.kongs) == 2 and c.melded_kongs >= need
 
 
-@fan(27, note="flag last_of_kind")
+@fan(27, note="flag last_of_kind, or the three copies in the winner's own exposed sets")
 def last_tile(ctx: WinContext) -> bool:
     """Won on a tile whose three other copies are visible (MCR-GAP-19)."""
-    return ctx.has("last_of_kind")
+    if ctx.has("last_of_kind"):
+        return True
+    win = ctx.winning_tile
+    shown = sum(1 for m in ctx.hand.melds if not m.concealed for t in m.tiles if t.kind == win)
+    return shown == 3
 
 
-@fan(28)
+@fan(28, requires=(GroupKind.PUNG, GroupKind.KONG))
 def all_pungs(ctx: WinContext) -> bool:
     """Four pungs/kongs and a pair."""
     return mcr(ctx).is_standard and len(ctx.pungs) == 4
@@ -429,7 +437,7 @@ def two_concealed_kongs(ctx: WinContext) -> bool:
     return mcr(ctx).concealed_kongs == 2
 
 
-@fan(34, excludes=(14,))
+@fan(34, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(14,))
 def two_dragon_pungs(ctx: WinContext) -> bool:
     """Two dragon pungs/kongs."""
     return _dragon_pungs(ctx) == 2
@@ -530,7 +538,11 @@ def lower_four(ctx: WinContext) -> bool:
     return _ranks_within(ctx, frozenset((1, 2, 3, 4)))
 
 
-@fan(48, note="the wind pungs do not score Pung of Terminals or Honours")
+@fan(
+    48,
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    note="the wind pungs do not score Pung of Terminals or Honours",
+)
 def big_three_winds(ctx: WinContext) -> bool:
     """Three wind pungs/kongs."""
     return _wind_pungs(ctx) == 3
@@ -568,7 +580,7 @@ def triple_pung(ctx: WinContext) -> bool:
     return p.triple_pung(ctx)
 
 
-@fan(54, excludes=(21,))
+@fan(54, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(21,))
 def three_concealed_pungs(ctx: WinContext) -> bool:
     """Three concealed pungs/kongs."""
     return len(ctx.concealed_pungs) == 3
@@ -589,7 +601,7 @@ def greater_honours_and_knitted_tiles(ctx: WinContext) -> bool:
     return mcr(ctx).is_honours_and_knitted and _honours_count(ctx) == 7
 
 
-@fan(57, excludes=(28, 23, 8))
+@fan(57, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(28, 23, 8))
 def all_even_pungs(ctx: WinContext) -> bool:
     """Four pungs/kongs and the pair, all of 2, 4, 6 or 8."""
     return (
@@ -677,16 +689,21 @@ def all_terminals(ctx: WinContext) -> bool:
     return p.all_terminals(ctx)
 
 
-@fan(70, excludes=(48,), note="the wind pungs do not score Pung of Terminals or Honours")
+@fan(
+    70,
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    excludes=(48,),
+    note="the wind pungs do not score Pung of Terminals or Honours",
+)
 def little_four_winds(ctx: WinContext) -> bool:
     """Three wind pungs/kongs and a pair of the fourth wind."""
-    return _wind_pungs(ctx) == 3 and p.pair_of(ctx, WINDS)
+    return p.little_four_winds(ctx)
 
 
-@fan(71, excludes=(14, 34))
+@fan(71, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(14, 34))
 def little_three_dragons(ctx: WinContext) -> bool:
     """Two dragon pungs/kongs and a pair of the third dragon."""
-    return _dragon_pungs(ctx) == 2 and p.pair_of(ctx, DRAGONS)
+    return p.little_three_dragons(ctx)
 
 
 @fan(72, excludes=(28, 24, 5, 66))
@@ -695,7 +712,12 @@ def all_honours(ctx: WinContext) -> bool:
     return p.all_honors(ctx)
 
 
-@fan(73, excludes=(21, 28, 54, 17, 25), note="keeps Single Wait (MCR-GAP-10)")
+@fan(
+    73,
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    excludes=(21, 28, 54, 17, 25),
+    note="keeps Single Wait (MCR-GAP-10)",
+)
 def four_concealed_pungs(ctx: WinContext) -> bool:
     """Four concealed pungs/kongs."""
     return len(ctx.concealed_pungs) == 4
@@ -707,16 +729,16 @@ def pure_terminal_chows(ctx: WinContext) -> int:
     return _chow_fan(ctx, "pure_terminal_chows")
 
 
-@fan(75, excludes=(28, 15, 16, 48, 70, 5))
+@fan(75, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(28, 15, 16, 48, 70, 5))
 def big_four_winds(ctx: WinContext) -> bool:
     """Four wind pungs/kongs."""
-    return _wind_pungs(ctx) == 4
+    return p.big_four_winds(ctx)
 
 
-@fan(76, excludes=(14, 34, 71))
+@fan(76, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(14, 34, 71))
 def big_three_dragons(ctx: WinContext) -> bool:
     """Three dragon pungs/kongs."""
-    return _dragon_pungs(ctx) == 3
+    return p.big_three_dragons(ctx)
 
 
 @fan(77, excludes=(29, 7))
@@ -725,20 +747,10 @@ def all_green(ctx: WinContext) -> bool:
     return p.all_in_set(ctx, p.GREEN_TILES)
 
 
-_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-
-
 @fan(78, excludes=(58, 5, 17, 25, 7, 8))
 def nine_gates(ctx: WinContext) -> bool:
     """Concealed 1112345678999 of one suit, won on any tile of that suit."""
-    hand = ctx.hand
-    win = ctx.winning_tile
-    if hand.melds or win is None or not p.is_flush(ctx):
-        return False
-    base = int(win) - int(win) % 9
-    before = list(ctx.counts[base : base + 9])
-    before[int(win) - base] -= 1
-    return tuple(before) == _GATES
+    return p.is_pure_nine_gates(ctx)
 
 
 @fan(79, excludes=(11, 6, 22, 26, 33, 65, 28), requires=(GroupKind.KONG,))

@@ -20,8 +20,8 @@ MCR-PLAY-5).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, fields, replace
 from typing import Any, ClassVar, Literal
 
 from muraglia.analysis.decompose import decompose
@@ -34,7 +34,7 @@ from muraglia.analysis.shapes import (
     THIRTEEN_ORPHANS,
     Shape,
 )
-from muraglia.analysis.waits import Reading, readings
+from muraglia.analysis.waits import readings
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.rulesets.base import Ruleset, as_hand
@@ -42,6 +42,7 @@ from muraglia.rulesets.mcr.context import McrContext
 from muraglia.rulesets.mcr.counting import single_tile_wait
 from muraglia.rulesets.mcr.patterns import NUMBER, PATTERNS
 from muraglia.scoring.context import WinType, parse_win, parse_wind
+from muraglia.scoring.patterns import Pattern
 from muraglia.scoring.result import Award, DealOutcome, ScoreResult, Settlement, Transfer
 from muraglia.tiles import Tile
 
@@ -176,6 +177,50 @@ def _seat_of(wind: Tile) -> str:
     return SEATS[int(wind) - int(Tile.EAST)]
 
 
+_SPECIAL_ONLY = frozenset({"lesser_honours_and_knitted_tiles", "seven_pairs",
+                           "greater_honours_and_knitted_tiles", "seven_shifted_pairs",
+                           "thirteen_orphans"})  # fmt: skip
+_ANY_SHAPE = ("self_drawn", "flower_tiles", "concealed_hand", "fully_concealed_hand",
+              "last_tile", "last_tile_draw", "last_tile_claim", "out_with_replacement_tile",
+              "robbing_the_kong")  # fmt: skip
+_FAMILY: Mapping[str, tuple[str, ...]] = {
+    "seven_pairs": ("seven_pairs", "seven_shifted_pairs", "tile_hog", "one_voided_suit",
+                    "no_honours", "all_simples", "half_flush", "full_flush", "all_types",
+                    "reversible_tiles", "upper_four", "lower_four", "upper_tiles",
+                    "middle_tiles", "lower_tiles", "all_terminals_and_honours",
+                    "all_terminals", "all_honours", "all_green"),
+    "thirteen_orphans": ("thirteen_orphans",),
+    "honors_and_knitted": ("lesser_honours_and_knitted_tiles", "knitted_straight",
+                           "greater_honours_and_knitted_tiles"),
+}  # fmt: skip
+"""Fans that can hold on a special shape (besides the situational ones); others are not tried."""
+_AMONG: dict[str, tuple[Pattern, ...]] = {
+    "standard": tuple(p for p in PATTERNS if p.id not in _SPECIAL_ONLY and p.id != "chicken_hand"),
+    **{
+        shape: tuple(p for p in PATTERNS if p.id in ids or p.id in _ANY_SHAPE)
+        for shape, ids in _FAMILY.items()
+    },
+}
+_AMONG["honours_and_knitted"] = _AMONG["honors_and_knitted"]
+_AMONG["knitted_straight"] = _AMONG["standard"] + (PATTERNS["knitted_straight"],)
+
+
+def _possible_shapes(h: Hand) -> tuple[Shape, ...]:
+    """The MCR shapes worth trying on ``h`` (cheap count tests before decomposing)."""
+    if h.melds:
+        return (STANDARD, KNITTED_STRAIGHT) if len(h.melds) == 1 else (STANDARD,)
+    counts = h.concealed_counts
+    distinct = sum(1 for n in counts[:34] if n)
+    out: list[Shape] = [STANDARD]
+    if all(n % 2 == 0 for n in counts[:34]):
+        out.append(SEVEN_PAIRS_FOUR_AS_TWO)
+    if distinct >= 12:
+        out += [THIRTEEN_ORPHANS, HONORS_AND_KNITTED]
+    if distinct >= 9:
+        out.append(KNITTED_STRAIGHT)
+    return tuple(out)
+
+
 class McrRules(Ruleset):
     """Chinese Official rules (seed 002, spec ``mcr.md``)."""
 
@@ -223,7 +268,10 @@ class McrRules(Ruleset):
 
     def evaluate(self, ctx: McrContext, situation: Mapping[str, Any]) -> ScoreResult:  # type: ignore[override]
         """Score one arrangement x reading (without payments)."""
-        found = PATTERNS.find(ctx, skip=frozenset({"chicken_hand"}))
+        return self._evaluate(ctx, _AMONG.get(ctx.decomposition.shape, _AMONG["standard"]))
+
+    def _evaluate(self, ctx: McrContext, among: tuple[Pattern, ...]) -> ScoreResult:
+        found = PATTERNS.find(ctx, among=among)
         if not self.options.single_wait_four_concealed and "four_concealed_pungs" in found:
             found.pop("single_wait", None)
         values = self._values
@@ -233,7 +281,7 @@ class McrRules(Ruleset):
         if "all_types" in found and ctx.is_seven_pairs:  # option seven_pairs_all_types
             awards = tuple(sorted((*awards, PATTERNS["all_types"].award()), key=_order))
         fan = sum(a.value for a in awards if a.id != "flower_tiles")
-        return ScoreResult("mcr", ctx.hand.notation, fan >= MINIMUM, awards, value=fan, fan=fan,
+        return ScoreResult("mcr", "", fan >= MINIMUM, awards, value=fan, fan=fan,
                            decomposition=ctx.decomposition)  # fmt: skip
 
     def score(
@@ -279,26 +327,32 @@ class McrRules(Ruleset):
             pays = false_win(winner)
         return self._finish(best, pays, winner=winner, discarder=discarder, win=w)
 
-    def _best(
+    def arrangements(
         self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
-    ) -> ScoreResult:
+    ) -> Iterator[ScoreResult]:
+        """The score of every arrangement x reading of a winning hand (MCR-ALGO-1)."""
         assert h.winning is not None
         winning = h.winning.kind
         unique: bool | None = None
-        best: ScoreResult | None = None
         flowers = len(h.bonus)
-        for d in decompose(h, self.shapes):
-            reads: Sequence[Reading] = readings(d, winning)
-            for r in reads:
+        for d in decompose(h, _possible_shapes(h)):
+            among = _AMONG.get(d.shape, _AMONG["standard"])
+            for r in readings(d, winning):
                 if unique is None and r.wait in (WaitKind.EDGE, WaitKind.CLOSED, WaitKind.SINGLE):
                     unique = self._unique_wait(h)
                 ctx = McrContext(
                     h, d, r, w, seat, rnd, flag_set, (), (), self.options,
                     unique_wait=bool(unique), flowers=flowers,
                 )  # fmt: skip
-                result = self.evaluate(ctx, {})
-                if best is None or result.value > best.value:
-                    best = result
+                yield self._evaluate(ctx, among)
+
+    def _best(
+        self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
+    ) -> ScoreResult:
+        best: ScoreResult | None = None
+        for result in self.arrangements(h, w, seat, rnd, flag_set):
+            if best is None or result.value > best.value:
+                best = result
         if best is None:
             return ScoreResult(
                 "mcr", h.notation, False, reason="not a winning hand (MCR-WIN-1): false win"
@@ -308,7 +362,9 @@ class McrRules(Ruleset):
             awards = sorted((chicken, *best.awards), key=_order)
             best = ScoreResult("mcr", h.notation, True, tuple(awards), value=chicken.value,
                                fan=chicken.value, decomposition=best.decomposition)  # fmt: skip
-        elif not best.valid:
+        elif not best.hand:
+            best = replace(best, hand=h.notation)
+        if not best.valid and best.decomposition is not None:
             best = ScoreResult("mcr", h.notation, False, best.awards,
                                reason=f"{best.value} points < {MINIMUM} without flowers "
                                "(MCR-WIN-4): false win", value=best.value, fan=best.value,

@@ -29,6 +29,7 @@ from muraglia.notation import parse_hand
 from muraglia.rulesets.ravenna.context import Reading
 from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
 from muraglia.rulesets.ravenna.settlement import RAVENNA_TERMS, SEATS, settle_values
+from muraglia.scoring.classical import ClassicalAward as Award
 from muraglia.scoring.classical import Transfer, explain_transfers, hand_value, mahjong_payment
 from muraglia.scoring.deal import (
     SEAT_NAMES,
@@ -38,6 +39,7 @@ from muraglia.scoring.deal import (
     parse_deal_hands,
     payment_lines,
     read_deal,
+    wind_tile,
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import DRAGONS, Tile
@@ -104,37 +106,6 @@ STATUSES: Mapping[str, Mapping[str, str]] = {
 _ZERO = frozenset({"fourteen_tiles", "false_mahjong", "laid_down", "wrong_draw", "unpaid_rack"})
 _ANY_COUNT = frozenset(STATUSES) - {"twelve_tiles", "fourteen_tiles"}
 """Statuses whose holder may show 13 or 14 tiles (he may hold a drawn tile when stopped)."""
-_WINDS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
-
-
-@dataclass(frozen=True)
-class Award:
-    """One scoring element granted to a hand."""
-
-    id: str
-    """Pattern id."""
-    names: Mapping[str, str]
-    """Display names."""
-    unit: str
-    """``points``, ``doubles`` or ``massimo``."""
-    count: int
-    """How many times it applies."""
-    value: int
-    """Total value (count × value per occurrence)."""
-    ref: str
-    """Rule id."""
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready form."""
-        return {
-            "id": self.id,
-            "en": self.names["en"],
-            "it": self.names["it"],
-            "value": self.value,
-            "unit": self.unit,
-            "count": self.count,
-            "ref": self.ref,
-        }
 
 
 @dataclass(frozen=True)
@@ -167,20 +138,7 @@ class RavennaScore:
         """Lines explaining the value in ``it`` or ``en``."""
         if lang not in ("it", "en"):
             raise ValueError(f"unknown language {lang!r} (it, en)")
-        units = {
-            "points": {"it": "punti", "en": "points"},
-            "doubles": {"it": "raddoppi", "en": "doubles"},
-            "massimo": {"it": "massimo", "en": "massimo (limit)"},
-        }
-        lines = []
-        for a in self.awards:
-            times = f" ×{a.count}" if a.count > 1 else ""
-            amount = (
-                units["massimo"][lang]
-                if a.unit == "massimo"
-                else f"{a.value} {units[a.unit][lang]}"
-            )
-            lines.append(f"{a.names[lang]}{times}: {amount} ({a.ref})")
+        lines = [a.line(lang) for a in self.awards]
         word = "punti" if lang == "it" else "points"
         if any(a.unit == "massimo" for a in self.awards):
             lines.append(f"massimo → {self.value}")
@@ -260,10 +218,7 @@ def _held_groups(hand: Hand, seat: Tile) -> list[Group]:
 
 
 def _seat(letter: str) -> Tile:
-    try:
-        return _WINDS[letter]
-    except KeyError:
-        raise RulesetError(f"unknown seat wind {letter!r} (E, S, W, N)") from None
+    return wind_tile(letter, "seat wind")
 
 
 def score_hand(
@@ -301,7 +256,12 @@ def score_hand(
         raise RulesetError(f"a player with status {status!r} cannot make Mah-Jong (RAV-PEN)")
     if hand.winning is None:
         raise InvalidHandError(f"{hand.notation!r} has no winning tile (+X)")
-    decomps = complete_layouts(hand, **SHAPES)
+    decomps = complete_layouts(
+        hand,
+        seven_pairs=SHAPES["seven_pairs"],
+        four_as_two_pairs=SHAPES["four_as_two_pairs"],
+        all_head_tiles=SHAPES["all_head_tiles"],
+    )
     if not decomps:
         raise InvalidHandError(f"{hand.notation!r} forms no ravenna winning shape (RAV-HAND)")
     best: RavennaScore | None = None
@@ -441,6 +401,8 @@ def settle_deal(
     statuses = dict(statuses or {})
     if dead is not None:
         _seat(dead)
+        if dead in hands:  # RAV-3P-4: the dead seat receives no tiles
+            raise InvalidHandError(f"the dead seat {dead!r} holds no hand, but one was given")
     for seat in hands:
         _seat(seat)
     live = [s for s in SEATS if s != dead]
@@ -534,6 +496,13 @@ def reference_markdown() -> str:
             f"| `{p.id}` | {p.names['en']} | {p.names['it']} | {p.unit} | {value} | {only} "
             f"| {p.ref} |"
         )
+    lines += ["", "Options (`ravenna(key=value)`):", ""]
+    lines += [
+        "- `at_least_30` (default `False`): a winner's base is never below 30 (RAV-GAP-14 club "
+        "knob; off = the source's rule, 22–28 for 2–8 hand points)",
+        "",
+        "Three-player table: give `dead` (the dead seat, never East) in `muraglia settle`.",
+    ]
     lines += ["", "Statuses (`muraglia settle`):", ""]
     lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
     return "\n".join(lines) + "\n"

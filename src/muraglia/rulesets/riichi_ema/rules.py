@@ -10,9 +10,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from muraglia.analysis.decompose import decompose
 from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape
@@ -90,8 +90,7 @@ _TENHOU_VALUES: dict[str, tuple[int | None, int | None]] = {
 }
 
 
-@dataclass(frozen=True)
-class _Core:
+class _Core(NamedTuple):
     """The scored reading before explanation (kept cheap for the search over readings)."""
 
     ctx: WinContext
@@ -321,15 +320,7 @@ class RiichiEma(Ruleset):
             for payer, payee, amount, _ in transfers:
                 payments[payer] -= amount
                 payments[payee] += amount
-        extra: dict[str, Any] = {
-            "yaku_han": c.yaku_han,
-            "fu_breakdown": [{"en": i.en, "it": i.it, "fu": i.fu, "ref": i.ref} for i in c.fu.items]
-            if c.fu
-            else [],
-            "basic_points": c.b,
-        }
-        if c.yakuman:
-            extra["yakuman"] = c.yakuman
+        extra = _Extra(c)
         return ScoreResult(
             rules=self.rid,
             hand=ctx.hand.notation,
@@ -337,8 +328,8 @@ class RiichiEma(Ruleset):
             awards=c.awards,
             reason=c.reason,
             value=c.value,
-            han=c.han,
-            fu=c.fu.total if c.fu else None,
+            han=None if c.yakuman else c.han,
+            fu=c.fu.total if c.fu and not c.yakuman else None,
             limit=c.limit,
             payments=payments,
             explanation=LazyLines(
@@ -457,6 +448,38 @@ class RiichiEma(Ruleset):
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+class _Extra(Mapping[str, Any]):
+    """The riichi output keys of a result; the fu breakdown is built when first read."""
+
+    def __init__(self, core: _Core) -> None:
+        self._core = core
+        self._keys = ("yaku_han", "fu_breakdown", "basic_points") + (
+            ("yakuman",) if core.yakuman else ()
+        )
+        self._fu: list[dict[str, Any]] | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        c = self._core
+        if key == "yaku_han":
+            return c.yaku_han
+        if key == "basic_points":
+            return c.b
+        if key == "yakuman" and c.yakuman:
+            return c.yakuman
+        if key == "fu_breakdown":
+            if self._fu is None:
+                items = c.fu.items if c.fu else ()
+                self._fu = [{"en": i.en, "it": i.it, "fu": i.fu, "ref": i.ref} for i in items]
+            return self._fu
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
 
 
 def _int(value: Any, what: str) -> int:

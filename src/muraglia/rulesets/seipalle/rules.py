@@ -25,6 +25,7 @@ from muraglia.hand import Hand
 from muraglia.notation import parse_hand
 from muraglia.rulesets.seipalle.context import Reading
 from muraglia.rulesets.seipalle.patterns import BY_ID, PATTERNS, dora_of
+from muraglia.scoring.classical import ClassicalAward as Award
 from muraglia.scoring.classical import (
     MultipleWinners,
     SettlementTerms,
@@ -35,12 +36,15 @@ from muraglia.scoring.classical import (
 )
 from muraglia.scoring.deal import (
     SEAT_NAMES,
+    WIND_LETTERS,
     check_hand_count,
     check_roles,
     check_tile_supply,
     parse_deal_hands,
     payment_lines,
     read_deal,
+    string_list,
+    wind_tile,
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import Tile
@@ -95,37 +99,7 @@ SEIPALLE_TERMS = SettlementTerms(
 )
 """Seipalle's settlement terms: winner-only, East double, shares rounded one by one."""
 
-_WIND_LETTERS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
-
-
-@dataclass(frozen=True)
-class Award:
-    """One scoring element granted to a hand."""
-
-    id: str
-    """Pattern id."""
-    names: Mapping[str, str]
-    """Display names."""
-    unit: str
-    """``points`` or ``doubles``."""
-    count: int
-    """How many times it applies."""
-    value: int
-    """Total value (count × value per occurrence); 0 for a limit hand."""
-    ref: str
-    """Rule id."""
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready form (``muraglia score``)."""
-        return {
-            "id": self.id,
-            "en": self.names["en"],
-            "it": self.names["it"],
-            "value": self.value,
-            "unit": self.unit,
-            "count": self.count,
-            "ref": self.ref,
-        }
+_WIND_LETTERS = WIND_LETTERS
 
 
 @dataclass(frozen=True)
@@ -158,18 +132,7 @@ class SeipalleScore:
         """Lines explaining the value in ``it`` or ``en``."""
         if lang not in ("it", "en"):
             raise ValueError(f"unknown language {lang!r} (it, en)")
-        unit = {
-            "points": {"it": "punti", "en": "points"},
-            "doubles": {"it": "raddoppi", "en": "doubles"},
-        }
-        lines = []
-        for a in self.awards:
-            what = "limite" if lang == "it" else "limit"
-            amount = (
-                what if a.value == 0 and a.unit == "doubles" else f"{a.value} {unit[a.unit][lang]}"
-            )
-            times = f" ×{a.count}" if a.count > 1 else ""
-            lines.append(f"{a.names[lang]}{times}: {amount} ({a.ref})")
+        lines = [a.line(lang) for a in self.awards]
         if lang == "it":
             lines.append(f"{self.points} punti × 2^{self.doubles} → {self.value}")
             if not self.valid_win:
@@ -267,10 +230,7 @@ def _evaluate(r: Reading) -> SeipalleScore:
 
 
 def _wind(letter: str, what: str) -> Tile:
-    try:
-        return _WIND_LETTERS[letter]
-    except KeyError:
-        raise RulesetError(f"unknown {what} {letter!r} (E, S, W, N)") from None
+    return wind_tile(letter, what)
 
 
 def score_hand(
@@ -316,7 +276,12 @@ def score_hand(
             f"{hand.notation!r}: seipalle has no flowers or seasons (SEI-EQUIP-1)"
         )
     seat, rnd = _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind")
-    decomps = complete_layouts(hand, **SHAPES)
+    decomps = complete_layouts(
+        hand,
+        seven_pairs=SHAPES["seven_pairs"],
+        four_as_two_pairs=SHAPES["four_as_two_pairs"],
+        thirteen_orphans=SHAPES["thirteen_orphans"],
+    )
     if not decomps:
         raise InvalidHandError(f"{hand.notation!r} forms no seipalle winning shape (SEI-HAND-1)")
     self_drawn = win == "tsumo"
@@ -445,6 +410,7 @@ def settle_deal(
     dora: Sequence[Tile] = (),
     riichi_sticks: int = 0,
     statuses: Mapping[str, str] | None = None,
+    discards: Mapping[str, Iterable[Tile]] | None = None,
 ) -> SeipalleSettlement:
     """Score the winners of a finished deal and settle it (SEI-PAY).
 
@@ -458,6 +424,8 @@ def settle_deal(
         dora: dora indicators.
         riichi_sticks: riichi stakes on the table, including this deal's (SEI-RIICHI-6).
         statuses: penalty status per seat (:data:`STATUSES`).
+        discards: when known, each seat's own discards in the hand: a winner on a discard may
+            not claim a tile kind he discarded himself (SEI-PLAY-4, :func:`may_win_on_discard`).
 
     Returns:
         Scores, transfers, net payments and who takes the riichi stakes.
@@ -484,6 +452,14 @@ def settle_deal(
         return SeipalleSettlement({}, (), dict.fromkeys(SEATS, 0))
     scores: dict[str, SeipalleScore] = {}
     for seat in winners:
+        winning = parsed[seat].winning
+        own = tuple((discards or {}).get(seat, ()))
+        furiten = winning is not None and not may_win_on_discard(own, winning.kind)
+        if discarder is not None and furiten:  # SEI-PLAY-4, SEI-GAP-5
+            raise InvalidHandError(
+                f"{seat!r} cannot win on {parsed[seat].winning!s}: he discarded that tile "
+                "himself earlier in the hand (SEI-PLAY-4)"
+            )
         result = score_hand(
             parsed[seat],
             win="tsumo" if discarder is None else "ron",
@@ -542,6 +518,12 @@ def reference_markdown() -> str:
         f"- `{p.id}`: " + ", ".join(f"`{x}`" for x in p.excludes) for p in PATTERNS if p.excludes
     ]
     lines += ["", "Flags read: " + ", ".join(f"`{f}`" for f in sorted(KNOWN_FLAGS)) + ".", ""]
+    lines += [
+        "`muraglia settle` also reads `riichi_sticks` (stakes on the table, SEI-RIICHI-6) and,",
+        "optionally, `discards` (seat → tiles it discarded): a win on a discard of a tile kind",
+        "the winner discarded himself is rejected (SEI-PLAY-4).",
+        "",
+    ]
     lines += ["Statuses (`muraglia settle`):", ""]
     lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
     return "\n".join(lines) + "\n"
@@ -550,6 +532,19 @@ def reference_markdown() -> str:
 @dataclass(frozen=True)
 class SeipalleOptions:
     """Seipalle has no optional rules yet; the class exists for ``seipalle(...)`` parsing."""
+
+
+def _discards(data: object) -> dict[str, tuple[Tile, ...]]:
+    """The optional ``discards`` object of ``muraglia settle``: seat → tiles it discarded."""
+    if not isinstance(data, Mapping):
+        raise InvalidHandError(f"'discards' must be an object keyed by seat, not {data!r}")
+    out: dict[str, tuple[Tile, ...]] = {}
+    for seat, tiles in data.items():
+        _wind(seat, "seat")
+        if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
+            raise InvalidHandError(f"discards of {seat!r} must be a list of tiles, not {tiles!r}")
+        out[seat] = tuple(Tile.from_notation(t) for t in tiles)
+    return out
 
 
 def _check_dealer(data: Mapping[str, Any]) -> None:
@@ -590,8 +585,8 @@ class SeipalleRules:
             win=win,
             seat_wind=data.get("seat_wind", "E"),
             round_wind=data.get("round_wind", "E"),
-            flags=data.get("flags", ()),
-            dora=[Tile.from_notation(t) for t in data.get("dora", ())],
+            flags=string_list(data.get("flags", []), "flags"),
+            dora=[Tile.from_notation(t) for t in string_list(data.get("dora", []), "dora")],
             discarder=data.get("discarder") if win == "ron" else None,
         )
         return {"ok": True, "hand": hand.notation} | result.to_dict()
@@ -609,9 +604,10 @@ class SeipalleRules:
             discarder=deal.discarder,
             round_wind=data.get("round_wind", "E"),
             flags=deal.flags,
-            dora=[Tile.from_notation(t) for t in data.get("dora", ())],
+            dora=[Tile.from_notation(t) for t in string_list(data.get("dora", []), "dora")],
             riichi_sticks=sticks,
             statuses=deal.status,
+            discards=_discards(data.get("discards", {})),
         ).to_dict()
 
     def describe(self) -> list[dict[str, Any]]:
