@@ -532,9 +532,9 @@ def test_damaged_tenhou6_round_never_crashes(data: st.DataObject) -> None:
 
 
 # ---------------------------------------------------------------------- riichi-tenhou settlement
-# Tenhou's settlement as the corpus records it. These fail against the current
-# ``riichi-tenhou`` preset (rulesets/riichi_ema, owned by the riichi branch), which settles
-# these cases the EMA way; they are the scorer-side causes of the corpus mismatches.
+# Tenhou's settlement as the corpus records it, through the ``riichi-tenhou`` preset's options
+# ``nagashi_settlement``, ``multi_ron_counters``, ``multi_ron_sticks`` and ``leftover_sticks_tie``
+# (EMA's values are tested in tests/rulesets/riichi_ema/test_settlement_options.py).
 
 
 def _net(outcome: DealOutcome) -> dict[str, int]:
@@ -616,3 +616,19 @@ def test_cli_jsonl_batch(
     assert "invalid JSON" in out[1]["error"]
     assert "no such file" in out[2]["error"]
     assert "paths" in out[3]["error"]
+
+
+@needs_corpus
+def test_altered_game_result_is_a_mismatch() -> None:
+    """The final results (uma, oka, Tenhou's rounding) of ``owari`` are compared too."""
+    text = (MJLOG / "double-ron.mjlog").read_text(encoding="utf-8")
+    old = 'owari="334,13.0,360,46.0,320,-8.0,-14,-51.0"'
+    assert old in text
+    good = th.parse_mjlog(text, "double-ron.mjlog")
+    last = [c for c in check_record(good) if isinstance(c, HandCheck)][-1]
+    assert last.matched
+    assert last.expected["result"] == [13000, 46000, -8000, -51000]
+    bad = th.parse_mjlog(text.replace(old, old.replace("13.0", "14.0")), "altered.mjlog")
+    last = [c for c in check_record(bad) if isinstance(c, HandCheck)][-1]
+    assert not last.matched
+    assert last.expected["result"] != last.got["result"]

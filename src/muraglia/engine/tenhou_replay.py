@@ -15,7 +15,7 @@ the limit; for a draw its kind (exhaustive, nagashi mangan, each abortive draw) 
 who was tenpai; for every hand the score change of every seat (counters, riichi sticks and
 double ron included) and, when a next deal follows, the counters, sticks and dealer
 continuation it starts with; after the last deal of an mjlog game, the final scores (``owari``,
-sticks left on the table going to the leader).
+sticks left on the table going to the leader) and the game results (uma, oka, rounding).
 """
 
 from __future__ import annotations
@@ -606,7 +606,10 @@ def replay_round(
     final = rnd.results[-1].final
     if next_init is None and final is not None:
         expected["final"] = [round(100 * x) for x in final[0::2]]
-        got["final"] = _final_points(rules, init, expected_deltas, tracker, settlement.extra)
+        expected["result"] = [round(1000 * x) for x in final[1::2]]
+        got["final"], got["result"] = _final_points(
+            rules, init, expected_deltas, tracker, settlement.extra
+        )
     return HandCheck(record.name, init.name, expected, got, details)
 
 
@@ -616,8 +619,11 @@ def _final_points(
     deltas: Sequence[int],
     tracker: RoundTracker,
     extra: Mapping[str, Any],
-) -> list[int]:
-    """Final scores by the ruleset's match-end settlement (sticks left to the leader).
+) -> tuple[list[int], list[int]]:
+    """Final scores and game results by the ruleset's match-end settlement.
+
+    The scores include the sticks left to the leader; the results (the settlement's
+    ``result``: uma, oka and rounding) are compared with ``owari``'s odd fields.
 
     Seats are keyed by their seat in the first deal (``E`` = the first dealer), the order
     in which ties are broken.
@@ -629,7 +635,9 @@ def _final_points(
     sticks = int(extra.get("riichi_sticks", 0))
     out = rules.settle_dict({"final_scores": after, "riichi_sticks": sticks})
     uma = out.get("uma", {})
-    return [int(out["final_scores"][k]) - int(uma.get(k, 0)) for k in _SEAT_LETTERS]
+    result = out.get("result", {})
+    points = [int(out["final_scores"][k]) - int(uma.get(k, 0)) for k in _SEAT_LETTERS]
+    return points, [int(result.get(k, 0)) for k in _SEAT_LETTERS]
 
 
 # ---------------------------------------------------------------------- records
