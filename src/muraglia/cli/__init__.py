@@ -22,7 +22,7 @@ from muraglia import __version__
 
 __all__ = ["COMMANDS", "main"]
 
-COMMANDS: tuple[str, ...] = ("analyze", "score", "settle", "rules")
+COMMANDS: tuple[str, ...] = ("analyze", "score", "settle", "rules", "tenhou_check")
 """Subcommand modules, in the order ``--help`` lists them."""
 
 

@@ -77,10 +77,73 @@ class EmaOptions:
     """Three winners on one discard make an abortive draw (Tenhou) instead of triple ron."""
     nagashi_mangan: bool = True
     """Nagashi mangan is scored at an exhaustive draw (EMA-YAKU-29)."""
+    nagashi_settlement: Literal["win", "draw"] = "win"
+    """``win``: nagashi mangan is a won hand (EMA-GAP-23: counters paid, the scorer takes the
+    sticks, the deal passes unless East scored); ``draw`` (Tenhou): an exhaustive draw whose
+    mangan tsumo payments replace the noten payments, without counters; sticks stay, a counter is
+    added and East keeps the deal if tenpai."""
+    multi_ron_counters: Literal["each", "first"] = "each"
+    """Counters in a multiple ron: ``each`` winner is paid them (EMA-HONBA-4) or only the
+    ``first`` winner after the discarder (Tenhou)."""
+    multi_ron_sticks: Literal["own_back", "first"] = "own_back"
+    """Riichi sticks in a multiple ron: winners take their ``own`` stick ``back`` and the rest go
+    to the first winner after the discarder (EMA-STICK-3), or ``first``: all to him (Tenhou)."""
+    leftover_sticks_tie: Literal["share", "first_seat"] = "share"
+    """Sticks left at the game end with tied leaders: ``share`` (EMA-STICK-5, EMA-GAP-22) or all
+    to the ``first_seat`` in seat order from the first dealer (Tenhou)."""
+    uma_tie: Literal["share", "first_seat"] = "share"
+    """Tied players ``share`` their places' uma (EMA-UMA-2), or the ``first_seat`` from the first
+    dealer takes the higher place (Tenhou)."""
+    oka: int = 0
+    """Bonus to the first place at the game end (EMA: none; Tenhou: 20000, 25000 start and 30000
+    return); it appears in the ``result`` of the match-end settlement."""
+    return_points: int = 30000
+    """The ``result`` of the match end is the final score minus this (EMA: 30000 start)."""
+    result_rounding: Literal["none", "tenhou"] = "none"
+    """``none``: ``result`` in points; ``tenhou``: every place but the first is rounded to a
+    thousand (500 down, 600 up, on the size) and the first takes the balance."""
     uma: str = "9000,3000,-3000,-9000"
     """Uma by placement, comma-separated (EMA-UMA-1)."""
     preset: Literal["riichi-ema", "riichi-tenhou"] = "riichi-ema"
     """Which id the results are reported under (set by the id's preset)."""
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "renhou": ("yakuman", "off"),
+    "double_yakuman": ("ema", "tenhou"),
+    "nagashi_settlement": ("win", "draw"),
+    "multi_ron_counters": ("each", "first"),
+    "multi_ron_sticks": ("own_back", "first"),
+    "leftover_sticks_tie": ("share", "first_seat"),
+    "uma_tie": ("share", "first_seat"),
+    "result_rounding": ("none", "tenhou"),
+}
+"""The allowed values of the options that are a choice (checked at construction)."""
+
+OPTION_REFS: dict[str, str] = {
+    "open_tanyao": "EMA-YAKU-05; Tenhou: kuitan on",
+    "kiriage": "EMA-GAP-6",
+    "renhou": "EMA-GAP-4; Tenhou: no renhou",
+    "double_yakuman": "EMA-YKM-0, EMA-GAP-5; Tenhou: double for the 13/9-sided, single-wait forms",
+    "yakuman_stack": "EMA-GAP-32; Tenhou: yakuman add up",
+    "kazoe": "EMA-GAP-7",
+    "two_yaku_at_five_counters": "EMA-HONBA-4; Tenhou: off",
+    "triple_ron_draw": "EMA-GAP-8 (triple ron allowed); Tenhou: abortive draw",
+    "nagashi_mangan": "EMA-YAKU-29",
+    "nagashi_settlement": "EMA-GAP-23 (win); Tenhou records: a draw (`nm`), sticks stay, "
+    "counter +1, East keeps if tenpai",
+    "multi_ron_counters": "EMA-HONBA-4, EMA-GAP-8 (each); Tenhou records: first winner after "
+    "the discarder",
+    "multi_ron_sticks": "EMA-STICK-3 (own back); Tenhou records: all to the first winner",
+    "leftover_sticks_tie": "EMA-STICK-5, EMA-GAP-22 (share); Tenhou records: first seat",
+    "uma_tie": "EMA-UMA-2 (share); Tenhou: seat order from the first dealer",
+    "uma": "EMA-UMA-1; Tenhou: 20000/10000/-10000/-20000",
+    "oka": "EMA: none; Tenhou records (`owari`): +20000 to the top",
+    "return_points": "EMA: 30000 start; Tenhou: 30000 return",
+    "result_rounding": "Tenhou records (`owari`): thousands, 500 down, top takes the balance",
+    "preset": "the id the results are reported under",
+}
+"""Rule reference of every option (EMA rule ids; for Tenhou the behaviour of the records)."""
 
 
 _TENHOU_VALUES: dict[str, tuple[int | None, int | None]] = {
@@ -143,6 +206,14 @@ class RiichiEma(Ruleset):
             "two_yaku_at_five_counters": False,
             "triple_ron_draw": True,
             "uma": "20000,10000,-10000,-20000",
+            "nagashi_settlement": "draw",
+            "multi_ron_counters": "first",
+            "multi_ron_sticks": "first",
+            "leftover_sticks_tie": "first_seat",
+            "uma_tie": "first_seat",
+            "oka": 20000,
+            "return_points": 30000,
+            "result_rounding": "tenhou",
             "preset": "riichi-tenhou",
         }
     }
@@ -170,6 +241,15 @@ class RiichiEma(Ruleset):
         if len(self.uma) != 4:
             raise RulesetError(f"uma must have 4 values, not {o.uma!r}")
         self.rid: str = o.preset
+        for name, allowed in _CHOICES.items():
+            if getattr(o, name) not in allowed:
+                raise RulesetError(
+                    f"option {name} must be one of {', '.join(allowed)}, not {getattr(o, name)!r}"
+                )
+        for name in ("oka", "return_points"):
+            value = getattr(o, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesetError(f"option {name} must be an integer, not {value!r}")
 
     # ------------------------------------------------------------------ one reading
 
@@ -397,7 +477,17 @@ class RiichiEma(Ruleset):
             if not isinstance(scores, Mapping):
                 raise TypeError("'final_scores' must be an object seat -> points")
             sticks = _int(data.get("riichi_sticks", 0), "riichi_sticks")
-            return final_settlement(scores, sticks, self.uma).to_dict()
+            o: EmaOptions = self.options
+            return final_settlement(
+                scores,
+                sticks,
+                self.uma,
+                sticks_tie=o.leftover_sticks_tie,
+                uma_tie=o.uma_tie,
+                oka=o.oka,
+                return_points=o.return_points,
+                rounding=o.result_rounding,
+            ).to_dict()
         return self.settle(DealOutcome.from_dict(data)).to_dict()
 
     def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -437,8 +527,18 @@ class RiichiEma(Ruleset):
             "Options:",
             "",
         ]
+        tenhou = self.presets["riichi-tenhou"]
+        lines += [
+            f"| option | this id (`{self.rid}`) | `riichi-ema` default | `riichi-tenhou` "
+            "| reference |",
+            "|---|---|---|---|---|",
+        ]
         for f in fields(EmaOptions):
-            lines.append(f"- `{f.name}` = `{getattr(self.options, f.name)!r}`")
+            default = f.default
+            lines.append(
+                f"| `{f.name}` | `{getattr(self.options, f.name)!r}` | `{default!r}` "
+                f"| `{tenhou.get(f.name, default)!r}` | {OPTION_REFS.get(f.name, '')} |"
+            )
         lines += ["", "Flags:", ""]
         lines += [f"- `{k}`: {v}" for k, v in self.flags.items()]
         lines += ["", "Settlement statuses:", ""]
@@ -597,6 +697,8 @@ class _Settler:
 
     def nagashi(self, seats: list[str]) -> Settlement:
         """EMA-YAKU-29 / EMA-GAP-23: each scorer is paid a mangan tsumo."""
+        if self.rs.options.nagashi_settlement == "draw":
+            return self.nagashi_draw(seats)
         self.put_sticks()
         for seat in seats:
             for payer, payee, amount, why in win_transfers(
@@ -609,6 +711,27 @@ class _Settler:
         self.lines.append(f"nagashi mangan: {', '.join(seats)}")
         east = "E" in seats
         return self.done(self.o.honba + 1 if east else 0, 0, east)
+
+    def nagashi_draw(self, seats: list[str]) -> Settlement:
+        """Nagashi mangan as a draw (option ``nagashi_settlement: draw``, Tenhou).
+
+        An exhaustive draw where each scorer is paid a mangan tsumo without counters instead
+        of the noten payments; the sticks stay on the table, a counter is added, East keeps
+        the deal if tenpai.
+        """
+        tenpai = self.tenpai()
+        noten_riichi = [s for s in self.o.riichi if s not in tenpai]
+        if noten_riichi:  # EMA-GAP-28
+            self.lines.append(f"{noten_riichi[0]} declared riichi but is noten")
+            return self.chombo(noten_riichi[0])
+        self.put_sticks()
+        for seat in seats:
+            for payer, payee, amount, why in win_transfers(2000, seat, tsumo=True):
+                self.pay(payer, payee, amount, why)
+            self.values[seat] = hand_value(2000, seat, tsumo=True)
+        self.lines.append(f"nagashi mangan (a draw): {', '.join(seats)}")
+        pool = self.o.riichi_sticks + len(self.o.riichi)
+        return self.done(self.o.honba + 1, pool, "E" in tenpai)
 
     def wins(self) -> Settlement:
         o = self.o
@@ -623,6 +746,9 @@ class _Settler:
         if not isinstance(pao, Mapping):
             raise TypeError("'pao' must be an object winner -> liable seat")
         self.put_sticks()
+        order = [s for s in next_seats(discarder)] if discarder else winners
+        first = next(s for s in order if s in winners)
+        opts = self.rs.options
         for seat in winners:
             if seat not in o.hands:
                 raise InvalidHandError(f"no hand given for winner {seat}")
@@ -644,18 +770,19 @@ class _Settler:
             if not result.valid:
                 raise InvalidHandError(f"{seat}'s hand is not a valid win: {result.reason}")
             self.values[seat] = result.value
+            cut = 300 * o.honba if seat != first and opts.multi_ron_counters == "first" else 0
             for payer, payee, amount in _hand_transfers(result, seat):
-                self.pay(payer, payee, amount, "hand")
+                # Tenhou: the counters are paid to the first winner only
+                self.pay(payer, payee, amount - (cut if payer == discarder else 0), "hand")
             self.lines.append(f"{seat} wins {result.value} ({result.han} han {result.fu} fu)")
         # EMA-STICK-1/3: own sticks back; the rest to the first winner after the discarder
+        # (option multi_ron_sticks "first", Tenhou: all of them to the first winner)
         pool = o.riichi_sticks
         for seat in o.riichi:
-            if seat in winners:
+            if seat in winners and opts.multi_ron_sticks == "own_back":
                 self.pay("table", seat, 1000, "riichi")
             else:
                 pool += 1
-        order = [s for s in next_seats(discarder)] if discarder else winners
-        first = next(s for s in order if s in winners)
         self.pay("table", first, 1000 * pool, "riichi_sticks")
         east = "E" in winners
         return self.done(o.honba + 1 if east else 0, 0, east)
@@ -683,19 +810,25 @@ def _hand_transfers(result: ScoreResult, winner: str) -> list[tuple[str, str, in
 # ---------------------------------------------------------------------- match end
 
 
-def uma_shares(scores: Mapping[str, int], uma: Sequence[int]) -> dict[str, int]:
+def uma_shares(scores: Mapping[str, int], uma: Sequence[int], tie: str = "share") -> dict[str, int]:
     """Uma by seat, tied players sharing the places they occupy (EMA-UMA-2).
+
+    With ``tie="first_seat"`` (Tenhou) ties are broken by seat order from the first dealer
+    (``E S W N``: the keys are the seats of the first deal).
 
     >>> uma_shares({"E": 10, "S": 10, "W": 0, "N": -20}, (9000, 3000, -3000, -9000))
     {'E': 6000, 'S': 6000, 'W': -3000, 'N': -9000}
+    >>> uma_shares({"E": 10, "S": 10, "W": 0, "N": -20}, (9000, 3000, -3000, -9000), "first_seat")
+    {'E': 9000, 'S': 3000, 'W': -3000, 'N': -9000}
     """
-    order = sorted(scores, key=lambda s: -scores[s])
+    order = _placing(scores)
     out: dict[str, int] = {}
     i = 0
     while i < len(order):
-        j = i
-        while j < len(order) and scores[order[j]] == scores[order[i]]:
-            j += 1
+        j = i + 1
+        if tie == "share":
+            while j < len(order) and scores[order[j]] == scores[order[i]]:
+                j += 1
         share = sum(uma[i:j]) // (j - i)
         for s in order[i:j]:
             out[s] = share
@@ -703,16 +836,53 @@ def uma_shares(scores: Mapping[str, int], uma: Sequence[int]) -> dict[str, int]:
     return {s: out[s] for s in scores}
 
 
-def final_settlement(scores: Mapping[str, int], sticks: int, uma: Sequence[int]) -> Settlement:
+def _placing(scores: Mapping[str, int]) -> list[str]:
+    """Seats by score, highest first; equal scores in seat order from the first dealer."""
+    rank = {s: k for k, s in enumerate(SEATS)}
+    return sorted(scores, key=lambda s: (-scores[s], rank.get(s, 4)))
+
+
+def _round_thousand(x: int) -> int:
+    """Round to a thousand, 500 toward zero and 600 away (Tenhou's final results).
+
+    >>> [_round_thousand(v) for v in (-5500, -4600, 2500, 2600, 300)]
+    [-5000, -5000, 2000, 3000, 0]
+    """
+    q, r = divmod(abs(x), 1000)
+    return (1 if x >= 0 else -1) * 1000 * (q + (r > 500))
+
+
+def final_settlement(
+    scores: Mapping[str, int],
+    sticks: int,
+    uma: Sequence[int],
+    *,
+    sticks_tie: str = "share",
+    uma_tie: str = "share",
+    oka: int = 0,
+    return_points: int = 30000,
+    rounding: str = "none",
+) -> Settlement:
     """Leftover sticks to the leader(s), then uma (EMA-STICK-5, EMA-UMA, EMA-GAP-22).
 
     Uma is paid by the seats with negative uma to those with positive uma, proportionally;
-    ``net`` gives each seat's uma plus its share of the sticks.
+    ``net`` gives each seat's uma plus its share of the sticks. ``sticks_tie="first_seat"``
+    gives the sticks of tied leaders to the first in seat order (Tenhou); ``uma_tie`` see
+    :func:`uma_shares`. ``extra["result"]`` is each seat's score with sticks, uma and ``oka``
+    (to the first place) minus ``return_points``; ``rounding="tenhou"`` rounds every place
+    but the first to a thousand and gives the first the balance (the results sum to zero).
+
+    >>> s = final_settlement({"E": 26600, "S": 15500, "W": 42800, "N": 15100}, 0,
+    ...     (20000, 10000, -10000, -20000), oka=20000, rounding="tenhou")
+    >>> s.extra["result"]  # a record's owari: 7.0, -24.0, 52.0, -35.0
+    {'E': 7000, 'S': -24000, 'W': 52000, 'N': -35000}
     """
     for s in scores:
         _seat(s, "seat")
     top = max(scores.values())
     leaders = [s for s in SEATS if s in scores and scores[s] == top]
+    if sticks_tie == "first_seat":
+        leaders = leaders[:1]
     transfers: list[Transfer] = []
     pool = 1000 * sticks
     share, rest = divmod(pool, len(leaders)) if leaders else (0, 0)
@@ -720,18 +890,25 @@ def final_settlement(scores: Mapping[str, int], sticks: int, uma: Sequence[int])
         amount = share + (rest if k == 0 else 0)
         if amount:
             transfers.append(Transfer("table", s, amount, "riichi_sticks"))
-    shares = uma_shares(scores, uma)
+    got = {s: sum(t.amount for t in transfers if t.payee == s) for s in scores}
+    points = {s: scores[s] + got[s] for s in scores}
+    shares = uma_shares(points if uma_tie == "first_seat" else scores, uma, uma_tie)
     for s, v in shares.items():
         if v:
             transfers.append(
                 Transfer("uma", s, v, "uma") if v > 0 else Transfer(s, "uma", -v, "uma")
             )
-    final = {
-        s: scores[s]
-        + shares[s]
-        + sum(t.amount for t in transfers if t.payee == s and t.reason == "riichi_sticks")
-        for s in scores
-    }
+    final = {s: points[s] + shares[s] for s in scores}
+    order = _placing(points)
+    result = {s: final[s] - return_points for s in scores}
+    if order:
+        result[order[0]] += oka
+    if rounding == "tenhou" and order:
+        for s in order[1:]:
+            result[s] = shares[s] + _round_thousand(points[s] - return_points)
+        result[order[0]] = -sum(result[s] for s in order[1:])
     return Settlement.from_transfers(
-        transfers, parties=(*scores, "table"), extra={"uma": shares, "final_scores": final}
+        transfers,
+        parties=(*scores, "table"),
+        extra={"uma": shares, "final_scores": final, "result": result},
     )

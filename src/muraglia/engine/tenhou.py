@@ -1,0 +1,1084 @@
+"""Tenhou game records: mjlog XML and tenhou.net/6 JSON as typed, frozen records.
+
+Pure parsing (standard library only): :func:`parse_mjlog` reads Tenhou's mjlog XML,
+:func:`parse_tenhou6` reads the tenhou.net/6 viewer JSON (one game object, or one object per
+round and line as in ``mjscore/``); :func:`load` picks one by the file's content. Both give a
+:class:`Record` = :class:`Header` + :class:`Round` list; a round is its :class:`RoundInit`,
+its event list (:class:`Draw`, :class:`Discard`, :class:`Call`, :class:`Reach`,
+:class:`NewDora`) and its results (:class:`Agari`, several for a double ron, or one
+:class:`Ryuukyoku`). Seats are Tenhou's absolute seats 0-3; points are in points (Tenhou's
+hundreds are multiplied out).
+
+Tile ids are Tenhou's 0-135: ``id // 4`` is the kind in muraglia's order (1-9m, 1-9p, 1-9s,
+ESWN, white green red); ids 16, 52 and 88 are the red fives ``0m 0p 0s``.
+
+>>> tile_text(16), tile_text(17), tile_text(52), tile_text(88), tile_text(135)
+('0m', '5m', '0p', '0s', '7z')
+>>> decode_meld(50761, who=3)
+TenhouMeld(kind='pon', who=3, from_who=0, tiles=(132, 133, 135), called=132, added=None)
+>>> decode_meld(25631, who=0).kind, decode_meld(25631, who=0).tiles
+('chi', (43, 44, 48))
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.parse
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from muraglia.errors import MahjongError
+from muraglia.tiles import PhysicalTile, Tile
+
+__all__ = [
+    "RED_IDS",
+    "YAKU",
+    "Agari",
+    "Call",
+    "Discard",
+    "Draw",
+    "Event",
+    "Header",
+    "NewDora",
+    "Reach",
+    "Record",
+    "Round",
+    "RoundInit",
+    "Ryuukyoku",
+    "TenhouFormatError",
+    "TenhouMeld",
+    "decode_meld",
+    "load",
+    "parse_mjlog",
+    "parse_tenhou6",
+    "physical_tile",
+    "tile_text",
+]
+
+RED_IDS: frozenset[int] = frozenset({16, 52, 88})
+"""Tile ids of the red fives (one per suit, Tenhou's ``aka`` rule)."""
+
+YAKU: tuple[tuple[str, str], ...] = (
+    ("門前清自摸和", "Fully Concealed Hand"),
+    ("立直", "Riichi"),
+    ("一発", "Ippatsu"),
+    ("槍槓", "Robbing a Kong"),
+    ("嶺上開花", "After a Kong"),
+    ("海底摸月", "Under the Sea"),
+    ("河底撈魚", "Under the River"),
+    ("平和", "Pinfu"),
+    ("断幺九", "All Simples"),
+    ("一盃口", "Pure Double Chow"),
+    ("自風 東", "Seat Wind East"),
+    ("自風 南", "Seat Wind South"),
+    ("自風 西", "Seat Wind West"),
+    ("自風 北", "Seat Wind North"),
+    ("場風 東", "Round Wind East"),
+    ("場風 南", "Round Wind South"),
+    ("場風 西", "Round Wind West"),
+    ("場風 北", "Round Wind North"),
+    ("役牌 白", "White Dragon"),
+    ("役牌 發", "Green Dragon"),
+    ("役牌 中", "Red Dragon"),
+    ("両立直", "Double Riichi"),
+    ("七対子", "Seven Pairs"),
+    ("混全帯幺九", "Half Outside Hand"),
+    ("一気通貫", "Pure Straight"),
+    ("三色同順", "Mixed Triple Chow"),
+    ("三色同刻", "Triple Pung"),
+    ("三槓子", "Three Kongs"),
+    ("対々和", "All Pungs"),
+    ("三暗刻", "Three Concealed Pungs"),
+    ("小三元", "Little Three Dragons"),
+    ("混老頭", "All Terminals and Honours"),
+    ("二盃口", "Twice Pure Double Chow"),
+    ("純全帯幺九", "Fully Outside Hand"),
+    ("混一色", "Half Flush"),
+    ("清一色", "Full Flush"),
+    ("人和", "Blessing of Man"),
+    ("天和", "Blessing of Heaven"),
+    ("地和", "Blessing of Earth"),
+    ("大三元", "Big Three Dragons"),
+    ("四暗刻", "Four Concealed Pungs"),
+    ("四暗刻単騎", "Four Concealed Pungs, single wait"),
+    ("字一色", "All Honours"),
+    ("緑一色", "All Green"),
+    ("清老頭", "All Terminals"),
+    ("九蓮宝燈", "Nine Gates"),
+    ("純正九蓮宝燈", "Nine Gates, 9-sided wait"),
+    ("国士無双", "Thirteen Orphans"),
+    ("国士無双１３面", "Thirteen Orphans, 13-sided wait"),
+    ("大四喜", "Big Four Winds"),
+    ("小四喜", "Little Four Winds"),
+    ("四槓子", "Four Kongs"),
+    ("ドラ", "Dora"),
+    ("裏ドラ", "Ura Dora"),
+    ("赤ドラ", "Red Five"),
+)
+"""Tenhou's yaku ids 0-54 as (Japanese name, English name); the mjlog ``yaku`` attribute
+and the tenhou.net/6 result strings both use them."""
+
+_YAKU_ID = {ja: i for i, (ja, _) in enumerate(YAKU)}
+
+ABORTIVE_KINDS: Mapping[str, str] = {
+    "yao9": "nine different terminals and honours (kyuushu kyuuhai)",
+    "kaze4": "four identical wind discards (suufon renda)",
+    "reach4": "four riichi (suucha riichi)",
+    "ron3": "triple ron (sanchahou)",
+    "kan4": "four kongs by several players (suukan sanra)",
+}
+"""Tenhou's abortive draw types (the RYUUKYOKU ``type`` attribute)."""
+
+_JSON_DRAWS: Mapping[str, str] = {
+    "流局": "",
+    "全員聴牌": "",
+    "全員不聴": "",
+    "流し満貫": "nm",
+    "九種九牌": "yao9",
+    "四風連打": "kaze4",
+    "四家立直": "reach4",
+    "三家和了": "ron3",
+    "四槓散了": "kan4",
+}
+
+
+class TenhouFormatError(MahjongError):
+    """A Tenhou record that cannot be read (names the file, element and attribute)."""
+
+
+def physical_tile(tile_id: int, red_fives: bool = True) -> PhysicalTile:
+    """The muraglia tile of a Tenhou tile id (0-135).
+
+    Ids 16, 52 and 88 are red fives in games with red fives (``red_fives``), plain fives
+    otherwise (Tenhou's ``GO type`` bit 0x02).
+
+    >>> physical_tile(16), physical_tile(16, red_fives=False), physical_tile(108).kind
+    (PhysicalTile('0m'), PhysicalTile('5m'), <Tile.EAST: 27>)
+
+    Raises:
+        TenhouFormatError: for an id outside 0-135.
+    """
+    if not 0 <= tile_id < 136:
+        raise TenhouFormatError(f"tile id {tile_id} is outside 0-135")
+    return PhysicalTile(Tile(tile_id // 4), red=red_fives and tile_id in RED_IDS)
+
+
+def tile_text(tile_id: int, red_fives: bool = True) -> str:
+    """The mpsz notation of a Tenhou tile id (``0m`` for a red five)."""
+    return physical_tile(tile_id, red_fives).notation
+
+
+# ---------------------------------------------------------------------- data
+
+
+MeldType = Literal["chi", "pon", "daiminkan", "ankan", "kakan", "nuki"]
+
+
+@dataclass(frozen=True)
+class TenhouMeld:
+    """A call, decoded from Tenhou's ``m`` bit field (or a tenhou.net/6 call string)."""
+
+    kind: MeldType
+    who: int
+    """The calling seat."""
+    from_who: int | None
+    """The seat whose discard was taken (None: concealed kong, nuki)."""
+    tiles: tuple[int, ...]
+    """Every tile id of the meld after the call, sorted."""
+    called: int | None
+    """The tile id taken from a discard (for ``kakan``: the one of the original pung)."""
+    added: int | None = None
+    """``kakan``: the tile id added to the pung."""
+
+    @property
+    def is_kong(self) -> bool:
+        """A kong of any kind."""
+        return self.kind in ("daiminkan", "ankan", "kakan")
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Seat ``who`` draws ``tile`` (mjlog ``T U V W``)."""
+
+    who: int
+    tile: int
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Seat ``who`` discards ``tile`` (mjlog ``D E F G``)."""
+
+    who: int
+    tile: int
+
+
+@dataclass(frozen=True)
+class Call:
+    """A call (mjlog ``N``)."""
+
+    meld: TenhouMeld
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Riichi: step 1 = declared (before the discard), step 2 = accepted (stick paid)."""
+
+    who: int
+    step: int
+    scores: tuple[int, ...] | None = None
+    """Scores after the stick (step 2, mjlog only)."""
+
+
+@dataclass(frozen=True)
+class NewDora:
+    """A kong dora indicator is turned (mjlog ``DORA``)."""
+
+    tile: int
+
+
+Event = Draw | Discard | Call | Reach | NewDora
+
+
+@dataclass(frozen=True)
+class Agari:
+    """One win as recorded (mjlog ``AGARI``; a double ron has two)."""
+
+    who: int
+    from_who: int
+    """The discarder; equal to ``who`` for tsumo."""
+    hand: tuple[int, ...]
+    """Concealed tiles including the winning tile (empty in tenhou.net/6 JSON)."""
+    melds: tuple[TenhouMeld, ...]
+    winning: int | None
+    """The winning tile id (mjlog ``machi``; None in JSON)."""
+    fu: int | None
+    points: int
+    """The hand's value before counters and sticks (``ten``)."""
+    limit: int
+    """0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman (``ten``)."""
+    yaku: tuple[tuple[int, int], ...]
+    """(Tenhou yaku id, han) pairs, dora included."""
+    yakuman: tuple[int, ...]
+    """Tenhou yaku ids of the yakuman."""
+    dora: tuple[int, ...]
+    """Dora indicators (tile ids, JSON: synthetic ids of the same kinds)."""
+    ura: tuple[int, ...]
+    honba: int
+    sticks: int
+    """Riichi sticks collected (this deal's included)."""
+    scores: tuple[int, ...] | None
+    """Scores before this win (riichi sticks of this deal already paid); None in JSON."""
+    deltas: tuple[int, ...]
+    """Change of each seat's score."""
+    pao: int | None = None
+    final: tuple[float, ...] | None = None
+    """mjlog ``owari``: final scores and results, on the game's last result."""
+
+    @property
+    def han(self) -> int:
+        """Total han of the recorded yaku (0 for a yakuman hand)."""
+        return sum(h for _, h in self.yaku)
+
+    @property
+    def tsumo(self) -> bool:
+        """Self-drawn win."""
+        return self.who == self.from_who
+
+
+@dataclass(frozen=True)
+class Ryuukyoku:
+    """A draw as recorded (mjlog ``RYUUKYOKU``)."""
+
+    kind: str
+    """``""`` exhaustive, ``nm`` nagashi mangan, or an :data:`ABORTIVE_KINDS` key."""
+    honba: int
+    sticks: int
+    scores: tuple[int, ...] | None
+    deltas: tuple[int, ...]
+    tenpai: tuple[int, ...]
+    """Seats whose hand was shown (tenpai at an exhaustive draw, the claimant otherwise)."""
+    hands: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    final: tuple[float, ...] | None = None
+
+
+Result = Agari | Ryuukyoku
+
+
+@dataclass(frozen=True)
+class RoundInit:
+    """A deal's initial state (mjlog ``INIT``)."""
+
+    round: int
+    """0-3 East 1-4, 4-7 South 1-4, 8-11 West."""
+    honba: int
+    sticks: int
+    """Riichi sticks left from earlier deals."""
+    dice: tuple[int, int]
+    dora: int
+    """First dora indicator (tile id)."""
+    scores: tuple[int, ...]
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+    """Four starting hands of 13 tile ids."""
+
+    @property
+    def name(self) -> str:
+        """``E1-0``: round wind, deal number, counters."""
+        return f"{'ESWN'[self.round // 4 % 4]}{self.round % 4 + 1}-{self.honba}"
+
+
+@dataclass(frozen=True)
+class Round:
+    """One deal: its initial state, its events in order and its results."""
+
+    init: RoundInit
+    events: tuple[Event, ...]
+    results: tuple[Result, ...]
+
+    @property
+    def complete(self) -> bool:
+        """Whether the deal's result was recorded."""
+        return bool(self.results)
+
+
+@dataclass(frozen=True)
+class Header:
+    """What the record says about the game."""
+
+    source: Literal["mjlog", "tenhou6"]
+    players: tuple[str, ...]
+    game_type: int | None = None
+    """mjlog ``GO type`` bit field (0xA9 = four players, red fives, open tanyao, south)."""
+    lobby: int | None = None
+    rule: str = ""
+    """tenhou.net/6 ``rule.disp`` (e.g. 鳳南喰赤)."""
+    dan: tuple[int, ...] = ()
+    rate: tuple[float, ...] = ()
+    red_fives: bool = True
+    three_player: bool = False
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game record: header and rounds; ``complete`` when the game end was recorded."""
+
+    name: str
+    header: Header
+    rounds: tuple[Round, ...]
+    complete: bool
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """Why the record is incomplete (empty when it is whole)."""
+        out = []
+        for r in self.rounds:
+            if not r.complete:
+                out.append(f"{r.init.name}: the deal has no recorded result")
+        if not self.complete:
+            out.append("the game end (owari) is missing")
+        return tuple(out)
+
+
+# ---------------------------------------------------------------------- meld decoding
+
+
+def decode_meld(m: int, who: int) -> TenhouMeld:
+    """Decode Tenhou's meld bit field ``m`` of seat ``who``'s call.
+
+    Bits 0-1 give the discarder relative to the caller (1 next, 2 across, 3 previous);
+    bit 2 marks a chi, bit 3 a pon, bit 4 an added kong, bit 5 a nuki; otherwise a kong
+    (concealed when bits 0-1 are 0). The rest packs the tile kinds, the called tile's
+    position and the copy numbers.
+
+    >>> decode_meld(25631, who=0)  # chi 2p3p4p, 3p taken from seat 3
+    TenhouMeld(kind='chi', who=0, from_who=3, tiles=(43, 44, 48), called=44, added=None)
+    >>> k = decode_meld(27139, who=3)  # seat 3 calls a kong of seat 2's discarded 7s (106)
+    >>> k.kind, k.from_who, k.tiles, k.called
+    ('daiminkan', 2, (104, 105, 106, 107), 106)
+    >>> decode_meld(1024, who=1)  # concealed kong of 2m
+    TenhouMeld(kind='ankan', who=1, from_who=None, tiles=(4, 5, 6, 7), called=None, added=None)
+    >>> decode_meld(28722, who=1)  # 1s added (73) to a pung called across
+    TenhouMeld(kind='kakan', who=1, from_who=3, tiles=(72, 73, 74, 75), called=75, added=73)
+
+    Raises:
+        TenhouFormatError: for a negative field.
+    """
+    if m < 0:
+        raise TenhouFormatError(f"meld field m={m} is negative")
+    rel = m & 3
+    from_who = (who + rel) % 4
+    if m & 0x4:  # chi
+        t = m >> 10
+        r = t % 3
+        t //= 3
+        base = (t // 7) * 9 + t % 7
+        offs = ((m >> 3) & 3, (m >> 5) & 3, (m >> 7) & 3)
+        tiles = tuple((base + i) * 4 + offs[i] for i in range(3))
+        return TenhouMeld("chi", who, from_who, tiles, tiles[r])
+    if m & 0x18:  # pon (0x8) or added kong (0x10)
+        t = m >> 9
+        r = t % 3
+        t //= 3
+        unused = (m >> 5) & 3
+        three = tuple(t * 4 + i for i in range(4) if i != unused)
+        if m & 0x8:
+            return TenhouMeld("pon", who, from_who, three, three[r])
+        added = t * 4 + unused
+        return TenhouMeld("kakan", who, from_who, tuple(sorted((*three, added))), three[r], added)
+    if m & 0x20:  # nuki (three players)
+        tile = m >> 8
+        return TenhouMeld("nuki", who, None, (tile,), None)
+    hai0 = m >> 8
+    base = hai0 // 4 * 4
+    tiles = tuple(range(base, base + 4))
+    if rel == 0:
+        return TenhouMeld("ankan", who, None, tiles, None)
+    return TenhouMeld("daiminkan", who, from_who, tiles, hai0)
+
+
+# ---------------------------------------------------------------------- mjlog XML
+
+
+_DRAW_TAGS = "TUVW"
+_DISCARD_TAGS = "DEFG"
+_TILE_TAG = re.compile(r"^([TUVWDEFG])(\d+)$")
+
+
+def _ints(text: str | None, what: str) -> tuple[int, ...]:
+    if text is None or text == "":
+        return ()
+    try:
+        return tuple(int(x) for x in text.split(","))
+    except ValueError:
+        raise TenhouFormatError(f"{what}: {text!r} is not a list of integers") from None
+
+
+def _attr(el: ET.Element, name: str) -> str:
+    value = el.get(name)
+    if value is None:
+        raise TenhouFormatError(f"<{el.tag}> lacks the attribute {name!r}")
+    return value
+
+
+def _sc(el: ET.Element) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    sc = _ints(_attr(el, "sc"), f"<{el.tag}> sc")
+    if len(sc) != 8:
+        raise TenhouFormatError(f"<{el.tag}> sc has {len(sc)} values, not 8")
+    return tuple(100 * x for x in sc[0::2]), tuple(100 * x for x in sc[1::2])
+
+
+def _owari(el: ET.Element) -> tuple[float, ...] | None:
+    text = el.get("owari")
+    if text is None:
+        return None
+    return tuple(float(x) for x in text.split(","))
+
+
+def _agari(el: ET.Element) -> Agari:
+    who = int(_attr(el, "who"))
+    ten = _ints(_attr(el, "ten"), "<AGARI> ten")
+    if len(ten) != 3:
+        raise TenhouFormatError(f"<AGARI> ten={el.get('ten')!r} is not fu,points,limit")
+    yaku = _ints(el.get("yaku"), "<AGARI> yaku")
+    honba, sticks = _ints(_attr(el, "ba"), "<AGARI> ba")
+    scores, deltas = _sc(el)
+    pao = el.get("paoWho")
+    return Agari(
+        who=who,
+        from_who=int(_attr(el, "fromWho")),
+        hand=_ints(_attr(el, "hai"), "<AGARI> hai"),
+        melds=tuple(decode_meld(m, who) for m in _ints(el.get("m"), "<AGARI> m")),
+        winning=int(_attr(el, "machi")),
+        fu=ten[0],
+        points=ten[1],
+        limit=ten[2],
+        yaku=tuple(zip(yaku[0::2], yaku[1::2], strict=True)),
+        yakuman=_ints(el.get("yakuman"), "<AGARI> yakuman"),
+        dora=_ints(el.get("doraHai"), "<AGARI> doraHai"),
+        ura=_ints(el.get("doraHaiUra"), "<AGARI> doraHaiUra"),
+        honba=honba,
+        sticks=sticks,
+        scores=scores,
+        deltas=deltas,
+        pao=int(pao) if pao is not None else None,
+        final=_owari(el),
+    )
+
+
+def _ryuukyoku(el: ET.Element) -> Ryuukyoku:
+    honba, sticks = _ints(_attr(el, "ba"), "<RYUUKYOKU> ba")
+    scores, deltas = _sc(el)
+    hands = {s: _ints(el.get(f"hai{s}"), f"<RYUUKYOKU> hai{s}") for s in range(4)}
+    shown = {s: h for s, h in hands.items() if el.get(f"hai{s}") is not None}
+    return Ryuukyoku(
+        kind=el.get("type", ""),
+        honba=honba,
+        sticks=sticks,
+        scores=scores,
+        deltas=deltas,
+        tenpai=tuple(sorted(shown)),
+        hands=shown,
+        final=_owari(el),
+    )
+
+
+def _init(el: ET.Element) -> RoundInit:
+    seed = _ints(_attr(el, "seed"), "<INIT> seed")
+    if len(seed) != 6:
+        raise TenhouFormatError(f"<INIT> seed={el.get('seed')!r} needs 6 values")
+    hands = tuple(_ints(el.get(f"hai{s}"), f"<INIT> hai{s}") for s in range(4))
+    for s, h in enumerate(hands):
+        if len(h) != 13:
+            raise TenhouFormatError(f"<INIT> hai{s} has {len(h)} tiles, not 13")
+    return RoundInit(
+        round=seed[0],
+        honba=seed[1],
+        sticks=seed[2],
+        dice=(seed[3], seed[4]),
+        dora=seed[5],
+        scores=tuple(100 * x for x in _ints(_attr(el, "ten"), "<INIT> ten")),
+        dealer=int(_attr(el, "oya")),
+        hands=hands,
+    )
+
+
+class _RoundBuilder:
+    def __init__(self, init: RoundInit) -> None:
+        self.init = init
+        self.events: list[Event] = []
+        self.results: list[Result] = []
+
+    def build(self) -> Round:
+        return Round(self.init, tuple(self.events), tuple(self.results))
+
+
+def parse_mjlog(text: str, name: str = "") -> Record:
+    """Parse an mjlog XML document (a truncated game gives ``complete=False``).
+
+    Raises:
+        TenhouFormatError: malformed XML, unknown element, missing attribute, a three-player
+            game (not supported).
+    """
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise TenhouFormatError(f"{name or 'mjlog'}: not well-formed XML ({exc})") from None
+    if root.tag != "mjloggm":
+        raise TenhouFormatError(f"{name or 'mjlog'}: root element <{root.tag}>, not <mjloggm>")
+    players: tuple[str, ...] = ()
+    dan: tuple[int, ...] = ()
+    rate: tuple[float, ...] = ()
+    game_type: int | None = None
+    lobby: int | None = None
+    rounds: list[Round] = []
+    current: _RoundBuilder | None = None
+    complete = False
+    for el in root:
+        tag = el.tag
+        try:
+            match = _TILE_TAG.match(tag)
+            if match:
+                if current is None:
+                    raise TenhouFormatError(f"<{tag}> before the first <INIT>")
+                letter, number = match.groups()
+                if letter in _DRAW_TAGS:
+                    current.events.append(Draw(_DRAW_TAGS.index(letter), int(number)))
+                else:
+                    current.events.append(Discard(_DISCARD_TAGS.index(letter), int(number)))
+            elif tag == "INIT":
+                if current is not None:
+                    rounds.append(current.build())
+                current = _RoundBuilder(_init(el))
+            elif tag in ("N", "REACH", "DORA", "AGARI", "RYUUKYOKU"):
+                if current is None:
+                    raise TenhouFormatError(f"<{tag}> before the first <INIT>")
+                if tag == "N":
+                    meld = decode_meld(int(_attr(el, "m")), int(_attr(el, "who")))
+                    if meld.kind == "nuki":
+                        raise TenhouFormatError("nuki (three-player game) is not supported")
+                    current.events.append(Call(meld))
+                elif tag == "REACH":
+                    ten = el.get("ten")
+                    current.events.append(
+                        Reach(
+                            int(_attr(el, "who")),
+                            int(_attr(el, "step")),
+                            tuple(100 * x for x in _ints(ten, "<REACH> ten")) if ten else None,
+                        )
+                    )
+                elif tag == "DORA":
+                    current.events.append(NewDora(int(_attr(el, "hai"))))
+                else:
+                    result = _agari(el) if tag == "AGARI" else _ryuukyoku(el)
+                    current.results.append(result)
+                    if result.final is not None:
+                        complete = True
+            elif tag == "GO":
+                game_type = int(_attr(el, "type"))
+                lobby = int(el.get("lobby", "0"))
+                if game_type & 0x10:
+                    raise TenhouFormatError("three-player games are not supported")
+            elif tag == "UN":
+                if el.get("dan") is not None:  # the first UN; later ones are reconnections
+                    players = tuple(urllib.parse.unquote(el.get(f"n{s}", "")) for s in range(4))
+                    dan = _ints(el.get("dan"), "<UN> dan")
+                    rate = tuple(float(x) for x in el.get("rate", "").split(",") if x)
+            elif tag in ("SHUFFLE", "TAIKYOKU", "BYE"):
+                pass
+            else:
+                raise TenhouFormatError(f"unknown element <{tag}>")
+        except (ValueError, TypeError) as exc:
+            if isinstance(exc, TenhouFormatError):
+                raise TenhouFormatError(f"{name or 'mjlog'}: {exc}") from None
+            raise TenhouFormatError(f"{name or 'mjlog'}: <{tag}>: {exc}") from None
+    if current is not None:
+        rounds.append(current.build())
+    header = Header(
+        source="mjlog",
+        players=players,
+        game_type=game_type,
+        lobby=lobby,
+        dan=dan,
+        rate=rate,
+        red_fives=game_type is None or not game_type & 0x2,
+    )
+    return Record(name, header, tuple(rounds), complete)
+
+
+# ---------------------------------------------------------------------- tenhou.net/6 JSON
+
+
+_JSON_KIND_RED = {51: 16, 52: 52, 53: 88}
+
+
+class _Ids:
+    """Synthetic tile ids for JSON kinds: a red five is its red id, others take free copies."""
+
+    def __init__(self, red_fives: bool = True) -> None:
+        self.used: set[int] = set()
+        self.red_fives = red_fives
+
+    def new(self, code: int) -> int:
+        if code in _JSON_KIND_RED:
+            tid = _JSON_KIND_RED[code]
+            if tid in self.used:
+                raise TenhouFormatError(f"a second red five {code}")
+            self.used.add(tid)
+            return tid
+        kind = _json_kind(code)
+        for copy in range(4):
+            tid = kind * 4 + copy
+            if (tid not in RED_IDS or not self.red_fives) and tid not in self.used:
+                self.used.add(tid)
+                return tid
+        raise TenhouFormatError(f"a fifth copy of tile {code}")
+
+
+def _json_kind(code: int) -> int:
+    if code in _JSON_KIND_RED:
+        return _JSON_KIND_RED[code] // 4
+    suit, rank = divmod(code, 10)
+    if suit in (1, 2, 3) and 1 <= rank <= 9:
+        return (suit - 1) * 9 + rank - 1
+    if suit == 4 and 1 <= rank <= 7:
+        return 27 + rank - 1
+    raise TenhouFormatError(f"tile code {code} is not a tenhou.net/6 tile")
+
+
+def _take(hand: list[int], code: int, red_fives: bool = True) -> int:
+    """Remove and return the id in ``hand`` matching the JSON tile code (red-aware)."""
+    if code in _JSON_KIND_RED:
+        tid = _JSON_KIND_RED[code]
+        if tid in hand:
+            hand.remove(tid)
+            return tid
+        raise TenhouFormatError(f"tile {code} is not in the hand")
+    kind = _json_kind(code)
+    for tid in sorted(hand):
+        if tid // 4 == kind and (tid not in RED_IDS or not red_fives):
+            hand.remove(tid)
+            return tid
+    raise TenhouFormatError(f"tile {code} is not in the hand")
+
+
+_SOURCE = {
+    ("c", 0): 3,
+    ("p", 0): 3,
+    ("p", 1): 2,
+    ("p", 2): 1,
+    ("m", 0): 3,
+    ("m", 1): 2,
+    ("m", 3): 1,
+}
+"""(call letter, marker position) -> discarder relative to the caller (3 previous seat)."""
+
+_CALL = re.compile(r"^((?:\d\d)*)([cpmka])(\d\d)((?:\d\d)*)$")
+
+
+def _split_call(text: str) -> tuple[str, int, list[int], int]:
+    """(letter, position of the marked tile, all tile codes, marked tile code)."""
+    m = _CALL.match(text)
+    if not m:
+        raise TenhouFormatError(f"call {text!r} is not a tenhou.net/6 call")
+    before, letter, marked, after = m.groups()
+    codes = [int(before[i : i + 2]) for i in range(0, len(before), 2)]
+    pos = len(codes)
+    codes.append(int(marked))
+    codes += [int(after[i : i + 2]) for i in range(0, len(after), 2)]
+    return letter, pos, codes, int(marked)
+
+
+_POINTS = re.compile(r"(?:(\d+)符)?(?:(\d+)飜)?(?:[^\d]*?)(\d+)(?:-(\d+))?点(∀)?$")
+_LIMITS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "役満": 5, "数え役満": 5}
+_YAKU_TEXT = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
+
+
+def _json_agari(
+    delta: Sequence[int],
+    info: Sequence[Any],
+    dora: tuple[int, ...],
+    ura: tuple[int, ...],
+    ba: tuple[int, int],
+) -> Agari:
+    who, from_who, pao = int(info[0]), int(info[1]), int(info[2])
+    text = str(info[3])
+    m = _POINTS.search(text)
+    if not m:
+        raise TenhouFormatError(f"result {text!r}: no points")
+    fu = int(m.group(1)) if m.group(1) else None
+    a = int(m.group(3))
+    if m.group(5):  # dealer tsumo: each pays a
+        points = 3 * a
+    elif m.group(4):  # non-dealer tsumo: a from non-dealers, b from the dealer
+        points = 2 * a + int(m.group(4))
+    else:
+        points = a
+    limit = 0
+    for name, code in sorted(_LIMITS.items(), key=lambda kv: -len(kv[0])):
+        if text.startswith(name):
+            limit = code
+            break
+    yaku: list[tuple[int, int]] = []
+    yakuman: list[int] = []
+    for item in info[4:]:
+        ym = _YAKU_TEXT.match(str(item))
+        if not ym:
+            raise TenhouFormatError(f"yaku {item!r} is not 'name(n飜)' or 'name(役満)'")
+        name = ym.group(1) or ym.group(3)
+        if name not in _YAKU_ID:
+            raise TenhouFormatError(f"unknown yaku {name!r}")
+        if ym.group(2) is not None:
+            yaku.append((_YAKU_ID[name], int(ym.group(2))))
+        else:
+            yakuman.append(_YAKU_ID[name])
+    if yakuman and limit == 0:
+        limit = 5
+    return Agari(
+        who=who,
+        from_who=from_who,
+        hand=(),
+        melds=(),
+        winning=None,
+        fu=fu,
+        points=points,
+        limit=limit,
+        yaku=tuple(yaku),
+        yakuman=tuple(yakuman),
+        dora=dora,
+        ura=ura,
+        honba=ba[0],
+        sticks=ba[1],
+        scores=None,
+        deltas=tuple(int(x) for x in delta),
+        pao=pao if pao != who else None,
+    )
+
+
+class _JsonRound:
+    """Rebuilds the event order of one tenhou.net/6 round from its per-seat columns."""
+
+    def __init__(self, log: Sequence[Any], red_fives: bool = True) -> None:
+        if len(log) < 17:
+            raise TenhouFormatError(f"a round has {len(log)} fields, not 17")
+        head = log[0]
+        self.ids = _Ids(red_fives)
+        kyoku, honba, sticks = int(head[0]), int(head[1]), int(head[2])
+        dora_codes = [int(x) for x in log[2]]
+        self.hands = [[self.ids.new(int(c)) for c in log[4 + 3 * s]] for s in range(4)]
+        self.draws = [list(log[5 + 3 * s]) for s in range(4)]
+        self.discards = [list(log[6 + 3 * s]) for s in range(4)]
+        self.dora_ids = [self._free(c) for c in dora_codes]
+        self.ura_ids = tuple(self._free(int(c)) for c in log[3])
+        self.init = RoundInit(
+            round=kyoku,
+            honba=honba,
+            sticks=sticks,
+            dice=(0, 0),
+            dora=self.dora_ids[0],
+            scores=tuple(int(x) for x in log[1]),
+            dealer=kyoku % 4,
+            hands=tuple(tuple(h) for h in self.hands),
+        )
+        self.result = list(log[16])
+        self.events: list[Event] = []
+        self.last_draw = -1
+        self.next_dora = 1
+        self.pending_dora = 0
+        self.reach: int | None = None
+
+    def _free(self, code: int) -> int:
+        """An id for an indicator (not tracked as a held tile)."""
+        if code in _JSON_KIND_RED:
+            return _JSON_KIND_RED[code]
+        return _json_kind(code) * 4 + 3
+
+    def run(self) -> Round:
+        """Interleave the columns: claims on each discard first, else the next seat draws."""
+        di = [0, 0, 0, 0]  # next unread entry of each seat's draws
+        dd = [0, 0, 0, 0]  # ... and discards
+        turn = self.init.dealer
+        last: tuple[int, int] | None = None  # (discarder, tile id) open to claims
+        for _ in range(400):
+            caller = self._claimant(last, di) if last is not None else None
+            if caller is not None and last is not None:
+                meld = self._call(caller, str(self.draws[caller][di[caller]]), last)
+                di[caller] += 1
+                self._event(Call(meld))
+                turn = caller
+                if meld.kind == "daiminkan":
+                    if dd[turn] < len(self.discards[turn]) and self.discards[turn][dd[turn]] == 0:
+                        dd[turn] += 1  # tenhou.net/6 writes 0 for the kong's missing discard
+                    if not self._draw(turn, di):
+                        break
+                    self.pending_dora += 1
+            else:
+                turn = (last[0] + 1) % 4 if last is not None else turn
+                if not self._draw(turn, di):
+                    break
+            last = None
+            while True:  # the seat on turn declares kongs, then discards (or the round ends)
+                if dd[turn] >= len(self.discards[turn]):
+                    return self._finish()
+                item = self.discards[turn][dd[turn]]
+                dd[turn] += 1
+                if isinstance(item, str) and ("a" in item or "k" in item):
+                    meld = self._kong(turn, item)
+                    self._event(Call(meld))
+                    self._reveal(self.pending_dora + (meld.kind == "ankan"))
+                    if not self._draw(turn, di):
+                        return self._finish()
+                    self.pending_dora += meld.kind == "kakan"
+                    continue
+                self._reveal(self.pending_dora)
+                riichi = isinstance(item, str) and item.startswith("r")
+                code = int(str(item)[1:]) if riichi else int(item)
+                if riichi:
+                    self._event(Reach(turn, 1))
+                hand = self.hands[turn]
+                if code == 60:  # tsumogiri
+                    tid = self.last_draw
+                    hand.remove(tid)
+                else:
+                    tid = _take(hand, code, self.ids.red_fives)
+                self.events.append(Discard(turn, tid))
+                if riichi:
+                    self.reach = turn
+                last = (turn, tid)
+                break
+        return self._finish()
+
+    def _event(self, event: Event) -> None:
+        """Append ``event``; a pending riichi is accepted first (as mjlog's REACH step 2)."""
+        if self.reach is not None:
+            self.events.append(Reach(self.reach, 2))
+            self.reach = None
+        self.events.append(event)
+
+    def _claimant(self, last: tuple[int, int], di: list[int]) -> int | None:
+        """The seat calling the last discard (pon and kong before chi), if any.
+
+        A call string names the taken tile and, by the marker's position, where it came
+        from; both must fit the last discard.
+        """
+        chi = None
+        discarder, tile = last
+        for s in range(4):
+            if s == discarder or di[s] >= len(self.draws[s]):
+                continue
+            item = self.draws[s][di[s]]
+            if not isinstance(item, str):
+                continue
+            letter, pos, _, marked = _split_call(item)
+            if _json_kind(marked) != tile // 4 or (marked in _JSON_KIND_RED) != (tile in RED_IDS):
+                continue
+            rel = (discarder - s) % 4
+            if _SOURCE.get((letter, pos)) != rel:
+                continue
+            if letter == "c":
+                chi = s
+            else:
+                return s
+        return chi
+
+    def _reveal(self, count: int) -> None:
+        """Turn ``count`` kong dora indicators.
+
+        Tenhou turns a concealed kong's before its replacement draw and an open kong's
+        after it, at the next discard or kong declaration (``pending_dora``).
+        """
+        for _ in range(count):
+            if self.next_dora < len(self.dora_ids):
+                self.events.append(NewDora(self.dora_ids[self.next_dora]))
+                self.next_dora += 1
+        self.pending_dora = 0
+
+    def _draw(self, who: int, di: list[int]) -> bool:
+        if di[who] >= len(self.draws[who]):
+            return False
+        item = self.draws[who][di[who]]
+        if isinstance(item, str):
+            return False  # a call on a discard nobody made here: the round ended
+        di[who] += 1
+        tid = self.ids.new(int(item))
+        self.hands[who].append(tid)
+        self.last_draw = tid
+        self._event(Draw(who, tid))
+        return True
+
+    def _call(self, who: int, text: str, last: tuple[int, int]) -> TenhouMeld:
+        letter, pos, codes, _ = _split_call(text)
+        discarder, tile = last
+        hand = self.hands[who]
+        if letter == "c":
+            others = [_take(hand, c, self.ids.red_fives) for c in codes[1:]]
+            tiles = tuple(sorted((tile, *others)))
+            return TenhouMeld("chi", who, discarder, tiles, tile)
+        # the marked tile's position tells the source: 0 previous, 1 across, 2/3 next
+        others = [_take(hand, c, self.ids.red_fives) for i, c in enumerate(codes) if i != pos]
+        kind: MeldType = "pon" if letter == "p" else "daiminkan"
+        return TenhouMeld(kind, who, discarder, tuple(sorted((tile, *others))), tile)
+
+    def _kong(self, who: int, text: str) -> TenhouMeld:
+        letter, _, codes, marked = _split_call(text)
+        hand = self.hands[who]
+        if letter == "a":
+            tiles = tuple(sorted(_take(hand, c, self.ids.red_fives) for c in codes))
+            return TenhouMeld("ankan", who, None, tiles, None)
+        added = _take(hand, marked, self.ids.red_fives)
+        pon = self._pon_of(who, _json_kind(marked))
+        return TenhouMeld(
+            "kakan", who, pon.from_who, tuple(sorted((*pon.tiles, added))), pon.called, added
+        )
+
+    def _pon_of(self, who: int, kind: int) -> TenhouMeld:
+        for e in self.events:
+            if (
+                isinstance(e, Call)
+                and e.meld.who == who
+                and e.meld.kind == "pon"
+                and e.meld.tiles[0] // 4 == kind
+            ):
+                return e.meld
+        raise TenhouFormatError(f"seat {who} adds to a pung of {kind} it does not have")
+
+    def _finish(self) -> Round:
+        if self.reach is not None:  # accepted unless that very discard was won on
+            infos = self.result[2::2] if self.result and self.result[0] == "和了" else []
+            if not any(int(i[1]) == self.reach and int(i[0]) != self.reach for i in infos):
+                self.events.append(Reach(self.reach, 2))
+            self.reach = None
+        return Round(self.init, tuple(self.events), tuple(self._results()))
+
+    def _results(self) -> list[Result]:
+        if not self.result:
+            return []
+        head = str(self.result[0])
+        ba = (self.init.honba, self.init.sticks)
+        if head == "和了":
+            out: list[Result] = []
+            rest = self.result[1:]
+            ura = self.ura_ids
+            dora = tuple(self.dora_ids)
+            for k in range(0, len(rest) - 1, 2):
+                out.append(_json_agari(rest[k], rest[k + 1], dora, ura, ba if not out else (0, 0)))
+            return out
+        if head not in _JSON_DRAWS:
+            raise TenhouFormatError(f"unknown round result {head!r}")
+        deltas = tuple(int(x) for x in self.result[1]) if len(self.result) > 1 else (0,) * 4
+        return [Ryuukyoku(_JSON_DRAWS[head], ba[0], ba[1], None, deltas, ())]
+
+
+def _json_objects(text: str) -> Iterator[Any]:
+    decoder = json.JSONDecoder()
+    i = 0
+    while True:
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if i >= len(text):
+            return
+        obj, i = decoder.raw_decode(text, i)
+        yield obj
+
+
+def parse_tenhou6(text: str, name: str = "") -> Record:
+    """Parse tenhou.net/6 JSON: one game object, or several objects (one per round).
+
+    Tiles get synthetic ids of the right kind (red fives keep 16, 52, 88); results carry the
+    recorded han, fu, points and score changes. The game end counts as recorded when the
+    last round is South 4 or later (the format has no explicit marker).
+
+    Raises:
+        TenhouFormatError: malformed JSON or a field of the wrong shape.
+    """
+    label = name or "tenhou.net/6"
+    try:
+        objects = list(_json_objects(text))
+    except json.JSONDecodeError as exc:
+        raise TenhouFormatError(f"{label}: invalid JSON: {exc.msg} at {exc.pos}") from None
+    if not objects:
+        raise TenhouFormatError(f"{label}: no JSON object")
+    rounds: list[Round] = []
+    players: tuple[str, ...] = ()
+    rule = ""
+    red = True
+    for obj in objects:
+        if not isinstance(obj, dict) or "log" not in obj:
+            raise TenhouFormatError(f"{label}: an object without 'log'")
+        players = tuple(str(n) for n in obj.get("name", ()))
+        rule_obj = obj.get("rule", {})
+        rule = str(rule_obj.get("disp", ""))
+        red = bool(rule_obj.get("aka", 1))
+        if "三" in rule:
+            raise TenhouFormatError(f"{label}: three-player games are not supported")
+        for log in obj["log"]:
+            try:
+                rounds.append(_JsonRound(log, red).run())
+            except (ValueError, TypeError, IndexError, KeyError) as exc:
+                if isinstance(exc, TenhouFormatError):
+                    raise TenhouFormatError(f"{label}: round {len(rounds) + 1}: {exc}") from None
+                raise TenhouFormatError(
+                    f"{label}: round {len(rounds) + 1}: malformed ({exc!r})"
+                ) from None
+    header = Header(source="tenhou6", players=players, rule=rule, red_fives=red)
+    return Record(name, header, tuple(rounds), False)
+
+
+def load(path: str | Path) -> Record:
+    """Read and parse a record file: mjlog XML (``<mjloggm``) or tenhou.net/6 JSON.
+
+    Raises:
+        TenhouFormatError: unreadable or malformed file.
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TenhouFormatError(f"{p.name}: cannot read ({exc})") from None
+    stripped = text.lstrip()
+    if stripped.startswith("<"):
+        return parse_mjlog(text, p.name)
+    return parse_tenhou6(text, p.name)
