@@ -1,0 +1,735 @@
+"""DealState: one deal as a state machine; ``legal_actions(seat)`` and ``apply(action)``.
+
+The engine decides nothing about one ruleset: every rule question goes to the ruleset's
+:class:`~muraglia.rulesets.base.DealFlow` (wall layout, deal plan, which calls are allowed,
+claim priority and multiple winners, whether a hand may win and its value, riichi, abortive
+draws, whether the last drawer discards, settlement). Dealing, bonus-tile replacement and
+drawing are automatic; every decision is an :class:`~muraglia.engine.actions.Action`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from muraglia.analysis.shanten import shanten_all
+from muraglia.engine.actions import (
+    Action,
+    AddedKong,
+    Chow,
+    ClaimKong,
+    ConcealedKong,
+    Discard,
+    NoDiscard,
+    Pass,
+    Penalise,
+    Pung,
+    Win,
+)
+from muraglia.engine.claims import arbitrate
+from muraglia.engine.events import (
+    Acted,
+    BonusExposed,
+    Called,
+    DealEnded,
+    DealStarted,
+    Dealt,
+    Drew,
+    Event,
+    IndicatorRevealed,
+    KongMade,
+    RiichiAccepted,
+    RiichiCancelled,
+    StatusChanged,
+    Won,
+)
+from muraglia.engine.phases import Phase
+from muraglia.engine.wall import Wall
+from muraglia.errors import IllegalActionError
+from muraglia.hand import Hand
+from muraglia.melds import Meld, MeldKind, Source
+from muraglia.rulesets.base import (
+    SEAT_LETTERS,
+    Breach,
+    CallKind,
+    DealFlow,
+    SeatStatus,
+)
+from muraglia.scoring.result import DealOutcome, Settlement
+from muraglia.tiles import NUM_KINDS, WINDS, PhysicalTile, Tile
+
+__all__ = ["DealResult", "DealState"]
+
+_SOURCE = {1: Source.RIGHT, 2: Source.ACROSS, 3: Source.LEFT}
+"""Discarder's offset from the claimer -> meld source marker."""
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """How a deal ended."""
+
+    reason: str
+    """``win``, ``exhausted``, ``multiple_winners`` (void) or an abortive-draw reason."""
+    winners: tuple[int, ...] = ()
+    """Winning seats."""
+    discarder: int | None = None
+    """Seat whose tile was won on (None: self-drawn or no winner)."""
+    void: bool = True
+    """No payments follow from hands (void / drawn deal)."""
+    flags: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """Scorer flags per winner."""
+    values: dict[int, int] = field(default_factory=dict)
+    """Hand value per winner."""
+
+
+class DealState:
+    """One deal. Build it through :class:`~muraglia.engine.game.Game` or directly."""
+
+    def __init__(
+        self,
+        flow: DealFlow,
+        wall: Wall,
+        *,
+        dealer: int = 0,
+        round_wind: Tile = Tile.EAST,
+        deal: int = 0,
+        breach: Breach | None = None,
+    ) -> None:
+        self.flow = flow
+        self.layout = flow.wall_layout()
+        self.policy = flow.claim_policy()
+        self.players = flow.players
+        self.dealer = dealer
+        self.round_wind = round_wind
+        self.deal = deal
+        self.breach = breach or Breach((), 0, 0)
+        self.wall = wall
+        n = self.players
+        self.counts: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.bonus: list[list[Tile]] = [[] for _ in range(n)]
+        self.discards: list[list[Tile]] = [[] for _ in range(n)]
+        self.claimed: list[list[bool]] = [[] for _ in range(n)]
+        self.discard_log: list[tuple[int, Tile]] = []
+        self.calls_made = 0
+        self.kongs_made = 0
+        self.riichi: list[bool] = [False] * n
+        self.riichi_turn: list[int | None] = [None] * n
+        self.double_riichi: list[bool] = [False] * n
+        self.stakes: list[int] = [0] * n
+        self.status: list[SeatStatus] = [SeatStatus.ACTIVE] * n
+        self.status_reason: list[str | None] = [None] * n
+        self.indicators: list[Tile] = []
+        self.phase = Phase.ACT
+        self.turn = dealer
+        self.drawn: Tile | None = None
+        self.drew_replacement = False
+        self.claim_tile: Tile | None = None
+        self.claim_from = -1
+        self.robbing = False
+        self.riichi_pending: int | None = None
+        self.options: dict[int, list[Action]] = {}
+        self.answers: dict[int, Action] = {}
+        self.events: list[Event] = []
+        self.result: DealResult | None = None
+        self._legal: list[Action] | None = None
+        self._start()
+
+    # ================================================================== view protocol
+
+    @property
+    def live_count(self) -> int:
+        """Drawable tiles left in the live wall."""
+        return self.wall.live_count
+
+    def seat_wind(self, seat: int) -> Tile:
+        """The own wind of ``seat`` in this deal."""
+        return WINDS[(seat - self.dealer) % 4]
+
+    def letter(self, seat: int) -> str:
+        """The own-wind letter of ``seat`` (settlement keys)."""
+        return SEAT_LETTERS[(seat - self.dealer) % 4]
+
+    def visible_count(self, kind: Tile) -> int:
+        """Copies of ``kind`` face up: unclaimed discards, melds and indicators."""
+        n = sum(
+            1
+            for s in range(self.players)
+            for t, c in zip(self.discards[s], self.claimed[s], strict=True)
+            if t == kind and not c
+        )
+        n += sum(1 for ms in self.melds for m in ms for k in m.kinds if k == kind)
+        return n + sum(1 for t in self.indicators if t == kind)
+
+    def hand_of(self, seat: int, winning: Tile | None = None) -> Hand:
+        """``seat``'s hand.
+
+        With ``winning``, that tile (counted among the concealed ones) is set apart as the
+        winning tile.
+        """
+        c = self.counts[seat]
+        tiles = [PhysicalTile(Tile(k)) for k in range(NUM_KINDS) for _ in range(c[k])]
+        win = None
+        if winning is not None:
+            tiles.remove(PhysicalTile(winning))
+            win = PhysicalTile(winning)
+        return Hand(tuple(tiles), tuple(self.melds[seat]), tuple(self.bonus[seat]), win)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats whose decision is pending."""
+        if self.phase is Phase.ACT:
+            return (self.turn,)
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            return tuple(s for s in sorted(self.options) if s not in self.answers)
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self.phase is Phase.END
+
+    # ================================================================== set-up
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def _start(self) -> None:
+        w = self.wall
+        self._emit(
+            DealStarted(
+                self.deal,
+                self.dealer,
+                self.round_wind,
+                self.breach.dice,
+                self.breach.wall,
+                self.breach.stack,
+                tuple(w.live[w.head : w.tail]),
+                tuple(w.dead[w.dead_next :]),
+            )
+        )
+        if self.layout.first_indicator is not None:
+            self._reveal(self.layout.first_indicator)
+        dealt: list[list[Tile]] = [[] for _ in range(self.players)]
+        for offset in self.flow.deal_plan():
+            if offset < self.players:
+                dealt[(self.dealer + offset) % self.players].append(w.draw())
+        order = [(self.dealer + i) % self.players for i in range(self.players)]
+        pending: list[list[Tile]] = [[] for _ in range(self.players)]
+        for s in order:
+            self._emit(Dealt(s, tuple(dealt[s])))
+            for t in dealt[s]:
+                if t.is_bonus:
+                    pending[s].append(t)
+                else:
+                    self.counts[s][t] += 1
+        self.drawn = next((t for t in reversed(dealt[self.dealer]) if not t.is_bonus), None)
+        while any(pending):  # FIMJ-FLOWER-1, RAV-FLOWER-1: replacement rounds in turn order
+            again: list[list[Tile]] = [[] for _ in range(self.players)]
+            for s in order:
+                for t in pending[s]:
+                    self.bonus[s].append(t)
+                    self._emit(BonusExposed(s, t))
+                    r = w.replacement(replenish=self.layout.replenish)
+                    self._emit(Drew(s, r, replacement=True))
+                    if r.is_bonus:
+                        again[s].append(r)
+                    else:
+                        self.counts[s][r] += 1
+                        if s == self.dealer:
+                            self.drawn = r
+            pending = again
+        self.turn = self.dealer
+        self.phase = Phase.ACT
+
+    def _reveal(self, position: int) -> None:
+        tile = self.wall.reveal(position)
+        if tile is not None:
+            self.indicators.append(tile)
+            self._emit(IndicatorRevealed(tile))
+
+    # ================================================================== legal actions
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (empty when ``seat`` has nothing to decide)."""
+        if self.phase is Phase.ACT:
+            if seat != self.turn:
+                return []
+            if self._legal is None:
+                self._legal = self._act_actions(seat)
+            return list(self._legal)
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            if seat in self.answers:
+                return []
+            return list(self.options.get(seat, ()))
+        return []
+
+    def _facts_self(self, seat: int) -> frozenset[str]:
+        facts = set()
+        if self.drew_replacement:
+            facts.add("replacement")
+        elif self.wall.live_count == 0:
+            facts.add("last_tile")
+        untouched = self.calls_made == 0 and self.kongs_made == 0
+        if untouched and not self.discards[seat]:
+            facts.add("first_turn")
+            if seat == self.dealer:
+                facts.add("dealer_first")
+        return frozenset(facts | self._riichi_facts(seat))
+
+    def _facts_discard(self, seat: int, *, robbing: bool) -> frozenset[str]:
+        facts = set()
+        if robbing:
+            facts.add("robbing_kong")
+        elif self.wall.live_count == 0:
+            facts.add("last_discard")
+        if (
+            not robbing
+            and self.claim_from == self.dealer
+            and len(self.discard_log) == 1
+            and self.calls_made == 0
+        ):
+            facts.add("dealer_first")
+        return frozenset(facts | self._riichi_facts(seat))
+
+    def _riichi_facts(self, seat: int) -> set[str]:
+        if not self.riichi[seat]:
+            return set()
+        return {"riichi", "double_riichi"} if self.double_riichi[seat] else {"riichi"}
+
+    def _win_value(
+        self, seat: int, tile: Tile, *, self_drawn: bool, robbing: bool = False
+    ) -> tuple[int, frozenset[str]] | None:
+        """(value, flags) if ``seat`` may win with ``tile`` (held already when self-drawn)."""
+        if self.status[seat] is not SeatStatus.ACTIVE:
+            return None
+        c = self.counts[seat]
+        if not self_drawn:
+            if c[tile] >= 4:
+                return None
+            c[tile] += 1
+        try:
+            if not self.flow.is_complete(c, len(self.melds[seat])):
+                return None
+            hand = self.hand_of(seat, tile)
+        finally:
+            if not self_drawn:
+                c[tile] -= 1
+        facts = self._facts_self(seat) if self_drawn else self._facts_discard(seat, robbing=robbing)
+        flags = self.flow.win_flags(self, seat, tile, self_drawn=self_drawn, facts=facts)
+        value = self.flow.win_value(self, seat, hand, self_drawn=self_drawn, flags=flags)
+        return None if value is None else (value, flags)
+
+    def _can_replace(self) -> bool:
+        return self.wall.dead_count + self.wall.live_count > 0
+
+    def _act_actions(self, seat: int) -> list[Action]:
+        c = self.counts[seat]
+        out: list[Action] = []
+        if self.drawn is not None and self._win_value(seat, self.drawn, self_drawn=True):
+            out.append(Win(seat))
+        kongs: list[Action] = []
+        if self._can_replace():
+            for k in range(NUM_KINDS):
+                if c[k] == 4 and (not self.riichi[seat] or self._riichi_kong_ok(seat, k)):
+                    kongs.append(ConcealedKong(seat, Tile(k)))
+            if self.drawn is not None and not self.riichi[seat]:
+                for m in self.melds[seat]:
+                    if m.kind is MeldKind.PUNG and c[m.first]:
+                        kongs.append(AddedKong(seat, m.first))
+        out += kongs
+        last = self.wall.live_count == 0 and self.drawn is not None
+        if last and not self.flow.last_drawer_discards():
+            out.append(NoDiscard(seat))  # FIMJ-END-4, RAV-END-1
+            return out
+        if self.riichi[seat]:
+            if self.drawn is not None:
+                out.append(Discard(seat, self.drawn))
+            return out
+        kinds = [Tile(k) for k in range(NUM_KINDS) if c[k]]
+        out += [Discard(seat, k) for k in kinds]
+        out += [Discard(seat, k, riichi=True) for k in self._riichi_discards(seat, kinds)]
+        return out
+
+    def _waits(self, seat: int) -> tuple[Tile, ...]:
+        c = self.counts[seat]
+        melds = len(self.melds[seat])
+        out = []
+        for k in range(NUM_KINDS):
+            if c[k] < 4:
+                c[k] += 1
+                if self.flow.is_complete(c, melds):
+                    out.append(Tile(k))
+                c[k] -= 1
+        return tuple(out)
+
+    def _riichi_discards(self, seat: int, kinds: Sequence[Tile]) -> list[Tile]:
+        if self.riichi[seat] or not self.flow.riichi_possible(self, seat):
+            return []
+        c = self.counts[seat]
+        melds = len(self.melds[seat])
+        if shanten_all(c, melds) > 0:
+            return []
+        out = []
+        for k in kinds:
+            c[k] -= 1
+            try:
+                if shanten_all(c, melds) == 0:
+                    waits = self._waits(seat)
+                    if waits and self.flow.can_riichi(self, seat, waits):
+                        out.append(k)
+            finally:
+                c[k] += 1
+        return out
+
+    def _riichi_kong_ok(self, seat: int, kind: int) -> bool:
+        """A kong under riichi only if the flow allows it and the waits do not change."""
+        if not self.flow.riichi_allows_kong():
+            return False
+        c = self.counts[seat]
+        if self.drawn != kind:
+            return False
+        c[kind] -= 1
+        before = self._waits(seat)
+        c[kind] -= 3
+        self.melds[seat].append(Meld.kong(Tile(kind), concealed=True))
+        after = self._waits(seat)
+        self.melds[seat].pop()
+        c[kind] += 4
+        return before == after and bool(before)
+
+    def _claim_options(self, seat: int, tile: Tile, *, robbing: bool) -> list[Action]:
+        if self.status[seat] is SeatStatus.OUT:
+            return []
+        allowed = self.flow.allowed_calls(self, seat, self.claim_from, tile)
+        out: list[Action] = []
+        if CallKind.WIN in allowed and self._win_value(
+            seat, tile, self_drawn=False, robbing=robbing
+        ):
+            out.append(Win(seat))
+        if robbing or self.riichi[seat]:
+            return [*out, Pass(seat)] if out else []
+        c = self.counts[seat]
+        if CallKind.KONG in allowed and c[tile] == 3 and self._can_replace():
+            out.append(ClaimKong(seat))
+        if CallKind.PUNG in allowed and c[tile] >= 2:
+            out.append(Pung(seat))
+        if CallKind.CHOW in allowed and tile.is_suited:
+            r = tile.rank
+            for lo in (r - 2, r - 1, r):
+                if 1 <= lo <= 7:
+                    run = [Tile(tile - r + lo + i) for i in range(3)]
+                    others = [t for t in run if t != tile]
+                    if all(c[t] for t in others):
+                        out.append(Chow(seat, tuple(run)))
+        return [*out, Pass(seat)] if out else []
+
+    # ================================================================== apply
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action``; returns the events it caused.
+
+        Raises:
+            IllegalActionError: if the action is not legal now (the message says why).
+        """
+        if self.phase is Phase.END:
+            raise IllegalActionError(f"{action.line()!r}: the deal is over")
+        start = len(self.events)
+        if isinstance(action, Penalise):
+            self._penalise(action)
+            return self.events[start:]
+        if action not in self.legal_actions(action.seat):
+            pending = ", ".join(map(str, self.to_act)) or "nobody"
+            raise IllegalActionError(
+                f"{action.line()!r} is not legal in phase {self.phase.value} "
+                f"(seats to act: {pending})"
+            )
+        self._legal = None
+        self._emit(Acted(action))
+        if self.phase is Phase.ACT:
+            self._apply_act(action)
+        else:
+            self.answers[action.seat] = action
+            if len(self.answers) == len(self.options):
+                self._close_window()
+        return self.events[start:]
+
+    def _apply_act(self, action: Action) -> None:
+        seat = action.seat
+        if isinstance(action, Win):
+            assert self.drawn is not None
+            self._finish_win((seat,), self.drawn, None)
+        elif isinstance(action, NoDiscard):
+            self._end(DealResult("exhausted"))
+        elif isinstance(action, ConcealedKong):
+            self.counts[seat][action.tile] -= 4
+            self.melds[seat].append(Meld.kong(action.tile, concealed=True))
+            self._kong_made(seat, action.tile, concealed=True)
+        elif isinstance(action, AddedKong):
+            self._open_rob(seat, action.tile)
+        elif isinstance(action, Discard):
+            self._discard(seat, action.tile, riichi=action.riichi)
+
+    def _discard(self, seat: int, tile: Tile, *, riichi: bool) -> None:
+        if riichi:
+            first = not self.discards[seat] and self.calls_made == 0 and self.kongs_made == 0
+            self.riichi_pending = seat
+            self.double_riichi[seat] = first
+        self.counts[seat][tile] -= 1
+        self.discards[seat].append(tile)
+        self.claimed[seat].append(False)
+        self.discard_log.append((seat, tile))
+        self.drawn = None
+        reason = self.flow.check_void(self)
+        if reason is not None:
+            self._end(DealResult(reason))
+            return
+        self.claim_tile, self.claim_from, self.robbing = tile, seat, False
+        self._open_window(Phase.CLAIM)
+
+    def _open_window(self, phase: Phase) -> None:
+        assert self.claim_tile is not None
+        self.options = {}
+        self.answers = {}
+        for i in range(1, self.players):
+            s = (self.claim_from + i) % self.players
+            opts = self._claim_options(s, self.claim_tile, robbing=self.robbing)
+            if opts:
+                self.options[s] = opts
+        if self.options:
+            self.phase = phase
+        else:
+            self._close_window()
+
+    def _close_window(self) -> None:
+        assert self.claim_tile is not None
+        tile, discarder = self.claim_tile, self.claim_from
+        decision = arbitrate(
+            self.answers, discarder=discarder, players=self.players, policy=self.policy
+        )
+        self.options, self.answers = {}, {}
+        robbing = self.robbing
+        if decision.winners:
+            self.riichi_pending = None
+            if decision.void:
+                self._end(DealResult("multiple_winners", decision.winners, discarder))
+                return
+            if robbing:
+                self.counts[discarder][tile] -= 1
+            else:
+                self.claimed[discarder][-1] = True
+            self._finish_win(decision.winners, tile, discarder, robbing=robbing)
+            return
+        if robbing:
+            self._complete_added_kong(discarder, tile)
+            return
+        if self.riichi_pending is not None:
+            s, self.riichi_pending = self.riichi_pending, None
+            if decision.call is None:
+                self.riichi[s] = True
+                self.riichi_turn[s] = len(self.discard_log)
+                self.stakes[s] += self.flow.riichi_stake()
+                self._emit(RiichiAccepted(s, self.flow.riichi_stake()))
+            else:
+                self.double_riichi[s] = False
+                self._emit(RiichiCancelled(s))
+        if decision.call is not None:
+            self._call(decision.call, tile, discarder)
+            return
+        self._next_turn(discarder)
+
+    def _call(self, action: Action, tile: Tile, discarder: int) -> None:
+        seat = action.seat
+        c = self.counts[seat]
+        src = _SOURCE[(discarder - seat) % self.players]
+        self.claimed[discarder][-1] = True
+        self.calls_made += 1
+        if isinstance(action, Chow):
+            for t in action.tiles:
+                if t != tile:
+                    c[t] -= 1
+            meld = Meld.chow(action.tiles[0], source=src)
+            name, tiles = "chow", action.tiles
+        elif isinstance(action, Pung):
+            c[tile] -= 2
+            meld = Meld.pung(tile, source=src)
+            name, tiles = "pung", (tile,) * 3
+        else:
+            c[tile] -= 3
+            meld = Meld.kong(tile, source=src)
+            name, tiles = "kong", (tile,) * 4
+        self.melds[seat].append(meld)
+        self._emit(Called(seat, name, tiles, tile, discarder))
+        self.turn = seat
+        self.drawn = None
+        self.drew_replacement = False
+        self.phase = Phase.ACT
+        if isinstance(action, ClaimKong):
+            self._after_kong(seat)
+
+    def _open_rob(self, seat: int, tile: Tile) -> None:
+        self.claim_tile, self.claim_from = tile, seat
+        self.robbing = self.policy.rob_added_kong
+        if self.robbing:
+            self._open_window(Phase.ROB)
+        else:
+            self._complete_added_kong(seat, tile)
+
+    def _complete_added_kong(self, seat: int, tile: Tile) -> None:
+        self.robbing = False
+        self.counts[seat][tile] -= 1
+        i = next(
+            j for j, m in enumerate(self.melds[seat]) if m.kind is MeldKind.PUNG and m.first == tile
+        )
+        self.melds[seat][i] = Meld.kong(tile, added=True, source=self.melds[seat][i].source)
+        self._kong_made(seat, tile, concealed=False)
+
+    def _kong_made(self, seat: int, tile: Tile, *, concealed: bool) -> None:
+        self._emit(KongMade(seat, tile, concealed))
+        self.phase = Phase.ACT
+        self.turn = seat
+        self._after_kong(seat)
+
+    def _after_kong(self, seat: int) -> None:
+        self.kongs_made += 1
+        lay = self.layout
+        if lay.max_kongs is not None and self.kongs_made > lay.max_kongs:
+            self._end(DealResult("too_many_kongs"))  # SEI-SETUP-6
+            return
+        if lay.kong_indicators and lay.first_indicator is not None:
+            self._reveal(lay.first_indicator + 2 * (len(self.indicators)))
+        self._draw(seat, replacement=True)
+
+    def _next_turn(self, after: int) -> None:
+        seat = after
+        for _ in range(self.players):
+            seat = (seat + 1) % self.players
+            if self.status[seat] is not SeatStatus.OUT:
+                break
+        if self.wall.live_count == 0:
+            self._end(DealResult("exhausted"))
+            return
+        self._draw(seat, replacement=False)
+
+    def _draw(self, seat: int, *, replacement: bool) -> None:
+        w = self.wall
+        while True:
+            if replacement:
+                if w.dead_count + w.live_count == 0:
+                    self._end(DealResult("exhausted"))
+                    return
+                tile = w.replacement(replenish=self.layout.replenish)
+            else:
+                tile = w.draw()
+            self._emit(Drew(seat, tile, replacement))
+            if not tile.is_bonus:
+                break
+            self.bonus[seat].append(tile)  # exposed at once (RAV-GAP-7)
+            self._emit(BonusExposed(seat, tile))
+            replacement = True
+        self.counts[seat][tile] += 1
+        self.turn = seat
+        self.drawn = tile
+        self.drew_replacement = replacement
+        self.phase = Phase.ACT
+        self._legal = None
+
+    # ================================================================== endings
+
+    def _finish_win(
+        self, winners: tuple[int, ...], tile: Tile, discarder: int | None, *, robbing: bool = False
+    ) -> None:
+        flags: dict[int, tuple[str, ...]] = {}
+        values: dict[int, int] = {}
+        for s in winners:
+            got = self._win_value(s, tile, self_drawn=discarder is None, robbing=robbing)
+            assert got is not None, "a legal win must score"
+            values[s], fl = got
+            flags[s] = tuple(sorted(fl))
+        for s in winners:
+            if discarder is not None:
+                self.counts[s][tile] += 1
+            hand = self.hand_of(s, tile)
+            self._emit(Won(s, tile, discarder, flags[s], values[s], hand.notation))
+        self._end(DealResult("win", winners, discarder, False, flags, values))
+
+    def _end(self, result: DealResult) -> None:
+        self.result = result
+        self.phase = Phase.END
+        self.options, self.answers = {}, {}
+        self._legal = None
+        hands = []
+        for s in range(self.players):
+            win_tile = None
+            if s in result.winners and not result.void:
+                win_tile = self.claim_tile if result.discarder is not None else self.drawn
+            hands.append(self.hand_of(s, win_tile).notation)
+        self._emit(DealEnded(result.reason, result.winners, result.void, tuple(hands)))
+
+    def _penalise(self, action: Penalise) -> None:
+        status = SeatStatus(action.status)
+        if status is SeatStatus.ACTIVE:
+            raise IllegalActionError("a penalty sets cannot_win or out, not active")
+        if status is SeatStatus.OUT and self.phase is Phase.ACT and self.turn == action.seat:
+            raise IllegalActionError(f"seat {action.seat} is to act: put it out after its discard")
+        self._emit(Acted(action))
+        self.status[action.seat] = status
+        self.status_reason[action.seat] = action.reason
+        self._legal = None
+        self._emit(StatusChanged(action.seat, status.value, action.reason))
+        if self.phase in (Phase.CLAIM, Phase.ROB) and action.seat in self.options:
+            self.options[action.seat] = (
+                [a for a in self.options[action.seat] if not isinstance(a, Win)]
+                if status is SeatStatus.CANNOT_WIN
+                else []
+            )
+            if not self.options[action.seat] or self.options[action.seat] == [Pass(action.seat)]:
+                del self.options[action.seat]
+                self.answers.pop(action.seat, None)
+            if len(self.answers) == len(self.options):
+                self._close_window()
+
+    # ================================================================== settlement
+
+    def outcome(self, *, sticks: int = 0) -> DealOutcome:
+        """The finished deal as the ruleset's settlement input (keys.
+
+        Own-wind letters); ``sticks`` riichi stakes lie on the table, this deal's included.
+
+        Raises:
+            IllegalActionError: if the deal is not over.
+        """
+        r = self.result
+        if r is None:
+            raise IllegalActionError("the deal is not over")
+        hands = {}
+        for s in range(self.players):
+            win_tile = None
+            if s in r.winners and not r.void:
+                win_tile = self.claim_tile if r.discarder is not None else self.drawn
+            hands[self.letter(s)] = self.hand_of(s, win_tile)
+        return DealOutcome(
+            round_wind=SEAT_LETTERS[WINDS.index(self.round_wind)],
+            dealer="E",
+            winners=tuple(self.letter(s) for s in r.winners),
+            discarder=None if r.discarder is None else self.letter(r.discarder),
+            hands=hands,
+            flags={self.letter(s): f for s, f in r.flags.items()},
+            status={
+                self.letter(s): reason
+                for s, reason in enumerate(self.status_reason)
+                if reason is not None
+            },
+            riichi_sticks=sticks,
+            riichi=tuple(self.letter(s) for s in range(self.players) if self.riichi[s]),
+            dora=tuple(t.notation for t in self.indicators),
+            extra={"void": r.void, "reason": r.reason},
+        )
+
+    def settle(self, *, sticks: int = 0) -> Settlement:
+        """The ruleset's settlement of the finished deal (``sticks`` as in :meth:`outcome`).
+
+        Raises:
+            IllegalActionError: if the deal is not over.
+        """
+        return self.flow.settle(self.outcome(sticks=sticks))
