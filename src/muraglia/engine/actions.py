@@ -47,11 +47,11 @@ class Action:
 
     def line(self) -> str:
         """One-line human form, e.g. ``1 discard 5m``."""
-        rest = [
-            str(v.notation if isinstance(v, Tile) else v)
-            for k, v in self.to_dict().items()
-            if k not in ("type", "seat") and v not in (False, None)
-        ]
+        rest = []
+        for k, v in self.to_dict().items():
+            if k in ("type", "seat") or v is False or v is None:
+                continue
+            rest.append(k if v is True else " ".join(v) if isinstance(v, list) else str(v))
         return " ".join([str(self.seat), self.kind, *rest])
 
 

@@ -60,6 +60,10 @@ from muraglia.tiles import NUM_KINDS, WINDS, PhysicalTile, Tile
 
 __all__ = ["DealResult", "DealState"]
 
+_TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS + 8))
+"""Tile members by value (indexing is much cheaper than calling the enum)."""
+_PHYSICAL: tuple[PhysicalTile, ...] = tuple(PhysicalTile(t) for t in _TILES[:NUM_KINDS])
+
 _SOURCE = {1: Source.RIGHT, 2: Source.ACROSS, 3: Source.LEFT}
 """Discarder's offset from the claimer -> meld source marker."""
 
@@ -133,6 +137,7 @@ class DealState:
         self.events: list[Event] = []
         self.result: DealResult | None = None
         self._legal: list[Action] | None = None
+        self._wait_cache: list[tuple[tuple[bytes, int], bool] | None] = [None] * self.players
         self._start()
 
     # ================================================================== view protocol
@@ -161,6 +166,10 @@ class DealState:
         n += sum(1 for ms in self.melds for m in ms for k in m.kinds if k == kind)
         return n + sum(1 for t in self.indicators if t == kind)
 
+    def melds_of(self, seat: int) -> list[Meld]:
+        """``seat``'s declared melds."""
+        return self.melds[seat]
+
     def hand_of(self, seat: int, winning: Tile | None = None) -> Hand:
         """``seat``'s hand.
 
@@ -168,7 +177,7 @@ class DealState:
         winning tile.
         """
         c = self.counts[seat]
-        tiles = [PhysicalTile(Tile(k)) for k in range(NUM_KINDS) for _ in range(c[k])]
+        tiles = [_PHYSICAL[k] for k in range(NUM_KINDS) for _ in range(c[k])]
         win = None
         if winning is not None:
             tiles.remove(PhysicalTile(winning))
@@ -188,6 +197,25 @@ class DealState:
     def is_over(self) -> bool:
         """Whether the deal has ended."""
         return self.phase is Phase.END
+
+    def copy(self) -> DealState:
+        """An independent copy (for bots' simulations and what-if tests).
+
+        Events are shared up to now and diverge after.
+        """
+        new = object.__new__(DealState)
+        new.__dict__ = self.__dict__.copy()
+        for name in ("counts", "melds", "bonus", "discards", "claimed"):
+            setattr(new, name, [list(x) for x in getattr(self, name)])
+        for name in ("discard_log", "riichi", "riichi_turn", "double_riichi", "stakes"):
+            setattr(new, name, list(getattr(self, name)))
+        for name in ("status", "status_reason", "indicators", "events"):
+            setattr(new, name, list(getattr(self, name)))
+        new.options = {k: list(v) for k, v in self.options.items()}
+        new.answers = dict(self.answers)
+        w = self.wall
+        new.wall = Wall(list(w.live), list(w.dead), w.head, w.tail, w.dead_next, list(w.indicators))
+        return new
 
     # ================================================================== set-up
 
@@ -332,7 +360,7 @@ class DealState:
         if self._can_replace():
             for k in range(NUM_KINDS):
                 if c[k] == 4 and (not self.riichi[seat] or self._riichi_kong_ok(seat, k)):
-                    kongs.append(ConcealedKong(seat, Tile(k)))
+                    kongs.append(ConcealedKong(seat, _TILES[k]))
             if self.drawn is not None and not self.riichi[seat]:
                 for m in self.melds[seat]:
                     if m.kind is MeldKind.PUNG and c[m.first]:
@@ -346,7 +374,7 @@ class DealState:
             if self.drawn is not None:
                 out.append(Discard(seat, self.drawn))
             return out
-        kinds = [Tile(k) for k in range(NUM_KINDS) if c[k]]
+        kinds = [_TILES[k] for k in range(NUM_KINDS) if c[k]]
         out += [Discard(seat, k) for k in kinds]
         out += [Discard(seat, k, riichi=True) for k in self._riichi_discards(seat, kinds)]
         return out
@@ -359,7 +387,7 @@ class DealState:
             if c[k] < 4:
                 c[k] += 1
                 if self.flow.is_complete(c, melds):
-                    out.append(Tile(k))
+                    out.append(_TILES[k])
                 c[k] -= 1
         return tuple(out)
 
@@ -392,19 +420,31 @@ class DealState:
         c[kind] -= 1
         before = self._waits(seat)
         c[kind] -= 3
-        self.melds[seat].append(Meld.kong(Tile(kind), concealed=True))
+        self.melds[seat].append(Meld.kong(_TILES[kind], concealed=True))
         after = self._waits(seat)
         self.melds[seat].pop()
         c[kind] += 4
         return before == after and bool(before)
+
+    def _may_wait(self, seat: int) -> bool:
+        """The flow's ``may_wait`` filter, cached on the seat's concealed tiles and melds."""
+        key = (bytes(self.counts[seat]), len(self.melds[seat]))
+        cached = self._wait_cache[seat]
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        ok = self.flow.may_wait(self.counts[seat], len(self.melds[seat]))
+        self._wait_cache[seat] = (key, ok)
+        return ok
 
     def _claim_options(self, seat: int, tile: Tile, *, robbing: bool) -> list[Action]:
         if self.status[seat] is SeatStatus.OUT:
             return []
         allowed = self.flow.allowed_calls(self, seat, self.claim_from, tile)
         out: list[Action] = []
-        if CallKind.WIN in allowed and self._win_value(
-            seat, tile, self_drawn=False, robbing=robbing
+        if (
+            CallKind.WIN in allowed
+            and self._may_wait(seat)
+            and self._win_value(seat, tile, self_drawn=False, robbing=robbing)
         ):
             out.append(Win(seat))
         if robbing or self.riichi[seat]:
@@ -418,7 +458,7 @@ class DealState:
             r = tile.rank
             for lo in (r - 2, r - 1, r):
                 if 1 <= lo <= 7:
-                    run = [Tile(tile - r + lo + i) for i in range(3)]
+                    run = [_TILES[tile - r + lo + i] for i in range(3)]
                     others = [t for t in run if t != tile]
                     if all(c[t] for t in others):
                         out.append(Chow(seat, tuple(run)))
@@ -592,6 +632,7 @@ class DealState:
 
     def _after_kong(self, seat: int) -> None:
         self.kongs_made += 1
+        self.drawn = None
         lay = self.layout
         if lay.max_kongs is not None and self.kongs_made > lay.max_kongs:
             self._end(DealResult("too_many_kongs"))  # SEI-SETUP-6

@@ -41,6 +41,7 @@ from muraglia.analysis.shapes import DEFAULT_SHAPES, Shape
 from muraglia.analysis.waits import Reading, readings
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
+from muraglia.melds import Meld
 from muraglia.notation import parse_hand
 from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind
 from muraglia.scoring.patterns import PatternTable
@@ -587,6 +588,10 @@ class DealView(Protocol):
         """Copies of ``kind`` face up on the table (discards, melds, indicators)."""
         ...  # pragma: no cover
 
+    def melds_of(self, seat: int) -> Sequence[Meld]:
+        """``seat``'s declared melds."""
+        ...  # pragma: no cover
+
     def hand_of(self, seat: int) -> Hand:
         """``seat``'s current hand (concealed tiles, melds, bonus tiles)."""
         ...  # pragma: no cover
@@ -611,6 +616,7 @@ class DealFlow:
     ``allowed_calls``     win from anyone, pung/kong from anyone, chow from the left
     ``claim_policy``      :class:`ClaimPolicy` defaults
     ``is_complete``       standard shape, seven pairs, thirteen orphans (shanten -1)
+    ``may_wait``          13 tiles at shanten 0 or less (a filter before ``is_complete``)
     ``win_value``         **abstract**: the value of a winning hand, None if it may not win
     ``win_flags``         the engine's situation facts known to the ruleset
     ``riichi_possible``   False (no riichi)
@@ -683,6 +689,16 @@ class DealFlow:
         from muraglia.analysis.shanten import shanten_all  # noqa: PLC0415 - lazy table load
 
         return shanten_all(counts, melds) == -1
+
+    def may_wait(self, counts: Sequence[int], melds: int) -> bool:
+        """Filter: False only if no tile can complete these 13 concealed ``counts``.
+
+        The engine skips :meth:`is_complete` on discards for hands this rejects; it must
+        never reject a hand that some tile completes (the default: shanten at most 0).
+        """
+        from muraglia.analysis.shanten import shanten_all  # noqa: PLC0415 - lazy table load
+
+        return shanten_all(counts, melds) <= 0
 
     def win_value(
         self, view: DealView, seat: int, hand: Hand, *, self_drawn: bool, flags: frozenset[str]

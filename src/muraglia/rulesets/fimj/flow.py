@@ -57,6 +57,17 @@ class FimjFlow(DealFlow):
             return bool(self.options.four_as_two_pairs)
         return _maybe_special(counts, melds)
 
+    def may_wait(self, counts: Sequence[int], melds: int) -> bool:
+        """Shanten 0.
+
+        One odd count for seven pairs with four alike, or a special shape short of one tile.
+        """
+        if shanten_all(counts, melds) <= 0:
+            return True
+        if melds == 0 and sum(c & 1 for c in counts) == 1:
+            return True
+        return _maybe_special13(counts, melds)
+
     def win_value(
         self, view: DealView, seat: int, hand: Hand, *, self_drawn: bool, flags: frozenset[str]
     ) -> int | None:
@@ -159,6 +170,22 @@ def _maybe_special(counts: Sequence[int], melds: int) -> bool:
         return True  # snake of the dragons
     runs = sum(all(counts[s * 9 + r] for r in range(7)) for s in range(3))
     return runs >= 2  # Siamese snakes
+
+
+def _maybe_special13(counts: Sequence[int], melds: int) -> bool:
+    """:func:`_maybe_special` one tile short (a necessary condition)."""
+    winds = [counts[w] for w in WINDS]
+    if max(winds) <= 1 and sum(winds) >= 3:
+        return True
+    if melds:
+        return False
+    if sum(1 for t in TERMINALS_AND_HONORS if counts[t]) >= 12:
+        return True
+    dragons = [counts[d] for d in DRAGONS]
+    if max(dragons) <= 1 and sum(dragons) >= 2:
+        return True
+    near = sum(sum(1 for r in range(7) if not counts[s * 9 + r]) <= 1 for s in range(3))
+    return near >= 2
 
 
 FLOW = FimjFlow

@@ -73,6 +73,14 @@ class RavennaFlow(DealFlow):
             return True
         return all(c == 0 or Tile(k) in _HEAD for k, c in enumerate(counts))
 
+    def may_wait(self, counts: Sequence[int], melds: int) -> bool:
+        """Shanten 0, seven pairs one short (a held kong as two pairs) or all head tiles."""
+        if shanten_all(counts, melds) <= 0:
+            return True
+        if melds == 0 and sum(c & 1 for c in counts) == 1:
+            return True
+        return all(c == 0 or Tile(k) in _HEAD for k, c in enumerate(counts))
+
     def win_value(
         self, view: DealView, seat: int, hand: Hand, *, self_drawn: bool, flags: frozenset[str]
     ) -> int | None:

@@ -101,7 +101,7 @@ class SeipalleFlow(DealFlow):
         """Closed hand (concealed kongs allowed) and at least 8 drawable tiles (SEI-RIICHI-2/8)."""
         if view.live_count < 8:
             return False
-        return view.hand_of(seat).is_concealed
+        return all(m.concealed for m in view.melds_of(seat))
 
     def can_riichi(self, view: DealView, seat: int, waits: tuple[Tile, ...]) -> bool:
         """Any ready hand (SEI-RIICHI-1)."""
