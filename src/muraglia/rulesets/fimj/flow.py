@@ -15,9 +15,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from muraglia.analysis.shanten import shanten_all
-from muraglia.errors import InvalidHandError
+from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.rulesets.base import (
     SEAT_LETTERS,
@@ -40,6 +41,15 @@ _WIND = dict(zip(SEAT_LETTERS, WINDS, strict=True))
 
 class FimjFlow(DealFlow):
     """FIMJ engine hooks (see the module docstring)."""
+
+    def __init__(self, ruleset: Any) -> None:
+        super().__init__(ruleset)
+        missing = [o for o in ("charleston", "three_players") if getattr(self.options, o)]
+        if missing:
+            raise RulesetError(
+                f"fimj option(s) {', '.join(missing)} are not played by the engine yet "
+                "(FIMJ-CHARL, FIMJ-3P)"
+            )
 
     def wall_layout(self) -> WallLayout:
         """144 tiles, 18 stacks, 7-stack tetto (FIMJ-WALL-1, FIMJ-TETTO-1)."""
