@@ -170,16 +170,21 @@ class FimjFlow(DealFlow):
 
 def _maybe_special(counts: Sequence[int], melds: int) -> bool:
     """Necessary conditions of the special-shape massimi (FIMJ-MAX M04, M07, M08, M09)."""
-    if all(counts[w] == 1 for w in WINDS):
-        return True  # small snake (its chows may be claimed)
+    suits = [s for s in range(3) if any(counts[s * 9 : s * 9 + 9])]
+    if all(counts[w] == 1 for w in WINDS):  # small snake (its chows may be claimed)
+        return (
+            sum(counts[d] for d in DRAGONS) == 1
+            and len(suits) == 1
+            and max(counts[suits[0] * 9 : suits[0] * 9 + 9]) == 1
+        )
     if melds:
         return False
     if all(counts[t] for t in TERMINALS_AND_HONORS):
         return True  # thirteen marvellous lanterns
-    if all(counts[d] == 1 for d in DRAGONS):
-        return True  # snake of the dragons
-    runs = sum(all(counts[s * 9 + r] for r in range(7)) for s in range(3))
-    return runs >= 2  # Siamese snakes
+    if all(counts[d] == 1 for d in DRAGONS):  # snake of the dragons
+        return sorted(counts[w] for w in WINDS) == [0, 0, 0, 2]
+    runs = [s for s in range(3) if all(counts[s * 9 + r] == 1 for r in range(7))]
+    return len(runs) == 2 and sum(counts) == 14 and not any(counts[27:])  # Siamese snakes
 
 
 def _maybe_special13(counts: Sequence[int], melds: int) -> bool:
