@@ -22,6 +22,7 @@ __all__ = [
     "AddedKong",
     "Chow",
     "ClaimKong",
+    "Declare",
     "ConcealedKong",
     "Discard",
     "NoDiscard",
@@ -132,6 +133,18 @@ class AddedKong(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """A ruleset-specific declaration offered by the flow's ``declarations`` hook.
+
+    Today an abortive one that ends the deal void under its ``name`` (e.g. nine terminals).
+    """
+
+    kind: ClassVar[str] = "declare"
+    name: str
+    """The declaration's name, as the flow offers it."""
+
+
+@dataclass(frozen=True, slots=True)
 class Penalise(Action):
     """Referee action.
 
@@ -158,6 +171,7 @@ ACTIONS: dict[str, type[Action]] = {
         Pass,
         ConcealedKong,
         AddedKong,
+        Declare,
         Penalise,
     )
 }

@@ -87,7 +87,9 @@ class MatchState:
         for s in range(self.players):
             self.scores[s] -= deal.stakes[s]
             self.pot += deal.stakes[s]
-        settlement = deal.settle(sticks=self.pot // stake if stake else 0)
+        settlement = deal.settle(
+            sticks=self.pot // stake if stake else 0, honba=self.progress.honba
+        )
         net = [settlement.net.get(deal.letter(s), 0) for s in range(self.players)]
         for s in range(self.players):
             self.scores[s] += net[s]

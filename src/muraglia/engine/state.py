@@ -19,6 +19,7 @@ from muraglia.engine.actions import (
     Chow,
     ClaimKong,
     ConcealedKong,
+    Declare,
     Discard,
     NoDiscard,
     Pass,
@@ -121,6 +122,8 @@ class DealState:
         self.riichi_turn: list[int | None] = [None] * n
         self.double_riichi: list[bool] = [False] * n
         self.stakes: list[int] = [0] * n
+        self.missed_win: list[bool] = [False] * n
+        self.ippatsu_mark: list[tuple[int, int] | None] = [None] * n
         self.status: list[SeatStatus] = [SeatStatus.ACTIVE] * n
         self.status_reason: list[str | None] = [None] * n
         self.indicators: list[Tile] = []
@@ -207,7 +210,10 @@ class DealState:
         new.__dict__ = self.__dict__.copy()
         for name in ("counts", "melds", "bonus", "discards", "claimed"):
             setattr(new, name, [list(x) for x in getattr(self, name)])
-        for name in ("discard_log", "riichi", "riichi_turn", "double_riichi", "stakes"):
+        for name in (
+            "discard_log", "riichi", "riichi_turn", "double_riichi", "stakes", "missed_win",
+            "ippatsu_mark",
+        ):  # fmt: skip
             setattr(new, name, list(getattr(self, name)))
         for name in ("status", "status_reason", "indicators", "events"):
             setattr(new, name, list(getattr(self, name)))
@@ -323,7 +329,11 @@ class DealState:
     def _riichi_facts(self, seat: int) -> set[str]:
         if not self.riichi[seat]:
             return set()
-        return {"riichi", "double_riichi"} if self.double_riichi[seat] else {"riichi"}
+        facts = {"riichi", "double_riichi"} if self.double_riichi[seat] else {"riichi"}
+        mark = self.ippatsu_mark[seat]
+        if mark == (len(self.discards[seat]), self.calls_made + self.kongs_made):
+            facts.add("ippatsu")  # no own discard and no call or kong since the riichi
+        return facts
 
     def _win_value(
         self, seat: int, tile: Tile, *, self_drawn: bool, robbing: bool = False
@@ -366,6 +376,7 @@ class DealState:
                     if m.kind is MeldKind.PUNG and c[m.first]:
                         kongs.append(AddedKong(seat, m.first))
         out += kongs
+        out += [Declare(seat, name) for name in self.flow.declarations(self, seat)]
         last = self.wall.live_count == 0 and self.drawn is not None
         if last and not self.flow.last_drawer_discards():
             out.append(NoDiscard(seat))  # FIMJ-END-4, RAV-END-1
@@ -501,6 +512,8 @@ class DealState:
             self._finish_win((seat,), self.drawn, None)
         elif isinstance(action, NoDiscard):
             self._end(DealResult("exhausted"))
+        elif isinstance(action, Declare):
+            self._end(DealResult(action.name))  # an abortive declaration (nine terminals...)
         elif isinstance(action, ConcealedKong):
             self.counts[seat][action.tile] -= 4
             self.melds[seat].append(Meld.kong(action.tile, concealed=True))
@@ -520,6 +533,8 @@ class DealState:
         self.claimed[seat].append(False)
         self.discard_log.append((seat, tile))
         self.drawn = None
+        if not self.riichi[seat]:
+            self.missed_win[seat] = False  # temporary furiten ends with one's own discard
         reason = self.flow.check_void(self)
         if reason is not None:
             self._end(DealResult(reason))
@@ -547,6 +562,9 @@ class DealState:
         decision = arbitrate(
             self.answers, discarder=discarder, players=self.players, policy=self.policy
         )
+        for s, opts in self.options.items():
+            if Win(s) in opts and s not in decision.winners:
+                self.missed_win[s] = True  # passed (or lost) a win: the flow may rule furiten
         self.options, self.answers = {}, {}
         robbing = self.robbing
         if decision.winners:
@@ -568,8 +586,13 @@ class DealState:
             if decision.call is None:
                 self.riichi[s] = True
                 self.riichi_turn[s] = len(self.discard_log)
+                self.ippatsu_mark[s] = (len(self.discards[s]), self.calls_made + self.kongs_made)
                 self.stakes[s] += self.flow.riichi_stake()
                 self._emit(RiichiAccepted(s, self.flow.riichi_stake()))
+                reason = self.flow.check_void(self)  # e.g. four riichi
+                if reason is not None and decision.call is None:
+                    self._end(DealResult(reason))
+                    return
             else:
                 self.double_riichi[s] = False
                 self._emit(RiichiCancelled(s))
@@ -732,7 +755,7 @@ class DealState:
 
     # ================================================================== settlement
 
-    def outcome(self, *, sticks: int = 0) -> DealOutcome:
+    def outcome(self, *, sticks: int = 0, honba: int = 0) -> DealOutcome:
         """The finished deal as the ruleset's settlement input (keys.
 
         Own-wind letters); ``sticks`` riichi stakes lie on the table, this deal's included.
@@ -762,15 +785,23 @@ class DealState:
                 if reason is not None
             },
             riichi_sticks=sticks,
+            honba=honba,
             riichi=tuple(self.letter(s) for s in range(self.players) if self.riichi[s]),
             dora=tuple(t.notation for t in self.indicators),
+            ura=self._ura() if any(self.riichi[s] for s in r.winners) else (),
             extra={"void": r.void, "reason": r.reason},
         )
 
-    def settle(self, *, sticks: int = 0) -> Settlement:
+    def _ura(self) -> tuple[str, ...]:
+        """The tiles under the indicators (ura-dora), when the layout has them."""
+        if not self.layout.ura_indicators:
+            return ()
+        return tuple(self.wall.dead[p - 1].notation for p in self.wall.indicators)
+
+    def settle(self, *, sticks: int = 0, honba: int = 0) -> Settlement:
         """The ruleset's settlement of the finished deal (``sticks`` as in :meth:`outcome`).
 
         Raises:
             IllegalActionError: if the deal is not over.
         """
-        return self.flow.settle(self.outcome(sticks=sticks))
+        return self.flow.settle(self.outcome(sticks=sticks, honba=honba))

@@ -454,6 +454,8 @@ class WallLayout:
     """Position in the dead wall (0 = first replacement tile) of the first dora indicator."""
     kong_indicators: bool = False
     """Each kong reveals the next indicator (two positions further: the next stack's upper)."""
+    ura_indicators: bool = False
+    """The tile under each indicator is an ura-dora indicator for riichi winners (EMA)."""
     max_kongs: int | None = None
     """A kong beyond this number voids the deal at once (SEI-SETUP-6)."""
 
@@ -510,6 +512,8 @@ class MatchProgress:
     """Consecutive deals after which the East role did not pass (void replays...)."""
     pot: int = 0
     """Riichi stakes lying on the table."""
+    honba: int = 0
+    """Counters on the table (riichi repeat counters), passed to the settlement."""
 
 
 @dataclass(frozen=True)
@@ -571,6 +575,11 @@ class DealView(Protocol):
         ...  # pragma: no cover
 
     @property
+    def missed_win(self) -> Sequence[bool]:
+        """Per seat: passed a win since its last discard (kept under riichi): furiten input."""
+        ...  # pragma: no cover
+
+    @property
     def indicators(self) -> Sequence[Tile]:
         """Dora indicators face up."""
         ...  # pragma: no cover
@@ -623,7 +632,8 @@ class DealFlow:
     ``can_riichi``        False
     ``riichi_allows_kong``  False
     ``riichi_stake``      0
-    ``check_void``        None (no abortive draw)
+    ``declarations``      () (no abortive declaration, e.g. nine terminals)
+    ``check_void``        None (no abortive draw; asked after discards and riichi)
     ``last_drawer_discards``  True
     ``settle``            **abstract**: :class:`DealOutcome` -> :class:`Settlement`
     ``first_round_wind``  0 (East)
@@ -716,8 +726,9 @@ class DealFlow:
         """The scorer's flags for a win.
 
         ``facts`` are the engine's: ``replacement``, ``robbing_kong``, ``last_tile``,
-        ``last_discard``, ``riichi``, ``double_riichi``, ``first_turn`` (first uninterrupted
-        go-round), ``dealer_first`` (the dealer's dealt hand or first discard).
+        ``last_discard``, ``riichi``, ``double_riichi``, ``ippatsu`` (no own discard and no
+        call or kong since the riichi stood), ``first_turn`` (first uninterrupted go-round),
+        ``dealer_first`` (the dealer's dealt hand or first discard).
         """
         known = getattr(self.ruleset, "flags", ())
         return frozenset(f for f in facts if f in known)
@@ -743,6 +754,10 @@ class DealFlow:
     def riichi_stake(self) -> int:
         """Points a riichi declaration puts on the table."""
         return 0
+
+    def declarations(self, view: DealView, seat: int) -> tuple[str, ...]:
+        """Abortive declarations ``seat`` may make now in its turn (e.g. nine terminals)."""
+        return ()
 
     def check_void(self, view: DealView) -> str | None:
         """An abortive-draw reason after a discard (None: play on)."""
