@@ -22,6 +22,8 @@ def choose(rng: random.Random, legal: list[Action]) -> Action:
 
 def expected_size(deal: DealState, seat: int) -> int:
     """Tiles ``seat`` should hold (melds as three)."""
+    if seat in deal.dead:
+        return 0
     if deal.phase is Phase.ACT and seat == deal.turn:
         return 14
     if deal.phase is Phase.ROB and seat == deal.claim_from:

@@ -157,7 +157,7 @@ def test_an_out_seat_is_skipped_and_penalised_in_the_settlement() -> None:
     m.apply(Penalise(1, SeatStatus.OUT.value, "false_mahjong"))
     with pytest.raises(IllegalActionError):
         m.apply(Penalise(0, SeatStatus.OUT.value, "false_mahjong"))
-    events = m.apply(Discard(0, t("1s")))
+    events = m.apply(Discard(0, t("9m")))
     assert any(getattr(e, "seat", None) == 2 and e.kind == "drew" for e in events)
 
 
@@ -183,7 +183,38 @@ def test_a_fifth_kong_voids_a_seipalle_deal() -> None:
     assert next(e for e in events if isinstance(e, Settled)).net == (0, 0, 0, 0)
 
 
-@pytest.mark.parametrize("spec", ["fimj(charleston=true)", "fimj(three_players=true)"])
+@pytest.mark.parametrize("spec", ["fimj(charleston=true)"])
 def test_options_the_engine_does_not_play_yet_fail_loudly(spec: str) -> None:
     with pytest.raises(RulesetError, match="not played by the engine yet"):
         Game(load_ruleset(spec))
+
+
+def test_fimj_table_of_three_deals_nothing_to_the_dead_seat() -> None:
+    # FIMJ-3P-2/3, FIMJ-GAP-38: the dead seat starts as North; 90 drawable tiles.
+    deal = Game(load_ruleset("fimj(three_players=true)"), seed=2).new_deal()
+    assert deal.dead == frozenset({3})
+    assert deal.wall.live_count == 90
+    assert deal.counts[3] == [0] * 34
+    assert deal.bonus[3] == []
+    assert [sum(deal.counts[s]) for s in range(3)] == [14, 13, 13]
+
+
+def test_fimj_dead_east_lets_south_take_the_thirteenth_and_fourteenth_tiles() -> None:
+    # FIMJ-3P-4: when the dead seat is East, South takes East's tiles and discards first.
+    deal = Game(load_ruleset("fimj(three_players=true)"), seed=2).new_deal(dealer=3)
+    assert deal.to_act == (0,)
+    assert [sum(deal.counts[s]) for s in range(3)] == [14, 13, 13]
+
+
+def test_fimj_three_same_wind_first_discards_at_a_table_of_three() -> None:
+    # FIMJ-3P-5.
+    m = dictated(
+        "fimj(three_players=true)",
+        {0: "1z 258m 369p 147s 2z 3z 5z 6z", 1: "1z 369m 147p 258s 2z 3z 7z",
+         2: "1z 147m 258p 369s 4z 5z 6z"},
+        draws="4m 4p 4s 5m 5p",
+    )  # fmt: skip
+    for seat in range(3):
+        events = m.apply(Discard(seat, t("1z")))
+    ended = next(e for e in events if isinstance(e, DealEnded))
+    assert ended.reason == "same_wind_discards"

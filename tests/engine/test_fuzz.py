@@ -19,8 +19,10 @@ PLAN = {
     "fimj(tournament=true)": 4,
     "ravenna": 6,
     "seipalle(tournament=true)": 8,
+    "fimj(tournament=true,three_players=true)": 1,
 }
-"""Ruleset spec -> chunks of CHUNK matches (100 FIMJ, 150 Ravenna, 200 Seipalle)."""
+"""Ruleset spec -> chunks of CHUNK matches (100 FIMJ, 150 Ravenna, 200 Seipalle, 25 FIMJ at a
+table of three)."""
 
 CASES = [(spec, c) for spec, n in PLAN.items() for c in range(n * SOAK)]
 

@@ -124,7 +124,11 @@ class DealState:
         self.stakes: list[int] = [0] * n
         self.missed_win: list[bool] = [False] * n
         self.ippatsu_mark: list[tuple[int, int] | None] = [None] * n
-        self.status: list[SeatStatus] = [SeatStatus.ACTIVE] * n
+        self.dead = flow.dead_seats()
+        self.first = dealer
+        self.status: list[SeatStatus] = [
+            SeatStatus.OUT if s in self.dead else SeatStatus.ACTIVE for s in range(n)
+        ]
         self.status_reason: list[str | None] = [None] * n
         self.indicators: list[Tile] = []
         self.phase = Phase.ACT
@@ -168,6 +172,19 @@ class DealState:
         )
         n += sum(1 for ms in self.melds for m in ms for k in m.kinds if k == kind)
         return n + sum(1 for t in self.indicators if t == kind)
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat in turn after ``seat`` that is not out (dead seats are skipped)."""
+        for i in range(1, self.players + 1):
+            s = (seat + i) % self.players
+            if self.status[s] is not SeatStatus.OUT:
+                return s
+        return seat
+
+    @property
+    def live_seats(self) -> tuple[int, ...]:
+        """Seats taking part in the deal (not dead seats of a three-player table)."""
+        return tuple(s for s in range(self.players) if s not in self.dead)
 
     def melds_of(self, seat: int) -> list[Meld]:
         """``seat``'s declared melds."""
@@ -245,10 +262,21 @@ class DealState:
         if self.layout.first_indicator is not None:
             self._reveal(self.layout.first_indicator)
         dealt: list[list[Tile]] = [[] for _ in range(self.players)]
-        for offset in self.flow.deal_plan():
-            if offset < self.players:
-                dealt[(self.dealer + offset) % self.players].append(w.draw())
-        order = [(self.dealer + i) % self.players for i in range(self.players)]
+        first = self.first = (
+            self.dealer if self.dealer not in self.dead else self.next_seat(self.dealer)
+        )
+        plan = self.flow.deal_plan()
+        for i, offset in enumerate(plan):
+            seat = (self.dealer + offset) % self.players
+            if seat in self.dead:
+                if seat != self.dealer or i < len(plan) - 5:
+                    continue  # FIMJ-3P-3: the dead seat's tiles stay in the wall
+                seat = first  # FIMJ-3P-4: the next player takes East's 13th and 14th tiles
+            elif seat == first and first != self.dealer and i >= len(plan) - 5:
+                continue
+            dealt[seat].append(w.draw())
+        order = [(first + i) % self.players for i in range(self.players)]
+        order = [s for s in order if s not in self.dead]
         pending: list[list[Tile]] = [[] for _ in range(self.players)]
         for s in order:
             self._emit(Dealt(s, tuple(dealt[s])))
@@ -257,7 +285,7 @@ class DealState:
                     pending[s].append(t)
                 else:
                     self.counts[s][t] += 1
-        self.drawn = next((t for t in reversed(dealt[self.dealer]) if not t.is_bonus), None)
+        self.drawn = next((t for t in reversed(dealt[first]) if not t.is_bonus), None)
         while any(pending):  # FIMJ-FLOWER-1, RAV-FLOWER-1: replacement rounds in turn order
             again: list[list[Tile]] = [[] for _ in range(self.players)]
             for s in order:
@@ -270,10 +298,10 @@ class DealState:
                         again[s].append(r)
                     else:
                         self.counts[s][r] += 1
-                        if s == self.dealer:
+                        if s == first:
                             self.drawn = r
             pending = again
-        self.turn = self.dealer
+        self.turn = first
         self.phase = Phase.ACT
 
     def _reveal(self, position: int) -> None:
@@ -307,7 +335,7 @@ class DealState:
         untouched = self.calls_made == 0 and self.kongs_made == 0
         if untouched and not self.discards[seat]:
             facts.add("first_turn")
-            if seat == self.dealer:
+            if seat == self.first:
                 facts.add("dealer_first")
         return frozenset(facts | self._riichi_facts(seat))
 
@@ -319,7 +347,7 @@ class DealState:
             facts.add("last_discard")
         if (
             not robbing
-            and self.claim_from == self.dealer
+            and self.claim_from == self.first
             and len(self.discard_log) == 1
             and self.calls_made == 0
         ):
@@ -767,7 +795,7 @@ class DealState:
         if r is None:
             raise IllegalActionError("the deal is not over")
         hands = {}
-        for s in range(self.players):
+        for s in self.live_seats:
             win_tile = None
             if s in r.winners and not r.void:
                 win_tile = self.claim_tile if r.discarder is not None else self.drawn

@@ -597,6 +597,15 @@ class DealView(Protocol):
         """Copies of ``kind`` face up on the table (discards, melds, indicators)."""
         ...  # pragma: no cover
 
+    @property
+    def live_seats(self) -> Sequence[int]:
+        """Seats taking part in the deal (all but the dead seat of a table of three)."""
+        ...  # pragma: no cover
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat in turn after ``seat`` that still plays."""
+        ...  # pragma: no cover
+
     def melds_of(self, seat: int) -> Sequence[Meld]:
         """``seat``'s declared melds."""
         ...  # pragma: no cover
@@ -621,6 +630,7 @@ class DealFlow:
     ====================  ============================================================
     ``wall_layout``       136 tiles, 17 stacks, 14-tile dead wall, no indicators
     ``break_wall``        two dice: wall and stack as FIMJ-WALL-2..4
+    ``dead_seats``        none (a table of four)
     ``deal_plan``         4-4-4 to each seat in turn, then dealer 1st and 5th, others one
     ``allowed_calls``     win from anyone, pung/kong from anyone, chow from the left
     ``claim_policy``      :class:`ClaimPolicy` defaults
@@ -666,6 +676,10 @@ class DealFlow:
         n = sum(first) + sum(second)
         return Breach((*first, *second), (sum(first) - 1) % 4, (n - 1) % layout.stacks_per_side + 1)
 
+    def dead_seats(self) -> frozenset[int]:
+        """Fixed seats that take no part in any deal (the dead seat of a table of three)."""
+        return frozenset()
+
     def deal_plan(self) -> tuple[int, ...]:
         """Who (offset from the dealer) takes each dealt tile, in wall order (FIMJ-WALL-5)."""
         plan: list[int] = []
@@ -686,7 +700,7 @@ class DealFlow:
         if view.live_count == 0:
             return frozenset({CallKind.WIN})  # nothing left to draw: only the last discard win
         kinds = {CallKind.WIN, CallKind.PUNG, CallKind.KONG}
-        if (discarder + 1) % view.players == seat:
+        if view.next_seat(discarder) == seat:
             kinds.add(CallKind.CHOW)
         return frozenset(kinds)
 

@@ -44,12 +44,15 @@ class FimjFlow(DealFlow):
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
-        missing = [o for o in ("charleston", "three_players") if getattr(self.options, o)]
+        missing = [o for o in ("charleston",) if getattr(self.options, o)]
         if missing:
             raise RulesetError(
-                f"fimj option(s) {', '.join(missing)} are not played by the engine yet "
-                "(FIMJ-CHARL, FIMJ-3P)"
+                f"fimj option(s) {', '.join(missing)} are not played by the engine yet (FIMJ-CHARL)"
             )
+
+    def dead_seats(self) -> frozenset[int]:
+        """At a table of three the dead seat starts as North: seat 3 (FIMJ-3P-2)."""
+        return frozenset({3}) if self.options.three_players else frozenset()
 
     def wall_layout(self) -> WallLayout:
         """144 tiles, 18 stacks, 7-stack tetto (FIMJ-WALL-1, FIMJ-TETTO-1)."""
@@ -130,7 +133,7 @@ class FimjFlow(DealFlow):
         (FIMJ-END-1 C, FIMJ-END-3, FIMJ-3P-5).
         """
         log = view.discard_log
-        if len(log) == view.players and view.calls_made == 0 and view.kongs_made == 0:
+        if len(log) == len(view.live_seats) and view.calls_made == 0 and view.kongs_made == 0:
             first = log[0][1]
             if first.is_wind and all(t == first for _, t in log):
                 return "same_wind_discards"
@@ -143,7 +146,7 @@ class FimjFlow(DealFlow):
     def settle(self, outcome: DealOutcome) -> Settlement:
         """FIMJ settlement of every hand; a void deal pays nothing (FIMJ-END-2)."""
         if not outcome.winners and not outcome.status:
-            return Settlement((), dict.fromkeys(SEAT_LETTERS, 0))
+            return Settlement((), dict.fromkeys(SEAT_LETTERS, 0))  # void: FIMJ-END-2
         result = self.ruleset.settle_deal(
             hands=outcome.hands,
             winners=outcome.winners,
