@@ -24,7 +24,7 @@ def expected_size(deal: DealState, seat: int) -> int:
     """Tiles ``seat`` should hold (melds as three)."""
     if seat in deal.dead:
         return 0
-    if deal.phase is Phase.ACT and seat == deal.turn:
+    if deal.phase in (Phase.ACT, Phase.CHARLESTON) and seat == deal.turn:
         return 14
     if deal.phase is Phase.ROB and seat == deal.claim_from:
         return 14

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from muraglia.engine import Game
+from muraglia.engine import Game, Phase
 from muraglia.engine.actions import ConcealedKong, Discard, Pass, Penalise, Pung, Win
-from muraglia.engine.events import DealEnded, RiichiAccepted, RiichiCancelled, Settled
+from muraglia.engine.events import (
+    DealEnded,
+    RiichiAccepted,
+    RiichiCancelled,
+    Settled,
+    TilesPassed,
+)
 from muraglia.errors import IllegalActionError, RulesetError
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import DealSummary, MatchProgress, SeatStatus
@@ -183,10 +189,33 @@ def test_a_fifth_kong_voids_a_seipalle_deal() -> None:
     assert next(e for e in events if isinstance(e, Settled)).net == (0, 0, 0, 0)
 
 
-@pytest.mark.parametrize("spec", ["fimj(charleston=true)"])
-def test_options_the_engine_does_not_play_yet_fail_loudly(spec: str) -> None:
+def test_the_three_player_charleston_fails_loudly() -> None:
     with pytest.raises(RulesetError, match="not played by the engine yet"):
-        Game(load_ruleset(spec))
+        Game(load_ruleset("fimj(charleston=true,three_players=true)"))
+
+
+def test_fimj_charleston_left_across_right() -> None:
+    # FIMJ-CHARL-1/2: every seat chooses four tiles, then they move; three exchanges.
+    deal = Game(load_ruleset("fimj(charleston=true)"), seed=6).new_deal()
+    assert deal.phase is Phase.CHARLESTON
+    assert deal.to_act == (0, 1, 2, 3)
+    before = [list(c) for c in deal.counts]
+    chosen = {s: deal.legal_actions(s)[0] for s in range(4)}
+    assert all(len(a.tiles) == 4 for a in chosen.values())
+    for s in range(4):
+        deal.apply(chosen[s])
+    moved = [e for e in deal.events if isinstance(e, TilesPassed)]
+    assert [(e.seat, e.to) for e in moved] == [(0, 3), (1, 0), (2, 1), (3, 2)]
+    for s in range(4):
+        got = chosen[(s + 1) % 4].tiles
+        for k in set(chosen[s].tiles) | set(got):
+            assert deal.counts[s][k] == before[s][k] - chosen[s].tiles.count(k) + got.count(k)
+    for _ in range(2):
+        for s in range(4):
+            deal.apply(deal.legal_actions(s)[-1])
+    assert deal.phase is Phase.ACT
+    assert deal.to_act == (0,)
+    assert [sum(c) for c in deal.counts] == [14, 13, 13, 13]
 
 
 def test_fimj_table_of_three_deals_nothing_to_the_dead_seat() -> None:

@@ -27,6 +27,7 @@ __all__ = [
     "Discard",
     "NoDiscard",
     "Pass",
+    "PassTiles",
     "Penalise",
     "Pung",
     "Win",
@@ -133,6 +134,15 @@ class AddedKong(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class PassTiles(Action):
+    """Charleston: pass these four tiles (FIMJ-CHARL)."""
+
+    kind: ClassVar[str] = "pass_tiles"
+    tiles: tuple[Tile, ...]
+    """The tiles passed, in kind order."""
+
+
+@dataclass(frozen=True, slots=True)
 class Declare(Action):
     """A ruleset-specific declaration offered by the flow's ``declarations`` hook.
 
@@ -172,6 +182,7 @@ ACTIONS: dict[str, type[Action]] = {
         ConcealedKong,
         AddedKong,
         Declare,
+        PassTiles,
         Penalise,
     )
 }

@@ -23,6 +23,7 @@ from muraglia.engine.actions import (
     Discard,
     NoDiscard,
     Pass,
+    PassTiles,
     Penalise,
     Pung,
     Win,
@@ -42,6 +43,7 @@ from muraglia.engine.events import (
     RiichiAccepted,
     RiichiCancelled,
     StatusChanged,
+    TilesPassed,
     Won,
 )
 from muraglia.engine.phases import Phase
@@ -67,6 +69,25 @@ _PHYSICAL: tuple[PhysicalTile, ...] = tuple(PhysicalTile(t) for t in _TILES[:NUM
 
 _SOURCE = {1: Source.RIGHT, 2: Source.ACROSS, 3: Source.LEFT}
 """Discarder's offset from the claimer -> meld source marker."""
+
+
+def _combos(counts: list[int], size: int) -> list[tuple[Tile, ...]]:
+    """Every multiset of ``size`` tiles drawn from ``counts``, in kind order."""
+    kinds = [k for k in range(NUM_KINDS) if counts[k]]
+    out: list[tuple[Tile, ...]] = []
+
+    def walk(i: int, left: int, acc: list[Tile]) -> None:
+        if left == 0:
+            out.append(tuple(acc))
+            return
+        if i == len(kinds):
+            return
+        k = kinds[i]
+        for n in range(min(counts[k], left), -1, -1):
+            walk(i + 1, left - n, acc + [_TILES[k]] * n)
+
+    walk(0, size, [])
+    return out
 
 
 @dataclass(frozen=True)
@@ -207,6 +228,8 @@ class DealState:
     @property
     def to_act(self) -> tuple[int, ...]:
         """Seats whose decision is pending."""
+        if self.phase is Phase.CHARLESTON:
+            return tuple(s for s in self.live_seats if s not in self.passing)
         if self.phase is Phase.ACT:
             return (self.turn,)
         if self.phase in (Phase.CLAIM, Phase.ROB):
@@ -236,6 +259,7 @@ class DealState:
             setattr(new, name, list(getattr(self, name)))
         new.options = {k: list(v) for k, v in self.options.items()}
         new.answers = dict(self.answers)
+        new.passing = dict(self.passing)
         w = self.wall
         new.wall = Wall(list(w.live), list(w.dead), w.head, w.tail, w.dead_next, list(w.indicators))
         return new
@@ -303,6 +327,11 @@ class DealState:
             pending = again
         self.turn = first
         self.phase = Phase.ACT
+        self.charleston = self.flow.charleston()
+        self.charleston_round = 0
+        self.passing: dict[int, tuple[Tile, ...]] = {}
+        if self.charleston:
+            self.phase = Phase.CHARLESTON  # FIMJ-CHARL-1
 
     def _reveal(self, position: int) -> None:
         tile = self.wall.reveal(position)
@@ -314,6 +343,10 @@ class DealState:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now (empty when ``seat`` has nothing to decide)."""
+        if self.phase is Phase.CHARLESTON:
+            if seat in self.passing or seat in self.dead:
+                return []
+            return [PassTiles(seat, combo) for combo in _combos(self.counts[seat], 4)]
         if self.phase is Phase.ACT:
             if seat != self.turn:
                 return []
@@ -525,13 +558,44 @@ class DealState:
             )
         self._legal = None
         self._emit(Acted(action))
-        if self.phase is Phase.ACT:
+        if isinstance(action, PassTiles):
+            self._pass_tiles(action)
+        elif self.phase is Phase.ACT:
             self._apply_act(action)
         else:
             self.answers[action.seat] = action
             if len(self.answers) == len(self.options):
                 self._close_window()
         return self.events[start:]
+
+    def _pass_tiles(self, action: PassTiles) -> None:
+        """Collect one Charleston choice.
+
+        When every seat has chosen, exchange the tiles (FIMJ-CHARL-1/2: chosen before seeing
+        the incoming ones).
+        """
+        self.passing[action.seat] = action.tiles
+        if len(self.passing) < len(self.live_seats):
+            return
+        offset = self.charleston[self.charleston_round]
+        for seat, tiles in sorted(self.passing.items()):
+            for t in tiles:
+                self.counts[seat][t] -= 1
+        received: dict[int, tuple[Tile, ...]] = {}
+        for seat, tiles in sorted(self.passing.items()):
+            to = (seat + offset) % self.players
+            received[to] = tiles
+            for t in tiles:
+                self.counts[to][t] += 1
+            self._emit(TilesPassed(seat, to, tiles))
+        self.passing = {}
+        self.charleston_round += 1
+        if self.charleston_round < len(self.charleston):
+            return
+        first = self.turn
+        if self.drawn is None or not self.counts[first][self.drawn]:
+            self.drawn = received[first][-1] if received.get(first) else None
+        self.phase = Phase.ACT
 
     def _apply_act(self, action: Action) -> None:
         seat = action.seat

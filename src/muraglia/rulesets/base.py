@@ -631,6 +631,7 @@ class DealFlow:
     ``wall_layout``       136 tiles, 17 stacks, 14-tile dead wall, no indicators
     ``break_wall``        two dice: wall and stack as FIMJ-WALL-2..4
     ``dead_seats``        none (a table of four)
+    ``charleston``        () (no exchange of tiles after the deal)
     ``deal_plan``         4-4-4 to each seat in turn, then dealer 1st and 5th, others one
     ``allowed_calls``     win from anyone, pung/kong from anyone, chow from the left
     ``claim_policy``      :class:`ClaimPolicy` defaults
@@ -675,6 +676,10 @@ class DealFlow:
         second = (rng.randint(1, 6), rng.randint(1, 6))
         n = sum(first) + sum(second)
         return Breach((*first, *second), (sum(first) - 1) % 4, (n - 1) % layout.stacks_per_side + 1)
+
+    def charleston(self) -> tuple[int, ...]:
+        """Tile exchanges after the deal, as seat offsets of the receiver (none by default)."""
+        return ()
 
     def dead_seats(self) -> frozenset[int]:
         """Fixed seats that take no part in any deal (the dead seat of a table of three)."""

@@ -44,11 +44,14 @@ class FimjFlow(DealFlow):
 
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
-        missing = [o for o in ("charleston",) if getattr(self.options, o)]
-        if missing:
+        if self.options.charleston and self.options.three_players:
             raise RulesetError(
-                f"fimj option(s) {', '.join(missing)} are not played by the engine yet (FIMJ-CHARL)"
+                "fimj: the three-player Charleston (FIMJ-CHARL-3) is not played by the engine yet"
             )
+
+    def charleston(self) -> tuple[int, ...]:
+        """Four tiles to the left, across, to the right (FIMJ-CHARL-1): E→N, E↔W, E→S."""
+        return (3, 2, 1) if self.options.charleston else ()
 
     def dead_seats(self) -> frozenset[int]:
         """At a table of three the dead seat starts as North: seat 3 (FIMJ-3P-2)."""
