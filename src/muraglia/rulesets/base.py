@@ -631,6 +631,7 @@ class DealFlow:
     ``wall_layout``       136 tiles, 17 stacks, 14-tile dead wall, no indicators
     ``break_wall``        two dice: wall and stack as FIMJ-WALL-2..4
     ``dead_seats``        none (a table of four)
+    ``seat_wind_of``      winds by position from the dealer
     ``charleston``        () (no exchange of tiles after the deal)
     ``deal_plan``         4-4-4 to each seat in turn, then dealer 1st and 5th, others one
     ``allowed_calls``     win from anyone, pung/kong from anyone, chow from the left
@@ -676,6 +677,10 @@ class DealFlow:
         second = (rng.randint(1, 6), rng.randint(1, 6))
         n = sum(first) + sum(second)
         return Breach((*first, *second), (sum(first) - 1) % 4, (n - 1) % layout.stacks_per_side + 1)
+
+    def seat_wind_of(self, dealer: int, seat: int) -> int:
+        """Wind index (0 East … 3 North) of ``seat`` when ``dealer`` holds East: by position."""
+        return (seat - dealer) % 4
 
     def charleston(self) -> tuple[int, ...]:
         """Tile exchanges after the deal, as seat offsets of the receiver (none by default)."""
@@ -830,7 +835,9 @@ def settlement_from_dict(data: Mapping[str, Any]) -> Settlement:
     )
 
 
-def rotate(progress: MatchProgress, *, passes: bool, turns: int) -> MatchProgress | None:
+def rotate(
+    progress: MatchProgress, *, passes: bool, turns: int, skip: frozenset[int] = frozenset()
+) -> MatchProgress | None:
     """The next deal.
 
     East passes or repeats; the round wind advances every four passes; None once ``turns`` turns
@@ -842,10 +849,13 @@ def rotate(progress: MatchProgress, *, passes: bool, turns: int) -> MatchProgres
     if n >= turns:
         return None
     first = (progress.round_wind - progress.passes // 4) % 4
+    dealer = (progress.dealer + 1) % 4
+    while dealer in skip:  # a seat that never holds East (RAV-3P-4)
+        dealer = (dealer + 1) % 4
     return replace(
         progress,
         deal=progress.deal + 1,
-        dealer=(progress.dealer + 1) % 4,
+        dealer=dealer,
         round_wind=(first + n // 4) % 4,
         passes=n,
         repeats=0,
