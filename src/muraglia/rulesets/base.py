@@ -638,7 +638,7 @@ class DealFlow:
     ``claim_policy``      :class:`ClaimPolicy` defaults
     ``is_complete``       standard shape, seven pairs, thirteen orphans (shanten -1)
     ``may_wait``          13 tiles at shanten 0 or less (a filter before ``is_complete``)
-    ``win_value``         **abstract**: the value of a winning hand, None if it may not win
+    ``win_value``         ``Ruleset.score`` + ``Ruleset.can_win`` (the minimum to win)
     ``win_flags``         the engine's situation facts known to the ruleset
     ``riichi_possible``   False (no riichi)
     ``can_riichi``        False
@@ -647,7 +647,7 @@ class DealFlow:
     ``declarations``      () (no abortive declaration, e.g. nine terminals)
     ``check_void``        None (no abortive draw; asked after discards and riichi)
     ``last_drawer_discards``  True
-    ``settle``            **abstract**: :class:`DealOutcome` -> :class:`Settlement`
+    ``settle``            ``Ruleset.settle``: :class:`DealOutcome` -> :class:`Settlement`
     ``first_round_wind``  0 (East)
     ``next_deal``         **abstract**: rotation and end of match
     ``end_of_match``      stakes left on the table are not paid out
@@ -739,10 +739,31 @@ class DealFlow:
     ) -> int | None:
         """The value of ``hand`` (with its winning tile) as a win, or None if it may not win.
 
+        Default, for rulesets built on :class:`Ruleset`: :meth:`Ruleset.score` with the seat
+        and round winds and the dora indicators, then :meth:`Ruleset.can_win` (the minimum:
+        8 fan, one yaku...).
+
         Raises:
-            NotImplementedError: in the base class.
+            NotImplementedError: for a ruleset without ``score``/``can_win``.
         """
-        raise NotImplementedError
+        score = getattr(self.ruleset, "score", None)
+        can_win = getattr(self.ruleset, "can_win", None)
+        if score is None or can_win is None:
+            raise NotImplementedError
+        from muraglia.errors import MahjongError  # noqa: PLC0415
+
+        try:
+            result = score(
+                hand,
+                win="tsumo" if self_drawn else "ron",
+                seat_wind=view.seat_wind(seat),
+                round_wind=view.round_wind,
+                flags=flags,
+                dora=tuple(view.indicators),
+            )
+        except MahjongError:
+            return None
+        return int(result.value) if can_win(result) else None
 
     def win_flags(
         self, view: DealView, seat: int, tile: Tile, *, self_drawn: bool, facts: frozenset[str]
@@ -796,10 +817,16 @@ class DealFlow:
     def settle(self, outcome: DealOutcome) -> Settlement:
         """Payments of a finished deal (``outcome`` keyed by own-wind letters, dealer ``E``).
 
+        Default: the ruleset's own :meth:`Ruleset.settle`.
+
         Raises:
-            NotImplementedError: in the base class.
+            NotImplementedError: for a ruleset without ``settle``.
         """
-        raise NotImplementedError
+        settle = getattr(self.ruleset, "settle", None)
+        if settle is None:
+            raise NotImplementedError
+        result: Settlement = settle(outcome)
+        return result
 
     def first_round_wind(self, breach: Breach) -> int:
         """Round wind index of the match's first deal."""
