@@ -209,3 +209,24 @@ def test_fimj_two_winners_on_one_discard_both_win() -> None:
     assert settled.net[2] > 0
     assert settled.net[0] < 0
     assert m.deal.dealer == 1  # another player won: East passes (FIMJ-GAME-2)
+
+
+def test_seipalle_no_win_on_a_kind_one_has_discarded() -> None:
+    # SEI-PLAY-4, SEI-GAP-5: East threw a 4s, so he may not win on South's 4s, only on a 1s.
+    m = dictated(
+        "seipalle",
+        {
+            0: "123m 456m 789m 11p 23s 4s",
+            1: "7z 7z 258m 369p 147s 2z 3z",
+            2: "147m 258p 369s 4z 5z 6z 1z",
+            3: "369m 147p 258s 4z 5z 6z 2z",
+        },
+        draws="4s 1s 9p 9s",
+        dead="1234567z 1234567z",
+    )
+    m.apply(Discard(0, t("4s")))
+    events = m.apply(Discard(1, t("4s")))
+    assert not any(isinstance(e, Won) for e in events)
+    assert m.legal_actions(0) == []
+    m.apply(Discard(2, t("1s")))
+    assert Win(0) in m.legal_actions(0)
