@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import pytest
+
 from muraglia.engine import Game, MatchState, Phase
 from muraglia.engine.actions import (
     AddedKong,
@@ -17,6 +19,7 @@ from muraglia.engine.actions import (
 )
 from muraglia.engine.events import Called, DealEnded, Drew, KongMade, Settled, Won
 from muraglia.engine.wall import Wall
+from muraglia.errors import AmbiguousActionError, IllegalActionError
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
 
@@ -230,3 +233,26 @@ def test_seipalle_no_win_on_a_kind_one_has_discarded() -> None:
     assert m.legal_actions(0) == []
     m.apply(Discard(2, t("1s")))
     assert Win(0) in m.legal_actions(0)
+
+
+def test_parse_action_resolves_notation_against_the_legal_actions() -> None:
+    m = dictated(
+        "fimj",
+        {
+            0: "5m 19p 19s 1234z 567z 2s 8s",
+            1: "346m 9m 258p 369s 157z",
+            2: "55m 18m 3679p 47s 246z",
+            3: "237m 14p 258s 12567z",
+        },
+        draws="3s 2p",
+    )
+    deal = m.deal
+    assert deal.parse_action(0, "discard 5m") == Discard(0, t("5m"))
+    with pytest.raises(IllegalActionError, match="legal"):
+        deal.parse_action(0, "discard 3m")
+    m.apply(deal.parse_action(0, "d 5m"))
+    with pytest.raises(AmbiguousActionError, match=r"chow 3m 4m 5m; 1 chow 4m 5m 6m"):
+        deal.parse_action(1, "chi 4m")
+    assert deal.parse_action(1, "chi 3m") == Chow(1, (t("3m"), t("4m"), t("5m")))
+    assert deal.parse_action(2, "pon") == Pung(2)
+    assert deal.parse_action(1, "pass") == Pass(1)

@@ -48,9 +48,10 @@ from muraglia.engine.events import (
 )
 from muraglia.engine.phases import Phase
 from muraglia.engine.wall import Wall
-from muraglia.errors import IllegalActionError
+from muraglia.errors import AmbiguousActionError, IllegalActionError
 from muraglia.hand import Hand
 from muraglia.melds import Meld, MeldKind, Source
+from muraglia.notation import parse_tiles
 from muraglia.rulesets.base import (
     SEAT_LETTERS,
     Breach,
@@ -69,6 +70,42 @@ _PHYSICAL: tuple[PhysicalTile, ...] = tuple(PhysicalTile(t) for t in _TILES[:NUM
 
 _SOURCE = {1: Source.RIGHT, 2: Source.ACROSS, 3: Source.LEFT}
 """Discarder's offset from the claimer -> meld source marker."""
+
+
+_VERBS = {
+    "discard": "discard", "d": "discard", "riichi": "riichi", "richi": "riichi",
+    "pung": "pung", "pon": "pung", "kong": "kong", "kan": "kong", "chow": "chow", "chi": "chow",
+    "win": "win", "ron": "win", "tsumo": "win", "mahjong": "win", "mah-jong": "win",
+    "pass": "pass", "end": "no_discard", "declare": "declare",
+}  # fmt: skip
+"""Verbs of :meth:`DealState.parse_action` (English, Japanese, Italian spellings)."""
+
+
+def _fits(action: Action, verb: str | None, arg: str, tiles: list[Tile]) -> bool:
+    """Whether ``action`` is what the parsed verb and tiles name."""
+    if verb == "discard":
+        return isinstance(action, Discard) and not action.riichi and [action.tile] == tiles
+    if verb == "riichi":
+        return isinstance(action, Discard) and action.riichi and [action.tile] == tiles
+    if verb == "pung":
+        return isinstance(action, Pung)
+    if verb == "kong":
+        if isinstance(action, ClaimKong):
+            return True
+        return isinstance(action, ConcealedKong | AddedKong) and tiles in ([], [action.tile])
+    if verb == "chow":
+        return isinstance(action, Chow) and all(t in action.tiles for t in tiles)
+    if verb == "win":
+        return isinstance(action, Win)
+    if verb == "pass":
+        if tiles:
+            return isinstance(action, PassTiles) and sorted(tiles) == list(action.tiles)
+        return isinstance(action, Pass)
+    if verb == "no_discard":
+        return isinstance(action, NoDiscard)
+    if verb == "declare":
+        return isinstance(action, Declare) and action.name == arg
+    return False
 
 
 def _combos(counts: list[int], size: int) -> list[tuple[Tile, ...]]:
@@ -536,6 +573,38 @@ class DealState:
                     if all(c[t] for t in others):
                         out.append(Chow(seat, tuple(run)))
         return [*out, Pass(seat)] if out else []
+
+    def parse_action(self, seat: int, text: str) -> Action:
+        """The legal action of ``seat`` that ``text`` names (DESIGN §4).
+
+        ``text`` is a verb and optional tiles: ``discard 5m``, ``riichi 5m``, ``pung``/``pon``,
+        ``kong``/``kan`` [tile], ``chow``/``chi`` [tiles] (``chi 4m`` names a chow using the 4m),
+        ``win``/``ron``/``tsumo``/``mahjong``, ``pass``, ``end`` (no discard), ``declare NAME``,
+        ``pass 1234m`` in a Charleston.
+
+        Raises:
+            IllegalActionError: when no legal action fits (the message lists the legal ones).
+            AmbiguousActionError: when several fit (the message lists them).
+            NotationError: for bad tile notation.
+        """
+        words = text.strip().split(maxsplit=1)
+        if not words:
+            raise IllegalActionError("an empty action")
+        verb = _VERBS.get(words[0].lower())
+        arg = words[1] if len(words) > 1 else ""
+        tiles: list[Tile] = [t.kind for t in parse_tiles(arg)] if arg and verb != "declare" else []
+        legal = self.legal_actions(seat)
+        fits = [a for a in legal if _fits(a, verb, arg, tiles)]
+        if not fits:
+            have = "; ".join(a.line() for a in legal) or "none"
+            raise IllegalActionError(
+                f"{text!r} is not a legal action of seat {seat} (legal: {have})"
+            )
+        if len(fits) > 1:
+            raise AmbiguousActionError(
+                f"{text!r} fits several actions: " + "; ".join(a.line() for a in fits)
+            )
+        return fits[0]
 
     # ================================================================== apply
 
