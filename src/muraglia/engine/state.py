@@ -496,7 +496,7 @@ class DealState:
                 self.stakes[s] += self.flow.riichi_stake()
                 self._emit(RiichiAccepted(s, self.flow.riichi_stake()))
                 reason = self.flow.check_void(self)  # e.g. four riichi
-                if reason is not None and decision.call is None:
+                if reason is not None:
                     self._end(DealResult(reason))
                     return
             else:
@@ -662,9 +662,10 @@ class DealState:
     # ================================================================== settlement
 
     def outcome(self, *, sticks: int = 0, honba: int = 0) -> DealOutcome:
-        """The finished deal as the ruleset's settlement input (keys.
+        """The finished deal as the ruleset's settlement input.
 
-        Own-wind letters); ``sticks`` riichi stakes lie on the table, this deal's included.
+        Keys are own-wind letters (the dealer is ``E``); ``sticks`` riichi stakes lie on the
+        table, this deal's included.
 
         Raises:
             IllegalActionError: if the deal is not over.
