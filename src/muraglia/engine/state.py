@@ -241,6 +241,7 @@ class DealState:
         new.options = {k: list(v) for k, v in self.options.items()}
         new.answers = dict(self.answers)
         new.passing = dict(self.passing)
+        new._pass_options = {}
         w = self.wall
         new.wall = Wall(list(w.live), list(w.dead), w.head, w.tail, w.dead_next, list(w.indicators))
         return new
@@ -311,6 +312,7 @@ class DealState:
         self.charleston = self.flow.charleston()
         self.charleston_round = 0
         self.passing: dict[int, tuple[Tile, ...]] = {}
+        self._pass_options: dict[int, list[Action]] = {}
         if self.charleston:
             self.phase = Phase.CHARLESTON  # FIMJ-CHARL-1
 
@@ -327,7 +329,11 @@ class DealState:
         if self.phase is Phase.CHARLESTON:
             if seat in self.passing or seat in self.dead:
                 return []
-            return [PassTiles(seat, combo) for combo in combos(self.counts[seat], 4)]
+            cached = self._pass_options.get(seat)
+            if cached is None:
+                cached = [PassTiles(seat, combo) for combo in combos(self.counts[seat], 4)]
+                self._pass_options[seat] = cached
+            return list(cached)
         if self.phase is Phase.ACT:
             if seat != self.turn:
                 return []
@@ -403,6 +409,7 @@ class DealState:
                 self.counts[to][t] += 1
             self._emit(TilesPassed(seat, to, tiles))
         self.passing = {}
+        self._pass_options = {}
         self.charleston_round += 1
         if self.charleston_round < len(self.charleston):
             return
