@@ -19,7 +19,7 @@ from muraglia.engine.actions import (
 )
 from muraglia.engine.events import Called, DealEnded, Drew, KongMade, Settled, Won
 from muraglia.engine.wall import Wall
-from muraglia.errors import AmbiguousActionError, IllegalActionError
+from muraglia.errors import AmbiguousActionError, IllegalActionError, InvalidHandError
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
 
@@ -256,3 +256,27 @@ def test_parse_action_resolves_notation_against_the_legal_actions() -> None:
     assert deal.parse_action(1, "chi 3m") == Chow(1, (t("3m"), t("4m"), t("5m")))
     assert deal.parse_action(2, "pon") == Pung(2)
     assert deal.parse_action(1, "pass") == Pass(1)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=InvalidHandError,
+    reason="fimj settle_deal counts the shared winning tile once per winner and rejects a legal "
+    "simultaneous Mah-Jong as 'more than 4 copies' (reported to the fimj scoring owner)",
+)
+def test_fimj_two_winners_sharing_the_last_copies_settle() -> None:
+    # FIMJ-PLAY-7: South (single wait, holds one 7s) and West (77s) both win on East's 7s.
+    m = dictated(
+        "fimj",
+        {
+            0: "7s 123456789m 4567z",
+            1: "123p 456p 789p 333z 7s",
+            2: "234m 567m 111z 22z 77s",
+            3: "888m 222s 345p 6s 19p 4z",
+        },
+        draws="2m 8m",
+    )
+    m.apply(Discard(0, t("7s")))
+    m.apply(Win(1))
+    events = m.apply(Win(2))
+    assert next(e for e in events if isinstance(e, Settled)).net[0] < 0
