@@ -47,6 +47,7 @@ from muraglia.engine.events import (
 )
 from muraglia.engine.parse import combos, parse_action
 from muraglia.engine.phases import Phase
+from muraglia.engine.views import PlayerView, view_of
 from muraglia.engine.wall import Wall
 from muraglia.errors import IllegalActionError
 from muraglia.hand import Hand
@@ -345,6 +346,10 @@ class DealState:
                 return []
             return list(self.options.get(seat, ()))
         return []
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now (:func:`.views.view_of`)."""
+        return view_of(self, seat)
 
     def parse_action(self, seat: int, text: str) -> Action:
         """The legal action of ``seat`` that ``text`` names (see :func:`.parse.parse_action`).
