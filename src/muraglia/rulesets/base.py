@@ -634,7 +634,8 @@ class DealFlow:
     ``seat_wind_of``      winds by position from the dealer
     ``charleston``        () (no exchange of tiles after the deal)
     ``deal_plan``         4-4-4 to each seat in turn, then dealer 1st and 5th, others one
-    ``allowed_calls``     win from anyone, pung/kong from anyone, chow from the left
+    ``allowed_calls``     win, pung, kong from anyone, chow from the left; only a win on
+                          the discard made once the live wall is empty
     ``claim_policy``      :class:`ClaimPolicy` defaults
     ``is_complete``       standard shape, seven pairs, thirteen orphans (shanten -1)
     ``may_wait``          13 tiles at shanten 0 or less (a filter before ``is_complete``)
