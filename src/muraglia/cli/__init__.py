@@ -22,7 +22,7 @@ from muraglia import __version__
 
 __all__ = ["COMMANDS", "main"]
 
-COMMANDS: tuple[str, ...] = ("analyze", "score", "settle", "rules", "tenhou_check")
+COMMANDS: tuple[str, ...] = ("analyze", "score", "settle", "rules", "replay", "tenhou_check")
 """Subcommand modules, in the order ``--help`` lists them."""
 
 

@@ -9,7 +9,7 @@ before the discarder adds them up (SEI-PAY-1…4).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
 from muraglia.analysis.groups import Decomposition
@@ -526,7 +526,10 @@ def reference_markdown() -> str:
 
 @dataclass(frozen=True)
 class SeipalleOptions:
-    """Seipalle has no optional rules yet; the class exists for ``seipalle(...)`` parsing."""
+    """Optional rules of ``seipalle(...)``."""
+
+    tournament: bool = False
+    """East always passes (SEI-GAME-2); used by the engine's flow."""
 
 
 def _discards(data: object) -> dict[str, tuple[Tile, ...]]:
@@ -566,9 +569,12 @@ class SeipalleRules:
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
 
     def __init__(self, options: SeipalleOptions | None = None, **kwargs: Any) -> None:
-        if kwargs:
-            raise RulesetError(f"unknown seipalle option(s) {sorted(kwargs)}; seipalle has none")
-        self.options = options or SeipalleOptions()
+        known = {f.name for f in fields(SeipalleOptions)}
+        if set(kwargs) - known:
+            raise RulesetError(
+                f"unknown seipalle option(s) {sorted(set(kwargs) - known)}; valid: {sorted(known)}"
+            )
+        self.options = options or SeipalleOptions(**kwargs)
 
     def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Score one hand from the ``muraglia score`` input object (interfaces.md §5)."""

@@ -1,0 +1,122 @@
+"""Game: the immutable description of a match (ruleset, seed, cap) and its flow (DESIGN §8).
+
+>>> from muraglia.rulesets import load_ruleset
+>>> game = Game(load_ruleset("ravenna"), seed=7)
+>>> match = game.new_match()
+>>> match.deal.phase.value, match.deal.to_act, sum(match.deal.counts[0])
+('act', (0,), 14)
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from random import Random
+from typing import TYPE_CHECKING, Any
+
+from muraglia.engine.state import DealState
+from muraglia.engine.wall import Wall
+from muraglia.errors import RulesetError
+from muraglia.rulesets import REGISTRY
+from muraglia.rulesets.base import Breach, DealFlow
+from muraglia.tiles import WINDS, Tile
+
+if TYPE_CHECKING:
+    from muraglia.engine.match import MatchState
+
+__all__ = ["Game", "flow_for"]
+
+
+def flow_for(ruleset: Any) -> DealFlow:
+    """The engine hooks of ``ruleset``.
+
+    The ruleset's own ``flow()`` method if it has one, else the ``FLOW`` class of its package's
+    ``flow`` module (the package path from the registry).
+
+    Raises:
+        RulesetError: if the ruleset has no game flow yet.
+    """
+    make = getattr(ruleset, "flow", None)
+    if callable(make):
+        flow: DealFlow = make()
+        return flow
+    package = REGISTRY.get(getattr(ruleset, "id", ""))
+    if package is not None:
+        try:
+            module = importlib.import_module(f"{package}.flow")
+        except ModuleNotFoundError as exc:
+            if exc.name not in (f"{package}.flow", package):
+                raise
+        else:
+            flow = module.FLOW(ruleset)
+            return flow
+    raise RulesetError(f"ruleset {getattr(ruleset, 'id', ruleset)!r} has no game flow yet")
+
+
+@dataclass(frozen=True)
+class Game:
+    """A match to play: ruleset object, seed, optional cap on deals and dictated walls."""
+
+    ruleset: Any
+    """The ruleset object (``load_ruleset(...)``)."""
+    seed: int | None = None
+    """Seed of the ``random.Random`` that throws the dice and shuffles every wall."""
+    max_deals: int | None = None
+    """Stop the match after this many deals (a harness limit, not a rule); None: no limit."""
+    walls: tuple[tuple[tuple[Tile, ...], tuple[Tile, ...]], ...] = ()
+    """Dictated (live, dead) walls for the first deals (scenario tests); then the seed's."""
+    flow: DealFlow = field(init=False, repr=False, compare=False)
+    """The ruleset's engine hooks."""
+
+    def __post_init__(self) -> None:
+        """Resolve the flow."""
+        object.__setattr__(self, "flow", flow_for(self.ruleset))
+
+    def rng(self) -> Random:
+        """A fresh generator for one match."""
+        return Random(self.seed)
+
+    def make_deal(self, rng: Random, *, deal: int, dealer: int, round_wind: Tile) -> DealState:
+        """Throw the dice, build the wall (dictated or shuffled) and deal."""
+        layout = self.flow.wall_layout()
+        if deal < len(self.walls):
+            live, dead = self.walls[deal]
+            wall = Wall.dictated(live, dead)
+            breach = Breach((), 0, 0)
+        else:
+            breach = self.flow.break_wall(rng, layout)
+            wall = Wall.build(rng, layout, breach)
+        if deal == 0:
+            round_wind = WINDS[self.flow.first_round_wind(breach)]
+        return DealState(
+            self.flow, wall, dealer=dealer, round_wind=round_wind, deal=deal, breach=breach
+        )
+
+    def new_deal(self, *, dealer: int = 0, round_wind: Tile = Tile.EAST) -> DealState:
+        """A single deal (first dictated wall, or the seed's first wall)."""
+        return self.make_deal(self.rng(), deal=0, dealer=dealer, round_wind=round_wind)
+
+    def new_match(self) -> MatchState:
+        """A match from its first deal."""
+        from muraglia.engine.match import MatchState  # noqa: PLC0415 - match imports game
+
+        return MatchState(self)
+
+    def header(self) -> dict[str, Any]:
+        """The record header (ruleset id, version, options, seed, cap, dictated walls)."""
+        import dataclasses  # noqa: PLC0415
+
+        return {
+            "type": "header",
+            "format": "muraglia-record",
+            "format_version": 1,
+            "ruleset": self.ruleset.id,
+            "version": self.ruleset.version,
+            "options": dataclasses.asdict(self.ruleset.options),
+            "seed": self.seed,
+            "max_deals": self.max_deals,
+            "walls": [
+                [[t.notation for t in live], [t.notation for t in dead]]
+                for live, dead in self.walls
+            ],
+        }

@@ -1,0 +1,122 @@
+"""MatchState.
+
+A sequence of deals with dealer rotation, round winds, scores and match end, every rule of which
+comes from the ruleset's flow (``next_deal``, ``settle``, ``end_of_match``).
+
+Scores start at 0 for every seat (FIMJ-GAP-35); riichi stakes move from a seat's score to the
+pot on the table when the riichi stands and to a winner when the ruleset's settlement says so,
+so ``sum(scores) + pot == 0`` always holds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from muraglia.engine.actions import Action
+from muraglia.engine.events import Event, MatchEnded, Settled
+from muraglia.engine.state import DealState
+from muraglia.engine.views import PlayerView, view_of
+from muraglia.errors import IllegalActionError
+from muraglia.rulesets.base import DealSummary, MatchProgress
+from muraglia.tiles import WINDS
+
+if TYPE_CHECKING:
+    from muraglia.engine.game import Game
+
+__all__ = ["MatchState"]
+
+
+class MatchState:
+    """A match in progress; create with :meth:`Game.new_match`."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.flow = game.flow
+        self.players = self.flow.players
+        self.rng = game.rng()
+        self.scores: list[int] = [0] * self.players
+        self.pot = 0
+        self.progress = MatchProgress()
+        self.events: list[Event] = []
+        self.deals_played = 0
+        self.over = False
+        self.deal: DealState = self._new_deal(first=True)
+
+    def _new_deal(self, *, first: bool = False) -> DealState:
+        p = self.progress
+        deal = self.game.make_deal(
+            self.rng, deal=p.deal, dealer=p.dealer, round_wind=WINDS[p.round_wind]
+        )
+        if first:
+            self.progress = MatchProgress(round_wind=WINDS.index(deal.round_wind))
+        self.events.extend(deal.events)
+        self._seen = len(deal.events)
+        return deal
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now, scores and pot included."""
+        return view_of(self.deal, seat, self)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats whose decision is pending in the current deal."""
+        return () if self.over else self.deal.to_act
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Legal actions of ``seat`` now."""
+        return [] if self.over else self.deal.legal_actions(seat)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` to the current deal.
+
+        A finished deal is settled and the next one dealt automatically. Returns the new
+        events.
+
+        Raises:
+            IllegalActionError: if the match is over or the action is illegal.
+        """
+        if self.over:
+            raise IllegalActionError(f"{action.line()!r}: the match is over")
+        start = len(self.events)
+        self.deal.apply(action)
+        self.events.extend(self.deal.events[self._seen :])
+        self._seen = len(self.deal.events)
+        if self.deal.is_over:
+            self._finish_deal()
+        return self.events[start:]
+
+    def _finish_deal(self) -> None:
+        deal = self.deal
+        assert deal.result is not None
+        stake = self.flow.riichi_stake()
+        for s in range(self.players):
+            self.scores[s] -= deal.stakes[s]
+            self.pot += deal.stakes[s]
+        settlement = deal.settle(
+            sticks=self.pot // stake if stake else 0, honba=self.progress.honba
+        )
+        net = [settlement.net.get(deal.letter(s), 0) for s in range(self.players)]
+        for s in range(self.players):
+            self.scores[s] += net[s]
+        stakes = settlement.extra.get("riichi_stakes")
+        if stakes:
+            to = next(s for s in range(self.players) if deal.letter(s) == stakes["to"])
+            self.scores[to] += int(stakes["amount"])
+            self.pot -= int(stakes["amount"])
+        self.events.append(Settled(tuple(net), self.pot, tuple(self.scores)))
+        self.deals_played += 1
+        r = deal.result
+        summary = DealSummary(r.winners if not r.void else (), r.void, r.reason, deal.breach.wall)
+        nxt = self.flow.next_deal(self.progress, summary)
+        cap = self.game.max_deals
+        if nxt is None or (cap is not None and self.deals_played >= cap):
+            extra = self.flow.end_of_match(self.scores, self.pot)
+            if self.pot:
+                for s, x in enumerate(extra):
+                    self.scores[s] += x
+                self.pot -= sum(extra)
+            self.over = True
+            self.events.append(MatchEnded(tuple(self.scores)))
+            return
+        self.progress = nxt
+        self.deal = self._new_deal()

@@ -1,0 +1,726 @@
+"""DealState: one deal as a state machine; ``legal_actions(seat)`` and ``apply(action)``.
+
+The engine decides nothing about one ruleset: every rule question goes to the ruleset's
+:class:`~muraglia.rulesets.base.DealFlow` (wall layout, deal plan, which calls are allowed,
+claim priority and multiple winners, whether a hand may win and its value, riichi, abortive
+draws, whether the last drawer discards, settlement). Dealing, bonus-tile replacement and
+drawing are automatic; every decision is an :class:`~muraglia.engine.actions.Action`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from muraglia.engine import legal
+from muraglia.engine.actions import (
+    Action,
+    AddedKong,
+    Chow,
+    ClaimKong,
+    ConcealedKong,
+    Declare,
+    Discard,
+    NoDiscard,
+    Pass,
+    PassTiles,
+    Penalise,
+    Pung,
+    Win,
+)
+from muraglia.engine.claims import arbitrate
+from muraglia.engine.events import (
+    Acted,
+    BonusExposed,
+    Called,
+    DealEnded,
+    DealStarted,
+    Dealt,
+    Drew,
+    Event,
+    IndicatorRevealed,
+    KongMade,
+    RiichiAccepted,
+    RiichiCancelled,
+    StatusChanged,
+    TilesPassed,
+    Won,
+)
+from muraglia.engine.parse import combos, parse_action
+from muraglia.engine.phases import Phase
+from muraglia.engine.views import PlayerView, view_of
+from muraglia.engine.wall import Wall
+from muraglia.errors import IllegalActionError
+from muraglia.hand import Hand
+from muraglia.melds import Meld, MeldKind, Source
+from muraglia.rulesets.base import (
+    SEAT_LETTERS,
+    Breach,
+    DealFlow,
+    SeatStatus,
+)
+from muraglia.scoring.result import DealOutcome, Settlement
+from muraglia.tiles import NUM_KINDS, WINDS, PhysicalTile, Tile
+
+__all__ = ["DealResult", "DealState"]
+
+_TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS + 8))
+"""Tile members by value (indexing is much cheaper than calling the enum)."""
+_PHYSICAL: tuple[PhysicalTile, ...] = tuple(PhysicalTile(t) for t in _TILES[:NUM_KINDS])
+
+_SOURCE = {1: Source.RIGHT, 2: Source.ACROSS, 3: Source.LEFT}
+"""Discarder's offset from the claimer -> meld source marker."""
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """How a deal ended."""
+
+    reason: str
+    """``win``, ``exhausted``, ``multiple_winners`` (void) or an abortive-draw reason."""
+    winners: tuple[int, ...] = ()
+    """Winning seats."""
+    discarder: int | None = None
+    """Seat whose tile was won on (None: self-drawn or no winner)."""
+    void: bool = True
+    """No payments follow from hands (void / drawn deal)."""
+    flags: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    """Scorer flags per winner."""
+    values: dict[int, int] = field(default_factory=dict)
+    """Hand value per winner."""
+
+
+class DealState:
+    """One deal. Build it through :class:`~muraglia.engine.game.Game` or directly."""
+
+    def __init__(
+        self,
+        flow: DealFlow,
+        wall: Wall,
+        *,
+        dealer: int = 0,
+        round_wind: Tile = Tile.EAST,
+        deal: int = 0,
+        breach: Breach | None = None,
+    ) -> None:
+        self.flow = flow
+        self.layout = flow.wall_layout()
+        self.policy = flow.claim_policy()
+        self.players = flow.players
+        self.dealer = dealer
+        self.round_wind = round_wind
+        self.deal = deal
+        self.breach = breach or Breach((), 0, 0)
+        self.wall = wall
+        n = self.players
+        self.counts: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.bonus: list[list[Tile]] = [[] for _ in range(n)]
+        self.discards: list[list[Tile]] = [[] for _ in range(n)]
+        self.claimed: list[list[bool]] = [[] for _ in range(n)]
+        self.discard_log: list[tuple[int, Tile]] = []
+        self.calls_made = 0
+        self.kongs_made = 0
+        self.riichi: list[bool] = [False] * n
+        self.riichi_turn: list[int | None] = [None] * n
+        self.double_riichi: list[bool] = [False] * n
+        self.stakes: list[int] = [0] * n
+        self.missed_win: list[bool] = [False] * n
+        self.ippatsu_mark: list[tuple[int, int] | None] = [None] * n
+        self.dead = flow.dead_seats()
+        self.winds = [flow.seat_wind_of(dealer, s) for s in range(n)]
+        self.first = dealer
+        self.status: list[SeatStatus] = [
+            SeatStatus.OUT if s in self.dead else SeatStatus.ACTIVE for s in range(n)
+        ]
+        self.status_reason: list[str | None] = [None] * n
+        self.indicators: list[Tile] = []
+        self.phase = Phase.ACT
+        self.turn = dealer
+        self.drawn: Tile | None = None
+        self.drew_replacement = False
+        self.claim_tile: Tile | None = None
+        self.claim_from = -1
+        self.robbing = False
+        self.riichi_pending: int | None = None
+        self.options: dict[int, list[Action]] = {}
+        self.answers: dict[int, Action] = {}
+        self.events: list[Event] = []
+        self.result: DealResult | None = None
+        self._legal: list[Action] | None = None
+        self._wait_cache: list[tuple[tuple[bytes, int], bool] | None] = [None] * self.players
+        self._start()
+
+    # ================================================================== view protocol
+
+    @property
+    def live_count(self) -> int:
+        """Drawable tiles left in the live wall."""
+        return self.wall.live_count
+
+    def seat_wind(self, seat: int) -> Tile:
+        """The own wind of ``seat`` in this deal."""
+        return WINDS[self.winds[seat]]
+
+    def letter(self, seat: int) -> str:
+        """The own-wind letter of ``seat`` (settlement keys)."""
+        return SEAT_LETTERS[self.winds[seat]]
+
+    def visible_count(self, kind: Tile) -> int:
+        """Copies of ``kind`` face up: unclaimed discards, melds and indicators."""
+        n = sum(
+            1
+            for s in range(self.players)
+            for t, c in zip(self.discards[s], self.claimed[s], strict=True)
+            if t == kind and not c
+        )
+        n += sum(1 for ms in self.melds for m in ms for k in m.kinds if k == kind)
+        return n + sum(1 for t in self.indicators if t == kind)
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat in turn after ``seat`` that is not out (dead seats are skipped)."""
+        for i in range(1, self.players + 1):
+            s = (seat + i) % self.players
+            if self.status[s] is not SeatStatus.OUT:
+                return s
+        return seat
+
+    @property
+    def live_seats(self) -> tuple[int, ...]:
+        """Seats taking part in the deal (not dead seats of a three-player table)."""
+        return tuple(s for s in range(self.players) if s not in self.dead)
+
+    def melds_of(self, seat: int) -> list[Meld]:
+        """``seat``'s declared melds."""
+        return self.melds[seat]
+
+    def hand_of(self, seat: int, winning: Tile | None = None) -> Hand:
+        """``seat``'s hand.
+
+        With ``winning``, that tile (counted among the concealed ones) is set apart as the
+        winning tile.
+        """
+        c = self.counts[seat]
+        tiles = [_PHYSICAL[k] for k in range(NUM_KINDS) for _ in range(c[k])]
+        win = None
+        if winning is not None:
+            tiles.remove(PhysicalTile(winning))
+            win = PhysicalTile(winning)
+        return Hand(tuple(tiles), tuple(self.melds[seat]), tuple(self.bonus[seat]), win)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats whose decision is pending."""
+        if self.phase is Phase.CHARLESTON:
+            return tuple(s for s in self.live_seats if s not in self.passing)
+        if self.phase is Phase.ACT:
+            return (self.turn,)
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            return tuple(s for s in sorted(self.options) if s not in self.answers)
+        return ()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the deal has ended."""
+        return self.phase is Phase.END
+
+    def copy(self) -> DealState:
+        """An independent copy (for bots' simulations and what-if tests).
+
+        Events are shared up to now and diverge after.
+        """
+        new = object.__new__(DealState)
+        new.__dict__ = self.__dict__.copy()
+        for name in ("counts", "melds", "bonus", "discards", "claimed"):
+            setattr(new, name, [list(x) for x in getattr(self, name)])
+        for name in (
+            "discard_log", "riichi", "riichi_turn", "double_riichi", "stakes", "missed_win",
+            "ippatsu_mark",
+        ):  # fmt: skip
+            setattr(new, name, list(getattr(self, name)))
+        for name in ("status", "status_reason", "indicators", "events"):
+            setattr(new, name, list(getattr(self, name)))
+        new.options = {k: list(v) for k, v in self.options.items()}
+        new.answers = dict(self.answers)
+        new.passing = dict(self.passing)
+        new._pass_options = {}
+        w = self.wall
+        new.wall = Wall(list(w.live), list(w.dead), w.head, w.tail, w.dead_next, list(w.indicators))
+        return new
+
+    # ================================================================== set-up
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def _start(self) -> None:
+        w = self.wall
+        self._emit(
+            DealStarted(
+                self.deal,
+                self.dealer,
+                self.round_wind,
+                self.breach.dice,
+                self.breach.wall,
+                self.breach.stack,
+                tuple(w.live[w.head : w.tail]),
+                tuple(w.dead[w.dead_next :]),
+            )
+        )
+        if self.layout.first_indicator is not None:
+            self._reveal(self.layout.first_indicator)
+        dealt: list[list[Tile]] = [[] for _ in range(self.players)]
+        first = self.first = (
+            self.dealer if self.dealer not in self.dead else self.next_seat(self.dealer)
+        )
+        plan = self.flow.deal_plan()
+        for i, offset in enumerate(plan):
+            seat = (self.dealer + offset) % self.players
+            if seat in self.dead:
+                if seat != self.dealer or i < len(plan) - 5:
+                    continue  # FIMJ-3P-3: the dead seat's tiles stay in the wall
+                seat = first  # FIMJ-3P-4: the next player takes East's 13th and 14th tiles
+            elif seat == first and first != self.dealer and i >= len(plan) - 5:
+                continue
+            dealt[seat].append(w.draw())
+        order = [(first + i) % self.players for i in range(self.players)]
+        order = [s for s in order if s not in self.dead]
+        pending: list[list[Tile]] = [[] for _ in range(self.players)]
+        for s in order:
+            self._emit(Dealt(s, tuple(dealt[s])))
+            for t in dealt[s]:
+                if t.is_bonus:
+                    pending[s].append(t)
+                else:
+                    self.counts[s][t] += 1
+        self.drawn = next((t for t in reversed(dealt[first]) if not t.is_bonus), None)
+        while any(pending):  # FIMJ-FLOWER-1, RAV-FLOWER-1: replacement rounds in turn order
+            again: list[list[Tile]] = [[] for _ in range(self.players)]
+            for s in order:
+                for t in pending[s]:
+                    self.bonus[s].append(t)
+                    self._emit(BonusExposed(s, t))
+                    r = w.replacement(replenish=self.layout.replenish)
+                    self._emit(Drew(s, r, replacement=True))
+                    if r.is_bonus:
+                        again[s].append(r)
+                    else:
+                        self.counts[s][r] += 1
+                        if s == first:
+                            self.drawn = r
+            pending = again
+        self.turn = first
+        self.phase = Phase.ACT
+        self.charleston = self.flow.charleston()
+        self.charleston_round = 0
+        self.passing: dict[int, tuple[Tile, ...]] = {}
+        self._pass_options: dict[int, list[Action]] = {}
+        if self.charleston:
+            self.phase = Phase.CHARLESTON  # FIMJ-CHARL-1
+
+    def _reveal(self, position: int) -> None:
+        tile = self.wall.reveal(position)
+        if tile is not None:
+            self.indicators.append(tile)
+            self._emit(IndicatorRevealed(tile))
+
+    # ================================================================== legal actions
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (empty when ``seat`` has nothing to decide)."""
+        if self.phase is Phase.CHARLESTON:
+            if seat in self.passing or seat in self.dead:
+                return []
+            cached = self._pass_options.get(seat)
+            if cached is None:
+                cached = [PassTiles(seat, combo) for combo in combos(self.counts[seat], 4)]
+                self._pass_options[seat] = cached
+            return list(cached)
+        if self.phase is Phase.ACT:
+            if seat != self.turn:
+                return []
+            if self._legal is None:
+                self._legal = legal.act_actions(self, seat)
+            return list(self._legal)
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            if seat in self.answers:
+                return []
+            return list(self.options.get(seat, ()))
+        return []
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now (:func:`.views.view_of`)."""
+        return view_of(self, seat)
+
+    def parse_action(self, seat: int, text: str) -> Action:
+        """The legal action of ``seat`` that ``text`` names (see :func:`.parse.parse_action`).
+
+        Raises:
+            IllegalActionError: when no legal action fits.
+            AmbiguousActionError: when several fit.
+            NotationError: for bad tile notation.
+        """
+        return parse_action(self.legal_actions(seat), seat, text)
+
+    # ================================================================== apply
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action``; returns the events it caused.
+
+        Raises:
+            IllegalActionError: if the action is not legal now (the message says why).
+        """
+        if self.phase is Phase.END:
+            raise IllegalActionError(f"{action.line()!r}: the deal is over")
+        start = len(self.events)
+        if isinstance(action, Penalise):
+            self._penalise(action)
+            return self.events[start:]
+        if action not in self.legal_actions(action.seat):
+            pending = ", ".join(map(str, self.to_act)) or "nobody"
+            raise IllegalActionError(
+                f"{action.line()!r} is not legal in phase {self.phase.value} "
+                f"(seats to act: {pending})"
+            )
+        self._legal = None
+        self._emit(Acted(action))
+        if isinstance(action, PassTiles):
+            self._pass_tiles(action)
+        elif self.phase is Phase.ACT:
+            self._apply_act(action)
+        else:
+            self.answers[action.seat] = action
+            if len(self.answers) == len(self.options):
+                self._close_window()
+        return self.events[start:]
+
+    def _pass_tiles(self, action: PassTiles) -> None:
+        """Collect one Charleston choice.
+
+        When every seat has chosen, exchange the tiles (FIMJ-CHARL-1/2: chosen before seeing
+        the incoming ones).
+        """
+        self.passing[action.seat] = action.tiles
+        if len(self.passing) < len(self.live_seats):
+            return
+        offset = self.charleston[self.charleston_round]
+        for seat, tiles in sorted(self.passing.items()):
+            for t in tiles:
+                self.counts[seat][t] -= 1
+        received: dict[int, tuple[Tile, ...]] = {}
+        for seat, tiles in sorted(self.passing.items()):
+            to = (seat + offset) % self.players
+            received[to] = tiles
+            for t in tiles:
+                self.counts[to][t] += 1
+            self._emit(TilesPassed(seat, to, tiles))
+        self.passing = {}
+        self._pass_options = {}
+        self.charleston_round += 1
+        if self.charleston_round < len(self.charleston):
+            return
+        first = self.turn
+        if self.drawn is None or not self.counts[first][self.drawn]:
+            self.drawn = received[first][-1] if received.get(first) else None
+        self.phase = Phase.ACT
+
+    def _apply_act(self, action: Action) -> None:
+        seat = action.seat
+        if isinstance(action, Win):
+            assert self.drawn is not None
+            self._finish_win((seat,), self.drawn, None)
+        elif isinstance(action, NoDiscard):
+            self._end(DealResult("exhausted"))
+        elif isinstance(action, Declare):
+            self._end(DealResult(action.name))  # an abortive declaration (nine terminals...)
+        elif isinstance(action, ConcealedKong):
+            self.counts[seat][action.tile] -= 4
+            self.melds[seat].append(Meld.kong(action.tile, concealed=True))
+            self._kong_made(seat, action.tile, concealed=True)
+        elif isinstance(action, AddedKong):
+            self._open_rob(seat, action.tile)
+        elif isinstance(action, Discard):
+            self._discard(seat, action.tile, riichi=action.riichi)
+
+    def _discard(self, seat: int, tile: Tile, *, riichi: bool) -> None:
+        if riichi:
+            first = not self.discards[seat] and self.calls_made == 0 and self.kongs_made == 0
+            self.riichi_pending = seat
+            self.double_riichi[seat] = first
+        self.counts[seat][tile] -= 1
+        self.discards[seat].append(tile)
+        self.claimed[seat].append(False)
+        self.discard_log.append((seat, tile))
+        self.drawn = None
+        if not self.riichi[seat]:
+            self.missed_win[seat] = False  # temporary furiten ends with one's own discard
+        reason = self.flow.check_void(self)
+        if reason is not None:
+            self._end(DealResult(reason))
+            return
+        self.claim_tile, self.claim_from, self.robbing = tile, seat, False
+        self._open_window(Phase.CLAIM)
+
+    def _open_window(self, phase: Phase) -> None:
+        assert self.claim_tile is not None
+        self.options = {}
+        self.answers = {}
+        for i in range(1, self.players):
+            s = (self.claim_from + i) % self.players
+            opts = legal.claim_options(self, s, self.claim_tile, robbing=self.robbing)
+            if opts:
+                self.options[s] = opts
+        if self.options:
+            self.phase = phase
+        else:
+            self._close_window()
+
+    def _close_window(self) -> None:
+        assert self.claim_tile is not None
+        tile, discarder = self.claim_tile, self.claim_from
+        decision = arbitrate(
+            self.answers, discarder=discarder, players=self.players, policy=self.policy
+        )
+        for s, opts in self.options.items():
+            if Win(s) in opts and s not in decision.winners:
+                self.missed_win[s] = True  # passed (or lost) a win: the flow may rule furiten
+        self.options, self.answers = {}, {}
+        robbing = self.robbing
+        if decision.winners:
+            self.riichi_pending = None
+            if decision.void:
+                self._end(DealResult("multiple_winners", decision.winners, discarder))
+                return
+            if robbing:
+                self.counts[discarder][tile] -= 1
+            else:
+                self.claimed[discarder][-1] = True
+            self._finish_win(decision.winners, tile, discarder, robbing=robbing)
+            return
+        if robbing:
+            self._complete_added_kong(discarder, tile)
+            return
+        if self.riichi_pending is not None:
+            s, self.riichi_pending = self.riichi_pending, None
+            if decision.call is None:
+                self.riichi[s] = True
+                self.riichi_turn[s] = len(self.discard_log)
+                self.ippatsu_mark[s] = (len(self.discards[s]), self.calls_made + self.kongs_made)
+                self.stakes[s] += self.flow.riichi_stake()
+                self._emit(RiichiAccepted(s, self.flow.riichi_stake()))
+                reason = self.flow.check_void(self)  # e.g. four riichi
+                if reason is not None:
+                    self._end(DealResult(reason))
+                    return
+            else:
+                self.double_riichi[s] = False
+                self._emit(RiichiCancelled(s))
+        if decision.call is not None:
+            self._call(decision.call, tile, discarder)
+            return
+        self._next_turn(discarder)
+
+    def _call(self, action: Action, tile: Tile, discarder: int) -> None:
+        seat = action.seat
+        c = self.counts[seat]
+        src = _SOURCE[(discarder - seat) % self.players]
+        self.claimed[discarder][-1] = True
+        self.calls_made += 1
+        if isinstance(action, Chow):
+            for t in action.tiles:
+                if t != tile:
+                    c[t] -= 1
+            meld = Meld.chow(action.tiles[0], source=src)
+            name, tiles = "chow", action.tiles
+        elif isinstance(action, Pung):
+            c[tile] -= 2
+            meld = Meld.pung(tile, source=src)
+            name, tiles = "pung", (tile,) * 3
+        else:
+            c[tile] -= 3
+            meld = Meld.kong(tile, source=src)
+            name, tiles = "kong", (tile,) * 4
+        self.melds[seat].append(meld)
+        self._emit(Called(seat, name, tiles, tile, discarder))
+        self.turn = seat
+        self.drawn = None
+        self.drew_replacement = False
+        self.phase = Phase.ACT
+        if isinstance(action, ClaimKong):
+            self._after_kong(seat)
+
+    def _open_rob(self, seat: int, tile: Tile) -> None:
+        self.claim_tile, self.claim_from = tile, seat
+        self.robbing = self.policy.rob_added_kong
+        if self.robbing:
+            self._open_window(Phase.ROB)
+        else:
+            self._complete_added_kong(seat, tile)
+
+    def _complete_added_kong(self, seat: int, tile: Tile) -> None:
+        self.robbing = False
+        self.counts[seat][tile] -= 1
+        i = next(
+            j for j, m in enumerate(self.melds[seat]) if m.kind is MeldKind.PUNG and m.first == tile
+        )
+        self.melds[seat][i] = Meld.kong(tile, added=True, source=self.melds[seat][i].source)
+        self._kong_made(seat, tile, concealed=False)
+
+    def _kong_made(self, seat: int, tile: Tile, *, concealed: bool) -> None:
+        self._emit(KongMade(seat, tile, concealed))
+        self.phase = Phase.ACT
+        self.turn = seat
+        self._after_kong(seat)
+
+    def _after_kong(self, seat: int) -> None:
+        self.kongs_made += 1
+        self.drawn = None
+        lay = self.layout
+        if lay.max_kongs is not None and self.kongs_made > lay.max_kongs:
+            self._end(DealResult("too_many_kongs"))  # SEI-SETUP-6
+            return
+        if lay.kong_indicators and lay.first_indicator is not None:
+            self._reveal(lay.first_indicator + 2 * (len(self.indicators)))
+        self._draw(seat, replacement=True)
+
+    def _next_turn(self, after: int) -> None:
+        seat = after
+        for _ in range(self.players):
+            seat = (seat + 1) % self.players
+            if self.status[seat] is not SeatStatus.OUT:
+                break
+        if self.wall.live_count == 0:
+            self._end(DealResult("exhausted"))
+            return
+        self._draw(seat, replacement=False)
+
+    def _draw(self, seat: int, *, replacement: bool) -> None:
+        w = self.wall
+        while True:
+            if replacement:
+                if w.dead_count + w.live_count == 0:
+                    self._end(DealResult("exhausted"))
+                    return
+                tile = w.replacement(replenish=self.layout.replenish)
+            else:
+                tile = w.draw()
+            self._emit(Drew(seat, tile, replacement))
+            if not tile.is_bonus:
+                break
+            self.bonus[seat].append(tile)  # exposed at once (RAV-GAP-7)
+            self._emit(BonusExposed(seat, tile))
+            replacement = True
+        self.counts[seat][tile] += 1
+        self.turn = seat
+        self.drawn = tile
+        self.drew_replacement = replacement
+        self.phase = Phase.ACT
+        self._legal = None
+
+    # ================================================================== endings
+
+    def _finish_win(
+        self, winners: tuple[int, ...], tile: Tile, discarder: int | None, *, robbing: bool = False
+    ) -> None:
+        flags: dict[int, tuple[str, ...]] = {}
+        values: dict[int, int] = {}
+        for s in winners:
+            got = legal.win_value(self, s, tile, self_drawn=discarder is None, robbing=robbing)
+            assert got is not None, "a legal win must score"
+            values[s], fl = got
+            flags[s] = tuple(sorted(fl))
+        for s in winners:
+            if discarder is not None:
+                self.counts[s][tile] += 1
+            hand = self.hand_of(s, tile)
+            self._emit(Won(s, tile, discarder, flags[s], values[s], hand.notation))
+        self._end(DealResult("win", winners, discarder, False, flags, values))
+
+    def _end(self, result: DealResult) -> None:
+        self.result = result
+        self.phase = Phase.END
+        self.options, self.answers = {}, {}
+        self._legal = None
+        hands = []
+        for s in range(self.players):
+            win_tile = None
+            if s in result.winners and not result.void:
+                win_tile = self.claim_tile if result.discarder is not None else self.drawn
+            hands.append(self.hand_of(s, win_tile).notation)
+        self._emit(DealEnded(result.reason, result.winners, result.void, tuple(hands)))
+
+    def _penalise(self, action: Penalise) -> None:
+        status = SeatStatus(action.status)
+        if status is SeatStatus.ACTIVE:
+            raise IllegalActionError("a penalty sets cannot_win or out, not active")
+        if status is SeatStatus.OUT and self.phase is Phase.ACT and self.turn == action.seat:
+            raise IllegalActionError(f"seat {action.seat} is to act: put it out after its discard")
+        self._emit(Acted(action))
+        self.status[action.seat] = status
+        self.status_reason[action.seat] = action.reason
+        self._legal = None
+        self._emit(StatusChanged(action.seat, status.value, action.reason))
+        if self.phase in (Phase.CLAIM, Phase.ROB) and action.seat in self.options:
+            self.options[action.seat] = (
+                [a for a in self.options[action.seat] if not isinstance(a, Win)]
+                if status is SeatStatus.CANNOT_WIN
+                else []
+            )
+            if not self.options[action.seat] or self.options[action.seat] == [Pass(action.seat)]:
+                del self.options[action.seat]
+                self.answers.pop(action.seat, None)
+            if len(self.answers) == len(self.options):
+                self._close_window()
+
+    # ================================================================== settlement
+
+    def outcome(self, *, sticks: int = 0, honba: int = 0) -> DealOutcome:
+        """The finished deal as the ruleset's settlement input.
+
+        Keys are own-wind letters (the dealer is ``E``); ``sticks`` riichi stakes lie on the
+        table, this deal's included.
+
+        Raises:
+            IllegalActionError: if the deal is not over.
+        """
+        r = self.result
+        if r is None:
+            raise IllegalActionError("the deal is not over")
+        hands = {}
+        for s in self.live_seats:
+            win_tile = None
+            if s in r.winners and not r.void:
+                win_tile = self.claim_tile if r.discarder is not None else self.drawn
+            hands[self.letter(s)] = self.hand_of(s, win_tile)
+        return DealOutcome(
+            round_wind=SEAT_LETTERS[WINDS.index(self.round_wind)],
+            dealer="E",
+            winners=tuple(self.letter(s) for s in r.winners),
+            discarder=None if r.discarder is None else self.letter(r.discarder),
+            hands=hands,
+            flags={self.letter(s): f for s, f in r.flags.items()},
+            status={
+                self.letter(s): reason
+                for s, reason in enumerate(self.status_reason)
+                if reason is not None
+            },
+            riichi_sticks=sticks,
+            honba=honba,
+            riichi=tuple(self.letter(s) for s in range(self.players) if self.riichi[s]),
+            dora=tuple(t.notation for t in self.indicators),
+            ura=self._ura() if any(self.riichi[s] for s in r.winners) else (),
+            extra={"void": r.void, "reason": r.reason},
+        )
+
+    def _ura(self) -> tuple[str, ...]:
+        """The tiles under the indicators (ura-dora), when the layout has them."""
+        if not self.layout.ura_indicators:
+            return ()
+        return tuple(self.wall.dead[p - 1].notation for p in self.wall.indicators)
+
+    def settle(self, *, sticks: int = 0, honba: int = 0) -> Settlement:
+        """The ruleset's settlement of the finished deal (``sticks`` as in :meth:`outcome`).
+
+        Raises:
+            IllegalActionError: if the deal is not over.
+        """
+        return self.flow.settle(self.outcome(sticks=sticks, honba=honba))

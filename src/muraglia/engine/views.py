@@ -1,0 +1,99 @@
+"""PlayerView: the only information a player receives (DESIGN §8).
+
+A view holds the seat's own concealed tiles and drawn tile, everything face up (melds, exposed
+bonus tiles, discards, indicators), counts of hidden tiles, scores and whose turn it is. It never
+holds another seat's concealed tiles or any tile of the wall (property-tested in
+``tests/engine/test_views.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from muraglia.tiles import Tile
+
+if TYPE_CHECKING:
+    from muraglia.engine.match import MatchState
+    from muraglia.engine.state import DealState
+
+__all__ = ["PlayerView", "view_of"]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What ``seat`` may know now."""
+
+    seat: int
+    """The viewer."""
+    dealer: int
+    """Seat holding the East role."""
+    round_wind: Tile
+    """The round wind."""
+    phase: str
+    """The deal's phase."""
+    to_act: tuple[int, ...]
+    """Seats whose decision is pending."""
+    hand: tuple[Tile, ...]
+    """The viewer's concealed tiles, sorted."""
+    drawn: Tile | None
+    """The tile the viewer has just drawn (None if not the viewer's draw)."""
+    melds: tuple[tuple[str, ...], ...]
+    """Every seat's declared melds in notation."""
+    bonus: tuple[tuple[Tile, ...], ...]
+    """Every seat's exposed flowers and seasons."""
+    discards: tuple[tuple[Tile, ...], ...]
+    """Every seat's discards in order (claimed ones included)."""
+    claim: Tile | None
+    """The tile that may be claimed now (a discard or a tile being added to a pung)."""
+    hand_sizes: tuple[int, ...]
+    """Concealed tiles held by each seat."""
+    live_count: int
+    """Drawable tiles left."""
+    dead_count: int
+    """Replacement tiles left in the dead wall."""
+    indicators: tuple[Tile, ...]
+    """Dora indicators face up."""
+    riichi: tuple[bool, ...]
+    """Which seats have a standing riichi."""
+    status: tuple[str, ...]
+    """Each seat's status."""
+    scores: tuple[int, ...]
+    """Scores before this deal's settlement."""
+    pot: int
+    """Stakes on the table."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form (tiles in notation)."""
+        from muraglia.engine._serial import to_jsonable  # noqa: PLC0415
+
+        out = to_jsonable(self)
+        out.pop("type")
+        return out
+
+
+def view_of(deal: DealState, seat: int, match: MatchState | None = None) -> PlayerView:
+    """The view of ``seat`` on ``deal`` (scores and pot from ``match`` if given)."""
+    drawn = deal.drawn if deal.turn == seat and deal.phase.value == "act" else None
+    claim = deal.claim_tile if deal.phase.value in ("claim", "rob") else None
+    return PlayerView(
+        seat=seat,
+        dealer=deal.dealer,
+        round_wind=deal.round_wind,
+        phase=deal.phase.value,
+        to_act=deal.to_act,
+        hand=tuple(Tile(k) for k, n in enumerate(deal.counts[seat]) for _ in range(n)),
+        drawn=drawn,
+        melds=tuple(tuple(m.notation for m in ms) for ms in deal.melds),
+        bonus=tuple(tuple(b) for b in deal.bonus),
+        discards=tuple(tuple(d) for d in deal.discards),
+        claim=claim,
+        hand_sizes=tuple(sum(c) for c in deal.counts),
+        live_count=deal.wall.live_count,
+        dead_count=deal.wall.dead_count,
+        indicators=tuple(deal.indicators),
+        riichi=tuple(deal.riichi),
+        status=tuple(s.value for s in deal.status),
+        scores=tuple(match.scores) if match is not None else (0,) * deal.players,
+        pot=match.pot if match is not None else 0,
+    )

@@ -1,0 +1,213 @@
+"""FIMJ game flow: the engine hooks of the Italian federation rules (seed 000, spec ``fimj.md``).
+
+* 144 tiles, walls of 18 stacks, a 14-tile dead wall (tetto) never replenished (FIMJ-EQUIP-1,
+  FIMJ-WALL-1, FIMJ-TETTO-1/4); dice as FIMJ-WALL-2…4 (the base default).
+* Mah-Jong from anyone, pung/kong from anyone, chow only from the previous player; every claimant
+  of a Mah-Jong wins (FIMJ-PLAY-4/7); a kong being added may be robbed (FIMJ-KONG-5).
+* Riichi only on a single wait with at least 8 drawable tiles (FIMJ-RICHI-1/2, FIMJ-GAP-19), no
+  stake; no kong after riichi (FIMJ-RICHI-4).
+* The last drawer does not discard (FIMJ-END-4); four same-wind first discards void the deal
+  (FIMJ-END-1 C, FIMJ-GAP-22); a void deal pays nothing (FIMJ-END-2).
+* Rotation: free play (East keeps the role after his win or a void deal) or tournament (East
+  always passes, first round wind from the breach wall) (FIMJ-GAME-2/3/4, FIMJ-GAP-24).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from muraglia.analysis.shanten import shanten_all
+from muraglia.errors import InvalidHandError, RulesetError
+from muraglia.hand import Hand
+from muraglia.rulesets.base import (
+    SEAT_LETTERS,
+    Breach,
+    DealFlow,
+    DealSummary,
+    DealView,
+    MatchProgress,
+    WallLayout,
+    rotate,
+    settlement_from_dict,
+)
+from muraglia.scoring.result import DealOutcome, Settlement
+from muraglia.tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS, Tile
+
+__all__ = ["FLOW", "FimjFlow"]
+
+_WIND = dict(zip(SEAT_LETTERS, WINDS, strict=True))
+
+
+class FimjFlow(DealFlow):
+    """FIMJ engine hooks (see the module docstring)."""
+
+    def __init__(self, ruleset: Any) -> None:
+        super().__init__(ruleset)
+        if self.options.charleston and self.options.three_players:
+            raise RulesetError(
+                "fimj: the three-player Charleston (FIMJ-CHARL-3) is not played by the engine yet"
+            )
+
+    def charleston(self) -> tuple[int, ...]:
+        """Four tiles to the left, across, to the right (FIMJ-CHARL-1): E→N, E↔W, E→S."""
+        return (3, 2, 1) if self.options.charleston else ()
+
+    def dead_seats(self) -> frozenset[int]:
+        """At a table of three the dead seat starts as North: seat 3 (FIMJ-3P-2)."""
+        return frozenset({3}) if self.options.three_players else frozenset()
+
+    def wall_layout(self) -> WallLayout:
+        """144 tiles, 18 stacks, 7-stack tetto (FIMJ-WALL-1, FIMJ-TETTO-1)."""
+        return WallLayout(bonus_tiles=True, stacks_per_side=18, dead_wall=14)
+
+    def is_complete(self, counts: Sequence[int], melds: int) -> bool:
+        """Four sets and a pair, seven pairs.
+
+        (four alike as two pairs, FIMJ-GAP-11), or a hand that may be a special-shape
+        massimo (FIMJ-HAND-3; the scorer decides in win_value).
+        """
+        if shanten_all(counts, melds) == -1:
+            return True
+        if melds == 0 and all(c in (0, 2, 4) for c in counts):
+            return bool(self.options.four_as_two_pairs)
+        return _maybe_special(counts, melds)
+
+    def may_wait(self, counts: Sequence[int], melds: int) -> bool:
+        """Shanten 0.
+
+        One odd count for seven pairs with four alike, or a special shape short of one tile.
+        """
+        if shanten_all(counts, melds) <= 0:
+            return True
+        if melds == 0 and sum(c & 1 for c in counts) == 1:
+            return True
+        return _maybe_special13(counts, melds)
+
+    def win_value(
+        self, view: DealView, seat: int, hand: Hand, *, self_drawn: bool, flags: frozenset[str]
+    ) -> int | None:
+        """The winner's *V* (FIMJ-SCORE); any complete hand may win (no minimum)."""
+        try:
+            score = self.ruleset.score_hand(
+                hand,
+                winner=True,
+                self_drawn=self_drawn,
+                seat_wind=view.seat_wind(seat),
+                round_wind=view.round_wind,
+                flags=flags,
+            )
+        except InvalidHandError:
+            return None
+        return int(score.value)
+
+    def win_flags(
+        self, view: DealView, seat: int, tile: Tile, *, self_drawn: bool, facts: frozenset[str]
+    ) -> frozenset[str]:
+        """Engine facts mapped to FIMJ flags.
+
+        The exit of the Gods is the dealer's dealt hand or first discard (FIMJ-MAX M03);
+        within the 15th discard (C13); last copy (C09).
+        """
+        out = {f for f in facts if f in ("riichi", "replacement", "robbing_kong", "last_tile")}
+        if "last_discard" in facts:
+            out.add("last_discard")
+        if "dealer_first" in facts:
+            out.add("first_turn")
+        if len(view.discard_log) <= 15:
+            out.add("within_fifteenth")
+        seen = view.visible_count(tile) - (0 if self_drawn else 1)
+        if seen >= 3:
+            out.add("last_of_kind")
+        return frozenset(out)
+
+    def riichi_possible(self, view: DealView, seat: int) -> bool:
+        """At least 8 drawable tiles left (FIMJ-RICHI-2, FIMJ-GAP-19); open hands allowed."""
+        return view.live_count >= 8
+
+    def can_riichi(self, view: DealView, seat: int, waits: tuple[Tile, ...]) -> bool:
+        """Only a wait on exactly one tile kind (FIMJ-RICHI-1)."""
+        return len(waits) == 1
+
+    def check_void(self, view: DealView) -> str | None:
+        """Four.
+
+        (three at a table of three) same-wind first discards in turn, no claim between
+        (FIMJ-END-1 C, FIMJ-END-3, FIMJ-3P-5).
+        """
+        log = view.discard_log
+        if len(log) == len(view.live_seats) and view.calls_made == 0 and view.kongs_made == 0:
+            first = log[0][1]
+            if first.is_wind and all(t == first for _, t in log):
+                return "same_wind_discards"
+        return None
+
+    def last_drawer_discards(self) -> bool:
+        """No discard after drawing the last live tile (FIMJ-END-4)."""
+        return False
+
+    def settle(self, outcome: DealOutcome) -> Settlement:
+        """FIMJ settlement of every hand; a void deal pays nothing (FIMJ-END-2)."""
+        if not outcome.winners and not outcome.status:
+            return Settlement((), dict.fromkeys(SEAT_LETTERS, 0))  # void: FIMJ-END-2
+        result = self.ruleset.settle_deal(
+            hands=outcome.hands,
+            winners=outcome.winners,
+            discarder=outcome.discarder,
+            round_wind=outcome.round_wind,
+            dealer=outcome.dealer,
+            flags=outcome.flags,
+            status=outcome.status,
+        )
+        return settlement_from_dict(result.to_dict())
+
+    def first_round_wind(self, breach: Breach) -> int:
+        """Tournament: the wind of the breach wall (FIMJ-TOURN-4); free play: East."""
+        return breach.wall % 4 if self.options.tournament else 0
+
+    def next_deal(self, progress: MatchProgress, summary: DealSummary) -> MatchProgress | None:
+        """FIMJ-GAME-2/3/4, FIMJ-GAP-24: the match is 16 turns of East, four per round wind."""
+        return rotate(
+            progress,
+            passes=self.options.tournament or any(w != progress.dealer for w in summary.winners),
+            turns=16,
+        )
+
+
+def _maybe_special(counts: Sequence[int], melds: int) -> bool:
+    """Necessary conditions of the special-shape massimi (FIMJ-MAX M04, M07, M08, M09)."""
+    suits = [s for s in range(3) if any(counts[s * 9 : s * 9 + 9])]
+    if all(counts[w] == 1 for w in WINDS):  # small snake (its chows may be claimed)
+        return (
+            sum(counts[d] for d in DRAGONS) == 1
+            and len(suits) == 1
+            and max(counts[suits[0] * 9 : suits[0] * 9 + 9]) == 1
+        )
+    if melds:
+        return False
+    if all(counts[t] for t in TERMINALS_AND_HONORS):
+        return True  # thirteen marvellous lanterns
+    if all(counts[d] == 1 for d in DRAGONS):  # snake of the dragons
+        return sorted(counts[w] for w in WINDS) == [0, 0, 0, 2]
+    runs = [s for s in range(3) if all(counts[s * 9 + r] == 1 for r in range(7))]
+    return len(runs) == 2 and sum(counts) == 14 and not any(counts[27:])  # Siamese snakes
+
+
+def _maybe_special13(counts: Sequence[int], melds: int) -> bool:
+    """:func:`_maybe_special` one tile short (a necessary condition)."""
+    winds = [counts[w] for w in WINDS]
+    if max(winds) <= 1 and sum(winds) >= 3:
+        return True
+    if melds:
+        return False
+    if sum(1 for t in TERMINALS_AND_HONORS if counts[t]) >= 12:
+        return True
+    dragons = [counts[d] for d in DRAGONS]
+    if max(dragons) <= 1 and sum(dragons) >= 2:
+        return True
+    near = sum(sum(1 for r in range(7) if not counts[s * 9 + r]) <= 1 for s in range(3))
+    return near >= 2
+
+
+FLOW = FimjFlow
+"""The engine hooks class of ``fimj``."""
