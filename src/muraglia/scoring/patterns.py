@@ -61,6 +61,23 @@ def _plan(patterns: Iterable[Pattern], concealed: bool) -> tuple[_Step, ...]:
     )
 
 
+_Filtered = tuple[str, frozenset[Tile], Predicate]
+_FILTERED_MAX = 512
+"""Bound of the per-table cache of filtered plans (distinct concealment/kinds/flags keys)."""
+
+
+def _filter(
+    plan: Iterable[_Step], present: frozenset[GroupKind], flags: frozenset[str]
+) -> tuple[_Filtered, ...]:
+    """The steps of ``plan`` whose declared group kinds and flags are present."""
+    return tuple(
+        (pid, tiles_any, predicate)
+        for pid, requires, flags_any, tiles_any, predicate in plan
+        if not (requires and requires.isdisjoint(present))
+        and not (flags_any and flags_any.isdisjoint(flags))
+    )
+
+
 @dataclass(frozen=True)
 class Pattern:
     """One scoring element: data plus its predicate."""
@@ -139,6 +156,10 @@ class PatternTable:
         self._patterns: dict[str, Pattern] = {}
         self._order: dict[str, int] = {}
         self._plans: dict[bool, tuple[_Step, ...]] = {}
+        self._awards: dict[tuple[str, int, bool], Award] = {}
+        self._filtered: dict[
+            tuple[bool, frozenset[GroupKind], frozenset[str]], tuple[_Filtered, ...]
+        ] = {}
 
     def pattern(
         self,
@@ -170,6 +191,8 @@ class PatternTable:
 
         def register(fn: Predicate) -> Predicate:
             self._plans.clear()
+            self._filtered.clear()
+            self._awards.clear()
             self._patterns[id] = Pattern(
                 id=id,
                 names=dict(names),
@@ -232,6 +255,8 @@ class PatternTable:
         out = PatternTable(self.ruleset, unit=self.unit, limit_exclusive=self.limit_exclusive)
         out._patterns = dict(self._patterns)
         out._plans = {}
+        out._filtered = {}
+        out._awards = {}
         for pid, (closed, open_) in values.items():
             out._patterns[pid] = replace(self[pid], closed=closed, open=open_)
         return out
@@ -263,22 +288,29 @@ class PatternTable:
         ``among`` restricts the search to some patterns (a ruleset's shape-specific subset).
         """
         concealed = ctx.is_concealed
+        present = frozenset({g.kind for g in ctx.groups})
+        flags = ctx.flags if type(ctx.flags) is frozenset else frozenset(ctx.flags)
         if among is None:
-            plan = self._plans.get(concealed)
-            if plan is None:
-                plan = self._plans[concealed] = _plan(self._patterns.values(), concealed)
+            # the steps whose declared group kinds and flags are present, cached per situation
+            key = (concealed, present, flags)
+            steps = self._filtered.get(key)
+            if steps is None:
+                plan = self._plans.get(concealed)
+                if plan is None:
+                    plan = self._plans[concealed] = _plan(self._patterns.values(), concealed)
+                if len(self._filtered) >= _FILTERED_MAX:
+                    self._filtered.clear()
+                steps = self._filtered[key] = _filter(plan, present, flags)
         else:
-            plan = _plan(among, concealed)
-        present = {g.kind for g in ctx.groups}
+            steps = _filter(_plan(among, concealed), present, flags)
         found: dict[str, int] = {}
-        flags = ctx.flags
-        for pid, requires, flags_any, tiles_any, predicate in plan:
-            if requires and requires.isdisjoint(present):
-                continue
-            if flags_any and flags_any.isdisjoint(flags):
-                continue
-            if tiles_any and tiles_any.isdisjoint(ctx.kinds):
-                continue
+        kinds: frozenset[Tile] | None = None
+        for pid, tiles_any, predicate in steps:
+            if tiles_any:
+                if kinds is None:
+                    kinds = ctx.kinds
+                if tiles_any.isdisjoint(kinds):
+                    continue
             if skip and pid in skip:
                 continue
             n = int(predicate(ctx))
@@ -298,41 +330,45 @@ class PatternTable:
         ``values`` overrides the value per application of some patterns (edition or option
         dependent values, e.g. MCR's ``edition=2006``); ranking and awards use it.
         """
+        pats = self._patterns
         found = dict(found)
         for pid in list(found):
-            for implied in self._patterns[pid].implies:
-                ip = self._patterns[implied]
+            for implied in pats[pid].implies:
+                ip = pats[implied]
                 if implied not in found and ip.value(concealed=concealed) is not None:
                     found[implied] = 1
         order = self._order
-        if len(order) != len(self._patterns):
-            order.update((pid, i) for i, pid in enumerate(self._patterns))
+        if len(order) != len(pats):
+            order.update((pid, i) for i, pid in enumerate(pats))
         over = values or {}
-
-        def per(pid: str) -> int:
-            if pid in over:
-                return over[pid]
-            return self._patterns[pid].value(concealed=concealed) or 0
-
-        def rank(pid: str) -> tuple[int, int]:
-            return (-per(pid) * found[pid], order[pid])
-
+        per = {
+            pid: over[pid] if pid in over else pats[pid].value(concealed=concealed) or 0
+            for pid in found
+        }
         dropped: set[str] = set()
         kept: list[str] = []
-        for pid in sorted(found, key=rank):
+        for pid in sorted(found, key=lambda pid: (-per[pid] * found[pid], order[pid])):
             if pid in dropped:
                 continue
             kept.append(pid)
-            dropped.update(self._patterns[pid].excludes)
-        if self.limit_exclusive and any(self._patterns[pid].limit for pid in kept):
-            kept = [pid for pid in kept if self._patterns[pid].limit]
+            excludes = pats[pid].excludes
+            if excludes:
+                dropped.update(excludes)
+        if self.limit_exclusive and any(pats[pid].limit for pid in kept):
+            kept = [pid for pid in kept if pats[pid].limit]
         kept.sort(key=order.__getitem__)
-        out = []
+        out: list[Award] = []
+        cache = self._awards
         for pid in kept:
-            award = self._patterns[pid].award(found[pid], concealed=concealed)
+            n = found[pid]
             if pid in over:
-                award = replace(award, value=over[pid] * found[pid])
-            out.append(award)
+                out.append(replace(pats[pid].award(n, concealed=concealed), value=over[pid] * n))
+                continue
+            # awards are immutable: one shared object per (pattern, count, concealment)
+            cached = cache.get((pid, n, concealed))
+            if cached is None:
+                cached = cache[pid, n, concealed] = pats[pid].award(n, concealed=concealed)
+            out.append(cached)
         return tuple(out)
 
     def rows(self) -> list[dict[str, Any]]:

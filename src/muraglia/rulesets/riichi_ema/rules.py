@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
+from functools import partial
+from itertools import chain
 from typing import Any, ClassVar, Literal, NamedTuple
 
-from muraglia.analysis.decompose import decompose
 from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape
 from muraglia.analysis.waits import Reading, readings, winning_tiles
 from muraglia.errors import InvalidHandError, RulesetError
@@ -47,6 +48,7 @@ from muraglia.tiles import Tile
 __all__ = ["EmaOptions", "RiichiEma", "final_settlement", "uma_shares"]
 
 _SEAT_OF = {Tile.EAST: "E", Tile.SOUTH: "S", Tile.WEST: "W", Tile.NORTH: "N"}
+_LANGS = ("en", "it")
 _SITUATION = frozenset({"honba", "riichi_sticks", "discarder", "dealer", "pao"})
 STATUSES = {
     "chombo": "penalty: reverse mangan (EMA-PEN-2)",
@@ -351,10 +353,16 @@ class RiichiEma(Ruleset):
         best: _Core | None = None
         best_key: tuple[bool, int, int, int] = (False, -1, -1, -1)
         win_kind = h.winning.kind
-        for d in decompose(h, self.shapes):
+        # every shape's decompositions without the de-duplication of ``decompose`` (hashing
+        # each): a repeated decomposition scores the same, so the best reading is unchanged
+        prev: WinContext | None = None
+        for d in chain.from_iterable(shape.decompose(h) for shape in self.shapes):
             reads: Sequence[Reading | None] = readings(d, win_kind) or (None,)
             for r in reads:
                 ctx = WinContext(h, d, r, w, seat, rnd, flag_set, dora_t, ura_t, self.options)
+                if prev is not None:  # hand/decomposition views are computed once
+                    ctx.share_views(prev)
+                prev = ctx
                 core = self._core(ctx, honba)
                 key = self._key(core)
                 if best is None or key > best_key:
@@ -363,6 +371,9 @@ class RiichiEma(Ruleset):
             return ScoreResult(
                 self.rid, h.notation, False, reason="not a complete hand (EMA-WIN-1)"
             )
+        # the result keeps the best reading for its lazy explanation; its cached views
+        # (rebuilt if ever read again) are dropped so that results stay small for the GC
+        best.ctx.drop_views()
         return self._finish(best, situation)
 
     # ------------------------------------------------------------------ result, explanation
@@ -401,9 +412,9 @@ class RiichiEma(Ruleset):
                 payments[payer] -= amount
                 payments[payee] += amount
         extra = _Extra(c)
-        return ScoreResult(
+        return _RiichiResult(
             rules=self.rid,
-            hand=ctx.hand.notation,
+            hand=ctx.hand,  # type: ignore[arg-type]  # formatted on first read (_LazyHand)
             valid=c.valid,
             awards=c.awards,
             reason=c.reason,
@@ -412,9 +423,7 @@ class RiichiEma(Ruleset):
             fu=c.fu.total if c.fu and not c.yakuman else None,
             limit=c.limit,
             payments=payments,
-            explanation=LazyLines(
-                ("en", "it"), lambda lang: self._explain(c, transfers, lang, winner, discarder)
-            ),
+            explanation=LazyLines(_LANGS, partial(self._explain, c, transfers, winner, discarder)),
             decomposition=ctx.decomposition,
             extra=extra,
         )
@@ -423,9 +432,9 @@ class RiichiEma(Ruleset):
         self,
         c: _Core,
         transfers: list[tuple[str, str, int, str]],
-        lang: str,
         winner: str,
         discarder: str | None,
+        lang: str,
     ) -> tuple[str, ...]:
         it = lang == "it"
         out = [("lettura: " if it else "reading: ") + str(c.ctx.decomposition)]
@@ -548,6 +557,30 @@ class RiichiEma(Ruleset):
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+class _LazyHand:
+    """The ``hand`` of a riichi result, formatted from its :class:`Hand` on first read.
+
+    Formatting the canonical notation eagerly was a fifth of a scoring call.
+    """
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__["hand"]
+        if isinstance(value, Hand):
+            value = obj.__dict__["hand"] = value.notation
+        return value
+
+    def __set__(self, obj: object, value: str | Hand) -> None:
+        obj.__dict__["hand"] = value
+
+
+class _RiichiResult(ScoreResult):
+    """A :class:`ScoreResult` whose ``hand`` notation is formatted when first read."""
+
+    hand = _LazyHand()
 
 
 class _Extra(Mapping[str, Any]):
