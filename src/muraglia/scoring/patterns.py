@@ -20,10 +20,10 @@ A :class:`PatternTable` collects them with a decorator and does the work an if-c
 
 Resolution (:meth:`PatternTable.evaluate`):
 
-1. every pattern whose value for the hand's concealment is not None, whose ``requires``
-   group kinds are present, one of whose ``flags_any`` (if any) is set and one of whose
-   ``tiles_any`` kinds (if any) is in the hand, and whose ``requires``
-   group kinds are present is tried; a truthy result gives an :class:`Award` (value x count);
+1. every pattern whose value for the hand's concealment is not None, with at least
+   ``min_groups`` (at least one) groups of its ``requires`` kinds (if any), one of whose
+   ``flags_any`` (if any) is set and one of whose ``tiles_any`` kinds (if any) is in the hand
+   is tried; a truthy result gives an :class:`Award` (value x count);
 2. ``implies``: an awarded pattern also awards the listed patterns (counted, at their own value)
    even if their predicate is false — for "A always scores B too" notes;
 3. ``excludes``: going through the awards from the highest value down (ties: table order), an
@@ -49,13 +49,13 @@ __all__ = ["Pattern", "PatternTable", "Predicate"]
 Predicate = Callable[[WinContext], "bool | int"]
 """A pattern predicate: True/False, or how many times the pattern applies."""
 
-_Step = tuple[str, frozenset[GroupKind], frozenset[str], frozenset[Tile], Predicate]
+_Step = tuple[str, frozenset[GroupKind], int, frozenset[str], frozenset[Tile], Predicate]
 
 
 def _plan(patterns: Iterable[Pattern], concealed: bool) -> tuple[_Step, ...]:
     """The evaluation steps of the patterns allowed at this concealment, in table order."""
     return tuple(
-        (p.id, p.requires, p.flags_any, p.tiles_any, p.predicate)
+        (p.id, p.requires, max(1, p.min_groups), p.flags_any, p.tiles_any, p.predicate)
         for p in patterns
         if p.value(concealed=concealed) is not None
     )
@@ -67,13 +67,13 @@ _FILTERED_MAX = 512
 
 
 def _filter(
-    plan: Iterable[_Step], present: frozenset[GroupKind], flags: frozenset[str]
+    plan: Iterable[_Step], present: Mapping[GroupKind, int], flags: frozenset[str]
 ) -> tuple[_Filtered, ...]:
-    """The steps of ``plan`` whose declared group kinds and flags are present."""
+    """The steps of ``plan`` whose declared group kinds (counted) and flags are present."""
     return tuple(
         (pid, tiles_any, predicate)
-        for pid, requires, flags_any, tiles_any, predicate in plan
-        if not (requires and requires.isdisjoint(present))
+        for pid, requires, least, flags_any, tiles_any, predicate in plan
+        if not (requires and sum(present.get(k, 0) for k in requires) < least)
         and not (flags_any and flags_any.isdisjoint(flags))
     )
 
@@ -103,6 +103,8 @@ class Pattern:
     limit: bool = False
     """Whether this is a limit hand (yakuman, massimo, ...)."""
     requires: frozenset[GroupKind] = frozenset()
+    min_groups: int = 1
+    """With ``requires``: how many groups of those kinds the predicate needs at least."""
     flags_any: frozenset[str] = frozenset()
     """If set, the pattern is only tried when one of these flags is set (a cheap skip)."""
     tiles_any: frozenset[Tile] = frozenset()
@@ -158,7 +160,7 @@ class PatternTable:
         self._plans: dict[bool, tuple[_Step, ...]] = {}
         self._awards: dict[tuple[str, int, bool], Award] = {}
         self._filtered: dict[
-            tuple[bool, frozenset[GroupKind], frozenset[str]], tuple[_Filtered, ...]
+            tuple[bool, frozenset[tuple[GroupKind, int]], frozenset[str]], tuple[_Filtered, ...]
         ] = {}
 
     def pattern(
@@ -174,6 +176,7 @@ class PatternTable:
         implies: Sequence[str] = (),
         limit: bool = False,
         requires: Sequence[GroupKind] = (),
+        min_groups: int = 1,
         flags_any: Iterable[str] = (),
         tiles_any: Iterable[Tile] = (),
         examples: Sequence[str] = (),
@@ -205,6 +208,7 @@ class PatternTable:
                 implies=tuple(implies),
                 limit=limit,
                 requires=frozenset(requires),
+                min_groups=min_groups,
                 flags_any=frozenset(flags_any),
                 tiles_any=frozenset(tiles_any),
                 examples=tuple(examples),
@@ -288,11 +292,13 @@ class PatternTable:
         ``among`` restricts the search to some patterns (a ruleset's shape-specific subset).
         """
         concealed = ctx.is_concealed
-        present = frozenset({g.kind for g in ctx.groups})
+        present: dict[GroupKind, int] = {}
+        for g in ctx.groups:
+            present[g.kind] = present.get(g.kind, 0) + 1
         flags = ctx.flags if type(ctx.flags) is frozenset else frozenset(ctx.flags)
         if among is None:
             # the steps whose declared group kinds and flags are present, cached per situation
-            key = (concealed, present, flags)
+            key = (concealed, frozenset(present.items()), flags)
             steps = self._filtered.get(key)
             if steps is None:
                 plan = self._plans.get(concealed)

@@ -49,6 +49,11 @@ __all__ = ["EmaOptions", "RiichiEma", "final_settlement", "uma_shares"]
 
 _SEAT_OF = {Tile.EAST: "E", Tile.SOUTH: "S", Tile.WEST: "W", Tile.NORTH: "N"}
 _LANGS = ("en", "it")
+_WIND: dict[str | Tile, Tile] = {
+    **{t: t for t in _SEAT_OF},
+    **{letter: t for t, letter in _SEAT_OF.items()},
+}
+"""The common wind spellings (``E``, ``Tile.EAST``); others go through ``parse_wind``."""
 _SITUATION = frozenset({"honba", "riichi_sticks", "discarder", "dealer", "pao"})
 STATUSES = {
     "chombo": "penalty: reverse mangan (EMA-PEN-2)",
@@ -340,12 +345,12 @@ class RiichiEma(Ruleset):
         w = win if isinstance(win, WinType) else parse_win(win)
         if h.winning is None:
             raise InvalidHandError(f"{h.notation!r}: a win needs a winning tile (+X)")
-        seat = parse_wind(seat_wind, "seat_wind")
-        rnd = parse_wind(round_wind, "round_wind")
+        seat = _wind(seat_wind, "seat_wind")
+        rnd = _wind(round_wind, "round_wind")
         flag_set = frozenset(self.check_flags(flags))
         self._check(h, w, flag_set)
-        unknown = sorted(set(situation) - _SITUATION)
-        if unknown:
+        if not _SITUATION.issuperset(situation):
+            unknown = sorted(set(situation) - _SITUATION)
             known = ", ".join(sorted(_SITUATION))
             raise RulesetError(f"{self.rid}: unknown key(s) {', '.join(unknown)}; known: {known}")
         honba = _int(situation.get("honba", 0), "honba")
@@ -613,6 +618,15 @@ class _Extra(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._keys)
+
+
+def _wind(value: object, what: str) -> Tile:
+    """``parse_wind`` with a fast path for ``E S W N`` and the wind tiles."""
+    if isinstance(value, (str, Tile)):
+        tile = _WIND.get(value)
+        if tile is not None:
+            return tile
+    return parse_wind(value, what)
 
 
 def _int(value: Any, what: str) -> int:
