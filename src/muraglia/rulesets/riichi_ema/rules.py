@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from functools import partial
 from itertools import chain
 from typing import Any, ClassVar, Literal, NamedTuple
 
@@ -416,7 +415,7 @@ class RiichiEma(Ruleset):
             for payer, payee, amount, _ in transfers:
                 payments[payer] -= amount
                 payments[payee] += amount
-        extra = _Extra(c)
+        extra = _Extra(c, self, transfers, winner, discarder)
         return _RiichiResult(
             rules=self.rid,
             hand=ctx.hand,  # type: ignore[arg-type]  # formatted on first read (_LazyHand)
@@ -428,7 +427,7 @@ class RiichiEma(Ruleset):
             fu=c.fu.total if c.fu and not c.yakuman else None,
             limit=c.limit,
             payments=payments,
-            explanation=LazyLines(_LANGS, partial(self._explain, c, transfers, winner, discarder)),
+            explanation=LazyLines(_LANGS, extra.explain),
             decomposition=ctx.decomposition,
             extra=extra,
         )
@@ -588,15 +587,38 @@ class _RiichiResult(ScoreResult):
     hand = _LazyHand()
 
 
-class _Extra(Mapping[str, Any]):
-    """The riichi output keys of a result; the fu breakdown is built when first read."""
+_EXTRA_KEYS = ("yaku_han", "fu_breakdown", "basic_points")
+_EXTRA_KEYS_YAKUMAN = (*_EXTRA_KEYS, "yakuman")
 
-    def __init__(self, core: _Core) -> None:
+
+class _Extra(Mapping[str, Any]):
+    """The riichi output keys of a result; the fu breakdown is built when first read.
+
+    It also keeps what the lazy explanation needs (:meth:`explain`), so that a kept result
+    holds few objects.
+    """
+
+    __slots__ = ("_core", "_discarder", "_fu", "_keys", "_rs", "_transfers", "_winner")
+
+    def __init__(
+        self,
+        core: _Core,
+        ruleset: RiichiEma,
+        transfers: list[tuple[str, str, int, str]],
+        winner: str,
+        discarder: str | None,
+    ) -> None:
         self._core = core
-        self._keys = ("yaku_han", "fu_breakdown", "basic_points") + (
-            ("yakuman",) if core.yakuman else ()
-        )
+        self._keys = _EXTRA_KEYS_YAKUMAN if core.yakuman else _EXTRA_KEYS
         self._fu: list[dict[str, Any]] | None = None
+        self._rs = ruleset
+        self._transfers = transfers
+        self._winner = winner
+        self._discarder = discarder
+
+    def explain(self, lang: str) -> tuple[str, ...]:
+        """The explanation lines in ``lang`` (for :class:`LazyLines`)."""
+        return self._rs._explain(self._core, self._transfers, self._winner, self._discarder, lang)
 
     def __getitem__(self, key: str) -> Any:
         c = self._core
