@@ -130,3 +130,26 @@ def test_cached_plan_follows_flags() -> None:
     for flags, found in ((frozenset(), {}), (frozenset({"x"}), {"f": 1}), (frozenset(), {})):
         ctx = WinContext(hand, d, None, WinType.TSUMO, Tile.EAST, Tile.EAST, flags)
         assert t.find(ctx) == found
+
+
+@pytest.mark.parametrize(
+    ("hand", "called"),
+    [
+        ("123m456m789m11m22m+2m", True),  # one suit
+        ("111z222z333z44z55z+5z", True),  # no suit
+        ("123m456m789m11p22p+2p", False),  # two suits: skipped without a call
+    ],
+    ids=["one-suit", "honours", "two-suits"],
+)
+def test_max_suits_skips_the_predicate(hand: str, called: bool) -> None:
+    calls: list[str] = []
+    t = PatternTable("test", unit="han")
+
+    def spy(ctx: WinContext) -> bool:
+        calls.append(ctx.hand.notation)
+        return True
+
+    t.pattern("flushy", names=NAMES, closed=1, open=1, ref="T-9", max_suits=1)(spy)
+    for among in (None, list(t)):
+        assert ("flushy" in t.find(ctx_of(hand), among=among)) is called
+    assert len(calls) == (2 if called else 0)

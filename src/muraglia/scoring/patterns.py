@@ -21,7 +21,8 @@ A :class:`PatternTable` collects them with a decorator and does the work an if-c
 Resolution (:meth:`PatternTable.evaluate`):
 
 1. every pattern whose value for the hand's concealment is not None, with at least
-   ``min_groups`` (at least one) groups of its ``requires`` kinds (if any), one of whose
+   ``min_groups`` (at least one) groups of its ``requires`` kinds (if any), using at most
+   ``max_suits`` of the suits m, p, s, one of whose
    ``flags_any`` (if any) is set and one of whose ``tiles_any`` kinds (if any) is in the hand
    is tried; a truthy result gives an :class:`Award` (value x count);
 2. ``implies``: an awarded pattern also awards the listed patterns (counted, at their own value)
@@ -49,13 +50,21 @@ __all__ = ["Pattern", "PatternTable", "Predicate"]
 Predicate = Callable[[WinContext], "bool | int"]
 """A pattern predicate: True/False, or how many times the pattern applies."""
 
-_Step = tuple[str, frozenset[GroupKind], int, frozenset[str], frozenset[Tile], Predicate]
+_Step = tuple[str, frozenset[GroupKind], int, int, frozenset[str], frozenset[Tile], Predicate]
 
 
 def _plan(patterns: Iterable[Pattern], concealed: bool) -> tuple[_Step, ...]:
     """The evaluation steps of the patterns allowed at this concealment, in table order."""
     return tuple(
-        (p.id, p.requires, max(1, p.min_groups), p.flags_any, p.tiles_any, p.predicate)
+        (
+            p.id,
+            p.requires,
+            max(1, p.min_groups),
+            p.max_suits,
+            p.flags_any,
+            p.tiles_any,
+            p.predicate,
+        )
         for p in patterns
         if p.value(concealed=concealed) is not None
     )
@@ -67,13 +76,14 @@ _FILTERED_MAX = 512
 
 
 def _filter(
-    plan: Iterable[_Step], present: Mapping[GroupKind, int], flags: frozenset[str]
+    plan: Iterable[_Step], present: Mapping[GroupKind, int], flags: frozenset[str], suits: int
 ) -> tuple[_Filtered, ...]:
-    """The steps of ``plan`` whose declared group kinds (counted) and flags are present."""
+    """The steps of ``plan`` whose declared group kinds (counted), suits and flags allow it."""
     return tuple(
         (pid, tiles_any, predicate)
-        for pid, requires, least, flags_any, tiles_any, predicate in plan
+        for pid, requires, least, max_suits, flags_any, tiles_any, predicate in plan
         if not (requires and sum(present.get(k, 0) for k in requires) < least)
+        and suits <= max_suits
         and not (flags_any and flags_any.isdisjoint(flags))
     )
 
@@ -104,6 +114,8 @@ class Pattern:
     """Whether this is a limit hand (yakuman, massimo, ...)."""
     requires: frozenset[GroupKind] = frozenset()
     min_groups: int = 1
+    max_suits: int = 3
+    """The pattern is only tried when the hand uses at most this many suits (flushes: 1)."""
     """With ``requires``: how many groups of those kinds the predicate needs at least."""
     flags_any: frozenset[str] = frozenset()
     """If set, the pattern is only tried when one of these flags is set (a cheap skip)."""
@@ -160,8 +172,10 @@ class PatternTable:
         self._plans: dict[bool, tuple[_Step, ...]] = {}
         self._awards: dict[tuple[str, int, bool], Award] = {}
         self._filtered: dict[
-            tuple[bool, frozenset[tuple[GroupKind, int]], frozenset[str]], tuple[_Filtered, ...]
+            tuple[bool, frozenset[tuple[GroupKind, int]], frozenset[str], int],
+            tuple[_Filtered, ...],
         ] = {}
+        self._suits: bool | None = None
 
     def pattern(
         self,
@@ -177,6 +191,7 @@ class PatternTable:
         limit: bool = False,
         requires: Sequence[GroupKind] = (),
         min_groups: int = 1,
+        max_suits: int = 3,
         flags_any: Iterable[str] = (),
         tiles_any: Iterable[Tile] = (),
         examples: Sequence[str] = (),
@@ -196,6 +211,7 @@ class PatternTable:
             self._plans.clear()
             self._filtered.clear()
             self._awards.clear()
+            self._suits = None
             self._patterns[id] = Pattern(
                 id=id,
                 names=dict(names),
@@ -209,6 +225,7 @@ class PatternTable:
                 limit=limit,
                 requires=frozenset(requires),
                 min_groups=min_groups,
+                max_suits=max_suits,
                 flags_any=frozenset(flags_any),
                 tiles_any=frozenset(tiles_any),
                 examples=tuple(examples),
@@ -261,6 +278,7 @@ class PatternTable:
         out._plans = {}
         out._filtered = {}
         out._awards = {}
+        out._suits = None
         for pid, (closed, open_) in values.items():
             out._patterns[pid] = replace(self[pid], closed=closed, open=open_)
         return out
@@ -275,6 +293,12 @@ class PatternTable:
             for other in (*p.excludes, *p.implies):
                 if other not in self._patterns:
                     raise RulesetError(f"{self.ruleset}: {p.id!r} refers to unknown {other!r}")
+
+    def _uses_suits(self) -> bool:
+        """Whether a pattern declares ``max_suits`` (the hand's suits are then counted)."""
+        if self._suits is None:
+            self._suits = any(p.max_suits < 3 for p in self._patterns.values())
+        return self._suits
 
     def evaluate(self, ctx: WinContext, *, skip: frozenset[str] = frozenset()) -> tuple[Award, ...]:
         """The awards of ``ctx`` after implications and exclusions, in table order."""
@@ -298,7 +322,8 @@ class PatternTable:
         flags = ctx.flags if type(ctx.flags) is frozenset else frozenset(ctx.flags)
         if among is None:
             # the steps whose declared group kinds and flags are present, cached per situation
-            key = (concealed, frozenset(present.items()), flags)
+            suits = len(ctx.suits) if self._uses_suits() else 3
+            key = (concealed, frozenset(present.items()), flags, suits)
             steps = self._filtered.get(key)
             if steps is None:
                 plan = self._plans.get(concealed)
@@ -306,9 +331,9 @@ class PatternTable:
                     plan = self._plans[concealed] = _plan(self._patterns.values(), concealed)
                 if len(self._filtered) >= _FILTERED_MAX:
                     self._filtered.clear()
-                steps = self._filtered[key] = _filter(plan, present, flags)
+                steps = self._filtered[key] = _filter(plan, present, flags, suits)
         else:
-            steps = _filter(_plan(among, concealed), present, flags)
+            steps = _filter(_plan(among, concealed), present, flags, len(ctx.suits))
         found: dict[str, int] = {}
         kinds: frozenset[Tile] | None = None
         for pid, tiles_any, predicate in steps:

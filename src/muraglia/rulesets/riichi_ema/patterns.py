@@ -375,6 +375,7 @@ def all_pungs(ctx: WinContext) -> bool:
     open=2,
     ref="EMA-YAKU-23",
     tiles_any=HONORS,
+    max_suits=1,
 )
 def half_flush(ctx: WinContext) -> bool:
     """One suit plus honours."""
@@ -454,6 +455,7 @@ def twice_pure_double_chow(ctx: WinContext) -> bool:
     closed=6,
     open=5,
     ref="EMA-YAKU-28",
+    max_suits=1,
 )
 def full_flush(ctx: WinContext) -> bool:
     """One suit, no honours."""
@@ -520,6 +522,7 @@ def thirteen_orphans(ctx: WinContext) -> bool:
     note="single yakuman in EMA (EMA-GAP-5)",
     unit="yakuman",
     limit=True,
+    max_suits=1,
 )
 def nine_gates_9(ctx: WinContext) -> bool:
     """Nine gates with 1112345678999 before the winning tile."""
@@ -536,6 +539,7 @@ def nine_gates_9(ctx: WinContext) -> bool:
     excludes=("nine_gates_9",),
     unit="yakuman",
     limit=True,
+    max_suits=1,
 )
 def nine_gates(ctx: WinContext) -> bool:
     """1112345678999 of one suit plus one tile of that suit, concealed."""
@@ -659,6 +663,7 @@ def four_kongs(ctx: WinContext) -> bool:
     note="green dragon not required",
     unit="yakuman",
     limit=True,
+    max_suits=1,
 )
 def all_green(ctx: WinContext) -> bool:
     """Only 2, 3, 4, 6, 8 of bamboo and green dragons."""
@@ -689,6 +694,7 @@ def all_terminals(ctx: WinContext) -> bool:
     tiles_any=HONORS,
     unit="yakuman",
     limit=True,
+    max_suits=0,
 )
 def all_honours(ctx: WinContext) -> bool:
     """Only winds and dragons (seven pairs shape included)."""
