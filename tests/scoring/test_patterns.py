@@ -95,3 +95,61 @@ def test_rows_and_markdown() -> None:
     md = table.markdown(langs=("en", "it"))
     assert md.count("\n") == len(table) + 2
     assert "excludes `simples`" in md
+
+
+@pytest.mark.parametrize(
+    ("hand", "called"),
+    [
+        ("123m456m789m11p22p+2p", True),  # 3 chows: tried
+        ("123m456m111p11s22s+2s", False),  # 2 chows: skipped without a call
+        ("111m222p333s444z55z+5z", False),  # no chow at all
+    ],
+    ids=["three-chows", "two-chows", "none"],
+)
+def test_min_groups_skips_the_predicate(hand: str, called: bool) -> None:
+    calls: list[str] = []
+    t = PatternTable("test", unit="han")
+
+    def spy(ctx: WinContext) -> bool:
+        calls.append(ctx.hand.notation)
+        return True
+
+    t.pattern("three", names=NAMES, closed=1, open=1, ref="T-7", requires=[GroupKind.CHOW],
+              min_groups=3)(spy)  # fmt: skip
+    for among in (None, list(t)):  # the cached plan and a pattern subset agree
+        found = t.find(ctx_of(hand), among=among)
+        assert ("three" in found) is called
+    assert len(calls) == (2 if called else 0)
+
+
+def test_cached_plan_follows_flags() -> None:
+    t = PatternTable("test", unit="han")
+    t.pattern("f", names=NAMES, closed=1, open=1, ref="T-8", flags_any=("x",))(lambda c: True)
+    hand = parse_hand("123m456m789m11p22p+2p")
+    d = decompose(hand)[0]
+    for flags, found in ((frozenset(), {}), (frozenset({"x"}), {"f": 1}), (frozenset(), {})):
+        ctx = WinContext(hand, d, None, WinType.TSUMO, Tile.EAST, Tile.EAST, flags)
+        assert t.find(ctx) == found
+
+
+@pytest.mark.parametrize(
+    ("hand", "called"),
+    [
+        ("123m456m789m11m22m+2m", True),  # one suit
+        ("111z222z333z44z55z+5z", True),  # no suit
+        ("123m456m789m11p22p+2p", False),  # two suits: skipped without a call
+    ],
+    ids=["one-suit", "honours", "two-suits"],
+)
+def test_max_suits_skips_the_predicate(hand: str, called: bool) -> None:
+    calls: list[str] = []
+    t = PatternTable("test", unit="han")
+
+    def spy(ctx: WinContext) -> bool:
+        calls.append(ctx.hand.notation)
+        return True
+
+    t.pattern("flushy", names=NAMES, closed=1, open=1, ref="T-9", max_suits=1)(spy)
+    for among in (None, list(t)):
+        assert ("flushy" in t.find(ctx_of(hand), among=among)) is called
+    assert len(calls) == (2 if called else 0)

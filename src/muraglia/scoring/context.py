@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import chain
 from typing import Any, Generic, TypeVar, overload
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
@@ -83,6 +84,7 @@ class cached_property(Generic[_T]):  # noqa: N801 - drop-in for functools.cached
 
 _TILE: tuple[Tile, ...] = tuple(Tile(i) for i in range(34))
 _SUIT_OF: tuple[Suit, ...] = tuple(t.suit for t in _TILE)
+_HONOR_KINDS: frozenset[Tile] = frozenset(_TILE[27:])
 _GROUP_TILES: dict[tuple[GroupKind, Tile], tuple[Tile, ...]] = {}
 
 
@@ -287,7 +289,7 @@ class WinContext:
     @cached_property
     def tiles(self) -> tuple[Tile, ...]:
         """Every tile kind of the decomposition (kongs with four tiles)."""
-        return tuple(t for g in self.groups for t in group_tiles(g))
+        return tuple(chain.from_iterable(map(group_tiles, self.decomposition.groups)))
 
     @cached_property
     def kinds(self) -> frozenset[Tile]:
@@ -302,7 +304,7 @@ class WinContext:
     @cached_property
     def suits(self) -> frozenset[Suit]:
         """The suits (m, p, s) of the suited tiles used; honours not included."""
-        return frozenset(_SUIT_OF[t] for t in self.kinds if t < Tile.EAST)
+        return frozenset(_SUIT_OF[t] for t in self.kinds - _HONOR_KINDS)
 
     @cached_property
     def red_fives(self) -> int:
@@ -312,7 +314,7 @@ class WinContext:
     @cached_property
     def has_honors(self) -> bool:
         """Whether any honour tile is used."""
-        return any(t >= Tile.EAST for t in self.kinds)
+        return not self.kinds.isdisjoint(_HONOR_KINDS)
 
     @cached_property
     def winning_tile(self) -> Tile | None:
@@ -356,6 +358,65 @@ class WinContext:
         c = self.counts
         return sum(c[k] for k in kinds)
 
+    def share_views(self, other: WinContext) -> None:
+        """Reuse the views ``other`` has already computed that this context would compute alike.
+
+        The hand-level views (counts, red fives, winning tile, concealment) when both read the
+        same hand; the decomposition-level views too (groups by kind, tiles, kinds, suits,
+        honours) when they also share the decomposition — a ruleset scoring several readings
+        of one decomposition computes them once. Reading-level views (winning group,
+        concealed pungs) are never shared.
+
+        >>> from muraglia.notation import parse_hand
+        >>> from muraglia.analysis.decompose import decompose
+        >>> from muraglia.analysis.waits import readings
+        >>> hand = parse_hand("12m345m456p789s55p+3m")
+        >>> d = decompose(hand)[0]
+        >>> a, b = (WinContext(hand, d, r, WinType.RON, Tile.EAST, Tile.EAST)
+        ...         for r in readings(d, Tile.M3)[:2])
+        >>> a.kinds is not None and b.share_views(a) is None and b.kinds is a.kinds
+        True
+        """
+        if other.hand is not self.hand:
+            return
+        mine, theirs = self.__dict__, other.__dict__
+        names = _HAND_VIEWS
+        if other.decomposition is self.decomposition:
+            names = _DECOMPOSITION_VIEWS
+        for name in names:
+            if name in theirs and name not in mine:
+                mine[name] = theirs[name]
+
+    def drop_views(self) -> None:
+        """Forget the computed views (they are rebuilt if read again).
+
+        For a context kept alive inside a result: fewer live objects for the GC to scan.
+
+        >>> from muraglia.notation import parse_hand
+        >>> from muraglia.analysis.decompose import decompose
+        >>> hand = parse_hand("12m345m456p789s55p+3m")
+        >>> ctx = WinContext(hand, decompose(hand)[0], None, WinType.TSUMO, Tile.EAST, Tile.EAST)
+        >>> kinds = ctx.kinds; ctx.drop_views(); "kinds" in ctx.__dict__, ctx.kinds == kinds
+        (False, True)
+        """
+        d = self.__dict__
+        for name in _VIEWS:
+            d.pop(name, None)
+
     def option(self, name: str, default: Any = None) -> Any:
         """An option of the ruleset by name, or ``default``."""
         return getattr(self.options, name, default)
+
+
+_HAND_VIEWS: tuple[str, ...] = ("counts", "red_fives", "winning_tile", "is_concealed")
+"""Views of :class:`WinContext` that depend only on the hand."""
+_DECOMPOSITION_VIEWS: tuple[str, ...] = (
+    *_HAND_VIEWS,
+    *("groups", "_split", "sets", "chows", "pungs", "kongs", "pairs", "pair"),
+    *("tiles", "kinds", "suits", "has_honors"),
+)
+"""Views of :class:`WinContext` that depend only on the hand and the decomposition."""
+_VIEWS: tuple[str, ...] = tuple(
+    name for name, v in vars(WinContext).items() if isinstance(v, cached_property)
+)
+"""Every cached view of :class:`WinContext`."""

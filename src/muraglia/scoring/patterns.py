@@ -20,10 +20,11 @@ A :class:`PatternTable` collects them with a decorator and does the work an if-c
 
 Resolution (:meth:`PatternTable.evaluate`):
 
-1. every pattern whose value for the hand's concealment is not None, whose ``requires``
-   group kinds are present, one of whose ``flags_any`` (if any) is set and one of whose
-   ``tiles_any`` kinds (if any) is in the hand, and whose ``requires``
-   group kinds are present is tried; a truthy result gives an :class:`Award` (value x count);
+1. every pattern whose value for the hand's concealment is not None, with at least
+   ``min_groups`` (at least one) groups of its ``requires`` kinds (if any), using at most
+   ``max_suits`` of the suits m, p, s, one of whose
+   ``flags_any`` (if any) is set and one of whose ``tiles_any`` kinds (if any) is in the hand
+   is tried; a truthy result gives an :class:`Award` (value x count);
 2. ``implies``: an awarded pattern also awards the listed patterns (counted, at their own value)
    even if their predicate is false — for "A always scores B too" notes;
 3. ``excludes``: going through the awards from the highest value down (ties: table order), an
@@ -49,15 +50,41 @@ __all__ = ["Pattern", "PatternTable", "Predicate"]
 Predicate = Callable[[WinContext], "bool | int"]
 """A pattern predicate: True/False, or how many times the pattern applies."""
 
-_Step = tuple[str, frozenset[GroupKind], frozenset[str], frozenset[Tile], Predicate]
+_Step = tuple[str, frozenset[GroupKind], int, int, frozenset[str], frozenset[Tile], Predicate]
 
 
 def _plan(patterns: Iterable[Pattern], concealed: bool) -> tuple[_Step, ...]:
     """The evaluation steps of the patterns allowed at this concealment, in table order."""
     return tuple(
-        (p.id, p.requires, p.flags_any, p.tiles_any, p.predicate)
+        (
+            p.id,
+            p.requires,
+            max(1, p.min_groups),
+            p.max_suits,
+            p.flags_any,
+            p.tiles_any,
+            p.predicate,
+        )
         for p in patterns
         if p.value(concealed=concealed) is not None
+    )
+
+
+_Filtered = tuple[str, frozenset[Tile], Predicate]
+_FILTERED_MAX = 512
+"""Bound of the per-table cache of filtered plans (distinct concealment/kinds/flags keys)."""
+
+
+def _filter(
+    plan: Iterable[_Step], present: Mapping[GroupKind, int], flags: frozenset[str], suits: int
+) -> tuple[_Filtered, ...]:
+    """The steps of ``plan`` whose declared group kinds (counted), suits and flags allow it."""
+    return tuple(
+        (pid, tiles_any, predicate)
+        for pid, requires, least, max_suits, flags_any, tiles_any, predicate in plan
+        if not (requires and sum(present.get(k, 0) for k in requires) < least)
+        and suits <= max_suits
+        and not (flags_any and flags_any.isdisjoint(flags))
     )
 
 
@@ -86,6 +113,10 @@ class Pattern:
     limit: bool = False
     """Whether this is a limit hand (yakuman, massimo, ...)."""
     requires: frozenset[GroupKind] = frozenset()
+    min_groups: int = 1
+    max_suits: int = 3
+    """The pattern is only tried when the hand uses at most this many suits (flushes: 1)."""
+    """With ``requires``: how many groups of those kinds the predicate needs at least."""
     flags_any: frozenset[str] = frozenset()
     """If set, the pattern is only tried when one of these flags is set (a cheap skip)."""
     tiles_any: frozenset[Tile] = frozenset()
@@ -139,6 +170,12 @@ class PatternTable:
         self._patterns: dict[str, Pattern] = {}
         self._order: dict[str, int] = {}
         self._plans: dict[bool, tuple[_Step, ...]] = {}
+        self._awards: dict[tuple[str, int, bool], Award] = {}
+        self._filtered: dict[
+            tuple[bool, frozenset[tuple[GroupKind, int]], frozenset[str], int],
+            tuple[_Filtered, ...],
+        ] = {}
+        self._suits: bool | None = None
 
     def pattern(
         self,
@@ -153,6 +190,8 @@ class PatternTable:
         implies: Sequence[str] = (),
         limit: bool = False,
         requires: Sequence[GroupKind] = (),
+        min_groups: int = 1,
+        max_suits: int = 3,
         flags_any: Iterable[str] = (),
         tiles_any: Iterable[Tile] = (),
         examples: Sequence[str] = (),
@@ -170,6 +209,9 @@ class PatternTable:
 
         def register(fn: Predicate) -> Predicate:
             self._plans.clear()
+            self._filtered.clear()
+            self._awards.clear()
+            self._suits = None
             self._patterns[id] = Pattern(
                 id=id,
                 names=dict(names),
@@ -182,6 +224,8 @@ class PatternTable:
                 implies=tuple(implies),
                 limit=limit,
                 requires=frozenset(requires),
+                min_groups=min_groups,
+                max_suits=max_suits,
                 flags_any=frozenset(flags_any),
                 tiles_any=frozenset(tiles_any),
                 examples=tuple(examples),
@@ -232,6 +276,9 @@ class PatternTable:
         out = PatternTable(self.ruleset, unit=self.unit, limit_exclusive=self.limit_exclusive)
         out._patterns = dict(self._patterns)
         out._plans = {}
+        out._filtered = {}
+        out._awards = {}
+        out._suits = None
         for pid, (closed, open_) in values.items():
             out._patterns[pid] = replace(self[pid], closed=closed, open=open_)
         return out
@@ -246,6 +293,12 @@ class PatternTable:
             for other in (*p.excludes, *p.implies):
                 if other not in self._patterns:
                     raise RulesetError(f"{self.ruleset}: {p.id!r} refers to unknown {other!r}")
+
+    def _uses_suits(self) -> bool:
+        """Whether a pattern declares ``max_suits`` (the hand's suits are then counted)."""
+        if self._suits is None:
+            self._suits = any(p.max_suits < 3 for p in self._patterns.values())
+        return self._suits
 
     def evaluate(self, ctx: WinContext, *, skip: frozenset[str] = frozenset()) -> tuple[Award, ...]:
         """The awards of ``ctx`` after implications and exclusions, in table order."""
@@ -263,22 +316,32 @@ class PatternTable:
         ``among`` restricts the search to some patterns (a ruleset's shape-specific subset).
         """
         concealed = ctx.is_concealed
+        present: dict[GroupKind, int] = {}
+        for g in ctx.groups:
+            present[g.kind] = present.get(g.kind, 0) + 1
+        flags = ctx.flags if type(ctx.flags) is frozenset else frozenset(ctx.flags)
         if among is None:
-            plan = self._plans.get(concealed)
-            if plan is None:
-                plan = self._plans[concealed] = _plan(self._patterns.values(), concealed)
+            # the steps whose declared group kinds and flags are present, cached per situation
+            suits = len(ctx.suits) if self._uses_suits() else 3
+            key = (concealed, frozenset(present.items()), flags, suits)
+            steps = self._filtered.get(key)
+            if steps is None:
+                plan = self._plans.get(concealed)
+                if plan is None:
+                    plan = self._plans[concealed] = _plan(self._patterns.values(), concealed)
+                if len(self._filtered) >= _FILTERED_MAX:
+                    self._filtered.clear()
+                steps = self._filtered[key] = _filter(plan, present, flags, suits)
         else:
-            plan = _plan(among, concealed)
-        present = {g.kind for g in ctx.groups}
+            steps = _filter(_plan(among, concealed), present, flags, len(ctx.suits))
         found: dict[str, int] = {}
-        flags = ctx.flags
-        for pid, requires, flags_any, tiles_any, predicate in plan:
-            if requires and requires.isdisjoint(present):
-                continue
-            if flags_any and flags_any.isdisjoint(flags):
-                continue
-            if tiles_any and tiles_any.isdisjoint(ctx.kinds):
-                continue
+        kinds: frozenset[Tile] | None = None
+        for pid, tiles_any, predicate in steps:
+            if tiles_any:
+                if kinds is None:
+                    kinds = ctx.kinds
+                if tiles_any.isdisjoint(kinds):
+                    continue
             if skip and pid in skip:
                 continue
             n = int(predicate(ctx))
@@ -298,41 +361,45 @@ class PatternTable:
         ``values`` overrides the value per application of some patterns (edition or option
         dependent values, e.g. MCR's ``edition=2006``); ranking and awards use it.
         """
+        pats = self._patterns
         found = dict(found)
         for pid in list(found):
-            for implied in self._patterns[pid].implies:
-                ip = self._patterns[implied]
+            for implied in pats[pid].implies:
+                ip = pats[implied]
                 if implied not in found and ip.value(concealed=concealed) is not None:
                     found[implied] = 1
         order = self._order
-        if len(order) != len(self._patterns):
-            order.update((pid, i) for i, pid in enumerate(self._patterns))
+        if len(order) != len(pats):
+            order.update((pid, i) for i, pid in enumerate(pats))
         over = values or {}
-
-        def per(pid: str) -> int:
-            if pid in over:
-                return over[pid]
-            return self._patterns[pid].value(concealed=concealed) or 0
-
-        def rank(pid: str) -> tuple[int, int]:
-            return (-per(pid) * found[pid], order[pid])
-
+        per = {
+            pid: over[pid] if pid in over else pats[pid].value(concealed=concealed) or 0
+            for pid in found
+        }
         dropped: set[str] = set()
         kept: list[str] = []
-        for pid in sorted(found, key=rank):
+        for pid in sorted(found, key=lambda pid: (-per[pid] * found[pid], order[pid])):
             if pid in dropped:
                 continue
             kept.append(pid)
-            dropped.update(self._patterns[pid].excludes)
-        if self.limit_exclusive and any(self._patterns[pid].limit for pid in kept):
-            kept = [pid for pid in kept if self._patterns[pid].limit]
+            excludes = pats[pid].excludes
+            if excludes:
+                dropped.update(excludes)
+        if self.limit_exclusive and any(pats[pid].limit for pid in kept):
+            kept = [pid for pid in kept if pats[pid].limit]
         kept.sort(key=order.__getitem__)
-        out = []
+        out: list[Award] = []
+        cache = self._awards
         for pid in kept:
-            award = self._patterns[pid].award(found[pid], concealed=concealed)
+            n = found[pid]
             if pid in over:
-                award = replace(award, value=over[pid] * found[pid])
-            out.append(award)
+                out.append(replace(pats[pid].award(n, concealed=concealed), value=over[pid] * n))
+                continue
+            # awards are immutable: one shared object per (pattern, count, concealment)
+            cached = cache.get((pid, n, concealed))
+            if cached is None:
+                cached = cache[pid, n, concealed] = pats[pid].award(n, concealed=concealed)
+            out.append(cached)
         return tuple(out)
 
     def rows(self) -> list[dict[str, Any]]:

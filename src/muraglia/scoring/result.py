@@ -64,6 +64,8 @@ class LazyLines(Mapping[str, tuple[str, ...]]):
     (('hi it',), ['it'], ['en', 'it'])
     """
 
+    __slots__ = ("_build", "_done", "_langs")
+
     def __init__(self, langs: Sequence[str], build: Callable[[str], tuple[str, ...]]) -> None:
         """Lines for each of ``langs``, made by ``build(lang)`` when first asked for."""
         self._langs = tuple(langs)

@@ -130,6 +130,7 @@ def is_pinfu(ctx: WinContext) -> bool:
     open=None,
     ref="EMA-YAKU-06",
     requires=(GroupKind.CHOW,),
+    min_groups=4,
     note="fu fixed: 30 ron, 20 tsumo (EMA-FU-8)",
 )
 def pinfu(ctx: WinContext) -> bool:
@@ -144,6 +145,7 @@ def pinfu(ctx: WinContext) -> bool:
     open=None,
     ref="EMA-YAKU-07",
     requires=(GroupKind.CHOW,),
+    min_groups=2,
 )
 def pure_double_chow(ctx: WinContext) -> bool:
     """Two identical chows."""
@@ -157,6 +159,7 @@ def pure_double_chow(ctx: WinContext) -> bool:
     open=1,
     ref="EMA-YAKU-08",
     requires=(GroupKind.CHOW,),
+    min_groups=3,
 )
 def mixed_triple_chow(ctx: WinContext) -> bool:
     """The same chow in each suit."""
@@ -170,6 +173,7 @@ def mixed_triple_chow(ctx: WinContext) -> bool:
     open=1,
     ref="EMA-YAKU-09",
     requires=(GroupKind.CHOW,),
+    min_groups=3,
 )
 def pure_straight(ctx: WinContext) -> bool:
     """123, 456, 789 of one suit."""
@@ -299,6 +303,8 @@ def under_the_river(ctx: WinContext) -> bool:
     open=None,
     ref="EMA-YAKU-18",
     note="25 fu fixed",
+    requires=(GroupKind.PAIR,),
+    min_groups=7,
 )
 def seven_pairs(ctx: WinContext) -> bool:
     """Seven different pairs."""
@@ -312,6 +318,7 @@ def seven_pairs(ctx: WinContext) -> bool:
     open=2,
     ref="EMA-YAKU-19",
     requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=3,
 )
 def triple_pung(ctx: WinContext) -> bool:
     """Pungs of the same number in each suit."""
@@ -325,6 +332,7 @@ def triple_pung(ctx: WinContext) -> bool:
     open=2,
     ref="EMA-YAKU-20",
     requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=3,
     note="a pung completed by ron is open",
 )
 def three_concealed_pungs(ctx: WinContext) -> bool:
@@ -339,6 +347,7 @@ def three_concealed_pungs(ctx: WinContext) -> bool:
     open=2,
     ref="EMA-YAKU-21",
     requires=(GroupKind.KONG,),
+    min_groups=3,
 )
 def three_kongs(ctx: WinContext) -> bool:
     """Three kongs of any kind."""
@@ -352,6 +361,7 @@ def three_kongs(ctx: WinContext) -> bool:
     open=2,
     ref="EMA-YAKU-22",
     requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=4,
 )
 def all_pungs(ctx: WinContext) -> bool:
     """Four pungs or kongs and a pair."""
@@ -365,6 +375,7 @@ def all_pungs(ctx: WinContext) -> bool:
     open=2,
     ref="EMA-YAKU-23",
     tiles_any=HONORS,
+    max_suits=1,
 )
 def half_flush(ctx: WinContext) -> bool:
     """One suit plus honours."""
@@ -379,6 +390,7 @@ def half_flush(ctx: WinContext) -> bool:
     ref="EMA-YAKU-24",
     tiles_any=DRAGONS,
     requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=2,
     note="the two Dragon Pungs are added (4 han)",
 )
 def little_three_dragons(ctx: WinContext) -> bool:
@@ -429,6 +441,7 @@ def terminals_in_all_sets(ctx: WinContext) -> bool:
     open=None,
     ref="EMA-YAKU-27",
     requires=(GroupKind.CHOW,),
+    min_groups=4,
     excludes=("pure_double_chow",),
 )
 def twice_pure_double_chow(ctx: WinContext) -> bool:
@@ -442,6 +455,7 @@ def twice_pure_double_chow(ctx: WinContext) -> bool:
     closed=6,
     open=5,
     ref="EMA-YAKU-28",
+    max_suits=1,
 )
 def full_flush(ctx: WinContext) -> bool:
     """One suit, no honours."""
@@ -508,6 +522,7 @@ def thirteen_orphans(ctx: WinContext) -> bool:
     note="single yakuman in EMA (EMA-GAP-5)",
     unit="yakuman",
     limit=True,
+    max_suits=1,
 )
 def nine_gates_9(ctx: WinContext) -> bool:
     """Nine gates with 1112345678999 before the winning tile."""
@@ -524,6 +539,7 @@ def nine_gates_9(ctx: WinContext) -> bool:
     excludes=("nine_gates_9",),
     unit="yakuman",
     limit=True,
+    max_suits=1,
 )
 def nine_gates(ctx: WinContext) -> bool:
     """1112345678999 of one suit plus one tile of that suit, concealed."""
@@ -594,6 +610,7 @@ def blessing_of_man(ctx: WinContext) -> bool:
     open=None,
     ref="EMA-YKM-06",
     requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=4,
     excludes=("four_concealed_pungs",),
     note="single yakuman in EMA (EMA-GAP-5)",
     unit="yakuman",
@@ -611,6 +628,7 @@ def four_concealed_pungs_single(ctx: WinContext) -> bool:
     open=None,
     ref="EMA-YKM-06",
     requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=4,
     excludes=("four_concealed_pungs_single",),
     unit="yakuman",
     limit=True,
@@ -627,6 +645,7 @@ def four_concealed_pungs(ctx: WinContext) -> bool:
     open=1,
     ref="EMA-YKM-07",
     requires=(GroupKind.KONG,),
+    min_groups=4,
     unit="yakuman",
     limit=True,
 )
@@ -644,6 +663,7 @@ def four_kongs(ctx: WinContext) -> bool:
     note="green dragon not required",
     unit="yakuman",
     limit=True,
+    max_suits=1,
 )
 def all_green(ctx: WinContext) -> bool:
     """Only 2, 3, 4, 6, 8 of bamboo and green dragons."""
@@ -674,6 +694,7 @@ def all_terminals(ctx: WinContext) -> bool:
     tiles_any=HONORS,
     unit="yakuman",
     limit=True,
+    max_suits=0,
 )
 def all_honours(ctx: WinContext) -> bool:
     """Only winds and dragons (seven pairs shape included)."""
@@ -688,6 +709,7 @@ def all_honours(ctx: WinContext) -> bool:
     ref="EMA-YKM-11",
     tiles_any=DRAGONS,
     requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=3,
     note="liability (pao)",
     unit="yakuman",
     limit=True,
@@ -705,6 +727,7 @@ def big_three_dragons(ctx: WinContext) -> bool:
     ref="EMA-YKM-12",
     tiles_any=WINDS,
     requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=3,
     unit="yakuman",
     limit=True,
 )
@@ -721,6 +744,7 @@ def little_four_winds(ctx: WinContext) -> bool:
     ref="EMA-YKM-13",
     tiles_any=WINDS,
     requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=4,
     note="double yakuman; liability (pao)",
     unit="yakuman",
     limit=True,

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
+from itertools import chain
 from typing import Any, ClassVar, Literal, NamedTuple
 
-from muraglia.analysis.decompose import decompose
 from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape
 from muraglia.analysis.waits import Reading, readings, winning_tiles
 from muraglia.errors import InvalidHandError, RulesetError
@@ -47,6 +47,12 @@ from muraglia.tiles import Tile
 __all__ = ["EmaOptions", "RiichiEma", "final_settlement", "uma_shares"]
 
 _SEAT_OF = {Tile.EAST: "E", Tile.SOUTH: "S", Tile.WEST: "W", Tile.NORTH: "N"}
+_LANGS = ("en", "it")
+_WIND: dict[str | Tile, Tile] = {
+    **{t: t for t in _SEAT_OF},
+    **{letter: t for t, letter in _SEAT_OF.items()},
+}
+"""The common wind spellings (``E``, ``Tile.EAST``); others go through ``parse_wind``."""
 _SITUATION = frozenset({"honba", "riichi_sticks", "discarder", "dealer", "pao"})
 STATUSES = {
     "chombo": "penalty: reverse mangan (EMA-PEN-2)",
@@ -338,12 +344,12 @@ class RiichiEma(Ruleset):
         w = win if isinstance(win, WinType) else parse_win(win)
         if h.winning is None:
             raise InvalidHandError(f"{h.notation!r}: a win needs a winning tile (+X)")
-        seat = parse_wind(seat_wind, "seat_wind")
-        rnd = parse_wind(round_wind, "round_wind")
+        seat = _wind(seat_wind, "seat_wind")
+        rnd = _wind(round_wind, "round_wind")
         flag_set = frozenset(self.check_flags(flags))
         self._check(h, w, flag_set)
-        unknown = sorted(set(situation) - _SITUATION)
-        if unknown:
+        if not _SITUATION.issuperset(situation):
+            unknown = sorted(set(situation) - _SITUATION)
             known = ", ".join(sorted(_SITUATION))
             raise RulesetError(f"{self.rid}: unknown key(s) {', '.join(unknown)}; known: {known}")
         honba = _int(situation.get("honba", 0), "honba")
@@ -351,10 +357,16 @@ class RiichiEma(Ruleset):
         best: _Core | None = None
         best_key: tuple[bool, int, int, int] = (False, -1, -1, -1)
         win_kind = h.winning.kind
-        for d in decompose(h, self.shapes):
+        # every shape's decompositions without the de-duplication of ``decompose`` (hashing
+        # each): a repeated decomposition scores the same, so the best reading is unchanged
+        prev: WinContext | None = None
+        for d in chain.from_iterable(shape.decompose(h) for shape in self.shapes):
             reads: Sequence[Reading | None] = readings(d, win_kind) or (None,)
             for r in reads:
                 ctx = WinContext(h, d, r, w, seat, rnd, flag_set, dora_t, ura_t, self.options)
+                if prev is not None:  # hand/decomposition views are computed once
+                    ctx.share_views(prev)
+                prev = ctx
                 core = self._core(ctx, honba)
                 key = self._key(core)
                 if best is None or key > best_key:
@@ -363,6 +375,9 @@ class RiichiEma(Ruleset):
             return ScoreResult(
                 self.rid, h.notation, False, reason="not a complete hand (EMA-WIN-1)"
             )
+        # the result keeps the best reading for its lazy explanation; its cached views
+        # (rebuilt if ever read again) are dropped so that results stay small for the GC
+        best.ctx.drop_views()
         return self._finish(best, situation)
 
     # ------------------------------------------------------------------ result, explanation
@@ -400,10 +415,10 @@ class RiichiEma(Ruleset):
             for payer, payee, amount, _ in transfers:
                 payments[payer] -= amount
                 payments[payee] += amount
-        extra = _Extra(c)
-        return ScoreResult(
+        extra = _Extra(c, self, transfers, winner, discarder)
+        return _RiichiResult(
             rules=self.rid,
-            hand=ctx.hand.notation,
+            hand=ctx.hand,  # type: ignore[arg-type]  # formatted on first read (_LazyHand)
             valid=c.valid,
             awards=c.awards,
             reason=c.reason,
@@ -412,9 +427,7 @@ class RiichiEma(Ruleset):
             fu=c.fu.total if c.fu and not c.yakuman else None,
             limit=c.limit,
             payments=payments,
-            explanation=LazyLines(
-                ("en", "it"), lambda lang: self._explain(c, transfers, lang, winner, discarder)
-            ),
+            explanation=LazyLines(_LANGS, extra.explain),
             decomposition=ctx.decomposition,
             extra=extra,
         )
@@ -423,9 +436,9 @@ class RiichiEma(Ruleset):
         self,
         c: _Core,
         transfers: list[tuple[str, str, int, str]],
-        lang: str,
         winner: str,
         discarder: str | None,
+        lang: str,
     ) -> tuple[str, ...]:
         it = lang == "it"
         out = [("lettura: " if it else "reading: ") + str(c.ctx.decomposition)]
@@ -550,15 +563,62 @@ class RiichiEma(Ruleset):
 # ---------------------------------------------------------------------- helpers
 
 
-class _Extra(Mapping[str, Any]):
-    """The riichi output keys of a result; the fu breakdown is built when first read."""
+class _LazyHand:
+    """The ``hand`` of a riichi result, formatted from its :class:`Hand` on first read.
 
-    def __init__(self, core: _Core) -> None:
+    Formatting the canonical notation eagerly was a fifth of a scoring call.
+    """
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__["hand"]
+        if isinstance(value, Hand):
+            value = obj.__dict__["hand"] = value.notation
+        return value
+
+    def __set__(self, obj: object, value: str | Hand) -> None:
+        obj.__dict__["hand"] = value
+
+
+class _RiichiResult(ScoreResult):
+    """A :class:`ScoreResult` whose ``hand`` notation is formatted when first read."""
+
+    hand = _LazyHand()
+
+
+_EXTRA_KEYS = ("yaku_han", "fu_breakdown", "basic_points")
+_EXTRA_KEYS_YAKUMAN = (*_EXTRA_KEYS, "yakuman")
+
+
+class _Extra(Mapping[str, Any]):
+    """The riichi output keys of a result; the fu breakdown is built when first read.
+
+    It also keeps what the lazy explanation needs (:meth:`explain`), so that a kept result
+    holds few objects.
+    """
+
+    __slots__ = ("_core", "_discarder", "_fu", "_keys", "_rs", "_transfers", "_winner")
+
+    def __init__(
+        self,
+        core: _Core,
+        ruleset: RiichiEma,
+        transfers: list[tuple[str, str, int, str]],
+        winner: str,
+        discarder: str | None,
+    ) -> None:
         self._core = core
-        self._keys = ("yaku_han", "fu_breakdown", "basic_points") + (
-            ("yakuman",) if core.yakuman else ()
-        )
+        self._keys = _EXTRA_KEYS_YAKUMAN if core.yakuman else _EXTRA_KEYS
         self._fu: list[dict[str, Any]] | None = None
+        self._rs = ruleset
+        self._transfers = transfers
+        self._winner = winner
+        self._discarder = discarder
+
+    def explain(self, lang: str) -> tuple[str, ...]:
+        """The explanation lines in ``lang`` (for :class:`LazyLines`)."""
+        return self._rs._explain(self._core, self._transfers, self._winner, self._discarder, lang)
 
     def __getitem__(self, key: str) -> Any:
         c = self._core
@@ -580,6 +640,15 @@ class _Extra(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._keys)
+
+
+def _wind(value: object, what: str) -> Tile:
+    """``parse_wind`` with a fast path for ``E S W N`` and the wind tiles."""
+    if isinstance(value, (str, Tile)):
+        tile = _WIND.get(value)
+        if tile is not None:
+            return tile
+    return parse_wind(value, what)
 
 
 def _int(value: Any, what: str) -> int:
