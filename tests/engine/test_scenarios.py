@@ -19,7 +19,7 @@ from muraglia.engine.actions import (
 )
 from muraglia.engine.events import Called, DealEnded, Drew, KongMade, Settled, Won
 from muraglia.engine.wall import Wall
-from muraglia.errors import AmbiguousActionError, IllegalActionError, InvalidHandError
+from muraglia.errors import AmbiguousActionError, IllegalActionError
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
 
@@ -258,12 +258,6 @@ def test_parse_action_resolves_notation_against_the_legal_actions() -> None:
     assert deal.parse_action(1, "pass") == Pass(1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=InvalidHandError,
-    reason="fimj settle_deal counts the shared winning tile once per winner and rejects a legal "
-    "simultaneous Mah-Jong as 'more than 4 copies' (reported to the fimj scoring owner)",
-)
 def test_fimj_two_winners_sharing_the_last_copies_settle() -> None:
     # FIMJ-PLAY-7: South (single wait, holds one 7s) and West (77s) both win on East's 7s.
     m = dictated(

@@ -105,3 +105,18 @@ def test_payment_lines() -> None:
         "Nord paga 240 a Est (riscuote doppio)",
     ]
     assert payment_lines({"E": 0, "S": 480, "W": -480, "N": 0}, "en") == ["West pays 480"]
+
+
+def test_two_winners_on_one_discard_share_the_winning_tile() -> None:
+    """Several winners on one discard hold the same physical tile: counted once, not per winner."""
+    hands = {
+        "S": parse_hand("123p456p789p333z7s+7s"),
+        "W": parse_hand("234m567m111z22z77s+7s"),
+        "N": parse_hand("888m222s345p6s19p4z5s", strict=False),
+    }
+    with pytest.raises(InvalidHandError, match="more than 4 copies of '7s'"):
+        check_tile_supply(hands)  # as if each winner had their own 7s: 2 + 3 = 5
+    check_tile_supply(hands, shared_winning=True)  # one discarded 7s: 4 copies
+    hands["E"] = parse_hand("7s123456789m456z", strict=False)
+    with pytest.raises(InvalidHandError, match="more than 4 copies of '7s'"):
+        check_tile_supply(hands, shared_winning=True)

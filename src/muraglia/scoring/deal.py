@@ -281,15 +281,23 @@ def check_hand_count(
         )
 
 
-def check_tile_supply(hands: Mapping[str, Hand]) -> None:
+def check_tile_supply(hands: Mapping[str, Hand], *, shared_winning: bool = False) -> None:
     """Check that the hands together hold at most 4 copies of a tile and each bonus tile once.
+
+    With ``shared_winning`` (several winners on one discard) the winners' hands all hold the
+    same discarded tile as their winning tile: that one physical tile is counted once.
 
     Raises:
         InvalidHandError: naming the tile (and for a bonus tile, both seats).
     """
     totals = [0] * NUM_KINDS
     bonus: dict[Tile, str] = {}
+    discard_seen = False
     for seat, hand in hands.items():
+        if shared_winning and hand.winning is not None:
+            if discard_seen:  # the same discarded tile, already counted in another winner
+                totals[hand.winning.kind] -= 1
+            discard_seen = True
         for kind, n in enumerate(hand.counts):
             totals[kind] += n
             if totals[kind] > 4:
@@ -350,7 +358,7 @@ def read_deal_hands(
             long=long,
             free=free,
         )
-    check_tile_supply(parsed)
+    check_tile_supply(parsed, shared_winning=len(winners) > 1)
     return parsed
 
 
