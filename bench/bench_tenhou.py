@@ -1,8 +1,9 @@
 """Tenhou replay benchmark: parse and replay-check the Tenhou corpus.
 
 Command: ``python bench/bench_tenhou.py [PATH ...] [--repeat 3]`` (default path
-``/work/shared/data/tenhou``). Prints the record and hand counts, the best time to parse every
-record, the best time of the whole check (parse + replay + scoring + settlement), and hands/s.
+``../shared/data/tenhou`` beside the checkout). Prints the record and hand counts, the best
+time to parse every record, the best time of the whole check (parse + replay + scoring +
+settlement), and hands/s.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import platform
 import time
+from pathlib import Path
 
 from muraglia.engine.tenhou import load
 from muraglia.engine.tenhou_replay import check_records, record_paths
@@ -17,7 +19,11 @@ from muraglia.engine.tenhou_replay import check_records, record_paths
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("paths", nargs="*", default=["/work/shared/data/tenhou"])
+    ap.add_argument(
+        "paths",
+        nargs="*",
+        default=[str(Path(__file__).resolve().parents[2] / "shared" / "data" / "tenhou")],
+    )
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     paths = record_paths(args.paths)

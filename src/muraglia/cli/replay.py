@@ -2,9 +2,11 @@
 
 ``muraglia replay RECORD`` prints one line per event (``--json``: a summary object; ``--mjai``:
 the mjai event stream).
-``muraglia replay --check PATH...`` replays every ``*.jsonl`` record under the paths and compares
-every event, and so every hand result, with the recorded one (interfaces.md §5); it exits 1 if
-any record differs. Only muraglia's own records are read so far (mjai, Tenhou: not yet).
+``muraglia replay --check PATH...`` replays every record under the paths and compares it with
+what was recorded (interfaces.md §5), exiting 1 if anything differs: muraglia's own ``*.jsonl``
+records event by event (and so every hand result); Tenhou records (mjlog XML ``*.mjlog``/``*.xml``
+and tenhou.net/6 ``*.json``) under ``riichi-tenhou``, hand result by hand result (winners, han,
+fu, points, every seat's score change; see :mod:`muraglia.engine.tenhou_replay`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from muraglia.cli._common import dump
 from muraglia.engine.events import DealStarted
 from muraglia.engine.mjai import to_mjai
 from muraglia.engine.record import ReplayMismatchError, loads, replay
+from muraglia.engine.tenhou_replay import check_records
 from muraglia.errors import MahjongError
 
 __all__ = ["register", "run"]
@@ -37,12 +40,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(run=run)
 
 
-def _files(paths: list[str]) -> list[Path]:
+_TENHOU = (".mjlog", ".xml", ".json")
+"""File endings of Tenhou records (mjlog XML, tenhou.net/6 JSON)."""
+
+
+def _files(paths: list[str], endings: tuple[str, ...] = (".jsonl",)) -> list[Path]:
     out: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            out += sorted(path.rglob("*.jsonl"))
+            out += sorted(x for x in path.rglob("*") if x.suffix in endings)
         elif path.exists():
             out.append(path)
         else:
@@ -51,10 +58,18 @@ def _files(paths: list[str]) -> list[Path]:
 
 
 def check(paths: list[str]) -> dict[str, Any]:
-    """The ``--check`` result object."""
-    records = hands = matched = 0
-    mismatches: list[dict[str, Any]] = []
-    for path in _files(paths):
+    """The ``--check`` result object: our records and Tenhou records together."""
+    files = _files(paths, (".jsonl", *_TENHOU))
+    tenhou = [f for f in files if f.suffix in _TENHOU]
+    report = check_records(tenhou).to_dict() if tenhou else {}
+    records = int(report.get("records", 0))
+    hands = int(report.get("hands", 0))
+    matched = int(report.get("matched", 0))
+    mismatches: list[dict[str, Any]] = list(report.get("mismatches", []))
+    mismatches += [
+        {"record": e.get("record"), "error": e.get("error")} for e in report.get("errors", [])
+    ]
+    for path in (f for f in files if f.suffix not in _TENHOU):
         record = loads(path.read_text(encoding="utf-8"))
         records += 1
         n = sum(isinstance(e, DealStarted) for e in record.events)
@@ -71,6 +86,7 @@ def check(paths: list[str]) -> dict[str, Any]:
         "hands": hands,
         "matched": matched,
         "mismatches": mismatches,
+        "incomplete": report.get("incomplete", []),
     }
 
 
@@ -84,7 +100,13 @@ def run(args: argparse.Namespace) -> int:
             else:
                 print(f"{result['records']} records, {result['matched']}/{result['hands']} hands")
                 for m in result["mismatches"]:
-                    print(f"  {m['record']}: {m['error']}")
+                    detail = (
+                        m.get("error")
+                        or f"{m.get('hand')}: expected {m.get('expected')}, got {m.get('got')}"
+                    )
+                    print(f"  {m['record']}: {detail}")
+                for m in result["incomplete"]:
+                    print(f"  incomplete (reported, not a failure): {m}")
             return 0 if result["ok"] else 1
         if len(args.paths) != 1:
             raise MahjongError("give one RECORD to replay (or --check for several)")

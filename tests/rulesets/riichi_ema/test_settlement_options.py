@@ -1,7 +1,7 @@
 """The settlement options where EMA and Tenhou differ, each tested with both values.
 
 EMA values are the ``riichi-ema`` defaults; Tenhou's come from the ``riichi-tenhou`` preset and
-follow the corpus records (``/work/shared/data/tenhou``, see ``docs/tenhou.md``).
+follow the corpus records (``../shared/data/tenhou``, see ``docs/tenhou.md``).
 """
 
 from __future__ import annotations
