@@ -33,10 +33,10 @@ five before the other fives), then the melds in declaration order, then bonus ti
 Traceback (most recent call last):
 ...
 muraglia.errors.NotationError: unknown character 'x' in '12x3m' at position 2
->>> parse_hand("11111m 2345678p 9s")
+>>> parse_hand("11111m 2345678p 9s")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-muraglia.errors.InvalidHandError: impossible hand '11111m 2345678p 9s': 5 copies of '1m' (there are only 4)
+muraglia.errors.InvalidHandError: impossible hand '11111m 2345678p 9s': 5 copies of '1m' ...
 """
 
 from __future__ import annotations

@@ -1,8 +1,11 @@
 """Winning shapes as pluggable objects that a ruleset lists.
 
 A shape splits a complete hand (14 tiles, declared melds counted as three) into
-typed groups. Shapes: standard (four sets and a pair), seven pairs, thirteen
-orphans. The MCR and FIMJ/Ravenna special shapes are still to come.
+typed groups, and knows its own shanten. Shapes: standard (four sets and a pair), seven
+pairs (optionally with four of a kind as two pairs), thirteen orphans; MCR's knitted
+straight (plus a set and a pair) and honours-and-knitted tiles; the FIMJ special shapes
+small snake, Siamese snakes and snake of the dragons; Ravenna's all-head-tiles hand. Each
+ruleset lists the shapes it allows (``Ruleset.shapes``).
 
 >>> from muraglia.tiles import Tile
 >>> counts = [0] * 34
@@ -20,16 +23,26 @@ from typing import ClassVar
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind
 from muraglia.analysis.shanten import (
+    shanten_all,
+    shanten_honors_knitted,
+    shanten_knitted_straight,
     shanten_seven_pairs,
     shanten_standard,
     shanten_thirteen_orphans,
 )
+from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
 from muraglia.melds import Meld, MeldKind
 from muraglia.tiles import Tile
 
 __all__ = [
+    "ALL_HEAD_TILES",
     "DEFAULT_SHAPES",
+    "HONORS_AND_KNITTED",
+    "KNITTED_STRAIGHT",
+    "SIAMESE_SNAKES",
+    "SMALL_SNAKE",
+    "SNAKE_OF_DRAGONS",
     "SEVEN_PAIRS",
     "SEVEN_PAIRS_FOUR_AS_TWO",
     "STANDARD",
@@ -39,6 +52,7 @@ __all__ = [
     "Standard",
     "ThirteenOrphans",
     "meld_group",
+    "shape_shanten",
 ]
 
 _MELD_GROUP = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG}
@@ -91,6 +105,23 @@ def _suit_groups(suit: int, counts: tuple[int, ...]) -> tuple[tuple[Group, ...],
     )
 
 
+@cache
+def _suit_splits(
+    suit: int, counts: tuple[int, ...]
+) -> tuple[tuple[tuple[Group, ...], ...], tuple[tuple[Group, ...], ...]]:
+    """One suit's splits into sets only, and into sets plus one pair (groups in tile order)."""
+    plain = _suit_groups(suit, counts)
+    paired: list[tuple[Group, ...]] = []
+    for r in range(9):
+        if counts[r] >= 2:
+            rest = list(counts)
+            rest[r] -= 2
+            pair = Group(GroupKind.PAIR, Tile(9 * suit + r))
+            for part in _suit_groups(suit, tuple(rest)):
+                paired.append(tuple(sorted((pair, *part), key=_group_key)))
+    return plain, tuple(paired)
+
+
 class Shape:
     """A winning shape: an id, display names, a decomposer and an optional shanten hook."""
 
@@ -131,37 +162,37 @@ class Standard(Shape):
     }
 
     def decompose_counts(self, counts: Sequence[int], melds: int = 0) -> Iterator[Decomposition]:
-        """Yield every (pair, sets) split of ``counts``; ``melds`` sets are already declared."""
+        """Yield every (pair, sets) split of ``counts``; ``melds`` sets are already declared.
+
+        Each suit's splits with and without the pair come from a table cached on the
+        suit's nine counts; the honours are read directly (pungs and at most one pair).
+        """
         if sum(counts) != 14 - 3 * melds:
             return
+        honor_groups: list[Group] = []
+        honor_pair = False
         for h in range(27, 34):
-            if counts[h] % 3 == 1:
+            n = counts[h]
+            if n == 3:
+                honor_groups.append(Group(GroupKind.PUNG, Tile(h)))
+            elif n == 2:
+                if honor_pair:
+                    return
+                honor_pair = True
+                honor_groups.append(Group(GroupKind.PAIR, Tile(h)))
+            elif n:
                 return
-        for p in range(34):
-            if counts[p] < 2:
-                continue
-            c = list(counts)
-            c[p] -= 2
-            groups: list[tuple[Group, ...]] = [(Group(GroupKind.PAIR, Tile(p)),)]
-            ok = True
-            for s in range(3):
-                parts = _suit_groups(s, tuple(c[9 * s : 9 * s + 9]))
-                if not parts:
-                    ok = False
-                    break
-                groups = [g + part for g in groups for part in parts] if parts != ((),) else groups
-            if not ok:
-                continue
-            honors: list[Group] = []
-            for h in range(27, 34):
-                if c[h] == 3:
-                    honors.append(Group(GroupKind.PUNG, Tile(h)))
-                elif c[h]:
-                    ok = False
-            if not ok:
-                continue
-            for g in groups:
-                yield Decomposition(self.id, tuple(sorted(g + tuple(honors), key=_group_key)))
+        # the pair sits in the one group (suit or honours) whose tile count is 2 mod 3
+        slices = [tuple(counts[9 * s : 9 * s + 9]) for s in range(3)]
+        mods = [sum(c) % 3 for c in slices]
+        if 1 in mods or mods.count(2) + honor_pair != 1:
+            return
+        honors = tuple(honor_groups)
+        options = [_suit_splits(s, slices[s])[1 if mods[s] == 2 else 0] for s in range(3)]
+        for a in options[0]:
+            for b in options[1]:
+                for c in options[2]:
+                    yield Decomposition(self.id, a + b + c + honors)
 
     def shanten(self, counts: Sequence[int], melds: int = 0) -> int | None:
         """Standard shanten from :mod:`muraglia.analysis.shanten`."""
@@ -201,9 +232,11 @@ class SevenPairs(Shape):
         yield Decomposition(self.id, tuple(groups))
 
     def shanten(self, counts: Sequence[int], melds: int = 0) -> int | None:
-        """Seven-pairs shanten (distinct pairs only)."""
-        if melds or self.four_as_two_pairs:
+        """Seven-pairs shanten; with four-as-two-pairs every two copies make a pair."""
+        if melds:
             return None
+        if self.four_as_two_pairs:
+            return 6 - min(sum(c // 2 for c in counts), 7)
         return shanten_seven_pairs(counts)
 
 
@@ -240,8 +273,294 @@ class ThirteenOrphans(Shape):
         return shanten_thirteen_orphans(counts)
 
 
+_KNIT_OFFSETS = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
+_SUIT_PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+KNITTED_SUITS: tuple[tuple[int, int, int], ...] = _SUIT_PERMS
+"""The six ways to give 1-4-7, 2-5-8 and 3-6-9 to the three suits (suit index per offset)."""
+
+
+def _knitted_lows(perm: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Lowest tile index of each knitted run (1-4-7, 2-5-8, 3-6-9) under ``perm``."""
+    return (9 * perm[0], 9 * perm[1] + 1, 9 * perm[2] + 2)
+
+
+def _without(counts: Sequence[int], tiles: Sequence[int]) -> list[int] | None:
+    """``counts`` minus one copy of each of ``tiles``, or None if one is missing."""
+    rest = list(counts)
+    for t in tiles:
+        if not rest[t]:
+            return None
+        rest[t] -= 1
+    return rest
+
+
+def _overlap(counts: Sequence[int], target: Sequence[int]) -> int:
+    """How many of the hand's tiles a fixed target multiset can use."""
+    return sum(min(a, b) for a, b in zip(counts, target, strict=True))
+
+
+def _target(tiles: Sequence[int]) -> tuple[int, ...]:
+    out = [0] * 34
+    for t in tiles:
+        out[t] += 1
+    return tuple(out)
+
+
+class KnittedStraight(Shape):
+    """MCR knitted straight: 1-4-7, 2-5-8, 3-6-9 in three different suits, one set and a pair.
+
+    The nine knitted tiles are three ``KNITTED`` groups (MCR-FAN-45, MCR-HAND); at most one
+    declared meld fits the shape (the knitted tiles themselves cannot be claimed).
+    """
+
+    id = "knitted_straight"
+    names: ClassVar[Mapping[str, str]] = {
+        "it": "serpente legato",
+        "en": "knitted straight",
+        "zh": "组合龙",
+    }
+
+    def decompose_counts(self, counts: Sequence[int], melds: int = 0) -> Iterator[Decomposition]:
+        """Yield each (knitted straight, set, pair) split."""
+        if melds > 1 or sum(counts) != 14 - 3 * melds:
+            return
+        for perm in _SUIT_PERMS:
+            lows = _knitted_lows(perm)
+            rest = _without(counts, [low + 3 * k for low in lows for k in range(3)])
+            if rest is None:
+                continue
+            knitted = tuple(Group(GroupKind.KNITTED, Tile(low)) for low in sorted(lows))
+            for d in STANDARD.decompose_counts(rest, melds + 3):
+                yield Decomposition(self.id, knitted + d.groups)
+
+    def shanten(self, counts: Sequence[int], melds: int = 0) -> int | None:
+        """Shanten from :func:`muraglia.analysis.shanten.shanten_knitted_straight`."""
+        return None if melds > 1 else shanten_knitted_straight(counts, melds)
+
+
+class HonorsAndKnitted(Shape):
+    """MCR lesser/greater honours and knitted tiles: fourteen different singles.
+
+    Every tile is an honour or a suit tile of one knitted straight pattern, all different
+    (MCR-FAN-44; with all seven honours it is MCR-FAN-56, a scoring distinction).
+    """
+
+    id = "honors_and_knitted"
+    concealed_only = True
+    names: ClassVar[Mapping[str, str]] = {
+        "it": "raduno degli onori",
+        "en": "honours and knitted tiles",
+        "zh": "全不靠",
+    }
+
+    def decompose_counts(self, counts: Sequence[int], melds: int = 0) -> Iterator[Decomposition]:
+        """Yield the fourteen singles, if the hand is one."""
+        if melds or sum(counts) != 14 or max(counts) > 1:
+            return
+        suited = {t for t in range(27) if counts[t]}
+        for perm in _SUIT_PERMS:
+            allowed = {low + 3 * k for low in _knitted_lows(perm) for k in range(3)}
+            if suited <= allowed:
+                singles = tuple(Group(GroupKind.SINGLE, Tile(t)) for t in range(34) if counts[t])
+                yield Decomposition(self.id, singles)
+                return
+
+    def shanten(self, counts: Sequence[int], melds: int = 0) -> int | None:
+        """Shanten from :func:`muraglia.analysis.shanten.shanten_honors_knitted`."""
+        return None if melds else shanten_honors_knitted(counts)
+
+
+class _FixedShape(Shape):
+    """A special shape with a finite list of exact 14-tile targets (FIMJ snakes).
+
+    Subclasses list ``targets``: each a 34-count tuple and the groups it is read as. The
+    shanten is ``13 - best overlap`` with a target (one tile swapped per missing tile).
+    """
+
+    concealed_only = True
+
+    def targets(self) -> Sequence[tuple[tuple[int, ...], tuple[Group, ...]]]:
+        """Every (target counts, groups) of the shape."""
+        raise NotImplementedError
+
+    def decompose_counts(self, counts: Sequence[int], melds: int = 0) -> Iterator[Decomposition]:
+        """Yield the reading of the target ``counts`` equals, if any."""
+        if melds:
+            return
+        key = tuple(counts)
+        for target, groups in self.targets():
+            if target == key:
+                yield Decomposition(self.id, groups)
+
+    def shanten(self, counts: Sequence[int], melds: int = 0) -> int | None:
+        """``13 - max overlap`` over the targets."""
+        if melds:
+            return None
+        return 13 - max(_overlap(counts, target) for target, _ in self.targets())
+
+
+class SmallSnake(_FixedShape):
+    """FIMJ small snake: 1 to 9 of one suit, the four winds and one dragon (FIMJ-MAX-M08).
+
+    The snake reads as chows 123, 456, 789 (which may be claimed, so declared chows of the
+    snake are allowed); the winds and the dragon are singles.
+    """
+
+    id = "small_snake"
+    concealed_only = False
+    names: ClassVar[Mapping[str, str]] = {"it": "piccolo serpente", "en": "small snake"}
+
+    @cache  # noqa: B019 - one instance per shape, the cache lives as long as it
+    def targets(self) -> Sequence[tuple[tuple[int, ...], tuple[Group, ...]]]:
+        """Three suits times three dragons."""
+        out = []
+        for suit in range(3):
+            chows = tuple(Group(GroupKind.CHOW, Tile(9 * suit + r)) for r in (0, 3, 6))
+            for dragon in (31, 32, 33):
+                singles = tuple(Group(GroupKind.SINGLE, Tile(t)) for t in (27, 28, 29, 30, dragon))
+                out.append(
+                    (
+                        _target([*range(9 * suit, 9 * suit + 9), 27, 28, 29, 30, dragon]),
+                        chows + singles,
+                    )
+                )
+        return tuple(out)
+
+    def decompose(self, hand: Hand) -> Iterator[Decomposition]:
+        """Yield the reading, with declared chows of the snake in place of concealed ones."""
+        melds = tuple(meld_group(m) for m in hand.melds)
+        if any(g.kind is not GroupKind.CHOW for g in melds):
+            return
+        counts = list(hand.concealed_counts)
+        for g in melds:
+            for t in g.tiles:
+                counts[t] += 1
+        for target, groups in self.targets():
+            if tuple(counts) != target:
+                continue
+            declared = {g.tile: g for g in melds}
+            if len(declared) != len(melds) or not all(
+                any(g.kind is GroupKind.CHOW and g.tile == t for g in groups) for t in declared
+            ):
+                continue
+            yield Decomposition(
+                self.id,
+                tuple(declared.get(g.tile, g) if g.kind is GroupKind.CHOW else g for g in groups),
+            )
+
+    def shanten(self, counts: Sequence[int], melds: int = 0) -> int | None:
+        """Shanten of a concealed hand (with declared chows the shape gives none)."""
+        return super().shanten(counts, melds)
+
+
+class SiameseSnakes(_FixedShape):
+    """FIMJ Siamese snakes: 1 to 7 in one suit and 1 to 7 in another (FIMJ-MAX-M09)."""
+
+    id = "siamese_snakes"
+    names: ClassVar[Mapping[str, str]] = {"it": "serpenti siamesi", "en": "Siamese snakes"}
+
+    @cache  # noqa: B019 - one instance per shape, the cache lives as long as it
+    def targets(self) -> Sequence[tuple[tuple[int, ...], tuple[Group, ...]]]:
+        """The three pairs of suits."""
+        out = []
+        for a, b in ((0, 1), (0, 2), (1, 2)):
+            tiles = [*range(9 * a, 9 * a + 7), *range(9 * b, 9 * b + 7)]
+            out.append((_target(tiles), tuple(Group(GroupKind.SINGLE, Tile(t)) for t in tiles)))
+        return tuple(out)
+
+
+class SnakeOfDragons(_FixedShape):
+    """FIMJ snake of the dragons: a knitted 1-9, the three dragons and a pair of winds.
+
+    FIMJ-MAX-M07 with FIMJ-GAP-10 (1-4-7, 2-5-8, 3-6-9 in three suits). The shape accepts
+    a pair of any wind; that it is the round wind or the player's own is a scoring rule.
+    """
+
+    id = "snake_of_dragons"
+    names: ClassVar[Mapping[str, str]] = {"it": "serpente dei draghi", "en": "snake of the dragons"}
+
+    @cache  # noqa: B019 - one instance per shape, the cache lives as long as it
+    def targets(self) -> Sequence[tuple[tuple[int, ...], tuple[Group, ...]]]:
+        """Six knitted straights times four wind pairs."""
+        out = []
+        for perm in _SUIT_PERMS:
+            lows = sorted(_knitted_lows(perm))
+            knitted = tuple(Group(GroupKind.KNITTED, Tile(low)) for low in lows)
+            dragons = tuple(Group(GroupKind.SINGLE, Tile(t)) for t in (31, 32, 33))
+            for wind in (27, 28, 29, 30):
+                tiles = [low + 3 * k for low in lows for k in range(3)] + [31, 32, 33, wind, wind]
+                out.append(
+                    (_target(tiles), (*knitted, *dragons, Group(GroupKind.PAIR, Tile(wind))))
+                )
+        return tuple(out)
+
+
+_HEAD = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_BY_COUNT = {1: GroupKind.SINGLE, 2: GroupKind.PAIR, 3: GroupKind.PUNG, 4: GroupKind.KONG}
+
+
+class AllHeadTiles(Shape):
+    """Ravenna all head tiles: any fourteen head tiles (1, 9, winds, dragons) in any arrangement.
+
+    RAV-HAND-3 with RAV-GAP-10. Declared melds must be of head tiles too; the concealed
+    tiles are read kind by kind as single, pair, pung or four of a kind.
+    """
+
+    id = "all_head_tiles"
+    names: ClassVar[Mapping[str, str]] = {
+        "it": "tutte pedine di testa",
+        "en": "all head tiles",
+    }
+
+    def decompose(self, hand: Hand) -> Iterator[Decomposition]:
+        """Yield the reading when the declared melds are all head tiles."""
+        if any(t.kind not in _HEAD for m in hand.melds for t in m.tiles):
+            return
+        yield from super().decompose(hand)
+
+    def decompose_counts(self, counts: Sequence[int], melds: int = 0) -> Iterator[Decomposition]:
+        """Yield the kind-by-kind reading of fourteen head tiles."""
+        if sum(counts) != 14 - 3 * melds or any(counts[t] for t in range(34) if t not in _HEAD):
+            return
+        yield Decomposition(
+            self.id, tuple(Group(_BY_COUNT[n], Tile(t)) for t, n in enumerate(counts) if n)
+        )
+
+    def shanten(self, counts: Sequence[int], melds: int = 0) -> int | None:
+        """One swap per tile that is not a head tile; None with declared melds.
+
+        The counts do not say whether declared melds are of head tiles, so a hand with
+        melds gets no shanten from this shape (its decomposition still checks them).
+        """
+        if melds:
+            return None
+        return 13 - sum(counts[t] for t in _HEAD)
+
+
+def shape_shanten(counts: Sequence[int], melds: int, shapes: Sequence[Shape]) -> int:
+    """The least shanten over ``shapes`` (shapes without a shanten formula are skipped).
+
+    Raises:
+        InvalidHandError: When no shape gives a shanten for this hand.
+    """
+    if tuple(shapes) == DEFAULT_SHAPES and isinstance(counts, list | tuple):
+        return shanten_all(counts, melds)
+    values = [v for shape in shapes if (v := shape.shanten(counts, melds)) is not None]
+    if not values:
+        raise InvalidHandError(
+            f"no shanten for {melds} declared melds under shapes {[s.id for s in shapes]}"
+        )
+    return min(values)
+
+
 STANDARD = Standard()
 SEVEN_PAIRS = SevenPairs()
 SEVEN_PAIRS_FOUR_AS_TWO = SevenPairs(four_as_two_pairs=True)
 THIRTEEN_ORPHANS = ThirteenOrphans()
 DEFAULT_SHAPES: tuple[Shape, ...] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
+KNITTED_STRAIGHT = KnittedStraight()
+HONORS_AND_KNITTED = HonorsAndKnitted()
+SMALL_SNAKE = SmallSnake()
+SIAMESE_SNAKES = SiameseSnakes()
+SNAKE_OF_DRAGONS = SnakeOfDragons()
+ALL_HEAD_TILES = AllHeadTiles()

@@ -48,14 +48,14 @@ def run_command(
     """Run a computing command in single (human or ``--json``) or ``--jsonl`` batch mode.
 
     ``compute`` takes an input object and returns the output object (with ``"ok": True``);
-    it raises :class:`MahjongError` (or ``KeyError``/``TypeError`` for malformed objects)
-    on bad input.
+    it raises :class:`MahjongError` (or ``KeyError``/``TypeError``/``ValueError`` for
+    malformed objects) on bad input.
     """
     if args.jsonl:
         return _run_batch(compute)
     try:
         result = compute(item_from_args(args))
-    except (MahjongError, KeyError, TypeError) as exc:
+    except (MahjongError, KeyError, TypeError, ValueError) as exc:
         print(f"muraglia {name}: error: {_message(exc)}", file=sys.stderr)
         return 2
     if args.json:
@@ -76,7 +76,7 @@ def _run_batch(compute: Callable[[Item], Item]) -> int:
             result = compute(item)
         except json.JSONDecodeError as exc:
             result = {"ok": False, "error": f"line {number}: invalid JSON: {exc.msg}"}
-        except (MahjongError, KeyError, TypeError) as exc:
+        except (MahjongError, KeyError, TypeError, ValueError) as exc:
             result = {"ok": False, "error": _message(exc)}
         print(dump(result), flush=True)
     return 0

@@ -70,15 +70,16 @@ def compute(item: dict[str, Any]) -> dict[str, Any]:
 def render(result: dict[str, Any]) -> None:
     """Print a result for people (rich tables, bilingual)."""
     from rich.console import Console  # noqa: PLC0415 - only for human output
+    from rich.markup import escape  # noqa: PLC0415
     from rich.table import Table  # noqa: PLC0415
 
     console = Console(highlight=False)
     ok = (
         "valid win / vittoria valida" if result.get("valid_win") else "not a valid win / non valida"
     )
-    console.print(f"[bold]{result['hand']}[/bold]  ({result['rules']}) — {ok}")
+    console.print(f"[bold]{escape(result['hand'])}[/bold]  ({result['rules']}) — {ok}")
     if result.get("reason"):
-        console.print(f"  {result['reason']}")
+        console.print(f"  {escape(str(result['reason']))}")
     table = Table(show_header=True, header_style="bold")
     for col in ("id", "English", "Italiano", "value"):
         table.add_column(col, justify="right" if col == "value" else "left")
@@ -94,7 +95,7 @@ def render(result: dict[str, Any]) -> None:
     explanation = result.get("explanation", {})
     for lang in ("en", "it"):
         for line in explanation.get(lang, []):
-            console.print(f"  [{lang}] {line}")
+            console.print(escape(f"  [{lang}] {line}"))
     payments = result.get("payments")
     if payments:
         pay = Table(show_header=True, header_style="bold", title="payments / pagamenti")

@@ -58,6 +58,7 @@ def compute(item: dict[str, Any]) -> dict[str, Any]:
 def render(result: dict[str, Any]) -> None:
     """Print a settlement for people."""
     from rich.console import Console  # noqa: PLC0415 - only for human output
+    from rich.markup import escape  # noqa: PLC0415
     from rich.table import Table  # noqa: PLC0415
 
     console = Console(highlight=False)
@@ -74,7 +75,7 @@ def render(result: dict[str, Any]) -> None:
     console.print("net / saldo: " + ", ".join(f"{s} {v:+d}" for s, v in result["net"].items()))
     for lang in ("en", "it"):
         for line in result.get("explanation", {}).get(lang, []):
-            console.print(f"  [{lang}] {line}")
+            console.print(escape(f"  [{lang}] {line}"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -42,6 +42,8 @@ from muraglia.errors import RulesetError
 
 __all__ = [
     "DEFAULT_SEATS",
+    "REASONS",
+    "ClassicalAward",
     "ClassicalSettlement",
     "EastDoubling",
     "MultipleWinners",
@@ -49,6 +51,8 @@ __all__ = [
     "SettlementTerms",
     "Transfer",
     "difference_payment",
+    "explain_transfers",
+    "transfer_arithmetic",
     "hand_value",
     "mahjong_payment",
     "round_amount",
@@ -126,10 +130,20 @@ class Transfer:
     reason: str
     """``mahjong`` (a winner's value), ``winners`` (difference between two winners) or
     ``difference`` (hand-point difference between two non-winners); rulesets may add more."""
+    share_of: str | None = None
+    """For a payment made on behalf of another seat (SEI-PAY-2), the seat whose share it is."""
 
     def to_dict(self) -> dict[str, object]:
-        """Return the JSON form of interfaces.md §5 (plus the reason)."""
-        return {"from": self.payer, "to": self.payee, "amount": self.amount, "reason": self.reason}
+        """Return the JSON form of interfaces.md §5 (plus the reason, and whose share)."""
+        out: dict[str, object] = {
+            "from": self.payer,
+            "to": self.payee,
+            "amount": self.amount,
+            "reason": self.reason,
+        }
+        if self.share_of is not None:
+            out["share_of"] = self.share_of
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,10 +349,10 @@ def settle(
             amount = mahjong_payment(
                 values[winner], payer=payer, payee=winner, east=east, terms=terms
             )
-            out.append(Transfer(liable or payer, winner, amount, "mahjong"))
+            out.append(Transfer(liable or payer, winner, amount, "mahjong", liable and payer))
         if dead is not None and terms.dead_seat_pays_mahjong:  # RAV-3P-4: never doubled
             amount = round_amount(values[winner], terms.rounding)
-            out.append(Transfer(liable or dead, winner, amount, "mahjong"))
+            out.append(Transfer(liable or dead, winner, amount, "mahjong", liable and dead))
     if terms.loser_differences:
         out.extend(_pairwise(losers, values, "difference", east, terms))  # FIMJ-PAY-2
     transfers = tuple(t for t in out if t.amount and t.payer != t.payee)
@@ -346,3 +360,162 @@ def settle(
         net[t.payer] -= t.amount
         net[t.payee] += t.amount
     return ClassicalSettlement(transfers, net)
+
+
+REASONS: dict[str, dict[str, str]] = {
+    "mahjong": {"it": "Mah-Jong", "en": "Mah-Jong"},
+    "winners": {"it": "differenza tra vincitori", "en": "difference between winners"},
+    "difference": {"it": "differenza di stecca", "en": "hand-point difference"},
+}
+"""Bilingual names of the transfer reasons; rulesets add their own (penalties)."""
+
+_SEAT_NAMES = {
+    "it": {"E": "Est", "S": "Sud", "W": "Ovest", "N": "Nord"},
+    "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
+}
+
+
+def transfer_arithmetic(
+    transfer: Transfer,
+    values: Mapping[str, int],
+    *,
+    east: str | None,
+    terms: SettlementTerms = SettlementTerms(),
+    dead: str | None = None,
+) -> str | None:
+    """How a Mah-Jong or difference payment was computed, e.g. ``136 × 2 = 272 → 270``.
+
+    Returns None when the transfer is not one :func:`settle` makes from ``values`` (a penalty
+    payment, or an amount the arithmetic does not reproduce).
+
+    >>> t = SettlementTerms()
+    >>> transfer_arithmetic(Transfer("E", "S", 270, "mahjong"), {"S": 136, "E": 0}, east="E")
+    '136 × 2 = 272 → 270'
+    >>> transfer_arithmetic(Transfer("S", "E", 30, "difference"), {"E": 32, "S": 18}, east="E")
+    '(32 − 18) × 2 = 28 → 30'
+    >>> transfer_arithmetic(Transfer("S", "W", 50, "difference"), {"W": 64, "S": 18}, east="E")
+    '64 − 18 = 46 → 50'
+    """
+    payer = transfer.share_of or transfer.payer
+    payee = transfer.payee
+    east_in = east is not None and east in (payer, payee) and payer != dead
+    factor = terms.east_factor if east_in else 1
+    if transfer.reason == "mahjong":
+        value = values.get(payee)
+        if value is None:
+            return None
+        raw = value * factor
+        expr = f"{value} × {factor}" if factor != 1 else str(value)
+    elif transfer.reason in ("difference", "winners"):
+        high, low = values.get(payee), values.get(payer)
+        if high is None or low is None:
+            return None
+        if east_in and terms.east_doubling is EastDoubling.BEFORE_DIFFERENCE:
+            high, low = (
+                high * (factor if payee == east else 1),
+                low * (factor if payer == east else 1),
+            )
+            raw, expr = high - low, f"{high} − {low}"
+        elif east_in and terms.east_doubling is EastDoubling.AFTER_DIFFERENCE:
+            raw, expr = (high - low) * factor, f"({high} − {low}) × {factor}"
+        else:
+            raw, expr = high - low, f"{high} − {low}"
+    else:
+        return None
+    if raw < 0 or round_amount(raw, terms.rounding) != transfer.amount:
+        return None
+    rounded = transfer.amount
+    shown = f"{expr} = {raw}" if expr != str(raw) else expr
+    return f"{shown} → {rounded}" if raw != rounded else shown
+
+
+def explain_transfers(
+    transfers: Iterable[Transfer],
+    values: Mapping[str, int],
+    lang: str,
+    *,
+    east: str | None,
+    terms: SettlementTerms = SettlementTerms(),
+    dead: str | None = None,
+    reasons: Mapping[str, Mapping[str, str]] | None = None,
+) -> list[str]:
+    """One line per payment, in Italian (``it``) or English (``en``), with its arithmetic.
+
+    >>> explain_transfers([Transfer("S", "E", 30, "difference")], {"E": 32, "S": 18}, "it",
+    ...                   east="E")
+    ['Sud paga a Est 30 (differenza di stecca: (32 − 18) × 2 = 28 → 30)']
+    >>> explain_transfers([Transfer("W", "S", 240, "mahjong", "E")], {"S": 120}, "en", east="E")
+    ["West pays South 240 (Mah-Jong, East's share: 120 × 2 = 240)"]
+    """
+    if lang not in _SEAT_NAMES:
+        raise ValueError(f"unknown language {lang!r} (it, en)")
+    names = _SEAT_NAMES[lang]
+    words = {**REASONS, **(reasons or {})}
+    verb = "paga a" if lang == "it" else "pays"
+    out = []
+    for t in transfers:
+        why = words.get(t.reason, {}).get(lang, t.reason)
+        if t.share_of is not None:
+            share = names.get(t.share_of, t.share_of)
+            why += f", quota di {share}" if lang == "it" else f", {share}'s share"
+        how = transfer_arithmetic(t, values, east=east, terms=terms, dead=dead)
+        detail = f"{why}: {how}" if how else why
+        payer, payee = names.get(t.payer, t.payer), names.get(t.payee, t.payee)
+        out.append(f"{payer} {verb} {payee} {t.amount} ({detail})")
+    return out
+
+
+_UNITS = {
+    "points": {"it": "punti", "en": "points"},
+    "doubles": {"it": "raddoppi", "en": "doubles"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicalAward:
+    """One scoring element granted to a hand: points, doubles or a limit hand (massimo).
+
+    >>> a = ClassicalAward("dragon_pung", {"it": "tris di drago", "en": "dragon pung"},
+    ...                    "doubles", 2, 2, "RAV-DBL-D04")
+    >>> a.line("it"), a.to_dict()["count"]
+    ('tris di drago ×2: 2 raddoppi (RAV-DBL-D04)', 2)
+    >>> ClassicalAward("colore", {"it": "colore", "en": "one suit"}, "massimo", 1, 200,
+    ...                "RAV-MAX-M01").line("en")
+    'one suit: massimo (limit) (RAV-MAX-M01)'
+    """
+
+    id: str
+    """Pattern id."""
+    names: Mapping[str, str]
+    """Display names (``it``, ``en``)."""
+    unit: str
+    """``points``, ``doubles`` or ``massimo``."""
+    count: int
+    """How many times it applies."""
+    value: int
+    """Total value (count × value per occurrence); 0 for a limit hand counted in doubles."""
+    ref: str
+    """Rule id."""
+
+    def line(self, lang: str) -> str:
+        """The award as one explanation line in ``it`` or ``en``."""
+        times = f" ×{self.count}" if self.count > 1 else ""
+        if self.unit == "massimo":
+            amount = "massimo" if lang == "it" else "massimo (limit)"
+        elif self.unit == "doubles" and self.value == 0:
+            amount = "limite" if lang == "it" else "limit"
+        else:
+            amount = f"{self.value} {_UNITS[self.unit][lang]}"
+        return f"{self.names[lang]}{times}: {amount} ({self.ref})"
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form of a ``patterns`` entry (interfaces.md §5, plus count and rule id)."""
+        return {
+            "id": self.id,
+            "en": self.names["en"],
+            "it": self.names["it"],
+            "value": self.value,
+            "unit": self.unit,
+            "count": self.count,
+            "ref": self.ref,
+        }

@@ -20,11 +20,10 @@ evaluate it; the derived views below are computed once per context (``cached_pro
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
 from muraglia.analysis.waits import Reading
@@ -32,12 +31,68 @@ from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
 from muraglia.tiles import Suit, Tile
 
-__all__ = ["DRAGONS", "WINDS", "WinContext", "WinType", "dora_of", "parse_win", "parse_wind"]
+__all__ = [
+    "DRAGONS",
+    "WINDS",
+    "WinContext",
+    "WinType",
+    "dora_of",
+    "group_tiles",
+    "parse_win",
+    "parse_wind",
+]
 
 WINDS: frozenset[Tile] = frozenset((Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH))
 """The four wind kinds."""
 DRAGONS: frozenset[Tile] = frozenset((Tile.WHITE, Tile.GREEN, Tile.RED))
 """The three dragon kinds."""
+
+_T = TypeVar("_T")
+_CHOW, _PUNG, _KONG, _PAIR = GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
+
+
+class cached_property(Generic[_T]):  # noqa: N801 - drop-in for functools.cached_property
+    """A lock-free ``functools.cached_property`` (3.11's takes a lock on every first access).
+
+    The value is stored in the instance ``__dict__`` (frozen dataclasses included), after
+    which attribute lookup never reaches the descriptor again.
+    """
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        """Wrap ``func``."""
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        """Remember the attribute name."""
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> cached_property[_T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> _T: ...
+    def __get__(self, obj: object | None, owner: type | None = None) -> Any:
+        """Compute once, then cache in the instance."""
+        if obj is None:
+            return self
+        value = self.func(obj)
+        obj.__dict__[self.name] = value
+        return value
+
+
+_TILE: tuple[Tile, ...] = tuple(Tile(i) for i in range(34))
+_SUIT_OF: tuple[Suit, ...] = tuple(t.suit for t in _TILE)
+_GROUP_TILES: dict[tuple[GroupKind, Tile], tuple[Tile, ...]] = {}
+
+
+def group_tiles(group: Group) -> tuple[Tile, ...]:
+    """``group.tiles``, memoised by (kind, tile): the hot path of every tile-based view."""
+    key = (group.kind, group.tile)
+    tiles = _GROUP_TILES.get(key)
+    if tiles is None:
+        tiles = _GROUP_TILES[key] = group.tiles
+    return tiles
 
 
 class WinType(StrEnum):
@@ -89,6 +144,18 @@ def parse_wind(value: object, what: str = "wind") -> Tile:
     raise InvalidHandError(f"{what} must be one of E S W N, not {value!r}")
 
 
+def _dora_of(indicator: int) -> Tile:
+    t = int(indicator)
+    if t < 27:
+        return Tile(t - t % 9 + (t % 9 + 1) % 9)
+    if t < 31:
+        return Tile(27 + (t - 27 + 1) % 4)
+    return Tile(31 + (t - 31 + 1) % 3)
+
+
+_DORA_OF: tuple[Tile, ...] = tuple(_dora_of(i) for i in range(34))
+
+
 def dora_of(indicator: Tile) -> Tile:
     """The dora kind an indicator names: the next tile in its cycle (EMA-DORA-1).
 
@@ -97,12 +164,7 @@ def dora_of(indicator: Tile) -> Tile:
     >>> [dora_of(Tile(t)).notation for t in (0, 8, 30, 33, 31)]
     ['2m', '1m', '1z', '5z', '6z']
     """
-    t = int(indicator)
-    if t < 27:
-        return Tile(t - t % 9 + (t % 9 + 1) % 9)
-    if t < 31:
-        return Tile(27 + (t - 27 + 1) % 4)
-    return Tile(31 + (t - 31 + 1) % 3)
+    return _DORA_OF[indicator]
 
 
 @dataclass(frozen=True)
@@ -147,6 +209,26 @@ class WinContext:
         return self.decomposition.groups
 
     @cached_property
+    def _split(self) -> tuple[tuple[Group, ...], ...]:
+        """(chows, pungs and kongs, kongs, pairs) in one pass over the groups."""
+        chows: list[Group] = []
+        pungs: list[Group] = []
+        kongs: list[Group] = []
+        pairs: list[Group] = []
+        for g in self.decomposition.groups:
+            kind = g.kind
+            if kind is _CHOW:
+                chows.append(g)
+            elif kind is _PUNG:
+                pungs.append(g)
+            elif kind is _KONG:
+                pungs.append(g)
+                kongs.append(g)
+            elif kind is _PAIR:
+                pairs.append(g)
+        return tuple(chows), tuple(pungs), tuple(kongs), tuple(pairs)
+
+    @cached_property
     def sets(self) -> tuple[Group, ...]:
         """Chows, pungs and kongs."""
         return tuple(g for g in self.groups if g.is_set)
@@ -154,22 +236,22 @@ class WinContext:
     @cached_property
     def chows(self) -> tuple[Group, ...]:
         """The chows."""
-        return tuple(g for g in self.groups if g.kind is GroupKind.CHOW)
+        return self._split[0]
 
     @cached_property
     def pungs(self) -> tuple[Group, ...]:
         """Pungs *and* kongs."""
-        return tuple(g for g in self.groups if g.kind in (GroupKind.PUNG, GroupKind.KONG))
+        return self._split[1]
 
     @cached_property
     def kongs(self) -> tuple[Group, ...]:
         """The kongs (declared, concealed or exposed)."""
-        return tuple(g for g in self.groups if g.kind is GroupKind.KONG)
+        return self._split[2]
 
     @cached_property
     def pairs(self) -> tuple[Group, ...]:
         """The pairs."""
-        return tuple(g for g in self.groups if g.kind is GroupKind.PAIR)
+        return self._split[3]
 
     @cached_property
     def pair(self) -> Group | None:
@@ -205,7 +287,7 @@ class WinContext:
     @cached_property
     def tiles(self) -> tuple[Tile, ...]:
         """Every tile kind of the decomposition (kongs with four tiles)."""
-        return tuple(t for g in self.groups for t in g.tiles)
+        return tuple(t for g in self.groups for t in group_tiles(g))
 
     @cached_property
     def kinds(self) -> frozenset[Tile]:
@@ -220,12 +302,17 @@ class WinContext:
     @cached_property
     def suits(self) -> frozenset[Suit]:
         """The suits (m, p, s) of the suited tiles used; honours not included."""
-        return frozenset(t.suit for t in self.kinds if not t.is_honor)
+        return frozenset(_SUIT_OF[t] for t in self.kinds if t < Tile.EAST)
+
+    @cached_property
+    def red_fives(self) -> int:
+        """How many red fives the hand holds."""
+        return self.hand.red_fives
 
     @cached_property
     def has_honors(self) -> bool:
         """Whether any honour tile is used."""
-        return any(t.is_honor for t in self.kinds)
+        return any(t >= Tile.EAST for t in self.kinds)
 
     @cached_property
     def winning_tile(self) -> Tile | None:

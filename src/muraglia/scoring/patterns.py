@@ -20,7 +20,9 @@ A :class:`PatternTable` collects them with a decorator and does the work an if-c
 
 Resolution (:meth:`PatternTable.evaluate`):
 
-1. every pattern whose value for the hand's concealment is not None and whose ``requires``
+1. every pattern whose value for the hand's concealment is not None, whose ``requires``
+   group kinds are present, one of whose ``flags_any`` (if any) is set and one of whose
+   ``tiles_any`` kinds (if any) is in the hand, and whose ``requires``
    group kinds are present is tried; a truthy result gives an :class:`Award` (value x count);
 2. ``implies``: an awarded pattern also awards the listed patterns (counted, at their own value)
    even if their predicate is false — for "A always scores B too" notes;
@@ -32,19 +34,31 @@ Resolution (:meth:`PatternTable.evaluate`):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from muraglia.analysis.groups import GroupKind
 from muraglia.errors import RulesetError
 from muraglia.scoring.context import WinContext
 from muraglia.scoring.result import Award
+from muraglia.tiles import Tile
 
 __all__ = ["Pattern", "PatternTable", "Predicate"]
 
 Predicate = Callable[[WinContext], "bool | int"]
 """A pattern predicate: True/False, or how many times the pattern applies."""
+
+_Step = tuple[str, frozenset[GroupKind], frozenset[str], frozenset[Tile], Predicate]
+
+
+def _plan(patterns: Iterable[Pattern], concealed: bool) -> tuple[_Step, ...]:
+    """The evaluation steps of the patterns allowed at this concealment, in table order."""
+    return tuple(
+        (p.id, p.requires, p.flags_any, p.tiles_any, p.predicate)
+        for p in patterns
+        if p.value(concealed=concealed) is not None
+    )
 
 
 @dataclass(frozen=True)
@@ -72,6 +86,10 @@ class Pattern:
     limit: bool = False
     """Whether this is a limit hand (yakuman, massimo, ...)."""
     requires: frozenset[GroupKind] = frozenset()
+    flags_any: frozenset[str] = frozenset()
+    """If set, the pattern is only tried when one of these flags is set (a cheap skip)."""
+    tiles_any: frozenset[Tile] = frozenset()
+    """If set, the pattern is only tried when the hand holds one of these kinds (a cheap skip)."""
     """Group kinds that must be present for the predicate to be worth calling."""
     examples: tuple[str, ...] = ()
     """Example hands (notation plus context) for docs and the contract test."""
@@ -119,6 +137,8 @@ class PatternTable:
         self.unit = unit
         self.limit_exclusive = limit_exclusive
         self._patterns: dict[str, Pattern] = {}
+        self._order: dict[str, int] = {}
+        self._plans: dict[bool, tuple[_Step, ...]] = {}
 
     def pattern(
         self,
@@ -133,6 +153,8 @@ class PatternTable:
         implies: Sequence[str] = (),
         limit: bool = False,
         requires: Sequence[GroupKind] = (),
+        flags_any: Iterable[str] = (),
+        tiles_any: Iterable[Tile] = (),
         examples: Sequence[str] = (),
         note: str = "",
     ) -> Callable[[Predicate], Predicate]:
@@ -147,6 +169,7 @@ class PatternTable:
             raise RulesetError(f"{self.ruleset}: pattern {id!r} needs 'it' and 'en' names")
 
         def register(fn: Predicate) -> Predicate:
+            self._plans.clear()
             self._patterns[id] = Pattern(
                 id=id,
                 names=dict(names),
@@ -159,6 +182,8 @@ class PatternTable:
                 implies=tuple(implies),
                 limit=limit,
                 requires=frozenset(requires),
+                flags_any=frozenset(flags_any),
+                tiles_any=frozenset(tiles_any),
                 examples=tuple(examples),
                 note=note,
             )
@@ -189,6 +214,28 @@ class PatternTable:
         except KeyError:
             raise RulesetError(f"{self.ruleset}: unknown pattern {pattern_id!r}") from None
 
+    def with_values(self, values: Mapping[str, tuple[int | None, int | None]]) -> PatternTable:
+        """A copy of this table with some patterns' ``(closed, open)`` values replaced.
+
+        For option presets that change values without forking the table (Tenhou's open
+        tanyao, double yakuman). ``(None, None)`` switches a pattern off.
+
+        >>> t = PatternTable("demo", unit="han")
+        >>> @t.pattern("x", names={"en": "X", "it": "X"}, closed=1, open=None, ref="D-1")
+        ... def x(ctx): return True
+        >>> t.with_values({"x": (1, 1)})["x"].open, t["x"].open
+        (1, None)
+
+        Raises:
+            RulesetError: for an unknown id.
+        """
+        out = PatternTable(self.ruleset, unit=self.unit, limit_exclusive=self.limit_exclusive)
+        out._patterns = dict(self._patterns)
+        out._plans = {}
+        for pid, (closed, open_) in values.items():
+            out._patterns[pid] = replace(self[pid], closed=closed, open=open_)
+        return out
+
     def check(self) -> None:
         """Check that every excluded/implied id exists.
 
@@ -202,27 +249,73 @@ class PatternTable:
 
     def evaluate(self, ctx: WinContext, *, skip: frozenset[str] = frozenset()) -> tuple[Award, ...]:
         """The awards of ``ctx`` after implications and exclusions, in table order."""
+        return self.resolve(self.find(ctx, skip=skip), concealed=ctx.is_concealed)
+
+    def find(
+        self,
+        ctx: WinContext,
+        *,
+        skip: frozenset[str] = frozenset(),
+        among: Iterable[Pattern] | None = None,
+    ) -> dict[str, int]:
+        """Step 1 of :meth:`evaluate`: every pattern whose predicate holds, with its count.
+
+        ``among`` restricts the search to some patterns (a ruleset's shape-specific subset).
+        """
         concealed = ctx.is_concealed
+        if among is None:
+            plan = self._plans.get(concealed)
+            if plan is None:
+                plan = self._plans[concealed] = _plan(self._patterns.values(), concealed)
+        else:
+            plan = _plan(among, concealed)
         present = {g.kind for g in ctx.groups}
         found: dict[str, int] = {}
-        for p in self._patterns.values():
-            if p.id in skip or p.value(concealed=concealed) is None:
+        flags = ctx.flags
+        for pid, requires, flags_any, tiles_any, predicate in plan:
+            if requires and requires.isdisjoint(present):
                 continue
-            if p.requires and not (p.requires & present):
+            if flags_any and flags_any.isdisjoint(flags):
                 continue
-            n = int(p.predicate(ctx))
+            if tiles_any and tiles_any.isdisjoint(ctx.kinds):
+                continue
+            if skip and pid in skip:
+                continue
+            n = int(predicate(ctx))
             if n > 0:
-                found[p.id] = n
+                found[pid] = n
+        return found
+
+    def resolve(
+        self,
+        found: Mapping[str, int],
+        *,
+        concealed: bool,
+        values: Mapping[str, int] | None = None,
+    ) -> tuple[Award, ...]:
+        """Steps 2-4 of :meth:`evaluate` on ``found`` (pattern id -> count).
+
+        ``values`` overrides the value per application of some patterns (edition or option
+        dependent values, e.g. MCR's ``edition=2006``); ranking and awards use it.
+        """
+        found = dict(found)
         for pid in list(found):
             for implied in self._patterns[pid].implies:
                 ip = self._patterns[implied]
                 if implied not in found and ip.value(concealed=concealed) is not None:
                     found[implied] = 1
-        order = {pid: i for i, pid in enumerate(self._patterns)}
+        order = self._order
+        if len(order) != len(self._patterns):
+            order.update((pid, i) for i, pid in enumerate(self._patterns))
+        over = values or {}
+
+        def per(pid: str) -> int:
+            if pid in over:
+                return over[pid]
+            return self._patterns[pid].value(concealed=concealed) or 0
 
         def rank(pid: str) -> tuple[int, int]:
-            per = self._patterns[pid].value(concealed=concealed) or 0
-            return (-per * found[pid], order[pid])
+            return (-per(pid) * found[pid], order[pid])
 
         dropped: set[str] = set()
         kept: list[str] = []
@@ -234,7 +327,13 @@ class PatternTable:
         if self.limit_exclusive and any(self._patterns[pid].limit for pid in kept):
             kept = [pid for pid in kept if self._patterns[pid].limit]
         kept.sort(key=order.__getitem__)
-        return tuple(self._patterns[pid].award(found[pid], concealed=concealed) for pid in kept)
+        out = []
+        for pid in kept:
+            award = self._patterns[pid].award(found[pid], concealed=concealed)
+            if pid in over:
+                award = replace(award, value=over[pid] * found[pid])
+            out.append(award)
+        return tuple(out)
 
     def rows(self) -> list[dict[str, Any]]:
         """Every pattern as a plain dict, in order."""

@@ -13,12 +13,17 @@ rulesets share belongs here (DESIGN §3). Every function is ``(ctx, ...) -> bool
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
+from itertools import permutations
 
 from muraglia.analysis.groups import GroupKind
-from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType
+from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType, group_tiles
 from muraglia.tiles import Tile
+
+_SIMPLES = frozenset(Tile(i) for i in range(34) if Tile(i).is_simple)
+_TERMINALS = frozenset(Tile(i) for i in range(34) if Tile(i).is_terminal)
+_HONORS = frozenset(Tile(i) for i in range(34) if Tile(i).is_honor)
+_HEADS = _TERMINALS | _HONORS
 
 __all__ = [
     "DRAGONS",
@@ -33,6 +38,9 @@ __all__ = [
     "all_simples",
     "all_terminals",
     "all_terminals_and_honors",
+    "consecutive_pungs",
+    "big_four_winds",
+    "big_three_dragons",
     "count_groups",
     "count_pungs_of",
     "every_group_has",
@@ -41,12 +49,17 @@ __all__ = [
     "is_flush",
     "is_half_flush",
     "is_nine_gates",
+    "is_pure_nine_gates",
+    "little_four_winds",
+    "little_three_dragons",
     "mixed_triple_chow",
     "pair_of",
     "pure_straight",
     "shape_is",
+    "tile_hogs",
     "triple_pung",
 ]
+
 
 GREEN_TILES: frozenset[Tile] = frozenset((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
 """The all-green tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon."""
@@ -59,28 +72,28 @@ def shape_is(ctx: WinContext, shape: str) -> bool:
 
 def all_in_set(ctx: WinContext, kinds: Iterable[Tile]) -> bool:
     """Whether every tile of the hand is one of ``kinds``."""
-    allowed = frozenset(kinds)
+    allowed = kinds if isinstance(kinds, frozenset) else frozenset(kinds)
     return ctx.kinds <= allowed
 
 
 def all_simples(ctx: WinContext) -> bool:
     """No terminal and no honour anywhere (tanyao)."""
-    return all(t.is_simple for t in ctx.kinds)
+    return ctx.kinds <= _SIMPLES
 
 
 def all_terminals(ctx: WinContext) -> bool:
     """Every tile is a 1 or a 9."""
-    return all(t.is_terminal for t in ctx.kinds)
+    return ctx.kinds <= _TERMINALS
 
 
 def all_honors(ctx: WinContext) -> bool:
     """Every tile is an honour."""
-    return all(t.is_honor for t in ctx.kinds)
+    return ctx.kinds <= _HONORS
 
 
 def all_terminals_and_honors(ctx: WinContext) -> bool:
     """Every tile is a terminal or an honour."""
-    return all(t.is_terminal_or_honor for t in ctx.kinds)
+    return ctx.kinds <= _HEADS
 
 
 def is_flush(ctx: WinContext) -> bool:
@@ -110,22 +123,22 @@ def all_pungs(ctx: WinContext) -> bool:
 
 def every_group_has(ctx: WinContext, *, terminal: bool = True, honor: bool = True) -> bool:
     """Whether every group (sets and pair) holds a terminal (if ``terminal``) or honour."""
-
-    def ok(t: Tile) -> bool:
-        return (terminal and t.is_terminal) or (honor and t.is_honor)
-
-    return all(any(ok(t) for t in g.tiles) for g in ctx.groups)
+    ok = (_TERMINALS if terminal else frozenset()) | (_HONORS if honor else frozenset())
+    return all(not ok.isdisjoint(group_tiles(g)) for g in ctx.groups)
 
 
 def count_pungs_of(ctx: WinContext, kinds: Iterable[Tile]) -> int:
     """How many pungs or kongs are of one of ``kinds``."""
-    wanted = frozenset(kinds)
-    return sum(1 for g in ctx.pungs if g.tile in wanted)
+    wanted = kinds if isinstance(kinds, frozenset) else frozenset(kinds)
+    return sum(g.tile in wanted for g in ctx.pungs)
 
 
 def pair_of(ctx: WinContext, kinds: Iterable[Tile]) -> bool:
     """Whether the pair of a standard decomposition is of one of ``kinds``."""
-    return ctx.pair is not None and ctx.pair.tile in frozenset(kinds)
+    pair = ctx.pair
+    return pair is not None and pair.tile in (
+        kinds if isinstance(kinds, frozenset) else frozenset(kinds)
+    )
 
 
 def identical_chow_pairs(ctx: WinContext) -> int:
@@ -133,20 +146,25 @@ def identical_chow_pairs(ctx: WinContext) -> int:
 
     Four identical chows count as two pairs.
     """
-    counter = Counter(g.tile for g in ctx.chows)
-    return sum(n // 2 for n in counter.values())
+    chows = ctx.chows
+    if len(chows) < 2:
+        return 0
+    counts: dict[int, int] = {}
+    for g in chows:
+        counts[g.tile] = counts.get(g.tile, 0) + 1
+    return sum(n // 2 for n in counts.values())
 
 
 def mixed_triple_chow(ctx: WinContext) -> bool:
     """Chows of the same numbers in all three suits."""
-    starts = {(int(g.tile) // 9, int(g.tile) % 9) for g in ctx.chows}
-    return any(all((s, r) in starts for s in range(3)) for r in range(7))
+    starts = {int(g.tile) for g in ctx.chows}
+    return any(r in starts and r + 9 in starts and r + 18 in starts for r in range(7))
 
 
 def triple_pung(ctx: WinContext) -> bool:
     """Pungs (or kongs) of the same number in all three suits."""
-    have = {(int(g.tile) // 9, int(g.tile) % 9) for g in ctx.pungs if g.tile < Tile.EAST}
-    return any(all((s, r) in have for s in range(3)) for r in range(9))
+    have = {int(g.tile) for g in ctx.pungs}
+    return any(r in have and r + 9 in have and r + 18 in have for r in range(9))
 
 
 def pure_straight(ctx: WinContext) -> bool:
@@ -169,3 +187,67 @@ def is_nine_gates(ctx: WinContext) -> bool:
 def count_groups(ctx: WinContext, kind: GroupKind) -> int:
     """How many groups of ``kind`` the decomposition has."""
     return sum(1 for g in ctx.groups if g.kind is kind)
+
+
+def tile_hogs(ctx: WinContext) -> int:
+    """How many tile kinds have all four copies in the hand without being a declared kong."""
+    in_kong = {g.tile for g in ctx.kongs}
+    return sum(1 for t, n in enumerate(ctx.counts[:34]) if n == 4 and t not in in_kong)
+
+
+def consecutive_pungs(ctx: WinContext, length: int, *, mixed: bool) -> bool:
+    """``length`` pungs/kongs of consecutive numbers, all of one suit or (``mixed``) one per suit.
+
+    Mixed runs need exactly three pungs, one in each suit, in any suit order.
+    """
+    have = {int(g.tile) for g in ctx.pungs if g.tile < Tile.EAST}
+    if len(have) < length:
+        return False
+    if mixed:
+        for perm in _PERMS:
+            for r in range(7):
+                if (
+                    9 * perm[0] + r in have
+                    and 9 * perm[1] + r + 1 in have
+                    and (9 * perm[2] + r + 2 in have)
+                ):
+                    return True
+        return False
+    return any(t % 9 <= 9 - length and all(t + k in have for k in range(1, length)) for t in have)
+
+
+_PERMS = tuple(permutations(range(3)))
+
+
+def big_three_dragons(ctx: WinContext) -> bool:
+    """Pungs or kongs of all three dragons."""
+    return count_pungs_of(ctx, DRAGONS) == 3
+
+
+def little_three_dragons(ctx: WinContext) -> bool:
+    """Two dragon pungs or kongs and a pair of the third dragon."""
+    return count_pungs_of(ctx, DRAGONS) == 2 and pair_of(ctx, DRAGONS)
+
+
+def big_four_winds(ctx: WinContext) -> bool:
+    """Pungs or kongs of all four winds."""
+    return count_pungs_of(ctx, WINDS) == 4
+
+
+def little_four_winds(ctx: WinContext) -> bool:
+    """Three wind pungs or kongs and a pair of the fourth wind."""
+    return count_pungs_of(ctx, WINDS) == 3 and pair_of(ctx, WINDS)
+
+
+def is_pure_nine_gates(ctx: WinContext) -> bool:
+    """Nine gates whose 13 tiles without the winning tile are exactly 1112345678999.
+
+    The nine-sided wait (junsei chuuren); False without a winning tile.
+    """
+    w = ctx.winning_tile
+    if w is None or not is_nine_gates(ctx):
+        return False
+    base = 9 * (int(w) // 9)
+    c = list(ctx.counts[base : base + 9])
+    c[int(w) - base] -= 1
+    return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]

@@ -10,13 +10,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from muraglia.analysis.groups import Decomposition
 
-__all__ = ["Award", "DealOutcome", "ScoreResult", "Settlement", "Transfer"]
+__all__ = ["Award", "DealOutcome", "LazyLines", "ScoreResult", "Settlement", "Transfer"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +51,44 @@ class Award:
             "value": self.value,
             "unit": self.unit,
         }
+
+
+class LazyLines(Mapping[str, tuple[str, ...]]):
+    """An explanation built per language on first access (scoring loops stay cheap).
+
+    >>> calls = []
+    >>> lines = LazyLines(("en", "it"), lambda lang: calls.append(lang) or (f"hi {lang}",))
+    >>> len(calls)
+    0
+    >>> lines["it"], calls, list(lines)
+    (('hi it',), ['it'], ['en', 'it'])
+    """
+
+    def __init__(self, langs: Sequence[str], build: Callable[[str], tuple[str, ...]]) -> None:
+        """Lines for each of ``langs``, made by ``build(lang)`` when first asked for."""
+        self._langs = tuple(langs)
+        self._build = build
+        self._done: dict[str, tuple[str, ...]] = {}
+
+    def __getitem__(self, lang: str) -> tuple[str, ...]:
+        """The lines of ``lang``.
+
+        Raises:
+            KeyError: for a language not offered.
+        """
+        if lang not in self._langs:
+            raise KeyError(lang)
+        if lang not in self._done:
+            self._done[lang] = tuple(self._build(lang))
+        return self._done[lang]
+
+    def __iter__(self) -> Iterator[str]:
+        """The languages offered."""
+        return iter(self._langs)
+
+    def __len__(self) -> int:
+        """How many languages are offered."""
+        return len(self._langs)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.notation import parse_hand
+from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.fimj.patterns import Category
 from muraglia.rulesets.fimj.rules import FimjOptions, FimjRules
 from muraglia.tiles import Tile
@@ -222,3 +223,32 @@ def test_non_winner_own_flower_never_lowers_the_value(hand: tuple[str, Tile], se
     base = score({"hand": thirteen, "win": "none", "seat": seat})
     more = score({"hand": f"{thirteen} {own_flower}", "win": "none", "seat": seat})
     assert more.value >= base.value
+
+
+def test_options_as_data() -> None:
+    # FIMJ-CONF: limit, strict 2-point rule, Charleston (read by the engine), 3-player table.
+    rules = load_ruleset("fimj(limit=2000,strict_two_points=true,charleston=on,three_players=1)")
+    assert rules.options == FimjOptions(
+        limit=2000, strict_two_points=True, charleston=True, three_players=True
+    )
+    assert FimjOptions() == FimjOptions(
+        limit=1000, strict_two_points=False, charleston=False, three_players=False
+    )
+    # The options change the values: TV-6 capped at 2000, TV-7 strict drops the snake.
+    assert score(DATA["vector"][4], options={"limit": 2000}).value == 2000
+
+
+@pytest.mark.parametrize(
+    ("limit", "value"),
+    # FIMJ-SCORE-5, FIMJ-LIMIT-4: all pairs of one suit (M10) is paid 1000 whatever the limit;
+    # read as an ordinary hand it would be 20 x 2^(2+3+1+1) = 2560, capped at the limit.
+    [(1000, 1000), (2000, 1000), (3000, 1000)],
+)
+def test_massimo_is_paid_its_value_whatever_the_limit(limit: int, value: int) -> None:
+    result = score(
+        {"hand": "2233p 4455p 6677p 8p +8p", "win": "tsumo", "options": {"limit": limit}}
+    )
+    assert result.limit == "massimo"
+    assert result.massimo is not None
+    assert result.massimo.pattern.id == "all_pairs_one_suit"
+    assert result.value == value

@@ -40,10 +40,24 @@ def test_inconsistent_input_rejected(case: dict) -> None:
 def test_explanation_names_payments_per_seat() -> None:
     out = FimjRules().settle_dict(DATA["deal"][0]["input"])
     it, en = out["explanation"]["it"], out["explanation"]["en"]
-    assert "Est paga a Sud 270 (mahjong)" in it
-    assert "East pays South 270 (mahjong)" in en
+    # FIMJ-PAY-1, FIMJ-ROUND-2: East doubles before rounding, and the line says so.
+    assert "Est paga a Sud 270 (Mah-Jong: 136 × 2 = 272 → 270)" in it
+    assert "East pays South 270 (Mah-Jong: 136 × 2 = 272 → 270)" in en
+    # FIMJ-PAY-2: East's difference doubled after it is computed.
+    assert "Ovest paga a Est 30 (differenza di stecca: (16 − 0) × 2 = 32 → 30)" in it
+    assert "West pays North 10 (hand-point difference: 8 − 0 = 8 → 10)" in en
     assert it[-1] == "Saldo: Est -220, Sud +550, Ovest -180, Nord -150"
     assert any(line.startswith("Sud — Mah-Jong: 136") for line in it)
+
+
+def test_seed_worked_example_explained() -> None:
+    # FIMJ-TV-1: the explanation shows the seed's own arithmetic, East doubling after the
+    # difference and rounding last (FIMJ-PAY-2, FIMJ-ROUND-2).
+    deal = next(d for d in DATA["deal"] if d["id"].startswith("TV-1-"))
+    it = FimjRules().settle_dict(deal["input"])["explanation"]["it"]
+    assert "Sud paga a Est 30 (differenza di stecca: (32 − 18) × 2 = 28 → 30)" in it
+    assert "Est paga a Ovest 60 (differenza di stecca: (64 − 32) × 2 = 64 → 60)" in it
+    assert "Sud paga a Ovest 50 (differenza di stecca: 64 − 18 = 46 → 50)" in it
 
 
 def test_dead_seat_pays_knob() -> None:
@@ -120,6 +134,11 @@ def test_random_deals_conserve_and_round(deal: dict) -> None:
         if t["to"] == winner and t["reason"] == "mahjong":
             factor = 2 if east in (t["from"], winner) else 1
             assert t["amount"] == round_amount(value * factor)  # FIMJ-PAY-1, -ROUND-2
+        if t["reason"] == "difference":  # FIMJ-PAY-2: East doubles the difference, then round
+            high, low = out["values"][t["to"]], out["values"][t["from"]]
+            factor = 2 if east in (t["from"], t["to"]) else 1
+            assert high >= low
+            assert t["amount"] == round_amount((high - low) * factor)
     for seat, st_ in deal["status"].items():
         assert out["values"][seat] == 0  # FIMJ-SCORE-7
         assert st_ == "false_mahjong"

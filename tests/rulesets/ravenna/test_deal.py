@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from muraglia.errors import RulesetError
+from muraglia.errors import MahjongError, RulesetError
 from muraglia.notation import parse_hand
 from muraglia.rulesets.ravenna.rules import settle_deal
 
@@ -22,7 +22,7 @@ def _settle(case: dict, **over: object):
         "dead": case.get("dead"),
     }
     kwargs.update(over)
-    hands = {seat: parse_hand(text) for seat, text in case["hands"].items()}
+    hands = dict(case["hands"])  # notation: parsed by settle_deal, 12-tile hands included
     return settle_deal(hands, **kwargs)
 
 
@@ -39,13 +39,13 @@ def test_deal(case: dict) -> None:
 
 def test_penalised_winner_rejected() -> None:
     case = DEALS[0]
-    with pytest.raises(RulesetError, match="cannot make Mah-Jong"):
+    with pytest.raises(MahjongError, match="cannot make Mah-Jong"):
         _settle(case, statuses={"S": "wrong_draw"})
 
 
 def test_missing_hand() -> None:
     case = DEALS[0]
-    with pytest.raises(RulesetError, match="missing hand"):
+    with pytest.raises(MahjongError, match="missing hand"):
         settle_deal({"S": parse_hand(case["hands"]["S"])}, winners=["S"], discarder="W")
 
 
@@ -57,7 +57,19 @@ def test_broken_rack_needs_a_false_call() -> None:
 
 def test_settlement_explanation_bilingual() -> None:
     result = _settle(DEALS[0])
-    assert "S pays E" not in result.explain("en")
-    assert "E paga S 100 (Mah-Jong)" in result.explain("it")
-    assert "W pays E 60 (hand-point difference)" in result.explain("en")
+    it, en = result.explain("it"), result.explain("en")
+    assert len(it) == len(en)
+    assert not any(line.startswith("South pays") for line in en)  # the winner only collects
+    # RAV-PAY-1: East pays double, rounded after doubling.
+    assert "Est paga a Sud 100 (Mah-Jong: 48 × 2 = 96 → 100)" in it
+    # RAV-PAY-3: East's value compared as it is, the difference doubled.
+    assert "West pays East 60 (hand-point difference: (28 − 0) × 2 = 56 → 60)" in en
+    assert "Est (Est: paga e riscuote doppio) — stecca: 28" in it
+    assert it[-1] == "Saldo: Est -80, Sud +200, Ovest -160, Nord +40"
     assert _settle(DEALS[2]).explain("it") == ["Mano a monte: nessun pagamento."]
+
+
+def test_dead_seat_has_no_hand() -> None:
+    case = DEALS[0]
+    with pytest.raises(MahjongError, match="dead seat 'N' holds no hand"):
+        _settle(case, dead="N")

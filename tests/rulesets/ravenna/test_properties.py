@@ -73,6 +73,15 @@ def test_net_sums_to_zero_and_values_capped(deal: dict) -> None:
     assert all(t.amount % 10 == 0 for t in result.transfers)  # RAV-ROUND
     # The winner only collects (RAV-PAY-1, RAV-PAY-2): he never pays.
     assert all(t.payer != deal["winner"] for t in result.transfers)
+    for t in result.transfers:
+        high, low = result.values[t.payee], result.values[t.payer]
+        if t.reason == "difference":  # RAV-PAY-3: East compared undoubled, the difference doubled
+            factor = 2 if "E" in (t.payer, t.payee) else 1
+            assert high > low
+            assert t.amount == (((high - low) * factor) + 4) // 10 * 10
+        else:  # RAV-PAY-1: East pays or collects double, rounded after doubling
+            factor = 2 if "E" in (t.payer, t.payee) else 1
+            assert t.amount == (high * factor + 4) // 10 * 10
 
 
 @given(deals(), st.sampled_from(("S", "W", "N")))

@@ -35,18 +35,11 @@ def test_case(case: dict) -> None:
         assert result.payments == case["payments"]
 
 
-def test_every_pattern_has_a_positive_case() -> None:
-    positive = {pid for c in CASES for pid in c.get("has", ())}
-    untested = {p.id for p in PATTERNS} - positive
-    # The remaining set items are covered by the non-winner and status tests below.
-    assert untested <= {
-        "mahjong",
-        "exposed_kong_simple",
-        "concealed_kong_simple",
-        "exposed_kong_head",
-        "concealed_pung_simple",
-        "exposed_pung_simple",
-    }
+@pytest.mark.parametrize("pattern", PATTERNS, ids=[p.id for p in PATTERNS])
+def test_every_pattern_has_positive_and_negative_cases(pattern) -> None:
+    # Issue 6 acceptance: every pattern has a positive and a negative case (ids in has/lacks).
+    assert any(pattern.id in c.get("has", ()) for c in CASES), f"no positive case: {pattern.id}"
+    assert any(pattern.id in c.get("lacks", ()) for c in CASES), f"no negative case: {pattern.id}"
 
 
 def test_patterns_have_bilingual_names_and_refs() -> None:
@@ -95,8 +88,15 @@ def test_statuses_bilingual() -> None:
 
 def test_explanation_bilingual() -> None:
     result = score_hand(parse_hand("123s456s789s2z [333s>] +2z"), win="ron", seat_wind="S")
-    assert result.explain("it")[-1] == "24 punti × 2^1 → 48"
-    assert result.explain("en")[-1] == "24 points × 2^1 → 48"
+    # RAV-TV-12: the base and doubling, then what each seat pays (East double, rounded).
+    assert result.explain("it")[-4:] == [
+        "24 punti × 2^1 → 48",
+        "Est (paga doppio) paga 100",
+        "Ovest paga 50",
+        "Nord paga 50",
+    ]
+    assert result.explain("en")[-4] == "24 points × 2^1 → 48"
+    assert result.explain("en")[-3] == "East (pays double) pays 100"
     assert any("un unico seme" in line for line in result.explain("it"))
 
 

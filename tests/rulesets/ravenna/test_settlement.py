@@ -80,7 +80,7 @@ def test_round_amount(amount: int, rounded: int) -> None:
     [
         ({"winners": ("S",), "dead": "E"}, "cannot be East"),
         ({"winners": ("N",), "dead": "N"}, "cannot win"),
-        ({"winners": ("X",)}, "unknown seat"),
+        ({"winners": ("X",)}, "unknown seat"),  # classical.settle's own check
     ],
 )
 def test_bad_settlement(kwargs: dict, message: str) -> None:

@@ -32,7 +32,9 @@ def test_score_dict_tv1() -> None:
     assert (out["points"], out["doubles"], out["value"]) == (30, 3, 240)
     assert out["payments"] == {"E": 0, "S": 960, "W": -960, "N": 0}
     assert {"riichi", "all_chows", "dora"} <= {p["id"] for p in out["patterns"]}
-    assert out["explanation"]["it"][-1] == "30 punti × 2^3 → 240"
+    # SEI-TV-1: West pays all three shares (SEI-PAY-2).
+    assert out["explanation"]["it"][-2:] == ["30 punti × 2^3 → 240", "Ovest paga 960"]
+    assert out["explanation"]["en"][-1] == "West pays 960"
 
 
 def test_settle_dict() -> None:

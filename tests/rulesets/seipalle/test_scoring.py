@@ -66,10 +66,11 @@ def test_dora_indicator(case: dict) -> None:
     assert dora_of(Tile.from_notation(case["indicator"])).notation == case["dora"]
 
 
-def test_every_pattern_has_cases() -> None:
-    # Every scoring element has a positive case; DESIGN §18.
-    positive = {pid for c in ALL_CASES for pid in c.get("has", ())}
-    assert {p.id for p in PATTERNS} - positive == set()
+@pytest.mark.parametrize("pattern", PATTERNS, ids=[p.id for p in PATTERNS])
+def test_every_pattern_has_positive_and_negative_cases(pattern) -> None:
+    # Issue 6 acceptance, DESIGN §18: a positive and a negative case per scoring element.
+    assert any(pattern.id in c.get("has", ()) for c in ALL_CASES), f"no positive: {pattern.id}"
+    assert any(pattern.id in c.get("lacks", ()) for c in ALL_CASES), f"no negative: {pattern.id}"
 
 
 def test_patterns_have_bilingual_names_and_refs() -> None:
@@ -108,7 +109,8 @@ def test_explanation_bilingual() -> None:
     it, en = result.explain("it"), result.explain("en")
     assert any("tutte scale" in line for line in it)
     assert any("all chows" in line for line in en)
-    assert it[-1] == "30 punti × 2^3 → 240"
+    assert "30 punti × 2^3 → 240" in it
+    assert "30 points × 2^3 → 240" in en
 
 
 @given(

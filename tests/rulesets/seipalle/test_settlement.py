@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from muraglia.errors import RulesetError
+from muraglia.errors import MahjongError, RulesetError
 from muraglia.notation import parse_hand
-from muraglia.rulesets.seipalle.rules import may_win_on_discard, settle_deal
+from muraglia.rulesets.seipalle.rules import SeipalleRules, may_win_on_discard, settle_deal
 from muraglia.tiles import Tile
 
 STAKES = tomllib.loads((Path(__file__).parent / "cases" / "spec_vectors.toml").read_text())[
@@ -36,7 +36,7 @@ def test_riichi_stakes_carry_over(case: dict) -> None:
 def test_two_winners_paid_in_full_by_discarder() -> None:
     # SEI-PAY-6: W discards; S and N both win; each is paid in full; stakes to N (first after W).
     s = settle_deal(
-        {"S": parse_hand(OPEN_TANYAO), "N": parse_hand(OPEN_TANYAO)},
+        {"S": parse_hand(OPEN_TANYAO), "N": parse_hand("567s345m67p55m [234p<] +8p")},
         winners=["S", "N"],
         discarder="W",
         riichi_sticks=1,
@@ -56,15 +56,17 @@ def test_void_deal() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"winners": ["S"], "statuses": {"S": "false_riichi"}}, "cannot win"),
+        ({"winners": ["S"], "statuses": {"S": "false_riichi"}}, "cannot make Mah-Jong"),
         ({"winners": ["S"], "statuses": {"W": "chombo"}}, "unknown seipalle status"),
-        ({"winners": ["S", "N"]}, "need a discard"),
+        ({"winners": ["S", "N"]}, "no discarder"),
+        ({"winners": ["S"], "discarder": "S"}, "discarded the winning tile"),
+        ({"winners": ["S", "N", "W", "E"], "discarder": "W"}, "discarded"),
         ({"winners": ["E"]}, "missing hand"),
     ],
 )
 def test_bad_settlement(kwargs: dict, message: str) -> None:
-    hands = {"S": parse_hand(CLOSED_PINFU), "N": parse_hand(CLOSED_PINFU)}
-    with pytest.raises(RulesetError, match=message):
+    hands = {"S": parse_hand(CLOSED_PINFU), "N": parse_hand("789s456p123m67p22p +5p")}
+    with pytest.raises(MahjongError, match=message):
         settle_deal(hands, **kwargs)
 
 
@@ -110,10 +112,33 @@ def test_settlement_explanation_bilingual() -> None:
         riichi_sticks=1,
         flags={"S": ["riichi"]},
     )
-    assert s.explain("en") == [
-        "W pays S 240 (Mah-Jong)",
-        "W pays S 120 (Mah-Jong)",
-        "W pays S 120 (Mah-Jong)",
-        "S takes the riichi stakes on the table: 1000",
+    assert s.explain("en")[0] == "South — Mah-Jong: 120"
+    # SEI-PAY-2/3/4: the discarder pays every share; East's is doubled; each rounded alone.
+    assert s.explain("en")[-4:] == [
+        "West pays South 240 (Mah-Jong, East's share: 120 × 2 = 240)",
+        "West pays South 120 (Mah-Jong, West's share: 120)",
+        "West pays South 120 (Mah-Jong, North's share: 120)",
+        "South takes the riichi stakes on the table: 1000",
     ]
-    assert s.explain("it")[-1] == "S prende le poste riichi sul tavolo: 1000"
+    assert s.explain("it")[-1] == "Sud prende le poste riichi sul tavolo: 1000"
+    assert len(s.explain("it")) == len(s.explain("en"))
+
+
+@pytest.mark.parametrize(
+    ("discards", "ok"),
+    [({"S": ["1m", "8s"]}, False), ({"S": ["1m"], "W": ["8s"]}, True), ({}, True)],
+)
+def test_settle_rejects_a_win_on_own_discarded_kind(discards: dict, ok: bool) -> None:
+    # SEI-PLAY-4, SEI-GAP-5: South discarded an 8 of bamboo earlier: he cannot win on West's 8s.
+    data = {
+        "winners": ["S"],
+        "discarder": "W",
+        "hands": {"S": CLOSED_PINFU},
+        "flags": {"S": ["riichi"]},
+        "discards": discards,
+    }
+    if ok:
+        assert SeipalleRules().settle_dict(data)["net"]["S"] == 480
+    else:
+        with pytest.raises(MahjongError, match="SEI-PLAY-4"):
+            SeipalleRules().settle_dict(data)

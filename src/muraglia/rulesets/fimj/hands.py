@@ -19,50 +19,15 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 
 from muraglia.analysis.groups import Group, GroupKind
+from muraglia.analysis.shapes import meld_group
 from muraglia.hand import Hand
-from muraglia.melds import Meld, MeldKind
-from muraglia.tiles import DRAGONS, Tile, TileCounts
+from muraglia.scoring.layouts import complete_layouts as shared_layouts
+from muraglia.tiles import DRAGONS, Tile, TileCounts, counts_of
 
 __all__ = ["FimjContext", "complete_layouts", "meld_group", "partial_layouts"]
 
 _Suit = tuple[tuple[GroupKind, int], ...]
 """Groups of one suit as (kind, rank index 0-8)."""
-
-
-def meld_group(meld: Meld) -> Group:
-    """The scoring group of a declared meld (a concealed kong stays concealed)."""
-    kind = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG}.get(
-        meld.kind, GroupKind.KONG
-    )
-    return Group(kind, meld.first, concealed=meld.concealed, meld=meld)
-
-
-@cache
-def _suit_complete(counts: tuple[int, ...], pair_left: bool) -> tuple[tuple[_Suit, bool], ...]:
-    """Complete partitions of one suit into pungs, chows and at most one pair.
-
-    Returns (groups, pair used) tuples.
-    """
-    i = next((r for r, c in enumerate(counts) if c), None)
-    if i is None:
-        return (((), False),)
-    out: list[tuple[_Suit, bool]] = []
-    c = list(counts)
-    options: list[tuple[GroupKind, tuple[int, ...]]] = []
-    if c[i] >= 3:
-        options.append((GroupKind.PUNG, (i, i, i)))
-    if pair_left and c[i] >= 2:
-        options.append((GroupKind.PAIR, (i, i)))
-    if i <= 6 and c[i + 1] and c[i + 2]:
-        options.append((GroupKind.CHOW, (i, i + 1, i + 2)))
-    for kind, used in options:
-        rest = c.copy()
-        for r in used:
-            rest[r] -= 1
-        took_pair = kind is GroupKind.PAIR
-        for groups, pair in _suit_complete(tuple(rest), pair_left and not took_pair):
-            out.append((((kind, i), *groups), pair or took_pair))
-    return tuple(out)
 
 
 def _is_maximal(counts: tuple[int, ...], groups: _Suit) -> bool:
@@ -136,50 +101,14 @@ def _concealed_counts(hand: Hand) -> TileCounts:
 def complete_layouts(hand: Hand, *, four_as_two_pairs: bool = True) -> list[tuple[Group, ...]]:
     """Every complete layout of a 14-tile hand: standard (FIMJ-HAND-1) and seven pairs (-HAND-2).
 
-    Concealed groups come first, then the declared melds. Seven pairs has no declared meld and
-    may use four identical tiles as two pairs (FIMJ-GAP-11, ``four_as_two_pairs``).
+    The shared decomposition (:func:`muraglia.scoring.layouts.complete_layouts`) with FIMJ's
+    shapes: seven pairs has no declared meld and may use four identical tiles as two pairs
+    (FIMJ-GAP-11, ``four_as_two_pairs``). Declared melds come last in every layout.
     """
-    counts = _concealed_counts(hand)
-    melds = tuple(meld_group(m) for m in hand.melds)
-    out: list[tuple[Group, ...]] = []
-    need_sets = 4 - len(melds)
-    per_suit: list[tuple[tuple[Group, ...], ...]] = []
-    ok = True
-    for base in (0, 9, 18):
-        options = [
-            _to_groups(base, suit_groups)
-            for suit_groups, _pair in _suit_complete(tuple(counts[base : base + 9]), True)
-        ]
-        if not options:
-            ok = False
-            break
-        per_suit.append(tuple(options))
-    honours: list[Group] = []
-    for kind in range(27, 34):
-        c = counts[kind]
-        if c == 3:
-            honours.append(Group(GroupKind.PUNG, Tile(kind)))
-        elif c == 2:
-            honours.append(Group(GroupKind.PAIR, Tile(kind)))
-        elif c:
-            ok = False
-    if ok:
-        for combo in _product(per_suit):
-            layout = (*combo, *honours)
-            pairs = sum(g.kind is GroupKind.PAIR for g in layout)
-            if pairs == 1 and len(layout) - pairs == need_sets:
-                out.append((*layout, *melds))
-    if not melds and sum(counts) == 14:
-        pairs_list: list[Group] = []
-        for kind, c in enumerate(counts):
-            if c == 2 or (c == 4 and four_as_two_pairs):
-                pairs_list.extend([Group(GroupKind.PAIR, Tile(kind))] * (c // 2))
-            elif c:
-                break
-        else:
-            if len(pairs_list) == 7:
-                out.append(tuple(pairs_list))
-    return out
+    return [
+        d.groups
+        for d in shared_layouts(hand, seven_pairs=True, four_as_two_pairs=four_as_two_pairs)
+    ]
 
 
 def partial_layouts(hand: Hand, *, valued_pairs: frozenset[Tile]) -> list[tuple[Group, ...]]:
@@ -235,6 +164,11 @@ class FimjContext:
         for meld in self.hand.melds:
             out.extend(t.kind for t in meld.tiles)
         return tuple(out)
+
+    @cached_property
+    def counts(self) -> tuple[int, ...]:
+        """Copies of each of the 34 kinds among :attr:`tiles`."""
+        return counts_of(self.tiles)
 
     @cached_property
     def pungs(self) -> tuple[Group, ...]:

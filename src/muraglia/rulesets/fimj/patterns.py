@@ -25,7 +25,7 @@ from enum import StrEnum
 from muraglia.analysis.groups import Group, GroupKind
 from muraglia.melds import MeldKind
 from muraglia.rulesets.fimj.hands import FimjContext
-from muraglia.tiles import DRAGONS, WINDS, Tile, counts_of
+from muraglia.tiles import DRAGONS, WINDS, Tile
 
 __all__ = ["PATTERNS", "PATTERNS_BY_ID", "Category", "FimjPattern", "pattern"]
 
@@ -840,7 +840,7 @@ def golden_rooster(ctx: FimjContext) -> bool:
 
 
 def _all_counts(ctx: FimjContext) -> tuple[int, ...]:
-    return counts_of(ctx.tiles)
+    return ctx.counts
 
 
 def _no_melds(ctx: FimjContext) -> bool:
@@ -848,6 +848,7 @@ def _no_melds(ctx: FimjContext) -> bool:
 
 
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_HEAD_KINDS = tuple(t for t in range(34) if Tile(t).is_terminal_or_honor)
 
 
 @pattern(
@@ -859,13 +860,18 @@ _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
     value=3000,
 )
 def nine_gates(ctx: FimjContext) -> bool:
-    """1112345678999 of one suit held concealed, plus any tile of that suit."""
-    if not _no_melds(ctx) or len(_suit_letters(ctx)) != 1 or _honours(ctx):
+    """1112345678999 of one suit held concealed, plus any tile of that suit.
+
+    The 13 tiles held before the winning one must be exactly 1112345678999 (the player waits on
+    all nine tiles of the suit, FIMJ-MAX-M01); 1112345678899 completed by a 9 is not it.
+    """
+    winning = ctx.winning_tile
+    if not _no_melds(ctx) or len(_suit_letters(ctx)) != 1 or _honours(ctx) or winning is None:
         return False
-    counts = _all_counts(ctx)
-    base = ctx.tiles[0] // 9 * 9
-    extra = [counts[base + r] - need for r, need in enumerate(_NINE_GATES)]
-    return min(extra) >= 0 and sum(extra) == 1
+    counts = list(_all_counts(ctx))
+    counts[winning] -= 1
+    base = winning // 9 * 9
+    return tuple(counts[base : base + 9]) == _NINE_GATES and sum(counts) == 13
 
 
 @pattern(
@@ -903,10 +909,8 @@ def exit_of_the_gods(ctx: FimjContext) -> bool:
     value=2000,
 )
 def thirteen_lanterns(ctx: FimjContext) -> bool:
-    """One of each of the 13 head tiles and a 14th pairing one of them."""
-    counts = _all_counts(ctx)
-    heads = [counts[t] for t in range(34) if Tile(t).is_terminal_or_honor]
-    return _no_melds(ctx) and min(heads) >= 1 and sum(heads) == 14
+    """One of each of the 13 head tiles and a 14th pairing one of them (analysis shape)."""
+    return ctx.shape == "thirteen_orphans"
 
 
 @pattern(
@@ -938,20 +942,6 @@ def four_blessings(ctx: FimjContext) -> bool:
     return len(winds) == 4 or (len(winds) == 3 and any(g.tile.is_wind for g in ctx.pairs))
 
 
-def _knitted_snake(counts: tuple[int, ...]) -> bool:
-    """1-4-7 in one suit, 2-5-8 in a second, 3-6-9 in the third (FIMJ-GAP-10), one each."""
-    suited = [counts[i] for i in range(27)]
-    if sum(suited) != 9 or max(suited) != 1:
-        return False
-    suit_of_offset: dict[int, int] = {}
-    for i, c in enumerate(suited):
-        if c:
-            suit, offset = divmod(i, 9)
-            if suit_of_offset.setdefault(offset % 3, suit) != suit:
-                return False
-    return len(suit_of_offset) == 3 and len(set(suit_of_offset.values())) == 3
-
-
 @pattern(
     "snake_of_dragons",
     ref="FIMJ-MAX-M07",
@@ -961,17 +951,13 @@ def _knitted_snake(counts: tuple[int, ...]) -> bool:
     value=2000,
 )
 def snake_of_dragons(ctx: FimjContext) -> bool:
-    """Knitted 1…9 snake, one of each dragon, pair of own or round wind; concealed."""
-    counts = _all_counts(ctx)
-    if not _no_melds(ctx) or not _knitted_snake(counts):
-        return False
-    if any(counts[d] != 1 for d in DRAGONS):
-        return False
-    winds = {Tile(w): counts[w] for w in WINDS if counts[w]}
-    return (
-        len(winds) == 1
-        and next(iter(winds.values())) == 2
-        and (next(iter(winds)) in (ctx.seat_wind, ctx.round_wind))
+    """Knitted 1…9 snake, one of each dragon, pair of own or round wind; concealed.
+
+    The shape (FIMJ-GAP-10: 1-4-7, 2-5-8, 3-6-9 in three suits) is :mod:`muraglia.analysis`'s;
+    which wind the pair may be is this scoring rule.
+    """
+    return ctx.shape == "snake_of_dragons" and any(
+        g.tile in (ctx.seat_wind, ctx.round_wind) for g in ctx.pairs
     )
 
 
@@ -985,13 +971,7 @@ def snake_of_dragons(ctx: FimjContext) -> bool:
 )
 def small_snake(ctx: FimjContext) -> bool:
     """One-suit 1…9, one of each wind, one dragon; only the snake's chows may be claimed."""
-    counts = _all_counts(ctx)
-    if any(m.kind is not MeldKind.CHOW or m.first.rank not in _SNAKE for m in ctx.hand.melds):
-        return False
-    suits = [s for s in range(3) if all(counts[s * 9 + r] == 1 for r in range(9))]
-    if len(suits) != 1 or sum(counts[:27]) != 9:
-        return False
-    return all(counts[w] == 1 for w in WINDS) and sum(counts[d] for d in DRAGONS) == 1
+    return ctx.shape == "small_snake"
 
 
 @pattern(
@@ -1004,14 +984,7 @@ def small_snake(ctx: FimjContext) -> bool:
 )
 def siamese_snakes(ctx: FimjContext) -> bool:
     """1-2-3-4-5-6-7 in one suit and in a second suit; concealed."""
-    counts = _all_counts(ctx)
-    runs = [s for s in range(3) if all(counts[s * 9 + r] == 1 for r in range(7))]
-    return (
-        _no_melds(ctx)
-        and len(runs) == 2
-        and sum(counts) == 14
-        and (sum(counts[s * 9 + r] for s in runs for r in range(7)) == 14)
-    )
+    return ctx.shape == "siamese_snakes"
 
 
 @pattern(

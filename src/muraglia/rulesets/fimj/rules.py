@@ -22,6 +22,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from muraglia.analysis.shapes import (
+    SEVEN_PAIRS_FOUR_AS_TWO,
+    SIAMESE_SNAKES,
+    SMALL_SNAKE,
+    SNAKE_OF_DRAGONS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Shape,
+)
 from muraglia.errors import InvalidHandError, MahjongError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
@@ -32,8 +41,21 @@ from muraglia.scoring.classical import (
     ClassicalSettlement,
     SettlementTerms,
     Transfer,
+    explain_transfers,
     mahjong_payment,
     settle,
+)
+from muraglia.scoring.deal import (
+    SEAT_NAMES,
+    WIND_LETTERS,
+    check_hand_count,
+    check_roles,
+    check_tile_supply,
+    parse_deal_hands,
+    payment_lines,
+    read_deal,
+    string_list,
+    wind_tile,
 )
 from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
@@ -71,11 +93,15 @@ _ZERO = frozenset({"great_lord", "false_mahjong", "false_riichi", "dropped_rack"
 """Statuses whose hand points are 0 (FIMJ-SCORE-7)."""
 _EXCLUDED = frozenset({"false_mahjong", "false_riichi", "dropped_rack"})
 """Statuses that take the player out of the hand (FIMJ-PEN-3/4/5)."""
-_WIND_LETTERS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
-_NAMES = {
-    "it": {"E": "Est", "S": "Sud", "W": "Ovest", "N": "Nord"},
-    "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
+_REASONS = {
+    "destroyed_wall": {
+        "it": "distruzione del muro (FIMJ-PEN-6)",
+        "en": "destroyed wall (FIMJ-PEN-6)",
+    }
 }
+"""Bilingual names of FIMJ's own transfer reasons (the shared ones are in ``REASONS``)."""
+_WIND_LETTERS = WIND_LETTERS
+_NAMES = SEAT_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +168,15 @@ class FimjRules:
     }
     sources: ClassVar[tuple[str, ...]] = ("seed 000_24b2369488b6c23b.txt", "spec/fimj.md")
     Options: ClassVar[type[FimjOptions]] = FimjOptions
+    shapes: ClassVar[tuple[Shape, ...]] = (
+        STANDARD,
+        SEVEN_PAIRS_FOUR_AS_TWO,
+        THIRTEEN_ORPHANS,
+        SMALL_SNAKE,
+        SIAMESE_SNAKES,
+        SNAKE_OF_DRAGONS,
+    )
+    """Winning shapes, for analysis (FIMJ-HAND, FIMJ-GAP-11, FIMJ-MAX-M04, M07-M09)."""
     patterns = PATTERNS
     flags: ClassVar[Mapping[str, tuple[str, str]]] = FLAGS
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
@@ -204,7 +239,7 @@ class FimjRules:
             self_drawn=win == "tsumo",
             seat_wind=_WIND_LETTERS[seat],
             round_wind=_WIND_LETTERS[round_w],
-            flags=data.get("flags", ()),
+            flags=string_list(data.get("flags", []), "flags"),
         )
         out: dict[str, Any] = {
             "ok": True,
@@ -229,27 +264,23 @@ class FimjRules:
             }
             payments[seat] = -sum(payments.values())
             out["payments"] = {s: payments[s] for s in DEFAULT_SEATS}
-            for lang, verb in (("it", "paga"), ("en", "pays")):
-                names = _NAMES[lang]
-                out["explanation"][lang] += [
-                    f"{names[s]}{' (Est)' if s == east else ''} {verb} {-payments[s]}"
-                    for s in DEFAULT_SEATS
-                    if s != seat
-                ]
+            for lang in ("it", "en"):  # FIMJ-PAY-1: the payment per seat, East double
+                out["explanation"][lang] += payment_lines(out["payments"], lang, east=east)
         return out
 
     # ------------------------------------------------------------------ settlement
 
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
+        deal = read_deal(data)  # the fields' types (interfaces.md §5)
         return self.settle_deal(
-            hands=data.get("hands", {}),
-            winners=data.get("winners", ()),
-            discarder=data.get("discarder"),
+            hands=deal.hands,
+            winners=deal.winners,
+            discarder=deal.discarder,
             round_wind=data.get("round_wind", "E"),
             dealer=data.get("dealer", "E"),
-            flags=data.get("flags", {}),
-            status=data.get("status", {}),
+            flags=deal.flags,
+            status=deal.status,
             dead=data.get("dead"),
         ).to_dict()
 
@@ -329,7 +360,7 @@ class FimjRules:
             result.transfers,
             result.net,
             scores,
-            self._explain(scores, values, result, east, settle_winners),
+            self._explain(scores, values, result, east, settle_winners, status, dead),
         )
 
     # ------------------------------------------------------------------ helpers
@@ -365,42 +396,11 @@ class FimjRules:
         status: Mapping[str, str],
         flags: Mapping[str, Iterable[str]],
     ) -> None:
-        for seat, st in status.items():
-            if seat not in live:
-                raise RulesetError(f"status for seat {seat!r}, which is not at the table")
-            if st not in STATUSES:
-                raise RulesetError(f"unknown fimj status {st!r}; known: {sorted(STATUSES)}")
-        if len(set(winners)) != len(winners):
-            raise InvalidHandError(f"a seat is listed twice among the winners {list(winners)}")
-        for seat in winners:
-            if seat not in live:
-                raise InvalidHandError(f"winner {seat!r} is not a seat at the table")
-            if seat in status:
-                raise InvalidHandError(
-                    f"seat {seat!r} is listed as winner but is penalised as {status[seat]!r} "
-                    "and cannot make Mah-Jong (FIMJ-PEN)"
-                )
-        if discarder is not None:
-            if discarder not in live:
-                raise InvalidHandError(f"discarder {discarder!r} is not a seat at the table")
-            if discarder in winners:
-                raise InvalidHandError(
-                    f"seat {discarder!r} discarded the winning tile and cannot be a winner"
-                )
-        if len(winners) >= 2 and discarder is None:
-            raise InvalidHandError(
-                f"{len(winners)} winners {list(winners)} but no discarder: simultaneous Mah-Jong "
-                "is only possible on a claimed discard (FIMJ-PLAY-7)"
-            )
-        if len(winners) >= len(live):
-            raise InvalidHandError(f"every seat is listed as winner {list(winners)}")
+        check_roles(live, winners, discarder, status, flags, STATUSES, "fimj")
         if winners and sum(status.get(s) == "destroyed_wall" for s in live):
             raise InvalidHandError("a deal with a destroyed wall (FIMJ-PEN-6) has no winner")
         if sum(st == "destroyed_wall" for st in status.values()) > 1:
             raise InvalidHandError("only one seat can be the one who destroyed the wall")
-        for seat, seat_flags in flags.items():
-            if seat not in winners and list(seat_flags):
-                raise InvalidHandError(f"flags {list(seat_flags)} given for non-winner {seat!r}")
 
     def _parse_hands(
         self,
@@ -409,61 +409,18 @@ class FimjRules:
         winners: Sequence[str],
         status: Mapping[str, str],
     ) -> dict[str, Hand]:
-        parsed: dict[str, Hand] = {}
-        totals = [0] * NUM_KINDS
-        bonus: dict[Tile, str] = {}
-        for seat in live:
-            raw = hands[seat]
-            st = status.get(seat)
-            hand = raw if isinstance(raw, Hand) else parse_hand(raw, strict=False, red_fives=False)
-            count = hand.tile_count
-            if seat in winners:
-                if hand.winning is None:
-                    raise InvalidHandError(
-                        f"winner {seat!r} hand {hand.notation!r} has no winning tile (+X)"
-                    )
-                if count != 14:
-                    raise InvalidHandError(
-                        f"winner {seat!r} hand {hand.notation!r} has {count} tiles, needs 14"
-                    )
-            elif hand.winning is not None:
-                raise InvalidHandError(
-                    f"seat {seat!r} hand {hand.notation!r} has a winning tile but {seat!r} "
-                    f"is not among the winners {list(winners)}"
-                )
-            elif st == "small_lord":  # FIMJ-GAP-42
-                if count >= 13:
-                    raise InvalidHandError(
-                        f"small lord {seat!r} must have fewer than 13 tiles, has {count}"
-                    )
-            elif st == "great_lord":
-                if count <= 13:
-                    raise InvalidHandError(
-                        f"great lord {seat!r} must have more than 13 tiles, has {count}"
-                    )
-            elif st in _EXCLUDED:
-                if count not in (13, 14):
-                    raise InvalidHandError(
-                        f"seat {seat!r} ({st}) hand {hand.notation!r} has {count} tiles"
-                    )
-            elif count != 13:
-                raise InvalidHandError(
-                    f"seat {seat!r} hand {hand.notation!r} has {count} tiles; a non-winner "
-                    "holds 13 (use status small_lord or great_lord for other counts)"
-                )
-            for kind, n in enumerate(hand.counts):
-                totals[kind] += n
-                if totals[kind] > 4:
-                    raise InvalidHandError(
-                        f"more than 4 copies of {Tile(kind).notation!r} across the hands"
-                    )
-            for b in hand.bonus:
-                if b in bonus:
-                    raise InvalidHandError(
-                        f"bonus tile {b.notation!r} held by both {bonus[b]!r} and {seat!r}"
-                    )
-                bonus[b] = seat
-            parsed[seat] = hand
+        parsed = parse_deal_hands(hands, live)
+        for seat, hand in parsed.items():  # FIMJ-PEN-1/2, FIMJ-GAP-42
+            check_hand_count(
+                seat,
+                hand,
+                winner=seat in winners,
+                status=status.get(seat),
+                short=("small_lord",),
+                long=("great_lord",),
+                free=_EXCLUDED,
+            )
+        check_tile_supply(parsed)
         return parsed
 
     def _destroyed_wall(  # noqa: PLR0917 - private, one call site
@@ -516,35 +473,56 @@ class FimjRules:
             best = score.value if best is None else max(best, score.value)
         return best
 
-    def _explain(
+    def _explain(  # noqa: PLR0917 - private, one call site
         self,
         scores: Mapping[str, FimjScore],
         values: Mapping[str, int],
         result: ClassicalSettlement,
         east: str | None,
         winners: Sequence[str],
+        status: Mapping[str, str],
+        dead: str | None,
     ) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for lang in ("it", "en"):
             names = _NAMES[lang]
             lines: list[str] = []
             for seat, score in scores.items():
-                role = (
-                    ("Mah-Jong" if seat in winners else "stecca")
-                    if lang == "it"
-                    else ("Mah-Jong" if seat in winners else "hand points")
-                )
-                head = f"{names[seat]}{' (Est)' if lang == 'it' and seat == east else ''}"
-                if lang == "en" and seat == east:
-                    head += " (East role)"
+                it = lang == "it"
+                if seat in winners:
+                    role = "Mah-Jong"
+                elif seat in status:
+                    role = STATUSES[status[seat]][lang]
+                else:
+                    role = "stecca" if it else "hand points"
+                head = names[seat]
+                if seat == east:  # FIMJ-PAY-1: East pays and collects double
+                    head += (
+                        " (Est: paga e riscuote doppio)"
+                        if it
+                        else " (East: pays and collects double)"
+                    )
                 lines.append(f"{head} — {role}: {values[seat]}")
                 lines.extend("  " + x for x in score.lines(lang, limit=self.options.limit))
                 if values[seat] != score.value:
-                    why = "penalità: 0" if lang == "it" else "penalty: 0"
+                    if seat in status:
+                        why = "penalità: stecca a zero" if it else "penalty: hand points 0"
+                    else:  # FIMJ-PEN-3 last sentence, FIMJ-GAP-36
+                        why = (
+                            f"unico rimasto: riceve il limite {values[seat]}"
+                            if it
+                            else f"the only player left: paid the limit {values[seat]}"
+                        )
                     lines.append(f"  {why}")
-            verb = "paga a" if lang == "it" else "pays"
-            for t in result.transfers:
-                lines.append(f"{names[t.payer]} {verb} {names[t.payee]} {t.amount} ({t.reason})")
+            lines += explain_transfers(
+                result.transfers,
+                values,
+                lang,
+                east=east,
+                terms=self.terms,
+                dead=dead,
+                reasons=_REASONS,
+            )
             total = "Saldo" if lang == "it" else "Net"
             lines.append(
                 f"{total}: " + ", ".join(f"{names[s]} {v:+d}" for s, v in result.net.items())
@@ -577,8 +555,7 @@ class FimjRules:
 
 
 def _wind_letter(value: object, name: str) -> str:
-    if value not in _WIND_LETTERS:
-        raise RulesetError(f"{name} must be one of E S W N, not {value!r}")
+    wind_tile(value, name)
     return str(value)
 
 

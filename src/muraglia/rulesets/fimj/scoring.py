@@ -19,11 +19,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from muraglia.analysis.groups import Group, GroupKind
+from muraglia.analysis.shapes import (
+    SIAMESE_SNAKES,
+    SMALL_SNAKE,
+    SNAKE_OF_DRAGONS,
+    THIRTEEN_ORPHANS,
+)
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand, HandStatus
-from muraglia.rulesets.fimj.hands import FimjContext, complete_layouts, partial_layouts
+from muraglia.rulesets.fimj.hands import FimjContext, partial_layouts
 from muraglia.rulesets.fimj.patterns import PATTERNS, Category, FimjPattern
 from muraglia.scoring.classical import hand_value
+from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import DRAGONS, Tile
 
 __all__ = ["FLAGS", "Award", "FimjScore", "score_hand"]
@@ -40,10 +47,14 @@ FLAGS: dict[str, tuple[str, str]] = {
 }
 """Situation flags read by the FIMJ scorer: flag → (spec item, meaning)."""
 
-_SPECIAL_SHAPES = frozenset(
-    {"thirteen_lanterns", "snake_of_dragons", "small_snake", "siamese_snakes"}
-)
-"""Massimi whose shape is not four sets and a pair (FIMJ-HAND-3): tested on the tile counts."""
+_SPECIAL_SHAPES: dict[str, str] = {
+    THIRTEEN_ORPHANS.id: "thirteen_lanterns",
+    SNAKE_OF_DRAGONS.id: "snake_of_dragons",
+    SMALL_SNAKE.id: "small_snake",
+    SIAMESE_SNAKES.id: "siamese_snakes",
+}
+"""Shapes that are not four sets and a pair (FIMJ-HAND-3), from :mod:`muraglia.analysis`, and
+the massimo each must be: they make a Mah-Jong only as that limit hand."""
 
 _SELF_DRAW_FLAGS = ("replacement", "last_tile")
 _DISCARD_FLAGS = ("robbing_kong", "last_discard")
@@ -158,14 +169,23 @@ class FimjScore:
         return out
 
 
+_GROUP_POINTS: dict[tuple[GroupKind, Tile, bool, Tile, Tile], int] = {}
+"""Points of one group by (kind, tile, concealed, seat wind, round wind), filled on demand."""
+
+
 def _group_points(ctx: FimjContext, group: Group) -> int:
-    """Points of one group, from the same point items (FIMJ-PTS-P01…P11)."""
-    single = replace(ctx, groups=(group,))
-    return sum(
-        p.value * p.count(single)
-        for p in PATTERNS
-        if p.category is Category.POINTS and p.id not in ("bonus_tile", "mahjong")
-    )
+    """Points of one group, from the same point items (FIMJ-PTS-P01…P11), cached."""
+    key = (group.kind, group.tile, group.concealed, ctx.seat_wind, ctx.round_wind)
+    points = _GROUP_POINTS.get(key)
+    if points is None:
+        single = replace(ctx, groups=(group,))
+        points = sum(
+            p.value * p.count(single)
+            for p in PATTERNS
+            if p.category is Category.POINTS and p.id not in ("bonus_tile", "mahjong")
+        )
+        _GROUP_POINTS[key] = points
+    return points
 
 
 def _check_hand(hand: Hand, *, winner: bool) -> None:
@@ -196,26 +216,6 @@ def _check_flags(flags: frozenset[str], *, self_drawn: bool, winner: bool) -> No
             raise InvalidHandError(f"flag {bad[0]!r} needs a self-drawn winning tile")
 
 
-def _readings(
-    layout: tuple[Group, ...], winning: Tile, *, self_drawn: bool
-) -> Iterable[tuple[Group, ...]]:
-    """Which concealed group the winning tile completed; a claimed tile exposes a pung."""
-    if self_drawn:
-        yield layout
-        return
-    seen: set[tuple[Group, ...]] = set()
-    for i, g in enumerate(layout):
-        if g.meld is not None or winning not in g.tiles:
-            continue
-        if g.kind is GroupKind.PUNG:  # FIMJ-GAP-26
-            reading = (*layout[:i], replace(g, concealed=False), *layout[i + 1 :])
-        else:
-            reading = layout
-        if reading not in seen:
-            seen.add(reading)
-            yield reading
-
-
 def _evaluate(ctx: FimjContext, *, limit: int, strict_two_points: bool) -> FimjScore:
     awards: list[Award] = []
     for p in PATTERNS:
@@ -243,8 +243,9 @@ def _evaluate(ctx: FimjContext, *, limit: int, strict_two_points: bool) -> FimjS
 
 def _massimo(ctx: FimjContext, base: FimjScore | None) -> FimjScore | None:
     hits = [Award(p, 1) for p in PATTERNS if p.category is Category.LIMIT and p.count(ctx)]
-    if ctx.shape == "special" and not any(a.pattern.id in _SPECIAL_SHAPES for a in hits):
-        return None  # not a complete hand of a special shape: nothing else can apply
+    own = _SPECIAL_SHAPES.get(ctx.shape)
+    if own is not None and not any(a.pattern.id == own for a in hits):
+        return None  # a special shape whose massimo's conditions fail is no Mah-Jong
     if not hits:
         return None
     best = max(hits, key=lambda a: a.pattern.value)  # FIMJ-GAP-32: the highest, once
@@ -304,10 +305,17 @@ def score_hand(
         )
 
     best: FimjScore | None = None
+    best_massimo: FimjScore | None = None
 
     def keep(score: FimjScore) -> None:
-        nonlocal best
-        if best is None or _rank(score) > _rank(best):
+        # FIMJ-SCORE-5, FIMJ-LIMIT-4: a limit hand is paid its fixed value, "regardless of the
+        # points and of the limit", even where a higher limit option would pay an ordinary
+        # reading more; among massimi the highest is paid once (FIMJ-GAP-32).
+        nonlocal best, best_massimo
+        if score.limit == "massimo":
+            if best_massimo is None or _rank(score) > _rank(best_massimo):
+                best_massimo = score
+        elif best is None or _rank(score) > _rank(best):
             best = score
 
     if not winner:
@@ -317,20 +325,25 @@ def score_hand(
         assert best is not None  # partial_layouts always yields at least the empty layout
         return best
     assert hand.winning is not None
-    for layout in complete_layouts(hand, four_as_two_pairs=four_as_two_pairs):
-        shape = "seven_pairs" if len(layout) == 7 else "standard"
-        readings: Iterable[tuple[Group, ...]] = (
-            (layout,)
-            if shape == "seven_pairs"
-            else _readings(layout, hand.winning.kind, self_drawn=self_drawn)
-        )
-        for reading in readings:
-            c = ctx(reading, shape)
+    layouts = complete_layouts(
+        hand,
+        seven_pairs=True,
+        four_as_two_pairs=four_as_two_pairs,
+        thirteen_orphans=True,
+        special=(SNAKE_OF_DRAGONS, SMALL_SNAKE, SIAMESE_SNAKES),
+    )
+    for decomposition in layouts:
+        if decomposition.shape in _SPECIAL_SHAPES:  # FIMJ-HAND-3: only as a limit hand
+            special = _massimo(ctx(decomposition.groups, decomposition.shape), None)
+            if special is not None:
+                keep(special)
+            continue
+        # FIMJ-GAP-26: the set a claimed winning tile completed is exposed.
+        for reading in claimed_readings(decomposition, hand.winning.kind, self_drawn=self_drawn):
+            c = ctx(reading.groups, reading.shape)
             score = _evaluate(c, limit=limit, strict_two_points=strict_two_points)
             keep(_massimo(c, score) or score)
-    special = _massimo(ctx((), "special"), None)
-    if special is not None:
-        keep(special)
+    best = best_massimo or best
     if best is None:
         raise InvalidHandError(f"{hand.notation!r} is not a complete FIMJ hand (FIMJ-HAND)")
     return best

@@ -11,20 +11,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
-from muraglia.analysis.groups import Decomposition, Group, GroupKind
+from muraglia.analysis.groups import Group, GroupKind
+from muraglia.analysis.shapes import (
+    ALL_HEAD_TILES,
+    SEVEN_PAIRS_FOUR_AS_TWO,
+    STANDARD,
+    Shape,
+    meld_group,
+)
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
-from muraglia.melds import MeldKind
 from muraglia.notation import parse_hand
-from muraglia.rulesets.ravenna._layouts import layouts
 from muraglia.rulesets.ravenna.context import Reading
 from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
 from muraglia.rulesets.ravenna.settlement import RAVENNA_TERMS, SEATS, settle_values
-from muraglia.scoring.classical import Transfer, hand_value, mahjong_payment
+from muraglia.scoring.classical import ClassicalAward as Award
+from muraglia.scoring.classical import Transfer, explain_transfers, hand_value, mahjong_payment
+from muraglia.scoring.deal import (
+    SEAT_NAMES,
+    check_hand_count,
+    check_roles,
+    check_tile_supply,
+    parse_deal_hands,
+    payment_lines,
+    read_deal,
+    wind_tile,
+)
+from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import DRAGONS, Tile
 
 __all__ = [
@@ -87,37 +104,8 @@ STATUSES: Mapping[str, Mapping[str, str]] = {
 """The per-seat penalty statuses this ruleset knows, with bilingual explanations."""
 
 _ZERO = frozenset({"fourteen_tiles", "false_mahjong", "laid_down", "wrong_draw", "unpaid_rack"})
-_WINDS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
-
-
-@dataclass(frozen=True)
-class Award:
-    """One scoring element granted to a hand."""
-
-    id: str
-    """Pattern id."""
-    names: Mapping[str, str]
-    """Display names."""
-    unit: str
-    """``points``, ``doubles`` or ``massimo``."""
-    count: int
-    """How many times it applies."""
-    value: int
-    """Total value (count × value per occurrence)."""
-    ref: str
-    """Rule id."""
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready form."""
-        return {
-            "id": self.id,
-            "en": self.names["en"],
-            "it": self.names["it"],
-            "value": self.value,
-            "unit": self.unit,
-            "count": self.count,
-            "ref": self.ref,
-        }
+_ANY_COUNT = frozenset(STATUSES) - {"twelve_tiles", "fourteen_tiles"}
+"""Statuses whose holder may show 13 or 14 tiles (he may hold a drawn tile when stopped)."""
 
 
 @dataclass(frozen=True)
@@ -150,26 +138,14 @@ class RavennaScore:
         """Lines explaining the value in ``it`` or ``en``."""
         if lang not in ("it", "en"):
             raise ValueError(f"unknown language {lang!r} (it, en)")
-        units = {
-            "points": {"it": "punti", "en": "points"},
-            "doubles": {"it": "raddoppi", "en": "doubles"},
-            "massimo": {"it": "massimo", "en": "massimo (limit)"},
-        }
-        lines = []
-        for a in self.awards:
-            times = f" ×{a.count}" if a.count > 1 else ""
-            amount = (
-                units["massimo"][lang]
-                if a.unit == "massimo"
-                else f"{a.value} {units[a.unit][lang]}"
-            )
-            lines.append(f"{a.names[lang]}{times}: {amount} ({a.ref})")
+        lines = [a.line(lang) for a in self.awards]
         word = "punti" if lang == "it" else "points"
         if any(a.unit == "massimo" for a in self.awards):
             lines.append(f"massimo → {self.value}")
-            return lines
-        lines.append(f"{self.base} {word} × 2^{self.doubles} → {self.value}")
-        return lines
+        else:
+            capped = " (massimo 200)" if self.limit else ""
+            lines.append(f"{self.base} {word} × 2^{self.doubles} → {self.value}{capped}")
+        return lines + payment_lines(self.payments, lang)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form following ``muraglia score``'s output contract."""
@@ -227,15 +203,6 @@ def _evaluate(r: Reading, *, at_least_30: bool = False) -> RavennaScore:
     )
 
 
-def _meld_groups(hand: Hand) -> list[Group]:
-    kinds = {
-        MeldKind.CHOW: GroupKind.CHOW,
-        MeldKind.PUNG: GroupKind.PUNG,
-        MeldKind.KONG: GroupKind.KONG,
-    }
-    return [Group(kinds[m.kind], m.first, concealed=m.concealed, meld=m) for m in hand.melds]
-
-
 def _held_groups(hand: Hand, seat: Tile) -> list[Group]:
     """A non-winner's scoring groups among his concealed tiles (RAV-KONG-6, RAV-SCORE-2)."""
     out = []
@@ -250,29 +217,8 @@ def _held_groups(hand: Hand, seat: Tile) -> list[Group]:
     return out
 
 
-def _readings(decomp: Decomposition, winning: Tile, *, self_drawn: bool) -> Iterable[Decomposition]:
-    """Choices of the group a claimed winning tile completed (RAV-HAND-5)."""
-    if self_drawn or decomp.shape != "standard":
-        yield decomp
-        return
-    seen: set[tuple[GroupKind, Tile]] = set()
-    for i, g in enumerate(decomp.groups):
-        if g.meld is not None or winning not in g.tiles or (g.kind, g.tile) in seen:
-            continue
-        seen.add((g.kind, g.tile))
-        if g.kind is GroupKind.PUNG:
-            groups = list(decomp.groups)
-            groups[i] = replace(g, concealed=False)
-            yield Decomposition(decomp.shape, tuple(groups))
-        else:
-            yield decomp
-
-
 def _seat(letter: str) -> Tile:
-    try:
-        return _WINDS[letter]
-    except KeyError:
-        raise RulesetError(f"unknown seat wind {letter!r} (E, S, W, N)") from None
+    return wind_tile(letter, "seat wind")
 
 
 def score_hand(
@@ -310,12 +256,17 @@ def score_hand(
         raise RulesetError(f"a player with status {status!r} cannot make Mah-Jong (RAV-PEN)")
     if hand.winning is None:
         raise InvalidHandError(f"{hand.notation!r} has no winning tile (+X)")
-    decomps = layouts(hand, **SHAPES)
+    decomps = complete_layouts(
+        hand,
+        seven_pairs=SHAPES["seven_pairs"],
+        four_as_two_pairs=SHAPES["four_as_two_pairs"],
+        all_head_tiles=SHAPES["all_head_tiles"],
+    )
     if not decomps:
         raise InvalidHandError(f"{hand.notation!r} forms no ravenna winning shape (RAV-HAND)")
     best: RavennaScore | None = None
     for decomp in decomps:
-        for reading in _readings(decomp, hand.winning.kind, self_drawn=win == "tsumo"):
+        for reading in claimed_readings(decomp, hand.winning.kind, self_drawn=win == "tsumo"):
             r = Reading(reading.shape, reading.groups, True, seat, hand.counts, hand.bonus)
             result = _evaluate(r, at_least_30=at_least_30)
             if best is None or (result.value, result.points) > (best.value, best.points):
@@ -329,7 +280,7 @@ def score_hand(
 def _score_other(hand: Hand, seat: Tile, status: str | None) -> RavennaScore:
     if status in _ZERO:
         return RavennaScore(False, (), 0, 0, None, 0)
-    groups = _meld_groups(hand)
+    groups = [meld_group(m) for m in hand.melds]
     counts = hand.counts
     if status != "thrown_rack":  # RAV-PEN-5: the thrown concealed tiles are dead
         groups += _held_groups(hand, seat)
@@ -356,25 +307,54 @@ class RavennaSettlement:
     """Net result per seat; sums to zero."""
     void: bool = False
     """True when the deal is void (no winner, or two winners on one discard)."""
+    statuses: dict[str, str] = field(default_factory=dict)
+    """Penalty status per seat (RAV-PEN)."""
+    dead: str | None = None
+    """The dead seat at a three-player table (RAV-3P)."""
 
     def explain(self, lang: str = "en") -> list[str]:
-        """One line per payment, in ``it`` or ``en``."""
+        """Each seat's hand, then one line per payment with its arithmetic, in ``it`` or ``en``."""
         if lang not in ("it", "en"):
             raise ValueError(f"unknown language {lang!r} (it, en)")
         if self.void:
             return [
                 "Mano a monte: nessun pagamento." if lang == "it" else "Void deal: no payments."
             ]
-        why = {
-            "mahjong": {"it": "Mah-Jong", "en": "Mah-Jong"},
-            "difference": {"it": "differenza di stecca", "en": "hand-point difference"},
-            "broken_rack": {"it": "stecca distrutta", "en": "broken rack"},
-        }
-        verb = "paga" if lang == "it" else "pays"
-        return [
-            f"{t.payer} {verb} {t.payee} {t.amount} ({why.get(t.reason, {}).get(lang, t.reason)})"
-            for t in self.transfers
-        ]
+        it = lang == "it"
+        names = SEAT_NAMES[lang]
+        lines: list[str] = []
+        for seat, score in self.scores.items():
+            if score.winner:
+                role = "Mah-Jong"
+            elif seat in self.statuses:
+                role = STATUSES[self.statuses[seat]][lang]
+            else:
+                role = "stecca" if it else "hand points"
+            head = names[seat]
+            if seat == "E":  # RAV-SEAT-5, RAV-PAY-3
+                head += (
+                    " (Est: paga e riscuote doppio)" if it else " (East: pays and collects double)"
+                )
+            lines.append(f"{head} — {role}: {self.values[seat]}")
+            lines += ["  " + x for x in score.explain(lang)]
+        if self.dead is not None:  # RAV-3P-3
+            lines.append(
+                f"{names[self.dead]} è il morto: paga i Mah-Jong, non le stecche"
+                if it
+                else f"{names[self.dead]} is the dead seat: pays the Mah-Jong, no differences"
+            )
+        lines += explain_transfers(
+            self.transfers,
+            self.values,
+            lang,
+            east="E",
+            terms=RAVENNA_TERMS,
+            dead=self.dead,
+            reasons={"broken_rack": {"it": "stecca distrutta", "en": "broken rack"}},
+        )
+        total = "Saldo" if it else "Net"
+        lines.append(f"{total}: " + ", ".join(f"{names[s]} {v:+d}" for s, v in self.net.items()))
+        return lines
 
     def to_dict(self) -> dict[str, object]:
         """JSON form of ``muraglia settle`` (interfaces.md §5)."""
@@ -390,7 +370,7 @@ class RavennaSettlement:
 
 
 def settle_deal(
-    hands: Mapping[str, Hand],
+    hands: Mapping[str, str | Hand],
     *,
     winners: Sequence[str],
     discarder: str | None = None,
@@ -401,7 +381,7 @@ def settle_deal(
     """Score every hand of a finished deal and settle it.
 
     Args:
-        hands: each live seat's hand by seat wind (the dead seat, if any, may be absent).
+        hands: each live seat's hand (notation or parsed) by seat wind; the dead seat has none.
         winners: the seats that made Mah-Jong.
         discarder: the seat whose discard was claimed to win, or None for a self-draw.
         statuses: penalty status per seat (:data:`STATUSES`).
@@ -412,16 +392,34 @@ def settle_deal(
         The scores, values, transfers and net results.
 
     Raises:
-        RulesetError: for unknown seats or statuses, a penalised winner, or a broken rack
-            without exactly one false Mah-Jong call.
+        RulesetError: for unknown seats or statuses, or a broken rack without exactly one false
+            Mah-Jong call.
+        InvalidHandError: for an inconsistent deal (:func:`muraglia.scoring.deal.check_roles`:
+            two winners and no discarder, the discarder or a penalised player listed as winner,
+            a non-winner holding a winning tile, a wrong tile count for the seat's status).
     """
     statuses = dict(statuses or {})
-    for seat in (*hands, *statuses, *winners):
+    if dead is not None:
+        _seat(dead)
+        if dead in hands:  # RAV-3P-4: the dead seat receives no tiles
+            raise InvalidHandError(f"the dead seat {dead!r} holds no hand, but one was given")
+    for seat in hands:
         _seat(seat)
     live = [s for s in SEATS if s != dead]
-    missing = [s for s in live if s not in hands]
-    if missing:
-        raise RulesetError(f"missing hand(s) for seat(s) {missing}")
+    check_roles(live, winners, discarder, statuses, {}, STATUSES, "ravenna")
+    parsed = parse_deal_hands(hands, live)
+    for seat, hand in parsed.items():  # RAV-PEN-1/2, RAV-GAP-31
+        check_hand_count(
+            seat,
+            hand,
+            winner=seat in winners,
+            status=statuses.get(seat),
+            short=("twelve_tiles",),
+            long=("fourteen_tiles",),
+            free=_ANY_COUNT,
+        )
+    check_tile_supply(parsed)
+    hands = parsed
     breakers = [s for s, st in statuses.items() if st == "broken_rack"]
     if breakers:  # RAV-PEN-6 ends the deal with no other payment
         return _broken_rack(hands, breakers, statuses, dead)
@@ -442,7 +440,9 @@ def settle_deal(
     }
     values = {s: scores[s].value if s in scores else 0 for s in SEATS}
     result = settle_values(values, winners=(winner,), dead=dead)
-    return RavennaSettlement(scores, values, result.transfers, result.net)
+    return RavennaSettlement(
+        scores, values, result.transfers, result.net, statuses=statuses, dead=dead
+    )
 
 
 def _broken_rack(
@@ -467,7 +467,7 @@ def _broken_rack(
     for t in transfers:
         net[t.payer] -= t.amount
         net[t.payee] += t.amount
-    return RavennaSettlement(scores, values, tuple(transfers), net)
+    return RavennaSettlement(scores, values, tuple(transfers), net, statuses=dict(statuses))
 
 
 def reference_markdown() -> str:
@@ -496,6 +496,13 @@ def reference_markdown() -> str:
             f"| `{p.id}` | {p.names['en']} | {p.names['it']} | {p.unit} | {value} | {only} "
             f"| {p.ref} |"
         )
+    lines += ["", "Options (`ravenna(key=value)`):", ""]
+    lines += [
+        "- `at_least_30` (default `False`): a winner's base is never below 30 (RAV-GAP-14 club "
+        "knob; off = the source's rule, 22–28 for 2–8 hand points)",
+        "",
+        "Three-player table: give `dead` (the dead seat, never East) in `muraglia settle`.",
+    ]
     lines += ["", "Statuses (`muraglia settle`):", ""]
     lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
     return "\n".join(lines) + "\n"
@@ -560,6 +567,8 @@ class RavennaRules:
     }
     sources: ClassVar[tuple[str, ...]] = ("seed 004_e86b8272d7b4bdff.txt", "spec/ravenna.md")
     Options: ClassVar[type[RavennaOptions]] = RavennaOptions
+    shapes: ClassVar[tuple[Shape, ...]] = (STANDARD, SEVEN_PAIRS_FOUR_AS_TWO, ALL_HEAD_TILES)
+    """Winning shapes, for analysis (RAV-HAND-1..3, RAV-GAP-10)."""
     patterns = PATTERNS
     flags: ClassVar[frozenset[str]] = frozenset()
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
@@ -589,13 +598,14 @@ class RavennaRules:
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
         _check_dealer(data)
-        hands = {s: parse_hand(h, red_fives=False) for s, h in data.get("hands", {}).items()}
+        deal = read_deal(data)
+        dead = data.get("dead")
         return settle_deal(
-            hands,
-            winners=data.get("winners", ()),
-            discarder=data.get("discarder"),
-            statuses=data.get("status", {}),
-            dead=data.get("dead"),
+            deal.hands,
+            winners=deal.winners,
+            discarder=deal.discarder,
+            statuses=deal.status,
+            dead=None if dead is None else str(dead),
             at_least_30=self.options.at_least_30,
         ).to_dict()
 

@@ -12,21 +12,41 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
-from muraglia.analysis.groups import Decomposition, GroupKind
+from muraglia.analysis.groups import Decomposition
 from muraglia.analysis.shanten import ukeire
+from muraglia.analysis.shapes import (
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Shape,
+)
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
-from muraglia.rulesets.seipalle._layouts import layouts
 from muraglia.rulesets.seipalle.context import Reading
 from muraglia.rulesets.seipalle.patterns import BY_ID, PATTERNS, dora_of
+from muraglia.scoring.classical import ClassicalAward as Award
 from muraglia.scoring.classical import (
     MultipleWinners,
     SettlementTerms,
     Transfer,
+    explain_transfers,
     hand_value,
     settle,
 )
+from muraglia.scoring.deal import (
+    SEAT_NAMES,
+    WIND_LETTERS,
+    check_hand_count,
+    check_roles,
+    check_tile_supply,
+    parse_deal_hands,
+    payment_lines,
+    read_deal,
+    string_list,
+    wind_tile,
+)
+from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import Tile
 
 __all__ = [
@@ -79,37 +99,7 @@ SEIPALLE_TERMS = SettlementTerms(
 )
 """Seipalle's settlement terms: winner-only, East double, shares rounded one by one."""
 
-_WIND_LETTERS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
-
-
-@dataclass(frozen=True)
-class Award:
-    """One scoring element granted to a hand."""
-
-    id: str
-    """Pattern id."""
-    names: Mapping[str, str]
-    """Display names."""
-    unit: str
-    """``points`` or ``doubles``."""
-    count: int
-    """How many times it applies."""
-    value: int
-    """Total value (count × value per occurrence); 0 for a limit hand."""
-    ref: str
-    """Rule id."""
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON-ready form (``muraglia score``)."""
-        return {
-            "id": self.id,
-            "en": self.names["en"],
-            "it": self.names["it"],
-            "value": self.value,
-            "unit": self.unit,
-            "count": self.count,
-            "ref": self.ref,
-        }
+_WIND_LETTERS = WIND_LETTERS
 
 
 @dataclass(frozen=True)
@@ -142,18 +132,7 @@ class SeipalleScore:
         """Lines explaining the value in ``it`` or ``en``."""
         if lang not in ("it", "en"):
             raise ValueError(f"unknown language {lang!r} (it, en)")
-        unit = {
-            "points": {"it": "punti", "en": "points"},
-            "doubles": {"it": "raddoppi", "en": "doubles"},
-        }
-        lines = []
-        for a in self.awards:
-            what = "limite" if lang == "it" else "limit"
-            amount = (
-                what if a.value == 0 and a.unit == "doubles" else f"{a.value} {unit[a.unit][lang]}"
-            )
-            times = f" ×{a.count}" if a.count > 1 else ""
-            lines.append(f"{a.names[lang]}{times}: {amount} ({a.ref})")
+        lines = [a.line(lang) for a in self.awards]
         if lang == "it":
             lines.append(f"{self.points} punti × 2^{self.doubles} → {self.value}")
             if not self.valid_win:
@@ -162,7 +141,7 @@ class SeipalleScore:
             lines.append(f"{self.points} points × 2^{self.doubles} → {self.value}")
             if not self.valid_win:
                 lines.append("Not a valid win: at least one double other than dora is needed.")
-        return lines
+        return lines + payment_lines(self.payments, lang)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form following ``muraglia score``'s output contract."""
@@ -213,26 +192,6 @@ def _winning_kinds(hand: Hand) -> int:
     return len(waits.tiles) if waits.shanten == 0 else 0
 
 
-def _readings(decomp: Decomposition, winning: Tile, *, self_drawn: bool) -> Iterable[Decomposition]:
-    """Choices of the group the winning tile completed (SEI-HAND-5)."""
-    if self_drawn or decomp.shape != "standard":
-        yield decomp
-        return
-    seen: set[tuple[GroupKind, Tile]] = set()
-    for i, g in enumerate(decomp.groups):
-        if not g.concealed or g.meld is not None or winning not in g.tiles:
-            continue
-        if (g.kind, g.tile) in seen:
-            continue
-        seen.add((g.kind, g.tile))
-        if g.kind is GroupKind.PUNG:
-            groups = list(decomp.groups)
-            groups[i] = replace(g, concealed=False)
-            yield Decomposition(decomp.shape, tuple(groups))
-        else:
-            yield decomp
-
-
 def _evaluate(r: Reading) -> SeipalleScore:
     found: list[tuple[int, int]] = []  # (pattern index, count)
     for index, pat in enumerate(PATTERNS):
@@ -271,10 +230,7 @@ def _evaluate(r: Reading) -> SeipalleScore:
 
 
 def _wind(letter: str, what: str) -> Tile:
-    try:
-        return _WIND_LETTERS[letter]
-    except KeyError:
-        raise RulesetError(f"unknown {what} {letter!r} (E, S, W, N)") from None
+    return wind_tile(letter, what)
 
 
 def score_hand(
@@ -320,7 +276,12 @@ def score_hand(
             f"{hand.notation!r}: seipalle has no flowers or seasons (SEI-EQUIP-1)"
         )
     seat, rnd = _wind(seat_wind, "seat wind"), _wind(round_wind, "round wind")
-    decomps = layouts(hand, **SHAPES)
+    decomps = complete_layouts(
+        hand,
+        seven_pairs=SHAPES["seven_pairs"],
+        four_as_two_pairs=SHAPES["four_as_two_pairs"],
+        thirteen_orphans=SHAPES["thirteen_orphans"],
+    )
     if not decomps:
         raise InvalidHandError(f"{hand.notation!r} forms no seipalle winning shape (SEI-HAND-1)")
     self_drawn = win == "tsumo"
@@ -338,7 +299,7 @@ def score_hand(
     }
     best: SeipalleScore | None = None
     for decomp in decomps:
-        for reading in _readings(decomp, winning, self_drawn=self_drawn):
+        for reading in claimed_readings(decomp, winning, self_drawn=self_drawn):
             result = _evaluate(Reading(decomposition=reading, **common))  # type: ignore[arg-type]
             if best is None or (result.valid_win, result.value, result.points) > (
                 best.valid_win,
@@ -384,20 +345,31 @@ class SeipalleSettlement:
     """(seat, amount) collecting the riichi stakes on the table (SEI-PAY-5), if any."""
 
     def explain(self, lang: str = "en") -> list[str]:
-        """One line per payment (and the riichi stakes), in ``it`` or ``en``."""
+        """Each winner's hand, one line per share paid (and the riichi stakes), ``it``/``en``."""
         if lang not in ("it", "en"):
             raise ValueError(f"unknown language {lang!r} (it, en)")
-        verb = "paga" if lang == "it" else "pays"
-        lines = [f"{t.payer} {verb} {t.payee} {t.amount} (Mah-Jong)" for t in self.transfers]
+        it = lang == "it"
+        names = SEAT_NAMES[lang]
+        lines: list[str] = []
+        for seat, score in self.scores.items():
+            head = names[seat]
+            if seat == "E":  # SEI-PAY-3
+                head += " (Est: riscuote doppio)" if it else " (East: collects double)"
+            lines.append(f"{head} — Mah-Jong: {score.value}")
+            lines += [
+                "  " + x for x in score.explain(lang) if not x.startswith(tuple(names.values()))
+            ]
+        values = {seat: score.value for seat, score in self.scores.items()}
+        lines += explain_transfers(self.transfers, values, lang, east="E", terms=SEIPALLE_TERMS)
         if self.stakes is not None:
             seat, amount = self.stakes
             lines.append(
-                f"{seat} prende le poste riichi sul tavolo: {amount}"
-                if lang == "it"
-                else f"{seat} takes the riichi stakes on the table: {amount}"
+                f"{names[seat]} prende le poste riichi sul tavolo: {amount}"
+                if it
+                else f"{names[seat]} takes the riichi stakes on the table: {amount}"
             )
         if not self.scores:
-            lines.append("Mano a monte: nessun pagamento." if lang == "it" else "Void deal.")
+            lines.append("Mano a monte: nessun pagamento." if it else "Void deal.")
         return lines
 
     def to_dict(self) -> dict[str, object]:
@@ -429,7 +401,7 @@ STATUSES: Mapping[str, Mapping[str, str]] = {
 
 
 def settle_deal(
-    hands: Mapping[str, Hand],
+    hands: Mapping[str, str | Hand],
     *,
     winners: Sequence[str],
     discarder: str | None = None,
@@ -438,11 +410,13 @@ def settle_deal(
     dora: Sequence[Tile] = (),
     riichi_sticks: int = 0,
     statuses: Mapping[str, str] | None = None,
+    discards: Mapping[str, Iterable[Tile]] | None = None,
 ) -> SeipalleSettlement:
     """Score the winners of a finished deal and settle it (SEI-PAY).
 
     Args:
-        hands: the winners' hands by seat wind (other seats' hands are not needed).
+        hands: the winners' hands by seat wind, notation or parsed (other seats' hands are not
+            needed; when given they are checked).
         winners: the seats that won; several only on one discard (SEI-PAY-6).
         discarder: the seat that discarded the winning tile, None for a self-draw.
         round_wind: the round wind letter.
@@ -450,32 +424,44 @@ def settle_deal(
         dora: dora indicators.
         riichi_sticks: riichi stakes on the table, including this deal's (SEI-RIICHI-6).
         statuses: penalty status per seat (:data:`STATUSES`).
+        discards: when known, each seat's own discards in the hand: a winner on a discard may
+            not claim a tile kind he discarded himself (SEI-PLAY-4, :func:`may_win_on_discard`).
 
     Returns:
         Scores, transfers, net payments and who takes the riichi stakes.
 
     Raises:
-        RulesetError: for unknown seats or statuses, a penalised or invalid winner, several
-            winners on a self-draw.
+        RulesetError: for unknown seats or statuses, or a winner without a double other than
+            dora (SEI-SCORE-2).
+        InvalidHandError: for an inconsistent deal (:func:`muraglia.scoring.deal.check_roles`:
+            several winners on a self-draw, the discarder or a penalised player listed as
+            winner, a missing winner's hand, a wrong tile count).
     """
     statuses = dict(statuses or {})
     flags = dict(flags or {})
-    for seat, status in statuses.items():
+    for seat in hands:
         _wind(seat, "seat")
-        if status not in STATUSES:
-            raise RulesetError(f"unknown seipalle status {status!r}; known: {', '.join(STATUSES)}")
+    check_roles(SEATS, winners, discarder, statuses, flags, STATUSES, "seipalle")
+    parsed = parse_deal_hands(hands, [s for s in SEATS if s in hands or s in winners])
+    for seat, hand in parsed.items():  # only the winners' hands are needed (SEI-SCORE-1)
+        check_hand_count(
+            seat, hand, winner=seat in winners, status=statuses.get(seat), free=STATUSES
+        )
+    check_tile_supply(parsed)
     if not winners:  # SEI-PLAY-6: void hand, stakes stay on the table
         return SeipalleSettlement({}, (), dict.fromkeys(SEATS, 0))
-    if discarder is None and len(winners) > 1:
-        raise RulesetError(f"several winners {list(winners)} need a discard (SEI-PAY-6)")
     scores: dict[str, SeipalleScore] = {}
     for seat in winners:
-        if seat in statuses:
-            raise RulesetError(f"{seat!r} has status {statuses[seat]!r} and cannot win")
-        if seat not in hands:
-            raise RulesetError(f"missing hand for winner {seat!r}")
+        winning = parsed[seat].winning
+        own = tuple((discards or {}).get(seat, ()))
+        furiten = winning is not None and not may_win_on_discard(own, winning.kind)
+        if discarder is not None and furiten:  # SEI-PLAY-4, SEI-GAP-5
+            raise InvalidHandError(
+                f"{seat!r} cannot win on {parsed[seat].winning!s}: he discarded that tile "
+                "himself earlier in the hand (SEI-PLAY-4)"
+            )
         result = score_hand(
-            hands[seat],
+            parsed[seat],
             win="tsumo" if discarder is None else "ron",
             seat_wind=seat,
             round_wind=round_wind,
@@ -532,6 +518,12 @@ def reference_markdown() -> str:
         f"- `{p.id}`: " + ", ".join(f"`{x}`" for x in p.excludes) for p in PATTERNS if p.excludes
     ]
     lines += ["", "Flags read: " + ", ".join(f"`{f}`" for f in sorted(KNOWN_FLAGS)) + ".", ""]
+    lines += [
+        "`muraglia settle` also reads `riichi_sticks` (stakes on the table, SEI-RIICHI-6) and,",
+        "optionally, `discards` (seat → tiles it discarded): a win on a discard of a tile kind",
+        "the winner discarded himself is rejected (SEI-PLAY-4).",
+        "",
+    ]
     lines += ["Statuses (`muraglia settle`):", ""]
     lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
     return "\n".join(lines) + "\n"
@@ -543,6 +535,19 @@ class SeipalleOptions:
 
     tournament: bool = False
     """East always passes (SEI-GAME-2); used by the engine's flow."""
+
+
+def _discards(data: object) -> dict[str, tuple[Tile, ...]]:
+    """The optional ``discards`` object of ``muraglia settle``: seat → tiles it discarded."""
+    if not isinstance(data, Mapping):
+        raise InvalidHandError(f"'discards' must be an object keyed by seat, not {data!r}")
+    out: dict[str, tuple[Tile, ...]] = {}
+    for seat, tiles in data.items():
+        _wind(seat, "seat")
+        if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
+            raise InvalidHandError(f"discards of {seat!r} must be a list of tiles, not {tiles!r}")
+        out[seat] = tuple(Tile.from_notation(t) for t in tiles)
+    return out
 
 
 def _check_dealer(data: Mapping[str, Any]) -> None:
@@ -562,6 +567,8 @@ class SeipalleRules:
     }
     sources: ClassVar[tuple[str, ...]] = ("seed 003_b80b1bee27535bcf.txt", "spec/seipalle.md")
     Options: ClassVar[type[SeipalleOptions]] = SeipalleOptions
+    shapes: ClassVar[tuple[Shape, ...]] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
+    """Winning shapes, for analysis (SEI-HAND-1/2)."""
     patterns = PATTERNS
     flags: ClassVar[frozenset[str]] = KNOWN_FLAGS
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
@@ -584,8 +591,8 @@ class SeipalleRules:
             win=win,
             seat_wind=data.get("seat_wind", "E"),
             round_wind=data.get("round_wind", "E"),
-            flags=data.get("flags", ()),
-            dora=[Tile.from_notation(t) for t in data.get("dora", ())],
+            flags=string_list(data.get("flags", []), "flags"),
+            dora=[Tile.from_notation(t) for t in string_list(data.get("dora", []), "dora")],
             discarder=data.get("discarder") if win == "ron" else None,
         )
         return {"ok": True, "hand": hand.notation} | result.to_dict()
@@ -593,16 +600,20 @@ class SeipalleRules:
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
         _check_dealer(data)
-        hands = {s: parse_hand(h, red_fives=False) for s, h in data.get("hands", {}).items()}
+        deal = read_deal(data)
+        sticks = data.get("riichi_sticks", 0)
+        if not isinstance(sticks, int) or sticks < 0:
+            raise InvalidHandError(f"riichi_sticks must be a non-negative integer, not {sticks!r}")
         return settle_deal(
-            hands,
-            winners=data.get("winners", ()),
-            discarder=data.get("discarder"),
+            deal.hands,
+            winners=deal.winners,
+            discarder=deal.discarder,
             round_wind=data.get("round_wind", "E"),
-            flags=data.get("flags", {}),
-            dora=[Tile.from_notation(t) for t in data.get("dora", ())],
-            riichi_sticks=data.get("riichi_sticks", 0),
-            statuses=data.get("status", {}),
+            flags=deal.flags,
+            dora=[Tile.from_notation(t) for t in string_list(data.get("dora", []), "dora")],
+            riichi_sticks=sticks,
+            statuses=deal.status,
+            discards=_discards(data.get("discards", {})),
         ).to_dict()
 
     def describe(self) -> list[dict[str, Any]]:

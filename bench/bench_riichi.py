@@ -1,0 +1,320 @@
+"""Riichi scoring speed: hands scored per second, muraglia vs PyPI ``mahjong``'s HandCalculator.
+
+A fixed seeded set of random winning hands (closed and open, ron and tsumo, kongs, seven
+pairs, riichi, ippatsu, rinshan, haitei/houtei, red fives, counters, dora and ura dora) is
+scored by ``riichi-tenhou`` (the rules closest to the ``mahjong`` package's defaults) and,
+when installed, by ``mahjong.HandCalculator`` on the same hands. Inputs are prepared before
+timing on both sides (our parsed ``Hand``; their 136-tile arrays, melds and config). Times are
+process CPU times (``time.process_time``), best of ``--repeat`` interleaved passes, so that
+other jobs on a shared machine distort less. The two results are also compared (validity,
+han, fu, points received including counters) as a correctness check.
+
+    python bench/bench_riichi.py [--hands 2000] [--seed 2026] [--repeat 5] [--rules ID] [--show N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from muraglia.notation import parse_hand
+from muraglia.rulesets import load_ruleset
+from muraglia.tiles import Tile
+
+WINDS = ("E", "S", "W", "N")
+
+
+@dataclass(frozen=True)
+class Case:
+    text: str
+    tiles: tuple[int, ...]  # every tile kind of the hand, kongs as four
+    melds: tuple[tuple[str, tuple[int, ...], bool], ...]  # (kind, kinds, opened)
+    win: int
+    tsumo: bool
+    seat: str
+    round: str
+    riichi: bool
+    dora: int
+    ura: int
+    flags: tuple[str, ...]  # ippatsu, replacement (rinshan), last_tile (haitei/houtei)
+    honba: int
+    red: int  # kind of the concealed five written as a red five, or -1
+
+
+def _meld_text(kinds: list[int], opened: bool) -> str:
+    body = "".join(str(k % 9 + 1) for k in kinds) + "mpsz"[kinds[0] // 9]
+    return f"[{body}]" if opened else f"({body})"
+
+
+def random_case(rng: random.Random) -> Case:
+    """One random complete hand with a random situation (rejection sampling on copies)."""
+    while True:
+        counts = [0] * 34
+        concealed: list[int] = []
+        melds: list[tuple[str, tuple[int, ...], bool]] = []
+        if rng.random() < 0.05:
+            kinds = rng.sample(range(34), 7)
+            for k in kinds:
+                concealed += [k, k]
+                counts[k] += 2
+        else:
+            open_hand = rng.random() < 0.4
+            for _ in range(4):
+                r = rng.random()
+                if r < 0.6:
+                    s, n = rng.randrange(3), rng.randrange(7)
+                    group, kind = [9 * s + n, 9 * s + n + 1, 9 * s + n + 2], "chi"
+                elif r < 0.92:
+                    t = rng.randrange(34)
+                    group, kind = [t] * 3, "pon"
+                else:
+                    t = rng.randrange(34)
+                    group, kind = [t] * 4, "kan"
+                for t in group:
+                    counts[t] += 1
+                if kind == "kan":
+                    melds.append((kind, tuple(group), open_hand and rng.random() < 0.5))
+                elif open_hand and rng.random() < 0.5:
+                    melds.append((kind, tuple(group), True))
+                else:
+                    concealed += group
+            pair = rng.randrange(34)
+            counts[pair] += 2
+            concealed += [pair, pair]
+        if max(counts) > 4:
+            continue
+        win = rng.choice(concealed)
+        # a red five only when no five is held four times (one of four fives would be red)
+        fives = [k for k in (4, 13, 22) if k in concealed and k != win]
+        if any(counts[k] == 4 for k in (4, 13, 22)):
+            fives = []
+        red = rng.choice(fives) if fives and rng.random() < 0.5 else -1
+        notes = [Tile(t).notation for t in sorted(concealed)]
+        if red >= 0:
+            notes[notes.index(Tile(red).notation)] = "0" + Tile(red).notation[1]
+        text = "".join(notes)
+        text += "".join(_meld_text(list(k), o) for _, k, o in melds) + "+" + Tile(win).notation
+        closed = not any(o for _, _, o in melds)
+        tsumo = rng.random() < 0.5
+        riichi = closed and rng.random() < 0.5
+        flags = []
+        if riichi and rng.random() < 0.2:
+            flags.append("ippatsu")
+        if tsumo and any(k == "kan" for k, _, _ in melds) and rng.random() < 0.3:
+            flags.append("replacement")
+        elif rng.random() < 0.05:
+            flags.append("last_tile")
+        return Case(
+            text=text,
+            tiles=tuple(t for t in range(34) for _ in range(counts[t])),
+            melds=tuple(melds),
+            win=win,
+            tsumo=tsumo,
+            seat=rng.choice(WINDS),
+            round=rng.choice(("E", "S")),
+            riichi=riichi,
+            dora=rng.randrange(34),
+            ura=rng.randrange(34),
+            flags=tuple(flags),
+            honba=rng.randrange(4),
+            red=red,
+        )
+
+
+def cases(n: int, seed: int) -> list[Case]:
+    """The fixed benchmark set."""
+    rng = random.Random(seed)
+    return [random_case(rng) for _ in range(n)]
+
+
+Runner = Callable[[], list[Any]]
+
+
+def prepare_ours(items: list[Case], rules: str) -> tuple[Runner, Runner]:
+    """Scorers of the whole set: on parsed hands, and from notation (parsing included)."""
+    ruleset = load_ruleset(rules)
+    kws = [
+        {
+            "win": "tsumo" if c.tsumo else "ron",
+            "seat_wind": c.seat,
+            "round_wind": c.round,
+            "flags": (("riichi",) if c.riichi else ()) + c.flags,
+            "dora": (Tile(c.dora),),
+            "ura": (Tile(c.ura),),
+            "honba": c.honba,
+            **({} if c.tsumo else {"discarder": WINDS[(WINDS.index(c.seat) + 2) % 4]}),
+        }
+        for c in items
+    ]
+    texts = [c.text for c in items]
+
+    def parsed() -> list[Any]:
+        hands = [parse_hand(t) for t in texts]  # fresh objects: no cached views between runs
+        t0 = time.process_time()
+        out = [ruleset.score(h, **kw) for h, kw in zip(hands, kws, strict=True)]
+        parsed.seconds = time.process_time() - t0  # type: ignore[attr-defined]
+        return out
+
+    def from_text() -> list[Any]:
+        t0 = time.process_time()
+        out = [ruleset.score(t, **kw) for t, kw in zip(texts, kws, strict=True)]
+        from_text.seconds = time.process_time() - t0  # type: ignore[attr-defined]
+        return out
+
+    return parsed, from_text
+
+
+def prepare_theirs(items: list[Case]) -> Runner | None:
+    """``mahjong``'s HandCalculator over the same set, or None if the package is absent."""
+    try:
+        from mahjong.hand_calculating.hand import HandCalculator
+        from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+        from mahjong.meld import Meld
+    except ImportError:
+        return None
+    options = {
+        aka: OptionalRules(has_open_tanyao=True, has_aka_dora=aka, kiriage=False)
+        for aka in (False, True)
+    }
+    calc = HandCalculator()
+    kinds = {"chi": Meld.CHI, "pon": Meld.PON, "kan": Meld.KAN}
+    prepared = []
+    for c in items:
+        used = [0] * 34
+        red = [c.red]
+
+        def t136(k: int, used: list[int] = used, red: list[int] = red) -> int:
+            # copy 0 of each five is the red one for mahjong; ours are plain unless c.red
+            if k == red[0]:
+                red[0] = -1
+                return 4 * k
+            used[k] += 1
+            order = (1, 2, 3, 0) if k in (4, 13, 22) else (0, 1, 2, 3)
+            return 4 * k + order[used[k] - 1]
+
+        melds = []
+        red[0] = -1  # the red five is a concealed tile
+        for kind, ks, opened in c.melds:
+            melds.append(Meld(meld_type=kinds[kind], tiles=[t136(k) for k in ks], opened=opened))
+        red[0] = c.red
+        rest = list(c.tiles)
+        for _, ks, _ in c.melds:
+            for k in ks:
+                rest.remove(k)
+        rest.sort(key=lambda k: k != c.red)  # the red copy first, so it is not the winning tile
+        tiles = [t for m in melds for t in m.tiles] + [t136(k) for k in rest]
+        win = next(t for t in tiles[len(tiles) - len(rest) :] if t // 4 == c.win)
+        config = HandConfig(
+            is_tsumo=c.tsumo,
+            is_riichi=c.riichi,
+            is_ippatsu="ippatsu" in c.flags,
+            is_rinshan="replacement" in c.flags,
+            is_haitei="last_tile" in c.flags and c.tsumo,
+            is_houtei="last_tile" in c.flags and not c.tsumo,
+            player_wind=27 + WINDS.index(c.seat),
+            round_wind=27 + WINDS.index(c.round),
+            tsumi_number=c.honba,
+            options=options[c.red >= 0],
+        )
+        ura = [4 * c.ura + 3] if c.riichi else None
+        prepared.append((tiles, win, melds, [4 * c.dora + 3], ura, config))
+
+    def run() -> list[Any]:
+        t0 = time.process_time()
+        out = [
+            calc.estimate_hand_value(
+                t, w, melds=m, dora_indicators=d, ura_dora_indicators=u, config=cfg
+            )
+            for t, w, m, d, u, cfg in prepared
+        ]
+        run.seconds = time.process_time() - t0  # type: ignore[attr-defined]
+        return out
+
+    return run
+
+
+def compare(items: list[Case], ours: list[Any], theirs: list[Any]) -> tuple[int, int, list[int]]:
+    """How many hands both score the same (valid, han, fu, points); indices of mismatches.
+
+    Points: what the winner receives including counters (their ``cost["total"]``).
+    """
+    same, both_valid, diff = 0, 0, []
+    for i, (c, a, b) in enumerate(zip(items, ours, theirs, strict=True)):
+        b_valid = b.error is None
+        if a.valid and b_valid:
+            both_valid += 1
+        if a.valid != b_valid:
+            diff.append(i)
+            continue
+        if not a.valid:
+            ok = True
+        elif a.extra.get("yakuman"):  # they report yakuman as 13 han per yakuman
+            ok = a.payments[c.seat] == b.cost["total"] and b.han == 13 * a.extra["yakuman"]
+        else:
+            ok = (a.han, a.payments[c.seat]) == (b.han, b.cost["total"]) and (
+                a.limit is not None or a.fu == b.fu
+            )
+        if ok:
+            same += 1
+        else:
+            diff.append(i)
+    return same, both_valid, diff
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--rules", default="riichi-tenhou")
+    ap.add_argument("--show", type=int, default=0, help="print this many mismatching hands")
+    args = ap.parse_args()
+    items = cases(args.hands, args.seed)
+    n_open = sum(any(o for _, _, o in c.melds) for c in items)
+    n_tsumo = sum(c.tsumo for c in items)
+    print(
+        f"{len(items)} hands (seed {args.seed}): {n_open} open, {len(items) - n_open} closed, "
+        f"{n_tsumo} tsumo, {len(items) - n_tsumo} ron"
+    )
+    parsed, from_text = prepare_ours(items, args.rules)
+    theirs = prepare_theirs(items)
+    best = {"ours": float("inf"), "text": float("inf"), "theirs": float("inf")}
+    our_results: list[Any] = []
+    their_results: list[Any] = []
+    for _ in range(args.repeat):  # interleaved, best of each: the machine may be shared
+        our_results = parsed()
+        best["ours"] = min(best["ours"], parsed.seconds)  # type: ignore[attr-defined]
+        from_text()
+        best["text"] = min(best["text"], from_text.seconds)  # type: ignore[attr-defined]
+        if theirs is not None:
+            their_results = theirs()
+            best["theirs"] = min(best["theirs"], theirs.seconds)  # type: ignore[attr-defined]
+    n = len(items)
+    ours = n / best["ours"]
+    print(f"muraglia {args.rules}: {ours:,.0f} hands/s ({n / best['text']:,.0f} incl. parsing)")
+    if theirs is None:
+        print("mahjong (PyPI) not installed: pip install mahjong  — comparison skipped")
+        return
+    rate = n / best["theirs"]
+    print(f"mahjong HandCalculator: {rate:,.0f} hands/s")
+    print(f"ratio muraglia/mahjong: {ours / rate:.2f}x")
+    same, both_valid, diff = compare(items, our_results, their_results)
+    print(f"agreement: {same}/{len(items)} hands identical ({both_valid} valid in both)")
+    for i in diff[: args.show]:
+        a, b = our_results[i], their_results[i]
+        c = items[i]
+        print(
+            f"  {c.text} {'tsumo' if c.tsumo else 'ron'} seat {c.seat} round {c.round} "
+            f"riichi={c.riichi} {c.flags} honba {c.honba} dora-ind {Tile(c.dora).notation} "
+            f"ura-ind {Tile(c.ura).notation}: ours {a.valid} {a.han}/{a.fu} "
+            f"{a.value} {sorted(a.ids)}; theirs {b.error} {b.han}/{b.fu} "
+            f"{b.cost and b.cost['total']} {b.yaku}"
+        )
+
+
+if __name__ == "__main__":
+    main()

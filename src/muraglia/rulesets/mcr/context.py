@@ -1,0 +1,109 @@
+"""The MCR view of one arrangement: :class:`McrContext`, a :class:`WinContext` plus MCR facts.
+
+Hand-level facts computed once per hand (whether it waited on a single tile kind, how many
+flowers) are fields; arrangement-level facts (chow fans under MCR-COUNT-6, kong counts, the
+shape family) are cached properties.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import cast
+
+from muraglia.analysis.groups import GroupKind
+from muraglia.rulesets.mcr.counting import chow_fans
+from muraglia.scoring.context import WinContext
+from muraglia.tiles import Suit, Tile
+
+__all__ = ["HONOURS_AND_KNITTED_SHAPES", "KNITTED_STRAIGHT_SHAPES", "McrContext", "mcr"]
+
+KNITTED_STRAIGHT_SHAPES = frozenset({"knitted_straight"})
+"""Shape ids of the knitted straight plus a set and a pair (MCR-WIN-1)."""
+HONOURS_AND_KNITTED_SHAPES = frozenset(
+    {"honours_and_knitted", "honors_and_knitted", "lesser_honors_knitted", "greater_honors_knitted"}
+)
+"""Shape ids of the honours-and-knitted-tiles hands (MCR-FAN-44, MCR-FAN-56)."""
+
+
+_TILES = tuple(Tile(i) for i in range(34))
+_SUITS = (Suit.MAN, Suit.PIN, Suit.SOU)
+
+
+@dataclass(frozen=True)
+class McrContext(WinContext):
+    """One reading of an MCR hand (MCR-ALGO-1)."""
+
+    unique_wait: bool = False
+    """Whether the hand waited on exactly one tile kind (MCR-COUNT-7)."""
+    flowers: int = 0
+    """Flowers and seasons exposed by the hand's owner (MCR-FAN-13)."""
+
+    # Faster versions of WinContext views: an MCR arrangement always covers every tile.
+
+    @cached_property
+    def kinds(self) -> frozenset[Tile]:
+        """The distinct tile kinds of the hand."""
+        c = self.hand.counts
+        return frozenset(_TILES[i] for i in range(34) if c[i])
+
+    @cached_property
+    def suits(self) -> frozenset[Suit]:
+        """The suits present."""
+        c = self.hand.counts
+        return frozenset(_SUITS[s] for s in range(3) if any(c[9 * s : 9 * s + 9]))
+
+    @cached_property
+    def has_honors(self) -> bool:
+        """Whether any honour is present."""
+        return any(self.hand.counts[27:34])
+
+    @cached_property
+    def chow_fans(self) -> dict[str, int]:
+        """Chow combination fans of this arrangement under MCR-COUNT-2…6."""
+        pair = self.pair
+        return dict(
+            chow_fans([int(g.tile) for g in self.chows], int(pair.tile) if pair is not None else -1)
+        )
+
+    @cached_property
+    def melded_kongs(self) -> int:
+        """Kongs claimed from a discard or added to a melded pung."""
+        return sum(1 for g in self.kongs if not g.concealed)
+
+    @cached_property
+    def concealed_kongs(self) -> int:
+        """Kongs declared from the hand."""
+        return sum(1 for g in self.kongs if g.concealed)
+
+    @cached_property
+    def is_standard(self) -> bool:
+        """Four sets and a pair (melds included)."""
+        return self.decomposition.shape == "standard"
+
+    @cached_property
+    def is_knitted_straight(self) -> bool:
+        """The knitted-straight shape (three knitted groups, a set and a pair)."""
+        return self.decomposition.shape in KNITTED_STRAIGHT_SHAPES or (
+            sum(1 for g in self.groups if g.kind is GroupKind.KNITTED) == 3 and len(self.sets) == 1
+        )
+
+    @cached_property
+    def is_honours_and_knitted(self) -> bool:
+        """The honours-and-knitted-tiles shape (fourteen different tiles)."""
+        return self.decomposition.shape in HONOURS_AND_KNITTED_SHAPES
+
+    @cached_property
+    def is_seven_pairs(self) -> bool:
+        """Seven pairs (four identical tiles may be two pairs)."""
+        return self.decomposition.shape == "seven_pairs"
+
+    @cached_property
+    def five_groups(self) -> bool:
+        """Four sets and a pair, the knitted straight's knitted groups counting as sets."""
+        return self.is_standard or self.is_knitted_straight
+
+
+def mcr(ctx: WinContext) -> McrContext:
+    """``ctx`` seen as an :class:`McrContext` (the MCR ruleset only builds those)."""
+    return cast("McrContext", ctx)

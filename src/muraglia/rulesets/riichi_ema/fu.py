@@ -1,0 +1,175 @@
+"""Fu (minipoints) of one reading, line by line (EMA-FU-1…10).
+
+>>> from muraglia.notation import parse_hand
+>>> from muraglia.analysis.decompose import decompose
+>>> from muraglia.analysis.waits import readings
+>>> from muraglia.scoring.context import WinContext, WinType
+>>> from muraglia.tiles import Tile
+>>> h = parse_hand("678m345p9p[777z][234s<]+9p")
+>>> d = decompose(h)[0]
+>>> ctx = WinContext(h, d, readings(d, Tile.P9)[0], WinType.RON, Tile.SOUTH, Tile.EAST)
+>>> f = count_fu(ctx, pinfu=False)
+>>> f.total, f.raw, [i.fu for i in f.items]
+(30, 26, [20, 4, 2])
+>>> f.items[1].en
+'open pung of terminals/honours [777z]'
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from muraglia.analysis.groups import Group, GroupKind, WaitKind
+from muraglia.scoring.context import DRAGONS, WinContext
+from muraglia.tiles import TERMINALS_AND_HONORS
+
+__all__ = ["Fu", "FuItem", "count_fu"]
+
+_HEADS = frozenset(TERMINALS_AND_HONORS)
+
+
+_LABELS: dict[str, tuple[str, str]] = {
+    "base_ron": ("base (concealed ron)", "base (coperta su scarto)"),
+    "base": ("base (open hand or tsumo)", "base (scoperta o pesca)"),
+    "seven_pairs": ("Seven Pairs (fixed)", "Sette Coppie (fisso)"),
+    "pinfu_ron": ("Pinfu ron (fixed)", "Pinfu su scarto (fisso)"),
+    "pinfu_tsumo": ("Pinfu tsumo (fixed)", "Pinfu su pesca (fisso)"),
+    "dragon_pair": ("dragon pair {g}", "coppia di draghi {g}"),
+    "seat_pair": ("seat-wind pair {g}", "coppia vento proprio {g}"),
+    "round_pair": ("prevalent-wind pair {g}", "coppia vento di giro {g}"),
+    "edge": ("edge wait", "attesa laterale"),
+    "closed": ("closed wait", "attesa chiusa"),
+    "single": ("single wait (pair)", "attesa singola (coppia)"),
+    "tsumo": ("tsumo", "vittoria su pesca"),
+    "open_pinfu": ("open pinfu", "pinfu scoperto"),
+}
+for _kong in (False, True):
+    for _head in (False, True):
+        for _conc in (False, True):
+            _set = "kong" if _kong else "pung"
+            _LABELS[f"{_set}/{int(_head)}/{int(_conc)}"] = (
+                ("concealed " if _conc else "open ")
+                + _set
+                + (" of terminals/honours {g}" if _head else " of simples {g}"),
+                _set
+                + (" coperto" if _conc else " scoperto")
+                + (" di teste/onori {g}" if _head else " di semplici {g}"),
+            )
+
+
+class FuItem(NamedTuple):
+    """One line of the fu breakdown (labels are built only when shown)."""
+
+    key: str
+    """What the line is for (``base_ron``, ``pung/1/0``, ``edge``, ...)."""
+    fu: int
+    """Fu of this line."""
+    ref: str
+    """Rule id."""
+    group: Group | None = None
+    """The set or pair the line is about."""
+
+    @property
+    def en(self) -> str:
+        """English label."""
+        return _LABELS[self.key][0].format(g=_text(self.group))
+
+    @property
+    def it(self) -> str:
+        """Italian label."""
+        return _LABELS[self.key][1].format(g=_text(self.group))
+
+
+_TEXT: dict[Group, str] = {}
+
+
+def _text(group: Group | None) -> str:
+    """``str(group)``, memoised (labels are built for every scored hand)."""
+    if group is None:
+        return ""
+    text = _TEXT.get(group)
+    if text is None:
+        text = _TEXT[group] = str(group)
+    return text
+
+
+class Fu(NamedTuple):
+    """The fu of a reading: the lines, the raw sum and the rounded total."""
+
+    items: tuple[FuItem, ...]
+    """Every line (base first)."""
+    raw: int
+    """Sum before rounding."""
+    total: int
+    """Rounded total used for payments."""
+
+    def lines(self, lang: str = "en") -> tuple[str, ...]:
+        """The breakdown as text lines in ``lang`` (``en`` or ``it``)."""
+        out = [f"{i.fu:>3} fu  {i.it if lang == 'it' else i.en}  ({i.ref})" for i in self.items]
+        word = "arrotondato a" if lang == "it" else "rounded up to"
+        if self.raw != self.total:
+            out.append(f"{self.raw:>3} fu  → {word} {self.total} fu  (EMA-FU-9)")
+        else:
+            out.append(
+                f"{self.total:>3} fu  total" if lang == "en" else f"{self.total:>3} fu  totale"
+            )
+        return tuple(out)
+
+
+_SEVEN_PAIRS = Fu((FuItem("seven_pairs", 25, "EMA-FU-1"),), 25, 25)
+_PINFU_RON = Fu((FuItem("pinfu_ron", 30, "EMA-FU-8"),), 30, 30)
+_PINFU_TSUMO = Fu((FuItem("pinfu_tsumo", 20, "EMA-FU-8"),), 20, 20)
+_BASE_RON = FuItem("base_ron", 30, "EMA-FU-1")
+_BASE = FuItem("base", 20, "EMA-FU-1")
+_TSUMO = FuItem("tsumo", 2, "EMA-FU-6")
+_OPEN_PINFU = FuItem("open_pinfu", 2, "EMA-FU-7")
+
+# (kind is kong, terminal/honour, concealed) -> (fu, label key) (EMA-FU-2)
+_SET_FU = {
+    (k, h, c): (2 * (4 if k else 1) * (2 if h else 1) * (2 if c else 1), f"{s}/{int(h)}/{int(c)}")
+    for k, s in ((False, "pung"), (True, "kong"))
+    for h in (False, True)
+    for c in (False, True)
+}
+_WAIT_FU = {
+    WaitKind.EDGE: FuItem("edge", 2, "EMA-FU-4"),
+    WaitKind.CLOSED: FuItem("closed", 2, "EMA-FU-4"),
+    WaitKind.SINGLE: FuItem("single", 2, "EMA-FU-4"),
+}
+_PUNG, _KONG, _PAIR = GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
+
+
+def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
+    """The fu of ``ctx`` (EMA-FU-10); ``pinfu`` says whether the Pinfu yaku was awarded."""
+    shape = ctx.decomposition.shape
+    if shape == "seven_pairs":
+        return _SEVEN_PAIRS
+    if pinfu:
+        return _PINFU_TSUMO if ctx.self_drawn else _PINFU_RON
+    concealed = ctx.is_concealed
+    tsumo = ctx.self_drawn
+    items: list[FuItem] = [_BASE_RON if concealed and not tsumo else _BASE]
+    standard = shape == "standard"
+    for g in ctx.groups:
+        kind = g.kind
+        if kind is _PUNG or kind is _KONG:
+            fu, key = _SET_FU[(kind is _KONG, g.tile in _HEADS, ctx.is_group_concealed(g))]
+            items.append(FuItem(key, fu, "EMA-FU-2/5", g))
+        elif kind is _PAIR and standard:
+            t = g.tile
+            if t in DRAGONS:
+                items.append(FuItem("dragon_pair", 2, "EMA-FU-3", g))
+            if t == ctx.seat_wind:
+                items.append(FuItem("seat_pair", 2, "EMA-FU-3", g))
+            if t == ctx.round_wind:
+                items.append(FuItem("round_pair", 2, "EMA-FU-3", g))
+    wait = ctx.wait
+    if wait in _WAIT_FU:
+        items.append(_WAIT_FU[wait])
+    if tsumo:
+        items.append(_TSUMO)
+    raw = sum(i.fu for i in items)
+    if raw == 20 and not concealed:
+        items.append(_OPEN_PINFU)
+        raw = 22
+    return Fu(tuple(items), raw, -(-raw // 10) * 10)

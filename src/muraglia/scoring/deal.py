@@ -1,0 +1,347 @@
+"""Reading and checking the input of a finished deal (``muraglia settle``, interfaces.md §5).
+
+FIMJ, Ravenna and Seipalle settle a deal from the same input object: ``winners``,
+``discarder``, ``hands`` by seat wind, per-winner ``flags`` and per-seat penalty ``status``.
+Before any hand is scored the deal must be consistent; each problem is a typed error that names
+the seat and what is wrong:
+
+- an unknown seat, or a status the ruleset does not know (:class:`~muraglia.errors.RulesetError`,
+  listing the valid ones);
+- two or more winners with no discarder: several players can only win on the same claimed
+  discard (FIMJ-PLAY-7, RAV-END-2, SEI-PAY-6);
+- the discarder, or a penalised player, listed as a winner; every seat a winner;
+- a non-winner's hand carrying a winning tile, a winner's hand without one;
+- a wrong number of tiles (13 for a non-winner, 14 for a winner, melds counted as three, bonus
+  tiles apart), unless a status says the player held too few or too many (FIMJ-PEN-1/2,
+  FIMJ-GAP-42; RAV-PEN-1/2, RAV-GAP-31);
+- more than four copies of a tile, or a flower held twice, across all the hands.
+
+>>> d = read_deal({"winners": ["S"], "discarder": "W", "hands": {"S": "x"}})
+>>> d.winners, d.discarder, d.status
+(('S',), 'W', {})
+>>> read_deal({"winners": "S"})
+Traceback (most recent call last):
+...
+muraglia.errors.InvalidHandError: 'winners' must be a list of seat letters (E S W N), not 'S'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from muraglia.errors import InvalidHandError, RulesetError
+from muraglia.hand import Hand
+from muraglia.notation import parse_hand
+from muraglia.tiles import NUM_KINDS, Tile
+
+__all__ = [
+    "SEAT_NAMES",
+    "WIND_LETTERS",
+    "DealInput",
+    "check_hand_count",
+    "check_roles",
+    "check_tile_supply",
+    "payment_lines",
+    "parse_deal_hands",
+    "read_deal",
+    "string_list",
+    "wind_tile",
+]
+
+WIND_LETTERS: Mapping[str, Tile] = {
+    "E": Tile.EAST,
+    "S": Tile.SOUTH,
+    "W": Tile.WEST,
+    "N": Tile.NORTH,
+}
+"""Seat letters (by seat wind, in order of play) and their wind tiles."""
+
+SEAT_NAMES: Mapping[str, Mapping[str, str]] = {
+    "it": {"E": "Est", "S": "Sud", "W": "Ovest", "N": "Nord"},
+    "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
+}
+"""Display names of the seats, Italian and English."""
+
+
+def wind_tile(letter: object, what: str) -> Tile:
+    """The wind tile of a seat letter, or a :class:`RulesetError` naming ``what``.
+
+    >>> wind_tile("S", "seat_wind")
+    <Tile.SOUTH: 28>
+    >>> wind_tile("X", "dealer")
+    Traceback (most recent call last):
+    ...
+    muraglia.errors.RulesetError: dealer must be one of E S W N, not 'X'
+    """
+    if not isinstance(letter, str) or letter not in WIND_LETTERS:
+        raise RulesetError(f"{what} must be one of E S W N, not {letter!r}")
+    return WIND_LETTERS[letter]
+
+
+@dataclass(frozen=True)
+class DealInput:
+    """The typed fields of a ``muraglia settle`` input object."""
+
+    winners: tuple[str, ...] = ()
+    """Seats that made Mah-Jong (empty: a void deal)."""
+    discarder: str | None = None
+    """The seat whose discard was claimed for Mah-Jong; None for a self-draw."""
+    hands: Mapping[str, str | Hand] = field(default_factory=dict)
+    """Hand notation (or parsed hands) by seat."""
+    status: dict[str, str] = field(default_factory=dict)
+    """Penalty status by seat."""
+    flags: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Situation flags by (winning) seat."""
+
+
+def string_list(value: object, key: str) -> tuple[str, ...]:
+    """A JSON list of strings (``flags``, ``dora``), or an error naming the key.
+
+    >>> string_list(["riichi"], "flags"), string_list((), "dora")
+    (('riichi',), ())
+    >>> string_list("riichi", "flags")
+    Traceback (most recent call last):
+    ...
+    muraglia.errors.InvalidHandError: 'flags' must be a list of strings, not 'riichi'
+    """
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        raise InvalidHandError(f"{key!r} must be a list of strings, not {value!r}")
+    return tuple(value)
+
+
+def _seat_list(value: object, key: str) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple) or not all(isinstance(s, str) for s in value):
+        raise InvalidHandError(f"{key!r} must be a list of seat letters (E S W N), not {value!r}")
+    for seat in value:
+        wind_tile(seat, f"a seat in {key!r}")
+    return tuple(value)
+
+
+def _mapping(value: object, key: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise InvalidHandError(f"{key!r} must be an object keyed by seat (E S W N), not {value!r}")
+    for seat in value:
+        wind_tile(seat, f"a seat in {key!r}")
+    return value
+
+
+def read_deal(data: Mapping[str, Any]) -> DealInput:
+    """Check the types of a settle input object and return its fields.
+
+    Raises:
+        InvalidHandError: for a field of the wrong type.
+        RulesetError: for a seat that is not E, S, W or N.
+    """
+    winners = _seat_list(data.get("winners", []), "winners")
+    discarder = data.get("discarder")
+    if discarder is not None:
+        wind_tile(discarder, "discarder")
+    hands = _mapping(data.get("hands", {}), "hands")
+    for seat, text in hands.items():
+        if not isinstance(text, str | Hand):
+            raise InvalidHandError(f"hand of seat {seat!r} must be a string, not {text!r}")
+    status = _mapping(data.get("status", {}) or {}, "status")
+    for seat, st in status.items():
+        if not isinstance(st, str):
+            raise InvalidHandError(f"status of seat {seat!r} must be a string, not {st!r}")
+    flags = _mapping(data.get("flags", {}) or {}, "flags")
+    for seat, fl in flags.items():
+        if not isinstance(fl, list | tuple) or not all(isinstance(f, str) for f in fl):
+            raise InvalidHandError(f"flags of seat {seat!r} must be a list of strings, not {fl!r}")
+    return DealInput(
+        winners,
+        discarder,
+        dict(hands),
+        dict(status),
+        {seat: tuple(fl) for seat, fl in flags.items()},
+    )
+
+
+def check_roles(  # noqa: PLR0917 - the whole contract of a deal, checked in one place
+    live: Sequence[str],
+    winners: Sequence[str],
+    discarder: str | None,
+    status: Mapping[str, str],
+    flags: Mapping[str, Iterable[str]],
+    known_statuses: Iterable[str],
+    ruleset: str,
+) -> None:
+    """Check who won, who discarded and who is penalised (see the module docstring).
+
+    Args:
+        live: the seats playing this deal (a three-player table has one fewer).
+        winners: the seats that made Mah-Jong.
+        discarder: the seat whose discard was claimed, or None.
+        status: penalty status by seat.
+        flags: situation flags by seat.
+        known_statuses: the statuses the ruleset knows.
+        ruleset: the ruleset id, for the messages.
+
+    Raises:
+        RulesetError: for an unknown status, or a seat not at the table.
+        InvalidHandError: for inconsistent roles.
+    """
+    known = sorted(known_statuses)
+    for seat, st in status.items():
+        if seat not in live:
+            raise RulesetError(f"status for seat {seat!r}, which is not at the table")
+        if st not in known:
+            raise RulesetError(f"unknown {ruleset} status {st!r}; known: {known}")
+    if len(set(winners)) != len(winners):
+        raise InvalidHandError(f"a seat is listed twice among the winners {list(winners)}")
+    for seat in winners:
+        if seat not in live:
+            raise InvalidHandError(f"winner {seat!r} is not a seat at the table")
+        if seat in status:
+            raise InvalidHandError(
+                f"seat {seat!r} is listed as winner but is penalised as {status[seat]!r} "
+                "and cannot make Mah-Jong"
+            )
+    if discarder is not None:
+        if discarder not in live:
+            raise InvalidHandError(f"discarder {discarder!r} is not a seat at the table")
+        if discarder in winners:
+            raise InvalidHandError(
+                f"seat {discarder!r} discarded the winning tile and cannot be a winner"
+            )
+    if len(winners) >= 2 and discarder is None:
+        raise InvalidHandError(
+            f"{len(winners)} winners {list(winners)} but no discarder: several players can only "
+            "win on the same claimed discard"
+        )
+    if winners and len(winners) >= len(live):
+        raise InvalidHandError(f"every seat is listed as winner {list(winners)}")
+    for seat, seat_flags in flags.items():
+        if seat not in winners and list(seat_flags):
+            raise InvalidHandError(f"flags {list(seat_flags)} given for non-winner {seat!r}")
+
+
+def check_hand_count(
+    seat: str,
+    hand: Hand,
+    *,
+    winner: bool,
+    status: str | None = None,
+    short: Iterable[str] = (),
+    long: Iterable[str] = (),
+    free: Iterable[str] = (),
+) -> None:
+    """Check a seat's tile count against its role (see the module docstring).
+
+    Args:
+        seat: the seat, for the messages.
+        hand: the hand, parsed without the strict tile-count check.
+        winner: whether the seat made Mah-Jong (14 tiles and a winning tile ``+X``).
+        status: the seat's penalty status, if any.
+        short: statuses of a player found with too few tiles (fewer than 13).
+        long: statuses of a player found with too many tiles (more than 13).
+        free: statuses whose tile count is 13 or 14 (a player taken out of the hand).
+
+    Raises:
+        InvalidHandError: naming the seat, the hand and the count.
+    """
+    count = hand.tile_count
+    if winner:
+        if hand.winning is None:
+            raise InvalidHandError(
+                f"winner {seat!r} hand {hand.notation!r} has no winning tile (+X)"
+            )
+        if count != 14:
+            raise InvalidHandError(
+                f"winner {seat!r} hand {hand.notation!r} has {count} tiles, needs 14"
+            )
+        return
+    if hand.winning is not None:
+        raise InvalidHandError(
+            f"seat {seat!r} hand {hand.notation!r} has a winning tile but {seat!r} is not among "
+            "the winners"
+        )
+    if status in set(short):
+        if count >= 13:
+            raise InvalidHandError(
+                f"seat {seat!r} ({status}) must have fewer than 13 tiles, has {count}"
+            )
+    elif status in set(long):
+        if count <= 13:
+            raise InvalidHandError(
+                f"seat {seat!r} ({status}) must have more than 13 tiles, has {count}"
+            )
+    elif status in set(free):
+        if count not in (13, 14):
+            raise InvalidHandError(
+                f"seat {seat!r} ({status}) hand {hand.notation!r} has {count} tiles"
+            )
+    elif count != 13:
+        raise InvalidHandError(
+            f"seat {seat!r} hand {hand.notation!r} has {count} tiles; a non-winner holds 13 "
+            "(a penalty status is needed for other counts)"
+        )
+
+
+def check_tile_supply(hands: Mapping[str, Hand]) -> None:
+    """Check that the hands together hold at most 4 copies of a tile and each bonus tile once.
+
+    Raises:
+        InvalidHandError: naming the tile (and for a bonus tile, both seats).
+    """
+    totals = [0] * NUM_KINDS
+    bonus: dict[Tile, str] = {}
+    for seat, hand in hands.items():
+        for kind, n in enumerate(hand.counts):
+            totals[kind] += n
+            if totals[kind] > 4:
+                raise InvalidHandError(
+                    f"more than 4 copies of {Tile(kind).notation!r} across the hands"
+                )
+        for b in hand.bonus:
+            if b in bonus:
+                raise InvalidHandError(
+                    f"bonus tile {b.notation!r} held by both {bonus[b]!r} and {seat!r}"
+                )
+            bonus[b] = seat
+
+
+def parse_deal_hands(hands: Mapping[str, str | Hand], seats: Iterable[str]) -> dict[str, Hand]:
+    """Parse the hands of ``seats`` without the strict tile-count check (red fives not allowed).
+
+    Raises:
+        InvalidHandError: for a seat without a hand.
+        NotationError: for bad notation, quoting the hand and the position.
+    """
+    out: dict[str, Hand] = {}
+    for seat in seats:
+        if seat not in hands:
+            raise InvalidHandError(f"missing hand for seat {seat!r}")
+        raw = hands[seat]
+        out[seat] = raw if isinstance(raw, Hand) else parse_hand(raw, strict=False, red_fives=False)
+    return out
+
+
+def payment_lines(payments: Mapping[str, int], lang: str, *, east: str | None = "E") -> list[str]:
+    """What each seat pays, in ``it`` or ``en``, from net Mah-Jong payments by seat.
+
+    >>> payment_lines({"E": -270, "S": 550, "W": -140, "N": -140}, "it")
+    ['Est (paga doppio) paga 270', 'Ovest paga 140', 'Nord paga 140']
+    >>> payment_lines({"E": 720, "S": -240, "W": -240, "N": -240}, "en")[0]
+    'South pays 240 to East (who collects double)'
+    """
+    names = SEAT_NAMES[lang]
+    it = lang == "it"
+    winners = [s for s, v in payments.items() if v > 0]
+    collects = ""
+    if east is not None and east in winners:
+        collects = (
+            f" a {names[east]} (riscuote doppio)"
+            if it
+            else f" to {names[east]} (who collects double)"
+        )
+    out = []
+    for seat, amount in payments.items():
+        if amount < 0:
+            who = names.get(seat, seat)
+            if seat == east:
+                who += " (paga doppio)" if it else " (pays double)"
+            out.append(f"{who} {'paga' if it else 'pays'} {-amount}{collects}")
+    return out
