@@ -247,3 +247,34 @@ def test_fimj_three_same_wind_first_discards_at_a_table_of_three() -> None:
         events = m.apply(Discard(seat, t("1z")))
     ended = next(e for e in events if isinstance(e, DealEnded))
     assert ended.reason == "same_wind_discards"
+
+
+def test_ravenna_table_of_three_keeps_the_dead_seat_north() -> None:
+    # RAV-3P-2/4, RAV-GAP-22: North is dead for good; East goes round the three others, twice.
+    game = Game(load_ruleset("ravenna(three_players=true)"), seed=3)
+    deal = game.new_deal(dealer=1)
+    assert [deal.letter(s) for s in range(4)] == ["W", "E", "S", "N"]
+    assert deal.counts[3] == [0] * 34
+    flow = game.flow
+    q: MatchProgress | None = MatchProgress()
+    dealers = []
+    while q is not None:
+        dealers.append(q.dealer)
+        q = flow.next_deal(q, summary(q.dealer))
+    assert dealers == [0, 1, 2, 0, 1, 2]
+
+
+def test_ravenna_dead_seat_pays_the_winner() -> None:
+    # RAV-3P-3: the dead seat pays the Mah-Jong (never doubled) but no differences.
+    m = dictated(
+        "ravenna(three_players=true)",
+        {0: "5p 1s 9s 34567z 1p 9p 3m 6m 9m 4p", 1: "123456789m 111z 5p",
+         2: "147m 268p 39s 467z 2s 5s"},
+        draws="2m 8m",
+    )  # fmt: skip
+    m.apply(Discard(0, t("5p")))
+    events = m.apply(Win(1))
+    net = next(e for e in events if isinstance(e, Settled)).net
+    assert net[1] > 0
+    assert net[3] < 0
+    assert sum(net) == 0

@@ -19,11 +19,12 @@ PLAN = {
     "ravenna": (6, 25),
     "seipalle(tournament=true)": (8, 25),
     "fimj(tournament=true,three_players=true)": (1, 25),
+    "ravenna(three_players=true)": (1, 25),
     "fimj(tournament=true,charleston=true)": (1, 8),
 }
 """Ruleset spec -> (chunks, matches per chunk): 100 FIMJ, 150 Ravenna, 200 Seipalle matches,
-25 FIMJ at a table of three, 8 FIMJ with the Charleston (its ~1000 choices per pass are slow to
-list)."""
+25 FIMJ and 25 Ravenna at a table of three, 8 FIMJ with the Charleston (its ~1000 choices per
+pass are slow to list)."""
 
 CASES = [(spec, c, size) for spec, (n, size) in PLAN.items() for c in range(n * SOAK)]
 

@@ -39,21 +39,24 @@ def test_hidden_tiles_do_not_change_a_view(
 ) -> None:
     deal = deal_after(spec, seed, steps)
     before = view_of(deal, seat)
-    other = pick.choice([s for s in range(4) if s != seat])
+    other = pick.choice([s for s in range(4) if s != seat and s not in deal.dead])
     held = [k for k, n in enumerate(deal.counts[other]) if n]
     w = deal.wall
-    hidden = [i for i in range(w.head, w.tail)]
+    shown = set(w.indicators)
+    hidden = [("live", i) for i in range(w.head, w.tail)]
+    hidden += [("dead", i) for i in range(w.dead_next, len(w.dead)) if i not in shown]
     if not held or not hidden:
         return
     k = pick.choice(held)
-    i = pick.choice(hidden)
-    if w.live[i] == k or w.live[i].is_bonus:
-        return
+    where, i = pick.choice(hidden)
     twin = deal.copy()
-    t = twin.wall.live[i]
+    row = twin.wall.live if where == "live" else twin.wall.dead
+    t = row[i]
+    if t == k or t.is_bonus:
+        return
     twin.counts[other][k] -= 1
     twin.counts[other][t] += 1
-    twin.wall.live[i] = type(t)(k)
+    row[i] = type(t)(k)
     after = view_of(twin, seat)
     assert after == before
     assert deal.counts == [list(c) for c in deal.counts]  # the copy left the original alone

@@ -146,6 +146,7 @@ class DealState:
         self.missed_win: list[bool] = [False] * n
         self.ippatsu_mark: list[tuple[int, int] | None] = [None] * n
         self.dead = flow.dead_seats()
+        self.winds = [flow.seat_wind_of(dealer, s) for s in range(n)]
         self.first = dealer
         self.status: list[SeatStatus] = [
             SeatStatus.OUT if s in self.dead else SeatStatus.ACTIVE for s in range(n)
@@ -177,11 +178,11 @@ class DealState:
 
     def seat_wind(self, seat: int) -> Tile:
         """The own wind of ``seat`` in this deal."""
-        return WINDS[(seat - self.dealer) % 4]
+        return WINDS[self.winds[seat]]
 
     def letter(self, seat: int) -> str:
         """The own-wind letter of ``seat`` (settlement keys)."""
-        return SEAT_LETTERS[(seat - self.dealer) % 4]
+        return SEAT_LETTERS[self.winds[seat]]
 
     def visible_count(self, kind: Tile) -> int:
         """Copies of ``kind`` face up: unclaimed discards, melds and indicators."""

@@ -631,13 +631,14 @@ class DealFlow:
     ``wall_layout``       136 tiles, 17 stacks, 14-tile dead wall, no indicators
     ``break_wall``        two dice: wall and stack as FIMJ-WALL-2..4
     ``dead_seats``        none (a table of four)
+    ``seat_wind_of``      winds by position from the dealer
     ``charleston``        () (no exchange of tiles after the deal)
     ``deal_plan``         4-4-4 to each seat in turn, then dealer 1st and 5th, others one
     ``allowed_calls``     win from anyone, pung/kong from anyone, chow from the left
     ``claim_policy``      :class:`ClaimPolicy` defaults
     ``is_complete``       standard shape, seven pairs, thirteen orphans (shanten -1)
     ``may_wait``          13 tiles at shanten 0 or less (a filter before ``is_complete``)
-    ``win_value``         **abstract**: the value of a winning hand, None if it may not win
+    ``win_value``         ``Ruleset.score`` + ``Ruleset.can_win`` (the minimum to win)
     ``win_flags``         the engine's situation facts known to the ruleset
     ``riichi_possible``   False (no riichi)
     ``can_riichi``        False
@@ -646,7 +647,7 @@ class DealFlow:
     ``declarations``      () (no abortive declaration, e.g. nine terminals)
     ``check_void``        None (no abortive draw; asked after discards and riichi)
     ``last_drawer_discards``  True
-    ``settle``            **abstract**: :class:`DealOutcome` -> :class:`Settlement`
+    ``settle``            ``Ruleset.settle``: :class:`DealOutcome` -> :class:`Settlement`
     ``first_round_wind``  0 (East)
     ``next_deal``         **abstract**: rotation and end of match
     ``end_of_match``      stakes left on the table are not paid out
@@ -676,6 +677,10 @@ class DealFlow:
         second = (rng.randint(1, 6), rng.randint(1, 6))
         n = sum(first) + sum(second)
         return Breach((*first, *second), (sum(first) - 1) % 4, (n - 1) % layout.stacks_per_side + 1)
+
+    def seat_wind_of(self, dealer: int, seat: int) -> int:
+        """Wind index (0 East … 3 North) of ``seat`` when ``dealer`` holds East: by position."""
+        return (seat - dealer) % 4
 
     def charleston(self) -> tuple[int, ...]:
         """Tile exchanges after the deal, as seat offsets of the receiver (none by default)."""
@@ -734,10 +739,31 @@ class DealFlow:
     ) -> int | None:
         """The value of ``hand`` (with its winning tile) as a win, or None if it may not win.
 
+        Default, for rulesets built on :class:`Ruleset`: :meth:`Ruleset.score` with the seat
+        and round winds and the dora indicators, then :meth:`Ruleset.can_win` (the minimum:
+        8 fan, one yaku...).
+
         Raises:
-            NotImplementedError: in the base class.
+            NotImplementedError: for a ruleset without ``score``/``can_win``.
         """
-        raise NotImplementedError
+        score = getattr(self.ruleset, "score", None)
+        can_win = getattr(self.ruleset, "can_win", None)
+        if score is None or can_win is None:
+            raise NotImplementedError
+        from muraglia.errors import MahjongError  # noqa: PLC0415
+
+        try:
+            result = score(
+                hand,
+                win="tsumo" if self_drawn else "ron",
+                seat_wind=view.seat_wind(seat),
+                round_wind=view.round_wind,
+                flags=flags,
+                dora=tuple(view.indicators),
+            )
+        except MahjongError:
+            return None
+        return int(result.value) if can_win(result) else None
 
     def win_flags(
         self, view: DealView, seat: int, tile: Tile, *, self_drawn: bool, facts: frozenset[str]
@@ -791,10 +817,16 @@ class DealFlow:
     def settle(self, outcome: DealOutcome) -> Settlement:
         """Payments of a finished deal (``outcome`` keyed by own-wind letters, dealer ``E``).
 
+        Default: the ruleset's own :meth:`Ruleset.settle`.
+
         Raises:
-            NotImplementedError: in the base class.
+            NotImplementedError: for a ruleset without ``settle``.
         """
-        raise NotImplementedError
+        settle = getattr(self.ruleset, "settle", None)
+        if settle is None:
+            raise NotImplementedError
+        result: Settlement = settle(outcome)
+        return result
 
     def first_round_wind(self, breach: Breach) -> int:
         """Round wind index of the match's first deal."""
@@ -830,7 +862,9 @@ def settlement_from_dict(data: Mapping[str, Any]) -> Settlement:
     )
 
 
-def rotate(progress: MatchProgress, *, passes: bool, turns: int) -> MatchProgress | None:
+def rotate(
+    progress: MatchProgress, *, passes: bool, turns: int, skip: frozenset[int] = frozenset()
+) -> MatchProgress | None:
     """The next deal.
 
     East passes or repeats; the round wind advances every four passes; None once ``turns`` turns
@@ -842,10 +876,13 @@ def rotate(progress: MatchProgress, *, passes: bool, turns: int) -> MatchProgres
     if n >= turns:
         return None
     first = (progress.round_wind - progress.passes // 4) % 4
+    dealer = (progress.dealer + 1) % 4
+    while dealer in skip:  # a seat that never holds East (RAV-3P-4)
+        dealer = (dealer + 1) % 4
     return replace(
         progress,
         deal=progress.deal + 1,
-        dealer=(progress.dealer + 1) % 4,
+        dealer=dealer,
         round_wind=(first + n // 4) % 4,
         passes=n,
         repeats=0,
