@@ -48,3 +48,11 @@ def test_matches_with_a_deal_cap_stop_there(spec: str) -> None:
         match = play_match(spec, seed, max_deals=6)
         assert match.over
         assert match.deals_played <= 6
+
+
+def test_a_free_play_fimj_match_runs_to_its_end() -> None:
+    # FIMJ-GAME-2: East keeps the role until another player wins; 16 turns of East.
+    match = play_match("fimj", 1, check=False, max_deals=3000)
+    assert match.over
+    assert match.deals_played < 3000
+    assert match.progress.passes == 15
