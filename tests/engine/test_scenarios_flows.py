@@ -114,6 +114,55 @@ def test_riichi_stick_goes_to_the_ron_winner() -> None:
     assert m.progress.honba == 0
 
 
+MULTI = {
+    0: "258m 258p 258s 1357z 9m",  # discards 9m, later draws and discards 6s
+    1: "234m 678m 345p 22m 78s",  # all simples, waits 6s 9s
+    2: "111m 456p 99p 678p 78s",  # draws 2z, riichi: waits 6s 9s
+    3: "345s 345s 789p 777m 3z",  # draws 4z, riichi: waits 3z
+}
+MULTI_DRAWS = "1z 2z 4z 6s" + PAD
+
+
+def test_ema_double_ron_pays_both_and_splits_the_sticks() -> None:
+    # EMA-CALL-2, EMA-GAP-8: both win in full; EMA-STICK-1/3: the riichi winner takes his own
+    # stick back, the other stick goes to the first winner after the discarder.
+    m = dictated("riichi-ema", MULTI, draws=MULTI_DRAWS)
+    play(m, 0, "9m")
+    play(m, 1, "1z")
+    play(m, 2, "2z", riichi=True)
+    play(m, 3, "4z", riichi=True)
+    assert m.deal.stakes == [0, 0, 1000, 1000]  # moved to the pot when the deal ends
+    m.apply(Discard(0, t("6s")))
+    m.apply(Win(2))
+    events = m.apply(Win(1))
+    won = {e.seat: e.value for e in events if isinstance(e, Won)}
+    assert sorted(won) == [1, 2]
+    assert "ippatsu" in next(e.flags for e in events if isinstance(e, Won) and e.seat == 2)
+    assert m.pot == 0
+    assert m.scores == [-won[1] - won[2], won[1] + 1000, won[2], -1000]
+    assert (m.progress.dealer, m.progress.honba) == (1, 0)
+
+
+def test_tenhou_triple_ron_is_an_abortive_draw() -> None:
+    # riichi-tenhou (triple_ron_draw): three winners on one discard abort the deal; sticks
+    # stay, a counter is added, East keeps.
+    hands = dict(MULTI)
+    hands[3] = "234p 567p 333z 22z 78s"  # draws 4z, riichi: waits 6s 9s
+    m = dictated("riichi-tenhou", hands, draws=MULTI_DRAWS)
+    play(m, 0, "9m")
+    play(m, 1, "1z")
+    play(m, 2, "2z", riichi=True)
+    play(m, 3, "4z", riichi=True)
+    m.apply(Discard(0, t("6s")))
+    for seat in (1, 2):
+        m.apply(Win(seat))
+    events = m.apply(Win(3))
+    assert settled(events).net == (0, 0, 0, 0)
+    assert m.pot == 2000
+    assert m.scores == [0, 0, -1000, -1000]
+    assert (m.progress.dealer, m.progress.honba) == (0, 1)
+
+
 ROB = {
     0: "7p 19m 19s 1234z 567z 2s 8s",
     1: "77p 258m 36s 4p 1357z 9p",
