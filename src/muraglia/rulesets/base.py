@@ -668,10 +668,10 @@ class DealFlow:
         return WallLayout()
 
     def break_wall(self, rng: Any, layout: WallLayout) -> Breach:
-        """Dice and breach (FIMJ-WALL-2…4 shape.
+        """Dice and breach, shaped as FIMJ-WALL-2…4.
 
-        Wall by the dealer's two dice, stack by the sum of both throws, wrapping in the same
-        wall, GAP-13).
+        The wall by the dealer's two dice, the stack by the sum of both throws, wrapping in the
+        same wall (FIMJ-GAP-13).
         """
         first = (rng.randint(1, 6), rng.randint(1, 6))
         second = (rng.randint(1, 6), rng.randint(1, 6))
