@@ -17,6 +17,7 @@ from muraglia.engine.actions import (
 )
 from muraglia.engine.events import DealEnded, Event, RiichiAccepted, Settled, Won
 from muraglia.rulesets import load_ruleset
+from muraglia.rulesets.riichi_ema.flow import RiichiFlow
 from tests.engine.test_scenarios import dictated, t
 
 PAD = " 9m 9p 9s 8m 8p 8s 7m 7p 7s 6m 6p 6s"
@@ -336,3 +337,32 @@ def test_mcr_minimum_refuses_a_seven_fan_win() -> None:
     assert Win(1) in m.legal_actions(1)
     events = m.apply(Win(1))
     assert [e.seat for e in events if isinstance(e, Won)] == [1]
+
+
+def test_five_counters_need_two_han_of_yaku() -> None:
+    # EMA-HONBA-4, EMA-GAP-29: with five counters the 1-han chankan alone may not win.
+    m = dictated("riichi-ema", ROB, draws="8p 1s 3s 7p" + PAD)
+    flow = m.game.flow
+    assert isinstance(flow, RiichiFlow)
+    flow._honba[0] = 5  # the counters of deal 0, as next_deal records them
+    m.apply(Discard(0, t("7p")))
+    m.apply(Pung(1))
+    play(m, 1, "9p")
+    play(m, 2, "1p")
+    play(m, 3, "1s")
+    play(m, 0, "3s")
+    events = m.apply(AddedKong(1, t("7p")))
+    assert m.deal.phase is Phase.ACT  # nobody may rob: the kong stands
+    assert any(type(e).__name__ == "KongMade" for e in events)
+    tenhou = dictated("riichi-tenhou", ROB, draws="8p 1s 3s 7p" + PAD)
+    flow = tenhou.game.flow
+    assert isinstance(flow, RiichiFlow)
+    flow._honba[0] = 5  # Tenhou has no such minimum
+    tenhou.apply(Discard(0, t("7p")))
+    tenhou.apply(Pung(1))
+    play(tenhou, 1, "9p")
+    play(tenhou, 2, "1p")
+    play(tenhou, 3, "1s")
+    play(tenhou, 0, "3s")
+    tenhou.apply(AddedKong(1, t("7p")))
+    assert tenhou.legal_actions(2) == [Win(2), Pass(2)]
