@@ -1,11 +1,16 @@
 """Engine benchmark: complete matches per second on one core with a trivial agent.
 
-Command: ``python bench/bench_engine.py [--matches 50] [--seed 1] [--rules fimj,ravenna,...]``.
+Command: ``python bench/bench_engine.py [--matches 50] [--seed 1] [--rules fimj,ravenna,...]
+[--riichienv]``.
 
 The agent is as cheap as possible so that the time measured is the engine's: it wins whenever
 it may, otherwise passes every claim and discards the first tile it is offered (so nothing in
 it depends on scoring or analysis). Matches are seeded (seed, seed + 1, ...); the shanten tables
 are loaded before timing. Reported: matches/s, deals/s and actions/s (process time, one core).
+A ``riichi-ema`` or ``riichi-tenhou`` match is a half-game (East and South rounds).
+
+``--riichienv`` adds the same trivial agent on PyPI's ``riichienv`` (a Rust engine; optional,
+not a dependency) playing half-games (``GameType.YON_HANCHAN``), for issue 7's comparison.
 """
 
 from __future__ import annotations
@@ -14,13 +19,14 @@ import argparse
 import platform
 import re
 import time
+from typing import Any
 
 from muraglia.analysis import shanten
 from muraglia.engine import Game
 from muraglia.engine.actions import Action, Discard, Pass, Win
 from muraglia.rulesets import load_ruleset
 
-DEFAULT = "fimj(tournament=true),ravenna,seipalle(tournament=true)"
+DEFAULT = "fimj(tournament=true),ravenna,seipalle(tournament=true),riichi-ema,riichi-tenhou,mcr"
 
 
 def trivial(legal: list[Action]) -> Action:
@@ -58,12 +64,41 @@ def bench(spec: str, matches: int, seed: int) -> dict[str, float]:
     }
 
 
+def bench_riichienv(matches: int, seed: int) -> dict[str, float] | None:
+    """Half-games of PyPI ``riichienv`` with the same trivial agent; None if not installed."""
+    try:
+        from riichienv import ActionType, RiichiEnv
+    except ImportError:
+        return None
+    wins = {ActionType.TSUMO, ActionType.RON}
+
+    def pick(legal: list[Any]) -> Any:
+        for kinds in (wins, {ActionType.PASS}, {ActionType.DISCARD}):
+            for a in legal:
+                if a.action_type in kinds:
+                    return a
+        return legal[0]
+
+    actions = 0
+    start = time.process_time()
+    for s in range(seed, seed + matches):
+        env = RiichiEnv(game_mode=2, seed=s, skip_mjai_logging=True)  # YON_HANCHAN
+        obs = env.reset()
+        while not env.done():
+            step = {pid: pick(o.legal_actions()) for pid, o in obs.items()}
+            actions += len(step)
+            obs = env.step(step)
+    seconds = time.process_time() - start
+    return {"matches_per_s": matches / seconds, "actions_per_s": actions / seconds}
+
+
 def main() -> None:
     """Run the benchmark and print one line per ruleset."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default=DEFAULT)
+    parser.add_argument("--riichienv", action="store_true", help="also time PyPI riichienv")
     args = parser.parse_args()
     shanten.shanten_all([0] * 34)  # load the tables outside the timing
     print(f"python {platform.python_version()} on {platform.machine()}, {args.matches} matches")
@@ -73,6 +108,15 @@ def main() -> None:
             f"{spec:28} {r['matches_per_s']:7.1f} matches/s  {r['deals_per_s']:7.1f} deals/s  "
             f"{r['actions_per_s']:8.0f} actions/s  ({r['deals_per_match']:.1f} deals/match)"
         )
+    if args.riichienv:
+        r2 = bench_riichienv(args.matches, args.seed)
+        if r2 is None:
+            print("riichienv: not installed (pip install riichienv)")
+        else:
+            print(
+                f"{'riichienv (half-games)':28} {r2['matches_per_s']:7.1f} matches/s  "
+                f"{'':17}{r2['actions_per_s']:8.0f} actions/s"
+            )
 
 
 if __name__ == "__main__":
