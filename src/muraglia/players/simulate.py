@@ -274,6 +274,9 @@ class Report:
     """Everything :func:`simulate` measured (see :meth:`to_dict`)."""
 
     rules: str
+    """Ruleset id."""
+    spec: str = ""
+    """The ruleset as given, with options (``fimj(tournament=true)``)."""
     games: int = 0
     deals: int = 0
     seconds: float = 0.0
@@ -347,6 +350,7 @@ class Report:
             "draws": self.draws,
             "patterns": dict(self.patterns.most_common()),
             "bots": {name: b.to_dict() for name, b in self.bots.items()},
+            "spec": self.spec or self.rules,
             "hands_won": self.hands_won,
             "mean_value": round(self.mean_value, 2),
             "value_histogram": self.histogram(),
@@ -410,7 +414,7 @@ def simulate(
     out = Path(out_dir) if out_dir is not None else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-    report = Report(rules)
+    report = Report(str(ruleset.id), spec=rules)
     results: dict[int, dict[str, Any]] = {}
     start = time.perf_counter()
     jobs = _jobs(rules, games, seed, bots, rotate=rotate, max_deals=max_deals, out_dir=out)
