@@ -152,9 +152,9 @@ def _render(r: dict[str, Any]) -> None:
     )  # fmt: skip
     console.print(summary)
     bots = Table(title="bots / giocatori automatici", header_style="bold")
-    for col in ("bot", "seats", "wins", "win %", "deal-ins", "deal-in %", "mean value",
-                "placement", "mean score", "ms/decision"):  # fmt: skip
-        bots.add_column(col, justify="left" if col == "bot" else "right")
+    bots.add_column("bot", no_wrap=True, min_width=10)
+    for col in ("seats", "wins", "win%", "d-ins", "d-in%", "value", "place", "score", "ms"):
+        bots.add_column(col, justify="right")
     for name, b in r["bots"].items():
         bots.add_row(
             name, str(b["seats"]), str(b["wins"]), f"{100 * b['win_rate']:.1f}",
