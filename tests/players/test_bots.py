@@ -263,3 +263,13 @@ def test_views_are_not_modified() -> None:
     before = replace(v)
     DefensiveBot("fimj").choose(v, discards_of(v))
     assert v == before
+
+
+@pytest.mark.parametrize("rules", ["fimj", "ravenna"])
+def test_a_call_off_the_flush_suit_is_declined(rules: str) -> None:
+    """The pure/purest hand (FIMJ-DBL-C05/C06, RAV-MAX-M01) is worth more than a quick pung."""
+    v = view("1235678m99m55p3z5z", phase="claim", claim="5p")
+    assert EfficiencyBot(rules).choose(v, [Pung(0), Pass(0)]) == Pass(0)
+    plain = EfficiencyBot(rules)
+    plain.profile = replace(plain.profile, flush_weight=0)
+    assert plain.choose(v, [Pung(0), Pass(0)]) == Pung(0)

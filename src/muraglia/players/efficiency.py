@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from random import Random
 
-from muraglia.analysis.shanten import shanten_all, ukeire
+from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.actions import (
     Action,
     AddedKong,
@@ -140,7 +140,7 @@ class EfficiencyBot:
             if sh < 0:
                 uke = 0
             elif sh == best:
-                uke = ukeire(counts, melds, visible=t.visible).count
+                uke = useful_count(counts, melds, sh, t.visible)
             else:
                 uke = 0  # a step back: judged by value alone
             kind_score[k] = -SHANTEN_WEIGHT * sh + uke + ctx.value(counts)
@@ -183,6 +183,7 @@ class EfficiencyBot:
         melds = t.own_melds
         base = shanten_all(counts, melds)
         honours = self.profile.scoring_honours(t.seat_wind, t.view.round_wind)
+        breaks_flush = tile not in honours and self._breaks_flush(t, tile)
         best: tuple[float, Action] | None = None
         for a in legal:
             taken: tuple[Tile, ...]
@@ -210,7 +211,9 @@ class EfficiencyBot:
                     )
                     ok = after < base or (isinstance(a, Pung) and tile in honours and after <= base)
                 if ok and isinstance(a, Chow) and self._pungs_plan(t):
-                    ok = False
+                    ok = False  # a chow breaks all pungs (FIMJ-DBL-C02, SEI-DBL-D03)
+                if ok and breaks_flush:
+                    ok = False  # keep the pure / purest hand (FIMJ-DBL-C05/C06, RAV-MAX-M01)
                 if ok and self.profile.needs_double:
                     ok = self._keeps_double(t, a, tile, honours)
             finally:
@@ -224,6 +227,21 @@ class EfficiencyBot:
             if best is None or key > best[0]:
                 best = (key, a)
         return best[1] if best is not None else passes[0]
+
+    def _breaks_flush(self, t: Table, tile: Tile) -> bool:
+        """Whether calling ``tile`` would give up a flush that is within reach."""
+        p = self.profile
+        if not p.flush_weight or tile >= 27:
+            return False
+        counts = t.counts
+        own = t.melds_of(t.view.seat)
+        suits = {k // 9 for m in own for k in m if k < 27}
+        per = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
+        if len(suits) > 1:
+            return False
+        main = next(iter(suits)) if suits else per.index(max(per))
+        off = sum(per) - per[main]
+        return tile // 9 != main and off <= p.flush_reach
 
     def _pungs_plan(self, t: Table) -> bool:
         """Whether the hand is heading for all pungs (no chow declared, four pairs or pungs)."""
@@ -266,6 +284,48 @@ class EfficiencyBot:
             if pairs + len(own) >= 5:
                 return True
         return False
+
+
+def _draw_candidates(counts: Sequence[int], melds: int) -> list[int]:
+    """Kinds whose draw may lower the shanten.
+
+    Neighbours (within 2) of held suit tiles, held honours, and every head tile while thirteen
+    orphans is possible (no melds).
+    """
+    near = set()
+    for k in range(27):
+        if counts[k]:
+            base = k - k % 9
+            for j in range(max(base, k - 2), min(base + 8, k + 2) + 1):
+                near.add(j)
+    near.update(k for k in range(27, 34) if counts[k])
+    if not melds:
+        near.update((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+    return sorted(near)
+
+
+def useful_count(counts: list[int], melds: int, shanten: int, visible: Sequence[int]) -> int:
+    """Unseen copies of the kinds whose draw lowers ``shanten`` (3n+1 ``counts``).
+
+    The same number as :func:`muraglia.analysis.shanten.ukeire` (a draw far from every held
+    tile cannot help any shape), with fewer shanten calls.
+
+    >>> c = [0] * 34
+    >>> for k in (0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28):
+    ...     c[k] += 1
+    >>> from muraglia.analysis.shanten import ukeire
+    >>> useful_count(c, 0, 0, [0] * 34) == ukeire(c, 0).count == 4
+    True
+    """
+    total = 0
+    for k in _draw_candidates(counts, melds):
+        if counts[k] >= 4:
+            continue
+        counts[k] += 1
+        if shanten_all(counts, melds) < shanten:
+            total += max(4 - counts[k] + 1 - visible[k], 0)
+        counts[k] -= 1
+    return total
 
 
 def _after_discard(counts: list[int], melds: int, k: int) -> int:
