@@ -18,6 +18,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from rich.console import Console
+from rich.text import Text
+
 from muraglia.engine.actions import (
     Action,
     AddedKong,
@@ -65,6 +68,14 @@ _WIND_NAMES = {
     "it": ("Est", "Sud", "Ovest", "Nord"),
 }
 _YOU = {"en": "you", "it": "tu"}
+_TILE_STYLES = (
+    ("[\U0001f007-\U0001f00f]+", "bold red"),  # characters / caratteri
+    ("[\U0001f010-\U0001f018]+", "bold green"),  # bamboo / bambù
+    ("[\U0001f019-\U0001f021]+", "bold blue"),  # circles / cerchi
+    ("[\U0001f000-\U0001f006]+", "bold magenta"),  # honours / onori
+    ("[\U0001f022-\U0001f029]+", "yellow"),  # flowers and seasons / fiori e stagioni
+)
+"""Rich styles of the Unicode tile glyphs, by block range."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -197,6 +208,7 @@ class Session:
         self.out = out
         self.inp = inp
         self.lang = lang
+        self.console = Console(file=out, highlight=False, soft_wrap=True)
         self.ruleset = match.game.ruleset
         self.dealer = 0
         self.round_wind = WINDS[0]
@@ -204,8 +216,11 @@ class Session:
         self.players: dict[int, Player] = {**bots, human: HumanPlayer(self)}
 
     def say(self, text: str = "") -> None:
-        """Print a line."""
-        self.out.write(text + "\n")
+        """Print a line, tiles coloured by suit (plain text when not on a terminal)."""
+        line = Text(text)
+        for pattern, style in _TILE_STYLES:
+            line.highlight_regex(pattern, style)
+        self.console.print(line)
 
     def who(self, seat: int) -> str:
         """``South (you)`` / ``West (defensive)``."""
