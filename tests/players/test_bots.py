@@ -273,3 +273,20 @@ def test_a_call_off_the_flush_suit_is_declined(rules: str) -> None:
     plain = EfficiencyBot(rules)
     plain.profile = replace(plain.profile, flush_weight=0)
     assert plain.choose(v, [Pung(0), Pass(0)]) == Pung(0)
+
+
+@settings(max_examples=200)
+@given(seed=st.integers(0, 2**31), melds=st.integers(0, 3))
+def test_useful_count_equals_ukeire(seed: int, melds: int) -> None:
+    """The neighbour-only ukeire of the bots counts exactly what ``analysis.ukeire`` counts."""
+    from muraglia.analysis.shanten import shanten_all, ukeire
+    from muraglia.players.efficiency import useful_count
+
+    rng = Random(seed)
+    wall = [k for k in range(34) for _ in range(4)]
+    counts = [0] * 34
+    for k in rng.sample(wall, 13 - 3 * melds):
+        counts[k] += 1
+    visible = [rng.randint(0, 4 - c) if rng.random() < 0.3 else 0 for c in counts]
+    sh = shanten_all(counts, melds)
+    assert useful_count(counts, melds, sh, visible) == ukeire(counts, melds, visible=visible).count
