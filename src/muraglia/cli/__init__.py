@@ -20,7 +20,7 @@ from muraglia import __version__
 
 __all__ = ["COMMANDS", "main"]
 
-COMMANDS: tuple[str, ...] = ("analyze", "score", "settle", "rules", "simulate", "play")
+COMMANDS: tuple[str, ...] = ("analyze", "score", "settle", "rules", "replay", "simulate", "play")
 """Subcommand modules, in the order ``--help`` lists them."""
 
 

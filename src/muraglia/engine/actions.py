@@ -22,10 +22,12 @@ __all__ = [
     "AddedKong",
     "Chow",
     "ClaimKong",
+    "Declare",
     "ConcealedKong",
     "Discard",
     "NoDiscard",
     "Pass",
+    "PassTiles",
     "Penalise",
     "Pung",
     "Win",
@@ -47,11 +49,11 @@ class Action:
 
     def line(self) -> str:
         """One-line human form, e.g. ``1 discard 5m``."""
-        rest = [
-            str(v.notation if isinstance(v, Tile) else v)
-            for k, v in self.to_dict().items()
-            if k not in ("type", "seat") and v not in (False, None)
-        ]
+        rest = []
+        for k, v in self.to_dict().items():
+            if k in ("type", "seat") or v is False or v is None:
+                continue
+            rest.append(k if v is True else " ".join(v) if isinstance(v, list) else str(v))
         return " ".join([str(self.seat), self.kind, *rest])
 
 
@@ -132,6 +134,27 @@ class AddedKong(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class PassTiles(Action):
+    """Charleston: pass these four tiles (FIMJ-CHARL)."""
+
+    kind: ClassVar[str] = "pass_tiles"
+    tiles: tuple[Tile, ...]
+    """The tiles passed, in kind order."""
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """A ruleset-specific declaration offered by the flow's ``declarations`` hook.
+
+    Today an abortive one that ends the deal void under its ``name`` (e.g. nine terminals).
+    """
+
+    kind: ClassVar[str] = "declare"
+    name: str
+    """The declaration's name, as the flow offers it."""
+
+
+@dataclass(frozen=True, slots=True)
 class Penalise(Action):
     """Referee action.
 
@@ -158,6 +181,8 @@ ACTIONS: dict[str, type[Action]] = {
         Pass,
         ConcealedKong,
         AddedKong,
+        Declare,
+        PassTiles,
         Penalise,
     )
 }

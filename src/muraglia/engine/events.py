@@ -36,6 +36,7 @@ __all__ = [
     "RiichiCancelled",
     "Settled",
     "StatusChanged",
+    "TilesPassed",
     "Won",
     "event_from_dict",
 ]
@@ -141,6 +142,20 @@ class Acted(Event):
     def line(self) -> str:
         """One-line form."""
         return self.action.line()
+
+
+@dataclass(frozen=True, slots=True)
+class TilesPassed(Event):
+    """Charleston: ``seat`` passed ``tiles`` to ``to``."""
+
+    kind: ClassVar[str] = "tiles_passed"
+    seat: int
+    to: int
+    tiles: tuple[Tile, ...]
+
+    def line(self) -> str:
+        """One-line form."""
+        return f"{self.seat} passes {_t(self.tiles)} to {self.to}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +310,7 @@ EVENTS: dict[str, type] = {
         BonusExposed,
         Drew,
         Acted,
+        TilesPassed,
         Called,
         KongMade,
         IndicatorRevealed,

@@ -30,22 +30,27 @@ __all__ = ["Game", "flow_for"]
 def flow_for(ruleset: Any) -> DealFlow:
     """The engine hooks of ``ruleset``.
 
-    Its own ``flow()`` if it has one, else the ``FLOW`` class of its package's ``flow`` module.
+    The ``FLOW`` class of its package's ``flow`` module (the package path from the registry),
+    else the ruleset's own ``flow()`` method.
 
     Raises:
         RulesetError: if the ruleset has no game flow yet.
     """
+    package = REGISTRY.get(getattr(ruleset, "id", ""))
+    if package is not None:
+        try:
+            module = importlib.import_module(f"{package}.flow")
+        except ModuleNotFoundError as exc:
+            if exc.name not in (f"{package}.flow", package):
+                raise
+        else:
+            flow: DealFlow = module.FLOW(ruleset)
+            return flow
     make = getattr(ruleset, "flow", None)
     if callable(make):
-        flow: DealFlow = make()
+        flow = make()
         return flow
-    package = REGISTRY.get(ruleset.id)
-    try:
-        module = importlib.import_module(f"{package}.flow")
-    except ModuleNotFoundError:
-        raise RulesetError(f"ruleset {ruleset.id!r} has no game flow yet") from None
-    flow = module.FLOW(ruleset)
-    return flow
+    raise RulesetError(f"ruleset {getattr(ruleset, 'id', ruleset)!r} has no game flow yet")
 
 
 @dataclass(frozen=True)

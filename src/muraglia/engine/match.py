@@ -16,7 +16,7 @@ from muraglia.engine.actions import Action
 from muraglia.engine.events import Event, MatchEnded, Settled
 from muraglia.engine.state import DealState
 from muraglia.errors import IllegalActionError
-from muraglia.rulesets.base import SEAT_LETTERS, DealSummary, MatchProgress
+from muraglia.rulesets.base import DealSummary, MatchProgress
 from muraglia.tiles import WINDS
 
 if TYPE_CHECKING:
@@ -87,13 +87,15 @@ class MatchState:
         for s in range(self.players):
             self.scores[s] -= deal.stakes[s]
             self.pot += deal.stakes[s]
-        settlement = deal.settle(sticks=self.pot // stake if stake else 0)
+        settlement = deal.settle(
+            sticks=self.pot // stake if stake else 0, honba=self.progress.honba
+        )
         net = [settlement.net.get(deal.letter(s), 0) for s in range(self.players)]
         for s in range(self.players):
             self.scores[s] += net[s]
         stakes = settlement.extra.get("riichi_stakes")
         if stakes:
-            to = (deal.dealer + SEAT_LETTERS.index(stakes["to"])) % self.players
+            to = next(s for s in range(self.players) if deal.letter(s) == stakes["to"])
             self.scores[to] += int(stakes["amount"])
             self.pot -= int(stakes["amount"])
         self.events.append(Settled(tuple(net), self.pot, tuple(self.scores)))

@@ -2,7 +2,8 @@
 
 Dealing, bonus replacement and drawing are automatic (the wall order decides them), so the
 phases where a decision is pending are ``ACT`` (the seat in turn: discard, kong, riichi,
-self-drawn win), ``CLAIM`` (every seat that may claim the discard answers) and ``ROB`` (seats
+self-drawn win), ``CHARLESTON`` (optional exchanges after the deal, every seat at
+once), ``CLAIM`` (every seat that may claim the discard answers) and ``ROB`` (seats
 that may win on a tile being added to a pung answer). ``END`` is final.
 """
 
@@ -16,6 +17,8 @@ __all__ = ["TRANSITIONS", "Phase"]
 class Phase(StrEnum):
     """Where a deal stands."""
 
+    CHARLESTON = "charleston"
+    """Every seat chooses tiles to pass (FIMJ-CHARL), before the first discard."""
     ACT = "act"
     """The seat in turn holds one tile more than a waiting hand and must act."""
     CLAIM = "claim"
@@ -27,6 +30,7 @@ class Phase(StrEnum):
 
 
 TRANSITIONS: dict[Phase, frozenset[Phase]] = {
+    Phase.CHARLESTON: frozenset({Phase.CHARLESTON, Phase.ACT}),
     Phase.ACT: frozenset({Phase.ACT, Phase.CLAIM, Phase.ROB, Phase.END}),
     Phase.CLAIM: frozenset({Phase.ACT, Phase.END}),
     Phase.ROB: frozenset({Phase.ACT, Phase.END}),

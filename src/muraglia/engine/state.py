@@ -19,9 +19,11 @@ from muraglia.engine.actions import (
     Chow,
     ClaimKong,
     ConcealedKong,
+    Declare,
     Discard,
     NoDiscard,
     Pass,
+    PassTiles,
     Penalise,
     Pung,
     Win,
@@ -41,6 +43,7 @@ from muraglia.engine.events import (
     RiichiAccepted,
     RiichiCancelled,
     StatusChanged,
+    TilesPassed,
     Won,
 )
 from muraglia.engine.phases import Phase
@@ -60,8 +63,31 @@ from muraglia.tiles import NUM_KINDS, WINDS, PhysicalTile, Tile
 
 __all__ = ["DealResult", "DealState"]
 
+_TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS + 8))
+"""Tile members by value (indexing is much cheaper than calling the enum)."""
+_PHYSICAL: tuple[PhysicalTile, ...] = tuple(PhysicalTile(t) for t in _TILES[:NUM_KINDS])
+
 _SOURCE = {1: Source.RIGHT, 2: Source.ACROSS, 3: Source.LEFT}
 """Discarder's offset from the claimer -> meld source marker."""
+
+
+def _combos(counts: list[int], size: int) -> list[tuple[Tile, ...]]:
+    """Every multiset of ``size`` tiles drawn from ``counts``, in kind order."""
+    kinds = [k for k in range(NUM_KINDS) if counts[k]]
+    out: list[tuple[Tile, ...]] = []
+
+    def walk(i: int, left: int, acc: list[Tile]) -> None:
+        if left == 0:
+            out.append(tuple(acc))
+            return
+        if i == len(kinds):
+            return
+        k = kinds[i]
+        for n in range(min(counts[k], left), -1, -1):
+            walk(i + 1, left - n, acc + [_TILES[k]] * n)
+
+    walk(0, size, [])
+    return out
 
 
 @dataclass(frozen=True)
@@ -117,7 +143,14 @@ class DealState:
         self.riichi_turn: list[int | None] = [None] * n
         self.double_riichi: list[bool] = [False] * n
         self.stakes: list[int] = [0] * n
-        self.status: list[SeatStatus] = [SeatStatus.ACTIVE] * n
+        self.missed_win: list[bool] = [False] * n
+        self.ippatsu_mark: list[tuple[int, int] | None] = [None] * n
+        self.dead = flow.dead_seats()
+        self.winds = [flow.seat_wind_of(dealer, s) for s in range(n)]
+        self.first = dealer
+        self.status: list[SeatStatus] = [
+            SeatStatus.OUT if s in self.dead else SeatStatus.ACTIVE for s in range(n)
+        ]
         self.status_reason: list[str | None] = [None] * n
         self.indicators: list[Tile] = []
         self.phase = Phase.ACT
@@ -133,6 +166,7 @@ class DealState:
         self.events: list[Event] = []
         self.result: DealResult | None = None
         self._legal: list[Action] | None = None
+        self._wait_cache: list[tuple[tuple[bytes, int], bool] | None] = [None] * self.players
         self._start()
 
     # ================================================================== view protocol
@@ -144,11 +178,11 @@ class DealState:
 
     def seat_wind(self, seat: int) -> Tile:
         """The own wind of ``seat`` in this deal."""
-        return WINDS[(seat - self.dealer) % 4]
+        return WINDS[self.winds[seat]]
 
     def letter(self, seat: int) -> str:
         """The own-wind letter of ``seat`` (settlement keys)."""
-        return SEAT_LETTERS[(seat - self.dealer) % 4]
+        return SEAT_LETTERS[self.winds[seat]]
 
     def visible_count(self, kind: Tile) -> int:
         """Copies of ``kind`` face up: unclaimed discards, melds and indicators."""
@@ -161,6 +195,23 @@ class DealState:
         n += sum(1 for ms in self.melds for m in ms for k in m.kinds if k == kind)
         return n + sum(1 for t in self.indicators if t == kind)
 
+    def next_seat(self, seat: int) -> int:
+        """The next seat in turn after ``seat`` that is not out (dead seats are skipped)."""
+        for i in range(1, self.players + 1):
+            s = (seat + i) % self.players
+            if self.status[s] is not SeatStatus.OUT:
+                return s
+        return seat
+
+    @property
+    def live_seats(self) -> tuple[int, ...]:
+        """Seats taking part in the deal (not dead seats of a three-player table)."""
+        return tuple(s for s in range(self.players) if s not in self.dead)
+
+    def melds_of(self, seat: int) -> list[Meld]:
+        """``seat``'s declared melds."""
+        return self.melds[seat]
+
     def hand_of(self, seat: int, winning: Tile | None = None) -> Hand:
         """``seat``'s hand.
 
@@ -168,7 +219,7 @@ class DealState:
         winning tile.
         """
         c = self.counts[seat]
-        tiles = [PhysicalTile(Tile(k)) for k in range(NUM_KINDS) for _ in range(c[k])]
+        tiles = [_PHYSICAL[k] for k in range(NUM_KINDS) for _ in range(c[k])]
         win = None
         if winning is not None:
             tiles.remove(PhysicalTile(winning))
@@ -178,6 +229,8 @@ class DealState:
     @property
     def to_act(self) -> tuple[int, ...]:
         """Seats whose decision is pending."""
+        if self.phase is Phase.CHARLESTON:
+            return tuple(s for s in self.live_seats if s not in self.passing)
         if self.phase is Phase.ACT:
             return (self.turn,)
         if self.phase in (Phase.CLAIM, Phase.ROB):
@@ -188,6 +241,29 @@ class DealState:
     def is_over(self) -> bool:
         """Whether the deal has ended."""
         return self.phase is Phase.END
+
+    def copy(self) -> DealState:
+        """An independent copy (for bots' simulations and what-if tests).
+
+        Events are shared up to now and diverge after.
+        """
+        new = object.__new__(DealState)
+        new.__dict__ = self.__dict__.copy()
+        for name in ("counts", "melds", "bonus", "discards", "claimed"):
+            setattr(new, name, [list(x) for x in getattr(self, name)])
+        for name in (
+            "discard_log", "riichi", "riichi_turn", "double_riichi", "stakes", "missed_win",
+            "ippatsu_mark",
+        ):  # fmt: skip
+            setattr(new, name, list(getattr(self, name)))
+        for name in ("status", "status_reason", "indicators", "events"):
+            setattr(new, name, list(getattr(self, name)))
+        new.options = {k: list(v) for k, v in self.options.items()}
+        new.answers = dict(self.answers)
+        new.passing = dict(self.passing)
+        w = self.wall
+        new.wall = Wall(list(w.live), list(w.dead), w.head, w.tail, w.dead_next, list(w.indicators))
+        return new
 
     # ================================================================== set-up
 
@@ -211,10 +287,21 @@ class DealState:
         if self.layout.first_indicator is not None:
             self._reveal(self.layout.first_indicator)
         dealt: list[list[Tile]] = [[] for _ in range(self.players)]
-        for offset in self.flow.deal_plan():
-            if offset < self.players:
-                dealt[(self.dealer + offset) % self.players].append(w.draw())
-        order = [(self.dealer + i) % self.players for i in range(self.players)]
+        first = self.first = (
+            self.dealer if self.dealer not in self.dead else self.next_seat(self.dealer)
+        )
+        plan = self.flow.deal_plan()
+        for i, offset in enumerate(plan):
+            seat = (self.dealer + offset) % self.players
+            if seat in self.dead:
+                if seat != self.dealer or i < len(plan) - 5:
+                    continue  # FIMJ-3P-3: the dead seat's tiles stay in the wall
+                seat = first  # FIMJ-3P-4: the next player takes East's 13th and 14th tiles
+            elif seat == first and first != self.dealer and i >= len(plan) - 5:
+                continue
+            dealt[seat].append(w.draw())
+        order = [(first + i) % self.players for i in range(self.players)]
+        order = [s for s in order if s not in self.dead]
         pending: list[list[Tile]] = [[] for _ in range(self.players)]
         for s in order:
             self._emit(Dealt(s, tuple(dealt[s])))
@@ -223,7 +310,7 @@ class DealState:
                     pending[s].append(t)
                 else:
                     self.counts[s][t] += 1
-        self.drawn = next((t for t in reversed(dealt[self.dealer]) if not t.is_bonus), None)
+        self.drawn = next((t for t in reversed(dealt[first]) if not t.is_bonus), None)
         while any(pending):  # FIMJ-FLOWER-1, RAV-FLOWER-1: replacement rounds in turn order
             again: list[list[Tile]] = [[] for _ in range(self.players)]
             for s in order:
@@ -236,11 +323,16 @@ class DealState:
                         again[s].append(r)
                     else:
                         self.counts[s][r] += 1
-                        if s == self.dealer:
+                        if s == first:
                             self.drawn = r
             pending = again
-        self.turn = self.dealer
+        self.turn = first
         self.phase = Phase.ACT
+        self.charleston = self.flow.charleston()
+        self.charleston_round = 0
+        self.passing: dict[int, tuple[Tile, ...]] = {}
+        if self.charleston:
+            self.phase = Phase.CHARLESTON  # FIMJ-CHARL-1
 
     def _reveal(self, position: int) -> None:
         tile = self.wall.reveal(position)
@@ -252,6 +344,10 @@ class DealState:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now (empty when ``seat`` has nothing to decide)."""
+        if self.phase is Phase.CHARLESTON:
+            if seat in self.passing or seat in self.dead:
+                return []
+            return [PassTiles(seat, combo) for combo in _combos(self.counts[seat], 4)]
         if self.phase is Phase.ACT:
             if seat != self.turn:
                 return []
@@ -273,7 +369,7 @@ class DealState:
         untouched = self.calls_made == 0 and self.kongs_made == 0
         if untouched and not self.discards[seat]:
             facts.add("first_turn")
-            if seat == self.dealer:
+            if seat == self.first:
                 facts.add("dealer_first")
         return frozenset(facts | self._riichi_facts(seat))
 
@@ -285,7 +381,7 @@ class DealState:
             facts.add("last_discard")
         if (
             not robbing
-            and self.claim_from == self.dealer
+            and self.claim_from == self.first
             and len(self.discard_log) == 1
             and self.calls_made == 0
         ):
@@ -295,7 +391,11 @@ class DealState:
     def _riichi_facts(self, seat: int) -> set[str]:
         if not self.riichi[seat]:
             return set()
-        return {"riichi", "double_riichi"} if self.double_riichi[seat] else {"riichi"}
+        facts = {"riichi", "double_riichi"} if self.double_riichi[seat] else {"riichi"}
+        mark = self.ippatsu_mark[seat]
+        if mark == (len(self.discards[seat]), self.calls_made + self.kongs_made):
+            facts.add("ippatsu")  # no own discard and no call or kong since the riichi
+        return facts
 
     def _win_value(
         self, seat: int, tile: Tile, *, self_drawn: bool, robbing: bool = False
@@ -332,12 +432,13 @@ class DealState:
         if self._can_replace():
             for k in range(NUM_KINDS):
                 if c[k] == 4 and (not self.riichi[seat] or self._riichi_kong_ok(seat, k)):
-                    kongs.append(ConcealedKong(seat, Tile(k)))
+                    kongs.append(ConcealedKong(seat, _TILES[k]))
             if self.drawn is not None and not self.riichi[seat]:
                 for m in self.melds[seat]:
                     if m.kind is MeldKind.PUNG and c[m.first]:
                         kongs.append(AddedKong(seat, m.first))
         out += kongs
+        out += [Declare(seat, name) for name in self.flow.declarations(self, seat)]
         last = self.wall.live_count == 0 and self.drawn is not None
         if last and not self.flow.last_drawer_discards():
             out.append(NoDiscard(seat))  # FIMJ-END-4, RAV-END-1
@@ -346,7 +447,7 @@ class DealState:
             if self.drawn is not None:
                 out.append(Discard(seat, self.drawn))
             return out
-        kinds = [Tile(k) for k in range(NUM_KINDS) if c[k]]
+        kinds = [_TILES[k] for k in range(NUM_KINDS) if c[k]]
         out += [Discard(seat, k) for k in kinds]
         out += [Discard(seat, k, riichi=True) for k in self._riichi_discards(seat, kinds)]
         return out
@@ -359,7 +460,7 @@ class DealState:
             if c[k] < 4:
                 c[k] += 1
                 if self.flow.is_complete(c, melds):
-                    out.append(Tile(k))
+                    out.append(_TILES[k])
                 c[k] -= 1
         return tuple(out)
 
@@ -392,19 +493,31 @@ class DealState:
         c[kind] -= 1
         before = self._waits(seat)
         c[kind] -= 3
-        self.melds[seat].append(Meld.kong(Tile(kind), concealed=True))
+        self.melds[seat].append(Meld.kong(_TILES[kind], concealed=True))
         after = self._waits(seat)
         self.melds[seat].pop()
         c[kind] += 4
         return before == after and bool(before)
+
+    def _may_wait(self, seat: int) -> bool:
+        """The flow's ``may_wait`` filter, cached on the seat's concealed tiles and melds."""
+        key = (bytes(self.counts[seat]), len(self.melds[seat]))
+        cached = self._wait_cache[seat]
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        ok = self.flow.may_wait(self.counts[seat], len(self.melds[seat]))
+        self._wait_cache[seat] = (key, ok)
+        return ok
 
     def _claim_options(self, seat: int, tile: Tile, *, robbing: bool) -> list[Action]:
         if self.status[seat] is SeatStatus.OUT:
             return []
         allowed = self.flow.allowed_calls(self, seat, self.claim_from, tile)
         out: list[Action] = []
-        if CallKind.WIN in allowed and self._win_value(
-            seat, tile, self_drawn=False, robbing=robbing
+        if (
+            CallKind.WIN in allowed
+            and self._may_wait(seat)
+            and self._win_value(seat, tile, self_drawn=False, robbing=robbing)
         ):
             out.append(Win(seat))
         if robbing or self.riichi[seat]:
@@ -418,7 +531,7 @@ class DealState:
             r = tile.rank
             for lo in (r - 2, r - 1, r):
                 if 1 <= lo <= 7:
-                    run = [Tile(tile - r + lo + i) for i in range(3)]
+                    run = [_TILES[tile - r + lo + i] for i in range(3)]
                     others = [t for t in run if t != tile]
                     if all(c[t] for t in others):
                         out.append(Chow(seat, tuple(run)))
@@ -446,13 +559,44 @@ class DealState:
             )
         self._legal = None
         self._emit(Acted(action))
-        if self.phase is Phase.ACT:
+        if isinstance(action, PassTiles):
+            self._pass_tiles(action)
+        elif self.phase is Phase.ACT:
             self._apply_act(action)
         else:
             self.answers[action.seat] = action
             if len(self.answers) == len(self.options):
                 self._close_window()
         return self.events[start:]
+
+    def _pass_tiles(self, action: PassTiles) -> None:
+        """Collect one Charleston choice.
+
+        When every seat has chosen, exchange the tiles (FIMJ-CHARL-1/2: chosen before seeing
+        the incoming ones).
+        """
+        self.passing[action.seat] = action.tiles
+        if len(self.passing) < len(self.live_seats):
+            return
+        offset = self.charleston[self.charleston_round]
+        for seat, tiles in sorted(self.passing.items()):
+            for t in tiles:
+                self.counts[seat][t] -= 1
+        received: dict[int, tuple[Tile, ...]] = {}
+        for seat, tiles in sorted(self.passing.items()):
+            to = (seat + offset) % self.players
+            received[to] = tiles
+            for t in tiles:
+                self.counts[to][t] += 1
+            self._emit(TilesPassed(seat, to, tiles))
+        self.passing = {}
+        self.charleston_round += 1
+        if self.charleston_round < len(self.charleston):
+            return
+        first = self.turn
+        if self.drawn is None or not self.counts[first][self.drawn]:
+            self.drawn = received[first][-1] if received.get(first) else None
+        self.phase = Phase.ACT
 
     def _apply_act(self, action: Action) -> None:
         seat = action.seat
@@ -461,6 +605,8 @@ class DealState:
             self._finish_win((seat,), self.drawn, None)
         elif isinstance(action, NoDiscard):
             self._end(DealResult("exhausted"))
+        elif isinstance(action, Declare):
+            self._end(DealResult(action.name))  # an abortive declaration (nine terminals...)
         elif isinstance(action, ConcealedKong):
             self.counts[seat][action.tile] -= 4
             self.melds[seat].append(Meld.kong(action.tile, concealed=True))
@@ -480,6 +626,8 @@ class DealState:
         self.claimed[seat].append(False)
         self.discard_log.append((seat, tile))
         self.drawn = None
+        if not self.riichi[seat]:
+            self.missed_win[seat] = False  # temporary furiten ends with one's own discard
         reason = self.flow.check_void(self)
         if reason is not None:
             self._end(DealResult(reason))
@@ -507,6 +655,9 @@ class DealState:
         decision = arbitrate(
             self.answers, discarder=discarder, players=self.players, policy=self.policy
         )
+        for s, opts in self.options.items():
+            if Win(s) in opts and s not in decision.winners:
+                self.missed_win[s] = True  # passed (or lost) a win: the flow may rule furiten
         self.options, self.answers = {}, {}
         robbing = self.robbing
         if decision.winners:
@@ -528,8 +679,13 @@ class DealState:
             if decision.call is None:
                 self.riichi[s] = True
                 self.riichi_turn[s] = len(self.discard_log)
+                self.ippatsu_mark[s] = (len(self.discards[s]), self.calls_made + self.kongs_made)
                 self.stakes[s] += self.flow.riichi_stake()
                 self._emit(RiichiAccepted(s, self.flow.riichi_stake()))
+                reason = self.flow.check_void(self)  # e.g. four riichi
+                if reason is not None and decision.call is None:
+                    self._end(DealResult(reason))
+                    return
             else:
                 self.double_riichi[s] = False
                 self._emit(RiichiCancelled(s))
@@ -592,6 +748,7 @@ class DealState:
 
     def _after_kong(self, seat: int) -> None:
         self.kongs_made += 1
+        self.drawn = None
         lay = self.layout
         if lay.max_kongs is not None and self.kongs_made > lay.max_kongs:
             self._end(DealResult("too_many_kongs"))  # SEI-SETUP-6
@@ -691,7 +848,7 @@ class DealState:
 
     # ================================================================== settlement
 
-    def outcome(self, *, sticks: int = 0) -> DealOutcome:
+    def outcome(self, *, sticks: int = 0, honba: int = 0) -> DealOutcome:
         """The finished deal as the ruleset's settlement input (keys.
 
         Own-wind letters); ``sticks`` riichi stakes lie on the table, this deal's included.
@@ -703,7 +860,7 @@ class DealState:
         if r is None:
             raise IllegalActionError("the deal is not over")
         hands = {}
-        for s in range(self.players):
+        for s in self.live_seats:
             win_tile = None
             if s in r.winners and not r.void:
                 win_tile = self.claim_tile if r.discarder is not None else self.drawn
@@ -721,15 +878,23 @@ class DealState:
                 if reason is not None
             },
             riichi_sticks=sticks,
+            honba=honba,
             riichi=tuple(self.letter(s) for s in range(self.players) if self.riichi[s]),
             dora=tuple(t.notation for t in self.indicators),
+            ura=self._ura() if any(self.riichi[s] for s in r.winners) else (),
             extra={"void": r.void, "reason": r.reason},
         )
 
-    def settle(self, *, sticks: int = 0) -> Settlement:
+    def _ura(self) -> tuple[str, ...]:
+        """The tiles under the indicators (ura-dora), when the layout has them."""
+        if not self.layout.ura_indicators:
+            return ()
+        return tuple(self.wall.dead[p - 1].notation for p in self.wall.indicators)
+
+    def settle(self, *, sticks: int = 0, honba: int = 0) -> Settlement:
         """The ruleset's settlement of the finished deal (``sticks`` as in :meth:`outcome`).
 
         Raises:
             IllegalActionError: if the deal is not over.
         """
-        return self.flow.settle(self.outcome(sticks=sticks))
+        return self.flow.settle(self.outcome(sticks=sticks, honba=honba))

@@ -123,8 +123,8 @@ class Wall:
         queues = {s: _tiles(h) for s, h in hands.items()}
         live: list[Tile] = []
         for s in plan:
-            if s >= players:
-                continue
+            if s >= players or s not in queues:
+                continue  # a seat without a hand is a dead seat (FIMJ-3P-3)
             if not queues.get(s):
                 raise InvalidHandError(f"hand of seat offset {s} is short for the deal plan")
             live.append(queues[s].pop(0))

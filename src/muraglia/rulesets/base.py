@@ -41,6 +41,7 @@ from muraglia.analysis.shapes import DEFAULT_SHAPES, Shape
 from muraglia.analysis.waits import Reading, readings
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
+from muraglia.melds import Meld
 from muraglia.notation import parse_hand
 from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind
 from muraglia.scoring.patterns import PatternTable
@@ -453,6 +454,8 @@ class WallLayout:
     """Position in the dead wall (0 = first replacement tile) of the first dora indicator."""
     kong_indicators: bool = False
     """Each kong reveals the next indicator (two positions further: the next stack's upper)."""
+    ura_indicators: bool = False
+    """The tile under each indicator is an ura-dora indicator for riichi winners (EMA)."""
     max_kongs: int | None = None
     """A kong beyond this number voids the deal at once (SEI-SETUP-6)."""
 
@@ -509,6 +512,8 @@ class MatchProgress:
     """Consecutive deals after which the East role did not pass (void replays...)."""
     pot: int = 0
     """Riichi stakes lying on the table."""
+    honba: int = 0
+    """Counters on the table (riichi repeat counters), passed to the settlement."""
 
 
 @dataclass(frozen=True)
@@ -570,6 +575,11 @@ class DealView(Protocol):
         ...  # pragma: no cover
 
     @property
+    def missed_win(self) -> Sequence[bool]:
+        """Per seat: passed a win since its last discard (kept under riichi): furiten input."""
+        ...  # pragma: no cover
+
+    @property
     def indicators(self) -> Sequence[Tile]:
         """Dora indicators face up."""
         ...  # pragma: no cover
@@ -585,6 +595,19 @@ class DealView(Protocol):
 
     def visible_count(self, kind: Tile) -> int:
         """Copies of ``kind`` face up on the table (discards, melds, indicators)."""
+        ...  # pragma: no cover
+
+    @property
+    def live_seats(self) -> Sequence[int]:
+        """Seats taking part in the deal (all but the dead seat of a table of three)."""
+        ...  # pragma: no cover
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat in turn after ``seat`` that still plays."""
+        ...  # pragma: no cover
+
+    def melds_of(self, seat: int) -> Sequence[Meld]:
+        """``seat``'s declared melds."""
         ...  # pragma: no cover
 
     def hand_of(self, seat: int) -> Hand:
@@ -607,19 +630,24 @@ class DealFlow:
     ====================  ============================================================
     ``wall_layout``       136 tiles, 17 stacks, 14-tile dead wall, no indicators
     ``break_wall``        two dice: wall and stack as FIMJ-WALL-2..4
+    ``dead_seats``        none (a table of four)
+    ``seat_wind_of``      winds by position from the dealer
+    ``charleston``        () (no exchange of tiles after the deal)
     ``deal_plan``         4-4-4 to each seat in turn, then dealer 1st and 5th, others one
     ``allowed_calls``     win from anyone, pung/kong from anyone, chow from the left
     ``claim_policy``      :class:`ClaimPolicy` defaults
     ``is_complete``       standard shape, seven pairs, thirteen orphans (shanten -1)
-    ``win_value``         **abstract**: the value of a winning hand, None if it may not win
+    ``may_wait``          13 tiles at shanten 0 or less (a filter before ``is_complete``)
+    ``win_value``         ``Ruleset.score`` + ``Ruleset.can_win`` (the minimum to win)
     ``win_flags``         the engine's situation facts known to the ruleset
     ``riichi_possible``   False (no riichi)
     ``can_riichi``        False
     ``riichi_allows_kong``  False
     ``riichi_stake``      0
-    ``check_void``        None (no abortive draw)
+    ``declarations``      () (no abortive declaration, e.g. nine terminals)
+    ``check_void``        None (no abortive draw; asked after discards and riichi)
     ``last_drawer_discards``  True
-    ``settle``            **abstract**: :class:`DealOutcome` -> :class:`Settlement`
+    ``settle``            ``Ruleset.settle``: :class:`DealOutcome` -> :class:`Settlement`
     ``first_round_wind``  0 (East)
     ``next_deal``         **abstract**: rotation and end of match
     ``end_of_match``      stakes left on the table are not paid out
@@ -650,6 +678,18 @@ class DealFlow:
         n = sum(first) + sum(second)
         return Breach((*first, *second), (sum(first) - 1) % 4, (n - 1) % layout.stacks_per_side + 1)
 
+    def seat_wind_of(self, dealer: int, seat: int) -> int:
+        """Wind index (0 East … 3 North) of ``seat`` when ``dealer`` holds East: by position."""
+        return (seat - dealer) % 4
+
+    def charleston(self) -> tuple[int, ...]:
+        """Tile exchanges after the deal, as seat offsets of the receiver (none by default)."""
+        return ()
+
+    def dead_seats(self) -> frozenset[int]:
+        """Fixed seats that take no part in any deal (the dead seat of a table of three)."""
+        return frozenset()
+
     def deal_plan(self) -> tuple[int, ...]:
         """Who (offset from the dealer) takes each dealt tile, in wall order (FIMJ-WALL-5)."""
         plan: list[int] = []
@@ -670,7 +710,7 @@ class DealFlow:
         if view.live_count == 0:
             return frozenset({CallKind.WIN})  # nothing left to draw: only the last discard win
         kinds = {CallKind.WIN, CallKind.PUNG, CallKind.KONG}
-        if (discarder + 1) % view.players == seat:
+        if view.next_seat(discarder) == seat:
             kinds.add(CallKind.CHOW)
         return frozenset(kinds)
 
@@ -684,15 +724,46 @@ class DealFlow:
 
         return shanten_all(counts, melds) == -1
 
+    def may_wait(self, counts: Sequence[int], melds: int) -> bool:
+        """Filter: False only if no tile can complete these 13 concealed ``counts``.
+
+        The engine skips :meth:`is_complete` on discards for hands this rejects; it must
+        never reject a hand that some tile completes (the default: shanten at most 0).
+        """
+        from muraglia.analysis.shanten import shanten_all  # noqa: PLC0415 - lazy table load
+
+        return shanten_all(counts, melds) <= 0
+
     def win_value(
         self, view: DealView, seat: int, hand: Hand, *, self_drawn: bool, flags: frozenset[str]
     ) -> int | None:
         """The value of ``hand`` (with its winning tile) as a win, or None if it may not win.
 
+        Default, for rulesets built on :class:`Ruleset`: :meth:`Ruleset.score` with the seat
+        and round winds and the dora indicators, then :meth:`Ruleset.can_win` (the minimum:
+        8 fan, one yaku...).
+
         Raises:
-            NotImplementedError: in the base class.
+            NotImplementedError: for a ruleset without ``score``/``can_win``.
         """
-        raise NotImplementedError
+        score = getattr(self.ruleset, "score", None)
+        can_win = getattr(self.ruleset, "can_win", None)
+        if score is None or can_win is None:
+            raise NotImplementedError
+        from muraglia.errors import MahjongError  # noqa: PLC0415
+
+        try:
+            result = score(
+                hand,
+                win="tsumo" if self_drawn else "ron",
+                seat_wind=view.seat_wind(seat),
+                round_wind=view.round_wind,
+                flags=flags,
+                dora=tuple(view.indicators),
+            )
+        except MahjongError:
+            return None
+        return int(result.value) if can_win(result) else None
 
     def win_flags(
         self, view: DealView, seat: int, tile: Tile, *, self_drawn: bool, facts: frozenset[str]
@@ -700,8 +771,9 @@ class DealFlow:
         """The scorer's flags for a win.
 
         ``facts`` are the engine's: ``replacement``, ``robbing_kong``, ``last_tile``,
-        ``last_discard``, ``riichi``, ``double_riichi``, ``first_turn`` (first uninterrupted
-        go-round), ``dealer_first`` (the dealer's dealt hand or first discard).
+        ``last_discard``, ``riichi``, ``double_riichi``, ``ippatsu`` (no own discard and no
+        call or kong since the riichi stood), ``first_turn`` (first uninterrupted go-round),
+        ``dealer_first`` (the dealer's dealt hand or first discard).
         """
         known = getattr(self.ruleset, "flags", ())
         return frozenset(f for f in facts if f in known)
@@ -728,6 +800,10 @@ class DealFlow:
         """Points a riichi declaration puts on the table."""
         return 0
 
+    def declarations(self, view: DealView, seat: int) -> tuple[str, ...]:
+        """Abortive declarations ``seat`` may make now in its turn (e.g. nine terminals)."""
+        return ()
+
     def check_void(self, view: DealView) -> str | None:
         """An abortive-draw reason after a discard (None: play on)."""
         return None
@@ -741,10 +817,16 @@ class DealFlow:
     def settle(self, outcome: DealOutcome) -> Settlement:
         """Payments of a finished deal (``outcome`` keyed by own-wind letters, dealer ``E``).
 
+        Default: the ruleset's own :meth:`Ruleset.settle`.
+
         Raises:
-            NotImplementedError: in the base class.
+            NotImplementedError: for a ruleset without ``settle``.
         """
-        raise NotImplementedError
+        settle = getattr(self.ruleset, "settle", None)
+        if settle is None:
+            raise NotImplementedError
+        result: Settlement = settle(outcome)
+        return result
 
     def first_round_wind(self, breach: Breach) -> int:
         """Round wind index of the match's first deal."""
@@ -780,7 +862,9 @@ def settlement_from_dict(data: Mapping[str, Any]) -> Settlement:
     )
 
 
-def rotate(progress: MatchProgress, *, passes: bool, turns: int) -> MatchProgress | None:
+def rotate(
+    progress: MatchProgress, *, passes: bool, turns: int, skip: frozenset[int] = frozenset()
+) -> MatchProgress | None:
     """The next deal.
 
     East passes or repeats; the round wind advances every four passes; None once ``turns`` turns
@@ -792,10 +876,13 @@ def rotate(progress: MatchProgress, *, passes: bool, turns: int) -> MatchProgres
     if n >= turns:
         return None
     first = (progress.round_wind - progress.passes // 4) % 4
+    dealer = (progress.dealer + 1) % 4
+    while dealer in skip:  # a seat that never holds East (RAV-3P-4)
+        dealer = (dealer + 1) % 4
     return replace(
         progress,
         deal=progress.deal + 1,
-        dealer=(progress.dealer + 1) % 4,
+        dealer=dealer,
         round_wind=(first + n // 4) % 4,
         passes=n,
         repeats=0,

@@ -15,9 +15,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from muraglia.analysis.shanten import shanten_all
-from muraglia.errors import InvalidHandError
+from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.rulesets.base import (
     SEAT_LETTERS,
@@ -41,6 +42,21 @@ _WIND = dict(zip(SEAT_LETTERS, WINDS, strict=True))
 class FimjFlow(DealFlow):
     """FIMJ engine hooks (see the module docstring)."""
 
+    def __init__(self, ruleset: Any) -> None:
+        super().__init__(ruleset)
+        if self.options.charleston and self.options.three_players:
+            raise RulesetError(
+                "fimj: the three-player Charleston (FIMJ-CHARL-3) is not played by the engine yet"
+            )
+
+    def charleston(self) -> tuple[int, ...]:
+        """Four tiles to the left, across, to the right (FIMJ-CHARL-1): E→N, E↔W, E→S."""
+        return (3, 2, 1) if self.options.charleston else ()
+
+    def dead_seats(self) -> frozenset[int]:
+        """At a table of three the dead seat starts as North: seat 3 (FIMJ-3P-2)."""
+        return frozenset({3}) if self.options.three_players else frozenset()
+
     def wall_layout(self) -> WallLayout:
         """144 tiles, 18 stacks, 7-stack tetto (FIMJ-WALL-1, FIMJ-TETTO-1)."""
         return WallLayout(bonus_tiles=True, stacks_per_side=18, dead_wall=14)
@@ -56,6 +72,17 @@ class FimjFlow(DealFlow):
         if melds == 0 and all(c in (0, 2, 4) for c in counts):
             return bool(self.options.four_as_two_pairs)
         return _maybe_special(counts, melds)
+
+    def may_wait(self, counts: Sequence[int], melds: int) -> bool:
+        """Shanten 0.
+
+        One odd count for seven pairs with four alike, or a special shape short of one tile.
+        """
+        if shanten_all(counts, melds) <= 0:
+            return True
+        if melds == 0 and sum(c & 1 for c in counts) == 1:
+            return True
+        return _maybe_special13(counts, melds)
 
     def win_value(
         self, view: DealView, seat: int, hand: Hand, *, self_drawn: bool, flags: frozenset[str]
@@ -109,7 +136,7 @@ class FimjFlow(DealFlow):
         (FIMJ-END-1 C, FIMJ-END-3, FIMJ-3P-5).
         """
         log = view.discard_log
-        if len(log) == view.players and view.calls_made == 0 and view.kongs_made == 0:
+        if len(log) == len(view.live_seats) and view.calls_made == 0 and view.kongs_made == 0:
             first = log[0][1]
             if first.is_wind and all(t == first for _, t in log):
                 return "same_wind_discards"
@@ -122,7 +149,7 @@ class FimjFlow(DealFlow):
     def settle(self, outcome: DealOutcome) -> Settlement:
         """FIMJ settlement of every hand; a void deal pays nothing (FIMJ-END-2)."""
         if not outcome.winners and not outcome.status:
-            return Settlement((), dict.fromkeys(SEAT_LETTERS, 0))
+            return Settlement((), dict.fromkeys(SEAT_LETTERS, 0))  # void: FIMJ-END-2
         result = self.ruleset.settle_deal(
             hands=outcome.hands,
             winners=outcome.winners,
@@ -149,16 +176,37 @@ class FimjFlow(DealFlow):
 
 def _maybe_special(counts: Sequence[int], melds: int) -> bool:
     """Necessary conditions of the special-shape massimi (FIMJ-MAX M04, M07, M08, M09)."""
-    if all(counts[w] == 1 for w in WINDS):
-        return True  # small snake (its chows may be claimed)
+    suits = [s for s in range(3) if any(counts[s * 9 : s * 9 + 9])]
+    if all(counts[w] == 1 for w in WINDS):  # small snake (its chows may be claimed)
+        return (
+            sum(counts[d] for d in DRAGONS) == 1
+            and len(suits) == 1
+            and max(counts[suits[0] * 9 : suits[0] * 9 + 9]) == 1
+        )
     if melds:
         return False
     if all(counts[t] for t in TERMINALS_AND_HONORS):
         return True  # thirteen marvellous lanterns
-    if all(counts[d] == 1 for d in DRAGONS):
-        return True  # snake of the dragons
-    runs = sum(all(counts[s * 9 + r] for r in range(7)) for s in range(3))
-    return runs >= 2  # Siamese snakes
+    if all(counts[d] == 1 for d in DRAGONS):  # snake of the dragons
+        return sorted(counts[w] for w in WINDS) == [0, 0, 0, 2]
+    runs = [s for s in range(3) if all(counts[s * 9 + r] == 1 for r in range(7))]
+    return len(runs) == 2 and sum(counts) == 14 and not any(counts[27:])  # Siamese snakes
+
+
+def _maybe_special13(counts: Sequence[int], melds: int) -> bool:
+    """:func:`_maybe_special` one tile short (a necessary condition)."""
+    winds = [counts[w] for w in WINDS]
+    if max(winds) <= 1 and sum(winds) >= 3:
+        return True
+    if melds:
+        return False
+    if sum(1 for t in TERMINALS_AND_HONORS if counts[t]) >= 12:
+        return True
+    dragons = [counts[d] for d in DRAGONS]
+    if max(dragons) <= 1 and sum(dragons) >= 2:
+        return True
+    near = sum(sum(1 for r in range(7) if not counts[s * 9 + r]) <= 1 for s in range(3))
+    return near >= 2
 
 
 FLOW = FimjFlow

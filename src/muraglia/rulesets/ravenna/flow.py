@@ -33,7 +33,7 @@ from muraglia.rulesets.base import (
 )
 from muraglia.rulesets.ravenna.rules import breach, score_hand, settle_deal
 from muraglia.scoring.result import DealOutcome, Settlement
-from muraglia.tiles import TERMINALS_AND_HONORS, Tile
+from muraglia.tiles import TERMINALS_AND_HONORS, WINDS, Tile
 
 __all__ = ["FLOW", "RavennaFlow"]
 
@@ -42,6 +42,24 @@ _HEAD = frozenset(TERMINALS_AND_HONORS)
 
 class RavennaFlow(DealFlow):
     """Ravenna engine hooks (see the module docstring)."""
+
+    @property
+    def three(self) -> bool:
+        """Whether the table has three players and the dead seat (RAV-3P)."""
+        return bool(getattr(self.options, "three_players", False))
+
+    def dead_seats(self) -> frozenset[int]:
+        """The dead seat is North permanently: seat 3 (RAV-3P-4, RAV-GAP-22)."""
+        return frozenset({3}) if self.three else frozenset()
+
+    def seat_wind_of(self, dealer: int, seat: int) -> int:
+        """With a dead seat it keeps North; East, South, West go round the three others."""
+        if not self.three:
+            return (seat - dealer) % 4
+        if seat == 3:
+            return 3
+        live = [s for s in range(4) if s != 3]
+        return (live.index(seat) - live.index(dealer)) % 3
 
     def wall_layout(self) -> WallLayout:
         """144 tiles, 18 stacks, 20 reserved tiles (RAV-WALL-1/5)."""
@@ -73,6 +91,14 @@ class RavennaFlow(DealFlow):
             return True
         return all(c == 0 or Tile(k) in _HEAD for k, c in enumerate(counts))
 
+    def may_wait(self, counts: Sequence[int], melds: int) -> bool:
+        """Shanten 0, seven pairs one short (a held kong as two pairs) or all head tiles."""
+        if shanten_all(counts, melds) <= 0:
+            return True
+        if melds == 0 and sum(c & 1 for c in counts) == 1:
+            return True
+        return all(c == 0 or Tile(k) in _HEAD for k, c in enumerate(counts))
+
     def win_value(
         self, view: DealView, seat: int, hand: Hand, *, self_drawn: bool, flags: frozenset[str]
     ) -> int | None:
@@ -81,7 +107,7 @@ class RavennaFlow(DealFlow):
             score = score_hand(
                 hand,
                 win="tsumo" if self_drawn else "ron",
-                seat_wind=SEAT_LETTERS[(seat - view.dealer) % 4],
+                seat_wind=SEAT_LETTERS[WINDS.index(view.seat_wind(seat))],
                 at_least_30=self.options.at_least_30,
             )
         except InvalidHandError:
@@ -101,14 +127,19 @@ class RavennaFlow(DealFlow):
             winners=outcome.winners,
             discarder=outcome.discarder,
             statuses=outcome.status,
+            dead="N" if self.three else None,
             at_least_30=self.options.at_least_30,
         )
         return settlement_from_dict(result.to_dict())
 
     def next_deal(self, progress: MatchProgress, summary: DealSummary) -> MatchProgress | None:
-        """RAV-END-3/4: pass unless void; one replay of a void deal; 8 turns of East."""
+        """RAV-END-3/4.
+
+        Pass unless void; one replay of a void deal; 8 turns of East (6 among three players,
+        RAV-3P-2).
+        """
         passes = not summary.void or progress.repeats >= 1
-        return rotate(progress, passes=passes, turns=8)
+        return rotate(progress, passes=passes, turns=6 if self.three else 8, skip=self.dead_seats())
 
 
 FLOW = RavennaFlow

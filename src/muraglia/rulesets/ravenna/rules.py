@@ -541,6 +541,8 @@ class RavennaOptions:
 
     at_least_30: bool = False
     """RAV-GAP-14: a winner with 2–8 hand points is paid 30, not 22–28 (off: the source's rule)."""
+    three_players: bool = False
+    """A table of three with the dead seat as North (RAV-3P); used by the engine's flow."""
 
 
 def _check_dealer(data: Mapping[str, Any]) -> None:

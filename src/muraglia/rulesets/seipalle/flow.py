@@ -42,7 +42,7 @@ from muraglia.rulesets.seipalle.rules import (
     settle_deal,
 )
 from muraglia.scoring.result import DealOutcome, Settlement
-from muraglia.tiles import Tile
+from muraglia.tiles import WINDS, Tile
 
 __all__ = ["FLOW", "SeipalleFlow"]
 
@@ -79,7 +79,7 @@ class SeipalleFlow(DealFlow):
             score = score_hand(
                 hand,
                 win="tsumo" if self_drawn else "ron",
-                seat_wind=SEAT_LETTERS[(seat - view.dealer) % 4],
+                seat_wind=SEAT_LETTERS[WINDS.index(view.seat_wind(seat))],
                 round_wind=SEAT_LETTERS[(int(view.round_wind) - int(Tile.EAST)) % 4],
                 flags=flags,
                 dora=tuple(view.indicators),
@@ -101,7 +101,7 @@ class SeipalleFlow(DealFlow):
         """Closed hand (concealed kongs allowed) and at least 8 drawable tiles (SEI-RIICHI-2/8)."""
         if view.live_count < 8:
             return False
-        return view.hand_of(seat).is_concealed
+        return all(m.concealed for m in view.melds_of(seat))
 
     def can_riichi(self, view: DealView, seat: int, waits: tuple[Tile, ...]) -> bool:
         """Any ready hand (SEI-RIICHI-1)."""

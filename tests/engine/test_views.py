@@ -1,0 +1,71 @@
+"""PlayerView shows a seat nothing hidden: another seat's concealed tiles and the wall can
+change without changing the view (DESIGN §8, §15)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from muraglia.engine import DealState, Game
+from muraglia.engine.views import view_of
+from muraglia.rulesets import load_ruleset
+from tests.engine.helpers import choose
+
+SPECS = ["fimj", "ravenna", "seipalle"]
+
+
+def deal_after(spec: str, seed: int, steps: int) -> DealState:
+    rng = random.Random(seed)
+    deal = Game(load_ruleset(spec), seed=seed).new_deal()
+    for _ in range(steps):
+        if deal.is_over:
+            break
+        seat = deal.to_act[0]
+        deal.apply(choose(rng, deal.legal_actions(seat)))
+    return deal
+
+
+@given(
+    spec=st.sampled_from(SPECS),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 150),
+    seat=st.integers(0, 3),
+    pick=st.randoms(use_true_random=False),
+)
+def test_hidden_tiles_do_not_change_a_view(
+    spec: str, seed: int, steps: int, seat: int, pick: random.Random
+) -> None:
+    deal = deal_after(spec, seed, steps)
+    before = view_of(deal, seat)
+    other = pick.choice([s for s in range(4) if s != seat and s not in deal.dead])
+    held = [k for k, n in enumerate(deal.counts[other]) if n]
+    w = deal.wall
+    shown = set(w.indicators)
+    hidden = [("live", i) for i in range(w.head, w.tail)]
+    hidden += [("dead", i) for i in range(w.dead_next, len(w.dead)) if i not in shown]
+    if not held or not hidden:
+        return
+    k = pick.choice(held)
+    where, i = pick.choice(hidden)
+    twin = deal.copy()
+    row = twin.wall.live if where == "live" else twin.wall.dead
+    t = row[i]
+    if t == k or t.is_bonus:
+        return
+    twin.counts[other][k] -= 1
+    twin.counts[other][t] += 1
+    row[i] = type(t)(k)
+    after = view_of(twin, seat)
+    assert after == before
+    assert deal.counts == [list(c) for c in deal.counts]  # the copy left the original alone
+
+
+def test_a_view_holds_the_own_hand_and_no_wall() -> None:
+    deal = deal_after("fimj", 3, 10)
+    for seat in range(4):
+        v = view_of(deal, seat)
+        assert sorted(v.hand) == [t for k, n in enumerate(deal.counts[seat]) for t in [k] * n]
+        keys = set(v.to_dict())
+        assert not keys & {"live", "dead", "wall", "counts"}
