@@ -57,6 +57,7 @@ def test_scripted_session_reaches_the_end_of_the_match(
     text = record.read_text(encoding="utf-8")
     match = replay(loads(text))
     assert match.over
+    assert main(["replay", "--check", str(record)]) == 0
     last = [ln for ln in out.splitlines() if ln.strip().startswith(("1.", "2.", "3.", "4."))]
     scores = sorted((int(ln.split()[-1]) for ln in last[-4:]), reverse=True)
     assert scores == sorted(match.scores, reverse=True)

@@ -95,6 +95,8 @@ def test_cli_json_last_line_and_out_dir(capsys: pytest.CaptureFixture[str], tmp_
     assert len(records) == 2
     match = replay(loads(records[0].read_text(encoding="utf-8")))
     assert match.over
+    capsys.readouterr()
+    assert main(["replay", "--check", str(tmp_path / "records")]) == 0
     rows = list(csv.DictReader((tmp_path / "summary.csv").open(encoding="utf-8")))
     assert len(rows) == 8
     assert sum(int(r["wins"]) for r in rows) == d["hands_won"]
