@@ -107,3 +107,16 @@ def test_bad_arguments_exit_2(
     assert code == 2
     assert message in err
     assert err.count("\n") == 1
+
+
+def test_charleston_prompt_asks_for_four_tiles_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = play(
+        monkeypatch, capsys, "zz\n1m\n", "--rules", "fimj(charleston=true)",
+        "--record", str(tmp_path / "c.jsonl"),
+    )  # fmt: skip
+    assert "Charleston: choose four tiles" in out
+    assert "invalid tiles 'zz'" in out
+    assert "invalid choice '1m': give four tiles you hold" in out
+    assert code == 1

@@ -110,7 +110,10 @@ def test_random_bot_seed_changes_its_choices() -> None:
     assert play("ravenna", ["random"] * 4, 11, 5) != play("ravenna", ["random"] * 4, 11, 6)
 
 
-@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize(
+    "rules",
+    [*RULES, "fimj(charleston=true)", "fimj(three_players=true)", "ravenna(three_players=true)"],
+)
 @settings(max_examples=8)
 @given(seed=st.integers(0, 2**31))
 def test_bots_choose_only_legal_actions(rules: str, seed: int) -> None:
@@ -290,3 +293,13 @@ def test_useful_count_equals_ukeire(seed: int, melds: int) -> None:
     visible = [rng.randint(0, 4 - c) if rng.random() < 0.3 else 0 for c in counts]
     sh = shanten_all(counts, melds)
     assert useful_count(counts, melds, sh, visible) == ukeire(counts, melds, visible=visible).count
+
+
+def test_charleston_passes_the_least_useful_tiles() -> None:
+    """FIMJ-CHARL-1: the bot keeps its sets and passes the isolated tiles."""
+    from muraglia.engine.actions import PassTiles
+
+    v = replace(view("123m456p789s1z3z9m1p5z"), phase="charleston")
+    keep = PassTiles(0, (Tile.M9, Tile.P1, Tile.EAST, Tile.WEST))
+    spoil = PassTiles(0, (Tile.M1, Tile.M2, Tile.M3, Tile.P4))
+    assert EfficiencyBot("fimj").choose(v, [spoil, keep]) == keep

@@ -30,6 +30,7 @@ from muraglia.engine.actions import (
     Discard,
     NoDiscard,
     Pass,
+    PassTiles,
     Pung,
     Win,
 )
@@ -55,6 +56,7 @@ from muraglia.engine.record import dumps
 from muraglia.engine.state import DealState
 from muraglia.engine.views import PlayerView, view_of
 from muraglia.errors import MahjongError
+from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, Player, make_bot
 from muraglia.players.base import meld_kinds
 from muraglia.rulesets import load_ruleset
@@ -170,8 +172,10 @@ class HumanPlayer:
             EOFError: when the input ends.
         """
         s = self.session
-        choices = _order(legal)
         s.show_table(view)
+        if all(isinstance(a, PassTiles) for a in legal):
+            return self._pass_tiles(legal)
+        choices = _order(legal)
         if len(choices) == 1:
             s.say(f"  (only choice: {describe_action(choices[0], view)})")
             return choices[0]
@@ -187,6 +191,27 @@ class HumanPlayer:
             if text.isdigit() and 1 <= int(text) <= len(choices):
                 return choices[int(text) - 1]
             s.say(f"  invalid choice {text!r}: enter a number from 1 to {len(choices)}")
+
+    def _pass_tiles(self, legal: Sequence[Action]) -> Action:
+        """Charleston (FIMJ-CHARL-1): four tiles typed in notation, re-asked until legal."""
+        s = self.session
+        offered = {a.tiles: a for a in legal if isinstance(a, PassTiles)}
+        s.say("  Charleston: choose four tiles of your hand to pass (e.g. 19m5p7z)")
+        while True:
+            s.out.write("tiles> ")
+            s.out.flush()
+            line = s.inp.readline()
+            if not line:
+                raise EOFError
+            text = line.strip()
+            try:
+                kinds = tuple(sorted(p.kind for p in parse_tiles(text)))
+            except MahjongError as exc:
+                s.say(f"  invalid tiles {text!r}: {exc}")
+                continue
+            if kinds in offered:
+                return offered[kinds]
+            s.say(f"  invalid choice {text!r}: give four tiles you hold")
 
 
 class Session:

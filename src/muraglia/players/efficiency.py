@@ -42,6 +42,7 @@ from muraglia.engine.actions import (
     Discard,
     NoDiscard,
     Pass,
+    PassTiles,
     Pung,
     Win,
 )
@@ -94,7 +95,24 @@ class EfficiencyBot:
         t = Table.of(view)
         if view.phase == "act":
             return self._act(t, legal)
+        if isinstance(legal[0], PassTiles):
+            return self._charleston(t, legal)
         return self._claim(t, legal)
+
+    def _charleston(self, t: Table, legal: Sequence[Action]) -> Action:
+        """Pass the four tiles whose loss leaves the best hand (FIMJ-CHARL-1)."""
+        counts = t.counts
+        ctx = _ValueContext(self.profile, t)
+        scores: dict[Action, float] = {}
+        for a in legal:
+            if not isinstance(a, PassTiles):
+                continue
+            for k in a.tiles:
+                counts[k] -= 1
+            scores[a] = -SHANTEN_WEIGHT * shanten_all(counts, t.own_melds) + ctx.value(counts)
+            for k in a.tiles:
+                counts[k] += 1
+        return self.pick(scores) if scores else legal[0]
 
     # ------------------------------------------------------------------ own turn
 
