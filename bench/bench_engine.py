@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import platform
+import re
 import time
 
 from muraglia.analysis import shanten
@@ -66,7 +67,7 @@ def main() -> None:
     args = parser.parse_args()
     shanten.shanten_all([0] * 34)  # load the tables outside the timing
     print(f"python {platform.python_version()} on {platform.machine()}, {args.matches} matches")
-    for spec in args.rules.split(","):
+    for spec in re.split(r",(?![^()]*\))", args.rules):  # commas outside parentheses
         r = bench(spec, args.matches, args.seed)
         print(
             f"{spec:28} {r['matches_per_s']:7.1f} matches/s  {r['deals_per_s']:7.1f} deals/s  "

@@ -55,3 +55,10 @@ def test_a_missing_file_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) 
     err = capsys.readouterr().err
     assert err.startswith("muraglia replay: error:")
     assert err.count("\n") == 1
+
+
+def test_replay_mjai_stream(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(record), "--mjai"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert lines[0]["type"] == "start_game"
+    assert lines[-1]["type"] == "end_game"

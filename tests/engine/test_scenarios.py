@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import pytest
+
 from muraglia.engine import Game, MatchState, Phase
 from muraglia.engine.actions import (
     AddedKong,
@@ -17,6 +19,7 @@ from muraglia.engine.actions import (
 )
 from muraglia.engine.events import Called, DealEnded, Drew, KongMade, Settled, Won
 from muraglia.engine.wall import Wall
+from muraglia.errors import AmbiguousActionError, IllegalActionError, InvalidHandError
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
 
@@ -209,3 +212,71 @@ def test_fimj_two_winners_on_one_discard_both_win() -> None:
     assert settled.net[2] > 0
     assert settled.net[0] < 0
     assert m.deal.dealer == 1  # another player won: East passes (FIMJ-GAME-2)
+
+
+def test_seipalle_no_win_on_a_kind_one_has_discarded() -> None:
+    # SEI-PLAY-4, SEI-GAP-5: East threw a 4s, so he may not win on South's 4s, only on a 1s.
+    m = dictated(
+        "seipalle",
+        {
+            0: "123m 456m 789m 11p 23s 4s",
+            1: "7z 7z 258m 369p 147s 2z 3z",
+            2: "147m 258p 369s 4z 5z 6z 1z",
+            3: "369m 147p 258s 4z 5z 6z 2z",
+        },
+        draws="4s 1s 9p 9s",
+        dead="1234567z 1234567z",
+    )
+    m.apply(Discard(0, t("4s")))
+    events = m.apply(Discard(1, t("4s")))
+    assert not any(isinstance(e, Won) for e in events)
+    assert m.legal_actions(0) == []
+    m.apply(Discard(2, t("1s")))
+    assert Win(0) in m.legal_actions(0)
+
+
+def test_parse_action_resolves_notation_against_the_legal_actions() -> None:
+    m = dictated(
+        "fimj",
+        {
+            0: "5m 19p 19s 1234z 567z 2s 8s",
+            1: "346m 9m 258p 369s 157z",
+            2: "55m 18m 3679p 47s 246z",
+            3: "237m 14p 258s 12567z",
+        },
+        draws="3s 2p",
+    )
+    deal = m.deal
+    assert deal.parse_action(0, "discard 5m") == Discard(0, t("5m"))
+    with pytest.raises(IllegalActionError, match="legal"):
+        deal.parse_action(0, "discard 3m")
+    m.apply(deal.parse_action(0, "d 5m"))
+    with pytest.raises(AmbiguousActionError, match=r"chow 3m 4m 5m; 1 chow 4m 5m 6m"):
+        deal.parse_action(1, "chi 4m")
+    assert deal.parse_action(1, "chi 3m") == Chow(1, (t("3m"), t("4m"), t("5m")))
+    assert deal.parse_action(2, "pon") == Pung(2)
+    assert deal.parse_action(1, "pass") == Pass(1)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=InvalidHandError,
+    reason="fimj settle_deal counts the shared winning tile once per winner and rejects a legal "
+    "simultaneous Mah-Jong as 'more than 4 copies' (reported to the fimj scoring owner)",
+)
+def test_fimj_two_winners_sharing_the_last_copies_settle() -> None:
+    # FIMJ-PLAY-7: South (single wait, holds one 7s) and West (77s) both win on East's 7s.
+    m = dictated(
+        "fimj",
+        {
+            0: "7s 123456789m 4567z",
+            1: "123p 456p 789p 333z 7s",
+            2: "234m 567m 111z 22z 77s",
+            3: "888m 222s 345p 6s 19p 4z",
+        },
+        draws="2m 8m",
+    )
+    m.apply(Discard(0, t("7s")))
+    m.apply(Win(1))
+    events = m.apply(Win(2))
+    assert next(e for e in events if isinstance(e, Settled)).net[0] < 0

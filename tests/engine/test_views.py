@@ -69,3 +69,12 @@ def test_a_view_holds_the_own_hand_and_no_wall() -> None:
         assert sorted(v.hand) == [t for k, n in enumerate(deal.counts[seat]) for t in [k] * n]
         keys = set(v.to_dict())
         assert not keys & {"live", "dead", "wall", "counts"}
+
+
+def test_match_view_carries_scores_and_pot() -> None:
+    match = Game(load_ruleset("seipalle"), seed=1).new_match()
+    v = match.view(0)
+    assert v.scores == (0, 0, 0, 0)
+    assert v.pot == 0
+    assert v == view_of(match.deal, 0, match)
+    assert match.deal.view(1).hand_sizes == v.hand_sizes

@@ -1,6 +1,7 @@
 """``muraglia replay``: step through a game record, or check that records replay identically.
 
-``muraglia replay RECORD`` prints one line per event (``--json``: a summary object).
+``muraglia replay RECORD`` prints one line per event (``--json``: a summary object; ``--mjai``:
+the mjai event stream).
 ``muraglia replay --check PATH...`` replays every ``*.jsonl`` record under the paths and compares
 every event, and so every hand result, with the recorded one (interfaces.md §5); it exits 1 if
 any record differs. Only muraglia's own records are read so far (mjai, Tenhou: not yet).
@@ -15,6 +16,7 @@ from typing import Any
 
 from muraglia.cli._common import dump
 from muraglia.engine.events import DealStarted
+from muraglia.engine.mjai import to_mjai
 from muraglia.engine.record import ReplayMismatchError, loads, replay
 from muraglia.errors import MahjongError
 
@@ -31,6 +33,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("paths", nargs="+", metavar="RECORD", help="record file(s) or folders")
     p.add_argument("--check", action="store_true", help="replay every record and compare")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--mjai", action="store_true", help="print the mjai event stream (JSON Lines)")
     p.set_defaults(run=run)
 
 
@@ -91,7 +94,10 @@ def run(args: argparse.Namespace) -> int:
     except (MahjongError, OSError, KeyError, TypeError) as exc:
         print(f"muraglia replay: error: {exc}", file=sys.stderr)
         return 2
-    if args.json:
+    if args.mjai:
+        for message in to_mjai(match.events):
+            print(dump(message))
+    elif args.json:
         print(
             dump(
                 {

@@ -30,12 +30,16 @@ __all__ = ["Game", "flow_for"]
 def flow_for(ruleset: Any) -> DealFlow:
     """The engine hooks of ``ruleset``.
 
-    The ``FLOW`` class of its package's ``flow`` module (the package path from the registry),
-    else the ruleset's own ``flow()`` method.
+    The ruleset's own ``flow()`` method if it has one, else the ``FLOW`` class of its package's
+    ``flow`` module (the package path from the registry).
 
     Raises:
         RulesetError: if the ruleset has no game flow yet.
     """
+    make = getattr(ruleset, "flow", None)
+    if callable(make):
+        flow: DealFlow = make()
+        return flow
     package = REGISTRY.get(getattr(ruleset, "id", ""))
     if package is not None:
         try:
@@ -44,12 +48,8 @@ def flow_for(ruleset: Any) -> DealFlow:
             if exc.name not in (f"{package}.flow", package):
                 raise
         else:
-            flow: DealFlow = module.FLOW(ruleset)
+            flow = module.FLOW(ruleset)
             return flow
-    make = getattr(ruleset, "flow", None)
-    if callable(make):
-        flow = make()
-        return flow
     raise RulesetError(f"ruleset {getattr(ruleset, 'id', ruleset)!r} has no game flow yet")
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from muraglia.engine.actions import Action
 from muraglia.engine.events import Event, MatchEnded, Settled
 from muraglia.engine.state import DealState
+from muraglia.engine.views import PlayerView, view_of
 from muraglia.errors import IllegalActionError
 from muraglia.rulesets.base import DealSummary, MatchProgress
 from muraglia.tiles import WINDS
@@ -51,6 +52,10 @@ class MatchState:
         self.events.extend(deal.events)
         self._seen = len(deal.events)
         return deal
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now, scores and pot included."""
+        return view_of(self.deal, seat, self)
 
     @property
     def to_act(self) -> tuple[int, ...]:

@@ -9,10 +9,9 @@ drawing are automatic; every decision is an :class:`~muraglia.engine.actions.Act
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from muraglia.analysis.shanten import shanten_all
+from muraglia.engine import legal
 from muraglia.engine.actions import (
     Action,
     AddedKong,
@@ -46,7 +45,9 @@ from muraglia.engine.events import (
     TilesPassed,
     Won,
 )
+from muraglia.engine.parse import combos, parse_action
 from muraglia.engine.phases import Phase
+from muraglia.engine.views import PlayerView, view_of
 from muraglia.engine.wall import Wall
 from muraglia.errors import IllegalActionError
 from muraglia.hand import Hand
@@ -54,7 +55,6 @@ from muraglia.melds import Meld, MeldKind, Source
 from muraglia.rulesets.base import (
     SEAT_LETTERS,
     Breach,
-    CallKind,
     DealFlow,
     SeatStatus,
 )
@@ -69,25 +69,6 @@ _PHYSICAL: tuple[PhysicalTile, ...] = tuple(PhysicalTile(t) for t in _TILES[:NUM
 
 _SOURCE = {1: Source.RIGHT, 2: Source.ACROSS, 3: Source.LEFT}
 """Discarder's offset from the claimer -> meld source marker."""
-
-
-def _combos(counts: list[int], size: int) -> list[tuple[Tile, ...]]:
-    """Every multiset of ``size`` tiles drawn from ``counts``, in kind order."""
-    kinds = [k for k in range(NUM_KINDS) if counts[k]]
-    out: list[tuple[Tile, ...]] = []
-
-    def walk(i: int, left: int, acc: list[Tile]) -> None:
-        if left == 0:
-            out.append(tuple(acc))
-            return
-        if i == len(kinds):
-            return
-        k = kinds[i]
-        for n in range(min(counts[k], left), -1, -1):
-            walk(i + 1, left - n, acc + [_TILES[k]] * n)
-
-    walk(0, size, [])
-    return out
 
 
 @dataclass(frozen=True)
@@ -261,6 +242,7 @@ class DealState:
         new.options = {k: list(v) for k, v in self.options.items()}
         new.answers = dict(self.answers)
         new.passing = dict(self.passing)
+        new._pass_options = {}
         w = self.wall
         new.wall = Wall(list(w.live), list(w.dead), w.head, w.tail, w.dead_next, list(w.indicators))
         return new
@@ -331,6 +313,7 @@ class DealState:
         self.charleston = self.flow.charleston()
         self.charleston_round = 0
         self.passing: dict[int, tuple[Tile, ...]] = {}
+        self._pass_options: dict[int, list[Action]] = {}
         if self.charleston:
             self.phase = Phase.CHARLESTON  # FIMJ-CHARL-1
 
@@ -347,12 +330,16 @@ class DealState:
         if self.phase is Phase.CHARLESTON:
             if seat in self.passing or seat in self.dead:
                 return []
-            return [PassTiles(seat, combo) for combo in _combos(self.counts[seat], 4)]
+            cached = self._pass_options.get(seat)
+            if cached is None:
+                cached = [PassTiles(seat, combo) for combo in combos(self.counts[seat], 4)]
+                self._pass_options[seat] = cached
+            return list(cached)
         if self.phase is Phase.ACT:
             if seat != self.turn:
                 return []
             if self._legal is None:
-                self._legal = self._act_actions(seat)
+                self._legal = legal.act_actions(self, seat)
             return list(self._legal)
         if self.phase in (Phase.CLAIM, Phase.ROB):
             if seat in self.answers:
@@ -360,182 +347,19 @@ class DealState:
             return list(self.options.get(seat, ()))
         return []
 
-    def _facts_self(self, seat: int) -> frozenset[str]:
-        facts = set()
-        if self.drew_replacement:
-            facts.add("replacement")
-        elif self.wall.live_count == 0:
-            facts.add("last_tile")
-        untouched = self.calls_made == 0 and self.kongs_made == 0
-        if untouched and not self.discards[seat]:
-            facts.add("first_turn")
-            if seat == self.first:
-                facts.add("dealer_first")
-        return frozenset(facts | self._riichi_facts(seat))
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know now (:func:`.views.view_of`)."""
+        return view_of(self, seat)
 
-    def _facts_discard(self, seat: int, *, robbing: bool) -> frozenset[str]:
-        facts = set()
-        if robbing:
-            facts.add("robbing_kong")
-        elif self.wall.live_count == 0:
-            facts.add("last_discard")
-        if (
-            not robbing
-            and self.claim_from == self.first
-            and len(self.discard_log) == 1
-            and self.calls_made == 0
-        ):
-            facts.add("dealer_first")
-        return frozenset(facts | self._riichi_facts(seat))
+    def parse_action(self, seat: int, text: str) -> Action:
+        """The legal action of ``seat`` that ``text`` names (see :func:`.parse.parse_action`).
 
-    def _riichi_facts(self, seat: int) -> set[str]:
-        if not self.riichi[seat]:
-            return set()
-        facts = {"riichi", "double_riichi"} if self.double_riichi[seat] else {"riichi"}
-        mark = self.ippatsu_mark[seat]
-        if mark == (len(self.discards[seat]), self.calls_made + self.kongs_made):
-            facts.add("ippatsu")  # no own discard and no call or kong since the riichi
-        return facts
-
-    def _win_value(
-        self, seat: int, tile: Tile, *, self_drawn: bool, robbing: bool = False
-    ) -> tuple[int, frozenset[str]] | None:
-        """(value, flags) if ``seat`` may win with ``tile`` (held already when self-drawn)."""
-        if self.status[seat] is not SeatStatus.ACTIVE:
-            return None
-        c = self.counts[seat]
-        if not self_drawn:
-            if c[tile] >= 4:
-                return None
-            c[tile] += 1
-        try:
-            if not self.flow.is_complete(c, len(self.melds[seat])):
-                return None
-            hand = self.hand_of(seat, tile)
-        finally:
-            if not self_drawn:
-                c[tile] -= 1
-        facts = self._facts_self(seat) if self_drawn else self._facts_discard(seat, robbing=robbing)
-        flags = self.flow.win_flags(self, seat, tile, self_drawn=self_drawn, facts=facts)
-        value = self.flow.win_value(self, seat, hand, self_drawn=self_drawn, flags=flags)
-        return None if value is None else (value, flags)
-
-    def _can_replace(self) -> bool:
-        return self.wall.dead_count + self.wall.live_count > 0
-
-    def _act_actions(self, seat: int) -> list[Action]:
-        c = self.counts[seat]
-        out: list[Action] = []
-        if self.drawn is not None and self._win_value(seat, self.drawn, self_drawn=True):
-            out.append(Win(seat))
-        kongs: list[Action] = []
-        if self._can_replace():
-            for k in range(NUM_KINDS):
-                if c[k] == 4 and (not self.riichi[seat] or self._riichi_kong_ok(seat, k)):
-                    kongs.append(ConcealedKong(seat, _TILES[k]))
-            if self.drawn is not None and not self.riichi[seat]:
-                for m in self.melds[seat]:
-                    if m.kind is MeldKind.PUNG and c[m.first]:
-                        kongs.append(AddedKong(seat, m.first))
-        out += kongs
-        out += [Declare(seat, name) for name in self.flow.declarations(self, seat)]
-        last = self.wall.live_count == 0 and self.drawn is not None
-        if last and not self.flow.last_drawer_discards():
-            out.append(NoDiscard(seat))  # FIMJ-END-4, RAV-END-1
-            return out
-        if self.riichi[seat]:
-            if self.drawn is not None:
-                out.append(Discard(seat, self.drawn))
-            return out
-        kinds = [_TILES[k] for k in range(NUM_KINDS) if c[k]]
-        out += [Discard(seat, k) for k in kinds]
-        out += [Discard(seat, k, riichi=True) for k in self._riichi_discards(seat, kinds)]
-        return out
-
-    def _waits(self, seat: int) -> tuple[Tile, ...]:
-        c = self.counts[seat]
-        melds = len(self.melds[seat])
-        out = []
-        for k in range(NUM_KINDS):
-            if c[k] < 4:
-                c[k] += 1
-                if self.flow.is_complete(c, melds):
-                    out.append(_TILES[k])
-                c[k] -= 1
-        return tuple(out)
-
-    def _riichi_discards(self, seat: int, kinds: Sequence[Tile]) -> list[Tile]:
-        if self.riichi[seat] or not self.flow.riichi_possible(self, seat):
-            return []
-        c = self.counts[seat]
-        melds = len(self.melds[seat])
-        if shanten_all(c, melds) > 0:
-            return []
-        out = []
-        for k in kinds:
-            c[k] -= 1
-            try:
-                if shanten_all(c, melds) == 0:
-                    waits = self._waits(seat)
-                    if waits and self.flow.can_riichi(self, seat, waits):
-                        out.append(k)
-            finally:
-                c[k] += 1
-        return out
-
-    def _riichi_kong_ok(self, seat: int, kind: int) -> bool:
-        """A kong under riichi only if the flow allows it and the waits do not change."""
-        if not self.flow.riichi_allows_kong():
-            return False
-        c = self.counts[seat]
-        if self.drawn != kind:
-            return False
-        c[kind] -= 1
-        before = self._waits(seat)
-        c[kind] -= 3
-        self.melds[seat].append(Meld.kong(_TILES[kind], concealed=True))
-        after = self._waits(seat)
-        self.melds[seat].pop()
-        c[kind] += 4
-        return before == after and bool(before)
-
-    def _may_wait(self, seat: int) -> bool:
-        """The flow's ``may_wait`` filter, cached on the seat's concealed tiles and melds."""
-        key = (bytes(self.counts[seat]), len(self.melds[seat]))
-        cached = self._wait_cache[seat]
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        ok = self.flow.may_wait(self.counts[seat], len(self.melds[seat]))
-        self._wait_cache[seat] = (key, ok)
-        return ok
-
-    def _claim_options(self, seat: int, tile: Tile, *, robbing: bool) -> list[Action]:
-        if self.status[seat] is SeatStatus.OUT:
-            return []
-        allowed = self.flow.allowed_calls(self, seat, self.claim_from, tile)
-        out: list[Action] = []
-        if (
-            CallKind.WIN in allowed
-            and self._may_wait(seat)
-            and self._win_value(seat, tile, self_drawn=False, robbing=robbing)
-        ):
-            out.append(Win(seat))
-        if robbing or self.riichi[seat]:
-            return [*out, Pass(seat)] if out else []
-        c = self.counts[seat]
-        if CallKind.KONG in allowed and c[tile] == 3 and self._can_replace():
-            out.append(ClaimKong(seat))
-        if CallKind.PUNG in allowed and c[tile] >= 2:
-            out.append(Pung(seat))
-        if CallKind.CHOW in allowed and tile.is_suited:
-            r = tile.rank
-            for lo in (r - 2, r - 1, r):
-                if 1 <= lo <= 7:
-                    run = [_TILES[tile - r + lo + i] for i in range(3)]
-                    others = [t for t in run if t != tile]
-                    if all(c[t] for t in others):
-                        out.append(Chow(seat, tuple(run)))
-        return [*out, Pass(seat)] if out else []
+        Raises:
+            IllegalActionError: when no legal action fits.
+            AmbiguousActionError: when several fit.
+            NotationError: for bad tile notation.
+        """
+        return parse_action(self.legal_actions(seat), seat, text)
 
     # ================================================================== apply
 
@@ -590,6 +414,7 @@ class DealState:
                 self.counts[to][t] += 1
             self._emit(TilesPassed(seat, to, tiles))
         self.passing = {}
+        self._pass_options = {}
         self.charleston_round += 1
         if self.charleston_round < len(self.charleston):
             return
@@ -641,7 +466,7 @@ class DealState:
         self.answers = {}
         for i in range(1, self.players):
             s = (self.claim_from + i) % self.players
-            opts = self._claim_options(s, self.claim_tile, robbing=self.robbing)
+            opts = legal.claim_options(self, s, self.claim_tile, robbing=self.robbing)
             if opts:
                 self.options[s] = opts
         if self.options:
@@ -683,7 +508,7 @@ class DealState:
                 self.stakes[s] += self.flow.riichi_stake()
                 self._emit(RiichiAccepted(s, self.flow.riichi_stake()))
                 reason = self.flow.check_void(self)  # e.g. four riichi
-                if reason is not None and decision.call is None:
+                if reason is not None:
                     self._end(DealResult(reason))
                     return
             else:
@@ -799,7 +624,7 @@ class DealState:
         flags: dict[int, tuple[str, ...]] = {}
         values: dict[int, int] = {}
         for s in winners:
-            got = self._win_value(s, tile, self_drawn=discarder is None, robbing=robbing)
+            got = legal.win_value(self, s, tile, self_drawn=discarder is None, robbing=robbing)
             assert got is not None, "a legal win must score"
             values[s], fl = got
             flags[s] = tuple(sorted(fl))
@@ -849,9 +674,10 @@ class DealState:
     # ================================================================== settlement
 
     def outcome(self, *, sticks: int = 0, honba: int = 0) -> DealOutcome:
-        """The finished deal as the ruleset's settlement input (keys.
+        """The finished deal as the ruleset's settlement input.
 
-        Own-wind letters); ``sticks`` riichi stakes lie on the table, this deal's included.
+        Keys are own-wind letters (the dealer is ``E``); ``sticks`` riichi stakes lie on the
+        table, this deal's included.
 
         Raises:
             IllegalActionError: if the deal is not over.

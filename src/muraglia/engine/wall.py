@@ -161,8 +161,8 @@ class Wall:
         """The next replacement tile.
 
         From the dead wall, else the live wall's last tile (FIMJ-GAP-15, RAV-WALL-5); with
-        ``replenish`` the live wall's last tile then moves to the dead wall's far end (SEI-
-        SETUP-4).
+        ``replenish`` the live wall's last tile then moves to the dead wall's far end
+        (SEI-SETUP-4).
 
         Raises:
             IndexError: when no tile is left anywhere.

@@ -634,7 +634,8 @@ class DealFlow:
     ``seat_wind_of``      winds by position from the dealer
     ``charleston``        () (no exchange of tiles after the deal)
     ``deal_plan``         4-4-4 to each seat in turn, then dealer 1st and 5th, others one
-    ``allowed_calls``     win from anyone, pung/kong from anyone, chow from the left
+    ``allowed_calls``     win, pung, kong from anyone, chow from the left; only a win on
+                          the discard made once the live wall is empty
     ``claim_policy``      :class:`ClaimPolicy` defaults
     ``is_complete``       standard shape, seven pairs, thirteen orphans (shanten -1)
     ``may_wait``          13 tiles at shanten 0 or less (a filter before ``is_complete``)
@@ -668,10 +669,10 @@ class DealFlow:
         return WallLayout()
 
     def break_wall(self, rng: Any, layout: WallLayout) -> Breach:
-        """Dice and breach (FIMJ-WALL-2…4 shape.
+        """Dice and breach, shaped as FIMJ-WALL-2…4.
 
-        Wall by the dealer's two dice, stack by the sum of both throws, wrapping in the same
-        wall, GAP-13).
+        The wall by the dealer's two dice, the stack by the sum of both throws, wrapping in the
+        same wall (FIMJ-GAP-13).
         """
         first = (rng.randint(1, 6), rng.randint(1, 6))
         second = (rng.randint(1, 6), rng.randint(1, 6))

@@ -140,8 +140,8 @@ class SeipalleFlow(DealFlow):
     def end_of_match(self, scores: Sequence[int], pot: int) -> tuple[int, ...]:
         """Stakes left go to the highest score.
 
-        Split equally on ties, the odd points to the first tied seat (SEI-GAME-3, SEI-
-        GAP-26).
+        Split equally on ties, the odd points to the first tied seat
+        (SEI-GAME-3, SEI-GAP-26).
         """
         top = max(scores)
         tied = [i for i, s in enumerate(scores) if s == top]

@@ -1,0 +1,163 @@
+"""Export of a record's events as an mjai-style JSON event stream (riichi bots' protocol).
+
+mjai tiles: ``1m``…``9s``, honours ``E S W N P F C`` (red fives, when the engine has them, will
+be ``5mr``). The dealer's 14th dealt tile is sent as its first ``tsumo``; a riichi discard is
+``reach`` + ``dahai`` and ``reach_accepted`` once it stands; kongs are ``daiminkan``, ``ankan``
+and ``kakan`` (sent before a robbing ``hora``); a finished deal is ``hora`` events or
+``ryukyoku``, then ``end_kyoku`` with the score changes (``deltas``, ``scores``: extension
+keys). Flowers and seasons (rulesets outside mjai's scope) are written ``?``.
+
+>>> from muraglia.tiles import Tile
+>>> mjai_tile(Tile.P5), mjai_tile(Tile.WHITE), mjai_tile(Tile.NORTH)
+('5p', 'P', 'N')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from muraglia.engine.actions import AddedKong, ConcealedKong, Discard
+from muraglia.engine.events import (
+    Acted,
+    Called,
+    DealEnded,
+    DealStarted,
+    Dealt,
+    Drew,
+    Event,
+    IndicatorRevealed,
+    MatchEnded,
+    RiichiAccepted,
+    Settled,
+    Won,
+)
+from muraglia.tiles import Tile
+
+__all__ = ["mjai_tile", "to_mjai"]
+
+_HONOURS = "ESWNPFC"
+_CALLS = {"chow": "chi", "pung": "pon", "kong": "daiminkan"}
+
+
+def mjai_tile(tile: Tile) -> str:
+    """The mjai name of a tile kind."""
+    if tile.is_bonus:
+        return "?"
+    if tile.is_honor:
+        return _HONOURS[int(tile) - int(Tile.EAST)]
+    return tile.notation
+
+
+def _ts(tiles: Iterable[Tile]) -> list[str]:
+    return [mjai_tile(t) for t in tiles]
+
+
+def to_mjai(events: Iterable[Event], *, names: Iterable[str] = ()) -> list[dict[str, Any]]:
+    """The mjai event stream of a match's events (one dict per mjai message)."""
+    out: list[dict[str, Any]] = [
+        {"type": "start_game", "names": list(names) or ["0", "1", "2", "3"]}
+    ]
+    start: DealStarted | None = None
+    dora: str | None = None
+    hands: dict[int, list[Tile]] = {}
+    drawn: dict[int, Tile | None] = {}
+    for e in events:
+        if isinstance(e, DealStarted):
+            start, dora, hands, drawn = e, None, {}, {}
+        elif isinstance(e, IndicatorRevealed):
+            if start is not None and dora is None and not hands:
+                dora = mjai_tile(e.tile)
+            else:
+                out.append({"type": "dora", "dora_marker": mjai_tile(e.tile)})
+        elif isinstance(e, Dealt):
+            hands[e.seat] = list(e.tiles)
+            if start is not None and len(hands) == 4:
+                out += _start_kyoku(start, dora, hands, drawn)
+        elif isinstance(e, Drew):
+            drawn[e.seat] = e.tile
+            out.append({"type": "tsumo", "actor": e.seat, "pai": mjai_tile(e.tile)})
+        elif isinstance(e, Acted):
+            out += _acted(e, drawn)
+        elif isinstance(e, Called):
+            consumed = list(e.tiles)
+            consumed.remove(e.tile)
+            out.append(
+                {
+                    "type": _CALLS[e.call],
+                    "actor": e.seat,
+                    "target": e.from_seat,
+                    "pai": mjai_tile(e.tile),
+                    "consumed": _ts(consumed),
+                }
+            )
+        elif isinstance(e, RiichiAccepted):
+            out.append({"type": "reach_accepted", "actor": e.seat})
+        elif isinstance(e, Won):
+            target = e.seat if e.from_seat is None else e.from_seat
+            out.append(
+                {"type": "hora", "actor": e.seat, "target": target, "pai": mjai_tile(e.tile)}
+            )
+        elif isinstance(e, DealEnded) and not (e.winners and not e.void):
+            out.append({"type": "ryukyoku", "reason": e.reason})
+        elif isinstance(e, Settled):
+            out.append({"type": "end_kyoku", "deltas": list(e.net), "scores": list(e.scores)})
+        elif isinstance(e, MatchEnded):
+            out.append({"type": "end_game", "scores": list(e.scores)})
+    return out
+
+
+def _start_kyoku(
+    start: DealStarted,
+    dora: str | None,
+    hands: dict[int, list[Tile]],
+    drawn: dict[int, Tile | None],
+) -> list[dict[str, Any]]:
+    dealer = start.dealer
+    first = list(hands[dealer])
+    tsumo = first.pop() if len(first) > 13 else None
+    tehais = [_ts(first if s == dealer else hands.get(s, [])) for s in range(4)]
+    msg: dict[str, Any] = {
+        "type": "start_kyoku",
+        "bakaze": mjai_tile(start.round_wind),
+        "kyoku": start.deal + 1,
+        "honba": 0,
+        "kyotaku": 0,
+        "oya": dealer,
+        "dora_marker": dora,
+        "tehais": tehais,
+    }
+    out = [msg]
+    if tsumo is not None:
+        drawn[dealer] = tsumo
+        out.append({"type": "tsumo", "actor": dealer, "pai": mjai_tile(tsumo)})
+    return out
+
+
+def _acted(e: Acted, drawn: dict[int, Tile | None]) -> list[dict[str, Any]]:
+    a = e.action
+    out: list[dict[str, Any]] = []
+    if isinstance(a, Discard):
+        if a.riichi:
+            out.append({"type": "reach", "actor": a.seat})
+        out.append(
+            {
+                "type": "dahai",
+                "actor": a.seat,
+                "pai": mjai_tile(a.tile),
+                "tsumogiri": drawn.get(a.seat) == a.tile,
+            }
+        )
+        drawn[a.seat] = None
+    elif isinstance(a, ConcealedKong):
+        out.append({"type": "ankan", "actor": a.seat, "consumed": _ts([a.tile] * 4)})
+    elif isinstance(a, AddedKong):
+        out.append(
+            {
+                "type": "kakan",
+                "actor": a.seat,
+                "pai": mjai_tile(a.tile),
+                "consumed": _ts([a.tile] * 3),
+            }
+        )
+    return out
