@@ -5,7 +5,8 @@ Command: ``python bench/strength_players.py FILE.json...`` (the outputs of runs 
 --bots efficiency,random,efficiency,random --json > ravenna-efficiency-random-2026.json``).
 
 Files of the same ruleset and table (the same set of bots) are summed, and one Markdown table
-row per bot is printed: matches, deals, win rate, deal-in rate (deals lost by discarding the
+row per bot is printed: matches (and how many ended in an engine error and are left out of
+every other column), deals, win rate, deal-in rate (deals lost by discarding the
 winning tile, per deal played), mean value of the hands won, mean placement and mean score.
 """
 
@@ -47,7 +48,7 @@ def main() -> None:
             acc["score"] = acc.get("score", 0.0) + b["mean_score"] * b["seats"]
             acc["value"] = acc.get("value", 0.0) + b["mean_value"] * b["wins"]
     print(
-        "| ruleset | table | bot | matches | deals | win % | deal-in % | mean value "
+        "| ruleset | table | bot | matches (errors) | deals | win % | deal-in % | mean value "
         "| mean placement | mean score |"
     )
     print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -55,7 +56,7 @@ def main() -> None:
         for name, a in sorted(t["bots"].items()):
             deals = a["deals"] or 1
             print(
-                f"| {spec} | {table} | {name} | {t['games']} | {t['deals']} | "
+                f"| {spec} | {table} | {name} | {t['games']} ({t['errors']}) | {t['deals']} | "
                 f"{100 * a['wins'] / deals:.1f} | {100 * a['deal_ins'] / deals:.1f} | "
                 f"{a['value'] / max(a['wins'], 1):.1f} | {a['place'] / a['seats']:.2f} | "
                 f"{a['score'] / a['seats']:.1f} |"
