@@ -22,7 +22,16 @@ from muraglia import __version__
 
 __all__ = ["COMMANDS", "main"]
 
-COMMANDS: tuple[str, ...] = ("analyze", "score", "settle", "rules", "replay", "tenhou_check")
+COMMANDS: tuple[str, ...] = (
+    "analyze",
+    "score",
+    "settle",
+    "rules",
+    "play",
+    "simulate",
+    "replay",
+    "tenhou_check",
+)
 """Subcommand modules, in the order ``--help`` lists them."""
 
 

@@ -1,0 +1,183 @@
+"""``muraglia simulate``: bots play seeded matches, in parallel processes; a report follows.
+
+``muraglia simulate --rules <id> --games N [--seed S] [--workers K] [--bots a,b,c,d]
+[--rotate] [--max-deals D] [--json] [--out DIR]``. A progress bar goes to stderr; the report
+(tables: summary, bots, hand values, patterns with their bilingual names) to stdout, or with
+``--json`` one object as the last stdout line (interfaces.md §5). ``--out DIR`` writes one
+replayable JSONL record per match under ``DIR/records/``, ``DIR/summary.csv`` (one row per
+match and seat) and ``DIR/report.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from muraglia.cli._common import dump
+from muraglia.errors import MahjongError
+from muraglia.players import BOTS, DEFAULT_BOT
+
+__all__ = ["parse_bots", "register", "run"]
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``simulate`` subcommand."""
+    p = subparsers.add_parser("simulate", help="bots play many matches; statistics report")
+    p.add_argument("--rules", required=True, help="ruleset id, with options")
+    p.add_argument("--games", type=int, required=True, help="number of matches")
+    p.add_argument("--seed", type=int, default=0, help="simulation seed (default 0)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument(
+        "--bots",
+        default=DEFAULT_BOT,
+        help=f"bot of each seat, comma-separated (one name: every seat); known: {', '.join(BOTS)}",
+    )
+    p.add_argument("--rotate", action="store_true", help="move the bots one seat per match")
+    p.add_argument("--max-deals", type=int, default=None, help="cap on deals per match")
+    p.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    p.add_argument("--out", default=None, help="folder for the records and the CSV summary")
+    p.set_defaults(run=run)
+
+
+def parse_bots(text: str, players: int = 4) -> tuple[str, ...]:
+    """Bot names of each seat from ``a,b,c,d`` (one name fills every seat).
+
+    Raises:
+        MahjongError: for an unknown name or a wrong number of names.
+
+    >>> parse_bots("random")
+    ('random', 'random', 'random', 'random')
+    """
+    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise MahjongError(f"--bots needs 1 or {players} names, got {len(names)}: {text!r}")
+    for n in names:
+        if n not in BOTS:
+            raise MahjongError(f"unknown bot {n!r}; known bots: {', '.join(BOTS)}")
+    return names
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``muraglia simulate``."""
+    from muraglia.players.simulate import simulate  # noqa: PLC0415 - heavy imports on demand
+
+    try:
+        if args.games < 1:
+            raise MahjongError(f"--games must be at least 1, got {args.games}")
+        if args.workers < 1:
+            raise MahjongError(f"--workers must be at least 1, got {args.workers}")
+        bots = parse_bots(args.bots)
+        out = Path(args.out) if args.out else None
+        matches: list[dict[str, Any]] = []
+        with _Progress(args.games) as advance:
+            report = simulate(
+                args.rules,
+                games=args.games,
+                seed=args.seed,
+                bots=bots,
+                workers=args.workers,
+                rotate=args.rotate,
+                max_deals=args.max_deals,
+                out_dir=None if out is None else out / "records",
+                progress=advance,
+                matches=matches,
+            )
+    except (MahjongError, OSError) as exc:
+        print(f"muraglia simulate: error: {exc}", file=sys.stderr)
+        return 2
+    result = report.to_dict()
+    if out is not None:
+        _write_outputs(out, matches, result)
+    if args.json:
+        print(dump(result))
+    else:
+        _render(result)
+    return 0
+
+
+class _Progress:
+    """A rich progress bar on stderr (silent when stderr is not a terminal)."""
+
+    def __init__(self, total: int) -> None:
+        from rich.console import Console  # noqa: PLC0415
+        from rich.progress import Progress  # noqa: PLC0415
+
+        console = Console(stderr=True)
+        self.bar = Progress(console=console, disable=not console.is_terminal, transient=False)
+        self.task = self.bar.add_task("matches", total=total)
+
+    def __enter__(self) -> Any:
+        self.bar.start()
+        return lambda _summary: self.bar.advance(self.task)
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.stop()
+
+
+def _write_outputs(out: Path, matches: list[dict[str, Any]], result: dict[str, Any]) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    with (out / "summary.csv").open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(
+            ["match", "seed", "seat", "bot", "deals", "score", "placement", "wins", "deal_ins",
+             "self_drawn", "error"]
+        )  # fmt: skip
+        for i, m in enumerate(matches):
+            for s, bot in enumerate(m["bots"]):
+                w.writerow(
+                    [i, m["seed"], s, bot, m["deals"], m["scores"][s], m["placements"][s],
+                     m["wins"][s], m["deal_ins"][s], m["self_drawn"][s], m["error"] or ""]
+                )  # fmt: skip
+    (out / "report.json").write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
+
+
+def _render(r: dict[str, Any]) -> None:
+    from rich.console import Console  # noqa: PLC0415
+    from rich.table import Table  # noqa: PLC0415
+
+    console = Console(highlight=False)
+    summary = Table(title=f"{r['spec']}: {r['games']} matches", header_style="bold")
+    for col in ("deals", "won", "drawn", "hands won", "mean value", "errors", "s", "matches/s"):
+        summary.add_column(col, justify="right")
+    summary.add_row(
+        str(r["deals"]), str(r["wins"]), str(r["draws"]), str(r["hands_won"]),
+        f"{r['mean_value']:.1f}", str(r["errors"]), f"{r['seconds']:.1f}",
+        f"{r['games_per_second']:.2f}",
+    )  # fmt: skip
+    console.print(summary)
+    bots = Table(title="bots / giocatori automatici", header_style="bold")
+    bots.add_column("bot", no_wrap=True, min_width=10)
+    for col in ("seats", "wins", "win%", "d-ins", "d-in%", "value", "place", "score", "ms"):
+        bots.add_column(col, justify="right")
+    for name, b in r["bots"].items():
+        bots.add_row(
+            name, str(b["seats"]), str(b["wins"]), f"{100 * b['win_rate']:.1f}",
+            str(b["deal_ins"]), f"{100 * b['deal_in_rate']:.1f}", f"{b['mean_value']:.1f}",
+            f"{b['mean_placement']:.2f}", f"{b['mean_score']:.1f}", f"{b['ms_per_decision']:.2f}",
+        )  # fmt: skip
+    console.print(bots)
+    hist = Table(title="hand values / valori delle mani", header_style="bold")
+    hist.add_column("value")
+    hist.add_column("hands", justify="right")
+    for k, v in r["value_histogram"].items():
+        if v:
+            hist.add_row(k, str(v))
+    console.print(hist)
+    pats = Table(title="patterns / combinazioni", header_style="bold")
+    for col in ("id", "it", "en", "count", "% of hands"):
+        pats.add_column(col, justify="right" if col in ("count", "% of hands") else "left")
+    hands = max(r["hands_won"], 1)
+    for pid, n in r["patterns"].items():
+        names = r["pattern_names"].get(pid, {})
+        pats.add_row(
+            pid, names.get("it", ""), names.get("en", ""), str(n), f"{100 * n / hands:.1f}"
+        )
+    console.print(pats)
+    for msg in r["error_messages"]:
+        console.print(f"[red]error[/red] {msg}")

@@ -1,0 +1,430 @@
+"""The ``efficiency`` bot: shanten and ukeire, steered by what the ruleset pays for.
+
+Every decision is a small table-driven search over the legal actions only:
+
+* a legal :class:`~muraglia.engine.actions.Win` is always taken (the engine offers it only when
+  the hand is complete *and* reaches the ruleset's minimum, e.g. a double in Seipalle,
+  SEI-SCORE-2);
+* a discard is scored ``-SHANTEN_WEIGHT * shanten + ukeire + value``, where ``ukeire`` counts
+  unseen copies of the tiles that lower the shanten (:func:`muraglia.analysis.shanten.ukeire`)
+  and ``value`` comes from the ruleset's :class:`~muraglia.players.profiles.Profile` (scoring
+  honour pairs and pungs, the flush and all-pungs doubles, no-head-tiles, dora); riichi is
+  declared when the profile says so;
+* a call is made when it lowers the shanten (a kong when it does not raise it, a pung of a
+  scoring honour when it keeps it), and, where a win needs a double (Seipalle), only if the
+  opened hand keeps a way to one;
+* ties are broken by the bot's seeded generator, so a seed fixes every choice.
+
+>>> from muraglia.engine import Game
+>>> from muraglia.engine.views import view_of
+>>> from muraglia.rulesets import load_ruleset
+>>> m = Game(load_ruleset("ravenna"), seed=1, max_deals=1).new_match()
+>>> bots = [EfficiencyBot("ravenna", seed=s) for s in range(4)]
+>>> while not m.over:
+...     s = m.to_act[0]
+...     _ = m.apply(bots[s].choose(view_of(m.deal, s, m), m.legal_actions(s)))
+>>> m.over
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+
+from muraglia.analysis.shanten import shanten_all
+from muraglia.engine.actions import (
+    Action,
+    AddedKong,
+    Chow,
+    ClaimKong,
+    ConcealedKong,
+    Discard,
+    NoDiscard,
+    Pass,
+    PassTiles,
+    Pung,
+    Win,
+)
+from muraglia.engine.views import PlayerView
+from muraglia.players.base import Table
+from muraglia.players.profiles import SHANTEN_WEIGHT, Profile, profile_for
+from muraglia.tiles import NUM_KINDS, Tile
+
+__all__ = ["EfficiencyBot", "dora_kinds"]
+
+_RIICHI_BONUS = 10
+"""Ukeire units a riichi declaration is worth when the profile declares riichi."""
+
+
+def dora_kinds(indicators: Sequence[Tile]) -> list[int]:
+    """The dora kind of each indicator: the next tile in its suit or honour cycle (SEI-DORA-1).
+
+    >>> [Tile(k).notation for k in dora_kinds([Tile.M9, Tile.NORTH, Tile.RED])]
+    ['1m', '1z', '5z']
+    """
+    out = []
+    for t in indicators:
+        if t < 27:
+            out.append(t - t % 9 + (t % 9 + 1) % 9)
+        elif t < 31:
+            out.append(27 + (t - 27 + 1) % 4)
+        else:
+            out.append(31 + (t - 31 + 1) % 3)
+    return out
+
+
+class EfficiencyBot:
+    """Shanten + ukeire discards, value-aware calls (see the module docstring)."""
+
+    name = "efficiency"
+
+    def __init__(self, rules: object = None, seed: int | None = 0) -> None:
+        self.profile: Profile = profile_for(rules if rules is not None else "")
+        self.rng = Random(seed)
+
+    # ------------------------------------------------------------------ entry point
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """The bot's action (one of ``legal``)."""
+        if len(legal) == 1:
+            return legal[0]
+        for a in legal:
+            if isinstance(a, Win):
+                return a
+        t = Table.of(view)
+        if view.phase == "act":
+            return self._act(t, legal)
+        if isinstance(legal[0], PassTiles):
+            return self._charleston(t, legal)
+        return self._claim(t, legal)
+
+    def _charleston(self, t: Table, legal: Sequence[Action]) -> Action:
+        """Pass the four tiles whose loss leaves the best hand (FIMJ-CHARL-1).
+
+        Only the passes made of the eight least useful tiles (each judged alone, as a discard)
+        are compared, so a decision stays in the milliseconds among up to 1001 offers.
+        """
+        counts = t.counts
+        melds = t.own_melds
+        ctx = _ValueContext(self.profile, t)
+        alone: dict[int, float] = {}
+        for k in range(NUM_KINDS):
+            if counts[k]:
+                counts[k] -= 1
+                alone[k] = -SHANTEN_WEIGHT * shanten_all(counts, melds) + ctx.value(counts)
+                counts[k] += 1
+        worst: list[int] = []
+        for k in sorted(alone, key=lambda k: (-alone[k], k)):
+            worst += [k] * counts[k]
+        pool = worst[:8]
+        scores: dict[Action, float] = {}
+        for a in legal:
+            if not isinstance(a, PassTiles) or any(
+                a.tiles.count(k) > pool.count(k) for k in set(a.tiles)
+            ):
+                continue
+            for k in a.tiles:
+                counts[k] -= 1
+            scores[a] = -SHANTEN_WEIGHT * shanten_all(counts, melds) + ctx.value(counts)
+            for k in a.tiles:
+                counts[k] += 1
+        return self.pick(scores) if scores else legal[0]
+
+    # ------------------------------------------------------------------ own turn
+
+    def _act(self, t: Table, legal: Sequence[Action]) -> Action:
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            stop = [a for a in legal if isinstance(a, NoDiscard)]
+            return stop[0] if stop else legal[0]
+        scores, shanten = self.discard_scores(t, discards)
+        best_sh = min(shanten.values())
+        for a in legal:
+            if isinstance(a, ConcealedKong | AddedKong) and self._kong_ok(t, a, best_sh):
+                return a
+        return self.pick(scores)
+
+    def pick(self, scores: dict[Action, float]) -> Action:
+        """The highest-scoring action, ties broken by the seeded generator."""
+        top = max(scores.values())
+        best = [a for a, s in scores.items() if s >= top - 1e-9]
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def discard_scores(
+        self, t: Table, discards: Sequence[Discard]
+    ) -> tuple[dict[Action, float], dict[Tile, int]]:
+        """Score of each legal discard, and the shanten each distinct discard leaves."""
+        counts = t.counts
+        melds = t.own_melds
+        shanten: dict[Tile, int] = {}
+        for a in discards:
+            k = a.tile
+            if k not in shanten:
+                counts[k] -= 1
+                shanten[k] = shanten_all(counts, melds)
+                counts[k] += 1
+        best = min(shanten.values())
+        slack = 1 if self.profile.flush_weight and melds < 4 else 0
+        ctx = _ValueContext(self.profile, t)
+        kind_score: dict[Tile, float] = {}
+        for k, sh in shanten.items():
+            if sh > best + slack:
+                continue
+            counts[k] -= 1
+            if sh < 0:
+                uke = 0
+            elif sh == best:
+                uke = useful_count(counts, melds, sh, t.visible)
+            else:
+                uke = 0  # a step back: judged by value alone
+            kind_score[k] = -SHANTEN_WEIGHT * sh + uke + ctx.value(counts)
+            counts[k] += 1
+        scores: dict[Action, float] = {}
+        for a in discards:
+            if a.tile not in kind_score:
+                continue
+            s = kind_score[a.tile]
+            if a.riichi:
+                if not self.profile.riichi:
+                    continue
+                s += _RIICHI_BONUS
+            scores[a] = s
+        return scores, shanten
+
+    def _kong_ok(self, t: Table, action: Action, best_shanten: int) -> bool:
+        if not self.profile.kongs:
+            return False
+        c = t.counts
+        if isinstance(action, ConcealedKong):
+            c[action.tile] -= 4
+            sh = shanten_all(c, t.own_melds + 1)
+            c[action.tile] += 4
+        else:
+            assert isinstance(action, AddedKong)
+            c[action.tile] -= 1
+            sh = shanten_all(c, t.own_melds)
+            c[action.tile] += 1
+        return sh <= best_shanten
+
+    # ------------------------------------------------------------------ claims
+
+    def _claim(self, t: Table, legal: Sequence[Action]) -> Action:
+        tile = t.view.claim
+        passes = [a for a in legal if isinstance(a, Pass)]
+        if tile is None or not passes:
+            return legal[0]
+        counts = t.counts
+        melds = t.own_melds
+        base = shanten_all(counts, melds)
+        honours = self.profile.scoring_honours(t.seat_wind, t.view.round_wind)
+        breaks_flush = tile not in honours and self._breaks_flush(t, tile)
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            taken: tuple[Tile, ...]
+            if isinstance(a, Pung):
+                taken = (tile, tile)
+            elif isinstance(a, ClaimKong):
+                taken = (tile, tile, tile)
+            elif isinstance(a, Chow):
+                if not self.profile.chow_calls:
+                    continue
+                rest = list(a.tiles)
+                rest.remove(tile)
+                taken = tuple(rest)
+            else:
+                continue
+            for k in taken:
+                counts[k] -= 1
+            try:
+                if isinstance(a, ClaimKong):
+                    after = shanten_all(counts, melds + 1)
+                    ok = self.profile.kongs and after <= base
+                else:
+                    after = min(
+                        _after_discard(counts, melds + 1, k) for k in range(NUM_KINDS) if counts[k]
+                    )
+                    ok = after < base or (isinstance(a, Pung) and tile in honours and after <= base)
+                if ok and isinstance(a, Chow) and self._pungs_plan(t):
+                    ok = False  # a chow breaks all pungs (FIMJ-DBL-C02, SEI-DBL-D03)
+                if ok and breaks_flush:
+                    ok = False  # keep the pure / purest hand (FIMJ-DBL-C05/C06, RAV-MAX-M01)
+                if ok and self.profile.needs_double:
+                    ok = self._keeps_double(t, a, tile, honours)
+            finally:
+                for k in taken:
+                    counts[k] += 1
+            if not ok:
+                continue
+            key = (
+                -float(after) + (0.5 if tile in honours else 0.0) + (0.1 if a.kind != "chow" else 0)
+            )
+            if best is None or key > best[0]:
+                best = (key, a)
+        return best[1] if best is not None else passes[0]
+
+    def _breaks_flush(self, t: Table, tile: Tile) -> bool:
+        """Whether calling ``tile`` would give up a flush that is within reach."""
+        p = self.profile
+        if not p.flush_weight or tile >= 27:
+            return False
+        counts = t.counts
+        own = t.melds_of(t.view.seat)
+        suits = {k // 9 for m in own for k in m if k < 27}
+        per = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
+        if len(suits) > 1:
+            return False
+        main = next(iter(suits)) if suits else per.index(max(per))
+        off = sum(per) - per[main]
+        return tile // 9 != main and off <= p.flush_reach
+
+    def _pungs_plan(self, t: Table) -> bool:
+        """Whether the hand is heading for all pungs (no chow declared, four pairs or pungs)."""
+        own = t.melds_of(t.view.seat)
+        if any(m[0] != m[1] for m in own):
+            return False
+        pairs = sum(1 for c in t.counts if c >= 2)
+        return self.profile.pungs_weight > 0 and pairs + len(own) >= 4
+
+    def _keeps_double(self, t: Table, action: Action, tile: Tile, honours: frozenset[Tile]) -> bool:
+        """After this call, is a double besides dora still reachable? (SEI-SCORE-2)."""
+        own = list(t.melds_of(t.view.seat))
+        new = action.tiles if isinstance(action, Chow) else (tile,) * 3
+        own.append(tuple(new))
+        counts = t.counts
+        if any(m[0] == m[1] and m[0] in honours for m in own):
+            return True  # a scoring honour pung (SEI-DBL-D01)
+        if any(counts[h] >= 2 and t.unseen(h) for h in honours) or any(
+            counts[h] >= 3 for h in honours
+        ):
+            return True
+        meld_tiles = [k for m in own for k in m]
+        concealed = [Tile(k) for k in range(NUM_KINDS) for _ in range(counts[k])]
+        if all(k.is_simple for k in meld_tiles):  # no head tiles (SEI-DBL-D13)
+            heads = sum(1 for k in concealed if not k.is_simple)
+            if heads <= 2:
+                return True
+        suits = {k // 9 for k in meld_tiles if k < 27}
+        if len(suits) <= 1:  # pure / purest hand (SEI-DBL-D22/D23)
+            main = (
+                next(iter(suits))
+                if suits
+                else max(range(3), key=lambda s: sum(counts[s * 9 : s * 9 + 9]))
+            )
+            off = sum(1 for k in concealed if k < 27 and k // 9 != main)
+            if off <= 2:
+                return True
+        if all(m[0] == m[1] for m in own):  # all pungs (SEI-DBL-D03)
+            pairs = sum(1 for c in counts if c >= 2)
+            if pairs + len(own) >= 5:
+                return True
+        return False
+
+
+def _draw_candidates(counts: Sequence[int], melds: int) -> list[int]:
+    """Kinds whose draw may lower the shanten.
+
+    Neighbours (within 2) of held suit tiles, held honours, and every head tile while thirteen
+    orphans is possible (no melds).
+    """
+    near = set()
+    for k in range(27):
+        if counts[k]:
+            base = k - k % 9
+            for j in range(max(base, k - 2), min(base + 8, k + 2) + 1):
+                near.add(j)
+    near.update(k for k in range(27, 34) if counts[k])
+    if not melds:
+        near.update((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+    return sorted(near)
+
+
+def useful_count(counts: list[int], melds: int, shanten: int, visible: Sequence[int]) -> int:
+    """Unseen copies of the kinds whose draw lowers ``shanten`` (3n+1 ``counts``).
+
+    The same number as :func:`muraglia.analysis.shanten.ukeire` (a draw far from every held
+    tile cannot help any shape), with fewer shanten calls.
+
+    >>> c = [0] * 34
+    >>> for k in (0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28):
+    ...     c[k] += 1
+    >>> from muraglia.analysis.shanten import ukeire
+    >>> useful_count(c, 0, 0, [0] * 34) == ukeire(c, 0).count == 4
+    True
+    """
+    total = 0
+    for k in _draw_candidates(counts, melds):
+        if counts[k] >= 4:
+            continue
+        counts[k] += 1
+        if shanten_all(counts, melds) < shanten:
+            total += max(4 - counts[k] + 1 - visible[k], 0)
+        counts[k] -= 1
+    return total
+
+
+def _after_discard(counts: list[int], melds: int, k: int) -> int:
+    counts[k] -= 1
+    sh = shanten_all(counts, melds)
+    counts[k] += 1
+    return sh
+
+
+class _ValueContext:
+    """The profile's value terms for one seat and view (see :class:`Profile`)."""
+
+    __slots__ = (
+        "allowed",
+        "chowed",
+        "dora",
+        "honours",
+        "meld_off",
+        "meld_pungs",
+        "profile",
+        "simple_melds",
+    )
+
+    def __init__(self, profile: Profile, t: Table) -> None:
+        self.profile = profile
+        self.honours = tuple(profile.scoring_honours(t.seat_wind, t.view.round_wind))
+        own = t.melds_of(t.view.seat)
+        self.chowed = any(m[0] != m[1] for m in own)
+        self.meld_pungs = sum(1 for m in own if m[0] == m[1])
+        suits = {k // 9 for m in own for k in m if k < 27}
+        self.meld_off = suits
+        self.simple_melds = all(Tile(k).is_simple for m in own for k in m)
+        self.allowed = (
+            frozenset(range(27, 34))
+            if profile.id != "ravenna"
+            else frozenset(self.honours)  # RAV-DBL-D05: dragons and own wind only
+        )
+        self.dora = dora_kinds(t.view.indicators) if profile.dora_weight else []
+
+    def value(self, counts: list[int]) -> float:
+        """Value terms of 13 concealed ``counts`` (after a discard)."""
+        p = self.profile
+        v = 0.0
+        for h in self.honours:
+            c = counts[h]
+            if c >= 3:
+                v += p.honour_pung_weight
+            elif c == 2:
+                v += p.honour_pair_weight
+        if p.flush_weight and len(self.meld_off) <= 1:
+            per = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
+            main = next(iter(self.meld_off)) if self.meld_off else per.index(max(per))
+            off = sum(per) - per[main]
+            off += sum(counts[h] for h in range(27, 34) if h not in self.allowed)
+            if off <= p.flush_reach:
+                v += p.flush_weight * (p.flush_reach - off + 1)
+        if p.pungs_weight and not self.chowed:
+            pairs = self.meld_pungs + sum(1 for c in counts if c >= 2)
+            if pairs >= 4:
+                v += p.pungs_weight * pairs
+        if p.simples_weight and self.simple_melds:
+            heads = sum(counts[k] for k in (0, 8, 9, 17, 18, 26)) + sum(counts[27:34])
+            if heads <= 3:
+                v += p.simples_weight * (4 - heads)
+        for d in self.dora:
+            v += p.dora_weight * counts[d]
+        return v

@@ -1,0 +1,110 @@
+"""What a ruleset rewards, as the bots see it: one :class:`Profile` per ruleset id.
+
+A profile is data: which honours are worth a pung, how much the flush and all-pungs doubles are
+worth compared with speed, whether a win needs a double (Seipalle) so that opening the hand must
+keep one, and whether to declare riichi. Adding a ruleset (riichi, MCR) means adding a profile
+here; the bots' code does not change.
+
+Weights are in *ukeire units* (one unseen useful tile); one step of shanten is worth
+:data:`SHANTEN_WEIGHT`.
+
+>>> profile_for("fimj").flush_weight > 0, profile_for("seipalle").needs_double
+(True, True)
+>>> profile_for("fimj(tournament=true)") is profile_for("fimj")
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from muraglia.tiles import DRAGONS, Tile
+
+__all__ = ["PROFILES", "SHANTEN_WEIGHT", "Profile", "profile_for"]
+
+SHANTEN_WEIGHT = 40
+"""Ukeire units one step of shanten is worth in a bot's evaluation."""
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A ruleset's incentives for the bots (see the module docstring)."""
+
+    id: str
+    """Ruleset id."""
+    round_wind_counts: bool = True
+    """Whether a pung of the round wind scores (FIMJ-DBL-F04, SEI-DBL-D01; not in Ravenna)."""
+    honour_pair_weight: int = 6
+    """Value of holding a pair of a scoring honour (a pung in the making)."""
+    honour_pung_weight: int = 12
+    """Value of holding a concealed pung of a scoring honour."""
+    flush_weight: int = 8
+    """Per off-suit tile not kept, once a flush is within reach (FIMJ-DBL-C05/C06,
+    RAV-DBL-D05/RAV-MAX-M01, SEI-DBL-D22/D23)."""
+    flush_reach: int = 4
+    """A flush is within reach when at most this many tiles lie outside the main suit."""
+    honours_in_flush: bool = True
+    """Whether honours keep a flush (pure hand); Ravenna accepts only dragons and own wind."""
+    pungs_weight: int = 3
+    """Per pair or pung kept once four are held and no chow declared (all pungs: FIMJ-DBL-C02,
+    RAV-DBL-D06, SEI-DBL-D03)."""
+    needs_double: bool = False
+    """A win needs a double besides dora (SEI-SCORE-2): calls must keep one."""
+    simples_weight: int = 0
+    """Per head tile discarded when a no-head-tiles hand is within reach (SEI-DBL-D13)."""
+    dora_weight: int = 0
+    """Per dora tile kept (SEI-DBL-D38)."""
+    riichi: bool = True
+    """Declare riichi whenever the engine offers it (FIMJ-DBL-C16, SEI-DBL-D30)."""
+    chow_calls: bool = True
+    """Whether open chows are worth making (Ravenna allows none, RAV-PLAY-3)."""
+    kongs: bool = True
+    """Whether kongs are worth declaring (they add hand points in the classical rulesets)."""
+
+    def scoring_honours(self, seat_wind: Tile, round_wind: Tile) -> frozenset[Tile]:
+        """Honours whose pung scores a double for a seat with ``seat_wind``."""
+        out = {*DRAGONS, seat_wind}
+        if self.round_wind_counts:
+            out.add(round_wind)
+        return frozenset(out)
+
+
+PROFILES: dict[str, Profile] = {
+    "fimj": Profile(
+        "fimj",
+        flush_weight=8,
+        flush_reach=4,
+        pungs_weight=3,
+    ),
+    "ravenna": Profile(
+        "ravenna",
+        round_wind_counts=False,  # RAV-DBL-D03: only the own wind
+        flush_weight=12,  # one suit is a massimo (RAV-MAX-M01), with honours a double (D05)
+        flush_reach=5,
+        honours_in_flush=True,
+        pungs_weight=4,
+        riichi=False,
+        chow_calls=False,
+    ),
+    "seipalle": Profile(
+        "seipalle",
+        honour_pair_weight=8,
+        honour_pung_weight=16,
+        flush_weight=6,
+        flush_reach=3,
+        pungs_weight=2,
+        needs_double=True,
+        simples_weight=3,
+        dora_weight=4,
+    ),
+}
+"""Profiles by ruleset id."""
+
+_DEFAULT = Profile("default")
+
+
+def profile_for(rules: object) -> Profile:
+    """The profile of a ruleset object or id (options ignored); a neutral one if unknown."""
+    rid = rules if isinstance(rules, str) else str(getattr(rules, "id", ""))
+    rid = rid.split("(", 1)[0].strip()
+    return PROFILES.get(rid, _DEFAULT)

@@ -1,0 +1,438 @@
+"""Bot-against-bot simulation: play seeded matches, in parallel processes, and report.
+
+:func:`play_match` plays one match and returns a JSON-able summary (so that worker processes
+send back only small dictionaries); :func:`simulate` plays many, locally with a
+:class:`concurrent.futures.ProcessPoolExecutor` when ``workers > 1``, and folds them into a
+:class:`Report` whose :meth:`Report.to_dict` is the ``muraglia simulate --json`` object of
+interfaces.md §5 (plus extra keys: per-seat details, hand values, pattern names).
+
+Every hand won is re-scored with the ruleset's public ``score_dict`` to count its patterns.
+Match ``i`` of a simulation with seed ``S`` uses the game seed :func:`match_seed` ``(S, i)``
+and bot seeds derived from it, so a seed fixes the whole simulation whatever the number of
+workers.
+
+>>> r = simulate("ravenna", games=2, seed=1, bots=("efficiency",) * 4, max_deals=2)
+>>> r.games, r.deals, r.errors, sum(b.seats for b in r.bots.values())
+(2, 4, 0, 8)
+>>> r.wins + r.draws == r.deals
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from muraglia.engine.events import DealEnded, DealStarted, IndicatorRevealed, Won
+from muraglia.engine.game import Game
+from muraglia.engine.record import dumps
+from muraglia.engine.views import view_of
+from muraglia.errors import MahjongError
+from muraglia.players import DEFAULT_BOT, make_bot
+from muraglia.rulesets import load_ruleset
+from muraglia.rulesets.base import SEAT_LETTERS
+from muraglia.tiles import WINDS
+
+__all__ = [
+    "BotStats",
+    "Report",
+    "match_seed",
+    "placements",
+    "play_match",
+    "seat_bots",
+    "simulate",
+]
+
+VALUE_BUCKETS = (0, 25, 50, 100, 200, 400, 800, 1600, 3200, 6400)
+"""Lower bounds of the hand-value histogram buckets."""
+
+
+def match_seed(seed: int, index: int) -> int:
+    """The game seed of match ``index`` of a simulation seeded ``seed``."""
+    return (seed * 1_000_003 + index) % (1 << 62)
+
+
+def seat_bots(bots: Sequence[str], index: int, *, rotate: bool) -> tuple[str, ...]:
+    """The bots of seats 0-3 in match ``index``; ``rotate`` shifts them one seat per match.
+
+    >>> seat_bots(["a", "b", "c", "d"], 1, rotate=True)
+    ('d', 'a', 'b', 'c')
+    """
+    n = len(bots)
+    shift = index % n if rotate else 0
+    return tuple(bots[(s - shift) % n] for s in range(n))
+
+
+def placements(scores: Sequence[int]) -> tuple[float, ...]:
+    """Placement of each seat by final score (1 = best); tied seats share the mean place.
+
+    >>> placements([10, 30, 10, -50])
+    (2.5, 1.0, 2.5, 4.0)
+    """
+    out = []
+    for s in scores:
+        above = sum(1 for x in scores if x > s)
+        tied = sum(1 for x in scores if x == s)
+        out.append(above + (tied + 1) / 2)
+    return tuple(out)
+
+
+def _patterns(
+    ruleset: Any, won: Won, dealer: int, round_wind: Any, dora: list[str]
+) -> list[tuple[str, dict[str, str]]]:
+    """The patterns of a won hand (id and names), re-scored with the ruleset's ``score_dict``."""
+    data = {
+        "hand": won.hand,
+        "win": "tsumo" if won.from_seat is None else "ron",
+        "seat_wind": SEAT_LETTERS[(won.seat - dealer) % 4],
+        "round_wind": SEAT_LETTERS[WINDS.index(round_wind)],
+        "flags": list(won.flags),
+        "dora": dora,
+    }
+    if won.from_seat is not None:
+        data["discarder"] = SEAT_LETTERS[(won.from_seat - dealer) % 4]
+    result = ruleset.score_dict(data)
+    return [
+        (str(p["id"]), {k: str(p[k]) for k in ("en", "it", "ja", "zh") if k in p})
+        for p in result.get("patterns", ())
+    ]
+
+
+def play_match(
+    rules: str,
+    bots: Sequence[str],
+    seed: int,
+    *,
+    max_deals: int | None = None,
+    record_path: str | None = None,
+) -> dict[str, Any]:
+    """Play one match of ``rules`` with ``bots`` (one name per seat) from game seed ``seed``.
+
+    Returns a JSON-able summary: ``seed``, ``bots``, ``deals``, ``scores``, ``placements``,
+    ``wins``/``deal_ins``/``self_drawn`` per seat, ``draws``, ``hands`` (each won hand's
+    ``seat``, ``value``, ``patterns``), ``names`` (pattern id -> names), ``decisions`` and
+    ``decision_seconds`` per seat, ``seconds`` and ``error`` (None, or the message of an
+    engine or bot failure). With ``record_path`` the JSONL record is written there.
+    """
+    start = time.perf_counter()
+    n = len(bots)
+    out: dict[str, Any] = {
+        "seed": seed,
+        "bots": list(bots),
+        "deals": 0,
+        "scores": [0] * n,
+        "placements": [0.0] * n,
+        "wins": [0] * n,
+        "deal_ins": [0] * n,
+        "self_drawn": [0] * n,
+        "draws": 0,
+        "hands": [],
+        "names": {},
+        "decisions": [0] * n,
+        "decision_seconds": [0.0] * n,
+        "seconds": 0.0,
+        "error": None,
+    }
+    try:
+        ruleset = load_ruleset(rules)
+        players = [make_bot(b, ruleset, seed=seed * 8 + s) for s, b in enumerate(bots)]
+        match = Game(ruleset, seed=seed, max_deals=max_deals).new_match()
+        dealer, round_wind, dora, deal = 0, WINDS[0], [], 0
+        for e in match.events:
+            if isinstance(e, DealStarted):
+                dealer, round_wind, deal = e.dealer, e.round_wind, e.deal
+            elif isinstance(e, IndicatorRevealed):
+                dora.append(e.tile.notation)
+        while not match.over:
+            seat = match.to_act[0]
+            view = view_of(match.deal, seat, match)
+            legal = match.legal_actions(seat)
+            t0 = time.perf_counter()
+            action = players[seat].choose(view, legal)
+            out["decision_seconds"][seat] += time.perf_counter() - t0
+            out["decisions"][seat] += 1
+            for e in match.apply(action):
+                if isinstance(e, DealStarted):
+                    dealer, round_wind, dora, deal = e.dealer, e.round_wind, [], e.deal
+                elif isinstance(e, IndicatorRevealed):
+                    dora.append(e.tile.notation)
+                elif isinstance(e, Won):
+                    _count_win(out, ruleset, e, deal, (dealer, round_wind, dora))
+                elif isinstance(e, DealEnded) and (e.void or not e.winners):
+                    out["draws"] += 1
+        out["deals"] = match.deals_played
+        out["scores"] = list(match.scores)
+        out["placements"] = list(placements(match.scores))
+        if record_path is not None:
+            Path(record_path).write_text(dumps(match), encoding="utf-8")
+    except (MahjongError, AssertionError, ValueError, KeyError, IndexError, TypeError) as exc:
+        out["error"] = f"{type(exc).__name__}: {exc}"
+    out["seconds"] = time.perf_counter() - start
+    return out
+
+
+def _count_win(
+    out: dict[str, Any], ruleset: Any, e: Won, deal: int, where: tuple[int, Any, list[str]]
+) -> None:
+    dealer, round_wind, dora = where
+    out["wins"][e.seat] += 1
+    if e.from_seat is None:
+        out["self_drawn"][e.seat] += 1
+    elif not any(h["from"] == e.from_seat and h["deal"] == deal for h in out["hands"]):
+        out["deal_ins"][e.from_seat] += 1  # once per deal, even with several winners
+    try:
+        pats = _patterns(ruleset, e, dealer, round_wind, dora)
+    except MahjongError:
+        pats = []
+    for pid, names in pats:
+        out["names"].setdefault(pid, names)
+    out["hands"].append(
+        {
+            "seat": e.seat,
+            "from": e.from_seat,
+            "deal": deal,
+            "value": e.value,
+            "patterns": [p for p, _ in pats],
+        }
+    )
+
+
+@dataclass
+class BotStats:
+    """Totals of one bot name over every seat it played."""
+
+    seats: int = 0
+    """Seats played (matches x seats taken)."""
+    deals: int = 0
+    """Deals played from those seats."""
+    wins: int = 0
+    """Hands won."""
+    deal_ins: int = 0
+    """Deals lost by discarding (or adding to a kong) the winning tile."""
+    self_drawn: int = 0
+    """Wins on the own draw."""
+    placement_sum: float = 0.0
+    score_sum: int = 0
+    value_sum: int = 0
+    decisions: int = 0
+    decision_seconds: float = 0.0
+
+    @property
+    def mean_placement(self) -> float:
+        """Average placement (1-4)."""
+        return self.placement_sum / self.seats if self.seats else 0.0
+
+    @property
+    def mean_score(self) -> float:
+        """Average final score."""
+        return self.score_sum / self.seats if self.seats else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per deal played."""
+        return self.wins / self.deals if self.deals else 0.0
+
+    @property
+    def deal_in_rate(self) -> float:
+        """Deal-ins per deal played."""
+        return self.deal_ins / self.deals if self.deals else 0.0
+
+    @property
+    def mean_value(self) -> float:
+        """Average value of the hands won."""
+        return self.value_sum / self.wins if self.wins else 0.0
+
+    @property
+    def ms_per_decision(self) -> float:
+        """Average decision time in milliseconds."""
+        return 1000 * self.decision_seconds / self.decisions if self.decisions else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The §5 keys then extras."""
+        return {
+            "seats": self.seats,
+            "wins": self.wins,
+            "deal_ins": self.deal_ins,
+            "mean_placement": round(self.mean_placement, 4),
+            "mean_score": round(self.mean_score, 2),
+            "deals": self.deals,
+            "self_drawn": self.self_drawn,
+            "win_rate": round(self.win_rate, 4),
+            "deal_in_rate": round(self.deal_in_rate, 4),
+            "mean_value": round(self.mean_value, 2),
+            "ms_per_decision": round(self.ms_per_decision, 3),
+        }
+
+
+@dataclass
+class Report:
+    """Everything :func:`simulate` measured (see :meth:`to_dict`)."""
+
+    rules: str
+    """Ruleset id."""
+    spec: str = ""
+    """The ruleset as given, with options (``fimj(tournament=true)``)."""
+    games: int = 0
+    deals: int = 0
+    seconds: float = 0.0
+    errors: int = 0
+    wins: int = 0
+    """Deals won (a deal with several winners counts once)."""
+    hands_won: int = 0
+    """Hands won (several per deal when several players win on one discard)."""
+    draws: int = 0
+    """Deals without a winner (exhausted wall, abortive draw, void deal)."""
+    patterns: Counter[str] = field(default_factory=Counter)
+    names: dict[str, dict[str, str]] = field(default_factory=dict)
+    values: list[int] = field(default_factory=list)
+    bots: dict[str, BotStats] = field(default_factory=dict)
+    error_messages: list[str] = field(default_factory=list)
+
+    def add(self, m: Mapping[str, Any]) -> None:
+        """Fold one :func:`play_match` summary in."""
+        self.games += 1
+        if m["error"] is not None:
+            self.errors += 1
+            self.error_messages.append(f"seed {m['seed']}: {m['error']}")
+            return
+        self.deals += m["deals"]
+        self.draws += m["draws"]
+        self.wins += len({h["deal"] for h in m["hands"]})
+        self.hands_won += len(m["hands"])
+        for h in m["hands"]:
+            self.values.append(h["value"])
+            self.patterns.update(h["patterns"])
+        for pid, names in m["names"].items():
+            self.names.setdefault(pid, names)
+        for s, name in enumerate(m["bots"]):
+            b = self.bots.setdefault(name, BotStats())
+            b.seats += 1
+            b.deals += m["deals"]
+            b.wins += m["wins"][s]
+            b.deal_ins += m["deal_ins"][s]
+            b.self_drawn += m["self_drawn"][s]
+            b.placement_sum += m["placements"][s]
+            b.score_sum += m["scores"][s]
+            b.value_sum += sum(h["value"] for h in m["hands"] if h["seat"] == s)
+            b.decisions += m["decisions"][s]
+            b.decision_seconds += m["decision_seconds"][s]
+
+    @property
+    def mean_value(self) -> float:
+        """Average value of the hands won."""
+        return sum(self.values) / len(self.values) if self.values else 0.0
+
+    def histogram(self) -> dict[str, int]:
+        """Hands won per value bucket (``"100-199"``, ``"6400+"``)."""
+        out: dict[str, int] = {}
+        for i, lo in enumerate(VALUE_BUCKETS):
+            hi = VALUE_BUCKETS[i + 1] if i + 1 < len(VALUE_BUCKETS) else None
+            key = f"{lo}+" if hi is None else f"{lo}-{hi - 1}"
+            out[key] = sum(1 for v in self.values if v >= lo and (hi is None or v < hi))
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``muraglia simulate --json`` object (interfaces.md §5), then extra keys."""
+        return {
+            "ok": True,
+            "rules": self.rules,
+            "games": self.games,
+            "deals": self.deals,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games / self.seconds, 3) if self.seconds else 0.0,
+            "errors": self.errors,
+            "wins": self.wins,
+            "draws": self.draws,
+            "patterns": dict(self.patterns.most_common()),
+            "bots": {name: b.to_dict() for name, b in self.bots.items()},
+            "spec": self.spec or self.rules,
+            "hands_won": self.hands_won,
+            "mean_value": round(self.mean_value, 2),
+            "value_histogram": self.histogram(),
+            "pattern_names": {pid: self.names[pid] for pid in self.patterns if pid in self.names},
+            "error_messages": self.error_messages[:20],
+        }
+
+
+def _jobs(
+    rules: str,
+    games: int,
+    seed: int,
+    bots: Sequence[str],
+    *,
+    rotate: bool,
+    max_deals: int | None,
+    out_dir: Path | None,
+) -> Iterator[tuple[int, tuple[Any, ...], dict[str, Any]]]:
+    for i in range(games):
+        path = None if out_dir is None else str(out_dir / f"match-{i:06d}.jsonl")
+        args = (rules, seat_bots(bots, i, rotate=rotate), match_seed(seed, i))
+        yield i, args, {"max_deals": max_deals, "record_path": path}
+
+
+def simulate(
+    rules: str,
+    *,
+    games: int,
+    seed: int = 0,
+    bots: Sequence[str] = (DEFAULT_BOT,) * 4,
+    workers: int = 1,
+    rotate: bool = False,
+    max_deals: int | None = None,
+    out_dir: str | Path | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+    matches: list[dict[str, Any]] | None = None,
+) -> Report:
+    """Play ``games`` matches and report (see the module docstring).
+
+    Args:
+        rules: Ruleset id with options (``"fimj(tournament=true)"``).
+        games: Number of matches.
+        seed: Simulation seed.
+        bots: Bot name of each seat (4 names).
+        workers: Processes; 1 plays in this process.
+        rotate: Shift the bots one seat per match (fair seating).
+        max_deals: Cap on deals per match (None: the ruleset's full match).
+        out_dir: Folder for one JSONL record per match (created if missing).
+        progress: Called with each match summary as it completes.
+        matches: If given, every match summary is appended to it in match order.
+
+    Raises:
+        MahjongError: for an unknown ruleset or bot, or a wrong number of bots.
+    """
+    ruleset = load_ruleset(rules)  # fail early on a bad id or option
+    flow_players = Game(ruleset, seed=0).flow.players
+    if len(bots) != flow_players:
+        raise MahjongError(f"{len(bots)} bots given, {rules} is played by {flow_players}")
+    for b in bots:
+        make_bot(b, ruleset)
+    out = Path(out_dir) if out_dir is not None else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    report = Report(str(ruleset.id), spec=rules)
+    results: dict[int, dict[str, Any]] = {}
+    start = time.perf_counter()
+    jobs = _jobs(rules, games, seed, bots, rotate=rotate, max_deals=max_deals, out_dir=out)
+    if workers <= 1:
+        for i, args, kw in jobs:
+            results[i] = play_match(*args, **kw)
+            if progress is not None:
+                progress(results[i])
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(play_match, *args, **kw): i for i, args, kw in jobs}
+            for fut in as_completed(futures):
+                results[futures[fut]] = fut.result()
+                if progress is not None:
+                    progress(results[futures[fut]])
+    report.seconds = time.perf_counter() - start
+    for i in range(games):
+        report.add(results[i])
+        if matches is not None:
+            matches.append(results[i])
+    return report
