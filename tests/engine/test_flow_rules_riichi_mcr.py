@@ -97,3 +97,23 @@ def test_a_riichi_half_game_keeps_its_invariants_and_counters() -> None:
     match = play_match("riichi-ema", 11)
     assert match.over
     assert match.progress.passes == 7
+
+
+def test_a_riichi_half_game_ends_with_uma_even_with_no_sticks_left() -> None:
+    """EMA-UMA-1: the final scores carry the uma whether or not sticks are left on the table."""
+    from muraglia.engine.events import MatchEnded, Settled
+
+    for seed in range(11, 40):
+        match = play_match("riichi-ema", seed, check=False)
+        last = [e for e in match.events if isinstance(e, Settled)][-1]
+        if last.pot == 0:
+            break
+    else:  # pragma: no cover - the seeds above include such a match
+        raise AssertionError("no match ended with an empty pot")
+    before = list(last.scores)
+    final = [e for e in match.events if isinstance(e, MatchEnded)][-1].scores
+    order = sorted(range(4), key=lambda s: (-before[s], s))
+    uma = load_ruleset("riichi-ema").uma
+    if len(set(before)) == 4:  # no tie: each place gets its uma
+        assert [final[s] - before[s] for s in order] == list(uma)
+    assert sum(final) == 0

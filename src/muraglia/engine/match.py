@@ -111,7 +111,7 @@ class MatchState:
         cap = self.game.max_deals
         if nxt is None or (cap is not None and self.deals_played >= cap):
             extra = self.flow.end_of_match(self.scores, self.pot)
-            if self.pot:
+            if any(extra):  # stakes left on the table, and adjustments such as uma
                 for s, x in enumerate(extra):
                     self.scores[s] += x
                 self.pot -= sum(extra)
