@@ -16,7 +16,7 @@ from typing import Any
 
 from muraglia.errors import MahjongError
 
-__all__ = ["add_output_flags", "dump", "run_command"]
+__all__ = ["add_output_flags", "dump", "run_batch", "run_command"]
 
 Item = dict[str, Any]
 
@@ -52,7 +52,7 @@ def run_command(
     malformed objects) on bad input.
     """
     if args.jsonl:
-        return _run_batch(compute)
+        return run_batch(compute)
     try:
         result = compute(item_from_args(args))
     except (MahjongError, KeyError, TypeError, ValueError) as exc:
@@ -65,7 +65,8 @@ def run_command(
     return 0
 
 
-def _run_batch(compute: Callable[[Item], Item]) -> int:
+def run_batch(compute: Callable[[Item], Item]) -> int:
+    """The ``--jsonl`` loop: one result line per input line; a bad line gives ``ok: false``."""
     for number, line in enumerate(sys.stdin, start=1):
         if not line.strip():
             continue

@@ -12,13 +12,12 @@ or an unreadable record, 2 on bad usage (no such path).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from muraglia.cli._common import dump
+from muraglia.cli._common import dump, run_batch
 from muraglia.engine.tenhou_replay import CheckReport, check_records
 from muraglia.errors import MahjongError
 
@@ -82,29 +81,10 @@ def compute(item: Mapping[str, Any]) -> dict[str, Any]:
     return check_records(paths, rules=rules).to_dict()
 
 
-def _batch() -> int:
-    for number, line in enumerate(sys.stdin, start=1):
-        if not line.strip():
-            continue
-        try:
-            item = json.loads(line)
-            if not isinstance(item, dict):
-                raise TypeError(f"line {number}: expected a JSON object")
-            result = compute(item)
-        except json.JSONDecodeError as exc:
-            result = {"ok": False, "error": f"line {number}: invalid JSON: {exc.msg}"}
-        except KeyError as exc:
-            result = {"ok": False, "error": f"missing key {exc.args[0]!r}"}
-        except (MahjongError, TypeError) as exc:
-            result = {"ok": False, "error": str(exc)}
-        print(dump(result), flush=True)
-    return 0
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``muraglia tenhou-check``."""
     if args.jsonl:
-        return _batch()
+        return run_batch(compute)
     if not args.paths:
         print("muraglia tenhou-check: error: give record files or folders", file=sys.stderr)
         return 2
