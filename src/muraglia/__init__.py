@@ -97,8 +97,10 @@ def shanten(hand: str | Hand, *, rules: str | None = None) -> int:
         NotationError: for malformed notation.
         InvalidHandError: for an impossible hand.
     """
+    if rules is None and type(hand) is Hand:  # the hot path: straight to the table lookup
+        return shanten_all(hand.concealed_counts, len(hand.melds))
     h = _hand(hand)
-    if rules is None:  # the hot path: default shapes straight to the table lookup
+    if rules is None:
         return shanten_all(h.concealed_counts, len(h.melds))
     return shape_shanten(list(h.concealed_counts), len(h.melds), shapes_of(rules))
 

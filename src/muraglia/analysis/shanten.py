@@ -204,7 +204,7 @@ def shanten_all(counts: Sequence[int], melds: int = 0) -> int:
     >>> shanten_all([2] * 7 + [0] * 27)
     -1
     """
-    if melds or not isinstance(counts, list | tuple):
+    if melds or not isinstance(counts, (list, tuple)):
         best = shanten_standard(counts, melds)
         if melds or best < 0:
             return best
