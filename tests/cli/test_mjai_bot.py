@@ -34,6 +34,7 @@ def drive(bot: str, seed: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     hand = list(HAND)
     melds = 0
     riichi = False
+    own_discards: list[str] = []
     log: list[tuple[dict[str, Any], dict[str, Any]]] = []
 
     def send(msg: dict[str, Any]) -> dict[str, Any]:
@@ -59,6 +60,7 @@ def drive(bot: str, seed: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
         if riichi and drawn is not None and log[-1][0]["type"] == "tsumo":
             assert ans["pai"] == drawn  # in riichi: the drawn tile goes
         hand.remove(ans["pai"])
+        own_discards.append(ans["pai"])
         send({"type": "dahai", "actor": 0, "pai": ans["pai"], "tsumogiri": ans["tsumogiri"]})
         if reached:
             send({"type": "reach_accepted", "actor": 0, "scores": [24000, 25000, 25000, 25000]})
@@ -90,8 +92,8 @@ def drive(bot: str, seed: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
             kind = ans["type"]
             assert kind in ("none", "pon", "chi", "hora")
             if kind == "hora":
-                assert riichi
                 assert shanten_all(counts([*hand, tile]), melds) < 0
+                assert tile not in own_discards  # EMA-FURI
                 return log
             if kind == "none":
                 continue
@@ -129,7 +131,36 @@ def test_every_answer_is_legal(bot: str, seed: int) -> None:
 def test_the_efficiency_bot_calls_the_dragon_and_discards() -> None:
     """The 5z (P) pair: a yakuhai pon keeps a yaku (EMA-WIN-2)."""
     kinds = [a["type"] for _, a in drive("efficiency", 0)]
-    assert "pon" in kinds or "reach" in kinds or "hora" in kinds
+    assert "pon" in kinds
+
+
+def start(hand: list[str], seat: int = 0) -> MjaiPlayer:
+    p = MjaiPlayer("riichi-ema", "efficiency", 0)
+    p.answer({"type": "start_game", "id": seat})
+    tehais = [["?"] * 13 for _ in range(4)]
+    tehais[seat] = hand
+    p.answer(
+        {"type": "start_kyoku", "bakaze": "E", "oya": 1, "dora_marker": "9p", "tehais": tehais}
+    )
+    return p
+
+
+def test_an_open_hand_without_a_yaku_does_not_win() -> None:
+    """EMA-WIN-2: after a pon of 9m the complete hand has no yaku: no ron; with a yaku, ron."""
+    p = start(["9m", "9m", "1s", "1s", "2p", "3p", "4p", "4s", "5s", "6s", "6m", "7m", "W"])
+    ans = p.answer({"type": "dahai", "actor": 2, "pai": "9m", "tsumogiri": True})
+    assert ans == {"type": "none"}  # the riichi profile keeps closed without a yaku
+    # another client made the call (the test forces the meld) to test the win check
+    p.answer({"type": "pon", "actor": 0, "target": 2, "pai": "9m", "consumed": ["9m", "9m"]})
+    p.answer({"type": "dahai", "actor": 0, "pai": "W", "tsumogiri": False})
+    assert p.answer({"type": "dahai", "actor": 3, "pai": "8m", "tsumogiri": True}) == {
+        "type": "none"
+    }
+    p = start(["P", "P", "1s", "1s", "2p", "3p", "4p", "4s", "5s", "6s", "6m", "7m", "W"])
+    p.answer({"type": "pon", "actor": 0, "target": 2, "pai": "P", "consumed": ["P", "P"]})
+    p.answer({"type": "dahai", "actor": 0, "pai": "W", "tsumogiri": False})
+    ans = p.answer({"type": "dahai", "actor": 3, "pai": "8m", "tsumogiri": True})
+    assert ans == {"type": "hora", "actor": 0, "target": 3, "pai": "8m"}
 
 
 def test_serve_writes_one_line_per_message() -> None:

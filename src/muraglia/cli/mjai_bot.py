@@ -7,9 +7,9 @@ Each input line is one mjai JSON message (``start_game``, ``start_kyoku``, ``tsu
 view of the table (hands, melds, discards, dora indicators, riichi) and lists the legal actions
 itself, then asks the bot (:mod:`muraglia.players`) to choose one of them.
 
-Scope (riichi only, EMA-WIN-2 checked conservatively): a win is offered on a closed tsumo
-(menzen tsumo is a yaku, EMA-YAKU) or when in riichi (ron not in own-discard furiten); an open
-hand never declares a win, kongs are never declared (the answer to a kong chance is ``none``).
+Scope (riichi only): a win is offered when the hand is complete and the ruleset's scorer says it
+may be declared (a yaku, EMA-WIN-2; riichi passed as the ``riichi`` flag), a ron not on a tile of
+the own discards (EMA-FURI); kongs are never declared (the answer to a kong chance is ``none``).
 
 >>> p = MjaiPlayer("riichi-ema")
 >>> p.answer({"type": "start_game", "id": 0})
@@ -68,6 +68,16 @@ def _name(tile: Tile) -> str:
 def _notation(tiles: Iterable[Tile]) -> str:
     kinds = sorted(tiles)
     return "[" + "".join(t.notation[0] for t in kinds) + kinds[0].notation[1] + "]"
+
+
+def _concealed(tiles: Iterable[Tile]) -> str:
+    """Concealed tiles in notation, grouped by suit (``123m45p11z``)."""
+    out = ""
+    for suit in "mpsz":
+        ranks = [t.notation[0] for t in sorted(tiles) if t.notation[1] == suit]
+        if ranks:
+            out += "".join(ranks) + suit
+    return out
 
 
 class MjaiPlayer:
@@ -129,13 +139,36 @@ class MjaiPlayer:
 
     # ------------------------------------------------------------------ legal actions
 
+    def wins(self, tile: Tile, tsumo: bool) -> bool:
+        """Whether the complete hand with ``tile`` may be declared (a yaku, EMA-WIN-2)."""
+        rest = list(self.hand)
+        if tsumo:
+            rest.remove(tile)
+        text = _concealed(rest) + "".join(self.melds[self.seat]) + "+" + tile.notation
+        try:
+            result = self.rules.score(
+                text,
+                win="tsumo" if tsumo else "ron",
+                seat_wind=Tile(int(Tile.EAST) + (self.seat - self.dealer) % 4),
+                round_wind=self.round_wind,
+                flags=("riichi",) if self.riichi[self.seat] else (),
+                dora=(),
+            )
+        except MahjongError:
+            return False
+        return bool(self.rules.can_win(result))
+
     def legal_on_draw(self) -> list[Action]:
         """Win (closed or riichi), discards, riichi discards (closed, ready, not yet in riichi)."""
         s = self.seat
         counts = self._counts()
         melds = len(self.melds[s])
         out: list[Action] = []
-        if shanten_all(counts, melds) < 0 and (self.closed or self.riichi[s]):
+        if (
+            shanten_all(counts, melds) < 0
+            and self.drawn is not None
+            and self.wins(self.drawn, True)
+        ):
             out.append(Win(s))
         if self.riichi[s]:
             assert self.drawn is not None
@@ -159,9 +192,9 @@ class MjaiPlayer:
         melds = len(self.melds[s])
         counts[tile] += 1
         if (
-            self.riichi[s]
-            and shanten_all(counts, melds) < 0
+            shanten_all(counts, melds) < 0
             and tile not in self.discards[s]  # EMA-FURI
+            and self.wins(tile, False)
         ):
             out.append(Win(s))
         counts[tile] -= 1
