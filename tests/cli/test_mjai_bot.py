@@ -174,10 +174,34 @@ def test_serve_writes_one_line_per_message() -> None:
     assert out.getvalue().splitlines() == ['{"type":"none"}', '{"type":"none"}']
 
 
+def test_a_line_may_hold_a_batch_of_messages() -> None:
+    batch = [
+        {"type": "start_game", "id": 0},
+        {
+            "type": "start_kyoku",
+            "bakaze": "E",
+            "oya": 0,
+            "dora_marker": "1s",
+            "tehais": [HAND, ["?"] * 13, ["?"] * 13, ["?"] * 13],
+        },
+        {"type": "tsumo", "actor": 0, "pai": "9s"},
+    ]
+    out = io.StringIO()
+    serve(MjaiPlayer("riichi-ema"), [json.dumps(batch)], out)
+    reply = json.loads(out.getvalue())
+    assert reply["type"] == "dahai"
+    assert reply["pai"] in [*HAND, "9s"]
+
+
 @pytest.mark.parametrize(
     ("line", "error"),
-    [("not json", "not JSON"), ('{"pai": "1m"}', "without a type"), ('{"type": "dora"}', "dora")],
-    ids=["not-json", "no-type", "missing-field"],
+    [
+        ("not json", "not JSON"),
+        ('{"pai": "1m"}', "without a type"),
+        ('[{"type": "start_game"}, 3]', "without a type"),
+        ('{"type": "dora"}', "dora"),
+    ],
+    ids=["not-json", "no-type", "batch-item-no-type", "missing-field"],
 )
 def test_bad_lines_are_typed_errors(line: str, error: str) -> None:
     with pytest.raises(MahjongError, match=error):

@@ -364,7 +364,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def serve(player: MjaiPlayer, lines: Iterable[str], out: TextIO) -> None:
-    """Answer each non-empty mjai line of ``lines`` with one JSON line on ``out``."""
+    """Answer each non-empty mjai line of ``lines`` with one JSON line on ``out``.
+
+    A line may also hold a JSON array of messages (as the mjai.app servers send them): each
+    updates the table and the answer to the last one is written.
+    """
     for line in lines:
         if not line.strip():
             continue
@@ -372,12 +376,15 @@ def serve(player: MjaiPlayer, lines: Iterable[str], out: TextIO) -> None:
             msg = json.loads(line)
         except json.JSONDecodeError as exc:
             raise MahjongError(f"mjai line is not JSON: {line.strip()[:60]!r}") from exc
-        if not isinstance(msg, dict) or "type" not in msg:
-            raise MahjongError(f"mjai message without a type: {line.strip()[:60]!r}")
-        try:
-            reply = player.answer(msg)
-        except (KeyError, ValueError, IndexError) as exc:
-            raise MahjongError(f"bad mjai {msg['type']} message: {exc}") from exc
+        batch = msg if isinstance(msg, list) and msg else [msg]
+        reply: dict[str, Any] = {"type": "none"}
+        for m in batch:
+            if not isinstance(m, dict) or "type" not in m:
+                raise MahjongError(f"mjai message without a type: {line.strip()[:60]!r}")
+            try:
+                reply = player.answer(m)
+            except (KeyError, ValueError, IndexError) as exc:
+                raise MahjongError(f"bad mjai {m['type']} message: {exc}") from exc
         out.write(json.dumps(reply, separators=(",", ":")) + "\n")
         out.flush()
 
