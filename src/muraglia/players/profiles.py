@@ -121,9 +121,11 @@ PROFILES: dict[str, Profile] = {
         "mcr",
         honour_pair_weight=4,  # a dragon or wind pung is 2 fan: a help, not a hand
         honour_pung_weight=8,
-        flush_weight=12,  # half flush 6 fan, full flush 24
+        # half flush 6, full flush 24, all pungs 6: the neutral weights measured better than
+        # heavier ones (flush 12, pungs 5) in a profile-vs-neutral head-to-head (docs/players.md)
+        flush_weight=8,
         flush_reach=4,
-        pungs_weight=5,  # all pungs 6 fan
+        pungs_weight=3,
         riichi=False,
         min_fan=8,
     ),
