@@ -112,7 +112,15 @@ def test_random_bot_seed_changes_its_choices() -> None:
 
 @pytest.mark.parametrize(
     "rules",
-    [*RULES, "fimj(charleston=true)", "fimj(three_players=true)", "ravenna(three_players=true)"],
+    [
+        *RULES,
+        "riichi-ema",
+        "riichi-tenhou",
+        "mcr",
+        "fimj(charleston=true)",
+        "fimj(three_players=true)",
+        "ravenna(three_players=true)",
+    ],
 )
 @settings(max_examples=8)
 @given(seed=st.integers(0, 2**31))
@@ -303,3 +311,60 @@ def test_charleston_passes_the_least_useful_tiles() -> None:
     keep = PassTiles(0, (Tile.M9, Tile.P1, Tile.EAST, Tile.WEST))
     spoil = PassTiles(0, (Tile.M1, Tile.M2, Tile.M3, Tile.P4))
     assert EfficiencyBot("fimj").choose(v, [spoil, keep]) == keep
+
+
+# ---------------------------------------------------------------- riichi and MCR profiles
+
+
+def generic(rules: str) -> EfficiencyBot:
+    """The bot with the neutral profile a ruleset without its own would get."""
+    bot = EfficiencyBot(rules)
+    bot.profile = profile_for("unknown")
+    return bot
+
+
+@pytest.mark.parametrize("rules", ["riichi-ema", "riichi-tenhou", "mcr"])
+def test_riichi_and_mcr_have_their_profiles(rules: str) -> None:
+    assert profile_for(rules) is PROFILES[rules]
+    assert profile_for(rules) is not profile_for("unknown")
+
+
+@pytest.mark.parametrize("rules", ["riichi-ema", "riichi-tenhou"])
+def test_riichi_does_not_open_a_hand_without_a_yaku(rules: str) -> None:
+    """EMA-WIN-2: a pung of 9m leaves no yaku (no yakuhai, no tanyao, mixed suits)."""
+    v = view("99m11s123p456s79p3p", phase="claim", claim="9m")
+    assert generic(rules).choose(v, [Pung(0), Pass(0)]) == Pung(0)
+    assert EfficiencyBot(rules).choose(v, [Pung(0), Pass(0)]) == Pass(0)
+
+
+@pytest.mark.parametrize(
+    ("hand", "claim"),
+    [("55m33s234p456s67p8m", "5m"), ("123m456p78s13p55z", "5z")],
+    ids=["open-tanyao", "yakuhai"],
+)
+def test_riichi_opens_a_hand_that_keeps_a_yaku(hand: str, claim: str) -> None:
+    v = view(hand, phase="claim", claim=claim)
+    assert EfficiencyBot("riichi-ema").choose(v, [Pung(0), Pass(0)]) == Pung(0)
+
+
+@pytest.mark.parametrize(
+    ("indicator", "kept"), [(Tile.M4, Tile.M5), (Tile.P3, Tile.P4)], ids=["dora-5m", "dora-4p"]
+)
+def test_riichi_keeps_the_dora(indicator: Tile, kept: Tile) -> None:
+    """Dora value (EMA-HAN-1): of two equally useful floating tiles, the dora stays."""
+    v = replace(view("111m999p555s11z5m4p", drawn="7z"), indicators=(indicator,))
+    legal = [Discard(0, Tile.M5), Discard(0, Tile.P4)]
+    assert EfficiencyBot("riichi-ema").choose(v, legal).tile != kept
+
+
+def test_mcr_refuses_a_call_that_leaves_eight_points_out_of_reach() -> None:
+    """MCR-WIN-4: a dragon pung is 2 points; the mixed hand has no other scoring shape."""
+    v = view("123m345p67s13p55z", phase="claim", claim="5z")
+    assert generic("mcr").choose(v, [Pung(0), Pass(0)]) == Pung(0)
+    assert EfficiencyBot("mcr").choose(v, [Pung(0), Pass(0)]) == Pass(0)
+
+
+def test_mcr_calls_towards_a_flush() -> None:
+    """A dragon pung on a one-suit hand: half flush 6 + dragon 2 (pure straight too)."""
+    v = view("1234567899m1p55z", phase="claim", claim="5z")
+    assert EfficiencyBot("mcr").choose(v, [Pung(0), Pass(0)]) == Pung(0)

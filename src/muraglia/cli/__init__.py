@@ -29,6 +29,7 @@ COMMANDS: tuple[str, ...] = (
     "rules",
     "play",
     "simulate",
+    "mjai_bot",
     "replay",
     "tenhou_check",
 )

@@ -29,6 +29,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from random import Random
 
@@ -51,7 +52,7 @@ from muraglia.players.base import Table
 from muraglia.players.profiles import SHANTEN_WEIGHT, Profile, profile_for
 from muraglia.tiles import NUM_KINDS, Tile
 
-__all__ = ["EfficiencyBot", "dora_kinds"]
+__all__ = ["EfficiencyBot", "dora_kinds", "reachable_fan"]
 
 _RIICHI_BONUS = 10
 """Ukeire units a riichi declaration is worth when the profile declares riichi."""
@@ -251,6 +252,9 @@ class EfficiencyBot:
                     ok = False  # keep the pure / purest hand (FIMJ-DBL-C05/C06, RAV-MAX-M01)
                 if ok and self.profile.needs_double:
                     ok = self._keeps_double(t, a, tile, honours)
+                if ok and self.profile.min_fan:
+                    own = [*t.melds_of(t.view.seat), _called(a, tile)]
+                    ok = reachable_fan(counts, own, honours) >= self.profile.min_fan
             finally:
                 for k in taken:
                     counts[k] += 1
@@ -319,6 +323,79 @@ class EfficiencyBot:
             if pairs + len(own) >= 5:
                 return True
         return False
+
+
+def _called(action: Action, tile: Tile) -> tuple[Tile, ...]:
+    """The meld a call on ``tile`` declares, as tile kinds."""
+    if isinstance(action, Chow):
+        return tuple(action.tiles)
+    return (tile,) * (4 if isinstance(action, ClaimKong) else 3)
+
+
+_RUNS = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
+
+
+def _missing(counts: Sequence[int], own: Sequence[tuple[Tile, ...]], runs: Sequence[int]) -> int:
+    """Tiles missing to hold the chows starting at the kinds ``runs`` (melded or concealed)."""
+    melded = {m[0] for m in own if m[0] != m[1]}
+    c = list(counts)
+    miss = 0
+    for r in runs:
+        if r in melded:
+            continue
+        for k in (r, r + 1, r + 2):
+            if c[k]:
+                c[k] -= 1
+            else:
+                miss += 1
+    return miss
+
+
+def reachable_fan(
+    counts: Sequence[int], own: Sequence[tuple[Tile, ...]], honours: frozenset[Tile]
+) -> int:
+    """A rough count of the MCR points the hand can still reach (MCR-WIN-4: 8 needed).
+
+    ``counts`` are the concealed tiles, ``own`` the declared melds (kinds). Counted: full
+    flush 24 / half flush 6 (at most two concealed off-suit tiles), all pungs 6 (no chow
+    declared, pairs and pungs cover the hand), pure straight 16 and mixed straight 8 (at
+    most two tiles missing), scoring honour pungs 2 each (held pairs count).
+
+    >>> c = [0] * 34
+    >>> for k in (0, 1, 2, 3, 4, 5, 6, 7, 8, 8):
+    ...     c[k] += 1
+    >>> reachable_fan(c, [], frozenset()) >= 16
+    True
+    >>> chows = [(Tile.M1, Tile.M2, Tile.M3), (Tile.P4, Tile.P5, Tile.P6)]
+    >>> reachable_fan([0] * 34, chows, frozenset())
+    0
+    """
+    fan = 0
+    meld_tiles = [k for m in own for k in m]
+    suits = {k // 9 for k in meld_tiles if k < 27}
+    per = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
+    if len(suits) <= 1:
+        main = next(iter(suits)) if suits else per.index(max(per))
+        off = sum(per) - per[main]
+        if off <= 2:
+            honoured = any(k >= 27 for k in meld_tiles) or sum(counts[27:34]) > 2
+            fan += 6 if honoured else 24
+    if all(m[0] == m[1] for m in own):
+        pairs = sum(1 for c in counts if c >= 2)
+        if pairs + len(own) >= 5:
+            fan += 6
+    for h in honours:
+        if counts[h] >= 2 or any(m[0] == h for m in own):
+            fan += 2
+    for s in range(3):
+        if _missing(counts, own, [s * 9 + r[0] for r in _RUNS]) <= 2:
+            fan += 16
+            break
+    for order in itertools.permutations(range(3)):
+        if _missing(counts, own, [order[i] * 9 + i * 3 for i in range(3)]) <= 2:
+            fan += 8
+            break
+    return fan
 
 
 def _draw_candidates(counts: Sequence[int], melds: int) -> list[int]:

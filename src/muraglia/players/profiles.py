@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from muraglia.tiles import DRAGONS, Tile
 
@@ -60,6 +60,9 @@ class Profile:
     """Whether open chows are worth making (Ravenna allows none, RAV-PLAY-3)."""
     kongs: bool = True
     """Whether kongs are worth declaring (they add hand points in the classical rulesets)."""
+    min_fan: int = 0
+    """A win needs this many fan (MCR-WIN-4: 8): a call is made only if the opened hand can
+    still reach it (see :func:`muraglia.players.efficiency.reachable_fan`); 0 = no minimum."""
 
     def scoring_honours(self, seat_wind: Tile, round_wind: Tile) -> frozenset[Tile]:
         """Honours whose pung scores a double for a seat with ``seat_wind``."""
@@ -97,7 +100,37 @@ PROFILES: dict[str, Profile] = {
         simples_weight=3,
         dora_weight=4,
     ),
+    # EMA-WIN-2: a win needs a yaku (dora are not one). Opening must keep a yakuhai pung,
+    # tanyao (open tanyao allowed in EMA 2008 and in the Tenhou preset), a flush or toitoi;
+    # closed and ready, riichi is the yaku (EMA-RIICHI-4).
+    "riichi-ema": Profile(
+        "riichi-ema",
+        honour_pair_weight=8,
+        honour_pung_weight=16,
+        flush_weight=5,  # honitsu 2-3 han, chinitsu 5-6 han
+        flush_reach=3,
+        pungs_weight=2,  # toitoi 2 han
+        needs_double=True,
+        simples_weight=3,  # tanyao
+        dora_weight=5,
+        kongs=False,  # a kong gives the others a new dora and no han
+    ),
+    # MCR-WIN-4: 8 points minimum. Calls must keep a shape that reaches it: full/half flush,
+    # all pungs, straights and shifted chows, honour pungs.
+    "mcr": Profile(
+        "mcr",
+        honour_pair_weight=4,  # a dragon or wind pung is 2 fan: a help, not a hand
+        honour_pung_weight=8,
+        # half flush 6, full flush 24, all pungs 6: the neutral weights measured better than
+        # heavier ones (flush 12, pungs 5) in a profile-vs-neutral head-to-head (docs/players.md)
+        flush_weight=8,
+        flush_reach=4,
+        pungs_weight=3,
+        riichi=False,
+        min_fan=8,
+    ),
 }
+PROFILES["riichi-tenhou"] = replace(PROFILES["riichi-ema"], id="riichi-tenhou")
 """Profiles by ruleset id."""
 
 _DEFAULT = Profile("default")
