@@ -28,7 +28,7 @@ def make_hands(n: int, seed: int) -> list[list[int]]:
     return hands
 
 
-def rate(fn: Callable[[Any], object], hands: Sequence[Any], repeat: int = 3) -> float:
+def rate(fn: Callable[[Any], object], hands: Sequence[Any], repeat: int = 5) -> float:
     fn(hands[0])
     best = float("inf")
     for _ in range(repeat):
