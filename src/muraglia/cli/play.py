@@ -60,7 +60,7 @@ from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, Player, make_bot
 from muraglia.players.base import meld_kinds
 from muraglia.rulesets import load_ruleset
-from muraglia.rulesets.base import SEAT_LETTERS
+from muraglia.rulesets.base import SEAT_LETTERS, wind_letter
 from muraglia.tiles import WINDS, Tile
 
 __all__ = ["describe_action", "register", "run"]
@@ -351,7 +351,7 @@ class Session:
             "hand": e.hand,
             "win": "tsumo" if e.from_seat is None else "ron",
             "seat_wind": SEAT_LETTERS[(e.seat - self.dealer) % 4],
-            "round_wind": SEAT_LETTERS[WINDS.index(self.round_wind)],
+            "round_wind": wind_letter(self.round_wind),
             "flags": list(e.flags),
             "dora": list(self.dora),
         }

@@ -57,6 +57,7 @@ from muraglia.rulesets.base import (
     Breach,
     DealFlow,
     SeatStatus,
+    wind_letter,
 )
 from muraglia.scoring.result import DealOutcome, Settlement
 from muraglia.tiles import NUM_KINDS, WINDS, PhysicalTile, Tile
@@ -692,7 +693,7 @@ class DealState:
                 win_tile = self.claim_tile if r.discarder is not None else self.drawn
             hands[self.letter(s)] = self.hand_of(s, win_tile)
         return DealOutcome(
-            round_wind=SEAT_LETTERS[WINDS.index(self.round_wind)],
+            round_wind=wind_letter(self.round_wind),
             dealer="E",
             winners=tuple(self.letter(s) for s in r.winners),
             discarder=None if r.discarder is None else self.letter(r.discarder),

@@ -35,7 +35,7 @@ from muraglia.engine.views import view_of
 from muraglia.errors import MahjongError
 from muraglia.players import DEFAULT_BOT, make_bot
 from muraglia.rulesets import load_ruleset
-from muraglia.rulesets.base import SEAT_LETTERS
+from muraglia.rulesets.base import SEAT_LETTERS, wind_letter
 from muraglia.tiles import WINDS
 
 __all__ = [
@@ -90,7 +90,7 @@ def _patterns(
         "hand": won.hand,
         "win": "tsumo" if won.from_seat is None else "ron",
         "seat_wind": SEAT_LETTERS[(won.seat - dealer) % 4],
-        "round_wind": SEAT_LETTERS[WINDS.index(round_wind)],
+        "round_wind": wind_letter(round_wind),
         "flags": list(won.flags),
         "dora": dora,
     }

@@ -49,6 +49,7 @@ from muraglia.scoring.result import DealOutcome, ScoreResult, Settlement
 from muraglia.tiles import Tile
 
 __all__ = [
+    "wind_letter",
     "SEAT_LETTERS",
     "Breach",
     "CallKind",
@@ -617,6 +618,15 @@ class DealView(Protocol):
 
 SEAT_LETTERS = ("E", "S", "W", "N")
 """Wind letters by wind index; settlement input is keyed by the seats' own winds."""
+
+
+def wind_letter(wind: Tile) -> str:
+    """The letter (E S W N) of a wind tile, as settlement and scoring inputs name seats.
+
+    >>> wind_letter(Tile.WEST)
+    'W'
+    """
+    return SEAT_LETTERS[int(wind) - int(Tile.EAST)]
 
 
 class DealFlow:

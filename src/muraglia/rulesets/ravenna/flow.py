@@ -30,10 +30,11 @@ from muraglia.rulesets.base import (
     WallLayout,
     rotate,
     settlement_from_dict,
+    wind_letter,
 )
 from muraglia.rulesets.ravenna.rules import breach, score_hand, settle_deal
 from muraglia.scoring.result import DealOutcome, Settlement
-from muraglia.tiles import TERMINALS_AND_HONORS, WINDS, Tile
+from muraglia.tiles import TERMINALS_AND_HONORS, Tile
 
 __all__ = ["FLOW", "RavennaFlow"]
 
@@ -107,7 +108,7 @@ class RavennaFlow(DealFlow):
             score = score_hand(
                 hand,
                 win="tsumo" if self_drawn else "ron",
-                seat_wind=SEAT_LETTERS[WINDS.index(view.seat_wind(seat))],
+                seat_wind=wind_letter(view.seat_wind(seat)),
                 at_least_30=self.options.at_least_30,
             )
         except InvalidHandError:

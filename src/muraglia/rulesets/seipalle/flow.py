@@ -33,6 +33,7 @@ from muraglia.rulesets.base import (
     WallLayout,
     rotate,
     settlement_from_dict,
+    wind_letter,
 )
 from muraglia.rulesets.seipalle.rules import (
     KNOWN_FLAGS,
@@ -42,7 +43,7 @@ from muraglia.rulesets.seipalle.rules import (
     settle_deal,
 )
 from muraglia.scoring.result import DealOutcome, Settlement
-from muraglia.tiles import WINDS, Tile
+from muraglia.tiles import Tile
 
 __all__ = ["FLOW", "SeipalleFlow"]
 
@@ -79,8 +80,8 @@ class SeipalleFlow(DealFlow):
             score = score_hand(
                 hand,
                 win="tsumo" if self_drawn else "ron",
-                seat_wind=SEAT_LETTERS[WINDS.index(view.seat_wind(seat))],
-                round_wind=SEAT_LETTERS[(int(view.round_wind) - int(Tile.EAST)) % 4],
+                seat_wind=wind_letter(view.seat_wind(seat)),
+                round_wind=wind_letter(view.round_wind),
                 flags=flags,
                 dora=tuple(view.indicators),
             )
