@@ -59,6 +59,9 @@ def check_deal(deal: DealState) -> None:
         for t, c in zip(deal.discards[s], deal.claimed[s], strict=True):
             if not c:
                 tally[t] += 1
+    for pile in deal.piles.values():  # FIMJ-CHARL-3: tiles set aside between exchanges
+        for t in pile:
+            tally[t] += 1
     for t in deal.wall.remaining():
         tally[t] += 1
     r = deal.result

@@ -13,7 +13,7 @@ from muraglia.engine.events import (
     Settled,
     TilesPassed,
 )
-from muraglia.errors import IllegalActionError, RulesetError
+from muraglia.errors import IllegalActionError
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import DealSummary, MatchProgress, SeatStatus
 from muraglia.tiles import Tile
@@ -187,11 +187,6 @@ def test_a_fifth_kong_voids_a_seipalle_deal() -> None:
     ended = next(e for e in events if isinstance(e, DealEnded))
     assert (ended.reason, ended.void) == ("too_many_kongs", True)
     assert next(e for e in events if isinstance(e, Settled)).net == (0, 0, 0, 0)
-
-
-def test_the_three_player_charleston_fails_loudly() -> None:
-    with pytest.raises(RulesetError, match="not played by the engine yet"):
-        Game(load_ruleset("fimj(charleston=true,three_players=true)"))
 
 
 def test_fimj_charleston_left_across_right() -> None:

@@ -21,10 +21,11 @@ PLAN = {
     "fimj(tournament=true,three_players=true)": (1, 25),
     "ravenna(three_players=true)": (1, 25),
     "fimj(tournament=true,charleston=true)": (1, 4),
+    "fimj(tournament=true,charleston=true,three_players=true)": (1, 4),
 }
 """Ruleset spec -> (chunks, matches per chunk): 100 FIMJ, 125 Ravenna, 200 Seipalle matches,
-25 FIMJ and 25 Ravenna at a table of three, 4 FIMJ with the Charleston (its ~1000 choices per
-pass are slow to list)."""
+25 FIMJ and 25 Ravenna at a table of three, 4 FIMJ with the Charleston at four and 4 at three
+(its ~1000 choices per pass are slow to list)."""
 
 CASES = [(spec, c, size) for spec, (n, size) in PLAN.items() for c in range(n * SOAK)]
 

@@ -36,6 +36,7 @@ __all__ = [
     "RiichiCancelled",
     "Settled",
     "StatusChanged",
+    "TilesMoved",
     "TilesPassed",
     "Won",
     "event_from_dict",
@@ -156,6 +157,24 @@ class TilesPassed(Event):
     def line(self) -> str:
         """One-line form."""
         return f"{self.seat} passes {_t(self.tiles)} to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class TilesMoved(Event):
+    """Charleston at a table of three: tiles moved (FIMJ-CHARL-3).
+
+    Between a seat, a face-down pile and the far end of the dead wall: ``source`` and
+    ``target`` are a seat, ``"pile A"``, ``"pile B"`` or ``"dead wall"``.
+    """
+
+    kind: ClassVar[str] = "tiles_moved"
+    source: int | str
+    target: int | str
+    tiles: tuple[Tile, ...]
+
+    def line(self) -> str:
+        """One-line form."""
+        return f"{self.source} -> {self.target}: {_t(self.tiles)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,6 +330,7 @@ EVENTS: dict[str, type] = {
         Drew,
         Acted,
         TilesPassed,
+        TilesMoved,
         Called,
         KongMade,
         IndicatorRevealed,

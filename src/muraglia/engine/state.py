@@ -42,6 +42,7 @@ from muraglia.engine.events import (
     RiichiAccepted,
     RiichiCancelled,
     StatusChanged,
+    TilesMoved,
     TilesPassed,
     Won,
 )
@@ -53,6 +54,7 @@ from muraglia.errors import IllegalActionError
 from muraglia.hand import Hand
 from muraglia.melds import Meld, MeldKind, Source
 from muraglia.rulesets.base import (
+    DEAD_WALL,
     SEAT_LETTERS,
     Breach,
     DealFlow,
@@ -243,6 +245,7 @@ class DealState:
         new.options = {k: list(v) for k, v in self.options.items()}
         new.answers = dict(self.answers)
         new.passing = dict(self.passing)
+        new.piles = {k: list(v) for k, v in self.piles.items()}
         new._pass_options = {}
         w = self.wall
         new.wall = Wall(list(w.live), list(w.dead), w.head, w.tail, w.dead_next, list(w.indicators))
@@ -311,8 +314,9 @@ class DealState:
             pending = again
         self.turn = first
         self.phase = Phase.ACT
-        self.charleston = self.flow.charleston()
+        self.charleston = self.flow.charleston_plan()
         self.charleston_round = 0
+        self.piles: dict[str, list[Tile]] = {}  # FIMJ-CHARL-3: tiles set aside between exchanges
         self.passing: dict[int, tuple[Tile, ...]] = {}
         self._pass_options: dict[int, list[Action]] = {}
         if self.charleston:
@@ -397,23 +401,36 @@ class DealState:
     def _pass_tiles(self, action: PassTiles) -> None:
         """Collect one Charleston choice.
 
-        When every seat has chosen, exchange the tiles (FIMJ-CHARL-1/2: chosen before seeing
-        the incoming ones).
+        When every live seat has chosen, the exchange's transfers move the tiles (FIMJ-CHARL-1/2:
+        chosen before seeing the incoming ones; FIMJ-CHARL-3: piles and the dead wall at a
+        table of three).
         """
         self.passing[action.seat] = action.tiles
         if len(self.passing) < len(self.live_seats):
             return
-        offset = self.charleston[self.charleston_round]
-        for seat, tiles in sorted(self.passing.items()):
+        chosen = self.passing
+        for seat, tiles in sorted(chosen.items()):
             for t in tiles:
                 self.counts[seat][t] -= 1
         received: dict[int, tuple[Tile, ...]] = {}
-        for seat, tiles in sorted(self.passing.items()):
-            to = (seat + offset) % self.players
-            received[to] = tiles
-            for t in tiles:
-                self.counts[to][t] += 1
-            self._emit(TilesPassed(seat, to, tiles))
+        for move in self.charleston[self.charleston_round]:
+            src, dst = move.source, move.target
+            if isinstance(src, int):
+                tiles = chosen[src]
+            elif src == DEAD_WALL:
+                tiles = self.wall.take_far_end(4)
+            else:
+                tiles = tuple(self.piles.pop(src))
+            if isinstance(src, int) and isinstance(dst, int):
+                self._emit(TilesPassed(src, dst, tiles))
+            else:
+                self._emit(TilesMoved(src, dst, tiles))
+            if isinstance(dst, int):
+                received[dst] = self._receive(dst, tiles)
+            elif dst == DEAD_WALL:
+                self.wall.put_far_end(tiles)
+            else:
+                self.piles[dst] = list(tiles)
         self.passing = {}
         self._pass_options = {}
         self.charleston_round += 1
@@ -423,6 +440,27 @@ class DealState:
         if self.drawn is None or not self.counts[first][self.drawn]:
             self.drawn = received[first][-1] if received.get(first) else None
         self.phase = Phase.ACT
+
+    def _receive(self, seat: int, tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
+        """Put ``tiles`` into ``seat``'s hand; returns the tiles kept.
+
+        Bonus tiles (only the dead wall's can be among them) are exposed and replaced
+        (FIMJ-CHARL-3).
+        """
+        kept: list[Tile] = []
+        queue = list(tiles)
+        while queue:
+            t = queue.pop(0)
+            if t.is_bonus:
+                self.bonus[seat].append(t)
+                self._emit(BonusExposed(seat, t))
+                r = self.wall.replacement(replenish=self.layout.replenish)
+                self._emit(Drew(seat, r, replacement=True))
+                queue.append(r)
+            else:
+                self.counts[seat][t] += 1
+                kept.append(t)
+        return tuple(kept)
 
     def _apply_act(self, action: Action) -> None:
         seat = action.seat

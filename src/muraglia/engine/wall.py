@@ -186,6 +186,22 @@ class Wall:
         self.indicators.append(position)
         return self.dead[position]
 
+    def take_far_end(self, n: int) -> tuple[Tile, ...]:
+        """Take the last ``n`` tiles of the dead wall (FIMJ-CHARL-3's "free tiles").
+
+        Raises:
+            IndexError: when the dead wall has fewer than ``n`` unused tiles.
+        """
+        if self.dead_count < n:
+            raise IndexError(f"the dead wall has fewer than {n} tiles")
+        taken = tuple(self.dead[-n:])
+        del self.dead[-n:]
+        return taken
+
+    def put_far_end(self, tiles: Sequence[Tile]) -> None:
+        """Put ``tiles`` back at the far end of the dead wall (FIMJ-CHARL-3)."""
+        self.dead.extend(tiles)
+
     def remaining(self) -> list[Tile]:
         """Every tile still in the walls (live and dead, indicators included)."""
         return self.live[self.head : self.tail] + self.dead[self.dead_next :]

@@ -50,6 +50,9 @@ from muraglia.tiles import Tile
 
 __all__ = [
     "wind_letter",
+    "DEAD_WALL",
+    "PILE_A",
+    "PILE_B",
     "SEAT_LETTERS",
     "Breach",
     "CallKind",
@@ -63,6 +66,7 @@ __all__ = [
     "Ruleset",
     "RulesetProtocol",
     "SeatStatus",
+    "Transfer",
     "WallLayout",
     "as_hand",
     "as_tiles",
@@ -478,6 +482,27 @@ class Breach:
     """The breach lies after this stack (1-based, counted from the wall owner's right)."""
 
 
+PILE_A = "pile A"
+"""A face-down pile of four tiles set aside during an exchange (FIMJ-CHARL-3)."""
+PILE_B = "pile B"
+"""The second such pile (FIMJ-CHARL-3)."""
+DEAD_WALL = "dead wall"
+"""The far end of the dead wall: four tiles taken from it or put back there (FIMJ-CHARL-3)."""
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One movement of four tiles in a Charleston exchange (FIMJ-CHARL).
+
+    ``source``: a seat (the four tiles it chose for this exchange), a pile (its tiles) or
+    :data:`DEAD_WALL` (the last four tiles of the dead wall, bonus tiles among them replaced).
+    ``target``: a seat (into its hand), a pile, or :data:`DEAD_WALL` (put back at its far end).
+    """
+
+    source: int | str
+    target: int | str
+
+
 @dataclass(frozen=True)
 class ClaimPolicy:
     """How competing claims on one discard are settled (DESIGN §8, ``claims.py``)."""
@@ -643,6 +668,7 @@ class DealFlow:
     ``dead_seats``        none (a table of four)
     ``seat_wind_of``      winds by position from the dealer
     ``charleston``        () (no exchange of tiles after the deal)
+    ``charleston_plan``   each exchange of ``charleston`` as seat-to-seat transfers
     ``deal_plan``         4-4-4 to each seat in turn, then dealer 1st and 5th, others one
     ``allowed_calls``     win, pung, kong from anyone, chow from the left; only a win on
                           the discard made once the live wall is empty
@@ -696,6 +722,19 @@ class DealFlow:
     def charleston(self) -> tuple[int, ...]:
         """Tile exchanges after the deal, as seat offsets of the receiver (none by default)."""
         return ()
+
+    def charleston_plan(self) -> tuple[tuple[Transfer, ...], ...]:
+        """The exchanges after the deal, each as its transfers in order.
+
+        In every exchange each live seat first chooses four tiles (FIMJ-CHARL-2), then the
+        transfers move them. The default turns every offset of :meth:`charleston` into a
+        transfer from each live seat to the seat at that offset.
+        """
+        live = [s for s in range(self.players) if s not in self.dead_seats()]
+        return tuple(
+            tuple(Transfer(s, (s + offset) % self.players) for s in live)
+            for offset in self.charleston()
+        )
 
     def dead_seats(self) -> frozenset[int]:
         """Fixed seats that take no part in any deal (the dead seat of a table of three)."""

@@ -15,18 +15,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from muraglia.analysis.shanten import shanten_all
-from muraglia.errors import InvalidHandError, RulesetError
+from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
 from muraglia.rulesets.base import (
+    DEAD_WALL,
+    PILE_A,
+    PILE_B,
     SEAT_LETTERS,
     Breach,
     DealFlow,
     DealSummary,
     DealView,
     MatchProgress,
+    Transfer,
     WallLayout,
     rotate,
     settlement_from_dict,
@@ -42,16 +45,29 @@ _WIND = dict(zip(SEAT_LETTERS, WINDS, strict=True))
 class FimjFlow(DealFlow):
     """FIMJ engine hooks (see the module docstring)."""
 
-    def __init__(self, ruleset: Any) -> None:
-        super().__init__(ruleset)
-        if self.options.charleston and self.options.three_players:
-            raise RulesetError(
-                "fimj: the three-player Charleston (FIMJ-CHARL-3) is not played by the engine yet"
-            )
-
     def charleston(self) -> tuple[int, ...]:
         """Four tiles to the left, across, to the right (FIMJ-CHARL-1): E→N, E↔W, E→S."""
         return (3, 2, 1) if self.options.charleston else ()
+
+    def charleston_plan(self) -> tuple[tuple[Transfer, ...], ...]:
+        """FIMJ-CHARL-1 at a table of four; FIMJ-CHARL-3/4 at a table of three.
+
+        At a table of three the roles go by the dead seat (FIMJ-CHARL-4): "East" is the seat
+        after it in turn order, "South" the next, "West" the seat before it. Exchange 1: East's
+        four to pile A, West's to South, West takes the dead wall's last four, South's to East.
+        Exchange 2: East and West swap, South's four become pile B and South takes pile A.
+        Exchange 3: East's four to South and East takes pile B, South's to West, West's back
+        to the far end of the dead wall.
+        """
+        if not (self.options.charleston and self.options.three_players):
+            return super().charleston_plan()
+        (dead,) = self.dead_seats()
+        e, s, w = ((dead + k) % 4 for k in (1, 2, 3))
+        return (
+            (Transfer(e, PILE_A), Transfer(w, s), Transfer(DEAD_WALL, w), Transfer(s, e)),
+            (Transfer(e, w), Transfer(w, e), Transfer(s, PILE_B), Transfer(PILE_A, s)),
+            (Transfer(e, s), Transfer(PILE_B, e), Transfer(s, w), Transfer(w, DEAD_WALL)),
+        )
 
     def dead_seats(self) -> frozenset[int]:
         """At a table of three the dead seat starts as North: seat 3 (FIMJ-3P-2)."""
