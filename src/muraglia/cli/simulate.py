@@ -1,11 +1,13 @@
 """``muraglia simulate``: bots play seeded matches, in parallel processes; a report follows.
 
 ``muraglia simulate --rules <id> --games N [--seed S] [--workers K] [--bots a,b,c,d]
-[--rotate] [--max-deals D] [--json] [--out DIR]``. A progress bar goes to stderr; the report
-(tables: summary, bots, hand values, patterns with their bilingual names) to stdout, or with
-``--json`` one object as the last stdout line (interfaces.md §5). ``--out DIR`` writes one
-replayable JSONL record per match under ``DIR/records/``, ``DIR/summary.csv`` (one row per
-match and seat) and ``DIR/report.json``.
+[--rotate] [--max-deals D] [--json] [--out DIR] [--ray [ADDRESS]]``. A progress bar goes to
+stderr; the report (tables: summary, bots, hand values, patterns with their bilingual names) to
+stdout, or with ``--json`` one object as the last stdout line (interfaces.md §5). ``--out DIR``
+writes one replayable JSONL record per match under ``DIR/records/``, ``DIR/summary.csv`` (one
+row per match and seat) and ``DIR/report.json``. ``--ray`` plays the matches as Ray tasks
+(``cli/_ray.py``): on a local Ray started with ``--workers`` CPUs, or on the cluster at
+``ADDRESS``.
 """
 
 from __future__ import annotations
@@ -40,6 +42,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--max-deals", type=int, default=None, help="cap on deals per match")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--out", default=None, help="folder for the records and the CSV summary")
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="play on a Ray cluster (no address: a local Ray with --workers CPUs); "
+        "needs the ray extra",
+    )
     p.set_defaults(run=run)
 
 
@@ -74,6 +85,11 @@ def run(args: argparse.Namespace) -> int:
             raise MahjongError(f"--workers must be at least 1, got {args.workers}")
         bots = parse_bots(args.bots)
         out = Path(args.out) if args.out else None
+        backend = None
+        if args.ray is not None:
+            from muraglia.cli._ray import ray_backend  # noqa: PLC0415 - optional extra
+
+            backend = ray_backend(args.ray or None, args.workers)
         matches: list[dict[str, Any]] = []
         with _Progress(args.games) as advance:
             report = simulate(
@@ -87,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
                 out_dir=None if out is None else out / "records",
                 progress=advance,
                 matches=matches,
+                backend=backend,
             )
     except (MahjongError, OSError) as exc:
         print(f"muraglia simulate: error: {exc}", file=sys.stderr)

@@ -11,6 +11,10 @@ Match ``i`` of a simulation with seed ``S`` uses the game seed :func:`match_seed
 and bot seeds derived from it, so a seed fixes the whole simulation whatever the number of
 workers.
 
+``workers > 1`` plays in local processes; a ``backend`` (a function from the jobs to their
+results, in any order) plays them elsewhere: ``muraglia simulate --ray`` passes one that runs
+them on a Ray cluster (``cli/_ray.py``; this layer imports only the standard library).
+
 >>> r = simulate("ravenna", games=2, seed=1, bots=("efficiency",) * 4, max_deals=2)
 >>> r.games, r.deals, r.errors, sum(b.seats for b in r.bots.values())
 (2, 4, 0, 8)
@@ -39,7 +43,9 @@ from muraglia.rulesets.base import SEAT_LETTERS, wind_letter
 from muraglia.tiles import WINDS
 
 __all__ = [
+    "Backend",
     "BotStats",
+    "Job",
     "Report",
     "match_seed",
     "placements",
@@ -47,6 +53,13 @@ __all__ = [
     "seat_bots",
     "simulate",
 ]
+
+Job = tuple[int, tuple[Any, ...], dict[str, Any]]
+"""One match to play: its index, then the positional and keyword arguments of
+:func:`play_match`."""
+
+Backend = Callable[[Iterator[Job]], Iterator[tuple[int, dict[str, Any]]]]
+"""Plays jobs (anywhere) and yields ``(index, play_match summary)`` as each completes."""
 
 VALUE_BUCKETS = (0, 25, 50, 100, 200, 400, 800, 1600, 3200, 6400)
 """Lower bounds of the hand-value histogram buckets."""
@@ -110,6 +123,7 @@ def play_match(
     *,
     max_deals: int | None = None,
     record_path: str | None = None,
+    keep_record: bool = False,
 ) -> dict[str, Any]:
     """Play one match of ``rules`` with ``bots`` (one name per seat) from game seed ``seed``.
 
@@ -117,7 +131,8 @@ def play_match(
     ``wins``/``deal_ins``/``self_drawn`` per seat, ``draws``, ``hands`` (each won hand's
     ``seat``, ``value``, ``patterns``), ``names`` (pattern id -> names), ``decisions`` and
     ``decision_seconds`` per seat, ``seconds`` and ``error`` (None, or the message of an
-    engine or bot failure). With ``record_path`` the JSONL record is written there.
+    engine or bot failure). With ``record_path`` the JSONL record is written there; with
+    ``keep_record`` its text is returned under ``record`` (for workers on other machines).
     """
     start = time.perf_counter()
     n = len(bots)
@@ -170,6 +185,8 @@ def play_match(
         out["placements"] = list(placements(match.scores))
         if record_path is not None:
             Path(record_path).write_text(dumps(match), encoding="utf-8")
+        if keep_record:
+            out["record"] = dumps(match)
     except (MahjongError, AssertionError, ValueError, KeyError, IndexError, TypeError) as exc:
         out["error"] = f"{type(exc).__name__}: {exc}"
     out["seconds"] = time.perf_counter() - start
@@ -368,7 +385,7 @@ def _jobs(
     rotate: bool,
     max_deals: int | None,
     out_dir: Path | None,
-) -> Iterator[tuple[int, tuple[Any, ...], dict[str, Any]]]:
+) -> Iterator[Job]:
     for i in range(games):
         path = None if out_dir is None else str(out_dir / f"match-{i:06d}.jsonl")
         args = (rules, seat_bots(bots, i, rotate=rotate), match_seed(seed, i))
@@ -387,6 +404,7 @@ def simulate(
     out_dir: str | Path | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
     matches: list[dict[str, Any]] | None = None,
+    backend: Backend | None = None,
 ) -> Report:
     """Play ``games`` matches and report (see the module docstring).
 
@@ -395,12 +413,13 @@ def simulate(
         games: Number of matches.
         seed: Simulation seed.
         bots: Bot name of each seat (4 names).
-        workers: Processes; 1 plays in this process.
+        workers: Processes; 1 plays in this process (ignored with a ``backend``).
         rotate: Shift the bots one seat per match (fair seating).
         max_deals: Cap on deals per match (None: the ruleset's full match).
         out_dir: Folder for one JSONL record per match (created if missing).
         progress: Called with each match summary as it completes.
         matches: If given, every match summary is appended to it in match order.
+        backend: Plays the jobs instead of this process or a local process pool.
 
     Raises:
         MahjongError: for an unknown ruleset or bot, or a wrong number of bots.
@@ -418,7 +437,12 @@ def simulate(
     results: dict[int, dict[str, Any]] = {}
     start = time.perf_counter()
     jobs = _jobs(rules, games, seed, bots, rotate=rotate, max_deals=max_deals, out_dir=out)
-    if workers <= 1:
+    if backend is not None:
+        for i, result in backend(jobs):
+            results[i] = result
+            if progress is not None:
+                progress(result)
+    elif workers <= 1:
         for i, args, kw in jobs:
             results[i] = play_match(*args, **kw)
             if progress is not None:
