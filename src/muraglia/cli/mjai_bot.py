@@ -47,7 +47,7 @@ from muraglia.engine.views import PlayerView
 from muraglia.errors import MahjongError
 from muraglia.players import BOTS, DEFAULT_BOT, Player, make_bot
 from muraglia.rulesets import load_ruleset
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
 __all__ = ["MjaiPlayer", "from_mjai", "register", "run"]
 
@@ -139,6 +139,9 @@ class MjaiPlayer:
             status=("active",) * 4,
             scores=tuple(self.scores),
             pot=0,
+            rules=str(self.rules.id),
+            seat_winds=tuple(WINDS[(s - self.dealer) % 4] for s in range(4)),
+            claimed=tuple((False,) * len(d) for d in self.discards),
         )
 
     def _counts(self) -> list[int]:
