@@ -197,6 +197,13 @@ class MjaiProcessPlayer:
             text += f"; reply {reply if isinstance(reply, str) else _line(reply)!r}"
         return BotProcessError(text)
 
+    def _exit_code(self, proc: subprocess.Popen[str]) -> int | None:
+        """The exit code of a process that closed its pipes (None if it is still running)."""
+        try:
+            return proc.wait(timeout=min(self.timeout, 5.0))
+        except subprocess.TimeoutExpired:
+            return None
+
     def _exchange(self, msg: dict[str, Any]) -> dict[str, Any]:
         """Send one message, return the bot's one reply (a JSON object)."""
         proc = self._proc
@@ -206,10 +213,7 @@ class MjaiProcessPlayer:
             proc.stdin.write(_line(msg) + "\n")
             proc.stdin.flush()
         except OSError:  # BrokenPipeError: the process is gone
-            try:
-                code = proc.wait(timeout=self.timeout)
-            except subprocess.TimeoutExpired:
-                code = None
+            code = self._exit_code(proc)
             raise self._error(f"process ended (exit code {code}) before reading", msg) from None
         try:
             line = self._replies.get(timeout=self.timeout)
@@ -217,7 +221,7 @@ class MjaiProcessPlayer:
             raise self._error(f"no reply within {self.timeout:g} s", msg) from None
         if line is None:
             self._replies.put(None)  # stays ended
-            code = proc.wait(timeout=self.timeout)
+            code = self._exit_code(proc)
             raise self._error(f"process ended (exit code {code}) without a reply", msg)
         try:
             reply = json.loads(line)

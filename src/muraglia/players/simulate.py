@@ -126,6 +126,16 @@ def _patterns(
     ]
 
 
+def _names(ruleset: Any, pid: str, it: str, en: str) -> dict[str, str]:
+    """The names of pattern ``pid``: Italian and English, plus ``ja``/``zh`` from the table."""
+    out = {"en": en, "it": it}
+    for p in getattr(ruleset, "patterns", ()):
+        if p.id == pid:
+            out.update((k, str(v)) for k, v in p.names.items() if k in ("ja", "zh"))
+            break
+    return out
+
+
 def play_match(
     rules: str,
     bots: Sequence[str],
@@ -244,10 +254,13 @@ def _count_win(
         out["self_drawn"][e.seat] += 1
     elif not any(h["from"] == e.from_seat and h["deal"] == deal for h in out["hands"]):
         out["deal_ins"][e.from_seat] += 1  # once per deal, even with several winners
-    try:
-        pats = _patterns(ruleset, e, dealer, round_wind, dora)
-    except MahjongError:
-        pats = []
+    if e.patterns:  # the engine's own (id, it, en); other languages from the pattern table
+        pats = [(pid, _names(ruleset, pid, it, en)) for pid, it, en in e.patterns]
+    else:
+        try:
+            pats = _patterns(ruleset, e, dealer, round_wind, dora)
+        except MahjongError:
+            pats = []
     for pid, names in pats:
         out["names"].setdefault(pid, names)
     out["hands"].append(
