@@ -370,11 +370,15 @@ def test_robbing_a_kong_and_the_last_tile_are_yaku() -> None:
     p.answer({"type": "pon", "actor": 0, "target": 2, "pai": "9m", "consumed": ["9m", "9m"]})
     p.answer({"type": "dahai", "actor": 0, "pai": "W", "tsumogiri": False})
     p.answer({"type": "pon", "actor": 3, "target": 1, "pai": "8m", "consumed": ["8m", "8m"]})
+    kakan = {"type": "kakan", "actor": 3, "pai": "8m", "consumed": ["8m"] * 3}
+    ans = p.answer(kakan)
+    assert ans == {"type": "hora", "actor": 0, "target": 3, "pai": "8m"}
+    p.missed = False
     assert p.answer({"type": "dahai", "actor": 1, "pai": "5m", "tsumogiri": True}) == {
         "type": "none"
-    }  # no yaku: no ron
-    ans = p.answer({"type": "kakan", "actor": 3, "pai": "8m", "consumed": ["8m"] * 3})
-    assert ans == {"type": "hora", "actor": 0, "target": 3, "pai": "8m"}
+    }  # no yaku: no ron; but a completing tile let pass is furiten (EMA-FURI-3)
+    assert p.missed
+    assert p.answer(kakan) == {"type": "none"}
     p = start(hand)
     p.answer({"type": "pon", "actor": 0, "target": 2, "pai": "9m", "consumed": ["9m", "9m"]})
     p.answer({"type": "dahai", "actor": 0, "pai": "W", "tsumogiri": False})

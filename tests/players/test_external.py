@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 from muraglia.cli import main
-from muraglia.engine.mjai import MjaiStream, to_mjai
+from muraglia.engine.mjai import to_mjai
 from muraglia.engine.record import loads, replay
 from muraglia.errors import MahjongError
-from muraglia.players.external import seat_commands, split_command
+from muraglia.players.external import seat_commands, seat_view, split_command
 from tests.engine.helpers import play_match as engine_match
 
 MJAI_BOT = f"{sys.executable} -m muraglia mjai-bot"
@@ -163,16 +163,12 @@ def test_seat_commands_and_split_command() -> None:
         split_command("python 'unclosed")
 
 
-def test_the_seat_stream_hides_the_other_seats_tiles() -> None:
+def test_the_seat_view_hides_the_other_seats_tiles() -> None:
     match = engine_match("riichi-ema", 1, check=False)
     full = to_mjai(match.events)
-    stream = MjaiStream(seat=2)
-    seen = stream.start()
-    for e in match.events:
-        seen += stream.feed(e)
-    assert seen[0]["id"] == 2
+    seen = seat_view(full, 2)
     assert len(seen) == len(full)
-    for mine, every in zip(seen[1:], full[1:], strict=True):
+    for mine, every in zip(seen, full, strict=True):
         if every["type"] == "start_kyoku":
             assert mine["tehais"][2] == every["tehais"][2]
             assert all(set(h) == {"?"} for s, h in enumerate(mine["tehais"]) if s != 2)

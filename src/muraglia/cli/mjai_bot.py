@@ -100,7 +100,9 @@ class MjaiPlayer:
         """Every kind the bot discarded this deal, claimed ones included (EMA-FURI-2)."""
         self.own_count = 0
         self.missed = False
-        """A win let pass since the own last discard, for good under riichi (EMA-FURI-3/4)."""
+        """A completing tile let pass since the own last discard, with or without a yaku; for
+        good under riichi (EMA-FURI-3/4). Ended only by the own discard, not by calls: EMA-FURI-3
+        also ends at a call, but an engine may keep it longer (the bot only loses a win)."""
         self.indicators: list[Tile] = []
         self.riichi = [False] * 4
         self.double_riichi = False
@@ -386,12 +388,11 @@ class MjaiPlayer:
             self.after_kong = True
             return {"type": "none"}
         legal = self.legal_on_discard(actor, tile, robbing=True)
-        if len(legal) == 1:
-            return {"type": "none"}
-        choice = self.bot.choose(self.view("rob", tile), legal)
+        choice = self.bot.choose(self.view("rob", tile), legal) if len(legal) > 1 else legal[0]
         if isinstance(choice, Win):
             return {"type": "hora", "actor": s, "target": actor, "pai": _name(tile)}
-        self.missed = True  # a win let pass (EMA-FURI-3/4)
+        if self.completes(tile):
+            self.missed = True  # a completing tile let pass (EMA-FURI-3/4)
         return {"type": "none"}
 
     def _called(self, msg: dict[str, Any]) -> dict[str, Any]:
@@ -453,13 +454,23 @@ class MjaiPlayer:
             return {"type": "reach", "actor": s}
         return self._dahai(choice.tile)
 
+    def completes(self, tile: Tile) -> bool:
+        """Whether ``tile`` completes the hand's shape (with or without a yaku)."""
+        counts = self._counts()
+        if counts[tile] >= 4:
+            return False
+        counts[tile] += 1
+        return shanten_all(counts, len(self.melds[self.seat])) < 0
+
     def _claim(self, actor: int, tile: Tile) -> dict[str, Any]:
         legal = self.legal_on_discard(actor, tile)
         if len(legal) == 1:
+            if self.completes(tile):
+                self.missed = True  # let pass, even without a yaku (EMA-FURI-3/4)
             return {"type": "none"}
         choice = self.bot.choose(self.view("claim", tile), legal)
-        if Win(self.seat) in legal and not isinstance(choice, Win):
-            self.missed = True  # a win let pass (EMA-FURI-3/4)
+        if not isinstance(choice, Win) and self.completes(tile):
+            self.missed = True  # a completing tile let pass (EMA-FURI-3/4)
         base = {"actor": self.seat, "target": actor, "pai": _name(tile)}
         if isinstance(choice, Win):
             return {"type": "hora", **base}

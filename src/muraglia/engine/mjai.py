@@ -5,9 +5,8 @@ be ``5mr``). The dealer's 14th dealt tile is sent as its first ``tsumo``; a riic
 ``reach`` + ``dahai`` and ``reach_accepted`` once it stands; kongs are ``daiminkan``, ``ankan``
 and ``kakan`` (sent before a robbing ``hora``); a finished deal is ``hora`` events or
 ``ryukyoku``, then ``end_kyoku`` with the score changes (``deltas``, ``scores``: extension
-keys). Flowers and seasons (rulesets outside mjai's scope) are written ``?``.
-:class:`MjaiStream` produces the same messages event by event, optionally as one seat sees them
-(what ``--bot-cmd`` sends to an external bot); :func:`from_mjai` reads a tile name back.
+keys). Flowers and seasons (rulesets outside mjai's scope) are written ``?``. :func:`from_mjai`
+reads a tile name back.
 
 >>> from muraglia.tiles import Tile
 >>> mjai_tile(Tile.P5), mjai_tile(Tile.WHITE), mjai_tile(Tile.NORTH)
@@ -37,7 +36,7 @@ from muraglia.engine.events import (
 from muraglia.errors import MahjongError
 from muraglia.tiles import Tile
 
-__all__ = ["MjaiStream", "from_mjai", "mjai_tile", "to_mjai"]
+__all__ = ["from_mjai", "mjai_tile", "to_mjai"]
 
 _HONOURS = "ESWNPFC"
 _CALLS = {"chow": "chi", "pung": "pon", "kong": "daiminkan"}
@@ -50,10 +49,6 @@ def mjai_tile(tile: Tile) -> str:
     if tile.is_honor:
         return _HONOURS[int(tile) - int(Tile.EAST)]
     return tile.notation
-
-
-def _ts(tiles: Iterable[Tile]) -> list[str]:
-    return [mjai_tile(t) for t in tiles]
 
 
 def from_mjai(name: str) -> Tile:
@@ -74,71 +69,36 @@ def from_mjai(name: str) -> Tile:
     raise MahjongError(f"unknown mjai tile {name!r}")
 
 
+def _ts(tiles: Iterable[Tile]) -> list[str]:
+    return [mjai_tile(t) for t in tiles]
+
+
 def to_mjai(events: Iterable[Event], *, names: Iterable[str] = ()) -> list[dict[str, Any]]:
     """The mjai event stream of a match's events (one dict per mjai message)."""
-    stream = MjaiStream(names=names)
-    out = stream.start()
+    out: list[dict[str, Any]] = [
+        {"type": "start_game", "names": list(names) or ["0", "1", "2", "3"]}
+    ]
+    start: DealStarted | None = None
+    dora: str | None = None
+    hands: dict[int, list[Tile]] = {}
+    drawn: dict[int, Tile | None] = {}
     for e in events:
-        out += stream.feed(e)
-    return out
-
-
-class MjaiStream:
-    """The mjai messages of a match, event by event (:func:`to_mjai` in steps).
-
-    With ``seat`` the stream is what that seat may see, as an mjai server sends it to the bot in
-    that seat: ``start_game`` carries its ``id``, the other seats' dealt tiles and draws are
-    ``?``.
-    """
-
-    def __init__(self, *, seat: int | None = None, names: Iterable[str] = ()) -> None:
-        self.seat = seat
-        self.names = list(names) or ["0", "1", "2", "3"]
-        self._start: DealStarted | None = None
-        self._dora: str | None = None
-        self._hands: dict[int, list[Tile]] = {}
-        self._drawn: dict[int, Tile | None] = {}
-        self.counters: dict[int, tuple[int, int]] = {}
-        """``honba`` and ``kyotaku`` of ``start_kyoku`` by deal number, when the caller knows
-        them (the events do not carry them; 0 otherwise)."""
-
-    def start(self) -> list[dict[str, Any]]:
-        """The ``start_game`` message."""
-        msg: dict[str, Any] = {"type": "start_game", "names": self.names}
-        if self.seat is not None:
-            msg["id"] = self.seat
-        return [msg]
-
-    def _pai(self, seat: int, tile: Tile) -> str:
-        return "?" if self.seat is not None and seat != self.seat else mjai_tile(tile)
-
-    def feed(self, e: Event) -> list[dict[str, Any]]:
-        """The messages of one event (often none)."""
-        out: list[dict[str, Any]] = []
         if isinstance(e, DealStarted):
-            self._start, self._dora, self._hands, self._drawn = e, None, {}, {}
+            start, dora, hands, drawn = e, None, {}, {}
         elif isinstance(e, IndicatorRevealed):
-            if self._start is not None and self._dora is None and not self._hands:
-                self._dora = mjai_tile(e.tile)
+            if start is not None and dora is None and not hands:
+                dora = mjai_tile(e.tile)
             else:
                 out.append({"type": "dora", "dora_marker": mjai_tile(e.tile)})
         elif isinstance(e, Dealt):
-            self._hands[e.seat] = list(e.tiles)
-            if self._start is not None and len(self._hands) == 4:
-                counters = self.counters.get(self._start.deal, (0, 0))
-                out += _start_kyoku(
-                    self._start,
-                    self._dora,
-                    self._hands,
-                    self._drawn,
-                    seat=self.seat,
-                    counters=counters,
-                )
+            hands[e.seat] = list(e.tiles)
+            if start is not None and len(hands) == 4:
+                out += _start_kyoku(start, dora, hands, drawn)
         elif isinstance(e, Drew):
-            self._drawn[e.seat] = e.tile
-            out.append({"type": "tsumo", "actor": e.seat, "pai": self._pai(e.seat, e.tile)})
+            drawn[e.seat] = e.tile
+            out.append({"type": "tsumo", "actor": e.seat, "pai": mjai_tile(e.tile)})
         elif isinstance(e, Acted):
-            out += _acted(e, self._drawn)
+            out += _acted(e, drawn)
         elif isinstance(e, Called):
             consumed = list(e.tiles)
             consumed.remove(e.tile)
@@ -164,7 +124,7 @@ class MjaiStream:
             out.append({"type": "end_kyoku", "deltas": list(e.net), "scores": list(e.scores)})
         elif isinstance(e, MatchEnded):
             out.append({"type": "end_game", "scores": list(e.scores)})
-        return out
+    return out
 
 
 def _start_kyoku(
@@ -172,22 +132,17 @@ def _start_kyoku(
     dora: str | None,
     hands: dict[int, list[Tile]],
     drawn: dict[int, Tile | None],
-    *,
-    seat: int | None = None,
-    counters: tuple[int, int] = (0, 0),
 ) -> list[dict[str, Any]]:
     dealer = start.dealer
     first = list(hands[dealer])
     tsumo = first.pop() if len(first) > 13 else None
     tehais = [_ts(first if s == dealer else hands.get(s, [])) for s in range(4)]
-    if seat is not None:
-        tehais = [t if s == seat else ["?"] * len(t) for s, t in enumerate(tehais)]
     msg: dict[str, Any] = {
         "type": "start_kyoku",
         "bakaze": mjai_tile(start.round_wind),
         "kyoku": start.deal + 1,
-        "honba": counters[0],
-        "kyotaku": counters[1],
+        "honba": 0,
+        "kyotaku": 0,
         "oya": dealer,
         "dora_marker": dora,
         "tehais": tehais,
@@ -195,8 +150,7 @@ def _start_kyoku(
     out = [msg]
     if tsumo is not None:
         drawn[dealer] = tsumo
-        pai = mjai_tile(tsumo) if seat is None or seat == dealer else "?"
-        out.append({"type": "tsumo", "actor": dealer, "pai": pai})
+        out.append({"type": "tsumo", "actor": dealer, "pai": mjai_tile(tsumo)})
     return out
 
 

@@ -3,8 +3,9 @@
 :class:`MjaiProcessPlayer` is a :class:`~muraglia.players.base.Player` whose decisions come from
 a child process. It is attached to a match (:meth:`MjaiProcessPlayer.attach`): at each of its
 decisions it sends the mjai messages of every event since its last decision, as its seat sees
-them (:class:`~muraglia.engine.mjai.MjaiStream`: the other seats' tiles are ``?``), one JSON line
-each, and reads one JSON line back for each. The answer to the last message is the decision; the
+them (:func:`~muraglia.engine.mjai.to_mjai`, then :func:`seat_view`: the other seats' tiles are
+``?``; ``start_kyoku`` carries the deal's counters), one JSON line each, and reads one JSON line
+back for each. The answer to the last message is the decision; the
 answers to the others must be ``none`` (the bot has nothing to decide there: the engine asks a
 seat only when it has a choice). The answer is checked against the engine's legal actions:
 
@@ -52,9 +53,9 @@ from muraglia.engine.actions import (
     Pung,
     Win,
 )
-from muraglia.engine.events import Acted
+from muraglia.engine.events import DealStarted
 from muraglia.engine.match import MatchState
-from muraglia.engine.mjai import MjaiStream, from_mjai
+from muraglia.engine.mjai import from_mjai, to_mjai
 from muraglia.engine.views import PlayerView
 from muraglia.errors import MahjongError
 
@@ -65,6 +66,7 @@ __all__ = [
     "MjaiProcessPlayer",
     "command_of",
     "seat_commands",
+    "seat_view",
     "split_command",
 ]
 
@@ -134,6 +136,24 @@ def seat_commands(specs: Sequence[str]) -> dict[int, str]:
     return out
 
 
+def seat_view(messages: Sequence[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The mjai messages as ``seat`` may see them: other seats' dealt tiles and draws are ``?``.
+
+    >>> seat_view([{"type": "tsumo", "actor": 1, "pai": "5m"}], 0)
+    [{'type': 'tsumo', 'actor': 1, 'pai': '?'}]
+    """
+    out = []
+    for m in messages:
+        if m["type"] == "start_kyoku":
+            hands = [h if s == seat else ["?"] * len(h) for s, h in enumerate(m["tehais"])]
+            out.append({**m, "tehais": hands})
+        elif m["type"] == "tsumo" and m["actor"] != seat:
+            out.append({**m, "pai": "?"})
+        else:
+            out.append(m)
+    return out
+
+
 def _line(msg: dict[str, Any]) -> str:
     return json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
 
@@ -148,8 +168,10 @@ class MjaiProcessPlayer:
         self.timeout = timeout
         self.seat = -1
         self._match: MatchState | None = None
-        self._seen = 0
-        self._stream = MjaiStream()
+        self._deal_at = 0
+        """Index in the match's events of the current deal's ``DealStarted``."""
+        self._sent = 0
+        """Messages of the current deal already turned into pending messages."""
         self._pending: list[dict[str, Any]] = []
         self._skip_reach = False
         self._proc: subprocess.Popen[str] | None = None
@@ -161,9 +183,8 @@ class MjaiProcessPlayer:
         """Sit at ``seat`` of ``match``; start the process."""
         self.seat = seat
         self._match = match
-        self._seen = 0
-        self._stream = MjaiStream(seat=seat)
-        self._pending = self._stream.start()
+        self._deal_at = self._sent = 0
+        self._pending = [{"type": "start_game", "id": seat, "names": ["0", "1", "2", "3"]}]
         self._spawn()
 
     def _spawn(self) -> None:
@@ -232,28 +253,33 @@ class MjaiProcessPlayer:
         return reply
 
     def _collect(self) -> None:
-        """Turn the events since the last decision into pending messages."""
+        """Turn the events since the last decision into pending messages, as the seat sees them.
+
+        Each deal's events are converted by :func:`~muraglia.engine.mjai.to_mjai` (whose output
+        grows message by message with the events); the messages not sent yet are masked for the
+        seat (:func:`seat_view`) and queued.
+        """
         match = self._match
         assert match is not None
-        stake = match.flow.riichi_stake()
-        self._stream.counters[match.deal.deal] = (
-            match.progress.honba,
-            match.pot // stake if stake else 0,
-        )  # the counters of the deal being played (EMA-HONBA-4 needs them)
         events = match.events
-        while self._seen < len(events):
-            e = events[self._seen]
-            self._seen += 1
-            for m in self._stream.feed(e):
-                if (
-                    self._skip_reach
-                    and isinstance(e, Acted)
-                    and m["type"] == "reach"
-                    and m["actor"] == self.seat
-                ):
+        starts = [
+            i for i in range(self._deal_at, len(events)) if isinstance(events[i], DealStarted)
+        ] or [self._deal_at]
+        for n, at in enumerate(starts):
+            if at != self._deal_at:
+                self._deal_at, self._sent = at, 0
+            end = starts[n + 1] if n + 1 < len(starts) else len(events)
+            messages = to_mjai(events[at:end])[1:]  # without its start_game
+            for m in seat_view(messages[self._sent :], self.seat):
+                if m["type"] == "start_kyoku" and at == starts[-1]:
+                    stake = match.flow.riichi_stake()
+                    m["honba"] = match.progress.honba  # EMA-HONBA-4 needs the counters
+                    m["kyotaku"] = match.pot // stake if stake else 0
+                if self._skip_reach and m["type"] == "reach" and m["actor"] == self.seat:
                     self._skip_reach = False  # sent already, when the bot declared
                     continue
                 self._pending.append(m)
+            self._sent = len(messages)
 
     def _flush(self) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """Send every pending message; the last one and its reply (None if nothing pending)."""
@@ -324,7 +350,7 @@ class MjaiProcessPlayer:
             if kind == "none":
                 action: Action | None = Pass(s)
             elif kind == "dahai":
-                action = Discard(s, from_mjai(reply["pai"]))
+                action = _discard(legal, reply["pai"], riichi=False)
             elif kind == "reach":
                 if not any(isinstance(a, Discard) and a.riichi for a in legal):
                     return None
@@ -332,8 +358,8 @@ class MjaiProcessPlayer:
                 reply = self._exchange(echo)
                 if reply["type"] != "dahai" or reply.get("actor", s) != s:
                     raise self._error("a reach must be followed by its dahai", echo, reply)
-                action = Discard(s, from_mjai(reply["pai"]), riichi=True)
-                if action not in legal:
+                action = _discard(legal, reply["pai"], riichi=True)
+                if action is None:
                     raise self._error(
                         f"illegal riichi discard (legal: {_describe(legal)})", echo, reply
                     )
@@ -360,6 +386,22 @@ class MjaiProcessPlayer:
         except MahjongError as exc:
             raise self._error(str(exc), msg, reply) from None
         return action if action in legal else None
+
+
+def _discard(legal: Sequence[Action], pai: str, *, riichi: bool) -> Discard | None:
+    """The legal discard of the mjai tile ``pai``, or None.
+
+    A red five (``5mr``) is the red one when the engine tells red fives apart.
+    """
+    tile = from_mjai(pai)
+    same = [a for a in legal if isinstance(a, Discard) and a.tile == tile and a.riichi == riichi]
+    red = pai.endswith("r")
+    exact = [a for a in same if bool(getattr(a, "red", False)) == red]
+    if exact:
+        return exact[0]
+    if same and not hasattr(same[0], "red"):  # an engine without red fives
+        return same[0]
+    return None
 
 
 def _describe(legal: Sequence[Action]) -> str:
