@@ -12,6 +12,7 @@ from muraglia.analysis.shanten import shanten_all
 from muraglia.cli import main
 from muraglia.cli.mjai_bot import MjaiPlayer, from_mjai, serve
 from muraglia.errors import MahjongError
+from muraglia.players import make_bot
 
 HAND = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "2s", "E", "E", "P", "C"]
 """Seat 0's start: two shapes short of ready (riichi reachable)."""
@@ -245,3 +246,149 @@ def test_riichi_then_tsumogiri_then_ron() -> None:
     p.answer({"type": "dahai", "actor": 0, "pai": "5m", "tsumogiri": True})
     ans = p.answer({"type": "dahai", "actor": 2, "pai": "4s", "tsumogiri": False})
     assert ans == {"type": "hora", "actor": 0, "target": 2, "pai": "4s"}
+
+
+class Prefer:
+    """A bot that takes the first legal action of the preferred kinds, else the first one."""
+
+    name = "prefer"
+
+    def __init__(self, *kinds: type) -> None:
+        self.kinds = kinds
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        for kind in self.kinds:
+            for a in legal:
+                if isinstance(a, kind):
+                    return a
+        return legal[0]
+
+
+READY = ["2p", "3p", "4p", "5p", "6p", "7p", "3s", "4s", "5s", "6s", "6s", "4m", "5m"]
+"""Closed, all simples, waiting on 3m and 6m."""
+
+
+def test_a_passed_win_is_temporary_furiten_until_the_own_discard() -> None:
+    """EMA-FURI-3: after letting 3m pass, no ron on 6m until the bot's own next discard."""
+    from muraglia.engine.actions import Pass
+
+    p = start(READY)
+    p.bot = Prefer(Pass)
+    assert p.answer({"type": "dahai", "actor": 1, "pai": "3m", "tsumogiri": True}) == {
+        "type": "none"
+    }
+    assert p.missed
+    p.bot = make_bot("efficiency", "riichi-ema")
+    assert p.answer({"type": "dahai", "actor": 2, "pai": "6m", "tsumogiri": True}) == {
+        "type": "none"
+    }
+    ans = p.answer({"type": "tsumo", "actor": 0, "pai": "N"})
+    if ans["type"] == "reach":
+        ans = p.answer({"type": "reach", "actor": 0})
+    assert ans["pai"] == "N"
+    p.answer({"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": True})
+    assert not p.missed
+    ans = p.answer({"type": "dahai", "actor": 2, "pai": "6m", "tsumogiri": True})
+    assert ans == {"type": "hora", "actor": 0, "target": 2, "pai": "6m"}
+
+
+def test_a_wait_among_the_own_discards_is_furiten_for_every_wait() -> None:
+    """EMA-FURI-2: 6m discarded (and claimed by another seat), so no ron on 3m either."""
+    from muraglia.engine.actions import Discard
+
+    hand = ["2p", "3p", "4p", "5p", "6p", "7p", "3s", "4s", "5s", "6s", "6s", "4m", "6m"]
+    p = start(hand)
+    p.bot = Prefer(Discard)
+    p.bot.choose = lambda view, legal: Discard(0, from_mjai("6m"))  # type: ignore[method-assign]
+    ans = p.answer({"type": "tsumo", "actor": 0, "pai": "5m"})
+    assert ans == {"type": "dahai", "actor": 0, "pai": "6m", "tsumogiri": False}
+    p.answer(ans)
+    p.answer({"type": "pon", "actor": 2, "target": 0, "pai": "6m", "consumed": ["6m", "6m"]})
+    assert p.furiten()  # waits 3m-6m, 6m among the own discards though claimed
+    assert p.answer({"type": "dahai", "actor": 2, "pai": "3m", "tsumogiri": False}) == {
+        "type": "none"
+    }
+
+
+def test_concealed_kong_with_a_red_five_then_a_replacement_win() -> None:
+    """ankan names the red five; the replacement tile wins on rinshan alone (EMA-YAKU-14)."""
+    from muraglia.engine.actions import ConcealedKong
+
+    hand = ["9m", "9m", "5p", "5p", "5p", "5pr", "1s", "2s", "3s", "7s", "8s", "W", "W"]
+    p = start(hand)
+    p.answer({"type": "pon", "actor": 0, "target": 2, "pai": "9m", "consumed": ["9m", "9m"]})
+    # (the discard after the pon is answered; the test moves on with the table's dahai)
+    p.answer({"type": "dahai", "actor": 0, "pai": "7s", "tsumogiri": False})
+    p.bot = Prefer(ConcealedKong)
+    ans = p.answer({"type": "tsumo", "actor": 0, "pai": "N"})
+    assert ans == {"type": "ankan", "actor": 0, "consumed": ["5p", "5p", "5p", "5pr"]}
+    p.answer({"type": "ankan", "actor": 0, "consumed": ["5p", "5p", "5p", "5pr"]})
+    assert p.red == {from_mjai("5p"): 0}
+    p.answer({"type": "dora", "dora_marker": "1m"})
+    p.bot = make_bot("efficiency", "riichi-ema")
+    # 123s 8s N WW + 8s: no yaku but rinshan; N goes first
+    p.hand.remove(from_mjai("N"))
+    p.hand.append(from_mjai("8s"))
+    ans = p.answer({"type": "tsumo", "actor": 0, "pai": "W"})
+    assert ans["type"] == "hora"
+    assert "replacement" in p._flags(True, False)
+
+
+def test_added_kong_and_a_called_kong_are_answered() -> None:
+    from muraglia.engine.actions import AddedKong, ClaimKong
+
+    hand = ["1m", "1m", "1m", "2p", "2p", "3p", "4p", "5s", "6s", "7s", "P", "P", "E"]
+    p = start(hand)
+    p.bot = Prefer(ClaimKong)
+    ans = p.answer({"type": "dahai", "actor": 2, "pai": "1m", "tsumogiri": True})
+    assert ans == {
+        "type": "daiminkan",
+        "actor": 0,
+        "target": 2,
+        "pai": "1m",
+        "consumed": ["1m", "1m", "1m"],
+    }
+    p.answer({"type": "daiminkan", **ans})
+    assert p.after_kong
+    assert "[1111m]" in p.melds[0]
+    p.bot = make_bot("efficiency", "riichi-ema")
+    ans = p.answer({"type": "dahai", "actor": 3, "pai": "P", "tsumogiri": True})
+    assert ans["type"] == "pon"
+    p.answer({"type": "pon", **ans})
+    p.answer({"type": "dahai", "actor": 0, "pai": "E", "tsumogiri": False})
+    p.bot = Prefer(AddedKong)
+    ans = p.answer({"type": "tsumo", "actor": 0, "pai": "P"})
+    assert ans == {"type": "kakan", "actor": 0, "pai": "P", "consumed": ["P", "P", "P"]}
+    p.answer({"type": "kakan", **ans})
+    assert "[5555z]" in p.melds[0]
+
+
+def test_robbing_a_kong_and_the_last_tile_are_yaku() -> None:
+    """Chankan (EMA-YAKU-15) and haitei (EMA-YAKU-16) make a hand without other yaku win."""
+    hand = ["9m", "9m", "1s", "1s", "2p", "3p", "4p", "4s", "5s", "6s", "6m", "7m", "W"]
+    p = start(hand)
+    p.answer({"type": "pon", "actor": 0, "target": 2, "pai": "9m", "consumed": ["9m", "9m"]})
+    p.answer({"type": "dahai", "actor": 0, "pai": "W", "tsumogiri": False})
+    p.answer({"type": "pon", "actor": 3, "target": 1, "pai": "8m", "consumed": ["8m", "8m"]})
+    kakan = {"type": "kakan", "actor": 3, "pai": "8m", "consumed": ["8m"] * 3}
+    ans = p.answer(kakan)
+    assert ans == {"type": "hora", "actor": 0, "target": 3, "pai": "8m"}
+    p.missed = False
+    assert p.answer({"type": "dahai", "actor": 1, "pai": "5m", "tsumogiri": True}) == {
+        "type": "none"
+    }  # no yaku: no ron; but a completing tile let pass is furiten (EMA-FURI-3)
+    assert p.missed
+    assert p.answer(kakan) == {"type": "none"}
+    p = start(hand)
+    p.answer({"type": "pon", "actor": 0, "target": 2, "pai": "9m", "consumed": ["9m", "9m"]})
+    p.answer({"type": "dahai", "actor": 0, "pai": "W", "tsumogiri": False})
+    p.live = 1
+    assert p.answer({"type": "tsumo", "actor": 0, "pai": "5m"})["type"] == "hora"
+
+
+def test_a_red_five_drawn_and_discarded_keeps_its_name() -> None:
+    p = start(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "S", "W", "N"])
+    p.bot = Prefer()
+    p.answer({"type": "tsumo", "actor": 0, "pai": "5mr"})
+    assert p.red == {from_mjai("5m"): 1}
+    assert p._dahai(from_mjai("5m"))["pai"] == "5mr"

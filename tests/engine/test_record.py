@@ -66,3 +66,53 @@ def test_actions_round_trip() -> None:
     a = Discard(2, Tile.P5, riichi=True)
     assert action_from_dict(a.to_dict()) == a
     assert a.line() == "2 discard 5p riichi"
+
+
+def test_won_events_carry_the_patterns_and_old_records_still_replay() -> None:
+    """A ``won`` line written before patterns existed loads and replays (no ``patterns`` key)."""
+    from muraglia.engine.game import Game
+    from muraglia.players import make_bot
+    from muraglia.rulesets import load_ruleset
+
+    ruleset = load_ruleset("riichi-ema")
+    bots = [make_bot("efficiency", ruleset, seed=s) for s in range(4)]
+    match = Game(ruleset, seed=7, max_deals=3).new_match()
+    while not match.over:
+        seat = match.to_act[0]
+        match.apply(bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+    wins = [e for e in match.events if e.kind == "won"]
+    assert wins
+    for e in wins:
+        assert e.patterns
+        for pid, it, en in e.patterns:
+            assert pid
+            assert it
+            assert en
+    lines = dumps(match).splitlines()
+    old = []
+    for line in lines:
+        row = json.loads(line)
+        if row.get("type") == "won":
+            del row["patterns"]
+        old.append(json.dumps(row))
+    again = replay(loads("\n".join(old)))
+    assert again.events == match.events
+    assert dumps(again) == dumps(match)  # written again with the patterns
+    tampered = [json.loads(line) for line in lines]
+    for row in tampered:
+        if row.get("type") == "won":
+            row["patterns"] = [["x", "x", "x"]]
+    with pytest.raises(ReplayMismatchError, match="event"):
+        replay(loads("\n".join(json.dumps(r) for r in tampered)))
+
+
+def test_the_match_keeps_the_last_settlement() -> None:
+    match = play_match("ravenna", 3, check=False, max_deals=2)
+    s = match.last_settlement
+    assert s is not None
+    settled = [e for e in match.events if e.kind == "settled"][-1]
+    letters = {match.deal.letter(seat): seat for seat in range(4)}
+    assert sum(s.net.values()) == 0
+    assert {letters[k]: v for k, v in s.net.items() if v} == {
+        seat: v for seat, v in enumerate(settled.net) if v
+    }

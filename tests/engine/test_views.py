@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from muraglia.engine import DealState, Game
 from muraglia.engine.views import view_of
 from muraglia.rulesets import load_ruleset
+from muraglia.tiles import Tile
 from tests.engine.helpers import choose
 
 SPECS = ["fimj", "ravenna", "seipalle"]
@@ -78,3 +79,24 @@ def test_match_view_carries_scores_and_pot() -> None:
     assert v.pot == 0
     assert v == view_of(match.deal, 0, match)
     assert match.deal.view(1).hand_sizes == v.hand_sizes
+
+
+def test_a_view_carries_the_ruleset_the_winds_and_the_claimed_discards() -> None:
+    """Seat winds from the deal (Ravenna's three-player dead seat keeps North, RAV-GAP)."""
+    for spec in ("riichi-ema", "ravenna(three_players=true)"):
+        match = Game(load_ruleset(spec), seed=3).new_match()
+        v = match.view(0)
+        assert v.rules == load_ruleset(spec).id
+        assert v.seat_winds == tuple(match.deal.seat_wind(s) for s in range(4))
+        assert v.seat_winds[match.deal.dealer] == Tile.EAST
+        assert v.round_wind == match.deal.round_wind
+    rng = random.Random(5)
+    deal = Game(load_ruleset("fimj"), seed=5).new_deal()
+    while not deal.is_over and not any(deal.melds):
+        deal.apply(choose(rng, deal.legal_actions(deal.to_act[0])))
+    if deal.is_over:
+        return
+    v = view_of(deal, 0)
+    assert [len(c) for c in v.claimed] == [len(d) for d in v.discards]
+    assert sum(map(sum, v.claimed)) == 1  # the discard that went into the first meld
+    assert any(c and c[-1] for c in v.claimed)

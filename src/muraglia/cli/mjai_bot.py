@@ -31,34 +31,27 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from muraglia.analysis.shanten import shanten_all
-from muraglia.engine.actions import Action, Chow, Discard, Pass, Pung, Win
+from muraglia.engine.actions import (
+    Action,
+    AddedKong,
+    Chow,
+    ClaimKong,
+    ConcealedKong,
+    Discard,
+    Pass,
+    Pung,
+    Win,
+)
+from muraglia.engine.mjai import from_mjai
 from muraglia.engine.views import PlayerView
 from muraglia.errors import MahjongError
 from muraglia.players import BOTS, DEFAULT_BOT, Player, make_bot
 from muraglia.rulesets import load_ruleset
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
 __all__ = ["MjaiPlayer", "from_mjai", "register", "run"]
 
 _HONOURS = "ESWNPFC"
-
-
-def from_mjai(name: str) -> Tile:
-    """The tile kind of an mjai tile name (``5mr`` is a red 5m).
-
-    >>> from_mjai("5mr").notation, from_mjai("C").notation
-    ('5m', '7z')
-
-    Raises:
-        MahjongError: for a name that is no mjai tile.
-    """
-    if len(name) == 1 and name in _HONOURS:
-        return Tile(int(Tile.EAST) + _HONOURS.index(name))
-    if len(name) in (2, 3) and name[0] in "123456789" and name[1] in "mps":
-        if len(name) == 3 and name[2] != "r":
-            raise MahjongError(f"unknown mjai tile {name!r}")
-        return Tile("mps".index(name[1]) * 9 + int(name[0]) - 1)
-    raise MahjongError(f"unknown mjai tile {name!r}")
 
 
 def _name(tile: Tile) -> str:
@@ -86,18 +79,37 @@ class MjaiPlayer:
     def __init__(self, rules: str, bot: str = DEFAULT_BOT, seed: int = 0) -> None:
         self.rules = load_ruleset(rules)
         self.bot: Player = make_bot(bot, self.rules, seed=seed)
+        tenhou = getattr(getattr(self.rules, "options", None), "preset", "") == "riichi-tenhou"
+        self.riichi_minimum = 1000 if tenhou else -(10**9)
+        """Tenhou needs 1000 points to declare riichi; EMA has no minimum (EMA-GAME-6)."""
         self.seat = 0
         self._reset()
 
     def _reset(self) -> None:
         self.dealer = 0
         self.round_wind = Tile.EAST
+        self.honba = 0
         self.hand: list[Tile] = []
+        self.red: dict[Tile, int] = {}
+        """Red fives held, by kind (``5mr`` in the messages)."""
         self.drawn: Tile | None = None
+        self.drawn_name = ""
         self.melds: list[list[str]] = [[], [], [], []]
         self.discards: list[list[Tile]] = [[], [], [], []]
+        self.own_discards: set[Tile] = set()
+        """Every kind the bot discarded this deal, claimed ones included (EMA-FURI-2)."""
+        self.own_count = 0
+        self.missed = False
+        """A completing tile let pass since the own last discard, with or without a yaku; for
+        good under riichi (EMA-FURI-3/4). Ended only by the own discard, not by calls: EMA-FURI-3
+        also ends at a call, but an engine may keep it longer (the bot only loses a win)."""
         self.indicators: list[Tile] = []
         self.riichi = [False] * 4
+        self.double_riichi = False
+        self.ippatsu = False
+        self.untouched = True
+        """No call or kong yet in this deal (first-turn wins, double riichi)."""
+        self.after_kong = False
         self.scores = [25000] * 4
         self.live = 70
         self.pending_riichi: Tile | None = None
@@ -129,6 +141,9 @@ class MjaiPlayer:
             status=("active",) * 4,
             scores=tuple(self.scores),
             pot=0,
+            rules=str(self.rules.id),
+            seat_winds=tuple(WINDS[(s - self.dealer) % 4] for s in range(4)),
+            claimed=tuple((False,) * len(d) for d in self.discards),
         )
 
     def _counts(self) -> list[int]:
@@ -137,10 +152,54 @@ class MjaiPlayer:
             c[t] += 1
         return c
 
+    # ------------------------------------------------------------------ tiles held
+
+    def _take(self, name: str) -> Tile:
+        """Add a tile named in a message to the hand (a red five is remembered)."""
+        tile = from_mjai(name)
+        self.hand.append(tile)
+        if name.endswith("r"):
+            self.red[tile] = self.red.get(tile, 0) + 1
+        return tile
+
+    def _give(self, name: str) -> Tile:
+        """Remove a tile named in a message from the hand."""
+        tile = from_mjai(name)
+        self.hand.remove(tile)
+        if self.red.get(tile) and (name.endswith("r") or tile not in self.hand):
+            self.red[tile] -= 1
+        return tile
+
+    def _names(self, tile: Tile, n: int) -> list[str]:
+        """The names of ``n`` held tiles of a kind: plain ones first, then red fives."""
+        plain = self.hand.count(tile) - self.red.get(tile, 0)
+        return [_name(tile) + ("" if i < plain else "r") for i in range(n)]
+
     # ------------------------------------------------------------------ legal actions
 
-    def wins(self, tile: Tile, tsumo: bool) -> bool:
-        """Whether the complete hand with ``tile`` may be declared (a yaku, EMA-WIN-2)."""
+    def _flags(self, tsumo: bool, robbing: bool) -> tuple[str, ...]:
+        """The scorer's situational flags of a win now (EMA-YAKU, EMA-YKM-03/04/05)."""
+        flags: list[str] = []
+        if self.riichi[self.seat]:
+            flags.append("double_riichi" if self.double_riichi else "riichi")
+            if self.ippatsu:
+                flags.append("ippatsu")
+        if robbing:
+            flags.append("robbing_kong")
+        elif tsumo and self.after_kong:
+            flags.append("replacement")
+        elif self.live == 0:
+            flags.append("last_tile")  # haitei on a draw, houtei on a discard
+        if self.untouched and not self.own_discards and not robbing:
+            flags.append("first_turn")
+        return tuple(flags)
+
+    def wins(self, tile: Tile, tsumo: bool, *, robbing: bool = False) -> bool:
+        """Whether the complete hand with ``tile`` may be declared (a yaku, EMA-WIN-2).
+
+        The situational yaku (riichi, ippatsu, haitei/houtei, rinshan, chankan, first-turn
+        wins), the dora and the counters (two han at five, EMA-HONBA-4) go to the scorer.
+        """
         rest = list(self.hand)
         if tsumo:
             rest.remove(tile)
@@ -151,15 +210,31 @@ class MjaiPlayer:
                 win="tsumo" if tsumo else "ron",
                 seat_wind=Tile(int(Tile.EAST) + (self.seat - self.dealer) % 4),
                 round_wind=self.round_wind,
-                flags=("riichi",) if self.riichi[self.seat] else (),
-                dora=(),
+                flags=self._flags(tsumo, robbing),
+                dora=tuple(self.indicators),
+                honba=self.honba,
             )
         except MahjongError:
             return False
         return bool(self.rules.can_win(result))
 
+    def furiten(self) -> bool:
+        """No ron: a win let pass (EMA-FURI-3/4) or a wait among the own discards (EMA-FURI-2)."""
+        if self.missed:
+            return True
+        counts = self._counts()
+        melds = len(self.melds[self.seat])
+        for k in self.own_discards:
+            if counts[k] < 4:
+                counts[k] += 1
+                complete = shanten_all(counts, melds) < 0
+                counts[k] -= 1
+                if complete:
+                    return True
+        return False
+
     def legal_on_draw(self) -> list[Action]:
-        """Win (closed or riichi), discards, riichi discards (closed, ready, not yet in riichi)."""
+        """Win, kongs, discards, riichi discards (closed, ready, not yet in riichi)."""
         s = self.seat
         counts = self._counts()
         melds = len(self.melds[s])
@@ -170,22 +245,32 @@ class MjaiPlayer:
             and self.wins(self.drawn, True)
         ):
             out.append(Win(s))
-        if self.riichi[s]:
+        if self.riichi[s]:  # no kong under riichi here (the engine may allow some)
             assert self.drawn is not None
             return [*out, Discard(s, self.drawn)]
+        if self.drawn is not None:
+            out += [ConcealedKong(s, Tile(k)) for k in range(NUM_KINDS) if counts[k] == 4]
+            out += [
+                AddedKong(s, k)
+                for k in sorted(set(self.hand))
+                if _notation([k] * 3) in self.melds[s]
+            ]
         for k in sorted(set(self.hand)):
             if k in self.forbidden:
                 continue
             out.append(Discard(s, k))
-            if self.closed and self.live >= 4 and self.scores[s] >= 1000:
+            if self.closed and self.live >= 4 and self.scores[s] >= self.riichi_minimum:
                 counts[k] -= 1
                 if shanten_all(counts, melds) == 0:  # EMA-RIICHI: closed and ready
                     out.append(Discard(s, k, riichi=True))
                 counts[k] += 1
         return out
 
-    def legal_on_discard(self, actor: int, tile: Tile) -> list[Action]:
-        """Pass, ron (in riichi, not furiten), pon, chi from the left (not in riichi, wall left)."""
+    def legal_on_discard(self, actor: int, tile: Tile, *, robbing: bool = False) -> list[Action]:
+        """Pass, ron (not furiten), pon, daiminkan, chi from the left (not in riichi, wall left).
+
+        ``robbing``: the tile is being added to a kong; only a win (chankan) may be claimed.
+        """
         s = self.seat
         out: list[Action] = [Pass(s)]
         counts = self._counts()
@@ -193,13 +278,15 @@ class MjaiPlayer:
         counts[tile] += 1
         if (
             shanten_all(counts, melds) < 0
-            and tile not in self.discards[s]  # EMA-FURI
-            and self.wins(tile, False)
+            and not self.furiten()
+            and self.wins(tile, False, robbing=robbing)
         ):
             out.append(Win(s))
         counts[tile] -= 1
-        if self.riichi[s] or self.live <= 0:
+        if robbing or self.riichi[s] or self.live <= 0:
             return out
+        if counts[tile] == 3:
+            out.append(ClaimKong(s))
         if counts[tile] >= 2:
             out.append(Pung(s))
         if (actor + 1) % 4 == s and tile < Tile.EAST:
@@ -229,25 +316,31 @@ class MjaiPlayer:
             self._reset()
             self.scores = [int(x) for x in scores]
             self.dealer = int(msg["oya"])
+            self.honba = int(msg.get("honba") or 0)
             self.round_wind = from_mjai(msg["bakaze"])
             self.indicators = [from_mjai(msg["dora_marker"])]
-            self.hand = [from_mjai(t) for t in msg["tehais"][self.seat]]
+            for name in msg["tehais"][self.seat]:
+                self._take(name)
         elif kind == "dora":
             self.indicators.append(from_mjai(msg["dora_marker"]))
         elif kind == "tsumo":
             self.live -= 1
             if msg["actor"] == s:
-                tile = from_mjai(msg["pai"])
-                self.hand.append(tile)
-                self.drawn = tile
+                self.drawn, self.drawn_name = self._take(msg["pai"]), msg["pai"]
                 self.forbidden = set()
-                return self._act(self.legal_on_draw(), tsumo=True)
+                return self._act(self.legal_on_draw())
         elif kind == "dahai":
             actor, tile = int(msg["actor"]), from_mjai(msg["pai"])
             self.discards[actor].append(tile)
             if actor == s:
-                self.hand.remove(tile)
+                self._give(msg["pai"])
+                self.own_discards.add(tile)
+                self.own_count += 1
                 self.drawn = None
+                self.after_kong = False
+                self.ippatsu = False  # the riichi discard itself re-arms it at reach_accepted
+                if not self.riichi[s]:
+                    self.missed = False  # temporary furiten ends (EMA-FURI-3)
                 return none
             return self._claim(actor, tile)
         elif kind == "reach":
@@ -255,30 +348,52 @@ class MjaiPlayer:
                 tile, self.pending_riichi = self.pending_riichi, None
                 return self._dahai(tile)
         elif kind == "reach_accepted":
-            self.riichi[int(msg["actor"])] = True
+            actor = int(msg["actor"])
+            self.riichi[actor] = True
+            if actor == s:
+                self.double_riichi = self.untouched and self.own_count == 1
+                self.ippatsu = True
             if "scores" in msg:
                 self.scores = [int(x) for x in msg["scores"]]
         elif kind in ("chi", "pon", "daiminkan"):
+            self.untouched = self.ippatsu = False
             return self._called(msg)
         elif kind in ("ankan", "kakan"):
-            actor = int(msg["actor"])
-            consumed = [from_mjai(t) for t in msg["consumed"]]
-            if kind == "ankan":
-                self.melds[actor].append("(" + _notation(consumed)[1:-1] + ")")
-                if actor == s:
-                    for t in consumed:
-                        self.hand.remove(t)
-            else:
-                tile = from_mjai(msg["pai"])
-                melds = self.melds[actor]
-                body = _notation([tile] * 3)
-                if body in melds:
-                    melds[melds.index(body)] = _notation([tile] * 4)
-                if actor == s:
-                    self.hand.remove(tile)
+            self.untouched = self.ippatsu = False
+            return self._kong(msg)
         elif kind in ("hora", "ryukyoku", "end_kyoku", "end_game") and "scores" in msg:
             self.scores = [int(x) for x in msg["scores"]]
         return none
+
+    def _kong(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """A concealed or added kong; an added one by another seat may be robbed (chankan)."""
+        kind = msg["type"]
+        actor = int(msg["actor"])
+        s = self.seat
+        if kind == "ankan":
+            consumed = [from_mjai(t) for t in msg["consumed"]]
+            self.melds[actor].append("(" + _notation(consumed)[1:-1] + ")")
+            if actor == s:
+                for t in msg["consumed"]:
+                    self._give(t)
+                self.after_kong = True
+            return {"type": "none"}
+        tile = from_mjai(msg["pai"])
+        melds = self.melds[actor]
+        body = _notation([tile] * 3)
+        if body in melds:
+            melds[melds.index(body)] = _notation([tile] * 4)
+        if actor == s:
+            self._give(msg["pai"])
+            self.after_kong = True
+            return {"type": "none"}
+        legal = self.legal_on_discard(actor, tile, robbing=True)
+        choice = self.bot.choose(self.view("rob", tile), legal) if len(legal) > 1 else legal[0]
+        if isinstance(choice, Win):
+            return {"type": "hora", "actor": s, "target": actor, "pai": _name(tile)}
+        if self.completes(tile):
+            self.missed = True  # a completing tile let pass (EMA-FURI-3/4)
+        return {"type": "none"}
 
     def _called(self, msg: dict[str, Any]) -> dict[str, Any]:
         actor = int(msg["actor"])
@@ -290,10 +405,11 @@ class MjaiPlayer:
             self.discards[target].pop()
         if actor != self.seat:
             return {"type": "none"}
-        for t in consumed:
-            self.hand.remove(t)
+        for t in msg["consumed"]:
+            self._give(t)
         self.closed = False
         if msg["type"] == "daiminkan":
+            self.after_kong = True
             return {"type": "none"}  # the replacement tile comes as a tsumo
         # kuikae: not the called tile, nor the other end of a chow
         self.forbidden = {tile}
@@ -309,46 +425,63 @@ class MjaiPlayer:
         ]
         if not legal:  # every tile forbidden: the server decides; any discard
             legal = [Discard(self.seat, k) for k in sorted(set(self.hand))]
-        return self._act(legal, tsumo=False)
+        return self._act(legal)
 
     def _dahai(self, tile: Tile) -> dict[str, Any]:
-        return {
-            "type": "dahai",
-            "actor": self.seat,
-            "pai": _name(tile),
-            "tsumogiri": tile == self.drawn,
-        }
+        tsumogiri = tile == self.drawn
+        pai = self.drawn_name if tsumogiri else self._names(tile, 1)[0]
+        return {"type": "dahai", "actor": self.seat, "pai": pai, "tsumogiri": tsumogiri}
 
-    def _act(self, legal: list[Action], *, tsumo: bool) -> dict[str, Any]:
+    def _act(self, legal: list[Action]) -> dict[str, Any]:
         choice = self.bot.choose(self.view("act"), legal)
+        s = self.seat
         if isinstance(choice, Win):
             assert self.drawn is not None
+            return {"type": "hora", "actor": s, "target": s, "pai": _name(self.drawn)}
+        if isinstance(choice, ConcealedKong):
+            return {"type": "ankan", "actor": s, "consumed": self._names(choice.tile, 4)}
+        if isinstance(choice, AddedKong):
+            t = choice.tile
             return {
-                "type": "hora",
-                "actor": self.seat,
-                "target": self.seat,
-                "pai": _name(self.drawn),
+                "type": "kakan",
+                "actor": s,
+                "pai": self._names(t, 1)[0],
+                "consumed": [_name(t)] * 3,
             }
         assert isinstance(choice, Discard)
         if choice.riichi:
             self.pending_riichi = choice.tile
-            return {"type": "reach", "actor": self.seat}
+            return {"type": "reach", "actor": s}
         return self._dahai(choice.tile)
+
+    def completes(self, tile: Tile) -> bool:
+        """Whether ``tile`` completes the hand's shape (with or without a yaku)."""
+        counts = self._counts()
+        if counts[tile] >= 4:
+            return False
+        counts[tile] += 1
+        return shanten_all(counts, len(self.melds[self.seat])) < 0
 
     def _claim(self, actor: int, tile: Tile) -> dict[str, Any]:
         legal = self.legal_on_discard(actor, tile)
         if len(legal) == 1:
+            if self.completes(tile):
+                self.missed = True  # let pass, even without a yaku (EMA-FURI-3/4)
             return {"type": "none"}
         choice = self.bot.choose(self.view("claim", tile), legal)
+        if not isinstance(choice, Win) and self.completes(tile):
+            self.missed = True  # a completing tile let pass (EMA-FURI-3/4)
         base = {"actor": self.seat, "target": actor, "pai": _name(tile)}
         if isinstance(choice, Win):
             return {"type": "hora", **base}
+        if isinstance(choice, ClaimKong):
+            return {"type": "daiminkan", **base, "consumed": self._names(tile, 3)}
         if isinstance(choice, Pung):
-            return {"type": "pon", **base, "consumed": [_name(tile)] * 2}
+            return {"type": "pon", **base, "consumed": self._names(tile, 2)}
         if isinstance(choice, Chow):
             rest = list(choice.tiles)
             rest.remove(tile)
-            return {"type": "chi", **base, "consumed": [_name(t) for t in rest]}
+            return {"type": "chi", **base, "consumed": [self._names(t, 1)[0] for t in rest]}
         return {"type": "none"}
 
 

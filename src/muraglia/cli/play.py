@@ -59,6 +59,13 @@ from muraglia.errors import MahjongError
 from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, Player, make_bot
 from muraglia.players.base import meld_kinds
+from muraglia.players.external import (
+    DEFAULT_TIMEOUT,
+    BotProcessError,
+    MjaiProcessPlayer,
+    seat_commands,
+)
+from muraglia.players.simulate import attach_players, close_players
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import SEAT_LETTERS, wind_letter
 from muraglia.tiles import WINDS, Tile
@@ -94,6 +101,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--record", default=None, help="where to save the record (JSONL)")
     p.add_argument("--lang", choices=("en", "it"), default="en", help="language of the results")
     p.add_argument("--max-deals", type=int, default=None, help="stop after this many deals")
+    p.add_argument(
+        "--bot-cmd",
+        action="append",
+        default=[],
+        metavar="SEAT=CMD",
+        help="an external mjai bot process in SEAT instead of a bot (E, S, W, N or 0-3; "
+        "riichi rulesets), e.g. 'W=muraglia mjai-bot --bot defensive'; repeatable",
+    )
+    p.add_argument(
+        "--bot-timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        help=f"seconds an external bot may take per reply (default {DEFAULT_TIMEOUT:g})",
+    )
     p.set_defaults(run=run)
 
 
@@ -448,11 +469,23 @@ def run(args: argparse.Namespace) -> int:
         ruleset = load_ruleset(args.rules)
         game = Game(ruleset, seed=args.seed, max_deals=args.max_deals)
         seats = [(human + i) % 4 for i in range(1, 4)]
-        bots = {
-            s: make_bot(n, ruleset, seed=args.seed * 8 + s)
+        external = seat_commands(args.bot_cmd)
+        if human in external:
+            raise MahjongError(f"--bot-cmd names seat {human}, your own seat (--seat)")
+        if external and not str(ruleset.id).startswith("riichi"):
+            raise MahjongError(f"--bot-cmd plays riichi rulesets only, not {args.rules!r}")
+        if args.bot_timeout <= 0:
+            raise MahjongError(f"--bot-timeout must be positive, got {args.bot_timeout}")
+        bots: dict[int, Player] = {
+            s: (
+                MjaiProcessPlayer(external[s], timeout=args.bot_timeout)
+                if s in external
+                else make_bot(n, ruleset, seed=args.seed * 8 + s)
+            )
             for s, n in zip(seats, names, strict=True)
         }
         match = game.new_match()
+        attach_players(bots, match)
     except MahjongError as exc:
         print(f"muraglia play: error: {exc}", file=sys.stderr)
         return 2
@@ -462,10 +495,18 @@ def run(args: argparse.Namespace) -> int:
     code = 0
     try:
         session.play()
+        close_players(list(bots.values()))
     except (EOFError, KeyboardInterrupt):
         session.say()
         session.say("input ended: match abandoned")
         code = 1
+    except BotProcessError as exc:
+        session.say()
+        session.say("an external bot failed: match abandoned")
+        print(f"muraglia play: error: {exc}", file=sys.stderr)
+        code = 1
+    finally:
+        close_players(list(bots.values()), finish=False)
     record.write_text(dumps(match), encoding="utf-8")
     session.say(f"record saved to {record} (muraglia replay {record})")
     return code

@@ -1,11 +1,13 @@
 """``muraglia simulate``: bots play seeded matches, in parallel processes; a report follows.
 
 ``muraglia simulate --rules <id> --games N [--seed S] [--workers K] [--bots a,b,c,d]
-[--rotate] [--max-deals D] [--json] [--out DIR]``. A progress bar goes to stderr; the report
-(tables: summary, bots, hand values, patterns with their bilingual names) to stdout, or with
-``--json`` one object as the last stdout line (interfaces.md §5). ``--out DIR`` writes one
-replayable JSONL record per match under ``DIR/records/``, ``DIR/summary.csv`` (one row per
-match and seat) and ``DIR/report.json``.
+[--rotate] [--max-deals D] [--json] [--out DIR] [--ray [ADDRESS]]``. A progress bar goes to
+stderr; the report (tables: summary, bots, hand values, patterns with their bilingual names) to
+stdout, or with ``--json`` one object as the last stdout line (interfaces.md §5). ``--out DIR``
+writes one replayable JSONL record per match under ``DIR/records/``, ``DIR/summary.csv`` (one
+row per match and seat) and ``DIR/report.json``. ``--ray`` plays the matches as Ray tasks
+(``cli/_ray.py``): on a local Ray started with ``--workers`` CPUs, or on the cluster at
+``ADDRESS``.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 from muraglia.cli._common import dump
 from muraglia.errors import MahjongError
 from muraglia.players import BOTS, DEFAULT_BOT
+from muraglia.players.external import CMD_PREFIX, DEFAULT_TIMEOUT, seat_commands
 
 __all__ = ["parse_bots", "register", "run"]
 
@@ -40,6 +43,29 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--max-deals", type=int, default=None, help="cap on deals per match")
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--out", default=None, help="folder for the records and the CSV summary")
+    p.add_argument(
+        "--bot-cmd",
+        action="append",
+        default=[],
+        metavar="SEAT=CMD",
+        help="an external mjai bot process in SEAT (E, S, W, N or 0-3; riichi rulesets), "
+        "e.g. 'S=muraglia mjai-bot'; repeatable",
+    )
+    p.add_argument(
+        "--bot-timeout",
+        type=float,
+        default=DEFAULT_TIMEOUT,
+        help=f"seconds an external bot may take per reply (default {DEFAULT_TIMEOUT:g})",
+    )
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="play on a Ray cluster (no address: a local Ray with --workers CPUs); "
+        "needs the ray extra",
+    )
     p.set_defaults(run=run)
 
 
@@ -73,7 +99,16 @@ def run(args: argparse.Namespace) -> int:
         if args.workers < 1:
             raise MahjongError(f"--workers must be at least 1, got {args.workers}")
         bots = parse_bots(args.bots)
+        external = seat_commands(args.bot_cmd)
+        bots = tuple(CMD_PREFIX + external[s] if s in external else b for s, b in enumerate(bots))
+        if args.bot_timeout <= 0:
+            raise MahjongError(f"--bot-timeout must be positive, got {args.bot_timeout}")
         out = Path(args.out) if args.out else None
+        backend = None
+        if args.ray is not None:
+            from muraglia.cli._ray import ray_backend  # noqa: PLC0415 - optional extra
+
+            backend = ray_backend(args.ray or None, args.workers)
         matches: list[dict[str, Any]] = []
         with _Progress(args.games) as advance:
             report = simulate(
@@ -87,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
                 out_dir=None if out is None else out / "records",
                 progress=advance,
                 matches=matches,
+                backend=backend,
+                bot_timeout=args.bot_timeout,
             )
     except (MahjongError, OSError) as exc:
         print(f"muraglia simulate: error: {exc}", file=sys.stderr)
@@ -98,6 +135,10 @@ def run(args: argparse.Namespace) -> int:
         print(dump(result))
     else:
         _render(result)
+    if report.bot_errors:
+        for msg in report.error_messages:
+            print(f"muraglia simulate: error: {msg}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -269,6 +269,9 @@ class Won(Event):
     flags: tuple[str, ...]
     value: int
     hand: str
+    patterns: tuple[tuple[str, str, str], ...] = ()
+    """The hand's patterns as ``(id, Italian name, English name)``, in the ruleset's order
+    (records written before they were added have none)."""
 
     def line(self) -> str:
         """One-line form."""

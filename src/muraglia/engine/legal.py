@@ -10,7 +10,7 @@ allow and ask the flow.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.actions import (
@@ -26,8 +26,9 @@ from muraglia.engine.actions import (
     Pung,
     Win,
 )
+from muraglia.errors import MahjongError
 from muraglia.melds import Meld, MeldKind
-from muraglia.rulesets.base import CallKind, SeatStatus
+from muraglia.rulesets.base import CallKind, SeatStatus, wind_letter
 from muraglia.tiles import NUM_KINDS, Tile
 
 if TYPE_CHECKING:
@@ -230,3 +231,30 @@ def win_value(
     flags = deal.flow.win_flags(deal, seat, tile, self_drawn=self_drawn, facts=facts)
     value = deal.flow.win_value(deal, seat, hand, self_drawn=self_drawn, flags=flags)
     return None if value is None else (value, flags)
+
+
+def win_patterns(
+    deal: DealState, seat: int, hand: str, discarder: int | None, flags: Sequence[str]
+) -> tuple[tuple[str, str, str], ...]:
+    """The patterns of ``seat``'s winning ``hand`` as ``(id, it, en)``.
+
+    From the ruleset's ``score_dict`` (the public scorer), with the deal's winds, flags and dora
+    indicators; none if that scorer refuses the hand.
+    """
+    data: dict[str, Any] = {
+        "hand": hand,
+        "win": "tsumo" if discarder is None else "ron",
+        "seat_wind": wind_letter(deal.seat_wind(seat)),
+        "round_wind": wind_letter(deal.round_wind),
+        "flags": list(flags),
+        "dora": [t.notation for t in deal.indicators],
+    }
+    if discarder is not None:
+        data["discarder"] = wind_letter(deal.seat_wind(discarder))
+    try:
+        result = deal.flow.ruleset.score_dict(data)
+    except MahjongError:
+        return ()
+    return tuple(
+        (str(p["id"]), str(p.get("it", p["en"])), str(p["en"])) for p in result.get("patterns", ())
+    )

@@ -18,6 +18,7 @@ from muraglia.engine.state import DealState
 from muraglia.engine.views import PlayerView, view_of
 from muraglia.errors import IllegalActionError
 from muraglia.rulesets.base import DealSummary, MatchProgress
+from muraglia.scoring.result import Settlement
 from muraglia.tiles import WINDS
 
 if TYPE_CHECKING:
@@ -39,6 +40,8 @@ class MatchState:
         self.progress = MatchProgress()
         self.events: list[Event] = []
         self.deals_played = 0
+        self.last_settlement: Settlement | None = None
+        """The ruleset's settlement of the last finished deal (transfers, values, explanation)."""
         self.over = False
         self.deal: DealState = self._new_deal(first=True)
 
@@ -95,6 +98,7 @@ class MatchState:
         settlement = deal.settle(
             sticks=self.pot // stake if stake else 0, honba=self.progress.honba
         )
+        self.last_settlement = settlement
         net = [settlement.net.get(deal.letter(s), 0) for s in range(self.players)]
         for s in range(self.players):
             self.scores[s] += net[s]

@@ -5,7 +5,8 @@ be ``5mr``). The dealer's 14th dealt tile is sent as its first ``tsumo``; a riic
 ``reach`` + ``dahai`` and ``reach_accepted`` once it stands; kongs are ``daiminkan``, ``ankan``
 and ``kakan`` (sent before a robbing ``hora``); a finished deal is ``hora`` events or
 ``ryukyoku``, then ``end_kyoku`` with the score changes (``deltas``, ``scores``: extension
-keys). Flowers and seasons (rulesets outside mjai's scope) are written ``?``.
+keys). Flowers and seasons (rulesets outside mjai's scope) are written ``?``. :func:`from_mjai`
+reads a tile name back.
 
 >>> from muraglia.tiles import Tile
 >>> mjai_tile(Tile.P5), mjai_tile(Tile.WHITE), mjai_tile(Tile.NORTH)
@@ -32,9 +33,10 @@ from muraglia.engine.events import (
     Settled,
     Won,
 )
+from muraglia.errors import MahjongError
 from muraglia.tiles import Tile
 
-__all__ = ["mjai_tile", "to_mjai"]
+__all__ = ["from_mjai", "mjai_tile", "to_mjai"]
 
 _HONOURS = "ESWNPFC"
 _CALLS = {"chow": "chi", "pung": "pon", "kong": "daiminkan"}
@@ -47,6 +49,24 @@ def mjai_tile(tile: Tile) -> str:
     if tile.is_honor:
         return _HONOURS[int(tile) - int(Tile.EAST)]
     return tile.notation
+
+
+def from_mjai(name: str) -> Tile:
+    """The tile kind of an mjai tile name (``5mr`` is a red 5m).
+
+    >>> from_mjai("5mr").notation, from_mjai("C").notation
+    ('5m', '7z')
+
+    Raises:
+        MahjongError: for a name that is no mjai tile.
+    """
+    if len(name) == 1 and name in _HONOURS:
+        return Tile(int(Tile.EAST) + _HONOURS.index(name))
+    if len(name) in (2, 3) and name[0] in "123456789" and name[1] in "mps":
+        if len(name) == 3 and (name[2] != "r" or name[0] != "5"):
+            raise MahjongError(f"unknown mjai tile {name!r}")
+        return Tile("mps".index(name[1]) * 9 + int(name[0]) - 1)
+    raise MahjongError(f"unknown mjai tile {name!r}")
 
 
 def _ts(tiles: Iterable[Tile]) -> list[str]:

@@ -670,8 +670,9 @@ class DealState:
         for s in winners:
             if discarder is not None:
                 self.counts[s][tile] += 1
-            hand = self.hand_of(s, tile)
-            self._emit(Won(s, tile, discarder, flags[s], values[s], hand.notation))
+            hand = self.hand_of(s, tile).notation
+            patterns = legal.win_patterns(self, s, hand, discarder, flags[s])
+            self._emit(Won(s, tile, discarder, flags[s], values[s], hand, patterns))
         self._end(DealResult("win", winners, discarder, False, flags, values))
 
     def _end(self, result: DealResult) -> None:

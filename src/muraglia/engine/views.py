@@ -1,7 +1,8 @@
 """PlayerView: the only information a player receives (DESIGN §8).
 
 A view holds the seat's own concealed tiles and drawn tile, everything face up (melds, exposed
-bonus tiles, discards, indicators), counts of hidden tiles, scores and whose turn it is. It never
+bonus tiles, discards with the claimed ones marked, indicators), counts of hidden tiles, scores,
+the ruleset id, the round and seat winds and whose turn it is. It never
 holds another seat's concealed tiles or any tile of the wall (property-tested in
 ``tests/engine/test_views.py``).
 """
@@ -62,6 +63,13 @@ class PlayerView:
     """Scores before this deal's settlement."""
     pot: int
     """Stakes on the table."""
+    rules: str = ""
+    """The ruleset id (``riichi-ema``...; empty when the view was built without a deal)."""
+    seat_winds: tuple[Tile, ...] = ()
+    """Every seat's own wind this deal (the Ravenna dead seat keeps North)."""
+    claimed: tuple[tuple[bool, ...], ...] = ()
+    """For every seat's discards, in the same order: whether that discard was claimed (a
+    call or a win took it; it lies in a meld now)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (tiles in notation)."""
@@ -96,4 +104,7 @@ def view_of(deal: DealState, seat: int, match: MatchState | None = None) -> Play
         status=tuple(s.value for s in deal.status),
         scores=tuple(match.scores) if match is not None else (0,) * deal.players,
         pot=match.pot if match is not None else 0,
+        rules=str(deal.flow.ruleset.id),
+        seat_winds=tuple(deal.seat_wind(s) for s in range(deal.players)),
+        claimed=tuple(tuple(c) for c in deal.claimed),
     )

@@ -79,9 +79,11 @@ class Table:
             counts[t] += 1
         melds = tuple(tuple(meld_kinds(m) for m in ms) for ms in view.melds)
         visible = [0] * NUM_KINDS
-        for ds in view.discards:
-            for t in ds:
-                visible[t] += 1
+        for s, ds in enumerate(view.discards):
+            marks = view.claimed[s] if view.claimed else ()
+            for i, t in enumerate(ds):
+                if not (marks and marks[i]):  # a claimed discard is counted in its meld
+                    visible[t] += 1
         for ms in melds:
             for m in ms:
                 for t in m:
@@ -92,7 +94,10 @@ class Table:
             cap = 4 - counts[k]
             if visible[k] > cap:
                 visible[k] = max(cap, 0)
-        return cls(view, counts, melds, visible, WINDS[(view.seat - view.dealer) % 4])
+        seat_wind = (
+            view.seat_winds[view.seat] if view.seat_winds else WINDS[(view.seat - view.dealer) % 4]
+        )
+        return cls(view, counts, melds, visible, seat_wind)
 
     def melds_of(self, seat: int) -> tuple[tuple[Tile, ...], ...]:
         """The declared melds of ``seat`` as tile kinds."""
@@ -108,5 +113,7 @@ class Table:
         return max(4 - self.counts[kind] - self.visible[kind], 0)
 
     def seat_wind_of(self, seat: int) -> Tile:
-        """The own wind of ``seat``."""
+        """The own wind of ``seat`` (from the view, or counted from the dealer)."""
+        if self.view.seat_winds:
+            return self.view.seat_winds[seat]
         return WINDS[(seat - self.view.dealer) % 4]

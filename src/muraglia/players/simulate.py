@@ -11,6 +11,10 @@ Match ``i`` of a simulation with seed ``S`` uses the game seed :func:`match_seed
 and bot seeds derived from it, so a seed fixes the whole simulation whatever the number of
 workers.
 
+``workers > 1`` plays in local processes; a ``backend`` (a function from the jobs to their
+results, in any order) plays them elsewhere: ``muraglia simulate --ray`` passes one that runs
+them on a Ray cluster (``cli/_ray.py``; this layer imports only the standard library).
+
 >>> r = simulate("ravenna", games=2, seed=1, bots=("efficiency",) * 4, max_deals=2)
 >>> r.games, r.deals, r.errors, sum(b.seats for b in r.bots.values())
 (2, 4, 0, 8)
@@ -30,23 +34,42 @@ from typing import Any
 
 from muraglia.engine.events import DealEnded, DealStarted, IndicatorRevealed, Won
 from muraglia.engine.game import Game
+from muraglia.engine.match import MatchState
 from muraglia.engine.record import dumps
 from muraglia.engine.views import view_of
 from muraglia.errors import MahjongError
-from muraglia.players import DEFAULT_BOT, make_bot
+from muraglia.players import DEFAULT_BOT, Player, make_bot
+from muraglia.players.external import (
+    DEFAULT_TIMEOUT,
+    BotProcessError,
+    MjaiProcessPlayer,
+    command_of,
+    split_command,
+)
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import SEAT_LETTERS, wind_letter
 from muraglia.tiles import WINDS
 
 __all__ = [
+    "Backend",
     "BotStats",
+    "Job",
     "Report",
+    "attach_players",
+    "close_players",
     "match_seed",
     "placements",
     "play_match",
     "seat_bots",
     "simulate",
 ]
+
+Job = tuple[int, tuple[Any, ...], dict[str, Any]]
+"""One match to play: its index, then the positional and keyword arguments of
+:func:`play_match`."""
+
+Backend = Callable[[Iterator[Job]], Iterator[tuple[int, dict[str, Any]]]]
+"""Plays jobs (anywhere) and yields ``(index, play_match summary)`` as each completes."""
 
 VALUE_BUCKETS = (0, 25, 50, 100, 200, 400, 800, 1600, 3200, 6400)
 """Lower bounds of the hand-value histogram buckets."""
@@ -103,6 +126,16 @@ def _patterns(
     ]
 
 
+def _names(ruleset: Any, pid: str, it: str, en: str) -> dict[str, str]:
+    """The names of pattern ``pid``: Italian and English, plus ``ja``/``zh`` from the table."""
+    out = {"en": en, "it": it}
+    for p in getattr(ruleset, "patterns", ()):
+        if p.id == pid:
+            out.update((k, str(v)) for k, v in p.names.items() if k in ("ja", "zh"))
+            break
+    return out
+
+
 def play_match(
     rules: str,
     bots: Sequence[str],
@@ -110,6 +143,8 @@ def play_match(
     *,
     max_deals: int | None = None,
     record_path: str | None = None,
+    keep_record: bool = False,
+    bot_timeout: float = DEFAULT_TIMEOUT,
 ) -> dict[str, Any]:
     """Play one match of ``rules`` with ``bots`` (one name per seat) from game seed ``seed``.
 
@@ -117,7 +152,11 @@ def play_match(
     ``wins``/``deal_ins``/``self_drawn`` per seat, ``draws``, ``hands`` (each won hand's
     ``seat``, ``value``, ``patterns``), ``names`` (pattern id -> names), ``decisions`` and
     ``decision_seconds`` per seat, ``seconds`` and ``error`` (None, or the message of an
-    engine or bot failure). With ``record_path`` the JSONL record is written there.
+    engine or bot failure). With ``record_path`` the JSONL record is written there; with
+    ``keep_record`` its text is returned under ``record`` (for workers on other machines).
+    A bot name ``cmd:<command>`` is an external mjai bot (:mod:`muraglia.players.external`,
+    ``bot_timeout`` seconds per reply); its failure ends the match with ``error`` set and
+    ``bot_error`` true, and the record so far is still written.
     """
     start = time.perf_counter()
     n = len(bots)
@@ -138,10 +177,13 @@ def play_match(
         "seconds": 0.0,
         "error": None,
     }
+    players: list[Player] = []
+    match = None
     try:
         ruleset = load_ruleset(rules)
-        players = [make_bot(b, ruleset, seed=seed * 8 + s) for s, b in enumerate(bots)]
+        players = [_player(b, ruleset, seed * 8 + s, bot_timeout) for s, b in enumerate(bots)]
         match = Game(ruleset, seed=seed, max_deals=max_deals).new_match()
+        attach_players(dict(enumerate(players)), match)
         dealer, round_wind, dora, deal = 0, WINDS[0], [], 0
         for e in match.events:
             if isinstance(e, DealStarted):
@@ -165,15 +207,42 @@ def play_match(
                     _count_win(out, ruleset, e, deal, (dealer, round_wind, dora))
                 elif isinstance(e, DealEnded) and (e.void or not e.winners):
                     out["draws"] += 1
+        close_players(players)
         out["deals"] = match.deals_played
         out["scores"] = list(match.scores)
         out["placements"] = list(placements(match.scores))
-        if record_path is not None:
-            Path(record_path).write_text(dumps(match), encoding="utf-8")
     except (MahjongError, AssertionError, ValueError, KeyError, IndexError, TypeError) as exc:
         out["error"] = f"{type(exc).__name__}: {exc}"
+        out["bot_error"] = isinstance(exc, BotProcessError)
+        close_players(players, finish=False)
+    if match is not None:  # the record, partial after an error
+        if record_path is not None:
+            Path(record_path).write_text(dumps(match), encoding="utf-8")
+        if keep_record:
+            out["record"] = dumps(match)
     out["seconds"] = time.perf_counter() - start
     return out
+
+
+def _player(name: str, ruleset: Any, seed: int, timeout: float) -> Player:
+    cmd = command_of(name)
+    if cmd is not None:
+        return MjaiProcessPlayer(cmd, timeout=timeout)
+    return make_bot(name, ruleset, seed=seed)
+
+
+def attach_players(players: Mapping[int, Player], match: MatchState) -> None:
+    """Attach the external players (``--bot-cmd``) to ``match``, by seat."""
+    for seat, p in players.items():
+        if isinstance(p, MjaiProcessPlayer):
+            p.attach(match, seat)
+
+
+def close_players(players: Sequence[Player], *, finish: bool = True) -> None:
+    """End the external players' processes (see :meth:`MjaiProcessPlayer.close`)."""
+    for p in players:
+        if isinstance(p, MjaiProcessPlayer):
+            p.close(finish=finish)
 
 
 def _count_win(
@@ -185,10 +254,13 @@ def _count_win(
         out["self_drawn"][e.seat] += 1
     elif not any(h["from"] == e.from_seat and h["deal"] == deal for h in out["hands"]):
         out["deal_ins"][e.from_seat] += 1  # once per deal, even with several winners
-    try:
-        pats = _patterns(ruleset, e, dealer, round_wind, dora)
-    except MahjongError:
-        pats = []
+    if e.patterns:  # the engine's own (id, it, en); other languages from the pattern table
+        pats = [(pid, _names(ruleset, pid, it, en)) for pid, it, en in e.patterns]
+    else:
+        try:
+            pats = _patterns(ruleset, e, dealer, round_wind, dora)
+        except MahjongError:
+            pats = []
     for pid, names in pats:
         out["names"].setdefault(pid, names)
     out["hands"].append(
@@ -281,6 +353,8 @@ class Report:
     deals: int = 0
     seconds: float = 0.0
     errors: int = 0
+    bot_errors: int = 0
+    """Matches stopped by an external bot's failure (counted in ``errors`` too)."""
     wins: int = 0
     """Deals won (a deal with several winners counts once)."""
     hands_won: int = 0
@@ -298,6 +372,7 @@ class Report:
         self.games += 1
         if m["error"] is not None:
             self.errors += 1
+            self.bot_errors += bool(m.get("bot_error"))
             self.error_messages.append(f"seed {m['seed']}: {m['error']}")
             return
         self.deals += m["deals"]
@@ -356,6 +431,7 @@ class Report:
             "value_histogram": self.histogram(),
             "pattern_names": {pid: self.names[pid] for pid in self.patterns if pid in self.names},
             "error_messages": self.error_messages[:20],
+            "bot_errors": self.bot_errors,
         }
 
 
@@ -368,11 +444,15 @@ def _jobs(
     rotate: bool,
     max_deals: int | None,
     out_dir: Path | None,
-) -> Iterator[tuple[int, tuple[Any, ...], dict[str, Any]]]:
+    bot_timeout: float | None = None,
+) -> Iterator[Job]:
     for i in range(games):
         path = None if out_dir is None else str(out_dir / f"match-{i:06d}.jsonl")
         args = (rules, seat_bots(bots, i, rotate=rotate), match_seed(seed, i))
-        yield i, args, {"max_deals": max_deals, "record_path": path}
+        kw: dict[str, Any] = {"max_deals": max_deals, "record_path": path}
+        if bot_timeout is not None:
+            kw["bot_timeout"] = bot_timeout
+        yield i, args, kw
 
 
 def simulate(
@@ -387,6 +467,8 @@ def simulate(
     out_dir: str | Path | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
     matches: list[dict[str, Any]] | None = None,
+    backend: Backend | None = None,
+    bot_timeout: float | None = None,
 ) -> Report:
     """Play ``games`` matches and report (see the module docstring).
 
@@ -395,12 +477,14 @@ def simulate(
         games: Number of matches.
         seed: Simulation seed.
         bots: Bot name of each seat (4 names).
-        workers: Processes; 1 plays in this process.
+        workers: Processes; 1 plays in this process (ignored with a ``backend``).
         rotate: Shift the bots one seat per match (fair seating).
         max_deals: Cap on deals per match (None: the ruleset's full match).
         out_dir: Folder for one JSONL record per match (created if missing).
         progress: Called with each match summary as it completes.
         matches: If given, every match summary is appended to it in match order.
+        backend: Plays the jobs instead of this process or a local process pool.
+        bot_timeout: Seconds an external bot (``cmd:...``) may take per reply.
 
     Raises:
         MahjongError: for an unknown ruleset or bot, or a wrong number of bots.
@@ -410,15 +494,35 @@ def simulate(
     if len(bots) != flow_players:
         raise MahjongError(f"{len(bots)} bots given, {rules} is played by {flow_players}")
     for b in bots:
-        make_bot(b, ruleset)
+        cmd = command_of(b)
+        if cmd is None:
+            make_bot(b, ruleset)
+            continue
+        if not str(ruleset.id).startswith("riichi"):
+            raise MahjongError(f"an mjai bot ({b!r}) plays riichi rulesets only, not {rules!r}")
+        split_command(cmd)
     out = Path(out_dir) if out_dir is not None else None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     report = Report(str(ruleset.id), spec=rules)
     results: dict[int, dict[str, Any]] = {}
     start = time.perf_counter()
-    jobs = _jobs(rules, games, seed, bots, rotate=rotate, max_deals=max_deals, out_dir=out)
-    if workers <= 1:
+    jobs = _jobs(
+        rules,
+        games,
+        seed,
+        bots,
+        rotate=rotate,
+        max_deals=max_deals,
+        out_dir=out,
+        bot_timeout=bot_timeout,
+    )
+    if backend is not None:
+        for i, result in backend(jobs):
+            results[i] = result
+            if progress is not None:
+                progress(result)
+    elif workers <= 1:
         for i, args, kw in jobs:
             results[i] = play_match(*args, **kw)
             if progress is not None:
