@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from itertools import chain
 from typing import Any, ClassVar, Literal, NamedTuple
@@ -22,6 +22,8 @@ from muraglia.hand import Hand
 from muraglia.melds import MeldKind
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base import Ruleset, as_hand, as_tiles
+from muraglia.analysis.groups import Decomposition
+from muraglia.rulesets.riichi_ema.fast import Resolver, score_best
 from muraglia.rulesets.riichi_ema.fu import Fu, count_fu
 from muraglia.rulesets.riichi_ema.patterns import DORA_IDS, PATTERNS, YAKUMAN_PAO
 from muraglia.rulesets.riichi_ema.payments import (
@@ -175,6 +177,47 @@ class _Core(NamedTuple):
     value: int
 
 
+class _Summary(NamedTuple):
+    """What a result needs of the best reading (from the fast path or a reference ``_Core``)."""
+
+    hand: Hand
+    decomposition: Decomposition | Callable[[], Decomposition]
+    """The decomposition, or a function building it on first read."""
+    winner: str
+    tsumo: bool
+    awards: tuple[Award, ...]
+    valid: bool
+    reason: str | None
+    han: int
+    yaku_han: int
+    yakuman: int
+    fu: int | None
+    b: int
+    limit: str | None
+    value: int
+
+
+def _summary(c: _Core) -> _Summary:
+    """The summary of a reference-scored reading."""
+    ctx = c.ctx
+    return _Summary(
+        ctx.hand,
+        ctx.decomposition,
+        _SEAT_OF[ctx.seat_wind],
+        ctx.self_drawn,
+        c.awards,
+        c.valid,
+        c.reason,
+        c.han,
+        c.yaku_han,
+        c.yakuman,
+        c.fu.total if c.fu else None,
+        c.b,
+        c.limit,
+        c.value,
+    )
+
+
 class RiichiEma(Ruleset):
     """EMA Riichi 2008 (``riichi-ema``) and Tenhou's options (``riichi-tenhou``)."""
 
@@ -247,6 +290,18 @@ class RiichiEma(Ruleset):
         if len(self.uma) != 4:
             raise RulesetError(f"uma must have 4 values, not {o.uma!r}")
         self.rid: str = o.preset
+        # the table-driven scorer (fast.py) assumes what these declarations say; a table
+        # where they differ is scored by the reference loop over the declared predicates
+        self._resolvers: tuple[Resolver, Resolver] | None = None
+        closed_only = ("pinfu", "pure_double_chow", "twice_pure_double_chow")
+        if all(self.table[pid].open is None for pid in closed_only):
+            try:
+                self._resolvers = (
+                    Resolver(self.table, concealed=False),
+                    Resolver(self.table, concealed=True),
+                )
+            except RulesetError:
+                self._resolvers = None
         for name, allowed in _CHOICES.items():
             if getattr(o, name) not in allowed:
                 raise RulesetError(
@@ -299,7 +354,8 @@ class RiichiEma(Ruleset):
 
     def evaluate(self, ctx: WinContext, situation: Mapping[str, Any]) -> ScoreResult:
         """Score one reading with the ``situation`` (honba, riichi_sticks, discarder, pao)."""
-        return self._finish(self._core(ctx, int(situation.get("honba", 0))), situation)
+        core = self._core(ctx, int(situation.get("honba", 0)))
+        return self._finish(_summary(core), situation, core)
 
     # ------------------------------------------------------------------ the whole hand
 
@@ -354,9 +410,78 @@ class RiichiEma(Ruleset):
             raise RulesetError(f"{self.rid}: unknown key(s) {', '.join(unknown)}; known: {known}")
         honba = _int(situation.get("honba", 0), "honba")
         dora_t, ura_t = as_tiles(dora, "dora"), as_tiles(ura, "ura")
+        if self._resolvers is None or type(self).shapes != RiichiEma.shapes:
+            return self._score_reference(h, w, seat, rnd, flag_set, dora_t, ura_t, situation)
+        o: EmaOptions = self.options
+        winner = _SEAT_OF[seat]
+        best = score_best(
+            h,
+            self._resolvers,
+            tsumo=w is WinType.TSUMO,
+            seat=int(seat),
+            rnd=int(rnd),
+            flags=flag_set,
+            dora=dora_t,
+            ura=ura_t,
+            honba=honba,
+            stack=o.yakuman_stack,
+            kiriage=o.kiriage,
+            kazoe=o.kazoe,
+            two_yaku=o.two_yaku_at_five_counters,
+            winner=winner,
+        )
+        if best is None:
+            return ScoreResult(
+                self.rid, h.notation, False, reason="not a complete hand (EMA-WIN-1)"
+            )
+        concealed = h.is_concealed
+        award_of = self.table.award_of
+        awards = tuple(award_of(pid, n, concealed=concealed) for pid, n in best.found)
+        reading = best.reading
+        make = best.decomposition
+
+        def core() -> _Core:  # the reference scorer on the chosen reading, for explanations
+            ctx = WinContext(h, make(), reading, w, seat, rnd, flag_set, dora_t, ura_t, o)
+            return self._core(ctx, honba)
+
+        summary = _Summary(
+            h,
+            make,
+            winner,
+            w is WinType.TSUMO,
+            awards,
+            best.valid,
+            best.reason,
+            best.han,
+            best.yaku_han,
+            best.yakuman,
+            best.fu,
+            best.b,
+            best.limit,
+            best.value,
+        )
+        return self._finish(summary, situation, core)
+
+    def _score_reference(
+        self,
+        h: Hand,
+        w: WinType,
+        seat: Tile,
+        rnd: Tile,
+        flag_set: frozenset[str],
+        dora_t: tuple[Tile, ...],
+        ura_t: tuple[Tile, ...],
+        situation: Mapping[str, Any],
+    ) -> ScoreResult:
+        """The best reading by the declared predicates on every decomposition x reading.
+
+        The reference the table-driven path (:mod:`.fast`) is tested against; also used for
+        a pattern table whose declarations the fast path does not cover.
+        """
+        honba = _int(situation.get("honba", 0), "honba")
         best: _Core | None = None
         best_key: tuple[bool, int, int, int] = (False, -1, -1, -1)
-        win_kind = h.winning.kind
+        win_kind = h.winning.kind if h.winning else Tile(0)
         # every shape's decompositions without the de-duplication of ``decompose`` (hashing
         # each): a repeated decomposition scores the same, so the best reading is unchanged
         prev: WinContext | None = None
@@ -378,14 +503,17 @@ class RiichiEma(Ruleset):
         # the result keeps the best reading for its lazy explanation; its cached views
         # (rebuilt if ever read again) are dropped so that results stay small for the GC
         best.ctx.drop_views()
-        return self._finish(best, situation)
+        return self._finish(_summary(best), situation, best)
 
     # ------------------------------------------------------------------ result, explanation
 
-    def _finish(self, c: _Core, situation: Mapping[str, Any]) -> ScoreResult:
-        ctx = c.ctx
-        winner = _SEAT_OF[ctx.seat_wind]
-        tsumo = ctx.self_drawn
+    def _finish(
+        self, c: _Summary, situation: Mapping[str, Any], core: _Core | Callable[[], _Core]
+    ) -> ScoreResult:
+        """The result of the best reading ``c``; ``core`` (or a function building it) is the
+        reference scorer's view of that reading, read only by the explanation."""
+        winner = c.winner
+        tsumo = c.tsumo
         honba = _int(situation.get("honba", 0), "honba")
         sticks = _int(situation.get("riichi_sticks", 0), "riichi_sticks")
         discarder = _seat(situation.get("discarder"), "discarder")
@@ -395,7 +523,7 @@ class RiichiEma(Ruleset):
         for who, what in ((discarder, "discarder"), (liable, "pao")):
             if who == winner:
                 raise InvalidHandError(f"{what} {who} is the winner")
-        pao_applies = liable is not None and _pao_applies(ctx, c.awards)
+        pao_applies = liable is not None and _pao_applies(c.hand, c.awards)
         payments: dict[str, int] | None = None
         transfers: list[tuple[str, str, int, str]] = []
         if c.valid and (tsumo or discarder is not None):
@@ -415,20 +543,20 @@ class RiichiEma(Ruleset):
             for payer, payee, amount, _ in transfers:
                 payments[payer] -= amount
                 payments[payee] += amount
-        extra = _Extra(c, self, transfers, winner, discarder)
+        extra = _Extra(c, core, self, transfers, discarder)
         return _RiichiResult(
             rules=self.rid,
-            hand=ctx.hand,  # type: ignore[arg-type]  # formatted on first read (_LazyHand)
+            hand=c.hand,  # type: ignore[arg-type]  # formatted on first read (_LazyHand)
             valid=c.valid,
             awards=c.awards,
             reason=c.reason,
             value=c.value,
             han=None if c.yakuman else c.han,
-            fu=c.fu.total if c.fu and not c.yakuman else None,
+            fu=c.fu if c.fu is not None and not c.yakuman else None,
             limit=c.limit,
             payments=payments,
             explanation=LazyLines(_LANGS, extra.explain),
-            decomposition=ctx.decomposition,
+            decomposition=c.decomposition,  # type: ignore[arg-type]  # built on first read
             extra=extra,
         )
 
@@ -581,10 +709,27 @@ class _LazyHand:
         obj.__dict__["hand"] = value
 
 
+class _LazyDecomposition:
+    """The ``decomposition`` of a riichi result, built from its maker on first read."""
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__["decomposition"]
+        if value is not None and not isinstance(value, Decomposition):
+            value = obj.__dict__["decomposition"] = value()
+        return value
+
+    def __set__(self, obj: object, value: Decomposition | Callable[[], Decomposition]) -> None:
+        obj.__dict__["decomposition"] = value
+
+
 class _RiichiResult(ScoreResult):
-    """A :class:`ScoreResult` whose ``hand`` notation is formatted when first read."""
+    """A :class:`ScoreResult` whose ``hand`` notation and ``decomposition`` are built when
+    first read."""
 
     hand = _LazyHand()
+    decomposition = _LazyDecomposition()
 
 
 _EXTRA_KEYS = ("yaku_han", "fu_breakdown", "basic_points")
@@ -594,34 +739,43 @@ _EXTRA_KEYS_YAKUMAN = (*_EXTRA_KEYS, "yakuman")
 class _Extra(Mapping[str, Any]):
     """The riichi output keys of a result; the fu breakdown is built when first read.
 
-    It also keeps what the lazy explanation needs (:meth:`explain`), so that a kept result
-    holds few objects.
+    It also keeps what the lazy explanation needs (:meth:`explain`): the reference scorer's
+    view of the best reading (``_Core``), built on first need when the fast path scored.
     """
 
-    __slots__ = ("_core", "_discarder", "_fu", "_keys", "_rs", "_transfers", "_winner")
+    __slots__ = ("_core", "_discarder", "_fu", "_keys", "_rs", "_sum", "_transfers")
 
     def __init__(
         self,
-        core: _Core,
+        summary: _Summary,
+        core: _Core | Callable[[], _Core],
         ruleset: RiichiEma,
         transfers: list[tuple[str, str, int, str]],
-        winner: str,
         discarder: str | None,
     ) -> None:
+        self._sum = summary
         self._core = core
-        self._keys = _EXTRA_KEYS_YAKUMAN if core.yakuman else _EXTRA_KEYS
+        self._keys = _EXTRA_KEYS_YAKUMAN if summary.yakuman else _EXTRA_KEYS
         self._fu: list[dict[str, Any]] | None = None
         self._rs = ruleset
         self._transfers = transfers
-        self._winner = winner
         self._discarder = discarder
+
+    def core(self) -> _Core:
+        """The reference scorer's view of the best reading."""
+        core = self._core
+        if not isinstance(core, tuple):
+            core = self._core = core()
+        return core
 
     def explain(self, lang: str) -> tuple[str, ...]:
         """The explanation lines in ``lang`` (for :class:`LazyLines`)."""
-        return self._rs._explain(self._core, self._transfers, self._winner, self._discarder, lang)
+        return self._rs._explain(
+            self.core(), self._transfers, self._sum.winner, self._discarder, lang
+        )
 
     def __getitem__(self, key: str) -> Any:
-        c = self._core
+        c = self._sum
         if key == "yaku_han":
             return c.yaku_han
         if key == "basic_points":
@@ -630,7 +784,8 @@ class _Extra(Mapping[str, Any]):
             return c.yakuman
         if key == "fu_breakdown":
             if self._fu is None:
-                items = c.fu.items if c.fu else ()
+                fu = self.core().fu
+                items = fu.items if fu else ()
                 self._fu = [{"en": i.en, "it": i.it, "fu": i.fu, "ref": i.ref} for i in items]
             return self._fu
         raise KeyError(key)
@@ -857,13 +1012,13 @@ class _Settler:
         return self.done(o.honba + 1 if east else 0, 0, east)
 
 
-def _pao_applies(ctx: WinContext, awards: tuple[Award, ...]) -> bool:
+def _pao_applies(hand: Hand, awards: tuple[Award, ...]) -> bool:
     """Whether liability can apply: the dragon/wind sets of the pao yakuman are all melded.
 
     EMA-PAO-1 (source 3.3.6: "in caso di 3 pung/kong scoperti"): the liable player fed the
     third melded dragon set or the fourth melded wind set.
     """
-    exposed = [m.first for m in ctx.hand.melds if not m.concealed and m.kind is not MeldKind.CHOW]
+    exposed = [m.first for m in hand.melds if not m.concealed and m.kind is not MeldKind.CHOW]
     ids = {a.id for a in awards} & YAKUMAN_PAO
     if "big_four_winds" in ids and sum(t in WINDS for t in exposed) == 4:
         return True
