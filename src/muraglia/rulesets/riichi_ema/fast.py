@@ -33,7 +33,7 @@ payments, decomposition, explanation — against the reference scorer).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
 from muraglia.analysis.shapes import _suit_sets, _suit_splits, meld_group
@@ -43,6 +43,7 @@ from muraglia.hand import Hand
 from muraglia.melds import MeldKind
 from muraglia.rulesets.riichi_ema.payments import basic_points, hand_value
 from muraglia.scoring.patterns import PatternTable
+from muraglia.scoring.result import Award
 from muraglia.tiles import Tile
 
 __all__ = ["Best", "Resolver", "SuitSplit", "build_tables", "score_best", "suit_entry"]
@@ -250,11 +251,18 @@ class Resolver:
         self.excludes = {p.id: p.excludes for p in pats if p.excludes}
         self.limit = frozenset(p.id for p in pats if p.limit)
         self.limit_exclusive = table.limit_exclusive
+        self.special = frozenset(self.excludes) | (self.limit if self.limit_exclusive else set())
+        """Ids whose presence needs the full resolution (exclusions, limit hands)."""
+        self._awards = {
+            (pid, n): table.award_of(pid, n, concealed=concealed)
+            for pid in self.value
+            for n in range(1, 9)
+        }
 
-    def resolve(self, found: Mapping[str, int]) -> list[tuple[str, int]]:
+    def resolve(self, found: list[tuple[str, int]]) -> list[tuple[str, int]]:
         """The kept ``(id, count)`` of ``found`` in table order (values: ``self.value``)."""
         value = self.value
-        items = [(pid, n) for pid, n in found.items() if pid in value]
+        items = [(pid, n) for pid, n in found if pid in value]
         excludes = self.excludes
         order = self.order
         if any(pid in excludes for pid, _ in items):
@@ -274,90 +282,93 @@ class Resolver:
         items.sort(key=lambda x: order[x[0]])
         return items
 
-
-# ---------------------------------------------------------------------- the hand
+    def awards(self, kept: list[tuple[str, int]]) -> tuple[Award, ...]:
+        """The table's awards of the kept ``(id, count)``."""
+        get = self._awards.get
+        table = self.table
+        return tuple(
+            get(x) or table.award_of(x[0], x[1], concealed=self.concealed) for x in kept
+        )
 
 
 class Best(NamedTuple):
-    """The best reading found by :func:`score_best` (what ``RiichiEma`` needs to finish)."""
+    """The best reading of a hand: what a riichi result is made of.
 
-    found: list[tuple[str, int]]
-    """Kept pattern ids with counts, in table order."""
+    Built by :func:`score_best` (table-driven) or from a reference-scored reading.
+    """
+
+    hand: Hand
+    decomposition: Decomposition | Callable[[], Decomposition]
+    """The decomposition, or a function building it when first read."""
+    winner: str
+    """The winner's seat letter."""
+    tsumo: bool
+    awards: tuple[Award, ...]
+    """The table's awards, in table order."""
+    valid: bool
+    reason: str | None
     han: int
     yaku_han: int
     yakuman: int
     fu: int | None
     """Rounded fu (None for Thirteen Orphans)."""
-    valid: bool
-    reason: str | None
     b: int
     limit: str | None
     value: int
-    decomposition: Callable[[], Decomposition]
-    """Builds the decomposition of the best reading (called when first needed)."""
-    reading: Reading
-    """The reading (group index and wait)."""
+    reading: Reading | tuple[int, int] | None
+    """The reading, or ``(group index, wait code)`` (see :data:`WAITS`)."""
+
+
+def _concealed_counts(hand: Hand) -> list[int]:
+    counts = [0] * 34
+    for t in hand.concealed_tiles:
+        counts[t.kind] += 1
+    return counts
 
 
 class _Decomp:
-    """The groups of the chosen standard decomposition, built on first call."""
+    """The chosen decomposition, built from the hand and its splits on first call."""
 
-    __slots__ = ("hand", "honors", "keys", "splits", "value")
+    __slots__ = ("hand", "shape", "splits", "value")
 
-    def __init__(
-        self,
-        hand: Hand,
-        keys: tuple[tuple[int, ...], ...],
-        splits: tuple[SuitSplit, ...],
-        honors: tuple[tuple[int, bool], ...],
-    ) -> None:
+    def __init__(self, hand: Hand, shape: str, splits: tuple[SuitSplit, ...] | None) -> None:
         self.hand = hand
-        self.keys = keys
-        self.splits = splits
-        self.honors = honors
-        self.value: Decomposition | None = None
-
-    def __call__(self) -> Decomposition:
-        if self.value is None:
-            groups: list[Group] = []
-            for s in range(3):
-                sp = self.splits[s]
-                groups.extend(_suit_splits(s, self.keys[s])[1 if sp.pair >= 0 else 0][sp.index])
-            for t, pair in self.honors:
-                groups.append(Group(GroupKind.PAIR if pair else GroupKind.PUNG, Tile(t)))
-            groups.extend(meld_group(m) for m in self.hand.melds)
-            self.value = Decomposition("standard", tuple(groups))
-        return self.value
-
-
-class _Fixed:
-    """A seven pairs or thirteen orphans decomposition, built on first call."""
-
-    __slots__ = ("counts", "shape", "value")
-
-    def __init__(self, shape: str, counts: list[int]) -> None:
         self.shape = shape
-        self.counts = counts
+        self.splits = splits
         self.value: Decomposition | None = None
 
     def __call__(self) -> Decomposition:
-        if self.value is None:
-            c = self.counts
-            if self.shape == "seven_pairs":
-                groups = tuple(Group(GroupKind.PAIR, Tile(t)) for t in range(34) if c[t] == 2)
-            else:
-                groups = tuple(
-                    Group(GroupKind.PAIR if c[t] == 2 else GroupKind.SINGLE, Tile(t))
-                    for t in _ORPHANS
-                )
-            self.value = Decomposition(self.shape, groups)
+        if self.value is not None:
+            return self.value
+        c = _concealed_counts(self.hand)
+        groups: list[Group] = []
+        if self.splits is None and self.shape == "seven_pairs":
+            groups = [Group(GroupKind.PAIR, Tile(t)) for t in range(34) if c[t] == 2]
+        elif self.splits is None:
+            groups = [
+                Group(GroupKind.PAIR if c[t] == 2 else GroupKind.SINGLE, Tile(t)) for t in _ORPHANS
+            ]
+        else:
+            for s, sp in enumerate(self.splits):
+                key = tuple(c[9 * s : 9 * s + 9])
+                groups.extend(_suit_splits(s, key)[1 if sp.pair >= 0 else 0][sp.index])
+            for t in range(27, 34):
+                if c[t] >= 2:
+                    groups.append(Group(GroupKind.PAIR if c[t] == 2 else GroupKind.PUNG, Tile(t)))
+            groups.extend(meld_group(m) for m in self.hand.melds)
+        self.value = Decomposition(self.shape, tuple(groups))
         return self.value
+
+
+_BIT = tuple(1 << t for t in range(34))
+_DORA_IDS = ("dora", "ura_dora", "red_five")
+_NO_YAKU = "no yaku: dora and red fives are not yaku (EMA-WIN-2)"
+_FU_WAIT = (0, 2, 2, 2, 0, 0)  # EMA-FU-4: closed, edge, single wait
 
 
 def score_best(
     hand: Hand,
     resolvers: tuple[Resolver, Resolver],
-    *,
     tsumo: bool,
     seat: int,
     rnd: int,
@@ -378,189 +389,228 @@ def score_best(
     """
     conc = [0] * 34
     red = 0
+    mask = 0
+    bit = _BIT
     for t in hand.concealed:
-        conc[t.kind] += 1
-        red += t.red
+        k = t.kind
+        conc[k] += 1
+        mask |= bit[k]
+        if t.red:
+            red += 1
     w = hand.winning
     assert w is not None
     win = int(w.kind)
     conc[win] += 1
-    red += w.red
-    counts = conc[:]
+    mask |= bit[win]
+    if w.red:
+        red += 1
     # declared melds (EMA-WIN-4: only a concealed kong stays concealed)
     melds = hand.melds
+    counts = conc
     m_chow = [0, 0, 0]
     m_pung = [0, 0, 0]
     m_chows = m_pungs = kongs = m_conc = m_fu = 0
     m_head = True  # every meld holds a terminal or honour
     concealed = True
     honor_sets: list[int] = []  # honour pungs/kongs (concealed ones added below)
-    for m in melds:
-        tiles = m.tiles
-        low = int(tiles[0].kind)
-        for pt in tiles:
-            counts[pt.kind] += 1
-            red += pt.red
-        kind = m.kind
-        if kind is MeldKind.CHOW:
-            concealed = False
-            m_chows += 1
-            m_chow[low // 9] |= 1 << (low % 9)
-            if low % 9 not in (0, 6):
+    if melds:
+        counts = conc[:]
+        for m in melds:
+            tiles = m.tiles
+            low = int(tiles[0].kind)
+            for pt in tiles:
+                counts[pt.kind] += 1
+                if pt.red:
+                    red += 1
+            mask |= bit[low]
+            kind = m.kind
+            if kind is MeldKind.CHOW:
+                mask |= bit[low + 1] | bit[low + 2]
+                concealed = False
+                m_chows += 1
+                m_chow[low // 9] |= 1 << (low % 9)
+                if low % 9 not in (0, 6):
+                    m_head = False
+                continue
+            m_pungs += 1
+            head = (_HEAD_MASK >> low) & 1
+            if not head:
                 m_head = False
-            continue
-        m_pungs += 1
-        head = (_HEAD_MASK >> low) & 1
-        if not head:
-            m_head = False
-        if low < 27:
-            m_pung[low // 9] |= 1 << (low % 9)
-        else:
-            honor_sets.append(low)
-        if kind is MeldKind.KONG:
-            kongs += 1
-            if m.concealed:
-                m_conc += 1
-                m_fu += 32 if head else 16
+            if low < 27:
+                m_pung[low // 9] |= 1 << (low % 9)
+            else:
+                honor_sets.append(low)
+            if kind is MeldKind.KONG:
+                kongs += 1
+                if m.concealed:
+                    m_conc += 1
+                    m_fu += 32 if head else 16
+                else:
+                    concealed = False
+                    m_fu += 16 if head else 8
             else:
                 concealed = False
-                m_fu += 16 if head else 8
-        else:
-            concealed = False
-            m_fu += 4 if head else 2
+                m_fu += 4 if head else 2
     ron = not tsumo
     res = resolvers[concealed]
     value_of = res.value
+    special = res.special
     # ------------------------------------------------------------------ hand-level yaku
-    mask = 0
-    for t in range(34):
-        if counts[t]:
-            mask |= 1 << t
     honors = bool(mask & _HONOR_MASK)
     suits = bool(mask & 0x1FF) + bool(mask & 0x3FE00) + bool(mask & 0x7FC0000)
-    found: dict[str, int] = {}
+    found: list[tuple[str, int]] = []
+    add = found.append
     riichi = "riichi" in flags or "double_riichi" in flags
     if flags:
         if riichi:
-            found["riichi"] = 1
+            add(("riichi", 1))
             if "ippatsu" in flags:
-                found["ippatsu"] = 1
+                add(("ippatsu", 1))
         if "double_riichi" in flags:
-            found["double_riichi"] = 1
+            add(("double_riichi", 1))
         if tsumo and "replacement" in flags and kongs:
-            found["after_kong"] = 1
+            add(("after_kong", 1))
         if ron and "robbing_kong" in flags:
-            found["robbing_kong"] = 1
+            add(("robbing_kong", 1))
         if "last_tile" in flags:
-            found["under_the_sea" if tsumo else "under_the_river"] = 1
+            add(("under_the_sea" if tsumo else "under_the_river", 1))
         if "first_turn" in flags and not melds:
             if tsumo:
-                found["blessing_of_heaven" if seat == 27 else "blessing_of_earth"] = 1
+                add(("blessing_of_heaven" if seat == 27 else "blessing_of_earth", 1))
             elif seat != 27:
-                found["blessing_of_man"] = 1
+                add(("blessing_of_man", 1))
     if tsumo:
-        found["menzen_tsumo"] = 1
+        add(("menzen_tsumo", 1))
     if not mask & _HEAD_MASK:
-        found["all_simples"] = 1
+        add(("all_simples", 1))
     if suits == 1:
-        found["half_flush" if honors else "full_flush"] = 1
+        add(("half_flush" if honors else "full_flush", 1))
         if not honors and not melds:  # EMA-YKM-02, nine gates (EMA-GAP-5: 9-sided)
             base = 9 * (win // 9)
             c9 = counts[base : base + 9]
             if sum(c9) == 14 and all(a >= b for a, b in zip(c9, _NINE_GATES, strict=True)):
-                found["nine_gates"] = 1
+                add(("nine_gates", 1))
                 c9[win - base] -= 1
                 if tuple(c9) == _NINE_GATES:
-                    found["nine_gates_9"] = 1
+                    add(("nine_gates_9", 1))
     if not mask & ~_HEAD_MASK:
         if honors and suits:
-            found["all_terminals_and_honours"] = 1
+            add(("all_terminals_and_honours", 1))
         if not mask & ~_TERM_MASK:
-            found["all_terminals"] = 1
+            add(("all_terminals", 1))
         elif not mask & ~_HONOR_MASK:
-            found["all_honours"] = 1
+            add(("all_honours", 1))
     if not mask & ~_GREEN_MASK:
-        found["all_green"] = 1
+        add(("all_green", 1))
+    # dora (EMA-DORA): not yaku, counted apart
+    extras: list[tuple[str, int]] = []
     if dora:
-        n = sum(counts[_DORA_OF[i]] for i in dora)
+        n = 0
+        for i in dora:
+            n += counts[_DORA_OF[i]]
         if n:
-            found["dora"] = n
+            extras.append(("dora", n))
     if ura and riichi:
-        n = sum(counts[_DORA_OF[i]] for i in ura)
+        n = 0
+        for i in ura:
+            n += counts[_DORA_OF[i]]
         if n:
-            found["ura_dora"] = n
+            extras.append(("ura_dora", n))
     if red:
-        found["red_five"] = red
-    best: tuple[bool, int, int, int] = (False, -1, -1, -1)
-    out: Best | None = None
+        extras.append(("red_five", red))
+    dora_han = 0
+    for pid, n in extras:
+        if pid in value_of:
+            dora_han += value_of[pid] * n
+    best_key: tuple[bool, int, int, int] = (False, -1, -1, -1)
+    best: tuple[Any, ...] | None = None
 
-    def finish(
-        found: dict[str, int], fu_of: Callable[[bool], int | None], shape: Callable[[], Decomposition],
-        reading: Reading,
-    ) -> None:
-        nonlocal best, out
-        kept = res.resolve(found)
-        yakuman = 0
-        if kept and kept[0][0] in res.limit:
-            if stack:
-                yakuman = sum(value_of[p] * n for p, n in kept)
-            else:  # EMA-YKM-0: the highest counts
-                top = max(kept, key=lambda x: value_of[x[0]] * x[1])
-                kept = [top]
-                yakuman = value_of[top[0]] * top[1]
-        han = yaku_han = 0
-        if not yakuman:
-            for p, n in kept:
-                v = value_of[p] * n
-                han += v
-                if p not in ("dora", "ura_dora", "red_five"):
-                    yaku_han += v
-        fu = fu_of(any(p == "pinfu" for p, _ in kept))
-        valid, reason = True, None
-        if not yakuman and yaku_han == 0:
-            valid, reason = False, "no yaku: dora and red fives are not yaku (EMA-WIN-2)"
-        elif not yakuman and honba >= 5 and two_yaku and yaku_han < 2:
+    def judge(items: list[tuple[str, int]], fu: int | None, spec: Any, idx: int, wait: int) -> None:
+        """Score one reading (its non-dora pattern ids ``items``); keep it if best so far.
+
+        ``fu`` is the reading's fu before tsumo and the pinfu rule (EMA-FU-7/8); negative
+        for a fixed fu (Seven Pairs), None for none (Thirteen Orphans).
+        """
+        nonlocal best_key, best
+        yaku_han = 0
+        pinfu = False
+        for pid, n in items:
+            if pid in special:
+                kept, han, yaku_han, yakuman, pinfu = _judge_full(
+                    res, items + extras, stack
+                )
+                break
+            v = value_of.get(pid)
+            if v is not None:
+                yaku_han += v * n
+                if pid == "pinfu":
+                    pinfu = True
+        else:
+            kept = None
+            yakuman = 0
+            han = yaku_han + dora_han
+        if fu is not None:
+            if fu < 0:
+                fu = -fu
+            elif pinfu:  # EMA-FU-8
+                fu = 20 if tsumo else 30
+            else:
+                if tsumo:  # EMA-FU-6
+                    fu += 2
+                elif fu == 20 and not concealed:  # EMA-FU-7: open pinfu shape
+                    fu = 22
+                fu = -(-fu // 10) * 10
+        valid = True
+        if not yakuman and (yaku_han == 0 or (honba >= 5 and two_yaku and yaku_han < 2)):
             valid = False
-            reason = f"{honba} counters: at least 2 han from yaku needed (EMA-HONBA-4)"
         b, limit = basic_points(han, fu or 0, yakuman=yakuman, kiriage=kiriage, kazoe=kazoe)
         value = hand_value(b, winner, tsumo=tsumo) if valid else 0
         key = (valid, value, han, fu or 0)
-        if out is None or key > best:
-            best = key
-            out = Best(kept, han, yaku_han, yakuman, fu, valid, reason, b, limit, value, shape,
-                       reading)
+        if best is None or key > best_key:
+            best_key = key
+            best = (items, kept, han, yaku_han, yakuman, fu, valid, b, limit, value, spec, idx,
+                    wait)
 
     # ------------------------------------------------------------------ standard shape
     standard = True
     hon_groups: list[tuple[int, bool]] = []
     hon_pair = -1
     hon_fu = 0
-    for h in range(27, 34):
-        n = conc[h]
-        if n == 3:
-            hon_groups.append((h, False))
-            honor_sets.append(h)
-            hon_fu += 8
-        elif n == 2:
-            if hon_pair >= 0:
+    if mask & _HONOR_MASK:
+        for h in range(27, 34):
+            n = conc[h]
+            if n == 3:
+                hon_groups.append((h, False))
+                honor_sets.append(h)
+                hon_fu += 8
+            elif n == 2:
+                if hon_pair >= 0:
+                    standard = False
+                    break
+                hon_pair = h
+                hon_groups.append((h, True))
+            elif n:
                 standard = False
                 break
-            hon_pair = h
-            hon_groups.append((h, True))
-        elif n:
-            standard = False
-            break
-    keys = (tuple(conc[0:9]), tuple(conc[9:18]), tuple(conc[18:27]))
-    if standard:
-        mods = [sum(k) % 3 for k in keys]
-        if 1 in mods or mods.count(2) + (hon_pair >= 0) != 1:
-            standard = False
-    if standard and sum(conc) + 3 * len(melds) == 14:
-        e0, e1, e2 = (suit_entry(k) for k in keys)
-        o0, o1, o2 = e0[mods[0] == 2], e1[mods[1] == 2], e2[mods[2] == 2]
+    k0, k1, k2 = conc[0:9], conc[9:18], conc[18:27]
+    m0, m1, m2 = sum(k0) % 3, sum(k1) % 3, sum(k2) % 3
+    if (
+        standard
+        and m0 != 1
+        and m1 != 1
+        and m2 != 1
+        and (m0 == 2) + (m1 == 2) + (m2 == 2) + (hon_pair >= 0) == 1
+        and sum(conc) + 3 * len(melds) == 14
+    ):
+        table = _TABLE
+        t0, t1, t2 = tuple(k0), tuple(k1), tuple(k2)
+        o0 = (table.get(t0) or suit_entry(t0))[m0 == 2]
+        o1 = (table.get(t1) or suit_entry(t1))[m1 == 2]
+        o2 = (table.get(t2) or suit_entry(t2))[m2 == 2]
         # honour sets: yakuhai and wind/dragon yakuman (EMA-YAKU-10/11/12, EMA-YKM-11/12/13)
-        sfound = dict(found)
+        sfound = found
         if honor_sets:
+            sfound = found[:]
             dragons = winds = 0
             for h in honor_sets:
                 if h >= 31:
@@ -568,23 +618,23 @@ def score_best(
                 else:
                     winds += 1
                     if h == seat:
-                        sfound["seat_wind"] = 1
+                        sfound.append(("seat_wind", 1))
                     if h == rnd:
-                        sfound["prevalent_wind"] = 1
+                        sfound.append(("prevalent_wind", 1))
             if dragons:
-                sfound["dragon_pung"] = dragons
+                sfound.append(("dragon_pung", dragons))
                 if dragons == 3:
-                    sfound["big_three_dragons"] = 1
+                    sfound.append(("big_three_dragons", 1))
                 elif dragons == 2 and hon_pair >= 31:
-                    sfound["little_three_dragons"] = 1
+                    sfound.append(("little_three_dragons", 1))
             if winds == 4:
-                sfound["big_four_winds"] = 1
+                sfound.append(("big_four_winds", 1))
             elif winds == 3 and 27 <= hon_pair < 31:
-                sfound["little_four_winds"] = 1
+                sfound.append(("little_four_winds", 1))
         pair_fu = 0
         if hon_pair >= 0:
             pair_fu = (2 if hon_pair >= 31 else 0) + 2 * (hon_pair == seat) + 2 * (hon_pair == rnd)
-        valueless_pair = hon_pair < 0 or pair_fu == 0
+        valueless_pair = pair_fu == 0  # EMA-YAKU-06: no dragon, seat or round wind pair
         honor_conc = len(hon_groups) - (hon_pair >= 0)
         base_fu = (30 if concealed and ron else 20) + m_fu + hon_fu + pair_fu
         in_honors = win >= 27
@@ -593,47 +643,44 @@ def score_best(
         for a in o0:
             for b_ in o1:
                 for c in o2:
-                    sp = (a, b_, c)
                     n_chows = a.n_chows + b_.n_chows + c.n_chows + m_chows
                     n_pungs = a.n_pungs + b_.n_pungs + c.n_pungs + m_pungs + honor_conc
-                    dfound = dict(sfound)
+                    dfound = sfound[:]
                     if n_chows >= 2 and concealed:
                         twins = a.twins + b_.twins + c.twins
                         if twins:
-                            dfound["pure_double_chow"] = 1
+                            dfound.append(("pure_double_chow", 1))
                             if twins == 2:
-                                dfound["twice_pure_double_chow"] = 1
+                                dfound.append(("twice_pure_double_chow", 1))
                     if n_chows >= 3:
                         cm0 = a.chow_mask | m_chow[0]
                         cm1 = b_.chow_mask | m_chow[1]
                         cm2 = c.chow_mask | m_chow[2]
                         if cm0 & cm1 & cm2:
-                            dfound["mixed_triple_chow"] = 1
+                            dfound.append(("mixed_triple_chow", 1))
                         if (
                             cm0 & _STRAIGHT == _STRAIGHT
                             or cm1 & _STRAIGHT == _STRAIGHT
                             or cm2 & _STRAIGHT == _STRAIGHT
                         ):
-                            dfound["pure_straight"] = 1
+                            dfound.append(("pure_straight", 1))
                     if n_pungs >= 3:
                         if (
                             (a.pung_mask | m_pung[0])
                             & (b_.pung_mask | m_pung[1])
                             & (c.pung_mask | m_pung[2])
                         ):
-                            dfound["triple_pung"] = 1
+                            dfound.append(("triple_pung", 1))
                         if kongs >= 3:
-                            dfound["three_kongs"] = 1
+                            dfound.append(("three_kongs", 1))
                             if kongs == 4:
-                                dfound["four_kongs"] = 1
+                                dfound.append(("four_kongs", 1))
                         if n_pungs == 4:
-                            dfound["all_pungs"] = 1
+                            dfound.append(("all_pungs", 1))
                     if n_chows and m_head and a.terminal and b_.terminal and c.terminal:
-                        dfound["outside_hand" if honors else "terminals_in_all_sets"] = 1
+                        dfound.append(("outside_hand" if honors else "terminals_in_all_sets", 1))
                     conc_pungs = a.n_pungs + b_.n_pungs + c.n_pungs + honor_conc + m_conc
-                    pinfu_ok = (
-                        concealed and n_chows == 4 and valueless_pair
-                    )  # pair: no dragon, no value wind
+                    pinfu_ok = concealed and n_chows == 4 and valueless_pair
                     d_fu = base_fu + a.pung_fu + b_.pung_fu + c.pung_fu
                     # readings of the winning tile (EMA-FU-4, EMA-WIN-4)
                     if in_honors:
@@ -643,60 +690,97 @@ def score_best(
                             if t == win:
                                 reads.append((idx, SINGLE if pair else DUAL, 0 if pair else 8))
                             idx += 1
+                        off = 0
                     else:
-                        sw = sp[ws]
+                        sw = a if ws == 0 else b_ if ws == 1 else c
                         off = 0 if ws == 0 else a.n if ws == 1 else a.n + b_.n
-                        reads = [(off + i, wt, pf) for i, wt, pf in sw.reads[wr]]
-                    shape = _Decomp(hand, keys, sp, tuple(hon_groups))
+                        reads = sw.reads[wr]  # type: ignore[assignment]
+                    spec = (a, b_, c)
                     for idx, wait, pfu in reads:
-                        rfound = dict(dfound)
+                        fu0 = d_fu + _FU_WAIT[wait]
                         cp = conc_pungs
-                        fu0 = d_fu
                         if wait == DUAL and ron:  # a pung completed by ron is open
                             cp -= 1
                             fu0 -= pfu // 2
-                        if pinfu_ok and wait == TWO:
-                            rfound["pinfu"] = 1
-                        if cp >= 3:
-                            rfound["three_concealed_pungs"] = 1
-                            if cp == 4:
-                                rfound["four_concealed_pungs"] = 1
-                                if wait == SINGLE:
-                                    rfound["four_concealed_pungs_single"] = 1
-                        if wait in (CLOSED, EDGE, SINGLE):
-                            fu0 += 2
-
-                        def fu_of(pinfu: bool, fu0: int = fu0) -> int:
-                            if pinfu:  # EMA-FU-8
-                                return 20 if tsumo else 30
-                            raw = fu0 + 2 * tsumo
-                            if raw == 20 and not concealed:  # EMA-FU-7
-                                raw = 22
-                            return -(-raw // 10) * 10
-
-                        finish(rfound, fu_of, shape, Reading(idx, WAITS[wait]))
+                        if (pinfu_ok and wait == TWO) or cp >= 3:
+                            rfound = dfound[:]
+                            if pinfu_ok and wait == TWO:
+                                rfound.append(("pinfu", 1))
+                            if cp >= 3:
+                                rfound.append(("three_concealed_pungs", 1))
+                                if cp == 4:
+                                    rfound.append(("four_concealed_pungs", 1))
+                                    if wait == SINGLE:
+                                        rfound.append(("four_concealed_pungs_single", 1))
+                            judge(rfound, fu0, spec, off + idx, wait)
+                        else:
+                            judge(dfound, fu0, spec, off + idx, wait)
     # ------------------------------------------------------------------ seven pairs
-    if not melds and mask.bit_count() == 7 and all(c in (0, 2) for c in conc):
-        pfound = dict(found)
-        pfound["seven_pairs"] = 1
-        index = sum(1 for t in range(win) if conc[t])
-        finish(pfound, _fu25, _Fixed("seven_pairs", conc), Reading(index, WaitKind.SINGLE))
+    if not melds and mask.bit_count() == 7 and sum(conc) == 14 and 1 not in conc:
+        if 3 not in conc and 4 not in conc:
+            index = sum(1 for t in range(win) if conc[t])
+            judge([*found, ("seven_pairs", 1)], -25, "seven_pairs", index, SINGLE)
     # ------------------------------------------------------------------ thirteen orphans
     if not melds and not mask & ~_HEAD_MASK and mask.bit_count() == 13 and sum(conc) == 14:
-        ofound = dict(found)
-        ofound["thirteen_orphans"] = 1
+        ofound = [*found, ("thirteen_orphans", 1)]
         if conc[win] == 2:
-            ofound["thirteen_orphans_13"] = 1
-        index = _ORPHANS.index(win)
-        wait = WaitKind.SINGLE if conc[win] == 2 else WaitKind.SPECIAL
-        finish(ofound, _no_fu, _Fixed("thirteen_orphans", conc), Reading(index, wait))
-    return out
+            ofound.append(("thirteen_orphans_13", 1))
+        wait = SINGLE if conc[win] == 2 else SPECIAL
+        judge(ofound, None, "thirteen_orphans", _ORPHANS.index(win), wait)
+    if best is None:
+        return None
+    items, kept, han, yaku_han, yakuman, fu, valid, b, limit, value, spec, idx, wait = best
+    if kept is None:
+        kept = res.resolve(items + extras)
+    reason = None
+    if not valid:
+        reason = (
+            _NO_YAKU
+            if yaku_han == 0
+            else f"{honba} counters: at least 2 han from yaku needed (EMA-HONBA-4)"
+        )
+    if isinstance(spec, str):
+        make = _Decomp(hand, spec, None)
+    else:
+        make = _Decomp(hand, "standard", spec)
+    return Best(
+        hand,
+        make,
+        winner,
+        tsumo,
+        res.awards(kept),
+        valid,
+        reason,
+        han,
+        yaku_han,
+        yakuman,
+        fu,
+        b,
+        limit,
+        value,
+        (idx, wait),
+    )
 
 
-def _fu25(pinfu: bool) -> int:
-    return 25  # EMA-FU-1: Seven Pairs
-
-
-def _no_fu(pinfu: bool) -> None:
-    return None  # Thirteen Orphans: no fu
-
+def _judge_full(
+    res: Resolver, found: list[tuple[str, int]], stack: bool
+) -> tuple[list[tuple[str, int]], int, int, int, bool]:
+    """``(kept, han, yaku_han, yakuman, pinfu)`` with exclusions and limits (EMA-YKM-0)."""
+    kept = res.resolve(found)
+    value_of = res.value
+    yakuman = 0
+    if kept and kept[0][0] in res.limit:
+        if stack:
+            yakuman = sum(value_of[p] * n for p, n in kept)
+        else:  # EMA-YKM-0: not cumulative, the highest counts
+            top = max(kept, key=lambda x: value_of[x[0]] * x[1])
+            kept = [top]
+            yakuman = value_of[top[0]] * top[1]
+    han = yaku_han = 0
+    if not yakuman:
+        for p, n in kept:
+            v = value_of[p] * n
+            han += v
+            if p not in _DORA_IDS:
+                yaku_han += v
+    return kept, han, yaku_han, yakuman, any(p == "pinfu" for p, _ in kept)

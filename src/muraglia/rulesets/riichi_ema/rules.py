@@ -23,7 +23,7 @@ from muraglia.melds import MeldKind
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base import Ruleset, as_hand, as_tiles
 from muraglia.analysis.groups import Decomposition
-from muraglia.rulesets.riichi_ema.fast import Resolver, score_best
+from muraglia.rulesets.riichi_ema.fast import WAITS, Best, Resolver, score_best
 from muraglia.rulesets.riichi_ema.fu import Fu, count_fu
 from muraglia.rulesets.riichi_ema.patterns import DORA_IDS, PATTERNS, YAKUMAN_PAO
 from muraglia.rulesets.riichi_ema.payments import (
@@ -56,6 +56,9 @@ _WIND: dict[str | Tile, Tile] = {
 }
 """The common wind spellings (``E``, ``Tile.EAST``); others go through ``parse_wind``."""
 _SITUATION = frozenset({"honba", "riichi_sticks", "discarder", "dealer", "pao"})
+_WIN = {"ron": WinType.RON, "tsumo": WinType.TSUMO}
+_LETTERS = frozenset(("E", "S", "W", "N"))
+_new_result = object.__new__
 STATUSES = {
     "chombo": "penalty: reverse mangan (EMA-PEN-2)",
     "nagashi_mangan": "all-terminal/honour discards at an exhaustive draw (EMA-YAKU-29)",
@@ -177,30 +180,10 @@ class _Core(NamedTuple):
     value: int
 
 
-class _Summary(NamedTuple):
-    """What a result needs of the best reading (from the fast path or a reference ``_Core``)."""
-
-    hand: Hand
-    decomposition: Decomposition | Callable[[], Decomposition]
-    """The decomposition, or a function building it on first read."""
-    winner: str
-    tsumo: bool
-    awards: tuple[Award, ...]
-    valid: bool
-    reason: str | None
-    han: int
-    yaku_han: int
-    yakuman: int
-    fu: int | None
-    b: int
-    limit: str | None
-    value: int
-
-
-def _summary(c: _Core) -> _Summary:
-    """The summary of a reference-scored reading."""
+def _summary(c: _Core) -> Best:
+    """The result's view of a reference-scored reading."""
     ctx = c.ctx
-    return _Summary(
+    return Best(
         ctx.hand,
         ctx.decomposition,
         _SEAT_OF[ctx.seat_wind],
@@ -215,6 +198,7 @@ def _summary(c: _Core) -> _Summary:
         c.b,
         c.limit,
         c.value,
+        ctx.reading,
     )
 
 
@@ -290,6 +274,7 @@ class RiichiEma(Ruleset):
         if len(self.uma) != 4:
             raise RulesetError(f"uma must have 4 values, not {o.uma!r}")
         self.rid: str = o.preset
+        self._flag_names = frozenset(self.flags)
         # the table-driven scorer (fast.py) assumes what these declarations say; a table
         # where they differ is scored by the reference loop over the declared predicates
         self._resolvers: tuple[Resolver, Resolver] | None = None
@@ -354,7 +339,7 @@ class RiichiEma(Ruleset):
 
     def evaluate(self, ctx: WinContext, situation: Mapping[str, Any]) -> ScoreResult:
         """Score one reading with the ``situation`` (honba, riichi_sticks, discarder, pao)."""
-        core = self._core(ctx, int(situation.get("honba", 0)))
+        core = self._core(ctx, _int(situation.get("honba", 0), "honba"))
         return self._finish(_summary(core), situation, core)
 
     # ------------------------------------------------------------------ the whole hand
@@ -397,70 +382,70 @@ class RiichiEma(Ruleset):
             MahjongError: bad notation, wind, flag, flag combination or situation key.
         """
         h = as_hand(hand)
-        w = win if isinstance(win, WinType) else parse_win(win)
+        w = _WIN.get(win) if type(win) is str else None  # type: ignore[call-overload]
+        if w is None:
+            w = win if isinstance(win, WinType) else parse_win(win)
         if h.winning is None:
             raise InvalidHandError(f"{h.notation!r}: a win needs a winning tile (+X)")
         seat = _wind(seat_wind, "seat_wind")
         rnd = _wind(round_wind, "round_wind")
-        flag_set = frozenset(self.check_flags(flags))
-        self._check(h, w, flag_set)
-        if not _SITUATION.issuperset(situation):
+        if type(flags) in (tuple, frozenset, set, list):
+            flag_set = frozenset(flags)
+            if not flag_set <= self._flag_names:
+                self.check_flags(flags)  # raises, naming the unknown flag
+        else:
+            flag_set = frozenset(self.check_flags(flags))
+        if flag_set or w is WinType.NONE:
+            self._check(h, w, flag_set)
+        if situation and not _SITUATION.issuperset(situation):
             unknown = sorted(set(situation) - _SITUATION)
             known = ", ".join(sorted(_SITUATION))
             raise RulesetError(f"{self.rid}: unknown key(s) {', '.join(unknown)}; known: {known}")
-        honba = _int(situation.get("honba", 0), "honba")
+        honba = situation.get("honba", 0)
+        if type(honba) is not int or honba < 0:
+            honba = _int(honba, "honba")
         dora_t, ura_t = as_tiles(dora, "dora"), as_tiles(ura, "ura")
         if self._resolvers is None or type(self).shapes != RiichiEma.shapes:
             return self._score_reference(h, w, seat, rnd, flag_set, dora_t, ura_t, situation)
         o: EmaOptions = self.options
-        winner = _SEAT_OF[seat]
         best = score_best(
             h,
             self._resolvers,
-            tsumo=w is WinType.TSUMO,
-            seat=int(seat),
-            rnd=int(rnd),
-            flags=flag_set,
-            dora=dora_t,
-            ura=ura_t,
-            honba=honba,
-            stack=o.yakuman_stack,
-            kiriage=o.kiriage,
-            kazoe=o.kazoe,
-            two_yaku=o.two_yaku_at_five_counters,
-            winner=winner,
+            w is WinType.TSUMO,
+            int(seat),
+            int(rnd),
+            flag_set,
+            dora_t,
+            ura_t,
+            honba,
+            o.yakuman_stack,
+            o.kiriage,
+            o.kazoe,
+            o.two_yaku_at_five_counters,
+            _SEAT_OF[seat],
         )
         if best is None:
             return ScoreResult(
                 self.rid, h.notation, False, reason="not a complete hand (EMA-WIN-1)"
             )
-        concealed = h.is_concealed
-        award_of = self.table.award_of
-        awards = tuple(award_of(pid, n, concealed=concealed) for pid, n in best.found)
-        reading = best.reading
-        make = best.decomposition
 
-        def core() -> _Core:  # the reference scorer on the chosen reading, for explanations
-            ctx = WinContext(h, make(), reading, w, seat, rnd, flag_set, dora_t, ura_t, o)
-            return self._core(ctx, honba)
+        # the explanation rebuilds the reference view of this reading from the caller's own
+        # arguments (nothing new is kept alive by a result: fewer objects for the GC)
+        return self._finish(best, situation, (w, seat, rnd, flags, dora, ura))
 
-        summary = _Summary(
-            h,
-            make,
-            winner,
-            w is WinType.TSUMO,
-            awards,
-            best.valid,
-            best.reason,
-            best.han,
-            best.yaku_han,
-            best.yakuman,
-            best.fu,
-            best.b,
-            best.limit,
-            best.value,
+    def _reference_core(self, c: Best, args: tuple[Any, ...], honba: int) -> _Core:
+        """The reference scorer's view of the reading ``c`` found by the fast path."""
+        w, seat, rnd, flags, dora, ura = args
+        make = c.decomposition
+        d = make if isinstance(make, Decomposition) else make()
+        idx, wait = c.reading  # type: ignore[misc]
+        flag_set = frozenset(flags)
+        dora_t, ura_t = as_tiles(dora, "dora"), as_tiles(ura, "ura")
+        ctx = WinContext(
+            c.hand, d, Reading(idx, WAITS[wait]), w, seat, rnd, flag_set, dora_t, ura_t,
+            self.options,
         )
-        return self._finish(summary, situation, core)
+        return self._core(ctx, honba)
 
     def _score_reference(
         self,
@@ -508,57 +493,68 @@ class RiichiEma(Ruleset):
     # ------------------------------------------------------------------ result, explanation
 
     def _finish(
-        self, c: _Summary, situation: Mapping[str, Any], core: _Core | Callable[[], _Core]
+        self, c: Best, situation: Mapping[str, Any], core: _Core | tuple[Any, ...]
     ) -> ScoreResult:
-        """The result of the best reading ``c``; ``core`` (or a function building it) is the
-        reference scorer's view of that reading, read only by the explanation."""
+        """The result of the best reading ``c``.
+
+        ``core`` is the reference scorer's view of that reading, or the score arguments to
+        rebuild it from (read only by the explanation and the fu breakdown).
+        """
         winner = c.winner
         tsumo = c.tsumo
-        honba = _int(situation.get("honba", 0), "honba")
-        sticks = _int(situation.get("riichi_sticks", 0), "riichi_sticks")
-        discarder = _seat(situation.get("discarder"), "discarder")
-        liable = _seat(situation.get("pao"), "pao")
+        get = situation.get
+        honba = get("honba", 0)
+        if type(honba) is not int or honba < 0:
+            honba = _int(honba, "honba")
+        sticks = get("riichi_sticks", 0)
+        if type(sticks) is not int or sticks < 0:
+            sticks = _int(sticks, "riichi_sticks")
+        discarder = get("discarder")
+        if discarder is not None and not (type(discarder) is str and discarder in _LETTERS):
+            discarder = _seat(discarder, "discarder")
+        liable = get("pao")
+        if liable is not None:
+            liable = _seat(liable, "pao")
         if tsumo and discarder is not None:
             raise InvalidHandError("a tsumo win has no discarder")
-        for who, what in ((discarder, "discarder"), (liable, "pao")):
-            if who == winner:
-                raise InvalidHandError(f"{what} {who} is the winner")
-        pao_applies = liable is not None and _pao_applies(c.hand, c.awards)
+        if discarder == winner:
+            raise InvalidHandError(f"discarder {discarder} is the winner")
+        if liable == winner:
+            raise InvalidHandError(f"pao {liable} is the winner")
+        if liable is not None and not _pao_applies(c.hand, c.awards):
+            liable = None
         payments: dict[str, int] | None = None
-        transfers: list[tuple[str, str, int, str]] = []
         if c.valid and (tsumo or discarder is not None):
-            transfers = win_transfers(
-                c.b,
-                winner,
-                tsumo=tsumo,
-                discarder=discarder,
-                honba=honba,
-                liable=liable if pao_applies else None,
-            )
-            if sticks:
-                transfers.append(("table", winner, 1000 * sticks, "riichi_sticks"))
             payments = dict.fromkeys(SEATS, 0)
             if sticks:
                 payments["table"] = 0
-            for payer, payee, amount, _ in transfers:
+            for payer, payee, amount, _ in _transfers(c, honba, sticks, discarder, liable):
                 payments[payer] -= amount
                 payments[payee] += amount
-        extra = _Extra(c, core, self, transfers, discarder)
-        return _RiichiResult(
+        extra = _Extra(c, core, self, honba, sticks, discarder, liable)
+        yakuman = c.yakuman
+        # the frozen dataclass's __init__ sets its 14 fields one object.__setattr__ at a
+        # time; a riichi result fills its instance dict at once (same fields, same values)
+        result = _new_result(_RiichiResult)
+        result.__dict__.update(
             rules=self.rid,
-            hand=c.hand,  # type: ignore[arg-type]  # formatted on first read (_LazyHand)
+            hand=c.hand,  # formatted on first read (_LazyHand)
             valid=c.valid,
             awards=c.awards,
             reason=c.reason,
             value=c.value,
-            han=None if c.yakuman else c.han,
-            fu=c.fu if c.fu is not None and not c.yakuman else None,
+            han=None if yakuman else c.han,
+            fu=None if yakuman else c.fu,
+            fan=None,
+            points=None,
+            doubles=None,
             limit=c.limit,
             payments=payments,
-            explanation=LazyLines(_LANGS, extra.explain),
-            decomposition=c.decomposition,  # type: ignore[arg-type]  # built on first read
+            explanation=_Explanation(extra),
+            decomposition=c.decomposition,  # built on first read (_LazyDecomposition)
             extra=extra,
         )
+        return result
 
     def _explain(
         self,
@@ -736,46 +732,64 @@ _EXTRA_KEYS = ("yaku_han", "fu_breakdown", "basic_points")
 _EXTRA_KEYS_YAKUMAN = (*_EXTRA_KEYS, "yakuman")
 
 
+def _transfers(
+    c: Best, honba: int, sticks: int, discarder: str | None, liable: str | None
+) -> list[tuple[str, str, int, str]]:
+    """The transfers of a valid win (EMA-PAY, EMA-HONBA-4, EMA-PAO, sticks)."""
+    out = win_transfers(
+        c.b, c.winner, tsumo=c.tsumo, discarder=discarder, honba=honba, liable=liable
+    )
+    if sticks:
+        out.append(("table", c.winner, 1000 * sticks, "riichi_sticks"))
+    return out
+
+
 class _Extra(Mapping[str, Any]):
     """The riichi output keys of a result; the fu breakdown is built when first read.
 
     It also keeps what the lazy explanation needs (:meth:`explain`): the reference scorer's
-    view of the best reading (``_Core``), built on first need when the fast path scored.
+    view of the best reading (``_Core``), rebuilt on first need from the score arguments when
+    the fast path scored.
     """
 
-    __slots__ = ("_core", "_discarder", "_fu", "_keys", "_rs", "_sum", "_transfers")
+    __slots__ = ("_c", "_core", "_discarder", "_fu", "_honba", "_liable", "_rs", "_sticks")
 
     def __init__(
         self,
-        summary: _Summary,
-        core: _Core | Callable[[], _Core],
+        c: Best,
+        core: _Core | tuple[Any, ...],
         ruleset: RiichiEma,
-        transfers: list[tuple[str, str, int, str]],
+        honba: int,
+        sticks: int,
         discarder: str | None,
+        liable: str | None,
     ) -> None:
-        self._sum = summary
+        self._c = c
         self._core = core
-        self._keys = _EXTRA_KEYS_YAKUMAN if summary.yakuman else _EXTRA_KEYS
         self._fu: list[dict[str, Any]] | None = None
         self._rs = ruleset
-        self._transfers = transfers
+        self._honba = honba
+        self._sticks = sticks
         self._discarder = discarder
+        self._liable = liable
 
     def core(self) -> _Core:
         """The reference scorer's view of the best reading."""
         core = self._core
-        if not isinstance(core, tuple):
-            core = self._core = core()
+        if not isinstance(core, _Core):
+            core = self._core = self._rs._reference_core(self._c, core, self._honba)
         return core
 
     def explain(self, lang: str) -> tuple[str, ...]:
-        """The explanation lines in ``lang`` (for :class:`LazyLines`)."""
-        return self._rs._explain(
-            self.core(), self._transfers, self._sum.winner, self._discarder, lang
-        )
+        """The explanation lines in ``lang``."""
+        c = self._c
+        transfers: list[tuple[str, str, int, str]] = []
+        if c.valid and (c.tsumo or self._discarder is not None):
+            transfers = _transfers(c, self._honba, self._sticks, self._discarder, self._liable)
+        return self._rs._explain(self.core(), transfers, c.winner, self._discarder, lang)
 
     def __getitem__(self, key: str) -> Any:
-        c = self._sum
+        c = self._c
         if key == "yaku_han":
             return c.yaku_han
         if key == "basic_points":
@@ -791,10 +805,36 @@ class _Extra(Mapping[str, Any]):
         raise KeyError(key)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._keys)
+        return iter(_EXTRA_KEYS_YAKUMAN if self._c.yakuman else _EXTRA_KEYS)
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return 4 if self._c.yakuman else 3
+
+
+class _Explanation(Mapping[str, tuple[str, ...]]):
+    """The explanation of a riichi result, built per language on first access."""
+
+    __slots__ = ("_done", "_extra")
+
+    def __init__(self, extra: _Extra) -> None:
+        self._extra = extra
+        self._done: dict[str, tuple[str, ...]] | None = None
+
+    def __getitem__(self, lang: str) -> tuple[str, ...]:
+        if lang not in _LANGS:
+            raise KeyError(lang)
+        if self._done is None:
+            self._done = {}
+        lines = self._done.get(lang)
+        if lines is None:
+            lines = self._done[lang] = self._extra.explain(lang)
+        return lines
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_LANGS)
+
+    def __len__(self) -> int:
+        return len(_LANGS)
 
 
 def _wind(value: object, what: str) -> Tile:
