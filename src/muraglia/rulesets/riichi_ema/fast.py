@@ -282,6 +282,18 @@ class Resolver:
         items.sort(key=lambda x: order[x[0]])
         return items
 
+    def awards_in_order(self, found: list[tuple[str, int]]) -> tuple[Award, ...]:
+        """The awards of ``found`` (no exclusion nor limit among them), in table order."""
+        value = self.value
+        order = self.order
+        get = self._awards.get
+        out = [(order[x[0]], get(x) or self._award(x)) for x in found if x[0] in value]
+        out.sort()
+        return tuple([a for _, a in out])
+
+    def _award(self, x: tuple[str, int]) -> Award:
+        return self.table.award_of(x[0], x[1], concealed=self.concealed)
+
     def awards(self, kept: list[tuple[str, int]]) -> tuple[Award, ...]:
         """The table's awards of the kept ``(id, count)``."""
         get = self._awards.get
@@ -361,6 +373,7 @@ class _Decomp:
 
 
 _BIT = tuple(1 << t for t in range(34))
+_CHOW, _KONG = MeldKind.CHOW, MeldKind.KONG  # (an enum member read from its class is slow)
 _DORA_IDS = ("dora", "ura_dora", "red_five")
 _NO_YAKU = "no yaku: dora and red fives are not yaku (EMA-WIN-2)"
 _FU_WAIT = (0, 2, 2, 2, 0, 0)  # EMA-FU-4: closed, edge, single wait
@@ -424,7 +437,7 @@ def score_best(
                     red += 1
             mask |= bit[low]
             kind = m.kind
-            if kind is MeldKind.CHOW:
+            if kind is _CHOW:
                 mask |= bit[low + 1] | bit[low + 2]
                 concealed = False
                 m_chows += 1
@@ -440,7 +453,7 @@ def score_best(
                 m_pung[low // 9] |= 1 << (low % 9)
             else:
                 honor_sets.append(low)
-            if kind is MeldKind.KONG:
+            if kind is _KONG:
                 kongs += 1
                 if m.concealed:
                     m_conc += 1
@@ -730,8 +743,7 @@ def score_best(
     if best is None:
         return None
     items, kept, han, yaku_han, yakuman, fu, valid, b, limit, value, spec, idx, wait = best
-    if kept is None:
-        kept = res.resolve(items + extras)
+    awards = res.awards(kept) if kept is not None else res.awards_in_order(items + extras)
     reason = None
     if not valid:
         reason = (
@@ -748,7 +760,7 @@ def score_best(
         make,
         winner,
         tsumo,
-        res.awards(kept),
+        awards,
         valid,
         reason,
         han,

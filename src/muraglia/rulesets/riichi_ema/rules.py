@@ -56,7 +56,8 @@ _WIND: dict[str | Tile, Tile] = {
 }
 """The common wind spellings (``E``, ``Tile.EAST``); others go through ``parse_wind``."""
 _SITUATION = frozenset({"honba", "riichi_sticks", "discarder", "dealer", "pao"})
-_WIN = {"ron": WinType.RON, "tsumo": WinType.TSUMO}
+_RON, _TSUMO, _NONE = WinType.RON, WinType.TSUMO, WinType.NONE
+_WIN = {"ron": _RON, "tsumo": _TSUMO}
 _LETTERS = frozenset(("E", "S", "W", "N"))
 _new_result = object.__new__
 STATUSES = {
@@ -395,7 +396,7 @@ class RiichiEma(Ruleset):
                 self.check_flags(flags)  # raises, naming the unknown flag
         else:
             flag_set = frozenset(self.check_flags(flags))
-        if flag_set or w is WinType.NONE:
+        if flag_set or w is _NONE:
             self._check(h, w, flag_set)
         if situation and not _SITUATION.issuperset(situation):
             unknown = sorted(set(situation) - _SITUATION)
@@ -411,7 +412,7 @@ class RiichiEma(Ruleset):
         best = score_best(
             h,
             self._resolvers,
-            w is WinType.TSUMO,
+            w is _TSUMO,
             int(seat),
             int(rnd),
             flag_set,
