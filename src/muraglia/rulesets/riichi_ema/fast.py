@@ -32,7 +32,7 @@ payments, decomposition, explanation — against the reference scorer).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
@@ -46,7 +46,7 @@ from muraglia.scoring.patterns import PatternTable
 from muraglia.scoring.result import Award
 from muraglia.tiles import Tile
 
-__all__ = ["Best", "Resolver", "SuitSplit", "build_tables", "score_best", "suit_entry"]
+__all__ = ["WAITS", "Best", "Resolver", "SuitSplit", "score_best", "suit_entry"]
 
 # wait codes of a reading (index into WAITS)
 TWO, CLOSED, EDGE, SINGLE, DUAL, SPECIAL = range(6)
@@ -69,7 +69,11 @@ _STRAIGHT = 0b1001001
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _DORA_OF = tuple(
-    (t - t % 9 + (t % 9 + 1) % 9) if t < 27 else (27 + (t - 26) % 4) if t < 31 else 31 + (t - 30) % 3
+    (t - t % 9 + (t % 9 + 1) % 9)
+    if t < 27
+    else (27 + (t - 26) % 4)
+    if t < 31
+    else 31 + (t - 30) % 3
     for t in range(34)
 )
 """The dora a tile indicates (EMA-DORA-1), as ints."""
@@ -78,7 +82,7 @@ _DORA_OF = tuple(
 class SuitSplit(NamedTuple):
     """One split of a suit's concealed tiles, with the features scoring needs (suit-free)."""
 
-    index: int
+    at: int
     """Position among ``_suit_splits(suit, counts)[paired]`` (to build the groups lazily)."""
     n: int
     """Number of groups."""
@@ -165,6 +169,7 @@ _KIND_ORDER = {"c": 0, "p": 1, "k": 2, "a": 3}  # GroupKind declaration order (p
 
 SuitEntry = tuple[tuple[SuitSplit, ...], tuple[SuitSplit, ...]]
 _TABLE: dict[tuple[int, ...], SuitEntry] = {}
+_EMPTY: SuitEntry = ((), ())
 
 
 def suit_entry(counts: tuple[int, ...]) -> SuitEntry:
@@ -176,6 +181,8 @@ def suit_entry(counts: tuple[int, ...]) -> SuitEntry:
     entry = _TABLE.get(counts)
     if entry is not None:
         return entry
+    if sum(counts) % 3 == 1:
+        return _EMPTY
     plain = tuple(_split(i, part) for i, part in enumerate(_suit_sets(counts)))
     paired: list[SuitSplit] = []
     for r in range(9):
@@ -185,40 +192,10 @@ def suit_entry(counts: tuple[int, ...]) -> SuitEntry:
             for part in _suit_sets(tuple(rest)):
                 groups = sorted((("a", r), *part), key=lambda g: (g[1], _KIND_ORDER[g[0]]))
                 paired.append(_split(len(paired), tuple(groups)))
-    entry = _TABLE[counts] = (plain, tuple(paired))
+    entry = (plain, tuple(paired))
+    if plain or paired:  # only suits that can be part of a win are kept
+        _TABLE[counts] = entry
     return entry
-
-
-def build_tables() -> int:
-    """Fill the per-suit table with every suit count vector that can be part of a win.
-
-    Returns the number of entries (the table otherwise fills as suits are met).
-    """
-    sets: list[list[int]] = []
-    for r in range(9):
-        sets.append([3 if i == r else 0 for i in range(9)])
-    for r in range(7):
-        sets.append([1 if r <= i <= r + 2 else 0 for i in range(9)])
-    plain: set[tuple[int, ...]] = set()
-
-    def grow(counts: list[int], n: int, start: int) -> None:
-        plain.add(tuple(counts))
-        if n == 4:
-            return
-        for k in range(start, len(sets)):
-            nxt = [a + b for a, b in zip(counts, sets[k], strict=True)]
-            if max(nxt) <= 4:
-                grow(nxt, n + 1, k)
-
-    grow([0] * 9, 0, 0)
-    keys = set(plain)
-    for c in plain:
-        for r in range(9):
-            if c[r] <= 2 and sum(c) <= 12:
-                keys.add(c[:r] + (c[r] + 2,) + c[r + 1 :])
-    for key in keys:
-        suit_entry(key)
-    return len(_TABLE)
 
 
 # ---------------------------------------------------------------------- pattern resolution
@@ -298,9 +275,7 @@ class Resolver:
         """The table's awards of the kept ``(id, count)``."""
         get = self._awards.get
         table = self.table
-        return tuple(
-            get(x) or table.award_of(x[0], x[1], concealed=self.concealed) for x in kept
-        )
+        return tuple(get(x) or table.award_of(x[0], x[1], concealed=self.concealed) for x in kept)
 
 
 class Best(NamedTuple):
@@ -363,7 +338,7 @@ class _Decomp:
         else:
             for s, sp in enumerate(self.splits):
                 key = tuple(c[9 * s : 9 * s + 9])
-                groups.extend(_suit_splits(s, key)[1 if sp.pair >= 0 else 0][sp.index])
+                groups.extend(_suit_splits(s, key)[1 if sp.pair >= 0 else 0][sp.at])
             for t in range(27, 34):
                 if c[t] >= 2:
                     groups.append(Group(GroupKind.PAIR if c[t] == 2 else GroupKind.PUNG, Tile(t)))
@@ -379,7 +354,7 @@ _NO_YAKU = "no yaku: dora and red fives are not yaku (EMA-WIN-2)"
 _FU_WAIT = (0, 2, 2, 2, 0, 0)  # EMA-FU-4: closed, edge, single wait
 
 
-def score_best(
+def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by position
     hand: Hand,
     resolvers: tuple[Resolver, Resolver],
     tsumo: bool,
@@ -549,9 +524,7 @@ def score_best(
         pinfu = False
         for pid, n in items:
             if pid in special:
-                kept, han, yaku_han, yakuman, pinfu = _judge_full(
-                    res, items + extras, stack
-                )
+                kept, han, yaku_han, yakuman, pinfu = _judge_full(res, items + extras, stack)
                 break
             v = value_of.get(pid)
             if v is not None:
@@ -581,8 +554,21 @@ def score_best(
         key = (valid, value, han, fu or 0)
         if best is None or key > best_key:
             best_key = key
-            best = (items, kept, han, yaku_han, yakuman, fu, valid, b, limit, value, spec, idx,
-                    wait)
+            best = (
+                items,
+                kept,
+                han,
+                yaku_han,
+                yakuman,
+                fu,
+                valid,
+                b,
+                limit,
+                value,
+                spec,
+                idx,
+                wait,
+            )
 
     # ------------------------------------------------------------------ standard shape
     standard = True
@@ -699,8 +685,8 @@ def score_best(
                     if in_honors:
                         reads: list[tuple[int, int, int]] = []
                         idx = a.n + b_.n + c.n
-                        for t, pair in hon_groups:
-                            if t == win:
+                        for ht, pair in hon_groups:
+                            if ht == win:
                                 reads.append((idx, SINGLE if pair else DUAL, 0 if pair else 8))
                             idx += 1
                         off = 0
@@ -729,10 +715,16 @@ def score_best(
                         else:
                             judge(dfound, fu0, spec, off + idx, wait)
     # ------------------------------------------------------------------ seven pairs
-    if not melds and mask.bit_count() == 7 and sum(conc) == 14 and 1 not in conc:
-        if 3 not in conc and 4 not in conc:
-            index = sum(1 for t in range(win) if conc[t])
-            judge([*found, ("seven_pairs", 1)], -25, "seven_pairs", index, SINGLE)
+    if (
+        not melds
+        and mask.bit_count() == 7
+        and sum(conc) == 14
+        and 1 not in conc
+        and 3 not in conc
+        and 4 not in conc
+    ):
+        index = sum(1 for t in range(win) if conc[t])
+        judge([*found, ("seven_pairs", 1)], -25, "seven_pairs", index, SINGLE)
     # ------------------------------------------------------------------ thirteen orphans
     if not melds and not mask & ~_HEAD_MASK and mask.bit_count() == 13 and sum(conc) == 14:
         ofound = [*found, ("thirteen_orphans", 1)]
@@ -751,10 +743,7 @@ def score_best(
             if yaku_han == 0
             else f"{honba} counters: at least 2 han from yaku needed (EMA-HONBA-4)"
         )
-    if isinstance(spec, str):
-        make = _Decomp(hand, spec, None)
-    else:
-        make = _Decomp(hand, "standard", spec)
+    make = _Decomp(hand, spec, None) if isinstance(spec, str) else _Decomp(hand, "standard", spec)
     return Best(
         hand,
         make,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields
 from itertools import chain
 from typing import Any, ClassVar, Literal, NamedTuple
 
+from muraglia.analysis.groups import Decomposition
 from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape
 from muraglia.analysis.waits import Reading, readings, winning_tiles
 from muraglia.errors import InvalidHandError, RulesetError
@@ -22,7 +23,6 @@ from muraglia.hand import Hand
 from muraglia.melds import MeldKind
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base import Ruleset, as_hand, as_tiles
-from muraglia.analysis.groups import Decomposition
 from muraglia.rulesets.riichi_ema.fast import WAITS, Best, Resolver, score_best
 from muraglia.rulesets.riichi_ema.fu import Fu, count_fu
 from muraglia.rulesets.riichi_ema.patterns import DORA_IDS, PATTERNS, YAKUMAN_PAO
@@ -39,7 +39,6 @@ from muraglia.scoring.patterns import PatternTable
 from muraglia.scoring.result import (
     Award,
     DealOutcome,
-    LazyLines,
     ScoreResult,
     Settlement,
     Transfer,
@@ -383,7 +382,7 @@ class RiichiEma(Ruleset):
             MahjongError: bad notation, wind, flag, flag combination or situation key.
         """
         h = as_hand(hand)
-        w = _WIN.get(win) if type(win) is str else None  # type: ignore[call-overload]
+        w = _WIN.get(win) if type(win) is str else None
         if w is None:
             w = win if isinstance(win, WinType) else parse_win(win)
         if h.winning is None:
@@ -407,7 +406,9 @@ class RiichiEma(Ruleset):
             honba = _int(honba, "honba")
         dora_t, ura_t = as_tiles(dora, "dora"), as_tiles(ura, "ura")
         if self._resolvers is None or type(self).shapes != RiichiEma.shapes:
-            return self._score_reference(h, w, seat, rnd, flag_set, dora_t, ura_t, situation)
+            return self._score_reference(
+                h, w, seat, rnd, flag_set=flag_set, dora_t=dora_t, ura_t=ura_t, situation=situation
+            )
         o: EmaOptions = self.options
         best = score_best(
             h,
@@ -443,7 +444,15 @@ class RiichiEma(Ruleset):
         flag_set = frozenset(flags)
         dora_t, ura_t = as_tiles(dora, "dora"), as_tiles(ura, "ura")
         ctx = WinContext(
-            c.hand, d, Reading(idx, WAITS[wait]), w, seat, rnd, flag_set, dora_t, ura_t,
+            c.hand,
+            d,
+            Reading(idx, WAITS[wait]),
+            w,
+            seat,
+            rnd,
+            flag_set,
+            dora_t,
+            ura_t,
             self.options,
         )
         return self._core(ctx, honba)
@@ -454,6 +463,7 @@ class RiichiEma(Ruleset):
         w: WinType,
         seat: Tile,
         rnd: Tile,
+        *,
         flag_set: frozenset[str],
         dora_t: tuple[Tile, ...],
         ura_t: tuple[Tile, ...],
@@ -532,7 +542,9 @@ class RiichiEma(Ruleset):
             for payer, payee, amount, _ in _transfers(c, honba, sticks, discarder, liable):
                 payments[payer] -= amount
                 payments[payee] += amount
-        extra = _Extra(c, core, self, honba, sticks, discarder, liable)
+        extra = _Extra(
+            c, core, self, honba=honba, sticks=sticks, discarder=discarder, liable=liable
+        )
         yakuman = c.yakuman
         # the frozen dataclass's __init__ sets its 14 fields one object.__setattr__ at a
         # time; a riichi result fills its instance dict at once (same fields, same values)
@@ -722,8 +734,7 @@ class _LazyDecomposition:
 
 
 class _RiichiResult(ScoreResult):
-    """A :class:`ScoreResult` whose ``hand`` notation and ``decomposition`` are built when
-    first read."""
+    """A :class:`ScoreResult` whose notation and decomposition are built when first read."""
 
     hand = _LazyHand()
     decomposition = _LazyDecomposition()
@@ -760,6 +771,7 @@ class _Extra(Mapping[str, Any]):
         c: Best,
         core: _Core | tuple[Any, ...],
         ruleset: RiichiEma,
+        *,
         honba: int,
         sticks: int,
         discarder: str | None,
