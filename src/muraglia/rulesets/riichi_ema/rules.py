@@ -57,6 +57,8 @@ _WIND: dict[str | Tile, Tile] = {
 _SITUATION = frozenset({"honba", "riichi_sticks", "discarder", "dealer", "pao"})
 _RON, _TSUMO, _NONE = WinType.RON, WinType.TSUMO, WinType.NONE
 _WIN = {"ron": _RON, "tsumo": _TSUMO}
+_IN_RIICHI = frozenset(("riichi", "double_riichi"))
+_RIICHI_FLAGS = frozenset(("riichi", "double_riichi", "ippatsu"))
 _LETTERS = frozenset(("E", "S", "W", "N"))
 _new_result = object.__new__
 STATUSES = {
@@ -345,16 +347,15 @@ class RiichiEma(Ruleset):
     # ------------------------------------------------------------------ the whole hand
 
     def _check(self, hand: Hand, w: WinType, flags: frozenset[str]) -> None:
-        concealed = hand.is_concealed
         if w is WinType.NONE:
             raise InvalidHandError("riichi scoring needs win ron or tsumo")
-        if (flags & {"riichi", "double_riichi", "ippatsu"}) and not concealed:
+        if not flags.isdisjoint(_RIICHI_FLAGS) and not hand.is_concealed:
             raise InvalidHandError("riichi/double_riichi/ippatsu need a concealed hand")
-        if "ippatsu" in flags and not flags & {"riichi", "double_riichi"}:
+        if "ippatsu" in flags and flags.isdisjoint(_IN_RIICHI):
             raise InvalidHandError("ippatsu needs riichi or double_riichi")
-        if "replacement" in flags and (w is not WinType.TSUMO or not hand.kongs):
+        if "replacement" in flags and (w is not _TSUMO or not hand.kongs):
             raise InvalidHandError("replacement needs a tsumo win and a kong in the hand")
-        if "robbing_kong" in flags and w is not WinType.RON:
+        if "robbing_kong" in flags and w is not _RON:
             raise InvalidHandError("robbing_kong needs a ron win")
         if "robbing_kong" in flags and hand.counts[hand.winning.kind if hand.winning else 0] > 1:
             raise InvalidHandError("robbing_kong: the robbed tile's other copies are in a pung")
