@@ -510,66 +510,10 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
     for pid, n in extras:
         if pid in value_of:
             dora_han += value_of[pid] * n
-    best_key: tuple[bool, int, int, int] = (False, -1, -1, -1)
-    best: tuple[Any, ...] | None = None
-
-    def judge(items: list[tuple[str, int]], fu: int | None, spec: Any, idx: int, wait: int) -> None:
-        """Score one reading (its non-dora pattern ids ``items``); keep it if best so far.
-
-        ``fu`` is the reading's fu before tsumo and the pinfu rule (EMA-FU-7/8); negative
-        for a fixed fu (Seven Pairs), None for none (Thirteen Orphans).
-        """
-        nonlocal best_key, best
-        yaku_han = 0
-        pinfu = False
-        for pid, n in items:
-            if pid in special:
-                kept, han, yaku_han, yakuman, pinfu = _judge_full(res, items + extras, stack)
-                break
-            v = value_of.get(pid)
-            if v is not None:
-                yaku_han += v * n
-                if pid == "pinfu":
-                    pinfu = True
-        else:
-            kept = None
-            yakuman = 0
-            han = yaku_han + dora_han
-        if fu is not None:
-            if fu < 0:
-                fu = -fu
-            elif pinfu:  # EMA-FU-8
-                fu = 20 if tsumo else 30
-            else:
-                if tsumo:  # EMA-FU-6
-                    fu += 2
-                elif fu == 20 and not concealed:  # EMA-FU-7: open pinfu shape
-                    fu = 22
-                fu = -(-fu // 10) * 10
-        valid = True
-        if not yakuman and (yaku_han == 0 or (honba >= 5 and two_yaku and yaku_han < 2)):
-            valid = False
-        b, limit = basic_points(han, fu or 0, yakuman=yakuman, kiriage=kiriage, kazoe=kazoe)
-        value = hand_value(b, winner, tsumo=tsumo) if valid else 0
-        key = (valid, value, han, fu or 0)
-        if best is None or key > best_key:
-            best_key = key
-            best = (
-                items,
-                kept,
-                han,
-                yaku_han,
-                yakuman,
-                fu,
-                valid,
-                b,
-                limit,
-                value,
-                spec,
-                idx,
-                wait,
-            )
-
+    # every reading: (pattern ids but dora, fu before tsumo and the pinfu rule — negative for
+    # a fixed fu, None for none —, decomposition, group index, wait code)
+    cands: list[tuple[list[tuple[str, int]], int | None, Any, int, int]] = []
+    cand = cands.append
     # ------------------------------------------------------------------ standard shape
     standard = True
     hon_groups: list[tuple[int, bool]] = []
@@ -711,9 +655,9 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
                                     rfound.append(("four_concealed_pungs", 1))
                                     if wait == SINGLE:
                                         rfound.append(("four_concealed_pungs_single", 1))
-                            judge(rfound, fu0, spec, off + idx, wait)
+                            cand((rfound, fu0, spec, off + idx, wait))
                         else:
-                            judge(dfound, fu0, spec, off + idx, wait)
+                            cand((dfound, fu0, spec, off + idx, wait))
     # ------------------------------------------------------------------ seven pairs
     if (
         not melds
@@ -724,14 +668,64 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
         and 4 not in conc
     ):
         index = sum(1 for t in range(win) if conc[t])
-        judge([*found, ("seven_pairs", 1)], -25, "seven_pairs", index, SINGLE)
+        cand(([*found, ("seven_pairs", 1)], -25, "seven_pairs", index, SINGLE))
     # ------------------------------------------------------------------ thirteen orphans
     if not melds and not mask & ~_HEAD_MASK and mask.bit_count() == 13 and sum(conc) == 14:
         ofound = [*found, ("thirteen_orphans", 1)]
         if conc[win] == 2:
             ofound.append(("thirteen_orphans_13", 1))
-        wait = SINGLE if conc[win] == 2 else SPECIAL
-        judge(ofound, None, "thirteen_orphans", _ORPHANS.index(win), wait)
+        wait_code = SINGLE if conc[win] == 2 else SPECIAL
+        cand((ofound, None, "thirteen_orphans", _ORPHANS.index(win), wait_code))
+    # the best reading (EMA-WIN-5, EMA-GAP-36): highest (valid, value, han, fu), first kept
+    best_key: tuple[bool, int, int, int] = (False, -1, -1, -1)
+    best: tuple[Any, ...] | None = None
+    for items, raw, spec, idx, wait in cands:
+        yaku_han = 0
+        pinfu = False
+        for pid, n in items:
+            if pid in special:
+                kept, han, yaku_han, yakuman, pinfu = _judge_full(res, items + extras, stack)
+                break
+            v = value_of.get(pid)
+            if v is not None:
+                yaku_han += v * n
+                if pid == "pinfu":
+                    pinfu = True
+        else:
+            kept = None
+            yakuman = 0
+            han = yaku_han + dora_han
+        fu = raw
+        if raw is not None:
+            if raw < 0:
+                fu = -raw
+            elif pinfu:  # EMA-FU-8
+                fu = 20 if tsumo else 30
+            else:
+                # EMA-FU-6: tsumo +2; EMA-FU-7: the open pinfu shape counts 22
+                f = raw + 2 if tsumo else 22 if raw == 20 and not concealed else raw
+                fu = -(-f // 10) * 10
+        valid = yakuman > 0 or not (yaku_han == 0 or (honba >= 5 and two_yaku and yaku_han < 2))
+        b, limit = basic_points(han, fu or 0, yakuman=yakuman, kiriage=kiriage, kazoe=kazoe)
+        value = hand_value(b, winner, tsumo=tsumo) if valid else 0
+        key = (valid, value, han, fu or 0)
+        if best is None or key > best_key:
+            best_key = key
+            best = (
+                items,
+                kept,
+                han,
+                yaku_han,
+                yakuman,
+                fu,
+                valid,
+                b,
+                limit,
+                value,
+                spec,
+                idx,
+                wait,
+            )
     if best is None:
         return None
     items, kept, han, yaku_han, yakuman, fu, valid, b, limit, value, spec, idx, wait = best

@@ -61,6 +61,7 @@ _IN_RIICHI = frozenset(("riichi", "double_riichi"))
 _RIICHI_FLAGS = frozenset(("riichi", "double_riichi", "ippatsu"))
 _LETTERS = frozenset(("E", "S", "W", "N"))
 _new_result = object.__new__
+_set = object.__setattr__
 STATUSES = {
     "chombo": "penalty: reverse mangan (EMA-PEN-2)",
     "nagashi_mangan": "all-terminal/honour discards at an exhaustive draw (EMA-YAKU-29)",
@@ -548,25 +549,29 @@ class RiichiEma(Ruleset):
         )
         yakuman = c.yakuman
         # the frozen dataclass's __init__ sets its 14 fields one object.__setattr__ at a
-        # time; a riichi result fills its instance dict at once (same fields, same values)
+        # time; a riichi result gets its instance dict at once (same fields, same values)
         result = _new_result(_RiichiResult)
-        result.__dict__.update(
-            rules=self.rid,
-            hand=c.hand,  # formatted on first read (_LazyHand)
-            valid=c.valid,
-            awards=c.awards,
-            reason=c.reason,
-            value=c.value,
-            han=None if yakuman else c.han,
-            fu=None if yakuman else c.fu,
-            fan=None,
-            points=None,
-            doubles=None,
-            limit=c.limit,
-            payments=payments,
-            explanation=_Explanation(extra),
-            decomposition=c.decomposition,  # built on first read (_LazyDecomposition)
-            extra=extra,
+        _set(
+            result,
+            "__dict__",
+            {
+                "rules": self.rid,
+                "hand": c.hand,  # formatted on first read (_LazyHand)
+                "valid": c.valid,
+                "awards": c.awards,
+                "reason": c.reason,
+                "value": c.value,
+                "han": None if yakuman else c.han,
+                "fu": None if yakuman else c.fu,
+                "fan": None,
+                "points": None,
+                "doubles": None,
+                "limit": c.limit,
+                "payments": payments,
+                "explanation": _Explanation(extra),
+                "decomposition": c.decomposition,  # built on first read (_LazyDecomposition)
+                "extra": extra,
+            },
         )
         return result
 
