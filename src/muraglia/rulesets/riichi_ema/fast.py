@@ -348,6 +348,7 @@ class _Decomp:
 
 
 _BIT = tuple(1 << t for t in range(34))
+_tuple_new = tuple.__new__
 _CHOW, _KONG = MeldKind.CHOW, MeldKind.KONG  # (an enum member read from its class is slow)
 _DORA_IDS = ("dora", "ura_dora", "red_five")
 _NO_YAKU = "no yaku: dora and red fives are not yaku (EMA-WIN-2)"
@@ -738,22 +739,26 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
             else f"{honba} counters: at least 2 han from yaku needed (EMA-HONBA-4)"
         )
     make = _Decomp(hand, spec, None) if isinstance(spec, str) else _Decomp(hand, "standard", spec)
-    return Best(
-        hand,
-        make,
-        winner,
-        tsumo,
-        awards,
-        valid,
-        reason,
-        han,
-        yaku_han,
-        yakuman,
-        fu,
-        b,
-        limit,
-        value,
-        (idx, wait),
+    # tuple.__new__ directly: a NamedTuple's own __new__ is a Python function (same object)
+    return _tuple_new(
+        Best,
+        (
+            hand,
+            make,
+            winner,
+            tsumo,
+            awards,
+            valid,
+            reason,
+            han,
+            yaku_han,
+            yakuman,
+            fu,
+            b,
+            limit,
+            value,
+            (idx, wait),
+        ),
     )
 
 

@@ -544,9 +544,7 @@ class RiichiEma(Ruleset):
             for payer, payee, amount, _ in _transfers(c, honba, sticks, discarder, liable):
                 payments[payer] -= amount
                 payments[payee] += amount
-        extra = _Extra(
-            c, core, self, honba=honba, sticks=sticks, discarder=discarder, liable=liable
-        )
+        extra = _Extra(c, core, self, honba, sticks, discarder, liable)
         yakuman = c.yakuman
         # the frozen dataclass's __init__ sets its 14 fields one object.__setattr__ at a
         # time; a riichi result gets its instance dict at once (same fields, same values)
@@ -568,7 +566,7 @@ class RiichiEma(Ruleset):
                 "doubles": None,
                 "limit": c.limit,
                 "payments": payments,
-                "explanation": _Explanation(extra),
+                "explanation": None,  # made on first read (_LazyExplanation)
                 "decomposition": c.decomposition,  # built on first read (_LazyDecomposition)
                 "extra": extra,
             },
@@ -739,11 +737,28 @@ class _LazyDecomposition:
         obj.__dict__["decomposition"] = value
 
 
+class _LazyExplanation:
+    """The ``explanation`` of a riichi result: its mapping is made on first read."""
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        d = obj.__dict__
+        value = d.get("explanation")
+        if value is None:
+            value = d["explanation"] = _Explanation(d["extra"])
+        return value
+
+    def __set__(self, obj: object, value: Mapping[str, tuple[str, ...]]) -> None:
+        obj.__dict__["explanation"] = value
+
+
 class _RiichiResult(ScoreResult):
     """A :class:`ScoreResult` whose notation and decomposition are built when first read."""
 
     hand = _LazyHand()
     decomposition = _LazyDecomposition()
+    explanation = _LazyExplanation()
 
 
 _EXTRA_KEYS = ("yaku_han", "fu_breakdown", "basic_points")
@@ -772,12 +787,11 @@ class _Extra(Mapping[str, Any]):
 
     __slots__ = ("_c", "_core", "_discarder", "_fu", "_honba", "_liable", "_rs", "_sticks")
 
-    def __init__(
+    def __init__(  # noqa: PLR0917 - made once per scored hand, by position
         self,
         c: Best,
         core: _Core | tuple[Any, ...],
         ruleset: RiichiEma,
-        *,
         honba: int,
         sticks: int,
         discarder: str | None,
