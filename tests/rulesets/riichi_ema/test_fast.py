@@ -211,6 +211,11 @@ SPECIAL = [
     ("234m234m234m55p678s+5p", {"win": "ron", "discarder": "N", "seat_wind": "E"}),
     ("1112223334445m+5m", {"win": "ron", "discarder": "S", "flags": {"riichi"}}),
     ("11122233344455m+5m", {"win": "tsumo"}),
+    ("123p456p789s11z[406m]+1z", {"win": "ron", "discarder": "S", "dora": ["4m"]}),
+    ("123p456p789s11z[055p]+1z", {"win": "tsumo", "seat_wind": "S"}),
+    ("123p789s11z[406m](0555s)+1z", {"win": "tsumo"}),
+    ("123p789s11z[345m](0555s)+1z", {"win": "ron", "discarder": "N"}),
+    ("123p789s11z[340m](5555s)+1z", {"win": "ron", "discarder": "N"}),
 ]
 
 

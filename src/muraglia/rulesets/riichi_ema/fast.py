@@ -406,14 +406,17 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
         counts = conc[:]
         for m in melds:
             tiles = m.tiles
-            low = int(tiles[0].kind)
-            for pt in tiles:
-                counts[pt.kind] += 1
-                if pt.red:
-                    red += 1
+            low = int(tiles[0].kind)  # tiles are sorted: the lowest kind first
+            if low < 27 and (low % 9 == 4 or (m.kind is _CHOW and 2 <= low % 9 <= 3)):
+                for pt in tiles:  # a meld holding a five: red fives (EMA-DORA-4)
+                    if pt.red:
+                        red += 1
             mask |= bit[low]
             kind = m.kind
             if kind is _CHOW:
+                counts[low] += 1
+                counts[low + 1] += 1
+                counts[low + 2] += 1
                 mask |= bit[low + 1] | bit[low + 2]
                 concealed = False
                 m_chows += 1
@@ -421,6 +424,7 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
                 if low % 9 not in (0, 6):
                     m_head = False
                 continue
+            counts[low] += len(tiles)
             m_pungs += 1
             head = (_HEAD_MASK >> low) & 1
             if not head:
