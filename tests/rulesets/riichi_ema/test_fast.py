@@ -277,7 +277,8 @@ def winning(draw: st.DrawFn) -> dict[str, Any]:
     fives = [i for i, n in enumerate(notes) if n[0] == "5" and n[1] in "mps"]
     if fives and draw(st.booleans()):
         i = draw(st.sampled_from(fives))
-        if counts[Tile.from_notation(notes[i])] < 4:
+        plain_left = notes[i] != Tile(win).notation or notes.count(notes[i]) > 1
+        if counts[Tile.from_notation(notes[i])] < 4 and plain_left:
             notes[i] = "0" + notes[i][1]
     text = "".join(notes) + "".join(melds) + "+" + Tile(win).notation
     tsumo = draw(st.booleans())
