@@ -225,6 +225,22 @@ def test_special_hands_agree(rules: str, hand: str, kw: dict[str, Any]) -> None:
     same(RULES[rules], hand, **kw)
 
 
+def test_explanation_keeps_consumed_or_changed_arguments() -> None:
+    # the lazy explanation is rebuilt from the arguments: iterators and lists are copied
+    flags = ["riichi"]
+    dora = ["1p"]
+    r = EMA.score(
+        "234m567m345p67s22p+8s", win="ron", seat_wind="S", flags=flags, dora=iter(dora),
+        ura=(x for x in ["1p"]), discarder="W",
+    )  # fmt: skip
+    flags.append("ippatsu")
+    want = same(EMA, "234m567m345p67s22p+8s", win="ron", seat_wind="S", flags={"riichi"},
+                dora=["1p"], ura=["1p"], discarder="W")  # fmt: skip
+    assert r.ids == {"riichi", "pinfu", "all_simples", "dora", "ura_dora"}
+    assert r.to_dict() == want.to_dict()  # the explanation included
+    assert any("Ura" in line for line in r.lines("en"))
+
+
 def test_incomplete_hand_agrees() -> None:
     r = same(EMA, "123m456m789m12p55s+9p", win="ron", discarder="S")
     assert not r.valid

@@ -60,6 +60,7 @@ _WIN = {"ron": _RON, "tsumo": _TSUMO}
 _IN_RIICHI = frozenset(("riichi", "double_riichi"))
 _RIICHI_FLAGS = frozenset(("riichi", "double_riichi", "ippatsu"))
 _LETTERS = frozenset(("E", "S", "W", "N"))
+_FROZEN = (tuple, frozenset, type(None))
 _new_result = object.__new__
 _set = object.__setattr__
 STATUSES = {
@@ -433,9 +434,18 @@ class RiichiEma(Ruleset):
                 self.rid, h.notation, False, reason="not a complete hand (EMA-WIN-1)"
             )
 
-        # the explanation rebuilds the reference view of this reading from the caller's own
-        # arguments (nothing new is kept alive by a result: fewer objects for the GC)
-        return self._finish(best, situation, (w, seat, rnd, flags, dora, ura))
+        # the explanation rebuilds the reference view of this reading from the arguments:
+        # the caller's own when immutable (nothing new kept alive: fewer objects for the GC),
+        # else the checked copies (an iterator is consumed, a list may change)
+        keep = (
+            w,
+            seat,
+            rnd,
+            flags if type(flags) in _FROZEN else flag_set,
+            dora if type(dora) in _FROZEN else dora_t,
+            ura if type(ura) in _FROZEN else ura_t,
+        )
+        return self._finish(best, situation, keep)
 
     def _reference_core(self, c: Best, args: tuple[Any, ...], honba: int) -> _Core:
         """The reference scorer's view of the reading ``c`` found by the fast path."""
