@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from typing import Any
 
 from muraglia.notation import parse_hand
 from muraglia.rulesets import load_ruleset
+from muraglia.rulesets.riichi_ema import fast
 from muraglia.tiles import Tile
 
 WINDS = ("E", "S", "W", "N")
@@ -265,6 +267,95 @@ def compare(items: list[Case], ours: list[Any], theirs: list[Any]) -> tuple[int,
     return same, both_valid, diff
 
 
+def breakdown(items: list[Case], rules: str, repeat: int) -> None:
+    """Per-hand µs of the parts of one ``score`` call (process time, best of ``repeat``).
+
+    The table-driven search (``fast.score_best``) on arguments normalised in advance, the
+    result building (``_finish``) on its answer, and the rest of ``score`` (argument checks
+    and normalisation, the call itself) as the difference; parsing apart.
+    """
+    ruleset = load_ruleset(rules)
+    o = ruleset.options
+    texts = [c.text for c in items]
+    parsed, _ = prepare_ours(items, rules)
+    args = [
+        (
+            c.tsumo,
+            27 + WINDS.index(c.seat),
+            27 + WINDS.index(c.round),
+            frozenset((("riichi",) if c.riichi else ()) + c.flags),
+            (Tile(c.dora),),
+            (Tile(c.ura),),
+            c.honba,
+            o.yakuman_stack,
+            o.kiriage,
+            o.kazoe,
+            o.two_yaku_at_five_counters,
+            c.seat,
+        )
+        for c in items
+    ]
+    sits = [
+        {
+            "honba": c.honba,
+            **({} if c.tsumo else {"discarder": WINDS[(WINDS.index(c.seat) + 2) % 4]}),
+        }
+        for c in items
+    ]
+    resolvers = ruleset._resolvers
+    best: dict[str, float] = {}
+
+    def clock(name: str, fn: Callable[[], Any]) -> Any:
+        t0 = time.process_time()
+        out = fn()
+        best[name] = min(best.get(name, float("inf")), time.process_time() - t0)
+        return out
+
+    for _ in range(repeat):
+        hands = clock("parse_hand", lambda: [parse_hand(t) for t in texts])
+        parsed()
+        best["score"] = min(best.get("score", float("inf")), parsed.seconds)  # type: ignore[attr-defined]
+        found = clock(
+            "search",
+            lambda hands=hands: [
+                fast.score_best(h, resolvers, *a) for h, a in zip(hands, args, strict=True)
+            ],
+        )
+        clock(
+            "result",
+            lambda found=found: [
+                ruleset._finish(b, s, ()) for b, s in zip(found, sits, strict=True) if b
+            ],
+        )
+    n = len(items)
+    us = {k: 1e6 * v / n for k, v in best.items()}
+    rest = us["score"] - us["search"] - us["result"]
+    print(
+        f"per hand (µs, best of {repeat}): score {us['score']:.1f} = table-driven search "
+        f"{us['search']:.1f} + result {us['result']:.1f} + arguments/checks {rest:.1f}; "
+        f"parse_hand {us['parse_hand']:.1f}"
+    )
+
+
+def suit_table() -> tuple[int, int]:
+    """Entries and approximate size in bytes of the riichi scorer's per-suit table."""
+    seen: set[int] = set()
+    size = 0
+    stack: list[Any] = [fast._TABLE]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        size += sys.getsizeof(obj)
+        if isinstance(obj, dict):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+        elif isinstance(obj, tuple):
+            stack.extend(obj)
+    return len(fast._TABLE), size
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=2000)
@@ -272,6 +363,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--rules", default="riichi-tenhou")
     ap.add_argument("--show", type=int, default=0, help="print this many mismatching hands")
+    ap.add_argument("--breakdown", action="store_true", help="per-hand µs of the score parts")
     args = ap.parse_args()
     items = cases(args.hands, args.seed)
     n_open = sum(any(o for _, _, o in c.melds) for c in items)
@@ -285,8 +377,11 @@ def main() -> None:
     best = {"ours": float("inf"), "text": float("inf"), "theirs": float("inf")}
     our_results: list[Any] = []
     their_results: list[Any] = []
-    for _ in range(args.repeat):  # interleaved, best of each: the machine may be shared
+    first = 0.0
+    for k in range(args.repeat):  # interleaved, best of each: the machine may be shared
         our_results = parsed()
+        if k == 0:  # the per-suit table fills as suits are first met (once per process)
+            first = parsed.seconds  # type: ignore[attr-defined]
         best["ours"] = min(best["ours"], parsed.seconds)  # type: ignore[attr-defined]
         from_text()
         best["text"] = min(best["text"], from_text.seconds)  # type: ignore[attr-defined]
@@ -295,12 +390,22 @@ def main() -> None:
             best["theirs"] = min(best["theirs"], theirs.seconds)  # type: ignore[attr-defined]
     n = len(items)
     ours = n / best["ours"]
-    print(f"muraglia {args.rules}: {ours:,.0f} hands/s ({n / best['text']:,.0f} incl. parsing)")
+    print(
+        f"muraglia {args.rules}: {ours:,.0f} hands/s ({1e6 / ours:.1f} µs/hand; "
+        f"{n / best['text']:,.0f} /s incl. parsing)"
+    )
+    if args.breakdown:
+        breakdown(items, args.rules, args.repeat)
+    entries, size = suit_table()
+    print(
+        f"  first pass {n / first:,.0f} hands/s (per-suit table filled on the way: "
+        f"{entries:,} entries, ~{size / 1e6:.1f} MB)"
+    )
     if theirs is None:
         print("mahjong (PyPI) not installed: pip install mahjong  — comparison skipped")
         return
     rate = n / best["theirs"]
-    print(f"mahjong HandCalculator: {rate:,.0f} hands/s")
+    print(f"mahjong HandCalculator: {rate:,.0f} hands/s ({1e6 / rate:.1f} µs/hand)")
     print(f"ratio muraglia/mahjong: {ours / rate:.2f}x")
     same, both_valid, diff = compare(items, our_results, their_results)
     print(f"agreement: {same}/{len(items)} hands identical ({both_valid} valid in both)")

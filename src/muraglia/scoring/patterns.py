@@ -402,6 +402,25 @@ class PatternTable:
             out.append(cached)
         return tuple(out)
 
+    def award_of(self, pattern_id: str, count: int, *, concealed: bool) -> Award:
+        """The (shared, immutable) :class:`Award` of a pattern applied ``count`` times.
+
+        >>> t = PatternTable("demo", unit="han")
+        >>> @t.pattern("x", names={"en": "X", "it": "X"}, closed=2, open=1, ref="D-1")
+        ... def x(ctx): return True
+        >>> a = t.award_of("x", 3, concealed=True)
+        >>> a.value, a is t.award_of("x", 3, concealed=True)
+        (6, True)
+
+        Raises:
+            RulesetError: for an unknown id or a pattern not allowed at this concealment.
+        """
+        cached = self._awards.get((pattern_id, count, concealed))
+        if cached is None:
+            cached = self[pattern_id].award(count, concealed=concealed)
+            self._awards[pattern_id, count, concealed] = cached
+        return cached
+
     def rows(self) -> list[dict[str, Any]]:
         """Every pattern as a plain dict, in order."""
         return [p.row() for p in self]

@@ -60,9 +60,10 @@ def basic_points(
     """
     if yakuman:
         return 8000 * yakuman, YAKUMAN_NAMES.get(yakuman, f"{yakuman}x yakuman")
-    for least, b, name in LIMITS:
-        if han >= least and (kazoe or least < 13):
-            return b, name
+    if han >= 5:  # the limit table (the common hands below it skip the loop)
+        for least, b, name in LIMITS:
+            if han >= least and (kazoe or least < 13):
+                return b, name
     b = fu * 2 ** (han + 2)
     if b >= 2000 or (kiriage and (han, fu) in ((4, 30), (3, 60))):
         return 2000, "mangan"

@@ -10,11 +10,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from itertools import chain
 from typing import Any, ClassVar, Literal, NamedTuple
 
+from muraglia.analysis.groups import Decomposition
 from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape
 from muraglia.analysis.waits import Reading, readings, winning_tiles
 from muraglia.errors import InvalidHandError, RulesetError
@@ -22,6 +23,7 @@ from muraglia.hand import Hand
 from muraglia.melds import MeldKind
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base import Ruleset, as_hand, as_tiles
+from muraglia.rulesets.riichi_ema.fast import WAITS, Best, Resolver, score_best
 from muraglia.rulesets.riichi_ema.fu import Fu, count_fu
 from muraglia.rulesets.riichi_ema.patterns import DORA_IDS, PATTERNS, YAKUMAN_PAO
 from muraglia.rulesets.riichi_ema.payments import (
@@ -37,7 +39,6 @@ from muraglia.scoring.patterns import PatternTable
 from muraglia.scoring.result import (
     Award,
     DealOutcome,
-    LazyLines,
     ScoreResult,
     Settlement,
     Transfer,
@@ -54,6 +55,14 @@ _WIND: dict[str | Tile, Tile] = {
 }
 """The common wind spellings (``E``, ``Tile.EAST``); others go through ``parse_wind``."""
 _SITUATION = frozenset({"honba", "riichi_sticks", "discarder", "dealer", "pao"})
+_RON, _TSUMO, _NONE = WinType.RON, WinType.TSUMO, WinType.NONE
+_WIN = {"ron": _RON, "tsumo": _TSUMO}
+_IN_RIICHI = frozenset(("riichi", "double_riichi"))
+_RIICHI_FLAGS = frozenset(("riichi", "double_riichi", "ippatsu"))
+_LETTERS = frozenset(("E", "S", "W", "N"))
+_FROZEN = (tuple, frozenset, type(None))
+_new_result = object.__new__
+_set = object.__setattr__
 STATUSES = {
     "chombo": "penalty: reverse mangan (EMA-PEN-2)",
     "nagashi_mangan": "all-terminal/honour discards at an exhaustive draw (EMA-YAKU-29)",
@@ -175,6 +184,28 @@ class _Core(NamedTuple):
     value: int
 
 
+def _summary(c: _Core) -> Best:
+    """The result's view of a reference-scored reading."""
+    ctx = c.ctx
+    return Best(
+        ctx.hand,
+        ctx.decomposition,
+        _SEAT_OF[ctx.seat_wind],
+        ctx.self_drawn,
+        c.awards,
+        c.valid,
+        c.reason,
+        c.han,
+        c.yaku_han,
+        c.yakuman,
+        c.fu.total if c.fu else None,
+        c.b,
+        c.limit,
+        c.value,
+        ctx.reading,
+    )
+
+
 class RiichiEma(Ruleset):
     """EMA Riichi 2008 (``riichi-ema``) and Tenhou's options (``riichi-tenhou``)."""
 
@@ -247,6 +278,19 @@ class RiichiEma(Ruleset):
         if len(self.uma) != 4:
             raise RulesetError(f"uma must have 4 values, not {o.uma!r}")
         self.rid: str = o.preset
+        self._flag_names = frozenset(self.flags)
+        # the table-driven scorer (fast.py) assumes what these declarations say; a table
+        # where they differ is scored by the reference loop over the declared predicates
+        self._resolvers: tuple[Resolver, Resolver] | None = None
+        closed_only = ("pinfu", "pure_double_chow", "twice_pure_double_chow")
+        if all(self.table[pid].open is None for pid in closed_only):
+            try:
+                self._resolvers = (
+                    Resolver(self.table, concealed=False),
+                    Resolver(self.table, concealed=True),
+                )
+            except RulesetError:
+                self._resolvers = None
         for name, allowed in _CHOICES.items():
             if getattr(o, name) not in allowed:
                 raise RulesetError(
@@ -299,21 +343,21 @@ class RiichiEma(Ruleset):
 
     def evaluate(self, ctx: WinContext, situation: Mapping[str, Any]) -> ScoreResult:
         """Score one reading with the ``situation`` (honba, riichi_sticks, discarder, pao)."""
-        return self._finish(self._core(ctx, int(situation.get("honba", 0))), situation)
+        core = self._core(ctx, _int(situation.get("honba", 0), "honba"))
+        return self._finish(_summary(core), situation, core)
 
     # ------------------------------------------------------------------ the whole hand
 
     def _check(self, hand: Hand, w: WinType, flags: frozenset[str]) -> None:
-        concealed = hand.is_concealed
         if w is WinType.NONE:
             raise InvalidHandError("riichi scoring needs win ron or tsumo")
-        if (flags & {"riichi", "double_riichi", "ippatsu"}) and not concealed:
+        if not flags.isdisjoint(_RIICHI_FLAGS) and not hand.is_concealed:
             raise InvalidHandError("riichi/double_riichi/ippatsu need a concealed hand")
-        if "ippatsu" in flags and not flags & {"riichi", "double_riichi"}:
+        if "ippatsu" in flags and flags.isdisjoint(_IN_RIICHI):
             raise InvalidHandError("ippatsu needs riichi or double_riichi")
-        if "replacement" in flags and (w is not WinType.TSUMO or not hand.kongs):
+        if "replacement" in flags and (w is not _TSUMO or not hand.kongs):
             raise InvalidHandError("replacement needs a tsumo win and a kong in the hand")
-        if "robbing_kong" in flags and w is not WinType.RON:
+        if "robbing_kong" in flags and w is not _RON:
             raise InvalidHandError("robbing_kong needs a ron win")
         if "robbing_kong" in flags and hand.counts[hand.winning.kind if hand.winning else 0] > 1:
             raise InvalidHandError("robbing_kong: the robbed tile's other copies are in a pung")
@@ -341,22 +385,111 @@ class RiichiEma(Ruleset):
             MahjongError: bad notation, wind, flag, flag combination or situation key.
         """
         h = as_hand(hand)
-        w = win if isinstance(win, WinType) else parse_win(win)
+        w = _WIN.get(win) if type(win) is str else None
+        if w is None:
+            w = win if isinstance(win, WinType) else parse_win(win)
         if h.winning is None:
             raise InvalidHandError(f"{h.notation!r}: a win needs a winning tile (+X)")
         seat = _wind(seat_wind, "seat_wind")
         rnd = _wind(round_wind, "round_wind")
-        flag_set = frozenset(self.check_flags(flags))
-        self._check(h, w, flag_set)
-        if not _SITUATION.issuperset(situation):
+        if type(flags) in (tuple, frozenset, set, list):
+            flag_set = frozenset(flags)
+            if not flag_set <= self._flag_names:
+                self.check_flags(flags)  # raises, naming the unknown flag
+        else:
+            flag_set = frozenset(self.check_flags(flags))
+        if flag_set or w is _NONE:
+            self._check(h, w, flag_set)
+        if situation and not _SITUATION.issuperset(situation):
             unknown = sorted(set(situation) - _SITUATION)
             known = ", ".join(sorted(_SITUATION))
             raise RulesetError(f"{self.rid}: unknown key(s) {', '.join(unknown)}; known: {known}")
-        honba = _int(situation.get("honba", 0), "honba")
+        honba = situation.get("honba", 0)
+        if type(honba) is not int or honba < 0:
+            honba = _int(honba, "honba")
         dora_t, ura_t = as_tiles(dora, "dora"), as_tiles(ura, "ura")
+        if self._resolvers is None or type(self).shapes != RiichiEma.shapes:
+            return self._score_reference(
+                h, w, seat, rnd, flag_set=flag_set, dora_t=dora_t, ura_t=ura_t, situation=situation
+            )
+        o: EmaOptions = self.options
+        best = score_best(
+            h,
+            self._resolvers,
+            w is _TSUMO,
+            int(seat),
+            int(rnd),
+            flag_set,
+            dora_t,
+            ura_t,
+            honba,
+            o.yakuman_stack,
+            o.kiriage,
+            o.kazoe,
+            o.two_yaku_at_five_counters,
+            _SEAT_OF[seat],
+        )
+        if best is None:
+            return ScoreResult(
+                self.rid, h.notation, False, reason="not a complete hand (EMA-WIN-1)"
+            )
+
+        # the explanation rebuilds the reference view of this reading from the arguments:
+        # the caller's own when immutable (nothing new kept alive: fewer objects for the GC),
+        # else the checked copies (an iterator is consumed, a list may change)
+        keep = (
+            w,
+            seat,
+            rnd,
+            flags if type(flags) in _FROZEN else flag_set,
+            dora if type(dora) in _FROZEN else dora_t,
+            ura if type(ura) in _FROZEN else ura_t,
+        )
+        return self._finish(best, situation, keep)
+
+    def _reference_core(self, c: Best, args: tuple[Any, ...], honba: int) -> _Core:
+        """The reference scorer's view of the reading ``c`` found by the fast path."""
+        w, seat, rnd, flags, dora, ura = args
+        make = c.decomposition
+        d = make if isinstance(make, Decomposition) else make()
+        idx, wait = c.reading  # type: ignore[misc]
+        flag_set = frozenset(flags)
+        dora_t, ura_t = as_tiles(dora, "dora"), as_tiles(ura, "ura")
+        ctx = WinContext(
+            c.hand,
+            d,
+            Reading(idx, WAITS[wait]),
+            w,
+            seat,
+            rnd,
+            flag_set,
+            dora_t,
+            ura_t,
+            self.options,
+        )
+        return self._core(ctx, honba)
+
+    def _score_reference(
+        self,
+        h: Hand,
+        w: WinType,
+        seat: Tile,
+        rnd: Tile,
+        *,
+        flag_set: frozenset[str],
+        dora_t: tuple[Tile, ...],
+        ura_t: tuple[Tile, ...],
+        situation: Mapping[str, Any],
+    ) -> ScoreResult:
+        """The best reading by the declared predicates on every decomposition x reading.
+
+        The reference the table-driven path (:mod:`.fast`) is tested against; also used for
+        a pattern table whose declarations the fast path does not cover.
+        """
+        honba = _int(situation.get("honba", 0), "honba")
         best: _Core | None = None
         best_key: tuple[bool, int, int, int] = (False, -1, -1, -1)
-        win_kind = h.winning.kind
+        win_kind = h.winning.kind if h.winning else Tile(0)
         # every shape's decompositions without the de-duplication of ``decompose`` (hashing
         # each): a repeated decomposition scores the same, so the best reading is unchanged
         prev: WinContext | None = None
@@ -378,59 +511,77 @@ class RiichiEma(Ruleset):
         # the result keeps the best reading for its lazy explanation; its cached views
         # (rebuilt if ever read again) are dropped so that results stay small for the GC
         best.ctx.drop_views()
-        return self._finish(best, situation)
+        return self._finish(_summary(best), situation, best)
 
     # ------------------------------------------------------------------ result, explanation
 
-    def _finish(self, c: _Core, situation: Mapping[str, Any]) -> ScoreResult:
-        ctx = c.ctx
-        winner = _SEAT_OF[ctx.seat_wind]
-        tsumo = ctx.self_drawn
-        honba = _int(situation.get("honba", 0), "honba")
-        sticks = _int(situation.get("riichi_sticks", 0), "riichi_sticks")
-        discarder = _seat(situation.get("discarder"), "discarder")
-        liable = _seat(situation.get("pao"), "pao")
+    def _finish(
+        self, c: Best, situation: Mapping[str, Any], core: _Core | tuple[Any, ...]
+    ) -> ScoreResult:
+        """The result of the best reading ``c``.
+
+        ``core`` is the reference scorer's view of that reading, or the score arguments to
+        rebuild it from (read only by the explanation and the fu breakdown).
+        """
+        winner = c.winner
+        tsumo = c.tsumo
+        get = situation.get
+        honba = get("honba", 0)
+        if type(honba) is not int or honba < 0:
+            honba = _int(honba, "honba")
+        sticks = get("riichi_sticks", 0)
+        if type(sticks) is not int or sticks < 0:
+            sticks = _int(sticks, "riichi_sticks")
+        discarder = get("discarder")
+        if discarder is not None and not (type(discarder) is str and discarder in _LETTERS):
+            discarder = _seat(discarder, "discarder")
+        liable = get("pao")
+        if liable is not None:
+            liable = _seat(liable, "pao")
         if tsumo and discarder is not None:
             raise InvalidHandError("a tsumo win has no discarder")
-        for who, what in ((discarder, "discarder"), (liable, "pao")):
-            if who == winner:
-                raise InvalidHandError(f"{what} {who} is the winner")
-        pao_applies = liable is not None and _pao_applies(ctx, c.awards)
+        if discarder == winner:
+            raise InvalidHandError(f"discarder {discarder} is the winner")
+        if liable == winner:
+            raise InvalidHandError(f"pao {liable} is the winner")
+        if liable is not None and not _pao_applies(c.hand, c.awards):
+            liable = None
         payments: dict[str, int] | None = None
-        transfers: list[tuple[str, str, int, str]] = []
         if c.valid and (tsumo or discarder is not None):
-            transfers = win_transfers(
-                c.b,
-                winner,
-                tsumo=tsumo,
-                discarder=discarder,
-                honba=honba,
-                liable=liable if pao_applies else None,
-            )
-            if sticks:
-                transfers.append(("table", winner, 1000 * sticks, "riichi_sticks"))
             payments = dict.fromkeys(SEATS, 0)
             if sticks:
                 payments["table"] = 0
-            for payer, payee, amount, _ in transfers:
+            for payer, payee, amount, _ in _transfers(c, honba, sticks, discarder, liable):
                 payments[payer] -= amount
                 payments[payee] += amount
-        extra = _Extra(c, self, transfers, winner, discarder)
-        return _RiichiResult(
-            rules=self.rid,
-            hand=ctx.hand,  # type: ignore[arg-type]  # formatted on first read (_LazyHand)
-            valid=c.valid,
-            awards=c.awards,
-            reason=c.reason,
-            value=c.value,
-            han=None if c.yakuman else c.han,
-            fu=c.fu.total if c.fu and not c.yakuman else None,
-            limit=c.limit,
-            payments=payments,
-            explanation=LazyLines(_LANGS, extra.explain),
-            decomposition=ctx.decomposition,
-            extra=extra,
+        extra = _Extra(c, core, self, honba, sticks, discarder, liable)
+        yakuman = c.yakuman
+        # the frozen dataclass's __init__ sets its 14 fields one object.__setattr__ at a
+        # time; a riichi result gets its instance dict at once (same fields, same values)
+        result = _new_result(_RiichiResult)
+        _set(
+            result,
+            "__dict__",
+            {
+                "rules": self.rid,
+                "hand": c.hand,  # formatted on first read (_LazyHand)
+                "valid": c.valid,
+                "awards": c.awards,
+                "reason": c.reason,
+                "value": c.value,
+                "han": None if yakuman else c.han,
+                "fu": None if yakuman else c.fu,
+                "fan": None,
+                "points": None,
+                "doubles": None,
+                "limit": c.limit,
+                "payments": payments,
+                "explanation": None,  # made on first read (_LazyExplanation)
+                "decomposition": c.decomposition,  # built on first read (_LazyDecomposition)
+                "extra": extra,
+            },
         )
+        return result
 
     def _explain(
         self,
@@ -581,47 +732,107 @@ class _LazyHand:
         obj.__dict__["hand"] = value
 
 
+class _LazyDecomposition:
+    """The ``decomposition`` of a riichi result, built from its maker on first read."""
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__["decomposition"]
+        if value is not None and not isinstance(value, Decomposition):
+            value = obj.__dict__["decomposition"] = value()
+        return value
+
+    def __set__(self, obj: object, value: Decomposition | Callable[[], Decomposition]) -> None:
+        obj.__dict__["decomposition"] = value
+
+
+class _LazyExplanation:
+    """The ``explanation`` of a riichi result: its mapping is made on first read."""
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        d = obj.__dict__
+        value = d.get("explanation")
+        if value is None:
+            value = d["explanation"] = _Explanation(d["extra"])
+        return value
+
+    def __set__(self, obj: object, value: Mapping[str, tuple[str, ...]]) -> None:
+        obj.__dict__["explanation"] = value
+
+
 class _RiichiResult(ScoreResult):
-    """A :class:`ScoreResult` whose ``hand`` notation is formatted when first read."""
+    """A :class:`ScoreResult` whose notation and decomposition are built when first read."""
 
     hand = _LazyHand()
+    decomposition = _LazyDecomposition()
+    explanation = _LazyExplanation()
 
 
 _EXTRA_KEYS = ("yaku_han", "fu_breakdown", "basic_points")
 _EXTRA_KEYS_YAKUMAN = (*_EXTRA_KEYS, "yakuman")
 
 
+def _transfers(
+    c: Best, honba: int, sticks: int, discarder: str | None, liable: str | None
+) -> list[tuple[str, str, int, str]]:
+    """The transfers of a valid win (EMA-PAY, EMA-HONBA-4, EMA-PAO, sticks)."""
+    out = win_transfers(
+        c.b, c.winner, tsumo=c.tsumo, discarder=discarder, honba=honba, liable=liable
+    )
+    if sticks:
+        out.append(("table", c.winner, 1000 * sticks, "riichi_sticks"))
+    return out
+
+
 class _Extra(Mapping[str, Any]):
     """The riichi output keys of a result; the fu breakdown is built when first read.
 
-    It also keeps what the lazy explanation needs (:meth:`explain`), so that a kept result
-    holds few objects.
+    It also keeps what the lazy explanation needs (:meth:`explain`): the reference scorer's
+    view of the best reading (``_Core``), rebuilt on first need from the score arguments when
+    the fast path scored.
     """
 
-    __slots__ = ("_core", "_discarder", "_fu", "_keys", "_rs", "_transfers", "_winner")
+    __slots__ = ("_c", "_core", "_discarder", "_fu", "_honba", "_liable", "_rs", "_sticks")
 
-    def __init__(
+    def __init__(  # noqa: PLR0917 - made once per scored hand, by position
         self,
-        core: _Core,
+        c: Best,
+        core: _Core | tuple[Any, ...],
         ruleset: RiichiEma,
-        transfers: list[tuple[str, str, int, str]],
-        winner: str,
+        honba: int,
+        sticks: int,
         discarder: str | None,
+        liable: str | None,
     ) -> None:
+        self._c = c
         self._core = core
-        self._keys = _EXTRA_KEYS_YAKUMAN if core.yakuman else _EXTRA_KEYS
         self._fu: list[dict[str, Any]] | None = None
         self._rs = ruleset
-        self._transfers = transfers
-        self._winner = winner
+        self._honba = honba
+        self._sticks = sticks
         self._discarder = discarder
+        self._liable = liable
+
+    def core(self) -> _Core:
+        """The reference scorer's view of the best reading."""
+        core = self._core
+        if not isinstance(core, _Core):
+            core = self._core = self._rs._reference_core(self._c, core, self._honba)
+        return core
 
     def explain(self, lang: str) -> tuple[str, ...]:
-        """The explanation lines in ``lang`` (for :class:`LazyLines`)."""
-        return self._rs._explain(self._core, self._transfers, self._winner, self._discarder, lang)
+        """The explanation lines in ``lang``."""
+        c = self._c
+        transfers: list[tuple[str, str, int, str]] = []
+        if c.valid and (c.tsumo or self._discarder is not None):
+            transfers = _transfers(c, self._honba, self._sticks, self._discarder, self._liable)
+        return self._rs._explain(self.core(), transfers, c.winner, self._discarder, lang)
 
     def __getitem__(self, key: str) -> Any:
-        c = self._core
+        c = self._c
         if key == "yaku_han":
             return c.yaku_han
         if key == "basic_points":
@@ -630,16 +841,43 @@ class _Extra(Mapping[str, Any]):
             return c.yakuman
         if key == "fu_breakdown":
             if self._fu is None:
-                items = c.fu.items if c.fu else ()
+                fu = self.core().fu
+                items = fu.items if fu else ()
                 self._fu = [{"en": i.en, "it": i.it, "fu": i.fu, "ref": i.ref} for i in items]
             return self._fu
         raise KeyError(key)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._keys)
+        return iter(_EXTRA_KEYS_YAKUMAN if self._c.yakuman else _EXTRA_KEYS)
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return 4 if self._c.yakuman else 3
+
+
+class _Explanation(Mapping[str, tuple[str, ...]]):
+    """The explanation of a riichi result, built per language on first access."""
+
+    __slots__ = ("_done", "_extra")
+
+    def __init__(self, extra: _Extra) -> None:
+        self._extra = extra
+        self._done: dict[str, tuple[str, ...]] | None = None
+
+    def __getitem__(self, lang: str) -> tuple[str, ...]:
+        if lang not in _LANGS:
+            raise KeyError(lang)
+        if self._done is None:
+            self._done = {}
+        lines = self._done.get(lang)
+        if lines is None:
+            lines = self._done[lang] = self._extra.explain(lang)
+        return lines
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_LANGS)
+
+    def __len__(self) -> int:
+        return len(_LANGS)
 
 
 def _wind(value: object, what: str) -> Tile:
@@ -857,13 +1095,13 @@ class _Settler:
         return self.done(o.honba + 1 if east else 0, 0, east)
 
 
-def _pao_applies(ctx: WinContext, awards: tuple[Award, ...]) -> bool:
+def _pao_applies(hand: Hand, awards: tuple[Award, ...]) -> bool:
     """Whether liability can apply: the dragon/wind sets of the pao yakuman are all melded.
 
     EMA-PAO-1 (source 3.3.6: "in caso di 3 pung/kong scoperti"): the liable player fed the
     third melded dragon set or the fourth melded wind set.
     """
-    exposed = [m.first for m in ctx.hand.melds if not m.concealed and m.kind is not MeldKind.CHOW]
+    exposed = [m.first for m in hand.melds if not m.concealed and m.kind is not MeldKind.CHOW]
     ids = {a.id for a in awards} & YAKUMAN_PAO
     if "big_four_winds" in ids and sum(t in WINDS for t in exposed) == 4:
         return True

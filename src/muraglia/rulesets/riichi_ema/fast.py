@@ -1,0 +1,790 @@
+"""Table-driven scoring of riichi hands: the hot path of :meth:`RiichiEma.score`.
+
+The reference scorer builds a :class:`~muraglia.scoring.context.WinContext` per
+decomposition x reading and runs every declared predicate of ``patterns.py`` on it. This
+module reaches the same best reading from tables:
+
+- a per-suit table, keyed by a suit's nine concealed counts and independent of the suit,
+  lists that suit's splits into sets (and into sets plus a pair) in the decomposer's order,
+  each with its features precomputed: chow and pung bitmasks, number of chows and pungs,
+  pair rank, identical-chow pairs, whether every group holds a terminal, the fu of its
+  (concealed) pungs and, for each winning rank, the readings (group index, wait, fu of the
+  completed pung) — :func:`suit_entry`;
+- the hand-level yaku (tile-set yaku such as All Simples or the flushes, honour pungs,
+  situational flags, dora) are computed once per hand from a kinds bitmask and the counts;
+- per decomposition and reading only the few structural yaku (pinfu, pure double chow,
+  straights, triple chow/pung, outside hands, concealed pungs) and the fu are combined from
+  those features.
+
+Names, values, exclusions and limit status are never restated here: the found pattern ids go
+through :class:`Resolver`, compiled from the ruleset's :class:`PatternTable` (values of this
+preset, ``excludes``, ``limit``, declaration order), and awards are the table's own. The
+fast path is cross-checked against the declared predicates (``tests/rulesets/riichi_ema/
+test_fast.py``: every table entry against the decomposer, and whole results — yaku, han, fu,
+payments, decomposition, explanation — against the reference scorer).
+
+>>> e = suit_entry((1, 1, 1, 0, 0, 0, 0, 2, 0))
+>>> [(s.chow_mask, s.pair, s.n_chows) for s in e[1]]  # 123 + 88: one split with the pair
+[(1, 7, 1)]
+>>> e[1][0].reads[0]  # a 1 completes the chow (group 0) on an edge-or-two-sided reading
+((0, 0, 0),)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
+from muraglia.analysis.shapes import _suit_sets, _suit_splits, meld_group
+from muraglia.analysis.waits import Reading
+from muraglia.errors import RulesetError
+from muraglia.hand import Hand
+from muraglia.melds import MeldKind
+from muraglia.rulesets.riichi_ema.payments import basic_points, hand_value
+from muraglia.scoring.patterns import PatternTable
+from muraglia.scoring.result import Award
+from muraglia.tiles import Tile
+
+__all__ = ["WAITS", "Best", "Resolver", "SuitSplit", "score_best", "suit_entry"]
+
+# wait codes of a reading (index into WAITS)
+TWO, CLOSED, EDGE, SINGLE, DUAL, SPECIAL = range(6)
+WAITS: tuple[WaitKind, ...] = (
+    WaitKind.TWO_SIDED,
+    WaitKind.CLOSED,
+    WaitKind.EDGE,
+    WaitKind.SINGLE,
+    WaitKind.DUAL_PUNG,
+    WaitKind.SPECIAL,
+)
+
+_HEAD_MASK = sum(1 << t for t in (0, 8, 9, 17, 18, 26, *range(27, 34)))
+_TERM_MASK = sum(1 << t for t in (0, 8, 9, 17, 18, 26))
+_HONOR_MASK = sum(1 << t for t in range(27, 34))
+_GREEN_MASK = sum(1 << t for t in (19, 20, 21, 23, 25, 32))
+_ALL_MASK = (1 << 34) - 1
+_DRAGONS = (31, 32, 33)
+_STRAIGHT = 0b1001001
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_DORA_OF = tuple(
+    (t - t % 9 + (t % 9 + 1) % 9)
+    if t < 27
+    else (27 + (t - 26) % 4)
+    if t < 31
+    else 31 + (t - 30) % 3
+    for t in range(34)
+)
+"""The dora a tile indicates (EMA-DORA-1), as ints."""
+
+
+class SuitSplit(NamedTuple):
+    """One split of a suit's concealed tiles, with the features scoring needs (suit-free)."""
+
+    at: int
+    """Position among ``_suit_splits(suit, counts)[paired]`` (to build the groups lazily)."""
+    n: int
+    """Number of groups."""
+    chow_mask: int
+    """Bit ``r`` set when a chow starts at rank ``r`` (0-based)."""
+    n_chows: int
+    """Number of chows."""
+    pung_mask: int
+    """Bit ``r`` set when a pung of rank ``r`` is present."""
+    n_pungs: int
+    """Number of pungs."""
+    pair: int
+    """Rank of the pair, or -1."""
+    twins: int
+    """Disjoint pairs of identical chows."""
+    terminal: bool
+    """Every group holds a 1 or a 9."""
+    pung_fu: int
+    """Fu of the pungs, all concealed (EMA-FU-2)."""
+    reads: tuple[tuple[tuple[int, int, int], ...], ...]
+    """Per winning rank: ``(group index, wait code, concealed fu of the completed pung)``."""
+
+
+def _chow_wait(low: int, win: int) -> int:
+    """As :func:`muraglia.analysis.waits._chow_wait`, on ranks (0-based)."""
+    if win == low + 1:
+        return CLOSED
+    if win == low:
+        return EDGE if low == 6 else TWO
+    return EDGE if low == 0 else TWO
+
+
+def _split(index: int, parts: tuple[tuple[str, int], ...]) -> SuitSplit:
+    """The features of one split given as ``(kind, rank)`` parts in group order."""
+    chow_mask = pung_mask = n_chows = n_pungs = pung_fu = 0
+    pair = -1
+    terminal = True
+    seen: dict[int, int] = {}
+    reads: list[list[tuple[int, int, int]]] = [[] for _ in range(9)]
+    done: set[tuple[str, int]] = set()
+    for i, (kind, r) in enumerate(parts):
+        if kind == "c":
+            chow_mask |= 1 << r
+            n_chows += 1
+            seen[r] = seen.get(r, 0) + 1
+            terminal = terminal and r in (0, 6)
+            ranks: tuple[int, ...] = (r, r + 1, r + 2)
+        else:
+            head = r in (0, 8)
+            terminal = terminal and head
+            ranks = (r,)
+            if kind == "p":
+                pung_mask |= 1 << r
+                n_pungs += 1
+                pung_fu += 8 if head else 4
+            else:
+                pair = r
+        if (kind, r) in done:  # identical groups give one reading (the first)
+            continue
+        done.add((kind, r))
+        for w in ranks:
+            if kind == "c":
+                reads[w].append((i, _chow_wait(r, w), 0))
+            elif kind == "p":
+                reads[w].append((i, DUAL, 8 if r in (0, 8) else 4))
+            else:
+                reads[w].append((i, SINGLE, 0))
+    return SuitSplit(
+        index,
+        len(parts),
+        chow_mask,
+        n_chows,
+        pung_mask,
+        n_pungs,
+        pair,
+        sum(n // 2 for n in seen.values()),
+        terminal,
+        pung_fu,
+        tuple(tuple(x) for x in reads),
+    )
+
+
+_KIND_ORDER = {"c": 0, "p": 1, "k": 2, "a": 3}  # GroupKind declaration order (pair is 3rd+1)
+
+SuitEntry = tuple[tuple[SuitSplit, ...], tuple[SuitSplit, ...]]
+_TABLE: dict[tuple[int, ...], SuitEntry] = {}
+_EMPTY: SuitEntry = ((), ())
+
+
+def suit_entry(counts: tuple[int, ...]) -> SuitEntry:
+    """The splits of one suit's nine counts: into sets only, and into sets plus a pair.
+
+    Same order as :func:`muraglia.analysis.shapes._suit_splits` (checked by the tests).
+    Entries are kept in a per-process table keyed by the nine counts (suit-independent).
+    """
+    entry = _TABLE.get(counts)
+    if entry is not None:
+        return entry
+    if sum(counts) % 3 == 1:
+        return _EMPTY
+    plain = tuple(_split(i, part) for i, part in enumerate(_suit_sets(counts)))
+    paired: list[SuitSplit] = []
+    for r in range(9):
+        if counts[r] >= 2:
+            rest = list(counts)
+            rest[r] -= 2
+            for part in _suit_sets(tuple(rest)):
+                groups = sorted((("a", r), *part), key=lambda g: (g[1], _KIND_ORDER[g[0]]))
+                paired.append(_split(len(paired), tuple(groups)))
+    entry = (plain, tuple(paired))
+    if plain or paired:  # only suits that can be part of a win are kept
+        _TABLE[counts] = entry
+    return entry
+
+
+# ---------------------------------------------------------------------- pattern resolution
+
+
+class Resolver:
+    """Steps 2-4 of :meth:`PatternTable.resolve` for one concealment, compiled from the table.
+
+    Values are the preset's (``None``: not allowed, dropped), exclusions and the limit rule
+    come from the declarations; the kept ids are returned in table order.
+    """
+
+    def __init__(self, table: PatternTable, *, concealed: bool) -> None:
+        """Compile ``table`` for a concealed or an open hand.
+
+        Raises:
+            RulesetError: if a pattern implies another (not supported by the fast path).
+        """
+        pats = list(table)
+        if any(p.implies for p in pats):
+            raise RulesetError(f"{table.ruleset}: implied patterns need the reference scorer")
+        self.table = table
+        self.concealed = concealed
+        self.value: dict[str, int] = {}
+        for p in pats:
+            v = p.value(concealed=concealed)
+            if v is not None:
+                self.value[p.id] = v
+        self.order = {p.id: i for i, p in enumerate(pats)}
+        self.excludes = {p.id: p.excludes for p in pats if p.excludes}
+        self.limit = frozenset(p.id for p in pats if p.limit)
+        self.limit_exclusive = table.limit_exclusive
+        self.special = frozenset(self.excludes) | (self.limit if self.limit_exclusive else set())
+        """Ids whose presence needs the full resolution (exclusions, limit hands)."""
+        self._awards = {
+            (pid, n): table.award_of(pid, n, concealed=concealed)
+            for pid in self.value
+            for n in range(1, 9)
+        }
+
+    def resolve(self, found: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        """The kept ``(id, count)`` of ``found`` in table order (values: ``self.value``)."""
+        value = self.value
+        items = [(pid, n) for pid, n in found if pid in value]
+        excludes = self.excludes
+        order = self.order
+        if any(pid in excludes for pid, _ in items):
+            items.sort(key=lambda x: (-value[x[0]] * x[1], order[x[0]]))
+            dropped: set[str] = set()
+            kept = []
+            for pid, n in items:
+                if pid in dropped:
+                    continue
+                kept.append((pid, n))
+                dropped.update(excludes.get(pid, ()))
+            items = kept
+        if self.limit_exclusive:
+            limit = self.limit
+            if any(pid in limit for pid, _ in items):
+                items = [x for x in items if x[0] in limit]
+        items.sort(key=lambda x: order[x[0]])
+        return items
+
+    def awards_in_order(self, found: list[tuple[str, int]]) -> tuple[Award, ...]:
+        """The awards of ``found`` (no exclusion nor limit among them), in table order."""
+        value = self.value
+        order = self.order
+        get = self._awards.get
+        out = [(order[x[0]], get(x) or self._award(x)) for x in found if x[0] in value]
+        out.sort()
+        return tuple([a for _, a in out])
+
+    def _award(self, x: tuple[str, int]) -> Award:
+        return self.table.award_of(x[0], x[1], concealed=self.concealed)
+
+    def awards(self, kept: list[tuple[str, int]]) -> tuple[Award, ...]:
+        """The table's awards of the kept ``(id, count)``."""
+        get = self._awards.get
+        table = self.table
+        return tuple(get(x) or table.award_of(x[0], x[1], concealed=self.concealed) for x in kept)
+
+
+class Best(NamedTuple):
+    """The best reading of a hand: what a riichi result is made of.
+
+    Built by :func:`score_best` (table-driven) or from a reference-scored reading.
+    """
+
+    hand: Hand
+    decomposition: Decomposition | Callable[[], Decomposition]
+    """The decomposition, or a function building it when first read."""
+    winner: str
+    """The winner's seat letter."""
+    tsumo: bool
+    awards: tuple[Award, ...]
+    """The table's awards, in table order."""
+    valid: bool
+    reason: str | None
+    han: int
+    yaku_han: int
+    yakuman: int
+    fu: int | None
+    """Rounded fu (None for Thirteen Orphans)."""
+    b: int
+    limit: str | None
+    value: int
+    reading: Reading | tuple[int, int] | None
+    """The reading, or ``(group index, wait code)`` (see :data:`WAITS`)."""
+
+
+def _concealed_counts(hand: Hand) -> list[int]:
+    counts = [0] * 34
+    for t in hand.concealed_tiles:
+        counts[t.kind] += 1
+    return counts
+
+
+class _Decomp:
+    """The chosen decomposition, built from the hand and its splits on first call."""
+
+    __slots__ = ("hand", "shape", "splits", "value")
+
+    def __init__(self, hand: Hand, shape: str, splits: tuple[SuitSplit, ...] | None) -> None:
+        self.hand = hand
+        self.shape = shape
+        self.splits = splits
+        self.value: Decomposition | None = None
+
+    def __call__(self) -> Decomposition:
+        if self.value is not None:
+            return self.value
+        c = _concealed_counts(self.hand)
+        groups: list[Group] = []
+        if self.splits is None and self.shape == "seven_pairs":
+            groups = [Group(GroupKind.PAIR, Tile(t)) for t in range(34) if c[t] == 2]
+        elif self.splits is None:
+            groups = [
+                Group(GroupKind.PAIR if c[t] == 2 else GroupKind.SINGLE, Tile(t)) for t in _ORPHANS
+            ]
+        else:
+            for s, sp in enumerate(self.splits):
+                key = tuple(c[9 * s : 9 * s + 9])
+                groups.extend(_suit_splits(s, key)[1 if sp.pair >= 0 else 0][sp.at])
+            for t in range(27, 34):
+                if c[t] >= 2:
+                    groups.append(Group(GroupKind.PAIR if c[t] == 2 else GroupKind.PUNG, Tile(t)))
+            groups.extend(meld_group(m) for m in self.hand.melds)
+        self.value = Decomposition(self.shape, tuple(groups))
+        return self.value
+
+
+_BIT = tuple(1 << t for t in range(34))
+_tuple_new = tuple.__new__
+_CHOW, _KONG = MeldKind.CHOW, MeldKind.KONG  # (an enum member read from its class is slow)
+_DORA_IDS = ("dora", "ura_dora", "red_five")
+_NO_YAKU = "no yaku: dora and red fives are not yaku (EMA-WIN-2)"
+_FU_WAIT = (0, 2, 2, 2, 0, 0)  # EMA-FU-4: closed, edge, single wait
+
+
+def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by position
+    hand: Hand,
+    resolvers: tuple[Resolver, Resolver],
+    tsumo: bool,
+    seat: int,
+    rnd: int,
+    flags: frozenset[str],
+    dora: tuple[Tile, ...],
+    ura: tuple[Tile, ...],
+    honba: int,
+    stack: bool,
+    kiriage: bool,
+    kazoe: bool,
+    two_yaku: bool,
+    winner: str,
+) -> Best | None:
+    """The best reading of a complete ``hand`` (EMA-WIN-5, EMA-GAP-36), or None.
+
+    ``resolvers`` are the open and concealed resolvers of the preset; ``seat``/``rnd`` the
+    winds as tile ints; the rest are the ruleset options and the situation.
+    """
+    conc = [0] * 34
+    red = 0
+    mask = 0
+    bit = _BIT
+    for t in hand.concealed:
+        k = t.kind
+        conc[k] += 1
+        mask |= bit[k]
+        if t.red:
+            red += 1
+    w = hand.winning
+    assert w is not None
+    win = int(w.kind)
+    conc[win] += 1
+    mask |= bit[win]
+    if w.red:
+        red += 1
+    # declared melds (EMA-WIN-4: only a concealed kong stays concealed)
+    melds = hand.melds
+    counts = conc
+    m_chow = [0, 0, 0]
+    m_pung = [0, 0, 0]
+    m_chows = m_pungs = kongs = m_conc = m_fu = 0
+    m_head = True  # every meld holds a terminal or honour
+    concealed = True
+    honor_sets: list[int] = []  # honour pungs/kongs (concealed ones added below)
+    if melds:
+        counts = conc[:]
+        for m in melds:
+            tiles = m.tiles
+            low = int(tiles[0].kind)  # tiles are sorted: the lowest kind first
+            if low < 27 and (low % 9 == 4 or (m.kind is _CHOW and 2 <= low % 9 <= 3)):
+                for pt in tiles:  # a meld holding a five: red fives (EMA-DORA-4)
+                    if pt.red:
+                        red += 1
+            mask |= bit[low]
+            kind = m.kind
+            if kind is _CHOW:
+                counts[low] += 1
+                counts[low + 1] += 1
+                counts[low + 2] += 1
+                mask |= bit[low + 1] | bit[low + 2]
+                concealed = False
+                m_chows += 1
+                m_chow[low // 9] |= 1 << (low % 9)
+                if low % 9 not in (0, 6):
+                    m_head = False
+                continue
+            counts[low] += len(tiles)
+            m_pungs += 1
+            head = (_HEAD_MASK >> low) & 1
+            if not head:
+                m_head = False
+            if low < 27:
+                m_pung[low // 9] |= 1 << (low % 9)
+            else:
+                honor_sets.append(low)
+            if kind is _KONG:
+                kongs += 1
+                if m.concealed:
+                    m_conc += 1
+                    m_fu += 32 if head else 16
+                else:
+                    concealed = False
+                    m_fu += 16 if head else 8
+            else:
+                concealed = False
+                m_fu += 4 if head else 2
+    ron = not tsumo
+    res = resolvers[concealed]
+    value_of = res.value
+    special = res.special
+    # ------------------------------------------------------------------ hand-level yaku
+    honors = bool(mask & _HONOR_MASK)
+    suits = bool(mask & 0x1FF) + bool(mask & 0x3FE00) + bool(mask & 0x7FC0000)
+    found: list[tuple[str, int]] = []
+    add = found.append
+    riichi = "riichi" in flags or "double_riichi" in flags
+    if flags:
+        if riichi:
+            add(("riichi", 1))
+            if "ippatsu" in flags:
+                add(("ippatsu", 1))
+        if "double_riichi" in flags:
+            add(("double_riichi", 1))
+        if tsumo and "replacement" in flags and kongs:
+            add(("after_kong", 1))
+        if ron and "robbing_kong" in flags:
+            add(("robbing_kong", 1))
+        if "last_tile" in flags:
+            add(("under_the_sea" if tsumo else "under_the_river", 1))
+        if "first_turn" in flags and not melds:
+            if tsumo:
+                add(("blessing_of_heaven" if seat == 27 else "blessing_of_earth", 1))
+            elif seat != 27:
+                add(("blessing_of_man", 1))
+    if tsumo:
+        add(("menzen_tsumo", 1))
+    if not mask & _HEAD_MASK:
+        add(("all_simples", 1))
+    if suits == 1:
+        add(("half_flush" if honors else "full_flush", 1))
+        if not honors and not melds:  # EMA-YKM-02, nine gates (EMA-GAP-5: 9-sided)
+            base = 9 * (win // 9)
+            c9 = counts[base : base + 9]
+            if sum(c9) == 14 and all(a >= b for a, b in zip(c9, _NINE_GATES, strict=True)):
+                add(("nine_gates", 1))
+                c9[win - base] -= 1
+                if tuple(c9) == _NINE_GATES:
+                    add(("nine_gates_9", 1))
+    if not mask & ~_HEAD_MASK:
+        if honors and suits:
+            add(("all_terminals_and_honours", 1))
+        if not mask & ~_TERM_MASK:
+            add(("all_terminals", 1))
+        elif not mask & ~_HONOR_MASK:
+            add(("all_honours", 1))
+    if not mask & ~_GREEN_MASK:
+        add(("all_green", 1))
+    # dora (EMA-DORA): not yaku, counted apart
+    extras: list[tuple[str, int]] = []
+    if dora:
+        n = 0
+        for i in dora:
+            n += counts[_DORA_OF[i]]
+        if n:
+            extras.append(("dora", n))
+    if ura and riichi:
+        n = 0
+        for i in ura:
+            n += counts[_DORA_OF[i]]
+        if n:
+            extras.append(("ura_dora", n))
+    if red:
+        extras.append(("red_five", red))
+    dora_han = 0
+    for pid, n in extras:
+        if pid in value_of:
+            dora_han += value_of[pid] * n
+    # every reading: (pattern ids but dora, fu before tsumo and the pinfu rule — negative for
+    # a fixed fu, None for none —, decomposition, group index, wait code)
+    cands: list[tuple[list[tuple[str, int]], int | None, Any, int, int]] = []
+    cand = cands.append
+    # ------------------------------------------------------------------ standard shape
+    standard = True
+    hon_groups: list[tuple[int, bool]] = []
+    hon_pair = -1
+    hon_fu = 0
+    if mask & _HONOR_MASK:
+        for h in range(27, 34):
+            n = conc[h]
+            if n == 3:
+                hon_groups.append((h, False))
+                honor_sets.append(h)
+                hon_fu += 8
+            elif n == 2:
+                if hon_pair >= 0:
+                    standard = False
+                    break
+                hon_pair = h
+                hon_groups.append((h, True))
+            elif n:
+                standard = False
+                break
+    k0, k1, k2 = conc[0:9], conc[9:18], conc[18:27]
+    m0, m1, m2 = sum(k0) % 3, sum(k1) % 3, sum(k2) % 3
+    if (
+        standard
+        and m0 != 1
+        and m1 != 1
+        and m2 != 1
+        and (m0 == 2) + (m1 == 2) + (m2 == 2) + (hon_pair >= 0) == 1
+        and sum(conc) + 3 * len(melds) == 14
+    ):
+        table = _TABLE
+        t0, t1, t2 = tuple(k0), tuple(k1), tuple(k2)
+        o0 = (table.get(t0) or suit_entry(t0))[m0 == 2]
+        o1 = (table.get(t1) or suit_entry(t1))[m1 == 2]
+        o2 = (table.get(t2) or suit_entry(t2))[m2 == 2]
+        # honour sets: yakuhai and wind/dragon yakuman (EMA-YAKU-10/11/12, EMA-YKM-11/12/13)
+        sfound = found
+        if honor_sets:
+            sfound = found[:]
+            dragons = winds = 0
+            for h in honor_sets:
+                if h >= 31:
+                    dragons += 1
+                else:
+                    winds += 1
+                    if h == seat:
+                        sfound.append(("seat_wind", 1))
+                    if h == rnd:
+                        sfound.append(("prevalent_wind", 1))
+            if dragons:
+                sfound.append(("dragon_pung", dragons))
+                if dragons == 3:
+                    sfound.append(("big_three_dragons", 1))
+                elif dragons == 2 and hon_pair >= 31:
+                    sfound.append(("little_three_dragons", 1))
+            if winds == 4:
+                sfound.append(("big_four_winds", 1))
+            elif winds == 3 and 27 <= hon_pair < 31:
+                sfound.append(("little_four_winds", 1))
+        pair_fu = 0
+        if hon_pair >= 0:
+            pair_fu = (2 if hon_pair >= 31 else 0) + 2 * (hon_pair == seat) + 2 * (hon_pair == rnd)
+        valueless_pair = pair_fu == 0  # EMA-YAKU-06: no dragon, seat or round wind pair
+        honor_conc = len(hon_groups) - (hon_pair >= 0)
+        base_fu = (30 if concealed and ron else 20) + m_fu + hon_fu + pair_fu
+        in_honors = win >= 27
+        ws = win // 9
+        wr = win % 9
+        for a in o0:
+            for b_ in o1:
+                for c in o2:
+                    n_chows = a.n_chows + b_.n_chows + c.n_chows + m_chows
+                    n_pungs = a.n_pungs + b_.n_pungs + c.n_pungs + m_pungs + honor_conc
+                    dfound = sfound[:]
+                    if n_chows >= 2 and concealed:
+                        twins = a.twins + b_.twins + c.twins
+                        if twins:
+                            dfound.append(("pure_double_chow", 1))
+                            if twins == 2:
+                                dfound.append(("twice_pure_double_chow", 1))
+                    if n_chows >= 3:
+                        cm0 = a.chow_mask | m_chow[0]
+                        cm1 = b_.chow_mask | m_chow[1]
+                        cm2 = c.chow_mask | m_chow[2]
+                        if cm0 & cm1 & cm2:
+                            dfound.append(("mixed_triple_chow", 1))
+                        if (
+                            cm0 & _STRAIGHT == _STRAIGHT
+                            or cm1 & _STRAIGHT == _STRAIGHT
+                            or cm2 & _STRAIGHT == _STRAIGHT
+                        ):
+                            dfound.append(("pure_straight", 1))
+                    if n_pungs >= 3:
+                        if (
+                            (a.pung_mask | m_pung[0])
+                            & (b_.pung_mask | m_pung[1])
+                            & (c.pung_mask | m_pung[2])
+                        ):
+                            dfound.append(("triple_pung", 1))
+                        if kongs >= 3:
+                            dfound.append(("three_kongs", 1))
+                            if kongs == 4:
+                                dfound.append(("four_kongs", 1))
+                        if n_pungs == 4:
+                            dfound.append(("all_pungs", 1))
+                    if n_chows and m_head and a.terminal and b_.terminal and c.terminal:
+                        dfound.append(("outside_hand" if honors else "terminals_in_all_sets", 1))
+                    conc_pungs = a.n_pungs + b_.n_pungs + c.n_pungs + honor_conc + m_conc
+                    pinfu_ok = concealed and n_chows == 4 and valueless_pair
+                    d_fu = base_fu + a.pung_fu + b_.pung_fu + c.pung_fu
+                    # readings of the winning tile (EMA-FU-4, EMA-WIN-4)
+                    if in_honors:
+                        reads: list[tuple[int, int, int]] = []
+                        idx = a.n + b_.n + c.n
+                        for ht, pair in hon_groups:
+                            if ht == win:
+                                reads.append((idx, SINGLE if pair else DUAL, 0 if pair else 8))
+                            idx += 1
+                        off = 0
+                    else:
+                        sw = a if ws == 0 else b_ if ws == 1 else c
+                        off = 0 if ws == 0 else a.n if ws == 1 else a.n + b_.n
+                        reads = sw.reads[wr]  # type: ignore[assignment]
+                    spec = (a, b_, c)
+                    for idx, wait, pfu in reads:
+                        fu0 = d_fu + _FU_WAIT[wait]
+                        cp = conc_pungs
+                        if wait == DUAL and ron:  # a pung completed by ron is open
+                            cp -= 1
+                            fu0 -= pfu // 2
+                        if (pinfu_ok and wait == TWO) or cp >= 3:
+                            rfound = dfound[:]
+                            if pinfu_ok and wait == TWO:
+                                rfound.append(("pinfu", 1))
+                            if cp >= 3:
+                                rfound.append(("three_concealed_pungs", 1))
+                                if cp == 4:
+                                    rfound.append(("four_concealed_pungs", 1))
+                                    if wait == SINGLE:
+                                        rfound.append(("four_concealed_pungs_single", 1))
+                            cand((rfound, fu0, spec, off + idx, wait))
+                        else:
+                            cand((dfound, fu0, spec, off + idx, wait))
+    # ------------------------------------------------------------------ seven pairs
+    if (
+        not melds
+        and mask.bit_count() == 7
+        and sum(conc) == 14
+        and 1 not in conc
+        and 3 not in conc
+        and 4 not in conc
+    ):
+        index = sum(1 for t in range(win) if conc[t])
+        cand(([*found, ("seven_pairs", 1)], -25, "seven_pairs", index, SINGLE))
+    # ------------------------------------------------------------------ thirteen orphans
+    if not melds and not mask & ~_HEAD_MASK and mask.bit_count() == 13 and sum(conc) == 14:
+        ofound = [*found, ("thirteen_orphans", 1)]
+        if conc[win] == 2:
+            ofound.append(("thirteen_orphans_13", 1))
+        wait_code = SINGLE if conc[win] == 2 else SPECIAL
+        cand((ofound, None, "thirteen_orphans", _ORPHANS.index(win), wait_code))
+    # the best reading (EMA-WIN-5, EMA-GAP-36): highest (valid, value, han, fu), first kept
+    best_key: tuple[bool, int, int, int] = (False, -1, -1, -1)
+    best: tuple[Any, ...] | None = None
+    for items, raw, spec, idx, wait in cands:
+        yaku_han = 0
+        pinfu = False
+        for pid, n in items:
+            if pid in special:
+                kept, han, yaku_han, yakuman, pinfu = _judge_full(res, items + extras, stack)
+                break
+            v = value_of.get(pid)
+            if v is not None:
+                yaku_han += v * n
+                if pid == "pinfu":
+                    pinfu = True
+        else:
+            kept = None
+            yakuman = 0
+            han = yaku_han + dora_han
+        fu = raw
+        if raw is not None:
+            if raw < 0:
+                fu = -raw
+            elif pinfu:  # EMA-FU-8
+                fu = 20 if tsumo else 30
+            else:
+                # EMA-FU-6: tsumo +2; EMA-FU-7: the open pinfu shape counts 22
+                f = raw + 2 if tsumo else 22 if raw == 20 and not concealed else raw
+                fu = -(-f // 10) * 10
+        valid = yakuman > 0 or not (yaku_han == 0 or (honba >= 5 and two_yaku and yaku_han < 2))
+        b, limit = basic_points(han, fu or 0, yakuman=yakuman, kiriage=kiriage, kazoe=kazoe)
+        value = hand_value(b, winner, tsumo=tsumo) if valid else 0
+        key = (valid, value, han, fu or 0)
+        if best is None or key > best_key:
+            best_key = key
+            best = (
+                items,
+                kept,
+                han,
+                yaku_han,
+                yakuman,
+                fu,
+                valid,
+                b,
+                limit,
+                value,
+                spec,
+                idx,
+                wait,
+            )
+    if best is None:
+        return None
+    items, kept, han, yaku_han, yakuman, fu, valid, b, limit, value, spec, idx, wait = best
+    awards = res.awards(kept) if kept is not None else res.awards_in_order(items + extras)
+    reason = None
+    if not valid:
+        reason = (
+            _NO_YAKU
+            if yaku_han == 0
+            else f"{honba} counters: at least 2 han from yaku needed (EMA-HONBA-4)"
+        )
+    make = _Decomp(hand, spec, None) if isinstance(spec, str) else _Decomp(hand, "standard", spec)
+    # tuple.__new__ directly: a NamedTuple's own __new__ is a Python function (same object)
+    return _tuple_new(
+        Best,
+        (
+            hand,
+            make,
+            winner,
+            tsumo,
+            awards,
+            valid,
+            reason,
+            han,
+            yaku_han,
+            yakuman,
+            fu,
+            b,
+            limit,
+            value,
+            (idx, wait),
+        ),
+    )
+
+
+def _judge_full(
+    res: Resolver, found: list[tuple[str, int]], stack: bool
+) -> tuple[list[tuple[str, int]], int, int, int, bool]:
+    """``(kept, han, yaku_han, yakuman, pinfu)`` with exclusions and limits (EMA-YKM-0)."""
+    kept = res.resolve(found)
+    value_of = res.value
+    yakuman = 0
+    if kept and kept[0][0] in res.limit:
+        if stack:
+            yakuman = sum(value_of[p] * n for p, n in kept)
+        else:  # EMA-YKM-0: not cumulative, the highest counts
+            top = max(kept, key=lambda x: value_of[x[0]] * x[1])
+            kept = [top]
+            yakuman = value_of[top[0]] * top[1]
+    han = yaku_han = 0
+    if not yakuman:
+        for p, n in kept:
+            v = value_of[p] * n
+            han += v
+            if p not in _DORA_IDS:
+                yaku_han += v
+    return kept, han, yaku_han, yakuman, any(p == "pinfu" for p, _ in kept)

@@ -1,0 +1,386 @@
+"""The table-driven riichi scorer (``fast.py``) against the declared predicates.
+
+``RiichiEma.score`` combines yaku, fu and the best reading from per-suit tables; the
+reference loop (``_score_reference``) evaluates every declared pattern predicate of
+``patterns.py`` on every decomposition x reading. Both must give the same result in every
+detail: yaku list (ids, values, order), han, fu, limit, payments, validity and reason,
+the chosen decomposition and reading, the fu breakdown and the explanation.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from muraglia.analysis.groups import Decomposition, GroupKind
+from muraglia.analysis.shapes import _suit_splits
+from muraglia.analysis.waits import readings
+from muraglia.errors import RulesetError
+from muraglia.notation import parse_hand
+from muraglia.rulesets import load_ruleset
+from muraglia.rulesets.base import as_tiles
+from muraglia.rulesets.riichi_ema import fast
+from muraglia.rulesets.riichi_ema.rules import RiichiEma, _wind
+from muraglia.scoring.context import parse_win
+from muraglia.scoring.patterns import PatternTable
+from muraglia.tiles import Tile
+
+EMA = load_ruleset("riichi-ema")
+TENHOU = load_ruleset("riichi-tenhou")
+RULES = {"ema": EMA, "tenhou": TENHOU, "kiriage": RiichiEma(kiriage=True, kazoe=False)}
+SEATS = ("E", "S", "W", "N")
+SITUATION = ("honba", "riichi_sticks", "discarder", "pao")
+
+
+def reference(rules: RiichiEma, hand: str, **kw: Any) -> Any:
+    """The reference scorer (every declared predicate on every reading)."""
+    h = parse_hand(hand)
+    return rules._score_reference(
+        h,
+        parse_win(kw.get("win", "ron")),
+        _wind(kw.get("seat_wind", "E"), "seat_wind"),
+        _wind(kw.get("round_wind", "E"), "round_wind"),
+        flag_set=frozenset(kw.get("flags", ())),
+        dora_t=as_tiles(kw.get("dora"), "dora"),
+        ura_t=as_tiles(kw.get("ura"), "ura"),
+        situation={k: kw[k] for k in SITUATION if k in kw},
+    )
+
+
+def same(rules: RiichiEma, hand: str, **kw: Any) -> Any:
+    """Score ``hand`` both ways and check that every output agrees; the fast result."""
+    got = rules.score(hand, **kw)
+    want = reference(rules, hand, **kw)
+    assert got.to_dict() == want.to_dict()  # ids, values, han, fu, payments, explanation...
+    assert got.decomposition == want.decomposition
+    assert got.awards == want.awards
+    assert dict(got.extra) == dict(want.extra)
+    return got
+
+
+# ---------------------------------------------------------------------- the suit table
+
+
+def _keys(n: int, seed: int) -> list[tuple[int, ...]]:
+    """``n`` random suits that can be part of a win: up to four sets and maybe a pair."""
+    rng = random.Random(seed)
+    out: list[tuple[int, ...]] = []
+    while len(out) < n:
+        c = [0] * 9
+        for _ in range(rng.randint(0, 4)):
+            if rng.random() < 0.5:
+                r = rng.randrange(7)
+                for i in range(3):
+                    c[r + i] += 1
+            else:
+                c[rng.randrange(9)] += 3
+        if rng.random() < 0.6:
+            c[rng.randrange(9)] += 2
+        if max(c) <= 4:
+            out.append(tuple(c))
+    return out
+
+
+def test_table_keeps_only_suits_of_a_win() -> None:
+    assert fast.suit_entry((3, 1, 1, 1, 2, 1, 1, 1, 3))[1]  # nine gates
+    assert (3, 1, 1, 1, 2, 1, 1, 1, 3) in fast._TABLE
+    assert fast.suit_entry((1, 0, 1, 0, 0, 0, 0, 0, 0)) == ((), ())  # no split: not kept
+    assert (1, 0, 1, 0, 0, 0, 0, 0, 0) not in fast._TABLE
+    assert fast.suit_entry((1, 0, 0, 0, 0, 0, 0, 0, 0)) == ((), ())
+    assert fast.suit_entry((0,) * 9) == (((fast._split(0, ())),), ())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_table_matches_the_decomposer(seed: int) -> None:
+    # each entry lists the decomposer's splits, in its order, with the right features
+    for key in _keys(400, seed):
+        plain, paired = fast.suit_entry(key)
+        for split_list, groups_list in zip((plain, paired), _suit_splits(1, key), strict=True):
+            assert len(split_list) == len(groups_list)
+            for sp, groups in zip(split_list, groups_list, strict=True):
+                ranks = [(g.kind, g.tile - 9) for g in groups]
+                chows = [r for k, r in ranks if k is GroupKind.CHOW]
+                pungs = [r for k, r in ranks if k is GroupKind.PUNG]
+                pairs = [r for k, r in ranks if k is GroupKind.PAIR]
+                assert sp.n == len(groups)
+                assert sp.chow_mask == sum({1 << r for r in chows})
+                assert sp.pung_mask == sum(1 << r for r in pungs)
+                assert (sp.n_chows, sp.n_pungs) == (len(chows), len(pungs))
+                assert sp.pair == (pairs[0] if pairs else -1)
+                assert sp.twins == sum(chows.count(r) // 2 for r in set(chows))
+                assert sp.terminal == all(
+                    r in (0, 6) if k is GroupKind.CHOW else r in (0, 8) for k, r in ranks
+                )
+                assert sp.pung_fu == sum(8 if r in (0, 8) else 4 for r in pungs)
+                d = Decomposition("standard", groups)
+                for w in range(9):
+                    want = [(r.group, r.wait) for r in readings(d, Tile(9 + w))]
+                    got = [(i, fast.WAITS[wait]) for i, wait, _ in sp.reads[w]]
+                    assert got == want
+
+
+# ---------------------------------------------------------------------- the resolver
+
+
+def test_resolver_refuses_implied_patterns() -> None:
+    t = PatternTable("demo", unit="han")
+
+    @t.pattern("a", names={"en": "A", "it": "A"}, closed=1, open=1, ref="D-1", implies=("b",))
+    def a(ctx: Any) -> bool:
+        return True
+
+    @t.pattern("b", names={"en": "B", "it": "B"}, closed=1, open=1, ref="D-2")
+    def b(ctx: Any) -> bool:
+        return True
+
+    with pytest.raises(RulesetError, match="implied"):
+        fast.Resolver(t, concealed=True)
+
+
+@pytest.mark.parametrize("concealed", [True, False])
+def test_resolver_matches_the_table(concealed: bool) -> None:
+    # exclusions (higher value first), limit hands only, table order — as PatternTable.resolve
+    rng = random.Random(7)
+    ids = [p.id for p in TENHOU.table]
+    res = fast.Resolver(TENHOU.table, concealed=concealed)
+    for _ in range(300):
+        found = {pid: rng.randint(1, 3) for pid in rng.sample(ids, rng.randint(1, 6))}
+        allowed = {k: n for k, n in found.items() if TENHOU.table[k].value(concealed=concealed)}
+        want = [(a.id, a.count) for a in TENHOU.table.resolve(allowed, concealed=concealed)]
+        assert res.resolve(list(found.items())) == want
+
+
+def test_fast_path_off_for_a_table_it_does_not_cover() -> None:
+    class OpenPinfu(RiichiEma):
+        def __init__(self) -> None:
+            super().__init__()
+            self.table = self.table.with_values({"pinfu": (1, 1)})
+            self._resolvers = None  # as __init__ decides for such a table
+
+    r = OpenPinfu().score("234m567m345p67s22p+8s", win="ron", seat_wind="S", discarder="W")
+    assert r.ids == {"pinfu", "all_simples"}
+
+
+# ---------------------------------------------------------------------- whole results
+
+SPECIAL = [
+    # (hand, keywords) — yakuman, limits, flags, ties between shapes and readings
+    ("19m19p19s1234567z+1m", {"win": "tsumo"}),
+    ("19m19p19s1234567z+7z", {"win": "ron", "discarder": "W"}),
+    ("19m19p19s1234567z+1m", {"win": "tsumo", "flags": {"first_turn"}}),
+    ("1112345678999m+5m", {"win": "ron", "discarder": "S"}),
+    ("1112345678999m+9m", {"win": "tsumo", "seat_wind": "S"}),
+    ("111m222p333s44455z+5z", {"win": "ron", "discarder": "N"}),
+    ("111m222p333s44455z+4z", {"win": "tsumo"}),
+    ("222333444m55566p+6p", {"win": "tsumo", "flags": {"riichi"}}),
+    ("223344m556677p88s+8s", {"win": "ron", "discarder": "W", "flags": {"riichi"}}),
+    ("22334455667788m+8m", {"win": "tsumo", "flags": {"riichi", "ippatsu"}}),
+    ("11223344556677z+7z", {"win": "ron", "discarder": "S"}),
+    ("111z222z333z55z[444z]+5z", {"win": "ron", "discarder": "W", "pao": "N"}),
+    ("5z5z[111z][222z][333z][444z]+5z", {"win": "ron", "discarder": "W", "pao": "S"}),
+    ("44m123m[555z][666z][777z]+3m", {"win": "ron", "discarder": "N", "pao": "S"}),
+    ("555z[666z][777z]123m44m+4m", {"win": "tsumo", "pao": "W"}),
+    ("11m[1111p][2222p][3333p][4444s]+1m", {"win": "tsumo", "flags": {"replacement"}}),
+    ("11m(1111p)(2222p)(3333p)[4444s]+1m", {"win": "ron", "discarder": "S"}),
+    ("234m[666z][777z]55z123p+4m", {"win": "ron", "discarder": "S", "flags": {"last_tile"}}),
+    ("123m456m789m123p55p+1m", {"win": "ron", "discarder": "S", "flags": {"robbing_kong"}}),
+    ("234m456m789m123p55p+4m", {"win": "tsumo", "flags": {"last_tile", "double_riichi"}}),
+    ("123m456m789m11p222p+2p", {"win": "ron", "discarder": "W", "flags": {"first_turn"}}),
+    (
+        "123m456m789m11p222p+2p",
+        {"win": "ron", "seat_wind": "S", "discarder": "W", "flags": {"first_turn"}},
+    ),
+    ("22s33s44s66s88s66z11m+1m", {"win": "tsumo", "seat_wind": "W"}),
+    ("223344s234s88s666z+8s", {"win": "ron", "discarder": "E", "seat_wind": "W"}),
+    ("234s234s666s88s666z+8s", {"win": "tsumo"}),
+    ("111999m111p99s111s+9s", {"win": "ron", "discarder": "S"}),
+    ("123m123m123m123p11p+1p", {"win": "tsumo", "honba": 5}),
+    ("123m456m789m99p[789s]+9m", {"win": "ron", "discarder": "W", "honba": 6}),
+    ("123m456m789m99p[789s]+9m", {"win": "ron", "discarder": "W", "honba": 6, "dora": ["8p"]}),
+    (
+        "111m234m345m678m99m+1m",
+        {"win": "ron", "discarder": "S", "flags": {"riichi"}, "ura": ["9m"], "dora": ["9m", "8m"]},
+    ),
+    ("123p456p789p123m05m+5m", {"win": "tsumo", "riichi_sticks": 2}),
+    ("11m111z222z333z444z+1m", {"win": "tsumo", "seat_wind": "S"}),
+    ("111m999m111p999p11s+1s", {"win": "tsumo"}),
+    ("234m234m234m55p678s+5p", {"win": "ron", "discarder": "N", "seat_wind": "E"}),
+    ("1112223334445m+5m", {"win": "ron", "discarder": "S", "flags": {"riichi"}}),
+    ("11122233344455m+5m", {"win": "tsumo"}),
+    ("123p456p789s11z[406m]+1z", {"win": "ron", "discarder": "S", "dora": ["4m"]}),
+    ("123p456p789s11z[055p]+1z", {"win": "tsumo", "seat_wind": "S"}),
+    ("123p789s11z[406m](0555s)+1z", {"win": "tsumo"}),
+    ("123p789s11z[345m](0555s)+1z", {"win": "ron", "discarder": "N"}),
+    ("123p789s11z[340m](5555s)+1z", {"win": "ron", "discarder": "N"}),
+]
+
+
+@pytest.mark.parametrize("rules", sorted(RULES))
+@pytest.mark.parametrize(("hand", "kw"), SPECIAL, ids=[h for h, _ in SPECIAL])
+def test_special_hands_agree(rules: str, hand: str, kw: dict[str, Any]) -> None:
+    same(RULES[rules], hand, **kw)
+
+
+def test_explanation_keeps_consumed_or_changed_arguments() -> None:
+    # the lazy explanation is rebuilt from the arguments: iterators and lists are copied
+    flags = ["riichi"]
+    dora = ["1p"]
+    r = EMA.score(
+        "234m567m345p67s22p+8s", win="ron", seat_wind="S", flags=flags, dora=iter(dora),
+        ura=(x for x in ["1p"]), discarder="W",
+    )  # fmt: skip
+    flags.append("ippatsu")
+    want = same(EMA, "234m567m345p67s22p+8s", win="ron", seat_wind="S", flags={"riichi"},
+                dora=["1p"], ura=["1p"], discarder="W")  # fmt: skip
+    assert r.ids == {"riichi", "pinfu", "all_simples", "dora", "ura_dora"}
+    assert r.to_dict() == want.to_dict()  # the explanation included
+    assert any("Ura" in line for line in r.lines("en"))
+
+
+def test_incomplete_hand_agrees() -> None:
+    r = same(EMA, "123m456m789m12p55s+9p", win="ron", discarder="S")
+    assert not r.valid
+    assert r.reason == "not a complete hand (EMA-WIN-1)"
+
+
+@st.composite
+def winning(draw: st.DrawFn) -> dict[str, Any]:
+    """A random complete hand with a random situation (flags, dora, ura, red fives...)."""
+    counts = [0] * 34
+    concealed: list[int] = []
+    melds: list[str] = []
+    kongs = 0
+    closed = True
+    if draw(st.integers(0, 9)) == 0:
+        kinds = draw(st.lists(st.integers(0, 33), min_size=7, max_size=7, unique=True))
+        for k in kinds:
+            concealed += [k, k]
+            counts[k] += 2
+    else:
+        suit = draw(st.sampled_from((None, 0, 1, 2)))  # sometimes one suit: flushes, gates
+        for _ in range(4):
+            kind = draw(st.sampled_from(("chow", "chow", "pung", "kong")))
+            s = draw(st.integers(0, 2)) if suit is None else suit
+            if kind == "chow":
+                rank = draw(st.integers(0, 6))
+                tiles = [9 * s + rank + i for i in range(3)]
+            else:
+                t = draw(st.integers(0, 33)) if suit is None else 9 * s + draw(st.integers(0, 8))
+                tiles = [t] * (4 if kind == "kong" else 3)
+            for t in tiles:
+                counts[t] += 1
+            body = "".join(str(Tile(t).rank) for t in tiles) + "mpsz"[tiles[0] // 9]
+            exposure = draw(st.sampled_from(("concealed", "open", "open")))
+            if kind == "kong":
+                kongs += 1
+                melds.append(f"({body})" if exposure == "concealed" else f"[{body}]")
+                closed = closed and exposure == "concealed"
+            elif exposure == "open" and draw(st.booleans()):
+                melds.append(f"[{body}]")
+                closed = False
+            else:
+                concealed += tiles
+        pair = draw(st.integers(0, 33))
+        counts[pair] += 2
+        concealed += [pair, pair]
+    assume(all(c <= 4 for c in counts))
+    win = draw(st.sampled_from(concealed))
+    notes = [Tile(t).notation for t in sorted(concealed)]
+    fives = [i for i, n in enumerate(notes) if n[0] == "5" and n[1] in "mps"]
+    if fives and draw(st.booleans()):
+        i = draw(st.sampled_from(fives))
+        plain_left = notes[i] != Tile(win).notation or notes.count(notes[i]) > 1
+        if counts[Tile.from_notation(notes[i])] < 4 and plain_left:
+            notes[i] = "0" + notes[i][1]
+    text = "".join(notes) + "".join(melds) + "+" + Tile(win).notation
+    tsumo = draw(st.booleans())
+    seat = draw(st.sampled_from(SEATS))
+    flags: set[str] = set()
+    if closed and draw(st.booleans()):
+        flags.add(draw(st.sampled_from(("riichi", "double_riichi"))))
+        if draw(st.booleans()):
+            flags.add("ippatsu")
+    extra = draw(st.sampled_from((None, "last_tile", "replacement", "robbing_kong", "first_turn")))
+    if extra == "replacement" and (not tsumo or not kongs):
+        extra = None
+    if extra == "robbing_kong" and (tsumo or counts[win] > 1):
+        extra = None
+    if extra == "first_turn" and melds:
+        extra = None
+    if extra:
+        flags.add(extra)
+    tiles = [Tile(i).notation for i in range(34)]
+    out: dict[str, Any] = {
+        "hand": text,
+        "win": "tsumo" if tsumo else "ron",
+        "seat_wind": seat,
+        "round_wind": draw(st.sampled_from(("E", "S"))),
+        "flags": flags,
+        "dora": draw(st.lists(st.sampled_from(tiles), max_size=3)),
+        "ura": draw(st.lists(st.sampled_from(tiles), max_size=2)),
+        "honba": draw(st.integers(0, 6)),
+        "riichi_sticks": draw(st.integers(0, 2)),
+    }
+    if not tsumo:
+        out["discarder"] = draw(st.sampled_from([s for s in SEATS if s != seat]))
+    return out
+
+
+@given(winning(), st.sampled_from(sorted(RULES)))
+def test_random_hands_agree(case: dict[str, Any], rules: str) -> None:
+    kw = dict(case)
+    same(RULES[rules], kw.pop("hand"), **kw)
+
+
+def test_seeded_hands_agree() -> None:
+    # the benchmark's kind of hand, many at once (bench/bench_riichi.py draws the same way)
+    rng = random.Random(2026)
+    n = 0
+    for _ in range(400):
+        counts = [0] * 34
+        parts: list[str] = []
+        concealed: list[int] = []
+        open_hand = rng.random() < 0.4
+        for _ in range(4):
+            r = rng.random()
+            if r < 0.6:
+                s, k = rng.randrange(3), rng.randrange(7)
+                group = [9 * s + k, 9 * s + k + 1, 9 * s + k + 2]
+            else:
+                t = rng.randrange(34)
+                group = [t] * (4 if r > 0.92 else 3)
+            for t in group:
+                counts[t] += 1
+            body = "".join(str(Tile(t).rank) for t in group) + "mpsz"[group[0] // 9]
+            if len(group) == 4:
+                parts.append(f"[{body}]" if open_hand else f"({body})")
+            elif open_hand and rng.random() < 0.5:
+                parts.append(f"[{body}]")
+            else:
+                concealed += group
+        pair = rng.randrange(34)
+        counts[pair] += 2
+        concealed += [pair, pair]
+        if max(counts) > 4:
+            continue
+        win = rng.choice(concealed)
+        text = "".join(Tile(t).notation for t in sorted(concealed)) + "".join(parts)
+        text += "+" + Tile(win).notation
+        seat = rng.choice(SEATS)
+        kw: dict[str, Any] = {
+            "win": rng.choice(("ron", "tsumo")),
+            "seat_wind": seat,
+            "round_wind": rng.choice(("E", "S")),
+            "dora": [Tile(rng.randrange(34)).notation],
+            "honba": rng.randrange(4),
+        }
+        if kw["win"] == "ron":
+            kw["discarder"] = SEATS[(SEATS.index(seat) + 2) % 4]
+        for rules in (EMA, TENHOU):
+            same(rules, text, **kw)
+        n += 1
+    assert n > 300
