@@ -8,12 +8,12 @@ shape family) are cached properties.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from typing import cast
+from itertools import compress
+from typing import Any, cast
 
 from muraglia.analysis.groups import GroupKind
 from muraglia.rulesets.mcr.counting import chow_fans
-from muraglia.scoring.context import WinContext
+from muraglia.scoring.context import WinContext, cached_property
 from muraglia.tiles import Suit, Tile
 
 __all__ = ["HONOURS_AND_KNITTED_SHAPES", "KNITTED_STRAIGHT_SHAPES", "McrContext", "mcr"]
@@ -44,14 +44,31 @@ class McrContext(WinContext):
     @cached_property
     def kinds(self) -> frozenset[Tile]:
         """The distinct tile kinds of the hand."""
-        c = self.hand.counts
-        return frozenset(_TILES[i] for i in range(34) if c[i])
+        return frozenset(compress(_TILES, self.hand.counts))
 
     @cached_property
     def suits(self) -> frozenset[Suit]:
         """The suits present."""
         c = self.hand.counts
         return frozenset(_SUITS[s] for s in range(3) if any(c[9 * s : 9 * s + 9]))
+
+    def hand_views(self) -> dict[str, Any]:
+        """The views that depend only on the hand (an MCR arrangement covers every tile).
+
+        The ruleset computes them on the first arrangement of a hand and gives them to the
+        others (:meth:`adopt`).
+        """
+        return {name: getattr(self, name) for name in _HAND_VIEWS}
+
+    def decomposition_views(self) -> dict[str, Any]:
+        """The views computed so far that depend only on the hand and the decomposition."""
+        d = self.__dict__
+        return {name: d[name] for name in _DECOMPOSITION_VIEWS if name in d}
+
+    def adopt(self, views: dict[str, Any]) -> McrContext:
+        """Take over views computed on another arrangement (see :meth:`hand_views`)."""
+        self.__dict__.update(views)
+        return self
 
     @cached_property
     def has_honors(self) -> bool:
@@ -107,3 +124,12 @@ class McrContext(WinContext):
 def mcr(ctx: WinContext) -> McrContext:
     """``ctx`` seen as an :class:`McrContext` (the MCR ruleset only builds those)."""
     return cast("McrContext", ctx)
+
+
+_HAND_VIEWS = ("counts", "is_concealed", "winning_tile", "kinds", "suits", "has_honors")
+_DECOMPOSITION_VIEWS = (
+    *_HAND_VIEWS,
+    *("groups", "_split", "sets", "chows", "pungs", "kongs", "pairs", "pair", "tiles"),
+    *("chow_fans", "melded_kongs", "concealed_kongs", "is_standard", "is_knitted_straight"),
+    *("is_honours_and_knitted", "is_seven_pairs", "five_groups"),
+)
