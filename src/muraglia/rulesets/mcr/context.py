@@ -12,6 +12,7 @@ from itertools import compress
 from typing import Any, cast
 
 from muraglia.analysis.groups import GroupKind
+from muraglia.hand import Hand
 from muraglia.rulesets.mcr.counting import chow_fans
 from muraglia.scoring.context import WinContext, cached_property
 from muraglia.tiles import Suit, Tile
@@ -28,6 +29,8 @@ HONOURS_AND_KNITTED_SHAPES = frozenset(
 
 _TILES = tuple(Tile(i) for i in range(34))
 _SUITS = (Suit.MAN, Suit.PIN, Suit.SOU)
+_SUIT_MASKS = tuple((suit, 0x1FF << (9 * i)) for i, suit in enumerate(_SUITS))
+_HONOUR_MASK = 0x7F << 27
 
 
 @dataclass(frozen=True)
@@ -52,13 +55,29 @@ class McrContext(WinContext):
         c = self.hand.counts
         return frozenset(_SUITS[s] for s in range(3) if any(c[9 * s : 9 * s + 9]))
 
-    def hand_views(self) -> dict[str, Any]:
+    @staticmethod
+    def hand_views(hand: Hand, kinds: int) -> dict[str, Any]:
         """The views that depend only on the hand (an MCR arrangement covers every tile).
 
-        The ruleset computes them on the first arrangement of a hand and gives them to the
-        others (:meth:`adopt`).
+        ``kinds`` is the 34-bit mask of the hand's kinds. The ruleset computes them once per
+        hand and gives them to every arrangement (:meth:`adopt`).
+
+        >>> from muraglia.notation import parse_hand
+        >>> h = parse_hand("123m456p789s345s77m+5s")
+        >>> v = McrContext.hand_views(h, sum(1 << i for i, n in enumerate(h.counts) if n))
+        >>> sorted(s.value for s in v["suits"]), v["has_honors"], len(v["kinds"])
+        (['m', 'p', 's'], False, 13)
         """
-        return {name: getattr(self, name) for name in _HAND_VIEWS}
+        counts = hand.counts
+        winning = hand.winning
+        return {
+            "counts": counts,
+            "is_concealed": hand.is_concealed,
+            "winning_tile": None if winning is None else winning.kind,
+            "kinds": frozenset(compress(_TILES, counts)),
+            "suits": frozenset(s for s, mask in _SUIT_MASKS if kinds & mask),
+            "has_honors": bool(kinds & _HONOUR_MASK),
+        }
 
     def decomposition_views(self) -> dict[str, Any]:
         """The views computed so far that depend only on the hand and the decomposition."""
@@ -127,6 +146,7 @@ def mcr(ctx: WinContext) -> McrContext:
 
 
 _HAND_VIEWS = ("counts", "is_concealed", "winning_tile", "kinds", "suits", "has_honors")
+"""The keys of :meth:`McrContext.hand_views`."""
 _DECOMPOSITION_VIEWS = (
     *_HAND_VIEWS,
     *("groups", "_split", "sets", "chows", "pungs", "kongs", "pairs", "pair", "tiles"),

@@ -360,7 +360,9 @@ def all_chows(ctx: WinContext) -> bool:
 @fan(19, note="per tile kind; never a declared kong (MCR-GAP-31)")
 def tile_hog(ctx: WinContext) -> int:
     """All four copies of a tile kind used without a kong."""
-    return p.tile_hogs(ctx) if 4 in ctx.counts else 0
+    # the kind of a kong is held four times, so the others are the kinds held four times less
+    # the kongs (p.tile_hogs counts them one by one)
+    return ctx.counts.count(4) - len(ctx.kongs)
 
 
 @fan(20, requires=_PUNGS, min_groups=2, note="two-set fan, MCR-COUNT-6")

@@ -21,11 +21,10 @@ MCR-PLAY-5).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import partial
 from typing import Any, ClassVar, Literal
 
-from muraglia.analysis.decompose import decompose
 from muraglia.analysis.groups import WaitKind
 from muraglia.analysis.shapes import (
     HONORS_AND_KNITTED,
@@ -267,6 +266,49 @@ _PLANS: dict[str, FanPlan] = {shape: FanPlan(among) for shape, among in _AMONG.i
 _KNITTED_MASKS = tuple(tiles_mask(map(Tile, pattern)) for pattern in KNITTED_PATTERNS)
 _ORPHANS_MASK = tiles_mask(HEADS)
 _SUITED_MASK = tiles_mask(SUITED)
+_STANDARD_ONLY: tuple[Shape, ...] = (STANDARD,)
+
+
+_VALUE: dict[str, int] = {p.id: p.closed or 0 for p in PATTERNS}
+_RANK: dict[str, int] = {p.id: i for i, p in enumerate(PATTERNS)}
+_EXCLUDES: dict[str, tuple[str, ...]] = {p.id: p.excludes for p in PATTERNS}
+_AWARDS: dict[tuple[str, int, int], Award] = {}
+
+
+def resolve(found: Mapping[str, int], values: Mapping[str, int]) -> tuple[Award, ...]:
+    """:meth:`PatternTable.resolve` for the MCR table (no implications, no limit hands).
+
+    From the highest total down (ties: table order) a fan excluded by a kept one is dropped
+    (MCR-COUNT-2); ``values`` overrides some values per application (editions, options).
+    Awards are shared per (fan, count, value): they are immutable.
+
+    >>> [(a.id, a.value) for a in resolve({"all_chows": 1, "no_honours": 1}, {})]
+    [('all_chows', 2)]
+    """
+    value = _VALUE
+    if values:
+        value = {**_VALUE, **values}
+    rank = _RANK
+    dropped: set[str] = set()
+    kept: list[str] = []
+    for pid in sorted(found, key=lambda pid: (-value[pid] * found[pid], rank[pid])):
+        if pid in dropped:
+            continue
+        kept.append(pid)
+        dropped.update(_EXCLUDES[pid])
+    kept.sort(key=rank.__getitem__)
+    out: list[Award] = []
+    for pid in kept:
+        n = found[pid]
+        per = value[pid]
+        award = _AWARDS.get((pid, n, per))
+        if award is None:
+            award = PATTERNS[pid].award(n)
+            if award.value != per * n:
+                award = replace(award, value=per * n)
+            _AWARDS[pid, n, per] = award
+        out.append(award)
+    return tuple(out)
 
 
 def _possible_shapes(h: Hand, kinds: int | None = None) -> tuple[Shape, ...]:
@@ -278,17 +320,20 @@ def _possible_shapes(h: Hand, kinds: int | None = None) -> tuple[Shape, ...]:
     """
     if kinds is None:
         kinds = kinds_mask(h.counts)
-    knitted = any(m & kinds == m for m in _KNITTED_MASKS)
+    distinct = kinds.bit_count()
+    knitted = distinct >= 9 and any(m & kinds == m for m in _KNITTED_MASKS)
     if h.melds:
         return (STANDARD, KNITTED_STRAIGHT) if len(h.melds) == 1 and knitted else (STANDARD,)
+    if 7 < distinct < 13 and not knitted:  # the usual case: sets and a pair
+        return _STANDARD_ONLY
     counts = h.concealed_counts
     out: list[Shape] = [STANDARD]
-    if all(n % 2 == 0 for n in counts):
+    if distinct <= 7 and all(n % 2 == 0 for n in counts):
         out.append(SEVEN_PAIRS_FOUR_AS_TWO)
     if kinds == _ORPHANS_MASK:
         out.append(THIRTEEN_ORPHANS)
     suited = kinds & _SUITED_MASK
-    if max(counts) == 1 and any(suited & ~m == 0 for m in _KNITTED_MASKS):
+    if distinct == 14 and any(suited & ~m == 0 for m in _KNITTED_MASKS):
         out.append(HONORS_AND_KNITTED)
     if knitted:
         out.append(KNITTED_STRAIGHT)
@@ -358,7 +403,7 @@ class McrRules(Ruleset):
         values = self._values
         if self.options.two_kongs_mixed == 5 and "two_kongs" in found and ctx.concealed_kongs == 1:
             values = {**values, "two_kongs": 5}
-        awards = PATTERNS.resolve(found, concealed=ctx.is_concealed, values=values)
+        awards = resolve(found, values)
         if "all_types" in found and ctx.is_seven_pairs:  # option seven_pairs_all_types
             awards = tuple(sorted((*awards, PATTERNS["all_types"].award()), key=_order))
         return awards
@@ -435,7 +480,10 @@ class McrRules(Ruleset):
         kinds = kinds_mask(h.counts)
         concealed = h.is_concealed
         options = self.options
-        for d in decompose(h, _possible_shapes(h, kinds)):
+        decompositions = [d for shape in _possible_shapes(h, kinds) for d in shape.decompose(h)]
+        if len(decompositions) > 1:  # distinct, as analysis.decompose gives them
+            decompositions = list(dict.fromkeys(decompositions))
+        for d in decompositions:
             plan = _PLANS.get(d.shape, _PLANS["standard"])
             steps: tuple[Any, ...] | None = None
             shared: dict[str, Any] | None = None
@@ -450,10 +498,10 @@ class McrRules(Ruleset):
                 )  # fmt: skip
                 if shared is not None:
                     ctx.adopt(shared)
-                elif hand_views is not None:
-                    ctx.adopt(hand_views)
                 else:
-                    hand_views = ctx.hand_views()
+                    if hand_views is None:
+                        hand_views = McrContext.hand_views(h, kinds)
+                    ctx.adopt(hand_views)
                 if steps is None:
                     present = group_counts(d.groups)
                     steps = plan.steps(concealed, present, len(ctx.suits), flag_set)
