@@ -19,7 +19,7 @@ from muraglia.notation import parse_hand
 from muraglia.rulesets.mcr import PATTERNS, McrRules
 from muraglia.rulesets.mcr.context import McrContext
 from muraglia.rulesets.mcr.plan import FanPlan, group_counts, kinds_mask
-from muraglia.rulesets.mcr.rules import _AMONG, _PLANS, SHAPES, _possible_shapes
+from muraglia.rulesets.mcr.rules import _AMONG, _PLANS, SHAPES, _possible_shapes, resolve
 from muraglia.rulesets.mcr.samples import KINDS, Sample, random_winning_hand
 from muraglia.scoring.context import WinType, parse_wind
 
@@ -110,3 +110,15 @@ def test_steps_are_cached_per_situation() -> None:
     ids = {step[0] for step in a}
     assert {"all_chows", "full_flush", "quadruple_chow"} <= ids
     assert not {"all_pungs", "dragon_pung", "seven_pairs", "last_tile_draw"} & ids
+
+
+@given(
+    st.dictionaries(st.sampled_from([p.id for p in PATTERNS]), st.integers(1, 3), max_size=12),
+    st.sampled_from([{}, {"two_concealed_kongs": 8}, {"two_kongs": 5}]),
+    st.booleans(),
+)
+def test_mcr_resolve_equals_the_table_resolve(
+    found: dict[str, int], values: dict[str, int], concealed: bool
+) -> None:
+    """The ruleset's own exclusion pass gives the awards of :meth:`PatternTable.resolve`."""
+    assert resolve(found, values) == PATTERNS.resolve(found, concealed=concealed, values=values)
