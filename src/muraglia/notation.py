@@ -305,6 +305,11 @@ def parse_hand(text: str, *, strict: bool = True, red_fives: bool = True) -> Han
     return hand
 
 
+_DIGIT: tuple[str, ...] = tuple(Tile(i).notation[0] for i in range(len(Tile)))
+_LETTER: tuple[str, ...] = tuple(Tile(i).suit.value for i in range(len(Tile)))
+"""Notation digit and suit letter of every kind (bonus tiles included), by kind."""
+
+
 def format_tiles(tiles: Iterable[PhysicalTile]) -> str:
     """Format physical tiles grouped by suit, in the given order.
 
@@ -315,12 +320,13 @@ def format_tiles(tiles: Iterable[PhysicalTile]) -> str:
     digits: list[str] = []
     suit = ""
     for tile in tiles:
-        letter = tile.kind.suit.value
+        kind = tile.kind
+        letter = _LETTER[kind]
         if suit and letter != suit:
             parts.append("".join(digits) + suit)
             digits = []
         suit = letter
-        digits.append(tile.notation[0])
+        digits.append("0" if tile.red else _DIGIT[kind])
     if suit:
         parts.append("".join(digits) + suit)
     return "".join(parts)
