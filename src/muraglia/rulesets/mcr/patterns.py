@@ -264,9 +264,11 @@ def two_terminal_chows(ctx: WinContext) -> int:
 )
 def pung_of_terminals_or_honours(ctx: WinContext) -> int:
     """Each pung/kong of 1s, 9s or a wind that is neither seat nor prevalent wind."""
-    n = sum(1 for g in ctx.pungs if g.tile.is_terminal)
-    if _wind_pungs(ctx) < 3:  # MCR-FAN-48/70/75 take the wind pungs (per set)
-        n += sum(1 for g in ctx.pungs if g.tile in WINDS and g.tile not in ctx.value_winds)
+    pungs = ctx.pungs
+    n = sum(1 for g in pungs if g.tile in TERMINALS)
+    winds = [g.tile for g in pungs if g.tile in WINDS]
+    if len(winds) < 3:  # MCR-FAN-48/70/75 take the wind pungs (per set)
+        n += sum(1 for t in winds if t is not ctx.seat_wind and t is not ctx.round_wind)
     return n
 
 
@@ -421,6 +423,8 @@ def last_tile(ctx: WinContext) -> bool:
     """Won on a tile whose three other copies are visible (MCR-GAP-19)."""
     if ctx.has("last_of_kind"):
         return True
+    if not ctx.hand.melds:
+        return False
     win = ctx.winning_tile
     shown = sum(1 for m in ctx.hand.melds if not m.concealed for t in m.tiles if t.kind == win)
     return shown == 3
