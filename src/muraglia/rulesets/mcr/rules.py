@@ -486,7 +486,7 @@ class McrRules(Ruleset):
         for d in decompositions:
             plan = _PLANS.get(d.shape, _PLANS["standard"])
             steps: tuple[Any, ...] | None = None
-            shared: dict[str, Any] | None = None
+            first: McrContext | None = None
             # Seven Pairs and Thirteen Orphans exclude Single Wait: no need to know the wait
             waits = d.shape not in _NO_WAIT_FANS
             for r in readings(d, winning):
@@ -496,8 +496,8 @@ class McrRules(Ruleset):
                     h, d, r, w, seat, rnd, flag_set, (), (), options,
                     unique_wait=bool(unique) and waits, flowers=flowers,
                 )  # fmt: skip
-                if shared is not None:
-                    ctx.adopt(shared)
+                if first is not None:  # a second reading of the decomposition
+                    ctx.adopt(first.decomposition_views())
                 else:
                     if hand_views is None:
                         hand_views = McrContext.hand_views(h, kinds)
@@ -507,8 +507,8 @@ class McrRules(Ruleset):
                     steps = plan.steps(concealed, present, len(ctx.suits), flag_set)
                 found = plan.run(steps, ctx, kinds)
                 yield ctx, self._awards(ctx, found)
-                if shared is None:
-                    shared = ctx.decomposition_views()
+                if first is None:
+                    first = ctx
 
     def _best(
         self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
