@@ -62,10 +62,12 @@ def near_knitted(counts: Sequence[int]) -> bool:
     (True, False)
     """
     kinds = kinds_mask(counts)
-    return any(
-        (kinds & m).bit_count() >= 8 or (kinds & (m | _HONOURS_MASK)).bit_count() >= 13
-        for m in _KNITTED_MASKS
-    )
+    honours = (kinds & _HONOURS_MASK).bit_count()
+    for mask in _KNITTED_MASKS:
+        n = (kinds & mask).bit_count()
+        if n >= 8 or n + honours >= 13:
+            return True
+    return False
 
 
 class McrFlow(DealFlow):
