@@ -103,10 +103,7 @@ def _suit_sets(counts: tuple[int, ...]) -> _Parts:
 def _suit_groups(suit: int, counts: tuple[int, ...]) -> tuple[tuple[Group, ...], ...]:
     """Typed groups for each split of one suit (cached on the suit and its nine counts)."""
     return tuple(
-        tuple(
-            Group(GroupKind.CHOW if k == "c" else GroupKind.PUNG, Tile(9 * suit + o))
-            for k, o in part
-        )
+        tuple(_group(GroupKind.CHOW if k == "c" else GroupKind.PUNG, 9 * suit + o) for k, o in part)
         for part in _suit_sets(counts)
     )
 
@@ -205,8 +202,11 @@ class Standard(Shape):
         return shanten_standard(counts, melds)
 
 
+_KIND_RANK = {kind: i for i, kind in enumerate(GroupKind)}
+
+
 def _group_key(g: Group) -> tuple[int, int]:
-    return (int(g.tile), list(GroupKind).index(g.kind))
+    return (int(g.tile), _KIND_RANK[g.kind])
 
 
 class SevenPairs(Shape):
