@@ -122,3 +122,12 @@ def test_mcr_resolve_equals_the_table_resolve(
 ) -> None:
     """The ruleset's own exclusion pass gives the awards of :meth:`PatternTable.resolve`."""
     assert resolve(found, values) == PATTERNS.resolve(found, concealed=concealed, values=values)
+
+
+def test_evaluate_takes_a_context_with_flags_in_a_set() -> None:
+    s = Sample("concealed", "123m456p789s345s77m+5s", "ron", "E", "E", 0)
+    ctx = next(iter(contexts(s, frozenset())))
+    plain_ctx = McrContext(ctx.hand, ctx.decomposition, ctx.reading, ctx.win, ctx.seat_wind,
+                           ctx.round_wind, {"last_tile"}, (), (), RULES.options)  # type: ignore[arg-type]  # fmt: skip
+    ids = {a.id for a in RULES.evaluate(plain_ctx, {}).awards}
+    assert "last_tile_claim" in ids

@@ -393,7 +393,8 @@ class McrRules(Ruleset):
     @staticmethod
     def _find(ctx: McrContext, plan: FanPlan, kinds: int) -> dict[str, int]:
         """The fans whose predicate holds on ``ctx`` (:mod:`~muraglia.rulesets.mcr.plan`)."""
-        steps = plan.steps(ctx.is_concealed, group_counts(ctx.groups), len(ctx.suits), ctx.flags)
+        flags = frozenset(ctx.flags)  # hashable even if a caller built the context with a set
+        steps = plan.steps(ctx.is_concealed, group_counts(ctx.groups), len(ctx.suits), flags)
         return plan.run(steps, ctx, kinds)
 
     def _awards(self, ctx: McrContext, found: dict[str, int]) -> tuple[Award, ...]:
