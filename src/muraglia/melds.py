@@ -160,11 +160,16 @@ def _copies(tile: Tile, n: int, reds: int) -> tuple[PhysicalTile, ...]:
     return tuple(PhysicalTile(tile, red=i < reds) for i in range(n))
 
 
+_DIGIT: tuple[str, ...] = tuple(Tile(i).notation[0] for i in range(len(Tile)))
+_LETTER: tuple[str, ...] = tuple(Tile(i).suit.value for i in range(len(Tile)))
+"""Notation digit and suit letter of every kind, by kind."""
+
+
 def _plain(tiles: Sequence[PhysicalTile]) -> str:
     """Tiles of one group in compact notation (``456m``; mixed suits spelled per tile)."""
     if not tiles:
         return ""
-    suits = {t.kind.suit for t in tiles}
-    if len(suits) == 1:
-        return "".join(t.notation[0] for t in tiles) + tiles[0].kind.suit.value
+    letter = _LETTER[tiles[0].kind]
+    if all(_LETTER[t.kind] == letter for t in tiles):
+        return "".join("0" if t.red else _DIGIT[t.kind] for t in tiles) + letter
     return "".join(t.notation for t in tiles)

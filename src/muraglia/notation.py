@@ -71,6 +71,7 @@ _LETTERS = {
     "F": Tile.GREEN,
     "C": Tile.RED,
 }
+_LETTER_STARTS = frozenset(letter[0] for letter in _LETTERS)
 _MARKERS = {"<": Source.LEFT, "^": Source.ACROSS, ">": Source.RIGHT}
 
 
@@ -96,7 +97,9 @@ class _Scanner:
 
     def at_tile(self) -> bool:
         char = self.peek()
-        return char.isdigit() or any(self.text.startswith(k, self.pos) for k in _LETTERS)
+        return char.isdigit() or (
+            char in _LETTER_STARTS and any(self.text.startswith(k, self.pos) for k in _LETTERS)
+        )
 
     def read_group(self) -> list[tuple[PhysicalTile, int]]:
         """Read one run of digits plus suit letter, or one honour letter.
@@ -104,10 +107,11 @@ class _Scanner:
         Returns (tile, position) pairs so callers can point at a tile.
         """
         text, start = self.text, self.pos
-        for letter, tile in _LETTERS.items():
-            if text.startswith(letter, start):
-                self.pos += len(letter)
-                return [(PhysicalTile(tile), start)]
+        if text[start : start + 1] in _LETTER_STARTS:  # no letter starts with a digit
+            for letter, tile in _LETTERS.items():
+                if text.startswith(letter, start):
+                    self.pos += len(letter)
+                    return [(PhysicalTile(tile), start)]
         digits: list[int] = []
         while self.pos < len(text) and text[self.pos].isdigit():
             digits.append(self.pos)
@@ -305,6 +309,11 @@ def parse_hand(text: str, *, strict: bool = True, red_fives: bool = True) -> Han
     return hand
 
 
+_DIGIT: tuple[str, ...] = tuple(Tile(i).notation[0] for i in range(len(Tile)))
+_LETTER: tuple[str, ...] = tuple(Tile(i).suit.value for i in range(len(Tile)))
+"""Notation digit and suit letter of every kind (bonus tiles included), by kind."""
+
+
 def format_tiles(tiles: Iterable[PhysicalTile]) -> str:
     """Format physical tiles grouped by suit, in the given order.
 
@@ -315,12 +324,13 @@ def format_tiles(tiles: Iterable[PhysicalTile]) -> str:
     digits: list[str] = []
     suit = ""
     for tile in tiles:
-        letter = tile.kind.suit.value
+        kind = tile.kind
+        letter = _LETTER[kind]
         if suit and letter != suit:
             parts.append("".join(digits) + suit)
             digits = []
         suit = letter
-        digits.append(tile.notation[0])
+        digits.append("0" if tile.red else _DIGIT[kind])
     if suit:
         parts.append("".join(digits) + suit)
     return "".join(parts)

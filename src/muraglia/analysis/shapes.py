@@ -67,6 +67,12 @@ def meld_group(meld: Meld) -> Group:
     )
 
 
+@cache
+def _group(kind: GroupKind, tile: int) -> Group:
+    """The concealed, meld-less group ``kind`` at ``tile`` (immutable: one shared object each)."""
+    return Group(kind, Tile(tile))
+
+
 # A suit pattern is a tuple of (kind, offset) with kind 'c' chow or 'p' pung.
 _Parts = tuple[tuple[tuple[str, int], ...], ...]
 
@@ -97,10 +103,7 @@ def _suit_sets(counts: tuple[int, ...]) -> _Parts:
 def _suit_groups(suit: int, counts: tuple[int, ...]) -> tuple[tuple[Group, ...], ...]:
     """Typed groups for each split of one suit (cached on the suit and its nine counts)."""
     return tuple(
-        tuple(
-            Group(GroupKind.CHOW if k == "c" else GroupKind.PUNG, Tile(9 * suit + o))
-            for k, o in part
-        )
+        tuple(_group(GroupKind.CHOW if k == "c" else GroupKind.PUNG, 9 * suit + o) for k, o in part)
         for part in _suit_sets(counts)
     )
 
@@ -116,7 +119,7 @@ def _suit_splits(
         if counts[r] >= 2:
             rest = list(counts)
             rest[r] -= 2
-            pair = Group(GroupKind.PAIR, Tile(9 * suit + r))
+            pair = _group(GroupKind.PAIR, 9 * suit + r)
             for part in _suit_groups(suit, tuple(rest)):
                 paired.append(tuple(sorted((pair, *part), key=_group_key)))
     return plain, tuple(paired)
@@ -174,12 +177,12 @@ class Standard(Shape):
         for h in range(27, 34):
             n = counts[h]
             if n == 3:
-                honor_groups.append(Group(GroupKind.PUNG, Tile(h)))
+                honor_groups.append(_group(GroupKind.PUNG, h))
             elif n == 2:
                 if honor_pair:
                     return
                 honor_pair = True
-                honor_groups.append(Group(GroupKind.PAIR, Tile(h)))
+                honor_groups.append(_group(GroupKind.PAIR, h))
             elif n:
                 return
         # the pair sits in the one group (suit or honours) whose tile count is 2 mod 3
@@ -199,8 +202,11 @@ class Standard(Shape):
         return shanten_standard(counts, melds)
 
 
+_KIND_RANK = {kind: i for i, kind in enumerate(GroupKind)}
+
+
 def _group_key(g: Group) -> tuple[int, int]:
-    return (int(g.tile), list(GroupKind).index(g.kind))
+    return (int(g.tile), _KIND_RANK[g.kind])
 
 
 class SevenPairs(Shape):
@@ -226,7 +232,7 @@ class SevenPairs(Shape):
         groups: list[Group] = []
         for t, n in enumerate(counts):
             if n == 2 or (n == 4 and self.four_as_two_pairs):
-                groups.extend([Group(GroupKind.PAIR, Tile(t))] * (n // 2))
+                groups.extend([_group(GroupKind.PAIR, t)] * (n // 2))
             elif n:
                 return
         yield Decomposition(self.id, tuple(groups))
@@ -262,7 +268,7 @@ class ThirteenOrphans(Shape):
         if sum(counts[t] for t in _ORPHANS) != 14:
             return
         groups = tuple(
-            Group(GroupKind.PAIR if counts[t] == 2 else GroupKind.SINGLE, Tile(t)) for t in _ORPHANS
+            _group(GroupKind.PAIR if counts[t] == 2 else GroupKind.SINGLE, t) for t in _ORPHANS
         )
         yield Decomposition(self.id, groups)
 
@@ -329,7 +335,7 @@ class KnittedStraight(Shape):
             rest = _without(counts, [low + 3 * k for low in lows for k in range(3)])
             if rest is None:
                 continue
-            knitted = tuple(Group(GroupKind.KNITTED, Tile(low)) for low in sorted(lows))
+            knitted = tuple(_group(GroupKind.KNITTED, low) for low in sorted(lows))
             for d in STANDARD.decompose_counts(rest, melds + 3):
                 yield Decomposition(self.id, knitted + d.groups)
 
@@ -361,7 +367,7 @@ class HonorsAndKnitted(Shape):
         for perm in _SUIT_PERMS:
             allowed = {low + 3 * k for low in _knitted_lows(perm) for k in range(3)}
             if suited <= allowed:
-                singles = tuple(Group(GroupKind.SINGLE, Tile(t)) for t in range(34) if counts[t])
+                singles = tuple(_group(GroupKind.SINGLE, t) for t in range(34) if counts[t])
                 yield Decomposition(self.id, singles)
                 return
 

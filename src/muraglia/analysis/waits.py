@@ -61,17 +61,26 @@ def readings(decomposition: Decomposition, winning_tile: Tile) -> tuple[Reading,
     """
     out: list[Reading] = []
     seen: set[tuple[GroupKind, Tile]] = set()
+    win = int(winning_tile)
     for i, g in enumerate(decomposition.groups):
-        if not g.concealed or g.meld is not None or winning_tile not in g.tiles:
+        if not g.concealed or g.meld is not None:
             continue
-        if (g.kind, g.tile) in seen:
+        gk = g.kind
+        offset = win - g.tile  # whether the winning tile is in the group, without its tiles
+        if not (
+            offset == 0
+            or (gk is GroupKind.CHOW and 0 < offset <= 2)
+            or (gk is GroupKind.KNITTED and offset in (3, 6))
+        ):
             continue
-        seen.add((g.kind, g.tile))
-        if g.kind is GroupKind.CHOW:
-            kind = _chow_wait(int(g.tile), int(winning_tile))
-        elif g.kind is GroupKind.PAIR:
+        if (gk, g.tile) in seen:
+            continue
+        seen.add((gk, g.tile))
+        if gk is GroupKind.CHOW:
+            kind = _chow_wait(int(g.tile), win)
+        elif gk is GroupKind.PAIR:
             kind = WaitKind.SINGLE
-        elif g.kind is GroupKind.PUNG:
+        elif gk is GroupKind.PUNG:
             kind = WaitKind.DUAL_PUNG
         else:
             kind = WaitKind.SPECIAL

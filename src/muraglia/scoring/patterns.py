@@ -23,8 +23,9 @@ Resolution (:meth:`PatternTable.evaluate`):
 1. every pattern whose value for the hand's concealment is not None, with at least
    ``min_groups`` (at least one) groups of its ``requires`` kinds (if any), using at most
    ``max_suits`` of the suits m, p, s, one of whose
-   ``flags_any`` (if any) is set and one of whose ``tiles_any`` kinds (if any) is in the hand
-   is tried; a truthy result gives an :class:`Award` (value x count);
+   ``flags_any`` (if any) is set, one of whose ``tiles_any`` kinds (if any) is in the hand
+   and (with ``tiles_within``) no kind of which is outside ``tiles_within`` is tried; a
+   truthy result gives an :class:`Award` (value x count);
 2. ``implies``: an awarded pattern also awards the listed patterns (counted, at their own value)
    even if their predicate is false — for "A always scores B too" notes;
 3. ``excludes``: going through the awards from the highest value down (ties: table order), an
@@ -50,7 +51,9 @@ __all__ = ["Pattern", "PatternTable", "Predicate"]
 Predicate = Callable[[WinContext], "bool | int"]
 """A pattern predicate: True/False, or how many times the pattern applies."""
 
-_Step = tuple[str, frozenset[GroupKind], int, int, frozenset[str], frozenset[Tile], Predicate]
+_Step = tuple[
+    str, frozenset[GroupKind], int, int, frozenset[str], frozenset[Tile], Predicate, frozenset[Tile]
+]
 
 
 def _plan(patterns: Iterable[Pattern], concealed: bool) -> tuple[_Step, ...]:
@@ -64,13 +67,14 @@ def _plan(patterns: Iterable[Pattern], concealed: bool) -> tuple[_Step, ...]:
             p.flags_any,
             p.tiles_any,
             p.predicate,
+            p.tiles_within,
         )
         for p in patterns
         if p.value(concealed=concealed) is not None
     )
 
 
-_Filtered = tuple[str, frozenset[Tile], Predicate]
+_Filtered = tuple[str, frozenset[Tile], Predicate, frozenset[Tile]]
 _FILTERED_MAX = 512
 """Bound of the per-table cache of filtered plans (distinct concealment/kinds/flags keys)."""
 
@@ -80,8 +84,8 @@ def _filter(
 ) -> tuple[_Filtered, ...]:
     """The steps of ``plan`` whose declared group kinds (counted), suits and flags allow it."""
     return tuple(
-        (pid, tiles_any, predicate)
-        for pid, requires, least, max_suits, flags_any, tiles_any, predicate in plan
+        (pid, tiles_any, predicate, tiles_within)
+        for pid, requires, least, max_suits, flags_any, tiles_any, predicate, tiles_within in plan
         if not (requires and sum(present.get(k, 0) for k in requires) < least)
         and suits <= max_suits
         and not (flags_any and flags_any.isdisjoint(flags))
@@ -121,6 +125,8 @@ class Pattern:
     """If set, the pattern is only tried when one of these flags is set (a cheap skip)."""
     tiles_any: frozenset[Tile] = frozenset()
     """If set, the pattern is only tried when the hand holds one of these kinds (a cheap skip)."""
+    tiles_within: frozenset[Tile] = frozenset()
+    """If set, the pattern is only tried when every kind of the hand is one of these."""
     """Group kinds that must be present for the predicate to be worth calling."""
     examples: tuple[str, ...] = ()
     """Example hands (notation plus context) for docs and the contract test."""
@@ -194,6 +200,7 @@ class PatternTable:
         max_suits: int = 3,
         flags_any: Iterable[str] = (),
         tiles_any: Iterable[Tile] = (),
+        tiles_within: Iterable[Tile] = (),
         examples: Sequence[str] = (),
         note: str = "",
     ) -> Callable[[Predicate], Predicate]:
@@ -228,6 +235,7 @@ class PatternTable:
                 max_suits=max_suits,
                 flags_any=frozenset(flags_any),
                 tiles_any=frozenset(tiles_any),
+                tiles_within=frozenset(tiles_within),
                 examples=tuple(examples),
                 note=note,
             )
@@ -336,11 +344,13 @@ class PatternTable:
             steps = _filter(_plan(among, concealed), present, flags, len(ctx.suits))
         found: dict[str, int] = {}
         kinds: frozenset[Tile] | None = None
-        for pid, tiles_any, predicate in steps:
-            if tiles_any:
+        for pid, tiles_any, predicate, tiles_within in steps:
+            if tiles_any or tiles_within:
                 if kinds is None:
                     kinds = ctx.kinds
-                if tiles_any.isdisjoint(kinds):
+                if tiles_any and tiles_any.isdisjoint(kinds):
+                    continue
+                if tiles_within and not kinds <= tiles_within:
                     continue
             if skip and pid in skip:
                 continue

@@ -14,7 +14,6 @@ rulesets share belongs here (DESIGN §3). Every function is ``(ctx, ...) -> bool
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import permutations
 
 from muraglia.analysis.groups import GroupKind
 from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType, group_tiles
@@ -204,19 +203,19 @@ def consecutive_pungs(ctx: WinContext, length: int, *, mixed: bool) -> bool:
     if len(have) < length:
         return False
     if mixed:
-        for perm in _PERMS:
-            for r in range(7):
+        for t in have:  # t the lowest pung: the next number in a second suit, then the third
+            r, suit = t % 9, t // 9
+            if r > 6:
+                continue
+            for second in range(3):
                 if (
-                    9 * perm[0] + r in have
-                    and 9 * perm[1] + r + 1 in have
-                    and (9 * perm[2] + r + 2 in have)
+                    second != suit
+                    and 9 * second + r + 1 in have
+                    and 9 * (3 - suit - second) + r + 2 in have
                 ):
                     return True
         return False
     return any(t % 9 <= 9 - length and all(t + k in have for k in range(1, length)) for t in have)
-
-
-_PERMS = tuple(permutations(range(3)))
 
 
 def big_three_dragons(ctx: WinContext) -> bool:

@@ -8,12 +8,13 @@ shape family) are cached properties.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from typing import cast
+from itertools import compress
+from typing import Any
 
 from muraglia.analysis.groups import GroupKind
+from muraglia.hand import Hand
 from muraglia.rulesets.mcr.counting import chow_fans
-from muraglia.scoring.context import WinContext
+from muraglia.scoring.context import WinContext, cached_property
 from muraglia.tiles import Suit, Tile
 
 __all__ = ["HONOURS_AND_KNITTED_SHAPES", "KNITTED_STRAIGHT_SHAPES", "McrContext", "mcr"]
@@ -28,6 +29,8 @@ HONOURS_AND_KNITTED_SHAPES = frozenset(
 
 _TILES = tuple(Tile(i) for i in range(34))
 _SUITS = (Suit.MAN, Suit.PIN, Suit.SOU)
+_SUIT_MASKS = tuple((suit, 0x1FF << (9 * i)) for i, suit in enumerate(_SUITS))
+_HONOUR_MASK = 0x7F << 27
 
 
 @dataclass(frozen=True)
@@ -44,14 +47,47 @@ class McrContext(WinContext):
     @cached_property
     def kinds(self) -> frozenset[Tile]:
         """The distinct tile kinds of the hand."""
-        c = self.hand.counts
-        return frozenset(_TILES[i] for i in range(34) if c[i])
+        return frozenset(compress(_TILES, self.hand.counts))
 
     @cached_property
     def suits(self) -> frozenset[Suit]:
         """The suits present."""
         c = self.hand.counts
         return frozenset(_SUITS[s] for s in range(3) if any(c[9 * s : 9 * s + 9]))
+
+    @staticmethod
+    def hand_views(hand: Hand, kinds: int) -> dict[str, Any]:
+        """The views that depend only on the hand (an MCR arrangement covers every tile).
+
+        ``kinds`` is the 34-bit mask of the hand's kinds. The ruleset computes them once per
+        hand and gives them to every arrangement (:meth:`adopt`).
+
+        >>> from muraglia.notation import parse_hand
+        >>> h = parse_hand("123m456p789s345s77m+5s")
+        >>> v = McrContext.hand_views(h, sum(1 << i for i, n in enumerate(h.counts) if n))
+        >>> sorted(s.value for s in v["suits"]), v["has_honors"], len(v["kinds"])
+        (['m', 'p', 's'], False, 13)
+        """
+        counts = hand.counts
+        winning = hand.winning
+        return {
+            "counts": counts,
+            "is_concealed": hand.is_concealed,
+            "winning_tile": None if winning is None else winning.kind,
+            "kinds": frozenset(compress(_TILES, counts)),
+            "suits": frozenset(s for s, mask in _SUIT_MASKS if kinds & mask),
+            "has_honors": bool(kinds & _HONOUR_MASK),
+        }
+
+    def decomposition_views(self) -> dict[str, Any]:
+        """The views computed so far that depend only on the hand and the decomposition."""
+        d = self.__dict__
+        return {name: d[name] for name in _DECOMPOSITION_VIEWS if name in d}
+
+    def adopt(self, views: dict[str, Any]) -> McrContext:
+        """Take over views computed on another arrangement (see :meth:`hand_views`)."""
+        self.__dict__.update(views)
+        return self
 
     @cached_property
     def has_honors(self) -> bool:
@@ -106,4 +142,14 @@ class McrContext(WinContext):
 
 def mcr(ctx: WinContext) -> McrContext:
     """``ctx`` seen as an :class:`McrContext` (the MCR ruleset only builds those)."""
-    return cast("McrContext", ctx)
+    return ctx  # type: ignore[return-value]  # a cast without the call (hot path)
+
+
+_HAND_VIEWS = ("counts", "is_concealed", "winning_tile", "kinds", "suits", "has_honors")
+"""The keys of :meth:`McrContext.hand_views`."""
+_DECOMPOSITION_VIEWS = (
+    *_HAND_VIEWS,
+    *("groups", "_split", "sets", "chows", "pungs", "kongs", "pairs", "pair", "tiles"),
+    *("chow_fans", "melded_kongs", "concealed_kongs", "is_standard", "is_knitted_straight"),
+    *("is_honours_and_knitted", "is_seven_pairs", "five_groups"),
+)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from itertools import combinations
+from itertools import combinations, compress
 
 __all__ = ["CHOW_FAN_VALUES", "TWO_CHOW_FANS", "chow_fans", "single_tile_wait"]
 
@@ -254,17 +254,13 @@ def _standard_waits(work: list[int], held: Sequence[int], limit: int) -> set[int
             continue
         need = 1 if with_pair else 2  # the block must end as sets only, or sets and the pair
         if b < 3:
-            base = list(blocks[b])
-            for r in range(9):
+            for r in _block_waits(blocks[b], need):
                 t = 9 * b + r
-                if held[t] >= 4 or not _touches(base, r):
+                if held[t] >= 4:
                     continue
-                base[r] += 1
-                if _suit_block(tuple(base)) & need:
-                    found.add(t)
-                    if len(found) >= limit:
-                        return found
-                base[r] -= 1
+                found.add(t)
+                if len(found) >= limit:
+                    return found
         else:
             for t in range(27, 34):
                 if held[t] >= 4 or not work[t]:
@@ -277,6 +273,25 @@ def _standard_waits(work: list[int], held: Sequence[int], limit: int) -> set[int
                     if len(found) >= limit:
                         return found
     return found
+
+
+@cache
+def _block_waits(block: tuple[int, ...], need: int) -> tuple[int, ...]:
+    """Ranks (0-8) whose tile makes one suit's nine counts split as ``need`` asks.
+
+    ``need`` is a :func:`_suit_block` bit: 1 sets only, 2 sets and one pair. Cached on the
+    suit's counts (a table per process, like :func:`_suit_block`).
+    """
+    out = []
+    base = list(block)
+    for r in range(9):
+        if not _touches(base, r):
+            continue
+        base[r] += 1
+        if _suit_block(tuple(base)) & need:
+            out.append(r)
+        base[r] -= 1
+    return tuple(out)
 
 
 def _touches(block: Sequence[int], r: int) -> bool:
@@ -336,10 +351,11 @@ def _orphan_and_honours_waits(work: Sequence[int], held: Sequence[int]) -> set[i
 def _knitted_waits(work: list[int], held: Sequence[int]) -> set[int]:
     """Winning kinds of a 13-tile hand for a knitted straight plus a set and a pair."""
     out: set[int] = set()
-    for pattern in _KNITTED:
-        missing = [k for k in pattern if not work[k]]
-        if len(missing) > 1:
+    present = sum(compress(_BITS, work))
+    for pattern, mask in zip(_KNITTED, _KNITTED_MASKS, strict=True):
+        if (present & mask).bit_count() < 8:  # two or more of the nine tiles missing
             continue
+        missing = [k for k in pattern if not work[k]]
         rest = list(work)
         for k in pattern:
             if rest[k]:
@@ -368,3 +384,5 @@ _KNITTED = tuple(
               for k in range(3))
     for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )  # fmt: skip
+_KNITTED_MASKS = tuple(sum(1 << k for k in pattern) for pattern in _KNITTED)
+_BITS = tuple(1 << k for k in range(34))

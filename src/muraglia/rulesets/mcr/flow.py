@@ -35,6 +35,8 @@ from muraglia.rulesets.base import (
     WallLayout,
     rotate,
 )
+from muraglia.rulesets.mcr.patterns import HONOURS, KNITTED_PATTERNS
+from muraglia.rulesets.mcr.plan import kinds_mask, tiles_mask
 from muraglia.rulesets.mcr.rules import SHAPES
 from muraglia.tiles import Tile
 
@@ -42,6 +44,30 @@ __all__ = ["FLOW", "McrFlow"]
 
 _KNITTED = tuple(s for s in SHAPES if s.id in ("knitted_straight", "honors_and_knitted"))
 """The knitted shapes, which the tabled shanten of the other three does not cover."""
+_KNITTED_MASKS = tuple(tiles_mask(map(Tile, pattern)) for pattern in KNITTED_PATTERNS)
+_HONOURS_MASK = tiles_mask(HONOURS)
+
+
+def near_knitted(counts: Sequence[int]) -> bool:
+    """Whether a knitted shape may be at most one tile away (a necessary condition, by masks).
+
+    A knitted straight needs eight of its nine tiles, honours and knitted tiles thirteen
+    different tiles among the honours and one knitted straight's nine (MCR-WIN-1): else the
+    knitted shanten is above 0 and need not be computed.
+
+    >>> c = [0] * 34
+    >>> for t in (0, 3, 6, 10, 13, 16, 20, 23, 26, 27, 27, 27, 30, 30):
+    ...     c[t] += 1
+    >>> near_knitted(c), near_knitted([4] * 3 + [0] * 31)
+    (True, False)
+    """
+    kinds = kinds_mask(counts)
+    honours = (kinds & _HONOURS_MASK).bit_count()
+    for mask in _KNITTED_MASKS:
+        n = (kinds & mask).bit_count()
+        if n >= 8 or n + honours >= 13:
+            return True
+    return False
 
 
 class McrFlow(DealFlow):
@@ -65,13 +91,13 @@ class McrFlow(DealFlow):
         """Every MCR shape (MCR-WIN-1), the knitted ones included."""
         if shanten_all(counts, melds) == -1:
             return True
-        return bool(_KNITTED) and melds <= 1 and shape_shanten(counts, melds, _KNITTED) == -1
+        return melds <= 1 and near_knitted(counts) and shape_shanten(counts, melds, _KNITTED) == -1
 
     def may_wait(self, counts: Sequence[int], melds: int) -> bool:
         """Shanten at most 0 in some MCR shape."""
         if shanten_all(counts, melds) <= 0:
             return True
-        return bool(_KNITTED) and melds <= 1 and shape_shanten(counts, melds, _KNITTED) <= 0
+        return melds <= 1 and near_knitted(counts) and shape_shanten(counts, melds, _KNITTED) <= 0
 
     def win_flags(
         self, view: DealView, seat: int, tile: Tile, *, self_drawn: bool, facts: frozenset[str]

@@ -15,7 +15,7 @@ MCR-COUNT-3…6 through :func:`~muraglia.rulesets.mcr.counting.chow_fans`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from muraglia.analysis.groups import GroupKind, WaitKind
 from muraglia.analysis.shapes import KNITTED_SUITS
@@ -146,6 +146,28 @@ REVERSIBLE_TILES = frozenset(
 )  # fmt: skip
 """Tiles with a point-symmetric face (MCR-FAN-36)."""
 
+_ALL = tuple(Tile(i) for i in range(34))
+SUITED = frozenset(_ALL[:27])
+"""Suit tiles (no honours)."""
+HONOURS = frozenset(_ALL[27:])
+"""Winds and dragons."""
+TERMINALS = frozenset(t for t in SUITED if t.rank in (1, 9))
+"""1s and 9s."""
+HEADS = TERMINALS | HONOURS
+"""Terminals and honours."""
+SIMPLES = SUITED - TERMINALS
+"""Suit tiles 2 to 8."""
+
+
+def ranks(*numbers: int) -> frozenset[Tile]:
+    """The suit tiles of the given numbers (1-9), in the three suits."""
+    return frozenset(t for t in SUITED if t.rank in numbers)
+
+
+_PUNGS = (GroupKind.PUNG, GroupKind.KONG)
+_CHOWS = (GroupKind.CHOW,)
+_KONGS = (GroupKind.KONG,)
+
 KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
     tuple(
         9 * suit + off + 3 * k for suit, off in zip(perm, (0, 1, 2), strict=True) for k in range(3)
@@ -157,9 +179,16 @@ KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
 
 def fan(
     number: int, *, excludes: Sequence[int] = (), note: str = "",
-    requires: Sequence[GroupKind] = (),
+    requires: Sequence[GroupKind] = (), min_groups: int = 1, max_suits: int = 3,
+    flags_any: Iterable[str] = (), tiles_any: Iterable[Tile] = (),
+    tiles_within: Iterable[Tile] = (),
 ) -> Callable[[Predicate], Predicate]:  # fmt: skip
-    """Register the predicate of fan ``number`` with its data from :data:`FANS`."""
+    """Register the predicate of fan ``number`` with its data from :data:`FANS`.
+
+    ``requires``/``min_groups``, ``max_suits``, ``flags_any``, ``tiles_any`` and
+    ``tiles_within`` are necessary conditions of the predicate (the fan cannot hold without
+    them): the evaluation plans skip the predicate in O(1) when one fails.
+    """
     pid, value, it, en, zh = _ROW[number]
     return PATTERNS.pattern(
         pid,
@@ -169,6 +198,11 @@ def fan(
         ref=f"MCR-FAN-{number:02d}",
         excludes=tuple(BY_NUMBER[x] for x in excludes),
         requires=requires,
+        min_groups=min_groups,
+        max_suits=max_suits,
+        flags_any=flags_any,
+        tiles_any=tiles_any,
+        tiles_within=tiles_within,
         note=note,
     )
 
@@ -198,25 +232,25 @@ def _unique_wait(ctx: WinContext, kind: WaitKind) -> bool:
 # ---------------------------------------------------------------- 1 point (MCR-FAN-01…13)
 
 
-@fan(1, requires=(GroupKind.CHOW,), note="two-set fan, MCR-COUNT-6")
+@fan(1, requires=_CHOWS, min_groups=2, note="two-set fan, MCR-COUNT-6")
 def pure_double_chow(ctx: WinContext) -> int:
     """Two identical chows."""
     return _chow_fan(ctx, "pure_double_chow")
 
 
-@fan(2, requires=(GroupKind.CHOW,), note="two-set fan, MCR-COUNT-6")
+@fan(2, requires=_CHOWS, min_groups=2, note="two-set fan, MCR-COUNT-6")
 def mixed_double_chow(ctx: WinContext) -> int:
     """Two chows of the same numbers in two suits."""
     return _chow_fan(ctx, "mixed_double_chow")
 
 
-@fan(3, requires=(GroupKind.CHOW,), note="two-set fan, MCR-COUNT-6")
+@fan(3, requires=_CHOWS, min_groups=2, note="two-set fan, MCR-COUNT-6")
 def short_straight(ctx: WinContext) -> int:
     """Two chows of one suit making six consecutive numbers."""
     return _chow_fan(ctx, "short_straight")
 
 
-@fan(4, requires=(GroupKind.CHOW,), note="two-set fan, MCR-COUNT-6")
+@fan(4, requires=_CHOWS, min_groups=2, note="two-set fan, MCR-COUNT-6")
 def two_terminal_chows(ctx: WinContext) -> int:
     """123 and 789 of one suit."""
     return _chow_fan(ctx, "two_terminal_chows")
@@ -224,18 +258,21 @@ def two_terminal_chows(ctx: WinContext) -> int:
 
 @fan(
     5,
-    requires=(GroupKind.PUNG, GroupKind.KONG),
+    requires=_PUNGS,
+    tiles_any=TERMINALS | WINDS,
     note="per set; not for dragon, seat or prevalent wind pungs, nor the wind fans' winds",
 )
 def pung_of_terminals_or_honours(ctx: WinContext) -> int:
     """Each pung/kong of 1s, 9s or a wind that is neither seat nor prevalent wind."""
-    n = sum(1 for g in ctx.pungs if g.tile.is_terminal)
-    if _wind_pungs(ctx) < 3:  # MCR-FAN-48/70/75 take the wind pungs (per set)
-        n += sum(1 for g in ctx.pungs if g.tile in WINDS and g.tile not in ctx.value_winds)
+    pungs = ctx.pungs
+    n = sum(1 for g in pungs if g.tile in TERMINALS)
+    winds = [g.tile for g in pungs if g.tile in WINDS]
+    if len(winds) < 3:  # MCR-FAN-48/70/75 take the wind pungs (per set)
+        n += sum(1 for t in winds if t is not ctx.seat_wind and t is not ctx.round_wind)
     return n
 
 
-@fan(6, requires=(GroupKind.KONG,))
+@fan(6, requires=_KONGS)
 def melded_kong(ctx: WinContext) -> bool:
     """One melded (claimed or extended) kong."""
     return mcr(ctx).melded_kongs == 1
@@ -247,7 +284,7 @@ def one_voided_suit(ctx: WinContext) -> bool:
     return len(ctx.suits) == 2
 
 
-@fan(8)
+@fan(8, tiles_within=SUITED)
 def no_honours(ctx: WinContext) -> bool:
     """No winds and no dragons."""
     return not ctx.has_honors
@@ -286,19 +323,19 @@ def flower_tiles(ctx: WinContext) -> int:
 # ---------------------------------------------------------------- 2 points (MCR-FAN-14…23)
 
 
-@fan(14, requires=(GroupKind.PUNG, GroupKind.KONG), note="per set")
+@fan(14, requires=_PUNGS, tiles_any=DRAGONS, note="per set")
 def dragon_pung(ctx: WinContext) -> int:
     """Each dragon pung or kong."""
     return _dragon_pungs(ctx)
 
 
-@fan(15, requires=(GroupKind.PUNG, GroupKind.KONG))
+@fan(15, requires=_PUNGS, tiles_any=WINDS)
 def prevalent_wind(ctx: WinContext) -> bool:
     """A pung/kong of the prevalent wind."""
     return p.count_pungs_of(ctx, (ctx.round_wind,)) > 0
 
 
-@fan(16, requires=(GroupKind.PUNG, GroupKind.KONG))
+@fan(16, requires=_PUNGS, tiles_any=WINDS)
 def seat_wind(ctx: WinContext) -> bool:
     """A pung/kong of the seat wind."""
     return p.count_pungs_of(ctx, (ctx.seat_wind,)) > 0
@@ -310,7 +347,7 @@ def concealed_hand(ctx: WinContext) -> bool:
     return ctx.win is WinType.RON and ctx.is_concealed
 
 
-@fan(18, excludes=(8,))
+@fan(18, excludes=(8,), requires=_CHOWS, tiles_within=SUITED)
 def all_chows(ctx: WinContext) -> bool:
     """Four chows (or a knitted straight and a chow) and a pair of suit tiles."""
     c = mcr(ctx)
@@ -325,10 +362,12 @@ def all_chows(ctx: WinContext) -> bool:
 @fan(19, note="per tile kind; never a declared kong (MCR-GAP-31)")
 def tile_hog(ctx: WinContext) -> int:
     """All four copies of a tile kind used without a kong."""
-    return p.tile_hogs(ctx)
+    # the kind of a kong is held four times, so the others are the kinds held four times less
+    # the kongs (p.tile_hogs counts them one by one)
+    return ctx.counts.count(4) - len(ctx.kongs)
 
 
-@fan(20, requires=(GroupKind.PUNG, GroupKind.KONG), note="two-set fan, MCR-COUNT-6")
+@fan(20, requires=_PUNGS, min_groups=2, note="two-set fan, MCR-COUNT-6")
 def double_pung(ctx: WinContext) -> int:
     """Two pungs/kongs of the same number in two suits (each such number once)."""
     suits: dict[int, int] = {}
@@ -338,19 +377,19 @@ def double_pung(ctx: WinContext) -> int:
     return sum(1 for n in suits.values() if n == 2)
 
 
-@fan(21, requires=(GroupKind.PUNG, GroupKind.KONG))
+@fan(21, requires=_PUNGS, min_groups=2)
 def two_concealed_pungs(ctx: WinContext) -> bool:
     """Two concealed pungs/kongs (MCR-COUNT-8)."""
     return len(ctx.concealed_pungs) == 2
 
 
-@fan(22, requires=(GroupKind.KONG,))
+@fan(22, requires=_KONGS)
 def concealed_kong(ctx: WinContext) -> bool:
     """One concealed kong."""
     return mcr(ctx).concealed_kongs == 1
 
 
-@fan(23, excludes=(8,))
+@fan(23, excludes=(8,), tiles_within=SIMPLES)
 def all_simples(ctx: WinContext) -> bool:
     """No terminals and no honours."""
     return p.all_simples(ctx)
@@ -359,7 +398,7 @@ def all_simples(ctx: WinContext) -> bool:
 # ---------------------------------------------------------------- 4 and 6 points
 
 
-@fan(24, note="needs four sets and a pair (MCR-GAP-21)")
+@fan(24, tiles_any=HEADS, note="needs four sets and a pair (MCR-GAP-21)")
 def outside_hand(ctx: WinContext) -> bool:
     """Every set and the pair hold a terminal or an honour."""
     return mcr(ctx).is_standard and p.every_group_has(ctx)
@@ -371,7 +410,7 @@ def fully_concealed_hand(ctx: WinContext) -> bool:
     return ctx.self_drawn and ctx.is_concealed
 
 
-@fan(26, excludes=(6, 22), requires=(GroupKind.KONG,), note="melded+concealed: option")
+@fan(26, excludes=(6, 22), requires=_KONGS, min_groups=2, note="melded+concealed: option")
 def two_kongs(ctx: WinContext) -> bool:
     """Two kongs, at least one melded (both melded with ``two_kongs_mixed=3``; MCR-GAP-4)."""
     c = mcr(ctx)
@@ -384,30 +423,32 @@ def last_tile(ctx: WinContext) -> bool:
     """Won on a tile whose three other copies are visible (MCR-GAP-19)."""
     if ctx.has("last_of_kind"):
         return True
+    if not ctx.hand.melds:
+        return False
     win = ctx.winning_tile
     shown = sum(1 for m in ctx.hand.melds if not m.concealed for t in m.tiles if t.kind == win)
     return shown == 3
 
 
-@fan(28, requires=(GroupKind.PUNG, GroupKind.KONG))
+@fan(28, requires=_PUNGS, min_groups=4)
 def all_pungs(ctx: WinContext) -> bool:
     """Four pungs/kongs and a pair."""
     return mcr(ctx).is_standard and len(ctx.pungs) == 4
 
 
-@fan(29, excludes=(7,))
+@fan(29, excludes=(7,), max_suits=1, tiles_any=HONOURS)
 def half_flush(ctx: WinContext) -> bool:
     """One suit plus honours."""
     return p.is_half_flush(ctx)
 
 
-@fan(30, requires=(GroupKind.CHOW,), note="three-set fan")
+@fan(30, requires=_CHOWS, min_groups=3, note="three-set fan")
 def mixed_shifted_chows(ctx: WinContext) -> int:
     """Three chows, one per suit, each one number higher."""
     return _chow_fan(ctx, "mixed_shifted_chows")
 
 
-@fan(31, note="five groups of five types (MCR-GAP-6)")
+@fan(31, tiles_any=DRAGONS, note="five groups of five types (MCR-GAP-6)")
 def all_types(ctx: WinContext) -> bool:
     """Characters, dots, bamboo, winds and dragons, one type per group."""
     c = mcr(ctx)
@@ -431,13 +472,13 @@ def melded_hand(ctx: WinContext) -> bool:
     )
 
 
-@fan(33, excludes=(22, 21), requires=(GroupKind.KONG,))
+@fan(33, excludes=(22, 21), requires=_KONGS, min_groups=2)
 def two_concealed_kongs(ctx: WinContext) -> bool:
     """Two concealed kongs."""
     return mcr(ctx).concealed_kongs == 2
 
 
-@fan(34, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(14,))
+@fan(34, requires=_PUNGS, min_groups=2, tiles_any=DRAGONS, excludes=(14,))
 def two_dragon_pungs(ctx: WinContext) -> bool:
     """Two dragon pungs/kongs."""
     return _dragon_pungs(ctx) == 2
@@ -446,25 +487,25 @@ def two_dragon_pungs(ctx: WinContext) -> bool:
 # ---------------------------------------------------------------- 8 points
 
 
-@fan(35, requires=(GroupKind.CHOW,), note="three-set fan")
+@fan(35, requires=_CHOWS, min_groups=3, note="three-set fan")
 def mixed_straight(ctx: WinContext) -> int:
     """123, 456 and 789, each in a different suit."""
     return _chow_fan(ctx, "mixed_straight")
 
 
-@fan(36, excludes=(7,))
+@fan(36, excludes=(7,), tiles_within=REVERSIBLE_TILES)
 def reversible_tiles(ctx: WinContext) -> bool:
     """Only 1234589 of dots, 245689 of bamboo and white dragons."""
     return ctx.kinds <= REVERSIBLE_TILES
 
 
-@fan(37, excludes=(2,), requires=(GroupKind.CHOW,), note="three-set fan")
+@fan(37, excludes=(2,), requires=_CHOWS, min_groups=3, note="three-set fan")
 def mixed_triple_chow(ctx: WinContext) -> int:
     """The same chow in all three suits."""
     return _chow_fan(ctx, "mixed_triple_chow")
 
 
-@fan(38, requires=(GroupKind.PUNG, GroupKind.KONG))
+@fan(38, requires=_PUNGS, min_groups=3)
 def mixed_shifted_pungs(ctx: WinContext) -> bool:
     """Three pungs/kongs, one per suit, of three consecutive numbers."""
     return p.consecutive_pungs(ctx, 3, mixed=True)
@@ -477,25 +518,27 @@ def chicken_hand(ctx: WinContext) -> bool:
     return ctx.won and not others
 
 
-@fan(40, excludes=(12,), note="flag last_tile, self-drawn")
+@fan(40, excludes=(12,), flags_any=("last_tile",), note="flag last_tile, self-drawn")
 def last_tile_draw(ctx: WinContext) -> bool:
     """Self-drawn on the last tile of the wall."""
     return ctx.self_drawn and ctx.has("last_tile")
 
 
-@fan(41, note="flag last_tile, on a discard")
+@fan(41, flags_any=("last_tile",), note="flag last_tile, on a discard")
 def last_tile_claim(ctx: WinContext) -> bool:
     """Won on the discard of the player who drew the last tile."""
     return ctx.win is WinType.RON and ctx.has("last_tile")
 
 
-@fan(42, excludes=(12,), note="flag replacement (kong replacement only)")
+@fan(
+    42, excludes=(12,), flags_any=("replacement",), note="flag replacement (kong replacement only)"
+)
 def out_with_replacement_tile(ctx: WinContext) -> bool:
     """Self-drawn on the replacement tile of a kong."""
     return ctx.self_drawn and ctx.has("replacement")
 
 
-@fan(43, excludes=(27, 25), note="flag robbing_kong")
+@fan(43, excludes=(27, 25), flags_any=("robbing_kong",), note="flag robbing_kong")
 def robbing_the_kong(ctx: WinContext) -> bool:
     """Won on the tile another player adds to his melded pung."""
     return ctx.win is WinType.RON and ctx.has("robbing_kong")
@@ -508,7 +551,7 @@ def _honours_count(ctx: WinContext) -> int:
     return sum(1 for t in ctx.kinds if t.is_honor)
 
 
-@fan(44, excludes=(31, 25, 9, 10, 17, 11))
+@fan(44, excludes=(31, 25, 9, 10, 17, 11), tiles_any=HONOURS)
 def lesser_honours_and_knitted_tiles(ctx: WinContext) -> bool:
     """Fourteen different tiles: 5-6 honours and knitted suit tiles."""
     return mcr(ctx).is_honours_and_knitted and _honours_count(ctx) < 7
@@ -526,13 +569,13 @@ def knitted_straight(ctx: WinContext) -> bool:
     return any(all(counts[i] for i in pattern) for pattern in KNITTED_PATTERNS)
 
 
-@fan(46, excludes=(8,))
+@fan(46, excludes=(8,), tiles_within=ranks(6, 7, 8, 9))
 def upper_four(ctx: WinContext) -> bool:
     """Only suit tiles 6 to 9."""
     return _ranks_within(ctx, frozenset((6, 7, 8, 9)))
 
 
-@fan(47, excludes=(8,))
+@fan(47, excludes=(8,), tiles_within=ranks(1, 2, 3, 4))
 def lower_four(ctx: WinContext) -> bool:
     """Only suit tiles 1 to 4."""
     return _ranks_within(ctx, frozenset((1, 2, 3, 4)))
@@ -540,7 +583,9 @@ def lower_four(ctx: WinContext) -> bool:
 
 @fan(
     48,
-    requires=(GroupKind.PUNG, GroupKind.KONG),
+    requires=_PUNGS,
+    min_groups=3,
+    tiles_any=WINDS,
     note="the wind pungs do not score Pung of Terminals or Honours",
 )
 def big_three_winds(ctx: WinContext) -> bool:
@@ -548,25 +593,31 @@ def big_three_winds(ctx: WinContext) -> bool:
     return _wind_pungs(ctx) == 3
 
 
-@fan(49, excludes=(3, 4), requires=(GroupKind.CHOW,), note="three-set fan")
+@fan(49, excludes=(3, 4), requires=_CHOWS, min_groups=3, note="three-set fan")
 def pure_straight(ctx: WinContext) -> int:
     """123, 456, 789 of one suit."""
     return _chow_fan(ctx, "pure_straight")
 
 
-@fan(50, excludes=(2, 4, 8, 18), requires=(GroupKind.CHOW,))
+@fan(50, excludes=(2, 4, 8, 18), requires=_CHOWS, min_groups=4, tiles_within=SUITED)
 def three_suited_terminal_chows(ctx: WinContext) -> int:
     """123+789 in two suits and a pair of 5s in the third."""
     return _chow_fan(ctx, "three_suited_terminal_chows")
 
 
-@fan(51, requires=(GroupKind.CHOW,), note="three-set fan")
+@fan(51, requires=_CHOWS, min_groups=3, note="three-set fan")
 def pure_shifted_chows(ctx: WinContext) -> int:
     """Three chows of one suit shifted by one or by two."""
     return _chow_fan(ctx, "pure_shifted_chows")
 
 
-@fan(52, excludes=(23, 8), note="needs four sets and a pair (MCR-GAP-21)")
+@fan(
+    52,
+    excludes=(23, 8),
+    tiles_any=ranks(5),
+    tiles_within=ranks(3, 4, 5, 6, 7),
+    note="needs four sets and a pair (MCR-GAP-21)",
+)
 def all_fives(ctx: WinContext) -> bool:
     """Every set and the pair hold a 5."""
     return mcr(ctx).is_standard and all(
@@ -574,13 +625,13 @@ def all_fives(ctx: WinContext) -> bool:
     )
 
 
-@fan(53, excludes=(20,), requires=(GroupKind.PUNG, GroupKind.KONG))
+@fan(53, excludes=(20,), requires=_PUNGS, min_groups=3)
 def triple_pung(ctx: WinContext) -> bool:
     """Pungs/kongs of one number in all three suits."""
     return p.triple_pung(ctx)
 
 
-@fan(54, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(21,))
+@fan(54, requires=_PUNGS, min_groups=3, excludes=(21,))
 def three_concealed_pungs(ctx: WinContext) -> bool:
     """Three concealed pungs/kongs."""
     return len(ctx.concealed_pungs) == 3
@@ -589,19 +640,19 @@ def three_concealed_pungs(ctx: WinContext) -> bool:
 # ---------------------------------------------------------------- 24 points
 
 
-@fan(55, excludes=(31, 25, 17, 11))
+@fan(55, excludes=(31, 25, 17, 11), requires=(GroupKind.PAIR,), min_groups=7)
 def seven_pairs(ctx: WinContext) -> bool:
     """Seven pairs (four identical tiles may be two pairs)."""
     return mcr(ctx).is_seven_pairs
 
 
-@fan(56, excludes=(31, 25, 17, 44, 11))
+@fan(56, excludes=(31, 25, 17, 44, 11), tiles_any=HONOURS)
 def greater_honours_and_knitted_tiles(ctx: WinContext) -> bool:
     """All seven honours and seven knitted suit tiles."""
     return mcr(ctx).is_honours_and_knitted and _honours_count(ctx) == 7
 
 
-@fan(57, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(28, 23, 8))
+@fan(57, requires=_PUNGS, min_groups=4, tiles_within=ranks(2, 4, 6, 8), excludes=(28, 23, 8))
 def all_even_pungs(ctx: WinContext) -> bool:
     """Four pungs/kongs and the pair, all of 2, 4, 6 or 8."""
     return (
@@ -609,37 +660,37 @@ def all_even_pungs(ctx: WinContext) -> bool:
     )
 
 
-@fan(58, excludes=(8, 7))
+@fan(58, excludes=(8, 7), max_suits=1, tiles_within=SUITED)
 def full_flush(ctx: WinContext) -> bool:
     """One suit only."""
     return p.is_flush(ctx)
 
 
-@fan(59, excludes=(1,), requires=(GroupKind.CHOW,), note="three-set fan")
+@fan(59, excludes=(1,), requires=_CHOWS, min_groups=3, note="three-set fan")
 def pure_triple_chow(ctx: WinContext) -> int:
     """Three identical chows."""
     return _chow_fan(ctx, "pure_triple_chow")
 
 
-@fan(60, requires=(GroupKind.PUNG, GroupKind.KONG))
+@fan(60, requires=_PUNGS, min_groups=3)
 def pure_shifted_pungs(ctx: WinContext) -> bool:
     """Three pungs/kongs of one suit, consecutive numbers."""
     return p.consecutive_pungs(ctx, 3, mixed=False)
 
 
-@fan(61, excludes=(8, 46))
+@fan(61, excludes=(8, 46), tiles_within=ranks(7, 8, 9))
 def upper_tiles(ctx: WinContext) -> bool:
     """Only suit tiles 7, 8, 9."""
     return _ranks_within(ctx, frozenset((7, 8, 9)))
 
 
-@fan(62, excludes=(23, 8))
+@fan(62, excludes=(23, 8), tiles_within=ranks(4, 5, 6))
 def middle_tiles(ctx: WinContext) -> bool:
     """Only suit tiles 4, 5, 6."""
     return _ranks_within(ctx, frozenset((4, 5, 6)))
 
 
-@fan(63, excludes=(8, 47))
+@fan(63, excludes=(8, 47), tiles_within=ranks(1, 2, 3))
 def lower_tiles(ctx: WinContext) -> bool:
     """Only suit tiles 1, 2, 3."""
     return _ranks_within(ctx, frozenset((1, 2, 3)))
@@ -648,19 +699,25 @@ def lower_tiles(ctx: WinContext) -> bool:
 # ---------------------------------------------------------------- 32 and 48 points
 
 
-@fan(64, excludes=(51, 1, 2, 3, 4), requires=(GroupKind.CHOW,))
+@fan(64, excludes=(51, 1, 2, 3, 4), requires=_CHOWS, min_groups=4)
 def four_shifted_chows(ctx: WinContext) -> int:
     """Four chows of one suit shifted by one or by two."""
     return _chow_fan(ctx, "four_shifted_chows")
 
 
-@fan(65, excludes=(6, 22, 26, 33), requires=(GroupKind.KONG,))
+@fan(65, excludes=(6, 22, 26, 33), requires=_KONGS, min_groups=3)
 def three_kongs(ctx: WinContext) -> bool:
     """Three kongs."""
     return len(ctx.kongs) == 3
 
 
-@fan(66, excludes=(5, 24, 28), note="pungs and pairs only: not with 13 orphans (MCR-TV-28)")
+@fan(
+    66,
+    excludes=(5, 24, 28),
+    tiles_any=HONOURS,
+    tiles_within=HEADS,
+    note="pungs and pairs only: not with 13 orphans (MCR-TV-28)",
+)
 def all_terminals_and_honours(ctx: WinContext) -> bool:
     """Only terminals and honours, both present."""
     return (
@@ -668,13 +725,13 @@ def all_terminals_and_honours(ctx: WinContext) -> bool:
     )
 
 
-@fan(67, excludes=(1, 59, 19), requires=(GroupKind.CHOW,))
+@fan(67, excludes=(1, 59, 19), requires=_CHOWS, min_groups=4)
 def quadruple_chow(ctx: WinContext) -> int:
     """Four identical chows."""
     return _chow_fan(ctx, "quadruple_chow")
 
 
-@fan(68, excludes=(28, 60), requires=(GroupKind.PUNG, GroupKind.KONG))
+@fan(68, excludes=(28, 60), requires=_PUNGS, min_groups=4)
 def four_pure_shifted_pungs(ctx: WinContext) -> bool:
     """Four pungs/kongs of one suit, consecutive numbers."""
     return p.consecutive_pungs(ctx, 4, mixed=False)
@@ -683,7 +740,7 @@ def four_pure_shifted_pungs(ctx: WinContext) -> bool:
 # ---------------------------------------------------------------- 64 and 88 points
 
 
-@fan(69, excludes=(5, 8, 20, 24, 28, 66))
+@fan(69, excludes=(5, 8, 20, 24, 28, 66), tiles_within=TERMINALS)
 def all_terminals(ctx: WinContext) -> bool:
     """Only 1s and 9s."""
     return p.all_terminals(ctx)
@@ -691,7 +748,9 @@ def all_terminals(ctx: WinContext) -> bool:
 
 @fan(
     70,
-    requires=(GroupKind.PUNG, GroupKind.KONG),
+    requires=_PUNGS,
+    min_groups=3,
+    tiles_any=WINDS,
     excludes=(48,),
     note="the wind pungs do not score Pung of Terminals or Honours",
 )
@@ -700,13 +759,13 @@ def little_four_winds(ctx: WinContext) -> bool:
     return p.little_four_winds(ctx)
 
 
-@fan(71, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(14, 34))
+@fan(71, requires=_PUNGS, min_groups=2, tiles_any=DRAGONS, excludes=(14, 34))
 def little_three_dragons(ctx: WinContext) -> bool:
     """Two dragon pungs/kongs and a pair of the third dragon."""
     return p.little_three_dragons(ctx)
 
 
-@fan(72, excludes=(28, 24, 5, 66))
+@fan(72, excludes=(28, 24, 5, 66), tiles_within=HONOURS)
 def all_honours(ctx: WinContext) -> bool:
     """Only honours."""
     return p.all_honors(ctx)
@@ -714,7 +773,8 @@ def all_honours(ctx: WinContext) -> bool:
 
 @fan(
     73,
-    requires=(GroupKind.PUNG, GroupKind.KONG),
+    requires=_PUNGS,
+    min_groups=4,
     excludes=(21, 28, 54, 17, 25),
     note="keeps Single Wait (MCR-GAP-10)",
 )
@@ -723,43 +783,57 @@ def four_concealed_pungs(ctx: WinContext) -> bool:
     return len(ctx.concealed_pungs) == 4
 
 
-@fan(74, excludes=(58, 18, 4, 1, 7, 8), requires=(GroupKind.CHOW,))
+@fan(
+    74,
+    excludes=(58, 18, 4, 1, 7, 8),
+    requires=_CHOWS,
+    min_groups=4,
+    max_suits=1,
+    tiles_within=SUITED,
+)
 def pure_terminal_chows(ctx: WinContext) -> int:
     """123, 123, 789, 789 and a pair of 5s, one suit."""
     return _chow_fan(ctx, "pure_terminal_chows")
 
 
-@fan(75, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(28, 15, 16, 48, 70, 5))
+@fan(75, requires=_PUNGS, min_groups=4, tiles_any=WINDS, excludes=(28, 15, 16, 48, 70, 5))
 def big_four_winds(ctx: WinContext) -> bool:
     """Four wind pungs/kongs."""
     return p.big_four_winds(ctx)
 
 
-@fan(76, requires=(GroupKind.PUNG, GroupKind.KONG), excludes=(14, 34, 71))
+@fan(76, requires=_PUNGS, min_groups=3, tiles_any=DRAGONS, excludes=(14, 34, 71))
 def big_three_dragons(ctx: WinContext) -> bool:
     """Three dragon pungs/kongs."""
     return p.big_three_dragons(ctx)
 
 
-@fan(77, excludes=(29, 7))
+@fan(77, excludes=(29, 7), tiles_within=p.GREEN_TILES)
 def all_green(ctx: WinContext) -> bool:
     """Only 2, 3, 4, 6, 8 of bamboo and green dragons."""
     return p.all_in_set(ctx, p.GREEN_TILES)
 
 
-@fan(78, excludes=(58, 5, 17, 25, 7, 8))
+@fan(78, excludes=(58, 5, 17, 25, 7, 8), max_suits=1, tiles_within=SUITED)
 def nine_gates(ctx: WinContext) -> bool:
     """Concealed 1112345678999 of one suit, won on any tile of that suit."""
     return p.is_pure_nine_gates(ctx)
 
 
-@fan(79, excludes=(11, 6, 22, 26, 33, 65, 28), requires=(GroupKind.KONG,))
+@fan(79, excludes=(11, 6, 22, 26, 33, 65, 28), requires=_KONGS, min_groups=4)
 def four_kongs(ctx: WinContext) -> bool:
     """Four kongs."""
     return len(ctx.kongs) == 4
 
 
-@fan(80, excludes=(17, 25, 58, 11, 55, 7, 8))
+@fan(
+    80,
+    excludes=(17, 25, 58, 11, 55, 7, 8),
+    requires=(GroupKind.PAIR,),
+    min_groups=7,
+    max_suits=1,
+    tiles_within=SUITED,
+)
 def seven_shifted_pairs(ctx: WinContext) -> bool:
     """Seven pairs of one suit with seven consecutive numbers."""
     if not mcr(ctx).is_seven_pairs or not p.is_flush(ctx):
@@ -768,7 +842,7 @@ def seven_shifted_pairs(ctx: WinContext) -> bool:
     return ranks == list(range(ranks[0], ranks[0] + 7))
 
 
-@fan(81, excludes=(31, 17, 25, 24, 11, 66))
+@fan(81, excludes=(31, 17, 25, 24, 11, 66), tiles_within=HEADS)
 def thirteen_orphans(ctx: WinContext) -> bool:
     """One of each terminal and honour plus a fourteenth of them."""
     return ctx.decomposition.shape == "thirteen_orphans"

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields, replace
+from functools import partial
 from typing import Any, ClassVar, Literal
 
-from muraglia.analysis.decompose import decompose
 from muraglia.analysis.groups import WaitKind
 from muraglia.analysis.shapes import (
     HONORS_AND_KNITTED,
@@ -40,10 +40,18 @@ from muraglia.hand import Hand
 from muraglia.rulesets.base import Ruleset, as_hand
 from muraglia.rulesets.mcr.context import McrContext
 from muraglia.rulesets.mcr.counting import single_tile_wait
-from muraglia.rulesets.mcr.patterns import NUMBER, PATTERNS
+from muraglia.rulesets.mcr.patterns import HEADS, KNITTED_PATTERNS, NUMBER, PATTERNS, SUITED
+from muraglia.rulesets.mcr.plan import FanPlan, group_counts, kinds_mask, tiles_mask
 from muraglia.scoring.context import WinType, parse_win, parse_wind
 from muraglia.scoring.patterns import Pattern
-from muraglia.scoring.result import Award, DealOutcome, ScoreResult, Settlement, Transfer
+from muraglia.scoring.result import (
+    Award,
+    DealOutcome,
+    LazyLines,
+    ScoreResult,
+    Settlement,
+    Transfer,
+)
 from muraglia.tiles import Tile
 
 __all__ = [
@@ -173,6 +181,46 @@ def _seat(letter: object, what: str) -> str:
     return str(letter)
 
 
+def _explain(  # noqa: PLR0917 - bound once with functools.partial
+    best: ScoreResult,
+    pays: Mapping[str, int] | None,
+    winner: str,
+    flowers: int,
+    total: int,
+    lang: str,
+) -> tuple[str, ...]:
+    """The explanation lines of a scored hand in ``lang`` (``en`` or ``it``), built on demand."""
+    en = lang == "en"
+    lines: list[str] = []
+    for a in best.awards:
+        times = f" ×{a.count}" if a.count > 1 else ""
+        zh = a.names.get("zh", "")
+        name = a.names["en"] if en else a.names["it"]
+        lines.append(f"{NUMBER[a.id]:02d} {name} ({zh}){times}: {a.value}")
+    if en:
+        lines.append(f"fan {best.value} + flowers {flowers} = {total}")
+    else:
+        lines.append(f"punti {best.value} + fiori {flowers} = {total}")
+    if best.reason:
+        if en:
+            lines.append(best.reason)
+        elif best.decomposition is None:
+            lines.append("chiusura non valida (falso hu)")
+        else:
+            lines.append(f"{best.value} punti < {MINIMUM} senza fiori: falso hu")
+    if pays is not None:
+        for seat, amount in pays.items():
+            if amount < 0:
+                lines.append(f"{seat} pays {-amount}" if en else f"{seat} paga {-amount}")
+        if not best.valid:
+            lines.append(
+                f"false win: {winner} pays {FALSE_WIN_PENALTY} to each (MCR-PAY-4)"
+                if en
+                else f"falso hu: {winner} paga {FALSE_WIN_PENALTY} a ciascuno"
+            )
+    return tuple(lines)
+
+
 def _seat_of(wind: Tile) -> str:
     return SEATS[int(wind) - int(Tile.EAST)]
 
@@ -195,7 +243,12 @@ _FAMILY: Mapping[str, tuple[str, ...]] = {
 }  # fmt: skip
 """Fans that can hold on a special shape (besides the situational ones); others are not tried."""
 _AMONG: dict[str, tuple[Pattern, ...]] = {
-    "standard": tuple(p for p in PATTERNS if p.id not in _SPECIAL_ONLY and p.id != "chicken_hand"),
+    # knitted_straight holds on the knitted shapes only (added to that family below)
+    "standard": tuple(
+        p
+        for p in PATTERNS
+        if p.id not in _SPECIAL_ONLY and p.id not in ("chicken_hand", "knitted_straight")
+    ),
     **{
         shape: tuple(p for p in PATTERNS if p.id in ids or p.id in _ANY_SHAPE)
         for shape, ids in _FAMILY.items()
@@ -203,20 +256,86 @@ _AMONG: dict[str, tuple[Pattern, ...]] = {
 }
 _AMONG["honours_and_knitted"] = _AMONG["honors_and_knitted"]
 _AMONG["knitted_straight"] = _AMONG["standard"] + (PATTERNS["knitted_straight"],)
+_WAIT_KINDS = (WaitKind.EDGE, WaitKind.CLOSED, WaitKind.SINGLE)
+_NO_WAIT_FANS = frozenset({"seven_pairs", "thirteen_orphans"})
+"""Shapes whose own fan excludes the wait fans they could have (Single Wait)."""
+_PLANS: dict[str, FanPlan] = {shape: FanPlan(among) for shape, among in _AMONG.items()}
+"""The compiled evaluation plan of each shape family (built once per process)."""
 
 
-def _possible_shapes(h: Hand) -> tuple[Shape, ...]:
-    """The MCR shapes worth trying on ``h`` (cheap count tests before decomposing)."""
+_KNITTED_MASKS = tuple(tiles_mask(map(Tile, pattern)) for pattern in KNITTED_PATTERNS)
+_ORPHANS_MASK = tiles_mask(HEADS)
+_SUITED_MASK = tiles_mask(SUITED)
+_STANDARD_ONLY: tuple[Shape, ...] = (STANDARD,)
+
+
+_VALUE: dict[str, int] = {p.id: p.closed or 0 for p in PATTERNS}
+_RANK: dict[str, int] = {p.id: i for i, p in enumerate(PATTERNS)}
+_EXCLUDES: dict[str, tuple[str, ...]] = {p.id: p.excludes for p in PATTERNS}
+_AWARDS: dict[tuple[str, int, int], Award] = {}
+
+
+def resolve(found: Mapping[str, int], values: Mapping[str, int]) -> tuple[Award, ...]:
+    """:meth:`PatternTable.resolve` for the MCR table (no implications, no limit hands).
+
+    From the highest total down (ties: table order) a fan excluded by a kept one is dropped
+    (MCR-COUNT-2); ``values`` overrides some values per application (editions, options).
+    Awards are shared per (fan, count, value): they are immutable.
+
+    >>> [(a.id, a.value) for a in resolve({"all_chows": 1, "no_honours": 1}, {})]
+    [('all_chows', 2)]
+    """
+    value = _VALUE
+    if values:
+        value = {**_VALUE, **values}
+    rank = _RANK
+    dropped: set[str] = set()
+    kept: list[str] = []
+    for pid in sorted(found, key=lambda pid: (-value[pid] * found[pid], rank[pid])):
+        if pid in dropped:
+            continue
+        kept.append(pid)
+        dropped.update(_EXCLUDES[pid])
+    kept.sort(key=rank.__getitem__)
+    out: list[Award] = []
+    for pid in kept:
+        n = found[pid]
+        per = value[pid]
+        award = _AWARDS.get((pid, n, per))
+        if award is None:
+            award = PATTERNS[pid].award(n)
+            if award.value != per * n:
+                award = replace(award, value=per * n)
+            _AWARDS[pid, n, per] = award
+        out.append(award)
+    return tuple(out)
+
+
+def _possible_shapes(h: Hand, kinds: int | None = None) -> tuple[Shape, ...]:
+    """The MCR shapes worth trying on ``h`` (mask and count tests before decomposing).
+
+    ``kinds`` is the mask of the hand's kinds (:func:`~muraglia.rulesets.mcr.plan.kinds_mask`
+    of ``h.counts``). Knitted shapes need the nine tiles (or, honours and knitted, only tiles)
+    of one knitted straight; thirteen orphans exactly the thirteen kinds.
+    """
+    if kinds is None:
+        kinds = kinds_mask(h.counts)
+    distinct = kinds.bit_count()
+    knitted = distinct >= 9 and any(m & kinds == m for m in _KNITTED_MASKS)
     if h.melds:
-        return (STANDARD, KNITTED_STRAIGHT) if len(h.melds) == 1 else (STANDARD,)
+        return (STANDARD, KNITTED_STRAIGHT) if len(h.melds) == 1 and knitted else (STANDARD,)
+    if 7 < distinct < 13 and not knitted:  # the usual case: sets and a pair
+        return _STANDARD_ONLY
     counts = h.concealed_counts
-    distinct = sum(1 for n in counts[:34] if n)
     out: list[Shape] = [STANDARD]
-    if all(n % 2 == 0 for n in counts[:34]):
+    if distinct <= 7 and all(n % 2 == 0 for n in counts):
         out.append(SEVEN_PAIRS_FOUR_AS_TWO)
-    if distinct >= 12:
-        out += [THIRTEEN_ORPHANS, HONORS_AND_KNITTED]
-    if distinct >= 9:
+    if kinds == _ORPHANS_MASK:
+        out.append(THIRTEEN_ORPHANS)
+    suited = kinds & _SUITED_MASK
+    if distinct == 14 and any(suited & ~m == 0 for m in _KNITTED_MASKS):
+        out.append(HONORS_AND_KNITTED)
+    if knitted:
         out.append(KNITTED_STRAIGHT)
     return tuple(out)
 
@@ -268,18 +387,30 @@ class McrRules(Ruleset):
 
     def evaluate(self, ctx: McrContext, situation: Mapping[str, Any]) -> ScoreResult:  # type: ignore[override]
         """Score one arrangement x reading (without payments)."""
-        return self._evaluate(ctx, _AMONG.get(ctx.decomposition.shape, _AMONG["standard"]))
+        plan = _PLANS.get(ctx.decomposition.shape, _PLANS["standard"])
+        return self._result(ctx, self._awards(ctx, self._find(ctx, plan, kinds_mask(ctx.counts))))
 
-    def _evaluate(self, ctx: McrContext, among: tuple[Pattern, ...]) -> ScoreResult:
-        found = PATTERNS.find(ctx, among=among)
+    @staticmethod
+    def _find(ctx: McrContext, plan: FanPlan, kinds: int) -> dict[str, int]:
+        """The fans whose predicate holds on ``ctx`` (:mod:`~muraglia.rulesets.mcr.plan`)."""
+        flags = frozenset(ctx.flags)  # hashable even if a caller built the context with a set
+        steps = plan.steps(ctx.is_concealed, group_counts(ctx.groups), len(ctx.suits), flags)
+        return plan.run(steps, ctx, kinds)
+
+    def _awards(self, ctx: McrContext, found: dict[str, int]) -> tuple[Award, ...]:
+        """The awards of ``found`` after the options and the exclusions (MCR-COUNT)."""
         if not self.options.single_wait_four_concealed and "four_concealed_pungs" in found:
             found.pop("single_wait", None)
         values = self._values
         if self.options.two_kongs_mixed == 5 and "two_kongs" in found and ctx.concealed_kongs == 1:
             values = {**values, "two_kongs": 5}
-        awards = PATTERNS.resolve(found, concealed=ctx.is_concealed, values=values)
+        awards = resolve(found, values)
         if "all_types" in found and ctx.is_seven_pairs:  # option seven_pairs_all_types
             awards = tuple(sorted((*awards, PATTERNS["all_types"].award()), key=_order))
+        return awards
+
+    @staticmethod
+    def _result(ctx: McrContext, awards: tuple[Award, ...]) -> ScoreResult:
         fan = sum(a.value for a in awards if a.id != "flower_tiles")
         return ScoreResult("mcr", "", fan >= MINIMUM, awards, value=fan, fan=fan,
                            decomposition=ctx.decomposition)  # fmt: skip
@@ -331,45 +462,82 @@ class McrRules(Ruleset):
         self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
     ) -> Iterator[ScoreResult]:
         """The score of every arrangement x reading of a winning hand (MCR-ALGO-1)."""
+        for ctx, awards in self._scored(h, w, seat, rnd, flag_set):
+            yield self._result(ctx, awards)
+
+    def _scored(
+        self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
+    ) -> Iterator[tuple[McrContext, tuple[Award, ...]]]:
+        """Every arrangement x reading with its awards.
+
+        The views that depend on the hand only are computed once, those that depend on the
+        decomposition once per decomposition; the fans come from the shape's plan.
+        """
         assert h.winning is not None
         winning = h.winning.kind
         unique: bool | None = None
         flowers = len(h.bonus)
-        for d in decompose(h, _possible_shapes(h)):
-            among = _AMONG.get(d.shape, _AMONG["standard"])
+        hand_views: dict[str, Any] | None = None
+        kinds = kinds_mask(h.counts)
+        concealed = h.is_concealed
+        options = self.options
+        decompositions = [d for shape in _possible_shapes(h, kinds) for d in shape.decompose(h)]
+        if len(decompositions) > 1:  # distinct, as analysis.decompose gives them
+            decompositions = list(dict.fromkeys(decompositions))
+        for d in decompositions:
+            plan = _PLANS.get(d.shape, _PLANS["standard"])
+            steps: tuple[Any, ...] | None = None
+            first: McrContext | None = None
+            # Seven Pairs and Thirteen Orphans exclude Single Wait: no need to know the wait
+            waits = d.shape not in _NO_WAIT_FANS
             for r in readings(d, winning):
-                if unique is None and r.wait in (WaitKind.EDGE, WaitKind.CLOSED, WaitKind.SINGLE):
+                if unique is None and waits and r.wait in _WAIT_KINDS:
                     unique = self._unique_wait(h)
                 ctx = McrContext(
-                    h, d, r, w, seat, rnd, flag_set, (), (), self.options,
-                    unique_wait=bool(unique), flowers=flowers,
+                    h, d, r, w, seat, rnd, flag_set, (), (), options,
+                    unique_wait=bool(unique) and waits, flowers=flowers,
                 )  # fmt: skip
-                yield self._evaluate(ctx, among)
+                if first is not None:  # a second reading of the decomposition
+                    ctx.adopt(first.decomposition_views())
+                else:
+                    if hand_views is None:
+                        hand_views = McrContext.hand_views(h, kinds)
+                    ctx.adopt(hand_views)
+                if steps is None:
+                    present = group_counts(d.groups)
+                    steps = plan.steps(concealed, present, len(ctx.suits), flag_set)
+                found = plan.run(steps, ctx, kinds)
+                yield ctx, self._awards(ctx, found)
+                if first is None:
+                    first = ctx
 
     def _best(
         self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
     ) -> ScoreResult:
-        best: ScoreResult | None = None
-        for result in self.arrangements(h, w, seat, rnd, flag_set):
-            if best is None or result.value > best.value:
-                best = result
-        if best is None:
+        """The best arrangement (highest fan total without flowers, first one on ties)."""
+        best_value = -1
+        best_ctx: McrContext | None = None
+        awards: tuple[Award, ...] = ()
+        for ctx, found in self._scored(h, w, seat, rnd, flag_set):
+            fan = sum(a.value for a in found if a.id != "flower_tiles")
+            if fan > best_value:
+                best_value, best_ctx, awards = fan, ctx, found
+        if best_ctx is None:
             return ScoreResult(
                 "mcr", h.notation, False, reason="not a winning hand (MCR-WIN-1): false win"
             )
-        if best.value == 0:  # MCR-GAP-2: Chicken Hand
+        fan = best_value
+        if fan == 0:  # MCR-GAP-2: Chicken Hand
             chicken = PATTERNS["chicken_hand"].award()
-            awards = sorted((chicken, *best.awards), key=_order)
-            best = ScoreResult("mcr", h.notation, True, tuple(awards), value=chicken.value,
-                               fan=chicken.value, decomposition=best.decomposition)  # fmt: skip
-        elif not best.hand:
-            best = replace(best, hand=h.notation)
-        if not best.valid and best.decomposition is not None:
-            best = ScoreResult("mcr", h.notation, False, best.awards,
-                               reason=f"{best.value} points < {MINIMUM} without flowers "
-                               "(MCR-WIN-4): false win", value=best.value, fan=best.value,
-                               decomposition=best.decomposition)  # fmt: skip
-        return best
+            awards = tuple(sorted((chicken, *awards), key=_order))
+            fan = chicken.value
+        d = best_ctx.decomposition
+        if fan < MINIMUM:
+            return ScoreResult("mcr", h.notation, False, awards,
+                               reason=f"{fan} points < {MINIMUM} without flowers "
+                               "(MCR-WIN-4): false win", value=fan, fan=fan,
+                               decomposition=d)  # fmt: skip
+        return ScoreResult("mcr", h.notation, True, awards, value=fan, fan=fan, decomposition=d)
 
     @staticmethod
     def _unique_wait(h: Hand) -> bool:
@@ -397,31 +565,6 @@ class McrRules(Ruleset):
     ) -> ScoreResult:
         flowers = sum(a.count for a in best.awards if a.id == "flower_tiles")
         total = self.total(best)
-        en: list[str] = []
-        it: list[str] = []
-        for a in best.awards:
-            times = f" ×{a.count}" if a.count > 1 else ""
-            n = f"{NUMBER[a.id]:02d}"
-            zh = a.names.get("zh", "")
-            en.append(f"{n} {a.names['en']} ({zh}){times}: {a.value}")
-            it.append(f"{n} {a.names['it']} ({zh}){times}: {a.value}")
-        en.append(f"fan {best.value} + flowers {flowers} = {total}")
-        it.append(f"punti {best.value} + fiori {flowers} = {total}")
-        if best.reason:
-            en.append(best.reason)
-            it.append(
-                "chiusura non valida (falso hu)"
-                if best.decomposition is None
-                else f"{best.value} punti < {MINIMUM} senza fiori: falso hu"
-            )
-        if pays is not None:
-            for seat, amount in pays.items():
-                if amount < 0:
-                    en.append(f"{seat} pays {-amount}")
-                    it.append(f"{seat} paga {-amount}")
-            if not best.valid:
-                en.append(f"false win: {winner} pays {FALSE_WIN_PENALTY} to each (MCR-PAY-4)")
-                it.append(f"falso hu: {winner} paga {FALSE_WIN_PENALTY} a ciascuno")
         return ScoreResult(
             "mcr",
             best.hand,
@@ -431,7 +574,9 @@ class McrRules(Ruleset):
             value=best.value,
             fan=best.value,
             payments=pays,
-            explanation={"en": tuple(en), "it": tuple(it)},
+            explanation=LazyLines(
+                ("en", "it"), partial(_explain, best, pays, winner, flowers, total)
+            ),
             decomposition=best.decomposition,
             extra={"flowers": flowers, "total": total, "win": win.value}
             | ({"discarder": discarder} if discarder else {}),
