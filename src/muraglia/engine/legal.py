@@ -107,11 +107,31 @@ def act_actions(deal: DealState, seat: int) -> list[Action]:
         return out
     if deal.riichi[seat]:
         if deal.drawn is not None:
-            out.append(Discard(seat, deal.drawn))
+            out.append(Discard(seat, deal.drawn, red=deal.drawn_red))
         return out
     kinds = [_TILES[k] for k in range(NUM_KINDS) if c[k]]
     out += [Discard(seat, k) for k in kinds]
     out += [Discard(seat, k, riichi=True) for k in riichi_discards(deal, seat, kinds)]
+    if deal.red[seat]:
+        return red_discards(deal, seat, out)
+    return out
+
+
+def red_discards(deal: DealState, seat: int, actions: list[Action]) -> list[Action]:
+    """The discards of a hand holding red fives (EMA-TILE-2).
+
+    A five of which the seat holds the red one may go as the red five or, while it holds a
+    plain one too, as a plain five.
+    """
+    reds, c = deal.red[seat], deal.counts[seat]
+    out: list[Action] = []
+    for a in actions:
+        if isinstance(a, Discard) and a.tile in reds:
+            if c[a.tile] > 1:
+                out.append(a)
+            out.append(Discard(seat, a.tile, a.riichi, red=True))
+        else:
+            out.append(a)
     return out
 
 
@@ -222,7 +242,7 @@ def win_value(
     try:
         if not deal.flow.is_complete(c, len(deal.melds[seat])):
             return None
-        hand = deal.hand_of(seat, tile)
+        hand = deal.hand_of(seat, tile, red=deal.drawn_red if self_drawn else deal.claim_red)
     finally:
         if not self_drawn:
             c[tile] -= 1

@@ -127,6 +127,15 @@ class DealState:
         self.stakes: list[int] = [0] * n
         self.missed_win: list[bool] = [False] * n
         self.ippatsu_mark: list[tuple[int, int] | None] = [None] * n
+        # Red fives (EMA-TILE-2): kept beside the 34-kind counts, so the common path is unchanged.
+        self.red: list[set[Tile]] = [set() for _ in range(n)]
+        """Per seat, the kinds whose red five is among its concealed tiles."""
+        self.red_discards: set[tuple[int, int]] = set()
+        """(seat, position in its discards) of discarded red fives."""
+        self.red_indicators: set[int] = set()
+        """Positions in ``indicators`` of red fives."""
+        self.drawn_red = False
+        self.claim_red = False
         self.dead = flow.dead_seats()
         self.winds = [flow.seat_wind_of(dealer, s) for s in range(n)]
         self.first = dealer
@@ -194,18 +203,22 @@ class DealState:
         """``seat``'s declared melds."""
         return self.melds[seat]
 
-    def hand_of(self, seat: int, winning: Tile | None = None) -> Hand:
-        """``seat``'s hand.
+    def hand_of(self, seat: int, winning: Tile | None = None, *, red: bool = False) -> Hand:
+        """``seat``'s hand, its red fives included.
 
         With ``winning``, that tile (counted among the concealed ones) is set apart as the
-        winning tile.
+        winning tile; ``red``: it is the red five (a discard's not yet among the seat's reds).
         """
         c = self.counts[seat]
         tiles = [_PHYSICAL[k] for k in range(NUM_KINDS) for _ in range(c[k])]
+        reds = self.red[seat]
+        if reds or red:
+            for k in reds | ({winning} if red and winning is not None else set()):
+                tiles[tiles.index(_PHYSICAL[k])] = PhysicalTile(k, red=True)
         win = None
         if winning is not None:
-            tiles.remove(PhysicalTile(winning))
-            win = PhysicalTile(winning)
+            win = PhysicalTile(winning, red=red)
+            tiles.remove(win)
         return Hand(tuple(tiles), tuple(self.melds[seat]), tuple(self.bonus[seat]), win)
 
     @property
@@ -240,12 +253,18 @@ class DealState:
             setattr(new, name, list(getattr(self, name)))
         for name in ("status", "status_reason", "indicators", "events"):
             setattr(new, name, list(getattr(self, name)))
+        new.red = [set(r) for r in self.red]
+        new.red_discards = set(self.red_discards)
+        new.red_indicators = set(self.red_indicators)
         new.options = {k: list(v) for k, v in self.options.items()}
         new.answers = dict(self.answers)
         new.passing = dict(self.passing)
         new._pass_options = {}
         w = self.wall
-        new.wall = Wall(list(w.live), list(w.dead), w.head, w.tail, w.dead_next, list(w.indicators))
+        new.wall = Wall(
+            list(w.live), list(w.dead), w.head, w.tail, w.dead_next, list(w.indicators),
+            set(w.red_live), set(w.red_dead),
+        )  # fmt: skip
         return new
 
     # ================================================================== set-up
@@ -265,11 +284,14 @@ class DealState:
                 self.breach.stack,
                 tuple(w.live[w.head : w.tail]),
                 tuple(w.dead[w.dead_next :]),
+                tuple(sorted(i - w.head for i in w.red_live if w.head <= i < w.tail)),
+                tuple(sorted(i - w.dead_next for i in w.red_dead if i >= w.dead_next)),
             )
         )
         if self.layout.first_indicator is not None:
             self._reveal(self.layout.first_indicator)
         dealt: list[list[Tile]] = [[] for _ in range(self.players)]
+        dealt_red: list[list[bool]] = [[] for _ in range(self.players)]
         first = self.first = (
             self.dealer if self.dealer not in self.dead else self.next_seat(self.dealer)
         )
@@ -283,17 +305,23 @@ class DealState:
             elif seat == first and first != self.dealer and i >= len(plan) - 5:
                 continue
             dealt[seat].append(w.draw())
+            dealt_red[seat].append(w.head - 1 in w.red_live)
         order = [(first + i) % self.players for i in range(self.players)]
         order = [s for s in order if s not in self.dead]
         pending: list[list[Tile]] = [[] for _ in range(self.players)]
         for s in order:
-            self._emit(Dealt(s, tuple(dealt[s])))
+            red = tuple(i for i, r in enumerate(dealt_red[s]) if r)
+            self._emit(Dealt(s, tuple(dealt[s]), red))
+            self.red[s].update(dealt[s][i] for i in red)
             for t in dealt[s]:
                 if t.is_bonus:
                     pending[s].append(t)
                 else:
                     self.counts[s][t] += 1
         self.drawn = next((t for t in reversed(dealt[first]) if not t.is_bonus), None)
+        if self.red[first]:
+            last = max((i for i, t in enumerate(dealt[first]) if not t.is_bonus), default=-1)
+            self.drawn_red = last >= 0 and dealt_red[first][last]
         while any(pending):  # FIMJ-FLOWER-1, RAV-FLOWER-1: replacement rounds in turn order
             again: list[list[Tile]] = [[] for _ in range(self.players)]
             for s in order:
@@ -321,8 +349,11 @@ class DealState:
     def _reveal(self, position: int) -> None:
         tile = self.wall.reveal(position)
         if tile is not None:
+            red = position in self.wall.red_dead
+            if red:
+                self.red_indicators.add(len(self.indicators))
             self.indicators.append(tile)
-            self._emit(IndicatorRevealed(tile))
+            self._emit(IndicatorRevealed(tile, red))
 
     # ================================================================== legal actions
 
@@ -435,19 +466,26 @@ class DealState:
             self._end(DealResult(action.name))  # an abortive declaration (nine terminals...)
         elif isinstance(action, ConcealedKong):
             self.counts[seat][action.tile] -= 4
-            self.melds[seat].append(Meld.kong(action.tile, concealed=True))
-            self._kong_made(seat, action.tile, concealed=True)
+            red = action.tile in self.red[seat]
+            if red:
+                self.red[seat].discard(action.tile)
+            self.melds[seat].append(Meld.kong(action.tile, concealed=True, reds=int(red)))
+            self._kong_made(seat, action.tile, concealed=True, red=red)
         elif isinstance(action, AddedKong):
             self._open_rob(seat, action.tile)
         elif isinstance(action, Discard):
-            self._discard(seat, action.tile, riichi=action.riichi)
+            self._discard(seat, action.tile, riichi=action.riichi, red=action.red)
 
-    def _discard(self, seat: int, tile: Tile, *, riichi: bool) -> None:
+    def _discard(self, seat: int, tile: Tile, *, riichi: bool, red: bool = False) -> None:
         if riichi:
             first = not self.discards[seat] and self.calls_made == 0 and self.kongs_made == 0
             self.riichi_pending = seat
             self.double_riichi[seat] = first
         self.counts[seat][tile] -= 1
+        if red:
+            self.red[seat].discard(tile)
+            self.red_discards.add((seat, len(self.discards[seat])))
+        self.claim_red = red
         self.discards[seat].append(tile)
         self.claimed[seat].append(False)
         self.discard_log.append((seat, tile))
@@ -493,6 +531,8 @@ class DealState:
                 return
             if robbing:
                 self.counts[discarder][tile] -= 1
+                if self.claim_red:
+                    self.red[discarder].discard(tile)
             else:
                 self.claimed[discarder][-1] = True
             self._finish_win(decision.winners, tile, discarder, robbing=robbing)
@@ -526,22 +566,30 @@ class DealState:
         src = _SOURCE[(discarder - seat) % self.players]
         self.claimed[discarder][-1] = True
         self.calls_made += 1
+        reds, red = self.red[seat], self.claim_red
+        used = False  # a call takes the caller's plain fives first, its red five last
         if isinstance(action, Chow):
             for t in action.tiles:
                 if t != tile:
                     c[t] -= 1
-            meld = Meld.chow(action.tiles[0], source=src)
+                    if not c[t] and t in reds:
+                        used = True
+                        reds.discard(t)
+            meld = Meld.chow(action.tiles[0], source=src, red=red or used)
             name, tiles = "chow", action.tiles
-        elif isinstance(action, Pung):
-            c[tile] -= 2
-            meld = Meld.pung(tile, source=src)
-            name, tiles = "pung", (tile,) * 3
         else:
-            c[tile] -= 3
-            meld = Meld.kong(tile, source=src)
-            name, tiles = "kong", (tile,) * 4
+            c[tile] -= 2 if isinstance(action, Pung) else 3
+            if not c[tile] and tile in reds:
+                used = True
+                reds.discard(tile)
+            if isinstance(action, Pung):
+                meld = Meld.pung(tile, source=src, reds=red + used)
+                name, tiles = "pung", (tile,) * 3
+            else:
+                meld = Meld.kong(tile, source=src, reds=red + used)
+                name, tiles = "kong", (tile,) * 4
         self.melds[seat].append(meld)
-        self._emit(Called(seat, name, tiles, tile, discarder))
+        self._emit(Called(seat, name, tiles, tile, discarder, red, used))
         self.turn = seat
         self.drawn = None
         self.drew_replacement = False
@@ -551,6 +599,7 @@ class DealState:
 
     def _open_rob(self, seat: int, tile: Tile) -> None:
         self.claim_tile, self.claim_from = tile, seat
+        self.claim_red = tile in self.red[seat]  # the added tile is the seat's only copy
         self.robbing = self.policy.rob_added_kong
         if self.robbing:
             self._open_window(Phase.ROB)
@@ -560,14 +609,20 @@ class DealState:
     def _complete_added_kong(self, seat: int, tile: Tile) -> None:
         self.robbing = False
         self.counts[seat][tile] -= 1
+        red = tile in self.red[seat]
+        if red:
+            self.red[seat].discard(tile)
         i = next(
             j for j, m in enumerate(self.melds[seat]) if m.kind is MeldKind.PUNG and m.first == tile
         )
-        self.melds[seat][i] = Meld.kong(tile, added=True, source=self.melds[seat][i].source)
-        self._kong_made(seat, tile, concealed=False)
+        old = self.melds[seat][i]
+        self.melds[seat][i] = Meld.kong(
+            tile, added=True, source=old.source, reds=old.red_fives + red
+        )
+        self._kong_made(seat, tile, concealed=False, red=red)
 
-    def _kong_made(self, seat: int, tile: Tile, *, concealed: bool) -> None:
-        self._emit(KongMade(seat, tile, concealed))
+    def _kong_made(self, seat: int, tile: Tile, *, concealed: bool, red: bool = False) -> None:
+        self._emit(KongMade(seat, tile, concealed, red))
         self.phase = Phase.ACT
         self.turn = seat
         self._after_kong(seat)
@@ -601,21 +656,33 @@ class DealState:
                 if w.dead_count + w.live_count == 0:
                     self._end(DealResult("exhausted"))
                     return
+                red = self._replacement_red() if w.red_live or w.red_dead else False
                 tile = w.replacement(replenish=self.layout.replenish)
             else:
                 tile = w.draw()
-            self._emit(Drew(seat, tile, replacement))
+                red = w.head - 1 in w.red_live if w.red_live else False
+            self._emit(Drew(seat, tile, replacement, red))
             if not tile.is_bonus:
                 break
             self.bonus[seat].append(tile)  # exposed at once (RAV-GAP-7)
             self._emit(BonusExposed(seat, tile))
             replacement = True
         self.counts[seat][tile] += 1
+        if red:
+            self.red[seat].add(tile)
         self.turn = seat
         self.drawn = tile
+        self.drawn_red = red
         self.drew_replacement = replacement
         self.phase = Phase.ACT
         self._legal = None
+
+    def _replacement_red(self) -> bool:
+        """Whether the next replacement tile (asked before taking it) is a red five."""
+        w = self.wall
+        if w.dead_next < len(w.dead):
+            return w.dead_next in w.red_dead
+        return w.tail - 1 in w.red_live
 
     # ================================================================== endings
 
@@ -629,11 +696,14 @@ class DealState:
             assert got is not None, "a legal win must score"
             values[s], fl = got
             flags[s] = tuple(sorted(fl))
+        red = self.claim_red if discarder is not None else self.drawn_red
         for s in winners:
             if discarder is not None:
                 self.counts[s][tile] += 1
-            hand = self.hand_of(s, tile)
-            self._emit(Won(s, tile, discarder, flags[s], values[s], hand.notation))
+                if red:
+                    self.red[s].add(tile)
+            hand = self.hand_of(s, tile, red=red)
+            self._emit(Won(s, tile, discarder, flags[s], values[s], hand.notation, red))
         self._end(DealResult("win", winners, discarder, False, flags, values))
 
     def _end(self, result: DealResult) -> None:
@@ -646,8 +716,14 @@ class DealState:
             win_tile = None
             if s in result.winners and not result.void:
                 win_tile = self.claim_tile if result.discarder is not None else self.drawn
-            hands.append(self.hand_of(s, win_tile).notation)
+            hands.append(self.hand_of(s, win_tile, red=self._win_red(result, win_tile)).notation)
         self._emit(DealEnded(result.reason, result.winners, result.void, tuple(hands)))
+
+    def _win_red(self, result: DealResult, win_tile: Tile | None) -> bool:
+        """Whether a winner's winning tile is a red five."""
+        if win_tile is None:
+            return False
+        return self.claim_red if result.discarder is not None else self.drawn_red
 
     def _penalise(self, action: Penalise) -> None:
         status = SeatStatus(action.status)
@@ -691,7 +767,7 @@ class DealState:
             win_tile = None
             if s in r.winners and not r.void:
                 win_tile = self.claim_tile if r.discarder is not None else self.drawn
-            hands[self.letter(s)] = self.hand_of(s, win_tile)
+            hands[self.letter(s)] = self.hand_of(s, win_tile, red=self._win_red(r, win_tile))
         return DealOutcome(
             round_wind=wind_letter(self.round_wind),
             dealer="E",

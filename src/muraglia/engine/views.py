@@ -62,6 +62,16 @@ class PlayerView:
     """Scores before this deal's settlement."""
     pot: int
     """Stakes on the table."""
+    red_hand: tuple[Tile, ...] = ()
+    """Fives of ``hand`` of which one copy is the red five (EMA-TILE-2)."""
+    red_drawn: bool = False
+    """``drawn`` is a red five."""
+    red_discards: tuple[tuple[int, ...], ...] = ()
+    """Per seat, the positions in ``discards`` of red fives (melds show them as ``0m``)."""
+    red_claim: bool = False
+    """``claim`` is a red five."""
+    red_indicators: tuple[int, ...] = ()
+    """Positions in ``indicators`` of red fives."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (tiles in notation)."""
@@ -96,4 +106,12 @@ def view_of(deal: DealState, seat: int, match: MatchState | None = None) -> Play
         status=tuple(s.value for s in deal.status),
         scores=tuple(match.scores) if match is not None else (0,) * deal.players,
         pot=match.pot if match is not None else 0,
+        red_hand=tuple(sorted(deal.red[seat])),
+        red_drawn=drawn is not None and deal.drawn_red,
+        red_discards=tuple(
+            tuple(sorted(i for s, i in deal.red_discards if s == seat_))
+            for seat_ in range(deal.players)
+        ),
+        red_claim=claim is not None and deal.claim_red,
+        red_indicators=tuple(sorted(deal.red_indicators)),
     )

@@ -459,6 +459,8 @@ class WallLayout:
     """The tile under each indicator is an ura-dora indicator for riichi winners (EMA)."""
     max_kongs: int | None = None
     """A kong beyond this number voids the deal at once (SEI-SETUP-6)."""
+    red_fives: bool = False
+    """One five of each suit is a red five (EMA-TILE-2): the wall keeps which (``wall.py``)."""
 
     @property
     def tiles(self) -> int:

@@ -110,6 +110,7 @@ class RiichiFlow(DealFlow):
             kong_indicators=True,
             ura_indicators=True,
             max_kongs=4,  # EMA-KONG-8: no fifth kong (the engine voids the deal on one)
+            red_fives=self.options.red_fives,  # EMA-TILE-2
         )
 
     def break_wall(self, rng: Any, layout: WallLayout) -> Breach:
