@@ -84,7 +84,8 @@ def check_red_fives(deal: DealState) -> None:
     where: list[str] = []
     for s in range(deal.players):
         for k in deal.red[s]:
-            assert k in (Tile.M5, Tile.P5, Tile.S5) and deal.counts[s][k] > 0, (s, k)
+            assert k in (Tile.M5, Tile.P5, Tile.S5), (s, k)
+            assert deal.counts[s][k] > 0, (s, k)
             where.append(f"{Tile(k).notation[1]}")
         where += [m.tiles[0].kind.notation[1] for m in deal.melds[s] for _ in range(m.red_fives)]
     for s, i in deal.red_discards:

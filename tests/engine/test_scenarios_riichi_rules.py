@@ -40,7 +40,8 @@ def test_seeded_walls_have_one_red_five_per_suit_and_the_same_kinds() -> None:
     a = Wall.build(random.Random(9), plain, breach)
     b = Wall.build(random.Random(9), red, breach)
     assert (a.live, a.dead) == (b.live, b.dead)
-    assert not a.red_live and not a.red_dead
+    assert not a.red_live
+    assert not a.red_dead
     reds = sorted([b.live[i] for i in b.red_live] + [b.dead[i] for i in b.red_dead])
     assert reds == [Tile.M5, Tile.P5, Tile.S5]
 
@@ -57,15 +58,18 @@ def test_red_five_discard_is_its_own_action_and_counts_as_dora_on_a_ron() -> Non
     assert m.deal.parse_action(0, "discard 0p") == Discard(0, t("5p"), red=True)
     assert m.view(0).red_hand == (t("5p"),)
     m.apply(Discard(0, t("5p"), red=True))
-    assert m.view(1).red_claim and m.view(3).red_discards == ((1,), (), (), ())
+    assert m.view(1).red_claim
+    assert m.view(3).red_discards == ((1,), (), (), ())
     m.apply(Win(1))
     pass_claims(m)
     won = next(e for e in m.events if isinstance(e, Won))
-    assert won.red and "0p" in won.hand
+    assert won.red
+    assert "0p" in won.hand
     score = load_ruleset("riichi-ema").score(
         won.hand, win="ron", seat_wind="S", round_wind="E", discarder="E", dora=["1z"]
     )
-    assert "red_five" in score.ids and score.han == 2  # all simples + red five
+    assert "red_five" in score.ids
+    assert score.han == 2
     assert won.value == score.value
     assert settled(m.events).net[1] == score.value
 
@@ -82,7 +86,8 @@ def test_red_five_pung_record_and_mjai() -> None:
     assert m.deal.melds[2][0].red_fives == 1
     assert m.view(0).melds[2][0] == "[055p^]"
     text = dumps(m)
-    assert '"red": true' in text and "0p" in text
+    assert '"red": true' in text
+    assert "0p" in text
     again = replay(loads(text))
     assert again.events == m.events
     stream = [json.dumps(x) for x in to_mjai(m.events)]
