@@ -115,5 +115,5 @@ def play_match(
         if check:
             check_deal(deal)
             if deal.is_over:
-                assert sum(match.scores) + match.pot == 0
+                assert sum(match.scores) + match.pot == match.flow.start_score() * match.players
     return match

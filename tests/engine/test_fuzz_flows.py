@@ -79,7 +79,7 @@ def play(spec: str, seed: int, tally: Counter[str]) -> MatchState:
                 tally["riichi"] += 1
         check_deal(deal)
         if deal.is_over:
-            assert sum(match.scores) + match.pot == 0
+            assert sum(match.scores) + match.pot == match.flow.start_score() * match.players
     return match
 
 

@@ -151,6 +151,10 @@ class DealState:
         self.claim_tile: Tile | None = None
         self.claim_from = -1
         self.robbing = False
+        self.robbing_concealed = False
+        """The tile in the ROB window is from a concealed kong (EMA-KONG-4)."""
+        self.pending_indicators = 0
+        """Kong indicators to turn after the next discard (``kong_indicator_now`` False)."""
         self.riichi_pending: int | None = None
         self.options: dict[int, list[Action]] = {}
         self.answers: dict[int, Action] = {}
@@ -464,17 +468,22 @@ class DealState:
             self._end(DealResult("exhausted"))
         elif isinstance(action, Declare):
             self._end(DealResult(action.name))  # an abortive declaration (nine terminals...)
+        elif isinstance(action, ConcealedKong) and self.policy.rob_concealed_kong:
+            self._open_rob(seat, action.tile, concealed=True)  # EMA-KONG-4
         elif isinstance(action, ConcealedKong):
-            self.counts[seat][action.tile] -= 4
-            red = action.tile in self.red[seat]
-            if red:
-                self.red[seat].discard(action.tile)
-            self.melds[seat].append(Meld.kong(action.tile, concealed=True, reds=int(red)))
-            self._kong_made(seat, action.tile, concealed=True, red=red)
+            self._complete_concealed_kong(seat, action.tile)
         elif isinstance(action, AddedKong):
             self._open_rob(seat, action.tile)
         elif isinstance(action, Discard):
             self._discard(seat, action.tile, riichi=action.riichi, red=action.red)
+
+    def _complete_concealed_kong(self, seat: int, tile: Tile) -> None:
+        self.counts[seat][tile] -= 4
+        red = tile in self.red[seat]
+        if red:
+            self.red[seat].discard(tile)
+        self.melds[seat].append(Meld.kong(tile, concealed=True, reds=int(red)))
+        self._kong_made(seat, tile, concealed=True, red=red)
 
     def _discard(self, seat: int, tile: Tile, *, riichi: bool, red: bool = False) -> None:
         if riichi:
@@ -490,6 +499,9 @@ class DealState:
         self.claimed[seat].append(False)
         self.discard_log.append((seat, tile))
         self.drawn = None
+        while self.pending_indicators:  # an open kong's indicator, after the discard
+            self.pending_indicators -= 1
+            self._reveal((self.layout.first_indicator or 0) + 2 * len(self.indicators))
         if not self.riichi[seat]:
             self.missed_win[seat] = False  # temporary furiten ends with one's own discard
         reason = self.flow.check_void(self)
@@ -519,9 +531,13 @@ class DealState:
         decision = arbitrate(
             self.answers, discarder=discarder, players=self.players, policy=self.policy
         )
-        for s, opts in self.options.items():
-            if Win(s) in opts and s not in decision.winners:
-                self.missed_win[s] = True  # passed (or lost) a win: the flow may rule furiten
+        for s in range(self.players):  # passed (or lost) a win: the flow may rule furiten
+            if s != discarder and not self.missed_win[s] and s not in decision.winners:
+                opts = self.options.get(s)
+                if (opts is not None and Win(s) in opts) or (
+                    not self.robbing_concealed and legal.completes(self, s, tile)
+                ):
+                    self.missed_win[s] = True  # any completing tile, yaku or not (EMA-FURI-3)
         self.options, self.answers = {}, {}
         robbing = self.robbing
         if decision.winners:
@@ -538,7 +554,11 @@ class DealState:
             self._finish_win(decision.winners, tile, discarder, robbing=robbing)
             return
         if robbing:
-            self._complete_added_kong(discarder, tile)
+            if self.robbing_concealed:
+                self.robbing = self.robbing_concealed = False
+                self._complete_concealed_kong(discarder, tile)
+            else:
+                self._complete_added_kong(discarder, tile)
             return
         if self.riichi_pending is not None:
             s, self.riichi_pending = self.riichi_pending, None
@@ -555,6 +575,10 @@ class DealState:
             else:
                 self.double_riichi[s] = False
                 self._emit(RiichiCancelled(s))
+        reason = self.flow.void_unclaimed(self)  # e.g. four kongs (EMA-END-4 b)
+        if reason is not None:
+            self._end(DealResult(reason))
+            return
         if decision.call is not None:
             self._call(decision.call, tile, discarder)
             return
@@ -566,6 +590,9 @@ class DealState:
         src = _SOURCE[(discarder - seat) % self.players]
         self.claimed[discarder][-1] = True
         self.calls_made += 1
+        for s in range(self.players):  # a call interrupts the go-around (EMA-FURI-3)
+            if not self.riichi[s]:
+                self.missed_win[s] = False
         reds, red = self.red[seat], self.claim_red
         used = False  # a call takes the caller's plain fives first, its red five last
         if isinstance(action, Chow):
@@ -595,12 +622,13 @@ class DealState:
         self.drew_replacement = False
         self.phase = Phase.ACT
         if isinstance(action, ClaimKong):
-            self._after_kong(seat)
+            self._after_kong(seat, concealed=False)
 
-    def _open_rob(self, seat: int, tile: Tile) -> None:
+    def _open_rob(self, seat: int, tile: Tile, *, concealed: bool = False) -> None:
         self.claim_tile, self.claim_from = tile, seat
         self.claim_red = tile in self.red[seat]  # the added tile is the seat's only copy
-        self.robbing = self.policy.rob_added_kong
+        self.robbing_concealed = concealed
+        self.robbing = concealed or self.policy.rob_added_kong
         if self.robbing:
             self._open_window(Phase.ROB)
         else:
@@ -625,9 +653,9 @@ class DealState:
         self._emit(KongMade(seat, tile, concealed, red))
         self.phase = Phase.ACT
         self.turn = seat
-        self._after_kong(seat)
+        self._after_kong(seat, concealed=concealed)
 
-    def _after_kong(self, seat: int) -> None:
+    def _after_kong(self, seat: int, *, concealed: bool) -> None:
         self.kongs_made += 1
         self.drawn = None
         lay = self.layout
@@ -635,7 +663,13 @@ class DealState:
             self._end(DealResult("too_many_kongs"))  # SEI-SETUP-6
             return
         if lay.kong_indicators and lay.first_indicator is not None:
-            self._reveal(lay.first_indicator + 2 * (len(self.indicators)))
+            while self.pending_indicators:  # an earlier open kong's, before this one's
+                self.pending_indicators -= 1
+                self._reveal(lay.first_indicator + 2 * (len(self.indicators)))
+            if self.flow.kong_indicator_now(concealed):
+                self._reveal(lay.first_indicator + 2 * (len(self.indicators)))
+            else:
+                self.pending_indicators += 1
         self._draw(seat, replacement=True)
 
     def _next_turn(self, after: int) -> None:
@@ -785,7 +819,16 @@ class DealState:
             riichi=tuple(self.letter(s) for s in range(self.players) if self.riichi[s]),
             dora=tuple(t.notation for t in self.indicators),
             ura=self._ura() if any(self.riichi[s] for s in r.winners) else (),
-            extra={"void": r.void, "reason": r.reason},
+            extra={
+                "void": r.void,
+                "reason": r.reason,
+                # every seat's discards, claimed ones included (EMA-TURN-3: nagashi mangan)
+                "discards": {
+                    self.letter(s): tuple(t.notation for t in self.discards[s])
+                    for s in self.live_seats
+                },
+                "claimed": {self.letter(s): tuple(self.claimed[s]) for s in self.live_seats},
+            },
         )
 
     def _ura(self) -> tuple[str, ...]:
