@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 from muraglia.engine import DealState, Game, MatchState, Phase
 from muraglia.engine.actions import ClaimKong, ConcealedKong, Discard, Pass, Pung, Win
 from muraglia.engine.events import Called, Drew, Event, IndicatorRevealed, KongMade, Won
 from muraglia.engine.mjai import to_mjai
 from muraglia.engine.record import dumps, loads, replay
+from muraglia.engine.tenhou import Agari, load
 from muraglia.engine.wall import Wall
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import DealSummary, MatchProgress, WallLayout
@@ -26,6 +28,7 @@ from tests.engine.test_scenarios_flows import (
     play,
     settled,
 )
+from tests.engine.test_tenhou import MJLOG, needs_corpus
 
 # ------------------------------------------------------------------------------- red fives
 
@@ -415,3 +418,42 @@ def test_tenhou_turns_an_open_kongs_indicator_after_the_discard() -> None:
         events = m.apply(Discard(1, t("7z")))
         assert len(m.deal.indicators) == 2
         assert any(isinstance(e, IndicatorRevealed) for e in events) is not before
+
+
+@needs_corpus
+def test_tenhou_match_end_agrees_with_every_complete_mjlog_game() -> None:
+    # Busting, the West round and South 4 without an early stop: given each deal's scores and
+    # whether the dealer kept the deal (from the record), the flow ends the match exactly
+    # where the 33 complete Phoenix games of the corpus end (3 in the West round, 9 busts).
+    ended_at = Counter[str]()
+    for path in sorted(MJLOG.iterdir()):
+        rec = load(path)
+        if not rec.complete:
+            continue
+        flow = Game(load_ruleset("riichi-tenhou")).flow
+        progress: MatchProgress | None = MatchProgress()
+        for i, rnd in enumerate(rec.rounds):
+            assert progress is not None, (path.name, i)
+            init = rnd.init
+            assert (init.round, init.dealer) == (
+                progress.round_wind * 4 + progress.passes % 4,
+                progress.dealer,
+            ), (path.name, i)
+            if i + 1 < len(rec.rounds):
+                nxt = rec.rounds[i + 1].init
+                keeps, honba, after = nxt.dealer == init.dealer, nxt.honba, nxt.scores
+            else:
+                deltas = [sum(r.deltas[k] for r in rnd.results) for k in range(4)]
+                keeps, honba = False, 0
+                after = tuple(s + d for s, d in zip(init.scores, deltas, strict=True))
+            flow._after = (keeps, honba)  # the settlement's verdict, from the record
+            winners = tuple(r.who for r in rnd.results if isinstance(r, Agari))
+            summary = DealSummary(winners, False, "win" if winners else "exhausted", 0, after)
+            progress = flow.next_deal(progress, summary)
+            if progress is None:
+                assert i + 1 == len(rec.rounds), (path.name, i, after)
+                ended_at["west" if init.round >= 8 else "south"] += 1
+                ended_at["bust"] += min(after) < 0
+        assert progress is None, path.name
+    assert ended_at["west"] == 3
+    assert ended_at["bust"] == 9

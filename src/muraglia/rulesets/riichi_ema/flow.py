@@ -14,8 +14,8 @@ Seed 001, spec ``riichi-ema.md`` (rule ids ``EMA-*``):
   ``riichi-tenhou``: three winners make an abortive draw, settled by the scorer); the last
   discard only for a win (EMA-CALL-7); robbing an added kong (EMA-KONG-2, EMA-YAKU-15).
 * A win needs a yaku, two han from yaku with five counters (EMA-WIN-2, EMA-HONBA-4) and no
-  furiten on a discard: own discards (EMA-FURI-2), a win passed since one's own discard
-  (temporary, EMA-FURI-3) or under riichi (EMA-FURI-4).
+  furiten on a discard: own discards (EMA-FURI-2), a completing tile passed since one's own
+  discard or the last call (temporary, EMA-FURI-3) or under riichi (EMA-FURI-4).
 * Riichi: concealed hand, tenpai, at least 4 live tiles (EMA-RIICHI-1, EMA-GAP-16/17), a 1000
   stick when the discard passes (EMA-RIICHI-2, EMA-GAP-35); a concealed kong of the drawn tile
   under riichi only if the waits do not change (EMA-RIICHI-3 a/b).
@@ -217,8 +217,9 @@ class RiichiFlow(DealFlow):
     def furiten(self, view: DealView, seat: int, hand: Hand) -> bool:
         """Whether ``seat`` may not win on a discard (EMA-FURI-2/3/4).
 
-        A win passed since the seat's own last discard (kept for good under riichi, the
-        engine's ``missed_win``), or a tile completing the hand (any shape, with or without a
+        A completing tile (yaku or not) passed since the seat's own last discard or the last
+        call (kept for good under riichi, the engine's ``missed_win``), or a tile completing the
+        hand (any shape, with or without a
         yaku) among the seat's own discards, claimed ones included.
         """
         if view.missed_win[seat]:
