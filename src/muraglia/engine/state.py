@@ -531,13 +531,13 @@ class DealState:
         decision = arbitrate(
             self.answers, discarder=discarder, players=self.players, policy=self.policy
         )
-        for s in range(self.players):  # passed (or lost) a win: the flow may rule furiten
-            if s != discarder and not self.missed_win[s] and s not in decision.winners:
-                opts = self.options.get(s)
-                if (opts is not None and Win(s) in opts) or (
-                    not self.robbing_concealed and legal.completes(self, s, tile)
-                ):
-                    self.missed_win[s] = True  # any completing tile, yaku or not (EMA-FURI-3)
+        for s, opts in self.options.items():
+            if Win(s) in opts and s not in decision.winners:
+                self.missed_win[s] = True  # passed (or lost) a win: the flow may rule furiten
+        if self.flow.miss_any_completion and not self.robbing_concealed:
+            for s in range(self.players):  # any completing tile, yaku or not (EMA-FURI-3)
+                if s != discarder and not self.missed_win[s] and s not in decision.winners:
+                    self.missed_win[s] = legal.completes(self, s, tile)
         self.options, self.answers = {}, {}
         robbing = self.robbing
         if decision.winners:

@@ -682,6 +682,9 @@ class DealFlow:
 
     players: ClassVar[int] = 4
     """Seats at the table."""
+    miss_any_completion: ClassVar[bool] = False
+    """The engine's ``missed_win`` is also set by a passed tile that completes the hand shape
+    without being a legal win (no yaku, furiten; EMA-FURI-3). Off: only by a passed win."""
 
     def __init__(self, ruleset: Any) -> None:
         self.ruleset = ruleset

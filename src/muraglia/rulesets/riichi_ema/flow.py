@@ -123,6 +123,8 @@ class RiichiFlow(DealFlow):
     Matches of one :class:`~muraglia.engine.Game` must therefore be played one at a time.
     """
 
+    miss_any_completion = True  # EMA-FURI-3: "whether or not it would give a yaku"
+
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
         self._honba: dict[int, int] = {}
