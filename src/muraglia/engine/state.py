@@ -823,10 +823,7 @@ class DealState:
                 "void": r.void,
                 "reason": r.reason,
                 # every seat's discards, claimed ones included (EMA-TURN-3: nagashi mangan)
-                "discards": {
-                    self.letter(s): tuple(t.notation for t in self.discards[s])
-                    for s in self.live_seats
-                },
+                "discards": {self.letter(s): tuple(self.discards[s]) for s in self.live_seats},
                 "claimed": {self.letter(s): tuple(self.claimed[s]) for s in self.live_seats},
             },
         )

@@ -47,7 +47,6 @@ from typing import Any
 from muraglia.errors import MahjongError
 from muraglia.hand import Hand
 from muraglia.melds import MeldKind
-from muraglia.notation import parse_tile
 from muraglia.rulesets.base import (
     SEAT_LETTERS,
     Breach,
@@ -328,7 +327,7 @@ class RiichiFlow(DealFlow):
 
         Every discard a terminal or honour, none claimed, the hand concealed (concealed kongs
         allowed; option ``nagashi_open``, Tenhou: own calls allowed). The engine passes the
-        discards in ``extra``.
+        discards (tile kinds) and which were claimed in ``extra``.
         """
         discards = outcome.extra.get("discards", {})
         claimed = outcome.extra.get("claimed", {})
@@ -337,7 +336,7 @@ class RiichiFlow(DealFlow):
             mine = discards.get(s, ())
             if not mine or any(claimed.get(s, ())):
                 continue
-            if any(parse_tile(t).kind not in _TERMINALS_HONOURS for t in mine):
+            if any(t not in _TERMINALS_HONOURS for t in mine):
                 continue
             hand = outcome.hands.get(s)
             if not self.options.nagashi_open and (
