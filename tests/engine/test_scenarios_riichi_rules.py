@@ -457,3 +457,29 @@ def test_tenhou_match_end_agrees_with_every_complete_mjlog_game() -> None:
         assert progress is None, path.name
     assert ended_at["west"] == 3
     assert ended_at["bust"] == 9
+
+
+LAST_KONG = {
+    0: "1111m 234p 567p 78s 55z",  # waits 6s 9s; the kong's replacement is 6s
+    1: "19m 19p 19s 1234z 67z 9p",
+    2: "2m 3m 4m 5m 6m 7m 8m 2p 3p 4p 2s 3s 4s",
+    3: "6m 7m 8m 5p 6p 7p 8p 7s 8s 9s 3s 4s 2s",
+}
+
+
+def test_a_kong_on_the_second_to_last_tile_makes_the_replacement_the_last_tile() -> None:
+    # EMA-KONG-7: the kong moves the last live tile to the dead wall, so the replacement is
+    # the last tile: rinshan and haitei; Tenhou (haitei_on_replacement off): rinshan only.
+    dead = "6s 2z 3z 4z 5z 6z 7z 1z 2z 3z 4z 6z 7z 1z"
+    for spec, flags in (
+        ("riichi-ema", {"replacement", "last_tile"}),
+        ("riichi-tenhou", {"replacement"}),
+    ):
+        m = dictated(spec, LAST_KONG, draws="9m", dead=dead)
+        assert m.deal.live_count == 1
+        m.apply(ConcealedKong(0, t("1m")))
+        assert m.deal.live_count == 0
+        events = m.apply(Win(0))
+        won = next(e for e in events if isinstance(e, Won))
+        assert flags <= set(won.flags), (spec, won.flags)
+        assert ("last_tile" in won.flags) is (spec == "riichi-ema")

@@ -244,11 +244,20 @@ class RiichiFlow(DealFlow):
         """The scorer's flags (EMA-YAKU-01…17, EMA-YKM-03/04/05).
 
         ``double_riichi`` replaces ``riichi``; a ron before one's first discard in an
-        uninterrupted first go-around is ``first_turn`` (renhou, EMA-YKM-05).
+        uninterrupted first go-around is ``first_turn`` (renhou, EMA-YKM-05). A replacement
+        drawn after the kong emptied the live wall is also the last tile (EMA-KONG-7; option
+        ``haitei_on_replacement``, Tenhou: off).
         """
         out = {_ENGINE_FLAGS[f] for f in facts if f in _ENGINE_FLAGS}
         if "double_riichi" in out:
             out.discard("riichi")
+        if (
+            self_drawn
+            and "replacement" in out
+            and view.live_count == 0
+            and self.options.haitei_on_replacement
+        ):
+            out.add("last_tile")  # EMA-KONG-7
         if not self_drawn:
             out.discard("first_turn")
             untouched = view.calls_made == 0 and view.kongs_made == 0

@@ -125,6 +125,9 @@ class EmaOptions:
     """If nobody holds this many points after the South round the West round is played,
     ending after the first deal that leaves somebody with that many (EMA-GAME-3: 0, never;
     Tenhou: 30000)."""
+    haitei_on_replacement: bool = True
+    """A kong replacement drawn once the kong emptied the live wall is also the last tile
+    (haitei, EMA-KONG-7); Tenhou: only rinshan (the game engine's flags)."""
     nagashi_open: bool = False
     """Nagashi mangan with own calls (Tenhou) instead of a concealed hand only (EMA-GAP-23)."""
     kan_dora_after_discard: bool = False
@@ -172,6 +175,7 @@ OPTION_REFS: dict[str, str] = {
     "bust": "EMA-GAP-21 (no); Tenhou: below zero ends the game (game engine)",
     "west_extension": "EMA-GAME-3 (no West round); Tenhou: 30000, sudden death in West "
     "(game engine)",
+    "haitei_on_replacement": "EMA-KONG-7 (yes); Tenhou records: rinshan only (game engine)",
     "nagashi_open": "EMA-YAKU-29, EMA-GAP-23 (concealed); Tenhou records: own calls allowed",
     "kan_dora_after_discard": "EMA-KONG-5 (at once); Tenhou: open and added kongs after the "
     "discard (game engine)",
@@ -254,6 +258,7 @@ class RiichiEma(Ruleset):
             "west_extension": 30000,
             "kan_dora_after_discard": True,
             "nagashi_open": True,
+            "haitei_on_replacement": False,
         }
     }
 
