@@ -483,3 +483,18 @@ def test_a_kong_on_the_second_to_last_tile_makes_the_replacement_the_last_tile()
         won = next(e for e in events if isinstance(e, Won))
         assert flags <= set(won.flags), (spec, won.flags)
         assert ("last_tile" in won.flags) is (spec == "riichi-ema")
+
+
+def test_a_red_five_is_no_yaku() -> None:
+    # EMA-WIN-2, EMA-DORA-5: dora and red fives add han but a win needs a yaku; the red 5p
+    # completes seat 1's hand (a closed wait, a terminal pair: no yaku) and is not a ron.
+    hands = dict(RED)
+    hands[1] = "234s 567s 678p 99m 46p"
+    m = dictated("riichi-ema", hands, draws="6z 6z 7z 7z" + PAD)
+    for seat, tile in enumerate(("1p", "6z", "6z", "7z")):
+        play(m, seat, tile)
+    m.apply(Discard(0, t("5p"), red=True))
+    assert Win(1) not in m.legal_actions(1)
+    assert m.deal.missed_win[1] is False  # the window is still open
+    pass_claims(m)
+    assert m.deal.missed_win[1]  # a completing tile passed: temporary furiten (EMA-FURI-3)
