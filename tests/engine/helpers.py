@@ -10,6 +10,7 @@ from muraglia.engine.actions import Action, Win
 from muraglia.engine.wall import tile_set
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import WallLayout
+from muraglia.tiles import Tile
 
 
 def choose(rng: random.Random, legal: list[Action]) -> Action:
@@ -69,6 +70,8 @@ def check_deal(deal: DealState) -> None:
         assert deal.claim_tile is not None
         tally[deal.claim_tile] -= len(r.winners) - 1
     assert tuple(tally) == full_set(deal.layout), "tiles not conserved"
+    if deal.layout.red_fives:
+        check_red_fives(deal)
     for s in range(deal.players):
         size = sum(deal.counts[s]) + 3 * len(deal.melds[s])
         assert size == expected_size(deal, s), (s, size, deal.phase, deal.events[-3:])
@@ -77,6 +80,29 @@ def check_deal(deal: DealState) -> None:
     if deal.phase is Phase.ACT:
         others = [s for s in range(deal.players) if s != deal.turn]
         assert not any(deal.legal_actions(s) for s in others)
+
+
+def check_red_fives(deal: DealState) -> None:
+    """EMA-TILE-2: exactly one red five per suit, in a hand, a meld, the discards or the wall."""
+    where: list[str] = []
+    for s in range(deal.players):
+        for k in deal.red[s]:
+            assert k in (Tile.M5, Tile.P5, Tile.S5), (s, k)
+            assert deal.counts[s][k] > 0, (s, k)
+            where.append(f"{Tile(k).notation[1]}")
+        where += [m.tiles[0].kind.notation[1] for m in deal.melds[s] for _ in range(m.red_fives)]
+    for s, i in deal.red_discards:
+        if not deal.claimed[s][i]:
+            where.append(deal.discards[s][i].notation[1])
+    w = deal.wall
+    where += [w.live[i].notation[1] for i in w.red_live if w.head <= i < w.tail]
+    where += [w.dead[i].notation[1] for i in w.red_dead if i >= w.dead_next]
+    r = deal.result
+    if r is not None and not r.void and r.discarder is not None and deal.claim_red:
+        assert deal.claim_tile is not None
+        for _ in range(len(r.winners) - 1):  # every ron winner holds the red discard
+            where.remove(deal.claim_tile.notation[1])
+    assert sorted(where) == ["m", "p", "s"], (where, deal.events[-3:])
 
 
 def play_match(
@@ -92,5 +118,5 @@ def play_match(
         if check:
             check_deal(deal)
             if deal.is_over:
-                assert sum(match.scores) + match.pot == 0
+                assert sum(match.scores) + match.pot == match.flow.start_score() * match.players
     return match

@@ -18,9 +18,10 @@ import pytest
 from muraglia.analysis.shanten import shanten_all
 from muraglia.engine import Game, MatchState, Phase
 from muraglia.engine.actions import Action, Chow, Declare, Discard, Pass, Pung, Win
-from muraglia.engine.events import DealEnded, RiichiAccepted, Won
+from muraglia.engine.events import DealEnded, DealStarted, RiichiAccepted, Won
 from muraglia.engine.record import dumps, loads, record_of, replay
 from muraglia.rulesets import load_ruleset
+from muraglia.tiles import Tile
 from tests.engine.helpers import check_deal, choose
 
 SOAK = int(os.environ.get("MURAGLIA_SOAK", "1"))
@@ -65,21 +66,33 @@ def play(spec: str, seed: int, tally: Counter[str]) -> MatchState:
     """One match; greedy agents on even seeds, random ones on odd seeds."""
     rng = random.Random(seed ^ 0x5EED)
     match = Game(load_ruleset(spec), seed=seed).new_match()
+    opts = match.game.ruleset.options
+    at_start = tuple(match.scores)  # scores when the current deal started
     while not match.over:
         seat = match.to_act[0]
         deal = match.deal
         legal = match.legal_actions(seat)
         action = greedy(rng, match, seat, legal) if seed % 2 == 0 else choose(rng, legal)
+        if isinstance(action, Discard) and action.riichi and spec == "riichi-tenhou":
+            assert at_start[seat] >= opts.riichi_min_score  # Tenhou: riichi needs 1000
         for e in match.apply(action):
             if isinstance(e, DealEnded):
                 tally[e.reason] += 1
             elif isinstance(e, Won):
                 tally["winners"] += 1
+                tally["red_won"] += "0" in e.hand  # red fives counted by the scorer
             elif isinstance(e, RiichiAccepted):
                 tally["riichi"] += 1
+            elif isinstance(e, DealStarted):
+                at_start = tuple(match.scores)
+                if spec == "riichi-tenhou":  # busting ends the match; sudden death in West
+                    assert min(at_start) >= 0, at_start
+                    if e.round_wind == Tile.WEST:
+                        tally["west"] += 1
+                        assert max(at_start) < opts.west_extension, at_start
         check_deal(deal)
         if deal.is_over:
-            assert sum(match.scores) + match.pot == 0
+            assert sum(match.scores) + match.pot == match.flow.start_score() * match.players
     return match
 
 
@@ -104,3 +117,4 @@ def test_random_matches_keep_every_invariant(spec: str, chunk: int, size: int) -
     assert tally["win"] > 0, tally  # the greedy agents do win: settlement is exercised
     if spec.startswith("riichi"):
         assert tally["riichi"] > 0, tally
+        assert tally["red_won"] > 0, tally  # wins with a red five (EMA-TILE-2)

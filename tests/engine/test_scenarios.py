@@ -33,7 +33,7 @@ def dictated(
     ruleset = load_ruleset(spec)
     game = Game(ruleset, seed=seed)
     w = Wall.for_hands(game.flow.deal_plan(), hands, draws=draws, dead=dead)
-    return Game(ruleset, seed=seed, walls=((tuple(w.live), tuple(w.dead)),)).new_match()
+    return Game(ruleset, seed=seed, walls=(w.physical(),)).new_match()
 
 
 def t(text: str) -> Tile:

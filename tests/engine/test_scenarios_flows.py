@@ -160,7 +160,7 @@ def test_tenhou_triple_ron_is_an_abortive_draw() -> None:
     events = m.apply(Win(3))
     assert settled(events).net == (0, 0, 0, 0)
     assert m.pot == 2000
-    assert m.scores == [0, 0, -1000, -1000]
+    assert m.scores == [25000, 25000, 24000, 24000]  # Tenhou's 25000 start
     assert (m.progress.dealer, m.progress.honba) == (0, 1)
 
 

@@ -1,6 +1,8 @@
 """JSON conversion of the engine's frozen dataclasses (actions and events), by field type.
 
-Tiles are written in notation (``"5m"``), enums by value, tuples as lists.
+Tiles are written in notation (``"5m"``), enums by value, tuples as lists. A field declared
+with :data:`OMIT_DEFAULT` metadata is left out while it holds its default (fields added later,
+such as the red-five flags, so that older records keep their exact form).
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ from typing import Any
 from muraglia.errors import MahjongError
 from muraglia.tiles import Tile
 
-__all__ = ["from_jsonable", "to_jsonable"]
+__all__ = ["OMIT_DEFAULT", "from_jsonable", "to_jsonable"]
+
+OMIT_DEFAULT = {"omit_default": True}
+"""Field metadata: leave the field out of the JSON form while it equals its default."""
 
 
 def _encode(value: Any) -> Any:
@@ -34,7 +39,10 @@ def to_jsonable(obj: Any) -> dict[str, Any]:
     """The fields of dataclass ``obj`` as a JSON-ready dict, with its ``type`` name first."""
     out: dict[str, Any] = {"type": getattr(obj, "kind", type(obj).__name__)}
     for f in dataclasses.fields(obj):
-        out[f.name] = _encode(getattr(obj, f.name))
+        value = getattr(obj, f.name)
+        if f.metadata and value == f.default and f.metadata.get("omit_default"):
+            continue
+        out[f.name] = _encode(value)
     return out
 
 

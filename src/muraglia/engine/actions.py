@@ -10,10 +10,10 @@ Chow(seat=1, tiles=(<Tile.M3: 2>, <Tile.M4: 3>, <Tile.M5: 4>))
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from muraglia.engine._serial import from_jsonable, to_jsonable
+from muraglia.engine._serial import OMIT_DEFAULT, from_jsonable, to_jsonable
 from muraglia.tiles import Tile
 
 __all__ = [
@@ -66,6 +66,9 @@ class Discard(Action):
     """The tile discarded."""
     riichi: bool = False
     """Whether the discard declares riichi (FIMJ-RICHI, SEI-RIICHI)."""
+    red: bool = field(default=False, metadata=OMIT_DEFAULT)
+    """Whether the tile discarded is the red five of its suit (EMA-TILE-2); the JSON form
+    has ``"red": true`` only then."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,10 +12,10 @@ information (the wall, drawn tiles): they go to records, never to players (see `
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from muraglia.engine._serial import from_jsonable, to_jsonable
+from muraglia.engine._serial import OMIT_DEFAULT, from_jsonable, to_jsonable
 from muraglia.engine.actions import ACTIONS, Action
 from muraglia.tiles import Tile
 
@@ -45,6 +45,11 @@ __all__ = [
 
 def _t(tiles: tuple[Tile, ...]) -> str:
     return " ".join(t.notation for t in tiles)
+
+
+def _n(tile: Tile, red: bool) -> str:
+    """Notation of a tile that may be a red five (``0m``)."""
+    return f"0{tile.notation[1]}" if red else tile.notation
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +88,10 @@ class DealStarted(Event):
     """The live wall in draw order (dealt tiles first)."""
     dead: tuple[Tile, ...]
     """The dead wall in replacement order."""
+    red_live: tuple[int, ...] = field(default=(), metadata=OMIT_DEFAULT)
+    """Positions in ``live`` of the red fives (EMA-TILE-2; left out of the JSON when none)."""
+    red_dead: tuple[int, ...] = field(default=(), metadata=OMIT_DEFAULT)
+    """Positions in ``dead`` of the red fives."""
 
     def line(self) -> str:
         """One-line form."""
@@ -100,10 +109,13 @@ class Dealt(Event):
     kind: ClassVar[str] = "dealt"
     seat: int
     tiles: tuple[Tile, ...]
+    red: tuple[int, ...] = field(default=(), metadata=OMIT_DEFAULT)
+    """Positions in ``tiles`` of red fives."""
 
     def line(self) -> str:
         """One-line form."""
-        return f"{self.seat} dealt {_t(self.tiles)}"
+        red = set(self.red)
+        return f"{self.seat} dealt " + " ".join(_n(t, i in red) for i, t in enumerate(self.tiles))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,10 +139,13 @@ class Drew(Event):
     seat: int
     tile: Tile
     replacement: bool
+    red: bool = field(default=False, metadata=OMIT_DEFAULT)
+    """The tile is the red five of its suit."""
 
     def line(self) -> str:
         """One-line form."""
-        return f"{self.seat} draws {self.tile.notation}" + (" (replacement)" * self.replacement)
+        tile = _n(self.tile, self.red)
+        return f"{self.seat} draws {tile}" + (" (replacement)" * self.replacement)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,10 +202,15 @@ class Called(Event):
     tiles: tuple[Tile, ...]
     tile: Tile
     from_seat: int
+    red: bool = field(default=False, metadata=OMIT_DEFAULT)
+    """The claimed ``tile`` is a red five."""
+    red_used: bool = field(default=False, metadata=OMIT_DEFAULT)
+    """A red five of the caller's hand went into the meld."""
 
     def line(self) -> str:
         """One-line form."""
-        return f"{self.seat} {self.call} {_t(self.tiles)} from {self.from_seat}"
+        red = " (red five)" if self.red or self.red_used else ""
+        return f"{self.seat} {self.call} {_t(self.tiles)} from {self.from_seat}{red}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,10 +221,13 @@ class KongMade(Event):
     seat: int
     tile: Tile
     concealed: bool
+    red: bool = field(default=False, metadata=OMIT_DEFAULT)
+    """A red five came from the hand: among the four (concealed) or the added tile."""
 
     def line(self) -> str:
         """One-line form."""
-        return f"{self.seat} {'concealed' if self.concealed else 'added'} kong {self.tile.notation}"
+        how = "concealed" if self.concealed else "added"
+        return f"{self.seat} {how} kong {self.tile.notation}" + " (red five)" * self.red
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,10 +236,12 @@ class IndicatorRevealed(Event):
 
     kind: ClassVar[str] = "indicator"
     tile: Tile
+    red: bool = field(default=False, metadata=OMIT_DEFAULT)
+    """The indicator is a red five (it indicates as a five, EMA-GAP-33)."""
 
     def line(self) -> str:
         """One-line form."""
-        return f"indicator {self.tile.notation}"
+        return f"indicator {_n(self.tile, self.red)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +297,8 @@ class Won(Event):
     patterns: tuple[tuple[str, str, str], ...] = ()
     """The hand's patterns as ``(id, Italian name, English name)``, in the ruleset's order
     (records written before they were added have none)."""
+    red: bool = field(default=False, metadata=OMIT_DEFAULT)
+    """The winning tile is a red five."""
 
     def line(self) -> str:
         """One-line form."""

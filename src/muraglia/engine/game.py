@@ -19,12 +19,16 @@ from muraglia.engine.wall import Wall
 from muraglia.errors import RulesetError
 from muraglia.rulesets import REGISTRY
 from muraglia.rulesets.base import Breach, DealFlow
-from muraglia.tiles import WINDS, Tile
+from muraglia.tiles import WINDS, PhysicalTile, Tile
 
 if TYPE_CHECKING:
     from muraglia.engine.match import MatchState
 
-__all__ = ["Game", "flow_for"]
+__all__ = ["FORMAT_VERSION", "Game", "flow_for"]
+
+FORMAT_VERSION = 2
+"""Record format: 2 has red fives in the walls of rulesets with them (1: none, see
+``record.game_of``)."""
 
 
 def flow_for(ruleset: Any) -> DealFlow:
@@ -63,8 +67,9 @@ class Game:
     """Seed of the ``random.Random`` that throws the dice and shuffles every wall."""
     max_deals: int | None = None
     """Stop the match after this many deals (a harness limit, not a rule); None: no limit."""
-    walls: tuple[tuple[tuple[Tile, ...], tuple[Tile, ...]], ...] = ()
-    """Dictated (live, dead) walls for the first deals (scenario tests); then the seed's."""
+    walls: tuple[tuple[tuple[Tile | PhysicalTile, ...], tuple[Tile | PhysicalTile, ...]], ...] = ()
+    """Dictated (live, dead) walls for the first deals (scenario tests); then the seed's. A red
+    :class:`PhysicalTile` is a red five (``Wall.physical()`` gives them)."""
     flow: DealFlow = field(init=False, repr=False, compare=False)
     """The ruleset's engine hooks."""
 
@@ -109,7 +114,7 @@ class Game:
         return {
             "type": "header",
             "format": "muraglia-record",
-            "format_version": 1,
+            "format_version": FORMAT_VERSION,
             "ruleset": self.ruleset.id,
             "version": self.ruleset.version,
             "options": dataclasses.asdict(self.ruleset.options),

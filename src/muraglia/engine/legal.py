@@ -100,6 +100,8 @@ def act_actions(deal: DealState, seat: int) -> list[Action]:
             for m in deal.melds[seat]:
                 if m.kind is MeldKind.PUNG and c[m.first]:
                     kongs.append(AddedKong(seat, m.first))
+        if kongs and not deal.flow.may_kong(deal, seat):
+            kongs = []  # e.g. no fifth kong, none on an empty live wall (EMA-KONG-8, EMA-GAP-25)
     out += kongs
     out += [Declare(seat, name) for name in deal.flow.declarations(deal, seat)]
     last = deal.wall.live_count == 0 and deal.drawn is not None
@@ -108,11 +110,31 @@ def act_actions(deal: DealState, seat: int) -> list[Action]:
         return out
     if deal.riichi[seat]:
         if deal.drawn is not None:
-            out.append(Discard(seat, deal.drawn))
+            out.append(Discard(seat, deal.drawn, red=deal.drawn_red))
         return out
     kinds = [_TILES[k] for k in range(NUM_KINDS) if c[k]]
     out += [Discard(seat, k) for k in kinds]
     out += [Discard(seat, k, riichi=True) for k in riichi_discards(deal, seat, kinds)]
+    if deal.red[seat]:
+        return red_discards(deal, seat, out)
+    return out
+
+
+def red_discards(deal: DealState, seat: int, actions: list[Action]) -> list[Action]:
+    """The discards of a hand holding red fives (EMA-TILE-2).
+
+    A five of which the seat holds the red one may go as the red five or, while it holds a
+    plain one too, as a plain five.
+    """
+    reds, c = deal.red[seat], deal.counts[seat]
+    out: list[Action] = []
+    for a in actions:
+        if isinstance(a, Discard) and a.tile in reds:
+            if c[a.tile] > 1:
+                out.append(a)
+            out.append(Discard(seat, a.tile, a.riichi, red=True))
+        else:
+            out.append(a)
     return out
 
 
@@ -165,7 +187,7 @@ def riichi_kong_ok(deal: DealState, seat: int, kind: int) -> bool:
     after = waits(deal, seat)
     deal.melds[seat].pop()
     c[kind] += 4
-    return before == after and bool(before)
+    return before == after and bool(before) and deal.flow.riichi_kong(deal, seat, _TILES[kind])
 
 
 def may_wait(deal: DealState, seat: int) -> bool:
@@ -177,6 +199,20 @@ def may_wait(deal: DealState, seat: int) -> bool:
     ok = deal.flow.may_wait(deal.counts[seat], len(deal.melds[seat]))
     deal._wait_cache[seat] = (key, ok)
     return ok
+
+
+def completes(deal: DealState, seat: int, tile: Tile) -> bool:
+    """Whether ``tile`` completes ``seat``'s hand shape (yaku or not; furiten, EMA-FURI-3)."""
+    if deal.status[seat] is SeatStatus.OUT or not may_wait(deal, seat):
+        return False
+    c = deal.counts[seat]
+    if c[tile] >= 4:
+        return False
+    c[tile] += 1
+    try:
+        return deal.flow.is_complete(c, len(deal.melds[seat]))
+    finally:
+        c[tile] -= 1
 
 
 def claim_options(deal: DealState, seat: int, tile: Tile, *, robbing: bool) -> list[Action]:
@@ -194,7 +230,12 @@ def claim_options(deal: DealState, seat: int, tile: Tile, *, robbing: bool) -> l
     if robbing or deal.riichi[seat]:
         return [*out, Pass(seat)] if out else []
     c = deal.counts[seat]
-    if CallKind.KONG in allowed and c[tile] == 3 and can_replace(deal):
+    if (
+        CallKind.KONG in allowed
+        and c[tile] == 3
+        and can_replace(deal)
+        and deal.flow.may_kong(deal, seat)
+    ):
         out.append(ClaimKong(seat))
     if CallKind.PUNG in allowed and c[tile] >= 2:
         out.append(Pung(seat))
@@ -223,7 +264,7 @@ def win_value(
     try:
         if not deal.flow.is_complete(c, len(deal.melds[seat])):
             return None
-        hand = deal.hand_of(seat, tile)
+        hand = deal.hand_of(seat, tile, red=deal.drawn_red if self_drawn else deal.claim_red)
     finally:
         if not self_drawn:
             c[tile] -= 1

@@ -3,9 +3,9 @@
 A sequence of deals with dealer rotation, round winds, scores and match end, every rule of which
 comes from the ruleset's flow (``next_deal``, ``settle``, ``end_of_match``).
 
-Scores start at 0 for every seat (FIMJ-GAP-35); riichi stakes move from a seat's score to the
-pot on the table when the riichi stands and to a winner when the ruleset's settlement says so,
-so ``sum(scores) + pot == 0`` always holds.
+Scores start at the flow's ``start_score()`` for every seat (0 by default, FIMJ-GAP-35; Tenhou
+25000); riichi stakes move from a seat's score to the pot on the table when the riichi stands
+and to a winner when the ruleset's settlement says so, so ``sum(scores) + pot`` never changes.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class MatchState:
         self.flow = game.flow
         self.players = self.flow.players
         self.rng = game.rng()
-        self.scores: list[int] = [0] * self.players
+        self.scores: list[int] = [self.flow.start_score()] * self.players
         self.pot = 0
         self.progress = MatchProgress()
         self.events: list[Event] = []
@@ -110,7 +110,9 @@ class MatchState:
         self.events.append(Settled(tuple(net), self.pot, tuple(self.scores)))
         self.deals_played += 1
         r = deal.result
-        summary = DealSummary(r.winners if not r.void else (), r.void, r.reason, deal.breach.wall)
+        summary = DealSummary(
+            r.winners if not r.void else (), r.void, r.reason, deal.breach.wall, tuple(self.scores)
+        )
         nxt = self.flow.next_deal(self.progress, summary)
         cap = self.game.max_deals
         if nxt is None or (cap is not None and self.deals_played >= cap):

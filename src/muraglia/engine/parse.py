@@ -93,6 +93,11 @@ def parse_action(legal: Sequence[Action], seat: int, text: str) -> Action:
     arg = words[1] if len(words) > 1 else ""
     tiles: list[Tile] = [t.kind for t in parse_tiles(arg)] if arg and verb != "declare" else []
     fits = [a for a in legal if _fits(a, verb, arg, tiles)]
+    if verb in ("discard", "riichi") and len(fits) > 1:  # a five and the red five (EMA-TILE-2)
+        red = any(t.red for t in parse_tiles(arg))
+        fits = [a for a in fits if isinstance(a, Discard) and a.red == red]
+    elif verb in ("discard", "riichi") and fits and "0" in arg:
+        fits = [a for a in fits if isinstance(a, Discard) and a.red]  # 0m names the red five
     if not fits:
         have = "; ".join(a.line() for a in legal) or "none"
         raise IllegalActionError(f"{text!r} is not a legal action of seat {seat} (legal: {have})")

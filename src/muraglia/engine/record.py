@@ -26,8 +26,8 @@ from muraglia.engine.events import Acted, Event, Won, event_from_dict
 from muraglia.engine.game import Game
 from muraglia.engine.match import MatchState
 from muraglia.errors import MahjongError
+from muraglia.notation import parse_tile
 from muraglia.rulesets import load_ruleset
-from muraglia.tiles import Tile
 
 __all__ = ["GameRecord", "ReplayMismatchError", "dumps", "loads", "record_of", "replay"]
 
@@ -92,17 +92,19 @@ def game_of(header: dict[str, Any]) -> Game:
     Raises:
         MahjongError: for an unknown ruleset, bad options or a version mismatch.
     """
-    ruleset = load_ruleset(str(header["ruleset"]), **dict(header.get("options", {})))
+    options = dict(header.get("options", {}))
+    if int(header.get("format_version", 1)) < 2:  # made before the walls had red fives
+        probe = load_ruleset(str(header["ruleset"]))
+        if hasattr(probe.options, "red_fives"):
+            options.setdefault("red_fives", False)
+    ruleset = load_ruleset(str(header["ruleset"]), **options)
     if int(header.get("version", ruleset.version)) != ruleset.version:
         raise MahjongError(
             f"record made with {ruleset.id} version {header['version']}, "
             f"this engine has version {ruleset.version}"
         )
     walls = tuple(
-        (
-            tuple(Tile.from_notation(t) for t in live),
-            tuple(Tile.from_notation(t) for t in dead),
-        )
+        (tuple(parse_tile(t) for t in live), tuple(parse_tile(t) for t in dead))
         for live, dead in header.get("walls", ())
     )
     return Game(ruleset, seed=header.get("seed"), max_deals=header.get("max_deals"), walls=walls)

@@ -129,6 +129,15 @@ class DealState:
         self.stakes: list[int] = [0] * n
         self.missed_win: list[bool] = [False] * n
         self.ippatsu_mark: list[tuple[int, int] | None] = [None] * n
+        # Red fives (EMA-TILE-2): kept beside the 34-kind counts, so the common path is unchanged.
+        self.red: list[set[Tile]] = [set() for _ in range(n)]
+        """Per seat, the kinds whose red five is among its concealed tiles."""
+        self.red_discards: set[tuple[int, int]] = set()
+        """(seat, position in its discards) of discarded red fives."""
+        self.red_indicators: set[int] = set()
+        """Positions in ``indicators`` of red fives."""
+        self.drawn_red = False
+        self.claim_red = False
         self.dead = flow.dead_seats()
         self.winds = [flow.seat_wind_of(dealer, s) for s in range(n)]
         self.first = dealer
@@ -144,6 +153,10 @@ class DealState:
         self.claim_tile: Tile | None = None
         self.claim_from = -1
         self.robbing = False
+        self.robbing_concealed = False
+        """The tile in the ROB window is from a concealed kong (EMA-KONG-4)."""
+        self.pending_indicators = 0
+        """Kong indicators to turn after the next discard (``kong_indicator_now`` False)."""
         self.riichi_pending: int | None = None
         self.options: dict[int, list[Action]] = {}
         self.answers: dict[int, Action] = {}
@@ -196,18 +209,22 @@ class DealState:
         """``seat``'s declared melds."""
         return self.melds[seat]
 
-    def hand_of(self, seat: int, winning: Tile | None = None) -> Hand:
-        """``seat``'s hand.
+    def hand_of(self, seat: int, winning: Tile | None = None, *, red: bool = False) -> Hand:
+        """``seat``'s hand, its red fives included.
 
         With ``winning``, that tile (counted among the concealed ones) is set apart as the
-        winning tile.
+        winning tile; ``red``: it is the red five (a discard's not yet among the seat's reds).
         """
         c = self.counts[seat]
         tiles = [_PHYSICAL[k] for k in range(NUM_KINDS) for _ in range(c[k])]
+        reds = self.red[seat]
+        if reds or red:
+            for k in reds | ({winning} if red and winning is not None else set()):
+                tiles[tiles.index(_PHYSICAL[k])] = PhysicalTile(k, red=True)
         win = None
         if winning is not None:
-            tiles.remove(PhysicalTile(winning))
-            win = PhysicalTile(winning)
+            win = PhysicalTile(winning, red=red)
+            tiles.remove(win)
         return Hand(tuple(tiles), tuple(self.melds[seat]), tuple(self.bonus[seat]), win)
 
     @property
@@ -242,13 +259,19 @@ class DealState:
             setattr(new, name, list(getattr(self, name)))
         for name in ("status", "status_reason", "indicators", "events"):
             setattr(new, name, list(getattr(self, name)))
+        new.red = [set(r) for r in self.red]
+        new.red_discards = set(self.red_discards)
+        new.red_indicators = set(self.red_indicators)
         new.options = {k: list(v) for k, v in self.options.items()}
         new.answers = dict(self.answers)
         new.passing = dict(self.passing)
         new.piles = {k: list(v) for k, v in self.piles.items()}
         new._pass_options = {}
         w = self.wall
-        new.wall = Wall(list(w.live), list(w.dead), w.head, w.tail, w.dead_next, list(w.indicators))
+        new.wall = Wall(
+            list(w.live), list(w.dead), w.head, w.tail, w.dead_next, list(w.indicators),
+            set(w.red_live), set(w.red_dead),
+        )  # fmt: skip
         return new
 
     # ================================================================== set-up
@@ -268,11 +291,14 @@ class DealState:
                 self.breach.stack,
                 tuple(w.live[w.head : w.tail]),
                 tuple(w.dead[w.dead_next :]),
+                tuple(sorted(i - w.head for i in w.red_live if w.head <= i < w.tail)),
+                tuple(sorted(i - w.dead_next for i in w.red_dead if i >= w.dead_next)),
             )
         )
         if self.layout.first_indicator is not None:
             self._reveal(self.layout.first_indicator)
         dealt: list[list[Tile]] = [[] for _ in range(self.players)]
+        dealt_red: list[list[bool]] = [[] for _ in range(self.players)]
         first = self.first = (
             self.dealer if self.dealer not in self.dead else self.next_seat(self.dealer)
         )
@@ -286,17 +312,23 @@ class DealState:
             elif seat == first and first != self.dealer and i >= len(plan) - 5:
                 continue
             dealt[seat].append(w.draw())
+            dealt_red[seat].append(w.head - 1 in w.red_live)
         order = [(first + i) % self.players for i in range(self.players)]
         order = [s for s in order if s not in self.dead]
         pending: list[list[Tile]] = [[] for _ in range(self.players)]
         for s in order:
-            self._emit(Dealt(s, tuple(dealt[s])))
+            red = tuple(i for i, r in enumerate(dealt_red[s]) if r)
+            self._emit(Dealt(s, tuple(dealt[s]), red))
+            self.red[s].update(dealt[s][i] for i in red)
             for t in dealt[s]:
                 if t.is_bonus:
                     pending[s].append(t)
                 else:
                     self.counts[s][t] += 1
         self.drawn = next((t for t in reversed(dealt[first]) if not t.is_bonus), None)
+        if self.red[first]:
+            last = max((i for i, t in enumerate(dealt[first]) if not t.is_bonus), default=-1)
+            self.drawn_red = last >= 0 and dealt_red[first][last]
         while any(pending):  # FIMJ-FLOWER-1, RAV-FLOWER-1: replacement rounds in turn order
             again: list[list[Tile]] = [[] for _ in range(self.players)]
             for s in order:
@@ -325,8 +357,11 @@ class DealState:
     def _reveal(self, position: int) -> None:
         tile = self.wall.reveal(position)
         if tile is not None:
+            red = position in self.wall.red_dead
+            if red:
+                self.red_indicators.add(len(self.indicators))
             self.indicators.append(tile)
-            self._emit(IndicatorRevealed(tile))
+            self._emit(IndicatorRevealed(tile, red))
 
     # ================================================================== legal actions
 
@@ -471,25 +506,40 @@ class DealState:
             self._end(DealResult("exhausted"))
         elif isinstance(action, Declare):
             self._end(DealResult(action.name))  # an abortive declaration (nine terminals...)
+        elif isinstance(action, ConcealedKong) and self.policy.rob_concealed_kong:
+            self._open_rob(seat, action.tile, concealed=True)  # EMA-KONG-4
         elif isinstance(action, ConcealedKong):
-            self.counts[seat][action.tile] -= 4
-            self.melds[seat].append(Meld.kong(action.tile, concealed=True))
-            self._kong_made(seat, action.tile, concealed=True)
+            self._complete_concealed_kong(seat, action.tile)
         elif isinstance(action, AddedKong):
             self._open_rob(seat, action.tile)
         elif isinstance(action, Discard):
-            self._discard(seat, action.tile, riichi=action.riichi)
+            self._discard(seat, action.tile, riichi=action.riichi, red=action.red)
 
-    def _discard(self, seat: int, tile: Tile, *, riichi: bool) -> None:
+    def _complete_concealed_kong(self, seat: int, tile: Tile) -> None:
+        self.counts[seat][tile] -= 4
+        red = tile in self.red[seat]
+        if red:
+            self.red[seat].discard(tile)
+        self.melds[seat].append(Meld.kong(tile, concealed=True, reds=int(red)))
+        self._kong_made(seat, tile, concealed=True, red=red)
+
+    def _discard(self, seat: int, tile: Tile, *, riichi: bool, red: bool = False) -> None:
         if riichi:
             first = not self.discards[seat] and self.calls_made == 0 and self.kongs_made == 0
             self.riichi_pending = seat
             self.double_riichi[seat] = first
         self.counts[seat][tile] -= 1
+        if red:
+            self.red[seat].discard(tile)
+            self.red_discards.add((seat, len(self.discards[seat])))
+        self.claim_red = red
         self.discards[seat].append(tile)
         self.claimed[seat].append(False)
         self.discard_log.append((seat, tile))
         self.drawn = None
+        while self.pending_indicators:  # an open kong's indicator, after the discard
+            self.pending_indicators -= 1
+            self._reveal((self.layout.first_indicator or 0) + 2 * len(self.indicators))
         if not self.riichi[seat]:
             self.missed_win[seat] = False  # temporary furiten ends with one's own discard
         reason = self.flow.check_void(self)
@@ -522,6 +572,10 @@ class DealState:
         for s, opts in self.options.items():
             if Win(s) in opts and s not in decision.winners:
                 self.missed_win[s] = True  # passed (or lost) a win: the flow may rule furiten
+        if self.flow.miss_any_completion and not self.robbing_concealed:
+            for s in range(self.players):  # any completing tile, yaku or not (EMA-FURI-3)
+                if s != discarder and not self.missed_win[s] and s not in decision.winners:
+                    self.missed_win[s] = legal.completes(self, s, tile)
         self.options, self.answers = {}, {}
         robbing = self.robbing
         if decision.winners:
@@ -531,12 +585,18 @@ class DealState:
                 return
             if robbing:
                 self.counts[discarder][tile] -= 1
+                if self.claim_red:
+                    self.red[discarder].discard(tile)
             else:
                 self.claimed[discarder][-1] = True
             self._finish_win(decision.winners, tile, discarder, robbing=robbing)
             return
         if robbing:
-            self._complete_added_kong(discarder, tile)
+            if self.robbing_concealed:
+                self.robbing = self.robbing_concealed = False
+                self._complete_concealed_kong(discarder, tile)
+            else:
+                self._complete_added_kong(discarder, tile)
             return
         if self.riichi_pending is not None:
             s, self.riichi_pending = self.riichi_pending, None
@@ -553,6 +613,10 @@ class DealState:
             else:
                 self.double_riichi[s] = False
                 self._emit(RiichiCancelled(s))
+        reason = self.flow.void_unclaimed(self)  # e.g. four kongs (EMA-END-4 b)
+        if reason is not None:
+            self._end(DealResult(reason))
+            return
         if decision.call is not None:
             self._call(decision.call, tile, discarder)
             return
@@ -564,32 +628,45 @@ class DealState:
         src = _SOURCE[(discarder - seat) % self.players]
         self.claimed[discarder][-1] = True
         self.calls_made += 1
+        for s in range(self.players):  # a call interrupts the go-around (EMA-FURI-3)
+            if not self.riichi[s]:
+                self.missed_win[s] = False
+        reds, red = self.red[seat], self.claim_red
+        used = False  # a call takes the caller's plain fives first, its red five last
         if isinstance(action, Chow):
             for t in action.tiles:
                 if t != tile:
                     c[t] -= 1
-            meld = Meld.chow(action.tiles[0], source=src)
+                    if not c[t] and t in reds:
+                        used = True
+                        reds.discard(t)
+            meld = Meld.chow(action.tiles[0], source=src, red=red or used)
             name, tiles = "chow", action.tiles
-        elif isinstance(action, Pung):
-            c[tile] -= 2
-            meld = Meld.pung(tile, source=src)
-            name, tiles = "pung", (tile,) * 3
         else:
-            c[tile] -= 3
-            meld = Meld.kong(tile, source=src)
-            name, tiles = "kong", (tile,) * 4
+            c[tile] -= 2 if isinstance(action, Pung) else 3
+            if not c[tile] and tile in reds:
+                used = True
+                reds.discard(tile)
+            if isinstance(action, Pung):
+                meld = Meld.pung(tile, source=src, reds=red + used)
+                name, tiles = "pung", (tile,) * 3
+            else:
+                meld = Meld.kong(tile, source=src, reds=red + used)
+                name, tiles = "kong", (tile,) * 4
         self.melds[seat].append(meld)
-        self._emit(Called(seat, name, tiles, tile, discarder))
+        self._emit(Called(seat, name, tiles, tile, discarder, red, used))
         self.turn = seat
         self.drawn = None
         self.drew_replacement = False
         self.phase = Phase.ACT
         if isinstance(action, ClaimKong):
-            self._after_kong(seat)
+            self._after_kong(seat, concealed=False)
 
-    def _open_rob(self, seat: int, tile: Tile) -> None:
+    def _open_rob(self, seat: int, tile: Tile, *, concealed: bool = False) -> None:
         self.claim_tile, self.claim_from = tile, seat
-        self.robbing = self.policy.rob_added_kong
+        self.claim_red = tile in self.red[seat]  # the added tile is the seat's only copy
+        self.robbing_concealed = concealed
+        self.robbing = concealed or self.policy.rob_added_kong
         if self.robbing:
             self._open_window(Phase.ROB)
         else:
@@ -598,19 +675,25 @@ class DealState:
     def _complete_added_kong(self, seat: int, tile: Tile) -> None:
         self.robbing = False
         self.counts[seat][tile] -= 1
+        red = tile in self.red[seat]
+        if red:
+            self.red[seat].discard(tile)
         i = next(
             j for j, m in enumerate(self.melds[seat]) if m.kind is MeldKind.PUNG and m.first == tile
         )
-        self.melds[seat][i] = Meld.kong(tile, added=True, source=self.melds[seat][i].source)
-        self._kong_made(seat, tile, concealed=False)
+        old = self.melds[seat][i]
+        self.melds[seat][i] = Meld.kong(
+            tile, added=True, source=old.source, reds=old.red_fives + red
+        )
+        self._kong_made(seat, tile, concealed=False, red=red)
 
-    def _kong_made(self, seat: int, tile: Tile, *, concealed: bool) -> None:
-        self._emit(KongMade(seat, tile, concealed))
+    def _kong_made(self, seat: int, tile: Tile, *, concealed: bool, red: bool = False) -> None:
+        self._emit(KongMade(seat, tile, concealed, red))
         self.phase = Phase.ACT
         self.turn = seat
-        self._after_kong(seat)
+        self._after_kong(seat, concealed=concealed)
 
-    def _after_kong(self, seat: int) -> None:
+    def _after_kong(self, seat: int, *, concealed: bool) -> None:
         self.kongs_made += 1
         self.drawn = None
         lay = self.layout
@@ -618,7 +701,13 @@ class DealState:
             self._end(DealResult("too_many_kongs"))  # SEI-SETUP-6
             return
         if lay.kong_indicators and lay.first_indicator is not None:
-            self._reveal(lay.first_indicator + 2 * (len(self.indicators)))
+            while self.pending_indicators:  # an earlier open kong's, before this one's
+                self.pending_indicators -= 1
+                self._reveal(lay.first_indicator + 2 * (len(self.indicators)))
+            if self.flow.kong_indicator_now(concealed):
+                self._reveal(lay.first_indicator + 2 * (len(self.indicators)))
+            else:
+                self.pending_indicators += 1
         self._draw(seat, replacement=True)
 
     def _next_turn(self, after: int) -> None:
@@ -639,21 +728,33 @@ class DealState:
                 if w.dead_count + w.live_count == 0:
                     self._end(DealResult("exhausted"))
                     return
+                red = self._replacement_red() if w.red_live or w.red_dead else False
                 tile = w.replacement(replenish=self.layout.replenish)
             else:
                 tile = w.draw()
-            self._emit(Drew(seat, tile, replacement))
+                red = w.head - 1 in w.red_live if w.red_live else False
+            self._emit(Drew(seat, tile, replacement, red))
             if not tile.is_bonus:
                 break
             self.bonus[seat].append(tile)  # exposed at once (RAV-GAP-7)
             self._emit(BonusExposed(seat, tile))
             replacement = True
         self.counts[seat][tile] += 1
+        if red:
+            self.red[seat].add(tile)
         self.turn = seat
         self.drawn = tile
+        self.drawn_red = red
         self.drew_replacement = replacement
         self.phase = Phase.ACT
         self._legal = None
+
+    def _replacement_red(self) -> bool:
+        """Whether the next replacement tile (asked before taking it) is a red five."""
+        w = self.wall
+        if w.dead_next < len(w.dead):
+            return w.dead_next in w.red_dead
+        return w.tail - 1 in w.red_live
 
     # ================================================================== endings
 
@@ -667,12 +768,17 @@ class DealState:
             assert got is not None, "a legal win must score"
             values[s], fl = got
             flags[s] = tuple(sorted(fl))
+        red = self.claim_red if discarder is not None else self.drawn_red
         for s in winners:
             if discarder is not None:
                 self.counts[s][tile] += 1
-            hand = self.hand_of(s, tile).notation
+                if red:
+                    self.red[s].add(tile)
+            hand = self.hand_of(s, tile, red=red).notation
             patterns = legal.win_patterns(self, s, hand, discarder, flags[s])
-            self._emit(Won(s, tile, discarder, flags[s], values[s], hand, patterns))
+            self._emit(
+                Won(s, tile, discarder, flags[s], values[s], hand, red=red, patterns=patterns)
+            )
         self._end(DealResult("win", winners, discarder, False, flags, values))
 
     def _end(self, result: DealResult) -> None:
@@ -685,8 +791,14 @@ class DealState:
             win_tile = None
             if s in result.winners and not result.void:
                 win_tile = self.claim_tile if result.discarder is not None else self.drawn
-            hands.append(self.hand_of(s, win_tile).notation)
+            hands.append(self.hand_of(s, win_tile, red=self._win_red(result, win_tile)).notation)
         self._emit(DealEnded(result.reason, result.winners, result.void, tuple(hands)))
+
+    def _win_red(self, result: DealResult, win_tile: Tile | None) -> bool:
+        """Whether a winner's winning tile is a red five."""
+        if win_tile is None:
+            return False
+        return self.claim_red if result.discarder is not None else self.drawn_red
 
     def _penalise(self, action: Penalise) -> None:
         status = SeatStatus(action.status)
@@ -730,7 +842,7 @@ class DealState:
             win_tile = None
             if s in r.winners and not r.void:
                 win_tile = self.claim_tile if r.discarder is not None else self.drawn
-            hands[self.letter(s)] = self.hand_of(s, win_tile)
+            hands[self.letter(s)] = self.hand_of(s, win_tile, red=self._win_red(r, win_tile))
         return DealOutcome(
             round_wind=wind_letter(self.round_wind),
             dealer="E",
@@ -748,7 +860,13 @@ class DealState:
             riichi=tuple(self.letter(s) for s in range(self.players) if self.riichi[s]),
             dora=tuple(t.notation for t in self.indicators),
             ura=self._ura() if any(self.riichi[s] for s in r.winners) else (),
-            extra={"void": r.void, "reason": r.reason},
+            extra={
+                "void": r.void,
+                "reason": r.reason,
+                # every seat's discards, claimed ones included (EMA-TURN-3: nagashi mangan)
+                "discards": {self.letter(s): tuple(self.discards[s]) for s in self.live_seats},
+                "claimed": {self.letter(s): tuple(self.claimed[s]) for s in self.live_seats},
+            },
         )
 
     def _ura(self) -> tuple[str, ...]:

@@ -70,6 +70,16 @@ class PlayerView:
     claimed: tuple[tuple[bool, ...], ...] = ()
     """For every seat's discards, in the same order: whether that discard was claimed (a
     call or a win took it; it lies in a meld now)."""
+    red_hand: tuple[Tile, ...] = ()
+    """Fives of ``hand`` of which one copy is the red five (EMA-TILE-2)."""
+    red_drawn: bool = False
+    """``drawn`` is a red five."""
+    red_discards: tuple[tuple[int, ...], ...] = ()
+    """Per seat, the positions in ``discards`` of red fives (melds show them as ``0m``)."""
+    red_claim: bool = False
+    """``claim`` is a red five."""
+    red_indicators: tuple[int, ...] = ()
+    """Positions in ``indicators`` of red fives."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (tiles in notation)."""
@@ -107,4 +117,12 @@ def view_of(deal: DealState, seat: int, match: MatchState | None = None) -> Play
         rules=str(deal.flow.ruleset.id),
         seat_winds=tuple(deal.seat_wind(s) for s in range(deal.players)),
         claimed=tuple(tuple(c) for c in deal.claimed),
+        red_hand=tuple(sorted(deal.red[seat])),
+        red_drawn=drawn is not None and deal.drawn_red,
+        red_discards=tuple(
+            tuple(sorted(i for s, i in deal.red_discards if s == seat_))
+            for seat_ in range(deal.players)
+        ),
+        red_claim=claim is not None and deal.claim_red,
+        red_indicators=tuple(sorted(deal.red_indicators)),
     )

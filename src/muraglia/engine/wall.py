@@ -10,7 +10,12 @@ stacks on the other side of the breach, taken lower tile first, from the breach 
 
 Software needs only the two resulting sequences, so a :class:`Wall` is a live draw order and a
 dead-wall order. Scenario tests dictate both with :meth:`Wall.dictated` or
-:meth:`Wall.for_hands`.
+:meth:`Wall.for_hands` (``0m 0p 0s`` dictate red fives).
+
+Red fives (EMA-TILE-2, ``WallLayout.red_fives``): the tiles stay kinds, and the wall keeps the
+positions of the three red fives (``red_live``, ``red_dead``). The shuffle permutes tile ids
+(``4 * kind + copy``, copy 0 of each five red, as Tenhou's ids 16, 52, 88), so a seed gives the
+same order of kinds with or without red fives.
 
 >>> import random
 >>> from muraglia.rulesets.base import Breach, WallLayout
@@ -26,9 +31,12 @@ from dataclasses import dataclass, field
 from random import Random
 
 from muraglia.errors import InvalidHandError
-from muraglia.notation import parse_tiles
+from muraglia.notation import parse_tile, parse_tiles
 from muraglia.rulesets.base import Breach, WallLayout
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.tiles import NUM_KINDS, PhysicalTile, Tile
+
+RED_IDS = frozenset((4 * Tile.M5, 4 * Tile.P5, 4 * Tile.S5))
+"""Tile ids (``4 * kind + copy``) of the red fives."""
 
 __all__ = ["Wall", "tile_set"]
 
@@ -41,10 +49,33 @@ def tile_set(layout: WallLayout) -> list[Tile]:
     return tiles
 
 
-def _tiles(spec: str | Sequence[Tile | int]) -> list[Tile]:
+TileSpec = str | Sequence[Tile | int | PhysicalTile | str]
+"""Tiles of a dictated wall: notation text, or a sequence of kinds, physical tiles, notations."""
+
+
+def _tiles(spec: TileSpec) -> list[Tile]:
+    return _physical(spec)[0]
+
+
+def _physical(spec: TileSpec) -> tuple[list[Tile], set[int]]:
+    """Kinds and the positions of the red fives (``0m``, red :class:`PhysicalTile`)."""
     if isinstance(spec, str):
-        return [t.kind for t in parse_tiles(spec)] if spec.strip() else []
-    return [Tile(t) for t in spec]
+        phys: list[Tile | int | PhysicalTile | str] = (
+            list(parse_tiles(spec)) if spec.strip() else []
+        )
+    else:
+        phys = list(spec)
+    kinds: list[Tile] = []
+    red: set[int] = set()
+    for i, item in enumerate(phys):
+        t = parse_tile(item) if isinstance(item, str) else item
+        if isinstance(t, PhysicalTile):
+            if t.red:
+                red.add(i)
+            kinds.append(t.kind)
+        else:
+            kinds.append(Tile(t))
+    return kinds, red
 
 
 @dataclass
@@ -63,6 +94,10 @@ class Wall:
     """Index of the next replacement tile."""
     indicators: list[int] = field(default_factory=list)
     """Dead-wall positions of the revealed indicators."""
+    red_live: set[int] = field(default_factory=set)
+    """Positions in ``live`` of red fives (EMA-TILE-2)."""
+    red_dead: set[int] = field(default_factory=set)
+    """Positions in ``dead`` of red fives."""
 
     def __post_init__(self) -> None:
         """Set the live wall's end."""
@@ -73,7 +108,13 @@ class Wall:
     def build(cls, rng: Random, layout: WallLayout, breach: Breach) -> Wall:
         """Shuffle the set with ``rng`` and open it at ``breach``."""
         tiles = tile_set(layout)
-        rng.shuffle(tiles)
+        ids: list[int] = []
+        if layout.red_fives:  # the same permutation, on tile ids (see the module docstring)
+            ids = list(range(len(tiles)))
+            rng.shuffle(ids)
+            tiles = [tiles[i] for i in ids]
+        else:
+            rng.shuffle(tiles)
         n = layout.stacks_per_side
         if len(tiles) != 8 * n:
             raise InvalidHandError(
@@ -95,21 +136,38 @@ class Wall:
         live_stacks, dead_side = order[: 4 * n - dead_stacks], order[4 * n - dead_stacks :]
         live = [t for w, s in live_stacks for t in stack(w, s)]
         dead = [t for w, s in reversed(dead_side) for t in reversed(stack(w, s))]
-        return cls(live, dead)
+        if not ids:
+            return cls(live, dead)
+        where = {ids.index(r): r for r in RED_IDS}  # shuffled position -> red id
+
+        def reds(stacks: list[tuple[int, int]], down: bool) -> set[int]:
+            out, i = set(), 0
+            for w, k in stacks:
+                g = 2 * ((w % 4) * n + (k - 1))
+                for pos in (g + 1, g) if down else (g, g + 1):
+                    if pos in where:
+                        out.add(i)
+                    i += 1
+            return out
+
+        red_live = reds(live_stacks, False)
+        red_dead = reds(list(reversed(dead_side)), True)
+        return cls(live, dead, red_live=red_live, red_dead=red_dead)
 
     @classmethod
-    def dictated(cls, live: str | Sequence[Tile | int], dead: str | Sequence[Tile | int]) -> Wall:
-        """A wall in a given order (scenario tests, recorded games)."""
-        return cls(_tiles(live), _tiles(dead))
+    def dictated(cls, live: TileSpec, dead: TileSpec) -> Wall:
+        """A wall in a given order (scenario tests, recorded games); ``0m`` is a red five."""
+        (lt, lr), (dt, dr) = _physical(live), _physical(dead)
+        return cls(lt, dt, red_live=lr, red_dead=dr)
 
     @classmethod
     def for_hands(
         cls,
         plan: Sequence[int],
-        hands: Mapping[int, str | Sequence[Tile | int]],
+        hands: Mapping[int, TileSpec],
         *,
-        draws: str | Sequence[Tile | int] = "",
-        dead: str | Sequence[Tile | int] = "",
+        draws: TileSpec = "",
+        dead: TileSpec = "",
         players: int = 4,
     ) -> Wall:
         """The wall that deals ``hands``.
@@ -120,18 +178,28 @@ class Wall:
         Raises:
             InvalidHandError: if a hand does not have the number of tiles the plan deals.
         """
-        queues = {s: _tiles(h) for s, h in hands.items()}
+        queues: dict[int, list[tuple[Tile, bool]]] = {}
+        for s, h in hands.items():
+            kinds, reds = _physical(h)
+            queues[s] = [(k, i in reds) for i, k in enumerate(kinds)]
         live: list[Tile] = []
+        red_live: set[int] = set()
         for s in plan:
             if s >= players or s not in queues:
                 continue  # a seat without a hand is a dead seat (FIMJ-3P-3)
             if not queues.get(s):
                 raise InvalidHandError(f"hand of seat offset {s} is short for the deal plan")
-            live.append(queues[s].pop(0))
+            kind, is_red = queues[s].pop(0)
+            if is_red:
+                red_live.add(len(live))
+            live.append(kind)
         extra = {s: q for s, q in queues.items() if q}
         if extra:
             raise InvalidHandError(f"hands have tiles beyond the deal plan: {sorted(extra)}")
-        return cls(live + _tiles(draws), _tiles(dead))
+        more, more_red = _physical(draws)
+        red_live |= {len(live) + i for i in more_red}
+        dt, dr = _physical(dead)
+        return cls(live + more, dt, red_live=red_live, red_dead=dr)
 
     # ------------------------------------------------------------------ drawing
 
@@ -172,6 +240,8 @@ class Wall:
             self.dead_next += 1
             if replenish and self.tail > self.head:
                 self.tail -= 1
+                if self.tail in self.red_live:
+                    self.red_dead.add(len(self.dead))
                 self.dead.append(self.live[self.tail])
             return tile
         if self.tail <= self.head:
@@ -201,6 +271,14 @@ class Wall:
     def put_far_end(self, tiles: Sequence[Tile]) -> None:
         """Put ``tiles`` back at the far end of the dead wall (FIMJ-CHARL-3)."""
         self.dead.extend(tiles)
+    def physical(self) -> tuple[tuple[Tile | PhysicalTile, ...], tuple[Tile | PhysicalTile, ...]]:
+        """The whole live and dead walls, red fives as red :class:`PhysicalTile` (for headers)."""
+        red = PhysicalTile
+
+        def tiles(seq: list[Tile], reds: set[int]) -> tuple[Tile | PhysicalTile, ...]:
+            return tuple(red(t, red=True) if i in reds else t for i, t in enumerate(seq))
+
+        return tiles(self.live, self.red_live), tiles(self.dead, self.red_dead)
 
     def remaining(self) -> list[Tile]:
         """Every tile still in the walls (live and dead, indicators included)."""

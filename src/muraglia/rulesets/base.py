@@ -463,6 +463,8 @@ class WallLayout:
     """The tile under each indicator is an ura-dora indicator for riichi winners (EMA)."""
     max_kongs: int | None = None
     """A kong beyond this number voids the deal at once (SEI-SETUP-6)."""
+    red_fives: bool = False
+    """One five of each suit is a red five (EMA-TILE-2): the wall keeps which (``wall.py``)."""
 
     @property
     def tiles(self) -> int:
@@ -520,6 +522,9 @@ class ClaimPolicy:
     """What several winning claims on one tile do."""
     rob_added_kong: bool = True
     """Whether a tile added to an exposed pung may be claimed to win (FIMJ-KONG-5)."""
+    rob_concealed_kong: bool = False
+    """Whether a concealed kong may be robbed; the flow's ``win_value`` then decides which
+    hands may (EMA-KONG-4: thirteen orphans only), seeing ``robbing_concealed`` on the deal."""
 
 
 @dataclass(frozen=True)
@@ -554,6 +559,8 @@ class DealSummary:
     """``win``, ``exhausted``, or the abortive-draw / void reason."""
     breach_wall: int
     """The breach wall's owner, counted from the dealer (FIMJ-TOURN-4)."""
+    scores: tuple[int, ...] = ()
+    """Every seat's score after the deal's settlement (busting, the West round)."""
 
 
 @runtime_checkable
@@ -683,6 +690,14 @@ class DealFlow:
     ``riichi_stake``      0
     ``declarations``      () (no abortive declaration, e.g. nine terminals)
     ``check_void``        None (no abortive draw; asked after discards and riichi)
+    ``void_unclaimed``    None (no abortive draw once a discard's claim window closed
+                          without a win)
+    ``may_kong``          True (a kong may be declared or claimed if a tile is left to
+                          replace it)
+    ``riichi_kong``       True (a kong under riichi that keeps the waits is allowed)
+    ``start_score``       0
+    ``kong_indicator_now``  True (a kong's indicator is turned at once, not after the
+                          replacement's discard)
     ``last_drawer_discards``  True
     ``settle``            ``Ruleset.settle``: :class:`DealOutcome` -> :class:`Settlement`
     ``first_round_wind``  0 (East)
@@ -693,6 +708,9 @@ class DealFlow:
 
     players: ClassVar[int] = 4
     """Seats at the table."""
+    miss_any_completion: ClassVar[bool] = False
+    """The engine's ``missed_win`` is also set by a passed tile that completes the hand shape
+    without being a legal win (no yaku, furiten; EMA-FURI-3). Off: only by a passed win."""
 
     def __init__(self, ruleset: Any) -> None:
         self.ruleset = ruleset
@@ -857,6 +875,38 @@ class DealFlow:
     def check_void(self, view: DealView) -> str | None:
         """An abortive-draw reason after a discard (None: play on)."""
         return None
+
+    def void_unclaimed(self, view: DealView) -> str | None:
+        """An abortive-draw reason once a discard's claim window closed without a win.
+
+        None: play on (the call, if any, is made). E.g. four kongs (EMA-END-4 b).
+        """
+        return None
+
+    def may_kong(self, view: DealView, seat: int) -> bool:
+        """Whether ``seat`` may declare or claim a kong now (besides its tiles).
+
+        E.g. no fifth kong, none on an empty live wall (EMA-KONG-8, EMA-GAP-25).
+        """
+        return True
+
+    def riichi_kong(self, view: DealView, seat: int, kind: Tile) -> bool:
+        """Further condition of a concealed kong of ``kind`` under riichi.
+
+        Asked once the waits are known to be unchanged (EMA-RIICHI-3 c).
+        """
+        return True
+
+    def kong_indicator_now(self, concealed: bool) -> bool:
+        """Whether a kong's indicator is turned at once.
+
+        Else after the replacement's discard, or at the next kong if that comes first.
+        """
+        return True
+
+    def start_score(self) -> int:
+        """Every seat's score at the start of a match."""
+        return 0
 
     def last_drawer_discards(self) -> bool:
         """Whether the player who draws the last live tile discards (False: the deal ends)."""

@@ -14,13 +14,20 @@ Seed 001, spec ``riichi-ema.md`` (rule ids ``EMA-*``):
   ``riichi-tenhou``: three winners make an abortive draw, settled by the scorer); the last
   discard only for a win (EMA-CALL-7); robbing an added kong (EMA-KONG-2, EMA-YAKU-15).
 * A win needs a yaku, two han from yaku with five counters (EMA-WIN-2, EMA-HONBA-4) and no
-  furiten on a discard: own discards (EMA-FURI-2), a win passed since one's own discard
-  (temporary, EMA-FURI-3) or under riichi (EMA-FURI-4).
+  furiten on a discard: own discards (EMA-FURI-2), a completing tile passed since one's own
+  discard or the last call (temporary, EMA-FURI-3) or under riichi (EMA-FURI-4).
 * Riichi: concealed hand, tenpai, at least 4 live tiles (EMA-RIICHI-1, EMA-GAP-16/17), a 1000
   stick when the discard passes (EMA-RIICHI-2, EMA-GAP-35); a concealed kong of the drawn tile
   under riichi only if the waits do not change (EMA-RIICHI-3 a/b).
 * Abortive draws: nine terminals (declaration, EMA-END-4a, EMA-GAP-15), four winds (c), four
-  riichi (d), four kongs by more than one player (b, EMA-KONG-8).
+  riichi (d), four kongs by more than one player once the next discard passes without a win
+  (b, EMA-KONG-8); no fifth kong, no kong on an empty live wall (EMA-KONG-8, EMA-GAP-25); a
+  concealed kong may be robbed by thirteen orphans only (EMA-KONG-4).
+* Red fives in the wall (EMA-TILE-2, option ``red_fives``); nagashi mangan at an exhaustive
+  draw (EMA-YAKU-29, EMA-GAP-23; ``riichi-tenhou``: settled as a draw, own calls allowed).
+* ``riichi-tenhou`` game rules (options): 25000 start, riichi needs 1000 points, a score below
+  zero ends the match, the West round when nobody has 30000 after South 4 (ending as soon as
+  somebody has), the indicator of a claimed or added kong turned after the next discard.
 * The last drawer discards (houtei, EMA-END-1); exhaustive draw with noten payments
   (EMA-END-3), sticks stay (EMA-STICK-2).
 * Settlement, counters, sticks and ``dealer_keeps`` come from the ruleset's own settlement
@@ -82,6 +89,29 @@ _WIN_REASONS = frozenset({"win", "exhausted"})
 """Deal-end reasons that are not abortive draws."""
 
 
+def _without_pung(c: list[int], sets: int, pair: bool, kind: int) -> bool:
+    """Whether ``c`` splits into ``sets`` chows/pungs and a pair with no pung of ``kind``."""
+    i = next((k for k in range(NUM_KINDS) if c[k]), -1)
+    if i < 0:
+        return sets == 0 and pair
+    found = False
+    if not pair and c[i] >= 2:
+        c[i] -= 2
+        found = _without_pung(c, sets, True, kind)
+        c[i] += 2
+    if not found and sets and c[i] >= 3 and i != kind:
+        c[i] -= 3
+        found = _without_pung(c, sets - 1, pair, kind)
+        c[i] += 3
+    if not found and sets and i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+        for k in (i, i + 1, i + 2):
+            c[k] -= 1
+        found = _without_pung(c, sets - 1, pair, kind)
+        for k in (i, i + 1, i + 2):
+            c[k] += 1
+    return found
+
+
 class RiichiFlow(DealFlow):
     """EMA / Tenhou riichi engine hooks (see the module docstring).
 
@@ -92,9 +122,12 @@ class RiichiFlow(DealFlow):
     Matches of one :class:`~muraglia.engine.Game` must therefore be played one at a time.
     """
 
+    miss_any_completion = True  # EMA-FURI-3: "whether or not it would give a yaku"
+
     def __init__(self, ruleset: Any) -> None:
         super().__init__(ruleset)
         self._honba: dict[int, int] = {}
+        self._scores: dict[int, tuple[int, ...]] = {}
         self._after: tuple[bool, int] | None = None
 
     # ---------------------------------------------------------------- set-up
@@ -110,6 +143,7 @@ class RiichiFlow(DealFlow):
             kong_indicators=True,
             ura_indicators=True,
             max_kongs=4,  # EMA-KONG-8: no fifth kong (the engine voids the deal on one)
+            red_fives=self.options.red_fives,  # EMA-TILE-2
         )
 
     def break_wall(self, rng: Any, layout: WallLayout) -> Breach:
@@ -121,8 +155,41 @@ class RiichiFlow(DealFlow):
     # ---------------------------------------------------------------- play
 
     def claim_policy(self) -> ClaimPolicy:
-        """Win > pung/kong > chow; every ron claimant wins (EMA-CALL-2, EMA-GAP-8)."""
-        return ClaimPolicy(multiple_winners=MultipleWinners.ALL, rob_added_kong=True)
+        """Win > pung/kong > chow; every ron claimant wins (EMA-CALL-2, EMA-GAP-8).
+
+        Robbing: an added kong (EMA-KONG-2) and, by thirteen orphans only, a concealed kong
+        (EMA-KONG-4, see :meth:`win_value`).
+        """
+        return ClaimPolicy(
+            multiple_winners=MultipleWinners.ALL, rob_added_kong=True, rob_concealed_kong=True
+        )
+
+    def may_kong(self, view: DealView, seat: int) -> bool:
+        """No fifth kong (EMA-KONG-8), no kong once the live wall is empty (EMA-GAP-25)."""
+        return view.kongs_made < 4 and view.live_count > 0
+
+    def kong_indicator_now(self, concealed: bool) -> bool:
+        """EMA-KONG-5: at once; Tenhou: a claimed or added kong's after the next discard."""
+        return concealed or not self.options.kan_dora_after_discard
+
+    def riichi_kong(self, view: DealView, seat: int, kind: Tile) -> bool:
+        """EMA-RIICHI-3 (c): in every arrangement of the riichi hand the three tiles are a pung.
+
+        E.g. with ``333444555`` of one suit no kong: the tiles can be three equal chows.
+        """
+        counts = list(view.hand_of(seat).concealed_counts)
+        counts[kind] -= 1  # the drawn fourth tile
+        melds = len(view.melds_of(seat))
+        for w in range(NUM_KINDS):
+            if counts[w] < 4:
+                counts[w] += 1
+                bad = self.is_complete(counts, melds) and _without_pung(
+                    counts, 4 - melds, False, int(kind)
+                )
+                counts[w] -= 1
+                if bad:
+                    return False
+        return True
 
     def win_value(
         self, view: DealView, seat: int, hand: Hand, *, self_drawn: bool, flags: frozenset[str]
@@ -130,6 +197,10 @@ class RiichiFlow(DealFlow):
         """The hand's value if it may win now: a yaku (EMA-WIN-2), not furiten on a discard."""
         if not self_drawn and self.furiten(view, seat, hand):
             return None  # EMA-FURI-1/5
+        if getattr(view, "robbing_concealed", False):  # EMA-KONG-4: thirteen orphans only
+            kinds = {t.kind for t in hand.concealed_tiles}
+            if hand.melds or kinds != _TERMINALS_HONOURS:
+                return None
         try:
             result = self.ruleset.score(
                 hand,
@@ -147,8 +218,9 @@ class RiichiFlow(DealFlow):
     def furiten(self, view: DealView, seat: int, hand: Hand) -> bool:
         """Whether ``seat`` may not win on a discard (EMA-FURI-2/3/4).
 
-        A win passed since the seat's own last discard (kept for good under riichi, the
-        engine's ``missed_win``), or a tile completing the hand (any shape, with or without a
+        A completing tile (yaku or not) passed since the seat's own last discard or the last
+        call (kept for good under riichi, the engine's ``missed_win``), or a tile completing the
+        hand (any shape, with or without a
         yaku) among the seat's own discards, claimed ones included.
         """
         if view.missed_win[seat]:
@@ -172,11 +244,20 @@ class RiichiFlow(DealFlow):
         """The scorer's flags (EMA-YAKU-01…17, EMA-YKM-03/04/05).
 
         ``double_riichi`` replaces ``riichi``; a ron before one's first discard in an
-        uninterrupted first go-around is ``first_turn`` (renhou, EMA-YKM-05).
+        uninterrupted first go-around is ``first_turn`` (renhou, EMA-YKM-05). A replacement
+        drawn after the kong emptied the live wall is also the last tile (EMA-KONG-7; option
+        ``haitei_on_replacement``, Tenhou: off).
         """
         out = {_ENGINE_FLAGS[f] for f in facts if f in _ENGINE_FLAGS}
         if "double_riichi" in out:
             out.discard("riichi")
+        if (
+            self_drawn
+            and "replacement" in out
+            and view.live_count == 0
+            and self.options.haitei_on_replacement
+        ):
+            out.add("last_tile")  # EMA-KONG-7
         if not self_drawn:
             out.discard("first_turn")
             untouched = view.calls_made == 0 and view.kongs_made == 0
@@ -191,7 +272,15 @@ class RiichiFlow(DealFlow):
         """
         if view.live_count < 4:  # EMA-GAP-17: counted after the declarer's draw
             return False
+        need = self.options.riichi_min_score  # Tenhou: 1000 points
+        if need and self._scores_of(view)[seat] < need:
+            return False
         return all(m.concealed for m in view.melds_of(seat))
+
+    def _scores_of(self, view: DealView) -> tuple[int, ...]:
+        """Scores at the start of the deal being played (kept by :meth:`next_deal`)."""
+        start = (self.start_score(),) * view.players
+        return self._scores.get(int(getattr(view, "deal", 0)), start)
 
     def can_riichi(self, view: DealView, seat: int, waits: tuple[Tile, ...]) -> bool:
         """Any tenpai hand (EMA-GAP-16); the engine leaves out waits on a fifth copy."""
@@ -213,7 +302,7 @@ class RiichiFlow(DealFlow):
         return ("nine_terminals",) if len(kinds & _TERMINALS_HONOURS) >= 9 else ()
 
     def check_void(self, view: DealView) -> str | None:
-        """Four winds, four riichi, four kongs by more than one player (EMA-END-4 b/c/d)."""
+        """Four winds, four riichi (EMA-END-4 c/d)."""
         log = view.discard_log
         if len(log) == 4 and view.calls_made == 0 and view.kongs_made == 0:
             first = log[0][1]
@@ -221,6 +310,13 @@ class RiichiFlow(DealFlow):
                 return "four_winds"
         if sum(view.riichi) == 4:
             return "four_riichi"
+        return None
+
+    def void_unclaimed(self, view: DealView) -> str | None:
+        """Four kongs by more than one player, the next discard passed without a win.
+
+        EMA-END-4 (b), EMA-KONG-8.
+        """
         if view.kongs_made >= 4:
             makers = [
                 s for s in view.live_seats if any(m.kind is MeldKind.KONG for m in view.melds_of(s))
@@ -230,6 +326,34 @@ class RiichiFlow(DealFlow):
         return None
 
     # ---------------------------------------------------------------- end of deal / match
+
+    def start_score(self) -> int:
+        """EMA-GAME-6: 0; Tenhou: 25000 (option ``start_score``)."""
+        return int(self.options.start_score)
+
+    def nagashi(self, outcome: DealOutcome) -> tuple[str, ...]:
+        """Seats scoring nagashi mangan at an exhaustive draw (EMA-YAKU-29, EMA-GAP-23).
+
+        Every discard a terminal or honour, none claimed, the hand concealed (concealed kongs
+        allowed; option ``nagashi_open``, Tenhou: own calls allowed). The engine passes the
+        discards (tile kinds) and which were claimed in ``extra``.
+        """
+        discards = outcome.extra.get("discards", {})
+        claimed = outcome.extra.get("claimed", {})
+        out = []
+        for s in SEAT_LETTERS:
+            mine = discards.get(s, ())
+            if not mine or any(claimed.get(s, ())):
+                continue
+            if any(t not in _TERMINALS_HONOURS for t in mine):
+                continue
+            hand = outcome.hands.get(s)
+            if not self.options.nagashi_open and (
+                hand is None or not all(m.concealed for m in getattr(hand, "melds", ()))
+            ):
+                continue
+            out.append(s)
+        return tuple(out)
 
     def settle(self, outcome: DealOutcome) -> Settlement:
         """The ruleset's settlement (EMA-END-5), turned into the engine's stakes convention.
@@ -243,6 +367,12 @@ class RiichiFlow(DealFlow):
         reason = str(extra.get("reason", "exhausted"))
         if reason not in _WIN_REASONS:
             extra["draw"] = "abortive"
+        elif reason == "exhausted" and not outcome.winners and self.options.nagashi_mangan:
+            seats = self.nagashi(outcome)
+            if seats:  # EMA-YAKU-29
+                status = dict(outcome.status)
+                status.update({s: "nagashi_mangan" for s in seats if s not in status})
+                outcome = replace(outcome, status=status)
         earlier = max(0, outcome.riichi_sticks - len(outcome.riichi))
         result: Settlement = self.ruleset.settle(
             replace(outcome, riichi_sticks=earlier, extra=extra)
@@ -276,21 +406,37 @@ class RiichiFlow(DealFlow):
 
         East keeps the deal when he won or was tenpai at an exhaustive draw, after an
         abortive draw (EMA-GAP-14) or a chombo; the match ends after the South round
-        (EMA-GAME-3: no West round, no early end on negative scores).
+        (EMA-GAME-3: no West round, no early end on negative scores). ``riichi-tenhou``: a
+        score below zero ends the match (``bust``); when nobody has ``west_extension`` points
+        after South 4 the West round is played, ending after the first deal that leaves
+        somebody with that many (or after West 4).
         """
         if progress.deal == 0:
             self._honba.clear()  # a new match on the same Game
+            self._scores.clear()
+        opts = self.options
+        scores = summary.scores
+        target = int(opts.west_extension)
+        if scores and opts.bust and min(scores) < 0:
+            self._after = None
+            return None  # Tenhou: busting ends the match
+        if scores and target and progress.passes >= 8 and max(scores) >= target:
+            self._after = None
+            return None  # Tenhou: sudden death in the West round
         if self._after is not None:
             keeps, honba = self._after
         else:  # settle was not called: East keeps on his win or a draw of any kind
             keeps = progress.dealer in summary.winners or not summary.winners
             honba = progress.honba + 1 if keeps else 0
         self._after = None
-        nxt = rotate(progress, passes=not keeps, turns=8)
+        west = bool(scores) and target > 0 and (progress.passes >= 8 or max(scores) < target)
+        nxt = rotate(progress, passes=not keeps, turns=12 if west else 8)
         if nxt is None:
             return None
         nxt = replace(nxt, honba=honba)
         self._honba[nxt.deal] = honba
+        if scores:
+            self._scores[nxt.deal] = scores
         return nxt
 
     def end_of_match(self, scores: Sequence[int], pot: int) -> tuple[int, ...]:
@@ -300,7 +446,14 @@ class RiichiFlow(DealFlow):
         """
         letters = SEAT_LETTERS[: len(scores)]
         table: Mapping[str, int] = dict(zip(letters, scores, strict=True))
-        final = final_settlement(table, pot // RIICHI_STICK, self.ruleset.uma)
+        opts = self.options
+        final = final_settlement(
+            table,
+            pot // RIICHI_STICK,
+            self.ruleset.uma,
+            sticks_tie=opts.leftover_sticks_tie,
+            uma_tie=opts.uma_tie,
+        )
         after = final.extra["final_scores"]
         return tuple(int(after[s]) - int(table[s]) for s in letters)
 

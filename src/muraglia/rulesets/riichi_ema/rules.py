@@ -121,6 +121,27 @@ class EmaOptions:
     """Uma by placement, comma-separated (EMA-UMA-1)."""
     preset: Literal["riichi-ema", "riichi-tenhou"] = "riichi-ema"
     """Which id the results are reported under (set by the id's preset)."""
+    red_fives: bool = True
+    """One five of each suit is red (EMA-TILE-2): the game engine's walls hold them."""
+    start_score: int = 0
+    """Every seat's score at the start of a match in the game engine (EMA-GAME-6: 0; Tenhou:
+    25000)."""
+    riichi_min_score: int = 0
+    """Points a seat must hold to declare riichi (EMA-RIICHI-1: none; Tenhou: 1000)."""
+    bust: bool = False
+    """A score below zero after a deal ends the match (EMA-GAP-21: no; Tenhou: yes)."""
+    west_extension: int = 0
+    """If nobody holds this many points after the South round the West round is played,
+    ending after the first deal that leaves somebody with that many (EMA-GAME-3: 0, never;
+    Tenhou: 30000)."""
+    haitei_on_replacement: bool = True
+    """A kong replacement drawn once the kong emptied the live wall is also the last tile
+    (haitei, EMA-KONG-7); Tenhou: only rinshan (the game engine's flags)."""
+    nagashi_open: bool = False
+    """Nagashi mangan with own calls (Tenhou) instead of a concealed hand only (EMA-GAP-23)."""
+    kan_dora_after_discard: bool = False
+    """The indicator of a claimed or added kong is turned after the replacement's discard
+    (Tenhou) instead of at once (EMA-KONG-5)."""
 
 
 _CHOICES: dict[str, tuple[str, ...]] = {
@@ -157,6 +178,16 @@ OPTION_REFS: dict[str, str] = {
     "return_points": "EMA: 30000 start; Tenhou: 30000 return",
     "result_rounding": "Tenhou records (`owari`): thousands, 500 down, top takes the balance",
     "preset": "the id the results are reported under",
+    "red_fives": "EMA-TILE-2 (game engine walls; the scorer reads `0m 0p 0s` anyway)",
+    "start_score": "EMA-GAME-6, EMA-GAP-21 (0); Tenhou: 25000 (game engine)",
+    "riichi_min_score": "EMA-RIICHI-1 (none); Tenhou: 1000 points (game engine)",
+    "bust": "EMA-GAP-21 (no); Tenhou: below zero ends the game (game engine)",
+    "west_extension": "EMA-GAME-3 (no West round); Tenhou: 30000, sudden death in West "
+    "(game engine)",
+    "haitei_on_replacement": "EMA-KONG-7 (yes); Tenhou records: rinshan only (game engine)",
+    "nagashi_open": "EMA-YAKU-29, EMA-GAP-23 (concealed); Tenhou records: own calls allowed",
+    "kan_dora_after_discard": "EMA-KONG-5 (at once); Tenhou: open and added kongs after the "
+    "discard (game engine)",
 }
 """Rule reference of every option (EMA rule ids; for Tenhou the behaviour of the records)."""
 
@@ -252,6 +283,13 @@ class RiichiEma(Ruleset):
             "return_points": 30000,
             "result_rounding": "tenhou",
             "preset": "riichi-tenhou",
+            "start_score": 25000,
+            "riichi_min_score": 1000,
+            "bust": True,
+            "west_extension": 30000,
+            "kan_dora_after_discard": True,
+            "nagashi_open": True,
+            "haitei_on_replacement": False,
         }
     }
 
