@@ -271,6 +271,7 @@ class Wall:
     def put_far_end(self, tiles: Sequence[Tile]) -> None:
         """Put ``tiles`` back at the far end of the dead wall (FIMJ-CHARL-3)."""
         self.dead.extend(tiles)
+
     def physical(self) -> tuple[tuple[Tile | PhysicalTile, ...], tuple[Tile | PhysicalTile, ...]]:
         """The whole live and dead walls, red fives as red :class:`PhysicalTile` (for headers)."""
         red = PhysicalTile
