@@ -37,6 +37,7 @@ from muraglia.analysis import _tables
 from muraglia.errors import InvalidHandError
 
 __all__ = [
+    "DeltaShanten",
     "Ukeire",
     "discard_ukeire",
     "shanten_all",
@@ -73,6 +74,8 @@ def _ensure() -> None:
     _PY[:] = y_ids
     _FINAL[:] = final
     _PX[:] = [i * _NY for i in x_ids]
+    _X_ENTRIES[:] = xs
+    _Y_ENTRIES[:] = ys
 
 
 _PAIR = _tables.SUIT_PAIRS
@@ -86,6 +89,24 @@ _FINAL: list[int] = []
 _STRIDE = 0
 _NHONOR = 0
 _NY = 0
+_X_ENTRIES: list[tuple[int, ...]] = []
+"""The distinct (man, pin) pair entries, by combined id."""
+_Y_ENTRIES: list[tuple[int, ...]] = []
+"""The distinct (sou, honours) pair entries, by combined id."""
+_FINALS: dict[int, list[int]] = {}
+"""Standard-shape shanten per declared melds, indexed like :data:`_FINAL` (built on demand)."""
+
+
+def _final_table(melds: int) -> list[int]:
+    """Standard shanten for each (man+pin, sou+honours) combined id pair with ``melds`` melds."""
+    if not _PX:
+        _ensure()
+    if melds == 0:
+        return _FINAL
+    table = _FINALS.get(melds)
+    if table is None:
+        table = _FINALS[melds] = [_standard(x, y, melds) for x in _X_ENTRIES for y in _Y_ENTRIES]
+    return table
 
 
 def _bad_counts(counts: Sequence[int]) -> InvalidHandError:
@@ -238,6 +259,237 @@ def shanten_all(counts: Sequence[int], melds: int = 0) -> int:
     present = 13 - orph.count(0)
     kokushi = 13 - present - (1 if present > orph.count(1) else 0)
     return kokushi if kokushi < best else best
+
+
+class DeltaShanten:
+    """Shanten of one hand after taking a tile away and/or adding one, from per-group ids.
+
+    :func:`shanten_all` looks up the four groups (three suits, honours) of the whole hand on
+    every call; a bot comparing every discard, and every draw after each discard, changes
+    only one or two groups at a time. This keeps the hand's group ids, looks up only the
+    changed group, and updates the seven-pairs counts by the change.
+    ``DeltaShanten(counts, melds).shanten(remove, add)`` equals
+    ``shanten_all(counts - remove + add, melds)`` (``-1``: no tile taken away / added).
+
+    >>> counts = [0] * 34
+    >>> for i in (0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28, 33):
+    ...     counts[i] += 1
+    >>> d = DeltaShanten(counts)
+    >>> d.shanten(33), d.shanten(27), d.shanten(33, 28)
+    (0, 1, -1)
+    >>> d.shanten(33, 28) == shanten_all(counts[:28] + [3] + counts[29:33] + [0])
+    True
+
+    Raises:
+        InvalidHandError: When the counts are not 34 values in 0-4 (on construction), or a
+            change takes away a tile not held or adds a fifth copy.
+    """
+
+    __slots__ = (
+        "_c",
+        "_final",
+        "_ids",
+        "_keys",
+        "_melds",
+        "_minus",
+        "_pairs",
+        "_plus",
+        "_zeros",
+    )
+
+    def __init__(self, counts: Sequence[int], melds: int = 0) -> None:
+        if not _PX:
+            _ensure()
+        if not 0 <= melds <= 4:
+            raise InvalidHandError(f"{melds} declared melds (0-4 allowed)")
+        try:
+            raw = bytes(counts)
+            keys = (raw[0:9], raw[9:18], raw[18:27], raw[27:34])
+            self._ids = [_SUIT[keys[0]], _SUIT[keys[1]], _SUIT[keys[2]], _HONOR[keys[3]]]
+        except (KeyError, ValueError, TypeError):
+            raise _bad_counts(counts) from None
+        if len(raw) != 34:
+            raise _bad_counts(counts)
+        self._c = list(raw)
+        self._keys = keys
+        self._melds = melds
+        self._zeros = raw.count(0)
+        self._pairs = 34 - self._zeros - raw.count(1)
+        self._minus: list[int] = [-1] * 34
+        self._plus: list[int] = [-1] * 34
+        self._final = _final_table(melds)
+
+    def _changed_id(self, changes: tuple[tuple[int, int], ...]) -> int:
+        """The id of the group of the changed kinds (all in one group) after the changes."""
+        g = changes[0][0] // 9
+        key = bytearray(self._keys[g])
+        for k, d in changes:
+            key[k - 9 * g] += d
+        try:
+            return (_HONOR if g == 3 else _SUIT)[bytes(key)]
+        except (KeyError, ValueError):
+            raise InvalidHandError("a suit or the honours hold more than 14 tiles") from None
+
+    def shanten(self, remove: int = -1, add: int = -1) -> int:
+        """Shanten after taking away one ``remove`` and adding one ``add`` (each optional)."""
+        c = self._c
+        zeros = self._zeros
+        pairs = self._pairs
+        ids = self._ids
+        if remove >= 0:
+            n = c[remove]
+            if n == 0:
+                raise InvalidHandError(f"tile kind {remove} is not held")
+            if n == 1:
+                zeros += 1
+            elif n == 2:
+                pairs -= 1
+        if add >= 0:
+            n = c[add] - (add == remove)
+            if n >= 4:
+                raise InvalidHandError(f"tile kind {add} would have 5 copies")
+            if n == 0:
+                zeros -= 1
+            elif n == 1:
+                pairs += 1
+        if remove >= 0 or add >= 0:
+            ids = ids.copy()
+            gr = remove // 9 if remove >= 0 else -1
+            ga = add // 9 if add >= 0 else -1
+            if gr == ga:
+                if remove != add:
+                    ids[gr] = self._changed_id(((remove, -1), (add, 1)))
+            else:
+                if gr >= 0:
+                    i = self._minus[remove]
+                    if i < 0:
+                        i = self._minus[remove] = self._changed_id(((remove, -1),))
+                    ids[gr] = i
+                if ga >= 0:
+                    i = self._plus[add]
+                    if i < 0:
+                        i = self._plus[add] = self._changed_id(((add, 1),))
+                    ids[ga] = i
+        best = self._final[_PX[ids[0] * _STRIDE + ids[1]] + _PY[ids[2] * _NHONOR + ids[3]]]
+        if best < 0 or self._melds:
+            return best
+        seven = 6 - pairs + (zeros - 27 if zeros > 27 else 0)
+        if best <= 3:  # thirteen orphans cannot be lower (see shanten_all)
+            return seven if seven < best else best
+        if seven < best:  # noqa: PLR1730 - a plain comparison is faster than min() here
+            best = seven
+        if remove >= 0:
+            c[remove] -= 1
+        if add >= 0:
+            c[add] += 1
+        orph = _orphans(c)
+        if remove >= 0:
+            c[remove] += 1
+        if add >= 0:
+            c[add] -= 1
+        present = 13 - orph.count(0)
+        kokushi = 13 - present - (1 if present > orph.count(1) else 0)
+        return kokushi if kokushi < best else best
+
+    def draws(self, remove: int, kinds: Sequence[int]) -> list[int]:
+        """The shanten after taking away ``remove`` and adding each of ``kinds`` in turn.
+
+        ``[self.shanten(remove, k) for k in kinds]``, with the groups the draw does not touch
+        combined once (the inner loop of an ukeire count).
+
+        >>> counts = [0] * 34
+        >>> for i in (0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28, 33):
+        ...     counts[i] += 1
+        >>> DeltaShanten(counts).draws(33, [27, 28, 29])
+        [-1, -1, 0]
+        """
+        c = self._c
+        n = c[remove]
+        if n == 0:
+            raise InvalidHandError(f"tile kind {remove} is not held")
+        zeros = self._zeros + (n == 1)
+        pairs = self._pairs - (n == 2)
+        gr = remove // 9
+        ids = self._ids.copy()
+        i = self._minus[remove]
+        if i < 0:
+            i = self._minus[remove] = self._changed_id(((remove, -1),))
+        ids[gr] = i
+        own = bytearray(self._keys[gr])
+        own[remove - 9 * gr] -= 1
+        table = _HONOR if gr == 3 else _SUIT
+        plus = self._plus
+        melds = self._melds
+        final = self._final
+        a, b, h3, d = ids
+        c[remove] -= 1
+        out: list[int] = []
+        try:
+            px = _PX[a * _STRIDE + b]
+            py = _PY[h3 * _NHONOR + d]
+            for k in kinds:
+                m = c[k]
+                if m >= 4:
+                    raise InvalidHandError(f"tile kind {k} would have 5 copies")
+                g = k // 9
+                if g == gr:
+                    r = k - 9 * g
+                    own[r] += 1
+                    j = table[bytes(own)]
+                    own[r] -= 1
+                else:
+                    j = plus[k]
+                    if j < 0:
+                        j = plus[k] = self._changed_id(((k, 1),))
+                if g == 0:
+                    best = final[_PX[j * _STRIDE + b] + py]
+                elif g == 1:
+                    best = final[_PX[a * _STRIDE + j] + py]
+                elif g == 2:
+                    best = final[px + _PY[j * _NHONOR + d]]
+                else:
+                    best = final[px + _PY[h3 * _NHONOR + j]]
+                if melds:
+                    out.append(best)
+                    continue
+                if best >= 0:
+                    seven = 6 - pairs - (m == 1)
+                    z = zeros - (m == 0)
+                    if z > 27:
+                        seven += z - 27
+                    if best <= 3:  # thirteen orphans cannot be lower (see shanten_all)
+                        if seven < best:  # noqa: PLR1730
+                            best = seven
+                    else:
+                        if seven < best:  # noqa: PLR1730
+                            best = seven
+                        c[k] += 1
+                        orph = _orphans(c)
+                        c[k] -= 1
+                        present = 13 - orph.count(0)
+                        kokushi = 13 - present - (1 if present > orph.count(1) else 0)
+                        if kokushi < best:  # noqa: PLR1730
+                            best = kokushi
+                out.append(best)
+        except KeyError:
+            raise InvalidHandError("a suit or the honours hold more than 14 tiles") from None
+        finally:
+            c[remove] += 1
+        return out
+
+
+def _standard(x: tuple[int, ...], y: tuple[int, ...], melds: int) -> int:
+    """Standard-shape shanten from the combined (man, pin) and (sou, honours) entries."""
+    sets = 4 - melds
+    top = 0
+    for m in range(sets + 1):
+        v = x[2 * m] + y[2 * (sets - m) + 1]
+        if v > top:  # noqa: PLR1730 - faster than max() here
+            top = v
+        v = x[2 * m + 1] + y[2 * (sets - m)]
+        if v > top:  # noqa: PLR1730
+            top = v
+    return 3 * sets + 1 - top
 
 
 _KNIT = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
