@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from muraglia.analysis.shanten import shanten_all
+from muraglia.analysis.shanten import DeltaShanten, shanten_all
 from muraglia.engine.actions import (
     Action,
     AddedKong,
@@ -27,13 +27,23 @@ from muraglia.engine.actions import (
     Win,
 )
 from muraglia.melds import Meld, MeldKind
-from muraglia.rulesets.base import CallKind, SeatStatus
+from muraglia.rulesets.base import CallKind, DealFlow, SeatStatus
 from muraglia.tiles import NUM_KINDS, Tile
 
 if TYPE_CHECKING:
     from muraglia.engine.state import DealState
 
 _TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS))
+
+_SEATS = range(4)
+_DISCARD: tuple[tuple[Discard, ...], ...] = tuple(
+    tuple(Discard(s, t) for t in _TILES) for s in _SEATS
+)
+"""Interned plain discards by seat and kind (actions are immutable: building them is the cost)."""
+_PASS: tuple[Pass, ...] = tuple(Pass(s) for s in _SEATS)
+_WIN: tuple[Win, ...] = tuple(Win(s) for s in _SEATS)
+_PUNG: tuple[Pung, ...] = tuple(Pung(s) for s in _SEATS)
+_CLAIM_KONG: tuple[ClaimKong, ...] = tuple(ClaimKong(s) for s in _SEATS)
 
 
 def facts_self(deal: DealState, seat: int) -> frozenset[str]:
@@ -89,7 +99,7 @@ def act_actions(deal: DealState, seat: int) -> list[Action]:
     c = deal.counts[seat]
     out: list[Action] = []
     if deal.drawn is not None and win_value(deal, seat, deal.drawn, self_drawn=True):
-        out.append(Win(seat))
+        out.append(_WIN[seat])
     kongs: list[Action] = []
     if can_replace(deal):
         for k in range(NUM_KINDS):
@@ -110,7 +120,8 @@ def act_actions(deal: DealState, seat: int) -> list[Action]:
             out.append(Discard(seat, deal.drawn))
         return out
     kinds = [_TILES[k] for k in range(NUM_KINDS) if c[k]]
-    out += [Discard(seat, k) for k in kinds]
+    plain = _DISCARD[seat]
+    out += [plain[k] for k in kinds]
     out += [Discard(seat, k, riichi=True) for k in riichi_discards(deal, seat, kinds)]
     return out
 
@@ -119,6 +130,9 @@ def waits(deal: DealState, seat: int) -> tuple[Tile, ...]:
     """Kinds that complete ``seat``'s 13 tiles (by the flow's ``is_complete``)."""
     c = deal.counts[seat]
     melds = len(deal.melds[seat])
+    if type(deal.flow).is_complete is DealFlow.is_complete:  # shanten -1: one table pass
+        hand = DeltaShanten(c, melds)
+        return tuple(_TILES[k] for k in range(NUM_KINDS) if c[k] < 4 and hand.shanten(add=k) < 0)
     out = []
     for k in range(NUM_KINDS):
         if c[k] < 4:
@@ -182,6 +196,12 @@ def claim_options(deal: DealState, seat: int, tile: Tile, *, robbing: bool) -> l
     """``seat``'s answers to the tile in the claim window (empty: nothing to claim)."""
     if deal.status[seat] is SeatStatus.OUT:
         return []
+    c = deal.counts[seat]
+    if (
+        (robbing or deal.riichi[seat] or (c[tile] < 2 and not _chow_shape(c, tile)))
+        and not may_wait(deal, seat)
+    ):  # fmt: skip
+        return []  # the hand allows no call and no win: the flow need not be asked
     allowed = deal.flow.allowed_calls(deal, seat, deal.claim_from, tile)
     out: list[Action] = []
     if (
@@ -189,14 +209,13 @@ def claim_options(deal: DealState, seat: int, tile: Tile, *, robbing: bool) -> l
         and may_wait(deal, seat)
         and win_value(deal, seat, tile, self_drawn=False, robbing=robbing)
     ):
-        out.append(Win(seat))
+        out.append(_WIN[seat])
     if robbing or deal.riichi[seat]:
-        return [*out, Pass(seat)] if out else []
-    c = deal.counts[seat]
+        return [*out, _PASS[seat]] if out else []
     if CallKind.KONG in allowed and c[tile] == 3 and can_replace(deal):
-        out.append(ClaimKong(seat))
+        out.append(_CLAIM_KONG[seat])
     if CallKind.PUNG in allowed and c[tile] >= 2:
-        out.append(Pung(seat))
+        out.append(_PUNG[seat])
     if CallKind.CHOW in allowed and tile.is_suited:
         r = tile.rank
         for lo in (r - 2, r - 1, r):
@@ -205,7 +224,17 @@ def claim_options(deal: DealState, seat: int, tile: Tile, *, robbing: bool) -> l
                 others = [t for t in run if t != tile]
                 if all(c[t] for t in others):
                     out.append(Chow(seat, tuple(run)))
-    return [*out, Pass(seat)] if out else []
+    return [*out, _PASS[seat]] if out else []
+
+
+def _chow_shape(c: Sequence[int], tile: int) -> bool:
+    """Whether concealed counts ``c`` hold two tiles making a run with suited ``tile``."""
+    if tile >= 27:
+        return False
+    r = tile % 9
+    lo = c[tile - 1] if r >= 1 else 0
+    hi = c[tile + 1] if r <= 7 else 0
+    return bool((lo and (hi or (r >= 2 and c[tile - 2]))) or (hi and r <= 6 and c[tile + 2]))
 
 
 def win_value(
