@@ -10,6 +10,7 @@ allow and ask the flow.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
@@ -102,7 +103,7 @@ def act_actions(deal: DealState, seat: int) -> list[Action]:
         out.append(_WIN[seat])
     kongs: list[Action] = []
     if can_replace(deal):
-        for k in range(NUM_KINDS):
+        for k in range(NUM_KINDS) if 4 in c else ():
             if c[k] == 4 and (not deal.riichi[seat] or riichi_kong_ok(deal, seat, k)):
                 kongs.append(ConcealedKong(seat, _TILES[k]))
         if deal.drawn is not None and not deal.riichi[seat]:
@@ -119,9 +120,8 @@ def act_actions(deal: DealState, seat: int) -> list[Action]:
         if deal.drawn is not None:
             out.append(Discard(seat, deal.drawn))
         return out
-    kinds = [_TILES[k] for k in range(NUM_KINDS) if c[k]]
-    plain = _DISCARD[seat]
-    out += [plain[k] for k in kinds]
+    kinds = list(compress(_TILES, c))
+    out += compress(_DISCARD[seat], c)
     out += [Discard(seat, k, riichi=True) for k in riichi_discards(deal, seat, kinds)]
     return out
 
