@@ -285,17 +285,7 @@ class DeltaShanten:
             change takes away a tile not held or adds a fifth copy.
     """
 
-    __slots__ = (
-        "_c",
-        "_final",
-        "_ids",
-        "_keys",
-        "_melds",
-        "_minus",
-        "_pairs",
-        "_plus",
-        "_zeros",
-    )
+    __slots__ = ("_c", "_final", "_ids", "_keys", "_melds", "_next", "_pairs", "_zeros")
 
     def __init__(self, counts: Sequence[int], melds: int = 0) -> None:
         if not _PX:
@@ -315,20 +305,8 @@ class DeltaShanten:
         self._melds = melds
         self._zeros = raw.count(0)
         self._pairs = 34 - self._zeros - raw.count(1)
-        self._minus: list[int] = [-1] * 34
-        self._plus: list[int] = [-1] * 34
+        self._next = [_next_ids(k) for k in keys]
         self._final = _final_table(melds)
-
-    def _changed_id(self, changes: tuple[tuple[int, int], ...]) -> int:
-        """The id of the group of the changed kinds (all in one group) after the changes."""
-        g = changes[0][0] // 9
-        key = bytearray(self._keys[g])
-        for k, d in changes:
-            key[k - 9 * g] += d
-        try:
-            return (_HONOR if g == 3 else _SUIT)[bytes(key)]
-        except (KeyError, ValueError):
-            raise InvalidHandError("a suit or the honours hold more than 14 tiles") from None
 
     def shanten(self, remove: int = -1, add: int = -1) -> int:
         """Shanten after taking away one ``remove`` and adding one ``add`` (each optional)."""
@@ -358,18 +336,16 @@ class DeltaShanten:
             ga = add // 9 if add >= 0 else -1
             if gr == ga:
                 if remove != add:
-                    ids[gr] = self._changed_id(((remove, -1), (add, 1)))
+                    own = bytearray(self._keys[gr])
+                    own[remove - 9 * gr] -= 1
+                    ids[gr] = _next_ids(bytes(own))[0][add - 9 * ga]
             else:
                 if gr >= 0:
-                    i = self._minus[remove]
-                    if i < 0:
-                        i = self._minus[remove] = self._changed_id(((remove, -1),))
-                    ids[gr] = i
+                    ids[gr] = self._next[gr][1][remove - 9 * gr]
                 if ga >= 0:
-                    i = self._plus[add]
-                    if i < 0:
-                        i = self._plus[add] = self._changed_id(((add, 1),))
-                    ids[ga] = i
+                    ids[ga] = self._next[ga][0][add - 9 * ga]
+            if min(ids) < 0:
+                raise InvalidHandError("a suit or the honours hold more than 14 tiles")
         best = self._final[_PX[ids[0] * _STRIDE + ids[1]] + _PY[ids[2] * _NHONOR + ids[3]]]
         if best < 0 or self._melds:
             return best
@@ -411,48 +387,39 @@ class DeltaShanten:
         pairs = self._pairs - (n == 2)
         gr = remove // 9
         ids = self._ids.copy()
-        i = self._minus[remove]
-        if i < 0:
-            i = self._minus[remove] = self._changed_id(((remove, -1),))
-        ids[gr] = i
+        ids[gr] = self._next[gr][1][remove - 9 * gr]
         own = bytearray(self._keys[gr])
         own[remove - 9 * gr] -= 1
-        table = _HONOR if gr == 3 else _SUIT
-        plus = self._plus
+        plus = [nx[0] for nx in self._next]
+        plus[gr] = _next_ids(bytes(own))[0]
+        p0, p1, p2, p3 = plus
         melds = self._melds
         final = self._final
         a, b, h3, d = ids
+        px = _PX[a * _STRIDE + b]
+        py = _PY[h3 * _NHONOR + d]
         c[remove] -= 1
         out: list[int] = []
         try:
-            px = _PX[a * _STRIDE + b]
-            py = _PY[h3 * _NHONOR + d]
             for k in kinds:
                 m = c[k]
                 if m >= 4:
                     raise InvalidHandError(f"tile kind {k} would have 5 copies")
-                g = k // 9
-                if g == gr:
-                    r = k - 9 * g
-                    own[r] += 1
-                    j = table[bytes(own)]
-                    own[r] -= 1
-                else:
-                    j = plus[k]
-                    if j < 0:
-                        j = plus[k] = self._changed_id(((k, 1),))
-                if g == 0:
+                if k < 9:
+                    j = p0[k]
                     best = final[_PX[j * _STRIDE + b] + py]
-                elif g == 1:
+                elif k < 18:
+                    j = p1[k - 9]
                     best = final[_PX[a * _STRIDE + j] + py]
-                elif g == 2:
+                elif k < 27:
+                    j = p2[k - 18]
                     best = final[px + _PY[j * _NHONOR + d]]
                 else:
+                    j = p3[k - 27]
                     best = final[px + _PY[h3 * _NHONOR + j]]
-                if melds:
-                    out.append(best)
-                    continue
-                if best >= 0:
+                if j < 0:
+                    raise InvalidHandError("a suit or the honours hold more than 14 tiles")
+                if best >= 0 and not melds:
                     seven = 6 - pairs - (m == 1)
                     z = zeros - (m == 0)
                     if z > 27:
@@ -471,11 +438,43 @@ class DeltaShanten:
                         if kokushi < best:  # noqa: PLR1730
                             best = kokushi
                 out.append(best)
-        except KeyError:
-            raise InvalidHandError("a suit or the honours hold more than 14 tiles") from None
         finally:
             c[remove] += 1
         return out
+
+
+_NEXT: dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""Group key -> (id after adding a tile at each rank, id after taking one away); -1 where
+impossible (five copies, none held, more than 14 tiles). Hands change a tile at a time, so the
+same group keys come back decision after decision."""
+_NEXT_MAX = 1 << 17
+
+
+def _next_ids(key: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The table ids of ``key`` (9 suit counts or 7 honour counts) changed by one tile."""
+    got = _NEXT.get(key)
+    if got is None:
+        table = _HONOR if len(key) == 7 else _SUIT
+        work = bytearray(key)
+        plus = []
+        minus = []
+        for r, n in enumerate(key):
+            if n < 4:
+                work[r] = n + 1
+                plus.append(table.get(bytes(work), -1))
+            else:
+                plus.append(-1)
+            if n:
+                work[r] = n - 1
+                minus.append(table.get(bytes(work), -1))
+            else:
+                minus.append(-1)
+            work[r] = n
+        got = (tuple(plus), tuple(minus))
+        if len(_NEXT) >= _NEXT_MAX:
+            _NEXT.clear()
+        _NEXT[key] = got
+    return got
 
 
 def _standard(x: tuple[int, ...], y: tuple[int, ...], melds: int) -> int:
