@@ -149,22 +149,17 @@ def shanten_standard(counts: Sequence[int], melds: int = 0) -> int:
                 _PX[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
                 + _PY[_SUIT[raw[18:27]] * _NHONOR + _HONOR[raw[27:34]]]
             ]
-        x = _PAIR[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
-        y = _PAIR_HONOR[_SUIT[raw[18:27]] * _NHONOR + _HONOR[raw[27:34]]]
+        index = (
+            _PX[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
+            + _PY[_SUIT[raw[18:27]] * _NHONOR + _HONOR[raw[27:34]]]
+        )
     except (KeyError, ValueError, TypeError):
         raise _bad_counts(counts) from None
     if len(raw) != 34:
         raise _bad_counts(counts)
     if not 0 <= melds <= 4:
         raise InvalidHandError(f"{melds} declared melds (0-4 allowed)")
-    sets = 4 - melds
-    best = 0
-    for m in range(sets + 1):
-        v = x[2 * m] + y[2 * (sets - m) + 1]
-        best = max(best, v)
-        v = x[2 * m + 1] + y[2 * (sets - m)]
-        best = max(best, v)
-    return 3 * sets + 1 - best
+    return _final_table(melds)[index]  # the max-plus step of _standard, tabulated per melds
 
 
 def shanten_seven_pairs(counts: Sequence[int]) -> int:
