@@ -99,7 +99,14 @@ def act_actions(deal: DealState, seat: int) -> list[Action]:
     """Legal actions of the seat in turn (phase ACT)."""
     c = deal.counts[seat]
     out: list[Action] = []
-    if deal.drawn is not None and win_value(deal, seat, deal.drawn, self_drawn=True):
+    sh = None  # with the default is_complete, one shanten answers the win and riichi checks
+    if type(deal.flow).is_complete is DealFlow.is_complete:
+        sh = shanten_all(c, len(deal.melds[seat]))
+    if (
+        deal.drawn is not None
+        and (sh is None or sh < 0)
+        and win_value(deal, seat, deal.drawn, self_drawn=True)
+    ):
         out.append(_WIN[seat])
     kongs: list[Action] = []
     if can_replace(deal):
@@ -122,7 +129,7 @@ def act_actions(deal: DealState, seat: int) -> list[Action]:
         return out
     kinds = list(compress(_TILES, c))
     out += compress(_DISCARD[seat], c)
-    out += [Discard(seat, k, riichi=True) for k in riichi_discards(deal, seat, kinds)]
+    out += [Discard(seat, k, riichi=True) for k in riichi_discards(deal, seat, kinds, sh)]
     return out
 
 
@@ -143,13 +150,15 @@ def waits(deal: DealState, seat: int) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-def riichi_discards(deal: DealState, seat: int, kinds: Sequence[Tile]) -> list[Tile]:
-    """Discards with which ``seat`` may declare riichi."""
+def riichi_discards(
+    deal: DealState, seat: int, kinds: Sequence[Tile], shanten: int | None = None
+) -> list[Tile]:
+    """Discards with which ``seat`` may declare riichi (``shanten``: of the hand, if known)."""
     if deal.riichi[seat] or not deal.flow.riichi_possible(deal, seat):
         return []
     c = deal.counts[seat]
     melds = len(deal.melds[seat])
-    if shanten_all(c, melds) > 0:
+    if (shanten_all(c, melds) if shanten is None else shanten) > 0:
         return []
     out = []
     for k in kinds:
