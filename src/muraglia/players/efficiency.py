@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from itertools import compress
 from random import Random
 
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
@@ -419,9 +420,8 @@ def _draw_candidates(counts: Sequence[int], melds: int) -> list[int]:
     orphans is possible (no melds).
     """
     mask = 0 if melds else _ORPHAN_MASK
-    for k in range(34):
-        if counts[k]:
-            mask |= _NEAR[k]
+    for near in compress(_NEAR, counts):
+        mask |= near
     return [k for k in range(34) if mask >> k & 1]
 
 
