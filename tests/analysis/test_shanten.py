@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from tests.strategies import concealed_counts
 
 from muraglia.analysis.shanten import (
+    DeltaShanten,
     discard_ukeire,
     shanten_all,
     shanten_honors_knitted,
@@ -221,3 +222,54 @@ def test_against_xiangting() -> None:
             counts[k] += 1
         expected = xiangting.calculate_replacement_number(counts, xiangting.PlayerCount.FOUR) - 1
         assert shanten_all(counts) == expected, counts
+
+
+# ---------------------------------------------------------------- DeltaShanten (incremental)
+
+
+def _changed(counts: tuple[int, ...], remove: int, add: int) -> list[int]:
+    out = list(counts)
+    if remove >= 0:
+        out[remove] -= 1
+    if add >= 0:
+        out[add] += 1
+    return out
+
+
+@given(st.integers(0, 4).flatmap(lambda m: st.tuples(st.just(m), concealed_counts(14 - 3 * m))))
+def test_delta_shanten_equals_shanten_all(case: tuple[int, tuple[int, ...]]) -> None:
+    """Every discard, and every draw after it, agrees with a from-scratch shanten_all."""
+    melds, counts = case
+    hand = DeltaShanten(counts, melds)
+    assert hand.shanten() == shanten_all(list(counts), melds)
+    for r in (k for k in range(34) if counts[k]):
+        assert hand.shanten(r) == shanten_all(_changed(counts, r, -1), melds)
+        kinds = [a for a in range(34) if counts[a] - (a == r) < 4]
+        expected = [shanten_all(_changed(counts, r, a), melds) for a in kinds]
+        assert hand.draws(r, kinds) == expected
+        assert [hand.shanten(r, a) for a in kinds] == expected
+
+
+@given(concealed_counts(13))
+def test_delta_shanten_add_only(counts: tuple[int, ...]) -> None:
+    hand = DeltaShanten(counts)
+    for a in (k for k in range(34) if counts[k] < 4):
+        assert hand.shanten(add=a) == shanten_all(_changed(counts, -1, a))
+
+
+@pytest.mark.parametrize(
+    ("kinds", "remove", "add"),
+    [
+        pytest.param((0, 1, 2), 5, -1, id="remove-not-held"),
+        pytest.param((0, 0, 0, 0, 1), 1, 0, id="fifth-copy"),
+    ],
+)
+def test_delta_shanten_bad_change(kinds: tuple[int, ...], remove: int, add: int) -> None:
+    hand = DeltaShanten(counts_of(*kinds), 3)
+    with pytest.raises(InvalidHandError):
+        hand.shanten(remove, add)
+
+
+def test_delta_shanten_bad_counts() -> None:
+    with pytest.raises(InvalidHandError):
+        DeltaShanten([5] + [0] * 33)

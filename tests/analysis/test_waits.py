@@ -5,9 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from tests.strategies import concealed_counts
 
 from muraglia.analysis.decompose import decompose, decompose_counts
 from muraglia.analysis.groups import WaitKind
+from muraglia.analysis.shanten import shanten_all
 from muraglia.analysis.waits import is_single_tile_wait, readings, waits, winning_tiles
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
@@ -73,3 +77,16 @@ def test_winning_tiles_match_decompose(seed: int) -> None:
             counts[t] += 1
             assert bool(decompose_counts(tuple(counts))) == (Tile(t) in wins)
             counts[t] -= 1
+
+
+@given(st.integers(0, 4).flatmap(lambda m: st.tuples(st.just(m), concealed_counts(13 - 3 * m))))
+def test_not_ready_hands_have_no_winning_tile(case: tuple[int, tuple[int, ...]]) -> None:
+    """The shanten shortcut of :func:`winning_tiles`: shanten above 0 means no decomposition."""
+    melds, counts = case
+    if shanten_all(list(counts), melds) <= 0:
+        return
+    for t in range(34):
+        if counts[t] < 4:
+            plus = list(counts)
+            plus[t] += 1
+            assert not decompose_counts(tuple(plus), melds)

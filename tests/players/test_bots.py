@@ -303,6 +303,30 @@ def test_useful_count_equals_ukeire(seed: int, melds: int) -> None:
     assert useful_count(counts, melds, sh, visible) == ukeire(counts, melds, visible=visible).count
 
 
+@settings(max_examples=200)
+@given(seed=st.integers(0, 2**31), melds=st.integers(0, 3))
+def test_incremental_useful_count_equals_plain(seed: int, melds: int) -> None:
+    """The bots' incremental ukeire (DeltaShanten of the 14 tiles, memo of kept hands) counts
+    what the from-scratch count does, for every discard."""
+    from muraglia.analysis.shanten import DeltaShanten, shanten_all
+    from muraglia.players.efficiency import useful_count
+
+    rng = Random(seed)
+    wall = [k for k in range(34) for _ in range(4)]
+    counts = [0] * 34
+    for k in rng.sample(wall, 14 - 3 * melds):
+        counts[k] += 1
+    visible = [rng.randint(0, 4 - c) if rng.random() < 0.3 else 0 for c in counts]
+    hand = DeltaShanten(counts, melds)
+    for k in [k for k in range(34) if counts[k]]:
+        counts[k] -= 1
+        sh = shanten_all(counts, melds)
+        plain = useful_count(counts, melds, sh, visible)
+        for _ in range(2):  # computed, then from the memo
+            assert useful_count(counts, melds, sh, visible, hand=hand, discarded=k) == plain
+        counts[k] += 1
+
+
 def test_charleston_passes_the_least_useful_tiles() -> None:
     """FIMJ-CHARL-1: the bot keeps its sets and passes the isolated tiles."""
     from muraglia.engine.actions import PassTiles

@@ -31,12 +31,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import itemgetter
+from operator import add, itemgetter
 
 from muraglia.analysis import _tables
 from muraglia.errors import InvalidHandError
 
 __all__ = [
+    "DeltaShanten",
     "Ukeire",
     "discard_ukeire",
     "shanten_all",
@@ -73,6 +74,8 @@ def _ensure() -> None:
     _PY[:] = y_ids
     _FINAL[:] = final
     _PX[:] = [i * _NY for i in x_ids]
+    _X_ENTRIES[:] = xs
+    _Y_ENTRIES[:] = ys
 
 
 _PAIR = _tables.SUIT_PAIRS
@@ -86,6 +89,30 @@ _FINAL: list[int] = []
 _STRIDE = 0
 _NHONOR = 0
 _NY = 0
+_X_ENTRIES: list[tuple[int, ...]] = []
+"""The distinct (man, pin) pair entries, by combined id."""
+_Y_ENTRIES: list[tuple[int, ...]] = []
+"""The distinct (sou, honours) pair entries, by combined id."""
+_FINALS: dict[int, list[int]] = {}
+"""Standard-shape shanten per declared melds, indexed like :data:`_FINAL` (built on demand)."""
+
+
+def _final_table(melds: int) -> list[int]:
+    """Standard shanten for each (man+pin, sou+honours) combined id pair with ``melds`` melds."""
+    if not _PX:
+        _ensure()
+    if melds == 0:
+        return _FINAL
+    table = _FINALS.get(melds)
+    if table is None:  # _standard(x, y, melds) for every pair, with the terms gathered once
+        sets = 4 - melds
+        pairs = [(2 * m, 2 * (sets - m) + 1) for m in range(sets + 1)]
+        pairs += [(2 * m + 1, 2 * (sets - m)) for m in range(sets + 1)]
+        xs = [[x[i] for i, _ in pairs] for x in _X_ENTRIES]
+        ys = [[y[j] for _, j in pairs] for y in _Y_ENTRIES]
+        top = 3 * sets + 1
+        table = _FINALS[melds] = [top - max(0, *map(add, xt, yt)) for xt in xs for yt in ys]
+    return table
 
 
 def _bad_counts(counts: Sequence[int]) -> InvalidHandError:
@@ -122,22 +149,17 @@ def shanten_standard(counts: Sequence[int], melds: int = 0) -> int:
                 _PX[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
                 + _PY[_SUIT[raw[18:27]] * _NHONOR + _HONOR[raw[27:34]]]
             ]
-        x = _PAIR[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
-        y = _PAIR_HONOR[_SUIT[raw[18:27]] * _NHONOR + _HONOR[raw[27:34]]]
+        index = (
+            _PX[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
+            + _PY[_SUIT[raw[18:27]] * _NHONOR + _HONOR[raw[27:34]]]
+        )
     except (KeyError, ValueError, TypeError):
         raise _bad_counts(counts) from None
     if len(raw) != 34:
         raise _bad_counts(counts)
     if not 0 <= melds <= 4:
         raise InvalidHandError(f"{melds} declared melds (0-4 allowed)")
-    sets = 4 - melds
-    best = 0
-    for m in range(sets + 1):
-        v = x[2 * m] + y[2 * (sets - m) + 1]
-        best = max(best, v)
-        v = x[2 * m + 1] + y[2 * (sets - m)]
-        best = max(best, v)
-    return 3 * sets + 1 - best
+    return _final_table(melds)[index]  # the max-plus step of _standard, tabulated per melds
 
 
 def shanten_seven_pairs(counts: Sequence[int]) -> int:
@@ -238,6 +260,236 @@ def shanten_all(counts: Sequence[int], melds: int = 0) -> int:
     present = 13 - orph.count(0)
     kokushi = 13 - present - (1 if present > orph.count(1) else 0)
     return kokushi if kokushi < best else best
+
+
+class DeltaShanten:
+    """Shanten of one hand after taking a tile away and/or adding one, from per-group ids.
+
+    :func:`shanten_all` looks up the four groups (three suits, honours) of the whole hand on
+    every call; a bot comparing every discard, and every draw after each discard, changes
+    only one or two groups at a time. This keeps the hand's group ids, looks up only the
+    changed group, and updates the seven-pairs counts by the change.
+    ``DeltaShanten(counts, melds).shanten(remove, add)`` equals
+    ``shanten_all(counts - remove + add, melds)`` (``-1``: no tile taken away / added).
+
+    >>> counts = [0] * 34
+    >>> for i in (0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28, 33):
+    ...     counts[i] += 1
+    >>> d = DeltaShanten(counts)
+    >>> d.shanten(33), d.shanten(27), d.shanten(33, 28)
+    (0, 1, -1)
+    >>> d.shanten(33, 28) == shanten_all(counts[:28] + [3] + counts[29:33] + [0])
+    True
+
+    Raises:
+        InvalidHandError: When the counts are not 34 values in 0-4 (on construction), or a
+            change takes away a tile not held or adds a fifth copy.
+    """
+
+    __slots__ = ("_c", "_final", "_ids", "_keys", "_melds", "_next", "_pairs", "_zeros")
+
+    def __init__(self, counts: Sequence[int], melds: int = 0) -> None:
+        if not _PX:
+            _ensure()
+        if not 0 <= melds <= 4:
+            raise InvalidHandError(f"{melds} declared melds (0-4 allowed)")
+        try:
+            raw = bytes(counts)
+            keys = (raw[0:9], raw[9:18], raw[18:27], raw[27:34])
+            self._ids = [_SUIT[keys[0]], _SUIT[keys[1]], _SUIT[keys[2]], _HONOR[keys[3]]]
+        except (KeyError, ValueError, TypeError):
+            raise _bad_counts(counts) from None
+        if len(raw) != 34:
+            raise _bad_counts(counts)
+        self._c = list(raw)
+        self._keys = keys
+        self._melds = melds
+        self._zeros = raw.count(0)
+        self._pairs = 34 - self._zeros - raw.count(1)
+        self._next = [_next_ids(k) for k in keys]
+        self._final = _final_table(melds)
+
+    def shanten(self, remove: int = -1, add: int = -1) -> int:
+        """Shanten after taking away one ``remove`` and adding one ``add`` (each optional)."""
+        c = self._c
+        zeros = self._zeros
+        pairs = self._pairs
+        ids = self._ids
+        if remove >= 0:
+            n = c[remove]
+            if n == 0:
+                raise InvalidHandError(f"tile kind {remove} is not held")
+            if n == 1:
+                zeros += 1
+            elif n == 2:
+                pairs -= 1
+        if add >= 0:
+            n = c[add] - (add == remove)
+            if n >= 4:
+                raise InvalidHandError(f"tile kind {add} would have 5 copies")
+            if n == 0:
+                zeros -= 1
+            elif n == 1:
+                pairs += 1
+        if remove >= 0 or add >= 0:
+            ids = ids.copy()
+            gr = remove // 9 if remove >= 0 else -1
+            ga = add // 9 if add >= 0 else -1
+            if gr == ga:
+                if remove != add:
+                    own = bytearray(self._keys[gr])
+                    own[remove - 9 * gr] -= 1
+                    ids[gr] = _next_ids(bytes(own))[0][add - 9 * ga]
+            else:
+                if gr >= 0:
+                    ids[gr] = self._next[gr][1][remove - 9 * gr]
+                if ga >= 0:
+                    ids[ga] = self._next[ga][0][add - 9 * ga]
+            if min(ids) < 0:
+                raise InvalidHandError("a suit or the honours hold more than 14 tiles")
+        best = self._final[_PX[ids[0] * _STRIDE + ids[1]] + _PY[ids[2] * _NHONOR + ids[3]]]
+        if best < 0 or self._melds:
+            return best
+        seven = 6 - pairs + (zeros - 27 if zeros > 27 else 0)
+        if best <= 3:  # thirteen orphans cannot be lower (see shanten_all)
+            return seven if seven < best else best
+        if seven < best:  # noqa: PLR1730 - a plain comparison is faster than min() here
+            best = seven
+        if remove >= 0:
+            c[remove] -= 1
+        if add >= 0:
+            c[add] += 1
+        orph = _orphans(c)
+        if remove >= 0:
+            c[remove] += 1
+        if add >= 0:
+            c[add] -= 1
+        present = 13 - orph.count(0)
+        kokushi = 13 - present - (1 if present > orph.count(1) else 0)
+        return kokushi if kokushi < best else best
+
+    def draws(self, remove: int, kinds: Sequence[int]) -> list[int]:
+        """The shanten after taking away ``remove`` and adding each of ``kinds`` in turn.
+
+        ``[self.shanten(remove, k) for k in kinds]``, with the groups the draw does not touch
+        combined once (the inner loop of an ukeire count).
+
+        >>> counts = [0] * 34
+        >>> for i in (0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28, 33):
+        ...     counts[i] += 1
+        >>> DeltaShanten(counts).draws(33, [27, 28, 29])
+        [-1, -1, 0]
+        """
+        c = self._c
+        n = c[remove]
+        if n == 0:
+            raise InvalidHandError(f"tile kind {remove} is not held")
+        zeros = self._zeros + (n == 1)
+        pairs = self._pairs - (n == 2)
+        gr = remove // 9
+        ids = self._ids.copy()
+        ids[gr] = self._next[gr][1][remove - 9 * gr]
+        own = bytearray(self._keys[gr])
+        own[remove - 9 * gr] -= 1
+        plus = [nx[0] for nx in self._next]
+        plus[gr] = _next_ids(bytes(own))[0]
+        p0, p1, p2, p3 = plus
+        melds = self._melds
+        final = self._final
+        a, b, h3, d = ids
+        px = _PX[a * _STRIDE + b]
+        py = _PY[h3 * _NHONOR + d]
+        c[remove] -= 1
+        out: list[int] = []
+        try:
+            for k in kinds:
+                m = c[k]
+                if m >= 4:
+                    raise InvalidHandError(f"tile kind {k} would have 5 copies")
+                if k < 9:
+                    j = p0[k]
+                    best = final[_PX[j * _STRIDE + b] + py]
+                elif k < 18:
+                    j = p1[k - 9]
+                    best = final[_PX[a * _STRIDE + j] + py]
+                elif k < 27:
+                    j = p2[k - 18]
+                    best = final[px + _PY[j * _NHONOR + d]]
+                else:
+                    j = p3[k - 27]
+                    best = final[px + _PY[h3 * _NHONOR + j]]
+                if j < 0:
+                    raise InvalidHandError("a suit or the honours hold more than 14 tiles")
+                if best >= 0 and not melds:
+                    seven = 6 - pairs - (m == 1)
+                    z = zeros - (m == 0)
+                    if z > 27:
+                        seven += z - 27
+                    if best <= 3:  # thirteen orphans cannot be lower (see shanten_all)
+                        if seven < best:  # noqa: PLR1730
+                            best = seven
+                    else:
+                        if seven < best:  # noqa: PLR1730
+                            best = seven
+                        c[k] += 1
+                        orph = _orphans(c)
+                        c[k] -= 1
+                        present = 13 - orph.count(0)
+                        kokushi = 13 - present - (1 if present > orph.count(1) else 0)
+                        if kokushi < best:  # noqa: PLR1730
+                            best = kokushi
+                out.append(best)
+        finally:
+            c[remove] += 1
+        return out
+
+
+_NEXT: dict[bytes, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""Group key -> (id after adding a tile at each rank, id after taking one away); -1 where
+impossible (five copies, none held, more than 14 tiles). Hands change a tile at a time, so the
+same group keys come back decision after decision."""
+_NEXT_MAX = 1 << 17
+
+
+def _next_ids(key: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The table ids of ``key`` (9 suit counts or 7 honour counts) changed by one tile."""
+    got = _NEXT.get(key)
+    if got is None:
+        table = _HONOR if len(key) == 7 else _SUIT
+        work = bytearray(key)
+        plus = []
+        minus = []
+        for r, n in enumerate(key):
+            if n < 4:
+                work[r] = n + 1
+                plus.append(table.get(bytes(work), -1))
+            else:
+                plus.append(-1)
+            if n:
+                work[r] = n - 1
+                minus.append(table.get(bytes(work), -1))
+            else:
+                minus.append(-1)
+            work[r] = n
+        got = (tuple(plus), tuple(minus))
+        if len(_NEXT) >= _NEXT_MAX:
+            _NEXT.clear()
+        _NEXT[key] = got
+    return got
+
+
+def _standard(x: tuple[int, ...], y: tuple[int, ...], melds: int) -> int:
+    """Standard-shape shanten from the combined (man, pin) and (sou, honours) entries."""
+    sets = 4 - melds
+    top = 0
+    for m in range(sets + 1):
+        v = x[2 * m] + y[2 * (sets - m) + 1]
+        if v > top:  # noqa: PLR1730 - faster than max() here
+            top = v
+        v = x[2 * m + 1] + y[2 * (sets - m)]
+        if v > top:  # noqa: PLR1730
+            top = v
+    return 3 * sets + 1 - top
 
 
 _KNIT = ((0, 3, 6), (1, 4, 7), (2, 5, 8))

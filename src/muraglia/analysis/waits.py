@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from muraglia.analysis.decompose import decompose_counts
 from muraglia.analysis.groups import Decomposition, GroupKind, WaitKind
+from muraglia.analysis.shanten import shanten_all
 from muraglia.analysis.shapes import DEFAULT_SHAPES, Shape
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
@@ -97,6 +98,8 @@ def _decomps_per_tile(
     if sum(concealed) + 3 * melds != 13:
         raise InvalidHandError(f"waits need a 13-tile hand, got {hand13}")
     out: dict[Tile, tuple[Decomposition, ...]] = {}
+    if tuple(shapes) == DEFAULT_SHAPES and shanten_all(concealed, melds) > 0:
+        return out  # not ready: no tile completes it (the tables agree with decompose)
     for t in range(34):
         if total[t] >= 4:
             continue

@@ -37,6 +37,10 @@ class Decision:
     """Several winners under :attr:`MultipleWinners.VOID`: the deal is void."""
 
 
+_NOBODY = Decision((), None)
+"""The decision of a window nobody could answer."""
+
+
 def call_kind(action: Action) -> CallKind | None:
     """The claim an answer makes (None for a pass)."""
     if isinstance(action, Win):
@@ -54,6 +58,8 @@ def arbitrate(
     answers: Mapping[int, Action], *, discarder: int, players: int, policy: ClaimPolicy
 ) -> Decision:
     """Settle the answers of one claim window (a pass or one claim per seat)."""
+    if not answers:
+        return _NOBODY
     order = [(discarder + i) % players for i in range(1, players)]
     claims = [(answers[s], call_kind(answers[s])) for s in order if s in answers]
     wins = tuple(a.seat for a, k in claims if k is CallKind.WIN)

@@ -10,9 +10,10 @@ allow and ask the flow.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
-from muraglia.analysis.shanten import shanten_all
+from muraglia.analysis.shanten import DeltaShanten, shanten_all
 from muraglia.engine.actions import (
     Action,
     AddedKong,
@@ -28,13 +29,23 @@ from muraglia.engine.actions import (
 )
 from muraglia.errors import MahjongError
 from muraglia.melds import Meld, MeldKind
-from muraglia.rulesets.base import CallKind, SeatStatus, wind_letter
+from muraglia.rulesets.base import CallKind, DealFlow, SeatStatus, wind_letter
 from muraglia.tiles import NUM_KINDS, Tile
 
 if TYPE_CHECKING:
     from muraglia.engine.state import DealState
 
 _TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS))
+
+_SEATS = range(4)
+_DISCARD: tuple[tuple[Discard, ...], ...] = tuple(
+    tuple(Discard(s, t) for t in _TILES) for s in _SEATS
+)
+"""Interned plain discards by seat and kind (actions are immutable: building them is the cost)."""
+_PASS: tuple[Pass, ...] = tuple(Pass(s) for s in _SEATS)
+_WIN: tuple[Win, ...] = tuple(Win(s) for s in _SEATS)
+_PUNG: tuple[Pung, ...] = tuple(Pung(s) for s in _SEATS)
+_CLAIM_KONG: tuple[ClaimKong, ...] = tuple(ClaimKong(s) for s in _SEATS)
 
 
 def facts_self(deal: DealState, seat: int) -> frozenset[str]:
@@ -89,11 +100,18 @@ def act_actions(deal: DealState, seat: int) -> list[Action]:
     """Legal actions of the seat in turn (phase ACT)."""
     c = deal.counts[seat]
     out: list[Action] = []
-    if deal.drawn is not None and win_value(deal, seat, deal.drawn, self_drawn=True):
-        out.append(Win(seat))
+    sh = None  # with the default is_complete, one shanten answers the win and riichi checks
+    if type(deal.flow).is_complete is DealFlow.is_complete:
+        sh = shanten_all(c, len(deal.melds[seat]))
+    if (
+        deal.drawn is not None
+        and (sh is None or sh < 0)
+        and win_value(deal, seat, deal.drawn, self_drawn=True)
+    ):
+        out.append(_WIN[seat])
     kongs: list[Action] = []
     if can_replace(deal):
-        for k in range(NUM_KINDS):
+        for k in range(NUM_KINDS) if 4 in c else ():
             if c[k] == 4 and (not deal.riichi[seat] or riichi_kong_ok(deal, seat, k)):
                 kongs.append(ConcealedKong(seat, _TILES[k]))
         if deal.drawn is not None and not deal.riichi[seat]:
@@ -112,9 +130,9 @@ def act_actions(deal: DealState, seat: int) -> list[Action]:
         if deal.drawn is not None:
             out.append(Discard(seat, deal.drawn, red=deal.drawn_red))
         return out
-    kinds = [_TILES[k] for k in range(NUM_KINDS) if c[k]]
-    out += [Discard(seat, k) for k in kinds]
-    out += [Discard(seat, k, riichi=True) for k in riichi_discards(deal, seat, kinds)]
+    kinds = list(compress(_TILES, c))
+    out += compress(_DISCARD[seat], c)
+    out += [Discard(seat, k, riichi=True) for k in riichi_discards(deal, seat, kinds, sh)]
     if deal.red[seat]:
         return red_discards(deal, seat, out)
     return out
@@ -142,6 +160,9 @@ def waits(deal: DealState, seat: int) -> tuple[Tile, ...]:
     """Kinds that complete ``seat``'s 13 tiles (by the flow's ``is_complete``)."""
     c = deal.counts[seat]
     melds = len(deal.melds[seat])
+    if type(deal.flow).is_complete is DealFlow.is_complete:  # shanten -1: one table pass
+        hand = DeltaShanten(c, melds)
+        return tuple(_TILES[k] for k in range(NUM_KINDS) if c[k] < 4 and hand.shanten(add=k) < 0)
     out = []
     for k in range(NUM_KINDS):
         if c[k] < 4:
@@ -152,13 +173,15 @@ def waits(deal: DealState, seat: int) -> tuple[Tile, ...]:
     return tuple(out)
 
 
-def riichi_discards(deal: DealState, seat: int, kinds: Sequence[Tile]) -> list[Tile]:
-    """Discards with which ``seat`` may declare riichi."""
+def riichi_discards(
+    deal: DealState, seat: int, kinds: Sequence[Tile], shanten: int | None = None
+) -> list[Tile]:
+    """Discards with which ``seat`` may declare riichi (``shanten``: of the hand, if known)."""
     if deal.riichi[seat] or not deal.flow.riichi_possible(deal, seat):
         return []
     c = deal.counts[seat]
     melds = len(deal.melds[seat])
-    if shanten_all(c, melds) > 0:
+    if (shanten_all(c, melds) if shanten is None else shanten) > 0:
         return []
     out = []
     for k in kinds:
@@ -219,6 +242,12 @@ def claim_options(deal: DealState, seat: int, tile: Tile, *, robbing: bool) -> l
     """``seat``'s answers to the tile in the claim window (empty: nothing to claim)."""
     if deal.status[seat] is SeatStatus.OUT:
         return []
+    c = deal.counts[seat]
+    if (
+        (robbing or deal.riichi[seat] or (c[tile] < 2 and not _chow_shape(c, tile)))
+        and not may_wait(deal, seat)
+    ):  # fmt: skip
+        return []  # the hand allows no call and no win: the flow need not be asked
     allowed = deal.flow.allowed_calls(deal, seat, deal.claim_from, tile)
     out: list[Action] = []
     if (
@@ -226,19 +255,18 @@ def claim_options(deal: DealState, seat: int, tile: Tile, *, robbing: bool) -> l
         and may_wait(deal, seat)
         and win_value(deal, seat, tile, self_drawn=False, robbing=robbing)
     ):
-        out.append(Win(seat))
+        out.append(_WIN[seat])
     if robbing or deal.riichi[seat]:
-        return [*out, Pass(seat)] if out else []
-    c = deal.counts[seat]
+        return [*out, _PASS[seat]] if out else []
     if (
         CallKind.KONG in allowed
         and c[tile] == 3
         and can_replace(deal)
         and deal.flow.may_kong(deal, seat)
     ):
-        out.append(ClaimKong(seat))
+        out.append(_CLAIM_KONG[seat])
     if CallKind.PUNG in allowed and c[tile] >= 2:
-        out.append(Pung(seat))
+        out.append(_PUNG[seat])
     if CallKind.CHOW in allowed and tile.is_suited:
         r = tile.rank
         for lo in (r - 2, r - 1, r):
@@ -247,7 +275,17 @@ def claim_options(deal: DealState, seat: int, tile: Tile, *, robbing: bool) -> l
                 others = [t for t in run if t != tile]
                 if all(c[t] for t in others):
                     out.append(Chow(seat, tuple(run)))
-    return [*out, Pass(seat)] if out else []
+    return [*out, _PASS[seat]] if out else []
+
+
+def _chow_shape(c: Sequence[int], tile: int) -> bool:
+    """Whether concealed counts ``c`` hold two tiles making a run with suited ``tile``."""
+    if tile >= 27:
+        return False
+    r = tile % 9
+    lo = c[tile - 1] if r >= 1 else 0
+    hi = c[tile + 1] if r <= 7 else 0
+    return bool((lo and (hi or (r >= 2 and c[tile - 2]))) or (hi and r <= 6 and c[tile + 2]))
 
 
 def win_value(

@@ -10,8 +10,10 @@ holds another seat's concealed tiles or any tile of the wall (property-tested in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from muraglia.melds import Meld
 from muraglia.tiles import Tile
 
 if TYPE_CHECKING:
@@ -90,6 +92,16 @@ class PlayerView:
         return out
 
 
+_TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(34))
+"""Tile members by kind (indexing is much cheaper than calling the enum)."""
+
+
+@lru_cache(maxsize=4096)
+def _meld_notation(meld: Meld) -> str:
+    """A declared meld's notation (melds are immutable; views ask for them at every step)."""
+    return meld.notation
+
+
 def view_of(deal: DealState, seat: int, match: MatchState | None = None) -> PlayerView:
     """The view of ``seat`` on ``deal`` (scores and pot from ``match`` if given)."""
     drawn = deal.drawn if deal.turn == seat and deal.phase.value == "act" else None
@@ -100,9 +112,9 @@ def view_of(deal: DealState, seat: int, match: MatchState | None = None) -> Play
         round_wind=deal.round_wind,
         phase=deal.phase.value,
         to_act=deal.to_act,
-        hand=tuple(Tile(k) for k, n in enumerate(deal.counts[seat]) for _ in range(n)),
+        hand=tuple(_TILES[k] for k, n in enumerate(deal.counts[seat]) for _ in range(n)),
         drawn=drawn,
-        melds=tuple(tuple(m.notation for m in ms) for ms in deal.melds),
+        melds=tuple(tuple(map(_meld_notation, ms)) for ms in deal.melds),
         bonus=tuple(tuple(b) for b in deal.bonus),
         discards=tuple(tuple(d) for d in deal.discards),
         claim=claim,

@@ -43,10 +43,14 @@ __all__ = ["Wall", "tile_set"]
 
 def tile_set(layout: WallLayout) -> list[Tile]:
     """Every tile of the set in kind order: 4 of each playing kind, plus the 8 bonus tiles."""
-    tiles = [Tile(k) for k in range(NUM_KINDS) for _ in range(4)]
+    tiles = list(_PLAYING_SET)
     if layout.bonus_tiles:
-        tiles += [Tile(k) for k in range(NUM_KINDS, NUM_KINDS + 8)]
+        tiles += _BONUS_SET
     return tiles
+
+
+_PLAYING_SET = tuple(Tile(k) for k in range(NUM_KINDS) for _ in range(4))
+_BONUS_SET = tuple(Tile(k) for k in range(NUM_KINDS, NUM_KINDS + 8))
 
 
 TileSpec = str | Sequence[Tile | int | PhysicalTile | str]

@@ -82,9 +82,10 @@ def danger(t: Table, seat: int, kind: Tile, *, genbutsu_safe: bool = False) -> f
         d *= 0.35  # full suji
     elif covered:
         d *= 0.65  # half suji
-    meld_suits = {k // 9 for m in melds for k in m if k < 27}
-    if len(melds) >= 2 and len(meld_suits) == 1:
-        d *= 1.5 if suit in meld_suits else 0.4  # a flush in the making
+    if len(melds) >= 2:
+        meld_suits = {k // 9 for m in melds for k in m if k < 27}
+        if len(meld_suits) == 1:
+            d *= 1.5 if suit in meld_suits else 0.4  # a flush in the making
     return d
 
 

@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from itertools import compress
 from random import Random
 
-from muraglia.analysis.shanten import shanten_all
+from muraglia.analysis.shanten import DeltaShanten, shanten_all
 from muraglia.engine.actions import (
     Action,
     AddedKong,
@@ -158,13 +159,12 @@ class EfficiencyBot:
         """Score of each legal discard, and the shanten each distinct discard leaves."""
         counts = t.counts
         melds = t.own_melds
+        hand = DeltaShanten(counts, melds)  # one table lookup per changed group
         shanten: dict[Tile, int] = {}
         for a in discards:
             k = a.tile
             if k not in shanten:
-                counts[k] -= 1
-                shanten[k] = shanten_all(counts, melds)
-                counts[k] += 1
+                shanten[k] = hand.shanten(k)
         best = min(shanten.values())
         slack = 1 if self.profile.flush_weight and melds < 4 else 0
         ctx = _ValueContext(self.profile, t)
@@ -176,7 +176,7 @@ class EfficiencyBot:
             if sh < 0:
                 uke = 0
             elif sh == best:
-                uke = useful_count(counts, melds, sh, t.visible)
+                uke = useful_count(counts, melds, sh, t.visible, hand=hand, discarded=k)
             else:
                 uke = 0  # a step back: judged by value alone
             kind_score[k] = -SHANTEN_WEIGHT * sh + uke + ctx.value(counts)
@@ -242,9 +242,8 @@ class EfficiencyBot:
                     after = shanten_all(counts, melds + 1)
                     ok = self.profile.kongs and after <= base
                 else:
-                    after = min(
-                        _after_discard(counts, melds + 1, k) for k in range(NUM_KINDS) if counts[k]
-                    )
+                    opened = DeltaShanten(counts, melds + 1)
+                    after = min(opened.shanten(k) for k in range(NUM_KINDS) if counts[k])
                     ok = after < base or (isinstance(a, Pung) and tile in honours and after <= base)
                 if ok and isinstance(a, Chow) and self._pungs_plan(t):
                     ok = False  # a chow breaks all pungs (FIMJ-DBL-C02, SEI-DBL-D03)
@@ -398,29 +397,55 @@ def reachable_fan(
     return fan
 
 
+def _near_masks() -> tuple[int, ...]:
+    """Per kind, the bit mask of the kinds within two ranks in its suit (itself for honours)."""
+    out = []
+    for k in range(34):
+        if k >= 27:
+            out.append(1 << k)
+            continue
+        base = k - k % 9
+        out.append(sum(1 << j for j in range(max(base, k - 2), min(base + 8, k + 2) + 1)))
+    return tuple(out)
+
+
+_NEAR = _near_masks()
+_ORPHAN_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+
+
 def _draw_candidates(counts: Sequence[int], melds: int) -> list[int]:
     """Kinds whose draw may lower the shanten.
 
     Neighbours (within 2) of held suit tiles, held honours, and every head tile while thirteen
     orphans is possible (no melds).
     """
-    near = set()
-    for k in range(27):
-        if counts[k]:
-            base = k - k % 9
-            for j in range(max(base, k - 2), min(base + 8, k + 2) + 1):
-                near.add(j)
-    near.update(k for k in range(27, 34) if counts[k])
-    if not melds:
-        near.update((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
-    return sorted(near)
+    mask = 0 if melds else _ORPHAN_MASK
+    for near in compress(_NEAR, counts):
+        mask |= near
+    return [k for k in range(34) if mask >> k & 1]
 
 
-def useful_count(counts: list[int], melds: int, shanten: int, visible: Sequence[int]) -> int:
+_USEFUL: dict[tuple[bytes, int, int], tuple[int, ...]] = {}
+"""The kinds that lower the shanten of a 3n+1 hand, by (counts, melds, shanten): a hand kept
+at one turn comes back at the next whenever the drawn tile is discarded."""
+_USEFUL_MAX = 1 << 16
+
+
+def useful_count(
+    counts: list[int],
+    melds: int,
+    shanten: int,
+    visible: Sequence[int],
+    *,
+    hand: DeltaShanten | None = None,
+    discarded: int = -1,
+) -> int:
     """Unseen copies of the kinds whose draw lowers ``shanten`` (3n+1 ``counts``).
 
     The same number as :func:`muraglia.analysis.shanten.ukeire` (a draw far from every held
-    tile cannot help any shape), with fewer shanten calls.
+    tile cannot help any shape), with fewer shanten calls. With ``hand``, a
+    :class:`~muraglia.analysis.shanten.DeltaShanten` of the hand before ``discarded`` was
+    taken from ``counts``, the shanten of each draw is looked up incrementally (same result).
 
     >>> c = [0] * 34
     >>> for k in (0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28):
@@ -430,6 +455,21 @@ def useful_count(counts: list[int], melds: int, shanten: int, visible: Sequence[
     True
     """
     total = 0
+    if hand is not None:
+        key = (bytes(counts), melds, shanten)
+        useful = _USEFUL.get(key)
+        if useful is None:
+            kinds = [k for k in _draw_candidates(counts, melds) if counts[k] < 4]
+            draws = hand.draws(discarded, kinds)
+            useful = tuple(k for k, sh in zip(kinds, draws, strict=True) if sh < shanten)
+            if len(_USEFUL) >= _USEFUL_MAX:
+                _USEFUL.clear()
+            _USEFUL[key] = useful
+        for k in useful:
+            left = 4 - counts[k] - visible[k]
+            if left > 0:
+                total += left
+        return total
     for k in _draw_candidates(counts, melds):
         if counts[k] >= 4:
             continue
@@ -440,21 +480,16 @@ def useful_count(counts: list[int], melds: int, shanten: int, visible: Sequence[
     return total
 
 
-def _after_discard(counts: list[int], melds: int, k: int) -> int:
-    counts[k] -= 1
-    sh = shanten_all(counts, melds)
-    counts[k] += 1
-    return sh
-
-
 class _ValueContext:
     """The profile's value terms for one seat and view (see :class:`Profile`)."""
 
     __slots__ = (
         "allowed",
+        "barred",
         "chowed",
         "dora",
         "honours",
+        "main_suit",
         "meld_off",
         "meld_pungs",
         "profile",
@@ -476,9 +511,14 @@ class _ValueContext:
             else frozenset(self.honours)  # RAV-DBL-D05: dragons and own wind only
         )
         self.dora = dora_kinds(t.view.indicators) if profile.dora_weight else []
+        self.main_suit = next(iter(suits)) if len(suits) == 1 else -1
+        self.barred = tuple(h for h in range(27, 34) if h not in self.allowed)
 
     def value(self, counts: list[int]) -> float:
-        """Value terms of 13 concealed ``counts`` (after a discard)."""
+        """Value terms of 13 concealed ``counts`` (after a discard).
+
+        Every term is a whole number, so the order of the sums does not change the result.
+        """
         p = self.profile
         v = 0.0
         for h in self.honours:
@@ -488,18 +528,21 @@ class _ValueContext:
             elif c == 2:
                 v += p.honour_pair_weight
         if p.flush_weight and len(self.meld_off) <= 1:
-            per = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
-            main = next(iter(self.meld_off)) if self.meld_off else per.index(max(per))
-            off = sum(per) - per[main]
-            off += sum(counts[h] for h in range(27, 34) if h not in self.allowed)
+            per = [sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])]
+            main = self.main_suit if self.main_suit >= 0 else per.index(max(per))
+            off = per[0] + per[1] + per[2] - per[main]
+            for b in self.barred:
+                off += counts[b]
             if off <= p.flush_reach:
                 v += p.flush_weight * (p.flush_reach - off + 1)
         if p.pungs_weight and not self.chowed:
-            pairs = self.meld_pungs + sum(1 for c in counts if c >= 2)
+            pairs = self.meld_pungs + 34 - counts.count(0) - counts.count(1)
             if pairs >= 4:
                 v += p.pungs_weight * pairs
         if p.simples_weight and self.simple_melds:
-            heads = sum(counts[k] for k in (0, 8, 9, 17, 18, 26)) + sum(counts[27:34])
+            heads = (
+                counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]
+            ) + sum(counts[27:34])
             if heads <= 3:
                 v += p.simples_weight * (4 - heads)
         for d in self.dora:

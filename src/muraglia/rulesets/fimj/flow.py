@@ -85,7 +85,7 @@ class FimjFlow(DealFlow):
         """
         if shanten_all(counts, melds) == -1:
             return True
-        if melds == 0 and all(c in (0, 2, 4) for c in counts):
+        if melds == 0 and 1 not in counts and 3 not in counts:  # every count 0, 2 or 4
             return bool(self.options.four_as_two_pairs)
         return _maybe_special(counts, melds)
 
@@ -192,8 +192,8 @@ class FimjFlow(DealFlow):
 
 def _maybe_special(counts: Sequence[int], melds: int) -> bool:
     """Necessary conditions of the special-shape massimi (FIMJ-MAX M04, M07, M08, M09)."""
-    suits = [s for s in range(3) if any(counts[s * 9 : s * 9 + 9])]
-    if all(counts[w] == 1 for w in WINDS):  # small snake (its chows may be claimed)
+    if counts[27] == counts[28] == counts[29] == counts[30] == 1:  # small snake (all winds)
+        suits = [s for s in range(3) if any(counts[s * 9 : s * 9 + 9])]
         return (
             sum(counts[d] for d in DRAGONS) == 1
             and len(suits) == 1
@@ -205,8 +205,10 @@ def _maybe_special(counts: Sequence[int], melds: int) -> bool:
         return True  # thirteen marvellous lanterns
     if all(counts[d] == 1 for d in DRAGONS):  # snake of the dragons
         return sorted(counts[w] for w in WINDS) == [0, 0, 0, 2]
+    if any(counts[27:]) or sum(counts) != 14:
+        return False
     runs = [s for s in range(3) if all(counts[s * 9 + r] == 1 for r in range(7))]
-    return len(runs) == 2 and sum(counts) == 14 and not any(counts[27:])  # Siamese snakes
+    return len(runs) == 2  # Siamese snakes
 
 
 def _maybe_special13(counts: Sequence[int], melds: int) -> bool:
