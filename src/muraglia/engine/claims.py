@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from muraglia.engine.actions import Action, Chow, ClaimKong, Pung, Win
-from muraglia.rulesets.base import CallKind, ClaimPolicy, MultipleWinners
+from muraglia.rulesets.base import CallKind, ClaimPolicy, ClaimWinners
 
 __all__ = ["Decision", "arbitrate", "call_kind"]
 
@@ -34,7 +34,7 @@ class Decision:
     call: Action | None
     """The set claim that stands (when nobody wins)."""
     void: bool = False
-    """Several winners under :attr:`MultipleWinners.VOID`: the deal is void."""
+    """Several winners under :attr:`ClaimWinners.VOID`: the deal is void."""
 
 
 _NOBODY = Decision((), None)
@@ -64,9 +64,9 @@ def arbitrate(
     claims = [(answers[s], call_kind(answers[s])) for s in order if s in answers]
     wins = tuple(a.seat for a, k in claims if k is CallKind.WIN)
     if wins:
-        if len(wins) > 1 and policy.multiple_winners is MultipleWinners.VOID:
+        if len(wins) > 1 and policy.multiple_winners is ClaimWinners.VOID:
             return Decision(wins, None, void=True)
-        if policy.multiple_winners is MultipleWinners.HEAD_BUMP:
+        if policy.multiple_winners is ClaimWinners.HEAD_BUMP:
             return Decision(wins[:1], None)
         return Decision(wins, None)
     best: tuple[int, int, Action] | None = None

@@ -61,7 +61,7 @@ __all__ = [
     "DealSummary",
     "DealView",
     "MatchProgress",
-    "MultipleWinners",
+    "ClaimWinners",
     "NoOptions",
     "Ruleset",
     "RulesetProtocol",
@@ -431,8 +431,12 @@ class SeatStatus(StrEnum):
     """Takes no further part in the deal (false Mah-Jong, false riichi, dead seat...)."""
 
 
-class MultipleWinners(StrEnum):
-    """What happens when several seats win on one discard."""
+class ClaimWinners(StrEnum):
+    """What the engine does when several seats claim a win on one discard.
+
+    (The settlement arithmetic between several winners is a different choice:
+    :class:`muraglia.scoring.classical.MultipleWinners`.)
+    """
 
     ALL = "all"
     """Every claimant wins (FIMJ-PLAY-7, SEI-PAY-6, EMA double/triple ron)."""
@@ -518,7 +522,7 @@ class ClaimPolicy:
         }
     )
     """Higher wins: Mah-Jong > pung/kong > chow (FIMJ-PLAY-4, RAV-PLAY-3, SEI-PLAY-1)."""
-    multiple_winners: MultipleWinners = MultipleWinners.ALL
+    multiple_winners: ClaimWinners = ClaimWinners.ALL
     """What several winning claims on one tile do."""
     rob_added_kong: bool = True
     """Whether a tile added to an exposed pung may be claimed to win (FIMJ-KONG-5)."""

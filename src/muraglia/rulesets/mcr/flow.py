@@ -27,11 +27,11 @@ from muraglia.analysis.shapes import shape_shanten
 from muraglia.rulesets.base import (
     Breach,
     ClaimPolicy,
+    ClaimWinners,
     DealFlow,
     DealSummary,
     DealView,
     MatchProgress,
-    MultipleWinners,
     WallLayout,
     rotate,
 )
@@ -85,7 +85,7 @@ class McrFlow(DealFlow):
 
     def claim_policy(self) -> ClaimPolicy:
         """Hu > pung/kong > chow; one winner by head bump; robbing (MCR-PLAY-5, MCR-KONG-3)."""
-        return ClaimPolicy(multiple_winners=MultipleWinners.HEAD_BUMP, rob_added_kong=True)
+        return ClaimPolicy(multiple_winners=ClaimWinners.HEAD_BUMP, rob_added_kong=True)
 
     def is_complete(self, counts: Sequence[int], melds: int) -> bool:
         """Every MCR shape (MCR-WIN-1), the knitted ones included."""

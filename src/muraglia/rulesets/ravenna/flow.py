@@ -22,11 +22,11 @@ from muraglia.rulesets.base import (
     Breach,
     CallKind,
     ClaimPolicy,
+    ClaimWinners,
     DealFlow,
     DealSummary,
     DealView,
     MatchProgress,
-    MultipleWinners,
     WallLayout,
     rotate,
     settlement_from_dict,
@@ -82,7 +82,7 @@ class RavennaFlow(DealFlow):
 
     def claim_policy(self) -> ClaimPolicy:
         """Two winners void the deal (RAV-END-2); no robbing (RAV-KONG-5)."""
-        return ClaimPolicy(multiple_winners=MultipleWinners.VOID, rob_added_kong=False)
+        return ClaimPolicy(multiple_winners=ClaimWinners.VOID, rob_added_kong=False)
 
     def is_complete(self, counts: Sequence[int], melds: int) -> bool:
         """Standard, seven pairs (a held kong as two pairs) or all head tiles (RAV-HAND)."""

@@ -51,11 +51,11 @@ from muraglia.rulesets.base import (
     SEAT_LETTERS,
     Breach,
     ClaimPolicy,
+    ClaimWinners,
     DealFlow,
     DealSummary,
     DealView,
     MatchProgress,
-    MultipleWinners,
     WallLayout,
     rotate,
 )
@@ -161,7 +161,7 @@ class RiichiFlow(DealFlow):
         (EMA-KONG-4, see :meth:`win_value`).
         """
         return ClaimPolicy(
-            multiple_winners=MultipleWinners.ALL, rob_added_kong=True, rob_concealed_kong=True
+            multiple_winners=ClaimWinners.ALL, rob_added_kong=True, rob_concealed_kong=True
         )
 
     def may_kong(self, view: DealView, seat: int) -> bool:
