@@ -342,9 +342,8 @@ def test_mcr_minimum_refuses_a_seven_fan_win() -> None:
 def test_five_counters_need_two_han_of_yaku() -> None:
     # EMA-HONBA-4, EMA-GAP-29: with five counters the 1-han chankan alone may not win.
     m = dictated("riichi-ema", ROB, draws="8p 1s 3s 7p" + PAD)
-    flow = m.game.flow
-    assert isinstance(flow, RiichiFlow)
-    flow._honba[0] = 5  # the counters of deal 0, as next_deal records them
+    assert isinstance(m.game.flow, RiichiFlow)
+    m.deal.honba = 5  # five counters on the table when this deal began
     m.apply(Discard(0, t("7p")))
     m.apply(Pung(1))
     play(m, 1, "9p")
@@ -355,9 +354,7 @@ def test_five_counters_need_two_han_of_yaku() -> None:
     assert m.deal.phase is Phase.ACT  # nobody may rob: the kong stands
     assert any(type(e).__name__ == "KongMade" for e in events)
     tenhou = dictated("riichi-tenhou", ROB, draws="8p 1s 3s 7p" + PAD)
-    flow = tenhou.game.flow
-    assert isinstance(flow, RiichiFlow)
-    flow._honba[0] = 5  # Tenhou has no such minimum
+    tenhou.deal.honba = 5  # Tenhou has no such minimum
     tenhou.apply(Discard(0, t("7p")))
     tenhou.apply(Pung(1))
     play(tenhou, 1, "9p")

@@ -352,8 +352,7 @@ def riichi_deal(scores: tuple[int, ...]) -> DealState:
     game = Game(ruleset, seed=1)
     w = Wall.for_hands(game.flow.deal_plan(), FOUR_RIICHI, draws="2z 3z 4z 5z" + PAD, dead=DEAD)
     game = Game(ruleset, seed=1, walls=(w.physical(), w.physical()))
-    game.flow.next_deal(MatchProgress(), DealSummary((), False, "exhausted", 0, scores))
-    return game.make_deal(game.rng(), deal=1, dealer=0, round_wind=Tile.EAST)
+    return game.make_deal(game.rng(), deal=1, dealer=0, round_wind=Tile.EAST, scores=scores)
 
 
 def test_tenhou_riichi_needs_1000_points() -> None:
@@ -446,9 +445,11 @@ def test_tenhou_match_end_agrees_with_every_complete_mjlog_game() -> None:
                 deltas = [sum(r.deltas[k] for r in rnd.results) for k in range(4)]
                 keeps, honba = False, 0
                 after = tuple(s + d for s, d in zip(init.scores, deltas, strict=True))
-            flow._after = (keeps, honba)  # the settlement's verdict, from the record
+            verdict = {"dealer_keeps": keeps, "honba": honba}  # the settlement's, from the record
             winners = tuple(r.who for r in rnd.results if isinstance(r, Agari))
-            summary = DealSummary(winners, False, "win" if winners else "exhausted", 0, after)
+            summary = DealSummary(
+                winners, False, "win" if winners else "exhausted", 0, after, verdict
+            )
             progress = flow.next_deal(progress, summary)
             if progress is None:
                 assert i + 1 == len(rec.rounds), (path.name, i, after)

@@ -81,7 +81,16 @@ class Game:
         """A fresh generator for one match."""
         return Random(self.seed)
 
-    def make_deal(self, rng: Random, *, deal: int, dealer: int, round_wind: Tile) -> DealState:
+    def make_deal(
+        self,
+        rng: Random,
+        *,
+        deal: int,
+        dealer: int,
+        round_wind: Tile,
+        honba: int = 0,
+        scores: tuple[int, ...] = (),
+    ) -> DealState:
         """Throw the dice, build the wall (dictated or shuffled) and deal."""
         layout = self.flow.wall_layout()
         if deal < len(self.walls):
@@ -94,7 +103,14 @@ class Game:
         if deal == 0:
             round_wind = WINDS[self.flow.first_round_wind(breach)]
         return DealState(
-            self.flow, wall, dealer=dealer, round_wind=round_wind, deal=deal, breach=breach
+            self.flow,
+            wall,
+            dealer=dealer,
+            round_wind=round_wind,
+            deal=deal,
+            breach=breach,
+            honba=honba,
+            scores=scores,
         )
 
     def new_deal(self, *, dealer: int = 0, round_wind: Tile = Tile.EAST) -> DealState:

@@ -48,7 +48,12 @@ class MatchState:
     def _new_deal(self, *, first: bool = False) -> DealState:
         p = self.progress
         deal = self.game.make_deal(
-            self.rng, deal=p.deal, dealer=p.dealer, round_wind=WINDS[p.round_wind]
+            self.rng,
+            deal=p.deal,
+            dealer=p.dealer,
+            round_wind=WINDS[p.round_wind],
+            honba=p.honba,
+            scores=tuple(self.scores),
         )
         if first:
             self.progress = MatchProgress(round_wind=WINDS.index(deal.round_wind))
@@ -111,7 +116,12 @@ class MatchState:
         self.deals_played += 1
         r = deal.result
         summary = DealSummary(
-            r.winners if not r.void else (), r.void, r.reason, deal.breach.wall, tuple(self.scores)
+            r.winners if not r.void else (),
+            r.void,
+            r.reason,
+            deal.breach.wall,
+            tuple(self.scores),
+            settlement.extra,
         )
         nxt = self.flow.next_deal(self.progress, summary)
         cap = self.game.max_deals

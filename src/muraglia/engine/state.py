@@ -104,6 +104,8 @@ class DealState:
         round_wind: Tile = Tile.EAST,
         deal: int = 0,
         breach: Breach | None = None,
+        honba: int = 0,
+        scores: tuple[int, ...] = (),
     ) -> None:
         self.flow = flow
         self.layout = flow.wall_layout()
@@ -112,6 +114,10 @@ class DealState:
         self.dealer = dealer
         self.round_wind = round_wind
         self.deal = deal
+        self.honba = honba
+        """Counters on the table when the deal began (EMA-HONBA; the match's progress)."""
+        self.scores = scores
+        """Every seat's score when the deal began (empty outside a match)."""
         self.breach = breach or Breach((), 0, 0)
         self.wall = wall
         n = self.players

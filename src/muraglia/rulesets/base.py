@@ -565,6 +565,9 @@ class DealSummary:
     """The breach wall's owner, counted from the dealer (FIMJ-TOURN-4)."""
     scores: tuple[int, ...] = ()
     """Every seat's score after the deal's settlement (busting, the West round)."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """The settlement's ``extra`` (e.g. riichi's ``dealer_keeps`` and ``honba``, EMA-GAME-1);
+    empty when the deal was not settled through :meth:`DealFlow.settle`."""
 
 
 @runtime_checkable
@@ -584,6 +587,16 @@ class DealView(Protocol):
     @property
     def round_wind(self) -> Tile:
         """The round wind."""
+        ...  # pragma: no cover
+
+    @property
+    def honba(self) -> int:
+        """Counters on the table when the deal began."""
+        ...  # pragma: no cover
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Every seat's score when the deal began (empty outside a match)."""
         ...  # pragma: no cover
 
     @property

@@ -115,20 +115,13 @@ def _without_pung(c: list[int], sets: int, pair: bool, kind: int) -> bool:
 class RiichiFlow(DealFlow):
     """EMA / Tenhou riichi engine hooks (see the module docstring).
 
-    Two facts the engine does not hand to the hooks are kept here between the calls the
-    match makes in sequence: the counters of the deal being played (for the two-han minimum
-    at five counters, EMA-HONBA-4), set by :meth:`next_deal`; and the settlement's counters
-    and ``dealer_keeps`` (EMA-GAME-1), set by :meth:`settle` and read by :meth:`next_deal`.
-    Matches of one :class:`~muraglia.engine.Game` must therefore be played one at a time.
+    The flow keeps no state between calls: the counters and scores of the deal being played
+    come from the deal view (``honba``, ``scores``: the two-han minimum at five counters,
+    EMA-HONBA-4, and Tenhou's riichi minimum), the settlement's ``dealer_keeps`` and
+    ``honba`` (EMA-GAME-1) reach :meth:`next_deal` in the deal summary's ``extra``.
     """
 
     miss_any_completion = True  # EMA-FURI-3: "whether or not it would give a yaku"
-
-    def __init__(self, ruleset: Any) -> None:
-        super().__init__(ruleset)
-        self._honba: dict[int, int] = {}
-        self._scores: dict[int, tuple[int, ...]] = {}
-        self._after: tuple[bool, int] | None = None
 
     # ---------------------------------------------------------------- set-up
 
@@ -209,7 +202,7 @@ class RiichiFlow(DealFlow):
                 round_wind=view.round_wind,
                 flags=flags,
                 dora=tuple(view.indicators),
-                honba=self._honba.get(int(getattr(view, "deal", 0)), 0),
+                honba=view.honba,
             )
         except MahjongError:
             return None
@@ -278,9 +271,8 @@ class RiichiFlow(DealFlow):
         return all(m.concealed for m in view.melds_of(seat))
 
     def _scores_of(self, view: DealView) -> tuple[int, ...]:
-        """Scores at the start of the deal being played (kept by :meth:`next_deal`)."""
-        start = (self.start_score(),) * view.players
-        return self._scores.get(int(getattr(view, "deal", 0)), start)
+        """Scores at the start of the deal being played (the start score outside a match)."""
+        return tuple(view.scores) or (self.start_score(),) * view.players
 
     def can_riichi(self, view: DealView, seat: int, waits: tuple[Tile, ...]) -> bool:
         """Any tenpai hand (EMA-GAP-16); the engine leaves out waits on a fifth copy."""
@@ -377,10 +369,6 @@ class RiichiFlow(DealFlow):
         result: Settlement = self.ruleset.settle(
             replace(outcome, riichi_sticks=earlier, extra=extra)
         )
-        self._after = (
-            bool(result.extra.get("dealer_keeps", False)),
-            int(result.extra.get("honba", 0)),
-        )
         from_pot = {s: RIICHI_STICK if s in outcome.riichi else 0 for s in SEAT_LETTERS}
         for t in result.transfers:
             if t.payer == "table" and t.payee in from_pot:
@@ -411,33 +399,24 @@ class RiichiFlow(DealFlow):
         after South 4 the West round is played, ending after the first deal that leaves
         somebody with that many (or after West 4).
         """
-        if progress.deal == 0:
-            self._honba.clear()  # a new match on the same Game
-            self._scores.clear()
         opts = self.options
         scores = summary.scores
         target = int(opts.west_extension)
         if scores and opts.bust and min(scores) < 0:
-            self._after = None
             return None  # Tenhou: busting ends the match
         if scores and target and progress.passes >= 8 and max(scores) >= target:
-            self._after = None
             return None  # Tenhou: sudden death in the West round
-        if self._after is not None:
-            keeps, honba = self._after
+        if "dealer_keeps" in summary.extra:  # the settlement's verdict (EMA-GAME-1)
+            keeps = bool(summary.extra["dealer_keeps"])
+            honba = int(summary.extra.get("honba", 0))
         else:  # settle was not called: East keeps on his win or a draw of any kind
             keeps = progress.dealer in summary.winners or not summary.winners
             honba = progress.honba + 1 if keeps else 0
-        self._after = None
         west = bool(scores) and target > 0 and (progress.passes >= 8 or max(scores) < target)
         nxt = rotate(progress, passes=not keeps, turns=12 if west else 8)
         if nxt is None:
             return None
-        nxt = replace(nxt, honba=honba)
-        self._honba[nxt.deal] = honba
-        if scores:
-            self._scores[nxt.deal] = scores
-        return nxt
+        return replace(nxt, honba=honba)
 
     def end_of_match(self, scores: Sequence[int], pot: int) -> tuple[int, ...]:
         """Leftover sticks to the leader(s), then uma (EMA-STICK-5, EMA-UMA-1/2, EMA-GAP-22).
