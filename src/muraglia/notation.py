@@ -235,6 +235,7 @@ _CONTROL = {" ": _SPACE, "[": _OPEN, "(": _OPEN_KONG, "]": _CLOSE, ")": _CLOSE_K
 _CONTROL.update({"<": _LEFT, "^": _ACROSS, ">": _RIGHT})
 _SOURCES: dict[int, Source | None] = {0: None, _LEFT: Source.LEFT, _ACROSS: Source.ACROSS}
 _SOURCES[_RIGHT] = Source.RIGHT
+_MARKS = frozenset((_LEFT, _ACROSS, _RIGHT))
 _RED_KINDS = frozenset((Tile.M5, Tile.P5, Tile.S5))
 
 
@@ -254,11 +255,10 @@ _KIND: tuple[Tile, ...] = tuple(Tile(code >> 1) for code in range(2 * len(Tile))
 
 # Tile counts packed in one integer, a byte per kind (kind 0 lowest): the scan adds the units
 # of its tiles, ``to_bytes`` unpacks the 34 counts, and a count above 4 is a byte that reaches
-# 8 once 3 is added to every byte. Fewer than 256 tiles in all keep the bytes apart.
+# 8 once 3 is added to every byte. The check runs on at most 18 tiles: the bytes stay apart.
 _UNIT: tuple[int, ...] = tuple(1 << 8 * (code >> 1) for code in range(2 * len(Tile)))
 _PLUS_3 = sum(3 << 8 * kind for kind in range(NUM_KINDS))
 _EIGHT_UP = sum(0xF8 << 8 * kind for kind in range(NUM_KINDS))
-_MAX_TILES = 200
 
 
 def _group_codes(token: str, *, red_fives: bool) -> tuple[int, ...] | None:
@@ -284,8 +284,8 @@ def _group_codes(token: str, *, red_fives: bool) -> tuple[int, ...] | None:
 
 
 _Entry = tuple[int, ...] | int
-_TABLE_LIMIT = 20_000
-"""Tokens of several digits are added to the tables as met, up to this many entries."""
+_CACHE_LIMIT = 8192
+"""Most entries added to the token tables and to the meld cache as they are met."""
 
 
 def _table(*, red_fives: bool) -> dict[str, _Entry]:
@@ -306,19 +306,19 @@ def _learn(token: str, red_fives: bool) -> _Entry | None:
     """The meaning of a token missing from the table (added to it if it has one)."""
     entry = _group_codes(token, red_fives=red_fives)
     table = _TABLES[red_fives]
-    if entry is not None and len(table) < _TABLE_LIMIT:
+    if entry is not None and len(table) < _CACHE_LIMIT:
         table[token] = entry
     return entry
 
 
 _MeldKey = tuple[int, bool, tuple[int, ...]]
-_MELDS: dict[_MeldKey, tuple[Meld, int] | None] = {}
-"""Built melds with their packed tile counts, by (source or -1 for a concealed kong, added,
-codes as written); ``None`` for a malformed meld, whose error the full scanner reports."""
-_MELD_LIMIT = 20_000
+_MELDS: dict[_MeldKey, tuple[Meld, int]] = {}
+"""Built melds with their packed tile counts, by (source, or -1 for a concealed kong; added;
+codes as written). Melds are frozen, so hands share them."""
 
 
 def _meld(key: _MeldKey) -> tuple[Meld, int] | None:
+    """Build (and cache) the meld of ``key``; ``None`` if it is malformed."""
     source, added, codes = key
     try:
         meld = _make_meld(
@@ -327,11 +327,10 @@ def _meld(key: _MeldKey) -> tuple[Meld, int] | None:
             source=_SOURCES[max(source, 0)],
             added=added,
         )
-    except InvalidHandError:
-        found = None
-    else:
-        found = (meld, sum(_UNIT[c] for c in codes))
-    if len(_MELDS) < _MELD_LIMIT:
+    except InvalidHandError:  # the full scanner will report it, with its position
+        return None
+    found = (meld, sum(_UNIT[c] for c in codes))
+    if len(_MELDS) < _CACHE_LIMIT:
         _MELDS[key] = found
     return found
 
@@ -386,7 +385,7 @@ def _scan_hand(text: str, *, strict: bool, red_fives: bool) -> Hand | None:
                 return None
         elif state in {1, 2} and entry == _CLOSE:
             key = (source, added, tuple(codes))
-            found = _MELDS[key] if key in _MELDS else _meld(key)
+            found = _MELDS.get(key) or _meld(key)
             if found is None:
                 return None
             melds.append(found[0])
@@ -395,13 +394,13 @@ def _scan_hand(text: str, *, strict: bool, red_fives: bool) -> Hand | None:
         elif state in {1, 2}:
             if entry == _PLUS and not added:
                 added, state = True, 2
-            elif entry in _SOURCES and not source:
+            elif entry in _MARKS and not source:
                 source, state = entry, 2
             else:
                 return None
         elif state == 3 and entry == _CLOSE_KONG:
             key = (-1, False, tuple(codes))
-            found = _MELDS[key] if key in _MELDS else _meld(key)
+            found = _MELDS.get(key) or _meld(key)
             if found is None:
                 return None
             melds.append(found[0])

@@ -360,3 +360,36 @@ def test_parse_tiles_reads_only_ascii_digits(text: str, position: int) -> None:
     with pytest.raises(NotationError, match="unknown character") as info:
         notation.parse_tiles(text)
     assert info.value.position == position
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2m3m4m7p7p9s9s9s2z2z2z5z5z5z+2m",
+        "9p9p5s5s7s7s7s[1m1m1m1m](3s3s3s3s)+5s",
+        "2m2m2m4m4m1p1p1p6s6s1z1z1z8f7f+6s",
+        "234m 567p 11z [555z] [789s<] +4m",
+        "23455678m (1111p) [999s^] 1f7f +5m",
+        "EESSWWNN PFC Wh Gr Rd",
+        "0m55m678p 111z 9s [222z>] +9s",
+        "12m3m 456p [5555s<+] 789p 9p",
+        "[5555s+^] 123m456p789p1z +1z",
+    ],
+)
+def test_valid_hands_take_the_fast_path(text: str) -> None:
+    """The one-pass scan accepts these itself (the full scanner is only its fallback)."""
+    hand = notation._scan_hand(text, strict=True, red_fives=True)
+    assert hand is not None
+    assert _hand(hand) == _hand(reference.parse_hand(text))
+
+
+def test_results_do_not_depend_on_the_caches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the token tables at their initial size and no meld cache, nothing changes."""
+    fresh = {flag: notation._table(red_fives=flag) for flag in (True, False)}
+    monkeypatch.setattr(notation, "_TABLES", fresh)
+    monkeypatch.setattr(notation, "_MELDS", {})
+    monkeypatch.setattr(notation, "_CACHE_LIMIT", 0)
+    for text in _KNOWN:
+        _same(text)
+    assert not notation._MELDS
+    assert all(len(table) == len(notation._table(red_fives=flag)) for flag, table in fresh.items())
