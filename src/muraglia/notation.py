@@ -23,10 +23,10 @@ or as a mark on one of 14 tiles already written (``234m567p11z [555z] [789s<] +4
 parse to the same :class:`~muraglia.hand.Hand`.
 
 Implementation: :func:`parse_hand` and :func:`parse_tiles` first try a table-driven single
-pass (one ``re.findall`` cuts the string into ``(digits, character)`` tokens, a dictionary maps
-each token to its tile codes or to a control action, melds come from a cache of built
-:class:`~muraglia.melds.Meld` objects, tiles from a table of interned
-:class:`~muraglia.tiles.PhysicalTile`). It only ever *accepts*: on anything unusual or wrong it
+pass: one ``re.findall`` cuts the string into tokens of some digits and one character, a
+dictionary maps each token to its tile codes or to a control action, melds come from a cache
+of built :class:`~muraglia.melds.Meld` objects and tiles from a table of interned
+:class:`~muraglia.tiles.PhysicalTile`. It only ever *accepts*: on anything unusual or wrong it
 hands the string to the full scanner below, which is the grammar's reference and writes every
 error message, so results and messages do not depend on which path ran.
 
