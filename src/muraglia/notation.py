@@ -22,6 +22,14 @@ The winning tile ``+X`` may be given as a 14th tile (``123m...+4m`` with 13 tile
 or as a mark on one of 14 tiles already written (``234m567p11z [555z] [789s<] +4m``); both
 parse to the same :class:`~muraglia.hand.Hand`.
 
+Implementation: :func:`parse_hand` and :func:`parse_tiles` first try a table-driven single
+pass: one ``re.findall`` cuts the string into tokens of some digits and one character, a
+dictionary maps each token to its tile codes or to a control action, melds come from a cache
+of built :class:`~muraglia.melds.Meld` objects and tiles from a table of interned
+:class:`~muraglia.tiles.PhysicalTile`. It only ever *accepts*: on anything unusual or wrong it
+hands the string to the full scanner below, which is the grammar's reference and writes every
+error message, so results and messages do not depend on which path ran.
+
 Canonical form: concealed tiles (winning tile included) sorted and grouped by suit (a red
 five before the other fives), then the melds in declaration order, then bonus tiles, then
 ``+`` the winning tile, separated by single spaces.
@@ -41,12 +49,14 @@ muraglia.errors.InvalidHandError: impossible hand '11111m 2345678p 9s': 5 copies
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Iterable
 
 from muraglia.errors import InvalidHandError, NotationError
 from muraglia.hand import Hand, HandStatus
 from muraglia.melds import Meld, MeldKind, Source
-from muraglia.tiles import PhysicalTile, Tile
+from muraglia.tiles import NUM_KINDS, PhysicalTile, Tile
 
 __all__ = [
     "format_hand",
@@ -73,6 +83,8 @@ _LETTERS = {
 }
 _LETTER_STARTS = frozenset(letter[0] for letter in _LETTERS)
 _MARKERS = {"<": Source.LEFT, "^": Source.ACROSS, ">": Source.RIGHT}
+_DIGITS = frozenset("0123456789")
+"""Tile digits: ASCII only (``str.isdigit`` also accepts ``'²'`` or ``'٣'``)."""
 
 
 class _Scanner:
@@ -97,7 +109,7 @@ class _Scanner:
 
     def at_tile(self) -> bool:
         char = self.peek()
-        return char.isdigit() or (
+        return char in _DIGITS or (
             char in _LETTER_STARTS and any(self.text.startswith(k, self.pos) for k in _LETTERS)
         )
 
@@ -113,7 +125,7 @@ class _Scanner:
                     self.pos += len(letter)
                     return [(PhysicalTile(tile), start)]
         digits: list[int] = []
-        while self.pos < len(text) and text[self.pos].isdigit():
+        while self.pos < len(text) and text[self.pos] in _DIGITS:
             digits.append(self.pos)
             self.pos += 1
         if not digits:
@@ -207,6 +219,266 @@ def _make_meld(
     return Meld(MeldKind.CHOW, tiles, source=source, added=added)
 
 
+# --- table-driven fast path -------------------------------------------------------------------
+#
+# A tile is coded as ``2 * kind + (not red)``: sorting codes sorts tiles by ``(kind, not red)``,
+# the order of ``Hand.concealed``, and equal codes are equal tiles. ``_tokens`` cuts any string
+# into tokens covering it all, each some digits (maybe none) and one character (``Wh``, ``Gr``
+# and ``Rd`` count as one); ``_TABLES`` maps each token to its meaning: the codes of a tile
+# group or a control action. A token without a meaning, and any rule the loop of
+# ``_scan_hand`` does not check itself, sends the string to the full scanner.
+
+_tokens = re.compile(r"[0-9]*(?:Wh|Gr|Rd|.)", re.DOTALL).findall
+
+_SPACE, _OPEN, _OPEN_KONG, _CLOSE, _CLOSE_KONG, _PLUS, _LEFT, _ACROSS, _RIGHT = range(9)
+_CONTROL = {" ": _SPACE, "[": _OPEN, "(": _OPEN_KONG, "]": _CLOSE, ")": _CLOSE_KONG, "+": _PLUS}
+_CONTROL.update({"<": _LEFT, "^": _ACROSS, ">": _RIGHT})
+_SOURCES: dict[int, Source | None] = {0: None, _LEFT: Source.LEFT, _ACROSS: Source.ACROSS}
+_SOURCES[_RIGHT] = Source.RIGHT
+_MARKS = frozenset((_LEFT, _ACROSS, _RIGHT))
+_RED_KINDS = frozenset((Tile.M5, Tile.P5, Tile.S5))
+
+
+class _Bonus(tuple[int, ...]):
+    """Codes of a group of flowers and seasons (plain tuples hold playing tiles)."""
+
+    __slots__ = ()
+
+
+_PHYSICAL: tuple[PhysicalTile, ...] = tuple(
+    PhysicalTile(Tile(code >> 1), red=not code & 1 and Tile(code >> 1) in _RED_KINDS)
+    for code in range(2 * len(Tile))
+)
+"""Interned physical tile of every code (a code with no red tile maps to the plain one)."""
+_KIND: tuple[Tile, ...] = tuple(Tile(code >> 1) for code in range(2 * len(Tile)))
+"""Tile kind of every code."""
+
+# Tile counts packed in one integer, a byte per kind (kind 0 lowest): the scan adds the units
+# of its tiles, ``to_bytes`` unpacks the 34 counts, and a count above 4 is a byte that reaches
+# 8 once 3 is added to every byte. The check runs on at most 18 tiles: the bytes stay apart.
+_UNIT: tuple[int, ...] = tuple(1 << 8 * (code >> 1) for code in range(2 * len(Tile)))
+_PLUS_3 = sum(3 << 8 * kind for kind in range(NUM_KINDS))
+_EIGHT_UP = sum(0xF8 << 8 * kind for kind in range(NUM_KINDS))
+
+
+def _group_codes(token: str, *, red_fives: bool) -> tuple[int, ...] | None:
+    """Codes of one ``digits + suit`` token, or ``None`` if the full scanner must judge it."""
+    digits, suit = token[:-1], token[-1]
+    if not digits or suit not in _SUIT_BASE:
+        return None
+    base, top = _SUIT_BASE[suit], _SUIT_MAX[suit]
+    codes: list[int] = []
+    for char in digits:
+        if char not in _DIGITS:
+            return None
+        digit = int(char)
+        if digit == 0:
+            if suit not in "mps" or not red_fives:
+                return None
+            codes.append(2 * (base + 4))
+        elif digit > top:
+            return None
+        else:
+            codes.append(2 * (base + digit - 1) + 1)
+    return _Bonus(codes) if suit == "f" else tuple(codes)
+
+
+_Entry = tuple[int, ...] | int
+_CACHE_LIMIT = 8192
+"""Most entries added to the token tables and to the meld cache as they are met."""
+
+
+def _table(*, red_fives: bool) -> dict[str, _Entry]:
+    table: dict[str, _Entry] = dict(_CONTROL)
+    table.update({letter: (2 * tile + 1,) for letter, tile in _LETTERS.items()})
+    for suit in _SUIT_BASE:
+        for digit in "0123456789":
+            entry = _group_codes(digit + suit, red_fives=red_fives)
+            if entry is not None:
+                table[digit + suit] = entry
+    return table
+
+
+_TABLES = {True: _table(red_fives=True), False: _table(red_fives=False)}
+
+
+def _learn(token: str, red_fives: bool) -> _Entry | None:
+    """The meaning of a token missing from the table (added to it if it has one)."""
+    entry = _group_codes(token, red_fives=red_fives)
+    table = _TABLES[red_fives]
+    if entry is not None and len(table) < _CACHE_LIMIT:
+        table[token] = entry
+    return entry
+
+
+_MeldKey = tuple[int, bool, tuple[int, ...]]
+_MELDS: dict[_MeldKey, tuple[Meld, int]] = {}
+"""Built melds with their packed tile counts, by (source, or -1 for a concealed kong; added;
+codes as written). Melds are frozen, so hands share them."""
+
+
+def _meld(key: _MeldKey) -> tuple[Meld, int] | None:
+    """Build (and cache) the meld of ``key``; ``None`` if it is malformed."""
+    source, added, codes = key
+    try:
+        meld = _make_meld(
+            tuple([_PHYSICAL[c] for c in codes]),
+            concealed=source < 0,
+            source=_SOURCES[max(source, 0)],
+            added=added,
+        )
+    except InvalidHandError:  # the full scanner will report it, with its position
+        return None
+    found = (meld, sum(_UNIT[c] for c in codes))
+    if len(_MELDS) < _CACHE_LIMIT:
+        _MELDS[key] = found
+    return found
+
+
+def _scan_hand(text: str, *, strict: bool, red_fives: bool) -> Hand | None:
+    """Parse a well-formed, valid hand in one pass, or return ``None``.
+
+    ``None`` means that the full scanner must judge the string (the caller then runs it), so
+    this never raises.
+    """
+    table = _TABLES[red_fives]
+    concealed: list[int] = []
+    melds: list[Meld] = []
+    melded = 0  # packed counts of the melds' tiles
+    bonus: list[int] = []
+    winning = -1
+    # 0 outside melds, 1 tiles of [meld], 2 markers of [meld], 3 tiles of (kong),
+    # 4 after '+', 5 after the winning tile
+    state = 0
+    codes: list[int] = []
+    source = 0
+    added = False
+    for token in _tokens(text):
+        entry = table.get(token)
+        if entry is None:
+            entry = _learn(token, red_fives)
+            if entry is None:
+                return None
+        if entry.__class__ is tuple:
+            if state == 0:
+                concealed += entry
+            elif state in {1, 3}:
+                codes += entry
+            elif state == 4 and len(entry) == 1:
+                winning = entry[0]
+                state = 5
+            else:
+                return None
+        elif entry == _SPACE:
+            if state not in {0, 5}:
+                return None
+        elif state == 0:
+            if entry == _OPEN:
+                state, codes, source, added = 1, [], 0, False
+            elif entry == _OPEN_KONG:
+                state, codes = 3, []
+            elif entry == _PLUS:
+                state = 4
+            elif entry.__class__ is _Bonus:
+                bonus += entry
+            else:
+                return None
+        elif state in {1, 2} and entry == _CLOSE:
+            key = (source, added, tuple(codes))
+            found = _MELDS.get(key) or _meld(key)
+            if found is None:
+                return None
+            melds.append(found[0])
+            melded += found[1]
+            state = 0
+        elif state in {1, 2}:
+            if entry == _PLUS and not added:
+                added, state = True, 2
+            elif entry in _MARKS and not source:
+                source, state = entry, 2
+            else:
+                return None
+        elif state == 3 and entry == _CLOSE_KONG:
+            key = (-1, False, tuple(codes))
+            found = _MELDS.get(key) or _meld(key)
+            if found is None:
+                return None
+            melds.append(found[0])
+            melded += found[1]
+            state = 0
+        else:
+            return None
+    if state not in {0, 5} or not (concealed or melds or bonus):
+        return None
+    return _hand(concealed, melds, melded, bonus, winning, strict=strict)
+
+
+_BUILD_HANDS_DIRECTLY = tuple(f.name for f in dataclasses.fields(Hand)) == (
+    "concealed",
+    "melds",
+    "bonus",
+    "winning",
+) and "__slots__" not in vars(Hand)
+"""Whether :func:`_hand` may fill a ``Hand``'s fields itself (the layout it was written for)."""
+_new_object = object.__new__
+
+
+def _hand(
+    concealed: list[int],
+    melds: list[Meld],
+    melded: int,
+    bonus: list[int],
+    winning: int,
+    *,
+    strict: bool,
+) -> Hand | None:
+    """The ``Hand`` of a scanned string; ``None`` if the full parser must report an error.
+
+    The codes are sorted here, so the ``Hand`` is filled directly, without its
+    ``__post_init__`` (which sorts and checks for bonus tiles the scan has kept apart). When
+    ``strict``, the counts computed for the check are stored as the hand's cached views, as
+    :meth:`Hand.status` would have done.
+    """
+    if winning >= 0 and len(concealed) + 3 * len(melds) == 14:
+        # ``+X`` marks one of the 14 tiles: take that copy out of the concealed ones.
+        if winning not in concealed:
+            return None
+        concealed.remove(winning)
+    if strict:
+        count = len(concealed) + 3 * len(melds)
+        if winning >= 0:
+            if count != 13:
+                return None
+        elif count not in {13, 14}:
+            return None
+        if len(melds) > 4 or (bonus and len(set(bonus)) != len(bonus)):
+            return None
+        held = sum(map(_UNIT.__getitem__, concealed))  # tile count 14 at most: no overflow
+        if winning >= 0:
+            held += _UNIT[winning]
+        every = held + melded
+        if (every + _PLUS_3) & _EIGHT_UP:
+            return None
+    concealed.sort()
+    fields = {
+        "concealed": tuple(map(_PHYSICAL.__getitem__, concealed)),
+        "melds": tuple(melds),
+        "bonus": tuple([_KIND[c] for c in sorted(bonus)]) if bonus else (),
+        "winning": _PHYSICAL[winning] if winning >= 0 else None,
+    }
+    if _BUILD_HANDS_DIRECTLY:
+        hand: Hand = _new_object(Hand)
+        state = vars(hand)
+        state.update(fields)
+    else:  # pragma: no cover - only if Hand changes its layout
+        hand = Hand(**fields)  # type: ignore[arg-type]
+        state = vars(hand)
+    if strict:
+        state["concealed_counts"] = tuple(held.to_bytes(NUM_KINDS, "little"))
+        state["counts"] = tuple(every.to_bytes(NUM_KINDS, "little"))
+    return hand
+
+
 def parse_tiles(text: str, *, red_fives: bool = True) -> tuple[PhysicalTile, ...]:
     """Parse a plain list of tiles such as ``'123m 0p EE'`` (no melds, no ``+``).
 
@@ -216,6 +488,24 @@ def parse_tiles(text: str, *, red_fives: bool = True) -> tuple[PhysicalTile, ...
     Raises:
         NotationError: on any syntax error, with the position.
     """
+    if text.__class__ is str:
+        table = _TABLES[red_fives]
+        codes: list[int] = []
+        for token in _tokens(text):
+            entry = table.get(token)
+            if entry is None:
+                entry = _learn(token, red_fives)
+            if entry.__class__ is tuple or entry.__class__ is _Bonus:
+                codes += entry
+            elif entry != _SPACE:
+                break
+        else:
+            return tuple(map(_PHYSICAL.__getitem__, codes))
+    return _parse_tiles_full(text, red_fives=red_fives)
+
+
+def _parse_tiles_full(text: str, *, red_fives: bool) -> tuple[PhysicalTile, ...]:
+    """:func:`parse_tiles` by the full scanner (every error message is written here)."""
     scanner = _Scanner(text, red_fives=red_fives)
     out: list[PhysicalTile] = []
     scanner.skip_spaces()
@@ -257,6 +547,15 @@ def parse_hand(text: str, *, strict: bool = True, red_fives: bool = True) -> Han
         InvalidHandError: on a malformed meld (chow of honours, bonus tile in a meld) and,
             when ``strict``, on an impossible hand.
     """
+    if text.__class__ is str:
+        hand = _scan_hand(text, strict=strict, red_fives=red_fives)
+        if hand is not None:
+            return hand
+    return _parse_hand_full(text, strict=strict, red_fives=red_fives)
+
+
+def _parse_hand_full(text: str, *, strict: bool, red_fives: bool) -> Hand:
+    """:func:`parse_hand` by the full scanner (every error message is written here)."""
     if not isinstance(text, str):
         raise NotationError(f"expected a string, got {type(text).__name__}", text=str(text))
     scanner = _Scanner(text, red_fives=red_fives)
