@@ -22,7 +22,15 @@ def choose(rng: random.Random, legal: list[Action]) -> Action:
 
 
 def expected_size(deal: DealState, seat: int) -> int:
-    """Tiles ``seat`` should hold (melds as three)."""
+    """Tiles ``seat`` should hold (melds as three; a bonus tile drawn under riichi, held apart
+    until discarded, not counted)."""
+    size = _expected_size(deal, seat)
+    if seat == deal.turn and deal.drawn is not None and deal.drawn.is_bonus:
+        return size - 1
+    return size
+
+
+def _expected_size(deal: DealState, seat: int) -> int:
     if seat in deal.dead:
         return 0
     if deal.phase in (Phase.ACT, Phase.CHARLESTON) and seat == deal.turn:
@@ -60,6 +68,8 @@ def check_deal(deal: DealState) -> None:
         for t, c in zip(deal.discards[s], deal.claimed[s], strict=True):
             if not c:
                 tally[t] += 1
+    if deal.drawn is not None and deal.drawn.is_bonus:  # drawn under riichi (FIMJ-RICHI-4)
+        tally[deal.drawn] += 1
     for pile in deal.piles.values():  # FIMJ-CHARL-3: tiles set aside between exchanges
         for t in pile:
             tally[t] += 1

@@ -273,3 +273,34 @@ def test_ravenna_dead_seat_pays_the_winner() -> None:
     assert net[1] > 0
     assert net[3] < 0
     assert sum(net) == 0
+
+
+def test_fimj_richi_discards_a_drawn_flower() -> None:
+    # FIMJ-RICHI-4, FIMJ-FLOWER-4: under richi a drawn flower is discarded (never exposed, never
+    # claimed, no points); without richi it is exposed and replaced as usual (FIMJ-FLOWER-2).
+    single = {**RIICHI, 0: "123m 456m 789m 11p 13s 7z"}
+    m = dictated("fimj", single, draws="9p 9s 8p 1f 8m 2f 8s 1z 2z 3z 4z")
+    m.apply(Discard(0, t("7z"), riichi=True))
+    while m.deal.phase is Phase.CLAIM:
+        m.apply(Pass(m.deal.to_act[0]))
+    for seat, tile in ((1, "9p"), (2, "9s"), (3, "8p")):
+        assert m.deal.turn == seat
+        m.apply(Discard(seat, t(tile)))
+        while m.deal.phase is Phase.CLAIM:
+            m.apply(Pass(m.deal.to_act[0]))
+    deal = m.deal
+    assert deal.turn == 0
+    assert deal.drawn == t("1f")
+    assert deal.bonus[0] == []
+    assert m.legal_actions(0) == [Discard(0, t("1f"))]
+    assert sum(deal.counts[0]) == 13  # the flower is held apart, not in the hand
+    m.apply(Discard(0, t("1f")))
+    assert deal.phase is Phase.ACT  # no claim window: seat 1 has drawn
+    assert deal.turn == 1
+    assert deal.discards[0][-1] == t("1f")
+    assert deal.drawn == t("8m")
+    assert sum(deal.counts[0]) == 13
+    m.apply(Discard(1, t("8m")))
+    while deal.phase is Phase.CLAIM:
+        m.apply(Pass(deal.to_act[0]))
+    assert deal.bonus[2] == [t("2f")]  # not under richi: exposed and replaced

@@ -98,6 +98,10 @@ def can_replace(deal: DealState) -> bool:
 
 def act_actions(deal: DealState, seat: int) -> list[Action]:
     """Legal actions of the seat in turn (phase ACT)."""
+    if deal.drawn is not None and deal.drawn.is_bonus:  # a bonus tile drawn under riichi
+        if deal.wall.live_count == 0 and not deal.flow.last_drawer_discards():
+            return [NoDiscard(seat)]
+        return [Discard(seat, deal.drawn)]
     c = deal.counts[seat]
     out: list[Action] = []
     sh = None  # with the default is_complete, one shanten answers the win and riichi checks

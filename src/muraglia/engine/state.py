@@ -534,7 +534,8 @@ class DealState:
             first = not self.discards[seat] and self.calls_made == 0 and self.kongs_made == 0
             self.riichi_pending = seat
             self.double_riichi[seat] = first
-        self.counts[seat][tile] -= 1
+        if not tile.is_bonus:  # a bonus tile discarded under riichi was never in the counts
+            self.counts[seat][tile] -= 1
         if red:
             self.red[seat].discard(tile)
             self.red_discards.add((seat, len(self.discards[seat])))
@@ -559,7 +560,7 @@ class DealState:
         assert self.claim_tile is not None
         self.options = {}
         self.answers = {}
-        for i in range(1, self.players):
+        for i in range(1, self.players) if not self.claim_tile.is_bonus else ():
             s = (self.claim_from + i) % self.players
             opts = legal.claim_options(self, s, self.claim_tile, robbing=self.robbing)
             if opts:
@@ -742,6 +743,13 @@ class DealState:
             self._emit(Drew(seat, tile, replacement, red))
             if not tile.is_bonus:
                 break
+            if self.riichi[seat] and self.flow.riichi_discards_bonus():
+                # FIMJ-RICHI-4, FIMJ-FLOWER-4: under riichi the flower is discarded, not exposed
+                self.turn, self.drawn, self.drawn_red = seat, tile, False
+                self.drew_replacement = replacement
+                self.phase = Phase.ACT
+                self._legal = None
+                return
             self.bonus[seat].append(tile)  # exposed at once (RAV-GAP-7)
             self._emit(BonusExposed(seat, tile))
             replacement = True

@@ -82,8 +82,8 @@ class Table:
         for s, ds in enumerate(view.discards):
             marks = view.claimed[s] if view.claimed else ()
             for i, t in enumerate(ds):
-                if not (marks and marks[i]):  # a claimed discard is counted in its meld
-                    visible[t] += 1
+                if not (marks and marks[i]) and t < NUM_KINDS:  # claimed: counted in its meld;
+                    visible[t] += 1  # a bonus tile discarded under FIMJ richi: not a kind
         for ms in melds:
             for m in ms:
                 for t in m:

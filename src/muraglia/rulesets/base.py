@@ -716,6 +716,7 @@ class DealFlow:
     ``kong_indicator_now``  True (a kong's indicator is turned at once, not after the
                           replacement's discard)
     ``last_drawer_discards``  True
+    ``riichi_discards_bonus``  False (a bonus tile drawn under riichi is exposed as usual)
     ``settle``            ``Ruleset.settle``: :class:`DealOutcome` -> :class:`Settlement`
     ``first_round_wind``  0 (East)
     ``next_deal``         **abstract**: rotation and end of match
@@ -928,6 +929,13 @@ class DealFlow:
     def last_drawer_discards(self) -> bool:
         """Whether the player who draws the last live tile discards (False: the deal ends)."""
         return True
+
+    def riichi_discards_bonus(self) -> bool:
+        """Whether a bonus tile drawn under riichi is discarded instead of exposed.
+
+        Nobody may claim it; it scores nothing (FIMJ-RICHI-4).
+        """
+        return False
 
     # ---------------------------------------------------------------- end of deal / match
 

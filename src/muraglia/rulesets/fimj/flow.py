@@ -162,6 +162,10 @@ class FimjFlow(DealFlow):
         """No discard after drawing the last live tile (FIMJ-END-4)."""
         return False
 
+    def riichi_discards_bonus(self) -> bool:
+        """Under riichi a drawn flower or season is discarded (FIMJ-RICHI-4, FIMJ-FLOWER-4)."""
+        return True
+
     def settle(self, outcome: DealOutcome) -> Settlement:
         """FIMJ settlement of every hand; a void deal pays nothing (FIMJ-END-2)."""
         if not outcome.winners and not outcome.status:
