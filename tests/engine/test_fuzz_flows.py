@@ -47,6 +47,8 @@ def greedy(rng: random.Random, match: MatchState, seat: int, legal: list[Action]
     discards = [a for a in legal if isinstance(a, Discard)]
     if not discards or rng.random() < 0.05:
         return rng.choice(legal)
+    if discards[0].tile.is_bonus:  # a flower drawn under FIMJ richi: the only discard
+        return discards[0]
     counts = deal.counts[seat]
     melds = len(deal.melds[seat])
     best: list[Action] = []
@@ -96,9 +98,15 @@ def play(spec: str, seed: int, tally: Counter[str]) -> MatchState:
     return match
 
 
-PLAN = {"riichi-ema": (2, 25), "riichi-tenhou": (1, 25), "mcr": (2, 15)}
-"""Ruleset -> (chunks, matches per chunk): 50 EMA half-games, 25 Tenhou, 30 MCR matches (CI
-time; `MURAGLIA_SOAK` for more)."""
+PLAN = {
+    "riichi-ema": (2, 25),
+    "riichi-tenhou": (1, 25),
+    "mcr": (2, 15),
+    "fimj(tournament=true)": (1, 10),
+}
+"""Ruleset -> (chunks, matches per chunk): 50 EMA half-games, 25 Tenhou, 30 MCR matches, and 10
+FIMJ matches with the greedy agents (richi, flowers drawn under richi; CI time; `MURAGLIA_SOAK`
+for more)."""
 
 CASES = [(spec, c, size) for spec, (n, size) in PLAN.items() for c in range(n * SOAK)]
 
