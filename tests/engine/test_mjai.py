@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from muraglia.engine.mjai import to_mjai
+from muraglia.engine.record import record_of, replay
 from tests.engine.helpers import play_match
 
 
@@ -25,3 +26,17 @@ def test_mjai_stream_of_a_seipalle_match() -> None:
     assert {m["pai"] for m in stream if "pai" in m} <= {
         f"{r}{s}" for s in "mps" for r in range(1, 10)
     } | set("ESWNPFC")
+
+
+def test_start_kyoku_carries_the_counters_and_sticks_of_each_deal() -> None:
+    # EMA-HONBA: the counters and riichi sticks on the table at each deal's start.
+    match = play_match("riichi-ema", 3)
+    assert len(match.counters) == match.deals_played
+    assert any(h for h, _ in match.counters)  # some deal started with counters on the table
+    starts = [
+        m for m in to_mjai(match.events, counters=match.counters) if m["type"] == "start_kyoku"
+    ]
+    assert [(m["honba"], m["kyotaku"]) for m in starts] == match.counters
+    assert replay(record_of(match)).counters == match.counters
+    plain = [m for m in to_mjai(match.events) if m["type"] == "start_kyoku"]
+    assert {(m["honba"], m["kyotaku"]) for m in plain} == {(0, 0)}

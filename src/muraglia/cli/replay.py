@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"muraglia replay: error: {exc}", file=sys.stderr)
         return 2
     if args.mjai:
-        for message in to_mjai(match.events):
+        for message in to_mjai(match.events, counters=match.counters):
             print(dump(message))
     elif args.json:
         print(

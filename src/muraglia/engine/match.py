@@ -43,6 +43,8 @@ class MatchState:
         self.last_settlement: Settlement | None = None
         """The ruleset's settlement of the last finished deal (transfers, values, explanation)."""
         self.over = False
+        self.counters: list[tuple[int, int]] = []
+        """Per deal played or in play: (counters, riichi sticks on the table) at its start."""
         self.deal: DealState = self._new_deal(first=True)
 
     def _new_deal(self, *, first: bool = False) -> DealState:
@@ -57,6 +59,8 @@ class MatchState:
         )
         if first:
             self.progress = MatchProgress(round_wind=WINDS.index(deal.round_wind))
+        stake = self.flow.riichi_stake()
+        self.counters.append((p.honba, self.pot // stake if stake else 0))
         self.events.extend(deal.events)
         self._seen = len(deal.events)
         return deal

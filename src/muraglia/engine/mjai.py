@@ -15,7 +15,7 @@ reads a tile name back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from muraglia.engine.actions import AddedKong, ConcealedKong, Discard
@@ -85,8 +85,18 @@ def _tr(tiles: Iterable[Tile], red: Iterable[int]) -> list[str]:
     return [mjai_tile(t, red=i in rs) for i, t in enumerate(tiles)]
 
 
-def to_mjai(events: Iterable[Event], *, names: Iterable[str] = ()) -> list[dict[str, Any]]:
-    """The mjai event stream of a match's events (one dict per mjai message)."""
+def to_mjai(
+    events: Iterable[Event],
+    *,
+    names: Iterable[str] = (),
+    counters: Sequence[tuple[int, int]] = (),
+) -> list[dict[str, Any]]:
+    """The mjai event stream of a match's events (one dict per mjai message).
+
+    ``counters``: per deal, the counters and riichi sticks on the table at its start
+    (``MatchState.counters``) for ``start_kyoku``'s ``honba`` and ``kyotaku``; 0 when not given.
+    """
+    kyoku = 0
     out: list[dict[str, Any]] = [
         {"type": "start_game", "names": list(names) or ["0", "1", "2", "3"]}
     ]
@@ -109,7 +119,9 @@ def to_mjai(events: Iterable[Event], *, names: Iterable[str] = ()) -> list[dict[
             hands[e.seat] = e
             red.setdefault(e.seat, set()).update(e.tiles[i] for i in e.red)
             if start is not None and len(hands) == 4:
-                out += _start_kyoku(start, dora, hands, drawn)
+                honba, sticks = counters[kyoku] if kyoku < len(counters) else (0, 0)
+                out += _start_kyoku(start, dora, hands, drawn, honba=honba, sticks=sticks)
+                kyoku += 1
         elif isinstance(e, Drew):
             drawn[e.seat] = (e.tile, e.red)
             if e.red:
@@ -154,6 +166,9 @@ def _start_kyoku(
     dora: str | None,
     hands: dict[int, Dealt],
     drawn: dict[int, tuple[Tile, bool] | None],
+    *,
+    honba: int = 0,
+    sticks: int = 0,
 ) -> list[dict[str, Any]]:
     dealer = start.dealer
     first = list(hands[dealer].tiles)
@@ -168,8 +183,8 @@ def _start_kyoku(
         "type": "start_kyoku",
         "bakaze": mjai_tile(start.round_wind),
         "kyoku": start.deal + 1,
-        "honba": 0,
-        "kyotaku": 0,
+        "honba": honba,
+        "kyotaku": sticks,
         "oya": dealer,
         "dora_marker": dora,
         "tehais": tehais,
