@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from muraglia.cli import main
+from tests.corpus import tenhou_data
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou"
+DATA = tenhou_data()
 ONE = DATA / "mjlog" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
 
 

@@ -1,6 +1,7 @@
 """Tenhou records: parsing (mjlog XML, tenhou.net/6 JSON), the round tracker and the replay check.
 
-The corpus is ``../shared/data/tenhou`` beside the checkout (README.md there). Tests needing
+The corpus is ``../shared/data/tenhou`` beside the checkout (README.md there), or the folder
+named by ``MURAGLIA_TENHOU_DATA``. Tests needing
 it are skipped when it is absent on a developer's machine, but never in CI (``CI`` set): there a
 missing corpus is a failure. The full check asserts that every recorded hand result is
 reproduced by ``riichi-tenhou``.
@@ -29,12 +30,16 @@ from muraglia.engine.tenhou_replay import (
 )
 from muraglia.rulesets import load_ruleset
 from muraglia.scoring.result import DealOutcome
+from tests.corpus import tenhou_data
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou"
+DATA = tenhou_data()
 MJLOG = DATA / "mjlog"
 MJSCORE = DATA / "mjscore"
 if os.environ.get("CI") and not MJLOG.is_dir():  # CI always has shared/ beside the checkout
-    raise RuntimeError(f"the Tenhou corpus is missing in CI: {DATA}")
+    raise RuntimeError(
+        f"the Tenhou corpus is missing in CI: {DATA} (put shared/ beside the checkout"
+        " or set MURAGLIA_TENHOU_DATA)"
+    )
 needs_corpus = pytest.mark.skipif(not MJLOG.is_dir(), reason="Tenhou corpus not present")
 
 
