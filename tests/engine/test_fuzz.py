@@ -15,15 +15,15 @@ from tests.engine.helpers import play_match
 
 SOAK = int(os.environ.get("MURAGLIA_SOAK", "1"))
 PLAN = {
-    "fimj(tournament=true)": (4, 25),
-    "ravenna": (5, 25),
+    "fimj(tournament=true)": (8, 25),
+    "ravenna": (8, 25),
     "seipalle(tournament=true)": (8, 25),
     "fimj(tournament=true,three_players=true)": (1, 25),
     "ravenna(three_players=true)": (1, 25),
     "fimj(tournament=true,charleston=true)": (1, 4),
     "fimj(tournament=true,charleston=true,three_players=true)": (1, 4),
 }
-"""Ruleset spec -> (chunks, matches per chunk): 100 FIMJ, 125 Ravenna, 200 Seipalle matches,
+"""Ruleset spec -> (chunks, matches per chunk): 200 FIMJ, 200 Ravenna, 200 Seipalle matches,
 25 FIMJ and 25 Ravenna at a table of three, 4 FIMJ with the Charleston at four and 4 at three
 (its ~1000 choices per pass are slow to list)."""
 

@@ -99,12 +99,12 @@ def play(spec: str, seed: int, tally: Counter[str]) -> MatchState:
 
 
 PLAN = {
-    "riichi-ema": (2, 25),
-    "riichi-tenhou": (1, 25),
-    "mcr": (2, 15),
+    "riichi-ema": (8, 25),
+    "riichi-tenhou": (8, 25),
+    "mcr": (10, 20),
     "fimj(tournament=true)": (1, 10),
 }
-"""Ruleset -> (chunks, matches per chunk): 50 EMA half-games, 25 Tenhou, 30 MCR matches, and 10
+"""Ruleset -> (chunks, matches per chunk): 200 EMA half-games, 200 Tenhou, 200 MCR matches, and 10
 FIMJ matches with the greedy agents (richi, flowers drawn under richi; CI time; `MURAGLIA_SOAK`
 for more)."""
 
