@@ -383,8 +383,8 @@ def _scan_hand(text: str, *, strict: bool, red_fives: bool) -> Hand | None:
                 bonus += entry
             else:
                 return None
-        elif state in {1, 2} and entry == _CLOSE:
-            key = (source, added, tuple(codes))
+        elif (state in {1, 2} and entry == _CLOSE) or (state == 3 and entry == _CLOSE_KONG):
+            key = (source, added, tuple(codes)) if state != 3 else (-1, False, tuple(codes))
             found = _MELDS.get(key) or _meld(key)
             if found is None:
                 return None
@@ -398,14 +398,6 @@ def _scan_hand(text: str, *, strict: bool, red_fives: bool) -> Hand | None:
                 source, state = entry, 2
             else:
                 return None
-        elif state == 3 and entry == _CLOSE_KONG:
-            key = (-1, False, tuple(codes))
-            found = _MELDS.get(key) or _meld(key)
-            if found is None:
-                return None
-            melds.append(found[0])
-            melded += found[1]
-            state = 0
         else:
             return None
     if state not in {0, 5} or not (concealed or melds or bonus):
