@@ -286,6 +286,15 @@ def test_a_call_off_the_flush_suit_is_declined(rules: str) -> None:
     assert plain.choose(v, [Pung(0), Pass(0)]) == Pung(0)
 
 
+def _random_hand(rng: Random, size: int) -> tuple[list[int], list[int]]:
+    """``size`` tiles drawn from a full set as counts, and random visible counts beside them."""
+    counts = [0] * 34
+    for k in rng.sample([k for k in range(34) for _ in range(4)], size):
+        counts[k] += 1
+    visible = [rng.randint(0, 4 - c) if rng.random() < 0.3 else 0 for c in counts]
+    return counts, visible
+
+
 @settings(max_examples=200)
 @given(seed=st.integers(0, 2**31), melds=st.integers(0, 3))
 def test_useful_count_equals_ukeire(seed: int, melds: int) -> None:
@@ -293,12 +302,7 @@ def test_useful_count_equals_ukeire(seed: int, melds: int) -> None:
     from muraglia.analysis.shanten import shanten_all, ukeire
     from muraglia.players.efficiency import useful_count
 
-    rng = Random(seed)
-    wall = [k for k in range(34) for _ in range(4)]
-    counts = [0] * 34
-    for k in rng.sample(wall, 13 - 3 * melds):
-        counts[k] += 1
-    visible = [rng.randint(0, 4 - c) if rng.random() < 0.3 else 0 for c in counts]
+    counts, visible = _random_hand(Random(seed), 13 - 3 * melds)
     sh = shanten_all(counts, melds)
     assert useful_count(counts, melds, sh, visible) == ukeire(counts, melds, visible=visible).count
 
@@ -311,12 +315,7 @@ def test_incremental_useful_count_equals_plain(seed: int, melds: int) -> None:
     from muraglia.analysis.shanten import DeltaShanten, shanten_all
     from muraglia.players.efficiency import useful_count
 
-    rng = Random(seed)
-    wall = [k for k in range(34) for _ in range(4)]
-    counts = [0] * 34
-    for k in rng.sample(wall, 14 - 3 * melds):
-        counts[k] += 1
-    visible = [rng.randint(0, 4 - c) if rng.random() < 0.3 else 0 for c in counts]
+    counts, visible = _random_hand(Random(seed), 14 - 3 * melds)
     hand = DeltaShanten(counts, melds)
     for k in [k for k in range(34) if counts[k]]:
         counts[k] -= 1
