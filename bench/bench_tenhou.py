@@ -1,7 +1,7 @@
 """Tenhou replay benchmark: parse and replay-check the Tenhou corpus.
 
-Command: ``python bench/bench_tenhou.py [PATH ...] [--repeat 3]`` (default path
-``../shared/data/tenhou`` beside the checkout). Prints the record and hand counts, the best
+Command: ``python bench/bench_tenhou.py [PATH ...] [--repeat 3]`` (default path: the bundled
+corpus ``tests/data/tenhou``). Prints the record and hand counts, the best
 time to parse every record, the best time of the whole check (parse + replay + scoring +
 settlement), and hands/s.
 """
@@ -22,7 +22,7 @@ def main() -> None:
     ap.add_argument(
         "paths",
         nargs="*",
-        default=[str(Path(__file__).resolve().parents[2] / "shared" / "data" / "tenhou")],
+        default=[str(Path(__file__).resolve().parents[1] / "tests" / "data" / "tenhou")],
     )
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()

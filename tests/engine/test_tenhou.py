@@ -1,10 +1,9 @@
 """Tenhou records: parsing (mjlog XML, tenhou.net/6 JSON), the round tracker and the replay check.
 
-The corpus is ``../shared/data/tenhou`` beside the checkout (README.md there), or the folder
-named by ``MURAGLIA_TENHOU_DATA``. Tests needing
-it are skipped when it is absent on a developer's machine, but never in CI (``CI`` set): there a
-missing corpus is a failure. The full check asserts that every recorded hand result is
-reproduced by ``riichi-tenhou``.
+The corpus is the bundled copy ``tests/data/tenhou`` (README.md there), or the folder named by
+``MURAGLIA_TENHOU_DATA``. Tests needing it are skipped when it is absent (a pointer to a
+missing folder), but never in CI (``CI`` set): there a missing corpus is a failure. The full
+check asserts that every recorded hand result is reproduced by ``riichi-tenhou``.
 """
 
 from __future__ import annotations
@@ -35,10 +34,10 @@ from tests.corpus import tenhou_data
 DATA = tenhou_data()
 MJLOG = DATA / "mjlog"
 MJSCORE = DATA / "mjscore"
-if os.environ.get("CI") and not MJLOG.is_dir():  # CI always has shared/ beside the checkout
+if os.environ.get("CI") and not MJLOG.is_dir():  # the bundled copy is always there
     raise RuntimeError(
-        f"the Tenhou corpus is missing in CI: {DATA} (put shared/ beside the checkout"
-        " or set MURAGLIA_TENHOU_DATA)"
+        f"the Tenhou corpus is missing in CI: {DATA} (tests/data/tenhou, or the folder"
+        " named by MURAGLIA_TENHOU_DATA)"
     )
 needs_corpus = pytest.mark.skipif(not MJLOG.is_dir(), reason="Tenhou corpus not present")
 
