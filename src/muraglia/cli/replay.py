@@ -6,7 +6,7 @@ the mjai event stream).
 what was recorded (interfaces.md §5), exiting 1 if anything differs: muraglia's own ``*.jsonl``
 records event by event (and so every hand result); Tenhou records (mjlog XML ``*.mjlog``/``*.xml``
 and tenhou.net/6 ``*.json``) under ``riichi-tenhou``, hand result by hand result (winners, han,
-fu, points, every seat's score change; see :mod:`muraglia.engine.tenhou_replay`).
+fu, points, every seat's score change; see :mod:`muraglia.io.tenhou_replay`).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from typing import Any
 
 from muraglia.cli._common import dump
 from muraglia.engine.events import DealStarted
-from muraglia.engine.mjai import to_mjai
-from muraglia.engine.record import ReplayMismatchError, loads, replay
-from muraglia.engine.tenhou_replay import check_records
 from muraglia.errors import MahjongError
+from muraglia.io.mjai import to_mjai
+from muraglia.io.record import ReplayMismatchError, loads, replay
+from muraglia.io.tenhou_replay import check_records
 
 __all__ = ["register", "run"]
 

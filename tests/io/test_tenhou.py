@@ -19,8 +19,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muraglia.cli import main
-from muraglia.engine import tenhou as th
-from muraglia.engine.tenhou_replay import (
+from muraglia.io import tenhou as th
+from muraglia.io.tenhou_replay import (
     HandCheck,
     RoundTracker,
     check_record,

@@ -26,7 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from muraglia.analysis.waits import winning_tiles
-from muraglia.engine.tenhou import (
+from muraglia.errors import MahjongError
+from muraglia.hand import Hand
+from muraglia.io.tenhou import (
     YAKU,
     Agari,
     Call,
@@ -44,8 +46,6 @@ from muraglia.engine.tenhou import (
     physical_tile,
     tile_text,
 )
-from muraglia.errors import MahjongError
-from muraglia.hand import Hand
 from muraglia.melds import Meld, MeldKind, Source
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import Ruleset
@@ -691,7 +691,7 @@ def rules_for(record: Record, base: str = "riichi-tenhou") -> str:
     ``base``, without open tanyao when the game had none (mjlog ``GO type`` bit 0x04;
     tenhou.net/6 ``rule.disp`` without 喰).
 
-    >>> from muraglia.engine.tenhou import Header
+    >>> from muraglia.io.tenhou import Header
     >>> rules_for(Record("", Header("mjlog", (), game_type=0xA9), (), True))
     'riichi-tenhou'
     >>> rules_for(Record("", Header("mjlog", (), game_type=0xAD), (), True))
