@@ -28,7 +28,7 @@ from tests.engine.test_scenarios_flows import (
     play,
     settled,
 )
-from tests.engine.test_tenhou import MJLOG, needs_corpus
+from tests.io.test_tenhou import MJLOG, needs_corpus
 
 # ------------------------------------------------------------------------------- red fives
 

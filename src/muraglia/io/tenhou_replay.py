@@ -1,33 +1,63 @@
-"""Replay Tenhou records under ``riichi-tenhou`` and compare every hand result.
+"""Tenhou records replayed through the live engine, every event and settlement checked.
 
-:class:`RoundTracker` walks one round's events and keeps what scoring needs: hands, melds,
-riichi (and whether it was a double riichi), ippatsu, the first go-around, the live wall
-count (haitei/houtei), kong replacement draws (rinshan), the added kong open to robbing
-(chankan), dora indicators and pao. The situational flags of a win are derived from the
-play, never from the recorded yaku list. :func:`replay_round` scores each recorded win
-with the project's scorer and settles the round with its settlement API; :func:`check_records`
-compares every hand with the record and gives the ``muraglia replay --check`` report
-(interfaces.md §5).
+No rule is re-derived here. For each deal of a record the wall is rebuilt from the record
+(:func:`deal_wall`: the dealt hands through the flow's deal plan, then the draws in order;
+kong replacements, dora and ura indicators in the dead wall; the tiles never seen fill the
+rest), the match is set at the deal's recorded state (round, dealer, counters, sticks,
+scores) and the recorded choices are fed to the engine's own state machine
+(:class:`~muraglia.engine.match.MatchState`): discards (riichi and red fives included),
+calls, kongs, wins and abortive declarations, each of which must be among the engine's
+legal actions. Draws, riichi acceptance and indicators are the engine's own doing: between
+two recorded choices the engine's automatic events must be the recorded ones. Then the
+engine's ending (win, exhaustive or abortive draw and its kind), its flags, han, fu, points
+and limit, every seat's score change (counters, sticks, pao, noten payments), the next
+deal's state and, after the last deal, the match end and the game results are compared with
+the record. Ippatsu, double riichi, rinshan, chankan, haitei/houtei, tenhou/chiihou, furiten,
+riichi conditions, pao, nagashi mangan and abortive draws are therefore the engine's and the
+ruleset's, checked against 675 real hands.
 
-Compared per hand (``E1-0`` = East 1, 0 counters): for each win the winner, the discarder,
-han, fu (below yakuman), points (``ten``: the hand's value before counters and sticks) and
-the limit; for a draw its kind (exhaustive, nagashi mangan, each abortive draw) and, in mjlog,
-who was tenpai; for every hand the score change of every seat (counters, riichi sticks and
-double ron included) and, when a next deal follows, the counters, sticks and dealer
-continuation it starts with; after the last deal of an mjlog game, the final scores (``owari``,
-sticks left on the table going to the leader) and the game results (uma, oka, rounding).
+Compared per hand (``E1-0`` = East 1, 0 counters): ``events`` (the first recorded step
+the engine did not reproduce), ``wins`` (winner, discarder, points, limit, han, fu),
+``draw`` (the kind), ``tenpai`` (mjlog), ``deltas``, ``next`` (the following deal's
+dealer, round, counters, sticks and scores as the engine starts it), ``final`` and
+``result`` after the last deal of a finished game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from muraglia.analysis.waits import winning_tiles
-from muraglia.errors import MahjongError
-from muraglia.hand import Hand
+from muraglia.engine import legal
+from muraglia.engine.actions import (
+    Action,
+    AddedKong,
+    Chow,
+    ClaimKong,
+    ConcealedKong,
+    Declare,
+    Pass,
+    Pung,
+    Win,
+)
+from muraglia.engine.actions import (
+    Discard as DiscardAction,
+)
+from muraglia.engine.events import (
+    Drew,
+    Event,
+    IndicatorRevealed,
+    MatchEnded,
+    RiichiAccepted,
+    Settled,
+    Won,
+)
+from muraglia.engine.game import Game
+from muraglia.engine.match import MatchState
+from muraglia.engine.phases import Phase
+from muraglia.errors import IllegalActionError, MahjongError
 from muraglia.io.tenhou import (
     YAKU,
     Agari,
@@ -43,359 +73,150 @@ from muraglia.io.tenhou import (
     TenhouFormatError,
     TenhouMeld,
     load,
-    physical_tile,
-    tile_text,
 )
-from muraglia.melds import Meld, MeldKind, Source
 from muraglia.rulesets import load_ruleset
-from muraglia.rulesets.base import Ruleset
-from muraglia.scoring.result import DealOutcome, ScoreResult
-from muraglia.tiles import Tile
+from muraglia.rulesets.base import SEAT_LETTERS, MatchProgress
+from muraglia.scoring.result import ScoreResult
+from muraglia.tiles import PhysicalTile, Tile
 
 __all__ = [
     "CheckReport",
     "HandCheck",
-    "RoundTracker",
-    "WinSituation",
     "check_record",
     "check_records",
+    "deal_wall",
     "record_paths",
-    "replay_round",
     "rules_for",
 ]
-
-LIVE_WALL = 70
-"""Tiles drawn in a deal before the wall is exhausted (136 - 14 dead wall - 52 dealt);
-kong replacement draws count too, the dead wall being refilled from the live wall."""
 
 LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 """Tenhou's limit codes (``ten``'s third value) by index."""
 
-_SEAT_LETTERS = "ESWN"
-_TERMINALS = frozenset(
-    {Tile.M1, Tile.M9, Tile.P1, Tile.P9, Tile.S1, Tile.S9, *(Tile(k) for k in range(27, 34))}
-)
-_WINDS = frozenset(Tile(k) for k in range(27, 31))
-_DRAGONS = frozenset(Tile(k) for k in range(31, 34))
+_RED_IDS = frozenset((16, 52, 88))
 
-
-# ---------------------------------------------------------------------- tracker
-
-
-@dataclass(frozen=True)
-class WinSituation:
-    """One win as derived from the play: the hand in notation and the flags."""
-
-    who: int
-    discarder: int | None
-    """None for tsumo."""
-    hand: Hand
-    """The hand with its melds and winning tile."""
-    tiles: tuple[int, ...]
-    """Concealed tile ids including the winning tile (to check against the record)."""
-    winning: int
-    flags: frozenset[str]
-    riichi: bool
-    dora: tuple[int, ...]
-    pao: int | None
-
-
-@dataclass
-class RoundTracker:
-    """The state of one round as its events are applied (see the module docstring)."""
-
-    dealer: int
-    hands: list[list[int]]
-    dora: list[int]
-    melds: list[list[TenhouMeld]] = field(default_factory=lambda: [[], [], [], []])
-    rivers: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
-    called_away: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    """How many of each seat's discards were called (nagashi mangan needs none)."""
-    drawn: int = 0
-    """Tiles drawn from the wall, kong replacements included."""
-    riichi: list[bool] = field(default_factory=lambda: [False] * 4)
-    double_riichi: list[bool] = field(default_factory=lambda: [False] * 4)
-    ippatsu: list[bool] = field(default_factory=lambda: [False] * 4)
-    declaring: dict[int, bool] = field(default_factory=dict)
-    """Seats between REACH step 1 and 2 -> whether it is a double riichi."""
-    has_discarded: list[bool] = field(default_factory=lambda: [False] * 4)
-    interrupted: bool = False
-    """A call (any kong included) happened: the first go-around is over."""
-    kong_draw: list[bool] = field(default_factory=lambda: [False] * 4)
-    """The seat's next draw is a kong replacement."""
-    break_ippatsu_on_draw: bool = False
-    """An added kong breaks ippatsu once it stands (not if robbed)."""
-    last_draw: tuple[int, int, bool, bool] | None = None
-    """(seat, tile, replacement draw, first draw of the seat with no call before)."""
-    last_discard: tuple[int, int] | None = None
-    last_kakan: tuple[int, int] | None = None
-    """(seat, added tile) of an added kong not yet followed by its replacement draw."""
-    kongs: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    pao: dict[int, int] = field(default_factory=dict)
-    """Seat -> seat liable for its Big Three Dragons / Big Four Winds."""
-    accepted: list[int] = field(default_factory=list)
-    """Seats whose riichi was accepted, in order."""
-    discards: int = 0
-    red_fives: bool = True
-    """Whether ids 16, 52, 88 are red fives (the game's rule)."""
-
-    @classmethod
-    def start(cls, rnd: Round, red_fives: bool = True) -> RoundTracker:
-        """A tracker at the round's initial state."""
-        init = rnd.init
-        return cls(init.dealer, [list(h) for h in init.hands], [init.dora], red_fives=red_fives)
-
-    # ------------------------------------------------------------------ events
-
-    def apply(self, event: Draw | Discard | Call | Reach | NewDora) -> None:
-        """Apply one event.
-
-        Raises:
-            TenhouFormatError: an event impossible in the tracked state (a discarded
-                tile not in the hand, a call of tiles not held).
-        """
-        if isinstance(event, Draw):
-            self._draw(event)
-        elif isinstance(event, Discard):
-            self._discard(event)
-        elif isinstance(event, Call):
-            self._call(event.meld)
-        elif isinstance(event, Reach):
-            self._reach(event)
-        else:
-            self.dora.append(event.tile)
-
-    def _draw(self, e: Draw) -> None:
-        replacement = self.kong_draw[e.who]
-        self.kong_draw[e.who] = False
-        if self.break_ippatsu_on_draw:
-            self.ippatsu = [False] * 4
-            self.break_ippatsu_on_draw = False
-        self.last_kakan = None
-        first = not self.has_discarded[e.who] and not self.interrupted
-        self.drawn += 1
-        self.hands[e.who].append(e.tile)
-        self.last_draw = (e.who, e.tile, replacement, first)
-        self.last_discard = None
-
-    def _discard(self, e: Discard) -> None:
-        hand = self.hands[e.who]
-        if e.tile not in hand:
-            raise TenhouFormatError(
-                f"seat {e.who} discards {tile_text(e.tile)} ({e.tile}), not held"
-            )
-        hand.remove(e.tile)
-        self.rivers[e.who].append(e.tile)
-        if self.ippatsu[e.who]:  # the riichi player's next discard ends ippatsu
-            self.ippatsu[e.who] = False
-        self.has_discarded[e.who] = True
-        self.last_discard = (e.who, e.tile)
-        self.last_draw = None
-        self.discards += 1
-
-    def _reach(self, e: Reach) -> None:
-        if e.step == 1:
-            self.declaring[e.who] = not self.has_discarded[e.who] and not self.interrupted
-        elif e.step == 2:
-            double = self.declaring.pop(e.who, False)
-            self.riichi[e.who] = True
-            self.double_riichi[e.who] = double
-            self.ippatsu[e.who] = True
-            self.accepted.append(e.who)
-
-    def _take(self, who: int, tiles: Iterable[int]) -> None:
-        hand = self.hands[who]
-        for t in tiles:
-            if t not in hand:
-                raise TenhouFormatError(f"seat {who} calls with {tile_text(t)} ({t}), not held")
-            hand.remove(t)
-
-    def _call(self, m: TenhouMeld) -> None:
-        who = m.who
-        self.interrupted = True
-        self.last_discard = None
-        if m.kind in ("chi", "pon", "daiminkan"):
-            self._take(who, (t for t in m.tiles if t != m.called))
-            if m.from_who is not None:
-                self.called_away[m.from_who] += 1
-            self.melds[who].append(m)
-            self.ippatsu = [False] * 4
-            if m.kind == "daiminkan":
-                self.kong_draw[who] = True
-                self.kongs[who] += 1
-            self._check_pao(m)
-        elif m.kind == "ankan":
-            self._take(who, m.tiles)
-            self.melds[who].append(m)
-            self.ippatsu = [False] * 4
-            self.kong_draw[who] = True
-            self.kongs[who] += 1
-        elif m.kind == "kakan":
-            assert m.added is not None
-            self._take(who, (m.added,))
-            for i, old in enumerate(self.melds[who]):
-                if old.kind == "pon" and old.tiles[0] // 4 == m.added // 4:
-                    self.melds[who][i] = m
-                    break
-            else:
-                raise TenhouFormatError(f"seat {who} adds to a pung it does not have")
-            self.kong_draw[who] = True
-            self.kongs[who] += 1
-            self.break_ippatsu_on_draw = True
-            self.last_kakan = (who, m.added)
-        else:
-            raise TenhouFormatError(f"{m.kind} is not supported (four players only)")
-
-    def _check_pao(self, m: TenhouMeld) -> None:
-        """Pao: the discard completing a third dragon or fourth wind set (EMA-PAO)."""
-        kind = Tile(m.tiles[0] // 4)
-        if m.kind == "chi" or m.from_who is None:
-            return
-        for family, size in ((_DRAGONS, 3), (_WINDS, 4)):
-            if kind in family:
-                sets = sum(
-                    1
-                    for x in self.melds[m.who]
-                    if x.kind != "chi" and Tile(x.tiles[0] // 4) in family
-                )
-                if sets == size:
-                    self.pao[m.who] = m.from_who
-
-    # ------------------------------------------------------------------ questions
-
-    @property
-    def wall_exhausted(self) -> bool:
-        """The last tile of the live wall has been drawn."""
-        return self.drawn >= LIVE_WALL
-
-    def seat_letter(self, seat: int) -> str:
-        """Seat wind letter of an absolute seat (the dealer is East)."""
-        return _SEAT_LETTERS[(seat - self.dealer) % 4]
-
-    def hand(self, who: int, concealed: Sequence[int], winning: int | None = None) -> Hand:
-        """A seat's hand: ``concealed`` tile ids, its melds, the ``winning`` tile id if any."""
-        red = self.red_fives
-        return Hand(
-            tuple(physical_tile(t, red) for t in concealed),
-            tuple(_meld(m, who, red) for m in self.melds[who]),
-            winning=physical_tile(winning, red) if winning is not None else None,
-        )
-
-    def notation(self, who: int, concealed: Sequence[int], winning: int | None = None) -> str:
-        """Muraglia notation of :meth:`hand`."""
-        return self.hand(who, concealed, winning).notation
-
-    def win(self, who: int, from_who: int) -> WinSituation:
-        """The situation of seat ``who`` winning now (tsumo when ``from_who == who``).
-
-        Raises:
-            TenhouFormatError: the play does not allow this win (nothing to win on).
-        """
-        flags: set[str] = set()
-        if who == from_who:
-            if self.last_draw is None or self.last_draw[0] != who:
-                raise TenhouFormatError(f"seat {who} wins by tsumo without having drawn")
-            _, tile, replacement, first = self.last_draw
-            concealed = list(self.hands[who])
-            if replacement:
-                flags.add("replacement")
-            elif self.wall_exhausted:
-                flags.add("last_tile")
-            if first and not self.melds[who]:
-                flags.add("first_turn")
-            discarder = None
-        else:
-            if self.last_kakan is not None and self.last_kakan[0] == from_who:
-                tile = self.last_kakan[1]
-                flags.add("robbing_kong")
-            elif self.last_discard is not None and self.last_discard[0] == from_who:
-                tile = self.last_discard[1]
-                if self.wall_exhausted:
-                    flags.add("last_tile")
-            else:
-                raise TenhouFormatError(f"seat {who} wins on seat {from_who}'s tile: none offered")
-            concealed = [*self.hands[who], tile]
-            discarder = from_who
-        riichi = self.riichi[who]
-        if riichi:
-            flags.add("double_riichi" if self.double_riichi[who] else "riichi")
-            if self.ippatsu[who]:
-                flags.add("ippatsu")
-        rest = list(concealed)
-        rest.remove(tile)
-        return WinSituation(
-            who=who,
-            discarder=discarder,
-            hand=self.hand(who, rest, tile),
-            tiles=tuple(sorted(concealed)),
-            winning=tile,
-            flags=frozenset(flags),
-            riichi=riichi,
-            dora=tuple(self.dora),
-            pao=self.pao.get(who),
-        )
-
-    def tenpai(self, who: int) -> bool:
-        """Whether the seat's 13-tile hand waits on a tile it does not hold four of."""
-        return bool(winning_tiles(self.hand(who, self.hands[who])))
-
-    def nagashi(self, who: int) -> bool:
-        """Every discard a terminal or honour, none of them called."""
-        river = self.rivers[who]
-        return (
-            bool(river)
-            and self.called_away[who] == 0
-            and all(Tile(t // 4) in _TERMINALS for t in river)
-        )
-
-    def draw_kind(self) -> str:
-        """The kind of a draw as the play shows it (Tenhou's RYUUKYOKU ``type``)."""
-        if self.wall_exhausted:
-            return "nm" if any(self.nagashi(s) for s in range(4)) else ""
-        if len(self.accepted) == 4:
-            return "reach4"
-        if sum(self.kongs) >= 4 and max(self.kongs) < 4:
-            return "kan4"
-        if (
-            self.discards == 4
-            and not self.interrupted
-            and len({t // 4 for r in self.rivers for t in r}) == 1
-            and Tile(self.rivers[0][0] // 4) in _WINDS
-        ):
-            return "kaze4"
-        if self.last_draw is not None and self.last_draw[3]:
-            who = self.last_draw[0]
-            if len({Tile(t // 4) for t in self.hands[who]} & _TERMINALS) >= 9:
-                return "yao9"
-        if self.last_discard is not None:
-            seat, tile = self.last_discard
-            claimants = [
-                s
-                for s in range(4)
-                if s != seat and Tile(tile // 4) in winning_tiles(self.hand(s, self.hands[s]))
-            ]
-            if len(claimants) == 3:
-                return "ron3"
-        return "?"
-
-
-_MELD_KINDS = {
-    "chi": MeldKind.CHOW,
-    "pon": MeldKind.PUNG,
-    "daiminkan": MeldKind.KONG,
-    "kakan": MeldKind.KONG,
-    "ankan": MeldKind.KONG,
+DRAW_KINDS = {
+    "exhausted": "",
+    "nine_terminals": "yao9",
+    "four_riichi": "reach4",
+    "four_winds": "kaze4",
+    "four_kongs": "kan4",
 }
-_SOURCES = {3: Source.LEFT, 2: Source.ACROSS, 1: Source.RIGHT}
+"""The engine's deal-end reason -> Tenhou's RYUUKYOKU ``type``."""
+
+WallTiles = tuple[tuple[Tile | PhysicalTile, ...], tuple[Tile | PhysicalTile, ...]]
 
 
-def _meld(m: TenhouMeld, who: int, red: bool) -> Meld:
-    """The muraglia meld of a call (source relative to the caller)."""
-    tiles = tuple(physical_tile(t, red) for t in m.tiles)
-    if m.kind == "ankan":
-        return Meld(MeldKind.KONG, tiles, concealed=True)
-    source = _SOURCES[(m.from_who - who) % 4] if m.from_who is not None else None
-    return Meld(_MELD_KINDS[m.kind], tiles, source=source, added=m.kind == "kakan")
+class DivergenceError(MahjongError):
+    """The engine did not reproduce a recorded step (a mismatch, not a format error)."""
+
+    def __init__(self, step: str, expected: str, got: str) -> None:
+        super().__init__(f"{step}: recorded {expected}; the engine: {got}")
+        self.step, self.expected, self.got = step, expected, got
+
+
+# ---------------------------------------------------------------------- the wall
+
+
+def _tile(tid: int, red_fives: bool) -> Tile | PhysicalTile:
+    kind = Tile(tid // 4)
+    return PhysicalTile(kind, red=True) if red_fives and tid in _RED_IDS else kind
+
+
+def _name(tid: int, red_fives: bool) -> str:
+    return _tile(tid, red_fives).notation
+
+
+def deal_wall(rnd: Round, game: Game, red_fives: bool = True) -> WallTiles:
+    """The (live, dead) wall that deals ``rnd``'s hands and yields its recorded draws.
+
+    Live: the dealt tiles in the order of the flow's deal plan (the dealer's first draw is
+    his last dealt tile), then every draw that is not a kong replacement. Dead (replacement
+    order): the replacement draws from position 0, the indicators at the layout's
+    ``first_indicator`` and every second position after it, the ura indicator under each
+    (the record's, when a riichi winner shows them). Tiles the record never shows fill the
+    rest.
+
+    Raises:
+        TenhouFormatError: a round that cannot come from one wall (a tile twice, a draw
+            before the dealer's, more than four replacements or five indicators).
+    """
+    flow = game.flow
+    layout = flow.wall_layout()
+    init = rnd.init
+    queues = [list(h) for h in init.hands]
+    if len(queues) != 4 or any(len(q) != 13 for q in queues):
+        raise TenhouFormatError(f"{init.name}: the deal needs four hands of 13 tiles")
+    live_draws: list[int] = []
+    replacements: list[int] = []
+    pending: set[int] = set()
+    first = True
+    for step, e in enumerate(rnd.events, 1):
+        if isinstance(e, Draw):
+            if first:
+                if e.who != init.dealer:
+                    raise TenhouFormatError(
+                        f"{init.name}, step {step}: seat {e.who} draws first, "
+                        f"expected the dealer (seat {init.dealer})"
+                    )
+                queues[init.dealer].append(e.tile)
+                first = False
+            elif e.who in pending:
+                pending.discard(e.who)
+                replacements.append(e.tile)
+            else:
+                live_draws.append(e.tile)
+        elif isinstance(e, Call) and e.meld.kind in ("daiminkan", "ankan", "kakan"):
+            pending.add(e.meld.who)
+    if first:  # a round without events: the dealer's 14th tile is unknown
+        queues[init.dealer].append(-1)
+    live: list[int] = []
+    for offset in flow.deal_plan():
+        live.append(queues[(init.dealer + offset) % 4].pop(0))
+    live += live_draws
+    dead: list[int | None] = [None] * layout.dead_wall
+    if len(replacements) > 4:
+        raise TenhouFormatError(f"{init.name}: {len(replacements)} kong replacements (4 at most)")
+    for i, tid in enumerate(replacements):
+        dead[i] = tid
+    indicators = [init.dora, *(e.tile for e in rnd.events if isinstance(e, NewDora))]
+    ura = next((r.ura for r in rnd.results if isinstance(r, Agari) and r.ura), ())
+    base = layout.first_indicator if layout.first_indicator is not None else 5
+    if len(indicators) > 5 or len(ura) > len(indicators):
+        raise TenhouFormatError(f"{init.name}: {len(indicators)} dora indicators (5 at most)")
+    for i, tid in enumerate(indicators):
+        dead[base + 2 * i] = tid
+    for i, tid in enumerate(ura):
+        dead[base - 1 + 2 * i] = tid
+    placed = [t for t in live if t >= 0] + [t for t in dead if t is not None]
+    left = [4] * 34  # copies of each kind not placed yet
+    reds_left = set(_RED_IDS) if red_fives else set()
+    for t in placed:
+        if not 0 <= t < 136:
+            raise TenhouFormatError(f"{init.name}: tile id {t} is out of range")
+        left[t // 4] -= 1
+        if left[t // 4] < 0:
+            raise TenhouFormatError(
+                f"{init.name}: a fifth {_name(t, False)} in one deal (hands, draws, indicators)"
+            )
+        if t in reds_left:
+            reds_left.discard(t)
+        elif red_fives and t in _RED_IDS:
+            raise TenhouFormatError(f"{init.name}: a second red {_name(t, False)}")
+    spare_ids = []  # one id per copy never shown: the red five if still unplaced
+    for kind in range(34):
+        copies = [4 * kind + c for c in range(4) if 4 * kind + c in reds_left]
+        copies += [4 * kind + 3] * (left[kind] - len(copies))
+        spare_ids += copies[: left[kind]]
+    spare = iter(spare_ids)
+    live = [t if t >= 0 else next(spare) for t in live]
+    if len(live) > 136 - layout.dead_wall:
+        raise TenhouFormatError(f"{init.name}: {len(live) - 53} draws, more than the wall holds")
+    dead_ids = [t if t is not None else next(spare) for t in dead]
+    live += list(spare)
+    return (
+        tuple(_tile(t, red_fives) for t in live),
+        tuple(_tile(t, red_fives) for t in dead_ids),
+    )
 
 
 # ---------------------------------------------------------------------- one round
@@ -410,7 +231,7 @@ class HandCheck:
     expected: Mapping[str, Any]
     got: Mapping[str, Any]
     details: Mapping[str, Any] = field(default_factory=dict)
-    """Context for a mismatch (hands, yaku, patterns); not compared."""
+    """Context (the engine's hands, flags and patterns, the recorded yaku); not compared."""
 
     @property
     def matched(self) -> bool:
@@ -443,201 +264,384 @@ def _expected_win(a: Agari, mjlog: bool) -> dict[str, Any]:
     return out
 
 
-def _got_win(who: int, from_who: int, r: ScoreResult, keys: Iterable[str]) -> dict[str, Any]:
-    code = _limit_code(r)
-    full = {
-        "who": who,
-        "from": from_who,
-        "points": r.value,
-        "limit": LIMIT_NAMES[code],
-        "han": r.han,
-        "fu": r.fu,
-    }
-    return {k: full[k] for k in keys}
-
-
 def _yaku_names(a: Agari) -> list[str]:
     out = [f"{YAKU[i][1]} {h}" for i, h in a.yaku if h and 0 <= i < len(YAKU)]
     out += [f"{YAKU[i][1]} (yakuman)" for i in a.yakuman if 0 <= i < len(YAKU)]
     return out
 
 
-def replay_round(
-    rules: Ruleset, record: Record, rnd: Round, next_init: RoundInit | None = None
+def _segments(items: Sequence[tuple[int, str]]) -> list[tuple[int, tuple[str, ...]]]:
+    """Automatic events cut at each draw: (step of the draw, the segment's events sorted)."""
+    out: list[tuple[int, list[str]]] = [(0, [])]
+    for step, text in items:
+        if " draws " in text:
+            out.append((step, []))
+        out[-1][1].append(text)
+    return [(step, tuple(sorted(texts))) for step, texts in out]
+
+
+def _auto(e: Event) -> str | None:
+    """The automatic engine events a record shows, in the record's terms."""
+    if isinstance(e, Drew):
+        return f"seat {e.seat} draws {PhysicalTile(e.tile, red=e.red).notation}"
+    if isinstance(e, RiichiAccepted):
+        return f"seat {e.seat}'s riichi stands"
+    if isinstance(e, IndicatorRevealed):
+        return f"indicator {PhysicalTile(e.tile, red=e.red).notation}"
+    return None
+
+
+class _Driver:
+    """Feeds one round's recorded choices to a match and checks its automatic events."""
+
+    def __init__(self, match: MatchState, rnd: Round, red_fives: bool) -> None:
+        self.match = match
+        self.rnd = rnd
+        self.red = red_fives
+        self.deal = match.deal
+        """The deal being replayed (the match deals the next one once it is over)."""
+        self.expected_auto: list[tuple[int, str]] = [
+            (0, f"indicator {_name(rnd.init.dora, red_fives)}")
+        ]
+        self.step = "start"
+
+    def apply(self, action: Action) -> None:
+        if self.match.over or self.deal.is_over:
+            raise DivergenceError(self.step, action.line(), "the deal is over")
+        try:
+            self.match.apply(action)
+        except IllegalActionError:
+            legal_now = [a.line() for a in self.match.legal_actions(action.seat)]
+            raise DivergenceError(
+                self.step,
+                action.line(),
+                "not legal; legal now: " + (", ".join(legal_now) or "nothing"),
+            ) from None
+
+    def check_auto(self, final: bool = False) -> None:
+        """The engine's automatic events so far are the recorded ones.
+
+        Both are cut into segments at each draw (a draw and what follows it until the next
+        draw: riichi acceptance, indicators), the order inside a segment being free (Tenhou
+        writes an open kong's indicator before the discard that turns it, a riichi's
+        acceptance before the call of its discard). Only closed segments are compared until
+        the deal is over (``final``).
+        """
+        got = _segments([(0, x) for e in self.deal.events if (x := _auto(e)) is not None])
+        want = _segments(self.expected_auto)
+        n = max(len(got), len(want)) if final else min(len(got), len(want)) - 1
+        for i in range(n):
+            g = got[i][1] if i < len(got) else ("nothing",)
+            w = want[i][1] if i < len(want) else ("nothing",)
+            if g != w:
+                step = f"step {want[i][0]}" if i < len(want) else self.step
+                raise DivergenceError(step, "; ".join(w), "; ".join(g))
+
+    def answer_window(self, calls: Mapping[int, Action]) -> None:
+        """Answer an open claim window: ``calls`` by seat, every other seat passes."""
+        deal = self.deal
+        if self.match.over or deal.phase not in (Phase.CLAIM, Phase.ROB):
+            if calls:
+                lines = ", ".join(a.line() for a in calls.values())
+                raise DivergenceError(self.step, lines, "no claim window is open")
+            return
+        to_act = list(deal.to_act)
+        for seat, action in calls.items():
+            if seat not in to_act:
+                raise DivergenceError(self.step, action.line(), f"seat {seat} has no claim option")
+        for seat in to_act:
+            self.apply(calls.get(seat, Pass(seat)))
+
+    def discard(self, e: Discard, riichi: bool) -> None:
+        tile = Tile(e.tile // 4)
+        red = self.red and e.tile in _RED_IDS
+        self.apply(DiscardAction(e.who, tile, riichi=riichi, red=red))
+
+    def call(self, m: TenhouMeld) -> None:
+        kind = Tile(m.tiles[0] // 4)
+        if m.kind in ("chi", "pon", "daiminkan"):
+            own = [t for t in m.tiles if t != m.called]
+            red = self.red and any(t in _RED_IDS for t in own)  # the caller's red five
+            if m.kind == "chi":
+                action: Action = Chow(m.who, tuple(sorted(Tile(t // 4) for t in m.tiles)))
+            elif m.kind == "pon":
+                action = Pung(m.who)
+            else:
+                action = ClaimKong(m.who)
+            if red and isinstance(action, Pung | Chow):
+                chosen = replace(action, red=True)  # listed when a plain five could go too
+                if chosen in self.deal.legal_actions(m.who):
+                    action = chosen
+            if self.deal.phase not in (Phase.CLAIM, Phase.ROB) or self.deal.claim_from != (
+                m.from_who
+            ):
+                raise DivergenceError(self.step, action.line(), "no claim on that seat's discard")
+            self.answer_window({m.who: action})
+            return
+        self.answer_window({})
+        if m.kind == "ankan":
+            self.apply(ConcealedKong(m.who, kind))
+        elif m.kind == "kakan":
+            self.apply(AddedKong(m.who, kind))
+        else:
+            raise TenhouFormatError(f"{m.kind} is not supported (four players only)")
+
+    def play(self) -> None:
+        """Every recorded event, then the recorded ending."""
+        events = self.rnd.events
+        riichi: set[int] = set()
+        for i, e in enumerate(events, 1):
+            self.step = f"step {i}"
+            if isinstance(e, Draw):
+                if i == 1:  # the dealer's 14th tile: dealt, not drawn
+                    continue
+                self.expected_auto.append((i, f"seat {e.who} draws {_name(e.tile, self.red)}"))
+            elif isinstance(e, NewDora):
+                self.expected_auto.append((i, f"indicator {_name(e.tile, self.red)}"))
+            elif isinstance(e, Reach):
+                if e.step == 1:
+                    riichi.add(e.who)
+                else:
+                    self.expected_auto.append((i, f"seat {e.who}'s riichi stands"))
+            elif isinstance(e, Discard):
+                self.answer_window({})
+                self.check_auto()
+                self.discard(e, e.who in riichi)
+                riichi.discard(e.who)
+            elif isinstance(e, Call):
+                if e.meld.kind in ("chi", "pon", "daiminkan"):
+                    self.call(e.meld)
+                    self.check_auto()
+                else:
+                    self.answer_window({})
+                    self.check_auto()
+                    self.call(e.meld)
+        self.step = "the result"
+        results = self.rnd.results
+        wins = [r for r in results if isinstance(r, Agari)]
+        if wins:
+            tsumo = [a for a in wins if a.who == a.from_who]
+            if tsumo:
+                self.answer_window({})
+                self.check_auto()
+                self.apply(Win(tsumo[0].who))
+            else:
+                self._ron({a.who for a in wins}, wins[0].from_who)
+            self.check_auto(final=True)
+            return
+        draw = results[0]
+        assert isinstance(draw, Ryuukyoku)
+        if draw.kind == "yao9":
+            self.answer_window({})
+            self.check_auto()
+            deal = self.deal
+            seat = deal.turn if not self.match.over else -1
+            self.apply(Declare(seat, "nine_terminals"))
+        elif draw.kind == "ron3":
+            deal = self.deal
+            seats = set(deal.to_act) if deal.phase is Phase.CLAIM else set()
+            self._ron(seats, deal.claim_from)
+        else:
+            self.answer_window({})
+        self.check_auto(final=True)
+
+    def _ron(self, winners: set[int], discarder: int) -> None:
+        deal = self.deal
+        if deal.phase not in (Phase.CLAIM, Phase.ROB) or deal.claim_from != discarder:
+            raise DivergenceError(
+                self.step,
+                f"seats {sorted(winners)} win on seat {discarder}'s tile",
+                "no such tile offered",
+            )
+        self.check_auto()
+        self.answer_window({s: Win(s) for s in winners})
+
+
+def _flags_han_fu(match: MatchState, deal: Any) -> dict[int, tuple[ScoreResult, Sequence[str]]]:
+    """Each winner's scoring as the ruleset's settlement sees the engine's outcome."""
+    outcome = deal.outcome(honba=deal.honba)
+    rules = match.flow.ruleset
+    pao = {}
+    liable = getattr(match.flow, "liable", None)
+    out: dict[int, tuple[ScoreResult, Sequence[str]]] = {}
+    for s in deal.result.winners:
+        letter = deal.letter(s)
+        flags = set(outcome.flags.get(letter, ()))
+        riichi = letter in outcome.riichi
+        if riichi and "double_riichi" not in flags:
+            flags.add("riichi")
+        if liable is not None:
+            pao[letter] = liable(outcome, letter)
+        result = rules.score(
+            outcome.hands[letter],
+            win="ron" if outcome.discarder is not None else "tsumo",
+            seat_wind=letter,
+            round_wind=outcome.round_wind,
+            flags=flags,
+            dora=outcome.dora,
+            ura=outcome.ura if riichi else (),
+            discarder=outcome.discarder,
+            pao=pao.get(letter),
+        )
+        out[s] = (result, sorted(flags))
+    return out
+
+
+def _state(match: MatchState) -> dict[str, Any]:
+    """The state the engine starts its current deal with, in a record's terms."""
+    if match.over:
+        return {"over": True}
+    p = match.progress
+    stake = match.flow.riichi_stake() or 1000
+    return {
+        "round": p.round_wind * 4 + p.dealer,
+        "dealer": p.dealer,
+        "honba": p.honba,
+        "sticks": match.pot // stake,
+        "scores": list(match.scores),
+    }
+
+
+def _recorded_state(init: RoundInit) -> dict[str, Any]:
+    return {
+        "round": init.round,
+        "dealer": init.dealer,
+        "honba": init.honba,
+        "sticks": init.sticks,
+        "scores": list(init.scores),
+    }
+
+
+def _start(game: Game, init: RoundInit, index: int) -> MatchState:
+    """A match resumed at ``init`` (the record's ``index``-th deal)."""
+    progress = MatchProgress(
+        deal=index,
+        dealer=init.dealer,
+        round_wind=init.round // 4 % 4,
+        passes=init.round,
+        honba=init.honba,
+    )
+    stake = game.flow.riichi_stake()
+    return game.new_match(progress=progress, scores=init.scores, pot=init.sticks * stake)
+
+
+def _round_check(
+    match: MatchState, record: Record, rnd: Round, next_init: RoundInit | None
 ) -> HandCheck:
-    """Replay one round: apply its events, score and settle its results, compare.
-
-    With ``next_init`` (the following deal's initial state) the settlement's counters,
-    sticks left on the table and dealer continuation are compared too (``next``).
-
-    Raises:
-        MahjongError: the events cannot be replayed or a hand cannot be scored.
-    """
-    tracker = RoundTracker.start(rnd, record.header.red_fives)
-    for e in rnd.events:
-        tracker.apply(e)
+    """Replay ``rnd`` on ``match`` (at its start) and compare everything with the record."""
     init = rnd.init
     mjlog = record.header.source == "mjlog"
-    round_wind = "ESWN"[init.round // 4 % 4]
+    red = record.header.red_fives
     expected: dict[str, Any] = {}
     got: dict[str, Any] = {}
     details: dict[str, Any] = {}
-    letter = tracker.seat_letter
-    riichi_letters = tuple(letter(s) for s in tracker.accepted)
+    start = len(match.events)
+    driver = _Driver(match, rnd, red)
+    try:
+        driver.play()
+    except DivergenceError as exc:
+        expected["events"] = f"{exc.step}: {exc.expected}"
+        got["events"] = f"{exc.step}: {exc.got}"
+        return HandCheck(record.name, init.name, expected, got, details)
+    deal = driver.deal
+    result = deal.result
+    events = match.events[start:]
+    settled = next((e for e in events if isinstance(e, Settled)), None)
+    if result is None or settled is None:
+        expected["events"] = "the result: the deal ends"
+        got["events"] = "the result: the deal goes on"
+        return HandCheck(record.name, init.name, expected, got, details)
+    accepted = [e.seat for e in events if isinstance(e, RiichiAccepted)]
     expected_deltas = [0, 0, 0, 0]
     for res in rnd.results:
         for s in range(4):
             expected_deltas[s] += res.deltas[s]
+    expected["deltas"] = expected_deltas
+    got["deltas"] = [
+        settled.scores[s] - init.scores[s] + (1000 if s in accepted else 0) for s in range(4)
+    ]
     wins = [r for r in rnd.results if isinstance(r, Agari)]
-    if wins:
+    won = [e for e in events if isinstance(e, Won)]
+    if wins and not (result.reason == "win" and len(result.winners) == 3 and len(wins) < 3):
+        scored = _flags_han_fu(match, deal) if result.reason == "win" else {}
         exp_wins, got_wins = [], []
-        hands: dict[str, Hand] = {}
-        flags: dict[str, tuple[str, ...]] = {}
-        pao: dict[str, str] = {}
-        ura: tuple[str, ...] = ()
-        winners: list[str] = []
-        discarder: str | None = None
         for a in wins:
             exp = _expected_win(a, mjlog)
             exp_wins.append(exp)
-            sit = tracker.win(a.who, a.from_who)
-            seat = letter(a.who)
-            winners.append(seat)
-            hand = sit.hand
-            hands[seat] = hand
-            flags[seat] = tuple(sorted(sit.flags - {"riichi"}))
-            if sit.pao is not None:
-                pao[seat] = letter(sit.pao)
-            discarder = letter(sit.discarder) if sit.discarder is not None else None
-            if sit.riichi:
-                ura = tuple(tile_text(t) for t in a.ura)
-            result = rules.score(
-                hand,
-                win="ron" if sit.discarder is not None else "tsumo",
-                seat_wind=seat,
-                round_wind=round_wind,
-                flags=sit.flags,
-                dora=[tile_text(t) for t in sit.dora],
-                ura=[tile_text(t) for t in a.ura] if sit.riichi else [],
-                pao=pao.get(seat),
-                discarder=discarder,
-            )
-            g = _got_win(a.who, sit.discarder if sit.discarder is not None else a.who, result, exp)
-            got_wins.append(g)
-            detail: dict[str, Any] = {
-                "hand": sit.hand.notation,
-                "flags": sorted(sit.flags),
-                "patterns": [f"{x.id} {x.value}" for x in result.awards],
-                "recorded_yaku": _yaku_names(a),
+            if a.who not in scored:
+                got_wins.append({"who": a.who, "won": False})
+                continue
+            r, flags = scored[a.who]
+            full: dict[str, Any] = {
+                "who": a.who,
+                "from": result.discarder if result.discarder is not None else a.who,
+                "points": r.value,
+                "limit": LIMIT_NAMES[_limit_code(r)],
+                "han": r.han,
+                "fu": r.fu,
             }
-            if not result.valid:
-                detail["invalid"] = result.reason
-            if mjlog and a.hand and tuple(sorted(a.hand)) != sit.tiles:
-                exp["tiles"] = " ".join(tile_text(t) for t in sorted(a.hand))
-                g["tiles"] = " ".join(tile_text(t) for t in sit.tiles)
-            if (
-                mjlog
-                and a.dora
-                and sorted(t // 4 for t in a.dora) != sorted(t // 4 for t in sit.dora)
-            ):
-                exp["dora"] = [tile_text(t) for t in a.dora]
-                g["dora"] = [tile_text(t) for t in sit.dora]
-            details.setdefault("wins", []).append(detail)
+            got_wins.append({k: full[k] for k in exp})
+            w = next((x for x in won if x.seat == a.who), None)
+            details.setdefault("wins", []).append(
+                {
+                    "hand": w.hand if w else "",
+                    "flags": flags,
+                    "patterns": [f"{x.id} {x.value}" for x in r.awards],
+                    "recorded_yaku": _yaku_names(a),
+                }
+            )
         expected["wins"] = exp_wins
         got["wins"] = got_wins
-        dora_ind = [tile_text(t) for t in tracker.dora]
-        outcome = DealOutcome(
-            round_wind=round_wind,
-            dealer="E",
-            winners=tuple(winners),
-            discarder=discarder,
-            hands=hands,
-            flags=flags,
-            honba=init.honba,
-            riichi_sticks=init.sticks,
-            riichi=riichi_letters,
-            dora=tuple(dora_ind),
-            ura=ura,
-            extra={"pao": pao} if pao else {},
-        )
     else:
         draw = rnd.results[0]
-        assert isinstance(draw, Ryuukyoku)
-        kind = tracker.draw_kind()
-        expected["draw"] = draw.kind
+        kind = DRAW_KINDS.get(result.reason, result.reason)
+        if result.reason == "win" and len(result.winners) == 3:
+            kind = "ron3"
+        if kind == "" and _nagashi(match, deal):
+            kind = "nm"
+        expected["draw"] = draw.kind if isinstance(draw, Ryuukyoku) else "win"
         got["draw"] = kind
-        tenpai = [s for s in range(4) if kind in ("", "nm") and tracker.tenpai(s)]
-        if mjlog and draw.kind in ("", "nm"):
+        if mjlog and isinstance(draw, Ryuukyoku) and draw.kind in ("", "nm"):
             expected["tenpai"] = list(draw.tenpai)
-            got["tenpai"] = tenpai
-        status = {
-            letter(s): "nagashi_mangan" for s in range(4) if kind == "nm" and tracker.nagashi(s)
-        }
-        outcome = DealOutcome(
-            round_wind=round_wind,
-            dealer="E",
-            honba=init.honba,
-            riichi_sticks=init.sticks,
-            riichi=riichi_letters,
-            tenpai=tuple(letter(s) for s in tenpai),
-            status=status,
-            extra={"draw": "exhaustive" if kind in ("", "nm") else "abortive"},
-        )
-    settlement = rules.settle(outcome)
-    deltas = []
-    for s in range(4):
-        seat = letter(s)
-        back = 1000 if s in tracker.accepted else 0  # the record's scores already paid it
-        deltas.append(settlement.net.get(seat, 0) + back)
-    expected["deltas"] = expected_deltas
-    got["deltas"] = deltas
+            got["tenpai"] = [s for s in range(4) if legal.waits(deal, s)]
     if next_init is not None:
-        expected["next"] = {
-            "honba": next_init.honba,
-            "sticks": next_init.sticks,
-            "dealer_keeps": next_init.dealer == init.dealer,
-        }
-        extra = settlement.extra
-        got["next"] = {
-            "honba": extra.get("honba"),
-            "sticks": extra.get("riichi_sticks"),
-            "dealer_keeps": extra.get("dealer_keeps"),
-        }
+        expected["next"] = _recorded_state(next_init)
+        got["next"] = _state(match)
     final = rnd.results[-1].final
     if next_init is None and final is not None:
         expected["final"] = [round(100 * x) for x in final[0::2]]
         expected["result"] = [round(1000 * x) for x in final[1::2]]
-        got["final"], got["result"] = _final_points(
-            rules, init, expected_deltas, tracker, settlement.extra
-        )
+        got["final"], got["result"] = _final_points(match, settled)
     return HandCheck(record.name, init.name, expected, got, details)
 
 
-def _final_points(
-    rules: Ruleset,
-    init: RoundInit,
-    deltas: Sequence[int],
-    tracker: RoundTracker,
-    extra: Mapping[str, Any],
-) -> tuple[list[int], list[int]]:
-    """Final scores and game results by the ruleset's match-end settlement.
+def _nagashi(match: MatchState, deal: Any) -> bool:
+    """Whether the ruleset's settlement paid nagashi mangan at this exhaustive draw."""
+    settlement = match.last_settlement
+    if settlement is None:
+        return False
+    return any("nagashi" in line for line in settlement.explanation.get("en", ()))
 
-    The scores include the sticks left to the leader; the results (the settlement's
-    ``result``: uma, oka and rounding) are compared with ``owari``'s odd fields.
 
-    Seats are keyed by their seat in the first deal (``E`` = the first dealer), the order
-    in which ties are broken.
+def _final_points(match: MatchState, settled: Settled) -> tuple[list[Any], list[int]]:
+    """The engine's final scores without uma and the ruleset's game results.
+
+    The engine's match end (leftover sticks, uma) gives the final scores; the ruleset's
+    match-end settlement (``final_scores``) gives uma, oka and Tenhou's rounding. Seats are
+    keyed by their seat in the first deal (``E`` = seat 0).
     """
-    after = {
-        _SEAT_LETTERS[s]: init.scores[s] + deltas[s] - (1000 if s in tracker.accepted else 0)
-        for s in range(4)
-    }
-    sticks = int(extra.get("riichi_sticks", 0))
-    out = rules.settle_dict({"final_scores": after, "riichi_sticks": sticks})
+    ended = next((e for e in reversed(match.events) if isinstance(e, MatchEnded)), None)
+    rules = match.flow.ruleset
+    before = {SEAT_LETTERS[s]: settled.scores[s] for s in range(4)}
+    stake = match.flow.riichi_stake() or 1000
+    out = rules.settle_dict({"final_scores": before, "riichi_sticks": settled.pot // stake})
     uma = out.get("uma", {})
     result = out.get("result", {})
-    points = [int(out["final_scores"][k]) - int(uma.get(k, 0)) for k in _SEAT_LETTERS]
-    return points, [int(result.get(k, 0)) for k in _SEAT_LETTERS]
+    if ended is None:
+        points: list[Any] = ["the match goes on"] * 4
+    else:
+        points = [ended.scores[s] - int(uma.get(SEAT_LETTERS[s], 0)) for s in range(4)]
+    return points, [int(result.get(k, 0)) for k in SEAT_LETTERS]
 
 
 # ---------------------------------------------------------------------- records
@@ -689,40 +693,75 @@ def rules_for(record: Record, base: str = "riichi-tenhou") -> str:
     """The ruleset spec a record names.
 
     ``base``, without open tanyao when the game had none (mjlog ``GO type`` bit 0x04;
-    tenhou.net/6 ``rule.disp`` without 喰).
+    tenhou.net/6 ``rule.disp`` without 喰), without red fives when it had none.
 
     >>> from muraglia.io.tenhou import Header
     >>> rules_for(Record("", Header("mjlog", (), game_type=0xA9), (), True))
     'riichi-tenhou'
     >>> rules_for(Record("", Header("mjlog", (), game_type=0xAD), (), True))
     'riichi-tenhou(open_tanyao=false)'
+    >>> rules_for(Record("", Header("mjlog", (), game_type=0xAB, red_fives=False), (), True))
+    'riichi-tenhou(red_fives=false)'
     """
     h = record.header
     no_kuitan = (h.game_type is not None and bool(h.game_type & 0x4)) or (
         h.source == "tenhou6" and bool(h.rule) and "喰" not in h.rule
     )
-    return f"{base}(open_tanyao=false)" if no_kuitan else base
+    options = []
+    if no_kuitan:
+        options.append("open_tanyao=false")
+    if not h.red_fives:
+        options.append("red_fives=false")
+    return f"{base}({','.join(options)})" if options else base
 
 
-def check_record(
-    record: Record, rules: Ruleset | None = None
-) -> list[HandCheck | Mapping[str, str]]:
-    """Check every round of a parsed record.
+def check_record(record: Record, rules: Any | None = None) -> list[HandCheck | Mapping[str, str]]:
+    """Check every round of a parsed record through the live engine.
 
-    Gives a :class:`HandCheck` per round with a result and an error mapping for a round
-    that cannot be replayed.
+    Gives a :class:`HandCheck` per round with a result and an error mapping (record, hand,
+    error) for a round that cannot be replayed (a malformed round). The match runs on from
+    deal to deal; it is set again at the recorded state of a deal whenever the engine's
+    differs (the difference is the previous hand's ``next`` mismatch).
     """
     rs = rules or load_ruleset(rules_for(record))
-    out: list[HandCheck | Mapping[str, str]] = []
     rounds = record.rounds
+    walls: list[WallTiles] = []
+    problems: dict[int, str] = {}
+    for i, rnd in enumerate(rounds):
+        try:
+            walls.append(deal_wall(rnd, Game(rs), record.header.red_fives))
+        except MahjongError as exc:
+            problems[i] = str(exc)
+            walls.append(((), ()))
+    game = Game(rs, seed=0, walls=tuple(walls))
+    out: list[HandCheck | Mapping[str, str]] = []
+    match: MatchState | None = None
     for i, rnd in enumerate(rounds):
         if not rnd.complete:
+            match = None
             continue
+        if i in problems:
+            out.append({"record": record.name, "hand": rnd.init.name, "error": problems[i]})
+            match = None
+            continue
+        if match is None or _state(match) != _recorded_state(rnd.init):
+            match = _start(game, rnd.init, i)
         following = rounds[i + 1].init if i + 1 < len(rounds) else None
         try:
-            out.append(replay_round(rs, record, rnd, following))
-        except (MahjongError, AssertionError) as exc:
-            out.append({"record": record.name, "hand": rnd.init.name, "error": str(exc)})
+            check = _round_check(match, record, rnd, following)
+        except (MahjongError, AssertionError, IndexError) as exc:
+            out.append(
+                {
+                    "record": record.name,
+                    "hand": rnd.init.name,
+                    "error": f"{type(exc).__name__}: {exc}",
+                }
+            )
+            match = None
+            continue
+        out.append(check)
+        if "events" in check.expected or match.over:
+            match = None
     return out
 
 
@@ -730,12 +769,12 @@ def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> 
     """Replay every record under ``paths`` (files or folders) and compare every hand.
 
     Each record is replayed under ``rules`` with the options its header names
-    (:func:`rules_for`).
+    (:func:`rules_for`). A record that cannot be read is an error entry; the check goes on.
 
     Raises:
         RulesetError: for an unknown ``rules``.
     """
-    loaded: dict[str, Ruleset] = {rules: load_ruleset(rules)}
+    loaded: dict[str, Any] = {rules: load_ruleset(rules)}
     records = hands = matched = 0
     mismatches: list[HandCheck] = []
     incomplete: list[Mapping[str, str]] = []
@@ -757,13 +796,12 @@ def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> 
         if spec not in loaded:
             loaded[spec] = load_ruleset(spec)
         for item in check_record(record, loaded[spec]):
+            hands += 1
             if isinstance(item, HandCheck):
-                hands += 1
                 if item.matched:
                     matched += 1
                 else:
                     mismatches.append(item)
             else:
-                hands += 1
                 errors.append(item)
     return CheckReport(records, hands, matched, tuple(mismatches), tuple(incomplete), tuple(errors))
