@@ -437,9 +437,9 @@ class _Driver:
             deal = self.deal
             seat = deal.turn if not self.match.over else -1
             self.apply(Declare(seat, "nine_terminals"))
-        elif draw.kind == "ron3":
+        elif draw.kind == "ron3":  # Tenhou's triple ron: the three seats offered the win
             deal = self.deal
-            seats = set(deal.to_act) if deal.phase is Phase.CLAIM else set()
+            seats = {s for s in deal.to_act if Win(s) in deal.legal_actions(s)}
             self._ron(seats, deal.claim_from)
         else:
             self.answer_window({})
@@ -705,7 +705,7 @@ def rules_for(record: Record, base: str = "riichi-tenhou") -> str:
     """
     h = record.header
     no_kuitan = (h.game_type is not None and bool(h.game_type & 0x4)) or (
-        h.source == "tenhou6" and bool(h.rule) and "喰" not in h.rule
+        h.source == "tenhou6" and _no_kuitan(h.rule)
     )
     options = []
     if no_kuitan:
@@ -713,6 +713,36 @@ def rules_for(record: Record, base: str = "riichi-tenhou") -> str:
     if not h.red_fives:
         options.append("red_fives=false")
     return f"{base}({','.join(options)})" if options else base
+
+
+def _ruleset(record: Record, base: str, loaded: dict[str, Any]) -> Any:
+    """The ruleset to replay ``record`` under (cached in ``loaded``).
+
+    The one our export names, else ``base`` with the options the record's header names
+    (:func:`rules_for`).
+    """
+    h = record.header
+    if h.ruleset:
+        key = repr((h.ruleset, h.options))
+        if key not in loaded:
+            loaded[key] = load_ruleset(h.ruleset, **dict(h.options))
+        return loaded[key]
+    spec = rules_for(record, base)
+    if spec not in loaded:
+        loaded[spec] = load_ruleset(spec)
+    return loaded[spec]
+
+
+def _no_kuitan(disp: str) -> bool:
+    """Whether a tenhou.net/6 ``rule.disp`` says open tanyao is off.
+
+    Japanese (Tenhou's own, e.g. ``般南喰赤``): no 喰; other text: says so in words
+    (``no kuitan``, ``kuitan nashi``, ``no open tanyao``); no ``disp``: on.
+    """
+    if any("\u3040" <= c <= "\u9fff" for c in disp):
+        return "喰" not in disp
+    words = "".join(c for c in disp.casefold() if c.isalnum())
+    return any(x in words for x in ("nokuitan", "kuitannashi", "noopentanyao", "kuitanoff"))
 
 
 def check_record(record: Record, rules: Any | None = None) -> list[HandCheck | Mapping[str, str]]:
@@ -723,7 +753,7 @@ def check_record(record: Record, rules: Any | None = None) -> list[HandCheck | M
     deal to deal; it is set again at the recorded state of a deal whenever the engine's
     differs (the difference is the previous hand's ``next`` mismatch).
     """
-    rs = rules or load_ruleset(rules_for(record))
+    rs = rules or _ruleset(record, "riichi-tenhou", {})
     rounds = record.rounds
     walls: list[WallTiles] = []
     problems: dict[int, str] = {}
@@ -792,10 +822,12 @@ def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> 
             incomplete.append(
                 {"record": record.name, "problem": f"{record.rounds[-1].init.name}: no result"}
             )
-        spec = rules_for(record, rules)
-        if spec not in loaded:
-            loaded[spec] = load_ruleset(spec)
-        for item in check_record(record, loaded[spec]):
+        try:
+            rs = _ruleset(record, rules, loaded)
+        except MahjongError as exc:
+            errors.append({"record": path.name, "error": f"{path.name}: {exc}"})
+            continue
+        for item in check_record(record, rs):
             hands += 1
             if isinstance(item, HandCheck):
                 if item.matched:
