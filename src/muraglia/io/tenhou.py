@@ -762,7 +762,7 @@ class _Ids:
         self.red_fives = red_fives
 
     def new(self, code: int) -> int:
-        if code in _JSON_KIND_RED:
+        if code in _JSON_KIND_RED and self.red_fives:
             tid = _JSON_KIND_RED[code]
             if tid in self.used:
                 raise TenhouFormatError(f"a second red five {code}")
