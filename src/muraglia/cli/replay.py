@@ -1,19 +1,21 @@
 """``muraglia replay``: step through a game record, or check that records replay identically.
 
 ``muraglia replay RECORD`` prints one line per event (``--json``: a summary object; ``--mjai``:
-the mjai event stream).
+the mjai event stream; ``--tenhou6``: the game as tenhou.net/6 JSON).
 ``muraglia replay --check PATH...`` replays every record under the paths and compares it with
 what was recorded (interfaces.md §5), exiting 1 if anything differs: muraglia's own ``*.jsonl``
 records event by event (and so every hand result); Tenhou records (mjlog XML ``*.mjlog``/``*.xml``
-and tenhou.net/6 ``*.json``) under ``riichi-tenhou`` through the live engine, event by event and
-hand result by hand result (see :mod:`muraglia.io.tenhou_replay`). Formats are recognised by
-content; a file that cannot be read is an error entry naming it and the check goes on; usage
-errors (an empty path, a folder without ``--check``, an empty folder, a binary file) exit 2.
+and tenhou.net/6 ``*.json``) and mjai logs (Mortal's, mjai.app's, ours) through the live engine,
+event by event and hand result by hand result (see :mod:`muraglia.io.tenhou_replay`). Formats
+are recognised by content; a file that cannot be read is an error entry naming it and the check
+goes on; usage errors (an empty path, a folder without ``--check``, an empty folder, a binary file) exit 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ from muraglia.engine.events import DealStarted
 from muraglia.errors import MahjongError
 from muraglia.io.mjai import to_mjai
 from muraglia.io.record import loads, replay
+from muraglia.io.tenhou6 import to_tenhou6
 from muraglia.io.tenhou_replay import check_records
 
 __all__ = ["register", "run"]
@@ -38,12 +41,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("paths", nargs="+", metavar="RECORD", help="record file(s) or folders")
     p.add_argument("--check", action="store_true", help="replay every record and compare")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--mjai", action="store_true", help="print the mjai event stream (JSON Lines)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--mjai", action="store_true", help="print the mjai event stream (JSON Lines)")
+    out.add_argument(
+        "--tenhou6",
+        action="store_true",
+        help="print the game as tenhou.net/6 JSON (riichi records; Tenhou's log viewer format)",
+    )
     p.set_defaults(run=run)
 
 
-_ENDINGS = (".jsonl", ".mjlog", ".xml", ".json")
-"""File endings searched in folders (our records, mjlog XML, tenhou.net/6 JSON)."""
+_ENDINGS = (".jsonl", ".mjlog", ".xml", ".json", ".mjson")
+"""File endings searched in folders (our records, mjlog XML, tenhou.net/6 JSON, mjai)."""
 
 
 def _files(paths: list[str]) -> list[Path]:
@@ -60,7 +69,9 @@ def _files(paths: list[str]) -> list[Path]:
         if path.is_dir():
             found = sorted(x for x in path.rglob("*") if x.suffix in _ENDINGS and x.is_file())
             if not found:
-                raise MahjongError(f"no records (*.jsonl, *.mjlog, *.xml, *.json) under {raw!r}")
+                raise MahjongError(
+                    f"no records (*.jsonl, *.mjlog, *.xml, *.json, *.mjson) under {raw!r}"
+                )
             out += found
         elif path.exists():
             out.append(path)
@@ -89,6 +100,8 @@ def kind_of(path: Path) -> tuple[str, str]:
     first = head.split("\n", 1)[0]
     if '"header"' in first and '"type"' in first:
         return "muraglia", text
+    if '"type"' in first and ("start_game" in first or "start_kyoku" in first):
+        return "tenhou", text  # an mjai log: replayed by the same checker
     if head.startswith("{") and '"log"' in text[:1_000_000]:
         return "tenhou", text  # tenhou.net/6 JSON (one game, or one per line)
     raise MahjongError(
@@ -186,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
         kind, text = kind_of(path)
         if kind == "tenhou":
             raise MahjongError(
-                f"{path}: a Tenhou record; use --check to replay it through the engine"
+                f"{path}: a Tenhou or mjai log; use --check to replay it through the engine"
             )
         record = loads(text)
         match = replay(record)
@@ -194,8 +207,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"muraglia replay: error: {_message(exc)}", file=sys.stderr)
         return 2
     if args.mjai:
-        for message in to_mjai(match.events, counters=match.counters):
+        rules = {
+            "ruleset": match.game.ruleset.id,
+            "options": dataclasses.asdict(match.game.ruleset.options),
+        }
+        start = [match.flow.start_score()] * match.players
+        for message in to_mjai(match.events, counters=match.counters, scores=start, rules=rules):
             print(dump(message))
+    elif args.tenhou6:
+        try:
+            print(json.dumps(to_tenhou6(record), ensure_ascii=False))
+        except MahjongError as exc:
+            print(f"muraglia replay: error: {exc}", file=sys.stderr)
+            return 2
     elif args.json:
         print(
             dump(

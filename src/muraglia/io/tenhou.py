@@ -444,7 +444,7 @@ class Round:
 class Header:
     """What the record says about the game."""
 
-    source: Literal["mjlog", "tenhou6"]
+    source: Literal["mjlog", "tenhou6", "mjai"]
     players: tuple[str, ...]
     game_type: int | None = None
     """mjlog ``GO type`` bit field (0xA9 = four players, red fives, open tanyao, south)."""

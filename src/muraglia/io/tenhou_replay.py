@@ -58,6 +58,7 @@ from muraglia.engine.game import Game
 from muraglia.engine.match import MatchState
 from muraglia.engine.phases import Phase
 from muraglia.errors import IllegalActionError, MahjongError
+from muraglia.io.mjai import parse_mjai
 from muraglia.io.tenhou import (
     YAKU,
     Agari,
@@ -85,9 +86,13 @@ __all__ = [
     "check_record",
     "check_records",
     "deal_wall",
+    "load_record",
     "record_paths",
     "rules_for",
 ]
+
+RECORD_ENDINGS = (".mjlog", ".xml", ".json", ".mjson", ".jsonl")
+"""File endings searched in folders (mjlog XML, tenhou.net/6 JSON, mjai logs)."""
 
 LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 """Tenhou's limit codes (``ten``'s third value) by index."""
@@ -255,6 +260,8 @@ def _limit_code(result: ScoreResult) -> int:
 
 
 def _expected_win(a: Agari, mjlog: bool) -> dict[str, Any]:
+    if a.points < 0:  # mjai: who and from only (the score changes are compared)
+        return {"who": a.who, "from": a.from_who}
     out: dict[str, Any] = {"who": a.who, "from": a.from_who, "points": a.points}
     out["limit"] = LIMIT_NAMES[a.limit] if 0 <= a.limit < len(LIMIT_NAMES) else str(a.limit)
     if not a.yakuman:
@@ -599,8 +606,9 @@ def _round_check(
             kind = "ron3"
         if kind == "" and _nagashi(match, deal):
             kind = "nm"
-        expected["draw"] = draw.kind if isinstance(draw, Ryuukyoku) else "win"
-        got["draw"] = kind
+        if not isinstance(draw, Ryuukyoku) or draw.kind != "?":  # "?": an mjai draw, no reason
+            expected["draw"] = draw.kind if isinstance(draw, Ryuukyoku) else "win"
+            got["draw"] = kind
         if mjlog and isinstance(draw, Ryuukyoku) and draw.kind in ("", "nm"):
             expected["tenpai"] = list(draw.tenpai)
             got["tenpai"] = [s for s in range(4) if legal.waits(deal, s)]
@@ -678,12 +686,39 @@ class CheckReport:
         }
 
 
+def load_record(path: str | Path) -> Record:
+    """A record file of any supported format, recognised by content.
+
+    mjlog XML, tenhou.net/6 JSON, or an mjai log (a first line ``{"type": "start_game"...``).
+
+    Raises:
+        MahjongError: a file that cannot be read or parsed (names it).
+    """
+    p = Path(path)
+    try:
+        head = p.read_bytes()[:4096].decode("utf-8", errors="replace").lstrip()
+    except OSError as exc:
+        raise TenhouFormatError(f"{p.name}: cannot read ({exc.strerror})") from None
+    first = head.split("\n", 1)[0]
+    if (
+        first.startswith("{")
+        and '"type"' in first
+        and ("start_game" in first or "start_kyoku" in first)
+    ):
+        try:
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TenhouFormatError(f"{p.name}: cannot read ({exc})") from None
+        return parse_mjai(text, p.name)
+    return load(p)
+
+
 def record_paths(paths: Iterable[str | Path]) -> list[Path]:
     """Record files among ``paths`` (folders searched recursively for .mjlog/.xml/.json)."""
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            out.extend(sorted(x for x in p.rglob("*") if x.suffix in (".mjlog", ".xml", ".json")))
+            out.extend(sorted(x for x in p.rglob("*") if x.suffix in RECORD_ENDINGS))
         else:
             out.append(p)
     return out
@@ -811,7 +846,7 @@ def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> 
     errors: list[Mapping[str, str]] = []
     for path in record_paths(paths):
         try:
-            record = load(path)
+            record = load_record(path)
         except MahjongError as exc:
             errors.append({"record": path.name, "error": str(exc)})
             continue
