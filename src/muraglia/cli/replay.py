@@ -8,7 +8,8 @@ records event by event (and so every hand result); Tenhou records (mjlog XML ``*
 and tenhou.net/6 ``*.json``) and mjai logs (Mortal's, mjai.app's, ours) through the live engine,
 event by event and hand result by hand result (see :mod:`muraglia.io.tenhou_replay`). Formats
 are recognised by content; a file that cannot be read is an error entry naming it and the check
-goes on; usage errors (an empty path, a folder without ``--check``, an empty folder, a binary file) exit 2.
+goes on; usage errors (an empty path, a folder without ``--check``, an empty folder, a binary
+file) exit 2.
 """
 
 from __future__ import annotations
