@@ -8,7 +8,6 @@ reason and no extension keys; such logs replay under ``riichi-tenhou``.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections import Counter
 from pathlib import Path
@@ -19,18 +18,13 @@ import pytest
 from muraglia.cli import main
 from muraglia.engine.match import MatchState
 from muraglia.errors import MahjongError
-from muraglia.io.mjai import parse_mjai, to_mjai
+from muraglia.io.mjai import mjai_of, parse_mjai
 from muraglia.io.tenhou_replay import HandCheck, check_record, check_records
 from tests.engine.test_fuzz_flows import play
 
 
 def _stream(match: MatchState) -> list[dict[str, Any]]:
-    rules = {
-        "ruleset": match.game.ruleset.id,
-        "options": dataclasses.asdict(match.game.ruleset.options),
-    }
-    start = [match.flow.start_score()] * 4
-    return to_mjai(match.events, counters=match.counters, scores=start, rules=rules)
+    return mjai_of(match)
 
 
 def _text(stream: list[dict[str, Any]]) -> str:

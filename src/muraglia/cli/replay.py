@@ -15,7 +15,6 @@ file) exit 2.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -24,7 +23,7 @@ from typing import Any
 from muraglia.cli._common import dump
 from muraglia.engine.events import DealStarted
 from muraglia.errors import MahjongError
-from muraglia.io.mjai import to_mjai
+from muraglia.io.mjai import mjai_of
 from muraglia.io.record import loads, replay
 from muraglia.io.tenhou6 import to_tenhou6
 from muraglia.io.tenhou_replay import check_records
@@ -208,12 +207,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"muraglia replay: error: {_message(exc)}", file=sys.stderr)
         return 2
     if args.mjai:
-        rules = {
-            "ruleset": match.game.ruleset.id,
-            "options": dataclasses.asdict(match.game.ruleset.options),
-        }
-        start = [match.flow.start_score()] * match.players
-        for message in to_mjai(match.events, counters=match.counters, scores=start, rules=rules):
+        for message in mjai_of(match):
             print(dump(message))
     elif args.tenhou6:
         try:

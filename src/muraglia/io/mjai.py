@@ -35,6 +35,7 @@ from muraglia.engine.events import (
     Settled,
     Won,
 )
+from muraglia.engine.match import MatchState
 from muraglia.errors import MahjongError
 from muraglia.io.tenhou import (
     Agari,
@@ -59,7 +60,7 @@ from muraglia.io.tenhou import (
 )
 from muraglia.tiles import Tile
 
-__all__ = ["from_mjai", "mjai_tile", "parse_mjai", "to_mjai"]
+__all__ = ["from_mjai", "mjai_of", "mjai_tile", "parse_mjai", "to_mjai"]
 
 _HONOURS = "ESWNPFC"
 _CALLS = {"chow": "chi", "pung": "pon", "kong": "daiminkan"}
@@ -200,6 +201,20 @@ def to_mjai(
         elif isinstance(e, MatchEnded):
             out.append({"type": "end_game", "scores": list(e.scores)})
     return out
+
+
+def mjai_of(match: MatchState) -> list[dict[str, Any]]:
+    """The mjai stream of a match with everything :func:`parse_mjai` needs to replay it.
+
+    Each deal's counters, sticks and scores in ``start_kyoku``, the ruleset and its options in
+    ``start_game`` (``muraglia`` key).
+    """
+    rules = {
+        "ruleset": match.game.ruleset.id,
+        "options": dataclasses.asdict(match.game.ruleset.options),
+    }
+    start = [match.flow.start_score()] * match.players
+    return to_mjai(match.events, counters=match.counters, scores=start, rules=rules)
 
 
 def _ura_markers(start: DealStarted, indicators: Sequence[Tile]) -> list[str]:
