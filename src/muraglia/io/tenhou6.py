@@ -67,15 +67,27 @@ PATTERN_YAKU: dict[str, int] = {
 """The riichi scorer's pattern id -> Tenhou's yaku id (:data:`~muraglia.io.tenhou.YAKU`);
 winds and dragons are named by tile (``自風 東``, ``役牌 白``) from the hand."""
 
-_LIMITS = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満"}
+_LIMITS = {
+    "ja": {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満"},
+    "en": {
+        "mangan": "Mangan ", "haneman": "Haneman ", "baiman": "Baiman ",
+        "sanbaiman": "Sanbaiman ",
+    },
+}  # fmt: skip
 
-_DRAW_NAMES = {
-    "exhausted": "流局",
-    "nine_terminals": "九種九牌",
-    "four_riichi": "四家立直",
-    "four_winds": "四風連打",
-    "four_kongs": "四槓散了",
-}
+_NAMES = {
+    "ja": {
+        "win": "和了", "exhausted": "流局", "nagashi": "流し満貫", "triple_ron": "三家和了",
+        "nine_terminals": "九種九牌", "four_riichi": "四家立直", "four_winds": "四風連打",
+        "four_kongs": "四槓散了",
+    },
+    "en": {
+        "win": "Agari", "exhausted": "Ryuukyoku", "nagashi": "Nagashi Mangan",
+        "triple_ron": "Sanchahou", "nine_terminals": "Kyuushu Kyuuhai",
+        "four_riichi": "Suucha Riichi", "four_winds": "Suufon Renda", "four_kongs": "Suukaikan",
+    },
+}  # fmt: skip
+"""Result names by language (Tenhou's Japanese; the English viewer's romaji)."""
 
 _SOURCE_POS = {"pung": {3: 0, 2: 1, 1: 2}, "kong": {3: 0, 2: 1, 1: 3}}
 """Call kind -> discarder's offset from the caller -> position of the marked tile."""
@@ -97,8 +109,9 @@ def tile_code(tile: Tile, red: bool = False) -> int:
 class _DealWriter:
     """Collects one deal's columns while its events are replayed."""
 
-    def __init__(self, match: MatchState, start_scores: Sequence[int]) -> None:
+    def __init__(self, match: MatchState, start_scores: Sequence[int], lang: str) -> None:
         deal = match.deal
+        self.lang = lang
         self.match = match
         self.deal: DealState = deal
         honba, sticks = match.counters[-1]
@@ -207,8 +220,8 @@ class _DealWriter:
             settlement = self.match.last_settlement
             abortive = settlement is not None and settlement.extra.get("draw") == "abortive"
             if len(r.winners) == 3 and (abortive or _triple_abort(settlement)):
-                return ["三家和了", deltas]
-            out: list[Any] = ["和了"]
+                return [_NAMES[self.lang]["triple_ron"], deltas]
+            out: list[Any] = [_NAMES[self.lang]["win"]]
             for i, w in enumerate(self.won):
                 out.append(deltas if i == 0 else [0, 0, 0, 0])
                 out.append(self._win_info(w))
@@ -217,8 +230,8 @@ class _DealWriter:
             settlement = self.match.last_settlement
             lines = settlement.explanation.get("en", ()) if settlement else ()
             if any("nagashi" in line for line in lines):
-                return ["流し満貫", deltas]
-        name = _DRAW_NAMES.get(r.reason)
+                return [_NAMES[self.lang]["nagashi"], deltas]
+        name = _NAMES[self.lang].get(r.reason) if r.reason != "win" else None
         if name is None:
             raise MahjongError(f"a deal ended by {r.reason!r} has no tenhou.net/6 name")
         return [name, deltas]
@@ -251,8 +264,8 @@ class _DealWriter:
             pao = next(s for s in range(4) if deal.letter(s) == pao_letter)
         frm = w.seat if w.from_seat is None else w.from_seat
         prevalent = SEAT_LETTERS[int(deal.round_wind - Tile.EAST)]
-        points = _points_text(result, letter, w.from_seat is None)
-        return [w.seat, frm, pao, points, *_yaku(result, hand, letter, prevalent)]
+        points = _points_text(result, letter, w.from_seat is None, self.lang)
+        return [w.seat, frm, pao, points, *_yaku(result, hand, letter, prevalent, self.lang)]
 
 
 def _ura_tiles(deal: DealState) -> list[PhysicalTile]:
@@ -270,67 +283,77 @@ def _triple_abort(settlement: Any) -> bool:
     return any("triple ron" in line for line in lines)
 
 
-def _points_text(result: ScoreResult, seat: str, tsumo: bool) -> str:
+def _points_text(result: ScoreResult, seat: str, tsumo: bool, lang: str = "ja") -> str:
+    """Tenhou's points string (``30符4飜7700点``; ``30fu 4han 7700pts`` in English)."""
+    ja = lang == "ja"
     limit = result.limit or ""
     if "yakuman" in limit:
-        head = "役満"
-    elif limit in _LIMITS:
-        head = _LIMITS[limit]
+        head = "役満" if ja else "Yakuman "
+    elif limit in _LIMITS[lang]:
+        head = _LIMITS[lang][limit]
     else:
-        head = f"{result.fu}符{result.han}飜"
+        head = f"{result.fu}符{result.han}飜" if ja else f"{result.fu}fu {result.han}han "
+    unit = "点" if ja else "pts"
     if not tsumo:
-        return f"{head}{result.value}点"
+        return f"{head}{result.value}{unit}"
     pays = {k: -v for k, v in (result.payments or {}).items() if v < 0}
     if seat == "E":
-        return f"{head}{max(pays.values())}点∀"
-    return f"{head}{pays[next(k for k in pays if k != 'E')]}-{pays['E']}点"
+        return f"{head}{max(pays.values())}{unit}∀" if ja else f"{head}{max(pays.values())} all"
+    return f"{head}{pays[next(k for k in pays if k != 'E')]}-{pays['E']}{unit}"
 
 
-def _yaku(result: ScoreResult, hand: Any, seat: str, prevalent: str) -> list[str]:
+def _yaku(result: ScoreResult, hand: Any, seat: str, prevalent: str, lang: str = "ja") -> list[str]:
+    """The yaku strings (``立直(1飜)``, ``大三元(役満)``; ``Riichi(1han)``, ``...(Yakuman)``)."""
+    col = 0 if lang == "ja" else 1
     out: list[str] = []
     for a in result.awards:
         if a.id == "dragon_pung":
             kinds = {m.first for m in hand.melds} | {
                 t for t in range(31, 34) if hand.concealed_counts[t] >= 3
             }
-            names = [YAKU[18 + k - 31][0] for k in sorted(kinds) if 31 <= k <= 33]
+            names = [YAKU[18 + k - 31][col] for k in sorted(kinds) if 31 <= k <= 33]
         elif a.id in ("seat_wind", "prevalent_wind"):
             wind = seat if a.id == "seat_wind" else prevalent
-            names = [YAKU[(10 if a.id == "seat_wind" else 14) + "ESWN".index(wind)][0]]
+            names = [YAKU[(10 if a.id == "seat_wind" else 14) + "ESWN".index(wind)][col]]
         elif a.id in PATTERN_YAKU:
-            names = [YAKU[PATTERN_YAKU[a.id]][0]]
+            names = [YAKU[PATTERN_YAKU[a.id]][col]]
         else:
             raise MahjongError(f"pattern {a.id!r} has no Tenhou yaku name")
         for name in names:
+            value = 1 if a.id == "dragon_pung" else a.value
             if a.unit == "yakuman":
-                out.append(f"{name}(役満)")
+                out.append(f"{name}(役満)" if col == 0 else f"{name}(Yakuman)")
             else:
-                value = a.value if a.id not in ("dragon_pung",) else 1
-                out.append(f"{name}({value}飜)")
+                out.append(f"{name}({value}飜)" if col == 0 else f"{name}({value}han)")
     return out
 
 
-def to_tenhou6(record: GameRecord, *, title: str = "muraglia") -> dict[str, Any]:
+def to_tenhou6(record: GameRecord, *, title: str = "muraglia", lang: str = "ja") -> dict[str, Any]:
     """The tenhou.net/6 game object of one of our riichi records (see the module docstring).
+
+    ``lang="en"`` writes the result, yaku and points in English as the English viewer and
+    Mahjong Soul converters do (``Agari``, ``Riichi(1han)``, ``30fu 4han 7700pts``).
 
     Raises:
         MahjongError: a record of a ruleset without riichi scoring, or one the engine does
             not replay.
     """
+    if lang not in _NAMES:
+        raise MahjongError(f"tenhou.net/6 export language {lang!r}: 'ja' or 'en'")
     game = game_of(record.header)
     rules = game.ruleset
     if not str(rules.id).startswith("riichi") or game.flow.players != 4:
         raise MahjongError(f"tenhou.net/6 export needs a riichi record, not {rules.id!r}")
     match = game.new_match()
     scores = list(match.scores)
-    writer = _DealWriter(match, scores)
+    writer = _DealWriter(match, scores, lang)
     log: list[Any] = []
 
     def take(events: Sequence[Event]) -> None:
         nonlocal writer, scores
         for e in events:
             if isinstance(e, DealStarted):
-                writer = _DealWriter(match, scores)
+                writer = _DealWriter(match, scores, lang)
             elif isinstance(e, Settled):
                 log.append(writer.finish(e.scores))
                 scores = list(e.scores)

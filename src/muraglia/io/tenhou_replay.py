@@ -809,12 +809,12 @@ def check_record(record: Record, rules: Any | None = None) -> list[HandCheck | M
             out.append({"record": record.name, "hand": rnd.init.name, "error": problems[i]})
             match = None
             continue
-        if match is None or _state(match) != _recorded_state(rnd.init):
-            match = _start(game, rnd.init, i)
         following = rounds[i + 1].init if i + 1 < len(rounds) else None
         try:
+            if match is None or _state(match) != _recorded_state(rnd.init):
+                match = _start(game, rnd.init, i)
             check = _round_check(match, record, rnd, following)
-        except (MahjongError, AssertionError, IndexError) as exc:
+        except (MahjongError, AssertionError, IndexError, ValueError, KeyError) as exc:
             out.append(
                 {
                     "record": record.name,
