@@ -484,7 +484,10 @@ class _MjaiRound:
 
     def _hora(self, m: dict[str, Any]) -> None:
         who, target = int(m["actor"]), int(m["target"])
-        ura = tuple(self.ids.new(str(t)) for t in m.get("ura_markers", ()) if t != "?")
+        ura = self.ura  # a double ron repeats the same ura indicators on each hora
+        if not ura:
+            ura = tuple(self.ids.new(str(t)) for t in m.get("ura_markers", ()) if t != "?")
+            self.ura = ura
         deltas = tuple(int(x) for x in m.get("deltas", (0, 0, 0, 0)))
         self.results.append(
             Agari(
