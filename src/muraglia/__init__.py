@@ -24,7 +24,7 @@ from muraglia.errors import (
 )
 from muraglia.hand import Hand
 from muraglia.notation import format_hand, parse_hand, parse_tiles
-from muraglia.rulesets import load_ruleset, score
+from muraglia.rulesets import load_ruleset, ruleset_for, score
 from muraglia.tiles import PhysicalTile, Tile
 
 try:
@@ -71,7 +71,7 @@ def shapes_of(rules: str | None) -> tuple[Shape, ...]:
     """
     if rules is None:
         return DEFAULT_SHAPES
-    return tuple(getattr(load_ruleset(rules), "shapes", DEFAULT_SHAPES))
+    return tuple(getattr(ruleset_for(rules), "shapes", DEFAULT_SHAPES))
 
 
 def analyze(

@@ -10,7 +10,7 @@ import argparse
 from typing import Any
 
 from muraglia.cli._common import add_output_flags, require_str, run_command
-from muraglia.rulesets import load_ruleset
+from muraglia.rulesets import ruleset_for
 
 __all__ = ["register", "run"]
 
@@ -61,7 +61,7 @@ def item_from_args(args: argparse.Namespace) -> dict[str, Any]:
 
 def compute(item: dict[str, Any]) -> dict[str, Any]:
     """The output object for one input object."""
-    ruleset = load_ruleset(require_str(item, "rules"))
+    ruleset = ruleset_for(require_str(item, "rules"))
     require_str(item, "hand")
     result: dict[str, Any] = ruleset.score_dict(item)
     return result

@@ -13,7 +13,7 @@ from typing import Any
 
 from muraglia.cli._common import add_output_flags, require_str, run_command
 from muraglia.errors import MahjongError
-from muraglia.rulesets import load_ruleset
+from muraglia.rulesets import ruleset_for
 
 __all__ = ["register", "run"]
 
@@ -50,7 +50,7 @@ def item_from_args(args: argparse.Namespace) -> dict[str, Any]:
 
 def compute(item: dict[str, Any]) -> dict[str, Any]:
     """The output object for one input object."""
-    ruleset = load_ruleset(require_str(item, "rules"))
+    ruleset = ruleset_for(require_str(item, "rules"))
     result: dict[str, Any] = ruleset.settle_dict(item)
     return result
 

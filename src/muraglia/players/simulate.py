@@ -46,7 +46,7 @@ from muraglia.players.external import (
     command_of,
     split_command,
 )
-from muraglia.rulesets import load_ruleset
+from muraglia.rulesets import ruleset_for
 from muraglia.rulesets.base import SEAT_LETTERS, wind_letter
 from muraglia.tiles import WINDS
 
@@ -180,7 +180,7 @@ def play_match(
     players: list[Player] = []
     match = None
     try:
-        ruleset = load_ruleset(rules)
+        ruleset = ruleset_for(rules)
         players = [_player(b, ruleset, seed * 8 + s, bot_timeout) for s, b in enumerate(bots)]
         match = Game(ruleset, seed=seed, max_deals=max_deals).new_match()
         attach_players(dict(enumerate(players)), match)
@@ -489,7 +489,7 @@ def simulate(
     Raises:
         MahjongError: for an unknown ruleset or bot, or a wrong number of bots.
     """
-    ruleset = load_ruleset(rules)  # fail early on a bad id or option
+    ruleset = ruleset_for(rules)  # fail early on a bad id or option
     flow_players = Game(ruleset, seed=0).flow.players
     if len(bots) != flow_players:
         raise MahjongError(f"{len(bots)} bots given, {rules} is played by {flow_players}")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import threading
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -30,7 +31,16 @@ from muraglia.errors import RulesetError
 from muraglia.hand import Hand
 from muraglia.scoring.result import ScoreResult
 
-__all__ = ["ALIASES", "REGISTRY", "ids", "load_ruleset", "parse_spec", "resolve", "score"]
+__all__ = [
+    "ALIASES",
+    "REGISTRY",
+    "ids",
+    "load_ruleset",
+    "parse_spec",
+    "resolve",
+    "ruleset_for",
+    "score",
+]
 
 REGISTRY: dict[str, str] = {
     "fimj": "muraglia.rulesets.fimj",
@@ -173,6 +183,82 @@ def load_ruleset(spec: str, **options: Any) -> Any:
     return cls(**{**preset, **typed, **options})
 
 
+_CACHE_SIZE = 64
+"""How many distinct rulesets (and, separately, spec spellings) :func:`ruleset_for` keeps."""
+_BY_TEXT: dict[str, Any] = {}
+"""Spec text as given -> shared ruleset (the hit path: one dictionary lookup)."""
+_BY_KEY: dict[tuple[Any, ...], Any] = {}
+"""Normalised spec (id, sorted typed options) -> shared ruleset."""
+_LOCK = threading.Lock()
+
+
+def _remember(table: dict[Any, Any], key: Any, value: Any) -> None:
+    """Insert into a bounded table, dropping the oldest entries (insertion order) beyond size."""
+    table[key] = value
+    while len(table) > _CACHE_SIZE:
+        del table[next(iter(table))]
+
+
+def ruleset_for(spec: str, **options: Any) -> Any:
+    """The shared ruleset object for ``spec``, built once per normalised spec and reused.
+
+    What the public one-call paths use (``muraglia.score``/``analyze`` with a ruleset id, the
+    CLI's ``--jsonl`` batches, record replay, simulation workers): building a ruleset costs
+    up to a few milliseconds (option conversion, derived pattern tables, compiled resolvers),
+    scoring a hand with it some tens of microseconds. Spellings of one ruleset share one
+    object: ``"EMA"``, ``"riichi-ema"`` and ``"riichi-ema(red_fives=true)"`` (true is the
+    default) are one key (the id and every option value after presets and conversion).
+
+    The object is shared: treat it as read-only (every caller in muraglia does; the rulesets
+    keep no per-call state on the instance, ``tests/core/test_ruleset_cache.py`` checks that
+    scoring, settling and playing leave it unchanged). :func:`load_ruleset` still builds a
+    private object on each call. Both tables are bounded (:data:`_CACHE_SIZE` entries each,
+    oldest dropped first), so arbitrary specs cannot grow memory; a bad spec raises the same
+    :class:`RulesetError` as :func:`load_ruleset` and is not remembered.
+
+    >>> ruleset_for("EMA") is ruleset_for("riichi-ema(red_fives=true)")
+    True
+    >>> ruleset_for("EMA") is load_ruleset("EMA")
+    False
+    """
+    if not options:
+        hit = _BY_TEXT.get(spec)
+        if hit is not None:
+            return hit
+    rid, raw = parse_spec(spec)
+    try:
+        cls = importlib.import_module(REGISTRY[rid]).RULESET
+    except (ModuleNotFoundError, AttributeError):  # not available: load_ruleset's usual error
+        return load_ruleset(spec, **options)
+    defaults = {  # so that an option spelled at its default value is the same key
+        f.name: f.default
+        for f in dataclasses.fields(cls.Options)
+        if f.default is not dataclasses.MISSING
+    }
+    full = {
+        **defaults,
+        **getattr(cls, "presets", {}).get(rid, {}),
+        **convert_options(cls, cls.Options, raw),
+        **options,
+    }
+    try:
+        key: tuple[Any, ...] = (rid, *sorted(full.items()))
+        hash(key)
+    except TypeError:  # an unhashable option value given as a keyword: nothing to share
+        return load_ruleset(spec, **options)
+    with _LOCK:
+        ruleset = _BY_KEY.get(key)
+    if ruleset is None:
+        ruleset = load_ruleset(spec, **options)
+        with _LOCK:
+            ruleset = _BY_KEY.setdefault(key, ruleset)
+            _remember(_BY_KEY, key, ruleset)
+    if not options:
+        with _LOCK:
+            _remember(_BY_TEXT, spec, ruleset)
+    return ruleset
+
+
 def score(
     hand: str | Hand,
     *,
@@ -194,7 +280,7 @@ def score(
     Raises:
         MahjongError: on bad input (names the offending tile, option or flag).
     """
-    ruleset = load_ruleset(rules) if isinstance(rules, str) else rules
+    ruleset = ruleset_for(rules) if isinstance(rules, str) else rules
     if hasattr(ruleset, "score") and callable(ruleset.score):
         result: ScoreResult = ruleset.score(
             hand,

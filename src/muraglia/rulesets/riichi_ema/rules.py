@@ -309,6 +309,7 @@ class RiichiEma(Ruleset):
         if o.renhou == "off":
             changes["blessing_of_man"] = (None, None)
         self.table = PATTERNS.with_values(changes) if changes else PATTERNS
+        self._ja_names = {p.id: p.names.get("ja") for p in self.table}
         try:
             self.uma = tuple(int(x) for x in o.uma.split(","))
         except ValueError:
@@ -505,7 +506,25 @@ class RiichiEma(Ruleset):
             ura_t,
             self.options,
         )
-        return self._core(ctx, honba)
+        # the fast path's awards are the table's on this reading (tests/rulesets/riichi_ema/
+        # test_fast.py compares whole results with the reference loop), so only the fu
+        # breakdown is recounted here instead of every declared predicate
+        fu = None
+        if d.shape != "thirteen_orphans":
+            fu = count_fu(ctx, pinfu=any(a.id == "pinfu" for a in c.awards))
+        return _Core(
+            ctx,
+            c.awards,
+            c.valid,
+            c.reason,
+            c.han,
+            c.yaku_han,
+            c.yakuman,
+            fu,
+            c.b,
+            c.limit,
+            c.value,
+        )
 
     def _score_reference(
         self,
@@ -695,10 +714,11 @@ class RiichiEma(Ruleset):
     def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The ``muraglia score`` output object; adds ``ja`` names to the patterns."""
         out = super().score_dict(data)
-        names = {p.id: p.names.get("ja") for p in self.table}
+        names = self._ja_names
         for pat in out.get("patterns", ()):
-            if names.get(pat["id"]):
-                pat["ja"] = names[pat["id"]]
+            ja = names.get(pat["id"])
+            if ja:
+                pat["ja"] = ja
         return out
 
     # ------------------------------------------------------------------ reference
