@@ -462,12 +462,12 @@ def _next_ids(key: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
         for r, n in enumerate(key):
             if n < 4:
                 work[r] = n + 1
-                plus.append(table.get(bytes(work), -1))
+                plus.append(_id_or_none(table, bytes(work)))
             else:
                 plus.append(-1)
             if n:
                 work[r] = n - 1
-                minus.append(table.get(bytes(work), -1))
+                minus.append(_id_or_none(table, bytes(work)))
             else:
                 minus.append(-1)
             work[r] = n
@@ -476,6 +476,17 @@ def _next_ids(key: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
             _NEXT.clear()
         _NEXT[key] = got
     return got
+
+
+def _id_or_none(table: dict[bytes, int], key: bytes) -> int:
+    """The group id of ``key``, or -1 for a vector of more than 14 tiles.
+
+    (``dict.get`` would not fill a :class:`~muraglia.analysis._tables.LazyIds`.)
+    """
+    try:
+        return table[key]
+    except KeyError:
+        return -1
 
 
 def _standard(x: tuple[int, ...], y: tuple[int, ...], melds: int) -> int:
