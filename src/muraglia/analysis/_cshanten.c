@@ -66,6 +66,7 @@ PyDoc_STRVAR(setup_doc, "setup(pure_all, pure_standard, loader, final_maker): th
 
 static PyObject *setup(PyObject *self, PyObject *args) {
     PyObject *a, *s, *l, *f;
+    (void)self;
     if (!PyArg_ParseTuple(args, "OOOO:setup", &a, &s, &l, &f)) return NULL;
     Py_XDECREF(pure_all);
     Py_XDECREF(pure_std);
@@ -85,6 +86,7 @@ PyDoc_STRVAR(set_tables_doc,
 static PyObject *set_tables(PyObject *self, PyObject *args) {
     PyObject *sd, *hd, *pxo, *pyo, *f0;
     Py_ssize_t st, nh, nsd = 0, nhd = 0, nf = 0;
+    (void)self;
     if (!PyArg_ParseTuple(args, "OOnnOOO:set_tables", &sd, &hd, &st, &nh, &pxo, &pyo, &f0))
         return NULL;
     free_tables();
@@ -222,8 +224,18 @@ static int parse_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames
     return 0;
 }
 
-static PyObject *delegate(PyObject *fn, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
-    return PyObject_Vectorcall(fn, args, nargsf, kwnames);
+/* The common start of both kernels: the counts read into c, the standard-shape table index and
+ * the melds. Returns 0 on the fast path, 1 when the call goes to the pure function (nothing
+ * set), -1 on an error (set). */
+static int prepare(PyObject *const *args, size_t nargsf, PyObject *kwnames, unsigned char *c,
+                   long *melds, Py_ssize_t *index) {
+    PyObject *counts;
+    if (parse_args(args, PyVectorcall_NARGS(nargsf), kwnames, &counts, melds) ||
+        read_counts(counts, c))
+        return 1;
+    if (ensure_tables() < 0) return -1;
+    *index = standard_index(c);
+    return *index < 0 || *index >= nfinal;
 }
 
 PyDoc_STRVAR(shanten_standard_doc,
@@ -233,16 +245,12 @@ PyDoc_STRVAR(shanten_standard_doc,
 static PyObject *native_standard(PyObject *self, PyObject *const *args, size_t nargsf,
                                  PyObject *kwnames) {
     unsigned char c[34];
-    PyObject *counts;
     long melds;
-    Py_ssize_t index;
+    Py_ssize_t index = 0;
     const signed char *final;
-    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    if (parse_args(args, nargs, kwnames, &counts, &melds) || read_counts(counts, c))
-        return delegate(pure_std, args, nargsf, kwnames);
-    if (ensure_tables() < 0) return NULL;
-    index = standard_index(c);
-    if (index < 0 || index >= nfinal) return delegate(pure_std, args, nargsf, kwnames);
+    int how = prepare(args, nargsf, kwnames, c, &melds, &index);
+    (void)self;
+    if (how) return how < 0 ? NULL : PyObject_Vectorcall(pure_std, args, nargsf, kwnames);
     final = final_for((int)melds);
     if (final == NULL) return NULL;
     return PyLong_FromLong(final[index]);
@@ -256,16 +264,12 @@ PyDoc_STRVAR(shanten_all_doc,
 static PyObject *native_all(PyObject *self, PyObject *const *args, size_t nargsf,
                             PyObject *kwnames) {
     unsigned char c[34];
-    PyObject *counts;
     long melds;
-    Py_ssize_t index;
+    Py_ssize_t index = 0;
     int best, i, zeros = 0, pairs = 0, seven, present = 0, pair = 0, kokushi;
-    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    if (parse_args(args, nargs, kwnames, &counts, &melds) || read_counts(counts, c))
-        return delegate(pure_all, args, nargsf, kwnames);
-    if (ensure_tables() < 0) return NULL;
-    index = standard_index(c);
-    if (index < 0 || index >= nfinal) return delegate(pure_all, args, nargsf, kwnames);
+    int how = prepare(args, nargsf, kwnames, c, &melds, &index);
+    (void)self;
+    if (how) return how < 0 ? NULL : PyObject_Vectorcall(pure_all, args, nargsf, kwnames);
     if (melds) {
         const signed char *final = final_for((int)melds);
         if (final == NULL) return NULL;
@@ -313,6 +317,10 @@ static struct PyModuleDef module = {
     "Native shanten kernels (optional; the pure-Python module is the reference).",
     -1,
     methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
 };
 
 PyMODINIT_FUNC PyInit__cshanten(void) { return PyModule_Create(&module); }
