@@ -59,6 +59,8 @@ def test_hand_with_too_many_tiles_in_a_suit_is_refused() -> None:
 def test_loading_the_tables_costs_a_few_megabytes() -> None:
     if _tables._read_cache() is None:  # measure a load from the cache, not a first build
         _tables._write_cache(_tables._build_payload())
+    if _tables._read_cache() is None:
+        pytest.skip("the table cache cannot be written here: every process builds the tables")
     script = textwrap.dedent(
         """
         def rss():
