@@ -397,7 +397,7 @@ class Session:
             self.say(f"deal void ({e.reason})")
         for s, hand in enumerate(e.hands):
             self.say(f"    {self.who(s):<22} {hand}")
-        stake = deal.flow.riichi_stake()
+        stake = deal.flow.table.riichi_stake
         sticks = (pot_before + sum(deal.stakes)) // stake if stake else 0
         try:
             settlement = deal.settle(sticks=sticks)

@@ -99,7 +99,7 @@ def can_replace(deal: DealState) -> bool:
 def act_actions(deal: DealState, seat: int) -> list[Action]:
     """Legal actions of the seat in turn (phase ACT)."""
     if deal.drawn is not None and deal.drawn.is_bonus:  # a bonus tile drawn under riichi
-        if deal.wall.live_count == 0 and not deal.flow.last_drawer_discards():
+        if deal.wall.live_count == 0 and not deal.flow.table.last_drawer_discards:
             return [NoDiscard(seat)]
         return [Discard(seat, deal.drawn)]
     c = deal.counts[seat]
@@ -127,7 +127,7 @@ def act_actions(deal: DealState, seat: int) -> list[Action]:
     out += kongs
     out += [Declare(seat, name) for name in deal.flow.declarations(deal, seat)]
     last = deal.wall.live_count == 0 and deal.drawn is not None
-    if last and not deal.flow.last_drawer_discards():
+    if last and not deal.flow.table.last_drawer_discards:
         out.append(NoDiscard(seat))  # FIMJ-END-4, RAV-END-1
         return out
     if deal.riichi[seat]:
@@ -202,7 +202,7 @@ def riichi_discards(
 
 def riichi_kong_ok(deal: DealState, seat: int, kind: int) -> bool:
     """A kong under riichi only if the flow allows it and the waits do not change."""
-    if not deal.flow.riichi_allows_kong():
+    if not deal.flow.table.riichi_allows_kong:
         return False
     c = deal.counts[seat]
     if deal.drawn != kind:

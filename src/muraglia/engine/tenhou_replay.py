@@ -47,7 +47,7 @@ from muraglia.engine.tenhou import (
 from muraglia.errors import MahjongError
 from muraglia.hand import Hand
 from muraglia.melds import Meld, MeldKind, Source
-from muraglia.rulesets import load_ruleset
+from muraglia.rulesets import load_scorer
 from muraglia.rulesets.base import Ruleset
 from muraglia.scoring.result import DealOutcome, ScoreResult
 from muraglia.tiles import Tile
@@ -463,7 +463,7 @@ def _yaku_names(a: Agari) -> list[str]:
 
 
 def replay_round(
-    rules: Ruleset, record: Record, rnd: Round, next_init: RoundInit | None = None
+    rules: Ruleset[Any], record: Record, rnd: Round, next_init: RoundInit | None = None
 ) -> HandCheck:
     """Replay one round: apply its events, score and settle its results, compare.
 
@@ -614,7 +614,7 @@ def replay_round(
 
 
 def _final_points(
-    rules: Ruleset,
+    rules: Ruleset[Any],
     init: RoundInit,
     deltas: Sequence[int],
     tracker: RoundTracker,
@@ -705,14 +705,14 @@ def rules_for(record: Record, base: str = "riichi-tenhou") -> str:
 
 
 def check_record(
-    record: Record, rules: Ruleset | None = None
+    record: Record, rules: Ruleset[Any] | None = None
 ) -> list[HandCheck | Mapping[str, str]]:
     """Check every round of a parsed record.
 
     Gives a :class:`HandCheck` per round with a result and an error mapping for a round
     that cannot be replayed.
     """
-    rs = rules or load_ruleset(rules_for(record))
+    rs = rules or load_scorer(rules_for(record))
     out: list[HandCheck | Mapping[str, str]] = []
     rounds = record.rounds
     for i, rnd in enumerate(rounds):
@@ -735,7 +735,7 @@ def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> 
     Raises:
         RulesetError: for an unknown ``rules``.
     """
-    loaded: dict[str, Ruleset] = {rules: load_ruleset(rules)}
+    loaded: dict[str, Ruleset[Any]] = {rules: load_scorer(rules)}
     records = hands = matched = 0
     mismatches: list[HandCheck] = []
     incomplete: list[Mapping[str, str]] = []
@@ -755,7 +755,7 @@ def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> 
             )
         spec = rules_for(record, rules)
         if spec not in loaded:
-            loaded[spec] = load_ruleset(spec)
+            loaded[spec] = load_scorer(spec)
         for item in check_record(record, loaded[spec]):
             if isinstance(item, HandCheck):
                 hands += 1

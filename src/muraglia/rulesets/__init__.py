@@ -19,18 +19,35 @@ muraglia.errors.RulesetError: unknown ruleset 'nope'; valid: fimj, riichi-ema, r
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
-import types
-import typing
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from muraglia.errors import RulesetError
 from muraglia.hand import Hand
+from muraglia.rulesets.base.options import convert_options
+from muraglia.rulesets.base.ruleset import AnyRuleset, Ruleset
 from muraglia.scoring.result import ScoreResult
 
-__all__ = ["ALIASES", "REGISTRY", "ids", "load_ruleset", "parse_spec", "resolve", "score"]
+if TYPE_CHECKING:
+    from muraglia.rulesets.fimj import FimjRules
+    from muraglia.rulesets.mcr import McrRules
+    from muraglia.rulesets.ravenna import RavennaRules
+    from muraglia.rulesets.riichi_ema import RiichiEma
+    from muraglia.rulesets.seipalle import SeipalleRules
+
+__all__ = [
+    "ALIASES",
+    "REGISTRY",
+    "AnyRuleset",
+    "convert_options",
+    "ids",
+    "load_ruleset",
+    "load_scorer",
+    "parse_spec",
+    "resolve",
+    "score",
+]
 
 REGISTRY: dict[str, str] = {
     "fimj": "muraglia.rulesets.fimj",
@@ -99,63 +116,24 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return resolve(name), raw
 
 
-def _convert(value: str, hint: Any, where: str) -> Any:
-    """Convert an option string to the dataclass field's type."""
-    origin = typing.get_origin(hint)
-    if origin is typing.Literal:
-        for choice in typing.get_args(hint):
-            if str(choice).lower() == value.lower():
-                return choice
-        raise RulesetError(f"{where}: {value!r} not one of {typing.get_args(hint)}")
-    if origin in (typing.Union, types.UnionType):
-        args = typing.get_args(hint)
-        if type(None) in args and value.lower() in ("none", "null", ""):
-            return None
-        errors = []
-        for arg in (a for a in args if a is not type(None)):
-            try:
-                return _convert(value, arg, where)
-            except RulesetError as exc:
-                errors.append(str(exc))
-        raise RulesetError("; ".join(errors) or f"{where}: bad value {value!r}")
-    if hint is bool:
-        low = value.lower()
-        if low in ("true", "1", "yes", "on"):
-            return True
-        if low in ("false", "0", "no", "off"):
-            return False
-        raise RulesetError(f"{where}: expected true/false, got {value!r}")
-    if hint in (int, float):
-        try:
-            return hint(value)
-        except ValueError:
-            raise RulesetError(f"{where}: expected {hint.__name__}, got {value!r}") from None
-    return value
-
-
-def convert_options(
-    cls: type[Any], options_cls: type[Any], raw: Mapping[str, str]
-) -> dict[str, Any]:
-    """Typed option values for ``options_cls`` (a dataclass) from raw strings.
-
-    Raises:
-        RulesetError: on an unknown option (listing the valid ones) or a bad value.
-    """
-    fields = {f.name: f for f in dataclasses.fields(options_cls)}
-    hints = typing.get_type_hints(options_cls)
-    out: dict[str, Any] = {}
-    for key, value in raw.items():
-        if key not in fields:
-            valid = ", ".join(fields) or "(none)"
-            raise RulesetError(f"unknown option {key!r} for {cls.id}; valid: {valid}")
-        out[key] = _convert(value, hints.get(key, str), f"{cls.id} option {key}")
-    return out
-
-
-def load_ruleset(spec: str, **options: Any) -> Any:
+@overload
+def load_ruleset(spec: Literal["fimj"], **options: Any) -> FimjRules: ...
+@overload
+def load_ruleset(spec: Literal["riichi-ema", "riichi-tenhou"], **options: Any) -> RiichiEma: ...
+@overload
+def load_ruleset(spec: Literal["mcr"], **options: Any) -> McrRules: ...
+@overload
+def load_ruleset(spec: Literal["seipalle"], **options: Any) -> SeipalleRules: ...
+@overload
+def load_ruleset(spec: Literal["ravenna"], **options: Any) -> RavennaRules: ...
+@overload
+def load_ruleset(spec: str, **options: Any) -> AnyRuleset: ...
+def load_ruleset(spec: str, **options: Any) -> AnyRuleset:
     """The ruleset object for ``spec`` (``"riichi-ema(red_fives=3)"``, an alias, ...).
 
-    Options given as keywords override those in the spec (already typed).
+    Options given as keywords override those in the spec (already typed). A literal id is
+    typed as its class (``load_ruleset("mcr").options.edition``); any other spec as
+    :class:`AnyRuleset`, whose options a caller narrows before reading them.
 
     Raises:
         RulesetError: for an unknown id or option, or a bad option value.
@@ -170,13 +148,29 @@ def load_ruleset(spec: str, **options: Any) -> Any:
     cls = module.RULESET
     preset = dict(getattr(cls, "presets", {}).get(rid, {}))
     typed = convert_options(cls, cls.Options, raw)
-    return cls(**{**preset, **typed, **options})
+    ruleset: AnyRuleset = cls(**{**preset, **typed, **options})
+    return ruleset
+
+
+def load_scorer(spec: str) -> Ruleset[Any]:
+    """:func:`load_ruleset` for callers that need the :class:`Ruleset` scoring API.
+
+    (``score``, ``can_win``, ``settle``: riichi and MCR; the Italian rulesets are not on the
+    shared base yet.)
+
+    Raises:
+        RulesetError: for an unknown spec, or a ruleset without that API.
+    """
+    ruleset = load_ruleset(spec)
+    if not isinstance(ruleset, Ruleset):
+        raise RulesetError(f"ruleset {ruleset.id!r} has no Ruleset scoring API ({spec!r})")
+    return ruleset
 
 
 def score(
     hand: str | Hand,
     *,
-    rules: str | Any = "riichi-ema",
+    rules: str | AnyRuleset = "riichi-ema",
     win: str = "ron",
     seat_wind: str = "E",
     round_wind: str = "E",
@@ -195,8 +189,9 @@ def score(
         MahjongError: on bad input (names the offending tile, option or flag).
     """
     ruleset = load_ruleset(rules) if isinstance(rules, str) else rules
-    if hasattr(ruleset, "score") and callable(ruleset.score):
-        result: ScoreResult = ruleset.score(
+    scorer = getattr(ruleset, "score", None)
+    if callable(scorer):
+        result: ScoreResult = scorer(
             hand,
             win=win,
             seat_wind=seat_wind,

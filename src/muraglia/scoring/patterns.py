@@ -117,17 +117,17 @@ class Pattern:
     limit: bool = False
     """Whether this is a limit hand (yakuman, massimo, ...)."""
     requires: frozenset[GroupKind] = frozenset()
+    """Group kinds that must be present for the predicate to be worth calling."""
     min_groups: int = 1
+    """With ``requires``: how many groups of those kinds the predicate needs at least."""
     max_suits: int = 3
     """The pattern is only tried when the hand uses at most this many suits (flushes: 1)."""
-    """With ``requires``: how many groups of those kinds the predicate needs at least."""
     flags_any: frozenset[str] = frozenset()
     """If set, the pattern is only tried when one of these flags is set (a cheap skip)."""
     tiles_any: frozenset[Tile] = frozenset()
     """If set, the pattern is only tried when the hand holds one of these kinds (a cheap skip)."""
     tiles_within: frozenset[Tile] = frozenset()
     """If set, the pattern is only tried when every kind of the hand is one of these."""
-    """Group kinds that must be present for the predicate to be worth calling."""
     examples: tuple[str, ...] = ()
     """Example hands (notation plus context) for docs and the contract test."""
     note: str = ""
@@ -182,6 +182,9 @@ class PatternTable:
             tuple[_Filtered, ...],
         ] = {}
         self._suits: bool | None = None
+        self.version = 0
+        """Bumped by every registration: compiled views of the table (fast paths) rebuild when
+        it changes."""
 
     def pattern(
         self,
@@ -215,6 +218,7 @@ class PatternTable:
             raise RulesetError(f"{self.ruleset}: pattern {id!r} needs 'it' and 'en' names")
 
         def register(fn: Predicate) -> Predicate:
+            self.version += 1
             self._plans.clear()
             self._filtered.clear()
             self._awards.clear()

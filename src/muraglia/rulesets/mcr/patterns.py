@@ -18,14 +18,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from muraglia.analysis.groups import GroupKind, WaitKind
-from muraglia.analysis.shapes import KNITTED_SUITS
 from muraglia.rulesets.mcr.context import mcr
+from muraglia.rulesets.mcr.shapes import KNITTED_PATTERNS
 from muraglia.scoring import predicates as p
 from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType
 from muraglia.scoring.patterns import PatternTable, Predicate
 from muraglia.tiles import Tile
 
-__all__ = ["BY_NUMBER", "FANS", "NUMBER", "PATTERNS", "REVERSIBLE_TILES"]
+__all__ = [
+    "BY_NUMBER",
+    "EDITION_VALUES",
+    "FANS",
+    "KNITTED_PATTERNS",
+    "NUMBER",
+    "PATTERNS",
+    "REVERSIBLE_TILES",
+]
 
 FANS: tuple[tuple[int, str, int, str, str, str], ...] = (
     (1, "pure_double_chow", 1, "Due Scale Uguali di Colore", "Pure Double Chow", "一般高"),
@@ -140,6 +148,12 @@ _ROW: dict[int, tuple[str, int, str, str, str]] = {
 PATTERNS = PatternTable("mcr", unit="fan")
 """The fan table, in the source's order (MCR-FAN-01 … MCR-FAN-81)."""
 
+EDITION_VALUES: dict[int, dict[str, int]] = {
+    1998: {},
+    2006: {"two_concealed_kongs": 8},  # MCR-GAP-3: WMO 2006 (and SLO) value
+}
+"""Fan values that differ from the 1998 table (:data:`FANS`), by edition (option ``edition``)."""
+
 REVERSIBLE_TILES = frozenset(
     (Tile.P1, Tile.P2, Tile.P3, Tile.P4, Tile.P5, Tile.P8, Tile.P9,
      Tile.S2, Tile.S4, Tile.S5, Tile.S6, Tile.S8, Tile.S9, Tile.WHITE)
@@ -167,14 +181,6 @@ def ranks(*numbers: int) -> frozenset[Tile]:
 _PUNGS = (GroupKind.PUNG, GroupKind.KONG)
 _CHOWS = (GroupKind.CHOW,)
 _KONGS = (GroupKind.KONG,)
-
-KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        9 * suit + off + 3 * k for suit, off in zip(perm, (0, 1, 2), strict=True) for k in range(3)
-    )
-    for perm in KNITTED_SUITS
-)
-"""The six knitted straights (1-4-7 / 2-5-8 / 3-6-9 over the three suits) as tile indices."""
 
 
 def fan(
