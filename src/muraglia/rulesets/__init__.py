@@ -139,12 +139,7 @@ def load_ruleset(spec: str, **options: Any) -> AnyRuleset:
         RulesetError: for an unknown id or option, or a bad option value.
     """
     rid, raw = parse_spec(spec)
-    try:
-        module = importlib.import_module(REGISTRY[rid])
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and REGISTRY[rid].startswith(exc.name):
-            raise RulesetError(f"ruleset {rid!r} is not available yet") from None
-        raise
+    module = importlib.import_module(REGISTRY[rid])
     cls = module.RULESET
     preset = dict(getattr(cls, "presets", {}).get(rid, {}))
     typed = convert_options(cls, cls.Options, raw)

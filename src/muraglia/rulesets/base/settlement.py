@@ -1,4 +1,7 @@
-"""Settlement helpers shared by the rulesets: seat letters and the settle-output reader."""
+"""Settlement helpers shared by the rulesets: seat letters and the settle-output reader.
+
+``wind_letter`` is :func:`muraglia.tiles.wind_letter` (re-exported: the one wind converter).
+"""
 
 from __future__ import annotations
 
@@ -6,22 +9,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from muraglia.scoring.result import Settlement, Transfer
-from muraglia.tiles import Tile
+from muraglia.tiles import WIND_LETTERS, wind_letter
 
 __all__ = ["SEAT_LETTERS", "settlement_from_dict", "wind_letter"]
 
 
-SEAT_LETTERS = ("E", "S", "W", "N")
-"""Wind letters by wind index; settlement input is keyed by the seats' own winds."""
-
-
-def wind_letter(wind: Tile) -> str:
-    """The letter (E S W N) of a wind tile, as settlement and scoring inputs name seats.
-
-    >>> wind_letter(Tile.WEST)
-    'W'
-    """
-    return SEAT_LETTERS[int(wind) - int(Tile.EAST)]
+SEAT_LETTERS = WIND_LETTERS
+"""Wind letters by wind index; settlement input is keyed by the seats' own winds
+(:data:`muraglia.tiles.WIND_LETTERS`)."""
 
 
 def settlement_from_dict(data: Mapping[str, Any]) -> Settlement:

@@ -21,6 +21,7 @@ from functools import cache, lru_cache
 from itertools import combinations, compress
 
 from muraglia.rulesets.mcr.shapes import KNITTED_MASKS, KNITTED_PATTERNS
+from muraglia.tiles import KIND_BITS
 
 __all__ = ["CHOW_FAN_VALUES", "TWO_CHOW_FANS", "chow_fans", "single_tile_wait"]
 
@@ -382,4 +383,4 @@ def _complete(counts: Sequence[int]) -> bool:
 
 
 _KNITTED = tuple(frozenset(pattern) for pattern in KNITTED_PATTERNS)
-_BITS = tuple(1 << k for k in range(34))
+_BITS = KIND_BITS

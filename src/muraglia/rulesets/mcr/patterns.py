@@ -314,7 +314,7 @@ def _dragon_pungs(ctx: WinContext) -> int:
 
 def _ranks_within(ctx: WinContext, ranks: frozenset[int]) -> bool:
     """Only suit tiles, all of ``ranks``."""
-    return not ctx.has_honors and all(t.rank in ranks for t in ctx.kinds)
+    return not ctx.has_honours and all(t.rank in ranks for t in ctx.kinds)
 
 
 def _unique_wait(ctx: WinContext, kind: WaitKind) -> bool:
@@ -380,7 +380,7 @@ def one_voided_suit(ctx: WinContext) -> bool:
 @fan(8, tiles_within=SUITED)
 def no_honours(ctx: WinContext) -> bool:
     """No winds and no dragons."""
-    return not ctx.has_honors
+    return not ctx.has_honours
 
 
 @fan(9, note="only when one tile kind wins (MCR-COUNT-7)")
@@ -814,7 +814,9 @@ def three_kongs(ctx: WinContext) -> bool:
 def all_terminals_and_honours(ctx: WinContext) -> bool:
     """Only terminals and honours, both present."""
     return (
-        p.all_terminals_and_honors(ctx) and ctx.has_honors and any(t.is_terminal for t in ctx.kinds)
+        p.all_terminals_and_honours(ctx)
+        and ctx.has_honours
+        and any(t.is_terminal for t in ctx.kinds)
     )
 
 
@@ -861,7 +863,7 @@ def little_three_dragons(ctx: WinContext) -> bool:
 @fan(72, excludes=(28, 24, 5, 66), tiles_within=HONOURS)
 def all_honours(ctx: WinContext) -> bool:
     """Only honours."""
-    return p.all_honors(ctx)
+    return p.all_honours(ctx)
 
 
 @fan(

@@ -53,7 +53,7 @@ from muraglia.scoring.result import (
     Settlement,
     Transfer,
 )
-from muraglia.tiles import Tile
+from muraglia.tiles import WIND_LETTERS, WINDS, Tile, wind_letter
 
 if TYPE_CHECKING:
     from muraglia.rulesets.mcr.flow import McrFlow
@@ -78,9 +78,9 @@ BASE_PAYMENT = 8
 """What every loser pays on top of the hand value owed (MCR-PAY-2/3)."""
 FALSE_WIN_PENALTY = 10
 """Paid to each other player by a false win (MCR-WIN-5, MCR-PAY-4)."""
-SEATS = ("E", "S", "W", "N")
+SEATS = WIND_LETTERS
 """Seat winds in turn order (play runs E -> S -> W -> N)."""
-_WINDS = dict(zip(SEATS, (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH), strict=True))
+_WINDS = dict(zip(SEATS, WINDS, strict=True))
 
 
 FLAGS: Mapping[str, str] = {
@@ -209,10 +209,6 @@ def _explain(  # noqa: PLR0917 - bound once with functools.partial
                 else f"falso hu: {winner} paga {FALSE_WIN_PENALTY} a ciascuno"
             )
     return tuple(lines)
-
-
-def _seat_of(wind: Tile) -> str:
-    return SEATS[int(wind) - int(Tile.EAST)]
 
 
 _WAIT_KINDS = (WaitKind.EDGE, WaitKind.CLOSED, WaitKind.SINGLE)
@@ -450,20 +446,13 @@ class McrRules(Ruleset[McrOptions]):
         if discarder is not None:
             _seat(discarder, "discarder")
         best = self._best(h, w, seat, rnd, flag_set)
-        winner = _seat_of(seat)
+        winner = wind_letter(seat)
         pays: dict[str, int] | None = None
         if best.valid and (w is WinType.TSUMO or discarder is not None):
             pays = payments(self.total(best), winner=winner, discarder=discarder)
         elif not best.valid:
             pays = false_win(winner)
         return self._finish(best, pays, winner=winner, discarder=discarder, win=w)
-
-    def arrangements(
-        self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
-    ) -> Iterator[ScoreResult]:
-        """The score of every arrangement x reading of a winning hand (MCR-ALGO-1)."""
-        for ctx, awards in self._scored(h, w, seat, rnd, flag_set):
-            yield self._result(ctx, awards)
 
     def _scored(
         self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]

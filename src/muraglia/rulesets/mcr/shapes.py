@@ -24,6 +24,7 @@ from muraglia.analysis.shapes import (
     THIRTEEN_ORPHANS,
     Shape,
 )
+from muraglia.tiles import mask_of
 
 __all__ = [
     "ANY_SHAPE",
@@ -55,7 +56,7 @@ KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
 )
 """The six knitted straights (1-4-7 / 2-5-8 / 3-6-9 over the three suits) as tile indices."""
 
-KNITTED_MASKS: tuple[int, ...] = tuple(sum(1 << k for k in p) for p in KNITTED_PATTERNS)
+KNITTED_MASKS: tuple[int, ...] = tuple(mask_of(p) for p in KNITTED_PATTERNS)
 """:data:`KNITTED_PATTERNS` as 34-bit kind masks (bit ``k`` = tile index ``k``)."""
 
 NOT_STANDARD = frozenset({"lesser_honours_and_knitted_tiles", "seven_pairs",

@@ -44,7 +44,7 @@ from muraglia.melds import MeldKind
 from muraglia.rulesets.riichi_ema.payments import basic_points, hand_value
 from muraglia.scoring.patterns import PatternTable
 from muraglia.scoring.result import Award
-from muraglia.tiles import Tile
+from muraglia.tiles import ALL_KINDS_MASK, HONOUR_MASK, KIND_BITS, TERMINAL_MASK, Tile, mask_of
 
 __all__ = [
     "COVERS",
@@ -119,11 +119,11 @@ WAITS: tuple[WaitKind, ...] = (
     WaitKind.SPECIAL,
 )
 
-_HEAD_MASK = sum(1 << t for t in (0, 8, 9, 17, 18, 26, *range(27, 34)))
-_TERM_MASK = sum(1 << t for t in (0, 8, 9, 17, 18, 26))
-_HONOR_MASK = sum(1 << t for t in range(27, 34))
-_GREEN_MASK = sum(1 << t for t in (19, 20, 21, 23, 25, 32))
-_ALL_MASK = (1 << 34) - 1
+_HEAD_MASK = TERMINAL_MASK | HONOUR_MASK
+_TERM_MASK = TERMINAL_MASK
+_HONOR_MASK = HONOUR_MASK
+_GREEN_MASK = mask_of((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
+_ALL_MASK = ALL_KINDS_MASK
 _DRAGONS = (31, 32, 33)
 _STRAIGHT = 0b1001001
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -407,7 +407,7 @@ class _Decomp:
         return self.value
 
 
-_BIT = tuple(1 << t for t in range(34))
+_BIT = KIND_BITS
 _tuple_new = tuple.__new__
 _CHOW, _KONG = MeldKind.CHOW, MeldKind.KONG  # (an enum member read from its class is slow)
 _DORA_IDS = ("dora", "ura_dora", "red_five")

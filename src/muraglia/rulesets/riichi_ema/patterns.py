@@ -17,7 +17,7 @@ from muraglia.analysis.groups import GroupKind, WaitKind
 from muraglia.scoring import predicates as p
 from muraglia.scoring.context import DRAGONS, WINDS, WinContext, dora_of
 from muraglia.scoring.patterns import PatternTable
-from muraglia.tiles import HONORS, TERMINALS_AND_HONORS, Tile
+from muraglia.tiles import HONORS, TERMINALS_AND_HONOURS, Tile
 
 __all__ = ["DORA_IDS", "PATTERNS", "YAKUMAN_PAO", "in_riichi"]
 
@@ -31,7 +31,7 @@ YAKUMAN_PAO: frozenset[str] = frozenset({"big_three_dragons", "big_four_winds"})
 """Yakuman with liability (EMA-PAO-1)."""
 
 
-_TERMINALS = tuple(t for t in TERMINALS_AND_HONORS if not t.is_honor)
+_TERMINALS = tuple(t for t in TERMINALS_AND_HONOURS if not t.is_honor)
 
 
 def in_riichi(ctx: WinContext) -> bool:
@@ -249,7 +249,7 @@ def prevalent_wind(ctx: WinContext) -> bool:
 )
 def outside_hand(ctx: WinContext) -> bool:
     """Every set and the pair hold a terminal or honour; a chow; an honour."""
-    return _standard(ctx) and ctx.has_honors and p.every_group_has(ctx)
+    return _standard(ctx) and ctx.has_honours and p.every_group_has(ctx)
 
 
 @PATTERNS.pattern(
@@ -438,7 +438,7 @@ def little_three_dragons(ctx: WinContext) -> bool:
 )
 def all_terminals_and_honours(ctx: WinContext) -> bool:
     """Only terminals and honours, at least one of each."""
-    return p.all_terminals_and_honors(ctx) and ctx.has_honors and bool(ctx.suits)
+    return p.all_terminals_and_honours(ctx) and ctx.has_honours and bool(ctx.suits)
 
 
 @PATTERNS.pattern(
@@ -454,7 +454,7 @@ def all_terminals_and_honours(ctx: WinContext) -> bool:
 )
 def terminals_in_all_sets(ctx: WinContext) -> bool:
     """Every set and the pair hold a terminal; a chow; no honours."""
-    return _standard(ctx) and not ctx.has_honors and p.every_group_has(ctx, honor=False)
+    return _standard(ctx) and not ctx.has_honours and p.every_group_has(ctx, honour=False)
 
 
 # ---------------------------------------------------------------- 3 and 5-6 han
@@ -739,7 +739,7 @@ def all_terminals(ctx: WinContext) -> bool:
 )
 def all_honours(ctx: WinContext) -> bool:
     """Only winds and dragons (seven pairs shape included)."""
-    return p.all_honors(ctx)
+    return p.all_honours(ctx)
 
 
 @PATTERNS.pattern(

@@ -17,12 +17,13 @@ from muraglia.scoring.result import (
     Award,
     ScoreResult,
 )
-from muraglia.tiles import Tile
+from muraglia.tiles import WIND_LETTERS, WINDS, Tile
 
 if TYPE_CHECKING:
     from muraglia.rulesets.riichi_ema.ruleset import RiichiEma
 
-SEAT_OF = {Tile.EAST: "E", Tile.SOUTH: "S", Tile.WEST: "W", Tile.NORTH: "N"}
+SEAT_OF: dict[Tile, str] = dict(zip(WINDS, WIND_LETTERS, strict=True))
+"""Wind tile -> seat letter (a lookup table on the hot path; :func:`muraglia.tiles.wind_letter`)."""
 _LANGS = ("en", "it")
 
 

@@ -19,7 +19,7 @@ from muraglia.rulesets.riichi_ema.payments import (
     win_transfers,
 )
 from muraglia.rulesets.riichi_ema.result import SEAT_OF
-from muraglia.scoring.context import DRAGONS, WINDS, parse_wind
+from muraglia.scoring.context import DRAGONS, WINDS
 from muraglia.scoring.result import (
     Award,
     DealOutcome,
@@ -27,7 +27,7 @@ from muraglia.scoring.result import (
     Settlement,
     Transfer,
 )
-from muraglia.tiles import Tile
+from muraglia.tiles import Tile, to_wind
 
 if TYPE_CHECKING:
     from muraglia.rulesets.riichi_ema.ruleset import RiichiEma
@@ -36,16 +36,16 @@ _WIND: dict[str | Tile, Tile] = {
     **{t: t for t in SEAT_OF},
     **{letter: t for t, letter in SEAT_OF.items()},
 }
-"""The common wind spellings (``E``, ``Tile.EAST``); others go through ``parse_wind``."""
+"""The common wind spellings (``E``, ``Tile.EAST``); others go through :func:`to_wind`."""
 
 
 def wind_of(value: object, what: str) -> Tile:
-    """``parse_wind`` with a fast path for ``E S W N`` and the wind tiles."""
+    """:func:`muraglia.tiles.to_wind` with a fast path for ``E S W N`` and the wind tiles."""
     if isinstance(value, (str, Tile)):
         tile = _WIND.get(value)
         if tile is not None:
             return tile
-    return parse_wind(value, what)
+    return to_wind(value, what)
 
 
 def non_negative(value: Any, what: str) -> int:
@@ -67,7 +67,7 @@ def seat_of(value: Any, what: str) -> str | None:
     """
     if value is None:
         return None
-    return SEAT_OF[parse_wind(value, what)]
+    return SEAT_OF[to_wind(value, what)]
 
 
 class Settler:
