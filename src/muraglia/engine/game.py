@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import TYPE_CHECKING, Any
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from muraglia.engine.state import DealState
 from muraglia.engine.wall import Wall
 from muraglia.errors import RulesetError
-from muraglia.rulesets.base import AnyRuleset, Breach, DealFlow
+from muraglia.rulesets.base import AnyRuleset, Breach, DealFlow, MatchProgress, options_dict
 from muraglia.tiles import WINDS, PhysicalTile, Tile
 
 if TYPE_CHECKING:
@@ -79,8 +80,13 @@ class Game:
         round_wind: Tile,
         honba: int = 0,
         scores: tuple[int, ...] = (),
+        keep_round_wind: bool = False,
     ) -> DealState:
-        """Throw the dice, build the wall (dictated or shuffled) and deal."""
+        """Throw the dice, build the wall (dictated or shuffled) and deal.
+
+        The first deal's round wind comes from the flow unless ``keep_round_wind`` (a match
+        resumed at a given deal).
+        """
         layout = self.flow.table.wall
         if deal < len(self.walls):
             live, dead = self.walls[deal]
@@ -89,7 +95,7 @@ class Game:
         else:
             breach = self.flow.break_wall(rng, layout)
             wall = Wall.build(rng, layout, breach)
-        if deal == 0:
+        if deal == 0 and not keep_round_wind:
             round_wind = WINDS[self.flow.first_round_wind(breach)]
         return DealState(
             self.flow,
@@ -106,29 +112,27 @@ class Game:
         """A single deal (first dictated wall, or the seed's first wall)."""
         return self.make_deal(self.rng(), deal=0, dealer=dealer, round_wind=round_wind)
 
-    def new_match(self) -> MatchState:
-        """A match from its first deal."""
+    def new_match(
+        self,
+        *,
+        progress: MatchProgress | None = None,
+        scores: Sequence[int] | None = None,
+        pot: int = 0,
+    ) -> MatchState:
+        """A match from its first deal, or resumed at ``progress`` (see :class:`MatchState`)."""
         from muraglia.engine.match import MatchState  # noqa: PLC0415 - match imports game
 
-        return MatchState(self)
+        return MatchState(self, progress=progress, scores=scores, pot=pot)
 
     def header(self) -> dict[str, Any]:
         """The record header (ruleset id, version, options, seed, cap, dictated walls)."""
-        import dataclasses  # noqa: PLC0415
-
-        opts = self.ruleset.options
-        options = (
-            dataclasses.asdict(opts)
-            if dataclasses.is_dataclass(opts) and not isinstance(opts, type)
-            else {}
-        )
         return {
             "type": "header",
             "format": "muraglia-record",
             "format_version": FORMAT_VERSION,
             "ruleset": self.ruleset.id,
             "version": self.ruleset.version,
-            "options": options,
+            "options": options_dict(self.ruleset),
             "seed": self.seed,
             "max_deals": self.max_deals,
             "walls": [

@@ -15,7 +15,7 @@ Everything is re-exported here: ``from muraglia.rulesets.base import X`` keeps w
 from __future__ import annotations
 
 from muraglia.rulesets.base.flow import DealFlow, rotate
-from muraglia.rulesets.base.options import NoOptions, convert_options
+from muraglia.rulesets.base.options import NoOptions, convert_options, options_dict
 from muraglia.rulesets.base.ruleset import (
     AnyRuleset,
     OptionsT,
@@ -69,6 +69,7 @@ __all__ = [
     "as_hand",
     "as_tiles",
     "convert_options",
+    "options_dict",
     "rotate",
     "settlement_from_dict",
     "wind_letter",

@@ -21,7 +21,7 @@ from typing import Any
 
 from muraglia.errors import RulesetError
 
-__all__ = ["NoOptions", "convert_options"]
+__all__ = ["NoOptions", "convert_options", "options_dict"]
 
 
 @dataclass(frozen=True)
@@ -80,3 +80,16 @@ def convert_options(
             raise RulesetError(f"unknown option {key!r} for {cls.id}; valid: {valid}")
         out[key] = _convert(value, hints.get(key, str), f"{cls.id} option {key}")
     return out
+
+
+def options_dict(ruleset: object) -> dict[str, Any]:
+    """``ruleset``'s options as a plain dict (records, exports); ``{}`` if it has none.
+
+    >>> from muraglia.rulesets import load_ruleset
+    >>> options_dict(load_ruleset("mcr"))
+    {'edition': 1998, 'two_kongs_mixed': 4}
+    """
+    options = getattr(ruleset, "options", None)
+    if dataclasses.is_dataclass(options) and not isinstance(options, type):
+        return dataclasses.asdict(options)
+    return {}

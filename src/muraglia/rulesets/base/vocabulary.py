@@ -331,6 +331,10 @@ class TableRules:
     """Every seat's score at the start of a match."""
     riichi_stake: int = 0
     """Points a riichi declaration puts on the table."""
+    riichi_stands_if_claimed: bool = False
+    """Whether a riichi stands when its discard is claimed for a set (not for a win). False:
+    the declaration is cancelled (SEI-RIICHI-4); riichi: it stands, the stick is paid
+    (EMA-RIICHI-2)."""
     riichi_allows_kong: bool = False
     """Whether a riichi hand may declare a concealed kong of its drawn tile, only when its
     waits do not change (SEI-RIICHI-5; FIMJ-RICHI-4 forbids it)."""

@@ -130,6 +130,7 @@ class RiichiEma(Ruleset[EmaOptions]):
             "riichi_min_score": 1000,
             "bust": True,
             "west_extension": 30000,
+            "agari_yame": True,
             "kan_dora_after_discard": True,
             "nagashi_open": True,
             "haitei_on_replacement": False,
