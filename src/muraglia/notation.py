@@ -51,12 +51,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable
 
 from muraglia.errors import InvalidHandError, NotationError
-from muraglia.hand import Hand, HandStatus
+from muraglia.hand import Hand, HandStatus, format_hand
 from muraglia.melds import Meld, MeldKind, Source
-from muraglia.tiles import NUM_KINDS, PhysicalTile, Tile
+from muraglia.tiles import NUM_KINDS, PhysicalTile, Tile, format_tiles
 
 __all__ = [
     "format_hand",
@@ -598,50 +597,3 @@ def _parse_hand_full(text: str, *, strict: bool, red_fives: bool) -> Hand:
     if strict and hand.status() is not HandStatus.VALID:
         raise InvalidHandError(f"impossible hand {text!r}: " + "; ".join(hand.problems()))
     return hand
-
-
-_DIGIT: tuple[str, ...] = tuple(Tile(i).notation[0] for i in range(len(Tile)))
-_LETTER: tuple[str, ...] = tuple(Tile(i).suit.value for i in range(len(Tile)))
-"""Notation digit and suit letter of every kind (bonus tiles included), by kind."""
-
-
-def format_tiles(tiles: Iterable[PhysicalTile]) -> str:
-    """Format physical tiles grouped by suit, in the given order.
-
-    >>> format_tiles(parse_tiles("0m 5m 6m E E"))
-    '056m11z'
-    """
-    parts: list[str] = []
-    digits: list[str] = []
-    suit = ""
-    for tile in tiles:
-        kind = tile.kind
-        letter = _LETTER[kind]
-        if suit and letter != suit:
-            parts.append("".join(digits) + suit)
-            digits = []
-        suit = letter
-        digits.append("0" if tile.red else _DIGIT[kind])
-    if suit:
-        parts.append("".join(digits) + suit)
-    return "".join(parts)
-
-
-def format_hand(hand: Hand) -> str:
-    """Canonical notation of a hand (see the module docstring).
-
-    >>> format_hand(parse_hand("(1111p) 234678m 55m [999s^] 1f7f +5m"))
-    '23455678m (1111p) [999s^] 17f +5m'
-    """
-    parts: list[str] = []
-    concealed = hand.concealed_tiles
-    if hand.winning is not None:
-        concealed = tuple(sorted(concealed, key=lambda t: (t.kind, not t.red)))
-    if concealed:
-        parts.append(format_tiles(concealed))
-    parts.extend(m.notation for m in hand.melds)
-    if hand.bonus:
-        parts.append("".join(str(b.rank) for b in hand.bonus) + "f")
-    if hand.winning is not None:
-        parts.append(f"+{hand.winning.notation}")
-    return " ".join(parts)

@@ -45,6 +45,7 @@ __all__ = [
     "TileCounts",
     "counts_of",
     "format_counts",
+    "format_tiles",
     "mask_of",
     "tiles_from_counts",
     "to_wind",
@@ -455,4 +456,32 @@ def format_counts(counts: Iterable[int]) -> str:
         digits.append(str(tile.rank))
     if suit is not None:
         parts.append("".join(digits) + suit.value)
+    return "".join(parts)
+
+
+_DIGIT: tuple[str, ...] = tuple(Tile(i).notation[0] for i in range(len(Tile)))
+_LETTER: tuple[str, ...] = tuple(Tile(i).suit.value for i in range(len(Tile)))
+"""Notation digit and suit letter of every kind (bonus tiles included), by kind."""
+
+
+def format_tiles(tiles: Iterable[PhysicalTile]) -> str:
+    """Format physical tiles grouped by suit, in the given order.
+
+    >>> five, six, east = PhysicalTile(Tile.M5), PhysicalTile(Tile.M6), PhysicalTile(Tile.EAST)
+    >>> format_tiles([PhysicalTile(Tile.M5, red=True), five, six, east, east])
+    '056m11z'
+    """
+    parts: list[str] = []
+    digits: list[str] = []
+    suit = ""
+    for tile in tiles:
+        kind = tile.kind
+        letter = _LETTER[kind]
+        if suit and letter != suit:
+            parts.append("".join(digits) + suit)
+            digits = []
+        suit = letter
+        digits.append("0" if tile.red else _DIGIT[kind])
+    if suit:
+        parts.append("".join(digits) + suit)
     return "".join(parts)
