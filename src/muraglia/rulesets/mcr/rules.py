@@ -53,7 +53,7 @@ from muraglia.scoring.result import (
     Settlement,
     Transfer,
 )
-from muraglia.tiles import WIND_LETTERS, WINDS, Tile, wind_letter
+from muraglia.tiles import WIND_LETTERS, WINDS, Tile
 
 if TYPE_CHECKING:
     from muraglia.rulesets.mcr.flow import McrFlow
@@ -81,6 +81,8 @@ FALSE_WIN_PENALTY = 10
 SEATS = WIND_LETTERS
 """Seat winds in turn order (play runs E -> S -> W -> N)."""
 _WINDS = dict(zip(SEATS, WINDS, strict=True))
+_LETTER_OF: dict[Tile, str] = dict(zip(WINDS, SEATS, strict=True))
+"""Wind tile -> seat letter (a table of :func:`muraglia.tiles.wind_letter` for the hot path)."""
 
 
 FLAGS: Mapping[str, str] = {
@@ -446,7 +448,7 @@ class McrRules(Ruleset[McrOptions]):
         if discarder is not None:
             _seat(discarder, "discarder")
         best = self._best(h, w, seat, rnd, flag_set)
-        winner = wind_letter(seat)
+        winner = _LETTER_OF[seat]
         pays: dict[str, int] | None = None
         if best.valid and (w is WinType.TSUMO or discarder is not None):
             pays = payments(self.total(best), winner=winner, discarder=discarder)
