@@ -4,7 +4,7 @@
 >>> from muraglia.tiles import Tile
 >>> legal = [Chow(1, (Tile.M3, Tile.M4, Tile.M5)), Chow(1, (Tile.M4, Tile.M5, Tile.M6)), Pass(1)]
 >>> parse_action(legal, 1, "chi 345m")
-Chow(seat=1, tiles=(<Tile.M3: 2>, <Tile.M4: 3>, <Tile.M5: 4>))
+Chow(seat=1, tiles=(<Tile.M3: 2>, <Tile.M4: 3>, <Tile.M5: 4>), red=False)
 >>> parse_action(legal, 1, "chi 4m")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...

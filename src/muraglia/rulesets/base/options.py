@@ -86,8 +86,8 @@ def options_dict(ruleset: object) -> dict[str, Any]:
     """``ruleset``'s options as a plain dict (records, exports); ``{}`` if it has none.
 
     >>> from muraglia.rulesets import load_ruleset
-    >>> options_dict(load_ruleset("mcr"))
-    {'edition': 1998, 'two_kongs_mixed': 4}
+    >>> options_dict(load_ruleset("mcr(edition=2006)"))["edition"], options_dict(object())
+    (2006, {})
     """
     options = getattr(ruleset, "options", None)
     if dataclasses.is_dataclass(options) and not isinstance(options, type):
