@@ -10,7 +10,8 @@ import argparse
 from typing import Any
 
 from muraglia.cli._common import add_output_flags, require_str, run_command
-from muraglia.rulesets import load_ruleset
+from muraglia.errors import MahjongError
+from muraglia.rulesets import score_object
 
 __all__ = ["register", "run"]
 
@@ -43,11 +44,9 @@ def _split(text: str) -> list[str]:
     return [t for t in (x.strip() for x in text.split(",")) if t]
 
 
-def item_from_args(args: argparse.Namespace) -> dict[str, Any]:
-    """The input object of the command-line arguments."""
-    if args.hand is None:
-        raise TypeError("a hand is required (or use --jsonl)")
-    item: dict[str, Any] = {"rules": args.rules, "hand": args.hand}
+def options_of(args: argparse.Namespace) -> dict[str, Any]:
+    """The input-object keys the command-line options give (the defaults of ``--jsonl``)."""
+    item: dict[str, Any] = {"rules": args.rules}
     for key in ("win", "seat_wind", "round_wind", "honba", "riichi_sticks", "discarder", "dealer"):
         value = getattr(args, key)
         if value is not None:
@@ -59,12 +58,18 @@ def item_from_args(args: argparse.Namespace) -> dict[str, Any]:
     return item
 
 
+def item_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The input object of the command-line arguments."""
+    if args.hand is None:
+        raise MahjongError("a hand is required (or --jsonl to read objects from stdin)")
+    return {**options_of(args), "hand": args.hand}
+
+
 def compute(item: dict[str, Any]) -> dict[str, Any]:
     """The output object for one input object."""
-    ruleset = load_ruleset(require_str(item, "rules"))
+    require_str(item, "rules")
     require_str(item, "hand")
-    result: dict[str, Any] = ruleset.score_dict(item)
-    return result
+    return score_object(item)
 
 
 def render(result: dict[str, Any]) -> None:
@@ -108,5 +113,11 @@ def render(result: dict[str, Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``muraglia score``."""
     return run_command(
-        args, name="score", item_from_args=item_from_args, compute=compute, render=render
+        args,
+        name="score",
+        item_from_args=item_from_args,
+        compute=compute,
+        render=render,
+        positional="hand",
+        batch_item=lambda a, item: {**options_of(a), **item},
     )
