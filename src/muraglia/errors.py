@@ -31,7 +31,7 @@ __all__ = [
     "plural",
 ]
 
-EXCERPT = 40
+EXCERPT = 64
 """Most characters of an input quoted in a message (a longer input is cut with an ellipsis)."""
 
 
