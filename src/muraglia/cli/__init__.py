@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
+import os
 import sys
 from collections.abc import Sequence
 
@@ -56,8 +58,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+EXIT_PIPE = 141
+"""Exit code when stdout is closed early (``| head``): 128 + SIGPIPE, as a shell reports it."""
+
+EXIT_INTERRUPTED = 130
+"""Exit code on Ctrl-C: 128 + SIGINT."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code (0 ok, 1 failed check, 2 bad input)."""
+    """Run the command line; returns the exit code.
+
+    0 ok, 1 failed check, 2 bad input, 3 internal error (a bug, reported in one line),
+    130 interrupted (Ctrl-C), 141 output pipe closed (``| head``: ends quietly).
+    """
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -66,5 +79,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return 2
-    code: int = args.run(args)
+    try:
+        code: int = args.run(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_PIPE
+    except KeyboardInterrupt:
+        print(f"muraglia {args.command}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return code
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush stays quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):  # not a real file (tests)
+        pass
