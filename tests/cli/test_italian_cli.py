@@ -175,7 +175,7 @@ def test_score_jsonl_batch_goes_on(
         (
             ["-r", "fimj", FIMJ_HANDS["S"], "--win", "ron", "--seat-wind", "S"],
             136,
-            "tris di draghi (FIMJ-DBL-F05, fondamentale): 1 raddoppi",
+            "tris di draghi (FIMJ-DBL-F05, fondamentale): 1 raddoppio",
             "Base: 34 × 2^2 = 136",
         ),
         # FIMJ-TV-6 with the limit as an option: 66 × 32 = 2112, capped at 2000.

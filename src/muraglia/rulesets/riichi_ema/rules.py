@@ -1039,7 +1039,8 @@ class _Settler:
             for payer in noten:
                 for payee in sorted(tenpai, key=SEATS.index):
                     self.pay(payer, payee, share, "noten")
-        self.lines.append(f"exhaustive draw: tenpai {sorted(tenpai, key=SEATS.index)} (EMA-END-3)")
+        ready = ", ".join(sorted(tenpai, key=SEATS.index)) or "nobody"
+        self.lines.append(f"exhaustive draw: tenpai {ready} (EMA-END-3)")
         return self.done(self.o.honba + 1, self.o.riichi_sticks + len(self.o.riichi), "E" in tenpai)
 
     def nagashi(self, seats: list[str]) -> Settlement:
