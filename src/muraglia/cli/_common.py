@@ -30,6 +30,7 @@ __all__ = [
     "MAX_LINE",
     "MAX_MESSAGE",
     "add_output_flags",
+    "check_max_deals",
     "dump",
     "error_message",
     "input_lines",
@@ -193,6 +194,16 @@ def _clamp(text: str) -> str:
     if len(one) > MAX_MESSAGE:
         one = one[: MAX_MESSAGE - 1] + "…"
     return one
+
+
+def check_max_deals(value: int | None) -> None:
+    """``--max-deals``, when given, is at least 1.
+
+    Raises:
+        MahjongError: for 0 or a negative number.
+    """
+    if value is not None and value < 1:
+        raise MahjongError(f"--max-deals must be at least 1, got {value}")
 
 
 def require_str(item: Mapping[str, Any], key: str) -> str:

@@ -20,12 +20,12 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
-from muraglia.cli._common import dump
+from muraglia.cli._common import check_max_deals, dump
 from muraglia.errors import MahjongError
 from muraglia.players import BOTS, DEFAULT_BOT
 from muraglia.players.external import CMD_PREFIX, DEFAULT_TIMEOUT, seat_commands
 
-__all__ = ["check_max_deals", "parse_bots", "register", "run"]
+__all__ = ["parse_bots", "register", "run"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -96,16 +96,6 @@ def parse_bots(text: str, players: int = 4) -> tuple[str, ...]:
         if n not in BOTS:
             raise MahjongError(f"unknown bot {n!r}; known bots: {', '.join(BOTS)}")
     return names
-
-
-def check_max_deals(value: int | None) -> None:
-    """``--max-deals``, when given, is at least 1.
-
-    Raises:
-        MahjongError: for 0 or a negative number.
-    """
-    if value is not None and value < 1:
-        raise MahjongError(f"--max-deals must be at least 1, got {value}")
 
 
 def _workers(requested: int, games: int, ray: bool) -> int:
