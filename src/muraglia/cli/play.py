@@ -605,12 +605,17 @@ class Session:
             self.say(self.t("hand_values", values=values))
         for t in settlement.transfers:
             if t.amount:
-                payer = self.who(letters[t.payer]) if t.payer in letters else t.payer
-                payee = self.who(letters[t.payee]) if t.payee in letters else t.payee
+                payer, payee = self._party(t.payer, letters), self._party(t.payee, letters)
                 self.say(self.t("pays", payer=payer, payee=payee, amount=t.amount))
         lines = settlement.explanation.get(self.lang) or settlement.explanation.get("en", ())
         for line in lines:
             self.say(f"    {line}")
+
+    def _party(self, letter: str, letters: dict[str, int]) -> str:
+        """A settlement party: a seat, or the table (riichi sticks)."""
+        if letter in letters:
+            return self.who(letters[letter])
+        return "tavolo" if self.lang == "it" and letter == "table" else letter
 
     def standings(self, scores: Sequence[int]) -> None:
         """The final table, best first."""
