@@ -99,8 +99,16 @@ _TILE_STYLES = (
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``play`` subcommand."""
-    p = subparsers.add_parser("play", help="play a match against three bots in the terminal")
-    p.add_argument("--rules", required=True, help="ruleset id, with options")
+    p = subparsers.add_parser(
+        "play",
+        help="play a match against three bots in the terminal",
+        description="Play a match against three bots, e.g. muraglia play --rules riichi-ema. "
+        "At each prompt type the number of a choice; ? shows the help, q leaves the match "
+        "(Ctrl-C too, exit code 130). The record is written as the match goes (default: "
+        "muraglia-<id>-seed<N>.jsonl in this folder, never overwriting an earlier one) and "
+        "replays with muraglia replay.",
+    )
+    p.add_argument("--rules", required=True, help="ruleset id, with options, e.g. fimj")
     p.add_argument("--seat", default="E", help="your seat in the first deal: E, S, W or N")
     p.add_argument("--seed", type=int, default=0, help="seed of the walls and the bots")
     p.add_argument(
@@ -108,9 +116,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default="efficiency,defensive,random",
         help=f"the three bots after you, comma-separated (known: {', '.join(BOTS)})",
     )
-    p.add_argument("--record", default=None, help="where to save the record (JSONL)")
-    p.add_argument("--lang", choices=("en", "it"), default="en", help="language of the results")
-    p.add_argument("--max-deals", type=int, default=None, help="stop after this many deals")
+    p.add_argument(
+        "--record",
+        default=None,
+        help="where to write the record (JSON Lines; checked before the first move; default: "
+        "a new muraglia-<id>-seed<N>.jsonl in this folder)",
+    )
+    p.add_argument(
+        "--lang", choices=("en", "it"), default="en", help="language of the screen (default en)"
+    )
+    p.add_argument(
+        "--max-deals", type=int, default=None, help="stop after this many deals (>= 1)"
+    )
     p.add_argument(
         "--bot-cmd",
         action="append",

@@ -11,7 +11,7 @@ from typing import Any
 
 from muraglia.cli._common import add_output_flags, require_str, run_command
 from muraglia.errors import MahjongError
-from muraglia.rulesets import score_object
+from muraglia.rulesets import load_ruleset, score_object
 
 __all__ = ["register", "run"]
 
@@ -23,25 +23,70 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="score a hand",
         description="Score a finished hand, e.g. "
         "muraglia score '234m567m345p67s22p+8s' --win ron --seat-wind S --flags riichi --dora 1z",
+        add_help=False,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("hand", nargs="?", help="hand notation with +winning tile")
-    p.add_argument("-r", "--rules", default="riichi-ema", help="ruleset id with options")
-    p.add_argument("--win", choices=("ron", "tsumo", "none"), help="how the hand ended")
-    p.add_argument("--seat-wind", help="seat wind E S W N")
-    p.add_argument("--round-wind", help="prevalent wind E S W N")
-    p.add_argument("--flags", default="", help="comma-separated flags (riichi,ippatsu,...)")
-    p.add_argument("--dora", default="", help="comma-separated dora indicators")
-    p.add_argument("--ura", default="", help="comma-separated ura dora indicators")
-    p.add_argument("--honba", type=int, help="counters on the table")
-    p.add_argument("--riichi-sticks", type=int, help="riichi sticks on the table")
-    p.add_argument("--discarder", help="seat wind of the discarder (ron)")
-    p.add_argument("--dealer", help="seat wind of the dealer (default E)")
+    p.add_argument("-h", "--help", action=_Help, help="show this help (with each ruleset's flags)")
+    p.add_argument("hand", nargs="?", help="hand notation with +winning tile, e.g. 123m...+4m")
+    p.add_argument(
+        "-r", "--rules", default="riichi-ema",
+        help="ruleset id with options, e.g. 'fimj(limit=2000)' (default: riichi-ema)",
+    )  # fmt: skip
+    p.add_argument(
+        "--win", choices=("ron", "tsumo", "none"),
+        help="how the hand ended: ron (on a discard), tsumo (self-drawn) or none (a hand that "
+        "did not win: hand points in fimj/ravenna) (default: ron)",
+    )  # fmt: skip
+    p.add_argument("--seat-wind", help="the winner's seat wind: E, S, W or N (default: E)")
+    p.add_argument("--round-wind", help="the prevalent wind: E, S, W or N (default: E)")
+    p.add_argument(
+        "--flags", default="",
+        help="comma-separated flags of the win (the ruleset's own: listed below) (default: none)",
+    )  # fmt: skip
+    p.add_argument(
+        "--dora", default="", help="comma-separated dora indicators, riichi rulesets (default: none)"
+    )
+    p.add_argument(
+        "--ura", default="", help="comma-separated ura dora indicators, after riichi (default: none)"
+    )
+    p.add_argument("--honba", type=int, help="counters on the table, riichi (default: 0)")
+    p.add_argument(
+        "--riichi-sticks", type=int, help="riichi sticks on the table, riichi (default: 0)"
+    )
+    p.add_argument(
+        "--discarder", help="seat wind of the discarder, for ron payments: E, S, W or N"
+    )
+    p.add_argument(
+        "--dealer",
+        help="fimj only: the seat holding the East role (E, S, W or N; default E). Other "
+        "rulesets count seats as seat winds, so their dealer is always E",
+    )
     add_output_flags(p)
     p.set_defaults(run=run)
 
 
-def _split(text: str) -> list[str]:
-    return [t for t in (x.strip() for x in text.split(",")) if t]
+class _Help(argparse.Action):
+    """``--help`` with an epilog listing each ruleset's flags (built only when asked)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kw: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kw)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kw: Any) -> None:
+        parser.epilog = flags_epilog()
+        parser.print_help()
+        parser.exit()
+
+
+def flags_epilog() -> str:
+    """The flags each ruleset reads (``--flags``), one paragraph per ruleset."""
+    from muraglia.cli.rules import declarations  # noqa: PLC0415 - loads every ruleset
+    from muraglia.rulesets import ids  # noqa: PLC0415
+
+    lines = ["flags of each ruleset (muraglia rules ID lists them with their meaning):"]
+    for rid in ids():
+        names = ", ".join(declarations(load_ruleset(rid))["flags"]) or "(none)"
+        lines.append(f"  {rid}: {names}")
+    return "\n".join(lines)
 
 
 def options_of(args: argparse.Namespace) -> dict[str, Any]:

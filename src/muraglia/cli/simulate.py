@@ -30,7 +30,14 @@ __all__ = ["parse_bots", "register", "run"]
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``simulate`` subcommand."""
-    p = subparsers.add_parser("simulate", help="bots play many matches; statistics report")
+    p = subparsers.add_parser(
+        "simulate",
+        help="bots play many matches; statistics report",
+        description="Bots play seeded matches, e.g. muraglia simulate --rules fimj --games 20 "
+        "--workers 2. A seed fixes the whole simulation whatever the number of workers; the "
+        "matches are streamed (memory stays flat in --games) and the worker processes end "
+        "with the command.",
+    )
     p.add_argument("--rules", required=True, help="ruleset id, with options")
     p.add_argument("--games", type=int, required=True, help="number of matches")
     p.add_argument("--seed", type=int, default=0, help="simulation seed (default 0)")
