@@ -89,6 +89,10 @@ def flags_epilog() -> str:
     return "\n".join(lines)
 
 
+def _split(text: str) -> list[str]:
+    return [t for t in (x.strip() for x in text.split(",")) if t]
+
+
 def options_of(args: argparse.Namespace) -> dict[str, Any]:
     """The input-object keys the command-line options give (the defaults of ``--jsonl``)."""
     item: dict[str, Any] = {"rules": args.rules}
