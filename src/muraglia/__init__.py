@@ -116,9 +116,10 @@ def shapes_of(rules: str | None) -> tuple[Shape, ...]:
     Raises:
         RulesetError: for an unknown ruleset.
     """
-    if _rules(rules) is None:
+    name = _rules(rules)
+    if name is None:
         return DEFAULT_SHAPES
-    return tuple(getattr(load_ruleset(rules), "shapes", DEFAULT_SHAPES))
+    return tuple(getattr(load_ruleset(name), "shapes", DEFAULT_SHAPES))
 
 
 def analyze(

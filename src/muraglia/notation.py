@@ -200,7 +200,9 @@ class _Scanner:
         try:
             return _make_meld(physical, concealed=opener == "(", source=source, added=added)
         except InvalidHandError as exc:
-            raise InvalidHandError(f"{exc} (meld at position {start} of {excerpt(self.text, start)})") from None
+            raise InvalidHandError(
+                f"{exc} (meld at position {start} of {excerpt(self.text, start)})"
+            ) from None
 
 
 def _make_meld(
@@ -210,7 +212,9 @@ def _make_meld(
     if concealed:
         if len(tiles) != 4 or len(set(kinds)) != 1:
             text = "".join(t.notation for t in tiles)
-            raise InvalidHandError(f"a concealed kong needs four identical tiles, not {excerpt(text)}")
+            raise InvalidHandError(
+                f"a concealed kong needs four identical tiles, not {excerpt(text)}"
+            )
         return Meld(MeldKind.KONG, tiles, concealed=True)
     if len(tiles) == 4:
         return Meld(MeldKind.KONG, tiles, source=source, added=added)

@@ -50,7 +50,7 @@ KEYS = ["rules", "hand", "win", "seat_wind", "round_wind", "flags", "dora", "ura
         "tenpai", "visible", "final_scores", "pao", "draw"]  # fmt: skip
 
 
-class _Timeout(Exception):
+class _CaseTimeoutError(Exception):
     pass
 
 
@@ -59,7 +59,7 @@ def time_limit(seconds: int, case: object) -> Iterator[None]:
     """Fail the case if it runs longer than ``seconds`` (SIGALRM)."""
 
     def alarm(_sig: int, _frame: object) -> None:
-        raise _Timeout(f"hung: {case!r}")
+        raise _CaseTimeoutError(f"hung: {case!r}")
 
     old = signal.signal(signal.SIGALRM, alarm)
     signal.alarm(seconds)
@@ -148,6 +148,13 @@ def json_value(rng: random.Random, depth: int = 0) -> Any:
     return junk(rng, 5)
 
 
+def analyze_object(rng: random.Random) -> dict[str, Any]:
+    obj: dict[str, Any] = {"hand": hand(rng)}
+    if rng.random() < 0.3:
+        obj["rules"] = spec(rng)
+    return obj
+
+
 def score_object(rng: random.Random) -> dict[str, Any]:
     obj: dict[str, Any] = {"rules": spec(rng) if rng.random() < 0.3 else rng.choice(SPECS)}
     obj["hand"] = hand(rng) if rng.random() < 0.8 else json_value(rng)
@@ -199,7 +206,8 @@ def argv_case(rng: random.Random) -> list[str]:
     else:
         argv = ["simulate", "--rules", spec(rng), "--games", rng.choice(["0", "-5", "1"]),
                 "--workers", rng.choice(["0", "-1", "1"]), "--max-deals",
-                rng.choice(["0", "-2"]), "--bots", rng.choice(["nobot", "random,random", ""])]  # fmt: skip
+                rng.choice(["0", "-2"]), "--bots",
+                rng.choice(["nobot", "random,random", ""])]  # fmt: skip
     return argv
 
 
@@ -215,7 +223,8 @@ def check_single(argv: list[str], code: int, out: str, err: str) -> None:
         assert len(out) < 200_000, case
         return
     assert code == 2, f"{case}: exit {code}, {err!r}"
-    assert err.count("\n") == 1 and err.endswith("\n"), f"{case}: {err!r}"
+    assert err.count("\n") == 1, f"{case}: {err!r}"
+    assert err.endswith("\n"), f"{case}: {err!r}"
     # the command's own error, or argparse's (a hand starting with "-" reads as an option)
     assert err.startswith((f"muraglia {argv[0]}: error: ", "muraglia: error: ")), f"{case}: {err!r}"
     assert len(err) < MAX_ERR, f"{case}: {len(err)} characters"
@@ -254,8 +263,7 @@ def batch_lines(rng: random.Random, make: Any, n: int) -> list[bytes]:
 @pytest.mark.parametrize(
     ("cmd", "make"),
     [
-        ("analyze", lambda rng: {"hand": hand(rng), **({"rules": spec(rng)} if rng.random() < 0.3
-                                                       else {})}),  # fmt: skip
+        ("analyze", analyze_object),
         ("score", score_object),
         ("settle", settle_object),
     ],
@@ -317,4 +325,5 @@ def test_as_real_processes(argv: list[str], stdin: bytes) -> None:
         assert [x["error"].split(":")[0] for x in lines] == ["line 1", "line 2", "line 3"]
     else:
         assert proc.returncode == 2, err
-        assert err.count("\n") == 1 and len(err) < MAX_ERR
+        assert err.count("\n") == 1
+        assert len(err) < MAX_ERR

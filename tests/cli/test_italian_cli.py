@@ -103,7 +103,11 @@ BAD_DEALS = [
     # malformed fields
     ("fimj", _with("fimj", winners="S"), "`winners` must be a list"),
     ("ravenna", _with("ravenna", hands=["S"]), "`hands` must be an object"),
-    ("seipalle", _with("seipalle", discarder="X"), "`discarder` must be a seat letter (E, S, W or N)"),
+    (
+        "seipalle",
+        _with("seipalle", discarder="X"),
+        "`discarder` must be a seat letter (E, S, W or N)",
+    ),
     ("fimj", _with("fimj", rules="fimj(limit=7)"), "limit"),
     ("ravenna", _with("ravenna", rules="ravenna(colour=1)"), "unknown option 'colour' for ravenna"),
 ]

@@ -78,7 +78,7 @@ def wait_for(cond: Any, seconds: float) -> bool:
     return bool(cond())
 
 
-class _Stop(Exception):
+class _StopError(Exception):
     pass
 
 
@@ -105,9 +105,9 @@ def test_the_queue_is_bounded_and_an_early_stop_leaves_no_process(
         done += 1
         worst = max(worst, consumed - done)
         if done == 12:
-            raise _Stop
+            raise _StopError
 
-    with pytest.raises(_Stop):
+    with pytest.raises(_StopError):
         sim.simulate("ravenna", games=10**9, workers=2, max_deals=1, on_match=on_match)
     # queued or running (IN_FLIGHT_PER_WORKER per worker), plus finished ones waiting for an
     # earlier match to complete (at most as many): a constant, whatever `games` is

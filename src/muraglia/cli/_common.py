@@ -102,7 +102,7 @@ def run_command(
     except INPUT_ERRORS as exc:
         print(f"muraglia {name}: error: {error_message(exc)}", file=sys.stderr)
         return 2
-    except Exception as exc:  # noqa: BLE001 - a bug: one line, never a traceback
+    except Exception as exc:
         print(f"muraglia {name}: internal error: {_internal(exc)}", file=sys.stderr)
         return 3
     if args.json:
@@ -155,9 +155,7 @@ def run_batch(compute: Callable[[Item], Item]) -> int:
             try:
                 item = json.loads(line)
             except json.JSONDecodeError as exc:
-                raise MahjongError(
-                    f"invalid JSON: {exc.msg} at column {exc.colno}"
-                ) from None
+                raise MahjongError(f"invalid JSON: {exc.msg} at column {exc.colno}") from None
             except RecursionError:
                 raise MahjongError("invalid JSON: nested too deeply") from None
             if not isinstance(item, dict):
@@ -165,7 +163,7 @@ def run_batch(compute: Callable[[Item], Item]) -> int:
             result = compute(item)
         except INPUT_ERRORS as exc:
             result = {"ok": False, "error": f"line {number}: {error_message(exc)}"}
-        except Exception as exc:  # noqa: BLE001 - a bug: the batch goes on
+        except Exception as exc:
             result = {"ok": False, "error": f"line {number}: internal error: {_internal(exc)}"}
         print(dump(result), flush=True)
     return 0

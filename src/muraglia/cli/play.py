@@ -22,6 +22,7 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.text import Text
 
+from muraglia.cli._common import check_max_deals
 from muraglia.engine.actions import (
     Action,
     AddedKong,
@@ -56,7 +57,6 @@ from muraglia.engine.match import MatchState
 from muraglia.engine.record import dumps
 from muraglia.engine.state import DealState
 from muraglia.engine.views import PlayerView, view_of
-from muraglia.cli._common import check_max_deals
 from muraglia.errors import MahjongError, excerpt
 from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, Player, make_bot
@@ -125,9 +125,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument(
         "--lang", choices=("en", "it"), default="en", help="language of the screen (default en)"
     )
-    p.add_argument(
-        "--max-deals", type=int, default=None, help="stop after this many deals (>= 1)"
-    )
+    p.add_argument("--max-deals", type=int, default=None, help="stop after this many deals (>= 1)")
     p.add_argument(
         "--bot-cmd",
         action="append",
@@ -206,10 +204,16 @@ _TEXT: dict[str, tuple[str, str]] = {
         "premi Invio per continuare (q per uscire)> ",
     ),
     # narration
-    "deal": ("══ deal {n}: round {wind}, dealer {who}", "══ mano {n}: round {wind}, mazziere {who}"),
+    "deal": (
+        "══ deal {n}: round {wind}, dealer {who}",
+        "══ mano {n}: round {wind}, mazziere {who}",
+    ),
     "indicator": ("dora indicator: {tile}", "indicatore di dora: {tile}"),
     "shows": ("{who} shows {tile}", "{who} mostra {tile}"),
-    "replacement": ("you draw a replacement tile: {tile}", "peschi una tessera di rimpiazzo: {tile}"),
+    "replacement": (
+        "you draw a replacement tile: {tile}",
+        "peschi una tessera di rimpiazzo: {tile}",
+    ),
     "calls": ("{who} calls {call} {tiles} from {whom}", "{who} chiama {call} {tiles} da {whom}"),
     "kong_concealed": (
         "{who} declares a concealed kong of {tile}",
@@ -228,10 +232,16 @@ _TEXT: dict[str, tuple[str, str]] = {
     "wins_self": ("{who} wins self-drawn", "{who} vince pescando da sé"),
     "wins_on": ("{who} wins on the discard of {whom}", "{who} vince sullo scarto di {whom}"),
     "wins_tsumo": ("{who} wins by tsumo (self-drawn)", "{who} vince con tsumo (pescata)"),
-    "wins_ron": ("{who} wins by ron on the discard of {whom}", "{who} vince per ron sullo scarto di {whom}"),
+    "wins_ron": (
+        "{who} wins by ron on the discard of {whom}",
+        "{who} vince per ron sullo scarto di {whom}",
+    ),
     "value": ("value", "valore"),
     "no_breakdown": ("  (no breakdown: {why})", "  (nessun dettaglio: {why})"),
-    "no_winner": ("deal over without a winner ({reason})", "mano finita senza vincitori ({reason})"),
+    "no_winner": (
+        "deal over without a winner ({reason})",
+        "mano finita senza vincitori ({reason})",
+    ),
     "void": ("deal void ({reason})", "mano annullata ({reason})"),
     "no_settlement": ("  (no settlement explanation: {why})", "  (nessuna spiegazione: {why})"),
     "hand_values": ("hand values: {values}", "valori delle mani: {values}"),
@@ -248,8 +258,14 @@ _TEXT: dict[str, tuple[str, str]] = {
     "quit": ("you left the match", "hai abbandonato la partita"),
     "ended": ("input ended: match abandoned", "input finito: partita abbandonata"),
     "interrupted": ("interrupted: match abandoned", "interrotta: partita abbandonata"),
-    "bot_failed": ("an external bot failed: match abandoned", "un bot esterno ha fallito: partita abbandonata"),
-    "saved": ("record saved to {path} (muraglia replay {path})", "registrazione salvata in {path} (muraglia replay {path})"),
+    "bot_failed": (
+        "an external bot failed: match abandoned",
+        "un bot esterno ha fallito: partita abbandonata",
+    ),
+    "saved": (
+        "record saved to {path} (muraglia replay {path})",
+        "registrazione salvata in {path} (muraglia replay {path})",
+    ),
 }
 """Every line the terminal shows, in English and Italian (``--lang``)."""
 
@@ -535,9 +551,7 @@ class Session:
             elif isinstance(e, RiichiCancelled):
                 self.say(self.t("riichi_void", who=self.who(e.seat)))
             elif isinstance(e, StatusChanged):
-                self.say(
-                    self.t("status", who=self.who(e.seat), status=e.status, reason=e.reason)
-                )
+                self.say(self.t("status", who=self.who(e.seat), status=e.status, reason=e.reason))
             elif isinstance(e, Won):
                 self.explain_win(e, deal)
             elif isinstance(e, DealEnded):
@@ -673,8 +687,9 @@ class Session:
             deal, pot = m.deal, m.pot
             events = m.apply(action)
             self.narrate(events, deal, pot)
-            if not m.over and any(isinstance(e, DealEnded) for e in events):
-                self.pause()
+            ended = [type(e) for e in events if isinstance(e, DealEnded | MatchEnded)]
+            if DealEnded in ended and MatchEnded not in ended:
+                self.pause()  # the result stays on screen until the player continues
 
 
 def _unit(value: int, unit: str, lang: str) -> str:
@@ -768,9 +783,7 @@ def run(args: argparse.Namespace) -> int:
     session = Session(
         match, human, bots, out=sys.stdout, inp=sys.stdin, lang=args.lang, record=record
     )
-    session.say(
-        session.t("start", rules=args.rules, seed=args.seed, seat=human, record=record)
-    )
+    session.say(session.t("start", rules=args.rules, seed=args.seed, seat=human, record=record))
     code = 0
     try:
         session.play()

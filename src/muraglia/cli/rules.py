@@ -182,6 +182,6 @@ def _render_declarations(decl: dict[str, Any]) -> None:
     for k, v in flags.items():
         console.print(escape(f"  {k}" + (f": {v}" if v else "")))
     statuses = decl["statuses"]
-    console.print("[bold]statuses[/bold] (settle \"status\"): " + ("" if statuses else "none"))
+    console.print('[bold]statuses[/bold] (settle "status"): ' + ("" if statuses else "none"))
     for k, v in statuses.items():
         console.print(escape(f"  {k}" + (f": {v}" if v else "")))

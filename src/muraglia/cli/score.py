@@ -44,18 +44,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="comma-separated flags of the win (the ruleset's own: listed below) (default: none)",
     )  # fmt: skip
     p.add_argument(
-        "--dora", default="", help="comma-separated dora indicators, riichi rulesets (default: none)"
+        "--dora",
+        default="",
+        help="comma-separated dora indicators, riichi rulesets (default: none)",
     )
     p.add_argument(
-        "--ura", default="", help="comma-separated ura dora indicators, after riichi (default: none)"
+        "--ura",
+        default="",
+        help="comma-separated ura dora indicators, after riichi (default: none)",
     )
     p.add_argument("--honba", type=int, help="counters on the table, riichi (default: 0)")
     p.add_argument(
         "--riichi-sticks", type=int, help="riichi sticks on the table, riichi (default: 0)"
     )
-    p.add_argument(
-        "--discarder", help="seat wind of the discarder, for ron payments: E, S, W or N"
-    )
+    p.add_argument("--discarder", help="seat wind of the discarder, for ron payments: E, S, W or N")
     p.add_argument(
         "--dealer",
         help="fimj only: the seat holding the East role (E, S, W or N; default E). Other "

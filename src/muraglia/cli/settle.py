@@ -28,8 +28,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("deal", nargs="?", help="the deal as a JSON object, or - for stdin")
     p.add_argument(
-        "-r", "--rules", help="ruleset id with options (overrides the object's \"rules\", "
-        "also with --jsonl)"
+        "-r",
+        "--rules",
+        help='ruleset id with options (overrides the object\'s "rules", also with --jsonl)',
     )
     add_output_flags(p)
     p.set_defaults(run=run)

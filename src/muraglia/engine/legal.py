@@ -322,6 +322,7 @@ def win_patterns(
     hand: str,
     discarder: int | None,
     flags: Sequence[str],
+    *,
     ura: Sequence[str] = (),
 ) -> tuple[tuple[tuple[str, str, str], ...], int | None]:
     """The patterns of ``seat``'s winning ``hand`` as ``(id, it, en)``, and its value.

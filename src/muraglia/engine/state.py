@@ -791,7 +791,7 @@ class DealState:
                 if red:
                     self.red[s].add(tile)
             hand = self.hand_of(s, tile, red=red).notation
-            patterns, value = legal.win_patterns(self, s, hand, discarder, flags[s], ura)
+            patterns, value = legal.win_patterns(self, s, hand, discarder, flags[s], ura=ura)
             if ura and value is not None:
                 values[s] = value  # the hand's one value, ura dora included
             self._emit(

@@ -421,9 +421,7 @@ class Report:
         for i, lo in enumerate(VALUE_BUCKETS):
             hi = VALUE_BUCKETS[i + 1] if i + 1 < len(VALUE_BUCKETS) else None
             key = f"{lo}+" if hi is None else f"{lo}-{hi - 1}"
-            out[key] = sum(
-                n for v, n in self.values.items() if v >= lo and (hi is None or v < hi)
-            )
+            out[key] = sum(n for v, n in self.values.items() if v >= lo and (hi is None or v < hi))
         return out
 
     def to_dict(self) -> dict[str, Any]:

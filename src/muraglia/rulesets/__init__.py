@@ -26,7 +26,14 @@ import typing
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from muraglia.errors import InputTypeError, InvalidHandError, MahjongError, RulesetError, excerpt, json_type
+from muraglia.errors import (
+    InputTypeError,
+    InvalidHandError,
+    MahjongError,
+    RulesetError,
+    excerpt,
+    json_type,
+)
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
 from muraglia.scoring.context import WinType, parse_wind
@@ -95,7 +102,8 @@ def resolve(name: str) -> str:
     if key in ALIASES:
         return ALIASES[key]
     raise RulesetError(
-        f"unknown ruleset {excerpt(name)}; valid: {', '.join(REGISTRY)} (aliases: {', '.join(ALIASES)})"
+        f"unknown ruleset {excerpt(name)}; valid: {', '.join(REGISTRY)} "
+        f"(aliases: {', '.join(ALIASES)})"
     )
 
 
@@ -200,10 +208,11 @@ def _spec_options(tokens: list[tuple[str, int]], spec: str, short: str) -> dict[
                         raise expected(f"',' or ']' in the list of {key!r}")
                 value = ",".join(items)
                 i += 1
-            elif at(i) is None or at(i) in _SPEC_SPECIALS:
-                raise expected(f"a value for {key!r}")
             else:
-                value = str(at(i))
+                token = at(i)
+                if token is None or token in _SPEC_SPECIALS:
+                    raise expected(f"a value for {key!r}")
+                value = token
                 i += 1
             if key in raw:
                 raise RulesetError(f"malformed ruleset spec {short}: option {key!r} given twice")
@@ -403,10 +412,7 @@ def _checked_hand(ruleset: Any, hand: str | Hand, indicators: Iterable[Any]) -> 
     per_suit = _red_per_suit(ruleset)
     h = parse_hand(hand, red_fives=per_suit > 0) if isinstance(hand, str) else hand
     check_red_fives(h, per_suit)
-    tiles = [
-        t if isinstance(t, Tile) else Tile.from_notation(_plain_five(t))
-        for t in indicators
-    ]
+    tiles = [t if isinstance(t, Tile) else Tile.from_notation(_plain_five(t)) for t in indicators]
     check_tile_counts(h, tiles)
     return h
 
@@ -463,7 +469,9 @@ def settle_object(data: Any) -> dict[str, Any]:
     indicators = [*(data.get("dora") or ()), *(data.get("ura") or ())]
     for hand in dict(data.get("hands", {})).values():
         try:
-            parsed = parse_hand(hand, strict=False, red_fives=True) if isinstance(hand, str) else hand
+            parsed = (
+                parse_hand(hand, strict=False, red_fives=True) if isinstance(hand, str) else hand
+            )
         except MahjongError:
             continue  # the ruleset's settlement names what is wrong with it
         _checked_hand(ruleset, parsed, indicators)

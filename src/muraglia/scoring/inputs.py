@@ -62,7 +62,9 @@ def check_seat(value: Any, key: str) -> str:
     if isinstance(value, Tile) and value in WINDS:
         return value.notation
     if not isinstance(value, str):
-        raise InputTypeError(f"`{key}` must be a seat letter (E, S, W or N), got {json_type(value)}")
+        raise InputTypeError(
+            f"`{key}` must be a seat letter (E, S, W or N), got {json_type(value)}"
+        )
     try:
         parse_wind(value, key)
     except InvalidHandError:
@@ -192,7 +194,9 @@ def check_settle_input(data: Any) -> None:
             continue
         table = data[key]
         if not isinstance(table, Mapping):
-            raise InputTypeError(f"`{key}` must be an object seat -> {what}, got {json_type(table)}")
+            raise InputTypeError(
+                f"`{key}` must be an object seat -> {what}, got {json_type(table)}"
+            )
         for seat, value in table.items():
             check_seat(seat, f"{key}` key `{seat}" if isinstance(seat, str) else key)
             where = f"{key}.{seat}"
@@ -204,7 +208,9 @@ def check_settle_input(data: Any) -> None:
                 raise InputTypeError(f"`{where}` must be a string, got {json_type(value)}")
 
 
-def check_tile_counts(hand: Hand, indicators: Iterable[Tile], what: str = "dora indicators") -> None:
+def check_tile_counts(
+    hand: Hand, indicators: Iterable[Tile], what: str = "dora indicators"
+) -> None:
     """The hand and the indicators together hold at most four copies of each tile.
 
     Raises:
