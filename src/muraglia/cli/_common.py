@@ -34,6 +34,7 @@ __all__ = [
     "dump",
     "error_message",
     "input_lines",
+    "parse_object",
     "require_str",
     "run_batch",
     "run_command",
@@ -152,21 +153,31 @@ def run_batch(compute: Callable[[Item], Item]) -> int:
                 raise MahjongError(problem or "unreadable line")
             if not line.strip():
                 raise MahjongError("blank line (expected a JSON object)")
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise MahjongError(f"invalid JSON: {exc.msg} at column {exc.colno}") from None
-            except RecursionError:
-                raise MahjongError("invalid JSON: nested too deeply") from None
-            if not isinstance(item, dict):
-                raise InputTypeError(f"expected a JSON object, got {json_type(item)}")
-            result = compute(item)
+            result = compute(parse_object(line))
         except INPUT_ERRORS as exc:
             result = {"ok": False, "error": f"line {number}: {error_message(exc)}"}
         except Exception as exc:
             result = {"ok": False, "error": f"line {number}: internal error: {_internal(exc)}"}
         print(dump(result), flush=True)
     return 0
+
+
+def parse_object(text: str, what: str = "a JSON object") -> Item:
+    """``text`` read as one JSON object.
+
+    Raises:
+        MahjongError: for invalid JSON (naming the column) or JSON nested too deeply.
+        InputTypeError: for JSON that is not an object.
+    """
+    try:
+        item = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MahjongError(f"invalid JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise MahjongError("invalid JSON: nested too deeply") from None
+    if not isinstance(item, dict):
+        raise InputTypeError(f"expected {what}, got {json_type(item)}")
+    return item
 
 
 def error_message(exc: BaseException) -> str:

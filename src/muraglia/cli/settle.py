@@ -7,12 +7,17 @@ The single input is a JSON object given as the argument (or ``-`` to read it fro
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
-from muraglia.cli._common import MAX_LINE, add_output_flags, require_str, run_command
-from muraglia.errors import InputTypeError, MahjongError, json_type
+from muraglia.cli._common import (
+    MAX_LINE,
+    add_output_flags,
+    parse_object,
+    require_str,
+    run_command,
+)
+from muraglia.errors import MahjongError
 from muraglia.rulesets import settle_object
 
 __all__ = ["register", "run"]
@@ -43,15 +48,7 @@ def item_from_args(args: argparse.Namespace) -> dict[str, Any]:
     text = sys.stdin.read(MAX_LINE + 1) if args.deal == "-" else args.deal
     if len(text) > MAX_LINE:
         raise MahjongError(f"the deal object is longer than {MAX_LINE} characters")
-    try:
-        item = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MahjongError(f"invalid JSON: {exc.msg} at position {exc.pos}") from None
-    except RecursionError:
-        raise MahjongError("invalid JSON: nested too deeply") from None
-    if not isinstance(item, dict):
-        raise InputTypeError(f"the deal must be a JSON object, got {json_type(item)}")
-    return with_rules(args, item)
+    return with_rules(args, parse_object(text, "the deal as a JSON object"))
 
 
 def with_rules(args: argparse.Namespace, item: dict[str, Any]) -> dict[str, Any]:
