@@ -96,8 +96,10 @@ def _visible(visible: object, hand: Hand) -> list[int] | None:
     if isinstance(visible, str) or not isinstance(visible, Sequence):
         raise InputTypeError(f"`visible` must be 34 tile counts, got {json_type(visible)}")
     counts = list(visible)
-    if len(counts) != 34 or any(type(c) is not int or c < 0 for c in counts):
-        raise InputTypeError("`visible` must be 34 non-negative integer tile counts")
+    if any(isinstance(c, bool) or not isinstance(c, int) for c in counts):
+        raise InputTypeError("`visible` must be 34 integer tile counts")
+    if len(counts) != 34 or any(c < 0 for c in counts):
+        return counts  # the analysis names the problem
     for kind, (seen, held) in enumerate(zip(counts, hand.counts, strict=True)):
         if seen + held > 4:
             raise InvalidHandError(

@@ -175,7 +175,7 @@ def test_lists_set_list_options() -> None:
         (lambda: muraglia.score(WIN, flags=None), "`flags` must be a list of flags, got null"),
         (lambda: muraglia.score(WIN, dora=5), "`dora` must be a list of tiles, got number"),
         (lambda: muraglia.score(WIN, dora="1m"), "`dora` must be a list of tiles, got string"),
-        (lambda: muraglia.analyze("123m456p789s1122z", visible=[1]), "34"),
+        (lambda: muraglia.analyze("123m456p789s1122z", visible=[None] * 34), "34"),
         (lambda: muraglia.shanten("123m456p789s1122z", rules=3), "`rules` must be"),
     ],
 )
