@@ -327,3 +327,25 @@ def test_as_real_processes(argv: list[str], stdin: bytes) -> None:
         assert proc.returncode == 2, err
         assert err.count("\n") == 1
         assert len(err) < MAX_ERR
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
+    """``muraglia analyze --jsonl < big | head -1``: exit 141, nothing on stderr."""
+    source = tmp_path / "in.jsonl"
+    source.write_text('{"hand": "123m456p789s1122z"}\n' * 20_000, encoding="utf-8")
+    with source.open("rb") as stdin:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "muraglia", "analyze", "--jsonl"],
+            stdin=stdin,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": SRC},
+        )
+        assert proc.stdout is not None
+        assert proc.stderr is not None
+        assert json.loads(proc.stdout.readline())["ok"] is True
+        proc.stdout.close()
+        err = proc.stderr.read()
+        code = proc.wait(timeout=120)
+    assert err == b""
+    assert code == 141

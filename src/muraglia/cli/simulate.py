@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from muraglia.cli._common import check_max_deals, dump
-from muraglia.errors import MahjongError
+from muraglia.errors import MahjongError, excerpt
 from muraglia.players import BOTS, DEFAULT_BOT
 from muraglia.players.external import CMD_PREFIX, DEFAULT_TIMEOUT, seat_commands
 
@@ -98,10 +98,12 @@ def parse_bots(text: str, players: int = 4) -> tuple[str, ...]:
     if len(names) == 1:
         names *= players
     if len(names) != players:
-        raise MahjongError(f"--bots needs 1 or {players} names, got {len(names)}: {text!r}")
+        raise MahjongError(
+            f"--bots needs 1 or {players} names, got {len(names)}: {excerpt(text, limit=40)}"
+        )
     for n in names:
         if n not in BOTS:
-            raise MahjongError(f"unknown bot {n!r}; known bots: {', '.join(BOTS)}")
+            raise MahjongError(f"unknown bot {excerpt(n, limit=40)}; known bots: {', '.join(BOTS)}")
     return names
 
 
