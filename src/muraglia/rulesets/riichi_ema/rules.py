@@ -950,6 +950,7 @@ class _Settler:
         self.transfers: list[Transfer] = []
         self.values: dict[str, int] = {}
         self.lines: list[str] = []
+        self.lines_it: list[str] = []
         if outcome.dealer not in ("E", "1z"):
             raise InvalidHandError("riichi seats are seat winds: the dealer is always E")
         for seat in (*outcome.winners, *outcome.riichi, *outcome.tenpai, *outcome.status):
@@ -963,6 +964,11 @@ class _Settler:
         if self.draw not in ("exhaustive", "abortive"):
             raise InvalidHandError(f"draw must be exhaustive or abortive, not {self.draw!r}")
 
+    def say(self, en: str, it: str) -> None:
+        """One explanation line, in English and Italian."""
+        self.lines.append(en)
+        self.lines_it.append(it)
+
     def pay(self, payer: str, payee: str, amount: int, reason: str) -> None:
         if amount:
             self.transfers.append(Transfer(payer, payee, amount, reason))
@@ -972,7 +978,7 @@ class _Settler:
             self.transfers,
             values=self.values,
             parties=(*SEATS, "table"),
-            explanation={"en": tuple(self.lines)},
+            explanation={"en": tuple(self.lines), "it": tuple(self.lines_it)},
             extra={"honba": honba, "riichi_sticks": sticks, "dealer_keeps": dealer_keeps, **extra},
         )
 
@@ -984,7 +990,7 @@ class _Settler:
             return self.chombo(chombo[0])
         if o.winners:
             if self.rs.options.triple_ron_draw and len(o.winners) == 3:
-                self.lines.append("triple ron: abortive draw (Tenhou)")
+                self.say("triple ron: abortive draw (Tenhou)", "triplo ron: patta (Tenhou)")
                 return self.abortive()
             return self.wins()
         if nagashi and self.rs.options.nagashi_mangan:
@@ -999,7 +1005,10 @@ class _Settler:
 
     def chombo(self, seat: str) -> Settlement:
         """EMA-PEN-2: reverse mangan, sticks of this deal returned, no counter, replay."""
-        self.lines.append(f"chombo by {seat}: reverse mangan (EMA-PEN-2)")
+        self.say(
+            f"chombo by {seat}: reverse mangan (EMA-PEN-2)",
+            f"chombo di {seat}: mangan al contrario (EMA-PEN-2)",
+        )
         for other in next_seats(seat):
             self.pay(seat, other, 4000 if seat == "E" or other == "E" else 2000, "chombo")
         return self.done(self.o.honba, self.o.riichi_sticks, True, chombo=seat)
@@ -1010,10 +1019,13 @@ class _Settler:
             tenpai = self.tenpai()
             noten = [s for s in SEATS if s not in tenpai]
             if noten:
-                self.lines.append(f"four riichi: {noten[0]} is noten")
+                self.say(f"four riichi: {noten[0]} is noten", f"quattro riichi: {noten[0]} è noten")
                 return self.chombo(noten[0])
         self.put_sticks()
-        self.lines.append("abortive draw: counter +1, sticks stay, East keeps (EMA-END-4)")
+        self.say(
+            "abortive draw: counter +1, sticks stay, East keeps (EMA-END-4)",
+            "patta: contatore +1, i bastoncini restano, Est resta mazziere (EMA-END-4)",
+        )
         return self.done(self.o.honba + 1, self.o.riichi_sticks + len(self.o.riichi), True)
 
     def tenpai(self) -> set[str]:
@@ -1030,7 +1042,10 @@ class _Settler:
         tenpai = self.tenpai()
         noten_riichi = [s for s in self.o.riichi if s not in tenpai]
         if noten_riichi:  # EMA-GAP-28
-            self.lines.append(f"{noten_riichi[0]} declared riichi but is noten")
+            self.say(
+                f"{noten_riichi[0]} declared riichi but is noten",
+                f"{noten_riichi[0]} ha dichiarato riichi ma è noten",
+            )
             return self.chombo(noten_riichi[0])
         self.put_sticks()
         noten = [s for s in SEATS if s not in tenpai]
@@ -1040,7 +1055,10 @@ class _Settler:
                 for payee in sorted(tenpai, key=SEATS.index):
                     self.pay(payer, payee, share, "noten")
         ready = ", ".join(sorted(tenpai, key=SEATS.index)) or "nobody"
-        self.lines.append(f"exhaustive draw: tenpai {ready} (EMA-END-3)")
+        self.say(
+            f"exhaustive draw: tenpai {ready} (EMA-END-3)",
+            f"muro esaurito: tenpai {ready.replace('nobody', 'nessuno')} (EMA-END-3)",
+        )
         return self.done(self.o.honba + 1, self.o.riichi_sticks + len(self.o.riichi), "E" in tenpai)
 
     def nagashi(self, seats: list[str]) -> Settlement:
@@ -1056,7 +1074,7 @@ class _Settler:
             self.values[seat] = hand_value(2000, seat, tsumo=True)
         pool = self.o.riichi_sticks + len(self.o.riichi)
         self.pay("table", seats[0], 1000 * pool, "riichi_sticks")
-        self.lines.append(f"nagashi mangan: {', '.join(seats)}")
+        self.say(f"nagashi mangan: {', '.join(seats)}", f"nagashi mangan: {', '.join(seats)}")
         east = "E" in seats
         return self.done(self.o.honba + 1 if east else 0, 0, east)
 
@@ -1070,14 +1088,20 @@ class _Settler:
         tenpai = self.tenpai()
         noten_riichi = [s for s in self.o.riichi if s not in tenpai]
         if noten_riichi:  # EMA-GAP-28
-            self.lines.append(f"{noten_riichi[0]} declared riichi but is noten")
+            self.say(
+                f"{noten_riichi[0]} declared riichi but is noten",
+                f"{noten_riichi[0]} ha dichiarato riichi ma è noten",
+            )
             return self.chombo(noten_riichi[0])
         self.put_sticks()
         for seat in seats:
             for payer, payee, amount, why in win_transfers(2000, seat, tsumo=True):
                 self.pay(payer, payee, amount, why)
             self.values[seat] = hand_value(2000, seat, tsumo=True)
-        self.lines.append(f"nagashi mangan (a draw): {', '.join(seats)}")
+        self.say(
+            f"nagashi mangan (a draw): {', '.join(seats)}",
+            f"nagashi mangan (una patta): {', '.join(seats)}",
+        )
         pool = self.o.riichi_sticks + len(self.o.riichi)
         return self.done(self.o.honba + 1, pool, "E" in tenpai)
 
@@ -1122,7 +1146,8 @@ class _Settler:
             for payer, payee, amount in _hand_transfers(result, seat):
                 # Tenhou: the counters are paid to the first winner only
                 self.pay(payer, payee, amount - (cut if payer == discarder else 0), "hand")
-            self.lines.append(f"{seat} wins {result.value} ({result.han} han {result.fu} fu)")
+            how = f"{result.value} ({result.han} han {result.fu} fu)"
+            self.say(f"{seat} wins {how}", f"{seat} vince {how}")
         # EMA-STICK-1/3: own sticks back; the rest to the first winner after the discarder
         # (option multi_ron_sticks "first", Tenhou: all of them to the first winner)
         pool = o.riichi_sticks
