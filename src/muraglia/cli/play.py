@@ -597,8 +597,9 @@ class Session:
             "flags": list(e.flags),
             "dora": list(self.dora),
         }
-        if any(p[0] == "ura_dora" for p in e.patterns) or "riichi" in e.flags:
-            data["ura"] = list(_ura_of(deal))
+        ura = _ura_of(deal)  # the settlement's: revealed when a winner declared riichi
+        if ura:
+            data["ura"] = list(ura)
         if e.from_seat is not None:
             data["discarder"] = SEAT_LETTERS[(e.from_seat - self.dealer) % 4]
         try:
