@@ -46,6 +46,8 @@ __all__ = [
 SEATS = ("E", "S", "W", "N")
 """Seat letters, East first (the dealer's seat)."""
 
+_SEAT_SET = frozenset(SEATS)
+
 MAX_INDICATORS = 5
 """Most dora (or ura dora) indicators of a deal: one, plus one per kong (EMA-DORA-2)."""
 
@@ -59,6 +61,8 @@ def check_seat(value: Any, key: str) -> str:
         InputTypeError: for a non-string.
         InvalidHandError: for another string.
     """
+    if type(value) is str and value in _SEAT_SET:  # the common case first
+        return value
     if isinstance(value, Tile) and value in WINDS:
         return value.notation
     if not isinstance(value, str):
@@ -232,6 +236,8 @@ def check_red_fives(hand: Hand, per_suit: int) -> None:
     Raises:
         InvalidHandError: naming the suit.
     """
+    if hand.red_fives <= per_suit:  # no suit can hold more than the whole hand
+        return
     red: dict[str, int] = {}
     tiles = [*hand.concealed_tiles, *(t for m in hand.melds for t in m.tiles)]
     for t in tiles:
