@@ -12,8 +12,8 @@ import pytest
 from muraglia.cli import main
 from muraglia.engine.events import Won
 from muraglia.engine.game import Game
-from muraglia.io.record import dumps, loads
 from muraglia.engine.views import view_of
+from muraglia.io.record import dumps, loads
 from muraglia.players import make_bot
 from muraglia.rulesets import load_ruleset
 
