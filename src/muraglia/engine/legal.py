@@ -322,12 +322,19 @@ def win_value(
 
 
 def win_patterns(
-    deal: DealState, seat: int, hand: str, discarder: int | None, flags: Sequence[str]
-) -> tuple[tuple[str, str, str], ...]:
-    """The patterns of ``seat``'s winning ``hand`` as ``(id, it, en)``.
+    deal: DealState,
+    seat: int,
+    hand: str,
+    discarder: int | None,
+    flags: Sequence[str],
+    *,
+    ura: Sequence[str] = (),
+) -> tuple[tuple[tuple[str, str, str], ...], int | None]:
+    """The patterns of ``seat``'s winning ``hand`` as ``(id, it, en)``, and its value.
 
-    From the ruleset's ``score_dict`` (the public scorer), with the deal's winds, flags and dora
-    indicators; none if that scorer refuses the hand.
+    From the ruleset's ``score_dict`` (the public scorer), with the deal's winds, flags, dora
+    indicators and the ``ura`` indicators revealed at the win (the settlement's own); no
+    patterns and no value if that scorer refuses the hand.
     """
     data: dict[str, Any] = {
         "hand": hand,
@@ -337,12 +344,16 @@ def win_patterns(
         "flags": list(flags),
         "dora": [t.notation for t in deal.indicators],
     }
+    if ura:
+        data["ura"] = list(ura)
     if discarder is not None:
         data["discarder"] = wind_letter(deal.seat_wind(discarder))
     try:
         result = deal.flow.ruleset.score_dict(data)
     except MahjongError:
-        return ()
-    return tuple(
+        return (), None
+    patterns = tuple(
         (str(p["id"]), str(p.get("it", p["en"])), str(p["en"])) for p in result.get("patterns", ())
     )
+    value = result.get("value")
+    return patterns, (int(value) if result.get("valid_win") and value is not None else None)

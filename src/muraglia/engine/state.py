@@ -786,13 +786,17 @@ class DealState:
             values[s], fl = got
             flags[s] = tuple(sorted(fl))
         red = self.claim_red if discarder is not None else self.drawn_red
+        # the ura dora the settlement counts (see outcome()): the won value includes them
+        ura = self._ura() if any(self.riichi[s] for s in winners) else ()
         for s in winners:
             if discarder is not None:
                 self.counts[s][tile] += 1
                 if red:
                     self.red[s].add(tile)
             hand = self.hand_of(s, tile, red=red).notation
-            patterns = legal.win_patterns(self, s, hand, discarder, flags[s])
+            patterns, value = legal.win_patterns(self, s, hand, discarder, flags[s], ura=ura)
+            if ura and value is not None:
+                values[s] = value  # the hand's one value, ura dora included
             self._emit(
                 Won(s, tile, discarder, flags[s], values[s], hand, red=red, patterns=patterns)
             )

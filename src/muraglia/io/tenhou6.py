@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from muraglia.engine.actions import AddedKong, ConcealedKong
 from muraglia.engine.actions import Discard as DiscardAction
 from muraglia.engine.events import (
     Acted,
@@ -124,6 +125,7 @@ class _DealWriter:
         self.pungs: dict[tuple[int, Tile], list[str]] = {}
         self.riichi: set[int] = set()
         self.won: list[Won] = []
+        self.pending_kong: AddedKong | ConcealedKong | None = None
         self.ended: DealEnded | None = None
 
     def event(self, e: Event) -> None:
@@ -147,11 +149,20 @@ class _DealWriter:
             self.just_drew[a.seat] = None
         elif isinstance(e, Called):
             self._called(e)
+        elif isinstance(e, Acted) and isinstance(e.action, AddedKong | ConcealedKong):
+            self.pending_kong = e.action  # written at its KongMade, or robbed at the Won
         elif isinstance(e, KongMade):
+            self.pending_kong = None
             self._kong(e)
         elif isinstance(e, RiichiAccepted):
             self.riichi.add(e.seat)
         elif isinstance(e, Won):
+            k = self.pending_kong
+            if k is not None:  # a robbed kong (chankan) is written where it was declared
+                self._kong(
+                    KongMade(k.seat, k.tile, isinstance(k, ConcealedKong), self.deal.claim_red)
+                )
+                self.pending_kong = None
             self.won.append(e)
         elif isinstance(e, DealEnded):
             self.ended = e

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from muraglia.errors import RulesetError
+from muraglia.errors import RulesetError, excerpt
 
 __all__ = ["NoOptions", "convert_options", "options_dict"]
 
@@ -36,7 +36,8 @@ def _convert(value: str, hint: Any, where: str) -> Any:
         for choice in typing.get_args(hint):
             if str(choice).lower() == value.lower():
                 return choice
-        raise RulesetError(f"{where}: {value!r} not one of {typing.get_args(hint)}")
+        choices = ", ".join(str(c) for c in typing.get_args(hint))
+        raise RulesetError(f"{where}: {excerpt(value)} is not one of {choices}")
     if origin in (typing.Union, types.UnionType):
         args = typing.get_args(hint)
         if type(None) in args and value.lower() in ("none", "null", ""):
@@ -47,19 +48,20 @@ def _convert(value: str, hint: Any, where: str) -> Any:
                 return _convert(value, arg, where)
             except RulesetError as exc:
                 errors.append(str(exc))
-        raise RulesetError("; ".join(errors) or f"{where}: bad value {value!r}")
+        raise RulesetError("; ".join(errors) or f"{where}: bad value {excerpt(value)}")
     if hint is bool:
         low = value.lower()
         if low in ("true", "1", "yes", "on"):
             return True
         if low in ("false", "0", "no", "off"):
             return False
-        raise RulesetError(f"{where}: expected true/false, got {value!r}")
+        raise RulesetError(f"{where}: expected true or false, got {excerpt(value)}")
     if hint in (int, float):
         try:
             return hint(value)
         except ValueError:
-            raise RulesetError(f"{where}: expected {hint.__name__}, got {value!r}") from None
+            kind = "an integer" if hint is int else "a number"
+            raise RulesetError(f"{where}: expected {kind}, got {excerpt(value)}") from None
     return value
 
 
@@ -77,7 +79,7 @@ def convert_options(
     for key, value in raw.items():
         if key not in fields:
             valid = ", ".join(fields) or "(none)"
-            raise RulesetError(f"unknown option {key!r} for {cls.id}; valid: {valid}")
+            raise RulesetError(f"unknown option {excerpt(key)} for {cls.id}; valid: {valid}")
         out[key] = _convert(value, hints.get(key, str), f"{cls.id} option {key}")
     return out
 

@@ -151,6 +151,10 @@ class Ruleset(Generic[OptionsT]):
     """Flags the ruleset reads, with their meaning."""
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     """Named option presets: registry id -> option values (one class, several ids)."""
+    red_fives_per_suit: ClassVar[int] = 0
+    """Red fives of each suit the scorer accepts (0: ``0m`` is a notation error)."""
+    dealer_moves: ClassVar[bool] = False
+    """Whether ``dealer`` may name any seat (FIMJ); else seats are seat winds, the dealer E."""
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         """A ruleset with ``options`` (an ``Options`` instance) or option keywords.

@@ -161,6 +161,8 @@ class FimjRules:
     """The FIMJ classical ruleset (seed 000; spec ``fimj.md``)."""
 
     id: ClassVar[str] = "fimj"
+    dealer_moves: ClassVar[bool] = True
+    """``dealer`` names the seat holding the East role (FIMJ-PAY-1); other rulesets: E."""
     aliases: ClassVar[tuple[str, ...]] = ("italian", "fimj-2001")
     version: ClassVar[int] = 1
     title: ClassVar[Mapping[str, str]] = {

@@ -84,6 +84,8 @@ class RiichiEma(Ruleset[EmaOptions]):
     """EMA Riichi 2008 (``riichi-ema``) and Tenhou's options (``riichi-tenhou``)."""
 
     id: ClassVar[str] = "riichi-ema"
+    red_fives_per_suit: ClassVar[int] = 1
+    """``0m 0p 0s``: one red five of each suit (EMA-TILE-2, Tenhou); more is refused."""
     aliases: ClassVar[tuple[str, ...]] = ("ema", "riichi-ema-2008")
     version: ClassVar[int] = 1
     title: ClassVar[Mapping[str, str]] = {

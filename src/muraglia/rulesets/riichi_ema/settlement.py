@@ -79,6 +79,7 @@ class Settler:
         self.transfers: list[Transfer] = []
         self.values: dict[str, int] = {}
         self.lines: list[str] = []
+        self.lines_it: list[str] = []
         if outcome.dealer not in ("E", "1z"):
             raise InvalidHandError("riichi seats are seat winds: the dealer is always E")
         for seat in (*outcome.winners, *outcome.riichi, *outcome.tenpai, *outcome.status):
@@ -92,6 +93,11 @@ class Settler:
         if self.draw not in ("exhaustive", "abortive"):
             raise InvalidHandError(f"draw must be exhaustive or abortive, not {self.draw!r}")
 
+    def say(self, en: str, it: str) -> None:
+        """One explanation line, in English and Italian."""
+        self.lines.append(en)
+        self.lines_it.append(it)
+
     def pay(self, payer: str, payee: str, amount: int, reason: str) -> None:
         """Record one payment (none for a zero amount)."""
         if amount:
@@ -103,7 +109,7 @@ class Settler:
             self.transfers,
             values=self.values,
             parties=(*SEATS, "table"),
-            explanation={"en": tuple(self.lines)},
+            explanation={"en": tuple(self.lines), "it": tuple(self.lines_it)},
             extra={"honba": honba, "riichi_sticks": sticks, "dealer_keeps": dealer_keeps, **extra},
         )
 
@@ -116,7 +122,7 @@ class Settler:
             return self.chombo(chombo[0])
         if o.winners:
             if self.rs.options.triple_ron_draw and len(o.winners) == 3:
-                self.lines.append("triple ron: abortive draw (Tenhou)")
+                self.say("triple ron: abortive draw (Tenhou)", "triplo ron: patta (Tenhou)")
                 return self.abortive()
             return self.wins()
         if nagashi and self.rs.options.nagashi_mangan:
@@ -132,7 +138,10 @@ class Settler:
 
     def chombo(self, seat: str) -> Settlement:
         """EMA-PEN-2: reverse mangan, sticks of this deal returned, no counter, replay."""
-        self.lines.append(f"chombo by {seat}: reverse mangan (EMA-PEN-2)")
+        self.say(
+            f"chombo by {seat}: reverse mangan (EMA-PEN-2)",
+            f"chombo di {seat}: mangan al contrario (EMA-PEN-2)",
+        )
         for other in next_seats(seat):
             self.pay(seat, other, 4000 if seat == "E" or other == "E" else 2000, "chombo")
         return self.done(self.o.honba, self.o.riichi_sticks, True, chombo=seat)
@@ -144,10 +153,13 @@ class Settler:
             tenpai = self.tenpai()
             noten = [s for s in SEATS if s not in tenpai]
             if noten:
-                self.lines.append(f"four riichi: {noten[0]} is noten")
+                self.say(f"four riichi: {noten[0]} is noten", f"quattro riichi: {noten[0]} è noten")
                 return self.chombo(noten[0])
         self.put_sticks()
-        self.lines.append("abortive draw: counter +1, sticks stay, East keeps (EMA-END-4)")
+        self.say(
+            "abortive draw: counter +1, sticks stay, East keeps (EMA-END-4)",
+            "patta: contatore +1, i bastoncini restano, Est resta mazziere (EMA-END-4)",
+        )
         return self.done(self.o.honba + 1, self.o.riichi_sticks + len(self.o.riichi), True)
 
     def tenpai(self) -> set[str]:
@@ -166,7 +178,10 @@ class Settler:
         tenpai = self.tenpai()
         noten_riichi = [s for s in self.o.riichi if s not in tenpai]
         if noten_riichi:  # EMA-GAP-28
-            self.lines.append(f"{noten_riichi[0]} declared riichi but is noten")
+            self.say(
+                f"{noten_riichi[0]} declared riichi but is noten",
+                f"{noten_riichi[0]} ha dichiarato riichi ma è noten",
+            )
             return self.chombo(noten_riichi[0])
         self.put_sticks()
         noten = [s for s in SEATS if s not in tenpai]
@@ -175,7 +190,11 @@ class Settler:
             for payer in noten:
                 for payee in sorted(tenpai, key=SEATS.index):
                     self.pay(payer, payee, share, "noten")
-        self.lines.append(f"exhaustive draw: tenpai {sorted(tenpai, key=SEATS.index)} (EMA-END-3)")
+        ready = ", ".join(sorted(tenpai, key=SEATS.index)) or "nobody"
+        self.say(
+            f"exhaustive draw: tenpai {ready} (EMA-END-3)",
+            f"muro esaurito: tenpai {ready.replace('nobody', 'nessuno')} (EMA-END-3)",
+        )
         return self.done(self.o.honba + 1, self.o.riichi_sticks + len(self.o.riichi), "E" in tenpai)
 
     def nagashi(self, seats: list[str]) -> Settlement:
@@ -191,7 +210,7 @@ class Settler:
             self.values[seat] = hand_value(2000, seat, tsumo=True)
         pool = self.o.riichi_sticks + len(self.o.riichi)
         self.pay("table", seats[0], 1000 * pool, "riichi_sticks")
-        self.lines.append(f"nagashi mangan: {', '.join(seats)}")
+        self.say(f"nagashi mangan: {', '.join(seats)}", f"nagashi mangan: {', '.join(seats)}")
         east = "E" in seats
         return self.done(self.o.honba + 1 if east else 0, 0, east)
 
@@ -205,14 +224,20 @@ class Settler:
         tenpai = self.tenpai()
         noten_riichi = [s for s in self.o.riichi if s not in tenpai]
         if noten_riichi:  # EMA-GAP-28
-            self.lines.append(f"{noten_riichi[0]} declared riichi but is noten")
+            self.say(
+                f"{noten_riichi[0]} declared riichi but is noten",
+                f"{noten_riichi[0]} ha dichiarato riichi ma è noten",
+            )
             return self.chombo(noten_riichi[0])
         self.put_sticks()
         for seat in seats:
             for payer, payee, amount, why in win_transfers(2000, seat, tsumo=True):
                 self.pay(payer, payee, amount, why)
             self.values[seat] = hand_value(2000, seat, tsumo=True)
-        self.lines.append(f"nagashi mangan (a draw): {', '.join(seats)}")
+        self.say(
+            f"nagashi mangan (a draw): {', '.join(seats)}",
+            f"nagashi mangan (una patta): {', '.join(seats)}",
+        )
         pool = self.o.riichi_sticks + len(self.o.riichi)
         return self.done(self.o.honba + 1, pool, "E" in tenpai)
 
@@ -258,7 +283,8 @@ class Settler:
             for payer, payee, amount in _hand_transfers(result, seat):
                 # Tenhou: the counters are paid to the first winner only
                 self.pay(payer, payee, amount - (cut if payer == discarder else 0), "hand")
-            self.lines.append(f"{seat} wins {result.value} ({result.han} han {result.fu} fu)")
+            how = f"{result.value} ({result.han} han {result.fu} fu)"
+            self.say(f"{seat} wins {how}", f"{seat} vince {how}")
         # EMA-STICK-1/3: own sticks back; the rest to the first winner after the discarder
         # (option multi_ron_sticks "first", Tenhou: all of them to the first winner)
         pool = o.riichi_sticks
