@@ -274,12 +274,12 @@ def metrics(
                     if groups.get(a) is not None and groups.get(a) == groups.get(b):
                         group_conflicts += 1
     wind_counts: dict[int, Counter[str]] = {p: Counter() for p in players}
-    three = set()
+    three: set[int] = set()
     for played in full:
-        for table in played:
-            if len(table) == 3:
-                three.update(table)
-            for wind, p in zip(WINDS, table, strict=False):
+        for seated_at in played:
+            if len(seated_at) == 3:
+                three.update(seated_at)
+            for wind, p in zip(WINDS, seated_at, strict=False):
                 wind_counts[p][wind] += 1
     deviation = 0.0
     for p, counts in wind_counts.items():
