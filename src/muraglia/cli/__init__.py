@@ -32,6 +32,7 @@ COMMANDS: tuple[str, ...] = (
     "mjai_bot",
     "replay",
     "tenhou_check",
+    "tournament",
 )
 """Subcommand modules, in the order ``--help`` lists them."""
 

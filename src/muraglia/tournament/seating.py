@@ -348,8 +348,9 @@ def validate(
 
 @dataclass
 class _Weights:
+    repeat: int = 4
     consecutive: int = 2
-    group: int = 3
+    group: int = 1
 
 
 def generate(
@@ -362,9 +363,13 @@ def generate(
     history: History = (),
     iterations: int | None = None,
     time_limit: float = 120.0,
-    weights: tuple[int, int] = (2, 3),
+    weights: tuple[int, int, int] = (4, 2, 1),
 ) -> Plan:
     """A seating plan for ``players`` over ``sessions`` more sessions (winds assigned).
+
+    ``weights`` (repeat, consecutive, group): the cost is repeat · Σ max(0, m − 1)² +
+    consecutive · (pairs meeting in consecutive sessions) + group · (club or team mates at
+    a table); the default makes one more repeat cost more than three club meetings.
 
     ``history`` holds the sessions already played (their meetings count, they are not
     changed: re-planning after a withdrawal passes the played sessions and the remaining
@@ -462,7 +467,7 @@ def _anneal(
                     prev_tab[index[p]] = t
     group_of = [groups.get(p) for p in ids]
     same_group = [[g is not None and g == h for h in group_of] for g in group_of]  # n × n booleans
-    wc, wg = weights.consecutive, weights.group
+    wr, wc, wg = weights.repeat, weights.consecutive, weights.group
 
     def neighbours_tab(s: int) -> list[list[int]]:
         out = []
@@ -490,7 +495,7 @@ def _anneal(
             for b in range(a + 1, n):
                 m = meet[a * n + b]
                 if m > 1:
-                    c += (m - 1) ** 2
+                    c += wr * (m - 1) ** 2
         for s in range(r):
             nts = [tab[s + 1]] if s + 1 < r else []
             if s == 0 and prev_tab is not None:
@@ -508,13 +513,13 @@ def _anneal(
     cost = total_cost()
     best_cost, best = cost, [row[:] for row in slots]
     # every extra meeting costs at least 1: a plan at the repeat bound cannot be improved
-    floor = lower_bound([sizes] * r, n) if not history else 0
+    floor = wr * lower_bound([sizes] * r, n) if not history else 0
     if cost <= floor or len(bounds) < 2:
         return _to_plan(best, bounds, ids)
     if iterations is None:
         iterations = min(3_000_000, max(200_000, 1500 * n * r))
     deadline = time.monotonic() + time_limit
-    t0, t1 = 2.0, 0.02
+    t0, t1 = 2.0 * wr, 0.02 * wr
     ratio = t1 / t0
     temp = t0
     slot_of = [[0] * n for _ in range(r)]
@@ -557,20 +562,20 @@ def _anneal(
                 continue
             m = meet[p * n + x]
             if m >= 2:
-                delta -= 2 * m - 3
+                delta -= wr * (2 * m - 3)
             m = meet[q * n + x]
             if m >= 1:
-                delta += 2 * m - 1
+                delta += wr * (2 * m - 1)
             delta += pair_cost(q, x, s, nts) - pair_cost(p, x, s, nts)
         for y in row[c0:d0]:
             if y == q:
                 continue
             m = meet[q * n + y]
             if m >= 2:
-                delta -= 2 * m - 3
+                delta -= wr * (2 * m - 3)
             m = meet[p * n + y]
             if m >= 1:
-                delta += 2 * m - 1
+                delta += wr * (2 * m - 1)
             delta += pair_cost(p, y, s, nts) - pair_cost(q, y, s, nts)
         if delta > 0 and rand() >= math.exp(-delta / temp):
             continue
