@@ -18,6 +18,7 @@ and East rotates among the three players (RAV-3P-4).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime as dt
 import io
 import json
@@ -241,9 +242,9 @@ def create_event(
         raise TournamentError(f"unknown regulation {regulation!r}; valid: {', '.join(REGULATIONS)}")
     if hands_per_session is None and regulation == "ravenna":
         hands_per_session = 8  # RAV-COMP-1
-    options = (
-        {k: v for k, v in vars(ruleset.options).items()} if hasattr(ruleset, "options") else {}
-    )
+    opts = getattr(ruleset, "options", None)
+    options = dataclasses.asdict(opts) if dataclasses.is_dataclass(opts) else {}  # type: ignore[arg-type]
+
     event = Event(
         name=name.strip(),
         rules=rules,
@@ -763,9 +764,15 @@ def fix_seats(
     before = {x.wind: x.registration.number for x in table.seats}
     regs = {p: _registration(db, event, p) for p in numbers}
     raw = _raw_of_table(event, table) if table.results else None
-    for x in table.seats:
-        x.registration = regs[seats[x.wind]]
-        x.replaced_by = None
+    positions = {x.wind: x.position for x in table.seats}
+    for x in list(table.seats):  # delete first: a swap would break (session, player) unique
+        table.seats.remove(x)
+    db.flush()
+    for w in winds:
+        table.seats.append(
+            Seat(position=positions[w], wind=w, registration=regs[seats[w]],
+                 session_id=session.id)
+        )
     db.flush()
     if raw is not None:
         _store_results(db, event, table, raw, actor=actor)
