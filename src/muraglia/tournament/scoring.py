@@ -87,7 +87,7 @@ def table_results(
     places = _places({w: raw[w] for w in seats})
     out: dict[str, SeatResult] = {}
     sticks = dict.fromkeys(seats, 0)
-    if regulation == "ema" and leftover_sticks:
+    if leftover_sticks:  # EMA-STICK-5, SEI-GAME-3
         top = [w for w in seats if places[w][0] == 0]
         share, rest = divmod(leftover_sticks, len(top))
         for w in top:

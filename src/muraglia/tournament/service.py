@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session as DbSession
 from sqlalchemy.orm import selectinload
 
 from muraglia import __version__
+from muraglia.engine.game import flow_for
 from muraglia.errors import MahjongError
 from muraglia.rulesets import load_ruleset
 from muraglia.tournament import seating
@@ -90,7 +91,10 @@ THREE_PLAYER_RULESETS = {"fimj", "ravenna"}
 MAX_HANDS = {"ravenna": (8, 6), "mcr": (16, 16)}
 """Hands per session at a table of four / three (RAV-COMP-1, RAV-3P-2; MCR-GAME-1)."""
 PASSING = {"fimj", "ravenna", "mcr"}
-"""Regulations where East always passes."""
+"""Rulesets where East always passes in a tournament (elsewhere: the settle's dealer_keeps)."""
+STICK_RULESETS = {"riichi-ema", "riichi-tenhou", "seipalle"}
+COUNTER_RULESETS = {"riichi-ema", "riichi-tenhou"}
+"""Rulesets whose leftover riichi sticks go to the table's leader at the end."""
 CHOMBO_POINTS = 20000
 """A chombo penalty after uma (later EMA rules; 2008's reverse mangan is a settle status)."""
 CSV_COLUMNS = (
@@ -594,10 +598,24 @@ def _hand_rotation(event: Event, size: int) -> int:
     return 4
 
 
+def _passes(event: Event, ruleset: Any, result: Mapping[str, Any], winners: Sequence[str]) -> bool:
+    """Whether East passes after a settled hand."""
+    if event.ruleset_id in PASSING or getattr(ruleset.options, "tournament", False):
+        return True  # FIMJ-TOURN-3, RAV-END-3, MCR-GAME-2, SEI-GAME-2
+    if "dealer_keeps" in result:
+        return not result["dealer_keeps"]  # riichi: the settlement says (EMA-GAME-1)
+    return any(w != "E" for w in winners)  # SEI-GAME-1: free play
+
+
 def _settle_hands(
     event: Event, table: Table, hands: Sequence[Mapping[str, Any]]
 ) -> tuple[list[dict[str, Any]], dict[str, int], int]:
-    """Settle every hand of a sheet: (stored hands, raw per starting wind, leftover sticks)."""
+    """Settle every hand of a sheet: (stored hands, raw per starting wind, leftover sticks).
+
+    ``{"blank": true}`` is a zero hand (FIMJ-TOURN-8); ``{"void": true}`` (or a Ravenna
+    hand with two winners or none, RAV-END-2) a void hand: zero, and in Ravenna replayed
+    once by the same East (RAV-END-3/4: replays do not count among the 8 turns).
+    """
     if not hands:
         raise TournamentError("the score sheet has no hands")
     size = table.size
@@ -606,31 +624,56 @@ def _settle_hands(
     if caps is not None:
         cap = caps[0] if size == 4 else caps[1]
         limit = min(limit, cap) if limit else cap
-    if limit is not None and len(hands) > limit:
-        raise TournamentError(
-            f"{len(hands)} hands on the sheet; a table of {size} plays at most {limit}"
-        )
-    ruleset = load_ruleset(event.rules)
+    # a table of three settles with the ruleset's dead seat (FIMJ-3P, RAV-3P)
+    ruleset = load_ruleset(event.rules, **({"three_players": True} if size == 3 else {}))
+    stake = flow_for(ruleset).riichi_stake()
     start_winds = WINDS[:size]
     rot = _hand_rotation(event, size)
     dealer = 0  # the starting-seat index of this hand's East
-    honba, sticks = 0, 0
+    turns, replayed = 0, False
+    honba, sticks, counters = 0, 0, False
+    pot = 0  # stakes outside the settlement's net (seipalle: SEI-RIICHI-6)
     out: list[dict[str, Any]] = []
     raw = dict.fromkeys(start_winds, 0)
     for k, hand in enumerate(hands, start=1):
         if not isinstance(hand, Mapping):
             raise TournamentError(f"hand {k}: expected a JSON object")
+        if limit is not None and turns >= limit:
+            raise TournamentError(
+                f"{len(hands)} hands on the sheet: a table of {size} plays at most {limit} "
+                f"turns of East (hand {k} is one too many)"
+            )
         # this hand's wind letter of each starting seat
         letter_of = {start_winds[i]: WINDS[(i - dealer) % rot] for i in range(len(start_winds))}
         start_of = {v: s for s, v in letter_of.items()}
-        if hand.get("blank") is True:
-            if set(hand) - {"blank"}:
+        winners = hand.get("winners", [])
+        void = hand.get("void") is True or (
+            event.ruleset_id == "ravenna"
+            and isinstance(winners, list)
+            and len(winners) != 1
+            and not hand.get("status")
+            and "blank" not in hand
+        )
+        if void and event.ruleset_id in COUNTER_RULESETS:
+            raise TournamentError(
+                f"hand {k}: a riichi draw is settled (counters and sticks): give it as a "
+                "settle object with no winners"
+            )
+        if hand.get("blank") is True or void:
+            keys = set(hand) - {"blank", "void"}
+            if hand.get("blank") is True and keys:
                 raise TournamentError(f"hand {k}: a blank hand has no other keys")
-            net_start = dict.fromkeys(start_winds, 0)  # FIMJ-TOURN-8
-            out.append({"number": k, "data": {"blank": True}, "net": net_start})
-            if event.regulation in PASSING:
+            net_start = dict.fromkeys(start_winds, 0)  # FIMJ-TOURN-8, RAV-END-2
+            out.append({"number": k, "data": dict(hand), "net": net_start})
+            if void and event.ruleset_id == "ravenna" and not replayed:
+                replayed = True  # RAV-END-3: replayed once with the same East
+                continue
+            replayed = False
+            turns += 1
+            if void or event.ruleset_id in PASSING:
                 dealer = (dealer + 1) % rot
             continue
+        replayed = False
         data = dict(hand)
         given = data.pop("rules", None)
         if given is not None and load_ruleset(str(given)).id != event.ruleset_id:
@@ -640,9 +683,16 @@ def _settle_hands(
             data["dead"] = WINDS[(3 - dealer) % 4]  # FIMJ-3P-2: the dead seat started North
         if size == 3 and "dead" not in data and event.ruleset_id == "ravenna":
             data["dead"] = "N"
-        if event.regulation == "ema":
+        if counters:  # riichi-style rulesets: counters and sticks carry over
             data.setdefault("honba", honba)
             data.setdefault("riichi_sticks", sticks)
+        declared = (
+            [str(x) for x in data.get("riichi", [])] if event.ruleset_id == "seipalle" else []
+        )
+        if declared:
+            pot += len(declared)
+        if event.ruleset_id == "seipalle":
+            data.setdefault("riichi_sticks", pot)
         try:
             result = ruleset.settle_dict(data)
         except (MahjongError, KeyError, TypeError, ValueError) as exc:
@@ -651,6 +701,12 @@ def _settle_hands(
         net = {str(w): int(v) for w, v in result["net"].items()}
         if sum(net.values()) != 0:
             raise TournamentError(f"hand {k}: the settlement is not zero-sum: {net}")
+        for w in declared:  # the stake leaves the declarer's score for the pot
+            net[w] = net.get(w, 0) - stake
+        stakes = result.get("riichi_stakes")
+        if isinstance(stakes, Mapping) and event.ruleset_id == "seipalle":
+            net[str(stakes["to"])] = net.get(str(stakes["to"]), 0) + int(stakes["amount"])
+            pot = 0
         net_start = dict.fromkeys(start_winds, 0)
         for w, v in net.items():
             if w == "table":
@@ -663,20 +719,21 @@ def _settle_hands(
             net_start[s] += v
         for s in start_winds:
             raw[s] += net_start[s]
-        out.append(
-            {"number": k, "data": hand if isinstance(hand, dict) else dict(hand), "net": net_start}
-        )
-        if event.regulation == "ema":
+        out.append({"number": k, "data": dict(hand), "net": net_start})
+        if "riichi_sticks" in result:
+            counters = True
             honba = int(result.get("honba", 0))
-            sticks = int(result.get("riichi_sticks", 0))
-            if not result.get("dealer_keeps", False):
-                dealer = (dealer + 1) % rot
-        else:
+            sticks = int(result["riichi_sticks"])
+        turns += 1
+        if _passes(event, ruleset, result, [str(w) for w in winners]):
             dealer = (dealer + 1) % rot
-    stake = 1000 if event.regulation == "ema" else 0
+    left = (sticks + pot) * stake
+    # zero-sum (a dead seat's payments are credited to nobody's debit, RAV-3P-4)
+    if size == 4 and sum(raw.values()) + left != 0:  # pragma: no cover - settle is zero-sum
+        raise TournamentError(f"the sheet does not add up: {raw}, {left} on the table")
     if event.regulation == "ravenna":
         raw = {s: RAVENNA_START + v for s, v in raw.items()}  # RAV-COMP-6
-    return out, raw, sticks * stake
+    return out, raw, left
 
 
 def _check_totals(
@@ -701,8 +758,10 @@ def _check_totals(
     leftover = totals.get("table", 0)
     if isinstance(leftover, bool) or not isinstance(leftover, int) or leftover < 0:
         raise TournamentError(f"'table' (leftover riichi points) must be >= 0, got {leftover!r}")
-    if leftover and event.regulation != "ema":
-        raise TournamentError("'table' (leftover riichi sticks) exists only in riichi events")
+    if leftover and event.ruleset_id not in STICK_RULESETS:
+        raise TournamentError(
+            f"'table' (leftover riichi sticks) does not exist in {event.ruleset_id} events"
+        )
     total = sum(raw.values())
     if event.regulation == "ravenna":
         if len(winds) == 4 and total != 4 * RAVENNA_START:
@@ -770,8 +829,7 @@ def fix_seats(
     db.flush()
     for w in winds:
         table.seats.append(
-            Seat(position=positions[w], wind=w, registration=regs[seats[w]],
-                 session_id=session.id)
+            Seat(position=positions[w], wind=w, registration=regs[seats[w]], session_id=session.id)
         )
     db.flush()
     if raw is not None:
