@@ -61,7 +61,9 @@ def test_seat_enter_standings_export(
     event: tuple[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db, eid = event
-    code, out, _ = run(["seat", eid, "--seed", "4", "--iterations", "3000", "--db", db, "--json"], capsys)
+    code, out, _ = run(
+        ["seat", eid, "--seed", "4", "--iterations", "3000", "--db", db, "--json"], capsys
+    )
     assert code == 0
     assert len(out["sessions"]) == 3
     for session in out["sessions"]:
