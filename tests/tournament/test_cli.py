@@ -8,17 +8,7 @@ from pathlib import Path
 import pytest
 
 from muraglia.cli import main
-
-FIMJ_DEAL = {
-    "winners": ["S"],
-    "discarder": "W",
-    "hands": {
-        "E": "999s 999p 5m 67m 678s 1z",
-        "S": "678p33p [555s] 777z [234m] 2f +6p",
-        "W": "123456789m 1234z",
-        "N": "888m 222s 345p 6s 19p 3z",
-    },
-}
+from tests.tournament.test_service import FIMJ_DEAL
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, dict, str]:

@@ -554,43 +554,29 @@ def _anneal(
             continue
         q = row[j]
         nts = neighbours_tab(s)
-        a0, b0 = bounds[ti]
-        c0, d0 = bounds[tj]
+        # p leaves table ti for tj, q the reverse: (others, leaver, joiner) per table
+        moves = ((row[slice(*bounds[ti])], p, q), (row[slice(*bounds[tj])], q, p))
         delta = 0
-        for x in row[a0:b0]:
-            if x == p:
-                continue
-            m = meet[p * n + x]
-            if m >= 2:
-                delta -= wr * (2 * m - 3)
-            m = meet[q * n + x]
-            if m >= 1:
-                delta += wr * (2 * m - 1)
-            delta += pair_cost(q, x, s, nts) - pair_cost(p, x, s, nts)
-        for y in row[c0:d0]:
-            if y == q:
-                continue
-            m = meet[q * n + y]
-            if m >= 2:
-                delta -= wr * (2 * m - 3)
-            m = meet[p * n + y]
-            if m >= 1:
-                delta += wr * (2 * m - 1)
-            delta += pair_cost(p, y, s, nts) - pair_cost(q, y, s, nts)
+        for others, leaver, joiner in moves:
+            for x in others:
+                if x == leaver:
+                    continue
+                m = meet[leaver * n + x]
+                if m >= 2:
+                    delta -= wr * (2 * m - 3)
+                m = meet[joiner * n + x]
+                if m >= 1:
+                    delta += wr * (2 * m - 1)
+                delta += pair_cost(joiner, x, s, nts) - pair_cost(leaver, x, s, nts)
         if delta > 0 and rand() >= math.exp(-delta / temp):
             continue
-        for x in row[a0:b0]:
-            if x != p:
-                meet[p * n + x] -= 1
-                meet[x * n + p] -= 1
-                meet[q * n + x] += 1
-                meet[x * n + q] += 1
-        for y in row[c0:d0]:
-            if y != q:
-                meet[q * n + y] -= 1
-                meet[y * n + q] -= 1
-                meet[p * n + y] += 1
-                meet[y * n + p] += 1
+        for others, leaver, joiner in moves:
+            for x in others:
+                if x != leaver:
+                    meet[leaver * n + x] -= 1
+                    meet[x * n + leaver] -= 1
+                    meet[joiner * n + x] += 1
+                    meet[x * n + joiner] += 1
         row[i], row[j] = q, p
         tab[s][p], tab[s][q] = tj, ti
         slot_of[s][p], slot_of[s][q] = j, i

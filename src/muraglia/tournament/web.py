@@ -318,6 +318,33 @@ def table_form(event_id: int, number: int, table: int, request: Request, db: Db)
         raise HTTPException(404, str(exc)) from None
 
 
+def _table_error(
+    request: Request,
+    db: DbSession,
+    where: tuple[int, int, int],
+    *,
+    status: int,
+    message: str,
+    form: dict[str, str],
+) -> HTMLResponse:
+    """The table page again with the error; nothing of the failed entry is kept."""
+    db.rollback()
+    event_id, number, table = where
+    with DbSession(_engine(request)) as fresh:
+        event = service.get_event(fresh, event_id)
+        return _table_page(
+            request,
+            fresh,
+            event,
+            number,
+            table,
+            status=status,
+            message=message,
+            preview=None,
+            form=form,
+        )
+
+
 @router.post("/{event_id}/sessions/{number}/tables/{table}", response_class=HTMLResponse)
 async def table_enter(event_id: int, number: int, table: int, request: Request, db: Db) -> Response:
     """Preview or save a table's totals or sheet; 400 on bad input, 409 on a stale version."""
@@ -347,34 +374,14 @@ async def table_enter(event_id: int, number: int, table: int, request: Request, 
             actor=user["name"],
         )
     except service.ConflictError as exc:
-        db.rollback()
-        with DbSession(_engine(request)) as fresh:
-            return _table_page(
-                request,
-                fresh,
-                service.get_event(fresh, event_id),
-                number,
-                table,
-                status=409,
-                message=str(exc),
-                preview=None,
-                form=form,
-            )
+        return _table_error(
+            request, db, (event_id, number, table), status=409, message=str(exc), form=form
+        )
     except (json.JSONDecodeError, ValueError, KeyError, TypeError, MahjongError) as exc:
         msg = f"invalid JSON: {exc.msg}" if isinstance(exc, json.JSONDecodeError) else str(exc)
-        db.rollback()
-        with DbSession(_engine(request)) as fresh:
-            return _table_page(
-                request,
-                fresh,
-                service.get_event(fresh, event_id),
-                number,
-                table,
-                status=400,
-                message=msg,
-                preview=None,
-                form=form,
-            )
+        return _table_error(
+            request, db, (event_id, number, table), status=400, message=msg, form=form
+        )
     if not out["saved"]:
         return _table_page(request, db, event, number, table, message=None, preview=out, form=form)
     return _table_page(
