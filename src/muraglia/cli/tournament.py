@@ -10,6 +10,7 @@ command).
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import sys
 from pathlib import Path
@@ -44,6 +45,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     q.add_argument("--regulation", choices=["fimj", "ravenna", "ema", "mcr"])
     q.add_argument("--hands-per-session", type=int)
     q.add_argument("--days", type=int, default=1)
+    q.add_argument("--minutes", type=int, help="length of a session (the big screen's countdown)")
+    q.add_argument("--start", help="first session's start, ISO date-time (2026-11-28T09:30)")
 
     q = add("players", "import the player list (CSV) or list the players")
     q.add_argument("id")
@@ -134,6 +137,14 @@ def _json_arg(text: str, what: str) -> Any:
         raise MahjongError(f"{what}: invalid JSON: {exc.msg} at position {exc.pos}") from None
 
 
+def _datetime(text: str) -> dt.datetime:
+    try:
+        when = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise MahjongError(f"--start {text!r} is not an ISO date-time (2026-11-28T09:30)") from None
+    return when if when.tzinfo else when.astimezone()
+
+
 def _read_hands(path: str) -> list[Any]:
     hands = []
     text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
@@ -164,6 +175,8 @@ def _execute(args: argparse.Namespace) -> dict[str, Any]:
                     regulation=args.regulation,
                     hands_per_session=args.hands_per_session,
                     days=args.days,
+                    session_minutes=args.minutes,
+                    start=_datetime(args.start) if args.start else None,
                     actor=actor,
                 )
                 return {"ok": True, "id": str(event.id)}

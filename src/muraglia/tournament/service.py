@@ -246,6 +246,10 @@ def create_event(
         raise TournamentError(f"unknown regulation {regulation!r}; valid: {', '.join(REGULATIONS)}")
     if hands_per_session is None and regulation == "ravenna":
         hands_per_session = 8  # RAV-COMP-1
+    if session_minutes is None and regulation == "ravenna":
+        session_minutes = 50  # RAV-COMP-1
+    if session_minutes is not None and not 1 <= session_minutes <= 600:
+        raise TournamentError(f"a session lasts 1-600 minutes, not {session_minutes}")
     opts = getattr(ruleset, "options", None)
     options = dataclasses.asdict(opts) if dataclasses.is_dataclass(opts) else {}  # type: ignore[arg-type]
 
