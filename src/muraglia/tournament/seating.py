@@ -479,16 +479,6 @@ def _anneal(
             out.append(tab[s + 1])
         return out
 
-    def pair_cost(a: int, b: int, s: int, nts: list[list[int]]) -> int:
-        """The part of the cost of pair (a, b) sitting together in session s."""
-        c = 0
-        for nt in nts:
-            if nt[a] == nt[b]:
-                c += wc
-        if same_group[a][b]:
-            c += wg
-        return c
-
     def total_cost() -> int:
         c = 0
         for a in range(n):
@@ -517,7 +507,7 @@ def _anneal(
     if cost <= floor or len(bounds) < 2:
         return _to_plan(best, bounds, ids)
     if iterations is None:
-        iterations = min(3_000_000, max(200_000, 1500 * n * r))
+        iterations = min(1_500_000, max(200_000, 1500 * n * r))
     deadline = time.monotonic() + time_limit
     t0, t1 = 2.0 * wr, 0.02 * wr
     ratio = t1 / t0
@@ -558,16 +548,28 @@ def _anneal(
         moves = ((row[slice(*bounds[ti])], p, q), (row[slice(*bounds[tj])], q, p))
         delta = 0
         for others, leaver, joiner in moves:
+            lo, jo = leaver * n, joiner * n
+            g_leaver, g_joiner = same_group[leaver], same_group[joiner]
             for x in others:
                 if x == leaver:
                     continue
-                m = meet[leaver * n + x]
+                m = meet[lo + x]
                 if m >= 2:
                     delta -= wr * (2 * m - 3)
-                m = meet[joiner * n + x]
+                m = meet[jo + x]
                 if m >= 1:
                     delta += wr * (2 * m - 1)
-                delta += pair_cost(joiner, x, s, nts) - pair_cost(leaver, x, s, nts)
+                # pair_cost(joiner, x) − pair_cost(leaver, x), inlined (the hot loop)
+                if g_joiner[x]:
+                    delta += wg
+                if g_leaver[x]:
+                    delta -= wg
+                for nt in nts:
+                    ntx = nt[x]
+                    if nt[joiner] == ntx:
+                        delta += wc
+                    if nt[leaver] == ntx:
+                        delta -= wc
         if delta > 0 and rand() >= math.exp(-delta / temp):
             continue
         for others, leaver, joiner in moves:

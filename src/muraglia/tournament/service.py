@@ -197,7 +197,12 @@ def _table(db: DbSession, session: Session, number: int) -> Table:
     t = db.scalar(
         select(Table)
         .where(Table.session_id == session.id, Table.number == number)
-        .options(selectinload(Table.seats), selectinload(Table.results))
+        .options(
+            selectinload(Table.seats).selectinload(Seat.registration),
+            selectinload(Table.seats).selectinload(Seat.replaced_by),
+            selectinload(Table.results).selectinload(TableResult.registration),
+            selectinload(Table.hands),
+        )
     )
     if t is None:
         raise TournamentError(f"session {session.number} has no table {number}")
@@ -947,7 +952,7 @@ def enter_results(
     if changed.rowcount != 1:  # type: ignore[attr-defined]
         db.rollback()
         raise ConflictError(_conflict(table, session_number, version, None))
-    db.refresh(table)
+    db.expire(table, ["version"])  # the new version, read back on the next access
     before = _results_snapshot(table) if table.results else None
     for old in list(table.hands):
         table.hands.remove(old)
@@ -1073,21 +1078,29 @@ def cancel_penalty(db: DbSession, event: Event, penalty_id: int, *, actor: str =
 
 def standings(db: DbSession, event: Event) -> list[Standing]:
     """The live standings by the event's regulation (every entered table counts)."""
-    regs = db.scalars(
-        select(Registration)
+    regs = db.execute(
+        select(
+            Registration.id,
+            Registration.number,
+            Registration.status,
+            Registration.counts_for_ranking,
+            Person.name,
+            Team.name,
+        )
+        .join(Person, Registration.person_id == Person.id)
+        .outerjoin(Team, Registration.team_id == Team.id)
         .where(Registration.event_id == event.id)
-        .options(selectinload(Registration.person), selectinload(Registration.team))
     ).all()
     lines = {
-        r.number: Standing(
-            player=r.number,
-            name=r.person.name,
-            ranked=r.counts_for_ranking and r.status != "substitute",
-            team=r.team.name if r.team else None,
+        number: Standing(
+            player=number,
+            name=name,
+            ranked=bool(counts) and status != "substitute",
+            team=team,
         )
-        for r in regs
+        for _id, number, status, counts, name, team in regs
     }
-    number_of = {r.id: r.number for r in regs}
+    number_of = {reg_id: number for reg_id, number, *_ in regs}
     rows = db.execute(
         select(
             TableResult.registration_id,
