@@ -22,6 +22,7 @@ from muraglia.tournament.service import standing_dict, standings, team_standings
 __all__ = [
     "base_rank",
     "ema_results",
+    "mers_weight",
     "personal_schedules",
     "score_sheets",
     "standings_csv",
@@ -46,6 +47,21 @@ def base_rank(rank: int, n: int) -> int:
     if n <= 1:
         return 1000
     return math.floor(1000 * (n - rank) / (n - 1) + 0.5)
+
+
+def mers_weight(days: int, players: int, countries: int, *, qualification: bool = False) -> float:
+    """The EMA tournament weight (MERS, rules from 2018): duration + players + countries + qualif.
+
+    1/2/3 days → 1/2/3; more than 40 players +0.5, more than 80 +1; 6–9 countries +0.5, 10 or
+    more +1; a qualification +1 (mahjong-europe.org, "Basics for ranking system").
+
+    >>> mers_weight(1, 40, 5), mers_weight(2, 41, 6), mers_weight(3, 120, 12, qualification=True)
+    (1.0, 3.0, 6.0)
+    """
+    weight = float(min(max(days, 1), 3))
+    weight += 1.0 if players > 80 else 0.5 if players > 40 else 0.0
+    weight += 1.0 if countries >= 10 else 0.5 if countries >= 6 else 0.0
+    return weight + (1.0 if qualification else 0.0)
 
 
 def _lines(db: DbSession, event: Event) -> list[Standing]:
@@ -143,7 +159,23 @@ def ema_results(db: DbSession, event: Event) -> str:
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["# tournament", event.name])
     w.writerow(["# rules", event.rules, "regulation", event.regulation])
-    w.writerow(["# days", event.days, "players", n, "countries", len(countries)])
+    w.writerow(
+        [
+            "# days",
+            event.days,
+            "players",
+            n,
+            "countries",
+            len(countries),
+            "mers_weight",
+            mers_weight(
+                event.days,
+                n,
+                len(countries),
+                qualification=bool(event.options.get("qualification")),
+            ),
+        ]
+    )
     w.writerow(
         [
             "place",
