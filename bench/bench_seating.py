@@ -13,6 +13,7 @@
   sessions).
 
     python bench/bench_seating.py [--repeat 5] [--pg postgresql+psycopg://...] [--table]
+                                  [--only seating|standings|entry]
 """
 
 from __future__ import annotations
@@ -175,21 +176,25 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--pg", help="also time a PostgreSQL database (an empty database URL)")
     ap.add_argument("--table", action="store_true", help="print the seating quality table")
+    ap.add_argument("--only", choices=["seating", "standings", "entry"], help="one benchmark")
     args = ap.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}")
     if args.table:
         quality_table()
         return
-    bench_seating()
+    if args.only in (None, "seating"):
+        bench_seating()
     with tempfile.TemporaryDirectory() as tmp:
         urls = {"sqlite": f"sqlite:///{Path(tmp) / 'bench.db'}"}
         if args.pg:
             urls["postgresql"] = args.pg
-        bench_standings(urls, args.repeat)
+        if args.only in (None, "standings"):
+            bench_standings(urls, args.repeat)
         urls = {"sqlite": f"sqlite:///{Path(tmp) / 'entry.db'}"}
         if args.pg:
             urls["postgresql"] = args.pg
-        bench_entry(urls, args.repeat)
+        if args.only in (None, "entry"):
+            bench_entry(urls, args.repeat)
 
 
 if __name__ == "__main__":

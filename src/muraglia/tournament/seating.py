@@ -507,7 +507,7 @@ def _anneal(
     if cost <= floor or len(bounds) < 2:
         return _to_plan(best, bounds, ids)
     if iterations is None:
-        iterations = min(1_500_000, max(200_000, 1500 * n * r))
+        iterations = min(600_000, max(200_000, 1500 * n * r))
     deadline = time.monotonic() + time_limit
     t0, t1 = 2.0 * wr, 0.02 * wr
     ratio = t1 / t0
