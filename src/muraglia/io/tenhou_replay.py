@@ -307,6 +307,9 @@ class _Driver:
         self.red = red_fives
         self.deal = match.deal
         """The deal being replayed (the match deals the next one once it is over)."""
+        self.got_auto: list[tuple[int, str]] = []
+        self.seen = 0
+        """The deal's automatic events read so far (as :func:`_auto` writes them)."""
         self.expected_auto: list[tuple[int, str]] = [
             (0, f"indicator {_name(rnd.init.dora, red_fives)}")
         ]
@@ -334,7 +337,10 @@ class _Driver:
         acceptance before the call of its discard). Only closed segments are compared until
         the deal is over (``final``).
         """
-        got = _segments([(0, x) for e in self.deal.events if (x := _auto(e)) is not None])
+        events = self.deal.events
+        self.got_auto += [(0, x) for e in events[self.seen :] if (x := _auto(e)) is not None]
+        self.seen = len(events)
+        got = _segments(self.got_auto)
         want = _segments(self.expected_auto)
         n = max(len(got), len(want)) if final else min(len(got), len(want)) - 1
         for i in range(n):
