@@ -33,7 +33,7 @@ from sqlalchemy.orm import selectinload
 from muraglia import __version__
 from muraglia.engine.game import flow_for
 from muraglia.errors import MahjongError
-from muraglia.rulesets import load_ruleset
+from muraglia.rulesets import load_ruleset, settle_object
 from muraglia.tournament import seating
 from muraglia.tournament.models import (
     REGULATIONS,
@@ -634,8 +634,15 @@ def _settle_hands(
         cap = caps[0] if size == 4 else caps[1]
         limit = min(limit, cap) if limit else cap
     # a table of three settles with the ruleset's dead seat (FIMJ-3P, RAV-3P)
-    ruleset = load_ruleset(event.rules, **({"three_players": True} if size == 3 else {}))
-    stake = flow_for(ruleset).riichi_stake()
+    spec = event.rules
+    if size == 3:
+        spec = (
+            f"{spec[:-1]},three_players=true)"
+            if spec.endswith(")")
+            else f"{spec}(three_players=true)"
+        )
+    ruleset = load_ruleset(spec)
+    stake = flow_for(ruleset).table.riichi_stake
     start_winds = WINDS[:size]
     rot = _hand_rotation(event, size)
     dealer = 0  # the starting-seat index of this hand's East
@@ -687,7 +694,7 @@ def _settle_hands(
         given = data.pop("rules", None)
         if given is not None and load_ruleset(str(given)).id != event.ruleset_id:
             raise TournamentError(f"hand {k}: rules {given!r} but the event plays {event.rules}")
-        data["rules"] = event.rules
+        data["rules"] = spec
         if size == 3 and "dead" not in data and event.ruleset_id == "fimj":
             data["dead"] = WINDS[(3 - dealer) % 4]  # FIMJ-3P-2: the dead seat started North
         if size == 3 and "dead" not in data and event.ruleset_id == "ravenna":
@@ -703,7 +710,7 @@ def _settle_hands(
         if event.ruleset_id == "seipalle":
             data.setdefault("riichi_sticks", pot)
         try:
-            result = ruleset.settle_dict(data)
+            result = settle_object(data)  # the code of `muraglia settle`, input checks included
         except (MahjongError, KeyError, TypeError, ValueError) as exc:
             msg = f"missing key {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
             raise TournamentError(f"hand {k}: {msg}") from None
