@@ -78,7 +78,7 @@ def dictated(hands: dict[int, str], draws: str = "", dead: str = "") -> tuple[li
     for s in range(4):  # complete the hands from the pool's far end (honours last)
         while len(want.setdefault(s, [])) < (14 if s == 0 else 13):
             want[s].append(pool.pop())
-    plan = Game(load_ruleset("riichi-tenhou")).flow.deal_plan()
+    plan = Game(load_ruleset("riichi-tenhou")).flow.table.deal_plan
     queues = {s: list(ts) for s, ts in want.items()}
     live = [queues[off].pop(0) for off in plan]
     live += [t.notation for t in parse_tiles(draws)]

@@ -393,7 +393,7 @@ def riichi_deal(scores: tuple[int, ...]) -> DealState:
     """Deal 1 of a riichi-tenhou match whose seats hold ``scores``: East may declare riichi."""
     ruleset = load_ruleset("riichi-tenhou")
     game = Game(ruleset, seed=1)
-    w = Wall.for_hands(game.flow.deal_plan(), FOUR_RIICHI, draws="2z 3z 4z 5z" + PAD, dead=DEAD)
+    w = Wall.for_hands(game.flow.table.deal_plan, FOUR_RIICHI, draws="2z 3z 4z 5z" + PAD, dead=DEAD)
     game = Game(ruleset, seed=1, walls=(w.physical(), w.physical()))
     return game.make_deal(game.rng(), deal=1, dealer=0, round_wind=Tile.EAST, scores=scores)
 

@@ -58,6 +58,7 @@ from muraglia.io.tenhou import (
 from muraglia.io.tenhou import (
     Event as TenhouEvent,
 )
+from muraglia.rulesets.base import options_dict
 from muraglia.tiles import Tile
 
 __all__ = ["from_mjai", "mjai_of", "mjai_tile", "parse_mjai", "to_mjai"]
@@ -214,10 +215,10 @@ def mjai_of(match: MatchState) -> list[dict[str, Any]]:
     """
     rules = {
         "ruleset": match.game.ruleset.id,
-        "options": dataclasses.asdict(match.game.ruleset.options),
+        "options": options_dict(match.game.ruleset),
     }
-    start = [match.flow.start_score()] * match.players
-    first = match.flow.wall_layout().first_indicator
+    start = [match.flow.table.start_score] * match.players
+    first = match.flow.table.wall.first_indicator
     return to_mjai(
         match.events, counters=match.counters, scores=start, rules=rules, first_indicator=first
     )

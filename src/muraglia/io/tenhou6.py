@@ -19,7 +19,6 @@ the engine with identical events and scores.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,7 +44,7 @@ from muraglia.errors import MahjongError
 from muraglia.io.record import GameRecord, game_of
 from muraglia.io.tenhou import YAKU
 from muraglia.notation import parse_hand
-from muraglia.rulesets.base import SEAT_LETTERS
+from muraglia.rulesets.base import SEAT_LETTERS, options_dict
 from muraglia.scoring.result import ScoreResult
 from muraglia.tiles import PhysicalTile, Tile
 
@@ -375,7 +374,7 @@ def to_tenhou6(record: GameRecord, *, title: str = "muraglia", lang: str = "ja")
     for event in record.events:
         if isinstance(event, Acted) and not match.over:
             take(match.apply(event.action))
-    opts = dataclasses.asdict(rules.options)
+    opts = options_dict(rules)
     disp = (
         "般南"
         + ("喰" if opts.get("open_tanyao", True) else "")
