@@ -29,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Tournament manager / gestione tornei. Database: --db URL "
         "(default: MURAGLIA_DB or an SQLite file in the user data folder).",
     )
-    sub = p.add_subparsers(dest="tcommand", metavar="SUBCOMMAND")
+    sub = p.add_subparsers(dest="tcommand", metavar="SUBCOMMAND", help="what to do")
 
     def add(name: str, help_: str) -> argparse.ArgumentParser:
         q = sub.add_parser(name, help=help_, description=help_)
@@ -39,31 +39,31 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         return q
 
     q = add("new", "create an event")
-    q.add_argument("name")
+    q.add_argument("name", help="event name")
     q.add_argument("--rules", required=True, help="ruleset spec, e.g. fimj(tournament=true)")
-    q.add_argument("--sessions", required=True, type=int)
-    q.add_argument("--regulation", choices=["fimj", "ravenna", "ema", "mcr"])
-    q.add_argument("--hands-per-session", type=int)
-    q.add_argument("--days", type=int, default=1)
+    q.add_argument("--sessions", required=True, type=int, help="number of sessions")
+    q.add_argument("--regulation", choices=["fimj", "ravenna", "ema", "mcr"], help="ranking rules")
+    q.add_argument("--hands-per-session", type=int, help="turns of East per session")
+    q.add_argument("--days", type=int, default=1, help="days (EMA weight)")
     q.add_argument("--minutes", type=int, help="length of a session (the big screen's countdown)")
     q.add_argument("--start", help="first session's start, ISO date-time (2026-11-28T09:30)")
 
     q = add("players", "import the player list (CSV) or list the players")
-    q.add_argument("id")
-    q.add_argument("--import", dest="import_file", metavar="FILE.csv")
+    q.add_argument("id", help="event id")
+    q.add_argument("--import", dest="import_file", metavar="FILE.csv", help="player list")
 
     q = add("seat", "seat the sessions not yet played")
-    q.add_argument("id")
-    q.add_argument("--seed", type=int, default=0)
-    q.add_argument("--method", choices=["plan", "swiss", "import"], default="plan")
+    q.add_argument("id", help="event id")
+    q.add_argument("--seed", type=int, default=0, help="random seed of the plan")
+    q.add_argument("--method", choices=["plan", "swiss", "import"], default="plan", help="how")
     q.add_argument("--session", type=int, help="swiss: the session to seat")
     q.add_argument("--schedule", metavar="FILE.json", help="import: sessions→tables→players")
     q.add_argument("--iterations", type=int, help="annealing steps (default by size)")
 
     q = add("enter", "enter (or correct) one table's results")
-    q.add_argument("id")
-    q.add_argument("--session", type=int, required=True)
-    q.add_argument("--table", type=int, required=True)
+    q.add_argument("id", help="event id")
+    q.add_argument("--session", type=int, required=True, help="session number")
+    q.add_argument("--table", type=int, required=True, help="table number")
     src = q.add_mutually_exclusive_group(required=True)
     src.add_argument("--hands", metavar="FILE.jsonl", help="one settle object per line")
     src.add_argument("--totals", metavar="JSON", help='table totals, e.g. {"E": 120, ...}')
@@ -71,60 +71,66 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     q.add_argument("--preview", action="store_true", help="compute and show; save nothing")
 
     q = add("standings", "the current standings")
-    q.add_argument("id")
+    q.add_argument("id", help="event id")
     q.add_argument("--teams", action="store_true", help="team standings")
 
     q = add("export", "standings and results files, printable pages")
-    q.add_argument("id")
+    q.add_argument("id", help="event id")
     q.add_argument(
         "--format",
         required=True,
         choices=["csv", "json", "ema", "sheets", "schedules", "signs"],
+        help="file format",
     )
     q.add_argument("--session", type=int, help="sheets/signs: only this session")
-    q.add_argument("--out", metavar="FILE")
+    q.add_argument("--out", metavar="FILE", help="write to FILE")
 
     q = add("session", "show or change a session's status")
-    q.add_argument("id")
-    q.add_argument("number", type=int)
-    q.add_argument("--status", choices=["seating", "started", "finished", "approved"])
+    q.add_argument("id", help="event id")
+    q.add_argument("number", type=int, help="session number")
+    q.add_argument(
+        "--status", choices=["seating", "started", "finished", "approved"], help="new status"
+    )
 
     q = add("tables", "the tables of a session with their versions and results")
-    q.add_argument("id")
-    q.add_argument("--session", type=int, required=True)
+    q.add_argument("id", help="event id")
+    q.add_argument("--session", type=int, required=True, help="session number")
 
     q = add("penalty", "give (or cancel) a point penalty")
-    q.add_argument("id")
-    q.add_argument("--player", type=int)
-    q.add_argument("--amount", type=int)
-    q.add_argument("--reason", default="")
-    q.add_argument("--session", type=int)
+    q.add_argument("id", help="event id")
+    q.add_argument("--player", type=int, help="player number")
+    q.add_argument("--amount", type=int, help="points taken")
+    q.add_argument("--reason", default="", help="why")
+    q.add_argument("--session", type=int, help="session number")
     q.add_argument(
-        "--kind", default="referee", choices=["referee", "lateness", "chombo", "escalating"]
+        "--kind",
+        default="referee",
+        choices=["referee", "lateness", "chombo", "escalating"],
+        help="kind of penalty",
     )
-    q.add_argument("--referee", default="referee")
-    q.add_argument("--cancel", type=int, metavar="PENALTY_ID")
+    q.add_argument("--referee", default="referee", help="referee name")
+    q.add_argument("--cancel", type=int, metavar="PENALTY_ID", help="cancel a penalty")
 
     q = add("drop", "withdraw a player (then re-seat the unplayed sessions)")
-    q.add_argument("id")
-    q.add_argument("player", type=int)
+    q.add_argument("id", help="event id")
+    q.add_argument("player", type=int, help="player number")
 
     q = add("sub", "a substitute plays a seat (--player none to undo)")
-    q.add_argument("id")
-    q.add_argument("--session", type=int, required=True)
-    q.add_argument("--table", type=int, required=True)
-    q.add_argument("--wind", required=True, choices=["E", "S", "W", "N"])
-    q.add_argument("--player", required=True)
+    q.add_argument("id", help="event id")
+    q.add_argument("--session", type=int, required=True, help="session number")
+    q.add_argument("--table", type=int, required=True, help="table number")
+    q.add_argument("--wind", required=True, choices=["E", "S", "W", "N"], help="seat")
+    q.add_argument("--player", required=True, help="substitute number or none")
 
     q = add("fix-seats", "correct who sat where; entered results follow the seats")
-    q.add_argument("id")
-    q.add_argument("--session", type=int, required=True)
-    q.add_argument("--table", type=int, required=True)
+    q.add_argument("id", help="event id")
+    q.add_argument("--session", type=int, required=True, help="session number")
+    q.add_argument("--table", type=int, required=True, help="table number")
     q.add_argument("--seats", required=True, metavar="JSON", help='{"E": 3, "S": 7, ...}')
 
     q = add("user", "add an organiser or referee login for the web pages")
-    q.add_argument("username")
-    q.add_argument("--role", choices=["organiser", "referee"], required=True)
+    q.add_argument("username", help="login name")
+    q.add_argument("--role", choices=["organiser", "referee"], required=True, help="role")
     q.add_argument("--password-stdin", action="store_true", help="read the password on stdin")
 
     p.set_defaults(run=run)
