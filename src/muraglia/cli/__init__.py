@@ -32,6 +32,7 @@ COMMANDS: tuple[str, ...] = (
     "mjai_bot",
     "replay",
     "tenhou_check",
+    "serve",
 )
 """Subcommand modules, in the order ``--help`` lists them."""
 

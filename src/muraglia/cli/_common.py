@@ -16,9 +16,20 @@ from typing import Any
 
 from muraglia.errors import MahjongError
 
-__all__ = ["add_output_flags", "dump", "run_batch", "run_command"]
+__all__ = [
+    "BAD_INPUT",
+    "add_output_flags",
+    "dump",
+    "error_message",
+    "require_str",
+    "run_batch",
+    "run_command",
+]
 
 Item = dict[str, Any]
+
+BAD_INPUT: tuple[type[Exception], ...] = (MahjongError, KeyError, TypeError, ValueError)
+"""The exceptions that mean bad input (exit code 2 on the CLI, HTTP 400 on the web)."""
 
 
 def add_output_flags(parser: argparse.ArgumentParser) -> None:
@@ -55,8 +66,8 @@ def run_command(
         return run_batch(compute)
     try:
         result = compute(item_from_args(args))
-    except (MahjongError, KeyError, TypeError, ValueError) as exc:
-        print(f"muraglia {name}: error: {_message(exc)}", file=sys.stderr)
+    except BAD_INPUT as exc:
+        print(f"muraglia {name}: error: {error_message(exc)}", file=sys.stderr)
         return 2
     if args.json:
         print(dump(result))
@@ -77,13 +88,14 @@ def run_batch(compute: Callable[[Item], Item]) -> int:
             result = compute(item)
         except json.JSONDecodeError as exc:
             result = {"ok": False, "error": f"line {number}: invalid JSON: {exc.msg}"}
-        except (MahjongError, KeyError, TypeError, ValueError) as exc:
-            result = {"ok": False, "error": _message(exc)}
+        except BAD_INPUT as exc:
+            result = {"ok": False, "error": error_message(exc)}
         print(dump(result), flush=True)
     return 0
 
 
-def _message(exc: Exception) -> str:
+def error_message(exc: Exception) -> str:
+    """The one-line message of a bad-input exception (the CLI's and the web API's)."""
     if isinstance(exc, KeyError):
         return f"missing key {exc.args[0]!r}"
     return str(exc)

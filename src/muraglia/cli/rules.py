@@ -15,7 +15,7 @@ from muraglia.cli._common import dump
 from muraglia.errors import MahjongError
 from muraglia.rulesets import ALIASES, REGISTRY, load_ruleset, parse_spec
 
-__all__ = ["reference_markdown", "register", "run"]
+__all__ = ["listing_dict", "reference_markdown", "register", "rules_dict", "run"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,6 +42,23 @@ def reference_markdown(spec: str) -> str:
     return str(module.reference_markdown())
 
 
+def listing_dict() -> dict[str, Any]:
+    """``muraglia rules --json``: every ruleset id with its aliases."""
+    listing = {rid: [a for a, t in ALIASES.items() if t == rid] for rid in REGISTRY}
+    return {"ok": True, "rulesets": listing}
+
+
+def rules_dict(spec: str) -> dict[str, Any]:
+    """``muraglia rules SPEC --json``: the ruleset's pattern table.
+
+    Raises:
+        MahjongError: for an unknown ruleset or option.
+    """
+    ruleset = load_ruleset(spec)
+    rows: list[dict[str, Any]] = ruleset.describe()
+    return {"ok": True, "rules": ruleset.id, "patterns": rows}
+
+
 def _render_table(rows: list[dict[str, Any]], title: str) -> None:
     from rich.console import Console  # noqa: PLC0415 - only for human output
     from rich.table import Table  # noqa: PLC0415
@@ -61,23 +78,22 @@ def run(args: argparse.Namespace) -> int:
     fmt = "json" if args.json else args.format
     try:
         if args.ruleset is None:
-            listing = {rid: [a for a, t in ALIASES.items() if t == rid] for rid in REGISTRY}
+            listing = listing_dict()
             if fmt == "json":
-                print(dump({"ok": True, "rulesets": listing}))
+                print(dump(listing))
             else:
-                for rid, aliases in listing.items():
+                for rid, aliases in listing["rulesets"].items():
                     print(f"{rid}" + (f"  (aliases: {', '.join(aliases)})" if aliases else ""))
             return 0
         if fmt == "md":
             sys.stdout.write(reference_markdown(args.ruleset))
             return 0
-        ruleset = load_ruleset(args.ruleset)
-        rows: list[dict[str, Any]] = ruleset.describe()
+        table = rules_dict(args.ruleset)
     except MahjongError as exc:
         print(f"muraglia rules: error: {exc}", file=sys.stderr)
         return 2
     if fmt == "json":
-        print(dump({"ok": True, "rules": ruleset.id, "patterns": rows}))
+        print(dump(table))
     else:
-        _render_table(rows, f"{ruleset.id}")
+        _render_table(table["patterns"], str(table["rules"]))
     return 0
