@@ -88,7 +88,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "same_hand": ("La stessa mano nei cinque regolamenti", "The same hand under all five rulesets"),
     "back": ("Torna al calcolatore", "Back to the calculator"),
     "deal": ("Mano (4 giocatori)", "Deal (4 players)"),
-    "winners": ("Vincitori", "Winners"),
+    "winner": ("Ha vinto", "Winner"),
     "status": ("Penalità", "Penalty"),
     "none": ("nessuna", "none"),
     "settle": ("Salda", "Settle"),

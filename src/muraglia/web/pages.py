@@ -265,8 +265,8 @@ def calculator(request: Request) -> HTMLResponse:
     if hand:
         try:
             context["view"] = hand_view(hand, lang)
-        except BAD_INPUT as exc:
-            context["view_error"] = error_message(exc)
+        except BAD_INPUT as exc:  # shown once, in the result panel
+            context["error"] = error_message(exc)
     if item is not None and hand and context["view"] is not None:
         result, error = _score_or_error(item)
         if error:
