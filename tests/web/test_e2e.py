@@ -113,3 +113,37 @@ def test_settle_page(base: str, browser: Any) -> None:
     assert nets[1] > 0
     screenshot(page, "settle")
     page.close()
+
+
+def test_play_a_deal_against_bots_to_its_settlement(base: str, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    page.goto(f"{base}/play")
+    page.select_option("#rules", "riichi-ema")
+    page.fill("input[name=deals]", "1")
+    page.fill("input[name=seed]", "11")
+    page.click("#start")
+    page.wait_for_selector("section.own")
+    shot = False
+    for _ in range(300):
+        if page.locator("#settlement").count():
+            break
+        if not shot and page.locator("button.own-tile").count():
+            screenshot(page, "play")
+            shot = True
+            page.keyboard.press("1")  # the keyboard shortcut of the leftmost discard
+        elif page.locator("button.act.pass").count():
+            page.click("button.act.pass")
+        elif page.locator("button.own-tile").count():
+            page.locator("button.own-tile").last.click()  # tsumogiri: the drawn tile
+        else:
+            page.locator("#act button[type=submit]").first.click()
+        page.wait_for_load_state()
+    assert page.locator("#settlement").count() == 1
+    assert page.locator("#settlement table.payments").count() == 1
+    screenshot(page, "play-settlement")
+    # the game survives a reload: the same settlement is on screen
+    page.reload()
+    assert page.locator("#settlement").count() == 1
+    record = httpx.get(page.url + "/record", timeout=30).text
+    assert record.startswith('{"type": "header"')
+    page.close()

@@ -15,7 +15,9 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from muraglia import __version__
-from muraglia.web import api, pages
+from muraglia.db import make_engine, migrate
+from muraglia.web import api, pages, play
+from muraglia.web.games import GameStore, SessionCache
 
 __all__ = ["MAX_BODY", "BodyLimit", "create_app"]
 
@@ -92,7 +94,10 @@ class _TooLargeError(Exception):
 
 
 def create_app(db_url: str | None = None) -> FastAPI:
-    """The web application. ``db_url``: the SQLAlchemy URL of the database (None: default)."""
+    """The web application on the database ``db_url`` (None: :func:`muraglia.db.default_url`).
+
+    The database is migrated to the latest schema first.
+    """
     app = FastAPI(
         title="muraglia",
         version=__version__,
@@ -100,9 +105,13 @@ def create_app(db_url: str | None = None) -> FastAPI:
         "(FIMJ, EMA Riichi, Tenhou Riichi, MCR, Seipalle, Ravenna). The JSON API answers "
         "exactly the objects of the command line's --json (interfaces.md).",
     )
-    app.state.db_url = db_url
+    engine = make_engine(db_url)
+    migrate(engine)
+    app.state.db = engine
+    app.state.sessions = SessionCache(GameStore(engine))
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(play.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     return app

@@ -27,7 +27,7 @@ from muraglia.web.forms import WINDS, flag_reasons, item_from_query, ruleset_for
 from muraglia.web.i18n import pick_language, translate
 from muraglia.web.tiles import sprite, tile_name
 
-__all__ = ["COMPARED", "hand_view", "router"]
+__all__ = ["COMPARED", "RULESETS", "hand_view", "lang_of", "render", "router"]
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -48,7 +48,8 @@ def _query(request: Request) -> dict[str, Any]:
     return out
 
 
-def _lang(request: Request) -> str:
+def lang_of(request: Request) -> str:
+    """The interface language of a request (see :func:`muraglia.web.i18n.pick_language`)."""
     return pick_language(
         request.query_params.get("lang"),
         request.cookies.get("lang"),
@@ -56,7 +57,8 @@ def _lang(request: Request) -> str:
     )
 
 
-def _render(request: Request, name: str, lang: str, context: dict[str, Any]) -> HTMLResponse:
+def render(request: Request, name: str, lang: str, context: dict[str, Any]) -> HTMLResponse:
+    """Render template ``name`` with the common helpers (``t``, ``tile_name``, ``url_with``)."""
     def url_with(**changes: Any) -> str:
         params = [(k, v) for k, v in request.query_params.multi_items() if k not in changes]
         params += [(k, v) for k, v in changes.items() if v is not None]
@@ -183,13 +185,13 @@ def tiles_svg() -> Response:
 @router.get("/fragment/hand", response_class=HTMLResponse)
 def hand_fragment(request: Request, hand: str = "") -> HTMLResponse:
     """The picture of a hand being typed (the calculator's live preview)."""
-    lang = _lang(request)
+    lang = lang_of(request)
     context: dict[str, Any] = {"view": None, "view_error": None}
     try:
         context["view"] = hand_view(hand, lang)
     except BAD_INPUT as exc:
         context["view_error"] = error_message(exc)
-    return _render(request, "_hand.html", lang, context)
+    return render(request, "_hand.html", lang, context)
 
 
 def _score_or_error(item: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
@@ -235,7 +237,7 @@ def _compared(item: dict[str, Any], view: Mapping[str, Any], lang: str) -> list[
 @router.get("/", response_class=HTMLResponse)
 def calculator(request: Request) -> HTMLResponse:
     """The referee's calculator: hand, situation, result; ``compare=1`` for all five rulesets."""
-    lang = _lang(request)
+    lang = lang_of(request)
     query = _query(request)
     context: dict[str, Any] = {
         "query": query,
@@ -277,13 +279,13 @@ def calculator(request: Request) -> HTMLResponse:
             context["reasons"] = flag_reasons(item, form.flags, score.compute)
             if query.get("compare"):
                 context["compare"] = _compared(item, context["view"], lang)
-    return _render(request, "calc.html", lang, context)
+    return render(request, "calc.html", lang, context)
 
 
 @router.get("/settle", response_class=HTMLResponse)
 def settle_page(request: Request) -> HTMLResponse:
     """Settle a whole deal: four hands, winners, discarder, flags and penalties per seat."""
-    lang = _lang(request)
+    lang = lang_of(request)
     query = _query(request)
     rid = "fimj"
     error = None
@@ -327,7 +329,7 @@ def settle_page(request: Request) -> HTMLResponse:
         "views": {w: _safe_view(item["hands"].get(w, ""), lang) for w in WINDS},
         "lines": (result or {}).get("explanation", {}).get(lang, []),
     }
-    return _render(request, "settle.html", lang, context)
+    return render(request, "settle.html", lang, context)
 
 
 def _safe_view(text: str, lang: str) -> dict[str, Any] | None:

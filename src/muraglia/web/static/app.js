@@ -80,3 +80,20 @@
   });
   document.getElementById("clear").addEventListener("click", function () { setText(""); });
 })();
+// Keyboard shortcuts of the table: a key presses the button that shows it.
+(function () {
+  "use strict";
+  var keyed = document.querySelectorAll("[data-key]");
+  if (!keyed.length) { return; }
+  document.addEventListener("keydown", function (ev) {
+    var tag = (ev.target && ev.target.tagName) || "";
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) { return; }
+    for (var i = 0; i < keyed.length; i++) {
+      if (keyed[i].getAttribute("data-key") === ev.key) {
+        ev.preventDefault();
+        keyed[i].click();
+        return;
+      }
+    }
+  });
+})();
