@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,10 +17,13 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 
 @contextmanager
 def running_server(*extra: str, timeout: float = 30.0) -> Iterator[str]:
-    """Start ``muraglia serve --port 0``; yield its base URL; stop it (bounded wait)."""
+    """Start ``muraglia serve --port 0`` on a fresh SQLite file; yield its URL; stop it."""
     env = {**os.environ, "PYTHONPATH": str(SRC)}
+    folder = tempfile.mkdtemp(prefix="muraglia-web-")
+    db = ["--db", f"sqlite:///{folder}/web.db"] if "--db" not in extra else []
     proc = subprocess.Popen(
-        [sys.executable, "-m", "muraglia", "serve", "--host", "127.0.0.1", "--port", "0", *extra],
+        [sys.executable, "-m", "muraglia", "serve", "--host", "127.0.0.1", "--port", "0", *db,
+         *extra],  # fmt: skip
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -40,3 +45,4 @@ def running_server(*extra: str, timeout: float = 30.0) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=timeout)
+        shutil.rmtree(folder, ignore_errors=True)

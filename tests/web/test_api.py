@@ -16,7 +16,7 @@ from muraglia.web.app import MAX_BODY
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app())
+    return TestClient(create_app("sqlite://"))
 
 
 def cli_json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, Any]:

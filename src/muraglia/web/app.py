@@ -1,7 +1,7 @@
 """The ASGI application: ``create_app(db_url=None)``.
 
 >>> from fastapi.testclient import TestClient
->>> TestClient(create_app()).get("/api/health").json()["ok"]
+>>> TestClient(create_app("sqlite://")).get("/api/health").json()["ok"]
 True
 """
 

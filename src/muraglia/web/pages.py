@@ -59,6 +59,7 @@ def lang_of(request: Request) -> str:
 
 def render(request: Request, name: str, lang: str, context: dict[str, Any]) -> HTMLResponse:
     """Render template ``name`` with the common helpers (``t``, ``tile_name``, ``url_with``)."""
+
     def url_with(**changes: Any) -> str:
         params = [(k, v) for k, v in request.query_params.multi_items() if k not in changes]
         params += [(k, v) for k, v in changes.items() if v is not None]

@@ -15,18 +15,19 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from muraglia.cli._common import BAD_INPUT, error_message
 from muraglia.engine import flow_for
 from muraglia.engine.actions import Action, PassTiles
-from muraglia.engine.events import DealEnded, Won
+from muraglia.engine.events import Acted, DealEnded, DealStarted, Won
 from muraglia.engine.mjai import to_mjai
 from muraglia.engine.record import dumps
 from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, DEFAULT_BOT
 from muraglia.rulesets import load_ruleset, parse_spec
+from muraglia.rulesets.base import SEAT_LETTERS
 from muraglia.web.forms import WINDS
 from muraglia.web.games import HUMAN, GameSession, SessionCache, new_session
 from muraglia.web.pages import RULESETS, lang_of, render
 from muraglia.web.table_view import order_actions, table_context
 
-__all__ = ["router"]
+__all__ = ["router", "seat_context"]
 
 router = APIRouter(include_in_schema=False)
 
@@ -102,19 +103,38 @@ def _names(session: GameSession, lang: str) -> list[str]:
     return [you if who == HUMAN else f"bot {who}" for who in session.seats]
 
 
+def _scored_hands(
+    session: GameSession, ended: DealEnded | None, started: DealStarted | None, settlement: Any
+) -> list[str]:
+    """The final hands the settlement scored; hands nobody scored stay hidden.
+
+    Every hand in FIMJ/Ravenna, the winners' in riichi.
+    """
+    if ended is None or started is None or settlement is None:
+        return []
+    flow = session.match.flow
+    letters = [SEAT_LETTERS[flow.seat_wind_of(started.dealer, s)] for s in range(len(ended.hands))]
+    scored = set(settlement.values) | {letters[w] for w in ended.winners}
+    return [f"{letters[s]}: {h}" for s, h in enumerate(ended.hands) if letters[s] in scored]
+
+
 def _deal_end(session: GameSession, lang: str) -> dict[str, Any] | None:
     if not session.deal_over and not session.match.over:
         return None
     settlement = session.match.last_settlement
     events = session.match.events
-    ended = next((e for e in reversed(events) if isinstance(e, DealEnded)), None)
+    end_at = max((i for i, e in enumerate(events) if isinstance(e, DealEnded)), default=None)
+    ended = started = None
     wins = []
-    if ended is not None:
-        start = max(i for i, e in enumerate(events) if e is ended)
-        for e in reversed(events[:start]):
+    if end_at is not None:
+        found = events[end_at]
+        assert isinstance(found, DealEnded)
+        ended = found
+        for e in reversed(events[:end_at]):
             if isinstance(e, Won):
                 wins.append(e)
-            elif e.kind == "deal_started":
+            elif isinstance(e, DealStarted):
+                started = e
                 break
     return {
         "settlement": settlement.to_dict() if settlement is not None else None,
@@ -122,7 +142,7 @@ def _deal_end(session: GameSession, lang: str) -> dict[str, Any] | None:
         if settlement is not None
         else (),
         "reason": ended.reason if ended else "",
-        "hands": list(ended.hands) if ended else [],
+        "hands": _scored_hands(session, ended, started, settlement),
         "wins": [
             {
                 "seat": w.seat,
@@ -136,16 +156,41 @@ def _deal_end(session: GameSession, lang: str) -> dict[str, Any] | None:
     }
 
 
-def _narrate(session: GameSession, lang: str, limit: int = 14) -> list[str]:
+_PUBLIC_ACTIONS = frozenset({"discard", "win", "pung", "kong", "chow", "concealed_kong",
+                             "added_kong", "declare", "no_discard", "penalise"})  # fmt: skip
+"""Actions everybody at the table sees (a pass, or the Charleston's tiles, are not)."""
+_PUBLIC_EVENTS = frozenset({"called", "kong_made", "riichi", "won", "deal_ended", "deal_started",
+                            "bonus_exposed"})  # fmt: skip
+
+
+def _narrate(session: GameSession, seat: int, limit: int = 14) -> list[str]:
+    """The last public moves (and the seat's own), as the engine writes them."""
     out = []
-    for e in session.match.events[-60:]:
-        if e.kind in ("acted", "called", "kong_made", "riichi", "won", "deal_ended",
-                      "deal_started", "bonus_exposed"):  # fmt: skip
-            line = e.line()
-            if e.kind == "acted" and line.split()[1] == "pass":
+    for e in session.match.events[-80:]:
+        if isinstance(e, Acted):
+            if e.action.kind not in _PUBLIC_ACTIONS and e.action.seat != seat:
                 continue
-            out.append(line)
+            if e.action.kind == "pass":
+                continue
+        elif e.kind not in _PUBLIC_EVENTS:
+            continue
+        out.append(e.line())
     return out[-limit:]
+
+
+def seat_context(session: GameSession, seat: int, names: list[str], lang: str) -> dict[str, Any]:
+    """What the table partial draws for ``seat``: only that seat's view and legal actions."""
+    view = session.view(seat)
+    context = table_context(view, session.legal(seat), names, lang)
+    context.update(
+        rules=session.rules,
+        end=_deal_end(session, lang),
+        log=_narrate(session, seat),
+        actions_done=len(session.actions),
+        deals_played=session.match.deals_played,
+        riichi=session.rules.startswith("riichi"),
+    )
+    return context
 
 
 @router.get("/play/{game_id}", response_class=HTMLResponse)
@@ -154,18 +199,12 @@ def play_table(request: Request, game_id: str) -> HTMLResponse:
     lang = lang_of(request)
     session = _get(request, game_id)
     with session.lock:
-        seat = session.humans[0]
-        view = session.view(seat)
-        context = table_context(view, session.legal(seat), _names(session, lang), lang)
-        context.update(
-            game=session,
-            rules=session.rules,
-            end=_deal_end(session, lang),
-            log=_narrate(session, lang),
-            actions_done=len(session.actions),
-            deals_played=session.match.deals_played,
-            riichi=session.rules.startswith("riichi"),
-        )
+        context = seat_context(session, session.humans[0], _names(session, lang), lang)
+    context.update(
+        act_url=f"/play/{game_id}/act",
+        continue_url=f"/play/{game_id}/continue",
+        record_url=f"/play/{game_id}/record",
+    )
     return render(request, "play.html", lang, context)
 
 
