@@ -21,9 +21,9 @@ def running_server(*extra: str, timeout: float = 30.0) -> Iterator[str]:
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     folder = tempfile.mkdtemp(prefix="muraglia-web-")
     db = ["--db", f"sqlite:///{folder}/web.db"] if "--db" not in extra else []
+    argv = [sys.executable, "-m", "muraglia", "serve", "--host", "127.0.0.1", "--port", "0"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "muraglia", "serve", "--host", "127.0.0.1", "--port", "0", *db,
-         *extra],  # fmt: skip
+        [*argv, *db, *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 from muraglia import __version__
 from muraglia.db import make_engine, migrate
-from muraglia.web import api, pages, play
+from muraglia.web import api, pages, play, tables
 from muraglia.web.games import GameStore, SessionCache
 
 __all__ = ["MAX_BODY", "BodyLimit", "create_app"]
@@ -93,10 +93,11 @@ class _TooLargeError(Exception):
     """Raised inside the app when the streamed body passes the limit."""
 
 
-def create_app(db_url: str | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, *, takeover_after: float = 30.0) -> FastAPI:
     """The web application on the database ``db_url`` (None: :func:`muraglia.db.default_url`).
 
-    The database is migrated to the latest schema first.
+    The database is migrated to the latest schema first. ``takeover_after``: seconds a
+    person may be disconnected from a table before a bot plays their turns.
     """
     app = FastAPI(
         title="muraglia",
@@ -109,9 +110,11 @@ def create_app(db_url: str | None = None) -> FastAPI:
     migrate(engine)
     app.state.db = engine
     app.state.sessions = SessionCache(GameStore(engine))
+    app.state.rooms = tables.Rooms(app.state.sessions, takeover_after=takeover_after)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(play.router)
+    app.include_router(tables.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     return app

@@ -159,6 +159,23 @@ _TEXT: dict[str, tuple[str, str]] = {
         "Charleston: choose four tiles to pass",
     ),
     "scores": ("Punteggi", "Scores"),
+    "tables": ("Tavolo con amici", "Table with friends"),
+    "tables_help": (
+        "Crea un tavolo e manda il link: fino a quattro persone si siedono, i posti vuoti "
+        "vanno ai bot. Se qualcuno si disconnette, un bot gioca per lui finché non torna.",
+        "Create a table and share the link: up to four people sit down, empty seats get bots. "
+        "If someone disconnects, a bot plays for them until they come back.",
+    ),
+    "your_name": ("Il tuo nome", "Your name"),
+    "create_table": ("Crea il tavolo", "Create the table"),
+    "share_link": ("Link da condividere", "Link to share"),
+    "free_seat": ("libero (bot)", "free (bot)"),
+    "you": ("tu", "you"),
+    "join": ("Siediti", "Sit down"),
+    "table_full": ("Il tavolo è al completo.", "The table is full."),
+    "start_table": ("Inizia la partita", "Start the game"),
+    "wait_host": ("Attendi che chi ha creato il tavolo inizi.", "Waiting for the host to start."),
+    "table_started": ("La partita è già iniziata.", "The game has already started."),
     "E": ("Est", "East"),
     "S": ("Sud", "South"),
     "W": ("Ovest", "West"),

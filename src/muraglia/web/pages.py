@@ -27,7 +27,15 @@ from muraglia.web.forms import WINDS, flag_reasons, item_from_query, ruleset_for
 from muraglia.web.i18n import pick_language, translate
 from muraglia.web.tiles import sprite, tile_name
 
-__all__ = ["COMPARED", "RULESETS", "hand_view", "lang_of", "render", "router"]
+__all__ = [
+    "COMPARED",
+    "RULESETS",
+    "hand_view",
+    "lang_of",
+    "render",
+    "render_fragment",
+    "router",
+]
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -76,6 +84,17 @@ def render(request: Request, name: str, lang: str, context: dict[str, Any]) -> H
     if request.query_params.get("lang") in ("it", "en"):
         response.set_cookie("lang", request.query_params["lang"], max_age=365 * 86400)
     return response
+
+
+def render_fragment(name: str, lang: str, context: dict[str, Any]) -> str:
+    """Render template ``name`` to a string (pushed over WebSockets), same helpers as pages."""
+    context = {
+        **context,
+        "lang": lang,
+        "t": lambda key: translate(lang, key),
+        "tile_name": lambda n: tile_name(n, lang),
+    }
+    return templates.get_template(name).render(context)
 
 
 # ---------------------------------------------------------------------------- hand pictures

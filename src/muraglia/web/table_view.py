@@ -23,6 +23,7 @@ from muraglia.engine.actions import (
 from muraglia.engine.views import PlayerView
 from muraglia.hand import Hand
 from muraglia.rulesets.base import wind_letter
+from muraglia.tiles import Tile
 from muraglia.web.i18n import translate
 from muraglia.web.tiles import tile_name
 
@@ -108,14 +109,20 @@ def _discard_notations(view: PlayerView, seat: int) -> list[dict[str, Any]]:
     return out
 
 
+def _drawn(view: PlayerView) -> Tile | None:
+    """The drawn tile if it is among the concealed tiles (a drawn flower is exposed at once)."""
+    return view.drawn if view.drawn is not None and view.drawn in view.hand else None
+
+
 def _own_tiles(view: PlayerView) -> list[str]:
     """The own concealed tiles (drawn tile left out), red fives shown as ``0x``."""
     tiles = list(view.hand)
-    if view.drawn is not None:
-        tiles.remove(view.drawn)
+    drawn = _drawn(view)
+    if drawn is not None:
+        tiles.remove(drawn)
     reds = set(view.red_hand)
-    if view.drawn is not None and view.red_drawn:
-        reds.discard(view.drawn)
+    if drawn is not None and view.red_drawn:
+        reds.discard(drawn)
     out = []
     for tile in tiles:
         if tile in reds:
@@ -139,8 +146,9 @@ def table_context(
     charleston = bool(ordered) and all(isinstance(a, PassTiles) for a in ordered)
     own = _own_tiles(view)
     drawn = None
-    if view.drawn is not None:
-        drawn = f"0{view.drawn.notation[1]}" if view.red_drawn else view.drawn.notation
+    drawn_tile = _drawn(view)
+    if drawn_tile is not None:
+        drawn = f"0{drawn_tile.notation[1]}" if view.red_drawn else drawn_tile.notation
     # discards attach to the own tiles: tile notation -> action indexes
     discard_of: dict[tuple[str, bool], int] = {}
     buttons = []

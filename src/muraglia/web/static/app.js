@@ -83,11 +83,10 @@
 // Keyboard shortcuts of the table: a key presses the button that shows it.
 (function () {
   "use strict";
-  var keyed = document.querySelectorAll("[data-key]");
-  if (!keyed.length) { return; }
   document.addEventListener("keydown", function (ev) {
     var tag = (ev.target && ev.target.tagName) || "";
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) { return; }
+    var keyed = document.querySelectorAll("[data-key]");
     for (var i = 0; i < keyed.length; i++) {
       if (keyed[i].getAttribute("data-key") === ev.key) {
         ev.preventDefault();
@@ -96,4 +95,55 @@
       }
     }
   });
+})();
+// Tables with friends: the seat's state arrives over a WebSocket; the actions go back on it.
+(function () {
+  "use strict";
+  var table = document.getElementById("table");
+  var lobby = document.getElementById("lobby");
+  if (!table || !table.getAttribute("data-live")) { return; }
+  var code = table.getAttribute("data-code");
+  var conn = document.getElementById("conn");
+  var ws = null, n = -1, retry = 500;
+  function send(obj) { if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); } }
+  function bind() {
+    var act = table.querySelector("form[data-ws=act]");
+    if (act) {
+      act.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        var b = ev.submitter;
+        if (b && b.name === "a") { send({ type: "act", a: parseInt(b.value, 10), n: n }); }
+      });
+    }
+    var cont = table.querySelector("form[data-ws=continue]");
+    if (cont) {
+      cont.addEventListener("submit", function (ev) { ev.preventDefault(); send({ type: "continue" }); });
+    }
+  }
+  function connect() {
+    var proto = location.protocol === "https:" ? "wss://" : "ws://";
+    ws = new WebSocket(proto + location.host + "/tables/" + code + "/ws?lang=" + document.documentElement.lang);
+    ws.onopen = function () { retry = 500; if (conn) { conn.textContent = ""; } };
+    ws.onmessage = function (ev) {
+      var msg = JSON.parse(ev.data);
+      if (msg.type === "state") {
+        if (lobby) { location.reload(); return; }
+        n = msg.n;
+        table.innerHTML = msg.html;
+        bind();
+        document.dispatchEvent(new CustomEvent("muraglia:state", { detail: msg }));
+      } else if (msg.type === "lobby") {
+        if (lobby && JSON.stringify(msg.names) !== lobby.getAttribute("data-names")) { location.reload(); }
+      } else if (msg.type === "error" && conn) {
+        conn.textContent = msg.error;
+      }
+    };
+    ws.onclose = function () {
+      if (conn) { conn.textContent = "…"; }
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    };
+  }
+  bind();
+  connect();
 })();
