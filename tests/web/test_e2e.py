@@ -147,3 +147,52 @@ def test_play_a_deal_against_bots_to_its_settlement(base: str, browser: Any) -> 
     record = httpx.get(page.url + "/record", timeout=30).text
     assert record.startswith('{"type": "header"')
     page.close()
+
+
+def test_two_people_join_one_table_and_play_a_deal(base: str, browser: Any) -> None:
+    ana_ctx = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-GB")
+    bea_ctx = browser.new_context(viewport={"width": 1200, "height": 900}, locale="it-IT")
+    ana, bea = ana_ctx.new_page(), bea_ctx.new_page()
+    ana.goto(f"{base}/tables")
+    ana.fill("input[name=name]", "Ana")
+    ana.select_option("#rules", "riichi-ema")
+    ana.fill("input[name=deals]", "1")
+    ana.fill("input[name=seed]", "4")
+    ana.click("#create")
+    ana.wait_for_selector("#lobby")
+    link = ana.input_value("#share")
+    bea.goto(link)
+    bea.fill("input[name=name]", "Bea")
+    bea.click("#join")
+    bea.wait_for_selector("#lobby")
+    ana.wait_for_selector("text=Bea")  # the host's lobby follows the join over its WebSocket
+    ana.click("#start")
+    for page in (ana, bea):
+        page.wait_for_selector("#table section.own", timeout=30_000)
+    done = False
+    for _ in range(400):
+        if all(p.locator("#settlement").count() for p in (ana, bea)):
+            done = True
+            break
+        acted = False
+        for page in (ana, bea):
+            if page.locator("#table button.act.pass").count():
+                page.click("#table button.act.pass")
+                acted = True
+            elif page.locator("#table button.own-tile").count():
+                page.locator("#table button.own-tile").last.click()
+                acted = True
+            elif page.locator("#table button[name=a]").count():
+                page.locator("#table button[name=a]").first.click()
+                acted = True
+            if acted:
+                break
+        if not acted:
+            ana.wait_for_timeout(100)
+        else:
+            ana.wait_for_timeout(60)
+    assert done, "the deal did not reach its settlement on both screens"
+    screenshot(ana, "table-host")
+    screenshot(bea, "table-guest")
+    ana_ctx.close()
+    bea_ctx.close()

@@ -176,6 +176,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "start_table": ("Inizia la partita", "Start the game"),
     "wait_host": ("Attendi che chi ha creato il tavolo inizi.", "Waiting for the host to start."),
     "table_started": ("La partita è già iniziata.", "The game has already started."),
+    "table": ("tavolo (bastoncini)", "table (sticks)"),
     "E": ("Est", "East"),
     "S": ("Sud", "South"),
     "W": ("Ovest", "West"),

@@ -133,7 +133,7 @@
         bind();
         document.dispatchEvent(new CustomEvent("muraglia:state", { detail: msg }));
       } else if (msg.type === "lobby") {
-        if (lobby && JSON.stringify(msg.names) !== lobby.getAttribute("data-names")) { location.reload(); }
+        if (lobby && JSON.stringify(msg.names) !== JSON.stringify(JSON.parse(lobby.getAttribute("data-names")))) { location.reload(); }
       } else if (msg.type === "error" && conn) {
         conn.textContent = msg.error;
       }
