@@ -27,8 +27,6 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "src"))
@@ -70,33 +68,60 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+async def _request(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, head: bytes, body: bytes
+) -> int:
+    """One HTTP/1.1 keep-alive request; returns the status code."""
+    writer.write(head + body)
+    await writer.drain()
+    status_line = await reader.readline()
+    length = 0
+    while True:
+        line = await reader.readline()
+        if line in (b"\r\n", b""):
+            break
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value)
+    await reader.readexactly(length)
+    return int(status_line.split()[1])
+
+
 async def load(
     base: str, method: str, path: str, *, bodies: list[dict[str, Any]], clients: int,
     seconds: float,
 ) -> dict[str, float]:  # fmt: skip
+    """``clients`` keep-alive connections (a minimal asyncio HTTP client, so that the client's
+    own cost stays small next to the server's) sending requests for ``seconds``."""
+    host, port = base.removeprefix("http://").split(":")
+    encoded = [json.dumps(b).encode() for b in bodies] or [b""]
     latencies: list[float] = []
     errors = 0
     stop = time.perf_counter() + seconds
-    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
 
-        async def worker(k: int) -> None:
-            nonlocal errors
-            i = k
+    async def worker(k: int) -> None:
+        nonlocal errors
+        reader, writer = await asyncio.open_connection(host, int(port))
+        i = k
+        try:
             while time.perf_counter() < stop:
                 i += clients
+                body = encoded[i % len(encoded)] if method == "POST" else b""
+                head = (
+                    f"{method} {path} HTTP/1.1\r\nHost: {host}\r\n"
+                    f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+                ).encode()
                 t0 = time.perf_counter()
-                if method == "POST":
-                    r = await client.post(path, content=json.dumps(bodies[i % len(bodies)]))
-                else:
-                    r = await client.get(path)
+                status = await _request(reader, writer, head, body)
                 latencies.append(time.perf_counter() - t0)
-                if r.status_code != 200:
+                if status != 200:
                     errors += 1
+        finally:
+            writer.close()
 
-        t0 = time.perf_counter()
-        await asyncio.gather(*(worker(k) for k in range(clients)))
-        elapsed = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    await asyncio.gather(*(worker(k) for k in range(clients)))
+    elapsed = time.perf_counter() - t0
     return {
         "requests": len(latencies),
         "per_second": len(latencies) / elapsed,
