@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from muraglia.cli import main
-from muraglia.engine.record import loads, replay
+from muraglia.io.record import loads, replay
 
 SCRIPT = "x\n99\n\n0\n" + "1\n" * 6000
 """Four invalid answers, then always the first choice (pass in a claim, else a win, a kong

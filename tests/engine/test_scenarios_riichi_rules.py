@@ -12,10 +12,10 @@ from collections import Counter
 from muraglia.engine import DealState, Game, MatchState, Phase
 from muraglia.engine.actions import ClaimKong, ConcealedKong, Discard, Pass, Pung, Win
 from muraglia.engine.events import Called, Drew, Event, IndicatorRevealed, KongMade, Won
-from muraglia.engine.mjai import to_mjai
-from muraglia.engine.record import dumps, loads, replay
-from muraglia.engine.tenhou import Agari, load
 from muraglia.engine.wall import Wall
+from muraglia.io.mjai import to_mjai
+from muraglia.io.record import dumps, loads, replay
+from muraglia.io.tenhou import Agari, load
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import DealSummary, MatchProgress, WallLayout
 from muraglia.tiles import Tile
@@ -28,7 +28,7 @@ from tests.engine.test_scenarios_flows import (
     play,
     settled,
 )
-from tests.engine.test_tenhou import MJLOG, needs_corpus
+from tests.io.test_tenhou import MJLOG, needs_corpus
 
 # ------------------------------------------------------------------------------- red fives
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from muraglia.cli import main
-from muraglia.engine.record import loads, replay
 from muraglia.errors import MahjongError
+from muraglia.io.record import loads, replay
 from muraglia.players.simulate import Report, play_match, simulate
 
 BOTS = ("efficiency", "random", "defensive", "random")

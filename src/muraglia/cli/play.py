@@ -52,10 +52,10 @@ from muraglia.engine.events import (
 )
 from muraglia.engine.game import Game
 from muraglia.engine.match import MatchState
-from muraglia.engine.record import dumps
 from muraglia.engine.state import DealState
 from muraglia.engine.views import PlayerView, view_of
 from muraglia.errors import MahjongError
+from muraglia.io.record import dumps
 from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, Player, make_bot
 from muraglia.players.base import meld_kinds

@@ -269,8 +269,11 @@ def claim_options(deal: DealState, seat: int, tile: Tile, *, robbing: bool) -> l
         and deal.flow.may_kong(deal, seat)
     ):
         out.append(_CLAIM_KONG[seat])
+    reds = deal.red[seat]
     if CallKind.PUNG in allowed and c[tile] >= 2:
         out.append(_PUNG[seat])
+        if tile in reds and c[tile] >= 3:  # the red five or a plain one (EMA-TILE-2)
+            out.append(Pung(seat, red=True))
     if CallKind.CHOW in allowed and tile.is_suited:
         r = tile.rank
         for lo in (r - 2, r - 1, r):
@@ -279,6 +282,8 @@ def claim_options(deal: DealState, seat: int, tile: Tile, *, robbing: bool) -> l
                 others = [t for t in run if t != tile]
                 if all(c[t] for t in others):
                     out.append(Chow(seat, tuple(run)))
+                    if any(t in reds and c[t] >= 2 for t in others):
+                        out.append(Chow(seat, tuple(run), red=True))
     return [*out, _PASS[seat]] if out else []
 
 

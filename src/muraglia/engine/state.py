@@ -607,7 +607,7 @@ class DealState:
             return
         if self.riichi_pending is not None:
             s, self.riichi_pending = self.riichi_pending, None
-            if decision.call is None:
+            if decision.call is None or self.flow.riichi_stands_if_claimed():
                 self.riichi[s] = True
                 self.riichi_turn[s] = len(self.discard_log)
                 self.ippatsu_mark[s] = (len(self.discards[s]), self.calls_made + self.kongs_made)
@@ -639,19 +639,21 @@ class DealState:
             if not self.riichi[s]:
                 self.missed_win[s] = False
         reds, red = self.red[seat], self.claim_red
-        used = False  # a call takes the caller's plain fives first, its red five last
+        # a call takes the caller's plain fives first, its red five last, unless the action
+        # says ``red`` (the caller's choice, EMA-TILE-2)
+        used = False
         if isinstance(action, Chow):
             for t in action.tiles:
                 if t != tile:
                     c[t] -= 1
-                    if not c[t] and t in reds:
+                    if t in reds and (not c[t] or action.red):
                         used = True
                         reds.discard(t)
             meld = Meld.chow(action.tiles[0], source=src, red=red or used)
             name, tiles = "chow", action.tiles
         else:
             c[tile] -= 2 if isinstance(action, Pung) else 3
-            if not c[tile] and tile in reds:
+            if tile in reds and (not c[tile] or (isinstance(action, Pung) and action.red)):
                 used = True
                 reds.discard(tile)
             if isinstance(action, Pung):

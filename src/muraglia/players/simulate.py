@@ -35,9 +35,9 @@ from typing import Any
 from muraglia.engine.events import DealEnded, DealStarted, IndicatorRevealed, Won
 from muraglia.engine.game import Game
 from muraglia.engine.match import MatchState
-from muraglia.engine.record import dumps
 from muraglia.engine.views import view_of
 from muraglia.errors import MahjongError
+from muraglia.io.record import dumps
 from muraglia.players import DEFAULT_BOT, Player, make_bot
 from muraglia.players.external import (
     DEFAULT_TIMEOUT,

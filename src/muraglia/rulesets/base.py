@@ -875,6 +875,14 @@ class DealFlow:
         """Whether ``seat`` may declare riichi with a discard leaving these winning kinds."""
         return False
 
+    def riichi_stands_if_claimed(self) -> bool:
+        """Whether a riichi stands when its discard is claimed for a set (not for a win).
+
+        Default False: the declaration is cancelled (SEI-RIICHI-4); riichi: it stands and
+        the stick is paid (EMA-RIICHI-2).
+        """
+        return False
+
     def riichi_allows_kong(self) -> bool:
         """Whether a riichi hand may declare a concealed kong of its drawn tile.
 

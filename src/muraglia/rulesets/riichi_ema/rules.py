@@ -134,6 +134,9 @@ class EmaOptions:
     """If nobody holds this many points after the South round the West round is played,
     ending after the first deal that leaves somebody with that many (EMA-GAME-3: 0, never;
     Tenhou: 30000)."""
+    agari_yame: bool = False
+    """The match ends when the dealer of its last deal wins, keeping the deal, and is first
+    with at least ``west_extension`` points (EMA-GAME-3: no; Tenhou: yes, automatic)."""
     haitei_on_replacement: bool = True
     """A kong replacement drawn once the kong emptied the live wall is also the last tile
     (haitei, EMA-KONG-7); Tenhou: only rinshan (the game engine's flags)."""
@@ -184,6 +187,8 @@ OPTION_REFS: dict[str, str] = {
     "bust": "EMA-GAP-21 (no); Tenhou: below zero ends the game (game engine)",
     "west_extension": "EMA-GAME-3 (no West round); Tenhou: 30000, sudden death in West "
     "(game engine)",
+    "agari_yame": "EMA-GAME-3 (no); Tenhou: a winning last dealer in first place ends the "
+    "game (game engine)",
     "haitei_on_replacement": "EMA-KONG-7 (yes); Tenhou records: rinshan only (game engine)",
     "nagashi_open": "EMA-YAKU-29, EMA-GAP-23 (concealed); Tenhou records: own calls allowed",
     "kan_dora_after_discard": "EMA-KONG-5 (at once); Tenhou: open and added kongs after the "
@@ -287,6 +292,7 @@ class RiichiEma(Ruleset):
             "riichi_min_score": 1000,
             "bust": True,
             "west_extension": 30000,
+            "agari_yame": True,
             "kan_dora_after_discard": True,
             "nagashi_open": True,
             "haitei_on_replacement": False,
