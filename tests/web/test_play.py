@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from muraglia.engine.record import loads, replay
+from muraglia.io.record import loads, replay
 from muraglia.web import create_app
 from muraglia.web.games import HUMAN, new_session
 

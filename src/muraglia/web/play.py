@@ -16,8 +16,8 @@ from muraglia.cli._common import BAD_INPUT, error_message
 from muraglia.engine import flow_for
 from muraglia.engine.actions import Action, PassTiles
 from muraglia.engine.events import Acted, DealEnded, DealStarted, Won
-from muraglia.engine.mjai import to_mjai
-from muraglia.engine.record import dumps
+from muraglia.io.mjai import to_mjai
+from muraglia.io.record import dumps
 from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, DEFAULT_BOT
 from muraglia.rulesets import load_ruleset, parse_spec
