@@ -5,6 +5,7 @@ Each test saves a screenshot of its page into docs/screenshots/.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -169,28 +170,29 @@ def test_two_people_join_one_table_and_play_a_deal(base: str, browser: Any) -> N
     ana.click("#start")
     for page in (ana, bea):
         page.wait_for_selector("#table section.own", timeout=30_000)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
     done = False
-    for _ in range(400):
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
         if all(p.locator("#settlement").count() for p in (ana, bea)):
             done = True
             break
         acted = False
         for page in (ana, bea):
-            if page.locator("#table button.act.pass").count():
-                page.click("#table button.act.pass")
-                acted = True
-            elif page.locator("#table button.own-tile").count():
-                page.locator("#table button.own-tile").last.click()
-                acted = True
-            elif page.locator("#table button[name=a]").count():
-                page.locator("#table button[name=a]").first.click()
-                acted = True
+            for selector in ("#table button.act.pass", "#table button.own-tile",
+                             "#table button[name=a]"):  # fmt: skip
+                buttons = page.locator(selector)
+                if buttons.count():
+                    try:  # the table is redrawn when a state arrives: retry on the next round
+                        buttons.last.click(timeout=2000)
+                        acted = True
+                    except PlaywrightTimeoutError:
+                        pass
+                    break
             if acted:
                 break
-        if not acted:
-            ana.wait_for_timeout(100)
-        else:
-            ana.wait_for_timeout(60)
+        ana.wait_for_timeout(60 if acted else 150)
     assert done, "the deal did not reach its settlement on both screens"
     screenshot(ana, "table-host")
     screenshot(bea, "table-guest")
