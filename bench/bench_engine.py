@@ -1,7 +1,7 @@
-"""Engine benchmark: complete matches per second on one core with a trivial agent.
+"""Engine benchmark: deals (and matches) per second on one core with a trivial agent.
 
 Command: ``python bench/bench_engine.py [--matches 50] [--seed 1] [--rules fimj,ravenna,...]
-[--riichienv]``.
+[--riichienv] [--repeat 3]``.
 
 The agent is as cheap as possible so that the time measured is the engine's: it wins whenever
 it may, otherwise passes every claim and discards the first tile it is offered (so nothing in
@@ -10,15 +10,22 @@ are loaded before timing. Reported: matches/s, deals/s and actions/s (process ti
 A ``riichi-ema`` or ``riichi-tenhou`` match is a half-game (East and South rounds).
 
 ``--riichienv`` adds the same trivial agent on PyPI's ``riichienv`` (a Rust engine; optional,
-not a dependency) playing half-games (``GameType.YON_HANCHAN``), for issue 7's comparison.
+not a dependency) playing half-games (``GameType.YON_HANCHAN``). Engines are compared per
+deal, not per match (a riichi-ema half-game has about 8 deals with this agent, a riichienv one
+about 12): a riichienv deal is counted at each change of (round wind, hand, counters). The
+runners are interleaved round by round in this process (``--repeat`` rounds, each on the same
+seeds), after a warm-up match per runner on other seeds; min and median deals/s are reported.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import re
+import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 from muraglia.analysis import shanten
@@ -79,44 +86,71 @@ def bench_riichienv(matches: int, seed: int) -> dict[str, float] | None:
                     return a
         return legal[0]
 
-    actions = 0
+    actions = deals = 0
     start = time.process_time()
     for s in range(seed, seed + matches):
         env = RiichiEnv(game_mode=2, seed=s, skip_mjai_logging=True)  # YON_HANCHAN
         obs = env.reset()
+        deal = (env.round_wind, env.kyoku_idx, env.honba)
+        deals += 1
         while not env.done():
             step = {pid: pick(o.legal_actions()) for pid, o in obs.items()}
             actions += len(step)
             obs = env.step(step)
+            now = (env.round_wind, env.kyoku_idx, env.honba)
+            if now != deal and not env.done():
+                deal = now
+                deals += 1
     seconds = time.process_time() - start
-    return {"matches_per_s": matches / seconds, "actions_per_s": actions / seconds}
+    return {
+        "matches_per_s": matches / seconds,
+        "deals_per_s": deals / seconds,
+        "actions_per_s": actions / seconds,
+        "deals_per_match": deals / matches,
+    }
 
 
 def main() -> None:
-    """Run the benchmark and print one line per ruleset."""
+    """Run the benchmark: one line per runner, deals/s min and median over the rounds."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default=DEFAULT)
     parser.add_argument("--riichienv", action="store_true", help="also time PyPI riichienv")
+    parser.add_argument("--repeat", type=int, default=3, help="interleaved rounds")
     args = parser.parse_args()
     shanten.shanten_all([0] * 34)  # load the tables outside the timing
-    print(f"python {platform.python_version()} on {platform.machine()}, {args.matches} matches")
-    for spec in re.split(r",(?![^()]*\))", args.rules):  # commas outside parentheses
-        r = bench(spec, args.matches, args.seed)
-        print(
-            f"{spec:28} {r['matches_per_s']:7.1f} matches/s  {r['deals_per_s']:7.1f} deals/s  "
-            f"{r['actions_per_s']:8.0f} actions/s  ({r['deals_per_match']:.1f} deals/match)"
-        )
+    runners: dict[str, Callable[[int, int], dict[str, float] | None]] = {
+        spec: (lambda m, s, spec=spec: bench(spec, m, s))  # type: ignore[misc]
+        for spec in re.split(r",(?![^()]*\))", args.rules)  # commas outside parentheses
+    }
     if args.riichienv:
-        r2 = bench_riichienv(args.matches, args.seed)
-        if r2 is None:
-            print("riichienv: not installed (pip install riichienv)")
-        else:
-            print(
-                f"{'riichienv (half-games)':28} {r2['matches_per_s']:7.1f} matches/s  "
-                f"{'':17}{r2['actions_per_s']:8.0f} actions/s"
-            )
+        runners["riichienv (half-games, Rust)"] = bench_riichienv
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, load average "
+        f"{os.getloadavg()[0]:.2f}, {args.matches} matches x {args.repeat} interleaved rounds"
+    )
+    results: dict[str, list[dict[str, float]]] = {name: [] for name in runners}
+    for name, run in list(runners.items()):  # warm-up on other seeds
+        if run(1, args.seed + 10_000) is None:
+            print(f"{name}: not installed (pip install riichienv)")
+            del runners[name], results[name]
+    for _ in range(args.repeat):
+        for name, run in runners.items():
+            r = run(args.matches, args.seed)
+            assert r is not None
+            results[name].append(r)
+    print(
+        f"{'runner':30} {'deals/s min':>11} {'median':>8} {'matches/s median':>17} "
+        f"{'deals/match':>12}"
+    )
+    for name, rs in results.items():
+        deals = [r["deals_per_s"] for r in rs]
+        print(
+            f"{name:30} {min(deals):11.1f} {statistics.median(deals):8.1f} "
+            f"{statistics.median(r['matches_per_s'] for r in rs):17.2f} "
+            f"{rs[0]['deals_per_match']:12.1f}"
+        )
 
 
 if __name__ == "__main__":

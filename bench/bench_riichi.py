@@ -170,6 +170,34 @@ def prepare_ours(items: list[Case], rules: str) -> tuple[Runner, Runner]:
     return parsed, from_text
 
 
+def tiles_136(c: Case) -> tuple[list[list[int]], list[int], int]:
+    """136-tile ids of a case: each meld's, the concealed tiles' (winning tile included), and the
+    winning tile's. Copy 0 of a five is the red one (``mahjong``, ``riichienv``); ours are plain
+    unless ``c.red`` names the concealed red five."""
+    used = [0] * 34
+    red = [c.red]
+
+    def t136(k: int) -> int:
+        if k == red[0]:
+            red[0] = -1
+            return 4 * k
+        used[k] += 1
+        order = (1, 2, 3, 0) if k in (4, 13, 22) else (0, 1, 2, 3)
+        return 4 * k + order[used[k] - 1]
+
+    red[0] = -1  # the red five is a concealed tile
+    meld_tiles = [[t136(k) for k in ks] for _, ks, _ in c.melds]
+    red[0] = c.red
+    rest = list(c.tiles)
+    for _, ks, _ in c.melds:
+        for k in ks:
+            rest.remove(k)
+    rest.sort(key=lambda k: k != c.red)  # the red copy first, so it is not the winning tile
+    concealed = [t136(k) for k in rest]
+    win = next(t for t in concealed if t // 4 == c.win)
+    return meld_tiles, concealed, win
+
+
 def prepare_theirs(items: list[Case]) -> Runner | None:
     """``mahjong``'s HandCalculator over the same set, or None if the package is absent."""
     try:
@@ -186,30 +214,12 @@ def prepare_theirs(items: list[Case]) -> Runner | None:
     kinds = {"chi": Meld.CHI, "pon": Meld.PON, "kan": Meld.KAN}
     prepared = []
     for c in items:
-        used = [0] * 34
-        red = [c.red]
-
-        def t136(k: int, used: list[int] = used, red: list[int] = red) -> int:
-            # copy 0 of each five is the red one for mahjong; ours are plain unless c.red
-            if k == red[0]:
-                red[0] = -1
-                return 4 * k
-            used[k] += 1
-            order = (1, 2, 3, 0) if k in (4, 13, 22) else (0, 1, 2, 3)
-            return 4 * k + order[used[k] - 1]
-
-        melds = []
-        red[0] = -1  # the red five is a concealed tile
-        for kind, ks, opened in c.melds:
-            melds.append(Meld(meld_type=kinds[kind], tiles=[t136(k) for k in ks], opened=opened))
-        red[0] = c.red
-        rest = list(c.tiles)
-        for _, ks, _ in c.melds:
-            for k in ks:
-                rest.remove(k)
-        rest.sort(key=lambda k: k != c.red)  # the red copy first, so it is not the winning tile
-        tiles = [t for m in melds for t in m.tiles] + [t136(k) for k in rest]
-        win = next(t for t in tiles[len(tiles) - len(rest) :] if t // 4 == c.win)
+        meld_tiles, concealed, win = tiles_136(c)
+        melds = [
+            Meld(meld_type=kinds[kind], tiles=ts, opened=opened)
+            for (kind, _, opened), ts in zip(c.melds, meld_tiles, strict=True)
+        ]
+        tiles = [t for ts in meld_tiles for t in ts] + concealed
         config = HandConfig(
             is_tsumo=c.tsumo,
             is_riichi=c.riichi,
@@ -237,6 +247,66 @@ def prepare_theirs(items: list[Case]) -> Runner | None:
         return out
 
     return run
+
+
+def prepare_riichienv(items: list[Case]) -> Runner | None:
+    """PyPI ``riichienv``'s (Rust) HandEvaluator over the same set, or None if absent."""
+    try:
+        from riichienv import _riichienv as core
+    except ImportError:
+        return None
+    kinds = {"chi": core.MeldType.Chi, "pon": core.MeldType.Pon}
+    winds = [core.Wind.East, core.Wind.South, core.Wind.West, core.Wind.North]
+    prepared = []
+    for c in items:
+        meld_tiles, concealed, win = tiles_136(c)
+        melds = [
+            core.Meld(
+                kinds.get(kind, core.MeldType.Daiminkan if opened else core.MeldType.Ankan),
+                ts,
+                opened,
+            )
+            for (kind, _, opened), ts in zip(c.melds, meld_tiles, strict=True)
+        ]
+        cond = core.Conditions(
+            tsumo=c.tsumo,
+            riichi=c.riichi,
+            ippatsu="ippatsu" in c.flags,
+            rinshan="replacement" in c.flags,
+            haitei="last_tile" in c.flags and c.tsumo,
+            houtei="last_tile" in c.flags and not c.tsumo,
+            player_wind=winds[WINDS.index(c.seat)],
+            round_wind=winds[WINDS.index(c.round)],
+            honba=c.honba,
+        )
+        ura = [4 * c.ura + 3] if c.riichi else []
+        prepared.append((sorted(concealed), melds, win, [4 * c.dora + 3], ura, cond))
+
+    def run() -> list[Any]:
+        evaluator = core.HandEvaluator
+        t0 = time.process_time()
+        out = [evaluator(t, m).calc(w, d, u, cond) for t, m, w, d, u, cond in prepared]
+        run.seconds = time.process_time() - t0  # type: ignore[attr-defined]
+        return out
+
+    return run
+
+
+def compare_riichienv(ours: list[Any], theirs: list[Any]) -> tuple[int, int]:
+    """Hands with the same validity and, when valid and not a limit hand, the same han and fu."""
+    same = both = 0
+    for a, b in zip(ours, theirs, strict=True):
+        if a.valid and b.is_win:
+            both += 1
+        if a.valid != bool(b.is_win):
+            continue
+        if not a.valid or a.extra.get("yakuman") or a.limit is not None:
+            same += a.valid == bool(b.is_win) and (
+                not a.valid or bool(b.yakuman) == bool(a.extra.get("yakuman"))
+            )
+        else:
+            same += (a.han, a.fu) == (b.han, b.fu)
+    return same, both
 
 
 def compare(items: list[Case], ours: list[Any], theirs: list[Any]) -> tuple[int, int, list[int]]:
@@ -374,9 +444,11 @@ def main() -> None:
     )
     parsed, from_text = prepare_ours(items, args.rules)
     theirs = prepare_theirs(items)
-    best = {"ours": float("inf"), "text": float("inf"), "theirs": float("inf")}
+    rust = prepare_riichienv(items)
+    best = {"ours": float("inf"), "text": float("inf"), "theirs": float("inf"), "rust": 1e9}
     our_results: list[Any] = []
     their_results: list[Any] = []
+    rust_results: list[Any] = []
     first = 0.0
     for k in range(args.repeat):  # interleaved, best of each: the machine may be shared
         our_results = parsed()
@@ -388,6 +460,9 @@ def main() -> None:
         if theirs is not None:
             their_results = theirs()
             best["theirs"] = min(best["theirs"], theirs.seconds)  # type: ignore[attr-defined]
+        if rust is not None:
+            rust_results = rust()
+            best["rust"] = min(best["rust"], rust.seconds)  # type: ignore[attr-defined]
     n = len(items)
     ours = n / best["ours"]
     print(
@@ -401,6 +476,16 @@ def main() -> None:
         f"  first pass {n / first:,.0f} hands/s (per-suit table filled on the way: "
         f"{entries:,} entries, ~{size / 1e6:.1f} MB)"
     )
+    if rust is None:
+        print("riichienv (PyPI) not installed: pip install riichienv  — comparison skipped")
+    else:
+        rrate = n / best["rust"]
+        same, both = compare_riichienv(our_results, rust_results)
+        print(
+            f"riichienv HandEvaluator (Rust): {rrate:,.0f} hands/s ({1e6 / rrate:.1f} µs/hand); "
+            f"ratio muraglia/riichienv: {ours / rrate:.2f}x; same validity, han and fu on "
+            f"{same}/{n} hands ({both} valid in both)"
+        )
     if theirs is None:
         print("mahjong (PyPI) not installed: pip install mahjong  — comparison skipped")
         return

@@ -3,8 +3,9 @@
 Command: ``python bench/make_corpus.py [--seeds 400] [--out tests/data/muraglia]`` (from the
 repository root; deterministic: the same files every run).
 
-Two sources, every game written three ways — tenhou.net/6 JSON with Japanese names
-(``tenhou6/``), the same with English names (``tenhou6-en/``) and mjai (``mjai/``):
+Two sources, every game written as tenhou.net/6 JSON with Japanese names (``tenhou6/``) and
+the same with English names (``tenhou6-en/``), the scripted deals and the seeded games below
+seed 10 also as mjai (``mjai/``, compact JSON Lines):
 
 * seeded matches of ``riichi-tenhou`` and ``riichi-ema`` (the agents of ``tests/engine``),
   scanning seeds in order and keeping a match when it shows something no kept match shows
@@ -33,7 +34,15 @@ from tests.engine.test_fuzz_flows import play  # noqa: E402
 from tests.io.corpus_features import REQUIRED, record_features, text_features  # noqa: E402
 
 from muraglia.engine import Game, MatchState  # noqa: E402
-from muraglia.engine.actions import Action, ConcealedKong, Discard, Pass, Win  # noqa: E402
+from muraglia.engine.actions import (  # noqa: E402
+    Action,
+    AddedKong,
+    ConcealedKong,
+    Discard,
+    Pass,
+    Pung,
+    Win,
+)
 from muraglia.io.mjai import mjai_of  # noqa: E402
 from muraglia.io.record import record_of  # noqa: E402
 from muraglia.io.tenhou import parse_tenhou6  # noqa: E402
@@ -55,36 +64,42 @@ def _pool() -> list[str]:
     return out
 
 
-def dictated(hands: dict[int, str], draws: str = "") -> tuple[list[str], list[str]]:
+def dictated(hands: dict[int, str], draws: str = "", dead: str = "") -> tuple[list[str], list[str]]:
     """(live, dead) notation lists: ``hands`` by seat (the dealer seat 0 has 14) dealt through
-    the riichi deal plan, then ``draws``, the rest of the set after them in set order."""
+    the riichi deal plan, then ``draws``; the dead wall starts with ``dead`` (the replacement
+    tiles); the rest of the set after them in set order."""
     pool = _pool()
     want = {s: [t.notation for t in parse_tiles(h)] for s, h in hands.items()}
+    first_dead = [t.notation for t in parse_tiles(dead)] if dead else []
     used = [t for ts in want.values() for t in ts] + [t.notation for t in parse_tiles(draws)]
+    used += first_dead
     for t in used:
         pool.remove(t)
     for s in range(4):  # complete the hands from the pool's far end (honours last)
         while len(want.setdefault(s, [])) < (14 if s == 0 else 13):
             want[s].append(pool.pop())
-    plan = Game(load_ruleset("riichi-tenhou")).flow.deal_plan()
+    plan = Game(load_ruleset("riichi-tenhou")).flow.table.deal_plan
     queues = {s: list(ts) for s, ts in want.items()}
     live = [queues[off].pop(0) for off in plan]
     live += [t.notation for t in parse_tiles(draws)]
-    rest = pool
-    dead, live_rest = rest[:14], rest[14:]
-    return live + live_rest, dead
+    cut = 14 - len(first_dead)
+    return live + pool[cut:], first_dead + pool[:cut]
 
 
 def scripted(
-    spec: str, hands: dict[int, str], draws: str, script: Callable[[MatchState, int], Action]
+    spec: str,
+    hands: dict[int, str],
+    draws: str,
+    script: Callable[[MatchState, int], Action],
+    dead: str = "",
 ) -> MatchState:
     """One deal on a dictated wall, each decision from ``script`` (bounded)."""
-    live, dead = dictated(hands, draws)
+    live, dead_wall = dictated(hands, draws, dead)
     game = Game(
         load_ruleset(spec),
         seed=0,
         max_deals=1,
-        walls=((tuple(parse_tiles("".join(live))), tuple(parse_tiles("".join(dead)))),),
+        walls=((tuple(parse_tiles("".join(live))), tuple(parse_tiles("".join(dead_wall)))),),
     )
     match = game.new_match()
     for _ in range(400):
@@ -123,6 +138,37 @@ def _winners(seats: set[int], first: str) -> Callable[[MatchState, int], Action]
         return Discard(seat, parse_tiles(first)[0].kind)
 
     return script
+
+
+def _rinshan(match: MatchState, seat: int) -> Action:
+    """Seat 0 declares its concealed kong and wins on the replacement tile."""
+    legal = match.legal_actions(seat)
+    for kind in (Win, ConcealedKong):
+        found = [a for a in legal if isinstance(a, kind)]
+        if found and seat == 0:
+            return found[0]
+    if match.deal.phase.value != "act":
+        return Pass(seat)
+    return next(a for a in legal if isinstance(a, Discard))
+
+
+def _chankan(match: MatchState, seat: int) -> Action:
+    """Seat 0 discards 9p, seat 1 pungs it and later adds the kong, seat 2 robs it."""
+    legal = match.legal_actions(seat)
+    deal = match.deal
+    if deal.phase.value == "rob":
+        return Win(seat) if Win(seat) in legal else Pass(seat)
+    if deal.phase.value != "act":
+        pung = [a for a in legal if isinstance(a, Pung)]
+        return pung[0] if seat == 1 and pung else Pass(seat)
+    added = [a for a in legal if isinstance(a, AddedKong)]
+    if added:
+        return added[0]
+    if seat == 0 and not deal.discards[0]:
+        return Discard(0, parse_tiles("9p")[0].kind)
+    if deal.drawn is None:  # after the pung: the honour
+        return Discard(seat, parse_tiles("1z")[0].kind)
+    return Discard(seat, deal.drawn)
 
 
 def _kongs(match: MatchState, seat: int) -> Action:
@@ -186,6 +232,15 @@ SCRIPTS: dict[str, Callable[[], MatchState]] = {
         "",
         _winners({1, 3}, "5p"),
     ),
+    "rinshan": lambda: scripted(
+        "riichi-tenhou", {0: "1111m234567p789s5s"}, "", _rinshan, dead="5s"
+    ),
+    "chankan": lambda: scripted(
+        "riichi-tenhou",
+        {0: "9p123m456m789m1122s", 1: "99p1z234s567s888s", 2: "555z123m456m11s78p"},
+        "3z4z2z9p",
+        _chankan,
+    ),
     "four-kongs": lambda: scripted(
         "riichi-tenhou",
         {0: "1111m2222m567p789s", 1: "3333m4444m678s9p"},
@@ -193,6 +248,10 @@ SCRIPTS: dict[str, Callable[[], MatchState]] = {
         _kongs,
     ),
 }
+
+
+MJAI_SEEDS = 10
+"""Seeded games below this seed are written as mjai too (every scripted deal is)."""
 
 
 def write(out: Path, name: str, match: MatchState) -> set[str]:
@@ -205,8 +264,11 @@ def write(out: Path, name: str, match: MatchState) -> set[str]:
         (out / folder / f"{name}.json").write_text(text + "\n", encoding="utf-8")
         if lang == "ja":
             features = record_features(parse_tenhou6(text, name)) | text_features(text)
+    seed = name.rsplit("-", 1)[-1]
+    if seed.isdigit() and int(seed) >= MJAI_SEEDS:
+        return features  # mjai for the scripted deals and the first seeds only (size)
     (out / "mjai").mkdir(parents=True, exist_ok=True)
-    lines = [json.dumps(m, ensure_ascii=False) for m in mjai_of(match)]
+    lines = [json.dumps(m, ensure_ascii=False, separators=(",", ":")) for m in mjai_of(match)]
     (out / "mjai" / f"{name}.mjson").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return features
 
@@ -215,8 +277,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=400, help="seeds scanned per ruleset")
     ap.add_argument("--out", type=Path, default=ROOT / "tests" / "data" / "muraglia")
+    ap.add_argument("--clean", action="store_true", help="empty the folder first")
     args = ap.parse_args()
     out: Path = args.out
+    if args.clean:
+        for old in out.glob("*/*.*"):
+            old.unlink()
     kept: dict[str, set[str]] = {}
     seen: set[str] = set()
     for name, make in SCRIPTS.items():
@@ -233,13 +299,21 @@ def main() -> None:
                 name = f"{spec}-{seed}"
                 kept[name] = write(out, name, match)
                 seen |= feats
+            if seed % 25 == 24:
+                print(f"{spec}: seed {seed}, {len(kept)} games kept", file=sys.stderr, flush=True)
+    kept = {}  # every game in the folder (earlier runs' included), read back from its file
+    for path in sorted((out / "tenhou6").glob("*.json")):
+        text = path.read_text(encoding="utf-8")
+        kept[path.stem] = record_features(parse_tenhou6(text, path.name)) | text_features(text)
+    seen = set().union(*kept.values()) if kept else set()
     missing = sorted(REQUIRED - seen)
     lines = [
         "# The project-made record corpus (issue 16)",
         "",
-        "Generated by `python bench/make_corpus.py` (deterministic). Every game is written",
-        "as tenhou.net/6 JSON with Japanese names (`tenhou6/`), the same game with English",
-        "names (`tenhou6-en/`) and as mjai (`mjai/`); `muraglia replay --check",
+        "Generated by `python bench/make_corpus.py --seeds 210` (deterministic). Every game is",
+        "written as tenhou.net/6 JSON with Japanese names (`tenhou6/`) and the same game with",
+        "English names (`tenhou6-en/`); the scripted deals and the seeded games below seed 10",
+        "also as mjai (`mjai/`); `muraglia replay --check",
         "tests/data/muraglia` replays all of them through the engine (tested, 100 %).",
         "",
         "| game | shows |",

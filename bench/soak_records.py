@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import time
 import traceback
@@ -28,6 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+sys.path.insert(0, str(ROOT / "bench"))
+
+from soak import commit  # noqa: E402  (bench/soak.py: the checked-out commit)
 from tests.engine.test_fuzz_flows import play  # noqa: E402
 
 from muraglia.io.mjai import mjai_of, parse_mjai  # noqa: E402
@@ -35,17 +37,6 @@ from muraglia.io.record import record_of  # noqa: E402
 from muraglia.io.tenhou import parse_tenhou6  # noqa: E402
 from muraglia.io.tenhou6 import to_tenhou6  # noqa: E402
 from muraglia.io.tenhou_replay import HandCheck, check_record  # noqa: E402
-
-
-def commit() -> str:
-    """The checked-out commit (``unknown`` outside git)."""
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
-        )
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return out.stdout.strip()
 
 
 def soak(spec: str, start: int, matches: int, every: int) -> dict[str, object]:

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from enum import IntFlag
 from functools import cached_property
 
-from muraglia.errors import InvalidHandError
+from muraglia.errors import InvalidHandError, plural
 from muraglia.melds import Meld, MeldKind
-from muraglia.tiles import NUM_KINDS, PhysicalTile, Tile, TileCounts, counts_of
+from muraglia.tiles import NUM_KINDS, PhysicalTile, Tile, TileCounts, counts_of, format_tiles
 
-__all__ = ["Hand", "HandStatus"]
+__all__ = ["Hand", "HandStatus", "format_hand"]
 
 
 class HandStatus(IntFlag):
@@ -86,8 +86,6 @@ class Hand:
     @cached_property
     def notation(self) -> str:
         """Canonical notation (``parse_hand(h.notation) == h``)."""
-        from muraglia.notation import format_hand  # noqa: PLC0415 - notation imports Hand
-
         return format_hand(self)
 
     def __str__(self) -> str:
@@ -175,9 +173,11 @@ class Hand:
                 )
         count = self.tile_count
         if self.winning is not None and count != 14:
-            out.append(f"{count} tiles with a winning tile (need 14, counting each meld as 3)")
+            out.append(
+                f"{plural(count, 'tile')} with a winning tile (need 14, counting each meld as 3)"
+            )
         elif count not in (13, 14):
-            out.append(f"{count} tiles (need 13 or 14, counting each meld as 3)")
+            out.append(f"{plural(count, 'tile')} (need 13 or 14, counting each meld as 3)")
         seen: set[Tile] = set()
         for btile in self.bonus:
             if btile in seen:
@@ -186,3 +186,24 @@ class Hand:
         if len(self.melds) > 4:
             out.append(f"{len(self.melds)} melds (at most 4)")
         return out
+
+
+def format_hand(hand: Hand) -> str:
+    """Canonical notation of a hand (see the module docstring).
+
+    >>> from muraglia.notation import parse_hand
+    >>> format_hand(parse_hand("(1111p) 234678m 55m [999s^] 1f7f +5m"))
+    '23455678m (1111p) [999s^] 17f +5m'
+    """
+    parts: list[str] = []
+    concealed = hand.concealed_tiles
+    if hand.winning is not None:
+        concealed = tuple(sorted(concealed, key=lambda t: (t.kind, not t.red)))
+    if concealed:
+        parts.append(format_tiles(concealed))
+    parts.extend(m.notation for m in hand.melds)
+    if hand.bonus:
+        parts.append("".join(str(b.rank) for b in hand.bonus) + "f")
+    if hand.winning is not None:
+        parts.append(f"+{hand.winning.notation}")
+    return " ".join(parts)

@@ -51,12 +51,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable
 
-from muraglia.errors import InvalidHandError, NotationError
-from muraglia.hand import Hand, HandStatus
+from muraglia.errors import InvalidHandError, NotationError, excerpt
+from muraglia.hand import Hand, HandStatus, format_hand
 from muraglia.melds import Meld, MeldKind, Source
-from muraglia.tiles import NUM_KINDS, PhysicalTile, Tile
+from muraglia.tiles import NUM_KINDS, PhysicalTile, Tile, format_tiles
 
 __all__ = [
     "format_hand",
@@ -194,13 +193,15 @@ class _Scanner:
             if tile.kind.is_bonus:
                 raise InvalidHandError(
                     f"bonus tile {tile.notation!r} inside the meld at position {where} "
-                    f"of {self.text!r}: flowers and seasons never meld"
+                    f"of {excerpt(self.text, where)}: flowers and seasons never meld"
                 )
         physical = tuple(t for t, _ in tiles)
         try:
             return _make_meld(physical, concealed=opener == "(", source=source, added=added)
         except InvalidHandError as exc:
-            raise InvalidHandError(f"{exc} (meld at position {start} of {self.text!r})") from None
+            raise InvalidHandError(
+                f"{exc} (meld at position {start} of {excerpt(self.text, start)})"
+            ) from None
 
 
 def _make_meld(
@@ -210,7 +211,9 @@ def _make_meld(
     if concealed:
         if len(tiles) != 4 or len(set(kinds)) != 1:
             text = "".join(t.notation for t in tiles)
-            raise InvalidHandError(f"a concealed kong needs four identical tiles, not {text!r}")
+            raise InvalidHandError(
+                f"a concealed kong needs four identical tiles, not {excerpt(text)}"
+            )
         return Meld(MeldKind.KONG, tiles, concealed=True)
     if len(tiles) == 4:
         return Meld(MeldKind.KONG, tiles, source=source, added=added)
@@ -591,57 +594,10 @@ def _parse_hand_full(text: str, *, strict: bool, red_fives: bool) -> Hand:
         # ``+X`` marks which of the 14 tiles is the winning one (interfaces.md §3 examples).
         if winning not in concealed:
             raise InvalidHandError(
-                f"winning tile {winning.notation!r} is not among the 14 tiles of {text!r}"
+                f"winning tile {winning.notation!r} is not among the 14 tiles of {excerpt(text)}"
             )
         concealed.remove(winning)
     hand = Hand(tuple(concealed), tuple(melds), tuple(bonus), winning)
     if strict and hand.status() is not HandStatus.VALID:
-        raise InvalidHandError(f"impossible hand {text!r}: " + "; ".join(hand.problems()))
+        raise InvalidHandError(f"impossible hand {excerpt(text)}: " + "; ".join(hand.problems()))
     return hand
-
-
-_DIGIT: tuple[str, ...] = tuple(Tile(i).notation[0] for i in range(len(Tile)))
-_LETTER: tuple[str, ...] = tuple(Tile(i).suit.value for i in range(len(Tile)))
-"""Notation digit and suit letter of every kind (bonus tiles included), by kind."""
-
-
-def format_tiles(tiles: Iterable[PhysicalTile]) -> str:
-    """Format physical tiles grouped by suit, in the given order.
-
-    >>> format_tiles(parse_tiles("0m 5m 6m E E"))
-    '056m11z'
-    """
-    parts: list[str] = []
-    digits: list[str] = []
-    suit = ""
-    for tile in tiles:
-        kind = tile.kind
-        letter = _LETTER[kind]
-        if suit and letter != suit:
-            parts.append("".join(digits) + suit)
-            digits = []
-        suit = letter
-        digits.append("0" if tile.red else _DIGIT[kind])
-    if suit:
-        parts.append("".join(digits) + suit)
-    return "".join(parts)
-
-
-def format_hand(hand: Hand) -> str:
-    """Canonical notation of a hand (see the module docstring).
-
-    >>> format_hand(parse_hand("(1111p) 234678m 55m [999s^] 1f7f +5m"))
-    '23455678m (1111p) [999s^] 17f +5m'
-    """
-    parts: list[str] = []
-    concealed = hand.concealed_tiles
-    if hand.winning is not None:
-        concealed = tuple(sorted(concealed, key=lambda t: (t.kind, not t.red)))
-    if concealed:
-        parts.append(format_tiles(concealed))
-    parts.extend(m.notation for m in hand.melds)
-    if hand.bonus:
-        parts.append("".join(str(b.rank) for b in hand.bonus) + "f")
-    if hand.winning is not None:
-        parts.append(f"+{hand.winning.notation}")
-    return " ".join(parts)

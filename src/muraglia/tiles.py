@@ -21,27 +21,41 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
-from muraglia.errors import NotationError
+from muraglia.errors import InvalidHandError, NotationError
 
 __all__ = [
+    "ALL_KINDS_MASK",
     "BONUS_TILES",
     "DRAGONS",
     "HONORS",
+    "HONOURS",
+    "HONOUR_MASK",
+    "KIND_BITS",
     "NUM_KINDS",
+    "NUM_SUITED",
     "PLAYING_TILES",
     "TERMINALS_AND_HONORS",
+    "TERMINALS_AND_HONOURS",
+    "TERMINAL_MASK",
     "WINDS",
+    "WIND_LETTERS",
     "PhysicalTile",
     "Suit",
     "Tile",
     "TileCounts",
     "counts_of",
     "format_counts",
+    "format_tiles",
+    "mask_of",
     "tiles_from_counts",
+    "to_wind",
+    "wind_letter",
 ]
 
 NUM_KINDS = 34
 """Number of playing tile kinds (the length of a :data:`TileCounts`)."""
+NUM_SUITED = 27
+"""Number of suit kinds (1m … 9s, indices 0-26); the honours are indices 27-33."""
 
 TileCounts = tuple[int, ...]
 """How many tiles of each of the 34 playing kinds, indexed by ``Tile`` value."""
@@ -154,6 +168,16 @@ class Tile(IntEnum):
     @property
     def is_terminal_or_honor(self) -> bool:
         """Whether the tile is a "head tile" (testa / yaochuuhai): 1, 9, wind or dragon."""
+        return self.is_terminal or self.is_honor
+
+    @property
+    def is_honour(self) -> bool:
+        """:attr:`is_honor` in the project's spelling."""
+        return Tile.EAST <= self <= Tile.RED
+
+    @property
+    def is_terminal_or_honour(self) -> bool:
+        """:attr:`is_terminal_or_honor` in the project's spelling."""
         return self.is_terminal or self.is_honor
 
     @property
@@ -273,6 +297,80 @@ TERMINALS_AND_HONORS: tuple[Tile, ...] = tuple(t for t in PLAYING_TILES if t.is_
 """The 13 head-tile kinds (thirteen orphans / lanterne)."""
 BONUS_TILES: tuple[Tile, ...] = tuple(Tile(t) for t in range(NUM_KINDS, 42))
 """Flowers 1–4 then seasons 1–4."""
+HONOURS = HONORS
+"""Winds then dragons (the project's spelling of :data:`HONORS`)."""
+TERMINALS_AND_HONOURS = TERMINALS_AND_HONORS
+"""The 13 head-tile kinds (the project's spelling of :data:`TERMINALS_AND_HONORS`)."""
+
+# ---------------------------------------------------------------- 34-bit kind masks
+
+KIND_BITS: tuple[int, ...] = tuple(1 << k for k in range(NUM_KINDS))
+"""The bit of each playing kind in a kinds mask: bit ``k`` is the tile of index ``k``."""
+ALL_KINDS_MASK = (1 << NUM_KINDS) - 1
+"""The mask of every playing kind."""
+
+
+def mask_of(kinds: Iterable[int]) -> int:
+    """The 34-bit mask of ``kinds`` (tile indices or Tiles; repeats count once).
+
+    >>> bin(mask_of([Tile.M1, Tile.M3, Tile.M1]))
+    '0b101'
+    """
+    out = 0
+    for k in kinds:
+        out |= KIND_BITS[k]
+    return out
+
+
+TERMINAL_MASK = mask_of(t for t in PLAYING_TILES if t.is_terminal)
+"""The six terminal kinds (1 and 9 of each suit)."""
+HONOUR_MASK = mask_of(HONOURS)
+"""The seven honour kinds."""
+
+# ---------------------------------------------------------------- winds
+
+WIND_LETTERS = ("E", "S", "W", "N")
+"""Wind letters by wind index (0 East … 3 North); seats are named by their own wind's letter."""
+
+_TO_WIND: dict[str, Tile] = {
+    **{letter: WINDS[i] for i, letter in enumerate(WIND_LETTERS)},
+    **{letter.lower(): WINDS[i] for i, letter in enumerate(WIND_LETTERS)},
+    **{f"{i + 1}z": WINDS[i] for i in range(4)},
+}
+
+
+def to_wind(value: object, what: str = "wind", *, indices: bool = False) -> Tile:
+    """The one wind converter: a wind :class:`Tile` from any of its spellings.
+
+    A wind Tile, a letter ``E S W N`` (any case), ``1z``..``4z``; with ``indices`` also a wind
+    index ``0``..``3`` (an ``int`` that is not a Tile: the engine's round and seat winds).
+
+    >>> to_wind("W"), to_wind("2z"), to_wind(3, indices=True), to_wind(Tile.EAST)
+    (<Tile.WEST: 29>, <Tile.SOUTH: 28>, <Tile.NORTH: 30>, <Tile.EAST: 27>)
+
+    Raises:
+        InvalidHandError: naming ``what`` and the bad value.
+    """
+    if isinstance(value, Tile):
+        if value.is_wind:
+            return value
+    elif isinstance(value, int) and not isinstance(value, bool) and indices:
+        if 0 <= value < 4:
+            return WINDS[value]
+    elif isinstance(value, str):
+        tile = _TO_WIND.get(value.strip())
+        if tile is not None:
+            return tile
+    raise InvalidHandError(f"{what} must be one of E S W N, not {value!r}")
+
+
+def wind_letter(wind: object) -> str:
+    """The letter (E S W N) of a wind in any form :func:`to_wind` reads.
+
+    >>> wind_letter(Tile.WEST), wind_letter(0), wind_letter("3z")
+    ('W', 'E', 'W')
+    """
+    return WIND_LETTERS[to_wind(wind, indices=True) - Tile.EAST]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -358,4 +456,32 @@ def format_counts(counts: Iterable[int]) -> str:
         digits.append(str(tile.rank))
     if suit is not None:
         parts.append("".join(digits) + suit.value)
+    return "".join(parts)
+
+
+_DIGIT: tuple[str, ...] = tuple(Tile(i).notation[0] for i in range(len(Tile)))
+_LETTER: tuple[str, ...] = tuple(Tile(i).suit.value for i in range(len(Tile)))
+"""Notation digit and suit letter of every kind (bonus tiles included), by kind."""
+
+
+def format_tiles(tiles: Iterable[PhysicalTile]) -> str:
+    """Format physical tiles grouped by suit, in the given order.
+
+    >>> five, six, east = PhysicalTile(Tile.M5), PhysicalTile(Tile.M6), PhysicalTile(Tile.EAST)
+    >>> format_tiles([PhysicalTile(Tile.M5, red=True), five, six, east, east])
+    '056m11z'
+    """
+    parts: list[str] = []
+    digits: list[str] = []
+    suit = ""
+    for tile in tiles:
+        kind = tile.kind
+        letter = _LETTER[kind]
+        if suit and letter != suit:
+            parts.append("".join(digits) + suit)
+            digits = []
+        suit = letter
+        digits.append("0" if tile.red else _DIGIT[kind])
+    if suit:
+        parts.append("".join(digits) + suit)
     return "".join(parts)

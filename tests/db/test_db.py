@@ -63,9 +63,9 @@ def test_every_branch_starts_at_the_base() -> None:
         assert revision.branch_labels, f"base revision {rev} has no branch label"
 
 
-def test_migrate_creates_the_schema_and_matches_the_models(tmp_path: Path) -> None:
+def test_migrate_creates_the_schema_and_matches_the_models(db_url: str) -> None:
     _import_models()
-    engine = make_engine(f"sqlite:///{tmp_path / 'm.db'}")
+    engine = make_engine(db_url)
     migrate(engine)
     migrate(engine)  # idempotent
     tables = set(inspect(engine).get_table_names())

@@ -128,5 +128,5 @@ def play_match(
         if check:
             check_deal(deal)
             if deal.is_over:
-                assert sum(match.scores) + match.pot == match.flow.start_score() * match.players
+                assert sum(match.scores) + match.pot == match.flow.table.start_score * match.players
     return match

@@ -17,7 +17,7 @@ SPEC = "fimj(charleston=true,three_players=true)"
 def three(hands: dict[int, str], dead: str, dealer_seed: int = 1) -> MatchState:
     ruleset = load_ruleset(SPEC)
     game = Game(ruleset, seed=dealer_seed)
-    w = Wall.for_hands(game.flow.deal_plan(), hands, draws="19p 19s", dead=dead)
+    w = Wall.for_hands(game.flow.table.deal_plan, hands, draws="19p 19s", dead=dead)
     return Game(ruleset, seed=dealer_seed, walls=((tuple(w.live), tuple(w.dead)),)).new_match()
 
 

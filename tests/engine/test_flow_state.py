@@ -36,4 +36,4 @@ def test_interleaved_matches_of_one_game_equal_matches_played_alone(spec: str) -
     assert a.events == alone[0].events
     assert b.events == alone[1].events
     # nothing about a match was stored on the flow object
-    assert sorted(vars(game.flow)) == ["options", "ruleset"]
+    assert sorted(vars(game.flow)) == ["options", "ruleset", "table"]  # table: frozen

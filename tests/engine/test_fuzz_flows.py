@@ -94,7 +94,7 @@ def play(spec: str, seed: int, tally: Counter[str]) -> MatchState:
                         assert max(at_start) < opts.west_extension, at_start
         check_deal(deal)
         if deal.is_over:
-            assert sum(match.scores) + match.pot == match.flow.start_score() * match.players
+            assert sum(match.scores) + match.pot == match.flow.table.start_score * match.players
     return match
 
 

@@ -10,7 +10,7 @@ from muraglia.engine import Game
 from muraglia.engine.actions import Declare, Discard, Pass, Win
 from muraglia.engine.events import DealEnded
 from muraglia.engine.wall import Wall
-from muraglia.rulesets.base import DealView, WallLayout
+from muraglia.rulesets.base import DealView, TableRules
 from muraglia.rulesets.seipalle.flow import SeipalleFlow
 from muraglia.rulesets.seipalle.rules import SeipalleRules
 from muraglia.tiles import Tile
@@ -27,8 +27,9 @@ class ProbeFlow(SeipalleFlow):
         super().__init__(ruleset)
         self.facts = []
 
-    def wall_layout(self) -> WallLayout:
-        return replace(super().wall_layout(), ura_indicators=True)
+    def table_rules(self) -> TableRules:
+        base = super().table_rules()
+        return replace(base, wall=replace(base.wall, ura_indicators=True))
 
     def win_flags(
         self, view: DealView, seat: int, tile: Tile, *, self_drawn: bool, facts: frozenset[str]
@@ -51,7 +52,7 @@ DRAWS = "4s 9p 9s 9s 8p 8m 8s 1z 2z 3z"
 def probe_match(draws: str = DRAWS) -> Any:
     ruleset = ProbeRules()
     game = Game(ruleset, seed=1)
-    w = Wall.for_hands(game.flow.deal_plan(), RIICHI, draws=draws, dead="1234567z 1234567z")
+    w = Wall.for_hands(game.flow.table.deal_plan, RIICHI, draws=draws, dead="1234567z 1234567z")
     return Game(ruleset, seed=1, walls=((tuple(w.live), tuple(w.dead)),)).new_match()
 
 

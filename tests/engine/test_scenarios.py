@@ -32,7 +32,7 @@ def dictated(
     """A match whose first deal is dealt ``hands`` (by seat, dealer 0) and draws ``draws``."""
     ruleset = load_ruleset(spec)
     game = Game(ruleset, seed=seed)
-    w = Wall.for_hands(game.flow.deal_plan(), hands, draws=draws, dead=dead)
+    w = Wall.for_hands(game.flow.table.deal_plan, hands, draws=draws, dead=dead)
     return Game(ruleset, seed=seed, walls=(w.physical(),)).new_match()
 
 

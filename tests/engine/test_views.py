@@ -50,6 +50,8 @@ def test_hidden_tiles_do_not_change_a_view(
         return
     k = pick.choice(held)
     where, i = pick.choice(hidden)
+    counts_before = [list(c) for c in deal.counts]
+    walls_before = (list(deal.wall.live), list(deal.wall.dead))
     twin = deal.copy()
     row = twin.wall.live if where == "live" else twin.wall.dead
     t = row[i]
@@ -60,7 +62,11 @@ def test_hidden_tiles_do_not_change_a_view(
     row[i] = type(t)(k)
     after = view_of(twin, seat)
     assert after == before
-    assert deal.counts == [list(c) for c in deal.counts]  # the copy left the original alone
+    # the change went into the copy only: the original's hands and walls are untouched
+    assert twin.counts[other] != deal.counts[other]
+    assert deal.counts == counts_before
+    assert (list(deal.wall.live), list(deal.wall.dead)) == walls_before
+    assert view_of(deal, other) != view_of(twin, other)  # the changed seat sees its new tile
 
 
 def test_a_view_holds_the_own_hand_and_no_wall() -> None:

@@ -69,7 +69,7 @@ def test_fimj_dice_pick_wall_and_stack(
 ) -> None:
     # FIMJ-WALL-2 table (5, 9 East; 2, 6, 10 South; ...), FIMJ-WALL-4 wrap (GAP-13).
     flow = Game(load_ruleset("fimj")).flow
-    b = flow.break_wall(Dice(*east, *owner), flow.wall_layout())
+    b = flow.break_wall(Dice(*east, *owner), flow.table.wall)
     assert (b.wall, b.stack) == (wall, stack)
     assert b.dice == (*east, *owner)
 
@@ -77,13 +77,13 @@ def test_fimj_dice_pick_wall_and_stack(
 def test_ravenna_dice_d20_and_d6() -> None:
     # RAV-WALL-2 source example: d20 = 15, d6 = 2: South's wall, after stack 15.
     flow = Game(load_ruleset("ravenna")).flow
-    b = flow.break_wall(Dice(15, 2), flow.wall_layout())
+    b = flow.break_wall(Dice(15, 2), flow.table.wall)
     assert (b.wall, b.stack, b.dice) == (1, 15, (15, 2))
 
 
 def test_deal_plan_gives_east_the_first_and_fifth_of_the_last_five() -> None:
     # FIMJ-WALL-5, RAV-WALL-6: 4-4-4 to each player, then East 1st and 5th, S, W, N one each.
-    plan = Game(load_ruleset("fimj")).flow.deal_plan()
+    plan = Game(load_ruleset("fimj")).flow.table.deal_plan
     assert len(plan) == 53
     assert plan[:16] == (0,) * 4 + (1,) * 4 + (2,) * 4 + (3,) * 4
     assert plan[48:] == (0, 1, 2, 3, 0)

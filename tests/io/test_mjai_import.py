@@ -52,6 +52,15 @@ def test_our_game_round_trips_through_mjai(spec: str, seed: int) -> None:
     assert not _problems(text)
 
 
+def test_a_double_ron_repeating_the_ura_markers_reads_once() -> None:
+    """Each hora of a double ron names the same ura indicators (riichi-ema seed 52, E4-3:
+    found by bench/soak_records.py): they are one set of tiles, not two."""
+    match = play("riichi-ema", 52, Counter())
+    text = _text(_stream(match))
+    assert sum('"ura_markers"' in line for line in text.splitlines()) >= 2
+    assert not _problems(text)
+
+
 def _mortal(stream: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Our stream as Mortal's simulator writes it: deltas on the result, no extensions."""
     out: list[dict[str, Any]] = []

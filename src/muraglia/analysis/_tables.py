@@ -20,12 +20,16 @@ Construction (exact, no heuristics), for each shape bit ``(m, p)``:
    predecessors ``c - e_r`` is a plain bitwise OR.
 
 Vectors are indexed by their base-5 key (digit ``r`` = copies of rank ``r + 1``). Only 126
-distinct suit entries (and a few dozen honour entries) occur, so the tables are dictionaries
-from the 9-byte (7-byte for honours) ``bytes`` of the counts to a small entry id, and the hot
-path keys them with a slice of ``bytes(counts)``. Building takes a few seconds of pure
-Python, so the result (entries plus one id byte per vector, about 50 kB compressed) is cached
-under the user cache directory (``$XDG_CACHE_HOME`` or ``~/.cache``), verified by its SHA-256
-digest on load; a corrupt or missing cache is rebuilt silently.
+distinct suit entries (and a few dozen honour entries) occur, so a vector's entry id fits a byte:
+the tables are dense ``bytes`` of one id per base-5 key (5**9 = 1,953,125 bytes for a suit,
+5**7 = 78,125 for the honours, ``0xFF`` where the vector has more than 14 tiles). The hot path
+keys :data:`SUIT_IDS`/:data:`HONOR_IDS` with a slice of ``bytes(counts)``: those are
+dictionaries that fill themselves from the dense tables on a miss (:class:`LazyIds`) and are
+bounded, so a process holds about 2 MB of tables plus the groups it meets, instead of a
+dictionary of all 448,480 vectors (about 44 MB as Python objects). Building takes a few seconds
+of pure Python, so the result (entries, pair tables and the two dense id tables, about 50 kB
+compressed) is cached under the user cache directory (``$XDG_CACHE_HOME`` or ``~/.cache``),
+verified by its SHA-256 digest on load; a corrupt or missing cache is rebuilt silently.
 """
 
 from __future__ import annotations
@@ -37,13 +41,16 @@ import zlib
 from pathlib import Path
 
 __all__ = [
+    "HONOR_DENSE",
     "HONOR_ENTRIES",
     "HONOR_IDS",
     "SHAPES",
+    "SUIT_DENSE",
     "SUIT_ENTRIES",
     "SUIT_HONOR_PAIRS",
     "SUIT_IDS",
     "SUIT_PAIRS",
+    "LazyIds",
     "build_honor_overlaps",
     "build_suit_overlaps",
     "load_tables",
@@ -55,14 +62,55 @@ SHAPES: tuple[tuple[int, int], ...] = tuple((m, p) for m in range(5) for p in ra
 
 _MAX_SUIT = 14
 _P5 = tuple(5**i for i in range(9))
-_FORMAT_VERSION = 2
+_FORMAT_VERSION = 3
+_NONE = 0xFF
+"""Dense-table id of a vector with more than 14 tiles."""
+_LAZY_MAX = 1 << 16
+"""Entries a :class:`LazyIds` keeps before starting afresh (about 6 MB at most)."""
 
-SUIT_IDS: dict[bytes, int] = {}
+
+class LazyIds(dict[bytes, int]):
+    """``bytes`` of a group's counts -> entry id, filled from a dense table on first use.
+
+    A plain dictionary on the hot path (a hit costs what a ``dict`` lookup costs); a miss
+    computes the base-5 key of the counts and reads the dense table. Counts above 4, a wrong
+    length or more than 14 tiles raise ``KeyError`` as a missing key of a full table would.
+    """
+
+    __slots__ = ("dense", "width")
+
+    def __init__(self, width: int) -> None:
+        super().__init__()
+        self.width = width
+        self.dense = b""
+
+    def __missing__(self, key: bytes) -> int:
+        if len(key) != self.width or not self.dense:
+            raise KeyError(key)
+        index = 0
+        for c in reversed(key):
+            if c > 4:
+                raise KeyError(key)
+            index = 5 * index + c
+        value = self.dense[index]
+        if value == _NONE:
+            raise KeyError(key)
+        if len(self) >= _LAZY_MAX:
+            self.clear()
+        self[bytes(key)] = value
+        return value
+
+
+SUIT_IDS = LazyIds(9)
 """Suit table: ``bytes`` of the nine counts -> index into :data:`SUIT_ENTRIES`."""
+SUIT_DENSE = b""
+"""Dense suit ids by base-5 key (set by :func:`load_tables`; ``SUIT_IDS.dense``)."""
 SUIT_ENTRIES: list[tuple[int, ...]] = []
 """The distinct suit entries: ten overlaps in :data:`SHAPES` order."""
-HONOR_IDS: dict[bytes, int] = {}
+HONOR_IDS = LazyIds(7)
 """Honour table: ``bytes`` of the seven counts -> index into :data:`HONOR_ENTRIES`."""
+HONOR_DENSE = b""
+"""Dense honour ids by base-5 key (set by :func:`load_tables`; ``HONOR_IDS.dense``)."""
 HONOR_ENTRIES: list[tuple[int, ...]] = []
 """The distinct honour entries: ten overlaps in :data:`SHAPES` order."""
 SUIT_PAIRS: list[tuple[int, ...]] = []
@@ -216,6 +264,17 @@ def _suit_vectors() -> list[bytes]:
     return _vectors(9)
 
 
+def _dense(vectors: list[bytes], ids: bytes) -> bytes:
+    """One id byte per base-5 key of ``len(vectors[0])`` digits, ``_NONE`` where not valid."""
+    out = bytearray([_NONE]) * 5 ** len(vectors[0])
+    for raw, value in zip(vectors, ids, strict=True):
+        index = 0
+        for c in reversed(raw):
+            index = 5 * index + c
+        out[index] = value
+    return bytes(out)
+
+
 def table_digest(values: list[tuple[int, ...]]) -> str:
     """SHA-256 of a list of table entries packed one byte per overlap.
 
@@ -279,8 +338,8 @@ def _build_payload() -> bytes:
             bytes(itertools.chain.from_iterable(honor_entries)),
             bytes(itertools.chain.from_iterable(pair_entries)),
             b"".join(index[e].to_bytes(2, "little") for e in combined),
-            suit_ids,
-            honor_ids,
+            _dense(_vectors(9), suit_ids),
+            _dense(_vectors(7), honor_ids),
         )
     )
 
@@ -315,11 +374,10 @@ def _entries(raw: bytes, count: int) -> list[tuple[int, ...]]:
 
 
 def load_tables() -> None:
-    """Fill the id dictionaries, entry lists and pair tables (idempotent; cached on disk)."""
-    if SUIT_IDS:
+    """Fill the entry lists, pair tables and dense id tables (idempotent; cached on disk)."""
+    global SUIT_DENSE, HONOR_DENSE  # noqa: PLW0603
+    if SUIT_ENTRIES:
         return
-    suit_vectors = _vectors(9)
-    honor_vectors = _vectors(7)
     payload = _read_cache()
     if payload is None or len(payload) < 4:
         payload = _build_payload()
@@ -337,15 +395,15 @@ def load_tables() -> None:
         pair_entries[i] for i in memoryview(payload[pos : pos + 2 * ns * (ns + nh)]).cast("H")
     ]
     pos += 2 * ns * (ns + nh)
-    suit_ids = payload[pos : pos + len(suit_vectors)]
-    honor_ids = payload[pos + len(suit_vectors) :]
-    if len(honor_ids) != len(honor_vectors):  # pragma: no cover - stale or foreign file
+    suit_dense = payload[pos : pos + 5**9]
+    honor_dense = payload[pos + 5**9 :]
+    if len(suit_dense) != 5**9 or len(honor_dense) != 5**7:  # pragma: no cover - foreign file
         _write_cache(_build_payload())
         return load_tables()
-    SUIT_ENTRIES[:] = suit_entries
     HONOR_ENTRIES[:] = honor_entries
     SUIT_PAIRS[:] = combined[: ns * ns]
     SUIT_HONOR_PAIRS[:] = combined[ns * ns :]
-    HONOR_IDS.update(zip(honor_vectors, honor_ids, strict=True))
-    SUIT_IDS.update(zip(suit_vectors, suit_ids, strict=True))
+    SUIT_DENSE = SUIT_IDS.dense = suit_dense
+    HONOR_DENSE = HONOR_IDS.dense = honor_dense
+    SUIT_ENTRIES[:] = suit_entries  # last: the "loaded" mark
     return None

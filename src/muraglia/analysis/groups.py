@@ -64,6 +64,9 @@ _GROUP_SIZE = {
     GroupKind.SINGLE: 1,
 }
 
+_GROUP_TEXT: dict[tuple[GroupKind, Tile, bool], str] = {}
+"""``str(group)`` by (kind, lowest tile, shown without brackets): explanations print every group."""
+
 
 @dataclass(frozen=True, slots=True)
 class Group:
@@ -116,8 +119,12 @@ class Group:
 
     def __str__(self) -> str:
         """Compact notation such as ``456m`` or ``(1111p)`` for a concealed kong."""
-        text = "".join(str(t.rank) for t in self.tiles) + self.tile.suit.value
-        return text if self.concealed or self.meld is None else f"[{text}]"
+        key = (self.kind, self.tile, self.concealed or self.meld is None)
+        text = _GROUP_TEXT.get(key)
+        if text is None:  # at most 7 kinds x 34 tiles x 2 entries
+            text = "".join(str(t.rank) for t in self.tiles) + self.tile.suit.value
+            text = _GROUP_TEXT[key] = text if key[2] else f"[{text}]"
+        return text
 
 
 @dataclass(frozen=True, slots=True)

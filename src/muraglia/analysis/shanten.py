@@ -29,12 +29,33 @@ Ukeire(shanten=0, tiles=(27, 28), count=4)
 
 from __future__ import annotations
 
+import os
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import add, itemgetter
+from types import ModuleType
+from typing import Protocol
 
 from muraglia.analysis import _tables
 from muraglia.errors import InvalidHandError
+
+
+def _load_native() -> ModuleType | None:
+    """The optional compiled kernels (``_cshanten``), unless ``MURAGLIA_PURE=1`` or not built."""
+    if os.environ.get("MURAGLIA_PURE", "") not in ("", "0"):
+        return None
+    try:
+        from muraglia.analysis import _cshanten  # type: ignore[attr-defined]  # noqa: PLC0415
+    except ImportError:
+        return None
+    module: ModuleType = _cshanten
+    return module
+
+
+_native = _load_native()
+NATIVE = _native is not None
+"""Whether :func:`shanten_all` and :func:`shanten_standard` run the compiled kernels."""
 
 __all__ = [
     "DeltaShanten",
@@ -76,6 +97,21 @@ def _ensure() -> None:
     _PX[:] = [i * _NY for i in x_ids]
     _X_ENTRIES[:] = xs
     _Y_ENTRIES[:] = ys
+    if _native is not None:
+        _native.set_tables(
+            _tables.SUIT_DENSE,
+            _tables.HONOR_DENSE,
+            _STRIDE,
+            _NHONOR,
+            array("i", _PX),
+            array("i", _PY),
+            array("b", _FINAL),
+        )
+
+
+def _final_bytes(melds: int) -> bytes:
+    """:func:`_final_table` as int8 bytes (for the compiled kernels)."""
+    return array("b", _final_table(melds)).tobytes()
 
 
 _PAIR = _tables.SUIT_PAIRS
@@ -260,6 +296,20 @@ def shanten_all(counts: Sequence[int], melds: int = 0) -> int:
     present = 13 - orph.count(0)
     kokushi = 13 - present - (1 if present > orph.count(1) else 0)
     return kokushi if kokushi < best else best
+
+
+class _ShantenFn(Protocol):
+    def __call__(self, counts: Sequence[int], melds: int = 0) -> int: ...
+
+
+_pure_shanten_all: _ShantenFn = shanten_all
+"""The pure-Python :func:`shanten_all` (the reference; also what the native one falls back to)."""
+_pure_shanten_standard: _ShantenFn = shanten_standard
+"""The pure-Python :func:`shanten_standard`."""
+if _native is not None:
+    _native.setup(shanten_all, shanten_standard, _ensure, _final_bytes)
+    shanten_all = _native.shanten_all
+    shanten_standard = _native.shanten_standard
 
 
 class DeltaShanten:
@@ -462,12 +512,12 @@ def _next_ids(key: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
         for r, n in enumerate(key):
             if n < 4:
                 work[r] = n + 1
-                plus.append(table.get(bytes(work), -1))
+                plus.append(_id_or_none(table, bytes(work)))
             else:
                 plus.append(-1)
             if n:
                 work[r] = n - 1
-                minus.append(table.get(bytes(work), -1))
+                minus.append(_id_or_none(table, bytes(work)))
             else:
                 minus.append(-1)
             work[r] = n
@@ -476,6 +526,17 @@ def _next_ids(key: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
             _NEXT.clear()
         _NEXT[key] = got
     return got
+
+
+def _id_or_none(table: dict[bytes, int], key: bytes) -> int:
+    """The group id of ``key``, or -1 for a vector of more than 14 tiles.
+
+    (``dict.get`` would not fill a :class:`~muraglia.analysis._tables.LazyIds`.)
+    """
+    try:
+        return table[key]
+    except KeyError:
+        return -1
 
 
 def _standard(x: tuple[int, ...], y: tuple[int, ...], melds: int) -> int:

@@ -46,7 +46,7 @@ from muraglia.engine.views import PlayerView
 from muraglia.errors import MahjongError
 from muraglia.io.mjai import from_mjai
 from muraglia.players import BOTS, DEFAULT_BOT, Player, make_bot
-from muraglia.rulesets import load_ruleset
+from muraglia.rulesets import load_ruleset, load_scorer
 from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
 __all__ = ["MjaiPlayer", "from_mjai", "register", "run"]
@@ -77,7 +77,7 @@ class MjaiPlayer:
     """Our bot at one mjai table (see the module docstring)."""
 
     def __init__(self, rules: str, bot: str = DEFAULT_BOT, seed: int = 0) -> None:
-        self.rules = load_ruleset(rules)
+        self.rules = load_scorer(rules)
         self.bot: Player = make_bot(bot, self.rules, seed=seed)
         tenhou = getattr(getattr(self.rules, "options", None), "preset", "") == "riichi-tenhou"
         self.riichi_minimum = 1000 if tenhou else -(10**9)

@@ -5,7 +5,7 @@ Every action names its seat (0-3, fixed for the match; seat 0 starts as East). T
 >>> Discard(0, Tile.M5).to_dict()
 {'type': 'discard', 'seat': 0, 'tile': '5m', 'riichi': False}
 >>> action_from_dict({'type': 'chow', 'seat': 1, 'tiles': ['3m', '4m', '5m']})
-Chow(seat=1, tiles=(<Tile.M3: 2>, <Tile.M4: 3>, <Tile.M5: 4>))
+Chow(seat=1, tiles=(<Tile.M3: 2>, <Tile.M4: 3>, <Tile.M5: 4>), red=False)
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ the first claimant in turn order after the discarder (MCR head bump).
 >>> from muraglia.tiles import Tile
 >>> answers = {1: Chow(1, (Tile.M3, Tile.M4, Tile.M5)), 2: Pung(2), 3: Pass(3)}
 >>> arbitrate(answers, discarder=0, players=4, policy=ClaimPolicy())
-Decision(winners=(), call=Pung(seat=2), void=False)
+Decision(winners=(), call=Pung(seat=2, red=False), void=False)
 """
 
 from __future__ import annotations

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from random import Random
@@ -18,8 +17,7 @@ from typing import TYPE_CHECKING, Any
 from muraglia.engine.state import DealState
 from muraglia.engine.wall import Wall
 from muraglia.errors import RulesetError
-from muraglia.rulesets import REGISTRY
-from muraglia.rulesets.base import Breach, DealFlow, MatchProgress
+from muraglia.rulesets.base import AnyRuleset, Breach, DealFlow, MatchProgress, options_dict
 from muraglia.tiles import WINDS, PhysicalTile, Tile
 
 if TYPE_CHECKING:
@@ -32,37 +30,28 @@ FORMAT_VERSION = 2
 ``record.game_of``)."""
 
 
-def flow_for(ruleset: Any) -> DealFlow:
-    """The engine hooks of ``ruleset``.
-
-    The ruleset's own ``flow()`` method if it has one, else the ``FLOW`` class of its package's
-    ``flow`` module (the package path from the registry).
+def flow_for(ruleset: AnyRuleset) -> DealFlow[Any]:
+    """The engine hooks of ``ruleset``: its ``flow()``.
 
     Raises:
-        RulesetError: if the ruleset has no game flow yet.
+        RulesetError: if the ruleset has no game flow.
     """
     make = getattr(ruleset, "flow", None)
     if callable(make):
-        flow: DealFlow = make()
-        return flow
-    package = REGISTRY.get(getattr(ruleset, "id", ""))
-    if package is not None:
         try:
-            module = importlib.import_module(f"{package}.flow")
-        except ModuleNotFoundError as exc:
-            if exc.name not in (f"{package}.flow", package):
-                raise
+            flow: DealFlow[Any] = make()
+        except NotImplementedError:
+            pass
         else:
-            flow = module.FLOW(ruleset)
             return flow
-    raise RulesetError(f"ruleset {getattr(ruleset, 'id', ruleset)!r} has no game flow yet")
+    raise RulesetError(f"ruleset {getattr(ruleset, 'id', ruleset)!r} has no game flow")
 
 
 @dataclass(frozen=True)
 class Game:
     """A match to play: ruleset object, seed, optional cap on deals and dictated walls."""
 
-    ruleset: Any
+    ruleset: AnyRuleset
     """The ruleset object (``load_ruleset(...)``)."""
     seed: int | None = None
     """Seed of the ``random.Random`` that throws the dice and shuffles every wall."""
@@ -71,7 +60,7 @@ class Game:
     walls: tuple[tuple[tuple[Tile | PhysicalTile, ...], tuple[Tile | PhysicalTile, ...]], ...] = ()
     """Dictated (live, dead) walls for the first deals (scenario tests); then the seed's. A red
     :class:`PhysicalTile` is a red five (``Wall.physical()`` gives them)."""
-    flow: DealFlow = field(init=False, repr=False, compare=False)
+    flow: DealFlow[Any] = field(init=False, repr=False, compare=False)
     """The ruleset's engine hooks."""
 
     def __post_init__(self) -> None:
@@ -98,7 +87,7 @@ class Game:
         The first deal's round wind comes from the flow unless ``keep_round_wind`` (a match
         resumed at a given deal).
         """
-        layout = self.flow.wall_layout()
+        layout = self.flow.table.wall
         if deal < len(self.walls):
             live, dead = self.walls[deal]
             wall = Wall.dictated(live, dead)
@@ -137,15 +126,13 @@ class Game:
 
     def header(self) -> dict[str, Any]:
         """The record header (ruleset id, version, options, seed, cap, dictated walls)."""
-        import dataclasses  # noqa: PLC0415
-
         return {
             "type": "header",
             "format": "muraglia-record",
             "format_version": FORMAT_VERSION,
             "ruleset": self.ruleset.id,
             "version": self.ruleset.version,
-            "options": dataclasses.asdict(self.ruleset.options),
+            "options": options_dict(self.ruleset),
             "seed": self.seed,
             "max_deals": self.max_deals,
             "walls": [

@@ -99,7 +99,7 @@ def can_replace(deal: DealState) -> bool:
 def act_actions(deal: DealState, seat: int) -> list[Action]:
     """Legal actions of the seat in turn (phase ACT)."""
     if deal.drawn is not None and deal.drawn.is_bonus:  # a bonus tile drawn under riichi
-        if deal.wall.live_count == 0 and not deal.flow.last_drawer_discards():
+        if deal.wall.live_count == 0 and not deal.flow.table.last_drawer_discards:
             return [NoDiscard(seat)]
         return [Discard(seat, deal.drawn)]
     c = deal.counts[seat]
@@ -127,7 +127,7 @@ def act_actions(deal: DealState, seat: int) -> list[Action]:
     out += kongs
     out += [Declare(seat, name) for name in deal.flow.declarations(deal, seat)]
     last = deal.wall.live_count == 0 and deal.drawn is not None
-    if last and not deal.flow.last_drawer_discards():
+    if last and not deal.flow.table.last_drawer_discards:
         out.append(NoDiscard(seat))  # FIMJ-END-4, RAV-END-1
         return out
     if deal.riichi[seat]:
@@ -202,7 +202,7 @@ def riichi_discards(
 
 def riichi_kong_ok(deal: DealState, seat: int, kind: int) -> bool:
     """A kong under riichi only if the flow allows it and the waits do not change."""
-    if not deal.flow.riichi_allows_kong():
+    if not deal.flow.table.riichi_allows_kong:
         return False
     c = deal.counts[seat]
     if deal.drawn != kind:
@@ -322,12 +322,19 @@ def win_value(
 
 
 def win_patterns(
-    deal: DealState, seat: int, hand: str, discarder: int | None, flags: Sequence[str]
-) -> tuple[tuple[str, str, str], ...]:
-    """The patterns of ``seat``'s winning ``hand`` as ``(id, it, en)``.
+    deal: DealState,
+    seat: int,
+    hand: str,
+    discarder: int | None,
+    flags: Sequence[str],
+    *,
+    ura: Sequence[str] = (),
+) -> tuple[tuple[tuple[str, str, str], ...], int | None]:
+    """The patterns of ``seat``'s winning ``hand`` as ``(id, it, en)``, and its value.
 
-    From the ruleset's ``score_dict`` (the public scorer), with the deal's winds, flags and dora
-    indicators; none if that scorer refuses the hand.
+    From the ruleset's ``score_dict`` (the public scorer), with the deal's winds, flags, dora
+    indicators and the ``ura`` indicators revealed at the win (the settlement's own); no
+    patterns and no value if that scorer refuses the hand.
     """
     data: dict[str, Any] = {
         "hand": hand,
@@ -337,12 +344,16 @@ def win_patterns(
         "flags": list(flags),
         "dora": [t.notation for t in deal.indicators],
     }
+    if ura:
+        data["ura"] = list(ura)
     if discarder is not None:
         data["discarder"] = wind_letter(deal.seat_wind(discarder))
     try:
         result = deal.flow.ruleset.score_dict(data)
     except MahjongError:
-        return ()
-    return tuple(
+        return (), None
+    patterns = tuple(
         (str(p["id"]), str(p.get("it", p["en"])), str(p["en"])) for p in result.get("patterns", ())
     )
+    value = result.get("value")
+    return patterns, (int(value) if result.get("valid_win") and value is not None else None)

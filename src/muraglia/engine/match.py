@@ -3,7 +3,7 @@
 A sequence of deals with dealer rotation, round winds, scores and match end, every rule of which
 comes from the ruleset's flow (``next_deal``, ``settle``, ``end_of_match``).
 
-Scores start at the flow's ``start_score()`` for every seat (0 by default, FIMJ-GAP-35; Tenhou
+Scores start at the flow's ``table.start_score`` for every seat (0 by default, FIMJ-GAP-35; Tenhou
 25000); riichi stakes move from a seat's score to the pot on the table when the riichi stands
 and to a winner when the ruleset's settlement says so, so ``sum(scores) + pot`` never changes.
 """
@@ -49,7 +49,7 @@ class MatchState:
         self.players = self.flow.players
         self.rng = game.rng()
         self.scores: list[int] = (
-            list(scores) if scores is not None else [self.flow.start_score()] * self.players
+            list(scores) if scores is not None else [self.flow.table.start_score] * self.players
         )
         if len(self.scores) != self.players:
             raise IllegalActionError(f"{len(self.scores)} scores for {self.players} players")
@@ -78,7 +78,7 @@ class MatchState:
         )
         if first and not self._resumed:
             self.progress = MatchProgress(round_wind=WINDS.index(deal.round_wind))
-        stake = self.flow.riichi_stake()
+        stake = self.flow.table.riichi_stake
         self.counters.append((p.honba, self.pot // stake if stake else 0))
         self.events.extend(deal.events)
         self._seen = len(deal.events)
@@ -119,7 +119,7 @@ class MatchState:
     def _finish_deal(self) -> None:
         deal = self.deal
         assert deal.result is not None
-        stake = self.flow.riichi_stake()
+        stake = self.flow.table.riichi_stake
         for s in range(self.players):
             self.scores[s] -= deal.stakes[s]
             self.pot += deal.stakes[s]

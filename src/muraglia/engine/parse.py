@@ -4,7 +4,7 @@
 >>> from muraglia.tiles import Tile
 >>> legal = [Chow(1, (Tile.M3, Tile.M4, Tile.M5)), Chow(1, (Tile.M4, Tile.M5, Tile.M6)), Pass(1)]
 >>> parse_action(legal, 1, "chi 345m")
-Chow(seat=1, tiles=(<Tile.M3: 2>, <Tile.M4: 3>, <Tile.M5: 4>))
+Chow(seat=1, tiles=(<Tile.M3: 2>, <Tile.M4: 3>, <Tile.M5: 4>), red=False)
 >>> parse_action(legal, 1, "chi 4m")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -42,6 +42,9 @@ _VERBS = {
     "pung": "pung", "pon": "pung", "kong": "kong", "kan": "kong", "chow": "chow", "chi": "chow",
     "win": "win", "ron": "win", "tsumo": "win", "mahjong": "win", "mah-jong": "win",
     "pass": "pass", "end": "no_discard", "declare": "declare",
+    # the kinds Action.line() writes
+    "no_discard": "no_discard", "concealed_kong": "concealed_kong", "added_kong": "added_kong",
+    "pass_tiles": "pass",
 }  # fmt: skip
 """Verbs of :func:`parse_action` (English, Japanese, Italian spellings)."""
 
@@ -58,6 +61,10 @@ def _fits(action: Action, verb: str | None, arg: str, tiles: list[Tile]) -> bool
         if isinstance(action, ClaimKong):
             return True
         return isinstance(action, ConcealedKong | AddedKong) and tiles in ([], [action.tile])
+    if verb == "concealed_kong":
+        return isinstance(action, ConcealedKong) and tiles in ([], [action.tile])
+    if verb == "added_kong":
+        return isinstance(action, AddedKong) and tiles in ([], [action.tile])
     if verb == "chow":
         return isinstance(action, Chow) and all(t in action.tiles for t in tiles)
     if verb == "win":
@@ -79,24 +86,37 @@ def parse_action(legal: Sequence[Action], seat: int, text: str) -> Action:
     ``text`` is a verb and optional tiles: ``discard 5m``, ``riichi 5m``, ``pung``/``pon``,
     ``kong``/``kan`` [tile], ``chow``/``chi`` [tiles] (``chi 4m`` names a chow using the 4m),
     ``win``/``ron``/``tsumo``/``mahjong``, ``pass``, ``end`` (no discard), ``declare NAME``,
-    ``pass 1234m`` in a Charleston.
+    ``pass 1234m`` in a Charleston. The one-line form of :meth:`Action.line` is read too: a
+    leading seat number (which must be ``seat``), ``discard 5s riichi red``,
+    ``concealed_kong 6z``, ``added_kong 8m``, ``no_discard``, ``pass_tiles 3m 4m 5m 6m``.
 
     Raises:
         IllegalActionError: when no legal action fits (the message lists the legal ones).
         AmbiguousActionError: when several fit (the message lists them).
         NotationError: for bad tile notation.
     """
-    words = text.strip().split(maxsplit=1)
+    words = text.split()
+    if words and words[0].isdigit():  # Action.line() starts with the seat
+        if int(words[0]) != seat:
+            raise IllegalActionError(f"{text!r} names seat {words[0]}, not seat {seat}")
+        words = words[1:]
     if not words:
-        raise IllegalActionError("an empty action")
+        raise IllegalActionError(f"{text!r}: an empty action")
     verb = _VERBS.get(words[0].lower())
-    arg = words[1] if len(words) > 1 else ""
+    rest = words[1:]
+    marks: set[str] = set()
+    if verb in ("discard", "riichi"):  # "discard 5s riichi red", as Action.line() writes it
+        marks = {w.lower() for w in rest} & {"riichi", "red"}
+        rest = [w for w in rest if w.lower() not in marks]
+        if "riichi" in marks:
+            verb = "riichi"
+    arg = " ".join(rest)
     tiles: list[Tile] = [t.kind for t in parse_tiles(arg)] if arg and verb != "declare" else []
     fits = [a for a in legal if _fits(a, verb, arg, tiles)]
     if verb in ("discard", "riichi") and len(fits) > 1:  # a five and the red five (EMA-TILE-2)
-        red = any(t.red for t in parse_tiles(arg))
+        red = "red" in marks or any(t.red for t in parse_tiles(arg))
         fits = [a for a in fits if isinstance(a, Discard) and a.red == red]
-    elif verb in ("discard", "riichi") and fits and "0" in arg:
+    elif verb in ("discard", "riichi") and fits and ("0" in arg or "red" in marks):
         fits = [a for a in fits if isinstance(a, Discard) and a.red]  # 0m names the red five
     elif verb in ("pung", "chow") and len(fits) > 1:  # with the red five or a plain one
         red = "0" in arg

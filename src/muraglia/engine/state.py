@@ -10,6 +10,7 @@ drawing are automatic; every decision is an :class:`~muraglia.engine.actions.Act
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from muraglia.engine import legal
 from muraglia.engine.actions import (
@@ -97,7 +98,7 @@ class DealState:
 
     def __init__(
         self,
-        flow: DealFlow,
+        flow: DealFlow[Any],
         wall: Wall,
         *,
         dealer: int = 0,
@@ -108,8 +109,8 @@ class DealState:
         scores: tuple[int, ...] = (),
     ) -> None:
         self.flow = flow
-        self.layout = flow.wall_layout()
-        self.policy = flow.claim_policy()
+        self.layout = flow.table.wall
+        self.policy = flow.table.claims
         self.players = flow.players
         self.dealer = dealer
         self.round_wind = round_wind
@@ -144,7 +145,7 @@ class DealState:
         """Positions in ``indicators`` of red fives."""
         self.drawn_red = False
         self.claim_red = False
-        self.dead = flow.dead_seats()
+        self.dead = flow.table.dead_seats
         self.winds = [flow.seat_wind_of(dealer, s) for s in range(n)]
         self.first = dealer
         self.status: list[SeatStatus] = [
@@ -308,7 +309,7 @@ class DealState:
         first = self.first = (
             self.dealer if self.dealer not in self.dead else self.next_seat(self.dealer)
         )
-        plan = self.flow.deal_plan()
+        plan = self.flow.table.deal_plan
         for i, offset in enumerate(plan):
             seat = (self.dealer + offset) % self.players
             if seat in self.dead:
@@ -579,7 +580,7 @@ class DealState:
         for s, opts in self.options.items():
             if Win(s) in opts and s not in decision.winners:
                 self.missed_win[s] = True  # passed (or lost) a win: the flow may rule furiten
-        if self.flow.miss_any_completion and not self.robbing_concealed:
+        if self.flow.table.miss_any_completion and not self.robbing_concealed:
             for s in range(self.players):  # any completing tile, yaku or not (EMA-FURI-3)
                 if s != discarder and not self.missed_win[s] and s not in decision.winners:
                     self.missed_win[s] = legal.completes(self, s, tile)
@@ -607,12 +608,12 @@ class DealState:
             return
         if self.riichi_pending is not None:
             s, self.riichi_pending = self.riichi_pending, None
-            if decision.call is None or self.flow.riichi_stands_if_claimed():
+            if decision.call is None or self.flow.table.riichi_stands_if_claimed:
                 self.riichi[s] = True
                 self.riichi_turn[s] = len(self.discard_log)
                 self.ippatsu_mark[s] = (len(self.discards[s]), self.calls_made + self.kongs_made)
-                self.stakes[s] += self.flow.riichi_stake()
-                self._emit(RiichiAccepted(s, self.flow.riichi_stake()))
+                self.stakes[s] += self.flow.table.riichi_stake
+                self._emit(RiichiAccepted(s, self.flow.table.riichi_stake))
                 reason = self.flow.check_void(self)  # e.g. four riichi
                 if reason is not None:
                     self._end(DealResult(reason))
@@ -745,7 +746,7 @@ class DealState:
             self._emit(Drew(seat, tile, replacement, red))
             if not tile.is_bonus:
                 break
-            if self.riichi[seat] and self.flow.riichi_discards_bonus():
+            if self.riichi[seat] and self.flow.table.riichi_discards_bonus:
                 # FIMJ-RICHI-4, FIMJ-FLOWER-4: under riichi the flower is discarded, not exposed
                 self.turn, self.drawn, self.drawn_red = seat, tile, False
                 self.drew_replacement = replacement
@@ -785,13 +786,17 @@ class DealState:
             values[s], fl = got
             flags[s] = tuple(sorted(fl))
         red = self.claim_red if discarder is not None else self.drawn_red
+        # the ura dora the settlement counts (see outcome()): the won value includes them
+        ura = self._ura() if any(self.riichi[s] for s in winners) else ()
         for s in winners:
             if discarder is not None:
                 self.counts[s][tile] += 1
                 if red:
                     self.red[s].add(tile)
             hand = self.hand_of(s, tile, red=red).notation
-            patterns = legal.win_patterns(self, s, hand, discarder, flags[s])
+            patterns, value = legal.win_patterns(self, s, hand, discarder, flags[s], ura=ura)
+            if ura and value is not None:
+                values[s] = value  # the hand's one value, ura dora included
             self._emit(
                 Won(s, tile, discarder, flags[s], values[s], hand, red=red, patterns=patterns)
             )

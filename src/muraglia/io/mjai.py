@@ -58,6 +58,7 @@ from muraglia.io.tenhou import (
 from muraglia.io.tenhou import (
     Event as TenhouEvent,
 )
+from muraglia.rulesets.base import options_dict
 from muraglia.tiles import Tile
 
 __all__ = ["from_mjai", "mjai_of", "mjai_tile", "parse_mjai", "to_mjai"]
@@ -116,6 +117,7 @@ def to_mjai(
     counters: Sequence[tuple[int, int]] = (),
     scores: Sequence[int] = (),
     rules: dict[str, Any] | None = None,
+    first_indicator: int | None = None,
 ) -> list[dict[str, Any]]:
     """The mjai event stream of a match's events (one dict per mjai message).
 
@@ -124,6 +126,8 @@ def to_mjai(
     ``scores``: every seat's score at the match's start (``start_kyoku`` then carries each
     deal's ``scores``); ``rules``: ``{"ruleset": id, "options": {...}}``, written as the
     ``muraglia`` key of ``start_game`` so that :func:`parse_mjai` replays under the same rules.
+    ``first_indicator``: the dead-wall position of the first indicator (the wall layout's),
+    for the ``ura_markers`` of a riichi winner's ``hora``.
     """
     kyoku = 0
     at_start = list(scores)
@@ -191,7 +195,7 @@ def to_mjai(
             pai = mjai_tile(e.tile, red=e.red)
             hora: dict[str, Any] = {"type": "hora", "actor": e.seat, "target": target, "pai": pai}
             if e.seat in riichi and start is not None:
-                hora["ura_markers"] = _ura_markers(start, indicators)
+                hora["ura_markers"] = _ura_markers(start, indicators, first_indicator)
             out.append(hora)
         elif isinstance(e, DealEnded) and not (e.winners and not e.void):
             out.append({"type": "ryukyoku", "reason": e.reason})
@@ -211,19 +215,28 @@ def mjai_of(match: MatchState) -> list[dict[str, Any]]:
     """
     rules = {
         "ruleset": match.game.ruleset.id,
-        "options": dataclasses.asdict(match.game.ruleset.options),
+        "options": options_dict(match.game.ruleset),
     }
-    start = [match.flow.start_score()] * match.players
-    return to_mjai(match.events, counters=match.counters, scores=start, rules=rules)
+    start = [match.flow.table.start_score] * match.players
+    first = match.flow.table.wall.first_indicator
+    return to_mjai(
+        match.events, counters=match.counters, scores=start, rules=rules, first_indicator=first
+    )
 
 
-def _ura_markers(start: DealStarted, indicators: Sequence[Tile]) -> list[str]:
+def _ura_markers(
+    start: DealStarted, indicators: Sequence[Tile], first: int | None = None
+) -> list[str]:
     """The tiles under the deal's indicators (ura dora) in its initial dead wall.
 
-    The indicators lie every second tile of the dead wall (EMA-WALL-6, EMA-KONG-5); their
-    first position is found from the revealed tiles, the ura indicator is the tile before each.
+    The indicators lie every second tile of the dead wall from ``first`` (EMA-WALL-6,
+    EMA-KONG-5); the ura indicator is the tile before each. Without ``first`` the first
+    position that fits the revealed tiles is taken.
     """
     dead, n = start.dead, len(indicators)
+    if first is not None and first >= 1 and first + 2 * (n - 1) < len(dead):
+        red = set(start.red_dead)
+        return [mjai_tile(dead[first + 2 * i - 1], red=first + 2 * i - 1 in red) for i in range(n)]
     for p in range(1, len(dead) - 2 * (n - 1)):
         if all(dead[p + 2 * i] == t for i, t in enumerate(indicators)):
             red = set(start.red_dead)
@@ -472,7 +485,10 @@ class _MjaiRound:
 
     def _hora(self, m: dict[str, Any]) -> None:
         who, target = int(m["actor"]), int(m["target"])
-        ura = tuple(self.ids.new(str(t)) for t in m.get("ura_markers", ()) if t != "?")
+        ura = self.ura  # a double ron repeats the same ura indicators on each hora
+        if not ura:
+            ura = tuple(self.ids.new(str(t)) for t in m.get("ura_markers", ()) if t != "?")
+            self.ura = ura
         deltas = tuple(int(x) for x in m.get("deltas", (0, 0, 0, 0)))
         self.results.append(
             Agari(

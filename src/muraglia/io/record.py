@@ -27,7 +27,7 @@ from muraglia.engine.game import Game
 from muraglia.engine.match import MatchState
 from muraglia.errors import MahjongError
 from muraglia.notation import parse_tile
-from muraglia.rulesets import load_ruleset
+from muraglia.rulesets import ruleset_for
 
 __all__ = ["GameRecord", "ReplayMismatchError", "dumps", "loads", "record_of", "replay"]
 
@@ -94,10 +94,10 @@ def game_of(header: dict[str, Any]) -> Game:
     """
     options = dict(header.get("options", {}))
     if int(header.get("format_version", 1)) < 2:  # made before the walls had red fives
-        probe = load_ruleset(str(header["ruleset"]))
+        probe = ruleset_for(str(header["ruleset"]))
         if hasattr(probe.options, "red_fives"):
             options.setdefault("red_fives", False)
-    ruleset = load_ruleset(str(header["ruleset"]), **options)
+    ruleset = ruleset_for(str(header["ruleset"]), **options)
     if int(header.get("version", ruleset.version)) != ruleset.version:
         raise MahjongError(
             f"record made with {ruleset.id} version {header['version']}, "

@@ -19,10 +19,10 @@ the engine with identical events and scores.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from muraglia.engine.actions import AddedKong, ConcealedKong
 from muraglia.engine.actions import Discard as DiscardAction
 from muraglia.engine.events import (
     Acted,
@@ -44,7 +44,7 @@ from muraglia.errors import MahjongError
 from muraglia.io.record import GameRecord, game_of
 from muraglia.io.tenhou import YAKU
 from muraglia.notation import parse_hand
-from muraglia.rulesets.base import SEAT_LETTERS
+from muraglia.rulesets.base import SEAT_LETTERS, options_dict
 from muraglia.scoring.result import ScoreResult
 from muraglia.tiles import PhysicalTile, Tile
 
@@ -125,6 +125,7 @@ class _DealWriter:
         self.pungs: dict[tuple[int, Tile], list[str]] = {}
         self.riichi: set[int] = set()
         self.won: list[Won] = []
+        self.pending_kong: AddedKong | ConcealedKong | None = None
         self.ended: DealEnded | None = None
 
     def event(self, e: Event) -> None:
@@ -148,11 +149,20 @@ class _DealWriter:
             self.just_drew[a.seat] = None
         elif isinstance(e, Called):
             self._called(e)
+        elif isinstance(e, Acted) and isinstance(e.action, AddedKong | ConcealedKong):
+            self.pending_kong = e.action  # written at its KongMade, or robbed at the Won
         elif isinstance(e, KongMade):
+            self.pending_kong = None
             self._kong(e)
         elif isinstance(e, RiichiAccepted):
             self.riichi.add(e.seat)
         elif isinstance(e, Won):
+            k = self.pending_kong
+            if k is not None:  # a robbed kong (chankan) is written where it was declared
+                self._kong(
+                    KongMade(k.seat, k.tile, isinstance(k, ConcealedKong), self.deal.claim_red)
+                )
+                self.pending_kong = None
             self.won.append(e)
         elif isinstance(e, DealEnded):
             self.ended = e
@@ -364,7 +374,7 @@ def to_tenhou6(record: GameRecord, *, title: str = "muraglia", lang: str = "ja")
     for event in record.events:
         if isinstance(event, Acted) and not match.over:
             take(match.apply(event.action))
-    opts = dataclasses.asdict(rules.options)
+    opts = options_dict(rules)
     disp = (
         "般南"
         + ("喰" if opts.get("open_tanyao", True) else "")

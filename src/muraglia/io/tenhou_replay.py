@@ -146,7 +146,7 @@ def deal_wall(rnd: Round, game: Game, red_fives: bool = True) -> WallTiles:
             before the dealer's, more than four replacements or five indicators).
     """
     flow = game.flow
-    layout = flow.wall_layout()
+    layout = flow.table.wall
     init = rnd.init
     queues = [list(h) for h in init.hands]
     if len(queues) != 4 or any(len(q) != 13 for q in queues):
@@ -175,7 +175,7 @@ def deal_wall(rnd: Round, game: Game, red_fives: bool = True) -> WallTiles:
     if first:  # a round without events: the dealer's 14th tile is unknown
         queues[init.dealer].append(-1)
     live: list[int] = []
-    for offset in flow.deal_plan():
+    for offset in flow.table.deal_plan:
         live.append(queues[(init.dealer + offset) % 4].pop(0))
     live += live_draws
     dead: list[int | None] = [None] * layout.dead_wall
@@ -505,7 +505,7 @@ def _state(match: MatchState) -> dict[str, Any]:
     if match.over:
         return {"over": True}
     p = match.progress
-    stake = match.flow.riichi_stake() or 1000
+    stake = match.flow.table.riichi_stake or 1000
     return {
         "round": p.round_wind * 4 + p.dealer,
         "dealer": p.dealer,
@@ -534,7 +534,7 @@ def _start(game: Game, init: RoundInit, index: int) -> MatchState:
         passes=init.round,
         honba=init.honba,
     )
-    stake = game.flow.riichi_stake()
+    stake = game.flow.table.riichi_stake
     return game.new_match(progress=progress, scores=init.scores, pot=init.sticks * stake)
 
 
@@ -647,7 +647,7 @@ def _final_points(match: MatchState, settled: Settled) -> tuple[list[Any], list[
     ended = next((e for e in reversed(match.events) if isinstance(e, MatchEnded)), None)
     rules = match.flow.ruleset
     before = {SEAT_LETTERS[s]: settled.scores[s] for s in range(4)}
-    stake = match.flow.riichi_stake() or 1000
+    stake = match.flow.table.riichi_stake or 1000
     out = rules.settle_dict({"final_scores": before, "riichi_sticks": settled.pot // stake})
     uma = out.get("uma", {})
     result = out.get("result", {})

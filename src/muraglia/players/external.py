@@ -272,7 +272,7 @@ class MjaiProcessPlayer:
             messages = to_mjai(events[at:end])[1:]  # without its start_game
             for m in seat_view(messages[self._sent :], self.seat):
                 if m["type"] == "start_kyoku" and at == starts[-1]:
-                    stake = match.flow.riichi_stake()
+                    stake = match.flow.table.riichi_stake
                     m["honba"] = match.progress.honba  # EMA-HONBA-4 needs the counters
                     m["kyotaku"] = match.pot // stake if stake else 0
                 if self._skip_reach and m["type"] == "reach" and m["actor"] == self.seat:

@@ -43,8 +43,6 @@ class Profile:
     RAV-DBL-D05/RAV-MAX-M01, SEI-DBL-D22/D23)."""
     flush_reach: int = 4
     """A flush is within reach when at most this many tiles lie outside the main suit."""
-    honours_in_flush: bool = True
-    """Whether honours keep a flush (pure hand); Ravenna accepts only dragons and own wind."""
     pungs_weight: int = 3
     """Per pair or pung kept once four are held and no chow declared (all pungs: FIMJ-DBL-C02,
     RAV-DBL-D06, SEI-DBL-D03)."""
@@ -84,7 +82,6 @@ PROFILES: dict[str, Profile] = {
         round_wind_counts=False,  # RAV-DBL-D03: only the own wind
         flush_weight=12,  # one suit is a massimo (RAV-MAX-M01), with honours a double (D05)
         flush_reach=5,
-        honours_in_flush=True,
         pungs_weight=4,
         riichi=False,
         chow_calls=False,

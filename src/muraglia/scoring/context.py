@@ -30,7 +30,7 @@ from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
 from muraglia.analysis.waits import Reading
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
-from muraglia.tiles import Suit, Tile
+from muraglia.tiles import Suit, Tile, to_wind
 
 __all__ = [
     "DRAGONS",
@@ -123,11 +123,8 @@ def parse_win(value: object) -> WinType:
         raise InvalidHandError(f"win must be ron, tsumo or none, not {value!r}") from None
 
 
-_WIND_NAMES = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
-
-
 def parse_wind(value: object, what: str = "wind") -> Tile:
-    """A wind :class:`Tile` from ``E S W N``, ``1z``..``4z`` or a wind Tile.
+    """A wind :class:`Tile` from ``E S W N``, ``1z``..``4z`` or a wind Tile (:func:`to_wind`).
 
     >>> parse_wind("W"), parse_wind("2z")
     (<Tile.WEST: 29>, <Tile.SOUTH: 28>)
@@ -135,15 +132,7 @@ def parse_wind(value: object, what: str = "wind") -> Tile:
     Raises:
         InvalidHandError: naming ``what`` and the bad value.
     """
-    if isinstance(value, Tile) and value in WINDS:
-        return value
-    if isinstance(value, str):
-        text = value.strip()
-        if text.upper() in _WIND_NAMES:
-            return _WIND_NAMES[text.upper()]
-        if len(text) == 2 and text[1] == "z" and text[0] in "1234":
-            return Tile(27 + int(text[0]) - 1)
-    raise InvalidHandError(f"{what} must be one of E S W N, not {value!r}")
+    return to_wind(value, what)
 
 
 def _dora_of(indicator: int) -> Tile:
@@ -312,9 +301,14 @@ class WinContext:
         return self.hand.red_fives
 
     @cached_property
-    def has_honors(self) -> bool:
+    def has_honours(self) -> bool:
         """Whether any honour tile is used."""
         return not self.kinds.isdisjoint(_HONOR_KINDS)
+
+    @property
+    def has_honors(self) -> bool:
+        """Old spelling of :attr:`has_honours`."""
+        return self.has_honours
 
     @cached_property
     def winning_tile(self) -> Tile | None:
@@ -413,7 +407,7 @@ _HAND_VIEWS: tuple[str, ...] = ("counts", "red_fives", "winning_tile", "is_conce
 _DECOMPOSITION_VIEWS: tuple[str, ...] = (
     *_HAND_VIEWS,
     *("groups", "_split", "sets", "chows", "pungs", "kongs", "pairs", "pair"),
-    *("tiles", "kinds", "suits", "has_honors"),
+    *("tiles", "kinds", "suits", "has_honours"),
 )
 """Views of :class:`WinContext` that depend only on the hand and the decomposition."""
 _VIEWS: tuple[str, ...] = tuple(

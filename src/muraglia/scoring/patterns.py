@@ -46,7 +46,7 @@ from muraglia.scoring.context import WinContext
 from muraglia.scoring.result import Award
 from muraglia.tiles import Tile
 
-__all__ = ["Pattern", "PatternTable", "Predicate"]
+__all__ = ["Pattern", "PatternTable", "Predicate", "parse_example"]
 
 Predicate = Callable[[WinContext], "bool | int"]
 """A pattern predicate: True/False, or how many times the pattern applies."""
@@ -54,6 +54,34 @@ Predicate = Callable[[WinContext], "bool | int"]
 _Step = tuple[
     str, frozenset[GroupKind], int, int, frozenset[str], frozenset[Tile], Predicate, frozenset[Tile]
 ]
+
+
+_LIST_KEYS = frozenset({"flags", "dora", "ura"})
+
+
+def parse_example(text: str) -> tuple[str, dict[str, Any]]:
+    """Split a :attr:`Pattern.examples` entry into the hand and the ``score`` keywords.
+
+    An example is the hand's notation followed by ``key=value`` words for the scorer's
+    situation; ``flags``, ``dora`` and ``ura`` take comma-separated lists, digits give ints.
+
+    >>> parse_example("234m567m345p67s22p+8s win=tsumo seat_wind=S flags=riichi,ippatsu")
+    ('234m567m345p67s22p+8s', {'win': 'tsumo', 'seat_wind': 'S', 'flags': ['riichi', 'ippatsu']})
+
+    Raises:
+        RulesetError: for a word that is not ``key=value``.
+    """
+    hand, *words = text.split()
+    out: dict[str, Any] = {}
+    for word in words:
+        key, eq, value = word.partition("=")
+        if not eq or not key:
+            raise RulesetError(f"example {text!r}: {word!r} is not key=value")
+        if key in _LIST_KEYS:
+            out[key] = [v for v in value.split(",") if v]
+        else:
+            out[key] = int(value) if value.isdigit() else value
+    return hand, out
 
 
 def _plan(patterns: Iterable[Pattern], concealed: bool) -> tuple[_Step, ...]:
@@ -117,19 +145,20 @@ class Pattern:
     limit: bool = False
     """Whether this is a limit hand (yakuman, massimo, ...)."""
     requires: frozenset[GroupKind] = frozenset()
+    """Group kinds that must be present for the predicate to be worth calling."""
     min_groups: int = 1
+    """With ``requires``: how many groups of those kinds the predicate needs at least."""
     max_suits: int = 3
     """The pattern is only tried when the hand uses at most this many suits (flushes: 1)."""
-    """With ``requires``: how many groups of those kinds the predicate needs at least."""
     flags_any: frozenset[str] = frozenset()
     """If set, the pattern is only tried when one of these flags is set (a cheap skip)."""
     tiles_any: frozenset[Tile] = frozenset()
     """If set, the pattern is only tried when the hand holds one of these kinds (a cheap skip)."""
     tiles_within: frozenset[Tile] = frozenset()
     """If set, the pattern is only tried when every kind of the hand is one of these."""
-    """Group kinds that must be present for the predicate to be worth calling."""
     examples: tuple[str, ...] = ()
-    """Example hands (notation plus context) for docs and the contract test."""
+    """Hands that score this pattern: notation plus ``key=value`` situation words
+    (:func:`parse_example`); ``tests/rulesets/test_contract.py`` scores every one."""
     note: str = ""
     """Free text shown in the generated reference."""
 
@@ -182,6 +211,9 @@ class PatternTable:
             tuple[_Filtered, ...],
         ] = {}
         self._suits: bool | None = None
+        self.version = 0
+        """Bumped by every registration: compiled views of the table (fast paths) rebuild when
+        it changes."""
 
     def pattern(
         self,
@@ -215,6 +247,7 @@ class PatternTable:
             raise RulesetError(f"{self.ruleset}: pattern {id!r} needs 'it' and 'en' names")
 
         def register(fn: Predicate) -> Predicate:
+            self.version += 1
             self._plans.clear()
             self._filtered.clear()
             self._awards.clear()

@@ -32,11 +32,13 @@ __all__ = [
     "WinType",
     "all_chows",
     "all_honors",
+    "all_honours",
     "all_in_set",
     "all_pungs",
     "all_simples",
     "all_terminals",
     "all_terminals_and_honors",
+    "all_terminals_and_honours",
     "consecutive_pungs",
     "big_four_winds",
     "big_three_dragons",
@@ -85,24 +87,30 @@ def all_terminals(ctx: WinContext) -> bool:
     return ctx.kinds <= _TERMINALS
 
 
-def all_honors(ctx: WinContext) -> bool:
+def all_honours(ctx: WinContext) -> bool:
     """Every tile is an honour."""
     return ctx.kinds <= _HONORS
 
 
-def all_terminals_and_honors(ctx: WinContext) -> bool:
+def all_terminals_and_honours(ctx: WinContext) -> bool:
     """Every tile is a terminal or an honour."""
     return ctx.kinds <= _HEADS
 
 
+all_honors = all_honours
+"""Old spelling of :func:`all_honours`."""
+all_terminals_and_honors = all_terminals_and_honours
+"""Old spelling of :func:`all_terminals_and_honours`."""
+
+
 def is_flush(ctx: WinContext) -> bool:
     """One suit only, no honours (full flush)."""
-    return len(ctx.suits) == 1 and not ctx.has_honors
+    return len(ctx.suits) == 1 and not ctx.has_honours
 
 
 def is_half_flush(ctx: WinContext) -> bool:
     """One suit plus at least one honour (half flush)."""
-    return len(ctx.suits) == 1 and ctx.has_honors
+    return len(ctx.suits) == 1 and ctx.has_honours
 
 
 def has_chow(ctx: WinContext) -> bool:
@@ -120,9 +128,9 @@ def all_pungs(ctx: WinContext) -> bool:
     return len(ctx.pungs) == 4
 
 
-def every_group_has(ctx: WinContext, *, terminal: bool = True, honor: bool = True) -> bool:
+def every_group_has(ctx: WinContext, *, terminal: bool = True, honour: bool = True) -> bool:
     """Whether every group (sets and pair) holds a terminal (if ``terminal``) or honour."""
-    ok = (_TERMINALS if terminal else frozenset()) | (_HONORS if honor else frozenset())
+    ok = (_TERMINALS if terminal else frozenset()) | (_HONORS if honour else frozenset())
     return all(not ok.isdisjoint(group_tiles(g)) for g in ctx.groups)
 
 

@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 
 from muraglia import __version__
 from muraglia.cli import analyze, score, settle
-from muraglia.cli._common import BAD_INPUT, error_message
+from muraglia.cli._common import INPUT_ERRORS, error_message
 from muraglia.cli.rules import listing_dict, rules_dict
 from muraglia.errors import MahjongError
 
@@ -52,7 +52,7 @@ def parse_object(body: bytes) -> dict[str, Any]:
 async def _answer(request: Request, compute: Compute) -> JSONResponse:
     try:
         result = compute(parse_object(await request.body()))
-    except BAD_INPUT as exc:
+    except INPUT_ERRORS as exc:
         return bad(error_message(exc))
     return JSONResponse(result)
 

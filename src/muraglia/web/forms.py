@@ -89,19 +89,19 @@ def ruleset_form(rules_id: str) -> RulesetForm:
         RulesetError: for an unknown id.
     """
     ruleset = load_ruleset(rules_id)
-    table = ruleset.flags
+    table: Any = getattr(ruleset, "flags", {})
     if isinstance(table, Mapping):
         flags = tuple(Flag(k, _flag_text(v)) for k, v in table.items())
     else:
         flags = tuple(Flag(k, "") for k in sorted(table))
-    options_cls = type(ruleset.options)
+    options_cls: Any = type(ruleset.options)
     hints = typing.get_type_hints(options_cls)
     options = tuple(
         _option(f, hints)
         for f in dataclasses.fields(options_cls)
         if f.name != "preset"  # the preset is the registry id itself
     )
-    layout = flow_for(ruleset).wall_layout()
+    layout = flow_for(ruleset).table.wall
     return RulesetForm(
         id=ruleset.id,
         title=dict(getattr(ruleset, "title", {}) or {"en": ruleset.id}),

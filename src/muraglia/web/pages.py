@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from muraglia.cli import score, settle
-from muraglia.cli._common import BAD_INPUT, error_message
+from muraglia.cli._common import INPUT_ERRORS, error_message
 from muraglia.hand import Hand
 from muraglia.notation import parse_tiles
 from muraglia.rulesets import parse_spec
@@ -153,7 +153,7 @@ def group_ids(view: Mapping[str, Any], group: str) -> list[str]:
         return []
     try:
         wanted = [t.kind.notation for t in parse_tiles(group)]
-    except BAD_INPUT:
+    except INPUT_ERRORS:
         return []
     pool = [*view["concealed"], *([view["winning"]] if view["winning"] else [])]
     taken: list[str] = []
@@ -209,7 +209,7 @@ def hand_fragment(request: Request, hand: str = "") -> HTMLResponse:
     context: dict[str, Any] = {"view": None, "view_error": None}
     try:
         context["view"] = hand_view(hand, lang)
-    except BAD_INPUT as exc:
+    except INPUT_ERRORS as exc:
         context["view_error"] = error_message(exc)
     return render(request, "_hand.html", lang, context)
 
@@ -217,7 +217,7 @@ def hand_fragment(request: Request, hand: str = "") -> HTMLResponse:
 def _score_or_error(item: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
     try:
         return score.compute(item), None
-    except BAD_INPUT as exc:
+    except INPUT_ERRORS as exc:
         return None, error_message(exc)
 
 
@@ -277,7 +277,7 @@ def calculator(request: Request) -> HTMLResponse:
         rid, _ = parse_spec(query.get("rules") or "riichi-ema")
         form = ruleset_form(rid)
         item = item_from_query(query)
-    except BAD_INPUT as exc:
+    except INPUT_ERRORS as exc:
         context["error"] = error_message(exc)
         form = ruleset_form("riichi-ema")
         item = None
@@ -287,7 +287,7 @@ def calculator(request: Request) -> HTMLResponse:
     if hand:
         try:
             context["view"] = hand_view(hand, lang)
-        except BAD_INPUT as exc:  # shown once, in the result panel
+        except INPUT_ERRORS as exc:  # shown once, in the result panel
             context["error"] = error_message(exc)
     if item is not None and hand and context["view"] is not None:
         result, error = _score_or_error(item)
@@ -312,7 +312,7 @@ def settle_page(request: Request) -> HTMLResponse:
     try:
         rid, _ = parse_spec(query.get("rules") or "fimj")
         form = ruleset_form(rid)
-    except BAD_INPUT as exc:
+    except INPUT_ERRORS as exc:
         error = error_message(exc)
         form = ruleset_form("fimj")
     item: dict[str, Any] = {
@@ -337,7 +337,7 @@ def settle_page(request: Request) -> HTMLResponse:
     if item["hands"] and error is None:
         try:
             result = settle.compute(item)
-        except BAD_INPUT as exc:
+        except INPUT_ERRORS as exc:
             error = error_message(exc)
     context = {
         "query": query,
@@ -357,5 +357,5 @@ def _safe_view(text: str, lang: str) -> dict[str, Any] | None:
         return None
     try:
         return hand_view(text, lang)
-    except BAD_INPUT:
+    except INPUT_ERRORS:
         return None

@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Form, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from muraglia.cli._common import BAD_INPUT, error_message
+from muraglia.cli._common import INPUT_ERRORS, error_message
 from muraglia.engine import flow_for
 from muraglia.engine.actions import Action, PassTiles
 from muraglia.engine.events import Acted, DealEnded, DealStarted, Won
@@ -93,7 +93,7 @@ async def play_create(request: Request) -> Response:
         )
         session.advance()
         _sessions(request).add(session)
-    except BAD_INPUT as exc:
+    except INPUT_ERRORS as exc:
         return play_new(request, error=error_message(exc))
     return RedirectResponse(f"/play/{session.id}", status_code=303)
 
@@ -226,7 +226,7 @@ def play_act(
         if tiles.strip():  # the Charleston: four tiles named
             try:
                 kinds = tuple(sorted(p.kind for p in parse_tiles(tiles)))
-            except BAD_INPUT as exc:
+            except INPUT_ERRORS as exc:
                 raise HTTPException(400, error_message(exc)) from None
             match = [x for x in legal if isinstance(x, PassTiles) and tuple(x.tiles) == kinds]
             if not match:

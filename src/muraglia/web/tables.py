@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from muraglia.cli._common import BAD_INPUT, error_message
+from muraglia.cli._common import INPUT_ERRORS, error_message
 from muraglia.engine import flow_for
 from muraglia.players import DEFAULT_BOT, Player, make_bot
 from muraglia.rulesets import load_ruleset, parse_spec
@@ -286,7 +286,7 @@ async def tables_create(request: Request) -> Response:
             lang_of(request),
         )
         token = room.join(value("name"))
-    except BAD_INPUT as exc:
+    except INPUT_ERRORS as exc:
         return tables_new(request, error=error_message(exc))
     response = RedirectResponse(f"/tables/{room.code}", status_code=303)
     response.set_cookie(_cookie(room.code), token, httponly=True, samesite="lax")
@@ -322,7 +322,7 @@ async def tables_start(request: Request, code: str) -> Response:
         if room.session is None:
             try:
                 session = room.start()
-            except BAD_INPUT as exc:
+            except INPUT_ERRORS as exc:
                 raise HTTPException(400, error_message(exc)) from None
             _rooms(request).sessions.add(session)
             room.watcher = asyncio.create_task(_watch(room, _rooms(request).sessions))
@@ -396,7 +396,7 @@ async def tables_socket(websocket: WebSocket, code: str) -> None:
                     if room.session is not None:
                         rooms.sessions.store.save(room.session)
                     await room.broadcast()
-            except BAD_INPUT as exc:
+            except INPUT_ERRORS as exc:
                 await websocket.send_text(
                     json.dumps({"type": "error", "error": error_message(exc)})
                 )

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from muraglia.analysis.shanten import shanten_all
 from muraglia.analysis.shapes import shape_shanten
 from muraglia.rulesets.mcr import McrRules
-from muraglia.rulesets.mcr.flow import _KNITTED, FLOW, near_knitted
-from muraglia.rulesets.mcr.patterns import KNITTED_PATTERNS
+from muraglia.rulesets.mcr.flow import FLOW, near_knitted
+from muraglia.rulesets.mcr.shapes import KNITTED_PATTERNS, KNITTED_SHAPES
 
 MCR_FLOW = FLOW(McrRules())
 
@@ -34,7 +34,7 @@ def hand(seed: int, size: int, knitted: int) -> list[int]:
 @given(st.integers(0, 2**32 - 1), st.sampled_from([13, 14]), st.integers(0, 9))
 def test_pre_test_keeps_every_knitted_wait_and_win(seed: int, size: int, knitted: int) -> None:
     counts = hand(seed, size, knitted)
-    full = shape_shanten(counts, 0, _KNITTED)
+    full = shape_shanten(counts, 0, KNITTED_SHAPES)
     if full <= 0:
         assert near_knitted(counts)
     plain_wait = shanten_all(counts, 0) <= 0 or full <= 0

@@ -19,7 +19,7 @@ from muraglia.notation import parse_hand
 from muraglia.rulesets.mcr import PATTERNS, McrRules
 from muraglia.rulesets.mcr.context import McrContext
 from muraglia.rulesets.mcr.plan import FanPlan, group_counts, kinds_mask
-from muraglia.rulesets.mcr.rules import _AMONG, _PLANS, SHAPES, _possible_shapes, resolve
+from muraglia.rulesets.mcr.rules import SHAPES, _possible_shapes, compiled, resolve
 from muraglia.rulesets.mcr.samples import KINDS, Sample, random_winning_hand
 from muraglia.scoring.context import WinType, parse_wind
 
@@ -47,7 +47,8 @@ def contexts(s: Sample, flags: frozenset[str], shapes: tuple[Shape, ...] = SHAPE
 
 def plain(ctx: McrContext) -> dict[str, int]:
     """Every fan of the context's shape family whose predicate holds, no condition checked."""
-    among = _AMONG.get(ctx.decomposition.shape, _AMONG["standard"])
+    families = compiled().among
+    among = families.get(ctx.decomposition.shape, families["standard"])
     out: dict[str, int] = {}
     for p in among:
         n = int(p.predicate(ctx))
@@ -58,7 +59,8 @@ def plain(ctx: McrContext) -> dict[str, int]:
 
 def fast(ctx: McrContext) -> dict[str, int]:
     """The fans the compiled plan finds."""
-    plan = _PLANS.get(ctx.decomposition.shape, _PLANS["standard"])
+    plans = compiled().plans
+    plan = plans.get(ctx.decomposition.shape, plans["standard"])
     steps = plan.steps(
         ctx.is_concealed, group_counts(ctx.groups), len(ctx.suits), frozenset(ctx.flags)
     )
@@ -75,7 +77,8 @@ def test_plan_finds_what_every_predicate_finds(s: Sample, flags: set[str]) -> No
 def test_plan_equals_the_table_search(s: Sample) -> None:
     """The compiled plan and :meth:`PatternTable.find` over the same fans agree."""
     for ctx in contexts(s, frozenset()):
-        among = _AMONG.get(ctx.decomposition.shape, _AMONG["standard"])
+        families = compiled().among
+        among = families.get(ctx.decomposition.shape, families["standard"])
         assert fast(ctx) == PATTERNS.find(ctx, among=among)
 
 

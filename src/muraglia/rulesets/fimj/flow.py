@@ -29,11 +29,13 @@ from muraglia.rulesets.base import (
     DealSummary,
     DealView,
     MatchProgress,
+    TableRules,
     Transfer,
     WallLayout,
     rotate,
     settlement_from_dict,
 )
+from muraglia.rulesets.fimj.rules import FimjOptions, FimjRules
 from muraglia.scoring.result import DealOutcome, Settlement
 from muraglia.tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS, Tile
 
@@ -42,12 +44,27 @@ __all__ = ["FLOW", "FimjFlow"]
 _WIND = dict(zip(SEAT_LETTERS, WINDS, strict=True))
 
 
-class FimjFlow(DealFlow):
+class FimjFlow(DealFlow[FimjRules]):
     """FIMJ engine hooks (see the module docstring)."""
 
-    def charleston(self) -> tuple[int, ...]:
-        """Four tiles to the left, across, to the right (FIMJ-CHARL-1): E→N, E↔W, E→S."""
-        return (3, 2, 1) if self.options.charleston else ()
+    options: FimjOptions
+
+    def table_rules(self) -> TableRules:
+        """The FIMJ table.
+
+        144 tiles, 18 stacks, 7-stack tetto (FIMJ-WALL-1, FIMJ-TETTO-1). At a table of three
+        the dead seat starts as North: seat 3 (FIMJ-3P-2). Four tiles to the left, across, to
+        the right (FIMJ-CHARL-1): E→N, E↔W, E→S. No discard after drawing the last live tile
+        (FIMJ-END-4). Under riichi a drawn flower or season is discarded (FIMJ-RICHI-4,
+        FIMJ-FLOWER-4).
+        """
+        return TableRules(
+            wall=WallLayout(bonus_tiles=True, stacks_per_side=18, dead_wall=14),
+            dead_seats=frozenset({3}) if self.options.three_players else frozenset(),
+            charleston=(3, 2, 1) if self.options.charleston else (),
+            last_drawer_discards=False,
+            riichi_discards_bonus=True,
+        )
 
     def charleston_plan(self) -> tuple[tuple[Transfer, ...], ...]:
         """FIMJ-CHARL-1 at a table of four; FIMJ-CHARL-3/4 at a table of three.
@@ -61,21 +78,13 @@ class FimjFlow(DealFlow):
         """
         if not (self.options.charleston and self.options.three_players):
             return super().charleston_plan()
-        (dead,) = self.dead_seats()
+        (dead,) = self.table.dead_seats
         e, s, w = ((dead + k) % 4 for k in (1, 2, 3))
         return (
             (Transfer(e, PILE_A), Transfer(w, s), Transfer(DEAD_WALL, w), Transfer(s, e)),
             (Transfer(e, w), Transfer(w, e), Transfer(s, PILE_B), Transfer(PILE_A, s)),
             (Transfer(e, s), Transfer(PILE_B, e), Transfer(s, w), Transfer(w, DEAD_WALL)),
         )
-
-    def dead_seats(self) -> frozenset[int]:
-        """At a table of three the dead seat starts as North: seat 3 (FIMJ-3P-2)."""
-        return frozenset({3}) if self.options.three_players else frozenset()
-
-    def wall_layout(self) -> WallLayout:
-        """144 tiles, 18 stacks, 7-stack tetto (FIMJ-WALL-1, FIMJ-TETTO-1)."""
-        return WallLayout(bonus_tiles=True, stacks_per_side=18, dead_wall=14)
 
     def is_complete(self, counts: Sequence[int], melds: int) -> bool:
         """Four sets and a pair, seven pairs.
@@ -157,14 +166,6 @@ class FimjFlow(DealFlow):
             if first.is_wind and all(t == first for _, t in log):
                 return "same_wind_discards"
         return None
-
-    def last_drawer_discards(self) -> bool:
-        """No discard after drawing the last live tile (FIMJ-END-4)."""
-        return False
-
-    def riichi_discards_bonus(self) -> bool:
-        """Under riichi a drawn flower or season is discarded (FIMJ-RICHI-4, FIMJ-FLOWER-4)."""
-        return True
 
     def settle(self, outcome: DealOutcome) -> Settlement:
         """FIMJ settlement of every hand; a void deal pays nothing (FIMJ-END-2)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from muraglia.analysis.shapes import (
     SEVEN_PAIRS_FOUR_AS_TWO,
@@ -56,6 +56,9 @@ from muraglia.scoring.deal import (
     wind_tile,
 )
 from muraglia.tiles import NUM_KINDS, WINDS, Tile
+
+if TYPE_CHECKING:
+    from muraglia.rulesets.fimj.flow import FimjFlow
 
 __all__ = ["STATUSES", "FimjOptions", "FimjRules", "reference_markdown"]
 
@@ -158,6 +161,8 @@ class FimjRules:
     """The FIMJ classical ruleset (seed 000; spec ``fimj.md``)."""
 
     id: ClassVar[str] = "fimj"
+    dealer_moves: ClassVar[bool] = True
+    """``dealer`` names the seat holding the East role (FIMJ-PAY-1); other rulesets: E."""
     aliases: ClassVar[tuple[str, ...]] = ("italian", "fimj-2001")
     version: ClassVar[int] = 1
     title: ClassVar[Mapping[str, str]] = {
@@ -526,6 +531,12 @@ class FimjRules:
         return out
 
     # ------------------------------------------------------------------ reference
+
+    def flow(self) -> FimjFlow:
+        """The engine hooks of this ruleset (``flow.py``), bound to these options."""
+        from muraglia.rulesets.fimj.flow import FimjFlow  # noqa: PLC0415 - flow imports rules
+
+        return FimjFlow(self)
 
     def describe(self) -> list[dict[str, Any]]:
         """Every scoring element as data, for ``muraglia rules fimj`` and the generated docs."""

@@ -65,7 +65,7 @@ class McrContext(WinContext):
         >>> from muraglia.notation import parse_hand
         >>> h = parse_hand("123m456p789s345s77m+5s")
         >>> v = McrContext.hand_views(h, sum(1 << i for i, n in enumerate(h.counts) if n))
-        >>> sorted(s.value for s in v["suits"]), v["has_honors"], len(v["kinds"])
+        >>> sorted(s.value for s in v["suits"]), v["has_honours"], len(v["kinds"])
         (['m', 'p', 's'], False, 13)
         """
         counts = hand.counts
@@ -76,7 +76,7 @@ class McrContext(WinContext):
             "winning_tile": None if winning is None else winning.kind,
             "kinds": frozenset(compress(_TILES, counts)),
             "suits": frozenset(s for s, mask in _SUIT_MASKS if kinds & mask),
-            "has_honors": bool(kinds & _HONOUR_MASK),
+            "has_honours": bool(kinds & _HONOUR_MASK),
         }
 
     def decomposition_views(self) -> dict[str, Any]:
@@ -90,7 +90,7 @@ class McrContext(WinContext):
         return self
 
     @cached_property
-    def has_honors(self) -> bool:
+    def has_honours(self) -> bool:
         """Whether any honour is present."""
         return any(self.hand.counts[27:34])
 
@@ -145,7 +145,7 @@ def mcr(ctx: WinContext) -> McrContext:
     return ctx  # type: ignore[return-value]  # a cast without the call (hot path)
 
 
-_HAND_VIEWS = ("counts", "is_concealed", "winning_tile", "kinds", "suits", "has_honors")
+_HAND_VIEWS = ("counts", "is_concealed", "winning_tile", "kinds", "suits", "has_honours")
 """The keys of :meth:`McrContext.hand_views`."""
 _DECOMPOSITION_VIEWS = (
     *_HAND_VIEWS,

@@ -20,6 +20,9 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations, compress
 
+from muraglia.rulesets.mcr.shapes import KNITTED_MASKS, KNITTED_PATTERNS
+from muraglia.tiles import KIND_BITS
+
 __all__ = ["CHOW_FAN_VALUES", "TWO_CHOW_FANS", "chow_fans", "single_tile_wait"]
 
 TWO_CHOW_FANS = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
@@ -352,7 +355,7 @@ def _knitted_waits(work: list[int], held: Sequence[int]) -> set[int]:
     """Winning kinds of a 13-tile hand for a knitted straight plus a set and a pair."""
     out: set[int] = set()
     present = sum(compress(_BITS, work))
-    for pattern, mask in zip(_KNITTED, _KNITTED_MASKS, strict=True):
+    for pattern, mask in zip(_KNITTED, KNITTED_MASKS, strict=True):
         if (present & mask).bit_count() < 8:  # two or more of the nine tiles missing
             continue
         missing = [k for k in pattern if not work[k]]
@@ -379,10 +382,5 @@ def _complete(counts: Sequence[int]) -> bool:
     )
 
 
-_KNITTED = tuple(
-    frozenset(9 * suit + off + 3 * k for suit, off in zip(perm, (0, 1, 2), strict=True)
-              for k in range(3))
-    for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-)  # fmt: skip
-_KNITTED_MASKS = tuple(sum(1 << k for k in pattern) for pattern in _KNITTED)
-_BITS = tuple(1 << k for k in range(34))
+_KNITTED = tuple(frozenset(pattern) for pattern in KNITTED_PATTERNS)
+_BITS = KIND_BITS

@@ -32,19 +32,18 @@ from muraglia.rulesets.base import (
     DealSummary,
     DealView,
     MatchProgress,
+    TableRules,
     WallLayout,
     rotate,
 )
-from muraglia.rulesets.mcr.patterns import HONOURS, KNITTED_PATTERNS
+from muraglia.rulesets.mcr.patterns import HONOURS
 from muraglia.rulesets.mcr.plan import kinds_mask, tiles_mask
-from muraglia.rulesets.mcr.rules import SHAPES
+from muraglia.rulesets.mcr.rules import McrOptions, McrRules
+from muraglia.rulesets.mcr.shapes import KNITTED_MASKS, KNITTED_SHAPES
 from muraglia.tiles import Tile
 
 __all__ = ["FLOW", "McrFlow"]
 
-_KNITTED = tuple(s for s in SHAPES if s.id in ("knitted_straight", "honors_and_knitted"))
-"""The knitted shapes, which the tabled shanten of the other three does not cover."""
-_KNITTED_MASKS = tuple(tiles_mask(map(Tile, pattern)) for pattern in KNITTED_PATTERNS)
 _HONOURS_MASK = tiles_mask(HONOURS)
 
 
@@ -63,19 +62,27 @@ def near_knitted(counts: Sequence[int]) -> bool:
     """
     kinds = kinds_mask(counts)
     honours = (kinds & _HONOURS_MASK).bit_count()
-    for mask in _KNITTED_MASKS:
+    for mask in KNITTED_MASKS:
         n = (kinds & mask).bit_count()
         if n >= 8 or n + honours >= 13:
             return True
     return False
 
 
-class McrFlow(DealFlow):
+class McrFlow(DealFlow[McrRules]):
     """MCR engine hooks (see the module docstring)."""
 
-    def wall_layout(self) -> WallLayout:
-        """144 tiles, 18 stacks, no dead wall (MCR-WALL-1/4/5)."""
-        return WallLayout(bonus_tiles=True, stacks_per_side=18, dead_wall=0)
+    options: McrOptions
+
+    def table_rules(self) -> TableRules:
+        """144 tiles, 18 stacks, no dead wall (MCR-WALL-1/4/5).
+
+        Hu > pung/kong > chow; one winner by head bump; robbing (MCR-PLAY-5, MCR-KONG-3).
+        """
+        return TableRules(
+            wall=WallLayout(bonus_tiles=True, stacks_per_side=18, dead_wall=0),
+            claims=ClaimPolicy(multiple_winners=ClaimWinners.HEAD_BUMP, rob_added_kong=True),
+        )
 
     def break_wall(self, rng: Any, layout: WallLayout) -> Breach:
         """MCR-WALL-2/3: two dice once; the total picks the wall (East = 1) and the stack."""
@@ -83,21 +90,25 @@ class McrFlow(DealFlow):
         total = sum(dice)
         return Breach(dice, (total - 1) % 4, total)
 
-    def claim_policy(self) -> ClaimPolicy:
-        """Hu > pung/kong > chow; one winner by head bump; robbing (MCR-PLAY-5, MCR-KONG-3)."""
-        return ClaimPolicy(multiple_winners=ClaimWinners.HEAD_BUMP, rob_added_kong=True)
-
     def is_complete(self, counts: Sequence[int], melds: int) -> bool:
         """Every MCR shape (MCR-WIN-1), the knitted ones included."""
         if shanten_all(counts, melds) == -1:
             return True
-        return melds <= 1 and near_knitted(counts) and shape_shanten(counts, melds, _KNITTED) == -1
+        return (
+            melds <= 1
+            and near_knitted(counts)
+            and shape_shanten(counts, melds, KNITTED_SHAPES) == -1
+        )
 
     def may_wait(self, counts: Sequence[int], melds: int) -> bool:
         """Shanten at most 0 in some MCR shape."""
         if shanten_all(counts, melds) <= 0:
             return True
-        return melds <= 1 and near_knitted(counts) and shape_shanten(counts, melds, _KNITTED) <= 0
+        return (
+            melds <= 1
+            and near_knitted(counts)
+            and shape_shanten(counts, melds, KNITTED_SHAPES) <= 0
+        )
 
     def win_flags(
         self, view: DealView, seat: int, tile: Tile, *, self_drawn: bool, facts: frozenset[str]

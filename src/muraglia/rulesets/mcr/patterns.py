@@ -18,14 +18,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from muraglia.analysis.groups import GroupKind, WaitKind
-from muraglia.analysis.shapes import KNITTED_SUITS
 from muraglia.rulesets.mcr.context import mcr
+from muraglia.rulesets.mcr.shapes import KNITTED_PATTERNS
 from muraglia.scoring import predicates as p
 from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType
 from muraglia.scoring.patterns import PatternTable, Predicate
 from muraglia.tiles import Tile
 
-__all__ = ["BY_NUMBER", "FANS", "NUMBER", "PATTERNS", "REVERSIBLE_TILES"]
+__all__ = [
+    "BY_NUMBER",
+    "EDITION_VALUES",
+    "FANS",
+    "KNITTED_PATTERNS",
+    "NUMBER",
+    "PATTERNS",
+    "REVERSIBLE_TILES",
+]
 
 FANS: tuple[tuple[int, str, int, str, str, str], ...] = (
     (1, "pure_double_chow", 1, "Due Scale Uguali di Colore", "Pure Double Chow", "一般高"),
@@ -133,12 +141,104 @@ BY_NUMBER: dict[int, str] = {n: pid for n, pid, *_ in FANS}
 """Fan number -> pattern id."""
 NUMBER: dict[str, int] = {pid: n for n, pid, *_ in FANS}
 """Pattern id -> fan number."""
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "pure_double_chow": ("123m123m456p789s55s+5s",),
+    "mixed_double_chow": ("123m123p456s789s55s+5s",),
+    "short_straight": ("123m456m234p789s55s+5s",),
+    "two_terminal_chows": ("123m789m234p456s55s+5s",),
+    "pung_of_terminals_or_honours": ("111m456p789s234s55s+5s",),
+    "melded_kong": ("123m456p789s55s[2222p]+5s",),
+    "one_voided_suit": ("123m456m789p123p55p+5p",),
+    "no_honours": ("111m456p789s234s99s+9s",),
+    "edge_wait": ("12m456p789s234s55s+3m",),
+    "closed_wait": ("13m456p789s234s55s+2m",),
+    "single_wait": ("456p789s234s555z1m+1m",),
+    "self_drawn": ("123m456p234s55s[789s]+5s win=tsumo",),
+    "flower_tiles": ("123m456p789s234s55s1f3f+5s",),
+    "dragon_pung": ("555z456p789s234s55s+5s",),
+    "prevalent_wind": ("222z456p789s234s55s+5s round_wind=S",),
+    "seat_wind": ("222z456p789s234s55s+5s seat_wind=S",),
+    "concealed_hand": ("123m456p789s234s55s+5s",),
+    "all_chows": ("123m456p789s234s55s+5s",),
+    "tile_hog": ("123m111m456p789s55s+5s",),
+    "double_pung": ("222m222p456s789s55s+5s",),
+    "two_concealed_pungs": ("222m333p456s789s55s+5s",),
+    "concealed_kong": ("456p789s234s55s(2222m)+5s",),
+    "all_simples": ("234m456p678s234s55s+5s",),
+    "outside_hand": ("123m789p123s999s1z+1z",),
+    "fully_concealed_hand": ("123m456p789s234s55s+5s win=tsumo",),
+    "two_kongs": ("123m456p55s[7777s][8888p]+5s",),
+    "last_tile": ("123m456p789s234s55s+5s flags=last_of_kind",),
+    "all_pungs": ("444s66s[222m][333p][888s]+6s",),
+    "half_flush": ("123m456m789m111z2z+2z",),
+    "mixed_shifted_chows": ("123m234p345s789s55s+5s",),
+    "all_types": ("123m456p789s111z5z+5z",),
+    "melded_hand": ("5s[345m<][567p<][888s][111z]+5s",),
+    "two_concealed_kongs": ("123s789s5m(1111p)(9999p)+5m win=tsumo",),
+    "two_dragon_pungs": ("555z666z123m456p1s+1s",),
+    "mixed_straight": ("123m456p789s234s55s+5s",),
+    "reversible_tiles": ("123p345p888p456s5z+5z",),
+    "mixed_triple_chow": ("123m123p123s456s55s+5s",),
+    "mixed_shifted_pungs": ("222m333p444s789s55s+5s",),
+    "chicken_hand": ("45s33z[234m<][666p][888s]+6s seat_wind=S",),
+    "last_tile_draw": ("123m456p234s55s[789s]+5s win=tsumo flags=last_tile",),
+    "last_tile_claim": ("123m456p234s55s[789s]+5s flags=last_tile",),
+    "out_with_replacement_tile": ("123m456p55s789s[2222s]+5s win=tsumo flags=replacement",),
+    "robbing_the_kong": ("123m789m234p45s99p+6s flags=robbing_kong",),
+    "lesser_honours_and_knitted_tiles": ("147m258p36s12345z+6z",),
+    "knitted_straight": ("147m258p36s111z77z+9s seat_wind=S",),
+    "upper_four": ("678m789p666s789s99s+9s",),
+    "lower_four": ("123m234p111s234s44s+4s",),
+    "big_three_winds": ("111z222z333z123m55s+5s seat_wind=N round_wind=N",),
+    "pure_straight": ("12345678p234s55m+9p win=tsumo seat_wind=S",),
+    "three_suited_terminal_chows": ("123m789m123p789p55s+5s",),
+    "pure_shifted_chows": ("123m234m345m789p55s+5s",),
+    "all_fives": ("345m456p567s555p55s+5s",),
+    "triple_pung": ("222m222p222s456s55s+5s",),
+    "three_concealed_pungs": ("222m333p444s456s9m+9m",),
+    "seven_pairs": ("2222m44p66p33s77s8s+8s",),
+    "greater_honours_and_knitted_tiles": ("147m258p1234567z+3s",),
+    "all_even_pungs": ("222m444p666s888s2p+2p",),
+    "full_flush": ("123s234s345s678s9s+9s",),
+    "pure_triple_chow": ("123m456p55s[123m<][123m<]+5s",),
+    "pure_shifted_pungs": ("222m333m444m567p55s+5s",),
+    "upper_tiles": ("789m789p777s999s88s+8s",),
+    "middle_tiles": ("456m456p456s444m55s+5s",),
+    "lower_tiles": ("123s123s1s[111m][111p]+1s",),
+    "four_shifted_chows": ("123m234m345m456m55s+5s",),
+    "three_kongs": ("123m55s[2222p][3333s](4444m)+5s",),
+    "all_terminals_and_honours": ("111m999p111z999s2z+2z",),
+    "quadruple_chow": ("123m123m123m123m55s+5s",),
+    "four_pure_shifted_pungs": ("222m333m444m555m9s+9s",),
+    "all_terminals": ("111m999m111p999p1s+1s",),
+    "little_four_winds": ("111z222z333z4z123m+4z",),
+    "little_three_dragons": ("555z666z7z123m456m+7z",),
+    "all_honours": ("111z222z333z555z7z+7z seat_wind=N round_wind=N",),
+    "four_concealed_pungs": ("111m555p888s444z7z+7z win=tsumo",),
+    "pure_terminal_chows": ("123m123m789m789m5m+5m",),
+    "big_four_winds": ("111z222z333z444z5m+5m",),
+    "big_three_dragons": ("555z123m9m[777z][6666z]+9m",),
+    "all_green": ("234s234s666s888s6z+6z",),
+    "nine_gates": ("1112345678999m+5m",),
+    "four_kongs": ("5m[1111p][2222s][3333m](4444z)+5m",),
+    "seven_shifted_pairs": ("1122334455667m+7m",),
+    "thirteen_orphans": ("19m19p19s1234567z+5z win=tsumo",),
+}  # fmt: skip
+"""A hand that scores each fan (:attr:`~muraglia.scoring.patterns.Pattern.examples`; some are
+under the 8-fan minimum, the fan is awarded all the same)."""
+
 _ROW: dict[int, tuple[str, int, str, str, str]] = {
     n: (pid, v, it, en, zh) for n, pid, v, it, en, zh in FANS
 }
 
 PATTERNS = PatternTable("mcr", unit="fan")
 """The fan table, in the source's order (MCR-FAN-01 … MCR-FAN-81)."""
+
+EDITION_VALUES: dict[int, dict[str, int]] = {
+    1998: {},
+    2006: {"two_concealed_kongs": 8},  # MCR-GAP-3: WMO 2006 (and SLO) value
+}
+"""Fan values that differ from the 1998 table (:data:`FANS`), by edition (option ``edition``)."""
 
 REVERSIBLE_TILES = frozenset(
     (Tile.P1, Tile.P2, Tile.P3, Tile.P4, Tile.P5, Tile.P8, Tile.P9,
@@ -168,14 +268,6 @@ _PUNGS = (GroupKind.PUNG, GroupKind.KONG)
 _CHOWS = (GroupKind.CHOW,)
 _KONGS = (GroupKind.KONG,)
 
-KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        9 * suit + off + 3 * k for suit, off in zip(perm, (0, 1, 2), strict=True) for k in range(3)
-    )
-    for perm in KNITTED_SUITS
-)
-"""The six knitted straights (1-4-7 / 2-5-8 / 3-6-9 over the three suits) as tile indices."""
-
 
 def fan(
     number: int, *, excludes: Sequence[int] = (), note: str = "",
@@ -203,6 +295,7 @@ def fan(
         flags_any=flags_any,
         tiles_any=tiles_any,
         tiles_within=tiles_within,
+        examples=EXAMPLES.get(pid, ()),
         note=note,
     )
 
@@ -221,7 +314,7 @@ def _dragon_pungs(ctx: WinContext) -> int:
 
 def _ranks_within(ctx: WinContext, ranks: frozenset[int]) -> bool:
     """Only suit tiles, all of ``ranks``."""
-    return not ctx.has_honors and all(t.rank in ranks for t in ctx.kinds)
+    return not ctx.has_honours and all(t.rank in ranks for t in ctx.kinds)
 
 
 def _unique_wait(ctx: WinContext, kind: WaitKind) -> bool:
@@ -287,7 +380,7 @@ def one_voided_suit(ctx: WinContext) -> bool:
 @fan(8, tiles_within=SUITED)
 def no_honours(ctx: WinContext) -> bool:
     """No winds and no dragons."""
-    return not ctx.has_honors
+    return not ctx.has_honours
 
 
 @fan(9, note="only when one tile kind wins (MCR-COUNT-7)")
@@ -721,7 +814,9 @@ def three_kongs(ctx: WinContext) -> bool:
 def all_terminals_and_honours(ctx: WinContext) -> bool:
     """Only terminals and honours, both present."""
     return (
-        p.all_terminals_and_honors(ctx) and ctx.has_honors and any(t.is_terminal for t in ctx.kinds)
+        p.all_terminals_and_honours(ctx)
+        and ctx.has_honours
+        and any(t.is_terminal for t in ctx.kinds)
     )
 
 
@@ -768,7 +863,7 @@ def little_three_dragons(ctx: WinContext) -> bool:
 @fan(72, excludes=(28, 24, 5, 66), tiles_within=HONOURS)
 def all_honours(ctx: WinContext) -> bool:
     """Only honours."""
-    return p.all_honors(ctx)
+    return p.all_honours(ctx)
 
 
 @fan(

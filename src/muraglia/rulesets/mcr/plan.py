@@ -32,7 +32,7 @@ from itertools import compress
 from muraglia.analysis.groups import Group, GroupKind
 from muraglia.scoring.context import WinContext
 from muraglia.scoring.patterns import Pattern, Predicate
-from muraglia.tiles import Tile
+from muraglia.tiles import ALL_KINDS_MASK, KIND_BITS, Tile, mask_of
 
 __all__ = ["KIND_ORDER", "FanPlan", "Step", "group_counts", "kinds_mask", "tiles_mask"]
 
@@ -46,8 +46,8 @@ KIND_ORDER: tuple[GroupKind, ...] = (
 )
 """The order of the group counts of a situation key."""
 _INDEX = {k: i for i, k in enumerate(KIND_ORDER)}
-_BITS: tuple[int, ...] = tuple(1 << i for i in range(34))
-ALL_KINDS = (1 << 34) - 1
+_BITS = KIND_BITS
+ALL_KINDS = ALL_KINDS_MASK
 
 Step = tuple[str, int, int, Predicate]
 """(pattern id, mask of which one kind must be held, mask of the kinds that must not be held,
@@ -63,10 +63,7 @@ def tiles_mask(tiles: Iterable[Tile]) -> int:
     >>> tiles_mask([Tile.M1, Tile.M3])
     5
     """
-    out = 0
-    for t in tiles:
-        out |= 1 << int(t)
-    return out
+    return mask_of(tiles)
 
 
 def kinds_mask(counts: Iterable[int]) -> int:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, fields, replace
 from functools import partial
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 from muraglia.analysis.groups import WaitKind
 from muraglia.analysis.shapes import (
@@ -40,8 +40,9 @@ from muraglia.hand import Hand
 from muraglia.rulesets.base import Ruleset, as_hand
 from muraglia.rulesets.mcr.context import McrContext
 from muraglia.rulesets.mcr.counting import single_tile_wait
-from muraglia.rulesets.mcr.patterns import HEADS, KNITTED_PATTERNS, NUMBER, PATTERNS, SUITED
+from muraglia.rulesets.mcr.patterns import EDITION_VALUES, HEADS, NUMBER, PATTERNS, SUITED
 from muraglia.rulesets.mcr.plan import FanPlan, group_counts, kinds_mask, tiles_mask
+from muraglia.rulesets.mcr.shapes import ANY_SHAPE, FAMILIES, KNITTED_MASKS, NOT_STANDARD, SHAPES
 from muraglia.scoring.context import WinType, parse_win, parse_wind
 from muraglia.scoring.patterns import Pattern
 from muraglia.scoring.result import (
@@ -52,7 +53,10 @@ from muraglia.scoring.result import (
     Settlement,
     Transfer,
 )
-from muraglia.tiles import Tile
+from muraglia.tiles import WIND_LETTERS, WINDS, Tile
+
+if TYPE_CHECKING:
+    from muraglia.rulesets.mcr.flow import McrFlow
 
 __all__ = [
     "BASE_PAYMENT",
@@ -74,15 +78,12 @@ BASE_PAYMENT = 8
 """What every loser pays on top of the hand value owed (MCR-PAY-2/3)."""
 FALSE_WIN_PENALTY = 10
 """Paid to each other player by a false win (MCR-WIN-5, MCR-PAY-4)."""
-SEATS = ("E", "S", "W", "N")
+SEATS = WIND_LETTERS
 """Seat winds in turn order (play runs E -> S -> W -> N)."""
-_WINDS = dict(zip(SEATS, (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH), strict=True))
+_WINDS = dict(zip(SEATS, WINDS, strict=True))
+_LETTER_OF: dict[Tile, str] = dict(zip(WINDS, SEATS, strict=True))
+"""Wind tile -> seat letter (a table of :func:`muraglia.tiles.wind_letter` for the hot path)."""
 
-EDITION_VALUES: Mapping[int, Mapping[str, int]] = {
-    1998: {},
-    2006: {"two_concealed_kongs": 8},  # MCR-GAP-3: WMO 2006 (and SLO) value
-}
-"""Fan values that differ from the 1998 table, by edition (option ``edition``)."""
 
 FLAGS: Mapping[str, str] = {
     "last_tile": "won on the last tile of the wall (self-drawn: Last Tile Draw, MCR-FAN-40) "
@@ -101,15 +102,6 @@ STATUSES: Mapping[str, Mapping[str, str]] = {
 }
 """Penalty statuses of ``muraglia settle`` (aliases ``false_hu``, ``false_mahjong``)."""
 _STATUS_ALIASES = {"false_win": "false_win", "false_hu": "false_win", "false_mahjong": "false_win"}
-
-SHAPES: tuple[Shape, ...] = (
-    STANDARD,
-    SEVEN_PAIRS_FOUR_AS_TWO,  # MCR-FAN-55: four identical tiles may be two pairs
-    THIRTEEN_ORPHANS,
-    KNITTED_STRAIGHT,
-    HONORS_AND_KNITTED,
-)
-"""The MCR winning shapes (MCR-WIN-1)."""
 
 
 @dataclass(frozen=True)
@@ -221,58 +213,61 @@ def _explain(  # noqa: PLR0917 - bound once with functools.partial
     return tuple(lines)
 
 
-def _seat_of(wind: Tile) -> str:
-    return SEATS[int(wind) - int(Tile.EAST)]
-
-
-_SPECIAL_ONLY = frozenset({"lesser_honours_and_knitted_tiles", "seven_pairs",
-                           "greater_honours_and_knitted_tiles", "seven_shifted_pairs",
-                           "thirteen_orphans"})  # fmt: skip
-_ANY_SHAPE = ("self_drawn", "flower_tiles", "concealed_hand", "fully_concealed_hand",
-              "last_tile", "last_tile_draw", "last_tile_claim", "out_with_replacement_tile",
-              "robbing_the_kong")  # fmt: skip
-_FAMILY: Mapping[str, tuple[str, ...]] = {
-    "seven_pairs": ("seven_pairs", "seven_shifted_pairs", "tile_hog", "one_voided_suit",
-                    "no_honours", "all_simples", "half_flush", "full_flush", "all_types",
-                    "reversible_tiles", "upper_four", "lower_four", "upper_tiles",
-                    "middle_tiles", "lower_tiles", "all_terminals_and_honours",
-                    "all_terminals", "all_honours", "all_green"),
-    "thirteen_orphans": ("thirteen_orphans",),
-    "honors_and_knitted": ("lesser_honours_and_knitted_tiles", "knitted_straight",
-                           "greater_honours_and_knitted_tiles"),
-}  # fmt: skip
-"""Fans that can hold on a special shape (besides the situational ones); others are not tried."""
-_AMONG: dict[str, tuple[Pattern, ...]] = {
-    # knitted_straight holds on the knitted shapes only (added to that family below)
-    "standard": tuple(
-        p
-        for p in PATTERNS
-        if p.id not in _SPECIAL_ONLY and p.id not in ("chicken_hand", "knitted_straight")
-    ),
-    **{
-        shape: tuple(p for p in PATTERNS if p.id in ids or p.id in _ANY_SHAPE)
-        for shape, ids in _FAMILY.items()
-    },
-}
-_AMONG["honours_and_knitted"] = _AMONG["honors_and_knitted"]
-_AMONG["knitted_straight"] = _AMONG["standard"] + (PATTERNS["knitted_straight"],)
 _WAIT_KINDS = (WaitKind.EDGE, WaitKind.CLOSED, WaitKind.SINGLE)
 _NO_WAIT_FANS = frozenset({"seven_pairs", "thirteen_orphans"})
 """Shapes whose own fan excludes the wait fans they could have (Single Wait)."""
-_PLANS: dict[str, FanPlan] = {shape: FanPlan(among) for shape, among in _AMONG.items()}
-"""The compiled evaluation plan of each shape family (built once per process)."""
-
-
-_KNITTED_MASKS = tuple(tiles_mask(map(Tile, pattern)) for pattern in KNITTED_PATTERNS)
 _ORPHANS_MASK = tiles_mask(HEADS)
 _SUITED_MASK = tiles_mask(SUITED)
 _STANDARD_ONLY: tuple[Shape, ...] = (STANDARD,)
 
 
-_VALUE: dict[str, int] = {p.id: p.closed or 0 for p in PATTERNS}
-_RANK: dict[str, int] = {p.id: i for i, p in enumerate(PATTERNS)}
-_EXCLUDES: dict[str, tuple[str, ...]] = {p.id: p.excludes for p in PATTERNS}
 _AWARDS: dict[tuple[str, int, int], Award] = {}
+
+
+class Compiled(NamedTuple):
+    """The fast path's view of :data:`PATTERNS` (rebuilt when the table changes)."""
+
+    version: int
+    """``PATTERNS.version`` it was built from."""
+    among: Mapping[str, tuple[Pattern, ...]]
+    """The fans tried on each shape (:mod:`~muraglia.rulesets.mcr.shapes` families)."""
+    plans: Mapping[str, FanPlan]
+    """The compiled evaluation plan of each shape family."""
+    value: Mapping[str, int]
+    rank: Mapping[str, int]
+    excludes: Mapping[str, tuple[str, ...]]
+
+
+def _compile() -> Compiled:
+    """Compile :data:`PATTERNS` into shape families, plans and resolution data."""
+    among: dict[str, tuple[Pattern, ...]] = {
+        "standard": tuple(p for p in PATTERNS if p.id not in NOT_STANDARD),
+        **{
+            shape: tuple(p for p in PATTERNS if p.id in ids or p.id in ANY_SHAPE)
+            for shape, ids in FAMILIES.items()
+        },
+    }
+    among["honours_and_knitted"] = among["honors_and_knitted"]
+    among["knitted_straight"] = among["standard"] + (PATTERNS["knitted_straight"],)
+    return Compiled(
+        PATTERNS.version,
+        among,
+        {shape: FanPlan(fans) for shape, fans in among.items()},
+        {p.id: p.closed or 0 for p in PATTERNS},
+        {p.id: i for i, p in enumerate(PATTERNS)},
+        {p.id: p.excludes for p in PATTERNS},
+    )
+
+
+_COMPILED = [_compile()]
+
+
+def compiled() -> Compiled:
+    """The compiled view of :data:`PATTERNS`, rebuilt if a fan was registered since."""
+    c = _COMPILED[0]
+    if c.version != PATTERNS.version:
+        c = _COMPILED[0] = _compile()
+    return c
 
 
 def resolve(found: Mapping[str, int], values: Mapping[str, int]) -> tuple[Award, ...]:
@@ -285,17 +280,19 @@ def resolve(found: Mapping[str, int], values: Mapping[str, int]) -> tuple[Award,
     >>> [(a.id, a.value) for a in resolve({"all_chows": 1, "no_honours": 1}, {})]
     [('all_chows', 2)]
     """
-    value = _VALUE
+    c = compiled()
+    value = c.value
     if values:
-        value = {**_VALUE, **values}
-    rank = _RANK
+        value = {**value, **values}
+    rank = c.rank
+    excludes = c.excludes
     dropped: set[str] = set()
     kept: list[str] = []
     for pid in sorted(found, key=lambda pid: (-value[pid] * found[pid], rank[pid])):
         if pid in dropped:
             continue
         kept.append(pid)
-        dropped.update(_EXCLUDES[pid])
+        dropped.update(excludes[pid])
     kept.sort(key=rank.__getitem__)
     out: list[Award] = []
     for pid in kept:
@@ -321,7 +318,7 @@ def _possible_shapes(h: Hand, kinds: int | None = None) -> tuple[Shape, ...]:
     if kinds is None:
         kinds = kinds_mask(h.counts)
     distinct = kinds.bit_count()
-    knitted = distinct >= 9 and any(m & kinds == m for m in _KNITTED_MASKS)
+    knitted = distinct >= 9 and any(m & kinds == m for m in KNITTED_MASKS)
     if h.melds:
         return (STANDARD, KNITTED_STRAIGHT) if len(h.melds) == 1 and knitted else (STANDARD,)
     if 7 < distinct < 13 and not knitted:  # the usual case: sets and a pair
@@ -333,14 +330,14 @@ def _possible_shapes(h: Hand, kinds: int | None = None) -> tuple[Shape, ...]:
     if kinds == _ORPHANS_MASK:
         out.append(THIRTEEN_ORPHANS)
     suited = kinds & _SUITED_MASK
-    if distinct == 14 and any(suited & ~m == 0 for m in _KNITTED_MASKS):
+    if distinct == 14 and any(suited & ~m == 0 for m in KNITTED_MASKS):
         out.append(HONORS_AND_KNITTED)
     if knitted:
         out.append(KNITTED_STRAIGHT)
     return tuple(out)
 
 
-class McrRules(Ruleset):
+class McrRules(Ruleset[McrOptions]):
     """Chinese Official rules (seed 002, spec ``mcr.md``)."""
 
     id: ClassVar[str] = "mcr"
@@ -387,7 +384,8 @@ class McrRules(Ruleset):
 
     def evaluate(self, ctx: McrContext, situation: Mapping[str, Any]) -> ScoreResult:  # type: ignore[override]
         """Score one arrangement x reading (without payments)."""
-        plan = _PLANS.get(ctx.decomposition.shape, _PLANS["standard"])
+        plans = compiled().plans
+        plan = plans.get(ctx.decomposition.shape, plans["standard"])
         return self._result(ctx, self._awards(ctx, self._find(ctx, plan, kinds_mask(ctx.counts))))
 
     @staticmethod
@@ -450,20 +448,13 @@ class McrRules(Ruleset):
         if discarder is not None:
             _seat(discarder, "discarder")
         best = self._best(h, w, seat, rnd, flag_set)
-        winner = _seat_of(seat)
+        winner = _LETTER_OF[seat]
         pays: dict[str, int] | None = None
         if best.valid and (w is WinType.TSUMO or discarder is not None):
             pays = payments(self.total(best), winner=winner, discarder=discarder)
         elif not best.valid:
             pays = false_win(winner)
         return self._finish(best, pays, winner=winner, discarder=discarder, win=w)
-
-    def arrangements(
-        self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
-    ) -> Iterator[ScoreResult]:
-        """The score of every arrangement x reading of a winning hand (MCR-ALGO-1)."""
-        for ctx, awards in self._scored(h, w, seat, rnd, flag_set):
-            yield self._result(ctx, awards)
 
     def _scored(
         self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
@@ -484,8 +475,9 @@ class McrRules(Ruleset):
         decompositions = [d for shape in _possible_shapes(h, kinds) for d in shape.decompose(h)]
         if len(decompositions) > 1:  # distinct, as analysis.decompose gives them
             decompositions = list(dict.fromkeys(decompositions))
+        plans = compiled().plans
         for d in decompositions:
-            plan = _PLANS.get(d.shape, _PLANS["standard"])
+            plan = plans.get(d.shape, plans["standard"])
             steps: tuple[Any, ...] | None = None
             first: McrContext | None = None
             # Seven Pairs and Thirteen Orphans exclude Single Wait: no need to know the wait
@@ -672,6 +664,12 @@ class McrRules(Ruleset):
             p["zh"] = PATTERNS[p["id"]].names["zh"]
             p["number"] = NUMBER[p["id"]]
         return out
+
+    def flow(self) -> McrFlow:
+        """The engine hooks of this ruleset (``flow.py``), bound to these options."""
+        from muraglia.rulesets.mcr.flow import McrFlow  # noqa: PLC0415 - flow imports rules
+
+        return McrFlow(self)
 
     def describe(self) -> list[dict[str, Any]]:
         """Every fan as a row: number, names, points (this edition), exclusions."""

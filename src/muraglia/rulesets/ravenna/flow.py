@@ -27,12 +27,19 @@ from muraglia.rulesets.base import (
     DealSummary,
     DealView,
     MatchProgress,
+    TableRules,
     WallLayout,
     rotate,
     settlement_from_dict,
     wind_letter,
 )
-from muraglia.rulesets.ravenna.rules import breach, score_hand, settle_deal
+from muraglia.rulesets.ravenna.rules import (
+    RavennaOptions,
+    RavennaRules,
+    breach,
+    score_hand,
+    settle_deal,
+)
 from muraglia.scoring.result import DealOutcome, Settlement
 from muraglia.tiles import TERMINALS_AND_HONORS, Tile
 
@@ -41,17 +48,30 @@ __all__ = ["FLOW", "RavennaFlow"]
 _HEAD = frozenset(TERMINALS_AND_HONORS)
 
 
-class RavennaFlow(DealFlow):
+class RavennaFlow(DealFlow[RavennaRules]):
     """Ravenna engine hooks (see the module docstring)."""
+
+    options: RavennaOptions
+
+    def table_rules(self) -> TableRules:
+        """The Ravenna table.
+
+        144 tiles, 18 stacks, 20 reserved tiles (RAV-WALL-1/5). The dead seat is North
+        permanently: seat 3 (RAV-3P-4, RAV-GAP-22). Two winners void the deal (RAV-END-2); no
+        robbing (RAV-KONG-5). The last drawer need not discard and the deal is void (RAV-END-1,
+        RAV-GAP-12).
+        """
+        return TableRules(
+            wall=WallLayout(bonus_tiles=True, stacks_per_side=18, dead_wall=20),
+            claims=ClaimPolicy(multiple_winners=ClaimWinners.VOID, rob_added_kong=False),
+            dead_seats=frozenset({3}) if self.three else frozenset(),
+            last_drawer_discards=False,
+        )
 
     @property
     def three(self) -> bool:
         """Whether the table has three players and the dead seat (RAV-3P)."""
         return bool(getattr(self.options, "three_players", False))
-
-    def dead_seats(self) -> frozenset[int]:
-        """The dead seat is North permanently: seat 3 (RAV-3P-4, RAV-GAP-22)."""
-        return frozenset({3}) if self.three else frozenset()
 
     def seat_wind_of(self, dealer: int, seat: int) -> int:
         """With a dead seat it keeps North; East, South, West go round the three others."""
@@ -61,10 +81,6 @@ class RavennaFlow(DealFlow):
             return 3
         live = [s for s in range(4) if s != 3]
         return (live.index(seat) - live.index(dealer)) % 3
-
-    def wall_layout(self) -> WallLayout:
-        """144 tiles, 18 stacks, 20 reserved tiles (RAV-WALL-1/5)."""
-        return WallLayout(bonus_tiles=True, stacks_per_side=18, dead_wall=20)
 
     def break_wall(self, rng: object, layout: WallLayout) -> Breach:
         """One d20 and one d6 thrown together (RAV-WALL-2/3, RAV-GAP-4)."""
@@ -79,10 +95,6 @@ class RavennaFlow(DealFlow):
         if view.live_count == 0:
             return frozenset({CallKind.WIN})
         return frozenset({CallKind.WIN, CallKind.PUNG, CallKind.KONG})
-
-    def claim_policy(self) -> ClaimPolicy:
-        """Two winners void the deal (RAV-END-2); no robbing (RAV-KONG-5)."""
-        return ClaimPolicy(multiple_winners=ClaimWinners.VOID, rob_added_kong=False)
 
     def is_complete(self, counts: Sequence[int], melds: int) -> bool:
         """Standard, seven pairs (a held kong as two pairs) or all head tiles (RAV-HAND)."""
@@ -115,10 +127,6 @@ class RavennaFlow(DealFlow):
             return None
         return int(score.value)
 
-    def last_drawer_discards(self) -> bool:
-        """The last drawer need not discard and the deal is void (RAV-END-1, RAV-GAP-12)."""
-        return False
-
     def settle(self, outcome: DealOutcome) -> Settlement:
         """Ravenna settlement (two winners or none: void, nothing paid)."""
         if len(outcome.winners) != 1 and not outcome.status:
@@ -140,7 +148,9 @@ class RavennaFlow(DealFlow):
         RAV-3P-2).
         """
         passes = not summary.void or progress.repeats >= 1
-        return rotate(progress, passes=passes, turns=6 if self.three else 8, skip=self.dead_seats())
+        return rotate(
+            progress, passes=passes, turns=6 if self.three else 8, skip=self.table.dead_seats
+        )
 
 
 FLOW = RavennaFlow

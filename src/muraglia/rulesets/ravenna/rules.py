@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from muraglia.analysis.groups import Group, GroupKind
 from muraglia.analysis.shapes import (
@@ -41,6 +41,9 @@ from muraglia.scoring.deal import (
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import DRAGONS, Tile
+
+if TYPE_CHECKING:
+    from muraglia.rulesets.ravenna.flow import RavennaFlow
 
 __all__ = [
     "RavennaOptions",
@@ -604,6 +607,12 @@ class RavennaRules:
             dead=None if dead is None else str(dead),
             at_least_30=self.options.at_least_30,
         ).to_dict()
+
+    def flow(self) -> RavennaFlow:
+        """The engine hooks of this ruleset (``flow.py``), bound to these options."""
+        from muraglia.rulesets.ravenna.flow import RavennaFlow  # noqa: PLC0415 - flow imports rules
+
+        return RavennaFlow(self)
 
     def describe(self) -> list[dict[str, Any]]:
         """Every scoring element as data, for ``muraglia rules ravenna``."""

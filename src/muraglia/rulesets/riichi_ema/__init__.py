@@ -13,7 +13,9 @@ Competition Rules of 2008), digested with stable rule ids in ``spec/riichi-ema.m
 double yakuman, yakuman stacking, no renhou, no 2-han minimum at 5 counters).
 """
 
-from muraglia.rulesets.riichi_ema.rules import EmaOptions, RiichiEma, final_settlement, uma_shares
+from muraglia.rulesets.riichi_ema.match_end import final_settlement, uma_shares
+from muraglia.rulesets.riichi_ema.options import EmaOptions
+from muraglia.rulesets.riichi_ema.ruleset import RiichiEma
 
 __all__ = ["RULESET", "EmaOptions", "RiichiEma", "final_settlement", "uma_shares"]
 

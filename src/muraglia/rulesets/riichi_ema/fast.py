@@ -44,9 +44,69 @@ from muraglia.melds import MeldKind
 from muraglia.rulesets.riichi_ema.payments import basic_points, hand_value
 from muraglia.scoring.patterns import PatternTable
 from muraglia.scoring.result import Award
-from muraglia.tiles import Tile
+from muraglia.tiles import ALL_KINDS_MASK, HONOUR_MASK, KIND_BITS, TERMINAL_MASK, Tile, mask_of
 
-__all__ = ["WAITS", "Best", "Resolver", "SuitSplit", "score_best", "suit_entry"]
+__all__ = [
+    "COVERS",
+    "WAITS",
+    "Best",
+    "Resolver",
+    "SuitSplit",
+    "check_declared",
+    "score_best",
+    "suit_entry",
+    "usable",
+]
+
+COVERS: frozenset[str] = frozenset({
+    "riichi", "ippatsu", "double_riichi", "after_kong", "robbing_kong", "under_the_sea",
+    "under_the_river", "blessing_of_heaven", "blessing_of_earth", "blessing_of_man",
+    "menzen_tsumo", "all_simples", "half_flush", "full_flush", "nine_gates", "nine_gates_9",
+    "all_terminals_and_honours", "all_terminals", "all_honours", "all_green", "dora",
+    "ura_dora", "red_five", "seat_wind", "prevalent_wind", "dragon_pung", "big_three_dragons",
+    "little_three_dragons", "big_four_winds", "little_four_winds", "pure_double_chow",
+    "twice_pure_double_chow", "mixed_triple_chow", "pure_straight", "triple_pung",
+    "three_kongs", "four_kongs", "all_pungs", "outside_hand", "terminals_in_all_sets", "pinfu",
+    "three_concealed_pungs", "four_concealed_pungs", "four_concealed_pungs_single",
+    "seven_pairs", "thirteen_orphans", "thirteen_orphans_13",
+})  # fmt: skip
+"""Exactly the pattern ids :func:`score_best` detects. A table declaring any other id (a yaku
+added to ``patterns.py``, or a test's) is scored by the reference path (:func:`usable`)."""
+
+CLOSED_ONLY = ("pinfu", "pure_double_chow", "twice_pure_double_chow")
+"""Patterns the fast path only looks for on a concealed hand (their declared open value must
+be None for it to be used)."""
+
+
+def check_declared(table: PatternTable) -> None:
+    """Check that every id the fast path detects is declared in ``table`` (run at import).
+
+    Raises:
+        RulesetError: naming a detected id without a declaration (a second source of truth).
+    """
+    undeclared = COVERS - {p.id for p in table}
+    if undeclared:
+        raise RulesetError(
+            f"{table.ruleset}: the fast scorer detects undeclared patterns {sorted(undeclared)}"
+        )
+
+
+def usable(table: PatternTable) -> bool:
+    """Whether :func:`score_best` scores ``table`` exactly as its declared predicates do.
+
+    Only if the table declares no id beyond :data:`COVERS`, the :data:`CLOSED_ONLY` patterns
+    are not allowed open and no pattern implies another (which the :class:`Resolver` does not
+    handle).
+
+    >>> from muraglia.rulesets.riichi_ema.patterns import PATTERNS
+    >>> usable(PATTERNS), usable(PATTERNS.with_values({"pinfu": (1, 1)}))
+    (True, False)
+    """
+    ids = {p.id for p in table}
+    if not ids <= COVERS or any(p.implies for p in table):
+        return False
+    return all(table[pid].open is None for pid in CLOSED_ONLY if pid in ids)
+
 
 # wait codes of a reading (index into WAITS)
 TWO, CLOSED, EDGE, SINGLE, DUAL, SPECIAL = range(6)
@@ -59,11 +119,11 @@ WAITS: tuple[WaitKind, ...] = (
     WaitKind.SPECIAL,
 )
 
-_HEAD_MASK = sum(1 << t for t in (0, 8, 9, 17, 18, 26, *range(27, 34)))
-_TERM_MASK = sum(1 << t for t in (0, 8, 9, 17, 18, 26))
-_HONOR_MASK = sum(1 << t for t in range(27, 34))
-_GREEN_MASK = sum(1 << t for t in (19, 20, 21, 23, 25, 32))
-_ALL_MASK = (1 << 34) - 1
+_HEAD_MASK = TERMINAL_MASK | HONOUR_MASK
+_TERM_MASK = TERMINAL_MASK
+_HONOR_MASK = HONOUR_MASK
+_GREEN_MASK = mask_of((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
+_ALL_MASK = ALL_KINDS_MASK
 _DRAGONS = (31, 32, 33)
 _STRAIGHT = 0b1001001
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -347,7 +407,7 @@ class _Decomp:
         return self.value
 
 
-_BIT = tuple(1 << t for t in range(34))
+_BIT = KIND_BITS
 _tuple_new = tuple.__new__
 _CHOW, _KONG = MeldKind.CHOW, MeldKind.KONG  # (an enum member read from its class is slow)
 _DORA_IDS = ("dora", "ura_dora", "red_five")

@@ -56,10 +56,13 @@ from muraglia.rulesets.base import (
     DealSummary,
     DealView,
     MatchProgress,
+    TableRules,
     WallLayout,
     rotate,
 )
-from muraglia.rulesets.riichi_ema.rules import final_settlement
+from muraglia.rulesets.riichi_ema.match_end import final_settlement
+from muraglia.rulesets.riichi_ema.options import EmaOptions
+from muraglia.rulesets.riichi_ema.ruleset import RiichiEma
 from muraglia.scoring.result import DealOutcome, Settlement
 from muraglia.tiles import NUM_KINDS, Tile
 
@@ -152,7 +155,7 @@ def _first_alone(scores: Sequence[int], seat: int, target: int) -> bool:
     )
 
 
-class RiichiFlow(DealFlow):
+class RiichiFlow(DealFlow[RiichiEma]):
     """EMA / Tenhou riichi engine hooks (see the module docstring).
 
     The flow keeps no state between calls: the counters and scores of the deal being played
@@ -161,22 +164,42 @@ class RiichiFlow(DealFlow):
     ``honba`` (EMA-GAME-1) reach :meth:`next_deal` in the deal summary's ``extra``.
     """
 
-    miss_any_completion = True  # EMA-FURI-3: "whether or not it would give a yaku"
+    options: EmaOptions
 
     # ---------------------------------------------------------------- set-up
 
-    def wall_layout(self) -> WallLayout:
-        """EMA-WALL-1/5/6/7: 17 stacks, 14 dead tiles replenished, D3 upper, kan dora, ura."""
-        return WallLayout(
-            bonus_tiles=False,
-            stacks_per_side=17,
-            dead_wall=14,
-            replenish=True,
-            first_indicator=5,  # D1 lower, D1 upper, D2 lower, D2 upper, D3 lower, D3 upper
-            kong_indicators=True,
-            ura_indicators=True,
-            max_kongs=4,  # EMA-KONG-8: no fifth kong (the engine voids the deal on one)
-            red_fives=self.options.red_fives,  # EMA-TILE-2
+    def table_rules(self) -> TableRules:
+        """The riichi table (EMA-WALL, EMA-CALL-2, EMA-RIICHI-2/3, EMA-GAME-6, EMA-FURI-3).
+
+        The wall (EMA-WALL-1/5/6/7): 17 stacks, 14 dead tiles replenished, D3 upper, kan dora,
+        ura. Win > pung/kong > chow; every ron claimant wins (EMA-CALL-2, EMA-GAP-8); robbing an
+        added kong (EMA-KONG-2) and, by thirteen orphans only, a concealed kong (EMA-KONG-4, see
+        :meth:`win_value`). The riichi stick (EMA-RIICHI-2); a concealed kong of the drawn tile
+        that keeps the waits (EMA-RIICHI-3 a/b); a riichi discard claimed for a set leaves the
+        riichi standing (EMA-RIICHI-2). Start score: EMA-GAME-6 0, Tenhou 25000 (option
+        ``start_score``). A passed completion counts for furiten "whether or not it would give
+        a yaku" (EMA-FURI-3).
+        """
+        return TableRules(
+            wall=WallLayout(
+                bonus_tiles=False,
+                stacks_per_side=17,
+                dead_wall=14,
+                replenish=True,
+                first_indicator=5,  # D1 lower, D1 upper, D2 lower, D2 upper, D3 lower, D3 upper
+                kong_indicators=True,
+                ura_indicators=True,
+                max_kongs=4,  # EMA-KONG-8: no fifth kong (the engine voids the deal on one)
+                red_fives=self.options.red_fives,  # EMA-TILE-2
+            ),
+            claims=ClaimPolicy(
+                multiple_winners=ClaimWinners.ALL, rob_added_kong=True, rob_concealed_kong=True
+            ),
+            start_score=int(self.options.start_score),
+            riichi_stake=RIICHI_STICK,
+            riichi_allows_kong=True,
+            riichi_stands_if_claimed=True,
+            miss_any_completion=True,
         )
 
     def break_wall(self, rng: Any, layout: WallLayout) -> Breach:
@@ -186,16 +209,6 @@ class RiichiFlow(DealFlow):
         return Breach(dice, (total - 1) % 4, total)
 
     # ---------------------------------------------------------------- play
-
-    def claim_policy(self) -> ClaimPolicy:
-        """Win > pung/kong > chow; every ron claimant wins (EMA-CALL-2, EMA-GAP-8).
-
-        Robbing: an added kong (EMA-KONG-2) and, by thirteen orphans only, a concealed kong
-        (EMA-KONG-4, see :meth:`win_value`).
-        """
-        return ClaimPolicy(
-            multiple_winners=ClaimWinners.ALL, rob_added_kong=True, rob_concealed_kong=True
-        )
 
     def may_kong(self, view: DealView, seat: int) -> bool:
         """No fifth kong (EMA-KONG-8), no kong once the live wall is empty (EMA-GAP-25)."""
@@ -312,23 +325,11 @@ class RiichiFlow(DealFlow):
 
     def _scores_of(self, view: DealView) -> tuple[int, ...]:
         """Scores at the start of the deal being played (the start score outside a match)."""
-        return tuple(view.scores) or (self.start_score(),) * view.players
+        return tuple(view.scores) or (self.table.start_score,) * view.players
 
     def can_riichi(self, view: DealView, seat: int, waits: tuple[Tile, ...]) -> bool:
         """Any tenpai hand (EMA-GAP-16); the engine leaves out waits on a fifth copy."""
         return bool(waits)
-
-    def riichi_stake(self) -> int:
-        """1000 points (EMA-RIICHI-2)."""
-        return RIICHI_STICK
-
-    def riichi_stands_if_claimed(self) -> bool:
-        """EMA-RIICHI-2: a riichi discard claimed for a set leaves the riichi standing."""
-        return True
-
-    def riichi_allows_kong(self) -> bool:
-        """A concealed kong of the drawn tile that keeps the waits (EMA-RIICHI-3 a/b)."""
-        return True
 
     def declarations(self, view: DealView, seat: int) -> tuple[str, ...]:
         """Nine terminals: first uninterrupted turn, 9+ terminal/honour kinds (EMA-END-4a)."""
@@ -362,10 +363,6 @@ class RiichiFlow(DealFlow):
         return None
 
     # ---------------------------------------------------------------- end of deal / match
-
-    def start_score(self) -> int:
-        """EMA-GAME-6: 0; Tenhou: 25000 (option ``start_score``)."""
-        return int(self.options.start_score)
 
     def nagashi(self, outcome: DealOutcome) -> tuple[str, ...]:
         """Seats scoring nagashi mangan at an exhaustive draw (EMA-YAKU-29, EMA-GAP-23).

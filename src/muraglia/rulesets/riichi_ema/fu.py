@@ -21,11 +21,11 @@ from typing import NamedTuple
 
 from muraglia.analysis.groups import Group, GroupKind, WaitKind
 from muraglia.scoring.context import DRAGONS, WinContext
-from muraglia.tiles import TERMINALS_AND_HONORS
+from muraglia.tiles import TERMINALS_AND_HONOURS
 
 __all__ = ["Fu", "FuItem", "count_fu"]
 
-_HEADS = frozenset(TERMINALS_AND_HONORS)
+_HEADS = frozenset(TERMINALS_AND_HONOURS)
 
 
 _LABELS: dict[str, tuple[str, str]] = {

@@ -17,7 +17,7 @@ from muraglia.analysis.groups import GroupKind, WaitKind
 from muraglia.scoring import predicates as p
 from muraglia.scoring.context import DRAGONS, WINDS, WinContext, dora_of
 from muraglia.scoring.patterns import PatternTable
-from muraglia.tiles import HONORS, TERMINALS_AND_HONORS, Tile
+from muraglia.tiles import HONORS, TERMINALS_AND_HONOURS, Tile
 
 __all__ = ["DORA_IDS", "PATTERNS", "YAKUMAN_PAO", "in_riichi"]
 
@@ -31,7 +31,7 @@ YAKUMAN_PAO: frozenset[str] = frozenset({"big_three_dragons", "big_four_winds"})
 """Yakuman with liability (EMA-PAO-1)."""
 
 
-_TERMINALS = tuple(t for t in TERMINALS_AND_HONORS if not t.is_honor)
+_TERMINALS = tuple(t for t in TERMINALS_AND_HONOURS if not t.is_honor)
 
 
 def in_riichi(ctx: WinContext) -> bool:
@@ -53,6 +53,7 @@ def _standard(ctx: WinContext) -> bool:
     open=None,
     ref="EMA-YAKU-01",
     flags_any=("riichi", "double_riichi"),
+    examples=("234m567m345p67s22p+8s flags=riichi",),
 )
 def riichi(ctx: WinContext) -> bool:
     """Riichi declared (flag ``riichi`` or ``double_riichi``)."""
@@ -66,6 +67,7 @@ def riichi(ctx: WinContext) -> bool:
     open=None,
     ref="EMA-YAKU-02",
     flags_any=("ippatsu",),
+    examples=("234m567m345p67s22p+8s flags=ippatsu,riichi",),
 )
 def ippatsu(ctx: WinContext) -> bool:
     """Win within the uninterrupted go-around after the riichi (flag ``ippatsu``)."""
@@ -80,6 +82,7 @@ def ippatsu(ctx: WinContext) -> bool:
     ref="EMA-YAKU-03",
     flags_any=("double_riichi",),
     note="added to Riichi (2 han together)",
+    examples=("234m567m345p67s22p+8s flags=double_riichi",),
 )
 def double_riichi(ctx: WinContext) -> bool:
     """Riichi in the first uninterrupted turn (flag ``double_riichi``)."""
@@ -92,6 +95,7 @@ def double_riichi(ctx: WinContext) -> bool:
     closed=1,
     open=None,
     ref="EMA-YAKU-04",
+    examples=("234m567m345p67s22p+8s win=tsumo",),
 )
 def menzen_tsumo(ctx: WinContext) -> bool:
     """Self-drawn win (replacement tile included) with a concealed hand."""
@@ -105,6 +109,7 @@ def menzen_tsumo(ctx: WinContext) -> bool:
     open=None,
     ref="EMA-YAKU-05",
     note="no open tanyao in EMA (kuitan nashi)",
+    examples=("234m567m345p67s22p+8s",),
 )
 def all_simples(ctx: WinContext) -> bool:
     """No terminal and no honour."""
@@ -132,6 +137,7 @@ def is_pinfu(ctx: WinContext) -> bool:
     requires=(GroupKind.CHOW,),
     min_groups=4,
     note="fu fixed: 30 ron, 20 tsumo (EMA-FU-8)",
+    examples=("123m567m345p67s22p+8s",),
 )
 def pinfu(ctx: WinContext) -> bool:
     """Concealed four chows + valueless pair, won on a two-sided wait."""
@@ -146,6 +152,7 @@ def pinfu(ctx: WinContext) -> bool:
     ref="EMA-YAKU-07",
     requires=(GroupKind.CHOW,),
     min_groups=2,
+    examples=("223344m567p68s99p+7s",),
 )
 def pure_double_chow(ctx: WinContext) -> bool:
     """Two identical chows."""
@@ -160,6 +167,7 @@ def pure_double_chow(ctx: WinContext) -> bool:
     ref="EMA-YAKU-08",
     requires=(GroupKind.CHOW,),
     min_groups=3,
+    examples=("123m123p123s45s99p+6s",),
 )
 def mixed_triple_chow(ctx: WinContext) -> bool:
     """The same chow in each suit."""
@@ -174,6 +182,7 @@ def mixed_triple_chow(ctx: WinContext) -> bool:
     ref="EMA-YAKU-09",
     requires=(GroupKind.CHOW,),
     min_groups=3,
+    examples=("123m456m789m45s99p+6s",),
 )
 def pure_straight(ctx: WinContext) -> bool:
     """123, 456, 789 of one suit."""
@@ -189,6 +198,7 @@ def pure_straight(ctx: WinContext) -> bool:
     tiles_any=DRAGONS,
     requires=(GroupKind.PUNG, GroupKind.KONG),
     note="per dragon pung or kong",
+    examples=("555z123m456p78s99p+9s",),
 )
 def dragon_pung(ctx: WinContext) -> int:
     """How many dragon pungs/kongs."""
@@ -203,6 +213,7 @@ def dragon_pung(ctx: WinContext) -> int:
     ref="EMA-YAKU-11",
     tiles_any=WINDS,
     requires=(GroupKind.PUNG, GroupKind.KONG),
+    examples=("222z123m456p78s99p+9s seat_wind=S",),
 )
 def seat_wind(ctx: WinContext) -> bool:
     """Pung or kong of the seat wind."""
@@ -218,6 +229,7 @@ def seat_wind(ctx: WinContext) -> bool:
     tiles_any=WINDS,
     requires=(GroupKind.PUNG, GroupKind.KONG),
     note="with Seat Wind when both (2 han)",
+    examples=("111z123m456p78s99p+9s",),
 )
 def prevalent_wind(ctx: WinContext) -> bool:
     """Pung or kong of the prevalent wind."""
@@ -233,10 +245,11 @@ def prevalent_wind(ctx: WinContext) -> bool:
     tiles_any=HONORS,
     requires=(GroupKind.CHOW,),
     note="needs a chow and an honour; the pair counts (EMA-GAP-12)",
+    examples=("123m789p111z78s99s+9s",),
 )
 def outside_hand(ctx: WinContext) -> bool:
     """Every set and the pair hold a terminal or honour; a chow; an honour."""
-    return _standard(ctx) and ctx.has_honors and p.every_group_has(ctx)
+    return _standard(ctx) and ctx.has_honours and p.every_group_has(ctx)
 
 
 @PATTERNS.pattern(
@@ -247,6 +260,7 @@ def outside_hand(ctx: WinContext) -> bool:
     ref="EMA-YAKU-14",
     flags_any=("replacement",),
     requires=(GroupKind.KONG,),
+    examples=("123m456p78s99s(8888m)+6s win=tsumo flags=replacement",),
 )
 def after_kong(ctx: WinContext) -> bool:
     """Tsumo on a replacement tile (flag ``replacement``)."""
@@ -260,6 +274,7 @@ def after_kong(ctx: WinContext) -> bool:
     open=1,
     ref="EMA-YAKU-15",
     flags_any=("robbing_kong",),
+    examples=("123m456p78s99s(8888m)+6s flags=riichi,robbing_kong",),
 )
 def robbing_kong(ctx: WinContext) -> bool:
     """Ron on a tile added to a pung (flag ``robbing_kong``)."""
@@ -273,6 +288,7 @@ def robbing_kong(ctx: WinContext) -> bool:
     open=1,
     ref="EMA-YAKU-16",
     flags_any=("last_tile",),
+    examples=("123m456p78s99s[8888m]+6s win=tsumo flags=last_tile",),
 )
 def under_the_sea(ctx: WinContext) -> bool:
     """Tsumo on the last tile (flag ``last_tile``)."""
@@ -287,6 +303,7 @@ def under_the_sea(ctx: WinContext) -> bool:
     ref="EMA-YAKU-17",
     flags_any=("last_tile",),
     note="the source calls both HAITEI and HOUTEI 'Sotto il Mare'",
+    examples=("123m456p78s99s[8888m]+6s flags=last_tile",),
 )
 def under_the_river(ctx: WinContext) -> bool:
     """Ron on the last discard (flag ``last_tile``)."""
@@ -305,6 +322,7 @@ def under_the_river(ctx: WinContext) -> bool:
     note="25 fu fixed",
     requires=(GroupKind.PAIR,),
     min_groups=7,
+    examples=("1122m3344p5566s7z+7z",),
 )
 def seven_pairs(ctx: WinContext) -> bool:
     """Seven different pairs."""
@@ -319,6 +337,7 @@ def seven_pairs(ctx: WinContext) -> bool:
     ref="EMA-YAKU-19",
     requires=(GroupKind.PUNG, GroupKind.KONG),
     min_groups=3,
+    examples=("222m222p222s45s99p+6s",),
 )
 def triple_pung(ctx: WinContext) -> bool:
     """Pungs of the same number in each suit."""
@@ -334,6 +353,7 @@ def triple_pung(ctx: WinContext) -> bool:
     requires=(GroupKind.PUNG, GroupKind.KONG),
     min_groups=3,
     note="a pung completed by ron is open",
+    examples=("222m222p22s456s99p+2s win=tsumo",),
 )
 def three_concealed_pungs(ctx: WinContext) -> bool:
     """Three (or more) concealed pungs or kongs."""
@@ -348,6 +368,7 @@ def three_concealed_pungs(ctx: WinContext) -> bool:
     ref="EMA-YAKU-21",
     requires=(GroupKind.KONG,),
     min_groups=3,
+    examples=("456m9p(2222m)(3333p)[4444s]+9p",),
 )
 def three_kongs(ctx: WinContext) -> bool:
     """Three kongs of any kind."""
@@ -362,6 +383,7 @@ def three_kongs(ctx: WinContext) -> bool:
     ref="EMA-YAKU-22",
     requires=(GroupKind.PUNG, GroupKind.KONG),
     min_groups=4,
+    examples=("222m444s777z9p[333p]+9p",),
 )
 def all_pungs(ctx: WinContext) -> bool:
     """Four pungs or kongs and a pair."""
@@ -376,6 +398,7 @@ def all_pungs(ctx: WinContext) -> bool:
     ref="EMA-YAKU-23",
     tiles_any=HONORS,
     max_suits=1,
+    examples=("123m456m789m111z9m+9m",),
 )
 def half_flush(ctx: WinContext) -> bool:
     """One suit plus honours."""
@@ -392,6 +415,7 @@ def half_flush(ctx: WinContext) -> bool:
     requires=(GroupKind.PUNG, GroupKind.KONG),
     min_groups=2,
     note="the two Dragon Pungs are added (4 han)",
+    examples=("555z666z77z123m45m+6m",),
 )
 def little_three_dragons(ctx: WinContext) -> bool:
     """Two dragon pungs and a dragon pair."""
@@ -410,10 +434,11 @@ def little_three_dragons(ctx: WinContext) -> bool:
     ref="EMA-YAKU-25",
     tiles_any=HONORS,
     note="with All Pungs or Seven Pairs (EMA-GAP-38)",
+    examples=("111m999p111z9s[222z]+9s",),
 )
 def all_terminals_and_honours(ctx: WinContext) -> bool:
     """Only terminals and honours, at least one of each."""
-    return p.all_terminals_and_honors(ctx) and ctx.has_honors and bool(ctx.suits)
+    return p.all_terminals_and_honours(ctx) and ctx.has_honours and bool(ctx.suits)
 
 
 @PATTERNS.pattern(
@@ -425,10 +450,11 @@ def all_terminals_and_honours(ctx: WinContext) -> bool:
     tiles_any=_TERMINALS,
     requires=(GroupKind.CHOW,),
     note="replaces Outside Hand",
+    examples=("123m789p111s78s99s+9s",),
 )
 def terminals_in_all_sets(ctx: WinContext) -> bool:
     """Every set and the pair hold a terminal; a chow; no honours."""
-    return _standard(ctx) and not ctx.has_honors and p.every_group_has(ctx, honor=False)
+    return _standard(ctx) and not ctx.has_honours and p.every_group_has(ctx, honour=False)
 
 
 # ---------------------------------------------------------------- 3 and 5-6 han
@@ -443,6 +469,7 @@ def terminals_in_all_sets(ctx: WinContext) -> bool:
     requires=(GroupKind.CHOW,),
     min_groups=4,
     excludes=("pure_double_chow",),
+    examples=("223344m223344p55s+5s",),
 )
 def twice_pure_double_chow(ctx: WinContext) -> bool:
     """Two pairs of identical chows."""
@@ -456,6 +483,7 @@ def twice_pure_double_chow(ctx: WinContext) -> bool:
     open=5,
     ref="EMA-YAKU-28",
     max_suits=1,
+    examples=("123m456m789m234m5m+5m",),
 )
 def full_flush(ctx: WinContext) -> bool:
     """One suit, no honours."""
@@ -484,6 +512,7 @@ def _tsumo_first_turn(ctx: WinContext) -> bool:
     note="single yakuman in EMA (EMA-GAP-5)",
     unit="yakuman",
     limit=True,
+    examples=("19m19p19s1234567z+1m",),
 )
 def thirteen_orphans_13(ctx: WinContext) -> bool:
     """Thirteen orphans won on the tile of its pair (all 13 kinds were waiting)."""
@@ -505,6 +534,7 @@ def thirteen_orphans_13(ctx: WinContext) -> bool:
     excludes=("thirteen_orphans_13",),
     unit="yakuman",
     limit=True,
+    examples=("119m19p19s123456z+7z",),
 )
 def thirteen_orphans(ctx: WinContext) -> bool:
     """One of each terminal and honour plus one more."""
@@ -523,6 +553,7 @@ def thirteen_orphans(ctx: WinContext) -> bool:
     unit="yakuman",
     limit=True,
     max_suits=1,
+    examples=("1112345678999m+5m",),
 )
 def nine_gates_9(ctx: WinContext) -> bool:
     """Nine gates with 1112345678999 before the winning tile."""
@@ -540,6 +571,7 @@ def nine_gates_9(ctx: WinContext) -> bool:
     unit="yakuman",
     limit=True,
     max_suits=1,
+    examples=("1112345678899m+9m",),
 )
 def nine_gates(ctx: WinContext) -> bool:
     """1112345678999 of one suit plus one tile of that suit, concealed."""
@@ -556,6 +588,7 @@ def nine_gates(ctx: WinContext) -> bool:
     note="flag first_turn, East, no kong before (EMA-GAP-4)",
     unit="yakuman",
     limit=True,
+    examples=("234m567m345p67s22p+8s win=tsumo seat_wind=E flags=first_turn",),
 )
 def blessing_of_heaven(ctx: WinContext) -> bool:
     """East wins on his dealt 14 tiles."""
@@ -572,6 +605,7 @@ def blessing_of_heaven(ctx: WinContext) -> bool:
     note="flag first_turn",
     unit="yakuman",
     limit=True,
+    examples=("234m567m345p67s22p+8s win=tsumo flags=first_turn seat_wind=S",),
 )
 def blessing_of_earth(ctx: WinContext) -> bool:
     """A non-East player wins by tsumo on his first, uninterrupted draw."""
@@ -588,6 +622,7 @@ def blessing_of_earth(ctx: WinContext) -> bool:
     note="flag first_turn; yakuman in 2008 (EMA-GAP-4)",
     unit="yakuman",
     limit=True,
+    examples=("234m567m345p67s22p+8s flags=first_turn seat_wind=S",),
 )
 def blessing_of_man(ctx: WinContext) -> bool:
     """A non-East player wins by ron before his first draw."""
@@ -615,6 +650,7 @@ def blessing_of_man(ctx: WinContext) -> bool:
     note="single yakuman in EMA (EMA-GAP-5)",
     unit="yakuman",
     limit=True,
+    examples=("111m222p333s444z5m+5m",),
 )
 def four_concealed_pungs_single(ctx: WinContext) -> bool:
     """Four concealed pungs, won on the pair."""
@@ -632,6 +668,7 @@ def four_concealed_pungs_single(ctx: WinContext) -> bool:
     excludes=("four_concealed_pungs_single",),
     unit="yakuman",
     limit=True,
+    examples=("111m222p333s44z55m+4z win=tsumo",),
 )
 def four_concealed_pungs(ctx: WinContext) -> bool:
     """Four concealed pungs or kongs (a ron-completed pung is open)."""
@@ -648,6 +685,7 @@ def four_concealed_pungs(ctx: WinContext) -> bool:
     min_groups=4,
     unit="yakuman",
     limit=True,
+    examples=("5m(1111m)(2222p)[3333s][4444z]+5m",),
 )
 def four_kongs(ctx: WinContext) -> bool:
     """Four kongs of any kind."""
@@ -664,6 +702,7 @@ def four_kongs(ctx: WinContext) -> bool:
     unit="yakuman",
     limit=True,
     max_suits=1,
+    examples=("234s234s666s888s6z+6z",),
 )
 def all_green(ctx: WinContext) -> bool:
     """Only 2, 3, 4, 6, 8 of bamboo and green dragons."""
@@ -679,6 +718,7 @@ def all_green(ctx: WinContext) -> bool:
     tiles_any=_TERMINALS,
     unit="yakuman",
     limit=True,
+    examples=("111m999m111p1s[999p]+1s",),
 )
 def all_terminals(ctx: WinContext) -> bool:
     """Only 1s and 9s."""
@@ -695,10 +735,11 @@ def all_terminals(ctx: WinContext) -> bool:
     unit="yakuman",
     limit=True,
     max_suits=0,
+    examples=("111z222z333z7z[555z]+7z",),
 )
 def all_honours(ctx: WinContext) -> bool:
     """Only winds and dragons (seven pairs shape included)."""
-    return p.all_honors(ctx)
+    return p.all_honours(ctx)
 
 
 @PATTERNS.pattern(
@@ -713,6 +754,7 @@ def all_honours(ctx: WinContext) -> bool:
     note="liability (pao)",
     unit="yakuman",
     limit=True,
+    examples=("555z666z777z123m9p+9p",),
 )
 def big_three_dragons(ctx: WinContext) -> bool:
     """Three dragon pungs or kongs."""
@@ -730,6 +772,7 @@ def big_three_dragons(ctx: WinContext) -> bool:
     min_groups=3,
     unit="yakuman",
     limit=True,
+    examples=("111z222z333z44z12m+3m",),
 )
 def little_four_winds(ctx: WinContext) -> bool:
     """Three wind pungs and a wind pair."""
@@ -748,6 +791,7 @@ def little_four_winds(ctx: WinContext) -> bool:
     note="double yakuman; liability (pao)",
     unit="yakuman",
     limit=True,
+    examples=("111z222z333z444z5m+5m",),
 )
 def big_four_winds(ctx: WinContext) -> bool:
     """Four wind pungs or kongs."""
@@ -774,6 +818,7 @@ def count_dora(counts: tuple[int, ...], indicators: tuple[Tile, ...]) -> int:
     open=1,
     ref="EMA-DORA-2",
     note="per tile per indicator; not a yaku",
+    examples=("234m567m345p67s22p+8s dora=1m",),
 )
 def dora(ctx: WinContext) -> int:
     """One han per tile per dora indicator naming it."""
@@ -788,6 +833,7 @@ def dora(ctx: WinContext) -> int:
     ref="EMA-DORA-3",
     flags_any=("riichi", "double_riichi"),
     note="riichi winners only; not a yaku",
+    examples=("234m567m345p67s22p+8s flags=riichi ura=1m",),
 )
 def ura_dora(ctx: WinContext) -> int:
     """Like dora, with the indicators under the dora indicators, for riichi winners."""
@@ -801,6 +847,7 @@ def ura_dora(ctx: WinContext) -> int:
     open=1,
     ref="EMA-DORA-4",
     note="per red five; not a yaku",
+    examples=("234m067m345p67s22p+8s",),
 )
 def red_five(ctx: WinContext) -> int:
     """One han per red five held."""

@@ -30,6 +30,7 @@ from muraglia.rulesets.base import (
     DealSummary,
     DealView,
     MatchProgress,
+    TableRules,
     WallLayout,
     rotate,
     settlement_from_dict,
@@ -38,6 +39,8 @@ from muraglia.rulesets.base import (
 from muraglia.rulesets.seipalle.rules import (
     KNOWN_FLAGS,
     RIICHI_STAKE,
+    SeipalleOptions,
+    SeipalleRules,
     may_win_on_discard,
     score_hand,
     settle_deal,
@@ -48,19 +51,30 @@ from muraglia.tiles import Tile
 __all__ = ["FLOW", "SeipalleFlow"]
 
 
-class SeipalleFlow(DealFlow):
+class SeipalleFlow(DealFlow[SeipalleRules]):
     """Seipalle engine hooks (see the module docstring)."""
 
-    def wall_layout(self) -> WallLayout:
-        """136 tiles, 17 stacks, replenished 14-tile dead wall with dora indicators."""
-        return WallLayout(
-            bonus_tiles=False,
-            stacks_per_side=17,
-            dead_wall=14,
-            replenish=True,
-            first_indicator=5,  # T3 upper (T1 lower, T1 upper, T2 lower, T2 upper, T3 lower)
-            kong_indicators=True,
-            max_kongs=4,
+    options: SeipalleOptions
+
+    def table_rules(self) -> TableRules:
+        """The Seipalle table.
+
+        136 tiles, 17 stacks, replenished 14-tile dead wall with dora indicators. 1000 points
+        on the table for a riichi (SEI-RIICHI-3); a kong that does not change the waits
+        (SEI-RIICHI-5).
+        """
+        return TableRules(
+            wall=WallLayout(
+                bonus_tiles=False,
+                stacks_per_side=17,
+                dead_wall=14,
+                replenish=True,
+                first_indicator=5,  # T3 upper (T1 lower, T1 upper, T2 lower, T2 upper, T3 lower)
+                kong_indicators=True,
+                max_kongs=4,
+            ),
+            riichi_stake=RIICHI_STAKE,
+            riichi_allows_kong=True,
         )
 
     def allowed_calls(
@@ -107,14 +121,6 @@ class SeipalleFlow(DealFlow):
     def can_riichi(self, view: DealView, seat: int, waits: tuple[Tile, ...]) -> bool:
         """Any ready hand (SEI-RIICHI-1)."""
         return bool(waits)
-
-    def riichi_stake(self) -> int:
-        """1000 points on the table (SEI-RIICHI-3)."""
-        return RIICHI_STAKE
-
-    def riichi_allows_kong(self) -> bool:
-        """A kong that does not change the waits (SEI-RIICHI-5)."""
-        return True
 
     def settle(self, outcome: DealOutcome) -> Settlement:
         """Only the winners are paid (SEI-PAY); no winner: void, stakes stay (SEI-PLAY-6)."""

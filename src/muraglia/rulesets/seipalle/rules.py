@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from muraglia.analysis.groups import Decomposition
 from muraglia.analysis.shanten import ukeire
@@ -46,6 +46,9 @@ from muraglia.scoring.deal import (
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import Tile
+
+if TYPE_CHECKING:
+    from muraglia.rulesets.seipalle.flow import SeipalleFlow
 
 __all__ = [
     "SeipalleOptions",
@@ -610,6 +613,12 @@ class SeipalleRules:
             statuses=deal.status,
             discards=_discards(data.get("discards", {})),
         ).to_dict()
+
+    def flow(self) -> SeipalleFlow:
+        """The engine hooks of this ruleset (``flow.py``), bound to these options."""
+        from muraglia.rulesets.seipalle.flow import SeipalleFlow  # noqa: PLC0415 - flow imports rules
+
+        return SeipalleFlow(self)
 
     def describe(self) -> list[dict[str, Any]]:
         """Every scoring element as data, for ``muraglia rules seipalle``."""

@@ -1,0 +1,60 @@
+"""Build script: the optional C accelerator of muraglia (everything else is in pyproject.toml).
+
+``muraglia.analysis._cshanten`` (shanten kernels) is compiled when a C compiler and the Python
+headers are present. If the build fails for any reason the package still installs, runs in pure
+Python with the same results, and this prints ONE notice saying so (``pip install -v`` shows
+build output; ``python -c "import muraglia.analysis.shanten as s; print(s.NATIVE)"`` tells
+which path is in use). ``MURAGLIA_PURE=1`` at run time ignores a built accelerator.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+NOTICE = (
+    "muraglia: NOTICE: the optional C accelerator (muraglia.analysis._cshanten) was not built "
+    "({reason}); muraglia is installed in pure Python, with the same results and slower "
+    "shanten. To build it, install a C compiler and the Python development headers, then "
+    "reinstall."
+)
+
+
+class OptionalBuildExt(build_ext):
+    """``build_ext`` whose failure leaves a working pure-Python install and one notice."""
+
+    failed = False
+
+    def _notice(self, exc: BaseException) -> None:
+        if not OptionalBuildExt.failed:
+            OptionalBuildExt.failed = True
+            reason = f"{type(exc).__name__}: {exc}".strip().splitlines()[0][:200]
+            print(NOTICE.format(reason=reason), file=sys.stderr, flush=True)
+
+    def run(self) -> None:
+        """Build the extensions; a failure leaves the notice instead."""
+        try:
+            super().run()
+        except Exception as exc:
+            self._notice(exc)
+
+    def build_extension(self, ext: Extension) -> None:
+        """Build one extension; a failure leaves the notice instead."""
+        try:
+            super().build_extension(ext)
+        except Exception as exc:
+            self._notice(exc)
+
+
+setup(
+    ext_modules=[
+        Extension(
+            "muraglia.analysis._cshanten",
+            sources=["src/muraglia/analysis/_cshanten.c"],
+            optional=True,
+        )
+    ],
+    cmdclass={"build_ext": OptionalBuildExt},
+)

@@ -1,0 +1,370 @@
+"""The scoring base of a ruleset: :class:`Ruleset` and the :class:`AnyRuleset` protocol.
+
+A ruleset is an object the engine and the CLI consult; it never subclasses the game state.
+Subclasses of :class:`Ruleset` set the ClassVars, declare a frozen ``Options`` dataclass
+(``Ruleset[EmaOptions]`` types ``self.options``) and override the hooks whose default does not
+fit:
+
+=====================  =====================================================================
+hook                   default
+=====================  =====================================================================
+``context``            builds a :class:`WinContext` for one decomposition x reading
+``evaluate``           **abstract**: one context -> :class:`ScoreResult`
+``score_key``          ``(valid, value)``: the best reading has the highest key
+``score``              every decomposition x reading, keeps the best by ``score_key``
+``can_win``            ``result.valid``
+``settle``             **abstract**: :class:`DealOutcome` -> :class:`Settlement`
+``score_dict``         parses the ``muraglia score`` input object, calls ``score``
+``settle_dict``        parses the ``muraglia settle`` input object, calls ``settle``
+``describe``           the pattern table as rows (``muraglia rules``)
+``reference_markdown`` the generated ``docs/rulesets/<id>.md``
+``flow``               **abstract**: the ruleset's engine hooks (its ``flow.py``)
+=====================  =====================================================================
+
+The Italian rulesets (fimj, seipalle, ravenna) were written before this base and do not
+subclass it yet; they satisfy :class:`AnyRuleset`, which is all the registry, the engine and
+the CLI rely on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+
+from muraglia.analysis.decompose import decompose
+from muraglia.analysis.groups import Decomposition
+from muraglia.analysis.shapes import DEFAULT_SHAPES, Shape
+from muraglia.analysis.waits import Reading, readings
+from muraglia.errors import InvalidHandError, RulesetError
+from muraglia.hand import Hand
+from muraglia.notation import parse_hand
+from muraglia.rulesets.base.options import NoOptions
+from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind
+from muraglia.scoring.patterns import PatternTable
+from muraglia.scoring.result import DealOutcome, ScoreResult, Settlement
+from muraglia.tiles import Tile
+
+if TYPE_CHECKING:
+    from muraglia.rulesets.base.flow import DealFlow
+
+__all__ = ["AnyRuleset", "OptionsT", "Ruleset", "RulesetProtocol", "as_hand", "as_tiles"]
+
+OptionsT = TypeVar("OptionsT")
+"""The frozen options dataclass of one ruleset."""
+
+
+@runtime_checkable
+class AnyRuleset(Protocol):
+    """What the registry, the engine and the CLI need from any ruleset object.
+
+    ``options`` is typed ``object`` here on purpose: code that reads an option narrows the
+    ruleset to its class first (``load_ruleset("mcr")`` is already typed ``McrRules``), so a
+    misspelt option name fails ``mypy --strict``.
+    """
+
+    id: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]]
+    version: ClassVar[int]
+    title: ClassVar[Mapping[str, str]]
+    sources: ClassVar[tuple[str, ...]]
+
+    @property
+    def options(self) -> object:
+        """The ruleset's options (a frozen dataclass instance)."""
+        ...  # pragma: no cover
+
+    def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The ``muraglia score`` output object for one input object."""
+        ...  # pragma: no cover
+
+    def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The ``muraglia settle`` output object for one input object."""
+        ...  # pragma: no cover
+
+    def describe(self) -> list[dict[str, Any]]:
+        """The scoring elements as rows."""
+        ...  # pragma: no cover
+
+    def flow(self) -> DealFlow[Any]:
+        """The ruleset's engine hooks (a new :class:`DealFlow` bound to this object)."""
+        ...  # pragma: no cover
+
+
+RulesetProtocol = AnyRuleset
+"""Old name of :class:`AnyRuleset`."""
+
+
+def as_hand(hand: str | Hand, *, red_fives: bool = True) -> Hand:
+    """``hand`` parsed if it is notation.
+
+    Raises:
+        NotationError: for bad notation (names the position).
+    """
+    return parse_hand(hand, red_fives=red_fives) if isinstance(hand, str) else hand
+
+
+def as_tiles(values: Iterable[str | Tile] | None, what: str) -> tuple[Tile, ...]:
+    """Tile kinds from notation strings (red fives read as fives) or Tiles.
+
+    Raises:
+        InvalidHandError: if ``values`` is a bare string or holds a non-tile.
+    """
+    if values is None:
+        return ()
+    if isinstance(values, str):
+        raise InvalidHandError(f"{what} must be a list of tiles, not the string {values!r}")
+    out: list[Tile] = []
+    for v in values:
+        if isinstance(v, Tile):
+            out.append(v)
+        elif isinstance(v, str):
+            text = v.strip()
+            if len(text) == 2 and text[0] == "0" and text[1] in "mps":
+                text = "5" + text[1]
+            out.append(Tile.from_notation(text))
+        else:
+            raise InvalidHandError(f"{what}: {v!r} is not a tile")
+    return tuple(out)
+
+
+class Ruleset(Generic[OptionsT]):
+    """Base of the rulesets built on :mod:`muraglia.scoring` (see module docstring)."""
+
+    id: ClassVar[str]
+    """Registry id, e.g. ``riichi-ema``."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other accepted names (interfaces.md §1)."""
+    version: ClassVar[int] = 1
+    """Bumped whenever an outcome can change; stored in every record."""
+    title: ClassVar[Mapping[str, str]] = {}
+    """Display title by language."""
+    sources: ClassVar[tuple[str, ...]] = ()
+    """Rule documents followed."""
+    shapes: ClassVar[tuple[Shape, ...]] = DEFAULT_SHAPES
+    """Winning shapes allowed."""
+    patterns: ClassVar[PatternTable]
+    """The scoring elements."""
+    Options: ClassVar[type[Any]] = NoOptions
+    """Frozen dataclass of the optional rules, with defaults."""
+    flags: ClassVar[Mapping[str, str]] = {}
+    """Flags the ruleset reads, with their meaning."""
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    """Named option presets: registry id -> option values (one class, several ids)."""
+    red_fives_per_suit: ClassVar[int] = 0
+    """Red fives of each suit the scorer accepts (0: ``0m`` is a notation error)."""
+    dealer_moves: ClassVar[bool] = False
+    """Whether ``dealer`` may name any seat (FIMJ); else seats are seat winds, the dealer E."""
+
+    def __init__(self, options: Any = None, **kwargs: Any) -> None:
+        """A ruleset with ``options`` (an ``Options`` instance) or option keywords.
+
+        Raises:
+            RulesetError: on an unknown option name, listing the valid ones.
+        """
+        if options is None:
+            known = [f.name for f in fields(self.Options)]
+            unknown = sorted(set(kwargs) - set(known))
+            if unknown:
+                raise RulesetError(
+                    f"unknown {self.id} option(s) {', '.join(unknown)}; "
+                    f"valid: {', '.join(known) or '(none)'}"
+                )
+            options = self.Options(**kwargs)
+        elif kwargs:
+            raise RulesetError("give either an options object or option keywords, not both")
+        self.options: OptionsT = options
+
+    def __repr__(self) -> str:
+        """``RulesetClass(options)``."""
+        return f"{type(self).__name__}({self.options!r})"
+
+    # ------------------------------------------------------------------ scoring hooks
+
+    def context(
+        self,
+        hand: Hand,
+        decomposition: Decomposition,
+        reading: Reading | None,
+        *,
+        win: WinType,
+        seat_wind: Tile,
+        round_wind: Tile,
+        flags: frozenset[str],
+        dora: tuple[Tile, ...],
+        ura: tuple[Tile, ...],
+    ) -> WinContext:
+        """The context of one decomposition x reading (override to add ``extra`` keys)."""
+        return WinContext(
+            hand,
+            decomposition,
+            reading,
+            win,
+            seat_wind,
+            round_wind,
+            flags,
+            dora,
+            ura,
+            self.options,
+        )
+
+    def evaluate(self, ctx: WinContext, situation: Mapping[str, Any]) -> ScoreResult:
+        """Score one reading. ``situation`` holds honba, sticks, discarder, dealer...
+
+        Raises:
+            NotImplementedError: in the base class.
+        """
+        raise NotImplementedError
+
+    def score_key(self, result: ScoreResult) -> tuple[Any, ...]:
+        """Sort key of a result: the best reading has the highest key (EMA-WIN-5)."""
+        return (result.valid, result.value)
+
+    def invalid(self, hand: Hand, reason: str) -> ScoreResult:
+        """The result of a hand that cannot be scored as a win (not complete...)."""
+        return ScoreResult(self.id, hand.notation, False, reason=reason)
+
+    def score(
+        self,
+        hand: str | Hand,
+        *,
+        win: str | WinType = "ron",
+        seat_wind: str | Tile = "E",
+        round_wind: str | Tile = "E",
+        flags: Iterable[str] = (),
+        dora: Iterable[str | Tile] | None = None,
+        ura: Iterable[str | Tile] | None = None,
+        **situation: Any,
+    ) -> ScoreResult:
+        """Score ``hand``: the best result over every decomposition x reading.
+
+        Extra keywords (``honba``, ``riichi_sticks``, ``discarder``, ``dealer``...) are passed
+        to :meth:`evaluate` as the situation.
+
+        Raises:
+            MahjongError: on bad notation, winds, flags or a hand of the wrong size.
+        """
+        h = as_hand(hand)
+        w = win if isinstance(win, WinType) else parse_win(win)
+        if w is not WinType.NONE and h.winning is None:
+            raise InvalidHandError(f"{h.notation!r}: a win needs a winning tile (+X)")
+        seat = parse_wind(seat_wind, "seat_wind")
+        rnd = parse_wind(round_wind, "round_wind")
+        flag_set = frozenset(self.check_flags(flags))
+        dora_t, ura_t = as_tiles(dora, "dora"), as_tiles(ura, "ura")
+        best: ScoreResult | None = None
+        best_key: tuple[Any, ...] = ()
+        for d in decompose(h, self.shapes):
+            reads: Sequence[Reading | None]
+            if w is WinType.NONE or h.winning is None:
+                reads = (None,)
+            else:
+                reads = readings(d, h.winning.kind) or (None,)
+            for r in reads:
+                ctx = self.context(
+                    h, d, r, win=w, seat_wind=seat, round_wind=rnd, flags=flag_set,
+                    dora=dora_t, ura=ura_t,
+                )  # fmt: skip
+                result = self.evaluate(ctx, situation)
+                key = self.score_key(result)
+                if best is None or key > best_key:
+                    best, best_key = result, key
+        return best if best is not None else self.invalid(h, "not a complete hand")
+
+    def check_flags(self, flags: Iterable[str]) -> Iterable[str]:
+        """The flags, checked against :attr:`flags` when the ruleset declares them.
+
+        Raises:
+            RulesetError: on an unknown flag, listing the known ones.
+        """
+        if isinstance(flags, str):
+            raise InvalidHandError(f"flags must be a list, not the string {flags!r}")
+        out = list(flags)
+        if self.flags:
+            for f in out:
+                if f not in self.flags:
+                    raise RulesetError(
+                        f"{self.id}: unknown flag {f!r}; known: {', '.join(self.flags)}"
+                    )
+        return out
+
+    def can_win(self, result: ScoreResult) -> bool:
+        """Whether the scored hand may be declared a win (minimum reached)."""
+        return result.valid
+
+    def settle(self, outcome: DealOutcome) -> Settlement:
+        """Who pays whom at the end of a deal.
+
+        Raises:
+            NotImplementedError: in the base class.
+        """
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ CLI contract
+
+    def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The ``muraglia score`` output object for an input object (interfaces.md §5).
+
+        Raises:
+            MahjongError, KeyError, TypeError: on bad input (the CLI reports them).
+        """
+        situation = {
+            k: v
+            for k, v in data.items()
+            if k not in {"rules", "hand", "win", "seat_wind", "round_wind", "flags", "dora", "ura"}
+        }
+        hand = data["hand"]
+        if not isinstance(hand, str):
+            raise TypeError("'hand' must be a string")
+        result = self.score(
+            hand,
+            win=data.get("win", "ron"),
+            seat_wind=data.get("seat_wind", "E"),
+            round_wind=data.get("round_wind", "E"),
+            flags=data.get("flags", ()),
+            dora=data.get("dora"),
+            ura=data.get("ura"),
+            **situation,
+        )
+        return result.to_dict()
+
+    def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The ``muraglia settle`` output object for an input object (interfaces.md §5)."""
+        return self.settle(DealOutcome.from_dict(data)).to_dict()
+
+    def describe(self) -> list[dict[str, Any]]:
+        """Every pattern as a row (``muraglia rules <id> --json``)."""
+        return self.patterns.rows()
+
+    def reference_markdown(self) -> str:
+        """The generated rules reference ``docs/rulesets/<id>.md``."""
+        title = self.title.get("en", self.id)
+        lines = [
+            f"# {title} (`{self.id}`) — scoring reference",
+            "",
+            f"<!-- generated by `muraglia rules {self.id} --format md`; do not edit -->",
+            "",
+            "Sources: " + "; ".join(self.sources) + ".",
+            "",
+            self.patterns.markdown(),
+        ]
+        opts = fields(self.Options)
+        if opts:
+            lines += ["Options:", ""]
+            lines += [f"- `{f.name}` (default `{f.default!r}`)" for f in opts]
+            lines.append("")
+        if self.flags:
+            lines += ["Flags:", ""]
+            lines += [f"- `{k}`: {v}" for k, v in self.flags.items()]
+            lines.append("")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ engine
+
+    def flow(self) -> DealFlow[Any]:
+        """The engine hooks of this ruleset: its package's ``flow.py`` class bound to ``self``.
+
+        Raises:
+            NotImplementedError: in the base class.
+        """
+        raise NotImplementedError

@@ -1,0 +1,233 @@
+"""The lazy riichi result: notation, decomposition, fu and explanation made on first read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from muraglia.analysis.groups import Decomposition
+from muraglia.hand import Hand
+from muraglia.rulesets.riichi_ema.fast import Best
+from muraglia.rulesets.riichi_ema.fu import Fu
+from muraglia.rulesets.riichi_ema.payments import (
+    win_transfers,
+)
+from muraglia.scoring.context import WinContext
+from muraglia.scoring.result import (
+    Award,
+    ScoreResult,
+)
+from muraglia.tiles import WIND_LETTERS, WINDS, Tile
+
+if TYPE_CHECKING:
+    from muraglia.rulesets.riichi_ema.ruleset import RiichiEma
+
+SEAT_OF: dict[Tile, str] = dict(zip(WINDS, WIND_LETTERS, strict=True))
+"""Wind tile -> seat letter (a lookup table on the hot path; :func:`muraglia.tiles.wind_letter`)."""
+_LANGS = ("en", "it")
+
+
+class Core(NamedTuple):
+    """The scored reading before explanation (kept cheap for the search over readings)."""
+
+    ctx: WinContext
+    awards: tuple[Award, ...]
+    valid: bool
+    reason: str | None
+    han: int
+    yaku_han: int
+    yakuman: int
+    fu: Fu | None
+    b: int
+    limit: str | None
+    value: int
+
+
+def summary_of(c: Core) -> Best:
+    """The result's view of a reference-scored reading."""
+    ctx = c.ctx
+    return Best(
+        ctx.hand,
+        ctx.decomposition,
+        SEAT_OF[ctx.seat_wind],
+        ctx.self_drawn,
+        c.awards,
+        c.valid,
+        c.reason,
+        c.han,
+        c.yaku_han,
+        c.yakuman,
+        c.fu.total if c.fu else None,
+        c.b,
+        c.limit,
+        c.value,
+        ctx.reading,
+    )
+
+
+class _LazyHand:
+    """The ``hand`` of a riichi result, formatted from its :class:`Hand` on first read.
+
+    Formatting the canonical notation eagerly was a fifth of a scoring call.
+    """
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__["hand"]
+        if isinstance(value, Hand):
+            value = obj.__dict__["hand"] = value.notation
+        return value
+
+    def __set__(self, obj: object, value: str | Hand) -> None:
+        obj.__dict__["hand"] = value
+
+
+class _LazyDecomposition:
+    """The ``decomposition`` of a riichi result, built from its maker on first read."""
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__["decomposition"]
+        if value is not None and not isinstance(value, Decomposition):
+            value = obj.__dict__["decomposition"] = value()
+        return value
+
+    def __set__(self, obj: object, value: Decomposition | Callable[[], Decomposition]) -> None:
+        obj.__dict__["decomposition"] = value
+
+
+class _LazyExplanation:
+    """The ``explanation`` of a riichi result: its mapping is made on first read."""
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        d = obj.__dict__
+        value = d.get("explanation")
+        if value is None:
+            value = d["explanation"] = _Explanation(d["extra"])
+        return value
+
+    def __set__(self, obj: object, value: Mapping[str, tuple[str, ...]]) -> None:
+        obj.__dict__["explanation"] = value
+
+
+class RiichiResult(ScoreResult):
+    """A :class:`ScoreResult` whose notation and decomposition are built when first read."""
+
+    hand = _LazyHand()
+    decomposition = _LazyDecomposition()
+    explanation = _LazyExplanation()
+
+
+_EXTRA_KEYS = ("yaku_han", "fu_breakdown", "basic_points")
+_EXTRA_KEYS_YAKUMAN = (*_EXTRA_KEYS, "yakuman")
+
+
+def win_transfers_of(
+    c: Best, honba: int, sticks: int, discarder: str | None, liable: str | None
+) -> list[tuple[str, str, int, str]]:
+    """The transfers of a valid win (EMA-PAY, EMA-HONBA-4, EMA-PAO, sticks)."""
+    out = win_transfers(
+        c.b, c.winner, tsumo=c.tsumo, discarder=discarder, honba=honba, liable=liable
+    )
+    if sticks:
+        out.append(("table", c.winner, 1000 * sticks, "riichi_sticks"))
+    return out
+
+
+class LazyExtra(Mapping[str, Any]):
+    """The riichi output keys of a result; the fu breakdown is built when first read.
+
+    It also keeps what the lazy explanation needs (:meth:`explain`): the reference scorer's
+    view of the best reading (``Core``), rebuilt on first need from the score arguments when
+    the fast path scored.
+    """
+
+    __slots__ = ("_c", "_core", "_discarder", "_fu", "_honba", "_liable", "_rs", "_sticks")
+
+    def __init__(  # noqa: PLR0917 - made once per scored hand, by position
+        self,
+        c: Best,
+        core: Core | tuple[Any, ...],
+        ruleset: RiichiEma,
+        honba: int,
+        sticks: int,
+        discarder: str | None,
+        liable: str | None,
+    ) -> None:
+        self._c = c
+        self._core = core
+        self._fu: list[dict[str, Any]] | None = None
+        self._rs = ruleset
+        self._honba = honba
+        self._sticks = sticks
+        self._discarder = discarder
+        self._liable = liable
+
+    def core(self) -> Core:
+        """The reference scorer's view of the best reading."""
+        core = self._core
+        if not isinstance(core, Core):
+            core = self._core = self._rs._reference_core(self._c, core, self._honba)
+        return core
+
+    def explain(self, lang: str) -> tuple[str, ...]:
+        """The explanation lines in ``lang``."""
+        c = self._c
+        transfers: list[tuple[str, str, int, str]] = []
+        if c.valid and (c.tsumo or self._discarder is not None):
+            transfers = win_transfers_of(
+                c, self._honba, self._sticks, self._discarder, self._liable
+            )
+        return self._rs._explain(self.core(), transfers, c.winner, self._discarder, lang)
+
+    def __getitem__(self, key: str) -> Any:
+        c = self._c
+        if key == "yaku_han":
+            return c.yaku_han
+        if key == "basic_points":
+            return c.b
+        if key == "yakuman" and c.yakuman:
+            return c.yakuman
+        if key == "fu_breakdown":
+            if self._fu is None:
+                fu = self.core().fu
+                items = fu.items if fu else ()
+                self._fu = [{"en": i.en, "it": i.it, "fu": i.fu, "ref": i.ref} for i in items]
+            return self._fu
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_EXTRA_KEYS_YAKUMAN if self._c.yakuman else _EXTRA_KEYS)
+
+    def __len__(self) -> int:
+        return 4 if self._c.yakuman else 3
+
+
+class _Explanation(Mapping[str, tuple[str, ...]]):
+    """The explanation of a riichi result, built per language on first access."""
+
+    __slots__ = ("_done", "_extra")
+
+    def __init__(self, extra: LazyExtra) -> None:
+        self._extra = extra
+        self._done: dict[str, tuple[str, ...]] | None = None
+
+    def __getitem__(self, lang: str) -> tuple[str, ...]:
+        if lang not in _LANGS:
+            raise KeyError(lang)
+        if self._done is None:
+            self._done = {}
+        lines = self._done.get(lang)
+        if lines is None:
+            lines = self._done[lang] = self._extra.explain(lang)
+        return lines
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_LANGS)
+
+    def __len__(self) -> int:
+        return len(_LANGS)

@@ -1,0 +1,618 @@
+"""The ``riichi-ema`` ruleset object and its ``riichi-tenhou`` preset (spec ``riichi-ema.md``).
+
+>>> r = RiichiEma().score("234m567m345p67s22p+8s", win="ron", seat_wind="S",
+...                       flags={"riichi"}, dora=["1z"], ura=["9p"], discarder="W")
+>>> r.han, r.fu, r.value, dict(r.payments)
+(3, 30, 3900, {'E': 0, 'S': 3900, 'W': -3900, 'N': 0})
+>>> sorted(r.ids)
+['all_simples', 'pinfu', 'riichi']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import fields
+from itertools import chain
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from muraglia.analysis.groups import Decomposition
+from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape
+from muraglia.analysis.waits import Reading, readings
+from muraglia.errors import InvalidHandError, RulesetError
+from muraglia.hand import Hand
+from muraglia.rulesets.base import Ruleset, as_hand, as_tiles
+from muraglia.rulesets.riichi_ema import fast
+from muraglia.rulesets.riichi_ema.fast import WAITS, Best, Resolver, score_best
+from muraglia.rulesets.riichi_ema.fu import Fu, count_fu
+from muraglia.rulesets.riichi_ema.match_end import final_settlement
+from muraglia.rulesets.riichi_ema.options import (
+    CHOICES,
+    OPTION_REFS,
+    STATUSES,
+    TENHOU_VALUES,
+    EmaOptions,
+)
+from muraglia.rulesets.riichi_ema.patterns import DORA_IDS, PATTERNS
+from muraglia.rulesets.riichi_ema.payments import (
+    SEATS,
+    basic_points,
+    ceil100,
+    hand_value,
+)
+from muraglia.rulesets.riichi_ema.result import (
+    SEAT_OF,
+    Core,
+    LazyExtra,
+    RiichiResult,
+    summary_of,
+    win_transfers_of,
+)
+from muraglia.rulesets.riichi_ema.settlement import (
+    Settler,
+    non_negative,
+    pao_applies,
+    seat_of,
+    wind_of,
+)
+from muraglia.scoring.context import WinContext, WinType, parse_win
+from muraglia.scoring.patterns import PatternTable
+from muraglia.scoring.result import (
+    DealOutcome,
+    ScoreResult,
+    Settlement,
+)
+from muraglia.tiles import Tile
+
+if TYPE_CHECKING:
+    from muraglia.rulesets.riichi_ema.flow import RiichiFlow
+
+
+fast.check_declared(PATTERNS)  # the fast path detects only declared patterns
+
+_SITUATION = frozenset({"honba", "riichi_sticks", "discarder", "dealer", "pao"})
+_RON, _TSUMO, _NONE = WinType.RON, WinType.TSUMO, WinType.NONE
+_WIN = {"ron": _RON, "tsumo": _TSUMO}
+_IN_RIICHI = frozenset(("riichi", "double_riichi"))
+_RIICHI_FLAGS = frozenset(("riichi", "double_riichi", "ippatsu"))
+_LETTERS = frozenset(("E", "S", "W", "N"))
+_FROZEN = (tuple, frozenset, type(None))
+_new_result = object.__new__
+_set = object.__setattr__
+
+
+class RiichiEma(Ruleset[EmaOptions]):
+    """EMA Riichi 2008 (``riichi-ema``) and Tenhou's options (``riichi-tenhou``)."""
+
+    id: ClassVar[str] = "riichi-ema"
+    red_fives_per_suit: ClassVar[int] = 1
+    """``0m 0p 0s``: one red five of each suit (EMA-TILE-2, Tenhou); more is refused."""
+    aliases: ClassVar[tuple[str, ...]] = ("ema", "riichi-ema-2008")
+    version: ClassVar[int] = 1
+    title: ClassVar[Mapping[str, str]] = {
+        "en": "EMA Riichi Competition Rules 2008",
+        "it": "Regole Riichi EMA 2008",
+        "ja": "EMAリーチ麻雀 2008",
+    }
+    sources: ClassVar[tuple[str, ...]] = (
+        "seed 001 (Italian translation, 2009)",
+        "spec/riichi-ema.md",
+    )
+    shapes: ClassVar[tuple[Shape, ...]] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
+    patterns: ClassVar[PatternTable] = PATTERNS
+    Options: ClassVar[type[Any]] = EmaOptions
+    flags: ClassVar[Mapping[str, str]] = {
+        "riichi": "riichi declared (EMA-YAKU-01)",
+        "double_riichi": "riichi declared in the first uninterrupted turn (EMA-YAKU-03)",
+        "ippatsu": "won within the go-around after riichi (EMA-YAKU-02)",
+        "last_tile": "tsumo on the last wall tile / ron on the last discard (EMA-YAKU-16/17)",
+        "replacement": "tsumo on a kong replacement tile (EMA-YAKU-14)",
+        "robbing_kong": "ron on a tile added to a pung (EMA-YAKU-15)",
+        "first_turn": "won in the first uninterrupted go-around, no call before (EMA-YKM-03/04/05)",
+    }
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "riichi-tenhou": {
+            "open_tanyao": True,
+            "kiriage": False,
+            "renhou": "off",
+            "double_yakuman": "tenhou",
+            "yakuman_stack": True,
+            "two_yaku_at_five_counters": False,
+            "triple_ron_draw": True,
+            "uma": "20000,10000,-10000,-20000",
+            "nagashi_settlement": "draw",
+            "multi_ron_counters": "first",
+            "multi_ron_sticks": "first",
+            "leftover_sticks_tie": "first_seat",
+            "uma_tie": "first_seat",
+            "oka": 20000,
+            "return_points": 30000,
+            "result_rounding": "tenhou",
+            "preset": "riichi-tenhou",
+            "start_score": 25000,
+            "riichi_min_score": 1000,
+            "bust": True,
+            "west_extension": 30000,
+            "agari_yame": True,
+            "kan_dora_after_discard": True,
+            "nagashi_open": True,
+            "haitei_on_replacement": False,
+        }
+    }
+
+    def __init__(self, options: Any = None, **kwargs: Any) -> None:
+        """The ruleset with ``options``; derives the pattern table from them.
+
+        Raises:
+            RulesetError: on an unknown option or a malformed ``uma``.
+        """
+        super().__init__(options, **kwargs)
+        o: EmaOptions = self.options
+        changes: dict[str, tuple[int | None, int | None]] = {}
+        if o.open_tanyao:
+            changes["all_simples"] = (1, 1)
+        if o.double_yakuman == "tenhou":
+            changes.update(TENHOU_VALUES)
+        if o.renhou == "off":
+            changes["blessing_of_man"] = (None, None)
+        self.table = PATTERNS.with_values(changes) if changes else PATTERNS
+        self._ja_names = {p.id: p.names.get("ja") for p in self.table}
+        try:
+            self.uma = tuple(int(x) for x in o.uma.split(","))
+        except ValueError:
+            raise RulesetError(f"uma must be 4 comma-separated integers, not {o.uma!r}") from None
+        if len(self.uma) != 4:
+            raise RulesetError(f"uma must have 4 values, not {o.uma!r}")
+        self.rid: str = o.preset
+        self._flag_names = frozenset(self.flags)
+        # the table-driven scorer (fast.py) covers exactly the ids of fast.COVERS; a table
+        # with any other pattern (or other declarations) is scored by the reference loop over
+        # the declared predicates
+        self._resolvers: tuple[Resolver, Resolver] | None = None
+        if fast.usable(self.table):
+            self._resolvers = (
+                Resolver(self.table, concealed=False),
+                Resolver(self.table, concealed=True),
+            )
+        for name, allowed in CHOICES.items():
+            if getattr(o, name) not in allowed:
+                raise RulesetError(
+                    f"option {name} must be one of {', '.join(allowed)}, not {getattr(o, name)!r}"
+                )
+        for name in ("oka", "return_points"):
+            value = getattr(o, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesetError(f"option {name} must be an integer, not {value!r}")
+
+    # ------------------------------------------------------------------ one reading
+
+    def _core(self, ctx: WinContext, honba: int) -> Core:
+        o: EmaOptions = self.options
+        awards = self.table.evaluate(ctx)
+        yakuman = 0
+        if awards and awards[0].limit:
+            if o.yakuman_stack:
+                yakuman = sum(a.value for a in awards)
+            else:  # EMA-YKM-0: not cumulative, the highest counts
+                top = max(awards, key=lambda a: a.value)
+                awards = (top,)
+                yakuman = top.value
+        han = 0 if yakuman else sum(a.value for a in awards)
+        yaku_han = 0 if yakuman else sum(a.value for a in awards if a.id not in DORA_IDS)
+        valid, reason = True, None
+        if not yakuman and yaku_han == 0:
+            valid, reason = False, "no yaku: dora and red fives are not yaku (EMA-WIN-2)"
+        elif not yakuman and honba >= 5 and o.two_yaku_at_five_counters and yaku_han < 2:
+            valid = False
+            reason = f"{honba} counters: at least 2 han from yaku needed (EMA-HONBA-4)"
+        fu: Fu | None = None
+        if ctx.decomposition.shape != "thirteen_orphans":
+            fu = count_fu(ctx, pinfu=any(a.id == "pinfu" for a in awards))
+        b, limit = basic_points(
+            han, fu.total if fu else 0, yakuman=yakuman, kiriage=o.kiriage, kazoe=o.kazoe
+        )
+        winner = SEAT_OF[ctx.seat_wind]
+        value = hand_value(b, winner, tsumo=ctx.self_drawn) if valid else 0
+        return Core(ctx, awards, valid, reason, han, yaku_han, yakuman, fu, b, limit, value)
+
+    @staticmethod
+    def _key(c: Core) -> tuple[bool, int, int, int]:
+        """EMA-GAP-36: highest payment, then han, then fu."""
+        return (c.valid, c.value, c.han, c.fu.total if c.fu else 0)
+
+    def score_key(self, result: ScoreResult) -> tuple[Any, ...]:
+        """``(valid, value, han, fu)`` (EMA-WIN-5, EMA-GAP-36)."""
+        return (result.valid, result.value, result.han or 0, result.fu or 0)
+
+    def evaluate(self, ctx: WinContext, situation: Mapping[str, Any]) -> ScoreResult:
+        """Score one reading with the ``situation`` (honba, riichi_sticks, discarder, pao)."""
+        core = self._core(ctx, non_negative(situation.get("honba", 0), "honba"))
+        return self._finish(summary_of(core), situation, core)
+
+    # ------------------------------------------------------------------ the whole hand
+
+    def _check(self, hand: Hand, w: WinType, flags: frozenset[str]) -> None:
+        if w is WinType.NONE:
+            raise InvalidHandError("riichi scoring needs win ron or tsumo")
+        if not flags.isdisjoint(_RIICHI_FLAGS) and not hand.is_concealed:
+            raise InvalidHandError("riichi/double_riichi/ippatsu need a concealed hand")
+        if "ippatsu" in flags and flags.isdisjoint(_IN_RIICHI):
+            raise InvalidHandError("ippatsu needs riichi or double_riichi")
+        if "replacement" in flags and (w is not _TSUMO or not hand.kongs):
+            raise InvalidHandError("replacement needs a tsumo win and a kong in the hand")
+        if "robbing_kong" in flags and w is not _RON:
+            raise InvalidHandError("robbing_kong needs a ron win")
+        if "robbing_kong" in flags and hand.counts[hand.winning.kind if hand.winning else 0] > 1:
+            raise InvalidHandError("robbing_kong: the robbed tile's other copies are in a pung")
+        if "first_turn" in flags and hand.melds:
+            raise InvalidHandError("first_turn: no call or kong can precede the win")
+
+    def score(
+        self,
+        hand: str | Hand,
+        *,
+        win: str | WinType = "ron",
+        seat_wind: str | Tile = "E",
+        round_wind: str | Tile = "E",
+        flags: Iterable[str] = (),
+        dora: Iterable[str | Tile] | None = None,
+        ura: Iterable[str | Tile] | None = None,
+        **situation: Any,
+    ) -> ScoreResult:
+        """The best reading of ``hand`` (EMA-WIN-5) with its payments.
+
+        Situation keywords: ``honba`` (counters), ``riichi_sticks`` (sticks on the table,
+        collected by the winner), ``discarder`` (seat letter, ron), ``pao`` (liable seat).
+
+        Raises:
+            MahjongError: bad notation, wind, flag, flag combination or situation key.
+        """
+        h = as_hand(hand)
+        w = _WIN.get(win) if type(win) is str else None
+        if w is None:
+            w = win if isinstance(win, WinType) else parse_win(win)
+        if h.winning is None:
+            raise InvalidHandError(f"{h.notation!r}: a win needs a winning tile (+X)")
+        seat = wind_of(seat_wind, "seat_wind")
+        rnd = wind_of(round_wind, "round_wind")
+        if type(flags) in (tuple, frozenset, set, list):
+            flag_set = frozenset(flags)
+            if not flag_set <= self._flag_names:
+                self.check_flags(flags)  # raises, naming the unknown flag
+        else:
+            flag_set = frozenset(self.check_flags(flags))
+        if flag_set or w is _NONE:
+            self._check(h, w, flag_set)
+        if situation and not _SITUATION.issuperset(situation):
+            unknown = sorted(set(situation) - _SITUATION)
+            known = ", ".join(sorted(_SITUATION))
+            raise RulesetError(f"{self.rid}: unknown key(s) {', '.join(unknown)}; known: {known}")
+        honba = situation.get("honba", 0)
+        if type(honba) is not int or honba < 0:
+            honba = non_negative(honba, "honba")
+        dora_t, ura_t = as_tiles(dora, "dora"), as_tiles(ura, "ura")
+        if self._resolvers is None or type(self).shapes != RiichiEma.shapes:
+            return self._score_reference(
+                h, w, seat, rnd, flag_set=flag_set, dora_t=dora_t, ura_t=ura_t, situation=situation
+            )
+        o: EmaOptions = self.options
+        best = score_best(
+            h,
+            self._resolvers,
+            w is _TSUMO,
+            int(seat),
+            int(rnd),
+            flag_set,
+            dora_t,
+            ura_t,
+            honba,
+            o.yakuman_stack,
+            o.kiriage,
+            o.kazoe,
+            o.two_yaku_at_five_counters,
+            SEAT_OF[seat],
+        )
+        if best is None:
+            return ScoreResult(
+                self.rid, h.notation, False, reason="not a complete hand (EMA-WIN-1)"
+            )
+
+        # the explanation rebuilds the reference view of this reading from the arguments:
+        # the caller's own when immutable (nothing new kept alive: fewer objects for the GC),
+        # else the checked copies (an iterator is consumed, a list may change)
+        keep = (
+            w,
+            seat,
+            rnd,
+            flags if type(flags) in _FROZEN else flag_set,
+            dora if type(dora) in _FROZEN else dora_t,
+            ura if type(ura) in _FROZEN else ura_t,
+        )
+        return self._finish(best, situation, keep)
+
+    def _reference_core(self, c: Best, args: tuple[Any, ...], honba: int) -> Core:
+        """The reference scorer's view of the reading ``c`` found by the fast path."""
+        w, seat, rnd, flags, dora, ura = args
+        make = c.decomposition
+        d = make if isinstance(make, Decomposition) else make()
+        idx, wait = c.reading  # type: ignore[misc]
+        flag_set = frozenset(flags)
+        dora_t, ura_t = as_tiles(dora, "dora"), as_tiles(ura, "ura")
+        ctx = WinContext(
+            c.hand,
+            d,
+            Reading(idx, WAITS[wait]),
+            w,
+            seat,
+            rnd,
+            flag_set,
+            dora_t,
+            ura_t,
+            self.options,
+        )
+        # the fast path's awards are the table's on this reading (tests/rulesets/riichi_ema/
+        # test_fast.py compares whole results with the reference loop), so only the fu
+        # breakdown is recounted here instead of every declared predicate
+        fu = None
+        if d.shape != "thirteen_orphans":
+            fu = count_fu(ctx, pinfu=any(a.id == "pinfu" for a in c.awards))
+        return Core(
+            ctx,
+            c.awards,
+            c.valid,
+            c.reason,
+            c.han,
+            c.yaku_han,
+            c.yakuman,
+            fu,
+            c.b,
+            c.limit,
+            c.value,
+        )
+
+    def _score_reference(
+        self,
+        h: Hand,
+        w: WinType,
+        seat: Tile,
+        rnd: Tile,
+        *,
+        flag_set: frozenset[str],
+        dora_t: tuple[Tile, ...],
+        ura_t: tuple[Tile, ...],
+        situation: Mapping[str, Any],
+    ) -> ScoreResult:
+        """The best reading by the declared predicates on every decomposition x reading.
+
+        The reference the table-driven path (:mod:`.fast`) is tested against; also used for
+        a pattern table whose declarations the fast path does not cover.
+        """
+        honba = non_negative(situation.get("honba", 0), "honba")
+        best: Core | None = None
+        best_key: tuple[bool, int, int, int] = (False, -1, -1, -1)
+        win_kind = h.winning.kind if h.winning else Tile(0)
+        # every shape's decompositions without the de-duplication of ``decompose`` (hashing
+        # each): a repeated decomposition scores the same, so the best reading is unchanged
+        prev: WinContext | None = None
+        for d in chain.from_iterable(shape.decompose(h) for shape in self.shapes):
+            reads: Sequence[Reading | None] = readings(d, win_kind) or (None,)
+            for r in reads:
+                ctx = WinContext(h, d, r, w, seat, rnd, flag_set, dora_t, ura_t, self.options)
+                if prev is not None:  # hand/decomposition views are computed once
+                    ctx.share_views(prev)
+                prev = ctx
+                core = self._core(ctx, honba)
+                key = self._key(core)
+                if best is None or key > best_key:
+                    best, best_key = core, key
+        if best is None:
+            return ScoreResult(
+                self.rid, h.notation, False, reason="not a complete hand (EMA-WIN-1)"
+            )
+        # the result keeps the best reading for its lazy explanation; its cached views
+        # (rebuilt if ever read again) are dropped so that results stay small for the GC
+        best.ctx.drop_views()
+        return self._finish(summary_of(best), situation, best)
+
+    # ------------------------------------------------------------------ result, explanation
+
+    def _finish(
+        self, c: Best, situation: Mapping[str, Any], core: Core | tuple[Any, ...]
+    ) -> ScoreResult:
+        """The result of the best reading ``c``.
+
+        ``core`` is the reference scorer's view of that reading, or the score arguments to
+        rebuild it from (read only by the explanation and the fu breakdown).
+        """
+        winner = c.winner
+        tsumo = c.tsumo
+        get = situation.get
+        honba = get("honba", 0)
+        if type(honba) is not int or honba < 0:
+            honba = non_negative(honba, "honba")
+        sticks = get("riichi_sticks", 0)
+        if type(sticks) is not int or sticks < 0:
+            sticks = non_negative(sticks, "riichi_sticks")
+        discarder = get("discarder")
+        if discarder is not None and not (type(discarder) is str and discarder in _LETTERS):
+            discarder = seat_of(discarder, "discarder")
+        liable = get("pao")
+        if liable is not None:
+            liable = seat_of(liable, "pao")
+        if tsumo and discarder is not None:
+            raise InvalidHandError("a tsumo win has no discarder")
+        if discarder == winner:
+            raise InvalidHandError(f"discarder {discarder} is the winner")
+        if liable == winner:
+            raise InvalidHandError(f"pao {liable} is the winner")
+        if liable is not None and not pao_applies(c.hand, c.awards):
+            liable = None
+        payments: dict[str, int] | None = None
+        if c.valid and (tsumo or discarder is not None):
+            payments = dict.fromkeys(SEATS, 0)
+            if sticks:
+                payments["table"] = 0
+            for payer, payee, amount, _ in win_transfers_of(c, honba, sticks, discarder, liable):
+                payments[payer] -= amount
+                payments[payee] += amount
+        extra = LazyExtra(c, core, self, honba, sticks, discarder, liable)
+        yakuman = c.yakuman
+        # the frozen dataclass's __init__ sets its 14 fields one object.__setattr__ at a
+        # time; a riichi result gets its instance dict at once (same fields, same values)
+        result = _new_result(RiichiResult)
+        _set(
+            result,
+            "__dict__",
+            {
+                "rules": self.rid,
+                "hand": c.hand,  # formatted on first read (_LazyHand)
+                "valid": c.valid,
+                "awards": c.awards,
+                "reason": c.reason,
+                "value": c.value,
+                "han": None if yakuman else c.han,
+                "fu": None if yakuman else c.fu,
+                "fan": None,
+                "points": None,
+                "doubles": None,
+                "limit": c.limit,
+                "payments": payments,
+                "explanation": None,  # made on first read (_LazyExplanation)
+                "decomposition": c.decomposition,  # built on first read (_LazyDecomposition)
+                "extra": extra,
+            },
+        )
+        return result
+
+    def _explain(
+        self,
+        c: Core,
+        transfers: list[tuple[str, str, int, str]],
+        winner: str,
+        discarder: str | None,
+        lang: str,
+    ) -> tuple[str, ...]:
+        it = lang == "it"
+        out = [("lettura: " if it else "reading: ") + str(c.ctx.decomposition)]
+        for a in c.awards:
+            ja = a.names.get("ja", "")
+            out.append(f"{a.name(lang)} ({ja}): {a.value} {a.unit}  [{a.ref}]")
+        if not c.valid:
+            out.append(("non valida: " if it else "not valid: ") + str(c.reason))
+            return tuple(out)
+        if c.yakuman:
+            out.append(f"{c.limit}: B = {c.b}")
+        else:
+            dora_han = c.han - c.yaku_han
+            out.append(
+                f"han: {c.yaku_han} yaku + {dora_han} dora = {c.han}"
+                if not it
+                else f"han: {c.yaku_han} da yaku + {dora_han} dora = {c.han}"
+            )
+            if c.fu is not None:
+                out.extend(c.fu.lines(lang))
+            if c.limit:
+                out.append(f"{c.limit}: B = {c.b}  (EMA-PAY-5)")
+            else:
+                fu = c.fu.total if c.fu else 0
+                out.append(f"B = {fu} × 2^({c.han}+2) = {c.b}  (EMA-PAY-1)")
+        tsumo = c.ctx.self_drawn
+        if tsumo:
+            if winner == "E":
+                out.append(f"tsumo: {ceil100(2 * c.b)} x3" + (" ciascuno" if it else " each"))
+            else:
+                out.append(f"tsumo: E {ceil100(2 * c.b)}, " + f"{ceil100(c.b)} x2")
+        else:
+            payer = discarder or ("chi scarta" if it else "the discarder")
+            out.append(f"ron: {payer} → {ceil100((6 if winner == 'E' else 4) * c.b)}")
+        for payer, payee, amount, why in transfers:
+            out.append(f"  {payer} → {payee}: {amount} ({why})")
+        return tuple(out)
+
+    # ------------------------------------------------------------------ settlement
+
+    def settle(self, outcome: DealOutcome) -> Settlement:
+        """Payments at the end of a deal (EMA-END-5 order), see :func:`settle_deal`."""
+        return Settler(self, outcome).run()
+
+    def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """``muraglia settle``: one deal, or the match end when ``final_scores`` is given."""
+        if "final_scores" in data:
+            scores = data["final_scores"]
+            if not isinstance(scores, Mapping):
+                raise TypeError("'final_scores' must be an object seat -> points")
+            sticks = non_negative(data.get("riichi_sticks", 0), "riichi_sticks")
+            o: EmaOptions = self.options
+            return final_settlement(
+                scores,
+                sticks,
+                self.uma,
+                sticks_tie=o.leftover_sticks_tie,
+                uma_tie=o.uma_tie,
+                oka=o.oka,
+                return_points=o.return_points,
+                rounding=o.result_rounding,
+            ).to_dict()
+        return self.settle(DealOutcome.from_dict(data)).to_dict()
+
+    def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The ``muraglia score`` output object; adds ``ja`` names to the patterns."""
+        out = super().score_dict(data)
+        names = self._ja_names
+        for pat in out.get("patterns", ()):
+            ja = names.get(pat["id"])
+            if ja:
+                pat["ja"] = ja
+        return out
+
+    # ------------------------------------------------------------------ reference
+
+    def flow(self) -> RiichiFlow:
+        """The engine hooks of this ruleset (``flow.py``), bound to these options."""
+        from muraglia.rulesets.riichi_ema.flow import RiichiFlow  # noqa: PLC0415 - flow imports rules
+
+        return RiichiFlow(self)
+
+    def describe(self) -> list[dict[str, Any]]:
+        """Every pattern of this preset's table as a row."""
+        return self.table.rows()
+
+    def reference_markdown(self) -> str:
+        """The generated ``docs/rulesets/riichi-ema.md`` (or the Tenhou preset's)."""
+        title = self.title["en"] + (" — Tenhou preset" if self.rid == "riichi-tenhou" else "")
+        lines = [
+            f"# {title} (`{self.rid}`) — scoring reference",
+            "",
+            f"<!-- generated by `muraglia rules {self.rid} --format md`; do not edit -->",
+            "",
+            "Sources: " + "; ".join(self.sources) + ".",
+            "",
+            "Values are han (closed / open; — = not allowed open) or yakuman. Dora, ura dora and",
+            "red fives add han but are not yaku (EMA-DORA-5).",
+            "",
+            self.table.markdown(),
+            "Limits (EMA-PAY-5): mangan 5 han (or B ≥ 2000), haneman 6–7, baiman 8–10,",
+            "sanbaiman 11–12, yakuman 13+ (counted) or a yakuman hand; B = fu × 2^(han+2).",
+            "Nagashi mangan (EMA-YAKU-29) is settled at an exhaustive draw (status",
+            "`nagashi_mangan` of `muraglia settle`), paid as a mangan tsumo.",
+            "",
+            "Options:",
+            "",
+        ]
+        tenhou = self.presets["riichi-tenhou"]
+        lines += [
+            f"| option | this id (`{self.rid}`) | `riichi-ema` default | `riichi-tenhou` "
+            "| reference |",
+            "|---|---|---|---|---|",
+        ]
+        for f in fields(EmaOptions):
+            default = f.default
+            lines.append(
+                f"| `{f.name}` | `{getattr(self.options, f.name)!r}` | `{default!r}` "
+                f"| `{tenhou.get(f.name, default)!r}` | {OPTION_REFS.get(f.name, '')} |"
+            )
+        lines += ["", "Flags:", ""]
+        lines += [f"- `{k}`: {v}" for k, v in self.flags.items()]
+        lines += ["", "Settlement statuses:", ""]
+        lines += [f"- `{k}`: {v}" for k, v in STATUSES.items()]
+        lines.append("")
+        return "\n".join(lines)

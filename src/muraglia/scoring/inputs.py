@@ -1,0 +1,252 @@
+"""One validation of the input objects of ``score`` and ``settle`` for every ruleset.
+
+The command line, the web API and :func:`muraglia.score` hand the rulesets JSON-like objects
+(interfaces.md §5). Before a ruleset reads one, the functions here check the *types* and the
+*situation* the same way for all rulesets: seat letters (``dealer``, ``discarder``,
+``winners``), counters (``honba``, ``riichi_sticks``), lists of tiles (``dora``, ``ura``), lists
+of flags, hands given as strings; and, once a hand is parsed, that the hand plus the dora
+indicators do not hold a fifth copy of a tile and that the hand holds no more red fives than
+the ruleset's wall. Messages speak JSON (``null``, ``array``) and quote at most a short
+excerpt of the input.
+
+>>> check_score_input({"hand": "123m+1m", "dora": 5})
+Traceback (most recent call last):
+...
+muraglia.errors.InputTypeError: `dora` must be a list of tiles, got number
+>>> check_score_input({"hand": "123m+1m", "dealer": "Z"})
+Traceback (most recent call last):
+...
+muraglia.errors.InvalidHandError: `dealer` must be a seat letter (E, S, W or N), got 'Z'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from muraglia.errors import InputTypeError, InvalidHandError, excerpt, json_type, plural
+from muraglia.hand import Hand
+from muraglia.scoring.context import parse_wind
+from muraglia.tiles import WINDS, Tile
+
+__all__ = [
+    "MAX_INDICATORS",
+    "SEATS",
+    "check_counter",
+    "check_red_fives",
+    "check_score_input",
+    "check_seat",
+    "check_settle_input",
+    "check_situation",
+    "check_string_list",
+    "check_tile_counts",
+    "check_tile_list",
+]
+
+SEATS = ("E", "S", "W", "N")
+"""Seat letters, East first (the dealer's seat)."""
+
+_SEAT_SET = frozenset(SEATS)
+
+MAX_INDICATORS = 5
+"""Most dora (or ura dora) indicators of a deal: one, plus one per kong (EMA-DORA-2)."""
+
+_WIN = ("ron", "tsumo", "none")
+
+
+def check_seat(value: Any, key: str) -> str:
+    """``value`` if it names a seat by its wind (``E S W N``, any case, or ``1z``..``4z``).
+
+    Raises:
+        InputTypeError: for a non-string.
+        InvalidHandError: for another string.
+    """
+    if type(value) is str and value in _SEAT_SET:  # the common case first
+        return value
+    if isinstance(value, Tile) and value in WINDS:
+        return value.notation
+    if not isinstance(value, str):
+        raise InputTypeError(
+            f"`{key}` must be a seat letter (E, S, W or N), got {json_type(value)}"
+        )
+    try:
+        parse_wind(value, key)
+    except InvalidHandError:
+        raise InvalidHandError(
+            f"`{key}` must be a seat letter (E, S, W or N), got {excerpt(value)}"
+        ) from None
+    return value
+
+
+def check_counter(value: Any, key: str) -> int:
+    """``value`` if it is a non-negative integer (not a boolean).
+
+    Raises:
+        InputTypeError: for another type.
+        InvalidHandError: for a negative number.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputTypeError(f"`{key}` must be a non-negative integer, got {json_type(value)}")
+    if value < 0:
+        raise InvalidHandError(f"`{key}` must be a non-negative integer, got {value}")
+    return value
+
+
+def check_string_list(value: Any, key: str, what: str) -> list[str]:
+    """``value`` as a list of strings (``what`` names the items in the message).
+
+    Raises:
+        InputTypeError: for a string, a non-list or a non-string item.
+    """
+    if isinstance(value, str) or not isinstance(value, list | tuple | set | frozenset):
+        raise InputTypeError(f"`{key}` must be a list of {what}, got {json_type(value)}")
+    for item in value:
+        if not isinstance(item, str):
+            raise InputTypeError(
+                f"`{key}` must be a list of {what}, got an item of type {json_type(item)}"
+            )
+    return list(value)
+
+
+def check_tile_list(value: Any, key: str) -> list[str]:
+    """``value`` as a list of at most :data:`MAX_INDICATORS` tile strings (or Tiles).
+
+    Raises:
+        InputTypeError: for a string, a non-list or an item that is not a string.
+        InvalidHandError: for too many indicators.
+    """
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise InputTypeError(f"`{key}` must be a list of tiles, got {json_type(value)}")
+    out: list[str] = []
+    for item in value:
+        if isinstance(item, Tile):
+            out.append(item.notation)
+        elif isinstance(item, str):
+            out.append(item)
+        else:
+            raise InputTypeError(
+                f"`{key}` must be a list of tiles, got an item of type {json_type(item)}"
+            )
+    if len(out) > MAX_INDICATORS:
+        raise InvalidHandError(
+            f"`{key}` holds {plural(len(out), 'indicator')}; a deal has at most "
+            f"{MAX_INDICATORS} (one, plus one per kong)"
+        )
+    return out
+
+
+def check_situation(data: Mapping[str, Any]) -> None:
+    """The situation keys shared by ``score`` and ``settle``: seats, counters, indicators.
+
+    Raises:
+        InputTypeError, InvalidHandError: naming the first offending key.
+    """
+    for key in ("dealer", "discarder"):
+        if data.get(key) is not None:
+            check_seat(data[key], key)
+    for key in ("honba", "riichi_sticks"):
+        if key in data:
+            check_counter(data[key], key)
+    for key in ("dora", "ura"):
+        if data.get(key) is not None:
+            check_tile_list(data[key], key)
+    if "round_wind" in data:
+        check_seat(data["round_wind"], "round_wind")
+
+
+def check_score_input(data: Any) -> None:
+    """Check the types and the situation of a ``muraglia score`` input object.
+
+    Raises:
+        InputTypeError, InvalidHandError: naming the first offending key.
+    """
+    if not isinstance(data, Mapping):
+        raise InputTypeError(f"the input must be a JSON object, got {json_type(data)}")
+    if "hand" in data and not isinstance(data["hand"], str | Hand):
+        raise InputTypeError(f"`hand` must be a string, got {json_type(data['hand'])}")
+    if "win" in data:
+        win = data["win"]
+        if not isinstance(win, str):
+            raise InputTypeError(f"`win` must be one of {', '.join(_WIN)}, got {json_type(win)}")
+        if win not in _WIN:
+            raise InvalidHandError(f"`win` must be one of {', '.join(_WIN)}, got {excerpt(win)}")
+    if "seat_wind" in data:
+        check_seat(data["seat_wind"], "seat_wind")
+    if data.get("flags") is not None:
+        check_string_list(data["flags"], "flags", "flags")
+    check_situation(data)
+
+
+def check_settle_input(data: Any) -> None:
+    """Check the types and the situation of a ``muraglia settle`` input object.
+
+    Raises:
+        InputTypeError, InvalidHandError: naming the first offending key.
+    """
+    if not isinstance(data, Mapping):
+        raise InputTypeError(f"the input must be a JSON object, got {json_type(data)}")
+    check_situation(data)
+    for key in ("winners", "riichi", "tenpai"):
+        if key in data:
+            seats = check_string_list(data[key], key, "seat letters")
+            for s in seats:
+                check_seat(s, key)
+            if len(set(seats)) != len(seats):
+                raise InvalidHandError(f"`{key}` names a seat twice")
+    for key, what in (("hands", "hand"), ("flags", "flags"), ("status", "status")):
+        if key not in data:
+            continue
+        table = data[key]
+        if not isinstance(table, Mapping):
+            raise InputTypeError(
+                f"`{key}` must be an object seat -> {what}, got {json_type(table)}"
+            )
+        for seat, value in table.items():
+            check_seat(seat, f"{key}` key `{seat}" if isinstance(seat, str) else key)
+            where = f"{key}.{seat}"
+            if key == "hands" and not isinstance(value, str | Hand):
+                raise InputTypeError(f"`{where}` must be a hand string, got {json_type(value)}")
+            if key == "flags":
+                check_string_list(value, where, "flags")
+            if key == "status" and not isinstance(value, str):
+                raise InputTypeError(f"`{where}` must be a string, got {json_type(value)}")
+
+
+def check_tile_counts(
+    hand: Hand, indicators: Iterable[Tile], what: str = "dora indicators"
+) -> None:
+    """The hand and the indicators together hold at most four copies of each tile.
+
+    Raises:
+        InvalidHandError: naming the tile with a fifth copy.
+    """
+    counts = list(hand.counts)
+    for t in indicators:
+        counts[t] += 1
+        if counts[t] > 4:
+            raise InvalidHandError(
+                f"the hand and the {what} hold {counts[t]} copies of "
+                f"{t.notation!r} (there are only 4)"
+            )
+
+
+def check_red_fives(hand: Hand, per_suit: int) -> None:
+    """The hand holds at most ``per_suit`` red fives of each suit (the ruleset's wall).
+
+    Raises:
+        InvalidHandError: naming the suit.
+    """
+    if hand.red_fives <= per_suit:  # no suit can hold more than the whole hand
+        return
+    red: dict[str, int] = {}
+    tiles = [*hand.concealed_tiles, *(t for m in hand.melds for t in m.tiles)]
+    for t in tiles:
+        if t.red:
+            suit = t.kind.notation[1]
+            red[suit] = red.get(suit, 0) + 1
+    for suit, n in red.items():
+        if n > per_suit:
+            has = "no red fives" if per_suit == 0 else f"only {plural(per_suit, 'red five')}"
+            raise InvalidHandError(
+                f"{plural(n, 'red five')} 0{suit} in the hand; the wall has {has} of that suit"
+            )

@@ -1,0 +1,417 @@
+"""Tournament pages: public standings, a big screen, organiser and referee views.
+
+``router`` (prefix ``/tournaments``) is included by the web application; it reads the
+SQLAlchemy engine from ``request.app.state.db`` (the web app's shared database, migrated).
+
+- Public: ``/tournaments`` (events), ``/tournaments/{id}`` (standings, refreshing itself),
+  ``/tournaments/{id}/screen`` (big screen: countdown of the running session, its seating,
+  the standings; refreshes itself), ``/tournaments/{id}/standings.json``.
+- Login: ``/tournaments/login`` (argon2-checked password; a signed, HttpOnly, SameSite=Strict
+  cookie carries the user and role for 12 hours).
+- Referee (or organiser): ``/tournaments/{id}/sessions/{k}/tables/{t}`` shows the table and
+  takes its totals or its sheet (one settle object per line), with a preview; the form
+  carries the version it was read at, so a second referee gets a conflict (409), not a
+  silent overwrite. Penalties.
+- Organiser: ``/tournaments/{id}/manage``: seat, session status (start, finish, approve).
+
+Bad input gets a 400 page with the same message as the CLI; a player (no login) can only
+read.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any
+from urllib.parse import parse_qs
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from sqlalchemy import select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session as DbSession
+
+from muraglia.errors import MahjongError
+from muraglia.tournament import service
+from muraglia.tournament.auth import authenticate
+from muraglia.tournament.models import Event
+
+__all__ = ["router"]
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+COOKIE = "muraglia_tournament"
+SESSION_SECONDS = 12 * 3600
+MAX_FORM = 256 * 1024
+_env = Environment(
+    loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]), auto_reload=False
+)
+_process_secret = secrets.token_bytes(32)
+
+router = APIRouter(prefix="/tournaments", tags=["tournaments"])
+
+
+# ---------------------------------------------------------------------------------------
+# plumbing
+
+
+def _engine(request: Request) -> Engine:
+    engine = getattr(request.app.state, "db", None)
+    if engine is None:  # pragma: no cover - the web app always sets it
+        raise HTTPException(500, "the application has no database")
+    return engine  # type: ignore[no-any-return]
+
+
+def get_db(request: Request) -> Iterator[DbSession]:
+    """One database session per request, committed when the handler succeeds."""
+    with DbSession(_engine(request)) as db, db.begin():
+        yield db
+
+
+Db = Annotated[DbSession, Depends(get_db)]
+
+
+def _secret(request: Request) -> bytes:
+    key = getattr(request.app.state, "secret_key", None)
+    return key.encode() if isinstance(key, str) else _process_secret
+
+
+def _sign(request: Request, payload: str) -> str:
+    mac = hmac.new(_secret(request), payload.encode(), hashlib.sha256).hexdigest()
+    return base64.urlsafe_b64encode(payload.encode()).decode() + "." + mac
+
+
+def current_user(request: Request) -> dict[str, str] | None:
+    """The logged-in user (``name``, ``role``) from the signed cookie, or None."""
+    raw = request.cookies.get(COOKIE)
+    if not raw or "." not in raw:
+        return None
+    body, mac = raw.rsplit(".", 1)
+    try:
+        payload = base64.urlsafe_b64decode(body.encode()).decode()
+    except (ValueError, UnicodeDecodeError):
+        return None
+    good = hmac.new(_secret(request), payload.encode(), hashlib.sha256).hexdigest()
+    if not hmac.compare_digest(good, mac):
+        return None
+    try:
+        name, role, expires = payload.rsplit("|", 2)
+        if float(expires) < time.time():
+            return None
+    except ValueError:
+        return None
+    return {"name": name, "role": role}
+
+
+def _require(request: Request, *roles: str) -> dict[str, str]:
+    user = current_user(request)
+    if user is None:
+        raise HTTPException(401, "log in first / accedi prima")
+    if user["role"] not in roles:
+        raise HTTPException(403, f"this needs the role {' or '.join(roles)}")
+    return user
+
+
+async def _form(request: Request) -> dict[str, str]:
+    body = await request.body()
+    if len(body) > MAX_FORM:
+        raise HTTPException(413, "the form is too large")
+    try:
+        parsed = parse_qs(body.decode("utf-8"), keep_blank_values=True)
+    except UnicodeDecodeError:
+        raise HTTPException(400, "the form is not UTF-8") from None
+    return {k: v[-1] for k, v in parsed.items()}
+
+
+def _page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    html = _env.get_template(template).render(user=current_user(request), **context)
+    return HTMLResponse(html, status_code=status)
+
+
+def _event(db: DbSession, event_id: int) -> Event:
+    try:
+        return service.get_event(db, event_id)
+    except service.TournamentError as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+def _standings(db: DbSession, event: Event) -> list[dict[str, Any]]:
+    return [service.standing_dict(x, event.regulation) for x in service.standings(db, event)]
+
+
+def _current_session(event: Event) -> Any:
+    running = [s for s in event.sessions if s.status == "started"]
+    if running:
+        return running[0]
+    seated = [s for s in event.sessions if s.status == "seating" and s.tables]
+    return seated[0] if seated else None
+
+
+# ---------------------------------------------------------------------------------------
+# login
+
+
+@router.get("/login", response_class=HTMLResponse, include_in_schema=False)
+def login_form(request: Request) -> HTMLResponse:
+    """The login form."""
+    return _page(request, "t_login.html", error=None)
+
+
+@router.post("/login", response_class=HTMLResponse, include_in_schema=False)
+async def login(request: Request, db: Db) -> Response:
+    """Check the password (argon2) and set the signed cookie."""
+    form = await _form(request)
+    user = authenticate(db, form.get("username", ""), form.get("password", ""))
+    if user is None:
+        return _page(
+            request,
+            "t_login.html",
+            status=401,
+            error="nome o password errati / wrong user name or password",
+        )
+    payload = f"{user.username}|{user.role}|{time.time() + SESSION_SECONDS:.0f}"
+    response = RedirectResponse(str(request.url_for("events")), status_code=303)
+    response.set_cookie(
+        COOKIE, _sign(request, payload), httponly=True, samesite="strict", max_age=SESSION_SECONDS
+    )
+    return response
+
+
+@router.post("/logout", include_in_schema=False)
+def logout(request: Request) -> Response:
+    """Forget the cookie."""
+    response = RedirectResponse(str(request.url_for("events")), status_code=303)
+    response.delete_cookie(COOKIE)
+    return response
+
+
+# ---------------------------------------------------------------------------------------
+# public pages
+
+
+@router.get("", response_class=HTMLResponse)
+def events(request: Request, db: Db) -> HTMLResponse:
+    """Every event."""
+    rows = db.scalars(select(Event).order_by(Event.id.desc())).all()
+    return _page(request, "t_events.html", events=rows)
+
+
+@router.get("/{event_id}", response_class=HTMLResponse)
+def standings_page(event_id: int, request: Request, db: Db) -> HTMLResponse:
+    """Public standings (refreshing every 30 s)."""
+    event = _event(db, event_id)
+    return _page(
+        request,
+        "t_standings.html",
+        event=event,
+        standings=_standings(db, event),
+        teams=service.team_standings(service.standings(db, event), event.regulation),
+    )
+
+
+@router.get("/{event_id}/standings.json")
+def standings_json(event_id: int, db: Db) -> JSONResponse:
+    """The CLI's ``standings --json`` object."""
+    event = _event(db, event_id)
+    return JSONResponse({"ok": True, "standings": _standings(db, event)})
+
+
+@router.get("/{event_id}/screen", response_class=HTMLResponse)
+def big_screen(event_id: int, request: Request, db: Db) -> HTMLResponse:
+    """The venue's big screen: countdown, seating of the current session, standings."""
+    event = _event(db, event_id)
+    session = _current_session(event)
+    ends_at = None
+    if session is not None and session.started_at is not None and session.minutes:
+        ends_at = session.started_at.timestamp() + 60 * session.minutes
+    tables = [service.table_dict(t) for t in session.tables] if session is not None else []
+    return _page(
+        request,
+        "t_screen.html",
+        event=event,
+        session=session,
+        tables=tables,
+        ends_at=ends_at,
+        standings=_standings(db, event)[:30],
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# organiser
+
+
+@router.get("/{event_id}/manage", response_class=HTMLResponse)
+def manage(event_id: int, request: Request, db: Db) -> HTMLResponse:
+    """Organiser view: sessions, seating, players."""
+    _require(request, "organiser")
+    event = _event(db, event_id)
+    return _page(request, "t_manage.html", event=event, message=None)
+
+
+@router.post("/{event_id}/seat", response_class=HTMLResponse)
+async def seat(event_id: int, request: Request, db: Db) -> Response:
+    """Seat the unplayed sessions (organiser)."""
+    user = _require(request, "organiser")
+    form = await _form(request)
+    event = _event(db, event_id)
+    try:
+        seed = int(form.get("seed") or 0)
+        out = service.seat_event(
+            db, event, seed=seed, method=form.get("method", "plan"), actor=user["name"]
+        )
+    except (ValueError, MahjongError) as exc:
+        return _page(request, "t_manage.html", status=400, event=event, message=str(exc))
+    msg = f"repeats {out['repeats']} (lower bound {out['lower_bound']})"
+    return _page(request, "t_manage.html", event=event, message=msg)
+
+
+@router.post("/{event_id}/sessions/{number}/status", response_class=HTMLResponse)
+async def session_status(event_id: int, number: int, request: Request, db: Db) -> Response:
+    """Start, finish or approve a session (organiser)."""
+    user = _require(request, "organiser")
+    form = await _form(request)
+    event = _event(db, event_id)
+    try:
+        service.set_session_status(db, event, number, form.get("status", ""), actor=user["name"])
+    except MahjongError as exc:
+        return _page(request, "t_manage.html", status=400, event=event, message=str(exc))
+    return RedirectResponse(str(request.url_for("manage", event_id=event_id)), status_code=303)
+
+
+# ---------------------------------------------------------------------------------------
+# referee
+
+
+def _table_page(
+    request: Request, db: DbSession, event: Event, number: int, table: int, **extra: Any
+) -> HTMLResponse:
+    status = extra.pop("status", 200)
+    session = service.get_session(db, event, number)
+    t = next((x for x in session.tables if x.number == table), None)
+    if t is None:
+        raise HTTPException(404, f"session {number} has no table {table}")
+    return _page(
+        request,
+        "t_table.html",
+        status=status,
+        event=event,
+        session=session,
+        table=service.table_dict(t),
+        **extra,
+    )
+
+
+@router.get("/{event_id}/sessions/{number}/tables/{table}", response_class=HTMLResponse)
+def table_form(event_id: int, number: int, table: int, request: Request, db: Db) -> HTMLResponse:
+    """A table's seats, results and entry form (referee or organiser)."""
+    _require(request, "referee", "organiser")
+    event = _event(db, event_id)
+    try:
+        return _table_page(request, db, event, number, table, message=None, preview=None, form={})
+    except service.TournamentError as exc:
+        raise HTTPException(404, str(exc)) from None
+
+
+def _table_error(
+    request: Request,
+    db: DbSession,
+    where: tuple[int, int, int],
+    *,
+    status: int,
+    message: str,
+    form: dict[str, str],
+) -> HTMLResponse:
+    """The table page again with the error; nothing of the failed entry is kept."""
+    db.rollback()
+    event_id, number, table = where
+    with DbSession(_engine(request)) as fresh:
+        event = service.get_event(fresh, event_id)
+        return _table_page(
+            request,
+            fresh,
+            event,
+            number,
+            table,
+            status=status,
+            message=message,
+            preview=None,
+            form=form,
+        )
+
+
+@router.post("/{event_id}/sessions/{number}/tables/{table}", response_class=HTMLResponse)
+async def table_enter(event_id: int, number: int, table: int, request: Request, db: Db) -> Response:
+    """Preview or save a table's totals or sheet; 400 on bad input, 409 on a stale version."""
+    user = _require(request, "referee", "organiser")
+    form = await _form(request)
+    event = _event(db, event_id)
+    hands = totals = None
+    try:
+        if form.get("mode") == "hands":
+            hands = [
+                json.loads(line) for line in form.get("sheet", "").splitlines() if line.strip()
+            ]
+        else:
+            totals = {w: int(form[w]) for w in "ESWN" if form.get(w, "").strip()}
+            if form.get("table_sticks", "").strip():
+                totals["table"] = int(form["table_sticks"])
+        version = int(form["version"]) if form.get("version") else None
+        out = service.enter_results(
+            db,
+            event,
+            number,
+            table,
+            hands=hands,
+            totals=totals,
+            expected_version=version,
+            dry_run=form.get("action") == "preview",
+            actor=user["name"],
+        )
+    except service.ConflictError as exc:
+        return _table_error(
+            request, db, (event_id, number, table), status=409, message=str(exc), form=form
+        )
+    except (json.JSONDecodeError, ValueError, KeyError, TypeError, MahjongError) as exc:
+        msg = f"invalid JSON: {exc.msg}" if isinstance(exc, json.JSONDecodeError) else str(exc)
+        return _table_error(
+            request, db, (event_id, number, table), status=400, message=msg, form=form
+        )
+    if not out["saved"]:
+        return _table_page(request, db, event, number, table, message=None, preview=out, form=form)
+    return _table_page(
+        request, db, event, number, table, message="salvato / saved", preview=None, form={}
+    )
+
+
+@router.post("/{event_id}/penalties", response_class=HTMLResponse)
+async def penalty(event_id: int, request: Request, db: Db) -> Response:
+    """A referee's point penalty."""
+    user = _require(request, "referee", "organiser")
+    form = await _form(request)
+    event = _event(db, event_id)
+    try:
+        amount = int(form["amount"]) if form.get("amount") else None
+        service.add_penalty(
+            db,
+            event,
+            int(form.get("player", "0")),
+            amount,
+            form.get("reason", ""),
+            session_number=int(form["session"]) if form.get("session") else None,
+            kind=form.get("kind", "referee"),
+            referee=user["name"],
+            actor=user["name"],
+        )
+    except (ValueError, MahjongError) as exc:
+        return HTMLResponse(
+            _env.get_template("t_error.html").render(user=user, message=str(exc)), status_code=400
+        )
+    return RedirectResponse(
+        str(request.url_for("standings_page", event_id=event_id)), status_code=303
+    )

@@ -1,0 +1,202 @@
+"""``muraglia tournament`` per the contract (interfaces.md §5), on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from muraglia.cli import main
+from tests.tournament.test_service import FIMJ_DEAL
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, dict, str]:
+    code = main(["tournament", *argv])
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if out.strip().startswith("{") else {"text": out}), err
+
+
+@pytest.fixture
+def event(db_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[str, str]:
+    code, out, _ = run(
+        [
+            "new",
+            "Coppa",
+            "--rules",
+            "fimj(tournament=true)",
+            "--sessions",
+            "3",
+            "--db",
+            db_url,
+            "--json",
+        ],
+        capsys,
+    )
+    assert code == 0
+    assert out == {"ok": True, "id": "1"}
+    players = tmp_path / "players.csv"
+    players.write_text(
+        "name,club,country,ema_id,team\n"
+        + "".join(f"Giocatore {i},C{i % 3},IT,{i:08d},T{i % 2}\n" for i in range(1, 13)),
+        encoding="utf-8",
+    )
+    code, out, _ = run(["players", "1", "--import", str(players), "--db", db_url, "--json"], capsys)
+    assert code == 0
+    assert out == {"ok": True, "players": 12}
+    return db_url, "1"
+
+
+def test_seat_enter_standings_export(
+    event: tuple[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, eid = event
+    code, out, _ = run(
+        ["seat", eid, "--seed", "4", "--iterations", "3000", "--db", db, "--json"], capsys
+    )
+    assert code == 0
+    assert len(out["sessions"]) == 3
+    for session in out["sessions"]:
+        assert sorted(p for table in session for p in table) == list(range(1, 13))
+        assert all(len(table) == 4 for table in session)
+    assert out["repeats"] >= out["lower_bound"] >= 0
+    sheet = tmp_path / "t1.jsonl"
+    sheet.write_text(json.dumps(FIMJ_DEAL) + "\n" + '{"blank": true}\n', encoding="utf-8")
+    code, out, _ = run(
+        [
+            "enter",
+            eid,
+            "--session",
+            "1",
+            "--table",
+            "1",
+            "--hands",
+            str(sheet),
+            "--db",
+            db,
+            "--json",
+        ],
+        capsys,
+    )
+    assert code == 0
+    assert out["net"] == {"E": -220, "S": 550, "W": -180, "N": -150}
+    code, out, _ = run(
+        [
+            "enter",
+            eid,
+            "--session",
+            "1",
+            "--table",
+            "2",
+            "--totals",
+            '{"E": 100, "S": -40, "W": -30, "N": -30}',
+            "--db",
+            db,
+            "--json",
+        ],
+        capsys,
+    )
+    assert code == 0
+    assert out["net"]["E"] == 100
+    code, out, _ = run(["standings", eid, "--db", db, "--json"], capsys)
+    assert code == 0
+    top = out["standings"][0]
+    assert set(top) >= {"rank", "player", "name", "score", "table_points"}
+    assert top["rank"] == 1
+    assert top["score"] == 550
+    assert top["table_points"] == 4
+    for fmt in ("csv", "json", "ema", "sheets", "schedules", "signs"):
+        target = tmp_path / f"out.{fmt}"
+        code, out, err = run(
+            ["export", eid, "--format", fmt, "--out", str(target), "--db", db, "--json"], capsys
+        )
+        assert code == 0, err
+        assert target.stat().st_size > 100
+    assert "Giocatore" in (tmp_path / "out.sheets").read_text(encoding="utf-8")
+    ema = (tmp_path / "out.ema").read_text(encoding="utf-8").splitlines()
+    assert ema[3].startswith("place,ema_number,last_name,first_name,country")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["enter", "1", "--session", "1", "--table", "1", "--totals", '{"E": 1}'],
+            "need exactly the seats E, S, W, N",
+        ),
+        (["enter", "1", "--session", "9", "--table", "1", "--totals", "{}"], "no session 9"),
+        (["enter", "1", "--session", "1", "--table", "1", "--totals", "{oops"], "invalid JSON"),
+        (["seat", "7"], "no event with id 7"),
+        (["penalty", "1", "--player", "99", "--amount", "10", "--reason", "x"], "no player 99"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(
+    event: tuple[str, str], argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, _ = event
+    assert run(["seat", "1", "--iterations", "3000", "--db", db, "--json"], capsys)[0] == 0
+    code, _out, err = run([*argv, "--db", db], capsys)
+    assert code == 2
+    assert err.count("\n") == 1, err
+    assert message in err
+
+
+def test_approved_session_refuses_results(
+    event: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, eid = event
+    run(["seat", eid, "--iterations", "3000", "--db", db, "--json"], capsys)
+    for t in (1, 2, 3):
+        code, _, err = run(
+            [
+                "enter",
+                eid,
+                "--session",
+                "1",
+                "--table",
+                str(t),
+                "--totals",
+                '{"E": 10, "S": -10, "W": 0, "N": 0}',
+                "--db",
+                db,
+                "--json",
+            ],
+            capsys,
+        )
+        assert code == 0, err
+    assert run(["session", eid, "1", "--status", "approved", "--db", db, "--json"], capsys)[0] == 0
+    code, _, err = run(
+        [
+            "enter",
+            eid,
+            "--session",
+            "1",
+            "--table",
+            "1",
+            "--totals",
+            '{"E": 0, "S": 0, "W": 0, "N": 0}',
+            "--db",
+            db,
+            "--json",
+        ],
+        capsys,
+    )
+    assert code == 2
+    assert "approved" in err
+    code, out, _ = run(["standings", eid, "--db", db, "--json"], capsys)
+    assert sorted(x["score"] for x in out["standings"])[-3:] == [10, 10, 10]
+
+
+def test_stale_version_is_a_conflict(
+    event: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, eid = event
+    run(["seat", eid, "--iterations", "3000", "--db", db, "--json"], capsys)
+    code, out, _ = run(["tables", eid, "--session", "1", "--db", db, "--json"], capsys)
+    version = out["tables"][0]["version"]
+    totals = '{"E": 10, "S": -10, "W": 0, "N": 0}'
+    base = ["enter", eid, "--session", "1", "--table", "1", "--totals", totals, "--db", db]
+    assert run([*base, "--version", str(version), "--json"], capsys)[0] == 0
+    code, _, err = run([*base, "--version", str(version), "--json"], capsys)
+    assert code == 2
+    assert "changed by someone else" in err

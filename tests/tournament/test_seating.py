@@ -1,0 +1,158 @@
+"""Seating: designs, annealing, winds, validator, re-planning, Swiss (seating.py)."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from muraglia.tournament.seating import (
+    SeatingError,
+    assign_winds,
+    design,
+    generate,
+    lower_bound,
+    metrics,
+    swiss,
+    table_sizes,
+    validate,
+)
+
+
+def _independent_repeats(plan: list[list[list[int]]]) -> int:
+    seen: Counter[frozenset[int]] = Counter()
+    for session in plan:
+        for table in session:
+            for a, b in itertools.combinations(table, 2):
+                seen[frozenset((a, b))] += 1
+    return sum(v - 1 for v in seen.values() if v > 1)
+
+
+@pytest.mark.parametrize(
+    ("n", "r"),
+    [(16, 5), (20, 5), (28, 7), (32, 9), (64, 10), (100, 10), (120, 10), (200, 10), (36, 9)],
+)
+def test_known_designs_have_no_repeat_pairs(n: int, r: int) -> None:
+    plan = design(n, r)
+    assert plan is not None
+    assert 3 * r <= n - 1
+    assert _independent_repeats(plan) == 0
+    validate(plan, list(range(n)))
+
+
+def test_no_design_is_claimed_beyond_the_bound() -> None:
+    assert design(16, 6) is None
+    assert design(18, 2) is None
+
+
+@pytest.mark.parametrize(("n", "r"), [(16, 5), (40, 6), (64, 8), (120, 7), (200, 10)])
+def test_generated_plans_reach_zero_repeats_where_3r_fits(n: int, r: int) -> None:
+    players = list(range(1, n + 1))
+    plan = generate(players, r, seed=7)
+    validate(plan, players)
+    m = metrics(plan)
+    assert m["repeats"] == _independent_repeats(plan) == 0
+    assert m["wind_deviation"] < 1
+
+
+def test_generation_is_deterministic_per_seed() -> None:
+    players = list(range(1, 25))
+    a = generate(players, 6, seed=3, iterations=20_000)
+    assert a == generate(players, 6, seed=3, iterations=20_000)
+    assert a != generate(players, 6, seed=4, iterations=20_000)
+
+
+def test_beyond_the_bound_repeats_are_at_the_lower_bound_for_16() -> None:
+    plan = generate(list(range(16)), 6, seed=1)
+    m = metrics(plan)
+    assert m["lower_bound"] == 24
+    assert m["repeats"] == 24
+    assert m["max_meetings"] == 2
+
+
+def test_winds_are_within_one_of_a_quarter() -> None:
+    players = list(range(1, 41))
+    for r in (4, 6, 9):
+        plan = generate(players, r, seed=r, iterations=30_000)
+        counts: dict[int, Counter[int]] = {p: Counter() for p in players}
+        for session in plan:
+            for table in session:
+                for w, p in enumerate(table):
+                    counts[p][w] += 1
+        for c in counts.values():
+            assert all(abs(c[w] - r / 4) < 1 for w in range(4)), c
+
+
+def test_tables_of_three_only_where_allowed() -> None:
+    with pytest.raises(SeatingError, match="substitute"):
+        table_sizes(18, allow_three=False)
+    assert table_sizes(18, allow_three=True) == [4, 4, 4, 3, 3]
+    players = list(range(1, 19))
+    plan = generate(players, 4, seed=2, allow_three=True)
+    validate(plan, players, allow_three=True)
+    assert all(sorted(len(t) for t in s) == [3, 3, 4, 4, 4] for s in plan)
+
+
+def test_validator_catches_double_seats_missing_players_and_bad_tables() -> None:
+    players = list(range(1, 9))
+    with pytest.raises(SeatingError, match="player 1 is at 2 tables"):
+        validate([[[1, 2, 3, 4], [1, 6, 7, 8]]], players)
+    with pytest.raises(SeatingError, match="player 5 has no seat"):
+        validate([[[1, 2, 3, 4], [9, 6, 7, 8]]], players)
+    with pytest.raises(SeatingError, match="table 2 has 3 players"):
+        validate([[[1, 2, 3, 4, 5], [6, 7, 8]]], players)
+
+
+def test_replanning_after_a_withdrawal_keeps_the_played_sessions() -> None:
+    players = list(range(1, 33))
+    plan = generate(players, 6, seed=5)
+    played = plan[:3]
+    remaining = [p for p in players if p not in (7, 8, 9, 10)]  # four drop out
+    rest = generate(remaining, 3, seed=5, history=played)
+    validate(rest, remaining)
+    m = metrics(rest, history=played)
+    assert m["repeats"] == 0
+    assert m["sessions"] == 6
+
+
+def test_club_mates_are_kept_apart() -> None:
+    players = list(range(1, 33))
+    groups = {p: f"club{p % 8}" for p in players}  # 8 clubs of 4
+    plan = generate(players, 5, seed=1, groups=groups)
+    assert metrics(plan, groups=groups)["group_conflicts"] == 0
+    assert metrics(plan)["repeats"] == 0
+
+
+def test_swiss_seats_the_leaders_together_and_avoids_repeats() -> None:
+    history = [[[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]]]
+    ranking = list(range(1, 17))
+    session = swiss(ranking, history=history)
+    validate([session], ranking)
+    assert 1 in session[0]
+    assert _independent_repeats([*history, [session[0]]]) == 0
+
+
+def test_lower_bound() -> None:
+    assert lower_bound([[4] * 4] * 5, 16) == 0
+    assert lower_bound([[4] * 6] * 8, 24) == 12
+
+
+@given(st.integers(9, 30), st.integers(1, 4), st.integers(0, 1000))
+def test_any_generated_plan_validates(n: int, r: int, seed: int) -> None:
+    players = list(range(1, n + 1))
+    allow_three = n % 4 != 0
+    plan = generate(players, r, seed=seed, allow_three=allow_three, iterations=2000)
+    validate(plan, players, allow_three=allow_three)
+    assert metrics(plan)["repeats"] == _independent_repeats(plan)
+
+
+def test_assign_winds_keeps_the_tables() -> None:
+    plan = [[[1, 2, 3, 4], [5, 6, 7, 8]]] * 4
+    winds = assign_winds([[t[:] for t in s] for s in plan])
+    for before, after in zip(plan, winds, strict=True):
+        assert [sorted(t) for t in before] == [sorted(t) for t in after]
+    for p in range(1, 9):
+        assert sorted(s[t].index(p) for s in winds for t in range(2) if p in s[t]) == [0, 1, 2, 3]

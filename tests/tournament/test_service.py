@@ -1,0 +1,469 @@
+"""The tournament manager's operations, on SQLite and PostgreSQL (the ``engine`` fixture)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session as DbSession
+
+from muraglia.tournament import export, service
+from muraglia.tournament.models import AuditEntry, Hand, Registration, Seat, TableResult
+from muraglia.tournament.scoring import table_results
+
+FIMJ_HANDS = {
+    "E": "999s 999p 5m 67m 678s 1z",
+    "S": "678p33p [555s] 777z [234m] 2f +6p",
+    "W": "123456789m 1234z",
+    "N": "888m 222s 345p 6s 19p 3z",
+}
+FIMJ_DEAL = {"winners": ["S"], "discarder": "W", "hands": FIMJ_HANDS}
+FIMJ_NET = {"E": -220, "S": 550, "W": -180, "N": -150}
+RAVENNA_DEAL = {
+    "winners": ["S"],
+    "discarder": "W",
+    "hands": {
+        "E": "999p23m67s [555z>] [222m<]",
+        "S": "123s456s789s2z [333s>] +2z",
+        "W": "13579m2468p1589s",
+        "N": "4444m777z13m56p9m9p",
+    },
+}
+RAVENNA_NET = {"E": -80, "S": 200, "W": -160, "N": 40}
+
+
+@contextmanager
+def tx(engine: Engine) -> Iterator[DbSession]:
+    with DbSession(engine) as db, db.begin():
+        yield db
+
+
+def csv_of(n: int, *, clubs: int = 0, teams: int = 0) -> str:
+    head = "name,club,country,ema_id" + (",team" if teams else "")
+    rows = [head]
+    for i in range(1, n + 1):
+        club = f"club{i % clubs}" if clubs else ""
+        row = f"Anna Rossi{i},{club},IT,{10000000 + i}"
+        if teams:
+            row += f",team{i % teams}"
+        rows.append(row)
+    return "\n".join(rows) + "\n"
+
+
+def make_event(engine: Engine, rules: str, n: int, sessions: int = 3, **kw: object) -> int:
+    with tx(engine) as db:
+        event = service.create_event(db, "Torneo", rules=rules, sessions=sessions, **kw)  # type: ignore[arg-type]
+        service.import_players(db, event, csv_of(n))
+        service.seat_event(db, event, seed=1, iterations=2000)
+        return event.id
+
+
+def seats_of(engine: Engine, event_id: int, session: int, table: int) -> dict[str, int]:
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        s = service.get_session(db, event, session)
+        t = next(t for t in s.tables if t.number == table)
+        return {x.wind: x.registration.number for x in t.seats}
+
+
+# ---------------------------------------------------------------------------------------
+# events, players, seating
+
+
+def test_csv_import_numbers_players_in_file_order(engine: Engine) -> None:
+    with tx(engine) as db:
+        event = service.create_event(db, "T", rules="mcr", sessions=2)
+        assert service.import_players(db, event, csv_of(8, teams=2)) == 8
+        assert [r.number for r in event.registrations] == list(range(1, 9))
+        assert event.registrations[0].person.name == "Anna Rossi1"
+        assert {t.name for t in event.teams} == {"team0", "team1"}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("club,country\nX,IT\n", "no 'name' column (columns found: club, country)"),
+        ("name,colour\nA,red\n", "unknown CSV column(s) colour"),
+        ("name,club\nA,x\n,y\n", "CSV line 3: the name is empty"),
+        ("name,country\nA,Italy\n", "country 'Italy' is not a 2- or 3-letter code"),
+        ("", "empty"),
+    ],
+)
+def test_bad_csv_changes_nothing(engine: Engine, text: str, message: str) -> None:
+    with tx(engine) as db:
+        event_id = service.create_event(db, "T", rules="mcr", sessions=2).id
+    with (
+        pytest.raises(
+            service.TournamentError, match=message.replace("(", r"\(").replace(")", r"\)")
+        ),
+        tx(engine) as db,
+    ):
+        service.import_players(db, service.get_event(db, event_id), text)
+    with tx(engine) as db:
+        assert db.scalar(select(func.count()).select_from(Registration)) == 0
+
+
+def test_seating_stores_a_valid_plan_and_its_metrics(engine: Engine) -> None:
+    event_id = make_event(engine, "mcr", 16, sessions=5)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        plan = service.plan_of(event)
+        assert len(plan) == 5
+        for session in plan:
+            assert sorted(p for t in session for p in t) == list(range(1, 17))
+        from muraglia.tournament.seating import metrics
+
+        assert metrics(plan)["repeats"] == 0
+
+
+def test_a_player_cannot_sit_at_two_tables_of_a_session(engine: Engine) -> None:
+    with tx(engine) as db:
+        event = service.create_event(db, "T", rules="mcr", sessions=1)
+        service.import_players(db, event, csv_of(8))
+        event_id = event.id
+    bad = [[[1, 2, 3, 4], [1, 6, 7, 8]]]
+    with pytest.raises(service.TournamentError, match="player 1 is at 2 tables"), tx(engine) as db:
+        service.seat_event(db, service.get_event(db, event_id), method="import", schedule=bad)
+    with tx(engine) as db:
+        assert db.scalar(select(func.count()).select_from(Seat)) == 0
+    # the database refuses it too (unique session + player)
+    with tx(engine) as db:
+        service.seat_event(
+            db,
+            service.get_event(db, event_id),
+            method="import",
+            schedule=[[[1, 2, 3, 4], [5, 6, 7, 8]]],
+        )
+    with tx(engine) as db:
+        seat = db.scalars(select(Seat).where(Seat.wind == "E")).first()
+        assert seat is not None
+        other = db.scalars(select(Seat).where(Seat.table_id != seat.table_id)).first()
+        assert other is not None
+        other.registration_id = seat.registration_id
+        with pytest.raises(IntegrityError):
+            db.flush()
+        db.rollback()
+
+
+def test_mcr_needs_substitutes_fimj_gets_tables_of_three(engine: Engine) -> None:
+    with tx(engine) as db:
+        event = service.create_event(db, "T", rules="mcr", sessions=2)
+        service.import_players(db, event, csv_of(10))
+        with pytest.raises(service.TournamentError, match="register 2 more substitute"):
+            service.seat_event(db, event)
+        service.import_players(db, event, "name,status\nSub One,substitute\nSub Two,substitute\n")
+        out = service.seat_event(db, event, iterations=2000)
+        assert all(len(t) == 4 for s in out["sessions"] for t in s)
+    with tx(engine) as db:
+        event = service.create_event(db, "T", rules="fimj", sessions=2)
+        service.import_players(db, event, csv_of(10))
+        out = service.seat_event(db, event, iterations=2000)
+        assert sorted(len(t) for t in out["sessions"][0]) == [3, 3, 4]
+
+
+def test_replanning_after_a_withdrawal_keeps_played_sessions(engine: Engine) -> None:
+    event_id = make_event(engine, "mcr", 20, sessions=4)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        first = service.plan_of(event)[0]
+        service.set_session_status(db, event, 1, "started")
+        for p in (1, 2, 3, 4):
+            service.drop_player(db, event, p)
+        out = service.seat_event(db, event, seed=2, iterations=5000)
+        assert out["sessions"][0] == first
+        for session in out["sessions"][1:]:
+            assert sorted(p for t in session for p in t) == list(range(5, 21))
+
+
+# ---------------------------------------------------------------------------------------
+# score entry
+
+
+def test_fimj_hands_are_settled_and_rotate(engine: Engine) -> None:
+    event_id = make_event(engine, "fimj(tournament=true)", 8, sessions=2)
+    seats = seats_of(engine, event_id, 1, 1)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        out = service.enter_results(db, event, 1, 1, hands=[FIMJ_DEAL, {"blank": True}, FIMJ_DEAL])
+    # hand 1: letters are the starting seats; hand 3: East passed twice, so this hand's
+    # E is the player who started West (FIMJ-TOURN-3)
+    expected = {w: FIMJ_NET[w] for w in "ESWN"}
+    shifted = {w: FIMJ_NET["ESWN"[("ESWN".index(w) - 2) % 4]] for w in "ESWN"}
+    assert out["net"] == {w: expected[w] + shifted[w] for w in "ESWN"}
+    assert sum(out["net"].values()) == 0
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        lines = {x.player: x for x in service.standings(db, event)}
+        for w, p in seats.items():
+            assert lines[p].score == out["net"][w]
+
+
+def test_an_impossible_hand_on_a_sheet_changes_nothing(engine: Engine) -> None:
+    event_id = make_event(engine, "fimj(tournament=true)", 8, sessions=2)
+    bad = dict(FIMJ_DEAL, hands=dict(FIMJ_HANDS, W="123456789m 12z"))
+    with (
+        pytest.raises(service.TournamentError, match=r"hand 2: seat 'W' hand .* has 11 tiles"),
+        tx(engine) as db,
+    ):
+        service.enter_results(db, service.get_event(db, event_id), 1, 1, hands=[FIMJ_DEAL, bad])
+    with tx(engine) as db:
+        assert db.scalar(select(func.count()).select_from(Hand)) == 0
+        assert db.scalar(select(func.count()).select_from(TableResult)) == 0
+
+
+def test_totals_must_be_zero_sum_and_name_every_seat(engine: Engine) -> None:
+    event_id = make_event(engine, "mcr", 8, sessions=2)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        with pytest.raises(service.TournamentError, match="zero-sum; they add up to -1"):
+            service.enter_results(db, event, 1, 1, totals={"E": 1, "S": -1, "W": 0, "N": -1})
+        with pytest.raises(service.TournamentError, match="need exactly the seats E, S, W, N"):
+            service.enter_results(db, event, 1, 1, totals={"E": 1, "S": -1, "W": 0})
+
+
+def test_ravenna_tables_total_8000_and_results_are_2000_plus_winnings(engine: Engine) -> None:
+    event_id = make_event(engine, "ravenna", 8, sessions=3)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        with pytest.raises(service.TournamentError, match="8000"):
+            service.enter_results(
+                db, event, 1, 1, totals={"E": 2000, "S": 2000, "W": 2000, "N": 1000}
+            )
+        out = service.enter_results(db, event, 1, 2, hands=[RAVENNA_DEAL] * 8)
+        finals = {r["wind"]: r["final"] for r in out["results"]}
+        assert sum(finals.values()) == 8000
+        assert all((finals[w] - 2000) % 10 == 0 for w in finals)
+        with pytest.raises(service.TournamentError, match="at most 8"):
+            service.enter_results(db, event, 1, 1, hands=[RAVENNA_DEAL] * 9)
+
+
+def test_no_result_for_an_approved_session(engine: Engine) -> None:
+    event_id = make_event(engine, "mcr", 8, sessions=2)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        with pytest.raises(service.TournamentError, match="no results for table"):
+            service.set_session_status(db, event, 1, "approved")
+        service.enter_results(db, event, 1, 1, totals={"E": 30, "S": -10, "W": -10, "N": -10})
+        service.enter_results(db, event, 1, 2, totals={"E": 30, "S": -10, "W": -10, "N": -10})
+        service.set_session_status(db, event, 1, "approved")
+    with pytest.raises(service.TournamentError, match="approved"), tx(engine) as db:
+        service.enter_results(
+            db, service.get_event(db, event_id), 1, 1, totals={"E": 0, "S": 0, "W": 0, "N": 0}
+        )
+
+
+def test_corrections_keep_the_history(engine: Engine) -> None:
+    event_id = make_event(engine, "mcr", 8, sessions=2)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        service.enter_results(
+            db, event, 1, 1, totals={"E": 30, "S": -10, "W": -10, "N": -10}, actor="anna"
+        )
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        service.enter_results(
+            db, event, 1, 1, totals={"E": 20, "S": 0, "W": -10, "N": -10}, actor="bruno"
+        )
+    with tx(engine) as db:
+        rows = db.scalars(select(AuditEntry).where(AuditEntry.entity == "table")).all()
+        assert [(r.actor, r.action) for r in rows] == [("anna", "enter"), ("bruno", "correct")]
+        assert rows[1].before["results"]["E"]["raw"] == 30
+        assert rows[1].after["results"]["E"]["raw"] == 20
+
+
+def test_preview_saves_nothing(engine: Engine) -> None:
+    event_id = make_event(engine, "mcr", 8, sessions=2)
+    with tx(engine) as db:
+        out = service.enter_results(
+            db,
+            service.get_event(db, event_id),
+            1,
+            1,
+            totals={"E": 30, "S": -10, "W": -10, "N": -10},
+            dry_run=True,
+        )
+        assert out["saved"] is False
+        assert out["results"][0]["table_points_x12"] == 48
+    with tx(engine) as db:
+        assert db.scalar(select(func.count()).select_from(TableResult)) == 0
+
+
+def test_two_referees_cannot_overwrite_each_other(engine: Engine) -> None:
+    event_id = make_event(engine, "mcr", 8, sessions=2)
+    with tx(engine) as db:
+        version = service.table_dict(
+            service.get_session(db, service.get_event(db, event_id), 1).tables[0]
+        )["version"]
+    totals_a = {"E": 30, "S": -10, "W": -10, "N": -10}
+    totals_b = {"E": -30, "S": 10, "W": 10, "N": 10}
+    with tx(engine) as db:
+        service.enter_results(
+            db,
+            service.get_event(db, event_id),
+            1,
+            1,
+            totals=totals_a,
+            expected_version=version,
+            actor="a",
+        )
+    with pytest.raises(service.ConflictError, match="changed by someone else"), tx(engine) as db:
+        service.enter_results(
+            db,
+            service.get_event(db, event_id),
+            1,
+            1,
+            totals=totals_b,
+            expected_version=version,
+            actor="b",
+        )
+    with tx(engine) as db:
+        raws = {r.wind: r.raw_score for r in db.scalars(select(TableResult)).all() if r.wind in "E"}
+        assert raws["E"] == 30
+
+
+def test_concurrent_writers_one_wins_the_other_gets_a_conflict(engine: Engine) -> None:
+    event_id = make_event(engine, "mcr", 8, sessions=2)
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def referee(east: int) -> None:
+        totals = {"E": east, "S": -east, "W": 0, "N": 0}
+        try:
+            with DbSession(engine) as db, db.begin():
+                event = service.get_event(db, event_id)
+                session = service.get_session(db, event, 1)
+                version = session.tables[0].version
+                barrier.wait(timeout=10)
+                service.enter_results(db, event, 1, 1, totals=totals, expected_version=version)
+            outcomes.append("saved")
+        except service.ConflictError:
+            outcomes.append("conflict")
+        except Exception as exc:  # SQLite may report the lock itself
+            outcomes.append(f"error {type(exc).__name__}")
+
+    threads = [threading.Thread(target=referee, args=(e,)) for e in (10, 20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert outcomes.count("saved") == 1, outcomes
+    with tx(engine) as db:
+        assert db.scalar(select(func.count()).select_from(TableResult)) == 4
+
+
+def test_fixing_seats_rederives_the_results(engine: Engine) -> None:
+    event_id = make_event(engine, "mcr", 8, sessions=2)
+    seats = seats_of(engine, event_id, 1, 1)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        service.enter_results(db, event, 1, 1, totals={"E": 30, "S": -10, "W": -10, "N": -10})
+        swapped = dict(seats, E=seats["S"], S=seats["E"])
+        service.fix_seats(db, event, 1, 1, swapped)
+    with tx(engine) as db:
+        lines = {x.player: x for x in service.standings(db, service.get_event(db, event_id))}
+        assert lines[seats["S"]].score == 30
+        assert lines[seats["E"]].score == -10
+
+
+# ---------------------------------------------------------------------------------------
+# rankings and penalties
+
+
+def test_ema_uma_sticks_and_chombo_after_uma(engine: Engine) -> None:
+    event_id = make_event(engine, "riichi-ema", 8, sessions=2)
+    seats = seats_of(engine, event_id, 1, 1)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        # E and S tie first; 2000 of sticks left on the table
+        out = service.enter_results(
+            db, event, 1, 1, totals={"E": 10000, "S": 10000, "W": -8000, "N": -14000, "table": 2000}
+        )
+        res = {r["wind"]: r for r in out["results"]}
+        assert res["E"]["uma"] == res["S"]["uma"] == 6000  # EMA-UMA-2
+        assert res["E"]["sticks"] == res["S"]["sticks"] == 1000  # EMA-STICK-5
+        assert res["E"]["final"] == 17000
+        assert res["N"]["final"] == -23000
+        service.add_penalty(db, event, seats["E"], None, "chombo", kind="chombo", session_number=1)
+    with tx(engine) as db:
+        lines = {x.player: x for x in service.standings(db, service.get_event(db, event_id))}
+        assert lines[seats["E"]].score == 17000 - 20000
+        assert lines[seats["E"]].uma == 6000  # the chombo did not move the uma
+
+
+def test_mcr_table_points_split_exactly_and_rank_before_score(engine: Engine) -> None:
+    three_tied = table_results("mcr", {"E": 10, "S": 10, "W": 10, "N": -30})
+    assert [three_tied[w].table_points_x12 for w in "ESWN"] == [28, 28, 28, 0]  # 7/3 each
+    event_id = make_event(engine, "mcr", 8, sessions=2)
+    a = seats_of(engine, event_id, 1, 1)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        service.enter_results(db, event, 1, 1, totals={"E": 10, "S": 10, "W": 10, "N": -30})
+        service.enter_results(db, event, 1, 2, totals={"E": 200, "S": -50, "W": -70, "N": -80})
+    with tx(engine) as db:
+        lines = service.standings(db, service.get_event(db, event_id))
+        top = lines[0]
+        assert top.table_points_x12 == 48
+        assert top.score == 200
+        tied = [x for x in lines if x.player in (a["E"], a["S"], a["W"])]
+        assert {x.rank for x in tied} == {2}  # 7/3 table points and 10 each: shared 2nd
+        assert lines[4].rank == 5
+
+
+def test_escalating_penalties_and_cancellation(engine: Engine) -> None:
+    event_id = make_event(engine, "mcr", 8, sessions=2)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        amounts = [
+            service.add_penalty(db, event, 3, None, "slow play", kind="escalating").amount
+            for _ in range(4)
+        ]
+        assert amounts == [10, 20, 40, 80]
+        first = service.add_penalty(db, event, 4, 30, "false mahjong")
+        service.cancel_penalty(db, event, first.id)
+        with pytest.raises(service.TournamentError, match="positive"):
+            service.add_penalty(db, event, 4, -5, "x")
+    with tx(engine) as db:
+        lines = {x.player: x for x in service.standings(db, service.get_event(db, event_id))}
+        assert lines[3].score == -150
+        assert lines[4].score == 0
+
+
+def test_substitutes_are_not_ranked(engine: Engine) -> None:
+    with tx(engine) as db:
+        event = service.create_event(db, "T", rules="mcr", sessions=2)
+        service.import_players(db, event, csv_of(8))
+        service.import_players(db, event, "name,status\nSub Stitute,substitute\n")
+        service.seat_event(db, event, iterations=1000)
+        event_id = event.id
+    seats = seats_of(engine, event_id, 1, 1)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        service.substitute(db, event, 1, 1, "E", 9)
+        service.enter_results(db, event, 1, 1, totals={"E": 30, "S": -10, "W": -10, "N": -10})
+    with tx(engine) as db:
+        lines = {x.player: x for x in service.standings(db, service.get_event(db, event_id))}
+        assert lines[9].rank is None
+        assert lines[9].score == 30
+        assert lines[seats["E"]].score == 0
+
+
+def test_ema_results_file(engine: Engine) -> None:
+    event_id = make_event(engine, "mcr", 8, sessions=1)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        service.enter_results(db, event, 1, 1, totals={"E": 40, "S": 10, "W": -20, "N": -30})
+        service.enter_results(db, event, 1, 2, totals={"E": 50, "S": 5, "W": -25, "N": -30})
+        text = export.ema_results(db, event)
+    rows = [r.split(",") for r in text.splitlines() if not r.startswith("#")]
+    assert rows[0][:3] == ["place", "ema_number", "last_name"]
+    assert rows[1][0] == "1"
+    assert rows[1][5] == "4"
+    assert rows[1][6] == "50"
+    # two players tie on 0 table points and -30: they share 7th place
+    assert [int(r[0]) for r in rows[1:]] == [1, 2, 3, 4, 5, 6, 7, 7]
+    assert [int(r[8]) for r in rows[1:]] == [1000, 857, 714, 571, 429, 286, 143, 143]

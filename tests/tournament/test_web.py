@@ -1,0 +1,137 @@
+"""The tournament router mounted on a bare FastAPI app (the web app includes it at merge)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session as DbSession
+
+from muraglia.tournament import service
+from muraglia.tournament.auth import add_user
+from muraglia.tournament.models import TableResult
+from muraglia.tournament.web import router
+
+
+@pytest.fixture
+def client(engine: Engine) -> Iterator[TestClient]:
+    app = FastAPI()
+    app.state.db = engine
+    app.include_router(router)
+    with DbSession(engine) as db, db.begin():
+        event = service.create_event(db, "Open di Firenze", rules="mcr", sessions=2)
+        service.import_players(
+            db, event, "name\n" + "".join(f"Giocatrice {i}\n" for i in range(1, 9))
+        )
+        service.seat_event(db, event, seed=1, iterations=1000)
+        add_user(db, "org", "organiser-pw", "organiser")
+        add_user(db, "ref", "referee-pw", "referee")
+    with TestClient(app) as c:
+        yield c
+
+
+def login(client: TestClient, user: str, password: str) -> None:
+    r = client.post(
+        "/tournaments/login", data={"username": user, "password": password}, follow_redirects=False
+    )
+    assert r.status_code == 303, r.text
+
+
+def test_public_pages(client: TestClient) -> None:
+    r = client.get("/tournaments")
+    assert r.status_code == 200
+    assert "Open di Firenze" in r.text
+    r = client.get("/tournaments/1")
+    assert r.status_code == 200
+    assert "Giocatrice 8" in r.text
+    assert 'http-equiv="refresh"' in r.text
+    assert client.get("/tournaments/1/standings.json").json()["standings"][0]["rank"] == 1
+    assert client.get("/tournaments/99").status_code == 404
+
+
+def test_big_screen_counts_down_the_running_session(client: TestClient, engine: Engine) -> None:
+    with DbSession(engine) as db, db.begin():
+        event = service.get_event(db, 1)
+        session = service.set_session_status(db, event, 1, "started")
+        session.minutes = 50
+        session.started_at = dt.datetime.now(dt.UTC)
+    r = client.get("/tournaments/1/screen")
+    assert r.status_code == 200
+    assert 'data-ends="' in r.text
+    assert 'data-ends=""' not in r.text
+    assert "Tavolo / Table 2" in r.text
+    assert 'http-equiv="refresh"' in r.text
+
+
+def test_roles_and_logins(client: TestClient) -> None:
+    assert client.get("/tournaments/1/manage").status_code == 401
+    r = client.post(
+        "/tournaments/1/sessions/1/tables/1", data={"E": "1", "S": "-1", "W": "0", "N": "0"}
+    )
+    assert r.status_code == 401  # a player cannot change results
+    r = client.post("/tournaments/login", data={"username": "ref", "password": "wrong"})
+    assert r.status_code == 401
+    login(client, "ref", "referee-pw")
+    assert client.get("/tournaments/1/manage").status_code == 403
+    assert client.get("/tournaments/1/sessions/1/tables/1").status_code == 200
+    client.cookies.set("muraglia_tournament", "forged.cookie")
+    assert client.get("/tournaments/1/sessions/1/tables/1").status_code == 401
+    client.cookies.clear()
+    login(client, "org", "organiser-pw")
+    assert client.get("/tournaments/1/manage").status_code == 200
+
+
+def test_referee_entry_preview_save_conflict_and_bad_input(
+    client: TestClient, engine: Engine
+) -> None:
+    login(client, "ref", "referee-pw")
+    url = "/tournaments/1/sessions/1/tables/1"
+    form = {"mode": "totals", "version": "1", "E": "30", "S": "-10", "W": "-10", "N": "-10"}
+    r = client.post(url, data={**form, "action": "preview"})
+    assert r.status_code == 200
+    assert "Anteprima / Preview" in r.text
+    with DbSession(engine) as db:
+        assert db.scalar(select(func.count()).select_from(TableResult)) == 0
+    r = client.post(url, data={**form, "action": "save"})
+    assert r.status_code == 200
+    assert "salvato / saved" in r.text
+    r = client.post(url, data={**form, "E": "40", "S": "-20", "action": "save"})
+    assert r.status_code == 409
+    assert "changed by someone else" in r.text
+    r = client.post(url, data={**form, "version": "2", "N": "-11", "action": "save"})
+    assert r.status_code == 400
+    assert "zero-sum" in r.text
+    r = client.post(
+        url, data={"mode": "hands", "version": "2", "sheet": '{"winners": ["E"]}', "action": "save"}
+    )
+    assert r.status_code == 400
+    assert "hand 1" in r.text
+    with DbSession(engine) as db:
+        raws = sorted(r.raw_score for r in db.scalars(select(TableResult)).all())
+        assert raws == [-10, -10, -10, 30]
+
+
+def test_organiser_approves_and_referee_cannot_change(client: TestClient, engine: Engine) -> None:
+    login(client, "ref", "referee-pw")
+    for t in (1, 2):
+        r = client.post(
+            f"/tournaments/1/sessions/1/tables/{t}",
+            data={"mode": "totals", "E": "8", "S": "-8", "W": "0", "N": "0", "action": "save"},
+        )
+        assert r.status_code == 200
+    login(client, "org", "organiser-pw")
+    r = client.post(
+        "/tournaments/1/sessions/1/status", data={"status": "approved"}, follow_redirects=False
+    )
+    assert r.status_code == 303
+    r = client.post(
+        "/tournaments/1/sessions/1/tables/1",
+        data={"mode": "totals", "E": "0", "S": "0", "W": "0", "N": "0", "action": "save"},
+    )
+    assert r.status_code == 400
+    assert "approved" in r.text
