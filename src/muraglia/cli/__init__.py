@@ -36,6 +36,7 @@ COMMANDS: tuple[str, ...] = (
     "mjai_bot",
     "replay",
     "tenhou_check",
+    "serve",
     "tournament",
 )
 """Subcommand modules, in the order ``--help`` lists them."""

@@ -18,7 +18,14 @@ from muraglia.cli._common import dump
 from muraglia.errors import MahjongError
 from muraglia.rulesets import ALIASES, REGISTRY, load_ruleset, parse_spec
 
-__all__ = ["declarations", "reference_markdown", "register", "run"]
+__all__ = [
+    "declarations",
+    "listing_dict",
+    "reference_markdown",
+    "register",
+    "rules_dict",
+    "run",
+]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -130,33 +137,48 @@ def _render_table(rows: list[dict[str, Any]], title: str) -> None:
     Console(highlight=False).print(table)
 
 
+def listing_dict() -> dict[str, Any]:
+    """``muraglia rules --json``: every ruleset id with its aliases."""
+    listing = {rid: [a for a, t in ALIASES.items() if t == rid] for rid in REGISTRY}
+    return {"ok": True, "rulesets": listing}
+
+
+def rules_dict(spec: str) -> dict[str, Any]:
+    """``muraglia rules SPEC --json``: the pattern table and the ruleset's declarations.
+
+    Raises:
+        MahjongError: for an unknown ruleset or option.
+    """
+    ruleset = load_ruleset(spec)
+    rows: list[dict[str, Any]] = ruleset.describe()
+    rid = getattr(ruleset, "rid", ruleset.id)
+    return {"ok": True, "rules": rid, "patterns": rows, **declarations(ruleset)}
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``muraglia rules``."""
     fmt = "json" if args.json else args.format
     try:
         if args.ruleset is None:
-            listing = {rid: [a for a, t in ALIASES.items() if t == rid] for rid in REGISTRY}
+            listing = listing_dict()
             if fmt == "json":
-                print(dump({"ok": True, "rulesets": listing}))
+                print(dump(listing))
             else:
-                for rid, aliases in listing.items():
+                for rid, aliases in listing["rulesets"].items():
                     print(f"{rid}" + (f"  (aliases: {', '.join(aliases)})" if aliases else ""))
             return 0
         if fmt == "md":
             sys.stdout.write(reference_markdown(args.ruleset))
             return 0
-        ruleset = load_ruleset(args.ruleset)
-        rows: list[dict[str, Any]] = ruleset.describe()
+        table = rules_dict(args.ruleset)
     except MahjongError as exc:
         print(f"muraglia rules: error: {exc}", file=sys.stderr)
         return 2
-    decl = declarations(ruleset)
-    rid = getattr(ruleset, "rid", ruleset.id)
     if fmt == "json":
-        print(dump({"ok": True, "rules": rid, "patterns": rows, **decl}))
+        print(dump(table))
         return 0
-    _render_table(rows, f"{rid}")
-    _render_declarations(decl)
+    _render_table(table["patterns"], str(table["rules"]))
+    _render_declarations({k: v for k, v in table.items() if k not in ("ok", "rules", "patterns")})
     return 0
 
 

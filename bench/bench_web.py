@@ -1,0 +1,232 @@
+"""Web benchmark: score requests/s and latency, discard-to-next-state time, memory per table.
+
+Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6]``.
+
+1. ``POST /api/score`` against a real ``muraglia serve`` (one uvicorn worker, a subprocess on
+   127.0.0.1) under ``--clients`` concurrent keep-alive clients for ``--seconds``, with the
+   peers in the same run: ``GET /api/health`` (the HTTP stack alone) and the CLI's own
+   ``score.compute`` called in-process on the same hands (the scoring alone). The server is
+   warmed up on hands that are *not* the timed ones.
+2. A person's discard -> the next state of their seat, server-side, at a table with three bots:
+   ``Room.act`` (the engine applies the discard, the bots play until the person must decide
+   again) plus ``Room.message`` (that seat's JSON + HTML), over seeded games of every ruleset.
+3. Memory per open table: Python allocations (tracemalloc) of ``--tables`` started tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "src"))
+
+from tests.web.server import running_server  # noqa: E402
+
+from muraglia.cli import score  # noqa: E402
+from muraglia.players import make_bot  # noqa: E402
+from muraglia.web.table_view import order_actions  # noqa: E402
+from muraglia.web.tables import Room  # noqa: E402
+
+RULES = ("riichi-ema", "fimj", "mcr", "seipalle", "ravenna")
+HANDS = [
+    "234m567p11z [555z] [789s<] +4m",
+    "123m456p789s234s55z+5z",
+    "22334455m667788p+6p",
+    "119m19p19s1234567z+9p",
+    "111m234p567s789s5z+5z",
+    "123456789m11p [777z] +1p",
+    "234m234p234s678s5p+5p",
+    "1112345678999m+5m",
+]
+
+
+def items(seed: int, n: int, hands: list[str]) -> list[dict[str, Any]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        item = {"rules": rng.choice(RULES), "hand": rng.choice(hands), "seat_wind": "S",
+                "win": rng.choice(("ron", "tsumo"))}  # fmt: skip
+        if item["win"] == "ron":
+            item["discarder"] = "W"
+        out.append(item)
+    return out
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _request(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, head: bytes, body: bytes
+) -> int:
+    """One HTTP/1.1 keep-alive request; returns the status code."""
+    writer.write(head + body)
+    await writer.drain()
+    status_line = await reader.readline()
+    length = 0
+    while True:
+        line = await reader.readline()
+        if line in (b"\r\n", b""):
+            break
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            length = int(value)
+    await reader.readexactly(length)
+    return int(status_line.split()[1])
+
+
+async def load(
+    base: str, method: str, path: str, *, bodies: list[dict[str, Any]], clients: int,
+    seconds: float,
+) -> dict[str, float]:  # fmt: skip
+    """``clients`` keep-alive connections (a minimal asyncio HTTP client, so that the client's
+    own cost stays small next to the server's) sending requests for ``seconds``."""
+    host, port = base.removeprefix("http://").split(":")
+    encoded = [json.dumps(b).encode() for b in bodies] or [b""]
+    latencies: list[float] = []
+    errors = 0
+    stop = time.perf_counter() + seconds
+
+    async def worker(k: int) -> None:
+        nonlocal errors
+        reader, writer = await asyncio.open_connection(host, int(port))
+        i = k
+        try:
+            while time.perf_counter() < stop:
+                i += clients
+                body = encoded[i % len(encoded)] if method == "POST" else b""
+                head = (
+                    f"{method} {path} HTTP/1.1\r\nHost: {host}\r\n"
+                    f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+                ).encode()
+                t0 = time.perf_counter()
+                status = await _request(reader, writer, head, body)
+                latencies.append(time.perf_counter() - t0)
+                if status != 200:
+                    errors += 1
+        finally:
+            writer.close()
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(worker(k) for k in range(clients)))
+    elapsed = time.perf_counter() - t0
+    return {
+        "requests": len(latencies),
+        "per_second": len(latencies) / elapsed,
+        "p50_ms": 1000 * pct(latencies, 0.50),
+        "p99_ms": 1000 * pct(latencies, 0.99),
+        "errors": errors,
+    }
+
+
+def bench_http(seconds: float, clients: int) -> None:
+    timed = items(1, 4000, HANDS[:6])
+    warm = items(2, 400, HANDS[6:])
+    t0 = time.perf_counter()
+    for item in timed[:2000]:
+        score.compute(dict(item))
+    direct_us = 1e6 * (time.perf_counter() - t0) / 2000
+    with running_server() as base:
+        asyncio.run(
+            load(base, "POST", "/api/score", bodies=warm, clients=clients, seconds=2.0)
+        )  # warm-up
+        health = asyncio.run(
+            load(base, "GET", "/api/health", bodies=[], clients=clients, seconds=seconds)
+        )
+        scored = asyncio.run(
+            load(base, "POST", "/api/score", bodies=timed, clients=clients, seconds=seconds)
+        )
+        health2 = asyncio.run(
+            load(base, "GET", "/api/health", bodies=[], clients=clients, seconds=seconds / 2)
+        )
+    print(f"score.compute in-process (peer): {direct_us:.0f} us/hand "
+          f"= {1e6 / direct_us:.0f} hands/s on one core")  # fmt: skip
+    for name, r in (("GET /api/health", health), ("POST /api/score", scored),
+                    ("GET /api/health (again)", health2)):  # fmt: skip
+        print(
+            f"{name:<24} {r['per_second']:7.0f} req/s  p50 {r['p50_ms']:6.1f} ms  "
+            f"p99 {r['p99_ms']:6.1f} ms  ({r['requests']} requests, {r['errors']} errors, "
+            f"{clients} clients)"
+        )
+
+
+def bench_discard(games: int) -> None:
+    print("discard -> next state of the person's seat (server-side, three bots):")
+    for rules in ("riichi-ema", "fimj", "mcr", "seipalle", "ravenna"):
+        act_ms: list[float] = []
+        msg_ms: list[float] = []
+        for g in range(games):
+            room = Room("b", rules, 4, 2, 1000 + g)
+            room.join("person")
+            session = room.start()
+            person = make_bot("efficiency", session.match.game.ruleset, seed=g)
+            for _ in range(5000):
+                if session.match.over:
+                    break
+                if session.deal_over:
+                    session.acknowledge()
+                    continue
+                legal = order_actions(session.legal(0))
+                choice = person.choose(session.view(0), legal)
+                t0 = time.perf_counter()
+                room.act(0, legal.index(choice), len(session.actions))
+                t1 = time.perf_counter()
+                room.message(0)
+                t2 = time.perf_counter()
+                if choice.kind == "discard":
+                    act_ms.append(1000 * (t1 - t0))
+                    msg_ms.append(1000 * (t2 - t1))
+        total = [a + m for a, m in zip(act_ms, msg_ms, strict=True)]
+        print(
+            f"  {rules:<11} {len(total):5d} discards: total p50 {pct(total, 0.5):5.1f} ms, "
+            f"p99 {pct(total, 0.99):5.1f} ms (engine+bots p50 {statistics.median(act_ms):4.1f}, "
+            f"message p50 {statistics.median(msg_ms):4.1f})"
+        )
+
+
+def bench_memory(tables: int) -> None:
+    tracemalloc.start()
+    rooms = []
+    before = tracemalloc.take_snapshot()
+    base = sum(s.size for s in before.statistics("filename"))
+    for k in range(tables):
+        room = Room(f"m{k}", RULES[k % len(RULES)], 4, None, k)
+        room.join("person")
+        room.start()
+        room.message(0)
+        rooms.append(room)
+    after = sum(s.size for s in tracemalloc.take_snapshot().statistics("filename"))
+    tracemalloc.stop()
+    per = (after - base) / tables
+    print(f"memory per open table: {per / 1024:.0f} KiB (tracemalloc, {tables} started tables, "
+          "the five rulesets in turn, first deal dealt)")  # fmt: skip
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seconds", type=float, default=10.0)
+    p.add_argument("--clients", type=int, default=64)
+    p.add_argument("--games", type=int, default=6)
+    p.add_argument("--tables", type=int, default=100)
+    args = p.parse_args()
+    print(f"python {platform.python_version()} on {platform.machine()}, "
+          f"{platform.processor() or 'cpu'}")  # fmt: skip
+    bench_http(args.seconds, args.clients)
+    bench_discard(args.games)
+    bench_memory(args.tables)
+
+
+if __name__ == "__main__":
+    main()

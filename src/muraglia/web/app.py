@@ -1,0 +1,120 @@
+"""The ASGI application: ``create_app(db_url=None)``.
+
+>>> from fastapi.testclient import TestClient
+>>> TestClient(create_app("sqlite://")).get("/api/health").json()["ok"]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from muraglia import __version__
+from muraglia.db import make_engine, migrate
+from muraglia.web import api, pages, play, tables
+from muraglia.web.games import GameStore, SessionCache
+
+__all__ = ["MAX_BODY", "BodyLimit", "create_app"]
+
+MAX_BODY = 64 * 1024
+"""Largest request body accepted (bytes); a hand, a deal or a settle object is well under 1 KB.
+Larger bodies get 413 before the body is read whole."""
+
+HERE = Path(__file__).parent
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class BodyLimit:
+    """ASGI middleware: a 413 for a body whose declared or streamed size exceeds ``limit``."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, counting its body."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await self._reject(send)
+                return
+        seen = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLargeError
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted, tracking_send)
+        except _TooLargeError:
+            if not started:
+                await self._reject(send)
+
+    async def _reject(self, send: Send) -> None:
+        body = f'{{"ok": false, "error": "request body over {self.limit} bytes"}}'.encode()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+class _TooLargeError(Exception):
+    """Raised inside the app when the streamed body passes the limit."""
+
+
+def create_app(db_url: str | None = None, *, takeover_after: float = 30.0) -> FastAPI:
+    """The web application on the database ``db_url`` (None: :func:`muraglia.db.default_url`).
+
+    The database is migrated to the latest schema first. ``takeover_after``: seconds a
+    person may be disconnected from a table before a bot plays their turns.
+    """
+    app = FastAPI(
+        title="muraglia",
+        version=__version__,
+        description="Mahjong scorer, referee's calculator and game server "
+        "(FIMJ, EMA Riichi, Tenhou Riichi, MCR, Seipalle, Ravenna). The JSON API answers "
+        "exactly the objects of the command line's --json (interfaces.md).",
+    )
+    engine = make_engine(db_url)
+    migrate(engine)
+    app.state.db = engine
+    app.state.sessions = SessionCache(GameStore(engine))
+    app.state.rooms = tables.Rooms(app.state.sessions, takeover_after=takeover_after)
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.include_router(play.router)
+    app.include_router(tables.router)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    return app

@@ -1,0 +1,58 @@
+"""The web application's tables (Alembic branch ``web``): games against bots and tables.
+
+A game is its header (ruleset with options, seed, who sits where) plus the actions applied,
+one row per action in order: the match is rebuilt by replaying them (the engine is
+deterministic), so a game survives a reload and a server restart.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from muraglia.db import Base
+
+__all__ = ["WebAction", "WebGame"]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class WebGame(Base):
+    """A game played in the browser: against bots (``play``) or at a shared table."""
+
+    __tablename__ = "web_game"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    """Unguessable id (``secrets.token_urlsafe``), the game's URL."""
+    kind: Mapped[str] = mapped_column(String(10), default="play")
+    """``play`` (one person against bots) or ``table`` (friends)."""
+    rules: Mapped[str] = mapped_column(String(400))
+    """Ruleset spec with options, e.g. ``fimj(limit=2000)``."""
+    seed: Mapped[int] = mapped_column(Integer)
+    """Seed of the walls."""
+    seats: Mapped[str] = mapped_column(Text)
+    """JSON list, per seat: a bot name or ``human``."""
+    max_deals: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Cap on the deals played (None: the ruleset's whole match)."""
+    acknowledged: Mapped[int] = mapped_column(Integer, default=0)
+    """Deals whose settlement the player has seen (the bots wait until then)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class WebAction(Base):
+    """One action applied to a game, in order."""
+
+    __tablename__ = "web_action"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("web_game.id", ondelete="CASCADE"), primary_key=True
+    )
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """Position in the game (0, 1, ...)."""
+    action: Mapped[str] = mapped_column(Text)
+    """The action as JSON (``Action.to_dict()``)."""

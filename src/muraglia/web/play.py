@@ -1,0 +1,275 @@
+"""Play against bots (``/play``): new game form, the table, actions, settlement, records.
+
+The game's id in its URL is an unguessable token; whoever holds the URL plays the human
+seat. Every action is stored before the page answers (see :mod:`muraglia.web.games`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Form, HTTPException, Query, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from muraglia.cli._common import INPUT_ERRORS, error_message
+from muraglia.engine import flow_for
+from muraglia.engine.actions import Action, PassTiles
+from muraglia.engine.events import Acted, DealEnded, DealStarted, Won
+from muraglia.io.mjai import to_mjai
+from muraglia.io.record import dumps
+from muraglia.notation import parse_tiles
+from muraglia.players import BOTS, DEFAULT_BOT
+from muraglia.rulesets import load_ruleset, parse_spec
+from muraglia.rulesets.base import SEAT_LETTERS
+from muraglia.web.forms import WINDS
+from muraglia.web.games import HUMAN, GameSession, SessionCache, new_session
+from muraglia.web.pages import RULESETS, lang_of, render
+from muraglia.web.table_view import order_actions, table_context
+
+__all__ = ["router", "seat_context"]
+
+router = APIRouter(include_in_schema=False)
+
+
+def _sessions(request: Request) -> SessionCache:
+    cache: SessionCache = request.app.state.sessions
+    return cache
+
+
+def _get(request: Request, game_id: str) -> GameSession:
+    session = _sessions(request).get(game_id)
+    if session is None or session.kind != "play":
+        raise HTTPException(404, f"no game {game_id!r}")
+    return session
+
+
+@router.get("/play", response_class=HTMLResponse)
+def play_new(request: Request, error: str | None = None) -> HTMLResponse:
+    """The new-game form."""
+    lang = lang_of(request)
+    context = {
+        "rulesets": RULESETS,
+        "bots": list(BOTS),
+        "default_bot": DEFAULT_BOT,
+        "winds": WINDS,
+        "error": error,
+    }
+    return render(request, "play_new.html", lang, context)
+
+
+def _whole(text: str, what: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise ValueError(f"{what} must be a whole number, got {text!r}")
+    return int(text)
+
+
+@router.post("/play", response_model=None)
+async def play_create(request: Request) -> Response:
+    """Create a game (form: rules, options, seat, bot0-bot3, deals, seed) and go to its table."""
+    form = await request.form()
+
+    def field(name: str, default: str = "") -> str:
+        value = form.get(name, default)
+        return value if isinstance(value, str) else default
+
+    try:
+        rid, _ = parse_spec(field("rules", "riichi-ema"))
+        options = field("options").strip()
+        spec = f"{rid}({options})" if options else rid
+        max_deals = _whole(field("deals"), "the number of deals")
+        if max_deals is not None and max_deals < 1:
+            raise ValueError("the number of deals must be at least 1")
+        seat = _whole(field("seat", "0"), "the seat") or 0
+        players = flow_for(load_ruleset(spec)).players
+        if not 0 <= seat < players:
+            raise ValueError(f"seat {seat} is not one of 0-{players - 1}")
+        seats = [HUMAN if s == seat else field(f"bot{s}", DEFAULT_BOT) for s in range(players)]
+        session = new_session(
+            spec, seats, seed=_whole(field("seed"), "the seed"), max_deals=max_deals
+        )
+        session.advance()
+        _sessions(request).add(session)
+    except INPUT_ERRORS as exc:
+        return play_new(request, error=error_message(exc))
+    return RedirectResponse(f"/play/{session.id}", status_code=303)
+
+
+def _names(session: GameSession, lang: str) -> list[str]:
+    you = "tu" if lang == "it" else "you"
+    return [you if who == HUMAN else f"bot {who}" for who in session.seats]
+
+
+def _scored_hands(
+    session: GameSession, ended: DealEnded | None, started: DealStarted | None, settlement: Any
+) -> list[str]:
+    """The final hands the settlement scored; hands nobody scored stay hidden.
+
+    Every hand in FIMJ/Ravenna, the winners' in riichi.
+    """
+    if ended is None or started is None or settlement is None:
+        return []
+    flow = session.match.flow
+    letters = [SEAT_LETTERS[flow.seat_wind_of(started.dealer, s)] for s in range(len(ended.hands))]
+    scored = set(settlement.values) | {letters[w] for w in ended.winners}
+    return [f"{letters[s]}: {h}" for s, h in enumerate(ended.hands) if letters[s] in scored]
+
+
+def _deal_end(session: GameSession, lang: str) -> dict[str, Any] | None:
+    if not session.deal_over and not session.match.over:
+        return None
+    settlement = session.match.last_settlement
+    events = session.match.events
+    end_at = max((i for i, e in enumerate(events) if isinstance(e, DealEnded)), default=None)
+    ended = started = None
+    wins = []
+    if end_at is not None:
+        found = events[end_at]
+        assert isinstance(found, DealEnded)
+        ended = found
+        for e in reversed(events[:end_at]):
+            if isinstance(e, Won):
+                wins.append(e)
+            elif isinstance(e, DealStarted):
+                started = e
+                break
+    return {
+        "settlement": settlement.to_dict() if settlement is not None else None,
+        "lines": (settlement.explanation.get(lang) or settlement.explanation.get("en", ()))
+        if settlement is not None
+        else (),
+        "reason": ended.reason if ended else "",
+        "hands": _scored_hands(session, ended, started, settlement),
+        "wins": [
+            {
+                "seat": w.seat,
+                "hand": w.hand,
+                "value": w.value,
+                "patterns": [it if lang == "it" else en for _, it, en in w.patterns],
+            }
+            for w in reversed(wins)
+        ],
+        "over": session.match.over,
+    }
+
+
+_PUBLIC_ACTIONS = frozenset({"discard", "win", "pung", "kong", "chow", "concealed_kong",
+                             "added_kong", "declare", "no_discard", "penalise"})  # fmt: skip
+"""Actions everybody at the table sees (a pass, or the Charleston's tiles, are not)."""
+_PUBLIC_EVENTS = frozenset({"called", "kong_made", "riichi", "won", "deal_ended", "deal_started",
+                            "bonus_exposed"})  # fmt: skip
+
+
+def _narrate(session: GameSession, seat: int, limit: int = 14) -> list[str]:
+    """The last public moves (and the seat's own), as the engine writes them."""
+    out = []
+    for e in session.match.events[-80:]:
+        if isinstance(e, Acted):
+            if e.action.kind not in _PUBLIC_ACTIONS and e.action.seat != seat:
+                continue
+            if e.action.kind == "pass":
+                continue
+        elif e.kind not in _PUBLIC_EVENTS:
+            continue
+        out.append(e.line())
+    return out[-limit:]
+
+
+def seat_context(session: GameSession, seat: int, names: list[str], lang: str) -> dict[str, Any]:
+    """What the table partial draws for ``seat``: only that seat's view and legal actions."""
+    view = session.view(seat)
+    context = table_context(view, session.legal(seat), names, lang)
+    context.update(
+        rules=session.rules,
+        end=_deal_end(session, lang),
+        log=_narrate(session, seat),
+        actions_done=len(session.actions),
+        deals_played=session.match.deals_played,
+        riichi=session.rules.startswith("riichi"),
+    )
+    return context
+
+
+@router.get("/play/{game_id}", response_class=HTMLResponse)
+def play_table(request: Request, game_id: str) -> HTMLResponse:
+    """The table seen from the human seat."""
+    lang = lang_of(request)
+    session = _get(request, game_id)
+    with session.lock:
+        context = seat_context(session, session.humans[0], _names(session, lang), lang)
+    context.update(
+        act_url=f"/play/{game_id}/act",
+        continue_url=f"/play/{game_id}/continue",
+        record_url=f"/play/{game_id}/record",
+    )
+    return render(request, "play.html", lang, context)
+
+
+@router.post("/play/{game_id}/act", response_model=None)
+def play_act(
+    request: Request,
+    game_id: str,
+    a: int = Form(-1),
+    n: int = Form(-1),
+    tiles: str = Form(""),
+) -> Response:
+    """Apply the human's choice ``a`` (index into the ordered legal actions) at step ``n``."""
+    session = _get(request, game_id)
+    with session.lock:
+        if n != len(session.actions):  # a stale page (double click, other tab): just redraw
+            return RedirectResponse(f"/play/{game_id}", status_code=303)
+        seat = session.humans[0]
+        legal = order_actions(session.legal(seat))
+        if tiles.strip():  # the Charleston: four tiles named
+            try:
+                kinds = tuple(sorted(p.kind for p in parse_tiles(tiles)))
+            except INPUT_ERRORS as exc:
+                raise HTTPException(400, error_message(exc)) from None
+            match = [x for x in legal if isinstance(x, PassTiles) and tuple(x.tiles) == kinds]
+            if not match:
+                raise HTTPException(400, f"{tiles!r} is not four tiles you may pass")
+            action: Action = match[0]
+        elif 0 <= a < len(legal):
+            action = legal[a]
+        else:
+            raise HTTPException(400, f"no action number {a} now")
+        session.act(seat, action)
+        _sessions(request).store.save(session)
+    return RedirectResponse(f"/play/{game_id}", status_code=303)
+
+
+@router.post("/play/{game_id}/continue", response_model=None)
+def play_continue(request: Request, game_id: str) -> Response:
+    """The settlement was seen: play on."""
+    session = _get(request, game_id)
+    with session.lock:
+        session.acknowledge()
+        _sessions(request).store.save(session)
+    return RedirectResponse(f"/play/{game_id}", status_code=303)
+
+
+@router.get("/play/{game_id}/record")
+def play_record(
+    request: Request, game_id: str, fmt: str = Query("muraglia", alias="format")
+) -> Response:
+    """The game record: ``muraglia`` (JSON Lines, for muraglia replay) or ``mjai``."""
+    session = _get(request, game_id)
+    with session.lock:
+        if fmt == "mjai":
+            names = [who for who in session.seats]
+            stream = to_mjai(session.match.events, names=names, counters=session.match.counters)
+            body = "\n".join(json.dumps(m, ensure_ascii=False) for m in stream) + "\n"
+            name = f"muraglia-{game_id}.mjai.jsonl"
+        elif fmt == "muraglia":
+            body = dumps(session.match)
+            name = f"muraglia-{game_id}.jsonl"
+        else:
+            raise HTTPException(400, f"unknown record format {fmt!r}; known: muraglia, mjai")
+    return Response(
+        body,
+        media_type="application/x-ndjson",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )

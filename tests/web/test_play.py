@@ -1,0 +1,95 @@
+"""Play against bots: a game is stored per action and survives a server restart."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from muraglia.io.record import loads, replay
+from muraglia.web import create_app
+from muraglia.web.games import HUMAN, new_session
+
+
+def _url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'web.db'}"
+
+
+def _step(client: TestClient, loc: str) -> str:
+    page = client.get(loc).text
+    n = re.search(r'name="n" value="(\d+)"', page)
+    acts = re.findall(r'name="a" value="(\d+)"', page)
+    if 'id="settlement"' in page or n is None or not acts:
+        return page
+    r = client.post(f"{loc}/act", data={"a": acts[-1], "n": n.group(1)}, follow_redirects=False)
+    assert r.status_code == 303
+    return page
+
+
+@pytest.mark.parametrize("rules", ["riichi-ema", "fimj", "mcr", "seipalle", "ravenna"])
+def test_a_game_survives_a_restart(tmp_path: Path, rules: str) -> None:
+    client = TestClient(create_app(_url(tmp_path)))
+    r = client.post(
+        "/play", data={"rules": rules, "seat": "1", "deals": "1", "seed": "3"},
+        follow_redirects=False,
+    )  # fmt: skip
+    assert r.status_code == 303
+    loc = r.headers["location"]
+    for _ in range(12):
+        _step(client, loc)
+    before = client.get(loc).text
+    record_before = client.get(f"{loc}/record").text
+    # a new server process on the same database: the game is rebuilt from its actions
+    client2 = TestClient(create_app(_url(tmp_path)))
+    assert client2.get(loc).text == before
+    assert client2.get(f"{loc}/record").text == record_before
+    # play to the settlement on the second server
+    for _ in range(400):
+        page = _step(client2, loc)
+        if 'id="settlement"' in page:
+            break
+    else:
+        pytest.fail("the deal did not end")
+    record = loads(client2.get(f"{loc}/record").text)
+    replay(record)  # the stored game is a valid record
+
+
+def test_bad_requests(tmp_path: Path) -> None:
+    client = TestClient(create_app(_url(tmp_path)))
+    r = client.post("/play", data={"rules": "nope"})
+    assert r.status_code == 200
+    assert "unknown ruleset" in r.text
+    r = client.post("/play", data={"rules": "mcr", "bot2": "nobody"})
+    assert "unknown bot &#39;nobody&#39;" in r.text
+    r = client.post("/play", data={"rules": "mcr", "deals": "0"})
+    assert "at least 1" in r.text
+    assert client.get("/play/not-a-game").status_code == 404
+    r = client.post("/play", data={"rules": "mcr", "seed": "1"}, follow_redirects=False)
+    loc = r.headers["location"]
+    page = client.get(loc).text
+    n = re.search(r'name="n" value="(\d+)"', page).group(1)  # type: ignore[union-attr]
+    r = client.post(f"{loc}/act", data={"a": "999", "n": n}, follow_redirects=False)
+    assert r.status_code == 400
+    # a stale step number only redraws the page
+    r = client.post(f"{loc}/act", data={"a": "0", "n": "0"}, follow_redirects=False)
+    assert r.status_code == 303
+    assert client.get(f"{loc}/record?format=xml").status_code == 400
+    assert client.get(f"{loc}/record?format=mjai").status_code == 200
+
+
+def test_a_person_acts_only_for_their_seat() -> None:
+    session = new_session("riichi-ema", [HUMAN, "random", "random", "random"], seed=1)
+    session.advance()
+    from muraglia.errors import IllegalActionError
+
+    legal = session.match.legal_actions(0)
+    assert legal
+    with pytest.raises(IllegalActionError, match="bot"):
+        session.act(1, legal[0])
+    from muraglia.engine import action_from_dict
+
+    forged = action_from_dict({**legal[0].to_dict(), "seat": 2})
+    with pytest.raises(IllegalActionError, match="seat 2 sent for seat 0"):
+        session.act(0, forged)
