@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 
 from muraglia import __version__
 from muraglia.db import make_engine, migrate
+from muraglia.tournament.web import router as tournament_router
 from muraglia.web import api, pages, play, tables
 from muraglia.web.games import GameStore, SessionCache
 
@@ -115,6 +116,7 @@ def create_app(db_url: str | None = None, *, takeover_after: float = 30.0) -> Fa
     app.include_router(pages.router)
     app.include_router(play.router)
     app.include_router(tables.router)
+    app.include_router(tournament_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     return app

@@ -160,6 +160,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     ),
     "scores": ("Punteggi", "Scores"),
     "tables": ("Tavolo con amici", "Table with friends"),
+    "tournaments": ("Tornei", "Tournaments"),
     "tables_help": (
         "Crea un tavolo e manda il link: fino a quattro persone si siedono, i posti vuoti "
         "vanno ai bot. Se qualcuno si disconnette, un bot gioca per lui finché non torna.",
