@@ -55,9 +55,10 @@ from muraglia.scoring.deal import (
     string_list,
     wind_tile,
 )
+from muraglia.scoring.inputs import InputRules
 from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
-__all__ = ["STATUSES", "FimjOptions", "FimjRules", "reference_markdown"]
+__all__ = ["INPUTS", "STATUSES", "FimjOptions", "FimjRules", "reference_markdown"]
 
 STATUSES: dict[str, dict[str, str]] = {
     "small_lord": {
@@ -86,6 +87,35 @@ STATUSES: dict[str, dict[str, str]] = {
     },
 }
 """Penalised statuses a seat may have in a settlement (FIMJ-PEN)."""
+
+INPUTS = InputRules(
+    "fimj",
+    flags=FLAGS,
+    statuses=STATUSES,
+    chow_sources=("<", ""),
+    chow_rule="FIMJ-PLAY-4",
+    score_keys=("hand", "win", "seat_wind", "round_wind", "flags", "dealer", "discarder"),
+    settle_keys=(
+        "winners",
+        "discarder",
+        "hands",
+        "round_wind",
+        "dealer",
+        "flags",
+        "status",
+        "dead",
+    ),
+    notes=(
+        "`discarder` does not change who pays: every other player pays the winner (FIMJ-PAY-1).",
+        "No stake is put up for richi (FIMJ-RICHI): `riichi_sticks` is refused.",
+        "`riichi` needs a wait on exactly one tile kind (FIMJ-RICHI-1, FIMJ-GAP-20): on a wider "
+        "wait it is an error (a false riichi, FIMJ-PEN-4: give the seat the status "
+        "`false_riichi`).",
+        "`last_of_kind` needs a wait of the rulebook's cases 1-3 (FIMJ-DBL-4).",
+        "No dora, ura-dora, red fives or counters: `dora`, `ura`, `honba` are refused.",
+    ),
+)
+"""What ``fimj`` accepts: flags, statuses, chow sources, input keys (issue 14)."""
 
 _ZERO = frozenset({"great_lord", "false_mahjong", "false_riichi", "dropped_rack"})
 """Statuses whose hand points are 0 (FIMJ-SCORE-7)."""
@@ -178,6 +208,7 @@ class FimjRules:
     patterns = PATTERNS
     flags: ClassVar[Mapping[str, tuple[str, str]]] = FLAGS
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
+    inputs: ClassVar[InputRules] = INPUTS
 
     def __init__(self, options: FimjOptions | None = None, **kwargs: Any) -> None:
         if options is None:
@@ -205,7 +236,13 @@ class FimjRules:
         round_wind: Tile,
         flags: Iterable[str] = (),
     ) -> FimjScore:
-        """Score one hand with this ruleset's options (see :func:`.scoring.score_hand`)."""
+        """Score one hand with this ruleset's options (see :func:`.scoring.score_hand`).
+
+        Raises:
+            InvalidHandError: also for an exposed chow claimed from anyone but the previous
+                player (FIMJ-PLAY-4: "scala: solo dal giocatore precedente").
+        """
+        INPUTS.check_hand(hand)
         return score_hand(
             hand,
             winner=winner,
@@ -225,6 +262,7 @@ class FimjRules:
         payments charge every other seat, East doubling (FIMJ-PAY-1); ``dealer`` names the seat
         wind holding the East role (default ``E``).
         """
+        INPUTS.check_score(data)
         hand = parse_hand(data["hand"], red_fives=False)
         win = data.get("win", "tsumo" if hand.winning is not None else "none")
         if win not in ("ron", "tsumo", "none"):
@@ -271,6 +309,7 @@ class FimjRules:
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
         deal = read_deal(data)  # the fields' types (interfaces.md §5)
+        INPUTS.check_settle(data)
         return self.settle_deal(
             hands=deal.hands,
             winners=deal.winners,
@@ -585,8 +624,5 @@ def reference_markdown() -> str:
     lines += ["", "Options (`fimj(key=value,...)`):", ""]
     for f in fields(FimjOptions):
         lines.append(f"- `{f.name}` (default `{f.default!r}`)")
-    lines += ["", "Flags (`muraglia score` / `settle`, winner only):", ""]
-    lines += [f"- `{k}`: {ref}, {meaning}" for k, (ref, meaning) in FLAGS.items()]
-    lines += ["", "Statuses (`muraglia settle`):", ""]
-    lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
+    lines += ["", *INPUTS.markdown()]
     return "\n".join(lines) + "\n"

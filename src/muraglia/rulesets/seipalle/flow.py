@@ -129,8 +129,13 @@ class SeipalleFlow(DealFlow):
             dora=[Tile.from_notation(t) for t in outcome.dora],
             riichi_sticks=outcome.riichi_sticks,
             statuses=outcome.status,
-        )
-        return settlement_from_dict(result.to_dict())
+        ).to_dict()
+        stakes = result.get("riichi_stakes")
+        if stakes:  # the engine pays the stakes from its pot (``riichi_stakes``), not by net
+            net = {k: v for k, v in result["net"].items() if k != "table"}
+            net[stakes["to"]] -= stakes["amount"]
+            result = {**result, "net": net}
+        return settlement_from_dict(result)
 
     def next_deal(self, progress: MatchProgress, summary: DealSummary) -> MatchProgress | None:
         """FIMJ free play over two rounds, or East always passing (SEI-GAME-1/2)."""
