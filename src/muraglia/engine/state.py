@@ -795,6 +795,16 @@ class DealState:
             )
         self._end(DealResult("win", winners, discarder, False, flags, values))
 
+    def abandon(self, reason: str) -> None:
+        """End the deal at once as void, with ``reason`` (the time rule, FIMJ-GAP-44).
+
+        Raises:
+            IllegalActionError: if the deal is already over.
+        """
+        if self.result is not None:
+            raise IllegalActionError("the deal is already over")
+        self._end(DealResult(reason))
+
     def _end(self, result: DealResult) -> None:
         self.result = result
         self.phase = Phase.END

@@ -123,26 +123,30 @@ class InputRules:
         if isinstance(status, Mapping):
             self.check_status({str(k): str(v) for k, v in status.items()})
 
-    def check_hand(self, hand: Hand) -> None:
+    def check_hand(self, hand: Hand, chow_sources: tuple[str, ...] | None = None) -> None:
         """Refuse an exposed chow the rules do not allow (its source, or any chow at all).
+
+        ``chow_sources`` overrides :attr:`chow_sources` for one seat (at a table of three the
+        previous player may sit across, beyond the dead seat: FIMJ-3P).
 
         Raises:
             InvalidHandError: naming the meld and the rule.
         """
+        allowed_sources = self.chow_sources if chow_sources is None else chow_sources
         for meld in hand.melds:
             if meld.kind is not MeldKind.CHOW:
                 continue
             source = meld.source.value if meld.source is not None else ""
-            if source in self.chow_sources:
+            if source in allowed_sources:
                 continue
             text = "".join(t.notation for t in meld.tiles)
-            if not self.chow_sources:
+            if not allowed_sources:
                 raise InvalidHandError(
                     f"exposed chow [{text}{source}] in {hand.notation!r}: in {self.ruleset} a "
                     f"discard may be claimed for a chow only to go Mah-Jong, and the winning "
                     f"set is written with the concealed tiles ({self.chow_rule})"
                 )
-            allowed = " or ".join(SOURCE_NAMES[s]["en"] for s in self.chow_sources)
+            allowed = " or ".join(SOURCE_NAMES[s]["en"] for s in allowed_sources)
             raise InvalidHandError(
                 f"exposed chow [{text}{source}] in {hand.notation!r}: in {self.ruleset} a chow "
                 f"may be claimed only from {allowed}, not from "

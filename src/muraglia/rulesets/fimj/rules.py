@@ -235,14 +235,23 @@ class FimjRules:
         seat_wind: Tile,
         round_wind: Tile,
         flags: Iterable[str] = (),
+        after_dead: bool | None = None,
     ) -> FimjScore:
         """Score one hand with this ruleset's options (see :func:`.scoring.score_hand`).
 
+        ``after_dead``: at a table of three, whether the dead seat sits just before this
+        player, so that the previous player, the only one a chow comes from, sits across
+        (``^``); None when unknown (any live previous player: ``<`` or ``^``).
+
         Raises:
             InvalidHandError: also for an exposed chow claimed from anyone but the previous
-                player (FIMJ-PLAY-4: "scala: solo dal giocatore precedente").
+                player ("La pedina utile a formare una scala si può chiamare solo con lo
+                scarto del giocatore immediatamente precedente", FIMJ-PLAY-4).
         """
-        INPUTS.check_hand(hand)
+        sources = None
+        if self.options.three_players and after_dead is not False:  # FIMJ-3P-3
+            sources = ("<", "^", "") if after_dead is None else ("^", "")
+        INPUTS.check_hand(hand, sources)
         return score_hand(
             hand,
             winner=winner,
@@ -377,6 +386,7 @@ class FimjRules:
                 seat_wind=own[seat],
                 round_wind=rnd,
                 flags=flags.get(seat, ()),
+                after_dead=None if dead is None else seats[seats.index(seat) - 1] == dead,
             )
             scores[seat] = score
             values[seat] = 0 if status.get(seat) in _ZERO else score.value  # FIMJ-SCORE-7

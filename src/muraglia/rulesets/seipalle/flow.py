@@ -38,6 +38,7 @@ from muraglia.rulesets.base import (
 from muraglia.rulesets.seipalle.rules import (
     KNOWN_FLAGS,
     RIICHI_STAKE,
+    TABLE,
     may_win_on_discard,
     score_hand,
     settle_deal,
@@ -120,7 +121,7 @@ class SeipalleFlow(DealFlow):
         """Only the winners are paid (SEI-PAY); no winner: void, stakes stay (SEI-PLAY-6)."""
         if not outcome.winners:
             return Settlement((), dict.fromkeys(SEAT_LETTERS, 0))
-        result = settle_deal(
+        settled = settle_deal(
             dict(outcome.hands),
             winners=outcome.winners,
             discarder=outcome.discarder,
@@ -129,12 +130,13 @@ class SeipalleFlow(DealFlow):
             dora=[Tile.from_notation(t) for t in outcome.dora],
             riichi_sticks=outcome.riichi_sticks,
             statuses=outcome.status,
-        ).to_dict()
-        stakes = result.get("riichi_stakes")
-        if stakes:  # the engine pays the stakes from its pot (``riichi_stakes``), not by net
-            net = {k: v for k, v in result["net"].items() if k != "table"}
-            net[stakes["to"]] -= stakes["amount"]
-            result = {**result, "net": net}
+        )
+        result = settled.to_dict()
+        if settled.stakes is not None:  # the engine pays them from its pot (riichi_stakes)
+            to, amount = settled.stakes
+            net = {k: v for k, v in settled.net.items() if k != TABLE}
+            net[to] -= amount
+            result["net"] = net
         return settlement_from_dict(result)
 
     def next_deal(self, progress: MatchProgress, summary: DealSummary) -> MatchProgress | None:

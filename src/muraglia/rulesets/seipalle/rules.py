@@ -314,10 +314,6 @@ def score_hand(
             ):
                 best = result
     assert best is not None
-    if not isinstance(riichi_sticks, int) or isinstance(riichi_sticks, bool) or riichi_sticks < 0:
-        raise InvalidHandError(
-            f"riichi_sticks must be a non-negative integer, not {riichi_sticks!r}"
-        )
     if self_drawn or discarder is not None:
         winner = next(k for k, v in _WIND_LETTERS.items() if v is seat)
         pays = payments(best.value, winner=winner, discarder=None if self_drawn else discarder)
@@ -609,6 +605,14 @@ def _discards(data: object) -> dict[str, tuple[Tile, ...]]:
     return out
 
 
+def _riichi_sticks(data: Mapping[str, Any]) -> int:
+    """The ``riichi_sticks`` of an input object: a non-negative integer (SEI-RIICHI-6)."""
+    sticks = data.get("riichi_sticks", 0)
+    if not isinstance(sticks, int) or isinstance(sticks, bool) or sticks < 0:
+        raise InvalidHandError(f"riichi_sticks must be a non-negative integer, not {sticks!r}")
+    return sticks
+
+
 def _check_dealer(data: Mapping[str, Any]) -> None:
     if data.get("dealer", "E") != "E":
         raise RulesetError("seats are given by wind letter: the East role is always 'E'")
@@ -655,7 +659,7 @@ class SeipalleRules:
             flags=string_list(data.get("flags", []), "flags"),
             dora=[Tile.from_notation(t) for t in string_list(data.get("dora", []), "dora")],
             discarder=data.get("discarder") if win == "ron" else None,
-            riichi_sticks=data.get("riichi_sticks", 0),
+            riichi_sticks=_riichi_sticks(data),
         )
         return {"ok": True, "hand": hand.notation} | result.to_dict()
 
@@ -664,9 +668,7 @@ class SeipalleRules:
         _check_dealer(data)
         deal = read_deal(data)
         INPUTS.check_settle(data)
-        sticks = data.get("riichi_sticks", 0)
-        if not isinstance(sticks, int) or sticks < 0:
-            raise InvalidHandError(f"riichi_sticks must be a non-negative integer, not {sticks!r}")
+        sticks = _riichi_sticks(data)
         return settle_deal(
             deal.hands,
             winners=deal.winners,
