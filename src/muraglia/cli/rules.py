@@ -1,7 +1,9 @@
 """``muraglia rules``: the rulesets, and the pattern table of one ruleset.
 
 ``muraglia rules`` lists the ids; ``muraglia rules riichi-ema`` prints its table;
-``--format md`` prints the generated reference (``docs/rulesets/<id>.md``); ``--json`` the rows.
+``--format md`` prints the generated reference (``docs/rulesets/<id>.md``); ``--json`` the rows
+(and, for the Italian rulesets, ``inputs``: the flags, statuses, meld sources and input keys
+the ruleset accepts).
 """
 
 from __future__ import annotations
@@ -76,8 +78,14 @@ def run(args: argparse.Namespace) -> int:
     except MahjongError as exc:
         print(f"muraglia rules: error: {exc}", file=sys.stderr)
         return 2
+    inputs = getattr(ruleset, "inputs", None)  # the Italian rulesets' InputRules (issue 14)
     if fmt == "json":
-        print(dump({"ok": True, "rules": ruleset.id, "patterns": rows}))
+        out: dict[str, Any] = {"ok": True, "rules": ruleset.id, "patterns": rows}
+        if inputs is not None:
+            out["inputs"] = inputs.to_dict()
+        print(dump(out))
     else:
         _render_table(rows, f"{ruleset.id}")
+        if inputs is not None:
+            print("\n".join(inputs.markdown()))
     return 0

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from muraglia.analysis.groups import Group, GroupKind
+from muraglia.analysis.shanten import shanten_all
 from muraglia.analysis.shapes import (
     SIAMESE_SNAKES,
     SMALL_SNAKE,
@@ -269,9 +270,13 @@ def last_piece_wait(
 
     >>> last_piece_wait([Tile.S5], Tile.S5, [0] * 34)
     ('single', None)
-    >>> c = [0] * 34; c[Tile.S3] = c[Tile.S4] = 1
+    >>> from muraglia.notation import parse_hand
+    >>> c = parse_hand("234m 567m 678p 11z 34s").concealed_counts
     >>> last_piece_wait([Tile.S2, Tile.S5], Tile.S5, c)
     ('two_sided', <Tile.S2: 19>)
+    >>> c = parse_hand("234m 567m 678p 3456s").concealed_counts  # two single waits
+    >>> last_piece_wait([Tile.S3, Tile.S6], Tile.S6, c) is None
+    True
     """
     kinds = sorted(set(waits))
     if kinds == [winning]:
@@ -279,19 +284,29 @@ def last_piece_wait(
     if len(kinds) != 2 or winning not in kinds:
         return None
     other = kinds[0] if kinds[1] == winning else kinds[1]
-    if concealed13[winning] >= 2 and concealed13[other] >= 2:
-        return ("two_pairs", other)
+    if all(concealed13[k] >= 2 and _rest_is_complete(concealed13, {k: 2}) for k in kinds):
+        return ("two_pairs", other)  # the pair of either tile becomes the pung
     low, high = kinds
     if (
         low.is_suited
         and high.is_suited
         and low.suit == high.suit
         and high.rank - low.rank == 3
-        and concealed13[low + 1]
-        and concealed13[low + 2]
+        and _rest_is_complete(concealed13, {Tile(low + 1): 1, Tile(low + 2): 1})
     ):
-        return ("two_sided", other)
+        return ("two_sided", other)  # the two tiles between wait on either end
     return None
+
+
+def _rest_is_complete(counts: Sequence[int], remove: dict[Tile, int]) -> bool:
+    """Whether ``counts`` less ``remove`` (a partial set) are sets and one pair."""
+    rest = list(counts)
+    for kind, n in remove.items():
+        rest[kind] -= n
+        if rest[kind] < 0:
+            return False
+    total = sum(rest)
+    return total % 3 == 2 and shanten_all(rest, (14 - total) // 3) == -1
 
 
 def _check_riichi(hand: Hand, flags: frozenset[str], *, four_as_two_pairs: bool) -> None:
