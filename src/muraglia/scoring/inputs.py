@@ -32,7 +32,7 @@ muraglia.errors.RulesetError: demo does not read the input 'ura' (['3m']); it re
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +40,7 @@ from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.melds import MeldKind
 
-__all__ = ["SOURCE_NAMES", "InputRules"]
+__all__ = ["SOURCE_NAMES", "InputRules", "decisions_markdown"]
 
 SOURCE_NAMES: Mapping[str, Mapping[str, str]] = {
     "<": {"en": "the previous player (left, `<`)", "it": "il giocatore precedente (`<`)"},
@@ -196,3 +196,32 @@ class InputRules:
         if self.notes:
             lines += ["", *(f"- {n}" for n in self.notes)]
         return lines
+
+
+def decisions_markdown(
+    spec: Sequence[tuple[str, str, str]],
+    program: Sequence[tuple[str, str, str]],
+    not_applied: Mapping[str, str],
+) -> list[str]:
+    """The reference's list of every case decided rather than read in the rulebook.
+
+    Args:
+        spec: (gap id, question, decision) for each "Gaps and decisions" entry of the spec.
+        program: (rules, question, what the program does) decided in the program itself.
+        not_applied: gap id → why the program does not (fully) apply that decision.
+    """
+    lines = [
+        "## Decisions",
+        "",
+        "Where the rulebook is silent or unclear the program follows a decision. From the",
+        'spec\'s "Gaps and decisions" (the question, then → the decision followed):',
+        "",
+    ]
+    for gid, question, decision in spec:
+        line = f"- **{gid}** {question} → {decision}"
+        if gid in not_applied:
+            line += f" *(Not in the program: {not_applied[gid]}.)*"
+        lines.append(line)
+    lines += ["", "Decided in the program (neither the seed nor the spec says):", ""]
+    lines += [f"- **{rules}** {question} → {decision}" for rules, question, decision in program]
+    return lines

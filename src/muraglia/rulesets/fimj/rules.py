@@ -34,6 +34,7 @@ from muraglia.analysis.shapes import (
 from muraglia.errors import InvalidHandError, MahjongError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
+from muraglia.rulesets.fimj import decisions
 from muraglia.rulesets.fimj.patterns import PATTERNS, Category
 from muraglia.rulesets.fimj.scoring import FLAGS, FimjScore, score_hand
 from muraglia.scoring.classical import (
@@ -55,7 +56,7 @@ from muraglia.scoring.deal import (
     string_list,
     wind_tile,
 )
-from muraglia.scoring.inputs import InputRules
+from muraglia.scoring.inputs import InputRules, decisions_markdown
 from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
 __all__ = ["INPUTS", "STATUSES", "FimjOptions", "FimjRules", "reference_markdown"]
@@ -635,4 +636,10 @@ def reference_markdown() -> str:
     for f in fields(FimjOptions):
         lines.append(f"- `{f.name}` (default `{f.default!r}`)")
     lines += ["", *INPUTS.markdown()]
+    lines += [
+        "",
+        *decisions_markdown(
+            decisions.SPEC_DECISIONS, decisions.PROGRAM_DECISIONS, decisions.NOT_APPLIED
+        ),
+    ]
     return "\n".join(lines) + "\n"

@@ -26,6 +26,7 @@ from muraglia.analysis.shapes import (
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
+from muraglia.rulesets.ravenna import decisions
 from muraglia.rulesets.ravenna.context import Reading
 from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
 from muraglia.rulesets.ravenna.settlement import RAVENNA_TERMS, SEATS, settle_values
@@ -39,7 +40,7 @@ from muraglia.scoring.deal import (
     read_deal_hands,
     wind_tile,
 )
-from muraglia.scoring.inputs import InputRules
+from muraglia.scoring.inputs import InputRules, decisions_markdown
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import DRAGONS, Tile
 
@@ -530,6 +531,12 @@ def reference_markdown() -> str:
         "Three-player table: give `dead` (the dead seat, never East) in `muraglia settle`.",
     ]
     lines += ["", *INPUTS.markdown()]
+    lines += [
+        "",
+        *decisions_markdown(
+            decisions.SPEC_DECISIONS, decisions.PROGRAM_DECISIONS, decisions.NOT_APPLIED
+        ),
+    ]
     return "\n".join(lines) + "\n"
 
 

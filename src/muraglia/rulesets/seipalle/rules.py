@@ -23,6 +23,7 @@ from muraglia.analysis.shapes import (
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
+from muraglia.rulesets.seipalle import decisions
 from muraglia.rulesets.seipalle.context import Reading
 from muraglia.rulesets.seipalle.patterns import BY_ID, PATTERNS, dora_of
 from muraglia.scoring.classical import ClassicalAward as Award
@@ -44,7 +45,7 @@ from muraglia.scoring.deal import (
     string_list,
     wind_tile,
 )
-from muraglia.scoring.inputs import InputRules
+from muraglia.scoring.inputs import InputRules, decisions_markdown
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import Tile
 
@@ -572,15 +573,17 @@ def reference_markdown() -> str:
     lines += [
         f"- `{p.id}`: " + ", ".join(f"`{x}`" for x in p.excludes) for p in PATTERNS if p.excludes
     ]
-    lines += ["", "Flags read: " + ", ".join(f"`{f}`" for f in sorted(KNOWN_FLAGS)) + ".", ""]
     lines += [
-        "`muraglia settle` also reads `riichi_sticks` (stakes on the table, SEI-RIICHI-6) and,",
-        "optionally, `discards` (seat → tiles it discarded): a win on a discard of a tile kind",
-        "the winner discarded himself is rejected (SEI-PLAY-4).",
         "",
+        "`muraglia settle` also reads, optionally, `discards` (seat → tiles it discarded): a win",
+        "on a discard of a tile kind the winner discarded himself is rejected (SEI-PLAY-4).",
+        "",
+        *INPUTS.markdown(),
+        "",
+        *decisions_markdown(
+            decisions.SPEC_DECISIONS, decisions.PROGRAM_DECISIONS, decisions.NOT_APPLIED
+        ),
     ]
-    lines += ["Statuses (`muraglia settle`):", ""]
-    lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
     return "\n".join(lines) + "\n"
 
 
