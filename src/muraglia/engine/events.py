@@ -27,6 +27,7 @@ __all__ = [
     "DealEnded",
     "DealStarted",
     "Dealt",
+    "DrawReturned",
     "Drew",
     "Event",
     "IndicatorRevealed",
@@ -341,6 +342,19 @@ class Settled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DrawReturned(Event):
+    """``seat``'s drawn ``tile`` goes back to the live wall: a late claim (FIMJ-GAP-16)."""
+
+    kind: ClassVar[str] = "draw_returned"
+    seat: int
+    tile: Tile
+
+    def line(self) -> str:
+        """One-line form."""
+        return f"{self.seat} puts {self.tile.notation} back on the wall (late claim)"
+
+
+@dataclass(frozen=True, slots=True)
 class TimeCalled(Event):
     """The tournament manager called time (:meth:`MatchState.call_time`).
 
@@ -394,6 +408,7 @@ EVENTS: dict[str, type] = {
         Won,
         DealEnded,
         Settled,
+        DrawReturned,
         TimeCalled,
         MatchEnded,
     )

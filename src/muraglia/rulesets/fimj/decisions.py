@@ -483,6 +483,12 @@ PROGRAM_DECISIONS: tuple[tuple[str, str, str], ...] = (
         "no further deal is started.",
     ),
     (
+        "FIMJ-GAP-16",
+        "A late claim when the next player's draw was a flower, already replaced.",
+        "Not accepted (the replacement cannot be undone); nor a late claim of a riichi "
+        "discard or of a flower discarded under riichi.",
+    ),
+    (
         "FIMJ-RICHI",
         "Riichi stakes.",
         "FIMJ richi has no stake: `riichi_sticks` is refused.",

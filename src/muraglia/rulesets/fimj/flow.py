@@ -46,6 +46,10 @@ _WIND = dict(zip(SEAT_LETTERS, WINDS, strict=True))
 class FimjFlow(DealFlow):
     """FIMJ engine hooks (see the module docstring)."""
 
+    late_claims = True
+    """The referee accepts a claim of the last discard after the next player's draw, before
+    his discard (FIMJ-PLAY-8, FIMJ-GAP-16): ``DealState.late_claim_options``, ``LateClaim``."""
+
     def charleston(self) -> tuple[int, ...]:
         """Four tiles to the left, across, to the right (FIMJ-CHARL-1): E→N, E↔W, E→S."""
         return (3, 2, 1) if self.options.charleston else ()
