@@ -387,7 +387,6 @@ def transfer_arithmetic(
     *,
     east: str | None,
     terms: SettlementTerms = SettlementTerms(),
-    dead: str | None = None,
 ) -> str | None:
     """How a Mah-Jong or difference payment was computed, e.g. ``136 × 2 = 272 → 270``.
 
@@ -442,7 +441,6 @@ def explain_transfers(
     *,
     east: str | None,
     terms: SettlementTerms = SettlementTerms(),
-    dead: str | None = None,
     reasons: Mapping[str, Mapping[str, str]] | None = None,
 ) -> list[str]:
     """One line per payment, in Italian (``it``) or English (``en``), with its arithmetic.
@@ -464,7 +462,7 @@ def explain_transfers(
         if t.share_of is not None:
             share = names.get(t.share_of, t.share_of)
             why += f", quota di {share}" if lang == "it" else f", {share}'s share"
-        how = transfer_arithmetic(t, values, east=east, terms=terms, dead=dead)
+        how = transfer_arithmetic(t, values, east=east, terms=terms)
         detail = f"{why}: {how}" if how else why
         payer, payee = names.get(t.payer, t.payer), names.get(t.payee, t.payee)
         out.append(f"{payer} {verb} {payee} {t.amount} ({detail})")

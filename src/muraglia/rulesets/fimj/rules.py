@@ -565,7 +565,6 @@ class FimjRules:
                 lang,
                 east=east,
                 terms=self.terms,
-                dead=dead,
                 reasons=_REASONS,
             )
             total = "Saldo" if lang == "it" else "Net"

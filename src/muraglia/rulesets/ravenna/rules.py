@@ -375,7 +375,6 @@ class RavennaSettlement:
             lang,
             east="E",
             terms=RAVENNA_TERMS,
-            dead=self.dead,
             reasons={"broken_rack": {"it": "stecca distrutta", "en": "broken rack"}},
         )
         total = "Saldo" if it else "Net"
