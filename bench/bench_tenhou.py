@@ -13,8 +13,8 @@ import platform
 import time
 from pathlib import Path
 
-from muraglia.engine.tenhou import load
-from muraglia.engine.tenhou_replay import check_records, record_paths
+from muraglia.io.tenhou import load
+from muraglia.io.tenhou_replay import check_records, record_paths
 
 
 def main() -> None:

@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.engine.test_fuzz_flows import play  # noqa: E402
 
-from muraglia.engine.record import dumps, loads, record_of, replay  # noqa: E402
+from muraglia.io.record import dumps, loads, record_of, replay  # noqa: E402
 
 
 def commit() -> str:

@@ -1,6 +1,6 @@
 """The import diagram of DESIGN.md §3, enforced.
 
-core (tiles, notation, melds, hand, errors) <- analysis <- scoring <- rulesets <- engine
+core (tiles, notation, melds, hand, errors) <- analysis <- scoring <- rulesets <- engine <- io
 <- players; render, cli, web, tournament on top. The core layers import only the standard
 library, and no ruleset imports another ruleset.
 """
@@ -15,7 +15,7 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "muraglia"
 CORE = {"tiles", "notation", "melds", "hand", "errors", "__init__", "py"}
-ORDER = ["core", "analysis", "scoring", "rulesets", "engine", "players", "facade"]
+ORDER = ["core", "analysis", "scoring", "rulesets", "engine", "io", "players", "facade"]
 TOP = {"render", "cli", "db", "web", "tournament", "__main__"}
 
 

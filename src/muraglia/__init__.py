@@ -17,14 +17,17 @@ from muraglia.analysis.shapes import DEFAULT_SHAPES, Shape, shape_shanten
 from muraglia.analysis.waits import winning_tiles
 from muraglia.errors import (
     IllegalActionError,
+    InputTypeError,
     InvalidHandError,
     MahjongError,
     NotationError,
     RulesetError,
+    json_type,
 )
 from muraglia.hand import Hand
 from muraglia.notation import format_hand, parse_hand, parse_tiles
 from muraglia.rulesets import load_ruleset, score
+from muraglia.scoring.inputs import check_red_fives
 from muraglia.tiles import PhysicalTile, Tile
 
 try:
@@ -36,6 +39,7 @@ __all__ = [
     "Analysis",
     "Hand",
     "IllegalActionError",
+    "InputTypeError",
     "InvalidHandError",
     "MahjongError",
     "NotationError",
@@ -56,8 +60,53 @@ __all__ = [
 ]
 
 
-def _hand(hand: str | Hand) -> Hand:
-    return parse_hand(hand) if isinstance(hand, str) else hand
+def __dir__() -> list[str]:
+    """Only the public API (``__all__``), not the submodules and helpers imported here."""
+    return sorted(__all__)
+
+
+def _hand(hand: str | Hand, rules: str | None = None) -> Hand:
+    """``hand`` parsed (for ``rules``: red fives only where its wall has them).
+
+    Raises:
+        InputTypeError: for anything but a string or a Hand.
+    """
+    if isinstance(hand, Hand):
+        return hand
+    if not isinstance(hand, str):
+        raise InputTypeError(f"`hand` must be a hand string or a Hand, got {json_type(hand)}")
+    if rules is None:
+        return parse_hand(hand)
+    per_suit = int(getattr(load_ruleset(rules), "red_fives_per_suit", 0))
+    h = parse_hand(hand, red_fives=per_suit > 0)
+    check_red_fives(h, per_suit)
+    return h
+
+
+def _rules(rules: object) -> str | None:
+    if rules is not None and not isinstance(rules, str):
+        raise InputTypeError(f"`rules` must be a ruleset id string, got {json_type(rules)}")
+    return rules
+
+
+def _visible(visible: object, hand: Hand) -> list[int] | None:
+    """``visible`` checked: 34 non-negative counts, at most 4 of a tile with the hand's own."""
+    if visible is None:
+        return None
+    if isinstance(visible, str) or not isinstance(visible, Sequence):
+        raise InputTypeError(f"`visible` must be 34 tile counts, got {json_type(visible)}")
+    counts = list(visible)
+    if any(isinstance(c, bool) or not isinstance(c, int) for c in counts):
+        raise InputTypeError("`visible` must be 34 integer tile counts")
+    if len(counts) != 34 or any(c < 0 for c in counts):
+        return counts  # the analysis names the problem
+    for kind, (seen, held) in enumerate(zip(counts, hand.counts, strict=True)):
+        if seen + held > 4:
+            raise InvalidHandError(
+                f"the hand and the visible tiles hold {seen + held} copies of "
+                f"{Tile(kind).notation!r} (there are only 4)"
+            )
+    return counts
 
 
 def shapes_of(rules: str | None) -> tuple[Shape, ...]:
@@ -69,9 +118,10 @@ def shapes_of(rules: str | None) -> tuple[Shape, ...]:
     Raises:
         RulesetError: for an unknown ruleset.
     """
-    if rules is None:
+    name = _rules(rules)
+    if name is None:
         return DEFAULT_SHAPES
-    return tuple(getattr(load_ruleset(rules), "shapes", DEFAULT_SHAPES))
+    return tuple(getattr(load_ruleset(name), "shapes", DEFAULT_SHAPES))
 
 
 def analyze(
@@ -81,10 +131,13 @@ def analyze(
 
     Raises:
         NotationError: for malformed notation.
-        InvalidHandError: for an impossible hand or one of neither 13 nor 14 tiles.
+        InvalidHandError: for an impossible hand or one of neither 13 nor 14 tiles, a red
+            five the ruleset's wall lacks, or a tile held and visible more than 4 times.
+        InputTypeError: for an argument of the wrong type.
         RulesetError: for an unknown ruleset.
     """
-    return _analyze(_hand(hand), shapes_of(rules), visible=visible)
+    h = _hand(hand, _rules(rules))
+    return _analyze(h, shapes_of(rules), visible=_visible(visible, h))
 
 
 def shanten(hand: str | Hand, *, rules: str | None = None) -> int:
@@ -99,7 +152,7 @@ def shanten(hand: str | Hand, *, rules: str | None = None) -> int:
     """
     if rules is None and type(hand) is Hand:  # the hot path: straight to the table lookup
         return shanten_all(hand.concealed_counts, len(hand.melds))
-    h = _hand(hand)
+    h = _hand(hand, _rules(rules))
     if rules is None:
         return shanten_all(h.concealed_counts, len(h.melds))
     return shape_shanten(list(h.concealed_counts), len(h.melds), shapes_of(rules))
@@ -115,4 +168,4 @@ def waits(hand: str | Hand, *, rules: str | None = None) -> list[str]:
         NotationError: for malformed notation.
         InvalidHandError: for an impossible hand or one that does not have 13 tiles.
     """
-    return [t.notation for t in winning_tiles(_hand(hand), shapes_of(rules))]
+    return [t.notation for t in winning_tiles(_hand(hand, _rules(rules)), shapes_of(rules))]

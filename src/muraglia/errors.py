@@ -1,8 +1,11 @@
 """Typed errors raised by muraglia.
 
 Every error is a :class:`ValueError` subclass, so callers that only care about
-"bad input" can catch ``ValueError``. Messages always quote the offending input
-with ``!r`` and, for notation, point at the position of the problem.
+"bad input" can catch ``ValueError``. Messages quote the offending input (at most
+:data:`EXCERPT` characters of it, see :func:`excerpt`) and, for notation, point at the
+position of the problem. Wrong argument types raise :class:`InputTypeError`, whose
+message names the JSON type that was given (``null``, ``array``...), the language of the
+command line's input objects.
 
 >>> from muraglia.errors import NotationError
 >>> err = NotationError("unknown character 'x'", text="12x3m", position=2)
@@ -15,13 +18,68 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "EXCERPT",
     "AmbiguousActionError",
     "IllegalActionError",
+    "InputTypeError",
     "InvalidHandError",
     "MahjongError",
     "NotationError",
     "RulesetError",
+    "excerpt",
+    "json_type",
+    "plural",
 ]
+
+EXCERPT = 64
+"""Most characters of an input quoted in a message (a longer input is cut with an ellipsis)."""
+
+
+def excerpt(text: str, position: int | None = None, limit: int = EXCERPT) -> str:
+    """``text`` quoted for a message, cut to about ``limit`` characters around ``position``.
+
+    >>> excerpt("12x3m")
+    "'12x3m'"
+    >>> excerpt("1m" * 50, 60, limit=10)
+    "'…m1m1m1m1m1…' (100 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    start = 0 if position is None else max(0, min(position - limit // 2, len(text) - limit))
+    cut = text[start : start + limit]
+    head = "…" if start > 0 else ""
+    tail = "…" if start + limit < len(text) else ""
+    return f"{head}{cut}{tail}".join("''") + f" ({len(text)} characters)"
+
+
+def json_type(value: object) -> str:
+    """The JSON name of ``value``'s type (``null``, ``boolean``, ``number``, ``string``...).
+
+    >>> json_type(None), json_type(True), json_type(5), json_type([]), json_type({})
+    ('null', 'boolean', 'number', 'array', 'object')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list | tuple):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def plural(count: int, word: str) -> str:
+    """``1 tile``, ``2 tiles``.
+
+    >>> plural(1, "tile"), plural(2, "tile")
+    ('1 tile', '2 tiles')
+    """
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 class MahjongError(ValueError):
@@ -42,7 +100,7 @@ class NotationError(MahjongError):
         self.text = text
         self.position = position
         where = f" at position {position}" if position is not None else ""
-        super().__init__(f"{reason} in {text!r}{where}")
+        super().__init__(f"{reason} in {excerpt(text, position)}{where}")
 
     def pointer(self) -> str:
         """Return a two-line rendering of the input with a caret under the offending position.
@@ -74,3 +132,10 @@ class AmbiguousActionError(MahjongError):
 
 class RulesetError(MahjongError):
     """Unknown ruleset id, unknown option or bad option value; the message lists valid ones."""
+
+
+class InputTypeError(MahjongError, TypeError):
+    """An argument or input field of the wrong type (``shanten(None)``, ``"dora": 5``).
+
+    Also a :class:`TypeError`, so code written for Python's own error keeps working.
+    """

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import IntFlag
 from functools import cached_property
 
-from muraglia.errors import InvalidHandError
+from muraglia.errors import InvalidHandError, plural
 from muraglia.melds import Meld, MeldKind
 from muraglia.tiles import NUM_KINDS, PhysicalTile, Tile, TileCounts, counts_of
 
@@ -175,9 +175,11 @@ class Hand:
                 )
         count = self.tile_count
         if self.winning is not None and count != 14:
-            out.append(f"{count} tiles with a winning tile (need 14, counting each meld as 3)")
+            out.append(
+                f"{plural(count, 'tile')} with a winning tile (need 14, counting each meld as 3)"
+            )
         elif count not in (13, 14):
-            out.append(f"{count} tiles (need 13 or 14, counting each meld as 3)")
+            out.append(f"{plural(count, 'tile')} (need 13 or 14, counting each meld as 3)")
         seen: set[Tile] = set()
         for btile in self.bonus:
             if btile in seen:

@@ -101,9 +101,13 @@ BAD_DEALS = [
     ("fimj", _with("fimj", status={"S": "great_lord"}), "penalised"),
     ("ravenna", _with("ravenna", status={"S": "wrong_draw"}), "penalised"),
     # malformed fields
-    ("fimj", _with("fimj", winners="S"), "'winners' must be a list"),
-    ("ravenna", _with("ravenna", hands=["S"]), "'hands' must be an object"),
-    ("seipalle", _with("seipalle", discarder="X"), "discarder must be one of E S W N"),
+    ("fimj", _with("fimj", winners="S"), "`winners` must be a list"),
+    ("ravenna", _with("ravenna", hands=["S"]), "`hands` must be an object"),
+    (
+        "seipalle",
+        _with("seipalle", discarder="X"),
+        "`discarder` must be a seat letter (E, S, W or N)",
+    ),
     ("fimj", _with("fimj", rules="fimj(limit=7)"), "limit"),
     ("ravenna", _with("ravenna", rules="ravenna(colour=1)"), "unknown option 'colour' for ravenna"),
 ]
@@ -175,7 +179,7 @@ def test_score_jsonl_batch_goes_on(
         (
             ["-r", "fimj", FIMJ_HANDS["S"], "--win", "ron", "--seat-wind", "S"],
             136,
-            "tris di draghi (FIMJ-DBL-F05, fondamentale): 1 raddoppi",
+            "tris di draghi (FIMJ-DBL-F05, fondamentale): 1 raddoppio",
             "Base: 34 × 2^2 = 136",
         ),
         # FIMJ-TV-6 with the limit as an option: 66 × 32 = 2112, capped at 2000.

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from muraglia.cli import main
-from muraglia.engine.record import loads, replay
+from muraglia.io.record import loads, replay
 
 SCRIPT = "x\n99\n\n0\n" + "1\n" * 6000
 """Four invalid answers, then always the first choice (pass in a claim, else a win, a kong
@@ -51,8 +51,8 @@ def test_scripted_session_reaches_the_end_of_the_match(
     assert "discards: " in out
     assert " 1. " in out
     # results explained, standings at the end, record saved and replayable
-    assert "payments / pagamenti:" in out
-    assert "final standings / classifica finale" in out
+    assert "payments:" in out
+    assert "══ final standings" in out
     assert "(you" in out.split("final standings")[1]
     text = record.read_text(encoding="utf-8")
     match = replay(loads(text))

@@ -8,7 +8,7 @@ fast parser with it: same ``Hand`` for every valid string, same exception type a
 
 from __future__ import annotations
 
-from muraglia.errors import InvalidHandError, NotationError
+from muraglia.errors import InvalidHandError, NotationError, excerpt
 from muraglia.hand import Hand, HandStatus
 from muraglia.melds import Meld, MeldKind, Source
 from muraglia.tiles import PhysicalTile, Tile
@@ -141,13 +141,15 @@ class _Scanner:
             if tile.kind.is_bonus:
                 raise InvalidHandError(
                     f"bonus tile {tile.notation!r} inside the meld at position {where} "
-                    f"of {self.text!r}: flowers and seasons never meld"
+                    f"of {excerpt(self.text, where)}: flowers and seasons never meld"
                 )
         physical = tuple(t for t, _ in tiles)
         try:
             return _make_meld(physical, concealed=opener == "(", source=source, added=added)
         except InvalidHandError as exc:
-            raise InvalidHandError(f"{exc} (meld at position {start} of {self.text!r})") from None
+            raise InvalidHandError(
+                f"{exc} (meld at position {start} of {excerpt(self.text, start)})"
+            ) from None
 
 
 def _make_meld(
@@ -157,7 +159,9 @@ def _make_meld(
     if concealed:
         if len(tiles) != 4 or len(set(kinds)) != 1:
             text = "".join(t.notation for t in tiles)
-            raise InvalidHandError(f"a concealed kong needs four identical tiles, not {text!r}")
+            raise InvalidHandError(
+                f"a concealed kong needs four identical tiles, not {excerpt(text)}"
+            )
         return Meld(MeldKind.KONG, tiles, concealed=True)
     if len(tiles) == 4:
         return Meld(MeldKind.KONG, tiles, source=source, added=added)
@@ -259,10 +263,10 @@ def parse_hand(text: str, *, strict: bool = True, red_fives: bool = True) -> Han
         # ``+X`` marks which of the 14 tiles is the winning one (interfaces.md §3 examples).
         if winning not in concealed:
             raise InvalidHandError(
-                f"winning tile {winning.notation!r} is not among the 14 tiles of {text!r}"
+                f"winning tile {winning.notation!r} is not among the 14 tiles of {excerpt(text)}"
             )
         concealed.remove(winning)
     hand = Hand(tuple(concealed), tuple(melds), tuple(bonus), winning)
     if strict and hand.status() is not HandStatus.VALID:
-        raise InvalidHandError(f"impossible hand {text!r}: " + "; ".join(hand.problems()))
+        raise InvalidHandError(f"impossible hand {excerpt(text)}: " + "; ".join(hand.problems()))
     return hand

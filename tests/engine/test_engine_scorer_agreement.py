@@ -67,6 +67,9 @@ def _rescore(match: MatchState, deal: Any, won: Won) -> dict[str, Any]:
     }
     if won.from_seat is not None:
         data["discarder"] = wind_letter(deal.seat_wind(won.from_seat))
+    ura = deal.outcome().ura  # the ura dora a riichi winner counts, as the engine's Won
+    if ura:
+        data["ura"] = list(ura)
     if match.flow.ruleset.id.startswith("riichi"):
         data["honba"] = match.counters[-1][0]  # EMA-HONBA-4: the 2-han minimum with 5 counters
     out: dict[str, Any] = match.flow.ruleset.score_dict(data)

@@ -111,6 +111,20 @@ def test_seipalle_riichi_stands_when_the_discard_passes() -> None:
     assert m.legal_actions(0) == [Discard(0, m.deal.drawn)]  # SEI-RIICHI-5: hand locked
 
 
+@pytest.mark.parametrize("spec", ["riichi-ema", "riichi-tenhou"])
+def test_riichi_discard_claimed_for_a_set_leaves_the_riichi_standing(spec: str) -> None:
+    # EMA-RIICHI-2 (seed 001: "viene ruotata la tessera scartata successivamente"): the stick
+    # is paid and the riichi stands; the call breaks ippatsu. Tenhou records agree (REACH 2
+    # before the call).
+    m = dictated(spec, RIICHI, draws="9p 9p 9s 9s 8p 8m 8s 1z 2z 3z", dead="1234567z 1234567z")
+    m.apply(Discard(0, t("7z"), riichi=True))
+    events = m.apply(Pung(1))
+    assert RiichiAccepted(0, 1000) in events
+    assert not any(isinstance(e, RiichiCancelled) for e in events)
+    assert m.deal.riichi[0]
+    assert m.deal.stakes == [1000, 0, 0, 0]
+
+
 def test_seipalle_riichi_discard_claimed_for_a_set_cancels_it() -> None:
     # SEI-RIICHI-4, SEI-GAP-8.
     m = dictated(

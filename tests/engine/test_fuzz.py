@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from muraglia.engine.record import dumps, loads, record_of, replay
+from muraglia.io.record import dumps, loads, record_of, replay
 from tests.engine.helpers import play_match
 
 SOAK = int(os.environ.get("MURAGLIA_SOAK", "1"))

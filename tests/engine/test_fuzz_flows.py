@@ -19,7 +19,7 @@ from muraglia.analysis.shanten import shanten_all
 from muraglia.engine import Game, MatchState, Phase
 from muraglia.engine.actions import Action, Chow, Declare, Discard, Pass, Pung, Win
 from muraglia.engine.events import DealEnded, DealStarted, RiichiAccepted, Won
-from muraglia.engine.record import dumps, loads, record_of, replay
+from muraglia.io.record import dumps, loads, record_of, replay
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
 from tests.engine.helpers import check_deal, choose

@@ -15,8 +15,8 @@ import pytest
 from muraglia.engine import Game, MatchState, Phase
 from muraglia.engine.actions import Action, Chow, ClaimKong, Discard, LateClaim, Pung, Win
 from muraglia.engine.events import Acted, DrawReturned
-from muraglia.engine.record import dumps, loads, replay
 from muraglia.errors import IllegalActionError
+from muraglia.io.record import dumps, loads, replay
 from muraglia.rulesets import load_ruleset
 from tests.engine.helpers import check_deal, choose
 

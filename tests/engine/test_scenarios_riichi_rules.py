@@ -12,10 +12,11 @@ from collections import Counter
 from muraglia.engine import DealState, Game, MatchState, Phase
 from muraglia.engine.actions import ClaimKong, ConcealedKong, Discard, Pass, Pung, Win
 from muraglia.engine.events import Called, Drew, Event, IndicatorRevealed, KongMade, Won
-from muraglia.engine.mjai import to_mjai
-from muraglia.engine.record import dumps, loads, replay
-from muraglia.engine.tenhou import Agari, load
+from muraglia.engine.parse import parse_action
 from muraglia.engine.wall import Wall
+from muraglia.io.mjai import to_mjai
+from muraglia.io.record import dumps, loads, replay
+from muraglia.io.tenhou import Agari, load
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import DealSummary, MatchProgress, WallLayout
 from muraglia.tiles import Tile
@@ -28,7 +29,7 @@ from tests.engine.test_scenarios_flows import (
     play,
     settled,
 )
-from tests.engine.test_tenhou import MJLOG, needs_corpus
+from tests.io.test_tenhou import MJLOG, needs_corpus
 
 # ------------------------------------------------------------------------------- red fives
 
@@ -103,6 +104,48 @@ def test_red_five_pung_record_and_mjai() -> None:
     stream = [json.dumps(x) for x in to_mjai(m.events)]
     assert any('"type": "pon"' in x and '"pai": "5pr"' in x for x in stream)
     assert any('"type": "dahai"' in x and '"pai": "5pr"' in x for x in stream)
+
+
+CHOICE = {
+    0: "5p 19m 19s 1234z 567z 9p 1p",  # East discards a plain 5p
+    1: "234s 567s 678m 22m 19p",
+    2: "0p55p 258m 258s 135z 8p",  # holds the red five and two plain ones
+    3: "369m 369p 39s 246z 1s 7s",
+}
+
+
+def test_a_caller_chooses_whether_its_red_five_goes_into_the_meld() -> None:
+    # EMA-TILE-2: with a red five and plain ones the caller chooses (Tenhou records both).
+    for red in (False, True):
+        m = dictated("riichi-ema", CHOICE, draws="7z" + PAD)
+        m.apply(Discard(0, t("5p")))
+        legal = m.legal_actions(2)
+        assert Pung(2) in legal
+        assert Pung(2, red=True) in legal
+        assert parse_action(legal, 2, "pon 0p") == Pung(2, red=True)
+        assert parse_action(legal, 2, "pon") == Pung(2)
+        m.apply(Pung(2, red=red))
+        called = next(e for e in m.events if isinstance(e, Called))
+        assert called.red_used is red
+        assert m.deal.melds[2][0].red_fives == int(red)
+        assert (Tile.P5 in m.deal.red[2]) is not red
+        assert replay(loads(dumps(m))).events == m.events
+
+
+def test_tenhou_ends_the_match_when_the_last_dealer_wins_in_first_place() -> None:
+    # riichi-tenhou option agari_yame; EMA-GAME-3 has none.
+    summary = DealSummary((3,), False, "win", 0, (20000, 25000, 15000, 40000),
+                          {"dealer_keeps": True, "honba": 1})  # fmt: skip
+    south4 = MatchProgress(deal=7, dealer=3, round_wind=1, passes=7)
+    tenhou = Game(load_ruleset("riichi-tenhou")).flow
+    ema = Game(load_ruleset("riichi-ema(west_extension=30000)")).flow
+    assert tenhou.next_deal(south4, summary) is None
+    assert ema.next_deal(south4, summary) is not None
+    behind = DealSummary((3,), False, "win", 0, (40000, 25000, 15000, 20000),
+                         {"dealer_keeps": True, "honba": 1})  # fmt: skip
+    assert tenhou.next_deal(south4, behind) is not None  # not first: South 4 again
+    east4 = MatchProgress(deal=3, dealer=3, round_wind=0, passes=3)
+    assert tenhou.next_deal(east4, summary) is not None  # not the last deal
 
 
 def test_records_from_before_red_fives_replay_without_them() -> None:

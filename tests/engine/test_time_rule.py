@@ -14,8 +14,8 @@ import pytest
 from muraglia.engine import Game, MatchState
 from muraglia.engine.events import DealEnded, DealStarted, MatchEnded, Settled, TimeCalled
 from muraglia.engine.match import TIME_UP
-from muraglia.engine.record import dumps, loads, replay
 from muraglia.errors import IllegalActionError
+from muraglia.io.record import dumps, loads, replay
 from muraglia.rulesets import load_ruleset
 from tests.engine.helpers import choose
 

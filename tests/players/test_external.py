@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from muraglia.cli import main
-from muraglia.engine.mjai import to_mjai
-from muraglia.engine.record import loads, replay
 from muraglia.errors import MahjongError
+from muraglia.io.mjai import to_mjai
+from muraglia.io.record import loads, replay
 from muraglia.players.external import seat_commands, seat_view, split_command
 from tests.engine.helpers import play_match as engine_match
 

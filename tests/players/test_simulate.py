@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from muraglia.cli import main
-from muraglia.engine.record import loads, replay
 from muraglia.errors import MahjongError
+from muraglia.io.record import loads, replay
 from muraglia.players.simulate import Report, play_match, simulate
 
 BOTS = ("efficiency", "random", "defensive", "random")
@@ -31,7 +31,7 @@ def test_report_sums_are_consistent(run: tuple[Report, list[dict[str, object]]])
     assert r.games == len(matches) == 3
     assert r.wins + r.draws == r.deals
     assert r.hands_won >= r.wins
-    assert len(r.values) == r.hands_won
+    assert r.values.total() == r.hands_won
     bots = r.bots
     assert sum(b.seats for b in bots.values()) == 4 * r.games
     assert sum(b.deals for b in bots.values()) == 4 * r.deals

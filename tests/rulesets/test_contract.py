@@ -65,7 +65,7 @@ def test_unknown_option_lists_valid_ones(rid: str) -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [("nope", "unknown ruleset"), ("fimj(limit=2000", "missing"), ("fimj(limit)", "key=value"),
-     ("fimj(limit=abc)", "expected int")],
+     ("fimj(limit=abc)", "expected an integer")],
 )  # fmt: skip
 def test_bad_specs(spec: str, message: str) -> None:
     with pytest.raises(RulesetError, match=message):

@@ -141,8 +141,11 @@ def analyze(
             34 counts.
     """
     seen = list(visible) if visible is not None else [0] * 34
-    if len(seen) != 34 or any(not 0 <= v <= 4 for v in seen):
-        raise InvalidHandError(f"visible tiles must be 34 counts in 0-4, got {list(seen)!r}")
+    if len(seen) != 34:
+        raise InvalidHandError(f"visible tiles must be 34 counts in 0-4, got {len(seen)} counts")
+    bad = next((v for v in seen if not 0 <= v <= 4), None)
+    if bad is not None:
+        raise InvalidHandError(f"visible tiles must be 34 counts in 0-4, got a count of {bad}")
     melds = len(hand.melds)
     counts = list(hand.concealed_counts)
     size = sum(counts) + 3 * melds

@@ -14,7 +14,7 @@ from typing import Any
 
 import muraglia
 from muraglia.cli._common import add_output_flags, require_str, run_command
-from muraglia.errors import InvalidHandError
+from muraglia.errors import InvalidHandError, MahjongError
 from muraglia.notation import parse_tiles
 from muraglia.tiles import Tile
 
@@ -39,8 +39,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def item_from_args(args: argparse.Namespace) -> dict[str, Any]:
     """The input object of the command-line arguments."""
     if args.hand is None:
-        raise TypeError("a hand is required (or use --jsonl)")
-    item: dict[str, Any] = {"hand": args.hand}
+        raise MahjongError("a hand is required (or --jsonl to read objects from stdin)")
+    return {**options_of(args), "hand": args.hand}
+
+
+def options_of(args: argparse.Namespace) -> dict[str, Any]:
+    """The input-object keys the command-line options give (the defaults of ``--jsonl``)."""
+    item: dict[str, Any] = {}
     if args.rules is not None:
         item["rules"] = args.rules
     if args.visible is not None:
@@ -116,5 +121,11 @@ def render(result: dict[str, Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``muraglia analyze``."""
     return run_command(
-        args, name="analyze", item_from_args=item_from_args, compute=compute, render=render
+        args,
+        name="analyze",
+        item_from_args=item_from_args,
+        compute=compute,
+        render=render,
+        positional="hand",
+        batch_item=lambda a, item: {**options_of(a), **item},
     )

@@ -42,9 +42,9 @@ from muraglia.engine.actions import (
     Pung,
     Win,
 )
-from muraglia.engine.mjai import from_mjai
 from muraglia.engine.views import PlayerView
 from muraglia.errors import MahjongError
+from muraglia.io.mjai import from_mjai
 from muraglia.players import BOTS, DEFAULT_BOT, Player, make_bot
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import NUM_KINDS, WINDS, Tile

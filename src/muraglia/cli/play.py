@@ -13,6 +13,7 @@ Input ending early abandons the match (the record so far is still saved; exit co
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any, TextIO
 from rich.console import Console
 from rich.text import Text
 
+from muraglia.cli._common import check_max_deals
 from muraglia.engine.actions import (
     Action,
     AddedKong,
@@ -52,10 +54,10 @@ from muraglia.engine.events import (
 )
 from muraglia.engine.game import Game
 from muraglia.engine.match import MatchState
-from muraglia.engine.record import dumps
 from muraglia.engine.state import DealState
 from muraglia.engine.views import PlayerView, view_of
-from muraglia.errors import MahjongError
+from muraglia.errors import MahjongError, excerpt
+from muraglia.io.record import dumps
 from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, Player, make_bot
 from muraglia.players.base import meld_kinds
@@ -70,7 +72,15 @@ from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import SEAT_LETTERS, wind_letter
 from muraglia.tiles import WINDS, Tile
 
-__all__ = ["describe_action", "register", "run"]
+__all__ = [
+    "QuitRequested",
+    "default_record",
+    "describe_action",
+    "register",
+    "run",
+    "save_record",
+    "text",
+]
 
 _WIND_NAMES = {
     "en": ("East", "South", "West", "North"),
@@ -89,8 +99,16 @@ _TILE_STYLES = (
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``play`` subcommand."""
-    p = subparsers.add_parser("play", help="play a match against three bots in the terminal")
-    p.add_argument("--rules", required=True, help="ruleset id, with options")
+    p = subparsers.add_parser(
+        "play",
+        help="play a match against three bots in the terminal",
+        description="Play a match against three bots, e.g. muraglia play --rules riichi-ema. "
+        "At each prompt type the number of a choice; ? shows the help, q leaves the match "
+        "(Ctrl-C too, exit code 130). The record is written as the match goes (default: "
+        "muraglia-<id>-seed<N>.jsonl in this folder, never overwriting an earlier one) and "
+        "replays with muraglia replay.",
+    )
+    p.add_argument("--rules", required=True, help="ruleset id, with options, e.g. fimj")
     p.add_argument("--seat", default="E", help="your seat in the first deal: E, S, W or N")
     p.add_argument("--seed", type=int, default=0, help="seed of the walls and the bots")
     p.add_argument(
@@ -98,9 +116,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default="efficiency,defensive,random",
         help=f"the three bots after you, comma-separated (known: {', '.join(BOTS)})",
     )
-    p.add_argument("--record", default=None, help="where to save the record (JSONL)")
-    p.add_argument("--lang", choices=("en", "it"), default="en", help="language of the results")
-    p.add_argument("--max-deals", type=int, default=None, help="stop after this many deals")
+    p.add_argument(
+        "--record",
+        default=None,
+        help="where to write the record (JSON Lines; checked before the first move; default: "
+        "a new muraglia-<id>-seed<N>.jsonl in this folder)",
+    )
+    p.add_argument(
+        "--lang", choices=("en", "it"), default="en", help="language of the screen (default en)"
+    )
+    p.add_argument("--max-deals", type=int, default=None, help="stop after this many deals (>= 1)")
     p.add_argument(
         "--bot-cmd",
         action="append",
@@ -118,6 +143,153 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(run=run)
 
 
+_TEXT: dict[str, tuple[str, str]] = {
+    # table
+    "wall": ("wall {n} tiles, round wind {wind}", "muro {n} tessere, vento di round {wind}"),
+    "indicators": (", dora indicators {tiles}", ", indicatori di dora {tiles}"),
+    "pot": (", on the table {n}", ", sul tavolo {n}"),
+    "score": ("score", "punti"),
+    "melds": ("melds:   ", "combinaz.:"),
+    "flowers": ("flowers: ", "fiori:   "),
+    "discards": ("discards:", "scarti:  "),
+    "your_hand": ("your hand: {tiles}", "la tua mano: {tiles}"),
+    "drew": ("  + drew {tile}", "  + pescata {tile}"),
+    "on_offer": ("on offer: {tile}", "in offerta: {tile}"),
+    # choices
+    "discard": ("discard {tile}", "scarta {tile}"),
+    "just_drawn": (" (just drawn)", " (appena pescata)"),
+    "and_riichi": (" and declare riichi", " e dichiara riichi"),
+    "win_on": ("Mah-Jong! win on {tile}", "Mah-Jong! vinci su {tile}"),
+    "win_self": ("Mah-Jong! win (self-drawn)", "Mah-Jong! vinci (pescata da te)"),
+    "ron_on": ("Ron! win on {tile}", "Ron! vinci su {tile}"),
+    "tsumo": ("Tsumo! win on your draw", "Tsumo! vinci sulla tua pescata"),
+    "pung": ("pung{on}", "tris (pung){on}"),
+    "kong": ("kong{on}", "quartone (kong){on}"),
+    "chow": ("chow {tiles}", "scala (chow) {tiles}"),
+    "pass": ("pass (no call)", "passa (nessuna chiamata)"),
+    "concealed_kong": (
+        "declare a concealed kong of {tile}",
+        "dichiara un quartone coperto di {tile}",
+    ),
+    "added_kong": ("add {tile} to your pung (kong)", "aggiungi {tile} al tuo tris (quartone)"),
+    "no_discard": (
+        "end the deal without discarding (last tile drawn)",
+        "chiudi la mano senza scartare (ultima tessera pescata)",
+    ),
+    # prompts
+    "prompt": ("choice [1-{n}] (? help, q quit)> ", "scelta [1-{n}] (? aiuto, q esci)> "),
+    "only_choice": ("  (only choice: {what})", "  (unica scelta: {what})"),
+    "invalid_choice": (
+        "  invalid choice {text}: enter a number from 1 to {n} (? for help)",
+        "  scelta non valida {text}: scrivi un numero da 1 a {n} (? per l'aiuto)",
+    ),
+    "help": (
+        "  Type the number of a choice and press Enter. q or quit leaves the match (the record "
+        "is saved); so does Ctrl-C.",
+        "  Scrivi il numero di una scelta e premi Invio. q o esci abbandona la partita (la "
+        "registrazione è salvata); anche Ctrl-C.",
+    ),
+    "charleston": (
+        "  Charleston: choose four tiles of your hand to pass (e.g. 19m5p7z)",
+        "  Charleston: scegli quattro tessere della tua mano da passare (es. 19m5p7z)",
+    ),
+    "tiles_prompt": ("tiles (? help, q quit)> ", "tessere (? aiuto, q esci)> "),
+    "invalid_tiles": ("  invalid tiles {text}: {why}", "  tessere non valide {text}: {why}"),
+    "not_held": (
+        "  invalid choice {text}: give four tiles you hold",
+        "  scelta non valida {text}: indica quattro tessere che hai in mano",
+    ),
+    "continue": (
+        "press Enter to continue (q to quit)> ",
+        "premi Invio per continuare (q per uscire)> ",
+    ),
+    # narration
+    "deal": (
+        "══ deal {n}: round {wind}, dealer {who}",
+        "══ mano {n}: round {wind}, mazziere {who}",
+    ),
+    "indicator": ("dora indicator: {tile}", "indicatore di dora: {tile}"),
+    "shows": ("{who} shows {tile}", "{who} mostra {tile}"),
+    "replacement": (
+        "you draw a replacement tile: {tile}",
+        "peschi una tessera di rimpiazzo: {tile}",
+    ),
+    "calls": ("{who} calls {call} {tiles} from {whom}", "{who} chiama {call} {tiles} da {whom}"),
+    "kong_concealed": (
+        "{who} declares a concealed kong of {tile}",
+        "{who} dichiara un quartone coperto di {tile}",
+    ),
+    "kong_added": ("{who} declares an added kong of {tile}", "{who} aggiunge {tile}: quartone"),
+    "riichi": ("{who} declares riichi (stake {stake})", "{who} dichiara riichi (posta {stake})"),
+    "riichi_void": (
+        "{who}'s riichi is void (the discard was claimed)",
+        "il riichi di {who} è nullo (lo scarto è stato chiamato)",
+    ),
+    "status": ("{who} is now {status} ({reason})", "{who} ora è {status} ({reason})"),
+    "discards_tile": ("{who} discards {tile}{riichi}", "{who} scarta {tile}{riichi}"),
+    "you_discard": ("you discard {tile}{riichi}", "scarti {tile}{riichi}"),
+    "declaring_riichi": (" declaring riichi", " dichiarando riichi"),
+    "wins_self": ("{who} wins self-drawn", "{who} vince pescando da sé"),
+    "wins_on": ("{who} wins on the discard of {whom}", "{who} vince sullo scarto di {whom}"),
+    "wins_tsumo": ("{who} wins by tsumo (self-drawn)", "{who} vince con tsumo (pescata)"),
+    "wins_ron": (
+        "{who} wins by ron on the discard of {whom}",
+        "{who} vince per ron sullo scarto di {whom}",
+    ),
+    "value": ("value", "valore"),
+    "no_breakdown": ("  (no breakdown: {why})", "  (nessun dettaglio: {why})"),
+    "no_winner": (
+        "deal over without a winner ({reason})",
+        "mano finita senza vincitori ({reason})",
+    ),
+    "void": ("deal void ({reason})", "mano annullata ({reason})"),
+    "no_settlement": ("  (no settlement explanation: {why})", "  (nessuna spiegazione: {why})"),
+    "hand_values": ("hand values: {values}", "valori delle mani: {values}"),
+    "pays": ("    {payer} pays {payee} {amount}", "    {payer} paga {payee} {amount}"),
+    "payments": ("payments:", "pagamenti:"),
+    "standings": ("══ final standings", "══ classifica finale"),
+    "seat": ("seat {n} ({name})", "posto {n} ({name})"),
+    "start": (
+        "muraglia play: {rules}, seed {seed}; you are seat {seat}. Record: {record}. "
+        "At a prompt: a number chooses, ? helps, q quits.",
+        "muraglia play: {rules}, seme {seed}; sei al posto {seat}. Registrazione: {record}. "
+        "Al prompt: un numero sceglie, ? aiuta, q esce.",
+    ),
+    "quit": ("you left the match", "hai abbandonato la partita"),
+    "ended": ("input ended: match abandoned", "input finito: partita abbandonata"),
+    "interrupted": ("interrupted: match abandoned", "interrotta: partita abbandonata"),
+    "bot_failed": (
+        "an external bot failed: match abandoned",
+        "un bot esterno ha fallito: partita abbandonata",
+    ),
+    "saved": (
+        "record saved to {path} (muraglia replay {path})",
+        "registrazione salvata in {path} (muraglia replay {path})",
+    ),
+}
+"""Every line the terminal shows, in English and Italian (``--lang``)."""
+
+_CALLS = {"en": {}, "it": {"pung": "tris", "chow": "scala", "kong": "quartone"}}
+"""Call names in Italian (FIMJ terms); English keeps the engine's names."""
+
+_QUIT = frozenset({"q", "quit", "exit", "esci"})
+_HELP = frozenset({"?", "h", "help", "aiuto"})
+
+
+def text(key: str, lang: str = "en", **fields: object) -> str:
+    """The line ``key`` in ``lang`` with ``fields`` filled in.
+
+    >>> text("discard", "it", tile="5m")
+    'scarta 5m'
+    """
+    en, it = _TEXT[key]
+    return (it if lang == "it" else en).format(**fields)
+
+
+class QuitRequested(Exception):  # noqa: N818 - a request, not an error
+    """The player typed ``q``/``quit`` at a prompt."""
+
+
 def _tiles(tiles: Sequence[Tile]) -> str:
     """Unicode glyphs then notation: ``🀇🀈 (1m2m)``."""
     if not tiles:
@@ -125,35 +297,43 @@ def _tiles(tiles: Sequence[Tile]) -> str:
     return "".join(t.unicode for t in tiles) + " (" + "".join(t.notation for t in tiles) + ")"
 
 
-def describe_action(action: Action, view: PlayerView | None = None) -> str:
-    """A choice as a player reads it.
+def _tile(tile: Tile) -> str:
+    return f"{tile.notation} {tile.unicode}"
+
+
+def describe_action(
+    action: Action, view: PlayerView | None = None, lang: str = "en", *, riichi: bool = False
+) -> str:
+    """A choice as a player reads it (``riichi``: wins named ron and tsumo).
 
     >>> from muraglia.tiles import Tile
     >>> describe_action(Discard(0, Tile.M5, riichi=True))
     'discard 5m 🀋 and declare riichi'
     """
     if isinstance(action, Discard):
-        drawn = " (just drawn)" if view is not None and view.drawn == action.tile else ""
-        text = f"discard {action.tile.notation} {action.tile.unicode}{drawn}"
-        return text + (" and declare riichi" if action.riichi else "")
+        drawn = text("just_drawn", lang) if view is not None and view.drawn == action.tile else ""
+        out = text("discard", lang, tile=_tile(action.tile)) + drawn
+        return out + (text("and_riichi", lang) if action.riichi else "")
     claim = view.claim if view is not None else None
-    on = f" {claim.notation} {claim.unicode}" if claim is not None else ""
+    on = f" {_tile(claim)}" if claim is not None else ""
     if isinstance(action, Win):
-        return "Mah-Jong! win" + (f" on{on}" if claim is not None else " (self-drawn)")
+        if claim is not None:
+            return text("ron_on" if riichi else "win_on", lang, tile=_tile(claim))
+        return text("tsumo" if riichi else "win_self", lang)
     if isinstance(action, Pung):
-        return f"pung{on}"
+        return text("pung", lang, on=on)
     if isinstance(action, ClaimKong):
-        return f"kong{on}"
+        return text("kong", lang, on=on)
     if isinstance(action, Chow):
-        return f"chow {_tiles(action.tiles)}"
+        return text("chow", lang, tiles=_tiles(action.tiles))
     if isinstance(action, Pass):
-        return "pass (no call)"
+        return text("pass", lang)
     if isinstance(action, ConcealedKong):
-        return f"declare a concealed kong of {action.tile.notation} {action.tile.unicode}"
+        return text("concealed_kong", lang, tile=_tile(action.tile))
     if isinstance(action, AddedKong):
-        return f"add {action.tile.notation} {action.tile.unicode} to your pung (kong)"
+        return text("added_kong", lang, tile=_tile(action.tile))
     if isinstance(action, NoDiscard):
-        return "end the deal without discarding (last tile drawn)"
+        return text("no_discard", lang)
     return action.line()
 
 
@@ -191,52 +371,50 @@ class HumanPlayer:
 
         Raises:
             EOFError: when the input ends.
+            QuitRequested: when the player types ``q``.
         """
         s = self.session
+        s.checkpoint()
         s.show_table(view)
         if all(isinstance(a, PassTiles) for a in legal):
             return self._pass_tiles(legal)
         choices = _order(legal)
+        lang, riichi = s.lang, s.riichi
         if len(choices) == 1:
-            s.say(f"  (only choice: {describe_action(choices[0], view)})")
+            s.say(text("only_choice", lang, what=describe_action(choices[0], view, lang)))
             return choices[0]
         for i, a in enumerate(choices, start=1):
-            s.say(f"  {i:>2}. {describe_action(a, view)}")
+            s.say(f"  {i:>2}. {describe_action(a, view, lang, riichi=riichi)}")
         while True:
-            s.out.write(f"choice [1-{len(choices)}]> ")
-            s.out.flush()
-            line = s.inp.readline()
-            if not line:
-                raise EOFError
-            text = line.strip()
-            if text.isdigit() and 1 <= int(text) <= len(choices):
-                return choices[int(text) - 1]
-            s.say(f"  invalid choice {text!r}: enter a number from 1 to {len(choices)}")
+            answer = s.ask(text("prompt", lang, n=len(choices)))
+            if answer is None:
+                continue
+            if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(choices):
+                return choices[int(answer) - 1]
+            s.say(text("invalid_choice", lang, text=excerpt(answer, limit=20), n=len(choices)))
 
     def _pass_tiles(self, legal: Sequence[Action]) -> Action:
         """Charleston (FIMJ-CHARL-1): four tiles typed in notation, re-asked until legal."""
         s = self.session
         offered = {a.tiles: a for a in legal if isinstance(a, PassTiles)}
-        s.say("  Charleston: choose four tiles of your hand to pass (e.g. 19m5p7z)")
+        s.say(text("charleston", s.lang))
         while True:
-            s.out.write("tiles> ")
-            s.out.flush()
-            line = s.inp.readline()
-            if not line:
-                raise EOFError
-            text = line.strip()
+            answer = s.ask(text("tiles_prompt", s.lang))
+            if answer is None:
+                continue
+            shown = excerpt(answer, limit=20)
             try:
-                kinds = tuple(sorted(p.kind for p in parse_tiles(text)))
+                kinds = tuple(sorted(p.kind for p in parse_tiles(answer)))
             except MahjongError as exc:
-                s.say(f"  invalid tiles {text!r}: {exc}")
+                s.say(text("invalid_tiles", s.lang, text=shown, why=exc))
                 continue
             if kinds in offered:
                 return offered[kinds]
-            s.say(f"  invalid choice {text!r}: give four tiles you hold")
+            s.say(text("not_held", s.lang, text=shown))
 
 
 class Session:
-    """One terminal match: players, output and the event narration."""
+    """One terminal match: players, output, the event narration and the record."""
 
     def __init__(
         self,
@@ -247,6 +425,7 @@ class Session:
         out: TextIO,
         inp: TextIO,
         lang: str,
+        record: Path | None = None,
     ) -> None:
         self.match = match
         self.human = human
@@ -254,19 +433,53 @@ class Session:
         self.out = out
         self.inp = inp
         self.lang = lang
+        self.record = record
+        self._saved = -1
         self.console = Console(file=out, highlight=False, soft_wrap=True)
         self.ruleset = match.game.ruleset
+        self.riichi = str(self.ruleset.id).startswith("riichi")
         self.dealer = 0
         self.round_wind = WINDS[0]
         self.dora: list[str] = []
         self.players: dict[int, Player] = {**bots, human: HumanPlayer(self)}
 
-    def say(self, text: str = "") -> None:
+    def t(self, key: str, **fields: object) -> str:
+        """The line ``key`` in the session's language."""
+        return text(key, self.lang, **fields)
+
+    def say(self, line: str = "") -> None:
         """Print a line, tiles coloured by suit (plain text when not on a terminal)."""
-        line = Text(text)
+        styled = Text(line)
         for pattern, style in _TILE_STYLES:
-            line.highlight_regex(pattern, style)
-        self.console.print(line)
+            styled.highlight_regex(pattern, style)
+        self.console.print(styled)
+
+    def ask(self, prompt: str) -> str | None:
+        """One answer, stripped; None after printing the help for ``?``.
+
+        Raises:
+            EOFError: when the input ends.
+            QuitRequested: for ``q``/``quit``.
+        """
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            raise EOFError
+        answer = line.strip()
+        if answer.lower() in _QUIT:
+            raise QuitRequested
+        if answer.lower() in _HELP:
+            self.say(self.t("help"))
+            return None
+        return answer
+
+    def checkpoint(self) -> None:
+        """Save the record if the match moved on since the last save (written as it goes)."""
+        if self.record is None or len(self.match.events) == self._saved:
+            return
+        save_record(self.record, self.match)
+        self._saved = len(self.match.events)
 
     def who(self, seat: int) -> str:
         """``South (you)`` / ``West (defensive)``."""
@@ -279,33 +492,32 @@ class Session:
     def show_table(self, v: PlayerView) -> None:
         """Every seat's melds, flowers and discards, the own hand and what is on offer."""
         self.say()
-        wall = (
-            f"wall {v.live_count} tiles, round wind {v.round_wind.notation} {v.round_wind.unicode}"
-        )
+        wind = f"{v.round_wind.notation} {v.round_wind.unicode}"
+        wall = self.t("wall", n=v.live_count, wind=wind)
         if v.indicators:
-            wall += f", dora indicators {_tiles(v.indicators)}"
+            wall += self.t("indicators", tiles=_tiles(v.indicators))
         if v.pot:
-            wall += f", on the table {v.pot}"
+            wall += self.t("pot", n=v.pot)
         self.say(f"── {wall}")
         for s in range(len(v.discards)):
             mark = " RIICHI" if v.riichi[s] else ""
             status = "" if v.status[s] == "active" else f" [{v.status[s]}]"
-            self.say(f"{self.who(s):<22} score {v.scores[s]:>6}{mark}{status}")
+            self.say(f"{self.who(s):<22} {self.t('score')} {v.scores[s]:>6}{mark}{status}")
             melds = "  ".join(
                 "".join(t.unicode for t in meld_kinds(m)) + f" {m}" for m in v.melds[s]
             )
             if melds:
-                self.say(f"    melds:    {melds}")
+                self.say(f"    {self.t('melds')} {melds}")
             if v.bonus[s]:
-                self.say(f"    flowers:  {_tiles(v.bonus[s])}")
-            self.say(f"    discards: {_tiles(v.discards[s])}")
+                self.say(f"    {self.t('flowers')} {_tiles(v.bonus[s])}")
+            self.say(f"    {self.t('discards')} {_tiles(v.discards[s])}")
         hand = list(v.hand)
         if v.drawn is not None:
             hand.remove(v.drawn)
-        drawn = f"  + drew {v.drawn.notation} {v.drawn.unicode}" if v.drawn is not None else ""
-        self.say(f"your hand: {_tiles(hand)}{drawn}")
+        drawn = self.t("drew", tile=_tile(v.drawn)) if v.drawn is not None else ""
+        self.say(self.t("your_hand", tiles=_tiles(hand)) + drawn)
         if v.claim is not None:
-            self.say(f"on offer: {v.claim.notation} {v.claim.unicode}")
+            self.say(self.t("on_offer", tile=_tile(v.claim)))
 
     # ------------------------------------------------------------------ narration
 
@@ -316,37 +528,36 @@ class Session:
                 self.dealer, self.round_wind, self.dora = e.dealer, e.round_wind, []
                 names = _WIND_NAMES[self.lang]
                 self.say()
-                self.say(
-                    f"══ deal {e.deal + 1}: round {names[WINDS.index(e.round_wind)]}, "
-                    f"dealer {self.who(e.dealer)}"
-                )
+                wind = names[WINDS.index(e.round_wind)]
+                self.say(self.t("deal", n=e.deal + 1, wind=wind, who=self.who(e.dealer)))
             elif isinstance(e, IndicatorRevealed):
                 self.dora.append(e.tile.notation)
-                self.say(f"dora indicator: {e.tile.notation} {e.tile.unicode}")
+                self.say(self.t("indicator", tile=_tile(e.tile)))
             elif isinstance(e, BonusExposed):
-                self.say(f"{self.who(e.seat)} shows {e.tile.notation} {e.tile.unicode}")
+                self.say(self.t("shows", who=self.who(e.seat), tile=_tile(e.tile)))
             elif isinstance(e, Drew) and e.seat == self.human and e.replacement:
-                self.say(f"you draw a replacement tile: {e.tile.notation} {e.tile.unicode}")
+                self.say(self.t("replacement", tile=_tile(e.tile)))
             elif isinstance(e, Called):
+                call = _CALLS[self.lang].get(e.call, e.call)
                 self.say(
-                    f"{self.who(e.seat)} calls {e.call} {_tiles(e.tiles)} "
-                    f"from {self.who(e.from_seat)}"
-                )
+                    self.t("calls", who=self.who(e.seat), call=call, tiles=_tiles(e.tiles),
+                           whom=self.who(e.from_seat))
+                )  # fmt: skip
             elif isinstance(e, KongMade):
-                kind = "a concealed" if e.concealed else "an added"
-                self.say(f"{self.who(e.seat)} declares {kind} kong of {e.tile.notation}")
+                key = "kong_concealed" if e.concealed else "kong_added"
+                self.say(self.t(key, who=self.who(e.seat), tile=e.tile.notation))
             elif isinstance(e, RiichiAccepted):
-                self.say(f"{self.who(e.seat)} declares riichi (stake {e.stake})")
+                self.say(self.t("riichi", who=self.who(e.seat), stake=e.stake))
             elif isinstance(e, RiichiCancelled):
-                self.say(f"{self.who(e.seat)}'s riichi is void (the discard was claimed)")
+                self.say(self.t("riichi_void", who=self.who(e.seat)))
             elif isinstance(e, StatusChanged):
-                self.say(f"{self.who(e.seat)} is now {e.status} ({e.reason})")
+                self.say(self.t("status", who=self.who(e.seat), status=e.status, reason=e.reason))
             elif isinstance(e, Won):
-                self.explain_win(e)
+                self.explain_win(e, deal)
             elif isinstance(e, DealEnded):
                 self.explain_end(e, deal, pot_before)
             elif isinstance(e, Settled):
-                self.say("payments / pagamenti:")
+                self.say(self.t("payments"))
                 for s, x in enumerate(e.net):
                     self.say(f"    {self.who(s):<22} {x:+7}   → {e.scores[s]:>7}")
             elif isinstance(e, MatchEnded):
@@ -356,18 +567,28 @@ class Session:
 
     def _narrate_action(self, e: Event) -> None:
         action = getattr(e, "action", None)
-        if isinstance(action, Discard) and action.seat != self.human:
-            riichi = " declaring riichi" if action.riichi else ""
-            self.say(
-                f"{self.who(action.seat)} discards {action.tile.notation} "
-                f"{action.tile.unicode}{riichi}"
-            )
+        if isinstance(action, Discard):
+            riichi = self.t("declaring_riichi") if action.riichi else ""
+            if action.seat == self.human:
+                self.say(self.t("you_discard", tile=_tile(action.tile), riichi=riichi))
+            else:
+                who = self.who(action.seat)
+                self.say(self.t("discards_tile", who=who, tile=_tile(action.tile), riichi=riichi))
 
-    def explain_win(self, e: Won) -> None:
-        """The winner's hand, its patterns (bilingual) and the ruleset's breakdown."""
-        how = "self-drawn" if e.from_seat is None else f"on the discard of {self.who(e.from_seat)}"
+    def explain_win(self, e: Won, deal: DealState) -> None:
+        """The winner's hand, its patterns (bilingual) and the ruleset's breakdown.
+
+        The value shown is the won event's (the one the record keeps and the settlement pays,
+        ura dora included); the breakdown is the ruleset's scorer on the same inputs.
+        """
+        who = self.who(e.seat)
+        if e.from_seat is None:
+            how = self.t("wins_tsumo" if self.riichi else "wins_self", who=who)
+        else:
+            key = "wins_ron" if self.riichi else "wins_on"
+            how = self.t(key, who=who, whom=self.who(e.from_seat))
         self.say()
-        self.say(f"★ {self.who(e.seat)} wins {how}: {e.hand}  value {e.value}")
+        self.say(f"★ {how}: {e.hand}  {self.t('value')} {e.value}")
         data: dict[str, Any] = {
             "hand": e.hand,
             "win": "tsumo" if e.from_seat is None else "ron",
@@ -376,25 +597,29 @@ class Session:
             "flags": list(e.flags),
             "dora": list(self.dora),
         }
+        ura = _ura_of(deal)  # the settlement's: revealed when a winner declared riichi
+        if ura:
+            data["ura"] = list(ura)
         if e.from_seat is not None:
             data["discarder"] = SEAT_LETTERS[(e.from_seat - self.dealer) % 4]
         try:
             result = self.ruleset.score_dict(data)
         except MahjongError as exc:
-            self.say(f"  (no breakdown: {exc})")
+            self.say(self.t("no_breakdown", why=exc))
             return
         for p in result.get("patterns", ()):
             count = f" ×{p['count']}" if p.get("count", 1) > 1 else ""
-            self.say(f"  · {p.get('it', p['en'])} / {p['en']}{count}: {p['value']} {p['unit']}")
+            unit = _unit(int(p["value"]), str(p["unit"]), self.lang)
+            self.say(f"  · {p.get('it', p['en'])} / {p['en']}{count}: {p['value']} {unit}")
         for line in result.get("explanation", {}).get(self.lang, ()):
             self.say(f"    {line}")
 
     def explain_end(self, e: DealEnded, deal: DealState, pot_before: int) -> None:
         """How the deal ended, every hand, and the ruleset's settlement explanation."""
         if not e.winners:
-            self.say(f"deal over without a winner ({e.reason})")
+            self.say(self.t("no_winner", reason=e.reason))
         elif e.void:
-            self.say(f"deal void ({e.reason})")
+            self.say(self.t("void", reason=e.reason))
         for s, hand in enumerate(e.hands):
             self.say(f"    {self.who(s):<22} {hand}")
         stake = deal.flow.riichi_stake()
@@ -402,35 +627,48 @@ class Session:
         try:
             settlement = deal.settle(sticks=sticks)
         except MahjongError as exc:
-            self.say(f"  (no settlement explanation: {exc})")
+            self.say(self.t("no_settlement", why=exc))
             return
         letters = {deal.letter(s): s for s in range(deal.players)}
         if settlement.values:
-            self.say(
-                "hand values: "
-                + ", ".join(
-                    f"{self.who(letters[k])} {v}"
-                    for k, v in settlement.values.items()
-                    if k in letters
-                )
+            values = ", ".join(
+                f"{self.who(letters[k])} {v}" for k, v in settlement.values.items() if k in letters
             )
+            self.say(self.t("hand_values", values=values))
         for t in settlement.transfers:
             if t.amount:
-                payer = self.who(letters[t.payer]) if t.payer in letters else t.payer
-                payee = self.who(letters[t.payee]) if t.payee in letters else t.payee
-                self.say(f"    {payer} pays {payee} {t.amount}")
+                payer, payee = self._party(t.payer, letters), self._party(t.payee, letters)
+                self.say(self.t("pays", payer=payer, payee=payee, amount=t.amount))
         lines = settlement.explanation.get(self.lang) or settlement.explanation.get("en", ())
         for line in lines:
             self.say(f"    {line}")
 
+    def _party(self, letter: str, letters: dict[str, int]) -> str:
+        """A settlement party: a seat, or the table (riichi sticks)."""
+        if letter in letters:
+            return self.who(letters[letter])
+        return "tavolo" if self.lang == "it" and letter == "table" else letter
+
     def standings(self, scores: Sequence[int]) -> None:
         """The final table, best first."""
         self.say()
-        self.say("══ final standings / classifica finale")
+        self.say(self.t("standings"))
         order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
         for place, s in enumerate(order, start=1):
             name = _YOU[self.lang] if s == self.human else self.players[s].name
-            self.say(f"  {place}. seat {s} ({name:<10}) {scores[s]:>8}")
+            label = self.t("seat", n=s, name=name)
+            self.say(f"  {place}. {label:<24} {scores[s]:>8}")
+
+    def pause(self) -> None:
+        """Keep a deal's result on screen until the player continues (Enter).
+
+        Raises:
+            EOFError: when the input ends.
+            QuitRequested: for ``q``.
+        """
+        self.checkpoint()
+        while self.ask(self.t("continue")) is None:
+            pass
 
     # ------------------------------------------------------------------ loop
 
@@ -439,6 +677,7 @@ class Session:
 
         Raises:
             EOFError: when the human's input ends.
+            QuitRequested: when the human quits.
         """
         m = self.match
         self.narrate(m.events, m.deal, 0)
@@ -447,13 +686,58 @@ class Session:
             view = view_of(m.deal, seat, m)
             action = self.players[seat].choose(view, m.legal_actions(seat))
             deal, pot = m.deal, m.pot
-            self.narrate(m.apply(action), deal, pot)
+            events = m.apply(action)
+            self.narrate(events, deal, pot)
+            ended = [type(e) for e in events if isinstance(e, DealEnded | MatchEnded)]
+            if DealEnded in ended and MatchEnded not in ended:
+                self.pause()  # the result stays on screen until the player continues
+
+
+def _unit(value: int, unit: str, lang: str) -> str:
+    """``1 double`` / ``2 doubles`` / ``1 raddoppio`` (units of the pattern rows)."""
+    names = {
+        "doubles": ("double", "doubles", "raddoppio", "raddoppi"),
+        "points": ("point", "points", "punto", "punti"),
+    }
+    if unit not in names:
+        return unit
+    one, many, uno, tanti = names[unit]
+    if lang == "it":
+        return uno if value == 1 else tanti
+    return one if value == 1 else many
+
+
+def _ura_of(deal: DealState) -> tuple[str, ...]:
+    """The ura dora indicators the settlement of ``deal`` counts."""
+    return tuple(deal.outcome().ura) if deal.result is not None else ()
+
+
+def save_record(path: Path, match: MatchState) -> None:
+    """Write the match's record to ``path`` atomically (a temporary file, then a rename).
+
+    Raises:
+        OSError: if the folder cannot be written.
+    """
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(dumps(match), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def default_record(rules_id: str, seed: int, folder: Path | None = None) -> Path:
+    """``muraglia-<id>-seed<N>.jsonl`` in ``folder``, numbered so as never to overwrite one."""
+    base = folder or Path.cwd()
+    path = base / f"muraglia-{rules_id}-seed{seed}.jsonl"
+    n = 2
+    while path.exists():
+        path = base / f"muraglia-{rules_id}-seed{seed}-{n}.jsonl"
+        n += 1
+    return path
 
 
 def _seat(text: str) -> int:
     letter = text.strip().upper()[:1]
     if letter not in SEAT_LETTERS or len(text.strip()) != 1:
-        raise MahjongError(f"--seat must be one of E, S, W, N, got {text!r}")
+        raise MahjongError(f"--seat must be one of E, S, W, N, got {excerpt(text, limit=20)}")
     return SEAT_LETTERS.index(letter)
 
 
@@ -461,11 +745,14 @@ def run(args: argparse.Namespace) -> int:
     """Run ``muraglia play``."""
     try:
         human = _seat(args.seat)
+        check_max_deals(args.max_deals)
         names = [n.strip() for n in args.bots.split(",") if n.strip()]
         if len(names) == 1:
             names *= 3
         if len(names) != 3:
-            raise MahjongError(f"--bots needs 1 or 3 names, got {len(names)}: {args.bots!r}")
+            raise MahjongError(
+                f"--bots needs 1 or 3 names, got {len(names)}: {excerpt(args.bots, limit=40)}"
+            )
         ruleset = load_ruleset(args.rules)
         game = Game(ruleset, seed=args.seed, max_deals=args.max_deals)
         seats = [(human + i) % 4 for i in range(1, 4)]
@@ -474,7 +761,7 @@ def run(args: argparse.Namespace) -> int:
             raise MahjongError(f"--bot-cmd names seat {human}, your own seat (--seat)")
         if external and not str(ruleset.id).startswith("riichi"):
             raise MahjongError(f"--bot-cmd plays riichi rulesets only, not {args.rules!r}")
-        if args.bot_timeout <= 0:
+        if not args.bot_timeout > 0:
             raise MahjongError(f"--bot-timeout must be positive, got {args.bot_timeout}")
         bots: dict[int, Player] = {
             s: (
@@ -485,28 +772,45 @@ def run(args: argparse.Namespace) -> int:
             for s, n in zip(seats, names, strict=True)
         }
         match = game.new_match()
+        record = Path(args.record) if args.record else default_record(str(ruleset.id), args.seed)
+        try:  # the record is written now, so an unwritable path fails before any play
+            save_record(record, match)
+        except OSError as exc:
+            raise MahjongError(f"cannot write the record {str(record)!r}: {exc.strerror}") from None
         attach_players(bots, match)
     except MahjongError as exc:
         print(f"muraglia play: error: {exc}", file=sys.stderr)
         return 2
-    record = Path(args.record or f"muraglia-{ruleset.id}-seed{args.seed}.jsonl")
-    session = Session(match, human, bots, out=sys.stdout, inp=sys.stdin, lang=args.lang)
-    session.say(f"muraglia play: {args.rules}, seed {args.seed}; you are seat {human}")
+    session = Session(
+        match, human, bots, out=sys.stdout, inp=sys.stdin, lang=args.lang, record=record
+    )
+    session.say(session.t("start", rules=args.rules, seed=args.seed, seat=human, record=record))
     code = 0
     try:
         session.play()
         close_players(list(bots.values()))
-    except (EOFError, KeyboardInterrupt):
+    except QuitRequested:
         session.say()
-        session.say("input ended: match abandoned")
+        session.say(session.t("quit"))
+    except EOFError:
+        session.say()
+        session.say(session.t("ended"))
         code = 1
+    except KeyboardInterrupt:
+        session.say()
+        session.say(session.t("interrupted"))
+        code = 130
     except BotProcessError as exc:
         session.say()
-        session.say("an external bot failed: match abandoned")
+        session.say(session.t("bot_failed"))
         print(f"muraglia play: error: {exc}", file=sys.stderr)
         code = 1
     finally:
         close_players(list(bots.values()), finish=False)
-    record.write_text(dumps(match), encoding="utf-8")
-    session.say(f"record saved to {record} (muraglia replay {record})")
+        try:
+            save_record(record, match)
+        except OSError as exc:
+            print(f"muraglia play: error: cannot save the record: {exc}", file=sys.stderr)
+            code = code or 1
+    session.say(session.t("saved", path=record))
     return code

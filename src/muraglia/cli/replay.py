@@ -1,27 +1,32 @@
 """``muraglia replay``: step through a game record, or check that records replay identically.
 
 ``muraglia replay RECORD`` prints one line per event (``--json``: a summary object; ``--mjai``:
-the mjai event stream).
+the mjai event stream; ``--tenhou6``: the game as tenhou.net/6 JSON).
 ``muraglia replay --check PATH...`` replays every record under the paths and compares it with
 what was recorded (interfaces.md §5), exiting 1 if anything differs: muraglia's own ``*.jsonl``
 records event by event (and so every hand result); Tenhou records (mjlog XML ``*.mjlog``/``*.xml``
-and tenhou.net/6 ``*.json``) under ``riichi-tenhou``, hand result by hand result (winners, han,
-fu, points, every seat's score change; see :mod:`muraglia.engine.tenhou_replay`).
+and tenhou.net/6 ``*.json``) and mjai logs (Mortal's, mjai.app's, ours) through the live engine,
+event by event and hand result by hand result (see :mod:`muraglia.io.tenhou_replay`). Formats
+are recognised by content; a file that cannot be read is an error entry naming it and the check
+goes on; usage errors (an empty path, a folder without ``--check``, an empty folder, a binary
+file) exit 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from muraglia.cli._common import dump
 from muraglia.engine.events import DealStarted
-from muraglia.engine.mjai import to_mjai
-from muraglia.engine.record import ReplayMismatchError, loads, replay
-from muraglia.engine.tenhou_replay import check_records
 from muraglia.errors import MahjongError
+from muraglia.io.mjai import mjai_of
+from muraglia.io.record import loads, replay
+from muraglia.io.tenhou6 import to_tenhou6
+from muraglia.io.tenhou_replay import check_records
 
 __all__ = ["register", "run"]
 
@@ -36,20 +41,38 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("paths", nargs="+", metavar="RECORD", help="record file(s) or folders")
     p.add_argument("--check", action="store_true", help="replay every record and compare")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--mjai", action="store_true", help="print the mjai event stream (JSON Lines)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--mjai", action="store_true", help="print the mjai event stream (JSON Lines)")
+    out.add_argument(
+        "--tenhou6",
+        action="store_true",
+        help="print the game as tenhou.net/6 JSON (riichi records; Tenhou's log viewer format)",
+    )
     p.set_defaults(run=run)
 
 
-_TENHOU = (".mjlog", ".xml", ".json")
-"""File endings of Tenhou records (mjlog XML, tenhou.net/6 JSON)."""
+_ENDINGS = (".jsonl", ".mjlog", ".xml", ".json", ".mjson")
+"""File endings searched in folders (our records, mjlog XML, tenhou.net/6 JSON, mjai)."""
 
 
-def _files(paths: list[str], endings: tuple[str, ...] = (".jsonl",)) -> list[Path]:
+def _files(paths: list[str]) -> list[Path]:
+    """The record files named by ``paths`` (folders searched for the known endings).
+
+    Raises:
+        MahjongError: an empty path, a missing one, or a folder without records.
+    """
     out: list[Path] = []
     for raw in paths:
+        if not raw.strip():
+            raise MahjongError("an empty path: name a record file or a folder")
         path = Path(raw)
         if path.is_dir():
-            out += sorted(x for x in path.rglob("*") if x.suffix in endings)
+            found = sorted(x for x in path.rglob("*") if x.suffix in _ENDINGS and x.is_file())
+            if not found:
+                raise MahjongError(
+                    f"no records (*.jsonl, *.mjlog, *.xml, *.json, *.mjson) under {raw!r}"
+                )
+            out += found
         elif path.exists():
             out.append(path)
         else:
@@ -57,27 +80,79 @@ def _files(paths: list[str], endings: tuple[str, ...] = (".jsonl",)) -> list[Pat
     return out
 
 
+def kind_of(path: Path) -> tuple[str, str]:
+    """(``muraglia`` or ``tenhou``, the text) of a record file, recognised by content.
+
+    Raises:
+        MahjongError: a file that is not UTF-8 text or not a record of a known format.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise MahjongError(f"{path}: cannot be read ({exc.strerror})") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise MahjongError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    head = text.lstrip()[:4096]
+    if head.startswith("<"):
+        return "tenhou", text  # mjlog XML
+    first = head.split("\n", 1)[0]
+    if '"header"' in first and '"type"' in first:
+        return "muraglia", text
+    if '"type"' in first and ("start_game" in first or "start_kyoku" in first):
+        return "tenhou", text  # an mjai log: replayed by the same checker
+    if head.startswith("{") and '"log"' in text[:1_000_000]:
+        return "tenhou", text  # tenhou.net/6 JSON (one game, or one per line)
+    raise MahjongError(
+        f"{path}: not a game record (expected a muraglia JSON Lines record, Tenhou mjlog XML"
+        " or tenhou.net/6 JSON)"
+    )
+
+
 def check(paths: list[str]) -> dict[str, Any]:
-    """The ``--check`` result object: our records and Tenhou records together."""
-    files = _files(paths, (".jsonl", *_TENHOU))
-    tenhou = [f for f in files if f.suffix in _TENHOU]
+    """The ``--check`` result object: our records and Tenhou records together.
+
+    A file that cannot be read or recognised is an error entry naming it; the check goes on.
+    """
+    tenhou: list[Path] = []
+    ours: list[tuple[Path, str]] = []
+    errors: list[dict[str, Any]] = []
+    for path in _files(paths):
+        try:
+            kind, text = kind_of(path)
+        except MahjongError as exc:
+            errors.append({"record": str(path), "error": str(exc).removeprefix(f"{path}: ")})
+            continue
+        if kind == "tenhou":
+            tenhou.append(path)
+        else:
+            ours.append((path, text))
     report = check_records(tenhou).to_dict() if tenhou else {}
     records = int(report.get("records", 0))
     hands = int(report.get("hands", 0))
     matched = int(report.get("matched", 0))
     mismatches: list[dict[str, Any]] = list(report.get("mismatches", []))
     mismatches += [
-        {"record": e.get("record"), "error": e.get("error")} for e in report.get("errors", [])
+        {"record": e.get("record"), "hand": e.get("hand"), "error": e.get("error")}
+        if e.get("hand")
+        else {"record": e.get("record"), "error": e.get("error")}
+        for e in report.get("errors", [])
     ]
-    for path in (f for f in files if f.suffix not in _TENHOU):
-        record = loads(path.read_text(encoding="utf-8"))
+    mismatches += errors
+    for path, text in ours:
+        try:
+            record = loads(text)
+        except (MahjongError, RecursionError) as exc:
+            mismatches.append({"record": str(path), "error": _message(exc)})
+            continue
         records += 1
         n = sum(isinstance(e, DealStarted) for e in record.events)
         hands += n
         try:
             replay(record)
-        except (ReplayMismatchError, MahjongError) as exc:
-            mismatches.append({"record": str(path), "error": str(exc)})
+        except (MahjongError, RecursionError, KeyError, TypeError, ValueError) as exc:
+            mismatches.append({"record": str(path), "error": _message(exc)})
             continue
         matched += n
     return {
@@ -88,6 +163,12 @@ def check(paths: list[str]) -> dict[str, Any]:
         "mismatches": mismatches,
         "incomplete": report.get("incomplete", []),
     }
+
+
+def _message(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "JSON nested too deeply"
+    return str(exc)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -110,15 +191,30 @@ def run(args: argparse.Namespace) -> int:
             return 0 if result["ok"] else 1
         if len(args.paths) != 1:
             raise MahjongError("give one RECORD to replay (or --check for several)")
+        if args.paths[0].strip() and Path(args.paths[0]).is_dir():
+            raise MahjongError(
+                f"{args.paths[0]!r} is a folder: use --check to check every record in it"
+            )
         (path,) = _files(args.paths)
-        record = loads(path.read_text(encoding="utf-8"))
+        kind, text = kind_of(path)
+        if kind == "tenhou":
+            raise MahjongError(
+                f"{path}: a Tenhou or mjai log; use --check to replay it through the engine"
+            )
+        record = loads(text)
         match = replay(record)
-    except (MahjongError, OSError, KeyError, TypeError) as exc:
-        print(f"muraglia replay: error: {exc}", file=sys.stderr)
+    except (MahjongError, OSError, KeyError, TypeError, ValueError, RecursionError) as exc:
+        print(f"muraglia replay: error: {_message(exc)}", file=sys.stderr)
         return 2
     if args.mjai:
-        for message in to_mjai(match.events, counters=match.counters):
+        for message in mjai_of(match):
             print(dump(message))
+    elif args.tenhou6:
+        try:
+            print(json.dumps(to_tenhou6(record), ensure_ascii=False))
+        except MahjongError as exc:
+            print(f"muraglia replay: error: {exc}", file=sys.stderr)
+            return 2
     elif args.json:
         print(
             dump(

@@ -9,24 +9,98 @@ the ruleset accepts).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import sys
+import typing
+from collections.abc import Mapping
 from typing import Any
 
 from muraglia.cli._common import dump
 from muraglia.errors import MahjongError
 from muraglia.rulesets import ALIASES, REGISTRY, load_ruleset, parse_spec
 
-__all__ = ["reference_markdown", "register", "run"]
+__all__ = ["declarations", "reference_markdown", "register", "run"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``rules`` subcommand."""
-    p = subparsers.add_parser("rules", help="list rulesets or print a ruleset's patterns")
-    p.add_argument("ruleset", nargs="?", help="ruleset id (with options)")
-    p.add_argument("--format", choices=("table", "md", "json"), default="table")
+    p = subparsers.add_parser(
+        "rules",
+        help="list rulesets, or a ruleset's patterns, options, flags and statuses",
+        description="Without an id: every ruleset and its aliases. With an id (options "
+        "allowed, e.g. 'fimj(limit=2000)'): its pattern table, then its options (default and "
+        "current value), the flags `score` reads and the statuses `settle` knows.",
+    )
+    p.add_argument("ruleset", nargs="?", help="ruleset id or alias, with options")
+    p.add_argument(
+        "--format",
+        choices=("table", "md", "json"),
+        default="table",
+        help="table (default), md (the generated reference page) or json",
+    )
     p.add_argument("--json", action="store_true", help="same as --format json")
     p.set_defaults(run=run)
+
+
+def _text(value: Any) -> str:
+    """A declaration's description: a string, an ``{"en": ...}`` mapping or an (en, it) pair."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Mapping):
+        return " / ".join(str(value[k]) for k in ("en", "it") if k in value)
+    if isinstance(value, tuple | list):
+        return " / ".join(str(v) for v in value)
+    return ""
+
+
+def _type_name(hint: Any) -> str:
+    """An option's type as a user reads it: ``true/false``, ``integer``, ``one of a, b``."""
+    if typing.get_origin(hint) is typing.Literal:
+        return "one of " + ", ".join(str(a) for a in typing.get_args(hint))
+    names = {bool: "true/false", int: "integer", float: "number", str: "text"}
+    if hint in names:
+        return names[hint]
+    args = [a for a in typing.get_args(hint) if a is not type(None)]
+    if args:
+        return " or ".join(_type_name(a) for a in args) + (
+            " or none" if type(None) in typing.get_args(hint) else ""
+        )
+    return getattr(hint, "__name__", str(hint))
+
+
+def declarations(ruleset: Any) -> dict[str, Any]:
+    """The options (name, default, current value, choices), flags and statuses of a ruleset.
+
+    Read from what the ruleset declares: its ``Options`` dataclass, its ``flags`` and its
+    ``statuses`` (or its module's ``STATUSES``).
+    """
+    options = []
+    try:
+        hints = typing.get_type_hints(ruleset.Options)
+    except (NameError, TypeError):  # pragma: no cover - an unresolvable annotation
+        hints = {}
+    current = getattr(ruleset, "options", None)
+    for f in dataclasses.fields(ruleset.Options):
+        if f.name == "preset":
+            continue
+        default = f.default if f.default is not dataclasses.MISSING else None
+        row: dict[str, Any] = {
+            "name": f.name,
+            "default": default,
+            "value": getattr(current, f.name, default),
+            "type": _type_name(hints.get(f.name)),
+        }
+        options.append(row)
+    flags = getattr(ruleset, "flags", {}) or {}
+    flag_rows = {
+        str(k): _text(flags[k]) if isinstance(flags, Mapping) else "" for k in sorted(flags)
+    }
+    statuses = getattr(ruleset, "statuses", None)
+    if statuses is None:
+        statuses = getattr(sys.modules.get(type(ruleset).__module__), "STATUSES", {})
+    status_rows = {str(k): _text(v) for k, v in dict(statuses or {}).items()}
+    return {"options": options, "flags": flag_rows, "statuses": status_rows}
 
 
 def reference_markdown(spec: str) -> str:
@@ -78,14 +152,44 @@ def run(args: argparse.Namespace) -> int:
     except MahjongError as exc:
         print(f"muraglia rules: error: {exc}", file=sys.stderr)
         return 2
+    decl = declarations(ruleset)
     inputs = getattr(ruleset, "inputs", None)  # the Italian rulesets' InputRules (issue 14)
+    rid = getattr(ruleset, "rid", ruleset.id)
     if fmt == "json":
-        out: dict[str, Any] = {"ok": True, "rules": ruleset.id, "patterns": rows}
+        out: dict[str, Any] = {"ok": True, "rules": rid, "patterns": rows, **decl}
         if inputs is not None:
             out["inputs"] = inputs.to_dict()
         print(dump(out))
-    else:
-        _render_table(rows, f"{ruleset.id}")
-        if inputs is not None:
-            print("\n".join(inputs.markdown()))
+        return 0
+    _render_table(rows, f"{rid}")
+    _render_declarations(decl)
+    if inputs is not None:  # chow sources and input keys (flags and statuses are above)
+        print("\n".join(inputs.markdown(flags=False)))
     return 0
+
+
+def _json(value: Any) -> str:
+    """An option value as written in a spec: ``true``, ``none``, ``2000``, ``ema``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
+
+
+def _render_declarations(decl: dict[str, Any]) -> None:
+    from rich.console import Console  # noqa: PLC0415 - only for human output
+    from rich.markup import escape  # noqa: PLC0415
+
+    console = Console(highlight=False)
+    if decl["options"]:
+        console.print("[bold]options / opzioni[/bold] (name=value in the id: fimj(limit=2000))")
+        for o in decl["options"]:
+            now = "" if o["value"] == o["default"] else f", now {_json(o['value'])}"
+            console.print(escape(f"  {o['name']} = {_json(o['default'])}   ({o['type']}{now})"))
+    flags = decl["flags"]
+    console.print("[bold]flags[/bold] (score --flags): " + ("" if flags else "none / nessuno"))
+    for k, v in flags.items():
+        console.print(escape(f"  {k}" + (f": {v}" if v else "")))
+    statuses = decl["statuses"]
+    console.print('[bold]statuses[/bold] (settle "status"): ' + ("" if statuses else "none"))
+    for k, v in statuses.items():
+        console.print(escape(f"  {k}" + (f": {v}" if v else "")))

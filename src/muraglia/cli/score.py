@@ -10,7 +10,8 @@ import argparse
 from typing import Any
 
 from muraglia.cli._common import add_output_flags, require_str, run_command
-from muraglia.rulesets import load_ruleset
+from muraglia.errors import MahjongError
+from muraglia.rulesets import load_ruleset, score_object
 
 __all__ = ["register", "run"]
 
@@ -22,32 +23,81 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="score a hand",
         description="Score a finished hand, e.g. "
         "muraglia score '234m567m345p67s22p+8s' --win ron --seat-wind S --flags riichi --dora 1z",
+        add_help=False,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("hand", nargs="?", help="hand notation with +winning tile")
-    p.add_argument("-r", "--rules", default="riichi-ema", help="ruleset id with options")
-    p.add_argument("--win", choices=("ron", "tsumo", "none"), help="how the hand ended")
-    p.add_argument("--seat-wind", help="seat wind E S W N")
-    p.add_argument("--round-wind", help="prevalent wind E S W N")
-    p.add_argument("--flags", default="", help="comma-separated flags (riichi,ippatsu,...)")
-    p.add_argument("--dora", default="", help="comma-separated dora indicators")
-    p.add_argument("--ura", default="", help="comma-separated ura dora indicators")
-    p.add_argument("--honba", type=int, help="counters on the table")
-    p.add_argument("--riichi-sticks", type=int, help="riichi sticks on the table")
-    p.add_argument("--discarder", help="seat wind of the discarder (ron)")
-    p.add_argument("--dealer", help="seat wind of the dealer (default E)")
+    p.add_argument("-h", "--help", action=_Help, help="show this help (with each ruleset's flags)")
+    p.add_argument("hand", nargs="?", help="hand notation with +winning tile, e.g. 123m...+4m")
+    p.add_argument(
+        "-r", "--rules", default="riichi-ema",
+        help="ruleset id with options, e.g. 'fimj(limit=2000)' (default: riichi-ema)",
+    )  # fmt: skip
+    p.add_argument(
+        "--win", choices=("ron", "tsumo", "none"),
+        help="how the hand ended: ron (on a discard), tsumo (self-drawn) or none (a hand that "
+        "did not win: hand points in fimj/ravenna) (default: ron)",
+    )  # fmt: skip
+    p.add_argument("--seat-wind", help="the winner's seat wind: E, S, W or N (default: E)")
+    p.add_argument("--round-wind", help="the prevalent wind: E, S, W or N (default: E)")
+    p.add_argument(
+        "--flags", default="",
+        help="comma-separated flags of the win (the ruleset's own: listed below) (default: none)",
+    )  # fmt: skip
+    p.add_argument(
+        "--dora",
+        default="",
+        help="comma-separated dora indicators, riichi rulesets (default: none)",
+    )
+    p.add_argument(
+        "--ura",
+        default="",
+        help="comma-separated ura dora indicators, after riichi (default: none)",
+    )
+    p.add_argument("--honba", type=int, help="counters on the table, riichi (default: 0)")
+    p.add_argument(
+        "--riichi-sticks", type=int, help="riichi sticks on the table, riichi (default: 0)"
+    )
+    p.add_argument("--discarder", help="seat wind of the discarder, for ron payments: E, S, W or N")
+    p.add_argument(
+        "--dealer",
+        help="fimj only: the seat holding the East role (E, S, W or N; default E). Other "
+        "rulesets count seats as seat winds, so their dealer is always E",
+    )
     add_output_flags(p)
     p.set_defaults(run=run)
+
+
+class _Help(argparse.Action):
+    """``--help`` with an epilog listing each ruleset's flags (built only when asked)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kw: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kw)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kw: Any) -> None:
+        parser.epilog = flags_epilog()
+        parser.print_help()
+        parser.exit()
+
+
+def flags_epilog() -> str:
+    """The flags each ruleset reads (``--flags``), one paragraph per ruleset."""
+    from muraglia.cli.rules import declarations  # noqa: PLC0415 - loads every ruleset
+    from muraglia.rulesets import ids  # noqa: PLC0415
+
+    lines = ["flags of each ruleset (muraglia rules ID lists them with their meaning):"]
+    for rid in ids():
+        names = ", ".join(declarations(load_ruleset(rid))["flags"]) or "(none)"
+        lines.append(f"  {rid}: {names}")
+    return "\n".join(lines)
 
 
 def _split(text: str) -> list[str]:
     return [t for t in (x.strip() for x in text.split(",")) if t]
 
 
-def item_from_args(args: argparse.Namespace) -> dict[str, Any]:
-    """The input object of the command-line arguments."""
-    if args.hand is None:
-        raise TypeError("a hand is required (or use --jsonl)")
-    item: dict[str, Any] = {"rules": args.rules, "hand": args.hand}
+def options_of(args: argparse.Namespace) -> dict[str, Any]:
+    """The input-object keys the command-line options give (the defaults of ``--jsonl``)."""
+    item: dict[str, Any] = {"rules": args.rules}
     for key in ("win", "seat_wind", "round_wind", "honba", "riichi_sticks", "discarder", "dealer"):
         value = getattr(args, key)
         if value is not None:
@@ -59,12 +109,18 @@ def item_from_args(args: argparse.Namespace) -> dict[str, Any]:
     return item
 
 
+def item_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The input object of the command-line arguments."""
+    if args.hand is None:
+        raise MahjongError("a hand is required (or --jsonl to read objects from stdin)")
+    return {**options_of(args), "hand": args.hand}
+
+
 def compute(item: dict[str, Any]) -> dict[str, Any]:
     """The output object for one input object."""
-    ruleset = load_ruleset(require_str(item, "rules"))
+    require_str(item, "rules")
     require_str(item, "hand")
-    result: dict[str, Any] = ruleset.score_dict(item)
-    return result
+    return score_object(item)
 
 
 def render(result: dict[str, Any]) -> None:
@@ -108,5 +164,11 @@ def render(result: dict[str, Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``muraglia score``."""
     return run_command(
-        args, name="score", item_from_args=item_from_args, compute=compute, render=render
+        args,
+        name="score",
+        item_from_args=item_from_args,
+        compute=compute,
+        render=render,
+        positional="hand",
+        batch_item=lambda a, item: {**options_of(a), **item},
     )

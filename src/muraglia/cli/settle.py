@@ -7,13 +7,18 @@ The single input is a JSON object given as the argument (or ``-`` to read it fro
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
-from muraglia.cli._common import add_output_flags, require_str, run_command
+from muraglia.cli._common import (
+    MAX_LINE,
+    add_output_flags,
+    parse_object,
+    require_str,
+    run_command,
+)
 from muraglia.errors import MahjongError
-from muraglia.rulesets import load_ruleset
+from muraglia.rulesets import settle_object
 
 __all__ = ["register", "run"]
 
@@ -27,7 +32,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         '"winners": ["S"], "discarder": "W", "hands": {"S": "..."}}\'',
     )
     p.add_argument("deal", nargs="?", help="the deal as a JSON object, or - for stdin")
-    p.add_argument("-r", "--rules", help="ruleset (overrides the object's 'rules')")
+    p.add_argument(
+        "-r",
+        "--rules",
+        help='ruleset id with options (overrides the object\'s "rules", also with --jsonl)',
+    )
     add_output_flags(p)
     p.set_defaults(run=run)
 
@@ -35,24 +44,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def item_from_args(args: argparse.Namespace) -> dict[str, Any]:
     """The input object of the command-line arguments."""
     if args.deal is None:
-        raise TypeError("a deal object is required (or use --jsonl)")
-    text = sys.stdin.read() if args.deal == "-" else args.deal
-    try:
-        item = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MahjongError(f"invalid JSON: {exc.msg} at position {exc.pos}") from None
-    if not isinstance(item, dict):
-        raise TypeError("the deal must be a JSON object")
-    if args.rules:
-        item["rules"] = args.rules
-    return item
+        raise MahjongError("a deal object is required (or --jsonl to read objects from stdin)")
+    text = sys.stdin.read(MAX_LINE + 1) if args.deal == "-" else args.deal
+    if len(text) > MAX_LINE:
+        raise MahjongError(f"the deal object is longer than {MAX_LINE} characters")
+    return with_rules(args, parse_object(text, "the deal as a JSON object"))
+
+
+def with_rules(args: argparse.Namespace, item: dict[str, Any]) -> dict[str, Any]:
+    """``item`` with ``--rules`` (when given) in place of its ``rules``."""
+    return {**item, "rules": args.rules} if args.rules else item
 
 
 def compute(item: dict[str, Any]) -> dict[str, Any]:
     """The output object for one input object."""
-    ruleset = load_ruleset(require_str(item, "rules"))
-    result: dict[str, Any] = ruleset.settle_dict(item)
-    return result
+    require_str(item, "rules")
+    return settle_object(item)
 
 
 def render(result: dict[str, Any]) -> None:
@@ -81,5 +88,11 @@ def render(result: dict[str, Any]) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``muraglia settle``."""
     return run_command(
-        args, name="settle", item_from_args=item_from_args, compute=compute, render=render
+        args,
+        name="settle",
+        item_from_args=item_from_args,
+        compute=compute,
+        render=render,
+        positional="deal",
+        batch_item=with_rules,
     )

@@ -16,11 +16,12 @@ import argparse
 import csv
 import json
 import sys
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
-from muraglia.cli._common import dump
-from muraglia.errors import MahjongError
+from muraglia.cli._common import check_max_deals, dump
+from muraglia.errors import MahjongError, excerpt
 from muraglia.players import BOTS, DEFAULT_BOT
 from muraglia.players.external import CMD_PREFIX, DEFAULT_TIMEOUT, seat_commands
 
@@ -29,18 +30,33 @@ __all__ = ["parse_bots", "register", "run"]
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``simulate`` subcommand."""
-    p = subparsers.add_parser("simulate", help="bots play many matches; statistics report")
+    p = subparsers.add_parser(
+        "simulate",
+        help="bots play many matches; statistics report",
+        description="Bots play seeded matches, e.g. muraglia simulate --rules fimj --games 20 "
+        "--workers 2. A seed fixes the whole simulation whatever the number of workers; the "
+        "matches are streamed (memory stays flat in --games) and the worker processes end "
+        "with the command.",
+    )
     p.add_argument("--rules", required=True, help="ruleset id, with options")
     p.add_argument("--games", type=int, required=True, help="number of matches")
     p.add_argument("--seed", type=int, default=0, help="simulation seed (default 0)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="worker processes (default 1; capped at --games and the CPUs available; "
+        "they end with this command)",
+    )
     p.add_argument(
         "--bots",
         default=DEFAULT_BOT,
         help=f"bot of each seat, comma-separated (one name: every seat); known: {', '.join(BOTS)}",
     )
     p.add_argument("--rotate", action="store_true", help="move the bots one seat per match")
-    p.add_argument("--max-deals", type=int, default=None, help="cap on deals per match")
+    p.add_argument(
+        "--max-deals", type=int, default=None, help="stop each match after this many deals (>= 1)"
+    )
     p.add_argument("--json", action="store_true", help="print the report as one JSON object")
     p.add_argument("--out", default=None, help="folder for the records and the CSV summary")
     p.add_argument(
@@ -82,55 +98,82 @@ def parse_bots(text: str, players: int = 4) -> tuple[str, ...]:
     if len(names) == 1:
         names *= players
     if len(names) != players:
-        raise MahjongError(f"--bots needs 1 or {players} names, got {len(names)}: {text!r}")
+        raise MahjongError(
+            f"--bots needs 1 or {players} names, got {len(names)}: {excerpt(text, limit=40)}"
+        )
     for n in names:
         if n not in BOTS:
-            raise MahjongError(f"unknown bot {n!r}; known bots: {', '.join(BOTS)}")
+            raise MahjongError(f"unknown bot {excerpt(n, limit=40)}; known bots: {', '.join(BOTS)}")
     return names
+
+
+def _workers(requested: int, games: int, ray: bool) -> int:
+    """``--workers`` capped at the games and (locally) the CPUs, with a note when capped."""
+    from muraglia.players.simulate import cpu_limit  # noqa: PLC0415 - heavy imports on demand
+
+    if requested < 1:
+        raise MahjongError(f"--workers must be at least 1, got {requested}")
+    cap = games if ray else min(games, cpu_limit())
+    if requested > cap:
+        why = "the number of games" if cap == games else f"the {cap} CPUs available"
+        print(f"muraglia simulate: --workers {requested} capped at {cap} ({why})", file=sys.stderr)
+        return cap
+    return requested
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``muraglia simulate``."""
     from muraglia.players.simulate import simulate  # noqa: PLC0415 - heavy imports on demand
 
+    summary: _Summary | None = None
     try:
         if args.games < 1:
             raise MahjongError(f"--games must be at least 1, got {args.games}")
-        if args.workers < 1:
-            raise MahjongError(f"--workers must be at least 1, got {args.workers}")
+        check_max_deals(args.max_deals)
+        workers = _workers(args.workers, args.games, args.ray is not None)
         bots = parse_bots(args.bots)
         external = seat_commands(args.bot_cmd)
         bots = tuple(CMD_PREFIX + external[s] if s in external else b for s, b in enumerate(bots))
-        if args.bot_timeout <= 0:
+        if not args.bot_timeout > 0:
             raise MahjongError(f"--bot-timeout must be positive, got {args.bot_timeout}")
         out = Path(args.out) if args.out else None
+        if out is not None:  # checked before any match is played; rows written as they come
+            (out / "records").mkdir(parents=True, exist_ok=True)
+            summary = _Summary(out / "summary.csv")
         backend = None
         if args.ray is not None:
             from muraglia.cli._ray import ray_backend  # noqa: PLC0415 - optional extra
 
-            backend = ray_backend(args.ray or None, args.workers)
-        matches: list[dict[str, Any]] = []
+            backend = ray_backend(args.ray or None, workers)
         with _Progress(args.games) as advance:
             report = simulate(
                 args.rules,
                 games=args.games,
                 seed=args.seed,
                 bots=bots,
-                workers=args.workers,
+                workers=workers,
                 rotate=args.rotate,
                 max_deals=args.max_deals,
                 out_dir=None if out is None else out / "records",
                 progress=advance,
-                matches=matches,
                 backend=backend,
                 bot_timeout=args.bot_timeout,
+                on_match=None if summary is None else summary.add,
             )
     except (MahjongError, OSError) as exc:
         print(f"muraglia simulate: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenProcessPool:
+        print("muraglia simulate: error: a worker process ended unexpectedly", file=sys.stderr)
+        return 1
+    finally:
+        if summary is not None:
+            summary.close()
     result = report.to_dict()
     if out is not None:
-        _write_outputs(out, matches, result)
+        (out / "report.json").write_text(
+            json.dumps(result, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
     if args.json:
         print(dump(result))
     else:
@@ -140,6 +183,31 @@ def run(args: argparse.Namespace) -> int:
             print(f"muraglia simulate: error: {msg}", file=sys.stderr)
         return 1
     return 0
+
+
+class _Summary:
+    """``summary.csv``: one row per match and seat, written as each match completes."""
+
+    def __init__(self, path: Path) -> None:
+        self.file = path.open("w", newline="", encoding="utf-8")
+        self.writer = csv.writer(self.file)
+        self.writer.writerow(
+            ["match", "seed", "seat", "bot", "deals", "score", "placement", "wins", "deal_ins",
+             "self_drawn", "error"]
+        )  # fmt: skip
+
+    def add(self, i: int, m: dict[str, Any]) -> None:
+        """The rows of match ``i``."""
+        for s, bot in enumerate(m["bots"]):
+            self.writer.writerow(
+                [i, m["seed"], s, bot, m["deals"], m["scores"][s], m["placements"][s],
+                 m["wins"][s], m["deal_ins"][s], m["self_drawn"][s], m["error"] or ""]
+            )  # fmt: skip
+        self.file.flush()
+
+    def close(self) -> None:
+        """Close the file (what was written stays)."""
+        self.file.close()
 
 
 class _Progress:
@@ -159,23 +227,6 @@ class _Progress:
 
     def __exit__(self, *exc: object) -> None:
         self.bar.stop()
-
-
-def _write_outputs(out: Path, matches: list[dict[str, Any]], result: dict[str, Any]) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    with (out / "summary.csv").open("w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow(
-            ["match", "seed", "seat", "bot", "deals", "score", "placement", "wins", "deal_ins",
-             "self_drawn", "error"]
-        )  # fmt: skip
-        for i, m in enumerate(matches):
-            for s, bot in enumerate(m["bots"]):
-                w.writerow(
-                    [i, m["seed"], s, bot, m["deals"], m["scores"][s], m["placements"][s],
-                     m["wins"][s], m["deal_ins"][s], m["self_drawn"][s], m["error"] or ""]
-                )  # fmt: skip
-    (out / "report.json").write_text(json.dumps(result, ensure_ascii=False, indent=1) + "\n")
 
 
 def _render(r: dict[str, Any]) -> None:

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from muraglia.cli._common import dump, run_batch
-from muraglia.engine.tenhou_replay import CheckReport, check_records
 from muraglia.errors import MahjongError
+from muraglia.io.tenhou_replay import CheckReport, check_records
 
 __all__ = ["register", "run"]
 

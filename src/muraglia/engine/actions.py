@@ -95,6 +95,9 @@ class Pung(Action):
     """Claim the discard for a pung."""
 
     kind: ClassVar[str] = "pung"
+    red: bool = field(default=False, metadata=OMIT_DEFAULT)
+    """Whether the caller uses its red five (EMA-TILE-2; offered only when it also holds
+    plain fives to use instead); the JSON form has ``"red": true`` only then."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +114,8 @@ class Chow(Action):
     kind: ClassVar[str] = "chow"
     tiles: tuple[Tile, ...]
     """The chow's three tiles in order."""
+    red: bool = field(default=False, metadata=OMIT_DEFAULT)
+    """Whether the caller uses its red five for the chow's five (as :attr:`Pung.red`)."""
 
 
 @dataclass(frozen=True, slots=True)

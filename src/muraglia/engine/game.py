@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from random import Random
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,7 @@ from muraglia.engine.state import DealState
 from muraglia.engine.wall import Wall
 from muraglia.errors import RulesetError
 from muraglia.rulesets import REGISTRY
-from muraglia.rulesets.base import Breach, DealFlow
+from muraglia.rulesets.base import Breach, DealFlow, MatchProgress
 from muraglia.tiles import WINDS, PhysicalTile, Tile
 
 if TYPE_CHECKING:
@@ -90,8 +91,13 @@ class Game:
         round_wind: Tile,
         honba: int = 0,
         scores: tuple[int, ...] = (),
+        keep_round_wind: bool = False,
     ) -> DealState:
-        """Throw the dice, build the wall (dictated or shuffled) and deal."""
+        """Throw the dice, build the wall (dictated or shuffled) and deal.
+
+        The first deal's round wind comes from the flow unless ``keep_round_wind`` (a match
+        resumed at a given deal).
+        """
         layout = self.flow.wall_layout()
         if deal < len(self.walls):
             live, dead = self.walls[deal]
@@ -100,7 +106,7 @@ class Game:
         else:
             breach = self.flow.break_wall(rng, layout)
             wall = Wall.build(rng, layout, breach)
-        if deal == 0:
+        if deal == 0 and not keep_round_wind:
             round_wind = WINDS[self.flow.first_round_wind(breach)]
         return DealState(
             self.flow,
@@ -117,11 +123,17 @@ class Game:
         """A single deal (first dictated wall, or the seed's first wall)."""
         return self.make_deal(self.rng(), deal=0, dealer=dealer, round_wind=round_wind)
 
-    def new_match(self) -> MatchState:
-        """A match from its first deal."""
+    def new_match(
+        self,
+        *,
+        progress: MatchProgress | None = None,
+        scores: Sequence[int] | None = None,
+        pot: int = 0,
+    ) -> MatchState:
+        """A match from its first deal, or resumed at ``progress`` (see :class:`MatchState`)."""
         from muraglia.engine.match import MatchState  # noqa: PLC0415 - match imports game
 
-        return MatchState(self)
+        return MatchState(self, progress=progress, scores=scores, pot=pot)
 
     def header(self) -> dict[str, Any]:
         """The record header (ruleset id, version, options, seed, cap, dictated walls)."""

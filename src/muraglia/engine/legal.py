@@ -269,8 +269,11 @@ def claim_options(deal: DealState, seat: int, tile: Tile, *, robbing: bool) -> l
         and deal.flow.may_kong(deal, seat)
     ):
         out.append(_CLAIM_KONG[seat])
+    reds = deal.red[seat]
     if CallKind.PUNG in allowed and c[tile] >= 2:
         out.append(_PUNG[seat])
+        if tile in reds and c[tile] >= 3:  # the red five or a plain one (EMA-TILE-2)
+            out.append(Pung(seat, red=True))
     if CallKind.CHOW in allowed and tile.is_suited:
         r = tile.rank
         for lo in (r - 2, r - 1, r):
@@ -279,6 +282,8 @@ def claim_options(deal: DealState, seat: int, tile: Tile, *, robbing: bool) -> l
                 others = [t for t in run if t != tile]
                 if all(c[t] for t in others):
                     out.append(Chow(seat, tuple(run)))
+                    if any(t in reds and c[t] >= 2 for t in others):
+                        out.append(Chow(seat, tuple(run), red=True))
     return [*out, _PASS[seat]] if out else []
 
 
@@ -317,12 +322,19 @@ def win_value(
 
 
 def win_patterns(
-    deal: DealState, seat: int, hand: str, discarder: int | None, flags: Sequence[str]
-) -> tuple[tuple[str, str, str], ...]:
-    """The patterns of ``seat``'s winning ``hand`` as ``(id, it, en)``.
+    deal: DealState,
+    seat: int,
+    hand: str,
+    discarder: int | None,
+    flags: Sequence[str],
+    *,
+    ura: Sequence[str] = (),
+) -> tuple[tuple[tuple[str, str, str], ...], int | None]:
+    """The patterns of ``seat``'s winning ``hand`` as ``(id, it, en)``, and its value.
 
-    From the ruleset's ``score_dict`` (the public scorer), with the deal's winds, flags and dora
-    indicators; none if that scorer refuses the hand.
+    From the ruleset's ``score_dict`` (the public scorer), with the deal's winds, flags, dora
+    indicators and the ``ura`` indicators revealed at the win (the settlement's own); no
+    patterns and no value if that scorer refuses the hand.
     """
     data: dict[str, Any] = {
         "hand": hand,
@@ -332,12 +344,16 @@ def win_patterns(
         "flags": list(flags),
         "dora": [t.notation for t in deal.indicators],
     }
+    if ura:
+        data["ura"] = list(ura)
     if discarder is not None:
         data["discarder"] = wind_letter(deal.seat_wind(discarder))
     try:
         result = deal.flow.ruleset.score_dict(data)
     except MahjongError:
-        return ()
-    return tuple(
+        return (), None
+    patterns = tuple(
         (str(p["id"]), str(p.get("it", p["en"])), str(p["en"])) for p in result.get("patterns", ())
     )
+    value = result.get("value")
+    return patterns, (int(value) if result.get("valid_win") and value is not None else None)

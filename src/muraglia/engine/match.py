@@ -14,6 +14,7 @@ up; the flow's optional ``time_up(view)`` hook says whether the deal in progress
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from muraglia.engine.actions import Action
@@ -37,14 +38,31 @@ TIME_UP = "time_up"
 class MatchState:
     """A match in progress; create with :meth:`Game.new_match`."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(
+        self,
+        game: Game,
+        *,
+        progress: MatchProgress | None = None,
+        scores: Sequence[int] | None = None,
+        pot: int = 0,
+    ) -> None:
+        """A match from its first deal, or resumed at ``progress`` with ``scores`` and ``pot``.
+
+        Resuming (a recorded game checked from one of its deals, ``muraglia.io``) deals
+        ``game.walls[progress.deal]`` when the game dictates that many walls.
+        """
         self.game = game
         self.flow = game.flow
         self.players = self.flow.players
         self.rng = game.rng()
-        self.scores: list[int] = [self.flow.start_score()] * self.players
-        self.pot = 0
-        self.progress = MatchProgress()
+        self.scores: list[int] = (
+            list(scores) if scores is not None else [self.flow.start_score()] * self.players
+        )
+        if len(self.scores) != self.players:
+            raise IllegalActionError(f"{len(self.scores)} scores for {self.players} players")
+        self.pot = pot
+        self._resumed = progress is not None
+        self.progress = progress or MatchProgress()
         self.events: list[Event] = []
         self.deals_played = 0
         self.last_settlement: Settlement | None = None
@@ -65,8 +83,9 @@ class MatchState:
             round_wind=WINDS[p.round_wind],
             honba=p.honba,
             scores=tuple(self.scores),
+            keep_round_wind=self._resumed,
         )
-        if first:
+        if first and not self._resumed:
             self.progress = MatchProgress(round_wind=WINDS.index(deal.round_wind))
         stake = self.flow.riichi_stake()
         self.counters.append((p.honba, self.pot // stake if stake else 0))

@@ -98,6 +98,9 @@ def parse_action(legal: Sequence[Action], seat: int, text: str) -> Action:
         fits = [a for a in fits if isinstance(a, Discard) and a.red == red]
     elif verb in ("discard", "riichi") and fits and "0" in arg:
         fits = [a for a in fits if isinstance(a, Discard) and a.red]  # 0m names the red five
+    elif verb in ("pung", "chow") and len(fits) > 1:  # with the red five or a plain one
+        red = "0" in arg
+        fits = [a for a in fits if isinstance(a, Pung | Chow) and a.red == red] or fits
     if not fits:
         have = "; ".join(a.line() for a in legal) or "none"
         raise IllegalActionError(f"{text!r} is not a legal action of seat {seat} (legal: {have})")

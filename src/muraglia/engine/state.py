@@ -616,7 +616,7 @@ class DealState:
         declared = self.riichi_pending is not None  # a riichi discard: no late claim
         if self.riichi_pending is not None:
             s, self.riichi_pending = self.riichi_pending, None
-            if decision.call is None:
+            if decision.call is None or self.flow.riichi_stands_if_claimed():
                 self.riichi[s] = True
                 self.riichi_turn[s] = len(self.discard_log)
                 self.ippatsu_mark[s] = (len(self.discards[s]), self.calls_made + self.kongs_made)
@@ -707,19 +707,21 @@ class DealState:
             if not self.riichi[s]:
                 self.missed_win[s] = False
         reds, red = self.red[seat], self.claim_red
-        used = False  # a call takes the caller's plain fives first, its red five last
+        # a call takes the caller's plain fives first, its red five last, unless the action
+        # says ``red`` (the caller's choice, EMA-TILE-2)
+        used = False
         if isinstance(action, Chow):
             for t in action.tiles:
                 if t != tile:
                     c[t] -= 1
-                    if not c[t] and t in reds:
+                    if t in reds and (not c[t] or action.red):
                         used = True
                         reds.discard(t)
             meld = Meld.chow(action.tiles[0], source=src, red=red or used)
             name, tiles = "chow", action.tiles
         else:
             c[tile] -= 2 if isinstance(action, Pung) else 3
-            if not c[tile] and tile in reds:
+            if tile in reds and (not c[tile] or (isinstance(action, Pung) and action.red)):
                 used = True
                 reds.discard(tile)
             if isinstance(action, Pung):
@@ -851,13 +853,17 @@ class DealState:
             values[s], fl = got
             flags[s] = tuple(sorted(fl))
         red = self.claim_red if discarder is not None else self.drawn_red
+        # the ura dora the settlement counts (see outcome()): the won value includes them
+        ura = self._ura() if any(self.riichi[s] for s in winners) else ()
         for s in winners:
             if discarder is not None:
                 self.counts[s][tile] += 1
                 if red:
                     self.red[s].add(tile)
             hand = self.hand_of(s, tile, red=red).notation
-            patterns = legal.win_patterns(self, s, hand, discarder, flags[s])
+            patterns, value = legal.win_patterns(self, s, hand, discarder, flags[s], ura=ura)
+            if ura and value is not None:
+                values[s] = value  # the hand's one value, ura dora included
             self._emit(
                 Won(s, tile, discarder, flags[s], values[s], hand, red=red, patterns=patterns)
             )

@@ -3,7 +3,7 @@
 :class:`MjaiProcessPlayer` is a :class:`~muraglia.players.base.Player` whose decisions come from
 a child process. It is attached to a match (:meth:`MjaiProcessPlayer.attach`): at each of its
 decisions it sends the mjai messages of every event since its last decision, as its seat sees
-them (:func:`~muraglia.engine.mjai.to_mjai`, then :func:`seat_view`: the other seats' tiles are
+them (:func:`~muraglia.io.mjai.to_mjai`, then :func:`seat_view`: the other seats' tiles are
 ``?``; ``start_kyoku`` carries the deal's counters), one JSON line each, and reads one JSON line
 back for each. The answer to the last message is the decision; the
 answers to the others must be ``none`` (the bot has nothing to decide there: the engine asks a
@@ -55,9 +55,9 @@ from muraglia.engine.actions import (
 )
 from muraglia.engine.events import DealStarted
 from muraglia.engine.match import MatchState
-from muraglia.engine.mjai import from_mjai, to_mjai
 from muraglia.engine.views import PlayerView
 from muraglia.errors import MahjongError
+from muraglia.io.mjai import from_mjai, to_mjai
 
 __all__ = [
     "CMD_PREFIX",
@@ -255,7 +255,7 @@ class MjaiProcessPlayer:
     def _collect(self) -> None:
         """Turn the events since the last decision into pending messages, as the seat sees them.
 
-        Each deal's events are converted by :func:`~muraglia.engine.mjai.to_mjai` (whose output
+        Each deal's events are converted by :func:`~muraglia.io.mjai.to_mjai` (whose output
         grows message by message with the events); the messages not sent yet are masked for the
         seat (:func:`seat_view`) and queued.
         """

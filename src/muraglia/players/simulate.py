@@ -24,10 +24,12 @@ True
 
 from __future__ import annotations
 
+import os
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,9 +37,9 @@ from typing import Any
 from muraglia.engine.events import DealEnded, DealStarted, IndicatorRevealed, Won
 from muraglia.engine.game import Game
 from muraglia.engine.match import MatchState
-from muraglia.engine.record import dumps
 from muraglia.engine.views import view_of
 from muraglia.errors import MahjongError
+from muraglia.io.record import dumps
 from muraglia.players import DEFAULT_BOT, Player, make_bot
 from muraglia.players.external import (
     DEFAULT_TIMEOUT,
@@ -57,6 +59,7 @@ __all__ = [
     "Report",
     "attach_players",
     "close_players",
+    "cpu_limit",
     "match_seed",
     "placements",
     "play_match",
@@ -70,6 +73,13 @@ Job = tuple[int, tuple[Any, ...], dict[str, Any]]
 
 Backend = Callable[[Iterator[Job]], Iterator[tuple[int, dict[str, Any]]]]
 """Plays jobs (anywhere) and yields ``(index, play_match summary)`` as each completes."""
+
+MAX_ERROR_MESSAGES = 20
+"""Error messages a report keeps (the count of errors is exact)."""
+
+IN_FLIGHT_PER_WORKER = 2
+"""Matches submitted ahead per worker process: the queue is bounded, so the parent's memory
+stays flat whatever ``games`` is (``tests/players/test_simulate_resources.py``)."""
 
 VALUE_BUCKETS = (0, 25, 50, 100, 200, 400, 800, 1600, 3200, 6400)
 """Lower bounds of the hand-value histogram buckets."""
@@ -363,7 +373,8 @@ class Report:
     """Deals without a winner (exhausted wall, abortive draw, void deal)."""
     patterns: Counter[str] = field(default_factory=Counter)
     names: dict[str, dict[str, str]] = field(default_factory=dict)
-    values: list[int] = field(default_factory=list)
+    values: Counter[int] = field(default_factory=Counter)
+    """Hands won by value (a counter: memory stays flat in the number of games)."""
     bots: dict[str, BotStats] = field(default_factory=dict)
     error_messages: list[str] = field(default_factory=list)
 
@@ -373,14 +384,15 @@ class Report:
         if m["error"] is not None:
             self.errors += 1
             self.bot_errors += bool(m.get("bot_error"))
-            self.error_messages.append(f"seed {m['seed']}: {m['error']}")
+            if len(self.error_messages) < MAX_ERROR_MESSAGES:
+                self.error_messages.append(f"seed {m['seed']}: {m['error']}")
             return
         self.deals += m["deals"]
         self.draws += m["draws"]
         self.wins += len({h["deal"] for h in m["hands"]})
         self.hands_won += len(m["hands"])
         for h in m["hands"]:
-            self.values.append(h["value"])
+            self.values[h["value"]] += 1
             self.patterns.update(h["patterns"])
         for pid, names in m["names"].items():
             self.names.setdefault(pid, names)
@@ -400,7 +412,8 @@ class Report:
     @property
     def mean_value(self) -> float:
         """Average value of the hands won."""
-        return sum(self.values) / len(self.values) if self.values else 0.0
+        count = self.values.total()
+        return sum(v * n for v, n in self.values.items()) / count if count else 0.0
 
     def histogram(self) -> dict[str, int]:
         """Hands won per value bucket (``"100-199"``, ``"6400+"``)."""
@@ -408,7 +421,7 @@ class Report:
         for i, lo in enumerate(VALUE_BUCKETS):
             hi = VALUE_BUCKETS[i + 1] if i + 1 < len(VALUE_BUCKETS) else None
             key = f"{lo}+" if hi is None else f"{lo}-{hi - 1}"
-            out[key] = sum(1 for v in self.values if v >= lo and (hi is None or v < hi))
+            out[key] = sum(n for v, n in self.values.items() if v >= lo and (hi is None or v < hi))
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -469,6 +482,7 @@ def simulate(
     matches: list[dict[str, Any]] | None = None,
     backend: Backend | None = None,
     bot_timeout: float | None = None,
+    on_match: Callable[[int, dict[str, Any]], None] | None = None,
 ) -> Report:
     """Play ``games`` matches and report (see the module docstring).
 
@@ -477,14 +491,20 @@ def simulate(
         games: Number of matches.
         seed: Simulation seed.
         bots: Bot name of each seat (4 names).
-        workers: Processes; 1 plays in this process (ignored with a ``backend``).
+        workers: Processes; 1 plays in this process (ignored with a ``backend``); at most
+            :func:`cpu_limit` and ``games`` are started. Each worker ends when this process
+            does (even when it is killed), and at most :data:`IN_FLIGHT_PER_WORKER` matches
+            per worker are queued at a time.
         rotate: Shift the bots one seat per match (fair seating).
         max_deals: Cap on deals per match (None: the ruleset's full match).
         out_dir: Folder for one JSONL record per match (created if missing).
         progress: Called with each match summary as it completes.
-        matches: If given, every match summary is appended to it in match order.
+        matches: If given, every match summary is appended to it in match order (this list
+            grows with ``games``: prefer ``on_match`` for big runs).
         backend: Plays the jobs instead of this process or a local process pool.
         bot_timeout: Seconds an external bot (``cmd:...``) may take per reply.
+        on_match: Called with each match's index and summary, in match order, as the
+            matches complete (the report keeps only totals: memory stays flat).
 
     Raises:
         MahjongError: for an unknown ruleset or bot, or a wrong number of bots.
@@ -505,7 +525,6 @@ def simulate(
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     report = Report(str(ruleset.id), spec=rules)
-    results: dict[int, dict[str, Any]] = {}
     start = time.perf_counter()
     jobs = _jobs(
         rules,
@@ -518,25 +537,101 @@ def simulate(
         bot_timeout=bot_timeout,
     )
     if backend is not None:
-        for i, result in backend(jobs):
-            results[i] = result
-            if progress is not None:
-                progress(result)
-    elif workers <= 1:
-        for i, args, kw in jobs:
-            results[i] = play_match(*args, **kw)
-            if progress is not None:
-                progress(results[i])
+        done: Iterator[tuple[int, dict[str, Any]]] = backend(jobs)
+    elif workers <= 1 or games <= 1:
+        done = ((i, play_match(*args, **kw)) for i, args, kw in jobs)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(play_match, *args, **kw): i for i, args, kw in jobs}
-            for fut in as_completed(futures):
-                results[futures[fut]] = fut.result()
-                if progress is not None:
-                    progress(results[futures[fut]])
-    report.seconds = time.perf_counter() - start
-    for i in range(games):
-        report.add(results[i])
+        done = _pool(jobs, min(workers, games, cpu_limit()))
+    for i, result in _in_order(done):
+        if progress is not None:
+            progress(result)
+        report.add(result)
         if matches is not None:
-            matches.append(results[i])
+            matches.append(result)
+        if on_match is not None:
+            on_match(i, result)
+    report.seconds = time.perf_counter() - start
     return report
+
+
+def cpu_limit() -> int:
+    """Worker processes worth starting: the CPUs this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _in_order(
+    done: Iterator[tuple[int, dict[str, Any]]],
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Results in match order from results in completion order.
+
+    Only results ahead of a missing one wait here; with a bounded queue of matches in flight
+    they are few.
+    """
+    waiting: dict[int, dict[str, Any]] = {}
+    nxt = 0
+    for i, result in done:
+        waiting[i] = result
+        while nxt in waiting:
+            yield nxt, waiting.pop(nxt)
+            nxt += 1
+    for i in sorted(waiting):  # a backend that skipped an index: the rest, in order
+        yield i, waiting.pop(i)
+
+
+_WATCH_SECONDS = 0.2
+"""How often a worker checks that its parent is alive."""
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: end this process as soon as its parent is gone (even killed by SIGKILL)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="muraglia-parent-watch", daemon=True).start()
+
+
+def _pool(jobs: Iterator[Job], workers: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Play ``jobs`` in ``workers`` local processes, at most a few per worker queued at once.
+
+    The workers die with this process: each watches its parent (:func:`_watch_parent`), and
+    leaving early (an exception, Ctrl-C, the caller closing the generator) cancels the queued
+    matches and terminates the workers.
+    """
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=_watch_parent, initargs=(os.getpid(),)
+    )
+    pending: dict[Future[dict[str, Any]], int] = {}
+    finished = False
+    try:
+        for job in jobs:
+            i, args, kw = job
+            pending[pool.submit(play_match, *args, **kw)] = i
+            while len(pending) >= IN_FLIGHT_PER_WORKER * workers:
+                yield from _collect(pending)
+        while pending:
+            yield from _collect(pending)
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            handles = list((pool._processes or {}).values())  # started workers
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in handles:
+                proc.terminate()
+            for proc in handles:
+                proc.join(timeout=5)
+
+
+def _collect(
+    pending: dict[Future[dict[str, Any]], int],
+) -> Iterator[tuple[int, dict[str, Any]]]:
+    done, _ = wait(pending, return_when=FIRST_COMPLETED)
+    for fut in done:
+        yield pending.pop(fut), fut.result()

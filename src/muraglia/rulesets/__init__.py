@@ -26,11 +26,40 @@ import typing
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from muraglia.errors import RulesetError
+from muraglia.errors import (
+    InputTypeError,
+    InvalidHandError,
+    MahjongError,
+    RulesetError,
+    excerpt,
+    json_type,
+)
 from muraglia.hand import Hand
+from muraglia.notation import parse_hand
+from muraglia.scoring.context import WinType, parse_wind
+from muraglia.scoring.inputs import (
+    check_red_fives,
+    check_score_input,
+    check_settle_input,
+    check_situation,
+    check_string_list,
+    check_tile_counts,
+    check_tile_list,
+)
 from muraglia.scoring.result import ScoreResult
+from muraglia.tiles import Tile
 
-__all__ = ["ALIASES", "REGISTRY", "ids", "load_ruleset", "parse_spec", "resolve", "score"]
+__all__ = [
+    "ALIASES",
+    "REGISTRY",
+    "ids",
+    "load_ruleset",
+    "parse_spec",
+    "resolve",
+    "score",
+    "score_object",
+    "settle_object",
+]
 
 REGISTRY: dict[str, str] = {
     "fimj": "muraglia.rulesets.fimj",
@@ -73,30 +102,134 @@ def resolve(name: str) -> str:
     if key in ALIASES:
         return ALIASES[key]
     raise RulesetError(
-        f"unknown ruleset {name!r}; valid: {', '.join(REGISTRY)} (aliases: {', '.join(ALIASES)})"
+        f"unknown ruleset {excerpt(name)}; valid: {', '.join(REGISTRY)} "
+        f"(aliases: {', '.join(ALIASES)})"
     )
+
+
+_SPEC_SPECIALS = "()[],="
+
+
+def _spec_tokens(spec: str) -> list[tuple[str, int]]:
+    """Tokens of a spec with their positions: the specials and trimmed runs of other text."""
+    out: list[tuple[str, int]] = []
+    i = 0
+    while i < len(spec):
+        ch = spec[i]
+        if ch.isspace():
+            i += 1
+        elif ch in _SPEC_SPECIALS:
+            out.append((ch, i))
+            i += 1
+        else:
+            j = i
+            while j < len(spec) and spec[j] not in _SPEC_SPECIALS:
+                j += 1
+            out.append((spec[i:j].strip(), i))
+            i = j
+    return out
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``"id(key=value,...)"`` into the resolved id and raw option strings.
 
+    The grammar (docs/notation.md, "Ruleset specs")::
+
+        spec   = id [ "(" [ option { "," option } ] ")" ]
+        option = key "=" value
+        value  = text | "[" [ text { "," text } ] "]"
+
+    ``text`` is any run of characters other than ``( ) [ ] , =``, spaces trimmed. A list
+    value is handed to the option as its items joined by commas
+    (``riichi-ema(uma=[15000,5000,-5000,-15000])``). A key given twice is an error.
+
+    >>> parse_spec("ema(uma=[20000, 10000, -10000, -20000], kiriage=true)")
+    ('riichi-ema', {'uma': '20000,10000,-10000,-20000', 'kiriage': 'true'})
+
     Raises:
-        RulesetError: on malformed text.
+        RulesetError: on malformed text, naming what was expected and where.
     """
-    text = spec.strip()
+    if not isinstance(spec, str):
+        raise RulesetError(f"a ruleset must be given as a string, got {json_type(spec)}")
+    short = excerpt(spec)
+    tokens = _spec_tokens(spec)
+    if not tokens or tokens[0][0] in _SPEC_SPECIALS:
+        raise RulesetError(f"malformed ruleset spec {short}: expected a ruleset id first")
+    name = tokens[0][0]
     raw: dict[str, str] = {}
-    if "(" in text:
-        if not text.endswith(")"):
-            raise RulesetError(f"malformed ruleset spec {spec!r}: missing ')'")
-        name, _, body = text[:-1].partition("(")
-        for item in filter(None, (p.strip() for p in body.split(","))):
-            key, eq, value = item.partition("=")
-            if not eq or not key.strip():
-                raise RulesetError(f"malformed option {item!r} in {spec!r}: expected key=value")
-            raw[key.strip()] = value.strip()
-    else:
-        name = text
+    rest = tokens[1:]
+    if rest:
+        if rest[0][0] != "(":
+            raise RulesetError(
+                f"malformed ruleset spec {short}: expected '(' after the id at position "
+                f"{rest[0][1]}"
+            )
+        raw = _spec_options(rest, spec, short)
     return resolve(name), raw
+
+
+def _spec_options(tokens: list[tuple[str, int]], spec: str, short: str) -> dict[str, str]:
+    """The options between the parentheses (``tokens`` starts at ``(``)."""
+    raw: dict[str, str] = {}
+    i = 1
+
+    def expected(what: str) -> RulesetError:
+        if i >= len(tokens):
+            return RulesetError(f"malformed ruleset spec {short}: missing ')' at the end")
+        where = f"at position {tokens[i][1]}"
+        return RulesetError(f"malformed ruleset spec {short}: expected {what} {where}")
+
+    def at(i: int) -> str | None:
+        return tokens[i][0] if i < len(tokens) else None
+
+    if at(i) == ")":
+        i += 1
+    else:
+        while True:
+            key = at(i)
+            if key is None or key in _SPEC_SPECIALS or not key.isidentifier():
+                raise expected("an option name")
+            i += 1
+            if at(i) != "=":
+                raise expected(f"key=value, '=' after {key!r},")
+            i += 1
+            if at(i) == "[":
+                i += 1
+                items: list[str] = []
+                while at(i) != "]":
+                    item = at(i)
+                    if item is None or item in _SPEC_SPECIALS:
+                        raise expected(f"a list item or ']' in {key!r}")
+                    items.append(item)
+                    i += 1
+                    if at(i) == ",":
+                        i += 1
+                    elif at(i) != "]":
+                        raise expected(f"',' or ']' in the list of {key!r}")
+                value = ",".join(items)
+                i += 1
+            else:
+                token = at(i)
+                if token is None or token in _SPEC_SPECIALS:
+                    raise expected(f"a value for {key!r}")
+                value = token
+                i += 1
+            if key in raw:
+                raise RulesetError(f"malformed ruleset spec {short}: option {key!r} given twice")
+            raw[key] = value
+            if at(i) == ",":
+                i += 1
+                continue
+            if at(i) == ")":
+                i += 1
+                break
+            raise expected("',' or ')'")
+    if i < len(tokens):
+        raise RulesetError(
+            f"malformed ruleset spec {short}: unexpected {tokens[i][0]!r} after ')' "
+            f"at position {tokens[i][1]}"
+        )
+    return raw
 
 
 def _convert(value: str, hint: Any, where: str) -> Any:
@@ -106,7 +239,8 @@ def _convert(value: str, hint: Any, where: str) -> Any:
         for choice in typing.get_args(hint):
             if str(choice).lower() == value.lower():
                 return choice
-        raise RulesetError(f"{where}: {value!r} not one of {typing.get_args(hint)}")
+        choices = ", ".join(str(c) for c in typing.get_args(hint))
+        raise RulesetError(f"{where}: {excerpt(value)} is not one of {choices}")
     if origin in (typing.Union, types.UnionType):
         args = typing.get_args(hint)
         if type(None) in args and value.lower() in ("none", "null", ""):
@@ -117,19 +251,20 @@ def _convert(value: str, hint: Any, where: str) -> Any:
                 return _convert(value, arg, where)
             except RulesetError as exc:
                 errors.append(str(exc))
-        raise RulesetError("; ".join(errors) or f"{where}: bad value {value!r}")
+        raise RulesetError("; ".join(errors) or f"{where}: bad value {excerpt(value)}")
     if hint is bool:
         low = value.lower()
         if low in ("true", "1", "yes", "on"):
             return True
         if low in ("false", "0", "no", "off"):
             return False
-        raise RulesetError(f"{where}: expected true/false, got {value!r}")
+        raise RulesetError(f"{where}: expected true or false, got {excerpt(value)}")
     if hint in (int, float):
         try:
             return hint(value)
         except ValueError:
-            raise RulesetError(f"{where}: expected {hint.__name__}, got {value!r}") from None
+            kind = "an integer" if hint is int else "a number"
+            raise RulesetError(f"{where}: expected {kind}, got {excerpt(value)}") from None
     return value
 
 
@@ -147,7 +282,7 @@ def convert_options(
     for key, value in raw.items():
         if key not in fields:
             valid = ", ".join(fields) or "(none)"
-            raise RulesetError(f"unknown option {key!r} for {cls.id}; valid: {valid}")
+            raise RulesetError(f"unknown option {excerpt(key)} for {cls.id}; valid: {valid}")
         out[key] = _convert(value, hints.get(key, str), f"{cls.id} option {key}")
     return out
 
@@ -160,6 +295,8 @@ def load_ruleset(spec: str, **options: Any) -> Any:
     Raises:
         RulesetError: for an unknown id or option, or a bad option value.
     """
+    if not isinstance(spec, str):
+        raise InputTypeError(f"`rules` must be a ruleset id string, got {json_type(spec)}")
     rid, raw = parse_spec(spec)
     try:
         module = importlib.import_module(REGISTRY[rid])
@@ -195,9 +332,16 @@ def score(
         MahjongError: on bad input (names the offending tile, option or flag).
     """
     ruleset = load_ruleset(rules) if isinstance(rules, str) else rules
+    if not callable(getattr(ruleset, "score_dict", None)):
+        raise InputTypeError(
+            f"`rules` must be a ruleset id or a loaded ruleset, got {json_type(rules)}"
+        )
+    check_api_arguments(hand, win=win, seat_wind=seat_wind, round_wind=round_wind,
+                        flags=flags, dora=dora, ura=ura, situation=situation)  # fmt: skip
+    parsed = _checked_hand(ruleset, hand, [*(dora or ()), *(ura or ())])
     if hasattr(ruleset, "score") and callable(ruleset.score):
         result: ScoreResult = ruleset.score(
-            hand,
+            parsed,
             win=win,
             seat_wind=seat_wind,
             round_wind=round_wind,
@@ -208,7 +352,7 @@ def score(
         )
         return result
     data: dict[str, Any] = {
-        "hand": hand if isinstance(hand, str) else hand.notation,
+        "hand": parsed.notation,
         "win": win,
         "seat_wind": seat_wind,
         "round_wind": round_wind,
@@ -220,3 +364,116 @@ def score(
     if ura is not None:
         data["ura"] = list(ura)
     return ScoreResult.from_dict(ruleset.score_dict(data))
+
+
+def check_api_arguments(
+    hand: Any,
+    *,
+    win: Any,
+    seat_wind: Any,
+    round_wind: Any,
+    flags: Any,
+    dora: Any,
+    ura: Any,
+    situation: Mapping[str, Any],
+) -> None:
+    """The argument types of :func:`score`, as the typed errors of the library.
+
+    Raises:
+        InputTypeError, InvalidHandError: naming the argument (``flags=None``, ``dora=5``...).
+    """
+    if not isinstance(hand, str | Hand):
+        raise InputTypeError(f"`hand` must be a hand string or a Hand, got {json_type(hand)}")
+    for key, value in (("win", win), ("seat_wind", seat_wind), ("round_wind", round_wind)):
+        if not isinstance(value, str | Tile | WinType):
+            raise InputTypeError(f"`{key}` must be a string, got {json_type(value)}")
+    if isinstance(flags, str) or not isinstance(flags, Iterable):
+        raise InputTypeError(f"`flags` must be a list of flags, got {json_type(flags)}")
+    check_string_list(list(flags), "flags", "flags")
+    for key, value in (("dora", dora), ("ura", ura)):
+        if value is not None:
+            if isinstance(value, str) or not isinstance(value, Iterable):
+                raise InputTypeError(f"`{key}` must be a list of tiles, got {json_type(value)}")
+            check_tile_list(list(value), key)
+    check_situation(situation)
+
+
+def _red_per_suit(ruleset: Any) -> int:
+    """Red fives of each suit in the ruleset's wall (0: none, and ``0m`` is refused)."""
+    return int(getattr(ruleset, "red_fives_per_suit", 0))
+
+
+def _checked_hand(ruleset: Any, hand: str | Hand, indicators: Iterable[Any]) -> Hand:
+    """The hand parsed for ``ruleset`` and checked with the indicators (tile and red counts).
+
+    Raises:
+        NotationError, InvalidHandError: for a bad hand, a fifth copy or too many red fives.
+    """
+    per_suit = _red_per_suit(ruleset)
+    h = parse_hand(hand, red_fives=per_suit > 0) if isinstance(hand, str) else hand
+    check_red_fives(h, per_suit)
+    tiles = [t if isinstance(t, Tile) else Tile.from_notation(_plain_five(t)) for t in indicators]
+    check_tile_counts(h, tiles)
+    return h
+
+
+def _plain_five(text: str) -> str:
+    t = text.strip()
+    return "5" + t[1] if len(t) == 2 and t[0] == "0" and t[1] in "mps" else t
+
+
+def _check_dealer(ruleset: Any, data: Mapping[str, Any]) -> None:
+    """``dealer`` is E unless the ruleset lets any seat hold the East role (FIMJ)."""
+    dealer = data.get("dealer")
+    moves = getattr(ruleset, "dealer_moves", False)
+    if dealer is not None and parse_wind(dealer, "dealer") is not Tile.EAST and not moves:
+        raise InvalidHandError(
+            f"{ruleset.id}: seats are seat winds, so the dealer is always E "
+            f"(`dealer` {dealer!r} is meaningful under fimj only)"
+        )
+
+
+def score_object(data: Any) -> dict[str, Any]:
+    """The ``muraglia score`` output object for an input object (interfaces.md §5).
+
+    The one entry point of the command line (and the web API): the input is checked the same
+    way for every ruleset (:mod:`muraglia.scoring.inputs`: types, seats, counters, tile and
+    red-five counts), then scored by the ruleset.
+
+    Raises:
+        MahjongError: on bad input, naming the key, tile or rule.
+        KeyError: for a missing ``hand`` or ``rules``.
+    """
+    check_score_input(data)
+    ruleset = load_ruleset(data["rules"])
+    hand = data["hand"]
+    _check_dealer(ruleset, data)
+    _checked_hand(ruleset, hand, [*(data.get("dora") or ()), *(data.get("ura") or ())])
+    result: dict[str, Any] = ruleset.score_dict(data)
+    return result
+
+
+def settle_object(data: Any) -> dict[str, Any]:
+    """The ``muraglia settle`` output object for an input object (interfaces.md §5).
+
+    Checked as :func:`score_object` checks its input; each hand is parsed for the ruleset
+    and checked (red fives; with the dora indicators, no fifth copy of a tile).
+
+    Raises:
+        MahjongError: on bad input, naming the key, seat, tile or rule.
+        KeyError: for a missing ``rules``.
+    """
+    check_settle_input(data)
+    ruleset = load_ruleset(data["rules"])
+    _check_dealer(ruleset, data)
+    indicators = [*(data.get("dora") or ()), *(data.get("ura") or ())]
+    for hand in dict(data.get("hands", {})).values():
+        try:
+            parsed = (
+                parse_hand(hand, strict=False, red_fives=True) if isinstance(hand, str) else hand
+            )
+        except MahjongError:
+            continue  # the ruleset's settlement names what is wrong with it
+        _checked_hand(ruleset, parsed, indicators)
+    result: dict[str, Any] = ruleset.settle_dict(data)
+    return result

@@ -157,6 +157,10 @@ class Ruleset:
     """Flags the ruleset reads, with their meaning."""
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     """Named option presets: registry id -> option values (one class, several ids)."""
+    red_fives_per_suit: ClassVar[int] = 0
+    """Red fives of each suit the scorer accepts (0: ``0m`` is a notation error)."""
+    dealer_moves: ClassVar[bool] = False
+    """Whether ``dealer`` may name any seat (FIMJ); else seats are seat winds, the dealer E."""
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         """A ruleset with ``options`` (an ``Options`` instance) or option keywords.
@@ -873,6 +877,14 @@ class DealFlow:
 
     def can_riichi(self, view: DealView, seat: int, waits: tuple[Tile, ...]) -> bool:
         """Whether ``seat`` may declare riichi with a discard leaving these winning kinds."""
+        return False
+
+    def riichi_stands_if_claimed(self) -> bool:
+        """Whether a riichi stands when its discard is claimed for a set (not for a win).
+
+        Default False: the declaration is cancelled (SEI-RIICHI-4); riichi: it stands and
+        the stick is paid (EMA-RIICHI-2).
+        """
         return False
 
     def riichi_allows_kong(self) -> bool:

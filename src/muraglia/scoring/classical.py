@@ -473,6 +473,11 @@ _UNITS = {
     "points": {"it": "punti", "en": "points"},
     "doubles": {"it": "raddoppi", "en": "doubles"},
 }
+_UNIT = {
+    "points": {"it": "punto", "en": "point"},
+    "doubles": {"it": "raddoppio", "en": "double"},
+}
+"""The units of one (``1 double``, not ``1 doubles``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -509,7 +514,7 @@ class ClassicalAward:
         elif self.unit == "doubles" and self.value == 0:
             amount = "limite" if lang == "it" else "limit"
         else:
-            amount = f"{self.value} {_UNITS[self.unit][lang]}"
+            amount = f"{self.value} {(_UNIT if self.value == 1 else _UNITS)[self.unit][lang]}"
         return f"{self.names[lang]}{times}: {amount} ({self.ref})"
 
     def to_dict(self) -> dict[str, object]:

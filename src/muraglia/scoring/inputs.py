@@ -1,227 +1,252 @@
-"""What a classical ruleset accepts as input: flags, statuses, meld sources and input keys.
+"""One validation of the input objects of ``score`` and ``settle`` for every ruleset.
 
-A referee's calculator must be exactly as strict as the referee (issue 14): an input the
-ruleset does not know, or a hand the rules make impossible, is an error naming the rule, never
-silently ignored. Each Italian ruleset (``fimj``, ``ravenna``, ``seipalle``) declares one
-:class:`InputRules`; the same declaration is read by
+The command line, the web API and :func:`muraglia.score` hand the rulesets JSON-like objects
+(interfaces.md §5). Before a ruleset reads one, the functions here check the *types* and the
+*situation* the same way for all rulesets: seat letters (``dealer``, ``discarder``,
+``winners``), counters (``honba``, ``riichi_sticks``), lists of tiles (``dora``, ``ura``), lists
+of flags, hands given as strings; and, once a hand is parsed, that the hand plus the dora
+indicators do not hold a fifth copy of a tile and that the hand holds no more red fives than
+the ruleset's wall. Messages speak JSON (``null``, ``array``) and quote at most a short
+excerpt of the input.
 
-* validation (:meth:`InputRules.check_score`, :meth:`InputRules.check_settle`,
-  :meth:`InputRules.check_flags`, :meth:`InputRules.check_hand`);
-* ``muraglia rules ID`` (:meth:`InputRules.to_dict`, shown under ``inputs``);
-* the generated rules reference ``docs/rulesets/ID.md`` (:meth:`InputRules.markdown`).
-
-An input key the ruleset does not read is refused only when it carries something: generic
-callers (the engine, the bots) pass ``"dora": []`` or ``"honba": 0`` to every ruleset, which
-says nothing, while ``"ura": ["3m"]`` to a ruleset without ura-dora is a mistake.
-
->>> spec = InputRules(
-...     "demo", flags={"riichi": ("R-1", "won after riichi")}, statuses={},
-...     chow_sources=("<", ""), chow_rule="D-4", score_keys=("hand", "win", "flags"),
-...     settle_keys=("hands",))
->>> spec.check_flags(["riichi"])
->>> spec.check_flags(["ura"])
+>>> check_score_input({"hand": "123m+1m", "dora": 5})
 Traceback (most recent call last):
 ...
-muraglia.errors.RulesetError: demo does not know the flag 'ura'; it accepts: riichi
->>> spec.check_score({"hand": "x", "dora": []})
->>> spec.check_score({"hand": "x", "ura": ["3m"]})  # doctest: +ELLIPSIS
+muraglia.errors.InputTypeError: `dora` must be a list of tiles, got number
+>>> check_score_input({"hand": "123m+1m", "dealer": "Z"})
 Traceback (most recent call last):
 ...
-muraglia.errors.RulesetError: demo does not read the input 'ura' (['3m']); it reads: ...
+muraglia.errors.InvalidHandError: `dealer` must be a seat letter (E, S, W or N), got 'Z'
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from muraglia.errors import InvalidHandError, RulesetError
+from muraglia.errors import InputTypeError, InvalidHandError, excerpt, json_type, plural
 from muraglia.hand import Hand
-from muraglia.melds import MeldKind
+from muraglia.scoring.context import parse_wind
+from muraglia.tiles import WINDS, Tile
 
-__all__ = ["SOURCE_NAMES", "InputRules", "decisions_markdown"]
+__all__ = [
+    "MAX_INDICATORS",
+    "SEATS",
+    "check_counter",
+    "check_red_fives",
+    "check_score_input",
+    "check_seat",
+    "check_settle_input",
+    "check_situation",
+    "check_string_list",
+    "check_tile_counts",
+    "check_tile_list",
+]
 
-SOURCE_NAMES: Mapping[str, Mapping[str, str]] = {
-    "<": {"en": "the previous player (left, `<`)", "it": "il giocatore precedente (`<`)"},
-    "^": {"en": "the player across (`^`)", "it": "il giocatore di fronte (`^`)"},
-    ">": {"en": "the next player (right, `>`)", "it": "il giocatore successivo (`>`)"},
-    "": {"en": "source not written", "it": "provenienza non indicata"},
-}
-"""The meld source markers of the notation (interfaces.md §3); ``""`` = no marker."""
+SEATS = ("E", "S", "W", "N")
+"""Seat letters, East first (the dealer's seat)."""
 
-_EMPTY: tuple[object, ...] = (None, 0, False, "", (), [], {})
+_SEAT_SET = frozenset(SEATS)
 
+MAX_INDICATORS = 5
+"""Most dora (or ura dora) indicators of a deal: one, plus one per kong (EMA-DORA-2)."""
 
-@dataclass(frozen=True)
-class InputRules:
-    """The inputs one ruleset accepts (one declaration; see the module docstring)."""
-
-    ruleset: str
-    """The ruleset id, for the messages."""
-    flags: Mapping[str, tuple[str, str]]
-    """Situation flags of ``score``/``settle``: flag → (rule id, meaning)."""
-    statuses: Mapping[str, Mapping[str, str]]
-    """Penalty statuses of ``settle``: status → ``{"en": ..., "it": ...}`` (with its rule)."""
-    chow_sources: tuple[str, ...]
-    """Source markers an exposed chow may carry (``""``: unmarked); empty: no exposed chow."""
-    chow_rule: str
-    """The rule id behind :attr:`chow_sources`, named in the error."""
-    score_keys: tuple[str, ...]
-    """Keys of the ``muraglia score`` input object the ruleset reads."""
-    settle_keys: tuple[str, ...]
-    """Keys of the ``muraglia settle`` input object the ruleset reads."""
-    notes: tuple[str, ...] = field(default=())
-    """Extra lines for the reference (e.g. what the ruleset does not have: red fives, ura)."""
-
-    # ------------------------------------------------------------------ checks
-
-    def check_flags(self, flags: Iterable[str]) -> None:
-        """Refuse a flag the ruleset does not know (:class:`RulesetError` naming it)."""
-        for flag in flags:
-            if flag not in self.flags:
-                known = ", ".join(self.flags) or "none"
-                raise RulesetError(
-                    f"{self.ruleset} does not know the flag {flag!r}; it accepts: {known}"
-                )
-
-    def check_status(self, status: Mapping[str, str]) -> None:
-        """Refuse a status the ruleset has no penalty for."""
-        for seat, st in status.items():
-            if st not in self.statuses:
-                known = ", ".join(self.statuses) or "none"
-                raise RulesetError(
-                    f"unknown {self.ruleset} status {st!r} of seat {seat!r}: {self.ruleset} "
-                    f"has no penalty for it; known: {known}"
-                )
-
-    def _check_keys(self, data: Mapping[str, Any], keys: tuple[str, ...]) -> None:
-        for key, value in data.items():
-            if key in keys or key == "rules" or value in _EMPTY:
-                continue
-            raise RulesetError(
-                f"{self.ruleset} does not read the input {key!r} ({value!r}); "
-                f"it reads: {', '.join(keys)}"
-            )
-
-    def check_score(self, data: Mapping[str, Any]) -> None:
-        """Check a ``muraglia score`` input object's keys and flags."""
-        self._check_keys(data, self.score_keys)
-        flags = data.get("flags") or ()
-        if isinstance(flags, list | tuple):
-            self.check_flags(str(f) for f in flags)
-
-    def check_settle(self, data: Mapping[str, Any]) -> None:
-        """Check a ``muraglia settle`` input object's keys, flags and statuses."""
-        self._check_keys(data, self.settle_keys)
-        flags = data.get("flags") or {}
-        if isinstance(flags, Mapping):
-            for seat_flags in flags.values():
-                if isinstance(seat_flags, list | tuple):
-                    self.check_flags(str(f) for f in seat_flags)
-        status = data.get("status") or {}
-        if isinstance(status, Mapping):
-            self.check_status({str(k): str(v) for k, v in status.items()})
-
-    def check_hand(self, hand: Hand, chow_sources: tuple[str, ...] | None = None) -> None:
-        """Refuse an exposed chow the rules do not allow (its source, or any chow at all).
-
-        ``chow_sources`` overrides :attr:`chow_sources` for one seat (at a table of three the
-        previous player may sit across, beyond the dead seat: FIMJ-3P).
-
-        Raises:
-            InvalidHandError: naming the meld and the rule.
-        """
-        allowed_sources = self.chow_sources if chow_sources is None else chow_sources
-        for meld in hand.melds:
-            if meld.kind is not MeldKind.CHOW:
-                continue
-            source = meld.source.value if meld.source is not None else ""
-            if source in allowed_sources:
-                continue
-            text = "".join(t.notation for t in meld.tiles)
-            if not allowed_sources:
-                raise InvalidHandError(
-                    f"exposed chow [{text}{source}] in {hand.notation!r}: in {self.ruleset} a "
-                    f"discard may be claimed for a chow only to go Mah-Jong, and the winning "
-                    f"set is written with the concealed tiles ({self.chow_rule})"
-                )
-            allowed = " or ".join(SOURCE_NAMES[s]["en"] for s in allowed_sources)
-            raise InvalidHandError(
-                f"exposed chow [{text}{source}] in {hand.notation!r}: in {self.ruleset} a chow "
-                f"may be claimed only from {allowed}, not from "
-                f"{SOURCE_NAMES[source]['en']} ({self.chow_rule})"
-            )
-
-    # ------------------------------------------------------------------ reference
-
-    def to_dict(self) -> dict[str, object]:
-        """The declaration as data (``muraglia rules ID --json``, under ``inputs``)."""
-        return {
-            "flags": {k: {"ref": ref, "en": meaning} for k, (ref, meaning) in self.flags.items()},
-            "statuses": {k: dict(v) for k, v in self.statuses.items()},
-            "chow_sources": list(self.chow_sources),
-            "chow_rule": self.chow_rule,
-            "score_keys": list(self.score_keys),
-            "settle_keys": list(self.settle_keys),
-            "notes": list(self.notes),
-        }
-
-    def markdown(self) -> list[str]:
-        """The declaration as reference lines (``docs/rulesets/ID.md``)."""
-        lines = ["## Accepted input", ""]
-        lines += [
-            "Flags (`muraglia score` / `settle`, winner only; any other flag is an error):",
-            "",
-        ]
-        lines += [f"- `{k}`: {ref}, {meaning}" for k, (ref, meaning) in self.flags.items()] or [
-            "- none"
-        ]
-        lines += ["", "Statuses (`muraglia settle`; any other status is an error):", ""]
-        lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in self.statuses.items()] or ["- none"]
-        if self.chow_sources:
-            sources = ", ".join(SOURCE_NAMES[s]["en"] for s in self.chow_sources)
-            chow = f"an exposed chow may come only from {sources} ({self.chow_rule})"
-        else:
-            chow = f"no exposed chow: a chow is claimed only to go Mah-Jong ({self.chow_rule})"
-        lines += ["", f"Melds: pungs and kongs from any player; {chow}.", ""]
-        lines.append("`muraglia score` reads: " + ", ".join(f"`{k}`" for k in self.score_keys))
-        lines.append("")
-        lines.append("`muraglia settle` reads: " + ", ".join(f"`{k}`" for k in self.settle_keys))
-        lines.append("")
-        lines.append(
-            'Any other key with a value is an error naming it (empty values such as `"dora": []`'
-        )
-        lines.append("are accepted from generic callers).")
-        if self.notes:
-            lines += ["", *(f"- {n}" for n in self.notes)]
-        return lines
+_WIN = ("ron", "tsumo", "none")
 
 
-def decisions_markdown(
-    spec: Sequence[tuple[str, str, str]],
-    program: Sequence[tuple[str, str, str]],
-    not_applied: Mapping[str, str],
-) -> list[str]:
-    """The reference's list of every case decided rather than read in the rulebook.
+def check_seat(value: Any, key: str) -> str:
+    """``value`` if it names a seat by its wind (``E S W N``, any case, or ``1z``..``4z``).
 
-    Args:
-        spec: (gap id, question, decision) for each "Gaps and decisions" entry of the spec.
-        program: (rules, question, what the program does) decided in the program itself.
-        not_applied: gap id → why the program does not (fully) apply that decision.
+    Raises:
+        InputTypeError: for a non-string.
+        InvalidHandError: for another string.
     """
-    lines = [
-        "## Decisions",
-        "",
-        "Where the rulebook is silent or unclear the program follows a decision. From the",
-        'spec\'s "Gaps and decisions" (the question, then → the decision followed):',
-        "",
-    ]
-    for gid, question, decision in spec:
-        line = f"- **{gid}** {question} → {decision}"
-        if gid in not_applied:
-            line += f" *(Not in the program: {not_applied[gid]}.)*"
-        lines.append(line)
-    lines += ["", "Decided in the program (neither the seed nor the spec says):", ""]
-    lines += [f"- **{rules}** {question} → {decision}" for rules, question, decision in program]
-    return lines
+    if type(value) is str and value in _SEAT_SET:  # the common case first
+        return value
+    if isinstance(value, Tile) and value in WINDS:
+        return value.notation
+    if not isinstance(value, str):
+        raise InputTypeError(
+            f"`{key}` must be a seat letter (E, S, W or N), got {json_type(value)}"
+        )
+    try:
+        parse_wind(value, key)
+    except InvalidHandError:
+        raise InvalidHandError(
+            f"`{key}` must be a seat letter (E, S, W or N), got {excerpt(value)}"
+        ) from None
+    return value
+
+
+def check_counter(value: Any, key: str) -> int:
+    """``value`` if it is a non-negative integer (not a boolean).
+
+    Raises:
+        InputTypeError: for another type.
+        InvalidHandError: for a negative number.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputTypeError(f"`{key}` must be a non-negative integer, got {json_type(value)}")
+    if value < 0:
+        raise InvalidHandError(f"`{key}` must be a non-negative integer, got {value}")
+    return value
+
+
+def check_string_list(value: Any, key: str, what: str) -> list[str]:
+    """``value`` as a list of strings (``what`` names the items in the message).
+
+    Raises:
+        InputTypeError: for a string, a non-list or a non-string item.
+    """
+    if isinstance(value, str) or not isinstance(value, list | tuple | set | frozenset):
+        raise InputTypeError(f"`{key}` must be a list of {what}, got {json_type(value)}")
+    for item in value:
+        if not isinstance(item, str):
+            raise InputTypeError(
+                f"`{key}` must be a list of {what}, got an item of type {json_type(item)}"
+            )
+    return list(value)
+
+
+def check_tile_list(value: Any, key: str) -> list[str]:
+    """``value`` as a list of at most :data:`MAX_INDICATORS` tile strings (or Tiles).
+
+    Raises:
+        InputTypeError: for a string, a non-list or an item that is not a string.
+        InvalidHandError: for too many indicators.
+    """
+    if isinstance(value, str) or not isinstance(value, list | tuple):
+        raise InputTypeError(f"`{key}` must be a list of tiles, got {json_type(value)}")
+    out: list[str] = []
+    for item in value:
+        if isinstance(item, Tile):
+            out.append(item.notation)
+        elif isinstance(item, str):
+            out.append(item)
+        else:
+            raise InputTypeError(
+                f"`{key}` must be a list of tiles, got an item of type {json_type(item)}"
+            )
+    if len(out) > MAX_INDICATORS:
+        raise InvalidHandError(
+            f"`{key}` holds {plural(len(out), 'indicator')}; a deal has at most "
+            f"{MAX_INDICATORS} (one, plus one per kong)"
+        )
+    return out
+
+
+def check_situation(data: Mapping[str, Any]) -> None:
+    """The situation keys shared by ``score`` and ``settle``: seats, counters, indicators.
+
+    Raises:
+        InputTypeError, InvalidHandError: naming the first offending key.
+    """
+    for key in ("dealer", "discarder"):
+        if data.get(key) is not None:
+            check_seat(data[key], key)
+    for key in ("honba", "riichi_sticks"):
+        if key in data:
+            check_counter(data[key], key)
+    for key in ("dora", "ura"):
+        if data.get(key) is not None:
+            check_tile_list(data[key], key)
+    if "round_wind" in data:
+        check_seat(data["round_wind"], "round_wind")
+
+
+def check_score_input(data: Any) -> None:
+    """Check the types and the situation of a ``muraglia score`` input object.
+
+    Raises:
+        InputTypeError, InvalidHandError: naming the first offending key.
+    """
+    if not isinstance(data, Mapping):
+        raise InputTypeError(f"the input must be a JSON object, got {json_type(data)}")
+    if "hand" in data and not isinstance(data["hand"], str | Hand):
+        raise InputTypeError(f"`hand` must be a string, got {json_type(data['hand'])}")
+    if "win" in data:
+        win = data["win"]
+        if not isinstance(win, str):
+            raise InputTypeError(f"`win` must be one of {', '.join(_WIN)}, got {json_type(win)}")
+        if win not in _WIN:
+            raise InvalidHandError(f"`win` must be one of {', '.join(_WIN)}, got {excerpt(win)}")
+    if "seat_wind" in data:
+        check_seat(data["seat_wind"], "seat_wind")
+    if data.get("flags") is not None:
+        check_string_list(data["flags"], "flags", "flags")
+    check_situation(data)
+
+
+def check_settle_input(data: Any) -> None:
+    """Check the types and the situation of a ``muraglia settle`` input object.
+
+    Raises:
+        InputTypeError, InvalidHandError: naming the first offending key.
+    """
+    if not isinstance(data, Mapping):
+        raise InputTypeError(f"the input must be a JSON object, got {json_type(data)}")
+    check_situation(data)
+    for key in ("winners", "riichi", "tenpai"):
+        if key in data:
+            seats = check_string_list(data[key], key, "seat letters")
+            for s in seats:
+                check_seat(s, key)
+            if len(set(seats)) != len(seats):
+                raise InvalidHandError(f"`{key}` names a seat twice")
+    for key, what in (("hands", "hand"), ("flags", "flags"), ("status", "status")):
+        if key not in data:
+            continue
+        table = data[key]
+        if not isinstance(table, Mapping):
+            raise InputTypeError(
+                f"`{key}` must be an object seat -> {what}, got {json_type(table)}"
+            )
+        for seat, value in table.items():
+            check_seat(seat, f"{key}` key `{seat}" if isinstance(seat, str) else key)
+            where = f"{key}.{seat}"
+            if key == "hands" and not isinstance(value, str | Hand):
+                raise InputTypeError(f"`{where}` must be a hand string, got {json_type(value)}")
+            if key == "flags":
+                check_string_list(value, where, "flags")
+            if key == "status" and not isinstance(value, str):
+                raise InputTypeError(f"`{where}` must be a string, got {json_type(value)}")
+
+
+def check_tile_counts(
+    hand: Hand, indicators: Iterable[Tile], what: str = "dora indicators"
+) -> None:
+    """The hand and the indicators together hold at most four copies of each tile.
+
+    Raises:
+        InvalidHandError: naming the tile with a fifth copy.
+    """
+    counts = list(hand.counts)
+    for t in indicators:
+        counts[t] += 1
+        if counts[t] > 4:
+            raise InvalidHandError(
+                f"the hand and the {what} hold {counts[t]} copies of "
+                f"{t.notation!r} (there are only 4)"
+            )
+
+
+def check_red_fives(hand: Hand, per_suit: int) -> None:
+    """The hand holds at most ``per_suit`` red fives of each suit (the ruleset's wall).
+
+    Raises:
+        InvalidHandError: naming the suit.
+    """
+    if hand.red_fives <= per_suit:  # no suit can hold more than the whole hand
+        return
+    red: dict[str, int] = {}
+    tiles = [*hand.concealed_tiles, *(t for m in hand.melds for t in m.tiles)]
+    for t in tiles:
+        if t.red:
+            suit = t.kind.notation[1]
+            red[suit] = red.get(suit, 0) + 1
+    for suit, n in red.items():
+        if n > per_suit:
+            has = "no red fives" if per_suit == 0 else f"only {plural(per_suit, 'red five')}"
+            raise InvalidHandError(
+                f"{plural(n, 'red five')} 0{suit} in the hand; the wall has {has} of that suit"
+            )

@@ -37,6 +37,7 @@ from muraglia.notation import parse_hand
 from muraglia.rulesets.fimj import decisions
 from muraglia.rulesets.fimj.patterns import PATTERNS, Category
 from muraglia.rulesets.fimj.scoring import FLAGS, FimjScore, score_hand
+from muraglia.scoring.accepts import InputRules, decisions_markdown
 from muraglia.scoring.classical import (
     DEFAULT_SEATS,
     ClassicalSettlement,
@@ -56,7 +57,6 @@ from muraglia.scoring.deal import (
     string_list,
     wind_tile,
 )
-from muraglia.scoring.inputs import InputRules, decisions_markdown
 from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
 __all__ = ["INPUTS", "STATUSES", "FimjOptions", "FimjRules", "reference_markdown"]
@@ -189,6 +189,8 @@ class FimjRules:
     """The FIMJ classical ruleset (seed 000; spec ``fimj.md``)."""
 
     id: ClassVar[str] = "fimj"
+    dealer_moves: ClassVar[bool] = True
+    """``dealer`` names the seat holding the East role (FIMJ-PAY-1); other rulesets: E."""
     aliases: ClassVar[tuple[str, ...]] = ("italian", "fimj-2001")
     version: ClassVar[int] = 1
     title: ClassVar[Mapping[str, str]] = {

@@ -138,6 +138,7 @@ class FimjScore:
         """Explain the score line by line in ``lang`` (``it`` or ``en``)."""
         it = lang == "it"
         pts, dbl = ("punti", "raddoppi") if it else ("points", "doubles")
+        one_dbl = "raddoppio" if it else "double"
         out: list[str] = []
         massimo = self.massimo
         if massimo is not None:
@@ -164,7 +165,7 @@ class FimjScore:
                 )
                 out.append(
                     f"{award.pattern.names[lang]} ({award.pattern.ref}, {kind}): "
-                    f"{award.total} {dbl}"
+                    f"{award.total} {one_dbl if award.total == 1 else dbl}"
                 )
         for award in self.ignored:
             why = "meno di 2 punti, non conta" if it else "fewer than 2 points, not counted"

@@ -30,6 +30,7 @@ from muraglia.rulesets.ravenna import decisions
 from muraglia.rulesets.ravenna.context import Reading
 from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
 from muraglia.rulesets.ravenna.settlement import RAVENNA_TERMS, SEATS, settle_values
+from muraglia.scoring.accepts import InputRules, decisions_markdown
 from muraglia.scoring.classical import ClassicalAward as Award
 from muraglia.scoring.classical import Transfer, explain_transfers, hand_value, mahjong_payment
 from muraglia.scoring.deal import (
@@ -40,7 +41,6 @@ from muraglia.scoring.deal import (
     read_deal_hands,
     wind_tile,
 )
-from muraglia.scoring.inputs import InputRules, decisions_markdown
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import DRAGONS, Tile
 

@@ -46,7 +46,7 @@ from typing import Any
 
 from muraglia.errors import MahjongError
 from muraglia.hand import Hand
-from muraglia.melds import MeldKind
+from muraglia.melds import MeldKind, Source
 from muraglia.rulesets.base import (
     SEAT_LETTERS,
     Breach,
@@ -85,6 +85,36 @@ _ENGINE_FLAGS = {
 }
 """Engine fact -> the riichi scorer's flag."""
 
+_OFFSET = {Source.RIGHT: 1, Source.ACROSS: 2, Source.LEFT: 3}
+"""A claimed meld's source -> the discarder's offset from the caller in turn order."""
+
+_DRAGON_KINDS = frozenset((31, 32, 33))
+_WIND_KINDS = frozenset((27, 28, 29, 30))
+
+
+def liable_seat(hand: Hand, winner: str) -> str | None:
+    """The seat liable (pao) for ``winner``'s Big Three Dragons / Big Four Winds.
+
+    The seat whose discard, claimed by pung or kong, completed the third dragon set or the
+    fourth wind set (EMA-PAO: the melds are in the order they were made; an added kong keeps
+    its pung's source; a concealed kong completes a set without liability). The scorer
+    applies the liability only when the hand scores that yakuman.
+
+    >>> from muraglia.notation import parse_hand
+    >>> liable_seat(parse_hand("11m22p [555z^] [666z<] [777z>] +1m"), "S")  # the next seat
+    'W'
+    """
+    for family, size in ((_DRAGON_KINDS, 3), (_WIND_KINDS, 4)):
+        sets = 0
+        for m in hand.melds:
+            if m.kind is MeldKind.CHOW or m.first not in family:
+                continue
+            sets += 1
+            if sets == size and m.source is not None:
+                return SEAT_LETTERS[(SEAT_LETTERS.index(winner) + _OFFSET[m.source]) % 4]
+    return None
+
+
 _WIN_REASONS = frozenset({"win", "exhausted"})
 """Deal-end reasons that are not abortive draws."""
 
@@ -110,6 +140,16 @@ def _without_pung(c: list[int], sets: int, pair: bool, kind: int) -> bool:
         for k in (i, i + 1, i + 2):
             c[k] += 1
     return found
+
+
+def _first_alone(scores: Sequence[int], seat: int, target: int) -> bool:
+    """Whether ``seat`` ranks first (ties go to the lower seat) with ``target`` points."""
+    mine = scores[seat] if scores else 0
+    return (
+        bool(scores)
+        and mine >= target
+        and all(mine > x if s < seat else mine >= x for s, x in enumerate(scores))
+    )
 
 
 class RiichiFlow(DealFlow):
@@ -282,6 +322,10 @@ class RiichiFlow(DealFlow):
         """1000 points (EMA-RIICHI-2)."""
         return RIICHI_STICK
 
+    def riichi_stands_if_claimed(self) -> bool:
+        """EMA-RIICHI-2: a riichi discard claimed for a set leaves the riichi standing."""
+        return True
+
     def riichi_allows_kong(self) -> bool:
         """A concealed kong of the drawn tile that keeps the waits (EMA-RIICHI-3 a/b)."""
         return True
@@ -356,6 +400,10 @@ class RiichiFlow(DealFlow):
         being passed through ``net``.
         """
         extra = dict(outcome.extra)
+        if "pao" not in extra:  # EMA-PAO: liability from the winners' melds
+            pao = {s: p for s in outcome.winners if (p := self.liable(outcome, s)) is not None}
+            if pao:
+                extra["pao"] = pao
         reason = str(extra.get("reason", "exhausted"))
         if reason not in _WIN_REASONS:
             extra["draw"] = "abortive"
@@ -389,6 +437,12 @@ class RiichiFlow(DealFlow):
             new_extra["riichi_stakes"] = {"to": to, "amount": total}
         return replace(result, net=net, extra=new_extra)
 
+    @staticmethod
+    def liable(outcome: DealOutcome, seat: str) -> str | None:
+        """The seat liable (pao) for winner ``seat``'s hand (:func:`liable_seat`)."""
+        hand = outcome.hands.get(seat)
+        return liable_seat(hand, seat) if isinstance(hand, Hand) else None
+
     def next_deal(self, progress: MatchProgress, summary: DealSummary) -> MatchProgress | None:
         """Renchan and counters from the settlement (EMA-GAME-1, EMA-HONBA-2/3); two rounds.
 
@@ -397,7 +451,8 @@ class RiichiFlow(DealFlow):
         (EMA-GAME-3: no West round, no early end on negative scores). ``riichi-tenhou``: a
         score below zero ends the match (``bust``); when nobody has ``west_extension`` points
         after South 4 the West round is played, ending after the first deal that leaves
-        somebody with that many (or after West 4).
+        somebody with that many (or after West 4); and the last deal's dealer winning in first
+        place with that many ends it (``agari_yame``).
         """
         opts = self.options
         scores = summary.scores
@@ -413,7 +468,16 @@ class RiichiFlow(DealFlow):
             keeps = progress.dealer in summary.winners or not summary.winners
             honba = progress.honba + 1 if keeps else 0
         west = bool(scores) and target > 0 and (progress.passes >= 8 or max(scores) < target)
-        nxt = rotate(progress, passes=not keeps, turns=12 if west else 8)
+        turns = 12 if west else 8
+        if (
+            opts.agari_yame
+            and keeps
+            and progress.dealer in summary.winners
+            and rotate(progress, passes=True, turns=turns) is None
+            and _first_alone(scores, progress.dealer, target)
+        ):
+            return None  # Tenhou: the last dealer's win in first place ends the match
+        nxt = rotate(progress, passes=not keeps, turns=turns)
         if nxt is None:
             return None
         return replace(nxt, honba=honba)

@@ -134,6 +134,9 @@ class EmaOptions:
     """If nobody holds this many points after the South round the West round is played,
     ending after the first deal that leaves somebody with that many (EMA-GAME-3: 0, never;
     Tenhou: 30000)."""
+    agari_yame: bool = False
+    """The match ends when the dealer of its last deal wins, keeping the deal, and is first
+    with at least ``west_extension`` points (EMA-GAME-3: no; Tenhou: yes, automatic)."""
     haitei_on_replacement: bool = True
     """A kong replacement drawn once the kong emptied the live wall is also the last tile
     (haitei, EMA-KONG-7); Tenhou: only rinshan (the game engine's flags)."""
@@ -184,6 +187,8 @@ OPTION_REFS: dict[str, str] = {
     "bust": "EMA-GAP-21 (no); Tenhou: below zero ends the game (game engine)",
     "west_extension": "EMA-GAME-3 (no West round); Tenhou: 30000, sudden death in West "
     "(game engine)",
+    "agari_yame": "EMA-GAME-3 (no); Tenhou: a winning last dealer in first place ends the "
+    "game (game engine)",
     "haitei_on_replacement": "EMA-KONG-7 (yes); Tenhou records: rinshan only (game engine)",
     "nagashi_open": "EMA-YAKU-29, EMA-GAP-23 (concealed); Tenhou records: own calls allowed",
     "kan_dora_after_discard": "EMA-KONG-5 (at once); Tenhou: open and added kongs after the "
@@ -241,6 +246,8 @@ class RiichiEma(Ruleset):
     """EMA Riichi 2008 (``riichi-ema``) and Tenhou's options (``riichi-tenhou``)."""
 
     id: ClassVar[str] = "riichi-ema"
+    red_fives_per_suit: ClassVar[int] = 1
+    """``0m 0p 0s``: one red five of each suit (EMA-TILE-2, Tenhou); more is refused."""
     aliases: ClassVar[tuple[str, ...]] = ("ema", "riichi-ema-2008")
     version: ClassVar[int] = 1
     title: ClassVar[Mapping[str, str]] = {
@@ -287,6 +294,7 @@ class RiichiEma(Ruleset):
             "riichi_min_score": 1000,
             "bust": True,
             "west_extension": 30000,
+            "agari_yame": True,
             "kan_dora_after_discard": True,
             "nagashi_open": True,
             "haitei_on_replacement": False,
@@ -948,6 +956,7 @@ class _Settler:
         self.transfers: list[Transfer] = []
         self.values: dict[str, int] = {}
         self.lines: list[str] = []
+        self.lines_it: list[str] = []
         if outcome.dealer not in ("E", "1z"):
             raise InvalidHandError("riichi seats are seat winds: the dealer is always E")
         for seat in (*outcome.winners, *outcome.riichi, *outcome.tenpai, *outcome.status):
@@ -961,6 +970,11 @@ class _Settler:
         if self.draw not in ("exhaustive", "abortive"):
             raise InvalidHandError(f"draw must be exhaustive or abortive, not {self.draw!r}")
 
+    def say(self, en: str, it: str) -> None:
+        """One explanation line, in English and Italian."""
+        self.lines.append(en)
+        self.lines_it.append(it)
+
     def pay(self, payer: str, payee: str, amount: int, reason: str) -> None:
         if amount:
             self.transfers.append(Transfer(payer, payee, amount, reason))
@@ -970,7 +984,7 @@ class _Settler:
             self.transfers,
             values=self.values,
             parties=(*SEATS, "table"),
-            explanation={"en": tuple(self.lines)},
+            explanation={"en": tuple(self.lines), "it": tuple(self.lines_it)},
             extra={"honba": honba, "riichi_sticks": sticks, "dealer_keeps": dealer_keeps, **extra},
         )
 
@@ -982,7 +996,7 @@ class _Settler:
             return self.chombo(chombo[0])
         if o.winners:
             if self.rs.options.triple_ron_draw and len(o.winners) == 3:
-                self.lines.append("triple ron: abortive draw (Tenhou)")
+                self.say("triple ron: abortive draw (Tenhou)", "triplo ron: patta (Tenhou)")
                 return self.abortive()
             return self.wins()
         if nagashi and self.rs.options.nagashi_mangan:
@@ -997,7 +1011,10 @@ class _Settler:
 
     def chombo(self, seat: str) -> Settlement:
         """EMA-PEN-2: reverse mangan, sticks of this deal returned, no counter, replay."""
-        self.lines.append(f"chombo by {seat}: reverse mangan (EMA-PEN-2)")
+        self.say(
+            f"chombo by {seat}: reverse mangan (EMA-PEN-2)",
+            f"chombo di {seat}: mangan al contrario (EMA-PEN-2)",
+        )
         for other in next_seats(seat):
             self.pay(seat, other, 4000 if seat == "E" or other == "E" else 2000, "chombo")
         return self.done(self.o.honba, self.o.riichi_sticks, True, chombo=seat)
@@ -1008,10 +1025,13 @@ class _Settler:
             tenpai = self.tenpai()
             noten = [s for s in SEATS if s not in tenpai]
             if noten:
-                self.lines.append(f"four riichi: {noten[0]} is noten")
+                self.say(f"four riichi: {noten[0]} is noten", f"quattro riichi: {noten[0]} è noten")
                 return self.chombo(noten[0])
         self.put_sticks()
-        self.lines.append("abortive draw: counter +1, sticks stay, East keeps (EMA-END-4)")
+        self.say(
+            "abortive draw: counter +1, sticks stay, East keeps (EMA-END-4)",
+            "patta: contatore +1, i bastoncini restano, Est resta mazziere (EMA-END-4)",
+        )
         return self.done(self.o.honba + 1, self.o.riichi_sticks + len(self.o.riichi), True)
 
     def tenpai(self) -> set[str]:
@@ -1028,7 +1048,10 @@ class _Settler:
         tenpai = self.tenpai()
         noten_riichi = [s for s in self.o.riichi if s not in tenpai]
         if noten_riichi:  # EMA-GAP-28
-            self.lines.append(f"{noten_riichi[0]} declared riichi but is noten")
+            self.say(
+                f"{noten_riichi[0]} declared riichi but is noten",
+                f"{noten_riichi[0]} ha dichiarato riichi ma è noten",
+            )
             return self.chombo(noten_riichi[0])
         self.put_sticks()
         noten = [s for s in SEATS if s not in tenpai]
@@ -1037,7 +1060,11 @@ class _Settler:
             for payer in noten:
                 for payee in sorted(tenpai, key=SEATS.index):
                     self.pay(payer, payee, share, "noten")
-        self.lines.append(f"exhaustive draw: tenpai {sorted(tenpai, key=SEATS.index)} (EMA-END-3)")
+        ready = ", ".join(sorted(tenpai, key=SEATS.index)) or "nobody"
+        self.say(
+            f"exhaustive draw: tenpai {ready} (EMA-END-3)",
+            f"muro esaurito: tenpai {ready.replace('nobody', 'nessuno')} (EMA-END-3)",
+        )
         return self.done(self.o.honba + 1, self.o.riichi_sticks + len(self.o.riichi), "E" in tenpai)
 
     def nagashi(self, seats: list[str]) -> Settlement:
@@ -1053,7 +1080,7 @@ class _Settler:
             self.values[seat] = hand_value(2000, seat, tsumo=True)
         pool = self.o.riichi_sticks + len(self.o.riichi)
         self.pay("table", seats[0], 1000 * pool, "riichi_sticks")
-        self.lines.append(f"nagashi mangan: {', '.join(seats)}")
+        self.say(f"nagashi mangan: {', '.join(seats)}", f"nagashi mangan: {', '.join(seats)}")
         east = "E" in seats
         return self.done(self.o.honba + 1 if east else 0, 0, east)
 
@@ -1067,14 +1094,20 @@ class _Settler:
         tenpai = self.tenpai()
         noten_riichi = [s for s in self.o.riichi if s not in tenpai]
         if noten_riichi:  # EMA-GAP-28
-            self.lines.append(f"{noten_riichi[0]} declared riichi but is noten")
+            self.say(
+                f"{noten_riichi[0]} declared riichi but is noten",
+                f"{noten_riichi[0]} ha dichiarato riichi ma è noten",
+            )
             return self.chombo(noten_riichi[0])
         self.put_sticks()
         for seat in seats:
             for payer, payee, amount, why in win_transfers(2000, seat, tsumo=True):
                 self.pay(payer, payee, amount, why)
             self.values[seat] = hand_value(2000, seat, tsumo=True)
-        self.lines.append(f"nagashi mangan (a draw): {', '.join(seats)}")
+        self.say(
+            f"nagashi mangan (a draw): {', '.join(seats)}",
+            f"nagashi mangan (una patta): {', '.join(seats)}",
+        )
         pool = self.o.riichi_sticks + len(self.o.riichi)
         return self.done(self.o.honba + 1, pool, "E" in tenpai)
 
@@ -1119,7 +1152,8 @@ class _Settler:
             for payer, payee, amount in _hand_transfers(result, seat):
                 # Tenhou: the counters are paid to the first winner only
                 self.pay(payer, payee, amount - (cut if payer == discarder else 0), "hand")
-            self.lines.append(f"{seat} wins {result.value} ({result.han} han {result.fu} fu)")
+            how = f"{result.value} ({result.han} han {result.fu} fu)"
+            self.say(f"{seat} wins {how}", f"{seat} vince {how}")
         # EMA-STICK-1/3: own sticks back; the rest to the first winner after the discarder
         # (option multi_ron_sticks "first", Tenhou: all of them to the first winner)
         pool = o.riichi_sticks

@@ -26,6 +26,7 @@ from muraglia.notation import parse_hand
 from muraglia.rulesets.seipalle import decisions
 from muraglia.rulesets.seipalle.context import Reading
 from muraglia.rulesets.seipalle.patterns import BY_ID, PATTERNS, dora_of
+from muraglia.scoring.accepts import InputRules, decisions_markdown
 from muraglia.scoring.classical import ClassicalAward as Award
 from muraglia.scoring.classical import (
     MultipleWinners,
@@ -45,7 +46,6 @@ from muraglia.scoring.deal import (
     string_list,
     wind_tile,
 )
-from muraglia.scoring.inputs import InputRules, decisions_markdown
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.tiles import Tile
 

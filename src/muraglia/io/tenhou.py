@@ -122,7 +122,92 @@ YAKU: tuple[tuple[str, str], ...] = (
 """Tenhou's yaku ids 0-54 as (Japanese name, English name); the mjlog ``yaku`` attribute
 and the tenhou.net/6 result strings both use them."""
 
-_YAKU_ID = {ja: i for i, (ja, _) in enumerate(YAKU)}
+YAKU_ALIASES: tuple[tuple[str, ...], ...] = (
+    ("Menzen Tsumo", "Menzenchin Tsumohou", "Tsumo", "Self-Draw", "Fully Concealed"),
+    ("Reach", "Richi"),
+    ("Ippatsu (One Shot)", "One Shot"),
+    ("Chankan",),
+    ("Rinshan Kaihou", "Rinshan", "Dead Wall Draw"),
+    ("Haitei Raoyue", "Haitei", "Last Tile Draw"),
+    ("Houtei Raoyui", "Houtei", "Last Tile Discard"),
+    ("Pinfu (No-points Hand)", "No-points Hand"),
+    ("Tanyao", "Tanyao Chuu"),
+    ("Iipeikou", "Pure Double Sequence"),
+    ("Jikaze Ton", "Seat Wind (East)", "Yakuhai (Seat Wind East)"),
+    ("Jikaze Nan", "Seat Wind (South)", "Yakuhai (Seat Wind South)"),
+    ("Jikaze Shaa", "Jikaze Sha", "Seat Wind (West)", "Yakuhai (Seat Wind West)"),
+    ("Jikaze Pei", "Seat Wind (North)", "Yakuhai (Seat Wind North)"),
+    ("Bakaze Ton", "Prevalent Wind East", "Round Wind (East)", "Yakuhai (Round Wind East)"),
+    ("Bakaze Nan", "Prevalent Wind South", "Round Wind (South)", "Yakuhai (Round Wind South)"),
+    ("Bakaze Shaa", "Prevalent Wind West", "Round Wind (West)", "Yakuhai (Round Wind West)"),
+    ("Bakaze Pei", "Prevalent Wind North", "Round Wind (North)", "Yakuhai (Round Wind North)"),
+    ("Haku", "Yakuhai Haku", "White", "Yakuhai (Haku)", "White Dragon Pung"),
+    ("Hatsu", "Yakuhai Hatsu", "Green", "Yakuhai (Hatsu)", "Green Dragon Pung"),
+    ("Chun", "Yakuhai Chun", "Red", "Yakuhai (Chun)", "Red Dragon Pung"),
+    ("Double Reach", "Daburu Riichi", "Double Richi"),
+    ("Chiitoitsu", "Chiitoi", "Seven Pairs (Chiitoitsu)"),
+    ("Chanta", "Honchantaiyaochuu", "Half Outside", "Outside Hand"),
+    ("Ittsu", "Ikkitsuukan", "Straight", "Pure Straight (Ittsu)"),
+    ("Sanshoku Doujun", "Sanshoku", "Mixed Triple Sequence", "Three Colour Straight"),
+    ("Sanshoku Doukou", "Triple Triplets", "Three Colour Triplets"),
+    ("Sankantsu", "Three Quads"),
+    ("Toitoi", "Toitoihou", "All Triplets"),
+    ("Sanankou", "Three Concealed Triplets"),
+    ("Shousangen", "Small Three Dragons"),
+    ("Honroutou", "All Terminals and Honors", "All Terminals & Honours"),
+    ("Ryanpeikou", "Twice Pure Double Sequence", "Two Pure Double Chows"),
+    ("Junchan", "Junchantaiyaochuu", "Terminals in All Sets", "Pure Outside Hand"),
+    ("Honitsu", "Honiisou", "Half Flush (Honitsu)", "Half-Flush"),
+    ("Chinitsu", "Chiniisou", "Full Flush (Chinitsu)", "Full-Flush"),
+    ("Renhou", "Renhou (Blessing of Man)", "Hand of Man"),
+    ("Tenhou", "Heavenly Hand"),
+    ("Chiihou", "Chihou", "Earthly Hand"),
+    ("Daisangen", "Big Dragons"),
+    ("Suuankou", "Suu Ankou", "Four Concealed Triplets"),
+    ("Suuankou Tanki", "Four Concealed Triplets Single Wait", "Suuankou (Single Wait)"),
+    ("Tsuuiisou", "All Honors"),
+    ("Ryuuiisou", "Ryuisou"),
+    ("Chinroutou", "All Terminals (Chinroutou)"),
+    ("Chuuren Poutou", "Chuuren Pooto", "Chuuren", "Nine Gates (Chuuren Poutou)"),
+    ("Junsei Chuuren Poutou", "Pure Nine Gates", "True Nine Gates"),
+    ("Kokushi Musou", "Kokushi", "Thirteen Orphans (Kokushi)"),
+    ("Kokushi Musou Juusanmen", "Kokushi 13-sided wait", "Thirteen Orphans 13-sided wait"),
+    ("Daisuushii", "Dai Suushii", "Big Winds"),
+    ("Shousuushii", "Shou Suushii", "Little Winds", "Small Four Winds"),
+    ("Suukantsu", "Four Quads"),
+    ("Dora",),
+    ("Uradora", "Ura-dora", "Ura"),
+    ("Akadora", "Aka Dora", "Red Dora", "Red Fives", "Red Five Dora"),
+)
+"""Other spellings of Tenhou's yaku 0-54 (romaji, the English viewer's and Mahjong Soul
+converters' wordings), by yaku id; :func:`yaku_id` also accepts the names of :data:`YAKU`."""
+
+
+def _norm(name: str) -> str:
+    """A yaku or result name as compared: lower case, ASCII letters and digits, kanji."""
+    return "".join(c for c in name.casefold() if c.isalnum())
+
+
+_YAKU_ID: dict[str, int] = {}
+for _i, (_ja, _en) in enumerate(YAKU):
+    for _name in (_ja, _en, *YAKU_ALIASES[_i]):
+        _YAKU_ID.setdefault(_norm(_name), _i)
+
+
+def yaku_id(name: str) -> int:
+    """Tenhou's yaku id of a yaku name in Japanese or English (any listed spelling).
+
+    >>> yaku_id("立直"), yaku_id("Riichi"), yaku_id("riichi"), yaku_id("Ura Dora")
+    (1, 1, 1, 53)
+
+    Raises:
+        TenhouFormatError: for a name no table lists.
+    """
+    found = _YAKU_ID.get(_norm(name))
+    if found is None:
+        raise TenhouFormatError(f"unknown yaku {name!r} (neither a Japanese nor an English name)")
+    return found
+
 
 ABORTIVE_KINDS: Mapping[str, str] = {
     "yao9": "nine different terminals and honours (kyuushu kyuuhai)",
@@ -133,17 +218,27 @@ ABORTIVE_KINDS: Mapping[str, str] = {
 }
 """Tenhou's abortive draw types (the RYUUKYOKU ``type`` attribute)."""
 
+RESULT_NAMES: Mapping[str, tuple[str, ...]] = {
+    "win": ("和了", "Agari", "Win", "Ron", "Tsumo", "Hora"),
+    "": (
+        "流局", "全員聴牌", "全員不聴", "Ryuukyoku", "Ryuukyoku (exhaustive draw)",
+        "Exhaustive Draw", "Draw", "All Tenpai", "All Noten", "Tenpai", "Noten",
+    ),
+    "nm": ("流し満貫", "Nagashi Mangan", "Mangan at Draw", "Nagashi"),
+    "yao9": ("九種九牌", "Kyuushu Kyuuhai", "Kyuushuu Kyuuhai", "Nine Terminals",
+             "Nine Different Terminals and Honours", "Nine Terminals and Honors"),
+    "kaze4": ("四風連打", "Suufon Renda", "Suufuu Renda", "Four Winds", "Four Wind Discards"),
+    "reach4": ("四家立直", "Suucha Riichi", "Suuchariichi", "Four Riichi", "Four Reach"),
+    "ron3": ("三家和了", "Sanchahou", "Sancha Hou", "Triple Ron", "Three Ron"),
+    "kan4": ("四槓散了", "Suukaikan", "Suukan Sanra", "Four Kongs", "Four Kans", "Four Quads"),
+}  # fmt: skip
+"""Round result names by kind (``win`` or Tenhou's RYUUKYOKU ``type``), in Japanese and
+English."""
+
 _JSON_DRAWS: Mapping[str, str] = {
-    "流局": "",
-    "全員聴牌": "",
-    "全員不聴": "",
-    "流し満貫": "nm",
-    "九種九牌": "yao9",
-    "四風連打": "kaze4",
-    "四家立直": "reach4",
-    "三家和了": "ron3",
-    "四槓散了": "kan4",
+    _norm(name): kind for kind, names in RESULT_NAMES.items() for name in names if kind != "win"
 }
+_JSON_WIN = frozenset(_norm(n) for n in RESULT_NAMES["win"])
 
 
 class TenhouFormatError(MahjongError):
@@ -349,7 +444,7 @@ class Round:
 class Header:
     """What the record says about the game."""
 
-    source: Literal["mjlog", "tenhou6"]
+    source: Literal["mjlog", "tenhou6", "mjai"]
     players: tuple[str, ...]
     game_type: int | None = None
     """mjlog ``GO type`` bit field (0xA9 = four players, red fives, open tanyao, south)."""
@@ -360,6 +455,10 @@ class Header:
     rate: tuple[float, ...] = ()
     red_fives: bool = True
     three_player: bool = False
+    ruleset: str = ""
+    """The ruleset id our own export names (its ``muraglia`` key); empty for Tenhou's."""
+    options: tuple[tuple[str, Any], ...] = ()
+    """The options of :attr:`ruleset`, as our export names them."""
 
 
 @dataclass(frozen=True)
@@ -663,7 +762,7 @@ class _Ids:
         self.red_fives = red_fives
 
     def new(self, code: int) -> int:
-        if code in _JSON_KIND_RED:
+        if code in _JSON_KIND_RED and self.red_fives:
             tid = _JSON_KIND_RED[code]
             if tid in self.used:
                 raise TenhouFormatError(f"a second red five {code}")
@@ -691,17 +790,14 @@ def _json_kind(code: int) -> int:
 
 def _take(hand: list[int], code: int, red_fives: bool = True) -> int:
     """Remove and return the id in ``hand`` matching the JSON tile code (red-aware)."""
-    if code in _JSON_KIND_RED:
-        tid = _JSON_KIND_RED[code]
-        if tid in hand:
-            hand.remove(tid)
-            return tid
-        raise TenhouFormatError(f"tile {code} is not in the hand")
     kind = _json_kind(code)
-    for tid in sorted(hand):
-        if tid // 4 == kind and (tid not in RED_IDS or not red_fives):
-            hand.remove(tid)
-            return tid
+    want_red = code in _JSON_KIND_RED and red_fives
+    same = [t for t in sorted(hand) if t // 4 == kind]
+    exact = [t for t in same if (t in RED_IDS and red_fives) == want_red]
+    # a converter writing a held red five as plain (or the reverse) still names the kind
+    for tid in exact or same:
+        hand.remove(tid)
+        return tid
     raise TenhouFormatError(f"tile {code} is not in the hand")
 
 
@@ -712,6 +808,7 @@ _SOURCE = {
     ("p", 2): 1,
     ("m", 0): 3,
     ("m", 1): 2,
+    ("m", 2): 1,  # some converters mark the next seat's kong tile third
     ("m", 3): 1,
 }
 """(call letter, marker position) -> discarder relative to the caller (3 previous seat)."""
@@ -732,9 +829,20 @@ def _split_call(text: str) -> tuple[str, int, list[int], int]:
     return letter, pos, codes, int(marked)
 
 
-_POINTS = re.compile(r"(?:(\d+)符)?(?:(\d+)飜)?(?:[^\d]*?)(\d+)(?:-(\d+))?点(∀)?$")
-_LIMITS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "役満": 5, "数え役満": 5}
-_YAKU_TEXT = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
+_POINTS = re.compile(
+    r"(?:(\d+)\s*(?:符|fu)\s*)?(?:(\d+)\s*(?:飜|翻|han)\s*)?(?:[^\d]*?)(\d+)"
+    r"(?:\s*-\s*(\d+))?\s*(?:点|pts?|points?)?\s*(∀|all)?\s*$",
+    re.IGNORECASE,
+)
+_LIMITS = {
+    "満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "役満": 5, "数え役満": 5,
+    "mangan": 1, "haneman": 2, "baiman": 3, "sanbaiman": 4, "yakuman": 5, "kazoeyakuman": 5,
+    "kazoe": 5, "countedyakuman": 5,
+}  # fmt: skip
+_YAKU_TEXT = re.compile(
+    r"^(.+?)\s*\(\s*(?:(\d+)\s*(?:飜|翻|han)|(役満|yakuman|(\d+)\s*x\s*yakuman))\s*\)$",
+    re.IGNORECASE,
+)
 
 
 def _json_agari(
@@ -758,23 +866,24 @@ def _json_agari(
     else:
         points = a
     limit = 0
+    head = _norm(text)
     for name, code in sorted(_LIMITS.items(), key=lambda kv: -len(kv[0])):
-        if text.startswith(name):
+        if head.startswith(_norm(name)):
             limit = code
             break
     yaku: list[tuple[int, int]] = []
     yakuman: list[int] = []
     for item in info[4:]:
-        ym = _YAKU_TEXT.match(str(item))
+        ym = _YAKU_TEXT.match(str(item).strip())
         if not ym:
-            raise TenhouFormatError(f"yaku {item!r} is not 'name(n飜)' or 'name(役満)'")
-        name = ym.group(1) or ym.group(3)
-        if name not in _YAKU_ID:
-            raise TenhouFormatError(f"unknown yaku {name!r}")
+            raise TenhouFormatError(
+                f"yaku {item!r} is not 'name(n飜)', 'name(n han)', 'name(役満)' or 'name(Yakuman)'"
+            )
+        name = ym.group(1)
         if ym.group(2) is not None:
-            yaku.append((_YAKU_ID[name], int(ym.group(2))))
+            yaku.append((yaku_id(name), int(ym.group(2))))
         else:
-            yakuman.append(_YAKU_ID[name])
+            yakuman.append(yaku_id(name))
     if yakuman and limit == 0:
         limit = 5
     return Agari(
@@ -801,7 +910,11 @@ def _json_agari(
 class _JsonRound:
     """Rebuilds the event order of one tenhou.net/6 round from its per-seat columns."""
 
-    def __init__(self, log: Sequence[Any], red_fives: bool = True) -> None:
+    def __init__(
+        self, log: Sequence[Any], red_fives: bool = True, kan_dora_at_once: bool = False
+    ) -> None:
+        self.kan_dora_at_once = kan_dora_at_once
+        """Kong indicators turned with the kong (EMA-KONG-5), not after the discard (Tenhou)."""
         if len(log) < 17:
             raise TenhouFormatError(f"a round has {len(log)} fields, not 17")
         head = log[0]
@@ -852,9 +965,11 @@ class _JsonRound:
                 if meld.kind == "daiminkan":
                     if dd[turn] < len(self.discards[turn]) and self.discards[turn][dd[turn]] == 0:
                         dd[turn] += 1  # tenhou.net/6 writes 0 for the kong's missing discard
+                    if self.kan_dora_at_once:
+                        self._reveal(self.pending_dora + 1)
                     if not self._draw(turn, di):
                         break
-                    self.pending_dora += 1
+                    self.pending_dora += not self.kan_dora_at_once
             else:
                 turn = (last[0] + 1) % 4 if last is not None else turn
                 if not self._draw(turn, di):
@@ -868,10 +983,11 @@ class _JsonRound:
                 if isinstance(item, str) and ("a" in item or "k" in item):
                     meld = self._kong(turn, item)
                     self._event(Call(meld))
-                    self._reveal(self.pending_dora + (meld.kind == "ankan"))
+                    now = meld.kind == "ankan" or self.kan_dora_at_once
+                    self._reveal(self.pending_dora + now)
                     if not self._draw(turn, di):
                         return self._finish()
-                    self.pending_dora += meld.kind == "kakan"
+                    self.pending_dora += not now
                     continue
                 self._reveal(self.pending_dora)
                 riichi = isinstance(item, str) and item.startswith("r")
@@ -913,7 +1029,7 @@ class _JsonRound:
             if not isinstance(item, str):
                 continue
             letter, pos, _, marked = _split_call(item)
-            if _json_kind(marked) != tile // 4 or (marked in _JSON_KIND_RED) != (tile in RED_IDS):
+            if _json_kind(marked) != tile // 4:  # red or plain: the discard decides
                 continue
             rel = (discarder - s) % 4
             if _SOURCE.get((letter, pos)) != rel:
@@ -987,7 +1103,8 @@ class _JsonRound:
 
     def _finish(self) -> Round:
         if self.reach is not None:  # accepted unless that very discard was won on
-            infos = self.result[2::2] if self.result and self.result[0] == "和了" else []
+            won = self.result and _norm(str(self.result[0])) in _JSON_WIN
+            infos = self.result[2::2] if won else []
             if not any(int(i[1]) == self.reach and int(i[0]) != self.reach for i in infos):
                 self.events.append(Reach(self.reach, 2))
             self.reach = None
@@ -996,9 +1113,9 @@ class _JsonRound:
     def _results(self) -> list[Result]:
         if not self.result:
             return []
-        head = str(self.result[0])
+        head = _norm(str(self.result[0]))
         ba = (self.init.honba, self.init.sticks)
-        if head == "和了":
+        if head in _JSON_WIN:
             out: list[Result] = []
             rest = self.result[1:]
             ura = self.ura_ids
@@ -1007,9 +1124,68 @@ class _JsonRound:
                 out.append(_json_agari(rest[k], rest[k + 1], dora, ura, ba if not out else (0, 0)))
             return out
         if head not in _JSON_DRAWS:
-            raise TenhouFormatError(f"unknown round result {head!r}")
+            raise TenhouFormatError(
+                f"unknown round result {self.result[0]!r} (expected 和了/Agari or a draw name"
+                " such as 流局/Ryuukyoku)"
+            )
         deltas = tuple(int(x) for x in self.result[1]) if len(self.result) > 1 else (0,) * 4
         return [Ryuukyoku(_JSON_DRAWS[head], ba[0], ba[1], None, deltas, ())]
+
+
+def _rule(rule: Any, label: str) -> tuple[str, bool]:
+    """(``disp`` text, red fives) of a tenhou.net/6 ``rule`` object.
+
+    ``disp`` may be missing; red fives come from ``aka`` or from ``aka51``/``aka52``/
+    ``aka53`` (one per suit; all three must agree), on when none is given.
+
+    Raises:
+        TenhouFormatError: a ``rule`` that is not an object, three-player text, or red
+            five counts per suit muraglia cannot play.
+    """
+    if rule is None:
+        return "", True
+    if not isinstance(rule, dict):
+        raise TenhouFormatError(f"{label}: 'rule' must be an object")
+    disp = str(rule.get("disp", ""))
+    if "三" in disp or "sanma" in disp.casefold() or "3-player" in disp.casefold():
+        raise TenhouFormatError(
+            f"{label}: a three-player game ({disp}); muraglia has no three-player riichi yet"
+        )
+    counts = [rule[k] for k in ("aka51", "aka52", "aka53") if k in rule]
+    if "aka" in rule:
+        counts.append(rule["aka"])
+    try:
+        values = {int(x) for x in counts}
+    except (TypeError, ValueError):
+        raise TenhouFormatError(f"{label}: the red five counts of 'rule' must be 0 or 1") from None
+    if not values:
+        return disp, True
+    if len(values) > 1 or not values <= {0, 1}:
+        raise TenhouFormatError(
+            f"{label}: red five counts {sorted(values)} per suit are not supported (one red five"
+            " in every suit, or none)"
+        )
+    return disp, values == {1}
+
+
+def _ours(data: Any, label: str) -> tuple[str, bool]:
+    """(ruleset id, kong indicators at once) of our export's ``muraglia`` key."""
+    if data is None:
+        return "", False
+    if not isinstance(data, dict) or not isinstance(data.get("ruleset"), str):
+        raise TenhouFormatError(f"{label}: 'muraglia' must be an object naming the 'ruleset'")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise TenhouFormatError(f"{label}: 'muraglia.options' must be an object")
+    return str(data["ruleset"]), not options.get("kan_dora_after_discard", True)
+
+
+def _three_player(log: Any) -> bool:
+    """Whether a round is from a three-player game (three scores, or North without a hand)."""
+    if not isinstance(log, list) or len(log) < 17:
+        return False
+    scores, north = log[1], log[13]
+    return (isinstance(scores, list) and len(scores) == 3) or north == []
 
 
 def _json_objects(text: str) -> Iterator[Any]:
@@ -1045,25 +1221,40 @@ def parse_tenhou6(text: str, name: str = "") -> Record:
     players: tuple[str, ...] = ()
     rule = ""
     red = True
+    spec = ""
+    options: tuple[tuple[str, Any], ...] = ()
     for obj in objects:
         if not isinstance(obj, dict) or "log" not in obj:
             raise TenhouFormatError(f"{label}: an object without 'log'")
-        players = tuple(str(n) for n in obj.get("name", ()))
-        rule_obj = obj.get("rule", {})
-        rule = str(rule_obj.get("disp", ""))
-        red = bool(rule_obj.get("aka", 1))
-        if "三" in rule:
-            raise TenhouFormatError(f"{label}: three-player games are not supported")
+        names = obj.get("name", ())
+        players = tuple(str(n) for n in names) if isinstance(names, list) else ()
+        rule, red = _rule(obj.get("rule", {}), label)
+        spec, kan_dora_at_once = _ours(obj.get("muraglia"), label)
+        options = tuple(sorted(obj["muraglia"].get("options", {}).items())) if spec else ()
+        if not isinstance(obj["log"], list):
+            raise TenhouFormatError(f"{label}: 'log' must be a list of rounds")
         for log in obj["log"]:
+            if _three_player(log):
+                raise TenhouFormatError(
+                    f"{label}: round {len(rounds) + 1}: a three-player game (sanma); muraglia"
+                    " has no three-player riichi yet"
+                )
             try:
-                rounds.append(_JsonRound(log, red).run())
+                rounds.append(_JsonRound(log, red, kan_dora_at_once).run())
             except (ValueError, TypeError, IndexError, KeyError) as exc:
                 if isinstance(exc, TenhouFormatError):
                     raise TenhouFormatError(f"{label}: round {len(rounds) + 1}: {exc}") from None
                 raise TenhouFormatError(
                     f"{label}: round {len(rounds) + 1}: malformed ({exc!r})"
                 ) from None
-    header = Header(source="tenhou6", players=players, rule=rule, red_fives=red)
+    header = Header(
+        source="tenhou6",
+        players=players,
+        rule=rule,
+        red_fives=red,
+        ruleset=spec,
+        options=options,
+    )
     return Record(name, header, tuple(rounds), False)
 
 

@@ -8,8 +8,8 @@ import pytest
 
 from muraglia.engine.actions import Discard, action_from_dict
 from muraglia.engine.events import EVENTS, event_from_dict
-from muraglia.engine.record import ReplayMismatchError, dumps, loads, replay
 from muraglia.errors import MahjongError
+from muraglia.io.record import ReplayMismatchError, dumps, loads, replay
 from muraglia.tiles import Tile
 from tests.engine.helpers import play_match
 

@@ -12,6 +12,7 @@ import contextlib
 import io
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,15 +20,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muraglia.cli import main
-from muraglia.engine import tenhou as th
-from muraglia.engine.tenhou_replay import (
+from muraglia.engine import Game
+from muraglia.io import tenhou as th
+from muraglia.io.tenhou_replay import (
     HandCheck,
-    RoundTracker,
     check_record,
     check_records,
+    deal_wall,
     rules_for,
 )
 from muraglia.rulesets import load_ruleset
+from muraglia.rulesets.base import MatchProgress
 from muraglia.scoring.result import DealOutcome
 from tests.corpus import tenhou_data
 
@@ -268,80 +271,54 @@ SITUATIONAL = {
 
 
 @needs_corpus
-def test_derived_flags_agree_with_recorded_yaku() -> None:
-    """Flags come from the play; the recorded yaku list must show the same situations."""
+def test_engine_flags_agree_with_recorded_yaku() -> None:
+    """The live engine's flags of every corpus win show the recorded yaku's situations."""
     seen: set[str] = set()
     for path in _mjlogs():
-        for rnd in th.load(path).rounds:
-            tracker = RoundTracker.start(rnd)
-            for e in rnd.events:
-                tracker.apply(e)
-            for res in rnd.results:
-                if not isinstance(res, th.Agari):
-                    continue
-                sit = tracker.win(res.who, res.from_who)
+        record = th.load(path)
+        agaris = {
+            rnd.init.name: [r for r in rnd.results if isinstance(r, th.Agari)]
+            for rnd in record.rounds
+        }
+        for check in check_record(record):
+            assert isinstance(check, HandCheck), check
+            for win, res in zip(check.details.get("wins", ()), agaris[check.hand], strict=True):
+                flags = set(win["flags"])
                 recorded = {i for i, h in res.yaku if h} | set(res.yakuman)
-                if sit.flags & {"last_tile"}:
+                if "last_tile" in flags:
                     assert recorded & {5, 6}
                 for flag, ids in SITUATIONAL.items():
-                    assert (flag in sit.flags) == bool(recorded & ids), (
-                        path.name,
-                        rnd.init.name,
-                        flag,
-                    )
-                assert sit.tiles == tuple(sorted(res.hand))
-                seen |= sit.flags
+                    assert (flag in flags) == bool(recorded & ids), (path.name, check.hand, flag)
+                seen |= flags
     assert seen >= set(SITUATIONAL)
 
 
 @needs_corpus
-def test_wall_count_reaches_exactly_the_last_tile_at_exhaustive_draws() -> None:
-    """70 draws (kong replacements included) empty the live wall: haitei/houtei."""
-    exhaustive = 0
-    for path in _mjlogs():
-        for rnd in th.load(path).rounds:
-            if not rnd.results or not isinstance(rnd.results[0], th.Ryuukyoku):
-                continue
-            if rnd.results[0].kind not in ("", "nm"):
-                continue
-            tracker = RoundTracker.start(rnd)
-            for e in rnd.events:
-                tracker.apply(e)
-            assert tracker.drawn == 70, (path.name, rnd.init.name)
-            exhaustive += 1
-    assert exhaustive > 40
-
-
-@needs_corpus
-def test_last_tile_flags_are_derived_from_the_wall() -> None:
-    """Haitei (tsumo on the 70th draw) and houtei (ron on the discard after it)."""
-    record = th.load(MJLOG / "2010081709gm-00a9-0000-fe3371ad.mjlog")
-    rnd = next(r for r in record.rounds if r.results and isinstance(r.results[0], th.Ryuukyoku))
-    events = list(rnd.events)
-    last_draw = max(i for i, e in enumerate(events) if isinstance(e, th.Draw))
-    tracker = RoundTracker.start(rnd)
-    for e in events[: last_draw + 1]:
-        tracker.apply(e)
-    drawer = events[last_draw]
-    assert isinstance(drawer, th.Draw)
-    assert "last_tile" in tracker.win(drawer.who, drawer.who).flags
-    for e in events[last_draw + 1 :]:
-        tracker.apply(e)
-    last = events[-1]
-    assert isinstance(last, th.Discard)
-    other = (last.who + 1) % 4
-    assert "last_tile" in tracker.win(other, last.who).flags
-    before = RoundTracker.start(rnd)
-    for e in events[:last_draw]:
-        before.apply(e)
-    assert not before.wall_exhausted
+def test_deal_wall_deals_the_recorded_hands() -> None:
+    """The rebuilt wall deals each seat its recorded hand and keeps 14 dead tiles."""
+    record = th.load(MJLOG / "double-ron.mjlog")
+    game = Game(load_ruleset(rules_for(record)))
+    for rnd in record.rounds:
+        live, dead = deal_wall(rnd, game, record.header.red_fives)
+        assert len(live) == 122
+        assert len(dead) == 14
+        progress = MatchProgress(dealer=rnd.init.dealer)
+        match = Game(game.ruleset, walls=((live, dead),)).new_match(progress=progress)
+        for seat in range(4):
+            hand = sorted(th.tile_text(t) for t in rnd.init.hands[seat])
+            if seat == rnd.init.dealer:  # the dealer's 14th tile is his first draw
+                first = rnd.events[0]
+                assert isinstance(first, th.Draw)
+                hand = sorted([*hand, th.tile_text(first.tile)])
+            got = sorted(t.notation for t in match.deal.hand_of(seat).concealed)
+            assert got == hand
 
 
 @pytest.mark.parametrize(
     ("game_type", "red", "rules"),
     [
         (0xA9, True, "riichi-tenhou"),
-        (0xAB, False, "riichi-tenhou"),
+        (0xAB, False, "riichi-tenhou(red_fives=false)"),
         (0xAD, True, "riichi-tenhou(open_tanyao=false)"),
     ],
     ids=["aka-kuitan", "no-aka", "no-kuitan"],
@@ -352,32 +329,31 @@ def test_game_type_bits_set_red_fives_and_open_tanyao(
     record = th.parse_mjlog(f'<mjloggm><GO type="{game_type}" lobby="0"/></mjloggm>')
     assert record.header.red_fives is red
     assert rules_for(record) == rules
-    others = [tuple(range(60 + s * 13, 73 + s * 13)) for s in range(3)]
-    hands = ((16, 17, 18, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56), *others)
+    assert load_ruleset(rules).options.red_fives is red
+
+
+def test_a_fifth_copy_in_a_deal_is_a_format_error() -> None:
+    hands = tuple(tuple(range(s * 13, s * 13 + 13)) for s in range(4))
     init = th.RoundInit(0, 0, 0, (1, 1), 0, (25000,) * 4, 0, hands)
-    tracker = RoundTracker.start(th.Round(init, (), ()), record.header.red_fives)
-    hand = tracker.hand(0, tracker.hands[0])
-    assert hand.red_fives == (2 if red else 0)  # ids 16 (5m) and 52 (5p)
-    text = "0556789m123406p" if red else "5556789m123456p"
-    assert tracker.notation(0, tracker.hands[0]) == text
+    rnd = th.Round(init, (th.Draw(0, 0),), ())
+    with pytest.raises(th.TenhouFormatError, match="a fifth 1m"):
+        deal_wall(rnd, Game(load_ruleset("riichi-tenhou")))
 
 
-def test_tsumo_without_a_draw_is_an_error() -> None:
-    init = th.RoundInit(
-        0,
-        0,
-        0,
-        (1, 1),
-        0,
-        (25000,) * 4,
-        0,
-        tuple(tuple(range(s * 13, s * 13 + 13)) for s in range(4)),
-    )
-    tracker = RoundTracker.start(th.Round(init, (), ()))
-    with pytest.raises(th.TenhouFormatError, match="without having drawn"):
-        tracker.win(1, 1)
-    with pytest.raises(th.TenhouFormatError, match="not held"):
-        tracker.apply(th.Discard(0, 135))
+@needs_corpus
+def test_a_win_the_engine_does_not_offer_is_a_mismatch() -> None:
+    """A tsumo claimed by a seat that has not drawn: the engine refuses it (no rule here)."""
+    text = (MJLOG / "double-ron.mjlog").read_text(encoding="utf-8")
+    record = th.parse_mjlog(text, "double-ron.mjlog")
+    rnd = record.rounds[0]
+    agari = next(r for r in rnd.results if isinstance(r, th.Agari))
+    other = (agari.who + 1) % 4
+    moved = replace(agari, who=other, from_who=other)
+    bad = replace(record, rounds=(replace(rnd, results=(moved,)), *record.rounds[1:]))
+    first = check_record(bad)[0]
+    assert isinstance(first, HandCheck)
+    assert not first.matched
+    assert "not legal" in first.got["events"]
 
 
 # ---------------------------------------------------------------------- the check
@@ -401,7 +377,7 @@ def test_every_recorded_hand_result_is_reproduced() -> None:
     [
         ('ten="20,12000,2"', 'ten="20,11600,2"', "wins"),
         ('sc="250,-60,240,130,250,-30,250,-30"', 'sc="250,-60,240,140,250,-40,250,-30"', "deltas"),
-        ('<REACH who="1" ten="250,240,250,250" step="2"/>', "", "wins"),
+        ('<REACH who="1" ten="250,240,250,250" step="2"/>', "", "events"),
         ('seed="1,0,0,4,1,105"', 'seed="1,1,0,4,1,105"', "next"),
     ],
     ids=["points", "score-change", "riichi-not-accepted", "next-counters"],

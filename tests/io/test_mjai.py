@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from muraglia.engine.mjai import to_mjai
-from muraglia.engine.record import record_of, replay
+from muraglia.io.mjai import to_mjai
+from muraglia.io.record import record_of, replay
 from tests.engine.helpers import play_match
 
 

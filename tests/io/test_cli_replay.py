@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from muraglia.cli import main
-from muraglia.engine.record import dumps
+from muraglia.io.record import dumps
 from tests.engine.helpers import play_match
 
 

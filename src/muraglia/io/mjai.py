@@ -1,0 +1,568 @@
+"""Export of a record's events as an mjai-style JSON event stream (riichi bots' protocol).
+
+mjai tiles: ``1m``…``9s``, honours ``E S W N P F C``, red fives ``5mr 5pr 5sr``
+(EMA-TILE-2). The dealer's 14th dealt tile is sent as its first ``tsumo``; a riichi discard is
+``reach`` + ``dahai`` and ``reach_accepted`` once it stands; kongs are ``daiminkan``, ``ankan``
+and ``kakan`` (sent before a robbing ``hora``); a finished deal is ``hora`` events or
+``ryukyoku``, then ``end_kyoku`` with the score changes (``deltas``, ``scores``: extension
+keys). Flowers and seasons (rulesets outside mjai's scope) are written ``?``. :func:`from_mjai`
+reads a tile name back.
+
+>>> from muraglia.tiles import Tile
+>>> mjai_tile(Tile.P5), mjai_tile(Tile.P5, red=True), mjai_tile(Tile.WHITE), mjai_tile(Tile.NORTH)
+('5p', '5pr', 'P', 'N')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from muraglia.engine.actions import AddedKong, ConcealedKong, Discard
+from muraglia.engine.events import (
+    Acted,
+    Called,
+    DealEnded,
+    DealStarted,
+    Dealt,
+    Drew,
+    Event,
+    IndicatorRevealed,
+    MatchEnded,
+    RiichiAccepted,
+    Settled,
+    Won,
+)
+from muraglia.engine.match import MatchState
+from muraglia.errors import MahjongError
+from muraglia.io.tenhou import (
+    Agari,
+    Call,
+    Draw,
+    Header,
+    MeldType,
+    NewDora,
+    Reach,
+    Record,
+    Result,
+    Round,
+    RoundInit,
+    Ryuukyoku,
+    TenhouMeld,
+)
+from muraglia.io.tenhou import (
+    Discard as TenhouDiscard,
+)
+from muraglia.io.tenhou import (
+    Event as TenhouEvent,
+)
+from muraglia.tiles import Tile
+
+__all__ = ["from_mjai", "mjai_of", "mjai_tile", "parse_mjai", "to_mjai"]
+
+_HONOURS = "ESWNPFC"
+_CALLS = {"chow": "chi", "pung": "pon", "kong": "daiminkan"}
+
+
+def mjai_tile(tile: Tile, *, red: bool = False) -> str:
+    """The mjai name of a tile kind (``red``: the red five, ``5mr``)."""
+    if tile.is_bonus:
+        return "?"
+    if tile.is_honor:
+        return _HONOURS[int(tile) - int(Tile.EAST)]
+    return tile.notation + "r" * red
+
+
+def from_mjai(name: str) -> Tile:
+    """The tile kind of an mjai tile name (``5mr`` is a red 5m).
+
+    >>> from_mjai("5mr").notation, from_mjai("C").notation
+    ('5m', '7z')
+
+    Raises:
+        MahjongError: for a name that is no mjai tile.
+    """
+    if len(name) == 1 and name in _HONOURS:
+        return Tile(int(Tile.EAST) + _HONOURS.index(name))
+    if len(name) in (2, 3) and name[0] in "123456789" and name[1] in "mps":
+        if len(name) == 3 and (name[2] != "r" or name[0] != "5"):
+            raise MahjongError(f"unknown mjai tile {name!r}")
+        return Tile("mps".index(name[1]) * 9 + int(name[0]) - 1)
+    raise MahjongError(f"unknown mjai tile {name!r}")
+
+
+def _ts(tiles: Iterable[Tile], red: Iterable[Tile] = ()) -> list[str]:
+    """The mjai names; one copy of each kind in ``red`` is its red five."""
+    left = set(red)
+    out = []
+    for t in tiles:
+        out.append(mjai_tile(t, red=t in left))
+        left.discard(t)
+    return out
+
+
+def _tr(tiles: Iterable[Tile], red: Iterable[int]) -> list[str]:
+    """The mjai names; the tiles at the positions ``red`` are red fives."""
+    rs = set(red)
+    return [mjai_tile(t, red=i in rs) for i, t in enumerate(tiles)]
+
+
+def to_mjai(
+    events: Iterable[Event],
+    *,
+    names: Iterable[str] = (),
+    counters: Sequence[tuple[int, int]] = (),
+    scores: Sequence[int] = (),
+    rules: dict[str, Any] | None = None,
+) -> list[dict[str, Any]]:
+    """The mjai event stream of a match's events (one dict per mjai message).
+
+    ``counters``: per deal, the counters and riichi sticks on the table at its start
+    (``MatchState.counters``) for ``start_kyoku``'s ``honba`` and ``kyotaku``; 0 when not given.
+    ``scores``: every seat's score at the match's start (``start_kyoku`` then carries each
+    deal's ``scores``); ``rules``: ``{"ruleset": id, "options": {...}}``, written as the
+    ``muraglia`` key of ``start_game`` so that :func:`parse_mjai` replays under the same rules.
+    """
+    kyoku = 0
+    at_start = list(scores)
+    first: dict[str, Any] = {"type": "start_game", "names": list(names) or ["0", "1", "2", "3"]}
+    if rules is not None:
+        first["muraglia"] = rules
+    out: list[dict[str, Any]] = [first]
+    start: DealStarted | None = None
+    dora: str | None = None
+    hands: dict[int, Dealt] = {}
+    drawn: dict[int, tuple[Tile, bool] | None] = {}
+    red: dict[int, set[Tile]] = {}  # red fives held concealed, by seat
+    pung_red: set[tuple[int, Tile]] = set()  # (seat, kind) of pungs holding a red five
+    riichi: set[int] = set()  # seats whose riichi stands in the deal
+    indicators: list[Tile] = []  # the deal's indicators so far
+    for e in events:
+        if isinstance(e, DealStarted):
+            start, dora, hands, drawn, red = e, None, {}, {}, {s: set() for s in range(4)}
+            pung_red, riichi, indicators = set(), set(), []
+        elif isinstance(e, IndicatorRevealed):
+            indicators.append(e.tile)
+            if start is not None and dora is None and not hands:
+                dora = mjai_tile(e.tile, red=e.red)
+            else:
+                out.append({"type": "dora", "dora_marker": mjai_tile(e.tile, red=e.red)})
+        elif isinstance(e, Dealt):
+            hands[e.seat] = e
+            red.setdefault(e.seat, set()).update(e.tiles[i] for i in e.red)
+            if start is not None and len(hands) == 4:
+                honba, sticks = counters[kyoku] if kyoku < len(counters) else (0, 0)
+                msgs = _start_kyoku(start, dora, hands, drawn, honba=honba, sticks=sticks)
+                if at_start:
+                    msgs[0]["scores"] = list(at_start)
+                out += msgs
+                kyoku += 1
+        elif isinstance(e, Drew):
+            drawn[e.seat] = (e.tile, e.red)
+            if e.red:
+                red.setdefault(e.seat, set()).add(e.tile)
+            out.append({"type": "tsumo", "actor": e.seat, "pai": mjai_tile(e.tile, red=e.red)})
+        elif isinstance(e, Acted):
+            out += _acted(e, drawn, red, pung_red)
+        elif isinstance(e, Called):
+            consumed = list(e.tiles)
+            consumed.remove(e.tile)
+            five = [t for t in consumed if t.is_suited and t.rank == 5][:1] if e.red_used else []
+            if five:
+                red.get(e.seat, set()).discard(five[0])
+            if e.call == "pung" and (e.red or e.red_used):
+                pung_red.add((e.seat, e.tile))
+            out.append(
+                {
+                    "type": _CALLS[e.call],
+                    "actor": e.seat,
+                    "target": e.from_seat,
+                    "pai": mjai_tile(e.tile, red=e.red),
+                    "consumed": _ts(consumed, five),
+                }
+            )
+        elif isinstance(e, RiichiAccepted):
+            riichi.add(e.seat)
+            out.append({"type": "reach_accepted", "actor": e.seat})
+        elif isinstance(e, Won):
+            target = e.seat if e.from_seat is None else e.from_seat
+            pai = mjai_tile(e.tile, red=e.red)
+            hora: dict[str, Any] = {"type": "hora", "actor": e.seat, "target": target, "pai": pai}
+            if e.seat in riichi and start is not None:
+                hora["ura_markers"] = _ura_markers(start, indicators)
+            out.append(hora)
+        elif isinstance(e, DealEnded) and not (e.winners and not e.void):
+            out.append({"type": "ryukyoku", "reason": e.reason})
+        elif isinstance(e, Settled):
+            out.append({"type": "end_kyoku", "deltas": list(e.net), "scores": list(e.scores)})
+            at_start = list(e.scores)
+        elif isinstance(e, MatchEnded):
+            out.append({"type": "end_game", "scores": list(e.scores)})
+    return out
+
+
+def mjai_of(match: MatchState) -> list[dict[str, Any]]:
+    """The mjai stream of a match with everything :func:`parse_mjai` needs to replay it.
+
+    Each deal's counters, sticks and scores in ``start_kyoku``, the ruleset and its options in
+    ``start_game`` (``muraglia`` key).
+    """
+    rules = {
+        "ruleset": match.game.ruleset.id,
+        "options": dataclasses.asdict(match.game.ruleset.options),
+    }
+    start = [match.flow.start_score()] * match.players
+    return to_mjai(match.events, counters=match.counters, scores=start, rules=rules)
+
+
+def _ura_markers(start: DealStarted, indicators: Sequence[Tile]) -> list[str]:
+    """The tiles under the deal's indicators (ura dora) in its initial dead wall.
+
+    The indicators lie every second tile of the dead wall (EMA-WALL-6, EMA-KONG-5); their
+    first position is found from the revealed tiles, the ura indicator is the tile before each.
+    """
+    dead, n = start.dead, len(indicators)
+    for p in range(1, len(dead) - 2 * (n - 1)):
+        if all(dead[p + 2 * i] == t for i, t in enumerate(indicators)):
+            red = set(start.red_dead)
+            return [mjai_tile(dead[p + 2 * i - 1], red=p + 2 * i - 1 in red) for i in range(n)]
+    return []
+
+
+def _start_kyoku(
+    start: DealStarted,
+    dora: str | None,
+    hands: dict[int, Dealt],
+    drawn: dict[int, tuple[Tile, bool] | None],
+    *,
+    honba: int = 0,
+    sticks: int = 0,
+) -> list[dict[str, Any]]:
+    dealer = start.dealer
+    first = list(hands[dealer].tiles)
+    tsumo = first.pop() if len(first) > 13 else None
+    tsumo_red = tsumo is not None and len(first) in hands[dealer].red
+    tehais = [
+        _tr(first, hands[dealer].red) if s == dealer else _tr(hands[s].tiles, hands[s].red)
+        if s in hands else []
+        for s in range(4)
+    ]  # fmt: skip
+    msg: dict[str, Any] = {
+        "type": "start_kyoku",
+        "bakaze": mjai_tile(start.round_wind),
+        "kyoku": dealer + 1,  # mjai: 1-4 within the round wind, the dealer's seat + 1
+        "honba": honba,
+        "kyotaku": sticks,
+        "oya": dealer,
+        "dora_marker": dora,
+        "tehais": tehais,
+    }
+    out = [msg]
+    if tsumo is not None:
+        drawn[dealer] = (tsumo, tsumo_red)
+        out.append({"type": "tsumo", "actor": dealer, "pai": mjai_tile(tsumo, red=tsumo_red)})
+    return out
+
+
+def _acted(
+    e: Acted,
+    drawn: dict[int, tuple[Tile, bool] | None],
+    red: dict[int, set[Tile]],
+    pung_red: set[tuple[int, Tile]],
+) -> list[dict[str, Any]]:
+    a = e.action
+    out: list[dict[str, Any]] = []
+    held = red.setdefault(a.seat, set())
+    if isinstance(a, Discard):
+        if a.riichi:
+            out.append({"type": "reach", "actor": a.seat})
+        if a.red:
+            held.discard(a.tile)
+        out.append(
+            {
+                "type": "dahai",
+                "actor": a.seat,
+                "pai": mjai_tile(a.tile, red=a.red),
+                "tsumogiri": drawn.get(a.seat) == (a.tile, a.red),
+            }
+        )
+        drawn[a.seat] = None
+    elif isinstance(a, ConcealedKong):
+        five = [a.tile] if a.tile in held else []
+        held.discard(a.tile)
+        out.append({"type": "ankan", "actor": a.seat, "consumed": _ts([a.tile] * 4, five)})
+    elif isinstance(a, AddedKong):
+        in_pung = [a.tile] if (a.seat, a.tile) in pung_red else []
+        out.append(
+            {
+                "type": "kakan",
+                "actor": a.seat,
+                "pai": mjai_tile(a.tile, red=a.tile in held),
+                "consumed": _ts([a.tile] * 3, in_pung),
+            }
+        )
+        held.discard(a.tile)
+    return out
+
+
+# ---------------------------------------------------------------------- import
+
+_MJAI_DRAWS = {
+    "exhausted": "",
+    "nine_terminals": "yao9",
+    "kyushukyuhai": "yao9",
+    "kyuushu_kyuuhai": "yao9",
+    "four_riichi": "reach4",
+    "suucha_riichi": "reach4",
+    "four_winds": "kaze4",
+    "suufon_renda": "kaze4",
+    "four_kongs": "kan4",
+    "suukaikan": "kan4",
+    "triple_ron": "ron3",
+    "sanchahou": "ron3",
+}
+"""mjai ``ryukyoku`` reasons (ours and common spellings) -> Tenhou's draw type."""
+
+_MJAI_CALLS: dict[str, MeldType] = {
+    "chi": "chi",
+    "pon": "pon",
+    "daiminkan": "daiminkan",
+    "ankan": "ankan",
+    "kakan": "kakan",
+}
+
+
+class _MjaiIds:
+    """Tile ids for mjai names: ``5mr`` is the red id, other names take free copies."""
+
+    def __init__(self) -> None:
+        self.used: set[int] = set()
+
+    def new(self, name: str) -> int:
+        kind = int(from_mjai(name))
+        if name.endswith("r"):
+            tid = kind * 4
+            if tid in self.used:
+                raise MahjongError(f"a second red five {name}")
+            self.used.add(tid)
+            return tid
+        for copy in (1, 2, 3, 0) if kind in (4, 13, 22) else (0, 1, 2, 3):
+            tid = kind * 4 + copy
+            if tid not in self.used and not (copy == 0 and kind in (4, 13, 22)):
+                self.used.add(tid)
+                return tid
+        if kind in (4, 13, 22) and kind * 4 not in self.used:  # no red fives in this game
+            self.used.add(kind * 4)
+            return kind * 4
+        raise MahjongError(f"a fifth {name}")
+
+
+def _take_named(hand: list[int], name: str) -> int:
+    kind = int(from_mjai(name))
+    red = name.endswith("r")
+    same = [t for t in hand if t // 4 == kind]
+    exact = [t for t in same if (t == kind * 4 and kind in (4, 13, 22)) == red]
+    for tid in exact or same:
+        hand.remove(tid)
+        return tid
+    raise MahjongError(f"{name} is not in the hand")
+
+
+class _MjaiRound:
+    """One mjai kyoku as a Tenhou-model round (the check replays it through the engine)."""
+
+    def __init__(self, msg: dict[str, Any]) -> None:
+        self.ids = _MjaiIds()
+        bakaze = "ESWN".index(str(msg["bakaze"]))
+        oya = int(msg["oya"])
+        kyoku = int(msg.get("kyoku", oya + 1))
+        if (kyoku - 1) % 4 != oya:
+            raise MahjongError(f"start_kyoku: kyoku {kyoku} does not match oya {oya}")
+        tehais = msg["tehais"]
+        if len(tehais) != 4 or any(len(h) != 13 for h in tehais):
+            raise MahjongError("start_kyoku: four hands of 13 tiles expected (a full log)")
+        if any(t == "?" for h in tehais for t in h):
+            raise MahjongError("start_kyoku: hidden tiles ('?'): a player's view, not a full log")
+        self.hands = [[self.ids.new(str(t)) for t in h] for h in tehais]
+        scores = msg.get("scores")
+        self.scores = tuple(int(x) for x in scores) if scores else None
+        self.init = RoundInit(
+            round=bakaze * 4 + oya,
+            honba=int(msg.get("honba", 0)),
+            sticks=int(msg.get("kyotaku", 0)),
+            dice=(0, 0),
+            dora=self.ids.new(str(msg["dora_marker"])),
+            scores=self.scores or (0, 0, 0, 0),
+            dealer=oya,
+            hands=tuple(tuple(h) for h in self.hands),
+        )
+        self.events: list[TenhouEvent] = []
+        self.results: list[Result] = []
+        self.last_discard: tuple[int, int] | None = None
+        self.last_tsumo: tuple[int, int] | None = None
+        self.pons: dict[tuple[int, int], TenhouMeld] = {}
+        self.accepted: set[int] = set()
+        self.ura: tuple[int, ...] = ()
+        self.after: tuple[int, ...] | None = None
+
+    def message(self, m: dict[str, Any]) -> None:
+        kind = m["type"]
+        actor = int(m.get("actor", -1))
+        if kind == "tsumo":
+            tid = self.ids.new(str(m["pai"]))
+            self.hands[actor].append(tid)
+            self.events.append(Draw(actor, tid))
+            self.last_tsumo, self.last_discard = (actor, tid), None
+        elif kind == "dahai":
+            tid = _take_named(self.hands[actor], str(m["pai"]))
+            self.events.append(TenhouDiscard(actor, tid))
+            self.last_discard, self.last_tsumo = (actor, tid), None
+        elif kind == "reach":
+            self.events.append(Reach(actor, 1))
+        elif kind == "reach_accepted":
+            self.events.append(Reach(actor, 2))
+            self.accepted.add(actor)
+        elif kind == "dora":
+            self.events.append(NewDora(self.ids.new(str(m["dora_marker"]))))
+        elif kind in ("chi", "pon", "daiminkan"):
+            if self.last_discard is None or self.last_discard[0] != int(m["target"]):
+                raise MahjongError(f"{kind} by {actor}: seat {m['target']} has not just discarded")
+            called = self.last_discard[1]
+            own = [_take_named(self.hands[actor], str(t)) for t in m["consumed"]]
+            meld = TenhouMeld(
+                _MJAI_CALLS[kind], actor, int(m["target"]), tuple(sorted((called, *own))), called
+            )
+            if kind == "pon":
+                self.pons[(actor, called // 4)] = meld
+            self.events.append(Call(meld))
+            self.last_discard = None
+        elif kind == "ankan":
+            tiles = tuple(sorted(_take_named(self.hands[actor], str(t)) for t in m["consumed"]))
+            self.events.append(Call(TenhouMeld("ankan", actor, None, tiles, None)))
+        elif kind == "kakan":
+            added = _take_named(self.hands[actor], str(m["pai"]))
+            pon = self.pons.get((actor, added // 4))
+            if pon is None:
+                raise MahjongError(f"kakan by {actor}: no pung of {m['pai']}")
+            tiles = tuple(sorted((*pon.tiles, added)))
+            self.events.append(
+                Call(TenhouMeld("kakan", actor, pon.from_who, tiles, pon.called, added))
+            )
+            self.last_discard = (actor, added)  # open to robbing
+        elif kind == "hora":
+            self._hora(m)
+        elif kind == "ryukyoku":
+            reason = str(m.get("reason", ""))
+            if reason and reason not in _MJAI_DRAWS:
+                raise MahjongError(f"ryukyoku: unknown reason {reason!r}")
+            draw = _MJAI_DRAWS.get(reason) if reason else None
+            if draw is None and self.last_tsumo is not None:
+                draw = "yao9"  # a draw declared after a draw, before any discard
+            deltas = tuple(int(x) for x in m.get("deltas", (0, 0, 0, 0)))
+            self.results.append(
+                Ryuukyoku(draw if draw is not None else "?", 0, 0, None, deltas, ())
+            )
+        elif kind == "end_kyoku":
+            scores = m.get("scores")
+            self.after = tuple(int(x) for x in scores) if scores else None
+        else:
+            raise MahjongError(f"unexpected mjai message {kind!r} inside a kyoku")
+
+    def _hora(self, m: dict[str, Any]) -> None:
+        who, target = int(m["actor"]), int(m["target"])
+        ura = tuple(self.ids.new(str(t)) for t in m.get("ura_markers", ()) if t != "?")
+        deltas = tuple(int(x) for x in m.get("deltas", (0, 0, 0, 0)))
+        self.results.append(
+            Agari(
+                who=who,
+                from_who=target,
+                hand=(),
+                melds=(),
+                winning=None,
+                fu=None,
+                points=-1,
+                limit=-1,
+                yaku=(),
+                yakuman=(),
+                dora=(),
+                ura=ura,
+                honba=self.init.honba,
+                sticks=self.init.sticks,
+                scores=None,
+                deltas=deltas,
+            )
+        )
+
+    def build(self) -> Round:
+        results = self.results
+        after, before = self.after, self.scores
+        if results and after and before and not any(any(r.deltas) for r in results):
+            deltas = tuple(  # our export: deltas from the scores
+                after[s] - before[s] + (1000 if s in self.accepted else 0) for s in range(4)
+            )
+            results = [dataclasses.replace(results[0], deltas=deltas), *results[1:]]
+        return Round(self.init, tuple(self.events), tuple(results))
+
+
+def parse_mjai(text: str, name: str = "") -> Record:
+    """Parse a full mjai log into the Tenhou record model for the engine replay check.
+
+    JSON Lines, as Mortal's and mjai.app's simulators write it, and our own :func:`to_mjai`.
+    Every error names the file, the line and what was expected.
+
+    Raises:
+        MahjongError: malformed JSON, hidden tiles, a message out of place.
+    """
+    label = name or "mjai"
+    rounds: list[Round] = []
+    players: tuple[str, ...] = ()
+    current: _MjaiRound | None = None
+    complete = False
+    ruleset = ""
+    options: tuple[tuple[str, Any], ...] = ()
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            m = json.loads(line)
+            if not isinstance(m, dict) or not isinstance(m.get("type"), str):
+                raise MahjongError("a JSON object with a 'type' expected")
+            kind = m["type"]
+            if kind == "start_game":
+                players = tuple(str(x) for x in m.get("names", ()))
+                ours = m.get("muraglia")
+                if isinstance(ours, dict):
+                    ruleset = str(ours.get("ruleset", ""))
+                    options = tuple(sorted(dict(ours.get("options", {})).items()))
+            elif kind == "start_kyoku":
+                if current is not None:
+                    raise MahjongError("start_kyoku before the previous kyoku ended")
+                current = _MjaiRound(m)
+            elif kind == "end_kyoku":
+                if current is None:
+                    raise MahjongError("end_kyoku outside a kyoku")
+                current.message(m)
+                rounds.append(current.build())
+                current = None
+            elif kind == "end_game":
+                complete = True
+            elif current is None:
+                raise MahjongError(f"{kind!r} outside a kyoku")
+            else:
+                current.message(m)
+        except json.JSONDecodeError as exc:
+            raise MahjongError(f"{label}: line {n}: invalid JSON ({exc.msg})") from None
+        except RecursionError:
+            raise MahjongError(f"{label}: line {n}: JSON nested too deeply") from None
+        except (MahjongError, KeyError, ValueError, TypeError, IndexError) as exc:
+            where = f"{label}: line {n}"
+            if current is not None:
+                where += f", {current.init.name}"
+            what = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise MahjongError(f"{where}: {what}") from None
+    if current is not None:
+        rounds.append(current.build())
+    header = Header(source="mjai", players=players, ruleset=ruleset, options=options)
+    return Record(name, header, tuple(rounds), complete)

@@ -1,0 +1,880 @@
+"""Tenhou records replayed through the live engine, every event and settlement checked.
+
+No rule is re-derived here. For each deal of a record the wall is rebuilt from the record
+(:func:`deal_wall`: the dealt hands through the flow's deal plan, then the draws in order;
+kong replacements, dora and ura indicators in the dead wall; the tiles never seen fill the
+rest), the match is set at the deal's recorded state (round, dealer, counters, sticks,
+scores) and the recorded choices are fed to the engine's own state machine
+(:class:`~muraglia.engine.match.MatchState`): discards (riichi and red fives included),
+calls, kongs, wins and abortive declarations, each of which must be among the engine's
+legal actions. Draws, riichi acceptance and indicators are the engine's own doing: between
+two recorded choices the engine's automatic events must be the recorded ones. Then the
+engine's ending (win, exhaustive or abortive draw and its kind), its flags, han, fu, points
+and limit, every seat's score change (counters, sticks, pao, noten payments), the next
+deal's state and, after the last deal, the match end and the game results are compared with
+the record. Ippatsu, double riichi, rinshan, chankan, haitei/houtei, tenhou/chiihou, furiten,
+riichi conditions, pao, nagashi mangan and abortive draws are therefore the engine's and the
+ruleset's, checked against 675 real hands.
+
+Compared per hand (``E1-0`` = East 1, 0 counters): ``events`` (the first recorded step
+the engine did not reproduce), ``wins`` (winner, discarder, points, limit, han, fu),
+``draw`` (the kind), ``tenpai`` (mjlog), ``deltas``, ``next`` (the following deal's
+dealer, round, counters, sticks and scores as the engine starts it), ``final`` and
+``result`` after the last deal of a finished game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from muraglia.engine import legal
+from muraglia.engine.actions import (
+    Action,
+    AddedKong,
+    Chow,
+    ClaimKong,
+    ConcealedKong,
+    Declare,
+    Pass,
+    Pung,
+    Win,
+)
+from muraglia.engine.actions import (
+    Discard as DiscardAction,
+)
+from muraglia.engine.events import (
+    Drew,
+    Event,
+    IndicatorRevealed,
+    MatchEnded,
+    RiichiAccepted,
+    Settled,
+    Won,
+)
+from muraglia.engine.game import Game
+from muraglia.engine.match import MatchState
+from muraglia.engine.phases import Phase
+from muraglia.errors import IllegalActionError, MahjongError
+from muraglia.io.mjai import parse_mjai
+from muraglia.io.tenhou import (
+    YAKU,
+    Agari,
+    Call,
+    Discard,
+    Draw,
+    NewDora,
+    Reach,
+    Record,
+    Round,
+    RoundInit,
+    Ryuukyoku,
+    TenhouFormatError,
+    TenhouMeld,
+    load,
+)
+from muraglia.rulesets import load_ruleset
+from muraglia.rulesets.base import SEAT_LETTERS, MatchProgress
+from muraglia.scoring.result import ScoreResult
+from muraglia.tiles import PhysicalTile, Tile
+
+__all__ = [
+    "CheckReport",
+    "HandCheck",
+    "check_record",
+    "check_records",
+    "deal_wall",
+    "load_record",
+    "record_paths",
+    "rules_for",
+]
+
+RECORD_ENDINGS = (".mjlog", ".xml", ".json", ".mjson", ".jsonl")
+"""File endings searched in folders (mjlog XML, tenhou.net/6 JSON, mjai logs)."""
+
+LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+"""Tenhou's limit codes (``ten``'s third value) by index."""
+
+_RED_IDS = frozenset((16, 52, 88))
+
+DRAW_KINDS = {
+    "exhausted": "",
+    "nine_terminals": "yao9",
+    "four_riichi": "reach4",
+    "four_winds": "kaze4",
+    "four_kongs": "kan4",
+}
+"""The engine's deal-end reason -> Tenhou's RYUUKYOKU ``type``."""
+
+WallTiles = tuple[tuple[Tile | PhysicalTile, ...], tuple[Tile | PhysicalTile, ...]]
+
+
+class DivergenceError(MahjongError):
+    """The engine did not reproduce a recorded step (a mismatch, not a format error)."""
+
+    def __init__(self, step: str, expected: str, got: str) -> None:
+        super().__init__(f"{step}: recorded {expected}; the engine: {got}")
+        self.step, self.expected, self.got = step, expected, got
+
+
+# ---------------------------------------------------------------------- the wall
+
+
+def _tile(tid: int, red_fives: bool) -> Tile | PhysicalTile:
+    kind = Tile(tid // 4)
+    return PhysicalTile(kind, red=True) if red_fives and tid in _RED_IDS else kind
+
+
+def _name(tid: int, red_fives: bool) -> str:
+    return _tile(tid, red_fives).notation
+
+
+def deal_wall(rnd: Round, game: Game, red_fives: bool = True) -> WallTiles:
+    """The (live, dead) wall that deals ``rnd``'s hands and yields its recorded draws.
+
+    Live: the dealt tiles in the order of the flow's deal plan (the dealer's first draw is
+    his last dealt tile), then every draw that is not a kong replacement. Dead (replacement
+    order): the replacement draws from position 0, the indicators at the layout's
+    ``first_indicator`` and every second position after it, the ura indicator under each
+    (the record's, when a riichi winner shows them). Tiles the record never shows fill the
+    rest.
+
+    Raises:
+        TenhouFormatError: a round that cannot come from one wall (a tile twice, a draw
+            before the dealer's, more than four replacements or five indicators).
+    """
+    flow = game.flow
+    layout = flow.wall_layout()
+    init = rnd.init
+    queues = [list(h) for h in init.hands]
+    if len(queues) != 4 or any(len(q) != 13 for q in queues):
+        raise TenhouFormatError(f"{init.name}: the deal needs four hands of 13 tiles")
+    live_draws: list[int] = []
+    replacements: list[int] = []
+    pending: set[int] = set()
+    first = True
+    for step, e in enumerate(rnd.events, 1):
+        if isinstance(e, Draw):
+            if first:
+                if e.who != init.dealer:
+                    raise TenhouFormatError(
+                        f"{init.name}, step {step}: seat {e.who} draws first, "
+                        f"expected the dealer (seat {init.dealer})"
+                    )
+                queues[init.dealer].append(e.tile)
+                first = False
+            elif e.who in pending:
+                pending.discard(e.who)
+                replacements.append(e.tile)
+            else:
+                live_draws.append(e.tile)
+        elif isinstance(e, Call) and e.meld.kind in ("daiminkan", "ankan", "kakan"):
+            pending.add(e.meld.who)
+    if first:  # a round without events: the dealer's 14th tile is unknown
+        queues[init.dealer].append(-1)
+    live: list[int] = []
+    for offset in flow.deal_plan():
+        live.append(queues[(init.dealer + offset) % 4].pop(0))
+    live += live_draws
+    dead: list[int | None] = [None] * layout.dead_wall
+    if len(replacements) > 4:
+        raise TenhouFormatError(f"{init.name}: {len(replacements)} kong replacements (4 at most)")
+    for i, tid in enumerate(replacements):
+        dead[i] = tid
+    indicators = [init.dora, *(e.tile for e in rnd.events if isinstance(e, NewDora))]
+    ura = next((r.ura for r in rnd.results if isinstance(r, Agari) and r.ura), ())
+    base = layout.first_indicator if layout.first_indicator is not None else 5
+    if len(indicators) > 5 or len(ura) > len(indicators):
+        raise TenhouFormatError(f"{init.name}: {len(indicators)} dora indicators (5 at most)")
+    for i, tid in enumerate(indicators):
+        dead[base + 2 * i] = tid
+    for i, tid in enumerate(ura):
+        dead[base - 1 + 2 * i] = tid
+    placed = [t for t in live if t >= 0] + [t for t in dead if t is not None]
+    left = [4] * 34  # copies of each kind not placed yet
+    reds_left = set(_RED_IDS) if red_fives else set()
+    for t in placed:
+        if not 0 <= t < 136:
+            raise TenhouFormatError(f"{init.name}: tile id {t} is out of range")
+        left[t // 4] -= 1
+        if left[t // 4] < 0:
+            raise TenhouFormatError(
+                f"{init.name}: a fifth {_name(t, False)} in one deal (hands, draws, indicators)"
+            )
+        if t in reds_left:
+            reds_left.discard(t)
+        elif red_fives and t in _RED_IDS:
+            raise TenhouFormatError(f"{init.name}: a second red {_name(t, False)}")
+    spare_ids = []  # one id per copy never shown: the red five if still unplaced
+    for kind in range(34):
+        copies = [4 * kind + c for c in range(4) if 4 * kind + c in reds_left]
+        copies += [4 * kind + 3] * (left[kind] - len(copies))
+        spare_ids += copies[: left[kind]]
+    spare = iter(spare_ids)
+    live = [t if t >= 0 else next(spare) for t in live]
+    if len(live) > 136 - layout.dead_wall:
+        raise TenhouFormatError(f"{init.name}: {len(live) - 53} draws, more than the wall holds")
+    dead_ids = [t if t is not None else next(spare) for t in dead]
+    live += list(spare)
+    return (
+        tuple(_tile(t, red_fives) for t in live),
+        tuple(_tile(t, red_fives) for t in dead_ids),
+    )
+
+
+# ---------------------------------------------------------------------- one round
+
+
+@dataclass(frozen=True)
+class HandCheck:
+    """The comparison of one hand (round) of a record."""
+
+    record: str
+    hand: str
+    expected: Mapping[str, Any]
+    got: Mapping[str, Any]
+    details: Mapping[str, Any] = field(default_factory=dict)
+    """Context (the engine's hands, flags and patterns, the recorded yaku); not compared."""
+
+    @property
+    def matched(self) -> bool:
+        """Whether every compared field agrees."""
+        return dict(self.expected) == dict(self.got)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The mismatch entry of the report."""
+        out = {"record": self.record, "hand": self.hand, "expected": dict(self.expected)}
+        out["got"] = dict(self.got)
+        if self.details:
+            out["details"] = dict(self.details)
+        return out
+
+
+def _limit_code(result: ScoreResult) -> int:
+    limit = result.limit or ""
+    if "yakuman" in limit:
+        return 5
+    return LIMIT_NAMES.index(limit) if limit in LIMIT_NAMES else 0
+
+
+def _expected_win(a: Agari, mjlog: bool) -> dict[str, Any]:
+    if a.points < 0:  # mjai: who and from only (the score changes are compared)
+        return {"who": a.who, "from": a.from_who}
+    out: dict[str, Any] = {"who": a.who, "from": a.from_who, "points": a.points}
+    out["limit"] = LIMIT_NAMES[a.limit] if 0 <= a.limit < len(LIMIT_NAMES) else str(a.limit)
+    if not a.yakuman:
+        out["han"] = a.han
+        if a.fu is not None and (mjlog or a.limit == 0):
+            out["fu"] = a.fu
+    return out
+
+
+def _yaku_names(a: Agari) -> list[str]:
+    out = [f"{YAKU[i][1]} {h}" for i, h in a.yaku if h and 0 <= i < len(YAKU)]
+    out += [f"{YAKU[i][1]} (yakuman)" for i in a.yakuman if 0 <= i < len(YAKU)]
+    return out
+
+
+def _segments(items: Sequence[tuple[int, str]]) -> list[tuple[int, tuple[str, ...]]]:
+    """Automatic events cut at each draw: (step of the draw, the segment's events sorted)."""
+    out: list[tuple[int, list[str]]] = [(0, [])]
+    for step, text in items:
+        if " draws " in text:
+            out.append((step, []))
+        out[-1][1].append(text)
+    return [(step, tuple(sorted(texts))) for step, texts in out]
+
+
+def _auto(e: Event) -> str | None:
+    """The automatic engine events a record shows, in the record's terms."""
+    if isinstance(e, Drew):
+        return f"seat {e.seat} draws {PhysicalTile(e.tile, red=e.red).notation}"
+    if isinstance(e, RiichiAccepted):
+        return f"seat {e.seat}'s riichi stands"
+    if isinstance(e, IndicatorRevealed):
+        return f"indicator {PhysicalTile(e.tile, red=e.red).notation}"
+    return None
+
+
+class _Driver:
+    """Feeds one round's recorded choices to a match and checks its automatic events."""
+
+    def __init__(self, match: MatchState, rnd: Round, red_fives: bool) -> None:
+        self.match = match
+        self.rnd = rnd
+        self.red = red_fives
+        self.deal = match.deal
+        """The deal being replayed (the match deals the next one once it is over)."""
+        self.got_auto: list[tuple[int, str]] = []
+        self.seen = 0
+        """The deal's automatic events read so far (as :func:`_auto` writes them)."""
+        self.expected_auto: list[tuple[int, str]] = [
+            (0, f"indicator {_name(rnd.init.dora, red_fives)}")
+        ]
+        self.step = "start"
+
+    def apply(self, action: Action) -> None:
+        if self.match.over or self.deal.is_over:
+            raise DivergenceError(self.step, action.line(), "the deal is over")
+        try:
+            self.match.apply(action)
+        except IllegalActionError:
+            legal_now = [a.line() for a in self.match.legal_actions(action.seat)]
+            raise DivergenceError(
+                self.step,
+                action.line(),
+                "not legal; legal now: " + (", ".join(legal_now) or "nothing"),
+            ) from None
+
+    def check_auto(self, final: bool = False) -> None:
+        """The engine's automatic events so far are the recorded ones.
+
+        Both are cut into segments at each draw (a draw and what follows it until the next
+        draw: riichi acceptance, indicators), the order inside a segment being free (Tenhou
+        writes an open kong's indicator before the discard that turns it, a riichi's
+        acceptance before the call of its discard). Only closed segments are compared until
+        the deal is over (``final``).
+        """
+        events = self.deal.events
+        self.got_auto += [(0, x) for e in events[self.seen :] if (x := _auto(e)) is not None]
+        self.seen = len(events)
+        got = _segments(self.got_auto)
+        want = _segments(self.expected_auto)
+        n = max(len(got), len(want)) if final else min(len(got), len(want)) - 1
+        for i in range(n):
+            g = got[i][1] if i < len(got) else ("nothing",)
+            w = want[i][1] if i < len(want) else ("nothing",)
+            if g != w:
+                step = f"step {want[i][0]}" if i < len(want) else self.step
+                raise DivergenceError(step, "; ".join(w), "; ".join(g))
+
+    def answer_window(self, calls: Mapping[int, Action]) -> None:
+        """Answer an open claim window: ``calls`` by seat, every other seat passes."""
+        deal = self.deal
+        if self.match.over or deal.phase not in (Phase.CLAIM, Phase.ROB):
+            if calls:
+                lines = ", ".join(a.line() for a in calls.values())
+                raise DivergenceError(self.step, lines, "no claim window is open")
+            return
+        to_act = list(deal.to_act)
+        for seat, action in calls.items():
+            if seat not in to_act:
+                raise DivergenceError(self.step, action.line(), f"seat {seat} has no claim option")
+        for seat in to_act:
+            self.apply(calls.get(seat, Pass(seat)))
+
+    def discard(self, e: Discard, riichi: bool) -> None:
+        tile = Tile(e.tile // 4)
+        red = self.red and e.tile in _RED_IDS
+        self.apply(DiscardAction(e.who, tile, riichi=riichi, red=red))
+
+    def call(self, m: TenhouMeld) -> None:
+        kind = Tile(m.tiles[0] // 4)
+        if m.kind in ("chi", "pon", "daiminkan"):
+            own = [t for t in m.tiles if t != m.called]
+            red = self.red and any(t in _RED_IDS for t in own)  # the caller's red five
+            if m.kind == "chi":
+                action: Action = Chow(m.who, tuple(sorted(Tile(t // 4) for t in m.tiles)))
+            elif m.kind == "pon":
+                action = Pung(m.who)
+            else:
+                action = ClaimKong(m.who)
+            if red and isinstance(action, Pung | Chow):
+                chosen = replace(action, red=True)  # listed when a plain five could go too
+                if chosen in self.deal.legal_actions(m.who):
+                    action = chosen
+            if self.deal.phase not in (Phase.CLAIM, Phase.ROB) or self.deal.claim_from != (
+                m.from_who
+            ):
+                raise DivergenceError(self.step, action.line(), "no claim on that seat's discard")
+            self.answer_window({m.who: action})
+            return
+        self.answer_window({})
+        if m.kind == "ankan":
+            self.apply(ConcealedKong(m.who, kind))
+        elif m.kind == "kakan":
+            self.apply(AddedKong(m.who, kind))
+        else:
+            raise TenhouFormatError(f"{m.kind} is not supported (four players only)")
+
+    def play(self) -> None:
+        """Every recorded event, then the recorded ending."""
+        events = self.rnd.events
+        riichi: set[int] = set()
+        for i, e in enumerate(events, 1):
+            self.step = f"step {i}"
+            if isinstance(e, Draw):
+                if i == 1:  # the dealer's 14th tile: dealt, not drawn
+                    continue
+                self.expected_auto.append((i, f"seat {e.who} draws {_name(e.tile, self.red)}"))
+            elif isinstance(e, NewDora):
+                self.expected_auto.append((i, f"indicator {_name(e.tile, self.red)}"))
+            elif isinstance(e, Reach):
+                if e.step == 1:
+                    riichi.add(e.who)
+                else:
+                    self.expected_auto.append((i, f"seat {e.who}'s riichi stands"))
+            elif isinstance(e, Discard):
+                self.answer_window({})
+                self.check_auto()
+                self.discard(e, e.who in riichi)
+                riichi.discard(e.who)
+            elif isinstance(e, Call):
+                if e.meld.kind in ("chi", "pon", "daiminkan"):
+                    self.call(e.meld)
+                    self.check_auto()
+                else:
+                    self.answer_window({})
+                    self.check_auto()
+                    self.call(e.meld)
+        self.step = "the result"
+        results = self.rnd.results
+        wins = [r for r in results if isinstance(r, Agari)]
+        if wins:
+            tsumo = [a for a in wins if a.who == a.from_who]
+            if tsumo:
+                self.answer_window({})
+                self.check_auto()
+                self.apply(Win(tsumo[0].who))
+            else:
+                self._ron({a.who for a in wins}, wins[0].from_who)
+            self.check_auto(final=True)
+            return
+        draw = results[0]
+        assert isinstance(draw, Ryuukyoku)
+        if draw.kind == "yao9":
+            self.answer_window({})
+            self.check_auto()
+            deal = self.deal
+            seat = deal.turn if not self.match.over else -1
+            self.apply(Declare(seat, "nine_terminals"))
+        elif draw.kind == "ron3":  # Tenhou's triple ron: the three seats offered the win
+            deal = self.deal
+            seats = {s for s in deal.to_act if Win(s) in deal.legal_actions(s)}
+            self._ron(seats, deal.claim_from)
+        else:
+            self.answer_window({})
+        self.check_auto(final=True)
+
+    def _ron(self, winners: set[int], discarder: int) -> None:
+        deal = self.deal
+        if deal.phase not in (Phase.CLAIM, Phase.ROB) or deal.claim_from != discarder:
+            raise DivergenceError(
+                self.step,
+                f"seats {sorted(winners)} win on seat {discarder}'s tile",
+                "no such tile offered",
+            )
+        self.check_auto()
+        self.answer_window({s: Win(s) for s in winners})
+
+
+def _flags_han_fu(match: MatchState, deal: Any) -> dict[int, tuple[ScoreResult, Sequence[str]]]:
+    """Each winner's scoring as the ruleset's settlement sees the engine's outcome."""
+    outcome = deal.outcome(honba=deal.honba)
+    rules = match.flow.ruleset
+    pao = {}
+    liable = getattr(match.flow, "liable", None)
+    out: dict[int, tuple[ScoreResult, Sequence[str]]] = {}
+    for s in deal.result.winners:
+        letter = deal.letter(s)
+        flags = set(outcome.flags.get(letter, ()))
+        riichi = letter in outcome.riichi
+        if riichi and "double_riichi" not in flags:
+            flags.add("riichi")
+        if liable is not None:
+            pao[letter] = liable(outcome, letter)
+        result = rules.score(
+            outcome.hands[letter],
+            win="ron" if outcome.discarder is not None else "tsumo",
+            seat_wind=letter,
+            round_wind=outcome.round_wind,
+            flags=flags,
+            dora=outcome.dora,
+            ura=outcome.ura if riichi else (),
+            discarder=outcome.discarder,
+            pao=pao.get(letter),
+        )
+        out[s] = (result, sorted(flags))
+    return out
+
+
+def _state(match: MatchState) -> dict[str, Any]:
+    """The state the engine starts its current deal with, in a record's terms."""
+    if match.over:
+        return {"over": True}
+    p = match.progress
+    stake = match.flow.riichi_stake() or 1000
+    return {
+        "round": p.round_wind * 4 + p.dealer,
+        "dealer": p.dealer,
+        "honba": p.honba,
+        "sticks": match.pot // stake,
+        "scores": list(match.scores),
+    }
+
+
+def _recorded_state(init: RoundInit) -> dict[str, Any]:
+    return {
+        "round": init.round,
+        "dealer": init.dealer,
+        "honba": init.honba,
+        "sticks": init.sticks,
+        "scores": list(init.scores),
+    }
+
+
+def _start(game: Game, init: RoundInit, index: int) -> MatchState:
+    """A match resumed at ``init`` (the record's ``index``-th deal)."""
+    progress = MatchProgress(
+        deal=index,
+        dealer=init.dealer,
+        round_wind=init.round // 4 % 4,
+        passes=init.round,
+        honba=init.honba,
+    )
+    stake = game.flow.riichi_stake()
+    return game.new_match(progress=progress, scores=init.scores, pot=init.sticks * stake)
+
+
+def _round_check(
+    match: MatchState, record: Record, rnd: Round, next_init: RoundInit | None
+) -> HandCheck:
+    """Replay ``rnd`` on ``match`` (at its start) and compare everything with the record."""
+    init = rnd.init
+    mjlog = record.header.source == "mjlog"
+    red = record.header.red_fives
+    expected: dict[str, Any] = {}
+    got: dict[str, Any] = {}
+    details: dict[str, Any] = {}
+    start = len(match.events)
+    driver = _Driver(match, rnd, red)
+    try:
+        driver.play()
+    except DivergenceError as exc:
+        expected["events"] = f"{exc.step}: {exc.expected}"
+        got["events"] = f"{exc.step}: {exc.got}"
+        return HandCheck(record.name, init.name, expected, got, details)
+    deal = driver.deal
+    result = deal.result
+    events = match.events[start:]
+    settled = next((e for e in events if isinstance(e, Settled)), None)
+    if result is None or settled is None:
+        expected["events"] = "the result: the deal ends"
+        got["events"] = "the result: the deal goes on"
+        return HandCheck(record.name, init.name, expected, got, details)
+    accepted = [e.seat for e in events if isinstance(e, RiichiAccepted)]
+    expected_deltas = [0, 0, 0, 0]
+    for res in rnd.results:
+        for s in range(4):
+            expected_deltas[s] += res.deltas[s]
+    expected["deltas"] = expected_deltas
+    got["deltas"] = [
+        settled.scores[s] - init.scores[s] + (1000 if s in accepted else 0) for s in range(4)
+    ]
+    wins = [r for r in rnd.results if isinstance(r, Agari)]
+    won = [e for e in events if isinstance(e, Won)]
+    if wins and not (result.reason == "win" and len(result.winners) == 3 and len(wins) < 3):
+        scored = _flags_han_fu(match, deal) if result.reason == "win" else {}
+        exp_wins, got_wins = [], []
+        for a in wins:
+            exp = _expected_win(a, mjlog)
+            exp_wins.append(exp)
+            if a.who not in scored:
+                got_wins.append({"who": a.who, "won": False})
+                continue
+            r, flags = scored[a.who]
+            full: dict[str, Any] = {
+                "who": a.who,
+                "from": result.discarder if result.discarder is not None else a.who,
+                "points": r.value,
+                "limit": LIMIT_NAMES[_limit_code(r)],
+                "han": r.han,
+                "fu": r.fu,
+            }
+            got_wins.append({k: full[k] for k in exp})
+            w = next((x for x in won if x.seat == a.who), None)
+            details.setdefault("wins", []).append(
+                {
+                    "hand": w.hand if w else "",
+                    "flags": flags,
+                    "patterns": [f"{x.id} {x.value}" for x in r.awards],
+                    "recorded_yaku": _yaku_names(a),
+                }
+            )
+        expected["wins"] = exp_wins
+        got["wins"] = got_wins
+    else:
+        draw = rnd.results[0]
+        kind = DRAW_KINDS.get(result.reason, result.reason)
+        if result.reason == "win" and len(result.winners) == 3:
+            kind = "ron3"
+        if kind == "" and _nagashi(match, deal):
+            kind = "nm"
+        if not isinstance(draw, Ryuukyoku) or draw.kind != "?":  # "?": an mjai draw, no reason
+            expected["draw"] = draw.kind if isinstance(draw, Ryuukyoku) else "win"
+            got["draw"] = kind
+        if mjlog and isinstance(draw, Ryuukyoku) and draw.kind in ("", "nm"):
+            expected["tenpai"] = list(draw.tenpai)
+            got["tenpai"] = [s for s in range(4) if legal.waits(deal, s)]
+    if next_init is not None:
+        expected["next"] = _recorded_state(next_init)
+        got["next"] = _state(match)
+    final = rnd.results[-1].final
+    if next_init is None and final is not None:
+        expected["final"] = [round(100 * x) for x in final[0::2]]
+        expected["result"] = [round(1000 * x) for x in final[1::2]]
+        got["final"], got["result"] = _final_points(match, settled)
+    return HandCheck(record.name, init.name, expected, got, details)
+
+
+def _nagashi(match: MatchState, deal: Any) -> bool:
+    """Whether the ruleset's settlement paid nagashi mangan at this exhaustive draw."""
+    settlement = match.last_settlement
+    if settlement is None:
+        return False
+    return any("nagashi" in line for line in settlement.explanation.get("en", ()))
+
+
+def _final_points(match: MatchState, settled: Settled) -> tuple[list[Any], list[int]]:
+    """The engine's final scores without uma and the ruleset's game results.
+
+    The engine's match end (leftover sticks, uma) gives the final scores; the ruleset's
+    match-end settlement (``final_scores``) gives uma, oka and Tenhou's rounding. Seats are
+    keyed by their seat in the first deal (``E`` = seat 0).
+    """
+    ended = next((e for e in reversed(match.events) if isinstance(e, MatchEnded)), None)
+    rules = match.flow.ruleset
+    before = {SEAT_LETTERS[s]: settled.scores[s] for s in range(4)}
+    stake = match.flow.riichi_stake() or 1000
+    out = rules.settle_dict({"final_scores": before, "riichi_sticks": settled.pot // stake})
+    uma = out.get("uma", {})
+    result = out.get("result", {})
+    if ended is None:
+        points: list[Any] = ["the match goes on"] * 4
+    else:
+        points = [ended.scores[s] - int(uma.get(SEAT_LETTERS[s], 0)) for s in range(4)]
+    return points, [int(result.get(k, 0)) for k in SEAT_LETTERS]
+
+
+# ---------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """The result of :func:`check_records` (``muraglia replay --check --json``)."""
+
+    records: int
+    hands: int
+    matched: int
+    mismatches: tuple[HandCheck, ...]
+    incomplete: tuple[Mapping[str, str], ...] = ()
+    """Truncated records: what is missing (reported, not a failure)."""
+    errors: tuple[Mapping[str, str], ...] = ()
+    """Records or rounds that could not be read or replayed (a failure)."""
+
+    @property
+    def ok(self) -> bool:
+        """No mismatch and no error."""
+        return not self.mismatches and not self.errors
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of interfaces.md §5 (plus ``incomplete`` and ``errors``)."""
+        return {
+            "ok": self.ok,
+            "records": self.records,
+            "hands": self.hands,
+            "matched": self.matched,
+            "mismatches": [m.to_dict() for m in self.mismatches],
+            "incomplete": [dict(x) for x in self.incomplete],
+            "errors": [dict(x) for x in self.errors],
+        }
+
+
+def load_record(path: str | Path) -> Record:
+    """A record file of any supported format, recognised by content.
+
+    mjlog XML, tenhou.net/6 JSON, or an mjai log (a first line ``{"type": "start_game"...``).
+
+    Raises:
+        MahjongError: a file that cannot be read or parsed (names it).
+    """
+    p = Path(path)
+    try:
+        head = p.read_bytes()[:4096].decode("utf-8", errors="replace").lstrip()
+    except OSError as exc:
+        raise TenhouFormatError(f"{p.name}: cannot read ({exc.strerror})") from None
+    first = head.split("\n", 1)[0]
+    if (
+        first.startswith("{")
+        and '"type"' in first
+        and ("start_game" in first or "start_kyoku" in first)
+    ):
+        try:
+            text = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TenhouFormatError(f"{p.name}: cannot read ({exc})") from None
+        return parse_mjai(text, p.name)
+    return load(p)
+
+
+def record_paths(paths: Iterable[str | Path]) -> list[Path]:
+    """Record files among ``paths`` (folders searched recursively for .mjlog/.xml/.json)."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(x for x in p.rglob("*") if x.suffix in RECORD_ENDINGS))
+        else:
+            out.append(p)
+    return out
+
+
+def rules_for(record: Record, base: str = "riichi-tenhou") -> str:
+    """The ruleset spec a record names.
+
+    ``base``, without open tanyao when the game had none (mjlog ``GO type`` bit 0x04;
+    tenhou.net/6 ``rule.disp`` without 喰), without red fives when it had none.
+
+    >>> from muraglia.io.tenhou import Header
+    >>> rules_for(Record("", Header("mjlog", (), game_type=0xA9), (), True))
+    'riichi-tenhou'
+    >>> rules_for(Record("", Header("mjlog", (), game_type=0xAD), (), True))
+    'riichi-tenhou(open_tanyao=false)'
+    >>> rules_for(Record("", Header("mjlog", (), game_type=0xAB, red_fives=False), (), True))
+    'riichi-tenhou(red_fives=false)'
+    """
+    h = record.header
+    no_kuitan = (h.game_type is not None and bool(h.game_type & 0x4)) or (
+        h.source == "tenhou6" and _no_kuitan(h.rule)
+    )
+    options = []
+    if no_kuitan:
+        options.append("open_tanyao=false")
+    if not h.red_fives:
+        options.append("red_fives=false")
+    return f"{base}({','.join(options)})" if options else base
+
+
+def _ruleset(record: Record, base: str, loaded: dict[str, Any]) -> Any:
+    """The ruleset to replay ``record`` under (cached in ``loaded``).
+
+    The one our export names, else ``base`` with the options the record's header names
+    (:func:`rules_for`).
+    """
+    h = record.header
+    if h.ruleset:
+        key = repr((h.ruleset, h.options))
+        if key not in loaded:
+            loaded[key] = load_ruleset(h.ruleset, **dict(h.options))
+        return loaded[key]
+    spec = rules_for(record, base)
+    if spec not in loaded:
+        loaded[spec] = load_ruleset(spec)
+    return loaded[spec]
+
+
+def _no_kuitan(disp: str) -> bool:
+    """Whether a tenhou.net/6 ``rule.disp`` says open tanyao is off.
+
+    Japanese (Tenhou's own, e.g. ``般南喰赤``): no 喰; other text: says so in words
+    (``no kuitan``, ``kuitan nashi``, ``no open tanyao``); no ``disp``: on.
+    """
+    if any("\u3040" <= c <= "\u9fff" for c in disp):
+        return "喰" not in disp
+    words = "".join(c for c in disp.casefold() if c.isalnum())
+    return any(x in words for x in ("nokuitan", "kuitannashi", "noopentanyao", "kuitanoff"))
+
+
+def check_record(record: Record, rules: Any | None = None) -> list[HandCheck | Mapping[str, str]]:
+    """Check every round of a parsed record through the live engine.
+
+    Gives a :class:`HandCheck` per round with a result and an error mapping (record, hand,
+    error) for a round that cannot be replayed (a malformed round). The match runs on from
+    deal to deal; it is set again at the recorded state of a deal whenever the engine's
+    differs (the difference is the previous hand's ``next`` mismatch).
+    """
+    rs = rules or _ruleset(record, "riichi-tenhou", {})
+    rounds = record.rounds
+    walls: list[WallTiles] = []
+    problems: dict[int, str] = {}
+    for i, rnd in enumerate(rounds):
+        try:
+            walls.append(deal_wall(rnd, Game(rs), record.header.red_fives))
+        except MahjongError as exc:
+            problems[i] = str(exc)
+            walls.append(((), ()))
+    game = Game(rs, seed=0, walls=tuple(walls))
+    out: list[HandCheck | Mapping[str, str]] = []
+    match: MatchState | None = None
+    for i, rnd in enumerate(rounds):
+        if not rnd.complete:
+            match = None
+            continue
+        if i in problems:
+            out.append({"record": record.name, "hand": rnd.init.name, "error": problems[i]})
+            match = None
+            continue
+        following = rounds[i + 1].init if i + 1 < len(rounds) else None
+        try:
+            if match is None or _state(match) != _recorded_state(rnd.init):
+                match = _start(game, rnd.init, i)
+            check = _round_check(match, record, rnd, following)
+        except (MahjongError, AssertionError, IndexError, ValueError, KeyError) as exc:
+            out.append(
+                {
+                    "record": record.name,
+                    "hand": rnd.init.name,
+                    "error": f"{type(exc).__name__}: {exc}",
+                }
+            )
+            match = None
+            continue
+        out.append(check)
+        if "events" in check.expected or match.over:
+            match = None
+    return out
+
+
+def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> CheckReport:
+    """Replay every record under ``paths`` (files or folders) and compare every hand.
+
+    Each record is replayed under ``rules`` with the options its header names
+    (:func:`rules_for`). A record that cannot be read is an error entry; the check goes on.
+
+    Raises:
+        RulesetError: for an unknown ``rules``.
+    """
+    loaded: dict[str, Any] = {rules: load_ruleset(rules)}
+    records = hands = matched = 0
+    mismatches: list[HandCheck] = []
+    incomplete: list[Mapping[str, str]] = []
+    errors: list[Mapping[str, str]] = []
+    for path in record_paths(paths):
+        try:
+            record = load_record(path)
+        except MahjongError as exc:
+            errors.append({"record": path.name, "error": str(exc)})
+            continue
+        records += 1
+        if record.header.source == "mjlog":
+            incomplete.extend({"record": record.name, "problem": p} for p in record.problems)
+        elif record.rounds and not record.rounds[-1].complete:
+            incomplete.append(
+                {"record": record.name, "problem": f"{record.rounds[-1].init.name}: no result"}
+            )
+        try:
+            rs = _ruleset(record, rules, loaded)
+        except MahjongError as exc:
+            errors.append({"record": path.name, "error": f"{path.name}: {exc}"})
+            continue
+        for item in check_record(record, rs):
+            hands += 1
+            if isinstance(item, HandCheck):
+                if item.matched:
+                    matched += 1
+                else:
+                    mismatches.append(item)
+            else:
+                errors.append(item)
+    return CheckReport(records, hands, matched, tuple(mismatches), tuple(incomplete), tuple(errors))

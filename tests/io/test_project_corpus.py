@@ -1,0 +1,68 @@
+"""The project-made record corpus ``tests/data/muraglia`` (issue 16, ``bench/make_corpus.py``).
+
+Every game, written as tenhou.net/6 JSON in Japanese and in English (and some as mjai), replays
+through the engine with every event and score as recorded (``muraglia replay --check``); the
+corpus shows every call kind and source, every marker position, red fives in calls, double and
+triple ron, every abortive draw, chankan, rinshan, haitei, houtei, ippatsu and double riichi
+(read from the files, not from the generator's list). The engine's ``last_tile`` and
+``last_discard`` facts, which the Tenhou corpus cannot show (no haitei or houtei win in it),
+are needed here: removing either makes this corpus fail.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from muraglia.cli import main
+from muraglia.engine import legal
+from muraglia.io.tenhou import load
+from muraglia.io.tenhou_replay import check_records
+from tests.io.corpus_features import REQUIRED, record_features, text_features
+from tests.io.test_engine_mutations import _without
+
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "muraglia"
+TENHOU6 = sorted((CORPUS / "tenhou6").glob("*.json"))
+
+
+def test_the_corpus_replays_through_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    assert TENHOU6, "tests/data/muraglia is missing: run python bench/make_corpus.py"
+    assert main(["replay", "--check", "--json", str(CORPUS)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["records"] == 2 * len(TENHOU6) + len(list((CORPUS / "mjai").glob("*.mjson")))
+    assert out["hands"] == out["matched"] > 0
+    assert out["mismatches"] == []
+
+
+def test_the_corpus_shows_everything_required() -> None:
+    seen: set[str] = set()
+    for path in TENHOU6:
+        seen |= record_features(load(path)) | text_features(path.read_text(encoding="utf-8"))
+    assert sorted(REQUIRED - seen) == []
+
+
+def test_english_files_name_the_yaku_in_english() -> None:
+    """Each English file reads as the same game as its Japanese twin."""
+    for path in TENHOU6:
+        english = CORPUS / "tenhou6-en" / path.name
+        text = english.read_text(encoding="utf-8")
+        assert "飜" not in text
+        assert "和了" not in text
+        assert [r.results for r in load(english).rounds] == [r.results for r in load(path).rounds]
+
+
+@pytest.mark.parametrize(
+    ("func", "fact"), [("facts_self", "last_tile"), ("facts_discard", "last_discard")]
+)
+def test_removing_last_tile_facts_fails_the_corpus(
+    func: str, fact: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Acceptance (issue 16): haitei and houtei wins need the engine's facts."""
+    wanted = "haitei" if fact == "last_tile" else "houtei"
+    paths = [p for p in TENHOU6 if wanted in record_features(load(p))]
+    assert paths, f"the corpus shows no {wanted}"
+    assert check_records(paths).ok
+    monkeypatch.setattr(legal, func, _without(getattr(legal, func), fact))
+    assert not check_records(paths).ok
