@@ -256,3 +256,24 @@ def test_rules_command_unknown_option(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, err = run(["rules", "fimj(colour=1)"], capsys)
     assert (code, out) == (2, "")
     assert "unknown option 'colour' for fimj; valid: limit" in err
+
+
+@pytest.mark.parametrize("rid", ["fimj", "ravenna", "seipalle"])
+def test_rules_json_lists_the_accepted_inputs(rid: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 14: one declaration per ruleset, shown by `muraglia rules ID`
+    assert main(["rules", rid, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    inputs = out["inputs"]
+    assert set(inputs) >= {"flags", "statuses", "chow_sources", "score_keys", "settle_keys"}
+    assert ("robbing_kong" in inputs["flags"]) is (rid != "ravenna")
+    assert inputs["chow_sources"] == ([] if rid == "ravenna" else ["<", ""])
+
+
+def test_refused_input_exits_2_naming_it(capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 14: "a flag ... a ruleset does not know or does not allow ... is an error"
+    code = main(["score", "-r", "ravenna", "123m456p11z23m [789s<] +4m", "--win", "ron"])
+    assert code == 2
+    assert "RAV-PLAY-3" in capsys.readouterr().err
+    code = main(["score", "-r", "seipalle", "234m567m678p11z46s+5s", "--ura", "3m"])
+    assert code == 2
+    assert "'ura'" in capsys.readouterr().err

@@ -1,7 +1,9 @@
 """``muraglia rules``: the rulesets, and the pattern table of one ruleset.
 
 ``muraglia rules`` lists the ids; ``muraglia rules riichi-ema`` prints its table;
-``--format md`` prints the generated reference (``docs/rulesets/<id>.md``); ``--json`` the rows.
+``--format md`` prints the generated reference (``docs/rulesets/<id>.md``); ``--json`` the rows
+(and, for the Italian rulesets, ``inputs``: the flags, statuses, meld sources and input keys
+the ruleset accepts).
 """
 
 from __future__ import annotations
@@ -152,7 +154,11 @@ def rules_dict(spec: str) -> dict[str, Any]:
     ruleset = load_ruleset(spec)
     rows: list[dict[str, Any]] = ruleset.describe()
     rid = getattr(ruleset, "rid", ruleset.id)
-    return {"ok": True, "rules": rid, "patterns": rows, **declarations(ruleset)}
+    out: dict[str, Any] = {"ok": True, "rules": rid, "patterns": rows, **declarations(ruleset)}
+    inputs = getattr(ruleset, "inputs", None)  # the Italian rulesets' InputRules (issue 14)
+    if inputs is not None:
+        out["inputs"] = inputs.to_dict()
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -178,7 +184,11 @@ def run(args: argparse.Namespace) -> int:
         print(dump(table))
         return 0
     _render_table(table["patterns"], str(table["rules"]))
-    _render_declarations({k: v for k, v in table.items() if k not in ("ok", "rules", "patterns")})
+    skip = ("ok", "rules", "patterns", "inputs")
+    _render_declarations({k: v for k, v in table.items() if k not in skip})
+    inputs = getattr(load_ruleset(args.ruleset), "inputs", None)
+    if inputs is not None:  # chow sources and input keys (flags and statuses are above)
+        print("\n".join(inputs.markdown(flags=False)))
     return 0
 
 

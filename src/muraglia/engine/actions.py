@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from muraglia.engine._serial import OMIT_DEFAULT, from_jsonable, to_jsonable
+from muraglia.errors import IllegalActionError
 from muraglia.tiles import Tile
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "Declare",
     "ConcealedKong",
     "Discard",
+    "LateClaim",
     "NoDiscard",
     "Pass",
     "PassTiles",
@@ -177,6 +179,38 @@ class Penalise(Action):
     """The ruleset's status name passed to its settlement."""
 
 
+@dataclass(frozen=True, slots=True)
+class LateClaim(Action):
+    """Referee action: a claim of the last discard made late (FIMJ-PLAY-8, FIMJ-GAP-16).
+
+    Made after the next player's draw but before his discard: the drawn tile goes back to the
+    wall and the claim is resolved as if made in the window. ``claim`` is ``win``, ``pung``,
+    ``kong`` or ``chow`` (with the chow's ``tiles``). Not among the legal actions: the referee
+    applies it (:meth:`DealState.late_claim_options` lists what may be claimed).
+    """
+
+    kind: ClassVar[str] = "late_claim"
+    claim: str
+    """``win``, ``pung``, ``kong`` or ``chow``."""
+    tiles: tuple[Tile, ...] = ()
+    """The chow's three tiles (a chow only)."""
+
+    def as_claim(self) -> Action:
+        """The claim as it would have been made in the claim window.
+
+        Raises:
+            IllegalActionError: for an unknown ``claim`` or a chow without its tiles.
+        """
+        if self.claim == "chow":
+            if len(self.tiles) != 3:
+                raise IllegalActionError(f"a late chow needs its three tiles, not {self.tiles!r}")
+            return Chow(self.seat, self.tiles)
+        kinds: dict[str, type[Action]] = {"win": Win, "pung": Pung, "kong": ClaimKong}
+        if self.claim not in kinds:
+            raise IllegalActionError(f"unknown late claim {self.claim!r}: win, pung, kong or chow")
+        return kinds[self.claim](self.seat)
+
+
 ACTIONS: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (
@@ -192,6 +226,7 @@ ACTIONS: dict[str, type[Action]] = {
         Declare,
         PassTiles,
         Penalise,
+        LateClaim,
     )
 }
 """Action classes by ``type`` name."""

@@ -27,6 +27,7 @@ __all__ = [
     "DealEnded",
     "DealStarted",
     "Dealt",
+    "DrawReturned",
     "Drew",
     "Event",
     "IndicatorRevealed",
@@ -38,6 +39,7 @@ __all__ = [
     "StatusChanged",
     "TilesMoved",
     "TilesPassed",
+    "TimeCalled",
     "Won",
     "event_from_dict",
 ]
@@ -340,6 +342,42 @@ class Settled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DrawReturned(Event):
+    """``seat``'s drawn ``tile`` goes back to the live wall: a late claim (FIMJ-GAP-16)."""
+
+    kind: ClassVar[str] = "draw_returned"
+    seat: int
+    tile: Tile
+
+    def line(self) -> str:
+        """One-line form."""
+        return f"{self.seat} puts {self.tile.notation} back on the wall (late claim)"
+
+
+@dataclass(frozen=True, slots=True)
+class TimeCalled(Event):
+    """The tournament manager called time (:meth:`MatchState.call_time`).
+
+    The deal in progress is finished (``finish``), after which the match ends, or abandoned
+    at once without payments; ``discards`` counts its discards so far, claimed ones included
+    (FIMJ-TOURN-5, RAV-COMP-2/3).
+    """
+
+    kind: ClassVar[str] = "time_called"
+    deal: int
+    """Index of the deal in the match (0 = the first)."""
+    discards: int
+    """Discards made in that deal when time was called, claimed ones included."""
+    finish: bool
+    """Whether the deal is played to its end (else abandoned without payments)."""
+
+    def line(self) -> str:
+        """One-line form."""
+        then = "finish the deal" if self.finish else "deal abandoned"
+        return f"time called in deal {self.deal} after {self.discards} discards: {then}"
+
+
+@dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
     """The match is over with these final scores."""
 
@@ -370,6 +408,8 @@ EVENTS: dict[str, type] = {
         Won,
         DealEnded,
         Settled,
+        DrawReturned,
+        TimeCalled,
         MatchEnded,
     )
 } | dict(ACTIONS)

@@ -6,6 +6,10 @@ comes from the ruleset's flow (``next_deal``, ``settle``, ``end_of_match``).
 Scores start at the flow's ``table.start_score`` for every seat (0 by default, FIMJ-GAP-35; Tenhou
 25000); riichi stakes move from a seat's score to the pot on the table when the riichi stands
 and to a winner when the ruleset's settlement says so, so ``sum(scores) + pot`` never changes.
+
+The time rule (:meth:`MatchState.call_time`): the tournament manager tells a match that time is
+up; the flow's optional ``time_up(view)`` hook says whether the deal in progress is finished
+(then the match ends) or abandoned at once without payments (default: finished).
 """
 
 from __future__ import annotations
@@ -14,18 +18,21 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from muraglia.engine.actions import Action
-from muraglia.engine.events import Event, MatchEnded, Settled
+from muraglia.engine.events import Event, MatchEnded, Settled, TimeCalled
 from muraglia.engine.state import DealState
 from muraglia.engine.views import PlayerView, view_of
 from muraglia.errors import IllegalActionError
-from muraglia.rulesets.base import DealSummary, MatchProgress
+from muraglia.rulesets.base import SEAT_LETTERS, DealSummary, MatchProgress
 from muraglia.scoring.result import Settlement
 from muraglia.tiles import WINDS
 
 if TYPE_CHECKING:
     from muraglia.engine.game import Game
 
-__all__ = ["MatchState"]
+__all__ = ["TIME_UP", "MatchState"]
+
+TIME_UP = "time_up"
+"""The reason of a deal abandoned by the time rule (``DealEnded.reason``)."""
 
 
 class MatchState:
@@ -63,6 +70,8 @@ class MatchState:
         self.over = False
         self.counters: list[tuple[int, int]] = []
         """Per deal played or in play: (counters, riichi sticks on the table) at its start."""
+        self.time_called = False
+        """Time is up: the match ends with the deal in progress (:meth:`call_time`)."""
         self.deal: DealState = self._new_deal(first=True)
 
     def _new_deal(self, *, first: bool = False) -> DealState:
@@ -116,6 +125,35 @@ class MatchState:
             self._finish_deal()
         return self.events[start:]
 
+    def call_time(self) -> TimeCalled:
+        """Time is up (the tournament manager's call): the match ends with the current deal.
+
+        The flow's ``time_up(view)`` hook decides whether the deal in progress is played to its
+        end (True; the default, and the EMA/MCR/Seipalle decision) or abandoned at once without
+        payments (False; FIMJ with fewer than 4 discards, 3 at a table of three, FIMJ-TOURN-5 /
+        FIMJ-GAP-44; Ravenna before South's first discard, RAV-COMP-3 / RAV-GAP-20). A
+        :class:`TimeCalled` event records where time was called; :func:`replay` repeats it.
+
+        Raises:
+            IllegalActionError: if the match is over or time was already called.
+        """
+        if self.over:
+            raise IllegalActionError("time cannot be called: the match is over")
+        if self.time_called:
+            raise IllegalActionError("time was already called in this match")
+        deal = self.deal
+        hook = getattr(self.flow, "time_up", None)
+        finish = True if hook is None else bool(hook(deal))
+        event = TimeCalled(self.deals_played, len(deal.discard_log), finish)
+        self.time_called = True
+        self.events.append(event)
+        if not finish:
+            deal.abandon(TIME_UP)
+            self.events.extend(deal.events[self._seen :])
+            self._seen = len(deal.events)
+            self._finish_deal()
+        return event
+
     def _finish_deal(self) -> None:
         deal = self.deal
         assert deal.result is not None
@@ -123,9 +161,12 @@ class MatchState:
         for s in range(self.players):
             self.scores[s] -= deal.stakes[s]
             self.pot += deal.stakes[s]
-        settlement = deal.settle(
-            sticks=self.pot // stake if stake else 0, honba=self.progress.honba
-        )
+        if deal.result.reason == TIME_UP:  # abandoned without payments (FIMJ-GAP-44)
+            settlement = Settlement((), dict.fromkeys(SEAT_LETTERS[: self.players], 0))
+        else:
+            settlement = deal.settle(
+                sticks=self.pot // stake if stake else 0, honba=self.progress.honba
+            )
         self.last_settlement = settlement
         net = [settlement.net.get(deal.letter(s), 0) for s in range(self.players)]
         for s in range(self.players):
@@ -146,7 +187,7 @@ class MatchState:
             tuple(self.scores),
             settlement.extra,
         )
-        nxt = self.flow.next_deal(self.progress, summary)
+        nxt = None if self.time_called else self.flow.next_deal(self.progress, summary)
         cap = self.game.max_deals
         if nxt is None or (cap is not None and self.deals_played >= cap):
             extra = self.flow.end_of_match(self.scores, self.pot)

@@ -21,6 +21,7 @@ from muraglia.engine.actions import (
     ConcealedKong,
     Declare,
     Discard,
+    LateClaim,
     NoDiscard,
     Pass,
     PassTiles,
@@ -36,6 +37,7 @@ from muraglia.engine.events import (
     DealEnded,
     DealStarted,
     Dealt,
+    DrawReturned,
     Drew,
     Event,
     IndicatorRevealed,
@@ -165,6 +167,8 @@ class DealState:
         self.pending_indicators = 0
         """Kong indicators to turn after the next discard (``kong_indicator_now`` False)."""
         self.riichi_pending: int | None = None
+        self.late: tuple[int, Tile, bool] | None = None
+        """(discarder, tile, red) of the discard a late claim may still take (FIMJ-GAP-16)."""
         self.options: dict[int, list[Action]] = {}
         self.answers: dict[int, Action] = {}
         self.events: list[Event] = []
@@ -422,6 +426,9 @@ class DealState:
         if isinstance(action, Penalise):
             self._penalise(action)
             return self.events[start:]
+        if isinstance(action, LateClaim):
+            self._late_claim(action)
+            return self.events[start:]
         if action not in self.legal_actions(action.seat):
             pending = ", ".join(map(str, self.to_act)) or "nobody"
             raise IllegalActionError(
@@ -429,6 +436,7 @@ class DealState:
                 f"(seats to act: {pending})"
             )
         self._legal = None
+        self.late = None  # the next player acted: the discard is dead (FIMJ-PLAY-8)
         self._emit(Acted(action))
         if isinstance(action, PassTiles):
             self._pass_tiles(action)
@@ -606,6 +614,7 @@ class DealState:
             else:
                 self._complete_added_kong(discarder, tile)
             return
+        declared = self.riichi_pending is not None  # a riichi discard: no late claim
         if self.riichi_pending is not None:
             s, self.riichi_pending = self.riichi_pending, None
             if decision.call is None or self.flow.table.riichi_stands_if_claimed:
@@ -628,7 +637,66 @@ class DealState:
         if decision.call is not None:
             self._call(decision.call, tile, discarder)
             return
+        # no late claim of a riichi discard, nor of a flower discarded under riichi
+        late = self.flow.table.late_claims and not declared and not tile.is_bonus
+        red = self.claim_red
         self._next_turn(discarder)
+        drawn = self.drawn
+        # a flower drawn and replaced cannot be undone: no late claim then (decision)
+        plain = drawn is not None and not drawn.is_bonus and not self.drew_replacement
+        if late and self.phase is Phase.ACT and plain:
+            self.late = (discarder, tile, red)
+
+    def late_claim_options(self, seat: int) -> list[Action]:
+        """What ``seat`` may still claim of the last discard, late (FIMJ-GAP-16).
+
+        A flow whose table has ``late_claims`` (FIMJ) accepts a claim made after the next
+        player's draw but before his discard: "Non è possibile chiamare una pedina scartata
+        quando il giocatore di turno ha già pescato e scartato, per cui fino allo scarto successivo è
+        possibile chiamare l'ultima pedina scartata" (FIMJ-PLAY-8). Empty when no late claim
+        is possible (another flow, the next player already acted, a flower was drawn, a
+        riichi discard).
+        """
+        if self.late is None or self.phase is not Phase.ACT or seat == self.late[0]:
+            return []
+        probe = self.copy()
+        probe._return_draw()
+        return [
+            a
+            for a in legal.claim_options(probe, seat, self.late[1], robbing=False)
+            if not isinstance(a, Pass)
+        ]
+
+    def _return_draw(self) -> Tile:
+        """Put the drawn tile back on the live wall and reopen the last discard's claim."""
+        assert self.late is not None
+        assert self.drawn is not None
+        seat, tile = self.turn, self.drawn
+        self.counts[seat][tile] -= 1
+        if self.drawn_red:
+            self.red[seat].discard(tile)
+        self.wall.head -= 1
+        self.drawn, self.drawn_red = None, False
+        self.claim_from, self.claim_tile, self.claim_red = self.late
+        self.robbing = self.robbing_concealed = False
+        self._legal = None
+        return tile
+
+    def _late_claim(self, action: LateClaim) -> None:
+        claim = action.as_claim()
+        options = self.late_claim_options(action.seat)
+        if claim not in options:
+            shown = ", ".join(a.line() for a in options) or "nothing"
+            raise IllegalActionError(
+                f"{action.line()!r}: no such late claim (FIMJ-GAP-16); seat {action.seat} may "
+                f"claim late: {shown}"
+            )
+        turn = self.turn
+        self._emit(Acted(action))
+        self._emit(DrawReturned(turn, self._return_draw()))
+        self.late = None
+        self.options, self.answers = {action.seat: options}, {action.seat: claim}
+        self._close_window()
 
     def _call(self, action: Action, tile: Tile, discarder: int) -> None:
         seat = action.seat
@@ -801,6 +869,16 @@ class DealState:
                 Won(s, tile, discarder, flags[s], values[s], hand, red=red, patterns=patterns)
             )
         self._end(DealResult("win", winners, discarder, False, flags, values))
+
+    def abandon(self, reason: str) -> None:
+        """End the deal at once as void, with ``reason`` (the time rule, FIMJ-GAP-44).
+
+        Raises:
+            IllegalActionError: if the deal is already over.
+        """
+        if self.result is not None:
+            raise IllegalActionError("the deal is already over")
+        self._end(DealResult(reason))
 
     def _end(self, result: DealResult) -> None:
         self.result = result

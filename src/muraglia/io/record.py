@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from muraglia.engine.events import Acted, Event, Won, event_from_dict
+from muraglia.engine.events import Acted, Event, TimeCalled, Won, event_from_dict
 from muraglia.engine.game import Game
 from muraglia.engine.match import MatchState
 from muraglia.errors import MahjongError
@@ -123,6 +123,8 @@ def replay(record: GameRecord, *, check: bool = True) -> MatchState:
     for event in record.events:
         if isinstance(event, Acted):
             match.apply(event.action)
+        elif isinstance(event, TimeCalled):  # the time rule: called here in the record
+            match.call_time()
     if check:
         got, want = match.events, list(record.events)
         for i, (a, b) in enumerate(zip(got, want, strict=False)):

@@ -114,7 +114,8 @@ class SettlementTerms:
     loser_differences: bool = True
     """Whether non-winners settle the differences of their hand values (FIMJ-PAY-2)."""
     dead_seat_pays_mahjong: bool = False
-    """Whether a dead seat (3-player table) pays each winner, never doubled (RAV-3P-3/4)."""
+    """Whether a dead seat (3-player table) pays each winner, as a non-East player: double
+    when the winner is East (RAV-3P-3/4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +325,8 @@ def settle(
         terms: the ruleset's settlement terms.
         seats: every seat at the table, in order of play.
         dead: the dead seat at a three-player table: it never receives, pays nothing unless
-            ``terms.dead_seat_pays_mahjong`` (then each winner's *V'*, never doubled).
+            ``terms.dead_seat_pays_mahjong`` (then each winner's *V'* as a non-East player:
+            doubled only when the winner is East, RAV-3P-4).
         liable: a seat that pays every winner's shares on behalf of all payers (SEI-PAY-2).
 
     Returns:
@@ -350,8 +352,12 @@ def settle(
                 values[winner], payer=payer, payee=winner, east=east, terms=terms
             )
             out.append(Transfer(liable or payer, winner, amount, "mahjong", liable and payer))
-        if dead is not None and terms.dead_seat_pays_mahjong:  # RAV-3P-4: never doubled
-            amount = round_amount(values[winner], terms.rounding)
+        if dead is not None and terms.dead_seat_pays_mahjong:
+            # RAV-3P-3/4: the dead seat pays as a non-East player, double to a winning East
+            # ("L'Est paga doppio e riscuote doppio": from every payer)
+            amount = mahjong_payment(
+                values[winner], payer=dead, payee=winner, east=east, terms=terms
+            )
             out.append(Transfer(liable or dead, winner, amount, "mahjong", liable and dead))
     if terms.loser_differences:
         out.extend(_pairwise(losers, values, "difference", east, terms))  # FIMJ-PAY-2
@@ -370,8 +376,8 @@ REASONS: dict[str, dict[str, str]] = {
 """Bilingual names of the transfer reasons; rulesets add their own (penalties)."""
 
 _SEAT_NAMES = {
-    "it": {"E": "Est", "S": "Sud", "W": "Ovest", "N": "Nord"},
-    "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
+    "it": {"E": "Est", "S": "Sud", "W": "Ovest", "N": "Nord", "table": "il tavolo"},
+    "en": {"E": "East", "S": "South", "W": "West", "N": "North", "table": "the table"},
 }
 
 
@@ -381,7 +387,6 @@ def transfer_arithmetic(
     *,
     east: str | None,
     terms: SettlementTerms = SettlementTerms(),
-    dead: str | None = None,
 ) -> str | None:
     """How a Mah-Jong or difference payment was computed, e.g. ``136 × 2 = 272 → 270``.
 
@@ -398,7 +403,7 @@ def transfer_arithmetic(
     """
     payer = transfer.share_of or transfer.payer
     payee = transfer.payee
-    east_in = east is not None and east in (payer, payee) and payer != dead
+    east_in = east is not None and east in (payer, payee)
     factor = terms.east_factor if east_in else 1
     if transfer.reason == "mahjong":
         value = values.get(payee)
@@ -436,7 +441,6 @@ def explain_transfers(
     *,
     east: str | None,
     terms: SettlementTerms = SettlementTerms(),
-    dead: str | None = None,
     reasons: Mapping[str, Mapping[str, str]] | None = None,
 ) -> list[str]:
     """One line per payment, in Italian (``it``) or English (``en``), with its arithmetic.
@@ -458,7 +462,7 @@ def explain_transfers(
         if t.share_of is not None:
             share = names.get(t.share_of, t.share_of)
             why += f", quota di {share}" if lang == "it" else f", {share}'s share"
-        how = transfer_arithmetic(t, values, east=east, terms=terms, dead=dead)
+        how = transfer_arithmetic(t, values, east=east, terms=terms)
         detail = f"{why}: {how}" if how else why
         payer, payee = names.get(t.payer, t.payer), names.get(t.payee, t.payee)
         out.append(f"{payer} {verb} {payee} {t.amount} ({detail})")

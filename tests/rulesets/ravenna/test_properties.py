@@ -16,7 +16,11 @@ SEAT = st.sampled_from(SEATS)
 
 @st.composite
 def winning_hands(draw: st.DrawFn) -> tuple[Hand, list[int]]:
-    """A complete standard hand (4 sets + pair, some exposed) and the tiles left in the wall."""
+    """A complete standard hand (4 sets + pair, some pungs exposed) and the tiles left in the wall.
+
+    "Non può essere presa dal giocatore di mano per fare una scala se non per fare Mah-Jong"
+    (RAV-PLAY-3): a chow is never an exposed meld.
+    """
     wall = [k for k in range(34) for _ in range(4)]
     concealed: list[int] = []
     melds: list[Meld] = []
@@ -30,9 +34,8 @@ def winning_hands(draw: st.DrawFn) -> tuple[Hand, list[int]]:
         needed = [start, start + 1, start + 2] if chow else [start] * 3
         for k in needed:
             wall.remove(k)
-        if draw(st.booleans()):
-            maker = Meld.chow if chow else Meld.pung
-            melds.append(maker(Tile(start), source=draw(st.sampled_from(list(Source)))))
+        if not chow and draw(st.booleans()):  # RAV-PLAY-3: no exposed chow
+            melds.append(Meld.pung(Tile(start), source=draw(st.sampled_from(list(Source)))))
         else:
             concealed += needed
     pair = draw(st.sampled_from(sorted({k for k in wall if wall.count(k) >= 2})))
@@ -92,8 +95,9 @@ def test_morto_pays_mahjong_but_not_differences(deal: dict, dead: str) -> None:
     discarder = deal["discarder"] if deal["discarder"] != dead else None
     result = settle_deal(hands, winners=[deal["winner"]], discarder=discarder, dead=dead)
     moves = [t for t in result.transfers if dead in (t.payer, t.payee)]
-    # RAV-3P-3: one payment, to the winner, of his value undoubled (rounded).
+    # RAV-3P-3/4: one payment, to the winner, of his value, doubled when East wins ("L'Est
+    # paga doppio e riscuote doppio"), rounded.
     assert all(t.payer == dead and t.payee == deal["winner"] for t in moves)
-    value = result.values[deal["winner"]]
+    value = result.values[deal["winner"]] * (2 if deal["winner"] == "E" else 1)
     assert -result.net[dead] == (value + 4) // 10 * 10
     assert sum(result.net.values()) == 0

@@ -24,7 +24,8 @@ def test_score_dict_tv12() -> None:
     out = RULESET().score_dict(
         {"hand": "123s456s789s2z [333s>] +2z", "win": "ron", "seat_wind": "S"}
     )
-    assert (out["points"], out["doubles"], out["value"]) == (4, 1, 48)
+    # points: the 4 hand points and the Mah-Jong's 20 (RAV-PTS-P09), before the double
+    assert (out["points"], out["doubles"], out["value"]) == (24, 1, 48)
     assert out["payments"] == {"E": -100, "S": 200, "W": -50, "N": -50}
 
 

@@ -111,10 +111,11 @@ def test_morto_pays_mahjong_only(values: dict[str, int], winner: str, dead: str)
         winner = "E"
     result = settle_values(values, winners=(winner,), dead=dead)
     transfers, net = result.transfers, result.net
-    # RAV-3P-3/4: the dead seat pays the winner V' undoubled and nothing else.
+    # RAV-3P-3/4: the dead seat pays the winner V' (double to East: "L'Est paga doppio e
+    # riscuote doppio", seed 004) and nothing else.
     dead_moves = [t for t in transfers if dead in (t.payer, t.payee)]
     assert all(t.payer == dead and t.reason == "mahjong" for t in dead_moves)
-    assert -net[dead] == round_amount(values[winner])
+    assert -net[dead] == round_amount(values[winner] * (2 if winner == "E" else 1))
     assert sum(net.values()) == 0
 
 

@@ -29,8 +29,10 @@ def winning_hands(draw: st.DrawFn) -> tuple[Hand, list[int]]:
         for k in needed:
             wall.remove(k)
         if draw(st.booleans()):
+            # SEI-PLAY-1: a chow only from the previous player; pungs from anyone
+            source = Source.LEFT if chow else draw(st.sampled_from(list(Source)))
             maker = Meld.chow if chow else Meld.pung
-            melds.append(maker(Tile(start), source=draw(st.sampled_from(list(Source)))))
+            melds.append(maker(Tile(start), source=source))
         else:
             concealed += needed
     pair = draw(st.sampled_from(sorted({k for k in wall if wall.count(k) >= 2})))

@@ -28,9 +28,13 @@ def test_riichi_stakes_carry_over(case: dict) -> None:
         winners=[case["winner"]],
         riichi_sticks=case["riichi_sticks"],
     )
-    assert s.net[case["winner"]] == case["hand_payment"]
+    # "Le poste vanno al primo che fa Mah-Jong" (SEI-RIICHI-6): net includes the stakes, which
+    # the table pays (a transfer from ``table``)
     assert s.stakes == (case["winner"], case["riichi_sticks"] * 1000)
-    assert s.net[case["winner"]] + s.stakes[1] == case["total"]
+    assert s.net[case["winner"]] == case["total"]
+    assert s.net["table"] == -case["riichi_sticks"] * 1000
+    hand = sum(t.amount for t in s.transfers if t.payer != "table")
+    assert hand == case["hand_payment"]
 
 
 def test_two_winners_paid_in_full_by_discarder() -> None:
@@ -42,7 +46,7 @@ def test_two_winners_paid_in_full_by_discarder() -> None:
         riichi_sticks=1,
     )
     # Each: W 60 + N/S 60 + E 120 = 240, all paid by W.
-    assert s.net == {"E": 0, "S": 240, "W": -480, "N": 240}
+    assert s.net == {"E": 0, "S": 240, "W": -480, "N": 1240, "table": -1000}
     assert s.stakes == ("N", 1000)
     assert sum(s.net.values()) == 0
 
@@ -100,7 +104,13 @@ def test_settlement_json() -> None:
     )
     d = s.to_dict()
     assert d["values"] == {"S": 120}
-    assert d["net"] == {"E": 0, "S": 480, "W": -480, "N": 0}
+    assert d["net"] == {"E": 0, "S": 1480, "W": -480, "N": 0, "table": -1000}
+    assert d["transfers"][-1] == {
+        "from": "table",
+        "to": "S",
+        "amount": 1000,
+        "reason": "riichi_stakes",
+    }
     assert d["riichi_stakes"] == {"to": "S", "amount": 1000}
 
 
@@ -118,9 +128,9 @@ def test_settlement_explanation_bilingual() -> None:
         "West pays South 240 (Mah-Jong, East's share: 120 × 2 = 240)",
         "West pays South 120 (Mah-Jong, West's share: 120)",
         "West pays South 120 (Mah-Jong, North's share: 120)",
-        "South takes the riichi stakes on the table: 1000",
+        "the table pays South 1000 (riichi stakes, SEI-RIICHI-6)",
     ]
-    assert s.explain("it")[-1] == "Sud prende le poste riichi sul tavolo: 1000"
+    assert s.explain("it")[-1] == "il tavolo paga a Sud 1000 (poste riichi, SEI-RIICHI-6)"
     assert len(s.explain("it")) == len(s.explain("en"))
 
 

@@ -343,6 +343,9 @@ class TableRules:
     claim it and it scores nothing (FIMJ-RICHI-4)."""
     last_drawer_discards: bool = True
     """Whether the player who draws the last live tile discards (False: the deal ends)."""
+    late_claims: bool = False
+    """Whether the referee accepts a claim of the last discard after the next player's draw,
+    before his discard (FIMJ-PLAY-8, FIMJ-GAP-16): ``DealState.late_claim_options``."""
     miss_any_completion: bool = False
     """The engine's ``missed_win`` is also set by a passed tile that completes the hand shape
     without being a legal win (no yaku, furiten; EMA-FURI-3). Off: only by a passed win."""

@@ -36,8 +36,9 @@ from muraglia.rulesets.base import (
     settlement_from_dict,
 )
 from muraglia.rulesets.fimj.rules import FimjOptions, FimjRules
+from muraglia.rulesets.fimj.scoring import last_piece_wait, waiting_kinds
 from muraglia.scoring.result import DealOutcome, Settlement
-from muraglia.tiles import DRAGONS, TERMINALS_AND_HONORS, WINDS, Tile
+from muraglia.tiles import DRAGONS, NUM_KINDS, TERMINALS_AND_HONORS, WINDS, PhysicalTile, Tile
 
 __all__ = ["FLOW", "FimjFlow"]
 
@@ -56,7 +57,8 @@ class FimjFlow(DealFlow[FimjRules]):
         the dead seat starts as North: seat 3 (FIMJ-3P-2). Four tiles to the left, across, to
         the right (FIMJ-CHARL-1): E→N, E↔W, E→S. No discard after drawing the last live tile
         (FIMJ-END-4). Under riichi a drawn flower or season is discarded (FIMJ-RICHI-4,
-        FIMJ-FLOWER-4).
+        FIMJ-FLOWER-4). The referee accepts a late claim of the last discard after the next
+        player's draw (FIMJ-PLAY-8, FIMJ-GAP-16).
         """
         return TableRules(
             wall=WallLayout(bonus_tiles=True, stacks_per_side=18, dead_wall=14),
@@ -64,6 +66,7 @@ class FimjFlow(DealFlow[FimjRules]):
             charleston=(3, 2, 1) if self.options.charleston else (),
             last_drawer_discards=False,
             riichi_discards_bonus=True,
+            late_claims=True,
         )
 
     def charleston_plan(self) -> tuple[tuple[Transfer, ...], ...]:
@@ -141,10 +144,37 @@ class FimjFlow(DealFlow[FimjRules]):
             out.add("first_turn")
         if len(view.discard_log) <= 15:
             out.add("within_fifteenth")
-        seen = view.visible_count(tile) - (0 if self_drawn else 1)
-        if seen >= 3:
+        if self._last_piece(view, seat, tile, self_drawn=self_drawn, facts=facts):
             out.add("last_of_kind")
         return frozenset(out)
+
+    def _last_piece(
+        self, view: DealView, seat: int, tile: Tile, *, self_drawn: bool, facts: frozenset[str]
+    ) -> bool:
+        """Ultimo pezzo (FIMJ-DBL-4): the last copy of the only tile really waited on.
+
+        "Essere effettivamente a punto su una sola pedina e che di questa siano già scoperti
+        gli esemplari mancanti ... perché già scartati o esposti su una qualsiasi delle stecche
+        ..., oppure coperti nella stecca di chi fa Mah-Jong": the three other copies are
+        discarded, in melds, or concealed in the winner's own hand; and the wait is a single
+        one (case 1), or two pairs / a two-sided chow whose other tile has no copy left
+        (cases 2 and 3).
+        """
+        hand = view.hand_of(seat)
+        concealed13 = list(hand.concealed_counts)
+        if self_drawn:
+            concealed13[tile] -= 1
+        on_table = 0 if self_drawn or "robbing_kong" in facts else 1  # the claimed discard
+        if view.visible_count(tile) - on_table + concealed13[tile] < 3:
+            return False
+        tiles = [PhysicalTile(Tile(k)) for k in range(NUM_KINDS) for _ in range(concealed13[k])]
+        hand13 = Hand(tuple(tiles), hand.melds, hand.bonus)
+        waits = waiting_kinds(hand13, four_as_two_pairs=bool(self.options.four_as_two_pairs))
+        case = last_piece_wait(waits, tile, concealed13)
+        if case is None:
+            return False
+        _, other = case
+        return other is None or view.visible_count(other) + concealed13[other] >= 4
 
     def riichi_possible(self, view: DealView, seat: int) -> bool:
         """At least 8 drawable tiles left (FIMJ-RICHI-2, FIMJ-GAP-19); open hands allowed."""
@@ -166,6 +196,16 @@ class FimjFlow(DealFlow[FimjRules]):
             if first.is_wind and all(t == first for _, t in log):
                 return "same_wind_discards"
         return None
+
+    def time_up(self, view: DealView) -> bool:
+        """Time is up: finish the deal only after 4 discards, 3 at a table of three.
+
+        "Nei tornei a tempo determinato si potrà finire la mano in corso allo scadere del tempo
+        se vi sono almeno 4 scarti effettuati, comprese le eventuali chiamate" (FIMJ-TOURN-5);
+        "allo scadere del tempo sono sufficienti 3 scarti" at a table of three (FIMJ-3P-6);
+        otherwise the deal is abandoned without payments (FIMJ-GAP-44).
+        """
+        return len(view.discard_log) >= (3 if self.options.three_players else 4)
 
     def settle(self, outcome: DealOutcome) -> Settlement:
         """FIMJ settlement of every hand; a void deal pays nothing (FIMJ-END-2)."""

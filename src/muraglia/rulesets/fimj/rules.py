@@ -34,8 +34,10 @@ from muraglia.analysis.shapes import (
 from muraglia.errors import InvalidHandError, MahjongError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
+from muraglia.rulesets.fimj import decisions
 from muraglia.rulesets.fimj.patterns import PATTERNS, Category
 from muraglia.rulesets.fimj.scoring import FLAGS, FimjScore, score_hand
+from muraglia.scoring.accepts import InputRules, decisions_markdown
 from muraglia.scoring.classical import (
     DEFAULT_SEATS,
     ClassicalSettlement,
@@ -60,7 +62,7 @@ from muraglia.tiles import NUM_KINDS, WINDS, Tile
 if TYPE_CHECKING:
     from muraglia.rulesets.fimj.flow import FimjFlow
 
-__all__ = ["STATUSES", "FimjOptions", "FimjRules", "reference_markdown"]
+__all__ = ["INPUTS", "STATUSES", "FimjOptions", "FimjRules", "reference_markdown"]
 
 STATUSES: dict[str, dict[str, str]] = {
     "small_lord": {
@@ -89,6 +91,35 @@ STATUSES: dict[str, dict[str, str]] = {
     },
 }
 """Penalised statuses a seat may have in a settlement (FIMJ-PEN)."""
+
+INPUTS = InputRules(
+    "fimj",
+    flags=FLAGS,
+    statuses=STATUSES,
+    chow_sources=("<", ""),
+    chow_rule="FIMJ-PLAY-4",
+    score_keys=("hand", "win", "seat_wind", "round_wind", "flags", "dealer", "discarder"),
+    settle_keys=(
+        "winners",
+        "discarder",
+        "hands",
+        "round_wind",
+        "dealer",
+        "flags",
+        "status",
+        "dead",
+    ),
+    notes=(
+        "`discarder` does not change who pays: every other player pays the winner (FIMJ-PAY-1).",
+        "No stake is put up for richi (FIMJ-RICHI): `riichi_sticks` is refused.",
+        "`riichi` needs a wait on exactly one tile kind (FIMJ-RICHI-1, FIMJ-GAP-20): on a wider "
+        "wait it is an error (a false riichi, FIMJ-PEN-4: give the seat the status "
+        "`false_riichi`).",
+        "`last_of_kind` needs a wait of the rulebook's cases 1-3 (FIMJ-DBL-4).",
+        "No dora, ura-dora, red fives or counters: `dora`, `ura`, `honba` are refused.",
+    ),
+)
+"""What ``fimj`` accepts: flags, statuses, chow sources, input keys (issue 14)."""
 
 _ZERO = frozenset({"great_lord", "false_mahjong", "false_riichi", "dropped_rack"})
 """Statuses whose hand points are 0 (FIMJ-SCORE-7)."""
@@ -183,6 +214,7 @@ class FimjRules:
     patterns = PATTERNS
     flags: ClassVar[Mapping[str, tuple[str, str]]] = FLAGS
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
+    inputs: ClassVar[InputRules] = INPUTS
 
     def __init__(self, options: FimjOptions | None = None, **kwargs: Any) -> None:
         if options is None:
@@ -209,8 +241,23 @@ class FimjRules:
         seat_wind: Tile,
         round_wind: Tile,
         flags: Iterable[str] = (),
+        after_dead: bool | None = None,
     ) -> FimjScore:
-        """Score one hand with this ruleset's options (see :func:`.scoring.score_hand`)."""
+        """Score one hand with this ruleset's options (see :func:`.scoring.score_hand`).
+
+        ``after_dead``: at a table of three, whether the dead seat sits just before this
+        player, so that the previous player, the only one a chow comes from, sits across
+        (``^``); None when unknown (any live previous player: ``<`` or ``^``).
+
+        Raises:
+            InvalidHandError: also for an exposed chow claimed from anyone but the previous
+                player ("La pedina utile a formare una scala si può chiamare solo con lo
+                scarto del giocatore immediatamente precedente", FIMJ-PLAY-4).
+        """
+        sources = None
+        if self.options.three_players and after_dead is not False:  # FIMJ-3P-3
+            sources = ("<", "^", "") if after_dead is None else ("^", "")
+        INPUTS.check_hand(hand, sources)
         return score_hand(
             hand,
             winner=winner,
@@ -230,6 +277,7 @@ class FimjRules:
         payments charge every other seat, East doubling (FIMJ-PAY-1); ``dealer`` names the seat
         wind holding the East role (default ``E``).
         """
+        INPUTS.check_score(data)
         hand = parse_hand(data["hand"], red_fives=False)
         win = data.get("win", "tsumo" if hand.winning is not None else "none")
         if win not in ("ron", "tsumo", "none"):
@@ -276,6 +324,7 @@ class FimjRules:
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
         deal = read_deal(data)  # the fields' types (interfaces.md §5)
+        INPUTS.check_settle(data)
         return self.settle_deal(
             hands=deal.hands,
             winners=deal.winners,
@@ -343,6 +392,7 @@ class FimjRules:
                 seat_wind=own[seat],
                 round_wind=rnd,
                 flags=flags.get(seat, ()),
+                after_dead=None if dead is None else seats[seats.index(seat) - 1] == dead,
             )
             scores[seat] = score
             values[seat] = 0 if status.get(seat) in _ZERO else score.value  # FIMJ-SCORE-7
@@ -520,7 +570,6 @@ class FimjRules:
                 lang,
                 east=east,
                 terms=self.terms,
-                dead=dead,
                 reasons=_REASONS,
             )
             total = "Saldo" if lang == "it" else "Net"
@@ -596,8 +645,11 @@ def reference_markdown() -> str:
     lines += ["", "Options (`fimj(key=value,...)`):", ""]
     for f in fields(FimjOptions):
         lines.append(f"- `{f.name}` (default `{f.default!r}`)")
-    lines += ["", "Flags (`muraglia score` / `settle`, winner only):", ""]
-    lines += [f"- `{k}`: {ref}, {meaning}" for k, (ref, meaning) in FLAGS.items()]
-    lines += ["", "Statuses (`muraglia settle`):", ""]
-    lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
+    lines += ["", *INPUTS.markdown()]
+    lines += [
+        "",
+        *decisions_markdown(
+            decisions.SPEC_DECISIONS, decisions.PROGRAM_DECISIONS, decisions.NOT_APPLIED
+        ),
+    ]
     return "\n".join(lines) + "\n"

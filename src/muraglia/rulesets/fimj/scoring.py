@@ -15,10 +15,11 @@ the highest value (FIMJ-HAND-5); cap at the limit (FIMJ-LIMIT-2) unless it is a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from muraglia.analysis.groups import Group, GroupKind
+from muraglia.analysis.shanten import shanten_all
 from muraglia.analysis.shapes import (
     SIAMESE_SNAKES,
     SMALL_SNAKE,
@@ -31,9 +32,16 @@ from muraglia.rulesets.fimj.hands import FimjContext, partial_layouts
 from muraglia.rulesets.fimj.patterns import PATTERNS, Category, FimjPattern
 from muraglia.scoring.classical import hand_value
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
-from muraglia.tiles import DRAGONS, Tile
+from muraglia.tiles import DRAGONS, NUM_KINDS, Tile
 
-__all__ = ["FLAGS", "Award", "FimjScore", "score_hand"]
+__all__ = [
+    "FLAGS",
+    "Award",
+    "FimjScore",
+    "last_piece_wait",
+    "score_hand",
+    "waiting_kinds",
+]
 
 FLAGS: dict[str, tuple[str, str]] = {
     "riichi": ("C16", "won after a valid riichi"),
@@ -217,6 +225,122 @@ def _check_flags(flags: frozenset[str], *, self_drawn: bool, winner: bool) -> No
             raise InvalidHandError(f"flag {bad[0]!r} needs a self-drawn winning tile")
 
 
+def waiting_kinds(hand13: Hand, *, four_as_two_pairs: bool = True) -> tuple[Tile, ...]:
+    """The tile kinds that would make the 13-tile ``hand13`` a FIMJ Mah-Jong.
+
+    A kind of which the hand already holds four copies is no wait (there is no fifth tile).
+    A wait counts even if every other copy is visible: "anche se una di queste è morta"
+    (FIMJ-RICHI-1).
+
+    >>> from muraglia.notation import parse_hand
+    >>> waiting_kinds(parse_hand("234m 567m 678p 3455s"))
+    (<Tile.S2: 19>, <Tile.S5: 22>)
+    """
+    out = []
+    counts = hand13.counts
+    bare = Hand(hand13.concealed, hand13.melds, hand13.bonus)
+    for kind in range(NUM_KINDS):
+        if counts[kind] >= 4:
+            continue
+        try:
+            score_hand(
+                bare.with_winning(Tile(kind)),
+                winner=True,
+                self_drawn=True,
+                seat_wind=Tile.EAST,
+                round_wind=Tile.EAST,
+                four_as_two_pairs=four_as_two_pairs,
+            )
+        except InvalidHandError:
+            continue
+        out.append(Tile(kind))
+    return tuple(out)
+
+
+def last_piece_wait(
+    waits: Iterable[Tile], winning: Tile, concealed13: Sequence[int]
+) -> tuple[str, Tile | None] | None:
+    """Which case of "ultimo pezzo" the wait is (FIMJ-DBL-4), and the other tile to be dead.
+
+    "Si è in attesa di un solo pezzo" (case 1: a single wait for the pair or a one-tile set),
+    "su due coppie" whose other tile has no copy left (case 2), "su scala bilaterale" whose
+    other tile has no copy left (case 3). ``concealed13`` are the 34-counts of the concealed
+    tiles before the winning one. Returns ``("single", None)``, ``("two_pairs", other)``,
+    ``("two_sided", other)``, or None for any other wait (three kinds or more, two single
+    waits, ...), which can never be a last piece.
+
+    >>> last_piece_wait([Tile.S5], Tile.S5, [0] * 34)
+    ('single', None)
+    >>> from muraglia.notation import parse_hand
+    >>> c = parse_hand("234m 567m 678p 11z 34s").concealed_counts
+    >>> last_piece_wait([Tile.S2, Tile.S5], Tile.S5, c)
+    ('two_sided', <Tile.S2: 19>)
+    >>> c = parse_hand("234m 567m 678p 3456s").concealed_counts  # two single waits
+    >>> last_piece_wait([Tile.S3, Tile.S6], Tile.S6, c) is None
+    True
+    """
+    kinds = sorted(set(waits))
+    if kinds == [winning]:
+        return ("single", None)
+    if len(kinds) != 2 or winning not in kinds:
+        return None
+    other = kinds[0] if kinds[1] == winning else kinds[1]
+    if all(concealed13[k] >= 2 and _rest_is_complete(concealed13, {k: 2}) for k in kinds):
+        return ("two_pairs", other)  # the pair of either tile becomes the pung
+    low, high = kinds
+    if (
+        low.is_suited
+        and high.is_suited
+        and low.suit == high.suit
+        and high.rank - low.rank == 3
+        and _rest_is_complete(concealed13, {Tile(low + 1): 1, Tile(low + 2): 1})
+    ):
+        return ("two_sided", other)  # the two tiles between wait on either end
+    return None
+
+
+def _rest_is_complete(counts: Sequence[int], remove: dict[Tile, int]) -> bool:
+    """Whether ``counts`` less ``remove`` (a partial set) are sets and one pair."""
+    rest = list(counts)
+    for kind, n in remove.items():
+        rest[kind] -= n
+        if rest[kind] < 0:
+            return False
+    total = sum(rest)
+    return total % 3 == 2 and shanten_all(rest, (14 - total) // 3) == -1
+
+
+def _check_riichi(hand: Hand, flags: frozenset[str], *, four_as_two_pairs: bool) -> None:
+    """FIMJ-RICHI-1, FIMJ-GAP-20: a riichi stands only on a wait on exactly one tile kind."""
+    if "riichi" not in flags or hand.winning is None:
+        return
+    waits = waiting_kinds(
+        Hand(hand.concealed, hand.melds, hand.bonus), four_as_two_pairs=four_as_two_pairs
+    )
+    if len(waits) > 1:
+        shown = ", ".join(t.notation for t in waits)
+        raise InvalidHandError(
+            f"false riichi (FIMJ-PEN-4): {hand.notation!r} waited on {shown}; riichi needs a "
+            "wait on exactly one tile kind, not a two-sided chow or two pairs even if one is "
+            "dead (FIMJ-RICHI-1, FIMJ-GAP-20); settle the seat with status false_riichi"
+        )
+
+
+def _check_last_piece(hand: Hand, flags: frozenset[str], *, four_as_two_pairs: bool) -> None:
+    """FIMJ-DBL-4: the flag ``last_of_kind`` needs a wait of cases 1–3."""
+    if "last_of_kind" not in flags or hand.winning is None:
+        return
+    bare = Hand(hand.concealed, hand.melds, hand.bonus)
+    waits = waiting_kinds(bare, four_as_two_pairs=four_as_two_pairs)
+    if last_piece_wait(waits, hand.winning.kind, bare.concealed_counts) is None:
+        shown = ", ".join(t.notation for t in waits)
+        raise InvalidHandError(
+            f"ultimo pezzo (FIMJ-DBL-4) on {hand.notation!r}, which waited on {shown}: the "
+            "winner must wait on that one tile, or on two pairs or a two-sided chow whose "
+            "other tile is dead"
+        )
+
+
 def _evaluate(ctx: FimjContext, *, limit: int, strict_two_points: bool) -> FimjScore:
     awards: list[Award] = []
     for p in PATTERNS:
@@ -297,6 +421,8 @@ def score_hand(
     flag_set = frozenset(flags)
     _check_hand(hand, winner=winner)
     _check_flags(flag_set, self_drawn=self_drawn, winner=winner)
+    _check_riichi(hand, flag_set, four_as_two_pairs=four_as_two_pairs)
+    _check_last_piece(hand, flag_set, four_as_two_pairs=four_as_two_pairs)
     if seat_wind not in (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH):
         raise InvalidHandError(f"seat wind {seat_wind!r} is not a wind")
 

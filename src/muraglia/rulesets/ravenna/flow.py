@@ -127,6 +127,16 @@ class RavennaFlow(DealFlow[RavennaRules]):
             return None
         return int(score.value)
 
+    def time_up(self, view: DealView) -> bool:
+        """At the bell the deal in progress is finished; one not yet in progress is not played.
+
+        "Bisogna concludere la mano in corso quindi terminare ... Viene considerata «mano in
+        corso» quando il giocatore Sud ha scartato" (RAV-COMP-2/3); a deal not yet in
+        progress is not played (RAV-GAP-20).
+        """
+        south = [s for s in view.live_seats if view.seat_wind(s) == Tile.SOUTH]
+        return any(seat in south for seat, _ in view.discard_log)
+
     def settle(self, outcome: DealOutcome) -> Settlement:
         """Ravenna settlement (two winners or none: void, nothing paid)."""
         if len(outcome.winners) != 1 and not outcome.status:

@@ -26,9 +26,11 @@ from muraglia.analysis.shapes import (
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
+from muraglia.rulesets.ravenna import decisions
 from muraglia.rulesets.ravenna.context import Reading
 from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
 from muraglia.rulesets.ravenna.settlement import RAVENNA_TERMS, SEATS, settle_values
+from muraglia.scoring.accepts import InputRules, decisions_markdown
 from muraglia.scoring.classical import ClassicalAward as Award
 from muraglia.scoring.classical import Transfer, explain_transfers, hand_value, mahjong_payment
 from muraglia.scoring.deal import (
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
     from muraglia.rulesets.ravenna.flow import RavennaFlow
 
 __all__ = [
+    "INPUTS",
     "RavennaOptions",
     "RavennaRules",
     "STACKS_PER_WALL",
@@ -104,6 +107,27 @@ STATUSES: Mapping[str, Mapping[str, str]] = {
 }
 """The per-seat penalty statuses this ruleset knows, with bilingual explanations."""
 
+INPUTS = InputRules(
+    "ravenna",
+    flags={},
+    statuses=STATUSES,
+    chow_sources=(),
+    chow_rule="RAV-PLAY-3",
+    score_keys=("hand", "win", "seat_wind", "round_wind", "dealer", "discarder"),
+    settle_keys=("winners", "discarder", "hands", "round_wind", "dealer", "status", "dead"),
+    notes=(
+        "No situation flag scores in Ravenna (no robbing the kong, RAV-KONG-5; no last tile "
+        "or replacement double): any flag is an error.",
+        "`round_wind` is accepted and has no effect: there is no round wind in this ruleset "
+        "(RAV-PTS-3).",
+        "`dealer` must be `E` (seats are named by wind); `discarder` does not change who pays "
+        "(RAV-PAY-1).",
+        "No riichi, dora, ura-dora, red fives or counters: `riichi_sticks`, `dora`, `ura`, "
+        "`honba` are refused.",
+    ),
+)
+"""What ``ravenna`` accepts: no flags, its statuses, no exposed chow, its input keys."""
+
 _ZERO = frozenset({"fourteen_tiles", "false_mahjong", "laid_down", "wrong_draw", "unpaid_rack"})
 _ANY_COUNT = frozenset(STATUSES) - {"twelve_tiles", "fourteen_tiles"}
 """Statuses whose holder may show 13 or 14 tiles (he may hold a drawn tile when stopped)."""
@@ -118,7 +142,9 @@ class RavennaScore:
     awards: tuple[Award, ...]
     """Point items, doubles and massimi, in table order."""
     points: int
-    """*P*: hand points (without the 20/30 for Mah-Jong)."""
+    """Every point item, the Mah-Jong base (20, or 30 with no hand points) included, before
+    doubles: the amount that is doubled (the one meaning of ``points`` of the classical
+    rulesets, docs/scoring.md). 0 for a massimo."""
     doubles: int
     """*D*."""
     limit: str | None
@@ -196,7 +222,7 @@ def _evaluate(r: Reading, *, at_least_30: bool = False) -> RavennaScore:
     return RavennaScore(
         winner=r.winner,
         awards=tuple(awards),
-        points=points,
+        points=base,
         doubles=doubles,
         limit="massimo" if massimo or raw > MASSIMO else None,
         value=value,
@@ -247,6 +273,7 @@ def score_hand(
         RulesetError: for an unknown win type, seat or status, or a penalised winner.
     """
     seat = _seat(seat_wind)
+    INPUTS.check_hand(hand)  # RAV-PLAY-3: a chow only inside the Mah-Jong
     if status is not None and status not in STATUSES:
         raise RulesetError(f"unknown ravenna status {status!r}; known: {', '.join(STATUSES)}")
     if win == "none":
@@ -340,9 +367,10 @@ class RavennaSettlement:
             lines += ["  " + x for x in score.explain(lang)]
         if self.dead is not None:  # RAV-3P-3
             lines.append(
-                f"{names[self.dead]} è il morto: paga i Mah-Jong, non le stecche"
+                f"{names[self.dead]} è il morto: paga i Mah-Jong (doppio all'Est), non le stecche"
                 if it
-                else f"{names[self.dead]} is the dead seat: pays the Mah-Jong, no differences"
+                else f"{names[self.dead]} is the dead seat: pays the Mah-Jong (double to East), "
+                "no differences"
             )
         lines += explain_transfers(
             self.transfers,
@@ -350,7 +378,6 @@ class RavennaSettlement:
             lang,
             east="E",
             terms=RAVENNA_TERMS,
-            dead=self.dead,
             reasons={"broken_rack": {"it": "stecca distrutta", "en": "broken rack"}},
         )
         total = "Saldo" if it else "Net"
@@ -425,13 +452,18 @@ def settle_deal(
         return RavennaSettlement({}, dict.fromkeys(SEATS, 0), (), net, void=True)
     winner = winners[0]
     win = "ron" if discarder else "tsumo"
+    # the payments are the settlement's transfers (RAV-3P-4: at a table of three the dead
+    # seat's share differs from a fourth player's), so the scores carry none of their own
     scores = {
-        seat: score_hand(
-            hands[seat],
-            win=win if seat == winner else "none",
-            seat_wind=seat,
-            status=statuses.get(seat),
-            at_least_30=at_least_30,
+        seat: replace(
+            score_hand(
+                hands[seat],
+                win=win if seat == winner else "none",
+                seat_wind=seat,
+                status=statuses.get(seat),
+                at_least_30=at_least_30,
+            ),
+            payments={},
         )
         for seat in live
     }
@@ -481,7 +513,7 @@ def reference_markdown() -> str:
         "collects *V* from each player (East pays or collects double); the others pay each other",
         "the differences of their values, doubled when East is one of the two; every payment is",
         "rounded to tens after doubling. At a three-player table the dead seat pays the Mah-Jong",
-        "(never doubled) but no differences. Two winners on one discard void the deal.",
+        "(double when East wins) but no differences. Two winners on one discard void the deal.",
         "",
         "| id | English | Italiano | unit | value | winner only | rule |",
         "|---|---|---|---|---|---|---|",
@@ -500,8 +532,13 @@ def reference_markdown() -> str:
         "",
         "Three-player table: give `dead` (the dead seat, never East) in `muraglia settle`.",
     ]
-    lines += ["", "Statuses (`muraglia settle`):", ""]
-    lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
+    lines += ["", *INPUTS.markdown()]
+    lines += [
+        "",
+        *decisions_markdown(
+            decisions.SPEC_DECISIONS, decisions.PROGRAM_DECISIONS, decisions.NOT_APPLIED
+        ),
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -569,8 +606,9 @@ class RavennaRules:
     shapes: ClassVar[tuple[Shape, ...]] = (STANDARD, SEVEN_PAIRS_FOUR_AS_TWO, ALL_HEAD_TILES)
     """Winning shapes, for analysis (RAV-HAND-1..3, RAV-GAP-10)."""
     patterns = PATTERNS
-    flags: ClassVar[frozenset[str]] = frozenset()
+    flags: ClassVar[Mapping[str, tuple[str, str]]] = INPUTS.flags
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
+    inputs: ClassVar[InputRules] = INPUTS
 
     def __init__(self, options: RavennaOptions | None = None, **kwargs: Any) -> None:
         if options is None:
@@ -584,6 +622,7 @@ class RavennaRules:
     def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Score one hand from the ``muraglia score`` input object (interfaces.md §5)."""
         _check_dealer(data)
+        INPUTS.check_score(data)
         hand = parse_hand(data["hand"], red_fives=False)
         win = data.get("win", "tsumo" if hand.winning is not None else "none")
         result = score_hand(
@@ -598,6 +637,7 @@ class RavennaRules:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
         _check_dealer(data)
         deal = read_deal(data)
+        INPUTS.check_settle(data)
         dead = data.get("dead")
         return settle_deal(
             deal.hands,

@@ -8,8 +8,9 @@ with these terms:
 * every pair of non-winners settles the difference of their values; when East is one of the
   two, the difference is doubled after it is computed — East's own double "counts" only when
   his value is higher before doubling (RAV-PAY-2…4, the seed's worked examples);
-* at a three-player table the dead seat ("morto") pays the Mah-Jong, never doubled, and takes
-  no part in the differences (RAV-3P-3, RAV-3P-4);
+* at a three-player table the dead seat ("morto") pays the Mah-Jong as a non-East player —
+  double when East wins, "L'Est paga doppio e riscuote doppio" — and takes no part in the
+  differences (RAV-3P-3, RAV-3P-4 as corrected in the spec);
 * two or more winners on one discard void the deal (RAV-END-2, RAV-GAP-30).
 
 Seats are the wind letters ``E S W N``; ``E`` is the player holding the East role.

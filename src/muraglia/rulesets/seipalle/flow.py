@@ -39,6 +39,7 @@ from muraglia.rulesets.base import (
 from muraglia.rulesets.seipalle.rules import (
     KNOWN_FLAGS,
     RIICHI_STAKE,
+    TABLE,
     SeipalleOptions,
     SeipalleRules,
     may_win_on_discard,
@@ -126,7 +127,7 @@ class SeipalleFlow(DealFlow[SeipalleRules]):
         """Only the winners are paid (SEI-PAY); no winner: void, stakes stay (SEI-PLAY-6)."""
         if not outcome.winners:
             return Settlement((), dict.fromkeys(SEAT_LETTERS, 0))
-        result = settle_deal(
+        settled = settle_deal(
             dict(outcome.hands),
             winners=outcome.winners,
             discarder=outcome.discarder,
@@ -136,7 +137,13 @@ class SeipalleFlow(DealFlow[SeipalleRules]):
             riichi_sticks=outcome.riichi_sticks,
             statuses=outcome.status,
         )
-        return settlement_from_dict(result.to_dict())
+        result = settled.to_dict()
+        if settled.stakes is not None:  # the engine pays them from its pot (riichi_stakes)
+            to, amount = settled.stakes
+            net = {k: v for k, v in settled.net.items() if k != TABLE}
+            net[to] -= amount
+            result["net"] = net
+        return settlement_from_dict(result)
 
     def next_deal(self, progress: MatchProgress, summary: DealSummary) -> MatchProgress | None:
         """FIMJ free play over two rounds, or East always passing (SEI-GAME-1/2)."""

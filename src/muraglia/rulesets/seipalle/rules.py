@@ -23,8 +23,10 @@ from muraglia.analysis.shapes import (
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
+from muraglia.rulesets.seipalle import decisions
 from muraglia.rulesets.seipalle.context import Reading
 from muraglia.rulesets.seipalle.patterns import BY_ID, PATTERNS, dora_of
+from muraglia.scoring.accepts import InputRules, decisions_markdown
 from muraglia.scoring.classical import ClassicalAward as Award
 from muraglia.scoring.classical import (
     MultipleWinners,
@@ -51,6 +53,8 @@ if TYPE_CHECKING:
     from muraglia.rulesets.seipalle.flow import SeipalleFlow
 
 __all__ = [
+    "FLAGS",
+    "INPUTS",
     "SeipalleOptions",
     "SeipalleRules",
     "reference_markdown",
@@ -81,17 +85,18 @@ SHAPES = {"seven_pairs": True, "four_as_two_pairs": False, "thirteen_orphans": T
 """Winning shapes besides four sets and a pair (SEI-HAND-1; SEI-HAND-2: four identical tiles
 are not two pairs)."""
 
-KNOWN_FLAGS = frozenset(
-    {
-        "riichi",
-        "double_riichi",
-        "robbing_kong",
-        "replacement",
-        "last_tile",
-        "last_discard",
-        "first_turn",
-    }
-)
+FLAGS: Mapping[str, tuple[str, str]] = {
+    "riichi": ("SEI-DBL-D30", "won after riichi"),
+    "double_riichi": ("SEI-DBL-D31", "riichi declared on the first turn"),
+    "robbing_kong": ("SEI-DBL-D32", "won by robbing a kong"),
+    "replacement": ("SEI-DBL-D33", "winning tile drawn from the dead wall"),
+    "last_tile": ("SEI-DBL-D34", "won with the last tile of the wall"),
+    "last_discard": ("SEI-DBL-D35", "won on the last discard"),
+    "first_turn": ("SEI-DBL-D36/D37", "exit of the Gods (East) or of the Earth, self-drawn"),
+}
+"""Situation flags: flag → (rule, meaning)."""
+
+KNOWN_FLAGS = frozenset(FLAGS)
 """Flags this ruleset reads (SEI-DBL-D29…D37)."""
 
 SEIPALLE_TERMS = SettlementTerms(
@@ -243,6 +248,7 @@ def score_hand(
     flags: Iterable[str] = (),
     dora: Sequence[Tile] = (),
     discarder: str | None = None,
+    riichi_sticks: int = 0,
 ) -> SeipalleScore:
     """Score a winning hand under Seipalle rules.
 
@@ -254,6 +260,8 @@ def score_hand(
         flags: situational flags (see :data:`KNOWN_FLAGS`).
         dora: dora *indicators* (SEI-DORA-2).
         discarder: for ``ron``, the seat that discarded (gives ``payments``).
+        riichi_sticks: riichi stakes on the table, this deal's included: the winner takes
+            them (SEI-RIICHI-6, SEI-PAY-5), shown in ``payments`` as paid by ``table``.
 
     Returns:
         The best reading's score, with payments when the payer is known.
@@ -272,6 +280,7 @@ def score_hand(
         )
     if hand.winning is None:
         raise InvalidHandError(f"{hand.notation!r} has no winning tile (+X)")
+    INPUTS.check_hand(hand)  # SEI-PLAY-1: chows only from the previous player
     if hand.bonus:
         raise InvalidHandError(
             f"{hand.notation!r}: seipalle has no flowers or seasons (SEI-EQUIP-1)"
@@ -312,12 +321,25 @@ def score_hand(
     if self_drawn or discarder is not None:
         winner = next(k for k, v in _WIND_LETTERS.items() if v is seat)
         pays = payments(best.value, winner=winner, discarder=None if self_drawn else discarder)
+        if riichi_sticks:  # SEI-RIICHI-6: "le poste vanno al primo che fa Mah-Jong"
+            pays[winner] += riichi_sticks * RIICHI_STAKE
+            pays["table"] = -riichi_sticks * RIICHI_STAKE
         best = replace(best, payments=pays if best.valid_win else {})
     return best
 
 
 RIICHI_STAKE = 1000
 """The riichi stake (SEI-RIICHI-3)."""
+
+TABLE = "table"
+"""The party holding the riichi stakes in ``transfers`` and ``net`` (as riichi-ema's)."""
+
+_REASONS = {
+    "riichi_stakes": {
+        "it": "poste riichi, SEI-RIICHI-6",
+        "en": "riichi stakes, SEI-RIICHI-6",
+    }
+}
 
 
 def may_win_on_discard(own_discards: Iterable[Tile], tile: Tile) -> bool:
@@ -341,7 +363,7 @@ class SeipalleSettlement:
     transfers: tuple[Transfer, ...]
     """Non-zero payments."""
     net: dict[str, int]
-    """Net Mah-Jong payments per seat; sums to zero."""
+    """Net per seat, the riichi stakes included (taken from ``table``); sums to zero."""
     stakes: tuple[str, int] | None = None
     """(seat, amount) collecting the riichi stakes on the table (SEI-PAY-5), if any."""
 
@@ -361,14 +383,9 @@ class SeipalleSettlement:
                 "  " + x for x in score.explain(lang) if not x.startswith(tuple(names.values()))
             ]
         values = {seat: score.value for seat, score in self.scores.items()}
-        lines += explain_transfers(self.transfers, values, lang, east="E", terms=SEIPALLE_TERMS)
-        if self.stakes is not None:
-            seat, amount = self.stakes
-            lines.append(
-                f"{names[seat]} prende le poste riichi sul tavolo: {amount}"
-                if it
-                else f"{names[seat]} takes the riichi stakes on the table: {amount}"
-            )
+        lines += explain_transfers(
+            self.transfers, values, lang, east="E", terms=SEIPALLE_TERMS, reasons=_REASONS
+        )
         if not self.scores:
             lines.append("Mano a monte: nessun pagamento." if it else "Void deal.")
         return lines
@@ -399,6 +416,47 @@ STATUSES: Mapping[str, Mapping[str, str]] = {
     },
 }
 """Per-seat penalty statuses; only the winner is paid, so they only forbid winning."""
+
+INPUTS = InputRules(
+    "seipalle",
+    flags=FLAGS,
+    statuses=STATUSES,
+    chow_sources=("<", ""),
+    chow_rule="SEI-PLAY-1",
+    score_keys=(
+        "hand",
+        "win",
+        "seat_wind",
+        "round_wind",
+        "flags",
+        "dora",
+        "discarder",
+        "dealer",
+        "riichi_sticks",
+    ),
+    settle_keys=(
+        "winners",
+        "discarder",
+        "hands",
+        "round_wind",
+        "dealer",
+        "flags",
+        "dora",
+        "riichi_sticks",
+        "status",
+        "discards",
+    ),
+    notes=(
+        "No ura-dora and no red fives (SEI-DORA-2: the seed's only indicators are those "
+        'turned up on the wall, "una all\'inizio, poi una ogni poker formato"): `ura` and a '
+        "red five `0m`/`0p`/`0s` are errors.",
+        "No flowers or seasons (SEI-EQUIP-1) and no counters: bonus tiles and `honba` are refused.",
+        "`riichi_sticks`: the stakes on the table, this deal's included; the first winner "
+        "after the discarder takes them (SEI-RIICHI-6, SEI-PAY-5, SEI-GAP-24): a transfer "
+        "from `table` in `transfers`, `net` and `payments`.",
+    ),
+)
+"""What ``seipalle`` accepts: flags, statuses, chows from the left, input keys."""
 
 
 def settle_deal(
@@ -478,11 +536,14 @@ def settle_deal(
         for k, v in one.net.items():
             net[k] += v
     stakes = None
-    if riichi_sticks:
+    if riichi_sticks:  # SEI-RIICHI-6, SEI-PAY-5: the stakes on the table go to the winner
         start = SEATS.index(discarder) if discarder else SEATS.index(winners[0]) - 1
         order = [SEATS[(start + i) % 4] for i in range(1, 5)]
         first = next(s for s in order if s in winners)  # SEI-PAY-6
         stakes = (first, riichi_sticks * RIICHI_STAKE)
+        transfers.append(Transfer(TABLE, first, stakes[1], "riichi_stakes"))
+        net[first] += stakes[1]
+        net[TABLE] = -stakes[1]
     return SeipalleSettlement(scores, tuple(transfers), net, stakes)
 
 
@@ -515,15 +576,17 @@ def reference_markdown() -> str:
     lines += [
         f"- `{p.id}`: " + ", ".join(f"`{x}`" for x in p.excludes) for p in PATTERNS if p.excludes
     ]
-    lines += ["", "Flags read: " + ", ".join(f"`{f}`" for f in sorted(KNOWN_FLAGS)) + ".", ""]
     lines += [
-        "`muraglia settle` also reads `riichi_sticks` (stakes on the table, SEI-RIICHI-6) and,",
-        "optionally, `discards` (seat → tiles it discarded): a win on a discard of a tile kind",
-        "the winner discarded himself is rejected (SEI-PLAY-4).",
         "",
+        "`muraglia settle` also reads, optionally, `discards` (seat → tiles it discarded): a win",
+        "on a discard of a tile kind the winner discarded himself is rejected (SEI-PLAY-4).",
+        "",
+        *INPUTS.markdown(),
+        "",
+        *decisions_markdown(
+            decisions.SPEC_DECISIONS, decisions.PROGRAM_DECISIONS, decisions.NOT_APPLIED
+        ),
     ]
-    lines += ["Statuses (`muraglia settle`):", ""]
-    lines += [f"- `{k}`: {v['en']} / {v['it']}" for k, v in STATUSES.items()]
     return "\n".join(lines) + "\n"
 
 
@@ -548,6 +611,14 @@ def _discards(data: object) -> dict[str, tuple[Tile, ...]]:
     return out
 
 
+def _riichi_sticks(data: Mapping[str, Any]) -> int:
+    """The ``riichi_sticks`` of an input object: a non-negative integer (SEI-RIICHI-6)."""
+    sticks = data.get("riichi_sticks", 0)
+    if not isinstance(sticks, int) or isinstance(sticks, bool) or sticks < 0:
+        raise InvalidHandError(f"riichi_sticks must be a non-negative integer, not {sticks!r}")
+    return sticks
+
+
 def _check_dealer(data: Mapping[str, Any]) -> None:
     if data.get("dealer", "E") != "E":
         raise RulesetError("seats are given by wind letter: the East role is always 'E'")
@@ -568,8 +639,9 @@ class SeipalleRules:
     shapes: ClassVar[tuple[Shape, ...]] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
     """Winning shapes, for analysis (SEI-HAND-1/2)."""
     patterns = PATTERNS
-    flags: ClassVar[frozenset[str]] = KNOWN_FLAGS
+    flags: ClassVar[Mapping[str, tuple[str, str]]] = FLAGS
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
+    inputs: ClassVar[InputRules] = INPUTS
 
     def __init__(self, options: SeipalleOptions | None = None, **kwargs: Any) -> None:
         known = {f.name for f in fields(SeipalleOptions)}
@@ -582,6 +654,7 @@ class SeipalleRules:
     def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Score one hand from the ``muraglia score`` input object (interfaces.md §5)."""
         _check_dealer(data)
+        INPUTS.check_score(data)
         hand = parse_hand(data["hand"], red_fives=False)
         win = data.get("win", "tsumo")
         result = score_hand(
@@ -592,6 +665,7 @@ class SeipalleRules:
             flags=string_list(data.get("flags", []), "flags"),
             dora=[Tile.from_notation(t) for t in string_list(data.get("dora", []), "dora")],
             discarder=data.get("discarder") if win == "ron" else None,
+            riichi_sticks=_riichi_sticks(data),
         )
         return {"ok": True, "hand": hand.notation} | result.to_dict()
 
@@ -599,9 +673,8 @@ class SeipalleRules:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
         _check_dealer(data)
         deal = read_deal(data)
-        sticks = data.get("riichi_sticks", 0)
-        if not isinstance(sticks, int) or sticks < 0:
-            raise InvalidHandError(f"riichi_sticks must be a non-negative integer, not {sticks!r}")
+        INPUTS.check_settle(data)
+        sticks = _riichi_sticks(data)
         return settle_deal(
             deal.hands,
             winners=deal.winners,
