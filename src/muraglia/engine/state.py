@@ -653,9 +653,9 @@ class DealState:
         A flow whose table has ``late_claims`` (FIMJ) accepts a claim made after the next
         player's draw but before his discard: "Non è possibile chiamare una pedina scartata
         quando il giocatore di turno ha già pescato e scartato, per cui fino allo scarto
-        successivo è possibile chiamare l'ultima pedina scartata" (FIMJ-PLAY-8). Empty when no late claim
-        is possible (another flow, the next player already acted, a flower was drawn, a
-        riichi discard).
+        successivo è possibile chiamare l'ultima pedina scartata" (FIMJ-PLAY-8). Empty when no
+        late claim is possible (another flow, the next player already acted, a flower was
+        drawn, a riichi discard).
         """
         if self.late is None or self.phase is not Phase.ACT or seat == self.late[0]:
             return []
