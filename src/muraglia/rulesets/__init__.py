@@ -294,10 +294,11 @@ def load_scorer(spec: str) -> Ruleset[Any]:
 
 _CACHE_SIZE = 64
 """How many distinct rulesets (and, separately, spec spellings) :func:`ruleset_for` keeps."""
-_BY_TEXT: dict[str, Any] = {}
-"""Spec text as given -> shared ruleset (the hit path: one dictionary lookup)."""
-_BY_KEY: dict[tuple[Any, ...], Any] = {}
-"""Normalised spec (id, sorted typed options) -> shared ruleset."""
+_BY_TEXT: dict[str, tuple[Any, int | None]] = {}
+"""Spec text as given -> (shared ruleset, the version of the pattern table it was built from)
+(the hit path: one dictionary lookup and one version check)."""
+_BY_KEY: dict[tuple[Any, ...], tuple[Any, int | None]] = {}
+"""Normalised spec (id, sorted typed options) -> (shared ruleset, pattern table version)."""
 _LOCK = threading.Lock()
 
 
@@ -306,6 +307,21 @@ def _remember(table: dict[Any, Any], key: Any, value: Any) -> None:
     table[key] = value
     while len(table) > _CACHE_SIZE:
         del table[next(iter(table))]
+
+
+def _fresh(ruleset: Any, version: int | None) -> bool:
+    """Whether a shared ``ruleset`` was built from its pattern table as it is now.
+
+    A table registers patterns at import and, in tests or plug-ins, later too (every
+    registration bumps ``PatternTable.version``): a ruleset built before that is rebuilt.
+    """
+    table = getattr(type(ruleset), "patterns", None)
+    return getattr(table, "version", None) == version
+
+
+def _version(ruleset: Any) -> int | None:
+    """The version of the pattern table ``ruleset`` was built from (None: no table)."""
+    return getattr(getattr(type(ruleset), "patterns", None), "version", None)
 
 
 def ruleset_for(spec: str, **options: Any) -> Any:
@@ -332,8 +348,8 @@ def ruleset_for(spec: str, **options: Any) -> Any:
     """
     if not options:
         hit = _BY_TEXT.get(spec)
-        if hit is not None:
-            return hit
+        if hit is not None and _fresh(hit[0], hit[1]):
+            return hit[0]
     rid, raw = parse_spec(spec)
     try:
         cls = importlib.import_module(REGISTRY[rid]).RULESET
@@ -356,16 +372,19 @@ def ruleset_for(spec: str, **options: Any) -> Any:
     except TypeError:  # an unhashable option value given as a keyword: nothing to share
         return load_ruleset(spec, **options)
     with _LOCK:
-        ruleset = _BY_KEY.get(key)
-    if ruleset is None:
-        ruleset = load_ruleset(spec, **options)
+        entry = _BY_KEY.get(key)
+    if entry is None or not _fresh(*entry):
+        built = load_ruleset(spec, **options)
         with _LOCK:
-            ruleset = _BY_KEY.setdefault(key, ruleset)
-            _remember(_BY_KEY, key, ruleset)
+            entry = _BY_KEY.get(key)
+            if entry is None or not _fresh(*entry):
+                entry = (built, _version(built))
+                _BY_KEY.pop(key, None)
+                _remember(_BY_KEY, key, entry)
     if not options:
         with _LOCK:
-            _remember(_BY_TEXT, spec, ruleset)
-    return ruleset
+            _remember(_BY_TEXT, spec, entry)
+    return entry[0]
 
 
 def score(
