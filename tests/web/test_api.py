@@ -32,7 +32,7 @@ SCORE_ITEMS = [
     {"rules": "fimj", "hand": "234m567p11z [555z] [789s<] 1f +4m", "win": "tsumo"},
     {"rules": "mcr", "hand": "123m456p789s234s55z+5z", "win": "ron", "discarder": "N"},
     {"rules": "seipalle", "hand": "234m567p11z [555z] [789s<] +4m", "win": "ron", "discarder": "S"},
-    {"rules": "ravenna", "hand": "234m567p11z [555z] [789s<] +4m", "win": "none"},
+    {"rules": "ravenna", "hand": "234m567p11z [555z] [777s^] +4m", "win": "none"},
 ]  # fmt: skip
 
 
