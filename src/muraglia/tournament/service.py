@@ -702,8 +702,10 @@ def _settle_hands(
         if counters:  # riichi-style rulesets: counters and sticks carry over
             data.setdefault("honba", honba)
             data.setdefault("riichi_sticks", sticks)
+        # who declared riichi is the sheet's record of the stakes; Seipalle's settle reads the
+        # declarations from the flags and the stakes from riichi_sticks
         declared = (
-            [str(x) for x in data.get("riichi", [])] if event.ruleset_id == "seipalle" else []
+            [str(x) for x in data.pop("riichi", [])] if event.ruleset_id == "seipalle" else []
         )
         if declared:
             pot += len(declared)
