@@ -315,8 +315,7 @@ def _fresh(ruleset: Any, version: int | None) -> bool:
     A table registers patterns at import and, in tests or plug-ins, later too (every
     registration bumps ``PatternTable.version``): a ruleset built before that is rebuilt.
     """
-    table = getattr(type(ruleset), "patterns", None)
-    return getattr(table, "version", None) == version
+    return _version(ruleset) == version
 
 
 def _version(ruleset: Any) -> int | None:
