@@ -142,8 +142,7 @@ class MatchState:
         if self.time_called:
             raise IllegalActionError("time was already called in this match")
         deal = self.deal
-        hook = getattr(self.flow, "time_up", None)
-        finish = True if hook is None else bool(hook(deal))
+        finish = self.flow.time_up(deal)
         event = TimeCalled(self.deals_played, len(deal.discard_log), finish)
         self.time_called = True
         self.events.append(event)

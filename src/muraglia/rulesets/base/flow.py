@@ -239,6 +239,13 @@ class DealFlow(Generic[RulesetT]):
 
     # ---------------------------------------------------------------- end of deal / match
 
+    def time_up(self, view: DealView) -> bool:
+        """Time is called during this deal: True plays it to its end, False abandons it.
+
+        Default: the deal in progress is finished (the EMA/MCR/Seipalle decision).
+        """
+        return True
+
     def settle(self, outcome: DealOutcome) -> Settlement:
         """Payments of a finished deal (``outcome`` keyed by own-wind letters, dealer ``E``).
 
