@@ -8,7 +8,7 @@ Scores start at the flow's ``table.start_score`` for every seat (0 by default, F
 and to a winner when the ruleset's settlement says so, so ``sum(scores) + pot`` never changes.
 
 The time rule (:meth:`MatchState.call_time`): the tournament manager tells a match that time is
-up; the flow's optional ``time_up(view)`` hook says whether the deal in progress is finished
+up; the flow's ``time_up(view)`` hook says whether the deal in progress is finished
 (then the match ends) or abandoned at once without payments (default: finished).
 """
 
