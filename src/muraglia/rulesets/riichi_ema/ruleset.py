@@ -75,6 +75,13 @@ _WIN = {"ron": _RON, "tsumo": _TSUMO}
 _IN_RIICHI = frozenset(("riichi", "double_riichi"))
 _RIICHI_FLAGS = frozenset(("riichi", "double_riichi", "ippatsu"))
 _LETTERS = frozenset(("E", "S", "W", "N"))
+PAYMENT_REASONS: dict[str, dict[str, str]] = {
+    "hand": {"en": "hand", "it": "mano"},  # EMA-PAY-2/3
+    "honba": {"en": "counters (honba)", "it": "contatori (honba)"},  # EMA-HONBA-4
+    "pao": {"en": "liability (pao)", "it": "responsabilità (pao)"},  # EMA-PAO
+    "riichi_sticks": {"en": "riichi sticks", "it": "stecche riichi"},  # EMA-STICK-1
+}
+"""Names of the reasons of a win's payments in the score explanation."""
 _FROZEN = (tuple, frozenset, type(None))
 _new_result = object.__new__
 _set = object.__setattr__
@@ -525,7 +532,8 @@ class RiichiEma(Ruleset[EmaOptions]):
             payer = discarder or ("chi scarta" if it else "the discarder")
             out.append(f"ron: {payer} → {ceil100((6 if winner == 'E' else 4) * c.b)}")
         for payer, payee, amount, why in transfers:
-            out.append(f"  {payer} → {payee}: {amount} ({why})")
+            name = PAYMENT_REASONS.get(why, {}).get(lang, why)
+            out.append(f"  {payer} → {payee}: {amount} ({name})")
         return tuple(out)
 
     # ------------------------------------------------------------------ settlement
