@@ -198,3 +198,53 @@ def test_two_people_join_one_table_and_play_a_deal(base: str, browser: Any) -> N
     screenshot(bea, "table-guest")
     ana_ctx.close()
     bea_ctx.close()
+
+
+def test_open_a_tenhou_log_in_the_replay_viewer_and_step_to_the_final_scores(
+    base: str, browser: Any
+) -> None:
+    from pathlib import Path
+
+    from muraglia.io.tenhou import parse_mjlog
+
+    log = Path(__file__).resolve().parents[1] / "data/tenhou/mjlog"
+    log = log / "2020052700gm-00a9-0000-75a4695c.mjlog"
+    recorded = parse_mjlog(log.read_text(encoding="utf-8"), log.name)
+    final = recorded.rounds[-1].results[-1].final
+    assert final is not None
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    page.goto(f"{base}/replay?lang=en")
+    page.set_input_files("#file", str(log))
+    page.click("#open")
+    page.wait_for_selector("#replay-table")
+    assert page.inner_text("#step-no") == "1"
+    # step with the buttons, the arrow keys and the mouse wheel
+    page.click("#next")
+    page.wait_for_function("document.getElementById('step-no').textContent === '2'")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.getElementById('step-no').textContent === '3'")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.getElementById('step-no').textContent === '2'")
+    page.hover("#replay-table")
+    page.mouse.wheel(0, 120)
+    page.wait_for_function("document.getElementById('step-no').textContent === '3'")
+    assert page.locator(".seat-box .own-tiles").count() == 4  # all hands visible
+    # deal by deal (Page Down) to the last deal, each deal's end settled by the engine
+    deals = len(recorded.rounds)
+    for k in range(1, deals):
+        page.keyboard.press("PageDown")
+        page.wait_for_function(f"document.getElementById('deal-select').selectedIndex === {k}")
+    # then step forward to the end of the game
+    for _ in range(400):
+        if page.locator("#final-scores").count():
+            break
+        page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(20)
+    page.wait_for_selector("#final-scores")
+    shown = [int(x) for x in page.locator(".last-deal-score").all_inner_texts()]
+    assert shown == [round(100 * x) for x in final[0::2]]
+    assert page.locator("#settlement").count() == 1
+    assert "/replay/" in page.url  # the address follows the steps
+    assert "step=" in page.url
+    screenshot(page, "replay")
+    page.close()

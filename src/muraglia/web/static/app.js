@@ -147,3 +147,45 @@
   bind();
   connect();
 })();
+// The replay viewer: a step link (button, arrow key, mouse wheel) fetches the next frame.
+(function () {
+  "use strict";
+  var box = document.getElementById("replay");
+  if (!box) { return; }
+  var rid = box.getAttribute("data-rid");
+  var busy = false, queued = null;
+  function load(href) {
+    if (busy) { queued = href; return; }
+    busy = true;
+    var url = new URL(href, location.href);
+    var frag = "/replay/" + rid + "/frame" + url.search + (url.search ? "&" : "?") + "lang=" + document.documentElement.lang;
+    fetch(frag).then(function (r) {
+      if (!r.ok) { throw new Error(r.status); }
+      return r.text();
+    }).then(function (html) {
+      box.innerHTML = html;
+      history.replaceState(null, "", url.pathname + url.search);
+      var step = document.querySelector(".replay-options input[name=step]");
+      if (step) { step.value = url.searchParams.get("step") || "0"; }
+    }).catch(function () { location.href = href; }).finally(function () {
+      busy = false;
+      if (queued) { var next = queued; queued = null; load(next); }
+    });
+  }
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest && ev.target.closest("a[data-step]");
+    if (!a || ev.ctrlKey || ev.metaKey || ev.shiftKey) { return; }
+    ev.preventDefault();
+    load(a.href);
+  });
+  var last = 0;
+  box.addEventListener("wheel", function (ev) {
+    if (!ev.target.closest || !ev.target.closest("#replay-table")) { return; }
+    ev.preventDefault();
+    var now = Date.now();
+    if (now - last < 60) { return; }
+    last = now;
+    var link = document.getElementById(ev.deltaY > 0 ? "next" : "prev");
+    if (link && link.tagName === "A") { load(link.href); }
+  }, { passive: false });
+})();
