@@ -248,3 +248,58 @@ def test_open_a_tenhou_log_in_the_replay_viewer_and_step_to_the_final_scores(
     assert "step=" in page.url
     screenshot(page, "replay")
     page.close()
+
+
+PHONE_PAGES = (
+    "/",
+    "/settle",
+    "/play",
+    "/tables",
+    "/replay",
+    "/tournaments",
+    "/tournaments/1",
+    "/tournaments/login",
+)
+
+
+def test_every_page_at_375_pixels_has_a_one_row_header_and_no_sideways_scroll(
+    browser: Any, tmp_path: Any
+) -> None:
+    """The phone layout: the navigation is one row (a menu), the tournament pages included."""
+    from sqlalchemy.orm import Session
+
+    from muraglia.db import make_engine, migrate
+    from muraglia.tournament import service
+
+    url = f"sqlite:///{tmp_path / 'phone.db'}"
+    engine = make_engine(url)
+    migrate(engine)
+    with Session(engine) as db, db.begin():
+        event = service.create_event(db, "Torneo di Primavera a Ravenna", rules="mcr", sessions=3)
+        names = "".join(f"Giocatrice con un nome lungo {i},Club {i % 3}\n" for i in range(1, 13))
+        service.import_players(db, event, "name,club\n" + names)
+        service.seat_event(db, event, seed=1, iterations=500)
+    engine.dispose()
+    with running_server("--db", url) as base:
+        page = browser.new_page(viewport={"width": 375, "height": 812}, locale="it-IT")
+        for path in PHONE_PAGES:
+            page.goto(base + path)
+            header = page.locator("header.top").bounding_box()
+            assert header is not None
+            assert header["height"] < 60, f"{path}: the header is {header['height']} px tall"
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 375, f"{path} scrolls sideways at 375 px ({width} px wide)"
+            assert not page.is_visible("#main-nav a[href='/settle']")  # folded in the menu
+            if path == "/tournaments/1":
+                assert page.locator("text=Giocatrice con un nome lungo 12").count() >= 1
+                screenshot(page, "tournament-375")
+        page.click("#menu-button")
+        assert page.get_attribute("#menu-button", "aria-expanded") == "true"
+        page.click("#main-nav a[href='/replay']")
+        page.wait_for_url(f"{base}/replay")
+        assert page.locator("#menu-button .current").inner_text() == "Rivedi una partita"
+        page.click("#menu-button")
+        screenshot(page, "menu-375")
+        page.keyboard.press("Escape")
+        assert not page.is_visible("#main-nav")
+        page.close()

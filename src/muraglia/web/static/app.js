@@ -1,3 +1,17 @@
+// The header on a phone: the menu button opens and closes the links.
+(function () {
+  "use strict";
+  var top = document.getElementById("top");
+  var button = document.getElementById("menu-button");
+  if (!top || !button) { return; }
+  function set(open) {
+    top.classList.toggle("open", open);
+    button.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+  button.addEventListener("click", function () { set(!top.classList.contains("open")); });
+  document.addEventListener("keydown", function (ev) { if (ev.key === "Escape") { set(false); } });
+  document.addEventListener("click", function (ev) { if (!top.contains(ev.target)) { set(false); } });
+})();
 // muraglia web: the calculator's picker and live hand picture, highlight of scoring items.
 // The server parses and scores; this file only edits the notation text and asks for pictures.
 (function () {
