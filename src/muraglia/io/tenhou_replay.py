@@ -25,7 +25,7 @@ dealer, round, counters, sticks and scores as the engine starts it), ``final`` a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -334,8 +334,15 @@ def _auto(e: Event) -> str | None:
 class _Driver:
     """Feeds one round's recorded choices to a match and checks its automatic events."""
 
-    def __init__(self, match: MatchState, rnd: Round, red_fives: bool) -> None:
+    def __init__(
+        self,
+        match: MatchState,
+        rnd: Round,
+        red_fives: bool,
+        observe: Callable[[MatchState, Action | None], None] | None = None,
+    ) -> None:
         self.match = match
+        self.observe = observe
         self.rnd = rnd
         self.red = red_fives
         self.deal = match.deal
@@ -352,6 +359,8 @@ class _Driver:
     def apply(self, action: Action) -> None:
         if self.match.over or self.deal.is_over:
             raise DivergenceError(self.step, action.line(), "the deal is over")
+        if self.observe is not None:
+            self.observe(self.match, action)
         try:
             self.match.apply(action)
         except IllegalActionError:
@@ -574,7 +583,11 @@ def _start(game: Game, init: RoundInit, index: int) -> MatchState:
 
 
 def _round_check(
-    match: MatchState, record: Record, rnd: Round, next_init: RoundInit | None
+    match: MatchState,
+    record: Record,
+    rnd: Round,
+    next_init: RoundInit | None,
+    observe: Callable[[MatchState, Action | None], None] | None = None,
 ) -> HandCheck:
     """Replay ``rnd`` on ``match`` (at its start) and compare everything with the record."""
     init = rnd.init
@@ -584,7 +597,7 @@ def _round_check(
     got: dict[str, Any] = {}
     details: dict[str, Any] = {}
     start = len(match.events)
-    driver = _Driver(match, rnd, red)
+    driver = _Driver(match, rnd, red, observe)
     try:
         driver.play()
     except DivergenceError as exc:
@@ -821,8 +834,16 @@ def _no_kuitan(disp: str) -> bool:
     return any(x in words for x in ("nokuitan", "kuitannashi", "noopentanyao", "kuitanoff"))
 
 
-def check_record(record: Record, rules: Any | None = None) -> list[HandCheck | Mapping[str, str]]:
+def check_record(
+    record: Record,
+    rules: Any | None = None,
+    *,
+    observe: Callable[[MatchState, Action | None], None] | None = None,
+) -> list[HandCheck | Mapping[str, str]]:
     """Check every round of a parsed record through the live engine.
+
+    ``observe(match, action)`` is called before each legal action is applied (a viewer's
+    hook, :mod:`muraglia.io.stepper`); a new match starts wherever the recorded state differs.
 
     Gives a :class:`HandCheck` per round with a result and an error mapping (record, hand,
     error) for a round that cannot be replayed (a malformed round). The match runs on from
@@ -855,7 +876,7 @@ def check_record(record: Record, rules: Any | None = None) -> list[HandCheck | M
         try:
             if match is None or _state(match) != _recorded_state(rnd.init):
                 match = _start(game, rnd.init, i)
-            check = _round_check(match, record, rnd, following)
+            check = _round_check(match, record, rnd, following, observe)
         except (MahjongError, AssertionError, IndexError, ValueError, KeyError) as exc:
             out.append(
                 {
