@@ -54,21 +54,26 @@ usual yaku of a hand opened without a yakuhai) cannot win on terminals and honou
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from muraglia.engine.actions import Action, Discard
 from muraglia.players.base import Table
 from muraglia.tiles import DRAGONS, NUM_KINDS, Tile
 
 __all__ = [
+    "EQUITY_UNITS",
     "NO_FURITEN_KEEP",
     "TRAITS",
     "DangerModel",
     "RuleTraits",
+    "attack_or_fold",
     "opponent_value",
     "readiness",
     "traits_for",
     "wait_danger",
+    "win_chance",
 ]
 
 NO_FURITEN_KEEP = 0.5
@@ -336,3 +341,89 @@ class DangerModel:
     def safest(self, kinds: list[int]) -> int:
         """The kind of ``kinds`` least likely to deal in (the first one on ties)."""
         return min(kinds, key=self.deal_in)
+
+
+# ---------------------------------------------------------------------------- push or fold
+
+EQUITY_UNITS = 120.0
+"""Ukeire units (the bots' discard score) that an expected loss of one typical hand costs
+when the attacking discard is chosen."""
+
+_TYPICAL_UKEIRE = (6, 20, 36, 50, 60, 70, 80, 90, 100)
+"""Useful tiles assumed at each shanten once reached (0 = ready)."""
+
+
+RACE = 0.05
+"""Chance, per own turn, that the deal ends first by another seat's win."""
+
+
+def win_chance(shanten: int, ukeire: int, draws: int, unseen: int) -> float:
+    """The chance to complete the hand within ``draws`` own turns (a rough model).
+
+    Each step of shanten is a stage passed with a per-turn chance of its useful tiles over
+    the unseen ones (the current stage with ``ukeire``, later stages with typical counts);
+    once ready, the others' discards count too (a claimed win), nearly doubling the chance.
+    Each turn the deal may also end by another seat's win (:data:`RACE`).
+
+    >>> win_chance(0, 8, 10, 80) > win_chance(1, 30, 10, 80) > win_chance(3, 40, 10, 80)
+    True
+    >>> win_chance(0, 0, 10, 80), win_chance(-1, 0, 0, 80)
+    (0.0, 1.0)
+    """
+    if shanten < 0:
+        return 1.0
+    unseen = max(unseen, 1)
+    stages = [ukeire, *(_TYPICAL_UKEIRE[min(s, 8)] for s in range(shanten - 1, -1, -1))]
+    chances = [min(u / unseen, 1.0) for u in stages]
+    chances[-1] = min(1.0, chances[-1] * 1.8)
+    state = [1.0] + [0.0] * len(chances)
+    alive = 1.0
+    for _ in range(max(draws, 0)):
+        for i in range(len(chances) - 1, -1, -1):
+            moved = state[i] * chances[i]
+            state[i] -= moved
+            state[i + 1] += moved * alive
+        alive *= 1 - RACE
+    return state[-1]
+
+
+def attack_or_fold(
+    model: DangerModel,
+    discards: Sequence[Discard],
+    ranked: Mapping[Action, float],
+    equity: Mapping[Action, float],
+    pick: Callable[[dict[Action, float]], Action],
+    *,
+    steps: Mapping[Action, int],
+) -> Action:
+    """Attack with the best discard or fold with the safest one, by expected value.
+
+    ``ranked`` scores the attacking discards (ukeire units: higher is better), ``equity`` is
+    each discard's own-hand equity (chance to win x value, ruleset units), ``steps`` the
+    shanten each leaves. A discard costs its deal-in probability times what a deal-in
+    loses: the winner's value times the ruleset's liability, plus the own equity a deal-in
+    ends. The attack is the best of ``ranked`` lowered by its cost (:data:`EQUITY_UNITS`
+    per typical hand); attacking means as many such discards as the hand has steps to go
+    (shanten + 1), so its expected value is its equity minus that many costs. Folding gives
+    the hand up: its expected value is minus the cost of the safest discard (of the
+    safest, the one keeping the most equity). The larger one is chosen.
+    """
+    typical = model.traits.typical_value
+
+    def cost(a: Discard) -> float:
+        return model.traits.liability * model.loss(a.tile) + model.deal_in(a.tile) * equity[a]
+
+    costs = {a: cost(a) for a in discards}
+    pushed = {a: s - EQUITY_UNITS * costs[a] / typical for a, s in ranked.items()}  # type: ignore[index]
+    attack = pick(pushed)
+    safe = min(model.deal_in(a.tile) for a in discards)
+    fold = pick(
+        {a: equity[a] for a in discards if not a.riichi and model.deal_in(a.tile) <= safe + 1e-9}
+        or {attack: 0.0}
+    )
+    assert isinstance(attack, Discard)
+    assert isinstance(fold, Discard)
+    pushes = max(steps.get(attack, 0), 0) + 1
+    if -costs[fold] > equity[attack] - pushes * costs[attack]:
+        return fold
+    return attack
