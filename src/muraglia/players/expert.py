@@ -76,6 +76,9 @@ class ExpertBot(DefensiveBot):
         super().__init__(rules, seed)
         self.ruleset: Any = _load(rules)
         self._budget = SCORE_BUDGET
+        options = getattr(self.ruleset, "options", None)
+        if self.traits.id.startswith("riichi") and not getattr(options, "open_tanyao", True):
+            self.open_simples = False  # no open tanyao (EMA-YAKU-05 as the options set it)
 
     # ------------------------------------------------------------------ values
 
