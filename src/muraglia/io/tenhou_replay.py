@@ -88,6 +88,7 @@ __all__ = [
     "deal_wall",
     "load_record",
     "record_paths",
+    "replay_choices",
     "rules_for",
 ]
 
@@ -891,6 +892,57 @@ def check_record(
         if "events" in check.expected or match.over:
             match = None
     return out
+
+
+class _ChoiceDriver(_Driver):
+    """A driver that shows every recorded choice to ``on_choice`` before applying it."""
+
+    def __init__(
+        self,
+        match: MatchState,
+        rnd: Round,
+        red_fives: bool,
+        on_choice: Callable[[MatchState, Action], None],
+    ) -> None:
+        super().__init__(match, rnd, red_fives)
+        self.on_choice = on_choice
+
+    def apply(self, action: Action) -> None:
+        if not self.match.over and not self.deal.is_over:
+            self.on_choice(self.match, action)
+        super().apply(action)
+
+
+def replay_choices(
+    record: Record, on_choice: Callable[[MatchState, Action], None], rules: Any | None = None
+) -> list[str]:
+    """Replay every complete round of ``record`` and show each recorded choice.
+
+    ``on_choice(match, action)`` is called before ``action`` (a discard, call, pass, kong,
+    win or declaration of the seat that made it) is applied to ``match``, so
+    ``match.legal_actions(action.seat)`` and the seat's view are those of the decision.
+    Each round starts from its recorded state. Returns a message for each round that could
+    not be replayed (it is skipped; the others are still shown).
+    """
+    rs = rules or _ruleset(record, "riichi-tenhou", {})
+    red = record.header.red_fives
+    walls: list[WallTiles] = []
+    for rnd in record.rounds:
+        try:
+            walls.append(deal_wall(rnd, Game(rs), red))
+        except MahjongError:
+            walls.append(((), ()))
+    game = Game(rs, seed=0, walls=tuple(walls))
+    problems: list[str] = []
+    for i, rnd in enumerate(record.rounds):
+        if not rnd.complete or not walls[i][0]:
+            problems.append(f"{rnd.init.name}: not replayable (incomplete or unreadable)")
+            continue
+        try:
+            _ChoiceDriver(_start(game, rnd.init, i), rnd, red, on_choice).play()
+        except (MahjongError, AssertionError, IndexError, ValueError, KeyError) as exc:
+            problems.append(f"{rnd.init.name}: {type(exc).__name__}: {exc}")
+    return problems
 
 
 def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> CheckReport:
