@@ -21,6 +21,8 @@ from muraglia.players.profiles import PROFILES, profile_for
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
 
+pytestmark = pytest.mark.usefixtures("kernels")  # compiled, then pure-Python shanten kernels
+
 RULES = ["fimj", "ravenna", "seipalle"]
 
 

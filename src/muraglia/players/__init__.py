@@ -24,6 +24,7 @@ from muraglia.players.random_bot import RandomBot
 
 __all__ = [
     "BOTS",
+    "BOT_NAMES",
     "DEFAULT_BOT",
     "BotFactory",
     "DefensiveBot",
@@ -51,6 +52,13 @@ BOTS: dict[str, BotFactory] = {
     "expert": ExpertBot,
 }
 """Bot classes by name."""
+
+BOT_NAMES: dict[str, dict[str, str]] = {
+    "random": {"en": "random", "it": "casuale"},
+    "efficiency": {"en": "efficiency", "it": "efficienza"},
+    "defensive": {"en": "defensive", "it": "difensivo"},
+}
+"""What the players read for each bot name, by language (``--bots`` takes the English ids)."""
 
 DEFAULT_BOT = "efficiency"
 """The bot of a seat nobody named."""

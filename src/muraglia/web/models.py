@@ -14,7 +14,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from muraglia.db import Base
 
-__all__ = ["WebAction", "WebGame"]
+__all__ = ["WebAction", "WebGame", "WebReplay"]
 
 
 def _now() -> datetime:
@@ -56,3 +56,17 @@ class WebAction(Base):
     """Position in the game (0, 1, ...)."""
     action: Mapped[str] = mapped_column(Text)
     """The action as JSON (``Action.to_dict()``)."""
+
+
+class WebReplay(Base):
+    """A record opened in the replay viewer, kept so that its link works after a restart."""
+
+    __tablename__ = "web_replay"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    """Unguessable id (``secrets.token_urlsafe``), the replay's URL."""
+    name: Mapped[str] = mapped_column(String(200))
+    """The file name given (or ``pasted``)."""
+    text: Mapped[str] = mapped_column(Text)
+    """The record as uploaded (any format :mod:`muraglia.io.stepper` reads)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
