@@ -192,7 +192,7 @@ class ExpertBot(DefensiveBot):
                         ranked[a] += self._extra_value(t, counts) - extra
                     continue
                 value, outs = self.wait_value(t, counts, riichi=a.riichi)
-                equity[a] = win_chance(0, outs, draws, unseen) * value
+                equity[a] = win_chance(0, outs, draws, unseen) * (value + self.traits.win_base)
                 if a not in ranked:
                     continue
                 if a.riichi:
