@@ -251,7 +251,7 @@ def wait_danger(t: Table, seat: int, traits: RuleTraits) -> list[float]:
     unseen = [t.unseen(k) for k in range(NUM_KINDS)]
     own_discards = {k for k in v.discards[seat] if k < NUM_KINDS}
     melds = t.melds_of(seat)
-    pungs_only = t.view.rules.startswith("mcr") and len(melds) >= 2
+    pungs_only = traits.min_fan > 0 and len(melds) >= 2
     pungs_only = pungs_only and all(m[0] == m[1] for m in melds)
     weights = [0.0] * NUM_KINDS
     total = 0.0
