@@ -94,7 +94,7 @@ class DefensiveBot(EfficiencyBot):
             uke = (
                 useful_count(counts, melds, sh, t.visible, hand=hand, discarded=k) if sh >= 0 else 0
             )
-            value = typical * (1 + ctx.value(counts) / VALUE_SCALE)
+            value = typical * (1 + ctx.value(counts) / VALUE_SCALE) + self.traits.win_base
             counts[k] += 1
             equity[a] = win_chance(sh, uke, draws, unseen) * value
         return dict(scores), equity, {a: shanten[a.tile] for a in discards}

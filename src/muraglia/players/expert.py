@@ -11,8 +11,8 @@ does not know:
   let win (no yaku, EMA-WIN-2; under 8 points, MCR-WIN-4; no double, SEI-SCORE-2) is worth
   nothing. The expected value of the waits (unseen copies x value) moves the score, so the
   bot keeps the wait that pays (a yaku, a richi on a single wait in FIMJ) rather than merely
-  the wider one. Results are cached; a decision scores at most :data:`SCORE_BUDGET` new
-  hands, so it stays fast.
+  the wider one. Results are cached; a decision values at most :data:`SCORE_BUDGET` hands,
+  so it stays fast.
 * **Riichi or dama.** A riichi-declaring discard is taken when the hand has no yaku without
   it, or when riichi raises the value enough (:data:`RIICHI_GAIN`) and enough wall is left;
   a hand already worth a lot stays concealed (dama). In FIMJ and Seipalle the richi / riichi
@@ -53,8 +53,8 @@ from muraglia.tiles import NUM_KINDS, Tile
 
 __all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "ExpertBot"]
 
-SCORE_BUDGET = 10
-"""Hands a decision may score with the ruleset's scorer beyond the cached ones."""
+SCORE_BUDGET = 16
+"""Hands a decision may value with the ruleset's scorer (cached or not)."""
 
 RIICHI_GAIN = 1.25
 """Riichi is declared on a hand that has a yaku without it only if it multiplies the value
@@ -86,8 +86,10 @@ class ExpertBot(DefensiveBot):
         """The ruleset's value of the concealed ``counts`` won on a discard of ``win``.
 
         0 when the hand is not a win the ruleset allows (no yaku, under the minimum...).
-        Cached; when the decision's scoring budget is spent an unscored hand is worth the
-        ruleset's typical value (it is at least a shape that wins).
+        A decision values at most :data:`SCORE_BUDGET` hands; beyond that a hand is worth
+        the ruleset's typical value (it is at least a shape that wins). The budget counts
+        every hand asked for, cached or not, so a decision does not depend on what earlier
+        decisions left in the cache (a seed fixes the bot).
         """
         v = t.view
         rules = self.ruleset
@@ -109,12 +111,12 @@ class ExpertBot(DefensiveBot):
             v.indicators,
             tuple(flags),
         )
-        hit = _CACHE.get(key)
-        if hit is not None:
-            return hit
         if self._budget <= 0:
             return self.traits.typical_value
         self._budget -= 1
+        hit = _CACHE.get(key)
+        if hit is not None:
+            return hit
         text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
         text = _compact(text) + "".join(v.melds[v.seat]) + "+" + Tile(win).notation
         value = _score(
@@ -190,7 +192,7 @@ class ExpertBot(DefensiveBot):
                         ranked[a] += self._extra_value(t, counts) - extra
                     continue
                 value, outs = self.wait_value(t, counts, riichi=a.riichi)
-                equity[a] = win_chance(0, outs, draws, unseen) * value
+                equity[a] = win_chance(0, outs, draws, unseen) * (value + self.traits.win_base)
                 if a not in ranked:
                     continue
                 if a.riichi:

@@ -51,7 +51,7 @@ from muraglia.players.base import Table
 from muraglia.players.danger import DangerModel
 from muraglia.players.defensive import _after_call
 from muraglia.players.efficiency import useful_count
-from muraglia.players.expert import ExpertBot
+from muraglia.players.expert import SCORE_BUDGET, ExpertBot
 from muraglia.rulesets import ruleset_for
 
 __all__ = ["Decision", "Judgement", "Review", "judge", "review_file", "review_record"]
@@ -179,7 +179,7 @@ def judge(bot: ExpertBot, view: PlayerView, legal: Sequence[Action]) -> dict[Act
     discards = [a for a in legal if isinstance(a, Discard)]
     out: dict[Action, Judgement] = {}
     if discards:
-        bot._budget = 20  # a review may score a little more than a timed decision
+        bot._budget = SCORE_BUDGET  # as in the decision: the same values
         _, equity, steps = bot.ranked_equity(t, discards)
         model = DangerModel.of(t, bot.traits)
         hand = DeltaShanten(counts, melds)
