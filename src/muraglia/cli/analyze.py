@@ -78,8 +78,9 @@ def _tiles(notations: list[str]) -> str:
 
 def render(result: dict[str, Any]) -> None:
     """Print a result for people (Unicode tiles, English and Italian)."""
-    from rich.console import Console  # noqa: PLC0415 - only for human output
     from rich.table import Table  # noqa: PLC0415
+
+    from muraglia.cli._console import Console  # noqa: PLC0415 - only for human output
 
     console = Console(highlight=False)
     hand = muraglia.parse_hand(result["hand"])
