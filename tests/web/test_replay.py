@@ -242,3 +242,22 @@ def test_the_review_ranks_the_seats_discards_by_cost(tmp_path: Path) -> None:
     assert 'id="review"' in page
     assert 'class="panel decision"' in page  # the decision at this step
     assert page.count("data-step=") > len(costly)
+
+
+@pytest.mark.parametrize("rules", ["fimj", "riichi-ema", "mcr", "seipalle", "ravenna"])
+def test_our_records_of_every_ruleset_step_to_their_end(tmp_path: Path, rules: str) -> None:
+    text, settlements = _played(rules, 1, seed=11)
+    steps = step(read_record(text, f"{rules}.jsonl"))
+    assert len(steps.deals) == 1
+    deal = steps.deals[0]
+    assert deal.settlement is not None
+    assert deal.settlement.to_dict() == settlements[0]
+    assert steps.frames[deal.last].end
+    assert steps.final is not None
+    client = TestClient(create_app(_url(tmp_path)))
+    loc = _open(client, f"{rules}.jsonl", text.encode())
+    for n in (0, len(steps.frames) // 2, len(steps.frames) - 1):
+        page = client.get(f"{loc}?step={n}&lang=it")
+        assert page.status_code == 200
+    assert 'id="final-scores"' in page.text
+    assert _final(page.text) == list(steps.final)
