@@ -81,6 +81,9 @@ class EfficiencyBot:
 
     name = "efficiency"
 
+    open_simples = True
+    """Whether an open hand of simples is a way to a double / yaku when calling."""
+
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         self.profile: Profile = profile_for(rules if rules is not None else "")
         self.rng = Random(seed)
@@ -290,7 +293,10 @@ class EfficiencyBot:
         return self.profile.pungs_weight > 0 and pairs + len(own) >= 4
 
     def _keeps_double(self, t: Table, action: Action, tile: Tile, honours: frozenset[Tile]) -> bool:
-        """After this call, is a double besides dora still reachable? (SEI-SCORE-2)."""
+        """After this call, is a double besides dora still reachable? (SEI-SCORE-2).
+
+        No head tiles (SEI-DBL-D13, open tanyao) counts when :attr:`open_simples` is true.
+        """
         own = list(t.melds_of(t.view.seat))
         new = action.tiles if isinstance(action, Chow) else (tile,) * 3
         own.append(tuple(new))
@@ -303,7 +309,7 @@ class EfficiencyBot:
             return True
         meld_tiles = [k for m in own for k in m]
         concealed = [Tile(k) for k in range(NUM_KINDS) for _ in range(counts[k])]
-        if all(k.is_simple for k in meld_tiles):  # no head tiles (SEI-DBL-D13)
+        if self.open_simples and all(k.is_simple for k in meld_tiles):  # SEI-DBL-D13
             heads = sum(1 for k in concealed if not k.is_simple)
             if heads <= 2:
                 return True

@@ -14,7 +14,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from muraglia.analysis.shanten import shanten_all
 from muraglia.errors import InvalidHandError
@@ -49,6 +50,13 @@ class FimjFlow(DealFlow[FimjRules]):
     """FIMJ engine hooks (see the module docstring)."""
 
     options: FimjOptions
+
+    terms: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        "same_wind_discards": {  # FIMJ-END-1 C
+            "en": "void: every first discard is the same wind",
+            "it": "a monte: il primo scarto di ognuno è lo stesso vento",
+        },
+    }
 
     def table_rules(self) -> TableRules:
         """The FIMJ table.

@@ -75,6 +75,13 @@ _WIN = {"ron": _RON, "tsumo": _TSUMO}
 _IN_RIICHI = frozenset(("riichi", "double_riichi"))
 _RIICHI_FLAGS = frozenset(("riichi", "double_riichi", "ippatsu"))
 _LETTERS = frozenset(("E", "S", "W", "N"))
+PAYMENT_REASONS: dict[str, dict[str, str]] = {
+    "hand": {"en": "hand", "it": "mano"},  # EMA-PAY-2/3
+    "honba": {"en": "counters (honba)", "it": "contatori (honba)"},  # EMA-HONBA-4
+    "pao": {"en": "liability (pao)", "it": "responsabilità (pao)"},  # EMA-PAO
+    "riichi_sticks": {"en": "riichi sticks", "it": "stecche riichi"},  # EMA-STICK-1
+}
+"""Names of the reasons of a win's payments in the score explanation."""
 _FROZEN = (tuple, frozenset, type(None))
 _new_result = object.__new__
 _set = object.__setattr__
@@ -543,9 +550,9 @@ class RiichiEma(Ruleset[EmaOptions]):
             en.append(f"ron: {discarder or 'the discarder'} → {amount}")
             it.append(f"ron: {discarder or 'chi scarta'} → {amount}")
         for payer, payee, amount, why in transfers:
-            line = f"  {payer} → {payee}: {amount} ({why})"
-            en.append(line)
-            it.append(line)
+            reason = PAYMENT_REASONS.get(why, {})
+            en.append(f"  {payer} → {payee}: {amount} ({reason.get('en', why)})")
+            it.append(f"  {payer} → {payee}: {amount} ({reason.get('it', why)})")
         return tuple(en), tuple(it)
 
     # ------------------------------------------------------------------ settlement
