@@ -46,7 +46,7 @@ from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, P
 from muraglia.errors import MahjongError
 from muraglia.players.base import Table
 from muraglia.players.danger import win_chance
-from muraglia.players.defensive import DefensiveBot, _after_call
+from muraglia.players.defensive import DefensiveBot, shanten_after_call
 from muraglia.players.efficiency import dora_kinds
 from muraglia.players.profiles import SHANTEN_WEIGHT
 from muraglia.tiles import NUM_KINDS, Tile
@@ -257,7 +257,7 @@ class ExpertBot(DefensiveBot):
             self.profile.needs_double
             and t.own_melds == 0
             and not (isinstance(choice, Pung) and tile in honours)
-            and _after_call(t, choice) >= 2
+            and shanten_after_call(t, choice) >= 2
         ):
             held = sum(t.counts[d] for d in dora_kinds(t.view.indicators))
             if held or t.view.live_count > 40:
