@@ -25,7 +25,7 @@ dealer, round, counters, sticks and scores as the engine starts it), ``final`` a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -89,6 +89,7 @@ __all__ = [
     "deal_wall",
     "load_record",
     "record_paths",
+    "replay_choices",
     "resume",
     "rules_for",
 ]
@@ -336,8 +337,15 @@ def _auto(e: Event) -> str | None:
 class _Driver:
     """Feeds one round's recorded choices to a match and checks its automatic events."""
 
-    def __init__(self, match: MatchState, rnd: Round, red_fives: bool) -> None:
+    def __init__(
+        self,
+        match: MatchState,
+        rnd: Round,
+        red_fives: bool,
+        observe: Callable[[MatchState, Action | None], None] | None = None,
+    ) -> None:
         self.match = match
+        self.observe = observe
         self.rnd = rnd
         self.red = red_fives
         self.deal = match.deal
@@ -356,6 +364,8 @@ class _Driver:
     def apply(self, action: Action) -> None:
         if self.match.over or self.deal.is_over:
             raise DivergenceError(self.step, action.line(), "the deal is over")
+        if self.observe is not None:
+            self.observe(self.match, action)
         try:
             self.match.apply(action)
         except IllegalActionError:
@@ -613,7 +623,11 @@ def resume(rnd: Round, ruleset: Any, *, red_fives: bool = True, close: bool = Fa
 
 
 def _round_check(
-    match: MatchState, record: Record, rnd: Round, next_init: RoundInit | None
+    match: MatchState,
+    record: Record,
+    rnd: Round,
+    next_init: RoundInit | None,
+    observe: Callable[[MatchState, Action | None], None] | None = None,
 ) -> HandCheck:
     """Replay ``rnd`` on ``match`` (at its start) and compare everything with the record."""
     init = rnd.init
@@ -623,7 +637,7 @@ def _round_check(
     got: dict[str, Any] = {}
     details: dict[str, Any] = {}
     start = len(match.events)
-    driver = _Driver(match, rnd, red)
+    driver = _Driver(match, rnd, red, observe)
     try:
         driver.play()
     except DivergenceError as exc:
@@ -860,8 +874,16 @@ def _no_kuitan(disp: str) -> bool:
     return any(x in words for x in ("nokuitan", "kuitannashi", "noopentanyao", "kuitanoff"))
 
 
-def check_record(record: Record, rules: Any | None = None) -> list[HandCheck | Mapping[str, str]]:
+def check_record(
+    record: Record,
+    rules: Any | None = None,
+    *,
+    observe: Callable[[MatchState, Action | None], None] | None = None,
+) -> list[HandCheck | Mapping[str, str]]:
     """Check every round of a parsed record through the live engine.
+
+    ``observe(match, action)`` is called before each legal action is applied (a viewer's
+    hook, :mod:`muraglia.io.stepper`); a new match starts wherever the recorded state differs.
 
     Gives a :class:`HandCheck` per round with a result and an error mapping (record, hand,
     error) for a round that cannot be replayed (a malformed round). The match runs on from
@@ -894,7 +916,7 @@ def check_record(record: Record, rules: Any | None = None) -> list[HandCheck | M
         try:
             if match is None or _state(match) != _recorded_state(rnd.init):
                 match = _start(game, rnd.init, i)
-            check = _round_check(match, record, rnd, following)
+            check = _round_check(match, record, rnd, following, observe)
         except (MahjongError, AssertionError, IndexError, ValueError, KeyError) as exc:
             out.append(
                 {
@@ -909,6 +931,57 @@ def check_record(record: Record, rules: Any | None = None) -> list[HandCheck | M
         if "events" in check.expected or match.over:
             match = None
     return out
+
+
+class _ChoiceDriver(_Driver):
+    """A driver that shows every recorded choice to ``on_choice`` before applying it."""
+
+    def __init__(
+        self,
+        match: MatchState,
+        rnd: Round,
+        red_fives: bool,
+        on_choice: Callable[[MatchState, Action], None],
+    ) -> None:
+        super().__init__(match, rnd, red_fives)
+        self.on_choice = on_choice
+
+    def apply(self, action: Action) -> None:
+        if not self.match.over and not self.deal.is_over:
+            self.on_choice(self.match, action)
+        super().apply(action)
+
+
+def replay_choices(
+    record: Record, on_choice: Callable[[MatchState, Action], None], rules: Any | None = None
+) -> list[str]:
+    """Replay every complete round of ``record`` and show each recorded choice.
+
+    ``on_choice(match, action)`` is called before ``action`` (a discard, call, pass, kong,
+    win or declaration of the seat that made it) is applied to ``match``, so
+    ``match.legal_actions(action.seat)`` and the seat's view are those of the decision.
+    Each round starts from its recorded state. Returns a message for each round that could
+    not be replayed (it is skipped; the others are still shown).
+    """
+    rs = rules or _ruleset(record, "riichi-tenhou", {})
+    red = record.header.red_fives
+    walls: list[WallTiles] = []
+    for rnd in record.rounds:
+        try:
+            walls.append(deal_wall(rnd, Game(rs), red))
+        except MahjongError:
+            walls.append(((), ()))
+    game = Game(rs, seed=0, walls=tuple(walls))
+    problems: list[str] = []
+    for i, rnd in enumerate(record.rounds):
+        if not rnd.complete or not walls[i][0]:
+            problems.append(f"{rnd.init.name}: not replayable (incomplete or unreadable)")
+            continue
+        try:
+            _ChoiceDriver(_start(game, rnd.init, i), rnd, red, on_choice).play()
+        except (MahjongError, AssertionError, IndexError, ValueError, KeyError) as exc:
+            problems.append(f"{rnd.init.name}: {type(exc).__name__}: {exc}")
+    return problems
 
 
 def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> CheckReport:
@@ -928,8 +1001,8 @@ def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> 
     for path in record_paths(paths):
         try:
             record = load_record(path)
-        except MahjongError as exc:
-            errors.append({"record": path.name, "error": str(exc)})
+        except MahjongError as exc:  # the entry names the file once, in "record"
+            errors.append({"record": path.name, "error": str(exc).removeprefix(f"{path.name}: ")})
             continue
         records += 1
         if record.header.source == "mjlog":
@@ -941,7 +1014,7 @@ def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> 
         try:
             rs = _ruleset(record, rules, loaded)
         except MahjongError as exc:
-            errors.append({"record": path.name, "error": f"{path.name}: {exc}"})
+            errors.append({"record": path.name, "error": str(exc)})
             continue
         for item in check_record(record, rs):
             hands += 1
