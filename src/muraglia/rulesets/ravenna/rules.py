@@ -618,7 +618,7 @@ class RavennaRules:
     shapes: ClassVar[tuple[Shape, ...]] = (STANDARD, SEVEN_PAIRS_FOUR_AS_TWO, ALL_HEAD_TILES)
     """Winning shapes, for analysis (RAV-HAND-1..3, RAV-GAP-10)."""
     patterns = PATTERNS
-    flags: ClassVar[Mapping[str, tuple[str, str]]] = INPUTS.flags
+    flags: ClassVar[Mapping[str, str]] = INPUTS.flag_meanings
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
     inputs: ClassVar[InputRules] = INPUTS
 
