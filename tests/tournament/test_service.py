@@ -203,6 +203,44 @@ def test_fimj_hands_are_settled_and_rotate(engine: Engine) -> None:
             assert lines[p].score == out["net"][w]
 
 
+SEIPALLE_WIN = {  # S wins on W's discard after riichi: 120 a share, W pays all (SEI-PAY)
+    "winners": ["S"],
+    "discarder": "W",
+    "hands": {"S": "123m678m456p67s22s +8s"},
+    "flags": {"S": ["riichi"]},
+    "riichi": ["S"],
+}
+
+
+def test_seipalle_stakes_come_from_settle_and_carry_over(engine: Engine) -> None:
+    # SEI-RIICHI-3/6: hand 1 is void with two declarations (the stakes stay), hand 2 (East
+    # passed, SEI-GAME-2: its S started West) takes them, hand 3 leaves one on the table,
+    # which goes to the table's leader (SEI-GAME-3)
+    event_id = make_event(engine, "seipalle(tournament=true)", 8, sessions=2)
+    seats = seats_of(engine, event_id, 1, 1)
+    sheet = [
+        {"winners": [], "hands": {}, "riichi": ["N", "E"]},
+        SEIPALLE_WIN,
+        {"winners": [], "hands": {}, "riichi": ["E"]},
+    ]
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        with pytest.raises(service.TournamentError, match="hand 2: riichi_sticks is 0 but"):
+            service.enter_results(
+                db, event, 1, 1, hands=[sheet[0], dict(SEIPALLE_WIN, riichi_sticks=0)]
+            )
+        out = service.enter_results(db, event, 1, 1, hands=sheet)
+    # hand 2: S (started W) +480 for the hand, -1000 + 3000 stakes; W (started N) -480
+    # hand 3: E (started W) puts a stake on the table
+    assert out["net"] == {"E": -1000, "S": 0, "W": 2480 - 1000, "N": -1000 - 480}
+    by_wind = {r["wind"]: r for r in out["results"]}
+    assert by_wind["W"]["sticks"] == 1000  # SEI-GAME-3
+    assert sum(r["final"] for r in out["results"]) == 0
+    with tx(engine) as db:
+        lines = {x.player: x for x in service.standings(db, service.get_event(db, event_id))}
+    assert lines[seats["W"]].score == 2480
+
+
 def test_an_impossible_hand_on_a_sheet_changes_nothing(engine: Engine) -> None:
     event_id = make_event(engine, "fimj(tournament=true)", 8, sessions=2)
     bad = dict(FIMJ_DEAL, hands=dict(FIMJ_HANDS, W="123456789m 12z"))

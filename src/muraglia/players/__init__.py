@@ -6,7 +6,7 @@ name to its class; every class is built as ``Bot(rules, seed=...)`` where ``rule
 ruleset object or id (the bot reads the ruleset's :class:`~muraglia.players.profiles.Profile`).
 
 >>> sorted(BOTS)
-['defensive', 'efficiency', 'random']
+['defensive', 'efficiency', 'expert', 'random']
 >>> make_bot("efficiency", "seipalle", seed=1).profile.needs_double
 True
 """
@@ -19,6 +19,7 @@ from muraglia.errors import MahjongError
 from muraglia.players.base import Player, Table
 from muraglia.players.defensive import DefensiveBot
 from muraglia.players.efficiency import EfficiencyBot
+from muraglia.players.expert import ExpertBot
 from muraglia.players.random_bot import RandomBot
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "BotFactory",
     "DefensiveBot",
     "EfficiencyBot",
+    "ExpertBot",
     "Player",
     "RandomBot",
     "Table",
@@ -47,6 +49,7 @@ BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "efficiency": EfficiencyBot,
     "defensive": DefensiveBot,
+    "expert": ExpertBot,
 }
 """Bot classes by name."""
 

@@ -647,8 +647,8 @@ def _settle_hands(
     rot = _hand_rotation(event, size)
     dealer = 0  # the starting-seat index of this hand's East
     turns, replayed = 0, False
-    honba, sticks, counters = 0, 0, False
-    pot = 0  # stakes outside the settlement's net (seipalle: SEI-RIICHI-6)
+    honba, counters = 0, False
+    on_table = 0  # points of riichi stakes on the table: settle's 'table' party
     out: list[dict[str, Any]] = []
     raw = dict.fromkeys(start_winds, 0)
     for k, hand in enumerate(hands, start=1):
@@ -699,32 +699,25 @@ def _settle_hands(
             data["dead"] = WINDS[(3 - dealer) % 4]  # FIMJ-3P-2: the dead seat started North
         if size == 3 and "dead" not in data and event.ruleset_id == "ravenna":
             data["dead"] = "N"
-        if counters:  # riichi-style rulesets: counters and sticks carry over
+        if counters:  # riichi-style rulesets: the counters carry over
             data.setdefault("honba", honba)
-            data.setdefault("riichi_sticks", sticks)
-        # who declared riichi is the sheet's record of the stakes; Seipalle's settle reads the
-        # declarations from the flags and the stakes from riichi_sticks
-        declared = (
-            [str(x) for x in data.pop("riichi", [])] if event.ruleset_id == "seipalle" else []
-        )
-        if declared:
-            pot += len(declared)
-        if event.ruleset_id == "seipalle":
-            data.setdefault("riichi_sticks", pot)
+        if stake:  # riichi stakes on the table carry over (EMA-STICK, SEI-RIICHI-6)
+            carried = on_table // stake
+            if data.setdefault("riichi_sticks", carried) != carried:
+                raise TournamentError(
+                    f"hand {k}: riichi_sticks is {data['riichi_sticks']!r} but the sheet's "
+                    f"earlier hands leave {carried} on the table"
+                )
         try:
             result = settle_object(data)  # the code of `muraglia settle`, input checks included
         except (MahjongError, KeyError, TypeError, ValueError) as exc:
             msg = f"missing key {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
             raise TournamentError(f"hand {k}: {msg}") from None
+        # every payment comes from settle, the table's (riichi stakes) included
         net = {str(w): int(v) for w, v in result["net"].items()}
         if sum(net.values()) != 0:
             raise TournamentError(f"hand {k}: the settlement is not zero-sum: {net}")
-        for w in declared:  # the stake leaves the declarer's score for the pot
-            net[w] = net.get(w, 0) - stake
-        stakes = result.get("riichi_stakes")
-        if isinstance(stakes, Mapping) and event.ruleset_id == "seipalle":
-            net[str(stakes["to"])] = net.get(str(stakes["to"]), 0) + int(stakes["amount"])
-            pot = 0
+        on_table += net.get("table", 0)
         net_start = dict.fromkeys(start_winds, 0)
         for w, v in net.items():
             if w == "table":
@@ -738,14 +731,13 @@ def _settle_hands(
         for s in start_winds:
             raw[s] += net_start[s]
         out.append({"number": k, "data": dict(hand), "net": net_start})
-        if "riichi_sticks" in result:
+        if "honba" in result:
             counters = True
-            honba = int(result.get("honba", 0))
-            sticks = int(result["riichi_sticks"])
+            honba = int(result["honba"])
         turns += 1
         if _passes(event, ruleset, result, [str(w) for w in winners]):
             dealer = (dealer + 1) % rot
-    left = (sticks + pot) * stake
+    left = on_table
     # zero-sum (a dead seat's payments are credited to nobody's debit, RAV-3P-4)
     if size == 4 and sum(raw.values()) + left != 0:  # pragma: no cover - settle is zero-sum
         raise TournamentError(f"the sheet does not add up: {raw}, {left} on the table")

@@ -24,7 +24,6 @@ import base64
 import hashlib
 import hmac
 import json
-import secrets
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,15 +32,17 @@ from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, select_autoescape
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session as DbSession
 
 from muraglia.errors import MahjongError
 from muraglia.tournament import service
-from muraglia.tournament.auth import authenticate
+from muraglia.tournament.auth import authenticate, signing_key
 from muraglia.tournament.models import Event
+from muraglia.web.chrome import TEMPLATES as WEB_TEMPLATES
+from muraglia.web.chrome import chrome, remember_language
 
 __all__ = ["router"]
 
@@ -50,9 +51,11 @@ COOKIE = "muraglia_tournament"
 SESSION_SECONDS = 12 * 3600
 MAX_FORM = 256 * 1024
 _env = Environment(
-    loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]), auto_reload=False
+    # the application's templates second: t_base.html extends its base.html (one frame, one nav)
+    loader=ChoiceLoader([FileSystemLoader(TEMPLATES), FileSystemLoader(WEB_TEMPLATES)]),
+    autoescape=select_autoescape(["html"]),
+    auto_reload=False,
 )
-_process_secret = secrets.token_bytes(32)
 
 router = APIRouter(prefix="/tournaments", tags=["tournaments"])
 
@@ -78,8 +81,20 @@ Db = Annotated[DbSession, Depends(get_db)]
 
 
 def _secret(request: Request) -> bytes:
-    key = getattr(request.app.state, "secret_key", None)
-    return key.encode() if isinstance(key, str) else _process_secret
+    """The cookie signing key: ``app.state.secret_key`` if set, else the database's own.
+
+    The database's key (:func:`signing_key`) is created once and shared by every worker and
+    every restart; it is read once per application.
+    """
+    state = request.app.state
+    key = getattr(state, "secret_key", None)
+    if isinstance(key, str):
+        return key.encode()
+    cached = getattr(state, "tournament_signing_key", None)
+    if not isinstance(cached, bytes):
+        cached = signing_key(_engine(request))
+        state.tournament_signing_key = cached
+    return cached
 
 
 def _sign(request: Request, payload: str) -> str:
@@ -130,8 +145,11 @@ async def _form(request: Request) -> dict[str, str]:
 
 
 def _page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    html = _env.get_template(template).render(user=current_user(request), **context)
-    return HTMLResponse(html, status_code=status)
+    frame = chrome(request)  # the application's header, navigation and language switch
+    html = _env.get_template(template).render(**frame, user=current_user(request), **context)
+    response = HTMLResponse(html, status_code=status)
+    remember_language(request, response)
+    return response
 
 
 def _event(db: DbSession, event_id: int) -> Event:

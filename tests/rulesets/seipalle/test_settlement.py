@@ -51,6 +51,56 @@ def test_two_winners_paid_in_full_by_discarder() -> None:
     assert sum(s.net.values()) == 0
 
 
+def test_a_sheets_declarations_put_the_stakes_on_the_table() -> None:
+    # SEI-RIICHI-3: each declarer of this deal pays 1000 to the table; SEI-RIICHI-6: the
+    # winner takes those and the earlier ones (riichi_sticks), his own stake back included
+    s = settle_deal(
+        {"S": parse_hand(CLOSED_PINFU)},
+        winners=["S"],
+        discarder="W",
+        flags={"S": ["riichi"]},
+        riichi_sticks=2,
+        riichi=["S", "N"],
+    )
+    assert s.net == {"E": 0, "S": 480 - 1000 + 4000, "W": -480, "N": -1000, "table": -2000}
+    assert s.stakes == ("S", 4000)
+    assert [(t.payer, t.payee, t.amount) for t in s.transfers if "table" in (t.payer, t.payee)] == [
+        ("S", "table", 1000),
+        ("N", "table", 1000),
+        ("table", "S", 4000),
+    ]
+    assert sum(s.net.values()) == 0
+
+
+def test_a_void_deals_declarations_stay_on_the_table() -> None:
+    s = settle_deal({}, winners=[], riichi=["E", "W"], riichi_sticks=1)
+    assert s.net == {"E": -1000, "S": 0, "W": -1000, "N": 0, "table": 2000}
+    assert s.stakes is None
+    assert s.explain("en")[-1] == "Void deal: the stakes stay on the table."
+
+
+@pytest.mark.parametrize(
+    ("riichi", "flags", "message"),
+    [
+        (["N"], {"S": ["riichi"]}, "winner 'S' has the riichi flag but is not in riichi"),
+        (["S"], {}, "winner 'S' is in riichi but has no riichi/double_riichi flag"),
+        (["N", "N"], {}, "listed twice in riichi"),
+        (["X"], {}, "riichi"),
+    ],
+)
+def test_declarations_must_agree_with_the_winners_flags(
+    riichi: list[str], flags: dict, message: str
+) -> None:
+    with pytest.raises(MahjongError, match=message):
+        settle_deal(
+            {"S": parse_hand(CLOSED_PINFU)},
+            winners=["S"],
+            discarder="W",
+            flags=flags,
+            riichi=riichi,
+        )
+
+
 def test_void_deal() -> None:
     s = settle_deal({}, winners=[], riichi_sticks=2)
     assert s.transfers == ()

@@ -335,10 +335,11 @@ TABLE = "table"
 """The party holding the riichi stakes in ``transfers`` and ``net`` (as riichi-ema's)."""
 
 _REASONS = {
+    "riichi": {"it": "posta riichi sul tavolo, SEI-RIICHI-3", "en": "riichi stake, SEI-RIICHI-3"},
     "riichi_stakes": {
         "it": "poste riichi, SEI-RIICHI-6",
         "en": "riichi stakes, SEI-RIICHI-6",
-    }
+    },
 }
 
 
@@ -386,7 +387,13 @@ class SeipalleSettlement:
         lines += explain_transfers(
             self.transfers, values, lang, east="E", terms=SEIPALLE_TERMS, reasons=_REASONS
         )
-        if not self.scores:
+        if not self.scores and self.transfers:  # SEI-RIICHI-6
+            lines.append(
+                "Mano a monte: le poste restano sul tavolo."
+                if it
+                else "Void deal: the stakes stay on the table."
+            )
+        elif not self.scores:
             lines.append("Mano a monte: nessun pagamento." if it else "Void deal.")
         return lines
 
@@ -443,6 +450,7 @@ INPUTS = InputRules(
         "flags",
         "dora",
         "riichi_sticks",
+        "riichi",
         "status",
         "discards",
     ),
@@ -451,9 +459,15 @@ INPUTS = InputRules(
         'turned up on the wall, "una all\'inizio, poi una ogni poker formato"): `ura` and a '
         "red five `0m`/`0p`/`0s` are errors.",
         "No flowers or seasons (SEI-EQUIP-1) and no counters: bonus tiles and `honba` are refused.",
-        "`riichi_sticks`: the stakes on the table, this deal's included; the first winner "
-        "after the discarder takes them (SEI-RIICHI-6, SEI-PAY-5, SEI-GAP-24): a transfer "
-        "from `table` in `transfers`, `net` and `payments`.",
+        "`riichi_sticks`: the stakes already on the table (the engine, which takes a stake "
+        "when riichi is declared, counts this deal's); the first winner after the discarder "
+        "takes them (SEI-RIICHI-6, SEI-PAY-5, SEI-GAP-24): a transfer from `table` in "
+        "`transfers`, `net` and `payments`.",
+        "`riichi` (settle, optional): the seats that declared riichi in this deal and whose "
+        "stakes this settlement puts on the table (SEI-RIICHI-3), as a score sheet records "
+        "them: a transfer to `table` each, collected with `riichi_sticks` by the winner or "
+        "left on the table by a void deal (SEI-RIICHI-6). A winner's `riichi`/`double_riichi` "
+        "flag and the list must agree.",
     ),
 )
 """What ``seipalle`` accepts: flags, statuses, chows from the left, input keys."""
@@ -470,6 +484,7 @@ def settle_deal(
     riichi_sticks: int = 0,
     statuses: Mapping[str, str] | None = None,
     discards: Mapping[str, Iterable[Tile]] | None = None,
+    riichi: Sequence[str] = (),
 ) -> SeipalleSettlement:
     """Score the winners of a finished deal and settle it (SEI-PAY).
 
@@ -481,7 +496,10 @@ def settle_deal(
         round_wind: the round wind letter.
         flags: situational flags per winner.
         dora: dora indicators.
-        riichi_sticks: riichi stakes on the table, including this deal's (SEI-RIICHI-6).
+        riichi_sticks: riichi stakes already on the table (SEI-RIICHI-6); the engine, which
+            takes a stake at the declaration, counts this deal's.
+        riichi: seats whose stake for a riichi declared in this deal this settlement puts
+            on the table (SEI-RIICHI-3): a score sheet's record of the declarations.
         statuses: penalty status per seat (:data:`STATUSES`).
         discards: when known, each seat's own discards in the hand: a winner on a discard may
             not claim a tile kind he discarded himself (SEI-PLAY-4, :func:`may_win_on_discard`).
@@ -504,8 +522,15 @@ def settle_deal(
     # only the winners' hands are needed (SEI-SCORE-1)
     seats = [s for s in SEATS if s in hands or s in winners]
     parsed = read_deal_hands(hands, seats, winners=winners, statuses=statuses, free=STATUSES)
+    declared = _declarers(riichi, winners, flags)
+    transfers: list[Transfer] = [Transfer(s, TABLE, RIICHI_STAKE, "riichi") for s in declared]
+    net = dict.fromkeys(SEATS, 0)
+    for s in declared:  # SEI-RIICHI-3: the stake goes on the table
+        net[s] -= RIICHI_STAKE
+    if declared:
+        net[TABLE] = RIICHI_STAKE * len(declared)
     if not winners:  # SEI-PLAY-6: void hand, stakes stay on the table
-        return SeipalleSettlement({}, (), dict.fromkeys(SEATS, 0))
+        return SeipalleSettlement({}, tuple(transfers), net)
     scores: dict[str, SeipalleScore] = {}
     for seat in winners:
         winning = parsed[seat].winning
@@ -527,8 +552,6 @@ def settle_deal(
         if not result.valid_win:
             raise RulesetError(f"{seat!r} has no double other than dora: not a win (SEI-SCORE-2)")
         scores[seat] = result
-    transfers: list[Transfer] = []
-    net = dict.fromkeys(SEATS, 0)
     for seat, result in scores.items():  # SEI-PAY-6: each winner is paid all three shares
         values = dict.fromkeys(SEATS, 0) | {seat: result.value}
         one = settle(values, winners=(seat,), east="E", terms=SEIPALLE_TERMS, liable=discarder)
@@ -536,14 +559,15 @@ def settle_deal(
         for k, v in one.net.items():
             net[k] += v
     stakes = None
-    if riichi_sticks:  # SEI-RIICHI-6, SEI-PAY-5: the stakes on the table go to the winner
+    pot = riichi_sticks + len(declared)
+    if pot:  # SEI-RIICHI-6, SEI-PAY-5: the stakes on the table go to the winner
         start = SEATS.index(discarder) if discarder else SEATS.index(winners[0]) - 1
         order = [SEATS[(start + i) % 4] for i in range(1, 5)]
         first = next(s for s in order if s in winners)  # SEI-PAY-6
-        stakes = (first, riichi_sticks * RIICHI_STAKE)
+        stakes = (first, pot * RIICHI_STAKE)
         transfers.append(Transfer(TABLE, first, stakes[1], "riichi_stakes"))
         net[first] += stakes[1]
-        net[TABLE] = -stakes[1]
+        net[TABLE] = net.get(TABLE, 0) - stakes[1]
     return SeipalleSettlement(scores, tuple(transfers), net, stakes)
 
 
@@ -619,6 +643,28 @@ def _riichi_sticks(data: Mapping[str, Any]) -> int:
     return sticks
 
 
+def _declarers(
+    riichi: Sequence[str], winners: Sequence[str], flags: Mapping[str, Iterable[str]]
+) -> tuple[str, ...]:
+    """The seats of ``riichi`` (this deal's declarations), checked against the winners' flags."""
+    declared = tuple(riichi)
+    for seat in declared:
+        _wind(seat, "riichi")
+    if len(set(declared)) != len(declared):
+        raise InvalidHandError(f"a seat is listed twice in riichi {list(declared)}")
+    if declared:
+        for seat in winners:
+            flagged = bool({"riichi", "double_riichi"} & set(flags.get(seat, ())))
+            if flagged != (seat in declared):
+                raise InvalidHandError(
+                    f"winner {seat!r} "
+                    + ("has the riichi flag but is not" if flagged else "is in riichi but has")
+                    + (" in riichi" if flagged else " no riichi/double_riichi flag")
+                    + " (SEI-RIICHI-3, SEI-RIICHI-7)"
+                )
+    return declared
+
+
 def _check_dealer(data: Mapping[str, Any]) -> None:
     if data.get("dealer", "E") != "E":
         raise RulesetError("seats are given by wind letter: the East role is always 'E'")
@@ -685,6 +731,7 @@ class SeipalleRules:
             riichi_sticks=sticks,
             statuses=deal.status,
             discards=_discards(data.get("discards", {})),
+            riichi=string_list(data.get("riichi", []), "riichi"),
         ).to_dict()
 
     def flow(self) -> SeipalleFlow:
