@@ -24,7 +24,7 @@ from muraglia.tiles import BONUS_TILES, PLAYING_TILES
 from muraglia.web.chrome import TEMPLATES, chrome, lang_of, remember_language
 from muraglia.web.forms import WINDS, flag_reasons, item_from_query, ruleset_form
 from muraglia.web.i18n import translate
-from muraglia.web.tiles import sprite, tile_name
+from muraglia.web.tiles import sprite, tile_name, tile_svg
 
 __all__ = [
     "COMPARED",
@@ -70,6 +70,7 @@ def render_fragment(name: str, lang: str, context: dict[str, Any]) -> str:
         "lang": lang,
         "t": lambda key: translate(lang, key),
         "tile_name": lambda n: tile_name(n, lang),
+        "tile_svg": lambda n, cls="": tile_svg(n, cls, lang),
     }
     return templates.get_template(name).render(context)
 
