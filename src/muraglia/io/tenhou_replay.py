@@ -962,8 +962,8 @@ def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> 
     for path in record_paths(paths):
         try:
             record = load_record(path)
-        except MahjongError as exc:
-            errors.append({"record": path.name, "error": str(exc)})
+        except MahjongError as exc:  # the entry names the file once, in "record"
+            errors.append({"record": path.name, "error": str(exc).removeprefix(f"{path.name}: ")})
             continue
         records += 1
         if record.header.source == "mjlog":
@@ -975,7 +975,7 @@ def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> 
         try:
             rs = _ruleset(record, rules, loaded)
         except MahjongError as exc:
-            errors.append({"record": path.name, "error": f"{path.name}: {exc}"})
+            errors.append({"record": path.name, "error": str(exc)})
             continue
         for item in check_record(record, rs):
             hands += 1

@@ -60,6 +60,7 @@ from functools import lru_cache
 
 from muraglia.engine.actions import Action, Discard
 from muraglia.players.base import Table
+from muraglia.players.efficiency import dora_kinds
 from muraglia.tiles import DRAGONS, NUM_KINDS, Tile
 
 __all__ = [
@@ -104,13 +105,15 @@ class RuleTraits:
     dealer_factor: float
     """How much more a hand won by or against East moves (riichi 1.5, FIMJ-PAY-1/RAV-PAY-1
     and SEI-PAY East double: 2; MCR: 1)."""
+    win_base: float = 0.0
+    """What a win gains besides its value (MCR-PAY-2/3: 8 from each of the three others)."""
 
 
 TRAITS: dict[str, RuleTraits] = {
     "riichi-ema": RuleTraits("riichi-ema", True, 0.8, False, 0, True, 5000.0, 1.5),
     "riichi-tenhou": RuleTraits("riichi-tenhou", True, 0.8, False, 0, True, 5000.0, 1.5),
     "seipalle": RuleTraits("seipalle", True, 0.8, False, 0, True, 220.0, 2.0),
-    "mcr": RuleTraits("mcr", False, 1.0, False, 8, False, 14.0, 1.0),
+    "mcr": RuleTraits("mcr", False, 1.0, False, 8, False, 14.0, 1.0, 24.0),
     "fimj": RuleTraits("fimj", False, 0.0, True, 0, True, 140.0, 2.0),
     "ravenna": RuleTraits("ravenna", False, 0.0, True, 0, False, 65.0, 2.0),
 }
@@ -172,7 +175,7 @@ def opponent_value(t: Table, seat: int, traits: RuleTraits) -> float:
     if v.riichi[seat]:
         mult += 0.2
     wind = t.seat_wind_of(seat)
-    dora = set(_dora_kinds(v.indicators))
+    dora = set(dora_kinds(v.indicators))
     for m in melds:
         k = m[0]
         if m[0] == m[1] and (k in DRAGONS or k in (wind, v.round_wind)):
@@ -182,18 +185,6 @@ def opponent_value(t: Table, seat: int, traits: RuleTraits) -> float:
     if len(melds) >= 2 and len(suits) == 1:
         mult += 0.8
     return value * mult
-
-
-def _dora_kinds(indicators: tuple[Tile, ...]) -> list[int]:
-    out = []
-    for x in indicators:
-        if x < 27:
-            out.append(x - x % 9 + (x % 9 + 1) % 9)
-        elif x < 31:
-            out.append(27 + (x - 27 + 1) % 4)
-        elif x < 34:
-            out.append(31 + (x - 31 + 1) % 3)
-    return out
 
 
 # ---------------------------------------------------------------------------- wait shapes
@@ -249,7 +240,7 @@ def wait_danger(t: Table, seat: int, traits: RuleTraits) -> list[float]:
     unseen = [t.unseen(k) for k in range(NUM_KINDS)]
     own_discards = {k for k in v.discards[seat] if k < NUM_KINDS}
     melds = t.melds_of(seat)
-    pungs_only = t.view.rules.startswith("mcr") and len(melds) >= 2
+    pungs_only = traits.min_fan > 0 and len(melds) >= 2
     pungs_only = pungs_only and all(m[0] == m[1] for m in melds)
     weights = [0.0] * NUM_KINDS
     total = 0.0

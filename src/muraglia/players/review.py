@@ -49,9 +49,9 @@ from muraglia.io.tenhou import Record
 from muraglia.io.tenhou_replay import load_record, replay_choices, rules_for
 from muraglia.players.base import Table
 from muraglia.players.danger import DangerModel
-from muraglia.players.defensive import _after_call
+from muraglia.players.defensive import shanten_after_call
 from muraglia.players.efficiency import useful_count
-from muraglia.players.expert import ExpertBot
+from muraglia.players.expert import SCORE_BUDGET, ExpertBot
 from muraglia.rulesets import ruleset_for
 
 __all__ = ["Decision", "Judgement", "Review", "judge", "review_file", "review_record"]
@@ -179,7 +179,7 @@ def judge(bot: ExpertBot, view: PlayerView, legal: Sequence[Action]) -> dict[Act
     discards = [a for a in legal if isinstance(a, Discard)]
     out: dict[Action, Judgement] = {}
     if discards:
-        bot._budget = 20  # a review may score a little more than a timed decision
+        bot._budget = SCORE_BUDGET  # as in the decision: the same values
         _, equity, steps = bot.ranked_equity(t, discards)
         model = DangerModel.of(t, bot.traits)
         hand = DeltaShanten(counts, melds)
@@ -199,7 +199,7 @@ def judge(bot: ExpertBot, view: PlayerView, legal: Sequence[Action]) -> dict[Act
         elif isinstance(a, Pass):
             out[a] = Judgement(keep)
         elif a.kind in ("chow", "pung") or isinstance(a, ClaimKong):
-            out[a] = Judgement(_after_call(t, a))
+            out[a] = Judgement(shanten_after_call(t, a))
         else:
             out[a] = Judgement(None)
     return out
