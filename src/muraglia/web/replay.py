@@ -357,6 +357,17 @@ async def replay_open(request: Request) -> Response:
     return RedirectResponse(f"/replay/{rid}", status_code=303)
 
 
+def _frame(
+    request: Request, rid: str, n: int, seat: str, review_seat: str
+) -> tuple[str, Steps, list[Reviewed] | None, dict[str, Any]]:
+    """(language, steps, review, the frame partial's context) of a viewer request."""
+    lang = lang_of(request)
+    steps, reviewed = _review_of(request, rid, review_seat)
+    context = frame_context(steps, n, _seat_param(seat), lang, reviewed)
+    context.update(rid=rid, seat_param=seat, review_seat=review_seat)
+    return lang, steps, reviewed, context
+
+
 @router.get("/replay/{rid}", response_class=HTMLResponse)
 def replay_page(
     request: Request,
@@ -367,16 +378,11 @@ def replay_page(
     review_seat: str = Query("none", alias="review"),
 ) -> HTMLResponse:
     """The viewer at frame ``step`` (all hands, or ``seat``'s view), with an optional review."""
-    lang = lang_of(request)
-    steps, reviewed = _review_of(request, rid, review_seat)
-    context = frame_context(steps, n, _seat_param(seat), lang, reviewed)
+    lang, steps, reviewed, context = _frame(request, rid, n, seat, review_seat)
     context.update(
-        rid=rid,
         opened=steps.opened,
         rules=steps.rules,
         record_problems=steps.problems,
-        review_seat=review_seat,
-        seat_param=seat,
         review=(
             [_decision_row(r, steps, lang) for r in ranked(reviewed)]
             if reviewed is not None
@@ -402,10 +408,7 @@ def replay_frame(
     review_seat: str = Query("none", alias="review"),
 ) -> HTMLResponse:
     """The frame partial alone (the page's script swaps it in when stepping)."""
-    lang = lang_of(request)
-    steps, reviewed = _review_of(request, rid, review_seat)
-    context = frame_context(steps, n, _seat_param(seat), lang, reviewed)
-    context.update(rid=rid, seat_param=seat, review_seat=review_seat)
+    lang, _, _, context = _frame(request, rid, n, seat, review_seat)
     return HTMLResponse(render_fragment("_replay_frame.html", lang, context))
 
 
