@@ -10,7 +10,7 @@ In one process, interleaved pass by pass (order rotating) on the same seeded rii
   (on the first ``--rebuild`` hands only, it is slow);
 - ``compute(item)``: the CLI's per-line work (``score_dict``: result, patterns, explanation).
 
-Then the real command line: a file of ``--lines`` JSON objects (the same hands, cycled) piped
+Then the real command line: a file of ``--lines`` JSON objects (distinct hands) piped
 through ``python -m muraglia score --jsonl``, and the same command on an empty file (process
 start and imports, counted separately): lines per second = lines / (full - empty), in wall and
 in child CPU time. Warm-up runs on a different seed; min and median over ``--repeat`` passes.
@@ -24,6 +24,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import resource
 import statistics
 import subprocess
@@ -47,9 +48,17 @@ RULES = "riichi-tenhou"
 
 
 def items_of(seed: int, n: int) -> list[dict[str, Any]]:
-    """The CLI input objects of ``n`` seeded riichi hands."""
-    out = []
-    for c in br.cases(n, seed):
+    """The CLI input objects of the first ``n`` seeded riichi hands that are valid input.
+
+    A hand whose tiles and dora/ura indicators hold a fifth copy of a kind is refused by the
+    CLI (an error line): such hands are skipped, so every line is scored.
+    """
+    out: list[dict[str, Any]] = []
+    rng = random.Random(seed)
+    while len(out) < n:
+        c = br.random_case(rng)
+        if max(c.tiles.count(k) + (k == c.dora) + (k == c.ura) for k in (c.dora, c.ura)) > 4:
+            continue
         item: dict[str, Any] = {
             "rules": RULES,
             "hand": c.text,
@@ -185,13 +194,15 @@ def main() -> None:
 
     if args.no_cli:
         return
-    items = items_of(args.seed, args.hands)
+    # every line a different hand (the same seed's first hands are the in-process set): a
+    # cycled file would let the per-suit tables and memos of later lines hit on earlier ones
+    items = items_of(args.seed, args.lines)
     with tempfile.TemporaryDirectory() as tmp:
         full = os.path.join(tmp, "full.jsonl")
         empty = os.path.join(tmp, "empty.jsonl")
         with open(full, "w", encoding="utf-8") as out:
-            for n in range(args.lines):
-                out.write(json.dumps(items[n % len(items)]) + "\n")
+            for item in items:
+                out.write(json.dumps(item) + "\n")
         Path(empty).write_text("", encoding="utf-8")
         trees = {"this tree": None, **({"before": args.before} if args.before else {})}
         walls = {(t, n): [] for t in trees for n in ("empty", "full")}

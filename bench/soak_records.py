@@ -1,12 +1,16 @@
 """Record round-trip soak (issue 16): seeded riichi games through tenhou.net/6 JSON and mjai.
 
 Command: ``python bench/soak_records.py --rules riichi-tenhou --matches 1000 [--start 0]
-[--out FILE]`` (run from the repository root: it plays with the agents of ``tests/engine``).
+[--out FILE] [--export-replay]`` (run from the repository root: it plays with the agents of
+``tests/engine``).
 
 Each seed plays one complete match (greedy agents on even seeds, random legal actions on odd
-seeds, as ``bench/soak.py``). Its record is exported to tenhou.net/6 JSON
-(:func:`muraglia.io.tenhou6.to_tenhou6`, through JSON text) and to mjai
-(:func:`muraglia.io.mjai.mjai_of`, through JSON Lines text); each is imported and replayed
+seeds, the agents of ``tests/engine/test_fuzz_flows.py``; the deal invariants that fuzz test
+checks after every action are not re-checked here). The match is exported to tenhou.net/6 JSON
+while it is played (:class:`muraglia.io.tenhou6.Tenhou6Export`, the writer of
+:func:`~muraglia.io.tenhou6.to_tenhou6`, through JSON text; ``--export-replay`` exports from
+the finished record instead, replaying it) and to mjai (:func:`muraglia.io.mjai.mjai_of`,
+through JSON Lines text); each is imported and replayed
 through the engine by :func:`muraglia.io.tenhou_replay.check_record`, which compares every
 draw, call, riichi, indicator, win, draw kind, flag-derived score, score change, next deal and
 the match end with the record. A deal that differs, or a match that fails, is counted and kept
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 import traceback
@@ -30,25 +35,66 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from soak import commit  # noqa: E402  (bench/soak.py: the checked-out commit)
-from tests.engine.test_fuzz_flows import play  # noqa: E402
+from tests.engine.helpers import choose  # noqa: E402
+from tests.engine.test_fuzz_flows import greedy  # noqa: E402
 
+from muraglia.engine import Game, MatchState  # noqa: E402
+from muraglia.engine.events import RiichiAccepted, Won  # noqa: E402
 from muraglia.io.mjai import mjai_of, parse_mjai  # noqa: E402
 from muraglia.io.record import record_of  # noqa: E402
 from muraglia.io.tenhou import parse_tenhou6  # noqa: E402
-from muraglia.io.tenhou6 import to_tenhou6  # noqa: E402
+from muraglia.io.tenhou6 import Tenhou6Export, to_tenhou6  # noqa: E402
 from muraglia.io.tenhou_replay import HandCheck, check_record  # noqa: E402
+from muraglia.rulesets import load_ruleset  # noqa: E402
 
 
-def soak(spec: str, start: int, matches: int, every: int) -> dict[str, object]:
-    """Round-trip seeds ``start .. start + matches - 1`` of ``spec``; the tally and failures."""
+def play(spec: str, seed: int, tally: Counter[str]) -> tuple[MatchState, Tenhou6Export]:
+    """One match of ``seed`` (the fuzz test's agents), exported to tenhou.net/6 as it goes."""
+    rng = random.Random(seed ^ 0x5EED)
+    match = Game(load_ruleset(spec), seed=seed).new_match()
+    export = Tenhou6Export(match)
+    while not match.over:
+        seat = match.to_act[0]
+        legal = match.legal_actions(seat)
+        action = greedy(rng, match, seat, legal) if seed % 2 == 0 else choose(rng, legal)
+        events = match.apply(action)
+        export.take(events)
+        for e in events:
+            if isinstance(e, Won):
+                tally["winners"] += 1
+            elif isinstance(e, RiichiAccepted):
+                tally["riichi"] += 1
+    return match, export
+
+
+def soak(
+    spec: str,
+    start: int,
+    matches: int,
+    every: int,
+    *,
+    export_replay: bool = False,
+    seconds: float | None = None,
+) -> dict[str, object]:
+    """Round-trip seeds ``start .. start + matches - 1`` of ``spec``; the tally and failures.
+
+    ``seconds``: stop after the match that passes this wall-clock budget (the summary says
+    how many matches were played).
+    """
     tally: Counter[str] = Counter()
     failures: list[dict[str, object]] = []
     t0 = time.process_time()
+    deadline = None if seconds is None else time.monotonic() + seconds
+    played = 0
     for i, seed in enumerate(range(start, start + matches), 1):
+        if deadline is not None and time.monotonic() > deadline:
+            break
+        played = i
         try:
-            match = play(spec, seed, tally)
+            match, export = play(spec, seed, tally)
             tally["deals"] += match.deals_played
-            tenhou6 = json.dumps(to_tenhou6(record_of(match)), ensure_ascii=False)
+            game = to_tenhou6(record_of(match)) if export_replay else export.game()
+            tenhou6 = json.dumps(game, ensure_ascii=False)
             mjai = "\n".join(json.dumps(m, ensure_ascii=False) for m in mjai_of(match))
             for fmt, record in (
                 ("tenhou6", parse_tenhou6(tenhou6, f"{seed}.json")),
@@ -71,8 +117,10 @@ def soak(spec: str, start: int, matches: int, every: int) -> dict[str, object]:
                 )
         if i % every == 0:
             print(
-                f"{spec}: {i}/{matches} matches, {tally['deals']} deals, {tally['errors']} errors,"
-                f" {time.process_time() - t0:.0f} s",
+                f"{spec}: {i}/{matches} matches, {tally['deals']} deals,"
+                f" {tally['tenhou6_matched']}/{tally['tenhou6_hands']} tenhou6 and"
+                f" {tally['mjai_matched']}/{tally['mjai_hands']} mjai hands matched,"
+                f" {tally['errors']} errors, {time.process_time() - t0:.0f} s",
                 file=sys.stderr,
                 flush=True,
             )
@@ -80,8 +128,10 @@ def soak(spec: str, start: int, matches: int, every: int) -> dict[str, object]:
     return {
         "rules": spec,
         "commit": commit(),
-        "seeds": [start, start + matches - 1],
-        "matches": matches,
+        "export": "replayed record" if export_replay else "while played",
+        "seeds": [start, start + played - 1],
+        "matches": played,
+        "asked": matches,
         "deals": tally["deals"],
         "tenhou6_hands": tally["tenhou6_hands"],
         "tenhou6_matched": tally["tenhou6_matched"],
@@ -103,10 +153,25 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=0, help="first seed")
     ap.add_argument("--every", type=int, default=100, help="progress line every N matches")
     ap.add_argument("--out", type=Path, help="append the JSON summary to this file")
+    ap.add_argument(
+        "--seconds", type=float, help="stop after this wall-clock budget (summary: matches done)"
+    )
+    ap.add_argument(
+        "--export-replay",
+        action="store_true",
+        help="export tenhou.net/6 from the finished record (to_tenhou6), not while playing",
+    )
     args = ap.parse_args()
     if args.matches < 1:
         ap.error("--matches must be at least 1")
-    summary = soak(args.rules, args.start, args.matches, args.every)
+    summary = soak(
+        args.rules,
+        args.start,
+        args.matches,
+        args.every,
+        export_replay=args.export_replay,
+        seconds=args.seconds,
+    )
     line = json.dumps(summary, ensure_ascii=False)
     print(line)
     if args.out:

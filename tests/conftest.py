@@ -1,10 +1,17 @@
-"""Shared pytest configuration: hypothesis profiles (``ci`` is the default)."""
+"""Shared pytest configuration: hypothesis profiles (``ci`` is the default) and the
+``kernels`` fixture (compiled and pure-Python shanten kernels)."""
 
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterator
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from muraglia.analysis import shanten as sh
 
 settings.register_profile(
     "ci",
@@ -15,3 +22,62 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=500, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="module", params=["native", "pure"])
+def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Run a module's tests on the compiled shanten kernels, then on the pure-Python ones.
+
+    ``muraglia.analysis.shanten`` picks the kernels once, at import (``NATIVE``; the import-time
+    switch ``MURAGLIA_PURE=1`` is tested in a subprocess by ``tests/analysis/test_native.py``).
+    The ``pure`` run rebinds every module's reference to a compiled kernel to its pure-Python
+    reference for the module's tests and sets ``MURAGLIA_PURE=1`` for the subprocesses they
+    start, and restores both after (modules first imported meanwhile included). The ``native``
+    run is skipped where the accelerator is not built (``test_native.py``'s
+    ``test_accelerator_is_built`` says whether that is allowed).
+    Request it with ``pytestmark = pytest.mark.usefixtures("kernels")``.
+    """
+    if request.param == "native":
+        if not sh.NATIVE:
+            pytest.skip("the C accelerator is not built here: the pure run covers this module")
+        yield "native"
+        return
+    pairs = [
+        (sh.shanten_all, sh._pure_shanten_all),
+        (sh.shanten_standard, sh._pure_shanten_standard),
+    ]
+    swap = {id(native): pure for native, pure in pairs}
+    back = {id(pure): native for native, pure in pairs}
+    before = set(sys.modules)
+    swapped = _rebind(swap) if sh.NATIVE else []
+    pure_env = os.environ.get("MURAGLIA_PURE")
+    os.environ["MURAGLIA_PURE"] = "1"  # and the subprocesses the tests start
+    try:
+        yield "pure"
+    finally:
+        if pure_env is None:
+            del os.environ["MURAGLIA_PURE"]
+        else:
+            os.environ["MURAGLIA_PURE"] = pure_env
+        for module, name, value in swapped:
+            setattr(module, name, value)
+        if sh.NATIVE:  # modules imported during the pure run bound the pure kernels
+            _rebind(back, only=set(sys.modules) - before)
+
+
+def _rebind(swap: dict[int, Any], only: set[str] | None = None) -> list[tuple[Any, str, Any]]:
+    """Point every module attribute whose value's id is a key of ``swap`` to its value.
+
+    Every loaded module (muraglia's and the test modules that imported a kernel) but the
+    compiled module itself; the reference names of the pure kernels (``_pure_*``) stay.
+    Returns (module, name, old value) for each change.
+    """
+    changed = []
+    for modname, module in list(sys.modules.items()):
+        if modname == "muraglia.analysis._cshanten" or (only is not None and modname not in only):
+            continue
+        for name, value in list(getattr(module, "__dict__", {}).items()):
+            if id(value) in swap and not name.startswith("_pure_"):
+                setattr(module, name, swap[id(value)])
+                changed.append((module, name, value))
+    return changed

@@ -543,10 +543,28 @@ def parse_hand(text: str, *, strict: bool = True, red_fives: bool = True) -> Han
             when ``strict``, on an impossible hand.
     """
     if text.__class__ is str:
+        last = _LAST
+        if last is not None and last[0] == text and last[1] is strict and last[2] is red_fives:
+            return last[3]
         hand = _scan_hand(text, strict=strict, red_fives=red_fives)
         if hand is not None:
+            _remember_last(text, strict, red_fives, hand)
             return hand
     return _parse_hand_full(text, strict=strict, red_fives=red_fives)
+
+
+_LAST: tuple[str, bool, bool, Hand] | None = None
+"""The last string :func:`parse_hand`'s fast path accepted, its two flags and its ``Hand``.
+
+A checking layer and the scorer behind it parse the same string one after the other (the
+``muraglia score`` object is checked, then scored); a ``Hand`` is immutable, so the second
+call returns the first's. One entry, replaced as a whole tuple (thread-safe reads).
+"""
+
+
+def _remember_last(text: str, strict: bool, red_fives: bool, hand: Hand) -> None:
+    global _LAST  # noqa: PLW0603 - a one-entry memo
+    _LAST = (text, strict, red_fives, hand)
 
 
 def _parse_hand_full(text: str, *, strict: bool, red_fives: bool) -> Hand:

@@ -11,6 +11,8 @@ from muraglia.analysis.groups import GroupKind
 from muraglia.analysis.shapes import SEVEN_PAIRS, SEVEN_PAIRS_FOUR_AS_TWO, THIRTEEN_ORPHANS
 from muraglia.notation import parse_hand
 
+pytestmark = pytest.mark.usefixtures("kernels")  # compiled, then pure-Python shanten kernels
+
 
 @pytest.mark.parametrize(
     ("text", "shapes"),

@@ -13,6 +13,8 @@ from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
 from muraglia.tiles import Tile
 
+pytestmark = pytest.mark.usefixtures("kernels")  # compiled, then pure-Python shanten kernels
+
 
 @pytest.mark.parametrize(
     ("text", "waits", "kinds"),

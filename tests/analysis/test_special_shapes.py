@@ -25,6 +25,8 @@ from muraglia.analysis.waits import winning_tiles
 from muraglia.notation import parse_hand
 from muraglia.tiles import Tile
 
+pytestmark = pytest.mark.usefixtures("kernels")  # compiled, then pure-Python shanten kernels
+
 CASES = [
     # (shape, hand, expected decompositions as strings; empty = not this shape)
     (KNITTED_STRAIGHT, "147m258p369s11122z", ["knitted_straight: 147m 258p 369s 111z 22z"]),

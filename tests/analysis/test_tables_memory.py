@@ -16,6 +16,8 @@ import pytest
 from muraglia.analysis import _tables
 from muraglia.analysis.shanten import _id_or_none, shanten_all
 
+pytestmark = pytest.mark.usefixtures("kernels")  # compiled, then pure-Python shanten kernels
+
 
 def test_dense_tables_cover_every_vector() -> None:
     _tables.load_tables()

@@ -17,6 +17,8 @@ from muraglia.hand import Hand
 from muraglia.notation import parse_hand
 from muraglia.tiles import PhysicalTile, Tile
 
+pytestmark = pytest.mark.usefixtures("kernels")  # compiled, then pure-Python shanten kernels
+
 
 @pytest.mark.parametrize(
     ("text", "tile", "kind"),

@@ -122,7 +122,7 @@ def drive(bot: str, seed: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     return log
 
 
-@pytest.mark.parametrize("bot", ["efficiency", "defensive", "random"])
+@pytest.mark.parametrize("bot", ["efficiency", "defensive", "expert", "random"])
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_every_answer_is_legal(bot: str, seed: int) -> None:
     log = drive(bot, seed)

@@ -23,6 +23,8 @@ from muraglia.engine.actions import ClaimKong, Discard, Pass, Pung, Win
 from muraglia.rulesets.base import DealFlow
 from tests.strategies import concealed_counts
 
+pytestmark = pytest.mark.usefixtures("kernels")  # compiled, then pure-Python shanten kernels
+
 
 class _LoopFlow(DealFlow):
     """The default completeness test, overridden so that the engine loops over the kinds."""

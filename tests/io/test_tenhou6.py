@@ -10,6 +10,7 @@ fives written plain. Round trips: seeded games of both riichi rulesets exported 
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections import Counter
 from pathlib import Path
@@ -19,11 +20,12 @@ import pytest
 
 from muraglia.io import tenhou as th
 from muraglia.io.record import record_of
-from muraglia.io.tenhou6 import PATTERN_YAKU, tile_code, to_tenhou6
+from muraglia.io.tenhou6 import PATTERN_YAKU, Tenhou6Export, tile_code, to_tenhou6
 from muraglia.io.tenhou_replay import HandCheck, check_record, rules_for
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
 from tests.corpus import tenhou_data
+from tests.engine.helpers import choose
 from tests.engine.test_fuzz_flows import play
 
 MJSCORE = tenhou_data() / "mjscore"
@@ -290,3 +292,27 @@ def test_export_refuses_other_rulesets() -> None:
     match = Game(load_ruleset("mcr"), seed=1, max_deals=1).new_match()
     with pytest.raises(MahjongError, match="needs a riichi record"):
         to_tenhou6(record_of(match))
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_export_written_while_playing_is_the_replayed_one(lang: str) -> None:
+    """:class:`Tenhou6Export` fed during play writes what ``to_tenhou6`` writes from the record."""
+    from muraglia.engine import Game
+
+    for spec, seed in (("riichi-tenhou", 4), ("riichi-ema", 5)):
+        match = Game(load_ruleset(spec), seed=seed).new_match()
+        live = Tenhou6Export(match, lang=lang)
+        agent = random.Random(seed)
+        while not match.over:
+            seat = match.to_act[0]
+            live.take(match.apply(choose(agent, match.legal_actions(seat))))
+        assert live.game() == to_tenhou6(record_of(match), lang=lang)
+        assert len(live.game()["log"]) == match.deals_played
+
+
+def test_a_live_export_refuses_other_rulesets() -> None:
+    from muraglia.engine import Game
+    from muraglia.errors import MahjongError
+
+    with pytest.raises(MahjongError, match="needs a riichi record"):
+        Tenhou6Export(Game(load_ruleset("mcr"), seed=1).new_match())

@@ -16,10 +16,12 @@ from muraglia.engine.views import PlayerView, view_of
 from muraglia.errors import MahjongError
 from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, Table, make_bot
-from muraglia.players.defensive import danger, threats
+from muraglia.players.danger import DangerModel, traits_for, wait_danger
 from muraglia.players.profiles import PROFILES, profile_for
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
+
+pytestmark = pytest.mark.usefixtures("kernels")  # compiled, then pure-Python shanten kernels
 
 RULES = ["fimj", "ravenna", "seipalle"]
 
@@ -71,8 +73,8 @@ def discards_of(v: PlayerView) -> list[Discard]:
 # ---------------------------------------------------------------- registry
 
 
-def test_registry_names_the_three_bots() -> None:
-    assert set(BOTS) == {"random", "efficiency", "defensive"}
+def test_registry_names_the_four_bots() -> None:
+    assert set(BOTS) == {"random", "efficiency", "defensive", "expert"}
     for name in BOTS:
         assert make_bot(name, "fimj").name == name
 
@@ -228,26 +230,20 @@ def test_riichi_is_declared_when_offered() -> None:
 # ---------------------------------------------------------------- defence
 
 
-def test_threats_follow_riichi_and_melds() -> None:
+def test_the_defensive_bots_read_the_shared_danger_model() -> None:
+    """players/danger.py (tested in test_danger.py) on the bots' own view helper."""
     melds = ((), ("[111z>]", "[222p^]", "[333p<]"), (), ())
-    t = Table.of(view("123m", melds=melds, riichi=(False, False, True, False)))
-    th = threats(t)
-    assert th[0] == 0
-    assert th[2] == 1.0
-    assert th[1] > th[3] > 0
-
-
-def test_genbutsu_is_safe_and_suji_safer() -> None:
-    t = Table.of(view("123m", discards=("", "", "4m", "")))
-    assert danger(t, 2, Tile.M4, genbutsu_safe=True) == 0
-    assert danger(t, 2, Tile.M1) < danger(t, 2, Tile.M2)
-    assert danger(t, 2, Tile.M7) < danger(t, 2, Tile.P7)  # suji of 4m
-
-
-def test_a_flush_in_the_making_makes_its_suit_dangerous() -> None:
-    melds = ((), ("[111p>]", "[234p^]"), (), ())
-    t = Table.of(view("123m", melds=melds))
-    assert danger(t, 1, Tile.P5) > danger(t, 1, Tile.S5)
+    v = replace(
+        view("123m", melds=melds, riichi=(False, False, True, False), discards=("", "", "4m", "")),
+        rules="seipalle",
+    )
+    m = DangerModel.of(Table.of(v))
+    assert m.ready[0] == 0
+    assert m.ready[2] == 1.0
+    assert m.ready[1] > m.ready[3]
+    d = wait_danger(Table.of(v), 2, traits_for("seipalle"))
+    assert d[Tile.M4] == 0  # genbutsu (SEI-PLAY-4)
+    assert d[Tile.M7] < d[Tile.P7]  # suji of 4m
 
 
 def test_defensive_bot_folds_against_riichi_with_a_poor_hand() -> None:

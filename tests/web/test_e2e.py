@@ -198,3 +198,108 @@ def test_two_people_join_one_table_and_play_a_deal(base: str, browser: Any) -> N
     screenshot(bea, "table-guest")
     ana_ctx.close()
     bea_ctx.close()
+
+
+def test_open_a_tenhou_log_in_the_replay_viewer_and_step_to_the_final_scores(
+    base: str, browser: Any
+) -> None:
+    from pathlib import Path
+
+    from muraglia.io.tenhou import parse_mjlog
+
+    log = Path(__file__).resolve().parents[1] / "data/tenhou/mjlog"
+    log = log / "2020052700gm-00a9-0000-75a4695c.mjlog"
+    recorded = parse_mjlog(log.read_text(encoding="utf-8"), log.name)
+    final = recorded.rounds[-1].results[-1].final
+    assert final is not None
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    page.goto(f"{base}/replay?lang=en")
+    page.set_input_files("#file", str(log))
+    page.click("#open")
+    page.wait_for_selector("#replay-table")
+    assert page.inner_text("#step-no") == "1"
+    # step with the buttons, the arrow keys and the mouse wheel
+    page.click("#next")
+    page.wait_for_function("document.getElementById('step-no').textContent === '2'")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.getElementById('step-no').textContent === '3'")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.getElementById('step-no').textContent === '2'")
+    page.hover("#replay-table")
+    page.mouse.wheel(0, 120)
+    page.wait_for_function("document.getElementById('step-no').textContent === '3'")
+    assert page.locator(".seat-box .own-tiles").count() == 4  # all hands visible
+    # deal by deal (Page Down) to the last deal, each deal's end settled by the engine
+    deals = len(recorded.rounds)
+    for k in range(1, deals):
+        page.keyboard.press("PageDown")
+        page.wait_for_function(f"document.getElementById('deal-select').selectedIndex === {k}")
+    # then step forward to the end of the game
+    for _ in range(400):
+        if page.locator("#final-scores").count():
+            break
+        page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(20)
+    page.wait_for_selector("#final-scores")
+    shown = [int(x) for x in page.locator(".last-deal-score").all_inner_texts()]
+    assert shown == [round(100 * x) for x in final[0::2]]
+    assert page.locator("#settlement").count() == 1
+    assert "/replay/" in page.url  # the address follows the steps
+    assert "step=" in page.url
+    screenshot(page, "replay")
+    page.close()
+
+
+PHONE_PAGES = (
+    "/",
+    "/settle",
+    "/play",
+    "/tables",
+    "/replay",
+    "/tournaments",
+    "/tournaments/1",
+    "/tournaments/login",
+)
+
+
+def test_every_page_at_375_pixels_has_a_one_row_header_and_no_sideways_scroll(
+    browser: Any, tmp_path: Any
+) -> None:
+    """The phone layout: the navigation is one row (a menu), the tournament pages included."""
+    from sqlalchemy.orm import Session
+
+    from muraglia.db import make_engine, migrate
+    from muraglia.tournament import service
+
+    url = f"sqlite:///{tmp_path / 'phone.db'}"
+    engine = make_engine(url)
+    migrate(engine)
+    with Session(engine) as db, db.begin():
+        event = service.create_event(db, "Torneo di Primavera a Ravenna", rules="mcr", sessions=3)
+        names = "".join(f"Giocatrice con un nome lungo {i},Club {i % 3}\n" for i in range(1, 13))
+        service.import_players(db, event, "name,club\n" + names)
+        service.seat_event(db, event, seed=1, iterations=500)
+    engine.dispose()
+    with running_server("--db", url) as base:
+        page = browser.new_page(viewport={"width": 375, "height": 812}, locale="it-IT")
+        for path in PHONE_PAGES:
+            page.goto(base + path)
+            header = page.locator("header.top").bounding_box()
+            assert header is not None
+            assert header["height"] < 60, f"{path}: the header is {header['height']} px tall"
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 375, f"{path} scrolls sideways at 375 px ({width} px wide)"
+            assert not page.is_visible("#main-nav a[href='/settle']")  # folded in the menu
+            if path == "/tournaments/1":
+                assert page.locator("text=Giocatrice con un nome lungo 12").count() >= 1
+                screenshot(page, "tournament-375")
+        page.click("#menu-button")
+        assert page.get_attribute("#menu-button", "aria-expanded") == "true"
+        page.click("#main-nav a[href='/replay']")
+        page.wait_for_url(f"{base}/replay")
+        assert page.locator("#menu-button .current").inner_text() == "Rivedi una partita"
+        page.click("#menu-button")
+        screenshot(page, "menu-375")
+        page.keyboard.press("Escape")
+        assert not page.is_visible("#main-nav")
+        page.close()

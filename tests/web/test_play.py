@@ -75,8 +75,52 @@ def test_bad_requests(tmp_path: Path) -> None:
     # a stale step number only redraws the page
     r = client.post(f"{loc}/act", data={"a": "0", "n": "0"}, follow_redirects=False)
     assert r.status_code == 303
-    assert client.get(f"{loc}/record?format=xml").status_code == 400
-    assert client.get(f"{loc}/record?format=mjai").status_code == 200
+    r = client.get(f"{loc}/record?format=xml")
+    assert r.status_code == 400
+    assert "unknown record format 'xml'" in r.text
+    # mjai and tenhou.net/6 are riichi formats: an MCR game has neither
+    r = client.get(f"{loc}/record?format=mjai")
+    assert r.status_code == 400
+    assert "riichi" in r.text
+    r = client.get(f"{loc}/record?format=tenhou6")
+    assert r.status_code == 400
+    assert "tenhou.net/6 export needs a riichi record, not 'mcr'" in r.text
+
+
+def test_riichi_records_download_in_three_formats(tmp_path: Path) -> None:
+    """Ours, mjai and tenhou.net/6: each read back by muraglia.io gives the same game."""
+    from muraglia.io.mjai import parse_mjai
+    from muraglia.io.tenhou import parse_tenhou6
+    from muraglia.io.tenhou_replay import check_record
+
+    client = TestClient(create_app(_url(tmp_path)))
+    r = client.post(
+        "/play", data={"rules": "riichi-tenhou", "seat": "0", "deals": "2", "seed": "5"},
+        follow_redirects=False,
+    )  # fmt: skip
+    loc = r.headers["location"]
+    for _ in range(800):
+        page = _step(client, loc)
+        if 'id="settlement"' in page:
+            if "next_deal" not in page and 'id="next"' not in page:
+                break
+            client.post(f"{loc}/continue")
+    ours = client.get(f"{loc}/record")
+    assert ours.headers["content-disposition"].endswith('.jsonl"')
+    match = replay(loads(ours.text))
+    deals = match.deals_played
+    assert deals >= 1
+    mjai = client.get(f"{loc}/record?format=mjai")
+    assert mjai.status_code == 200
+    assert mjai.headers["content-disposition"].endswith('.mjai.jsonl"')
+    six = client.get(f"{loc}/record?format=tenhou6")
+    assert six.status_code == 200
+    assert six.headers["content-type"].startswith("application/json")
+    assert six.headers["content-disposition"].endswith('.tenhou6.json"')
+    for parsed in (parse_mjai(mjai.text, "game.mjai"), parse_tenhou6(six.text, "game.json")):
+        checks = check_record(parsed)
+        assert len(checks) == deals
+        assert all(getattr(c, "matched", False) for c in checks), checks
 
 
 def test_a_person_acts_only_for_their_seat() -> None:
@@ -93,3 +137,17 @@ def test_a_person_acts_only_for_their_seat() -> None:
     forged = action_from_dict({**legal[0].to_dict(), "seat": 2})
     with pytest.raises(IllegalActionError, match="seat 2 sent for seat 0"):
         session.act(0, forged)
+
+
+def test_the_expert_bot_takes_a_seat_from_the_registry(tmp_path: Path) -> None:
+    """The /play form offers every registered bot (issue 20: expert) and seats it."""
+    client = TestClient(create_app(_url(tmp_path)))
+    assert 'value="expert"' in client.get("/play").text
+    r = client.post(
+        "/play",
+        data={"rules": "riichi-ema", "seat": "0", "deals": "1", "seed": "5", "bot1": "expert"},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303
+    page = client.get(r.headers["location"]).text
+    assert "bot expert" in page

@@ -639,7 +639,7 @@ def ukeire(
     counts: Sequence[int],
     melds: int = 0,
     *,
-    shanten_fn: Callable[[Sequence[int], int], int] = shanten_all,
+    shanten_fn: Callable[[Sequence[int], int], int] | None = None,
     visible: Sequence[int] | None = None,
 ) -> Ukeire:
     """Useful tiles of a 3n+1 hand: the kinds whose draw lowers the shanten.
@@ -647,7 +647,8 @@ def ukeire(
     Args:
         counts: 34 concealed tile counts (3n+1 tiles).
         melds: Number of declared melds.
-        shanten_fn: Shanten function ``(counts, melds) -> int`` to improve.
+        shanten_fn: Shanten function ``(counts, melds) -> int`` to improve (default
+            :func:`shanten_all`, looked up at each call).
         visible: Optional 34 counts of tiles seen elsewhere (discards, melds, dora indicators).
 
     Returns:
@@ -656,6 +657,8 @@ def ukeire(
     Raises:
         InvalidHandError: When the counts are invalid.
     """
+    if shanten_fn is None:
+        shanten_fn = shanten_all
     work = list(counts)
     base = shanten_fn(work, melds)
     tiles = []
@@ -676,7 +679,7 @@ def discard_ukeire(
     counts: Sequence[int],
     melds: int = 0,
     *,
-    shanten_fn: Callable[[Sequence[int], int], int] = shanten_all,
+    shanten_fn: Callable[[Sequence[int], int], int] | None = None,
     visible: Sequence[int] | None = None,
 ) -> dict[int, Ukeire]:
     """For a 3n+2 hand, the ukeire left after each possible discard.
@@ -684,7 +687,7 @@ def discard_ukeire(
     Args:
         counts: 34 concealed tile counts (3n+2 tiles).
         melds: Number of declared melds.
-        shanten_fn: Shanten function ``(counts, melds) -> int``.
+        shanten_fn: Shanten function ``(counts, melds) -> int`` (default :func:`shanten_all`).
         visible: Optional 34 counts of tiles seen elsewhere.
 
     Returns:

@@ -35,6 +35,7 @@ COMMANDS: tuple[str, ...] = (
     "simulate",
     "mjai_bot",
     "replay",
+    "review",
     "tenhou_check",
     "serve",
     "tournament",

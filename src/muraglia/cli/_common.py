@@ -65,9 +65,15 @@ def add_output_flags(parser: argparse.ArgumentParser) -> None:
     )
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+"""``json.dumps(obj, ensure_ascii=False)``, with the encoder made once (a batch line was
+paying for a new ``JSONEncoder`` and its circular-reference table; results are trees built
+by the commands, never cyclic)."""
+
+
 def dump(obj: Mapping[str, Any]) -> str:
     """Serialise a result as compact, key-ordered-as-built JSON on one line."""
-    return json.dumps(obj, ensure_ascii=False)
+    return _ENCODE(obj)
 
 
 def run_command(

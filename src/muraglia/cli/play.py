@@ -19,16 +19,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from rich.console import Console
 from rich.text import Text
 
 from muraglia.cli._common import check_max_deals
+from muraglia.cli._console import Console
 from muraglia.engine.actions import (
     Action,
     AddedKong,
     Chow,
     ClaimKong,
     ConcealedKong,
+    Declare,
     Discard,
     NoDiscard,
     Pass,
@@ -59,7 +60,7 @@ from muraglia.engine.views import PlayerView, view_of
 from muraglia.errors import MahjongError, excerpt
 from muraglia.io.record import dumps
 from muraglia.notation import parse_tiles
-from muraglia.players import BOTS, Player, make_bot
+from muraglia.players import BOT_NAMES, BOTS, Player, make_bot
 from muraglia.players.base import meld_kinds
 from muraglia.players.external import (
     DEFAULT_TIMEOUT,
@@ -69,7 +70,7 @@ from muraglia.players.external import (
 )
 from muraglia.players.simulate import attach_players, close_players
 from muraglia.rulesets import load_ruleset
-from muraglia.rulesets.base import SEAT_LETTERS, wind_letter
+from muraglia.rulesets.base import SEAT_LETTERS, DealFlow, wind_letter
 from muraglia.tiles import WINDS, Tile
 
 __all__ = [
@@ -176,6 +177,7 @@ _TEXT: dict[str, tuple[str, str]] = {
         "end the deal without discarding (last tile drawn)",
         "chiudi la mano senza scartare (ultima tessera pescata)",
     ),
+    "declare": ("declare {what}", "dichiara {what}"),
     # prompts
     "prompt": ("choice [1-{n}] (? help, q quit)> ", "scelta [1-{n}] (? aiuto, q esci)> "),
     "only_choice": ("  (only choice: {what})", "  (unica scelta: {what})"),
@@ -302,9 +304,16 @@ def _tile(tile: Tile) -> str:
 
 
 def describe_action(
-    action: Action, view: PlayerView | None = None, lang: str = "en", *, riichi: bool = False
+    action: Action,
+    view: PlayerView | None = None,
+    lang: str = "en",
+    *,
+    riichi: bool = False,
+    flow: DealFlow[Any] | None = None,
 ) -> str:
     """A choice as a player reads it (``riichi``: wins named ron and tsumo).
+
+    ``flow`` names a ruleset's own declarations (:meth:`DealFlow.term`).
 
     >>> from muraglia.tiles import Tile
     >>> describe_action(Discard(0, Tile.M5, riichi=True))
@@ -334,6 +343,9 @@ def describe_action(
         return text("added_kong", lang, tile=_tile(action.tile))
     if isinstance(action, NoDiscard):
         return text("no_discard", lang)
+    if isinstance(action, Declare):
+        what = flow.term(action.name, lang) if flow is not None else action.name
+        return text("declare", lang, what=what)
     return action.line()
 
 
@@ -379,12 +391,13 @@ class HumanPlayer:
         if all(isinstance(a, PassTiles) for a in legal):
             return self._pass_tiles(legal)
         choices = _order(legal)
-        lang, riichi = s.lang, s.riichi
+        lang, riichi, flow = s.lang, s.riichi, s.flow
         if len(choices) == 1:
-            s.say(text("only_choice", lang, what=describe_action(choices[0], view, lang)))
+            what = describe_action(choices[0], view, lang, riichi=riichi, flow=flow)
+            s.say(text("only_choice", lang, what=what))
             return choices[0]
         for i, a in enumerate(choices, start=1):
-            s.say(f"  {i:>2}. {describe_action(a, view, lang, riichi=riichi)}")
+            s.say(f"  {i:>2}. {describe_action(a, view, lang, riichi=riichi, flow=flow)}")
         while True:
             answer = s.ask(text("prompt", lang, n=len(choices)))
             if answer is None:
@@ -437,6 +450,7 @@ class Session:
         self._saved = -1
         self.console = Console(file=out, highlight=False, soft_wrap=True)
         self.ruleset = match.game.ruleset
+        self.flow: DealFlow[Any] = match.game.flow
         self.riichi = str(self.ruleset.id).startswith("riichi")
         self.dealer = 0
         self.round_wind = WINDS[0]
@@ -484,8 +498,14 @@ class Session:
     def who(self, seat: int) -> str:
         """``South (you)`` / ``West (defensive)``."""
         wind = _WIND_NAMES[self.lang][(seat - self.dealer) % 4]
-        name = _YOU[self.lang] if seat == self.human else self.players[seat].name
-        return f"{wind} ({name})"
+        return f"{wind} ({self.name_of(seat)})"
+
+    def name_of(self, seat: int) -> str:
+        """``you`` / ``tu``, a bot's name in the session's language, an external bot's command."""
+        if seat == self.human:
+            return _YOU[self.lang]
+        name = self.players[seat].name
+        return BOT_NAMES.get(name, {}).get(self.lang, name)
 
     # ------------------------------------------------------------------ table
 
@@ -501,7 +521,9 @@ class Session:
         self.say(f"── {wall}")
         for s in range(len(v.discards)):
             mark = " RIICHI" if v.riichi[s] else ""
-            status = "" if v.status[s] == "active" else f" [{v.status[s]}]"
+            status = (
+                "" if v.status[s] == "active" else f" [{self.flow.term(v.status[s], self.lang)}]"
+            )
             self.say(f"{self.who(s):<22} {self.t('score')} {v.scores[s]:>6}{mark}{status}")
             melds = "  ".join(
                 "".join(t.unicode for t in meld_kinds(m)) + f" {m}" for m in v.melds[s]
@@ -551,7 +573,11 @@ class Session:
             elif isinstance(e, RiichiCancelled):
                 self.say(self.t("riichi_void", who=self.who(e.seat)))
             elif isinstance(e, StatusChanged):
-                self.say(self.t("status", who=self.who(e.seat), status=e.status, reason=e.reason))
+                status, reason = (
+                    self.flow.term(e.status, self.lang),
+                    self.flow.term(e.reason, self.lang),
+                )
+                self.say(self.t("status", who=self.who(e.seat), status=status, reason=reason))
             elif isinstance(e, Won):
                 self.explain_win(e, deal)
             elif isinstance(e, DealEnded):
@@ -616,10 +642,11 @@ class Session:
 
     def explain_end(self, e: DealEnded, deal: DealState, pot_before: int) -> None:
         """How the deal ended, every hand, and the ruleset's settlement explanation."""
+        reason = self.flow.term(e.reason, self.lang)
         if not e.winners:
-            self.say(self.t("no_winner", reason=e.reason))
+            self.say(self.t("no_winner", reason=reason))
         elif e.void:
-            self.say(self.t("void", reason=e.reason))
+            self.say(self.t("void", reason=reason))
         for s, hand in enumerate(e.hands):
             self.say(f"    {self.who(s):<22} {hand}")
         stake = deal.flow.table.riichi_stake
@@ -655,8 +682,7 @@ class Session:
         self.say(self.t("standings"))
         order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
         for place, s in enumerate(order, start=1):
-            name = _YOU[self.lang] if s == self.human else self.players[s].name
-            label = self.t("seat", n=s, name=name)
+            label = self.t("seat", n=s, name=self.name_of(s))
             self.say(f"  {place}. {label:<24} {scores[s]:>8}")
 
     def pause(self) -> None:

@@ -25,6 +25,7 @@ from muraglia.engine.events import DealStarted
 from muraglia.errors import MahjongError
 from muraglia.io.mjai import mjai_of
 from muraglia.io.record import loads, replay
+from muraglia.io.stepper import record_format
 from muraglia.io.tenhou6 import to_tenhou6
 from muraglia.io.tenhou_replay import check_records
 
@@ -94,20 +95,8 @@ def kind_of(path: Path) -> tuple[str, str]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise MahjongError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    head = text.lstrip()[:4096]
-    if head.startswith("<"):
-        return "tenhou", text  # mjlog XML
-    first = head.split("\n", 1)[0]
-    if '"header"' in first and '"type"' in first:
-        return "muraglia", text
-    if '"type"' in first and ("start_game" in first or "start_kyoku" in first):
-        return "tenhou", text  # an mjai log: replayed by the same checker
-    if head.startswith("{") and '"log"' in text[:1_000_000]:
-        return "tenhou", text  # tenhou.net/6 JSON (one game, or one per line)
-    raise MahjongError(
-        f"{path}: not a game record (expected a muraglia JSON Lines record, Tenhou mjlog XML"
-        " or tenhou.net/6 JSON)"
-    )
+    kind = record_format(text, str(path))  # ours, or mjlog/tenhou6/mjai: the engine check
+    return ("muraglia" if kind == "muraglia" else "tenhou"), text
 
 
 def check(paths: list[str]) -> dict[str, Any]:

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from muraglia.engine.actions import Action
 from muraglia.engine.events import Acted, Event, TimeCalled, Won, event_from_dict
 from muraglia.engine.game import Game
 from muraglia.engine.match import MatchState
@@ -110,10 +111,17 @@ def game_of(header: dict[str, Any]) -> Game:
     return Game(ruleset, seed=header.get("seed"), max_deals=header.get("max_deals"), walls=walls)
 
 
-def replay(record: GameRecord, *, check: bool = True) -> MatchState:
+Observer = Callable[[MatchState, Action | None], None]
+"""Called with the match before each action is applied to it (a viewer's hook)."""
+
+
+def replay(
+    record: GameRecord, *, check: bool = True, observe: Observer | None = None
+) -> MatchState:
     """Re-apply the record's actions to a new match.
 
-    With ``check`` every generated event must equal the recorded one.
+    With ``check`` every generated event must equal the recorded one. ``observe(match,
+    action)`` is called before each action is applied (see :mod:`muraglia.io.stepper`).
 
     Raises:
         ReplayMismatchError: at the first differing event (names its index).
@@ -122,6 +130,8 @@ def replay(record: GameRecord, *, check: bool = True) -> MatchState:
     match = game_of(record.header).new_match()
     for event in record.events:
         if isinstance(event, Acted):
+            if observe is not None:
+                observe(match, event.action)
             match.apply(event.action)
         elif isinstance(event, TimeCalled):  # the time rule: called here in the record
             match.call_time()

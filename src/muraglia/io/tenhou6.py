@@ -48,7 +48,7 @@ from muraglia.rulesets.base import SEAT_LETTERS, options_dict
 from muraglia.scoring.result import ScoreResult
 from muraglia.tiles import PhysicalTile, Tile
 
-__all__ = ["PATTERN_YAKU", "tile_code", "to_tenhou6"]
+__all__ = ["PATTERN_YAKU", "Tenhou6Export", "tile_code", "to_tenhou6"]
 
 PATTERN_YAKU: dict[str, int] = {
     "menzen_tsumo": 0, "riichi": 1, "ippatsu": 2, "robbing_kong": 3, "after_kong": 4,
@@ -338,9 +338,62 @@ def _yaku(result: ScoreResult, hand: Any, seat: str, prevalent: str, lang: str =
     return out
 
 
+class Tenhou6Export:
+    """A tenhou.net/6 game object written while a riichi match is played (or replayed).
+
+    Give it the match at its start, then every list of events ``match.apply`` returns
+    (:meth:`take`); :meth:`game` is the object :func:`to_tenhou6` writes. A soak or a table
+    exports its match this way without replaying it a second time.
+
+    Raises:
+        MahjongError: a match of a ruleset without riichi scoring (four seats).
+    """
+
+    def __init__(self, match: MatchState, *, title: str = "muraglia", lang: str = "ja") -> None:
+        if lang not in _NAMES:
+            raise MahjongError(f"tenhou.net/6 export language {lang!r}: 'ja' or 'en'")
+        rules = match.game.ruleset
+        if not str(rules.id).startswith("riichi") or match.flow.players != 4:
+            raise MahjongError(f"tenhou.net/6 export needs a riichi record, not {rules.id!r}")
+        self.match, self.title, self.lang = match, title, lang
+        self.scores = list(match.scores)
+        self.writer = _DealWriter(match, self.scores, lang)
+        self.log: list[Any] = []
+        self.take(match.events)
+
+    def take(self, events: Sequence[Event]) -> None:
+        """Write ``events`` (the match's newest, in order)."""
+        for e in events:
+            if isinstance(e, DealStarted):
+                self.writer = _DealWriter(self.match, self.scores, self.lang)
+            elif isinstance(e, Settled):
+                self.log.append(self.writer.finish(e.scores))
+                self.scores = list(e.scores)
+            else:
+                self.writer.event(e)
+
+    def game(self) -> dict[str, Any]:
+        """The tenhou.net/6 game object of the deals settled so far."""
+        rules = self.match.game.ruleset
+        opts = options_dict(rules)
+        disp = (
+            "般南"
+            + ("喰" if opts.get("open_tanyao", True) else "")
+            + ("赤" if opts.get("red_fives", True) else "")
+        )
+        return {
+            "title": [self.title, ""],
+            "name": [f"seat {s}" for s in range(4)],
+            "rule": {"disp": disp, "aka": 1 if opts.get("red_fives", True) else 0},
+            "log": list(self.log),
+            "muraglia": {"ruleset": rules.id, "options": opts},
+        }
+
+
 def to_tenhou6(record: GameRecord, *, title: str = "muraglia", lang: str = "ja") -> dict[str, Any]:
     """The tenhou.net/6 game object of one of our riichi records (see the module docstring).
 
+    The record is replayed through the engine (:class:`Tenhou6Export` writes its events).
     ``lang="en"`` writes the result, yaku and points in English as the English viewer and
     Mahjong Soul converters do (``Agari``, ``Riichi(1han)``, ``30fu 4han 7700pts``).
 
@@ -350,40 +403,9 @@ def to_tenhou6(record: GameRecord, *, title: str = "muraglia", lang: str = "ja")
     """
     if lang not in _NAMES:
         raise MahjongError(f"tenhou.net/6 export language {lang!r}: 'ja' or 'en'")
-    game = game_of(record.header)
-    rules = game.ruleset
-    if not str(rules.id).startswith("riichi") or game.flow.players != 4:
-        raise MahjongError(f"tenhou.net/6 export needs a riichi record, not {rules.id!r}")
-    match = game.new_match()
-    scores = list(match.scores)
-    writer = _DealWriter(match, scores, lang)
-    log: list[Any] = []
-
-    def take(events: Sequence[Event]) -> None:
-        nonlocal writer, scores
-        for e in events:
-            if isinstance(e, DealStarted):
-                writer = _DealWriter(match, scores, lang)
-            elif isinstance(e, Settled):
-                log.append(writer.finish(e.scores))
-                scores = list(e.scores)
-            else:
-                writer.event(e)
-
-    take(match.events)
+    match = game_of(record.header).new_match()
+    export = Tenhou6Export(match, title=title, lang=lang)
     for event in record.events:
         if isinstance(event, Acted) and not match.over:
-            take(match.apply(event.action))
-    opts = options_dict(rules)
-    disp = (
-        "般南"
-        + ("喰" if opts.get("open_tanyao", True) else "")
-        + ("赤" if opts.get("red_fives", True) else "")
-    )
-    return {
-        "title": [title, ""],
-        "name": [f"seat {s}" for s in range(4)],
-        "rule": {"disp": disp, "aka": 1 if opts.get("red_fives", True) else 0},
-        "log": log,
-        "muraglia": {"ruleset": rules.id, "options": opts},
-    }
+            export.take(match.apply(event.action))
+    return export.game()

@@ -25,7 +25,7 @@ dealer, round, counters, sticks and scores as the engine starts it), ``final`` a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -88,6 +88,7 @@ __all__ = [
     "deal_wall",
     "load_record",
     "record_paths",
+    "replay_choices",
     "rules_for",
 ]
 
@@ -122,13 +123,31 @@ class DivergenceError(MahjongError):
 # ---------------------------------------------------------------------- the wall
 
 
+_KINDS: tuple[Tile, ...] = tuple(Tile(k) for k in range(34))
+_TILES: dict[bool, tuple[Tile | PhysicalTile, ...]] = {
+    red: tuple(
+        PhysicalTile(_KINDS[t // 4], red=True) if red and t in _RED_IDS else _KINDS[t // 4]
+        for t in range(136)
+    )
+    for red in (False, True)
+}
+"""A tile id's tile, without and with red fives (looked up, not built, per tile)."""
+_NAMES: dict[bool, tuple[str, ...]] = {r: tuple(t.notation for t in ts) for r, ts in _TILES.items()}
+_NOTATION: dict[tuple[Tile, bool], str] = {
+    (k, r): PhysicalTile(k, red=r).notation
+    for k in _KINDS
+    for r in (False, True)
+    if not r or (k.is_suited and k.rank == 5)
+}
+"""An engine event's (kind, red) in notation."""
+
+
 def _tile(tid: int, red_fives: bool) -> Tile | PhysicalTile:
-    kind = Tile(tid // 4)
-    return PhysicalTile(kind, red=True) if red_fives and tid in _RED_IDS else kind
+    return _TILES[red_fives][tid]
 
 
 def _name(tid: int, red_fives: bool) -> str:
-    return _tile(tid, red_fives).notation
+    return _NAMES[red_fives][tid]
 
 
 def deal_wall(rnd: Round, game: Game, red_fives: bool = True) -> WallTiles:
@@ -277,47 +296,72 @@ def _yaku_names(a: Agari) -> list[str]:
     return out
 
 
-def _segments(items: Sequence[tuple[int, str]]) -> list[tuple[int, tuple[str, ...]]]:
-    """Automatic events cut at each draw: (step of the draw, the segment's events sorted)."""
-    out: list[tuple[int, list[str]]] = [(0, [])]
-    for step, text in items:
+class _Segments:
+    """Automatic events cut at each draw: segments of (the step of the draw, the texts).
+
+    Built as the events come (each text appended once), so that comparing the segments
+    closed so far costs only the new ones.
+    """
+
+    def __init__(self) -> None:
+        self.steps: list[int] = [0]
+        self.texts: list[list[str]] = [[]]
+
+    def add(self, step: int, text: str) -> None:
         if " draws " in text:
-            out.append((step, []))
-        out[-1][1].append(text)
-    return [(step, tuple(sorted(texts))) for step, texts in out]
+            self.steps.append(step)
+            self.texts.append([])
+        self.texts[-1].append(text)
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def sorted(self, i: int) -> tuple[str, ...]:
+        """Segment ``i``'s texts in order (the order inside a segment is free)."""
+        return tuple(sorted(self.texts[i])) if i < len(self.texts) else ("nothing",)
 
 
 def _auto(e: Event) -> str | None:
     """The automatic engine events a record shows, in the record's terms."""
     if isinstance(e, Drew):
-        return f"seat {e.seat} draws {PhysicalTile(e.tile, red=e.red).notation}"
+        return f"seat {e.seat} draws {_NOTATION[e.tile, e.red]}"
     if isinstance(e, RiichiAccepted):
         return f"seat {e.seat}'s riichi stands"
     if isinstance(e, IndicatorRevealed):
-        return f"indicator {PhysicalTile(e.tile, red=e.red).notation}"
+        return f"indicator {_NOTATION[e.tile, e.red]}"
     return None
 
 
 class _Driver:
     """Feeds one round's recorded choices to a match and checks its automatic events."""
 
-    def __init__(self, match: MatchState, rnd: Round, red_fives: bool) -> None:
+    def __init__(
+        self,
+        match: MatchState,
+        rnd: Round,
+        red_fives: bool,
+        observe: Callable[[MatchState, Action | None], None] | None = None,
+    ) -> None:
         self.match = match
+        self.observe = observe
         self.rnd = rnd
         self.red = red_fives
         self.deal = match.deal
         """The deal being replayed (the match deals the next one once it is over)."""
-        self.got_auto: list[tuple[int, str]] = []
+        self.got_auto = _Segments()
         self.seen = 0
         """The deal's automatic events read so far (as :func:`_auto` writes them)."""
-        self.expected_auto: list[tuple[int, str]] = [
-            (0, f"indicator {_name(rnd.init.dora, red_fives)}")
-        ]
+        self.expected_auto = _Segments()
+        self.expected_auto.add(0, f"indicator {_name(rnd.init.dora, red_fives)}")
+        self.checked = 0
+        """Segments compared so far (closed, equal)."""
         self.step = "start"
 
     def apply(self, action: Action) -> None:
         if self.match.over or self.deal.is_over:
             raise DivergenceError(self.step, action.line(), "the deal is over")
+        if self.observe is not None:
+            self.observe(self.match, action)
         try:
             self.match.apply(action)
         except IllegalActionError:
@@ -338,17 +382,18 @@ class _Driver:
         the deal is over (``final``).
         """
         events = self.deal.events
-        self.got_auto += [(0, x) for e in events[self.seen :] if (x := _auto(e)) is not None]
+        for e in events[self.seen :]:
+            if (x := _auto(e)) is not None:
+                self.got_auto.add(0, x)
         self.seen = len(events)
-        got = _segments(self.got_auto)
-        want = _segments(self.expected_auto)
+        got, want = self.got_auto, self.expected_auto
         n = max(len(got), len(want)) if final else min(len(got), len(want)) - 1
-        for i in range(n):
-            g = got[i][1] if i < len(got) else ("nothing",)
-            w = want[i][1] if i < len(want) else ("nothing",)
+        for i in range(self.checked, n):
+            g, w = got.sorted(i), want.sorted(i)
             if g != w:
-                step = f"step {want[i][0]}" if i < len(want) else self.step
+                step = f"step {want.steps[i]}" if i < len(want) else self.step
                 raise DivergenceError(step, "; ".join(w), "; ".join(g))
+        self.checked = max(self.checked, n)
 
     def answer_window(self, calls: Mapping[int, Action]) -> None:
         """Answer an open claim window: ``calls`` by seat, every other seat passes."""
@@ -408,14 +453,14 @@ class _Driver:
             if isinstance(e, Draw):
                 if i == 1:  # the dealer's 14th tile: dealt, not drawn
                     continue
-                self.expected_auto.append((i, f"seat {e.who} draws {_name(e.tile, self.red)}"))
+                self.expected_auto.add(i, f"seat {e.who} draws {_name(e.tile, self.red)}")
             elif isinstance(e, NewDora):
-                self.expected_auto.append((i, f"indicator {_name(e.tile, self.red)}"))
+                self.expected_auto.add(i, f"indicator {_name(e.tile, self.red)}")
             elif isinstance(e, Reach):
                 if e.step == 1:
                     riichi.add(e.who)
                 else:
-                    self.expected_auto.append((i, f"seat {e.who}'s riichi stands"))
+                    self.expected_auto.add(i, f"seat {e.who}'s riichi stands")
             elif isinstance(e, Discard):
                 self.answer_window({})
                 self.check_auto()
@@ -539,7 +584,11 @@ def _start(game: Game, init: RoundInit, index: int) -> MatchState:
 
 
 def _round_check(
-    match: MatchState, record: Record, rnd: Round, next_init: RoundInit | None
+    match: MatchState,
+    record: Record,
+    rnd: Round,
+    next_init: RoundInit | None,
+    observe: Callable[[MatchState, Action | None], None] | None = None,
 ) -> HandCheck:
     """Replay ``rnd`` on ``match`` (at its start) and compare everything with the record."""
     init = rnd.init
@@ -549,7 +598,7 @@ def _round_check(
     got: dict[str, Any] = {}
     details: dict[str, Any] = {}
     start = len(match.events)
-    driver = _Driver(match, rnd, red)
+    driver = _Driver(match, rnd, red, observe)
     try:
         driver.play()
     except DivergenceError as exc:
@@ -786,8 +835,16 @@ def _no_kuitan(disp: str) -> bool:
     return any(x in words for x in ("nokuitan", "kuitannashi", "noopentanyao", "kuitanoff"))
 
 
-def check_record(record: Record, rules: Any | None = None) -> list[HandCheck | Mapping[str, str]]:
+def check_record(
+    record: Record,
+    rules: Any | None = None,
+    *,
+    observe: Callable[[MatchState, Action | None], None] | None = None,
+) -> list[HandCheck | Mapping[str, str]]:
     """Check every round of a parsed record through the live engine.
+
+    ``observe(match, action)`` is called before each legal action is applied (a viewer's
+    hook, :mod:`muraglia.io.stepper`); a new match starts wherever the recorded state differs.
 
     Gives a :class:`HandCheck` per round with a result and an error mapping (record, hand,
     error) for a round that cannot be replayed (a malformed round). The match runs on from
@@ -798,9 +855,10 @@ def check_record(record: Record, rules: Any | None = None) -> list[HandCheck | M
     rounds = record.rounds
     walls: list[WallTiles] = []
     problems: dict[int, str] = {}
+    plain = Game(rs)
     for i, rnd in enumerate(rounds):
         try:
-            walls.append(deal_wall(rnd, Game(rs), record.header.red_fives))
+            walls.append(deal_wall(rnd, plain, record.header.red_fives))
         except MahjongError as exc:
             problems[i] = str(exc)
             walls.append(((), ()))
@@ -819,7 +877,7 @@ def check_record(record: Record, rules: Any | None = None) -> list[HandCheck | M
         try:
             if match is None or _state(match) != _recorded_state(rnd.init):
                 match = _start(game, rnd.init, i)
-            check = _round_check(match, record, rnd, following)
+            check = _round_check(match, record, rnd, following, observe)
         except (MahjongError, AssertionError, IndexError, ValueError, KeyError) as exc:
             out.append(
                 {
@@ -834,6 +892,57 @@ def check_record(record: Record, rules: Any | None = None) -> list[HandCheck | M
         if "events" in check.expected or match.over:
             match = None
     return out
+
+
+class _ChoiceDriver(_Driver):
+    """A driver that shows every recorded choice to ``on_choice`` before applying it."""
+
+    def __init__(
+        self,
+        match: MatchState,
+        rnd: Round,
+        red_fives: bool,
+        on_choice: Callable[[MatchState, Action], None],
+    ) -> None:
+        super().__init__(match, rnd, red_fives)
+        self.on_choice = on_choice
+
+    def apply(self, action: Action) -> None:
+        if not self.match.over and not self.deal.is_over:
+            self.on_choice(self.match, action)
+        super().apply(action)
+
+
+def replay_choices(
+    record: Record, on_choice: Callable[[MatchState, Action], None], rules: Any | None = None
+) -> list[str]:
+    """Replay every complete round of ``record`` and show each recorded choice.
+
+    ``on_choice(match, action)`` is called before ``action`` (a discard, call, pass, kong,
+    win or declaration of the seat that made it) is applied to ``match``, so
+    ``match.legal_actions(action.seat)`` and the seat's view are those of the decision.
+    Each round starts from its recorded state. Returns a message for each round that could
+    not be replayed (it is skipped; the others are still shown).
+    """
+    rs = rules or _ruleset(record, "riichi-tenhou", {})
+    red = record.header.red_fives
+    walls: list[WallTiles] = []
+    for rnd in record.rounds:
+        try:
+            walls.append(deal_wall(rnd, Game(rs), red))
+        except MahjongError:
+            walls.append(((), ()))
+    game = Game(rs, seed=0, walls=tuple(walls))
+    problems: list[str] = []
+    for i, rnd in enumerate(record.rounds):
+        if not rnd.complete or not walls[i][0]:
+            problems.append(f"{rnd.init.name}: not replayable (incomplete or unreadable)")
+            continue
+        try:
+            _ChoiceDriver(_start(game, rnd.init, i), rnd, red, on_choice).play()
+        except (MahjongError, AssertionError, IndexError, ValueError, KeyError) as exc:
+            problems.append(f"{rnd.init.name}: {type(exc).__name__}: {exc}")
+    return problems
 
 
 def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> CheckReport:
@@ -853,8 +962,8 @@ def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> 
     for path in record_paths(paths):
         try:
             record = load_record(path)
-        except MahjongError as exc:
-            errors.append({"record": path.name, "error": str(exc)})
+        except MahjongError as exc:  # the entry names the file once, in "record"
+            errors.append({"record": path.name, "error": str(exc).removeprefix(f"{path.name}: ")})
             continue
         records += 1
         if record.header.source == "mjlog":
@@ -866,7 +975,7 @@ def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> 
         try:
             rs = _ruleset(record, rules, loaded)
         except MahjongError as exc:
-            errors.append({"record": path.name, "error": f"{path.name}: {exc}"})
+            errors.append({"record": path.name, "error": str(exc)})
             continue
         for item in check_record(record, rs):
             hands += 1

@@ -6,7 +6,7 @@ name to its class; every class is built as ``Bot(rules, seed=...)`` where ``rule
 ruleset object or id (the bot reads the ruleset's :class:`~muraglia.players.profiles.Profile`).
 
 >>> sorted(BOTS)
-['defensive', 'efficiency', 'random']
+['defensive', 'efficiency', 'expert', 'random']
 >>> make_bot("efficiency", "seipalle", seed=1).profile.needs_double
 True
 """
@@ -19,14 +19,17 @@ from muraglia.errors import MahjongError
 from muraglia.players.base import Player, Table
 from muraglia.players.defensive import DefensiveBot
 from muraglia.players.efficiency import EfficiencyBot
+from muraglia.players.expert import ExpertBot
 from muraglia.players.random_bot import RandomBot
 
 __all__ = [
     "BOTS",
+    "BOT_NAMES",
     "DEFAULT_BOT",
     "BotFactory",
     "DefensiveBot",
     "EfficiencyBot",
+    "ExpertBot",
     "Player",
     "RandomBot",
     "Table",
@@ -46,8 +49,16 @@ BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "efficiency": EfficiencyBot,
     "defensive": DefensiveBot,
+    "expert": ExpertBot,
 }
 """Bot classes by name."""
+
+BOT_NAMES: dict[str, dict[str, str]] = {
+    "random": {"en": "random", "it": "casuale"},
+    "efficiency": {"en": "efficiency", "it": "efficienza"},
+    "defensive": {"en": "defensive", "it": "difensivo"},
+}
+"""What the players read for each bot name, by language (``--bots`` takes the English ids)."""
 
 DEFAULT_BOT = "efficiency"
 """The bot of a seat nobody named."""

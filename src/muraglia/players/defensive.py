@@ -1,141 +1,130 @@
-"""The ``defensive`` bot: the efficiency bot plus danger estimates from visible tiles.
+"""The ``defensive`` bot: the efficiency bot that folds when folding is worth more.
 
-Each opponent gets a *threat* from what is face up: a standing riichi (FIMJ-RICHI,
-SEI-RIICHI) is ready for sure; three or four declared melds mean a hand close to going out,
-two melds a hand on its way; threats grow as the live wall runs out. Each tile gets a *danger*
-for each threatening opponent, from that opponent's discards only:
+It plays the efficiency bot's discards while nobody threatens. Against a threat it reads the
+shared :mod:`~muraglia.players.danger` model (each opponent's readiness and hand value, each
+tile's deal-in danger: genbutsu, suji, kabe, one-chance, honour counts, flush and open-tanyao
+melds) and weighs, by expected value (:func:`~muraglia.players.danger.attack_or_fold`):
 
-* a kind the opponent has discarded is safe (*genbutsu*); in Seipalle it cannot be won on at
-  all (SEI-PLAY-4), elsewhere it is merely unlikely to be waited on;
-* suited tiles three ranks away from one of his discards are safer (*suji*: a two-sided wait
-  on that tile would also win on the discarded one), terminals safer than middle tiles;
-* honours are safer the more copies are visible (no pung, no pair wait left);
-* tiles of the one suit an opponent's melds are all in are dangerous (he is making a flush),
-  other suits safer; honours that score for him are fed to him reluctantly.
+* its own hand's equity — the chance to win (:func:`~muraglia.players.danger.win_chance`
+  from the shanten, the useful tiles and the draws left) times its value (the ruleset's
+  typical hand, raised by the profile's value terms: honour pungs, flush, dora...);
+* each discard's cost — the deal-in probability times the winner's value the discarder pays
+  (the ruleset's liability: all of it in riichi, Seipalle and MCR, nothing extra in FIMJ and
+  Ravenna where every loser pays the same, FIMJ-PAY-1, RAV-PAY-1), plus the own equity that a
+  deal-in ends.
 
-The discard score of the efficiency bot is lowered by ``DANGER_WEIGHT x danger``; when the
-threat is high and the own hand is far from ready (or simply weaker than the threat), the bot
-*folds*: it discards the safest tile, efficiency only breaking ties. It also declines calls
-that would open a far-from-ready hand while an opponent is ready.
+It attacks with the efficiency discard lowered by its cost, unless the safest discard is
+worth more: a poor hand folds against a riichi, a ready or valuable one pushes. Calls that
+open a hand still two steps from ready are declined while an opponent is likely ready and a
+deal-in costs the discarder.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from muraglia.analysis.shanten import shanten_all
+from muraglia.analysis.shanten import DeltaShanten, shanten_all
 from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass
 from muraglia.players.base import Table
-from muraglia.players.efficiency import EfficiencyBot
-from muraglia.players.profiles import SHANTEN_WEIGHT
-from muraglia.tiles import DRAGONS, Tile
+from muraglia.players.danger import DangerModel, RuleTraits, attack_or_fold, traits_for, win_chance
+from muraglia.players.efficiency import EfficiencyBot, ValueContext, useful_count
+from muraglia.tiles import NUM_KINDS, Tile
 
-__all__ = ["DANGER_WEIGHT", "DefensiveBot", "danger", "threats"]
+__all__ = ["QUIET", "DefensiveBot", "shanten_after_call"]
 
-DANGER_WEIGHT = 30.0
-"""Ukeire units a fully dangerous tile against a sure threat costs when pushing."""
+QUIET = 0.05
+"""Summed opponent readiness under which the bots play as if nobody threatened."""
 
-FOLD_THREAT = 0.75
-"""Total threat from which a hand that is not ready folds."""
-
-
-def threats(t: Table) -> list[float]:
-    """Threat of each seat (0 for the viewer): how likely it is ready to win (0-1)."""
-    v = t.view
-    late = 0.0 if v.live_count > 40 else (40 - v.live_count) / 80  # up to +0.5 at the end
-    out = []
-    for s in range(len(v.discards)):
-        if s == v.seat or v.status[s] == "out":
-            out.append(0.0)
-            continue
-        if v.riichi[s]:
-            out.append(1.0)
-            continue
-        n = len(t.melds_of(s))
-        base = (0.05, 0.1, 0.3, 0.6, 0.9)[min(n, 4)]
-        out.append(min(1.0, base + late * (1.0 if n >= 2 else 0.4)))
-    return out
-
-
-def danger(t: Table, seat: int, kind: Tile, *, genbutsu_safe: bool = False) -> float:
-    """How dangerous discarding ``kind`` is against ``seat`` (0 safe - about 1.5)."""
-    v = t.view
-    theirs = v.discards[seat]
-    if kind in theirs:
-        return 0.0 if genbutsu_safe else 0.1
-    melds = t.melds_of(seat)
-    if kind >= 27:
-        seen = t.visible[kind] + t.counts[kind]
-        d = (0.8, 0.6, 0.3, 0.05, 0.0)[min(seen, 4)]
-        scoring = kind in DRAGONS or kind == t.seat_wind_of(seat) or kind == v.round_wind
-        if scoring and len(melds) >= 2:
-            d *= 1.3
-        return d
-    rank = kind % 9 + 1
-    d = 0.55 if rank in (1, 9) else (0.75 if rank in (2, 8) else 1.0)
-    suit = kind // 9
-    low = kind - 3 if rank > 3 else None
-    high = kind + 3 if rank < 7 else None
-    sides = [x for x in (low, high) if x is not None]
-    covered = sum(1 for x in sides if x in theirs)
-    if covered and covered == len(sides):
-        d *= 0.35  # full suji
-    elif covered:
-        d *= 0.65  # half suji
-    if len(melds) >= 2:
-        meld_suits = {k // 9 for m in melds for k in m if k < 27}
-        if len(meld_suits) == 1:
-            d *= 1.5 if suit in meld_suits else 0.4  # a flush in the making
-    return d
+VALUE_SCALE = 40.0
+"""Profile value units (ukeire units) that double a hand's expected value."""
 
 
 class DefensiveBot(EfficiencyBot):
-    """Efficiency plus danger (see the module docstring)."""
+    """Efficiency plus expected-value push/fold (see the module docstring)."""
 
     name = "defensive"
+
+    def __init__(self, rules: object = None, seed: int | None = 0) -> None:
+        super().__init__(rules, seed)
+        self.traits: RuleTraits = traits_for(rules if rules is not None else "")
 
     def _act(self, t: Table, legal: Sequence[Action]) -> Action:
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return super()._act(t, legal)
-        threat = threats(t)
-        total = sum(threat)
-        if total < 0.15:
-            return super()._act(t, legal)
-        scores, shanten = self.discard_scores(t, discards)
-        best_sh = min(shanten.values())
-        genbutsu_safe = self.profile.needs_double  # Seipalle: SEI-PLAY-4
-        dangers: dict[Tile, float] = {}
-        for a in discards:
-            if a.tile not in dangers:
-                dangers[a.tile] = sum(
-                    w * danger(t, s, a.tile, genbutsu_safe=genbutsu_safe)
-                    for s, w in enumerate(threat)
-                    if w > 0
-                )
-        fold = total >= FOLD_THREAT and best_sh >= 1
-        if fold:
-            # safest tile first; efficiency (over all discards) only breaks ties
-            eff = {a: scores.get(a, -SHANTEN_WEIGHT * (shanten[a.tile] + 1)) for a in discards}
-            folded: dict[Action, float] = {
-                d: -1000.0 * dangers[d.tile] + eff[d] / 1000.0 for d in discards if not d.riichi
-            }
-            return self.pick(folded)
-        for k in legal:
+        model = DangerModel.of(t, self.traits)
+        if model.threat < QUIET:
+            return self._attack(t, legal, discards)
+        ranked, equity, steps = self.ranked_equity(t, discards)
+        best_sh = min(steps.values())
+        for a in legal:
             if (
-                isinstance(k, ConcealedKong | AddedKong)
-                and total < 0.9
-                and self._kong_ok(t, k, best_sh)
+                isinstance(a, ConcealedKong | AddedKong)
+                and model.threat < 0.5
+                and self._kong_ok(t, a, best_sh)
             ):
-                return k
-        tile_of: dict[Action, Tile] = {d: d.tile for d in discards}
-        pushed = {a: s - DANGER_WEIGHT * dangers[tile_of[a]] for a, s in scores.items()}
-        return self.pick(pushed)
+                return a
+        return attack_or_fold(model, discards, ranked, equity, self.pick, steps=steps)
+
+    def _attack(self, t: Table, legal: Sequence[Action], discards: list[Discard]) -> Action:
+        """The choice with nobody threatening (the efficiency bot's)."""
+        return super()._act(t, legal)
+
+    def ranked_equity(
+        self, t: Table, discards: Sequence[Discard]
+    ) -> tuple[dict[Action, float], dict[Action, float], dict[Action, int]]:
+        """Scores of the attacking discards, equity and shanten of every discard.
+
+        The scores are the efficiency bot's; the equity is the chance to win times the value
+        (ruleset units).
+        """
+        scores, shanten = self.discard_scores(t, discards)
+        ctx = ValueContext(self.profile, t)
+        equity: dict[Action, float] = {}
+        counts = t.counts
+        melds = t.own_melds
+        hand = DeltaShanten(counts, melds)
+        draws = t.view.live_count // 4
+        unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
+        typical = self.traits.typical_value
+        for a in discards:
+            k = a.tile
+            sh = shanten[k]
+            counts[k] -= 1
+            uke = (
+                useful_count(counts, melds, sh, t.visible, hand=hand, discarded=k) if sh >= 0 else 0
+            )
+            value = typical * (1 + ctx.value(counts) / VALUE_SCALE) + self.traits.win_base
+            counts[k] += 1
+            equity[a] = win_chance(sh, uke, draws, unseen) * value
+        return dict(scores), equity, {a: shanten[a.tile] for a in discards}
 
     def _claim(self, t: Table, legal: Sequence[Action]) -> Action:
         choice = super()._claim(t, legal)
         if isinstance(choice, Pass) or choice.kind == "win":
             return choice
-        if sum(threats(t)) >= FOLD_THREAT and shanten_all(t.counts, t.own_melds) >= 2:
+        model = DangerModel.of(t, self.traits)
+        exposed = model.threat * max(self.traits.liability, 0.25)
+        if exposed >= 0.5 and shanten_after_call(t, choice) >= 2:
             return next(a for a in legal if isinstance(a, Pass))
         return choice
+
+
+def shanten_after_call(t: Table, action: Action) -> int:
+    """The shanten the hand keeps after the call ``action`` and its best discard."""
+    tile = t.view.claim
+    assert tile is not None
+    tiles = getattr(action, "tiles", None)
+    if tiles is not None:
+        taken = list(tiles)
+        taken.remove(tile)
+    else:
+        taken = [tile] * (3 if action.kind == "kong" else 2)
+    counts = t.counts[:]
+    for k in taken:
+        counts[k] -= 1
+    melds = t.own_melds + 1
+    if action.kind == "kong":
+        return shanten_all(counts, melds)
+    hand = DeltaShanten(counts, melds)
+    return min(hand.shanten(Tile(k)) for k in range(NUM_KINDS) if counts[k])

@@ -53,7 +53,7 @@ from muraglia.players.base import Table
 from muraglia.players.profiles import SHANTEN_WEIGHT, Profile, profile_for
 from muraglia.tiles import NUM_KINDS, Tile
 
-__all__ = ["EfficiencyBot", "dora_kinds", "reachable_fan"]
+__all__ = ["EfficiencyBot", "ValueContext", "dora_kinds", "reachable_fan"]
 
 _RIICHI_BONUS = 10
 """Ukeire units a riichi declaration is worth when the profile declares riichi."""
@@ -80,6 +80,9 @@ class EfficiencyBot:
     """Shanten + ukeire discards, value-aware calls (see the module docstring)."""
 
     name = "efficiency"
+
+    open_simples = True
+    """Whether an open hand of simples is a way to a double / yaku when calling."""
 
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         self.profile: Profile = profile_for(rules if rules is not None else "")
@@ -109,7 +112,7 @@ class EfficiencyBot:
         """
         counts = t.counts
         melds = t.own_melds
-        ctx = _ValueContext(self.profile, t)
+        ctx = ValueContext(self.profile, t)
         alone: dict[int, float] = {}
         for k in range(NUM_KINDS):
             if counts[k]:
@@ -167,7 +170,7 @@ class EfficiencyBot:
                 shanten[k] = hand.shanten(k)
         best = min(shanten.values())
         slack = 1 if self.profile.flush_weight and melds < 4 else 0
-        ctx = _ValueContext(self.profile, t)
+        ctx = ValueContext(self.profile, t)
         kind_score: dict[Tile, float] = {}
         for k, sh in shanten.items():
             if sh > best + slack:
@@ -290,7 +293,10 @@ class EfficiencyBot:
         return self.profile.pungs_weight > 0 and pairs + len(own) >= 4
 
     def _keeps_double(self, t: Table, action: Action, tile: Tile, honours: frozenset[Tile]) -> bool:
-        """After this call, is a double besides dora still reachable? (SEI-SCORE-2)."""
+        """After this call, is a double besides dora still reachable? (SEI-SCORE-2).
+
+        No head tiles (SEI-DBL-D13, open tanyao) counts when :attr:`open_simples` is true.
+        """
         own = list(t.melds_of(t.view.seat))
         new = action.tiles if isinstance(action, Chow) else (tile,) * 3
         own.append(tuple(new))
@@ -303,7 +309,7 @@ class EfficiencyBot:
             return True
         meld_tiles = [k for m in own for k in m]
         concealed = [Tile(k) for k in range(NUM_KINDS) for _ in range(counts[k])]
-        if all(k.is_simple for k in meld_tiles):  # no head tiles (SEI-DBL-D13)
+        if self.open_simples and all(k.is_simple for k in meld_tiles):  # SEI-DBL-D13
             heads = sum(1 for k in concealed if not k.is_simple)
             if heads <= 2:
                 return True
@@ -480,7 +486,7 @@ def useful_count(
     return total
 
 
-class _ValueContext:
+class ValueContext:
     """The profile's value terms for one seat and view (see :class:`Profile`)."""
 
     __slots__ = (

@@ -32,7 +32,7 @@ from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, select_autoescape
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session as DbSession
@@ -41,6 +41,8 @@ from muraglia.errors import MahjongError
 from muraglia.tournament import service
 from muraglia.tournament.auth import authenticate, signing_key
 from muraglia.tournament.models import Event
+from muraglia.web.chrome import TEMPLATES as WEB_TEMPLATES
+from muraglia.web.chrome import chrome, remember_language
 
 __all__ = ["router"]
 
@@ -49,7 +51,10 @@ COOKIE = "muraglia_tournament"
 SESSION_SECONDS = 12 * 3600
 MAX_FORM = 256 * 1024
 _env = Environment(
-    loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]), auto_reload=False
+    # the application's templates second: t_base.html extends its base.html (one frame, one nav)
+    loader=ChoiceLoader([FileSystemLoader(TEMPLATES), FileSystemLoader(WEB_TEMPLATES)]),
+    autoescape=select_autoescape(["html"]),
+    auto_reload=False,
 )
 
 router = APIRouter(prefix="/tournaments", tags=["tournaments"])
@@ -140,8 +145,11 @@ async def _form(request: Request) -> dict[str, str]:
 
 
 def _page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    html = _env.get_template(template).render(user=current_user(request), **context)
-    return HTMLResponse(html, status_code=status)
+    frame = chrome(request)  # the application's header, navigation and language switch
+    html = _env.get_template(template).render(**frame, user=current_user(request), **context)
+    response = HTMLResponse(html, status_code=status)
+    remember_language(request, response)
+    return response
 
 
 def _event(db: DbSession, event_id: int) -> Event:

@@ -7,7 +7,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from muraglia import __version__
 from muraglia.db import make_engine, migrate
 from muraglia.tournament.web import router as tournament_router
-from muraglia.web import api, pages, play, tables
+from muraglia.web import api, pages, play, replay, tables
 from muraglia.web.games import GameStore, SessionCache
 
 __all__ = ["MAX_BODY", "BodyLimit", "create_app"]
@@ -36,20 +36,28 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class BodyLimit:
-    """ASGI middleware: a 413 for a body whose declared or streamed size exceeds ``limit``."""
+    """ASGI middleware: a 413 for a body whose declared or streamed size exceeds the limit.
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    ``limit`` for every path but those of ``larger`` (exact path -> its own limit: the replay
+    viewer's uploads of whole game records).
+    """
+
+    def __init__(
+        self, app: ASGIApp, limit: int = MAX_BODY, larger: Mapping[str, int] | None = None
+    ) -> None:
         self.app = app
         self.limit = limit
+        self.larger = dict(larger or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Pass the request on, counting its body."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.limit)
         for name, value in scope.get("headers", ()):
-            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await self._reject(send)
+            if name == b"content-length" and value.isdigit() and int(value) > limit:
+                await self._reject(send, limit)
                 return
         seen = 0
         started = False
@@ -59,7 +67,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.limit:
+                if seen > limit:
                     raise _TooLargeError
             return message
 
@@ -73,10 +81,10 @@ class BodyLimit:
             await self.app(scope, counted, tracking_send)
         except _TooLargeError:
             if not started:
-                await self._reject(send)
+                await self._reject(send, limit)
 
-    async def _reject(self, send: Send) -> None:
-        body = f'{{"ok": false, "error": "request body over {self.limit} bytes"}}'.encode()
+    async def _reject(self, send: Send, limit: int) -> None:
+        body = f'{{"ok": false, "error": "request body over {limit} bytes"}}'.encode()
         await send(
             {
                 "type": "http.response.start",
@@ -112,11 +120,16 @@ def create_app(db_url: str | None = None, *, takeover_after: float = 30.0) -> Fa
     app.state.db = engine
     app.state.sessions = SessionCache(GameStore(engine))
     app.state.rooms = tables.Rooms(app.state.sessions, takeover_after=takeover_after)
+    app.state.replays = replay.ReplayStore(engine)
     app.include_router(api.router)
+    app.include_router(replay.api_router)
     app.include_router(pages.router)
     app.include_router(play.router)
     app.include_router(tables.router)
+    app.include_router(replay.router)
     app.include_router(tournament_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(api.FastJsonApi)  # the JSON API's POSTs without the routing overhead
+    uploads = dict.fromkeys(("/replay", "/api/replay"), replay.REPLAY_BODY)
+    app.add_middleware(BodyLimit, limit=MAX_BODY, larger=uploads)  # outermost: every body
     return app

@@ -178,6 +178,52 @@ _TEXT: dict[str, tuple[str, str]] = {
     "wait_host": ("Attendi che chi ha creato il tavolo inizi.", "Waiting for the host to start."),
     "table_started": ("La partita è già iniziata.", "The game has already started."),
     "table": ("tavolo (bastoncini)", "table (sticks)"),
+    "replay_help": (
+        "Apri una registrazione: la nostra (.jsonl), Tenhou mjlog XML, tenhou.net/6 JSON o un log "
+        "mjai. Carica il file o incolla il testo; il motore la rigioca mossa per mossa.",
+        "Open a record: ours (.jsonl), Tenhou mjlog XML, tenhou.net/6 JSON or an mjai log. "
+        "Upload the file or paste the text; the engine replays it move by move.",
+    ),
+    "record_file": ("File della registrazione", "Record file"),
+    "record_text": ("…oppure incolla il testo", "…or paste the text"),
+    "open_record": ("Apri", "Open"),
+    "open_another": ("Apri un'altra registrazione", "Open another record"),
+    "deals_count": ("mani", "deals"),
+    "view_of": ("Mostra", "Show"),
+    "all_hands": ("tutte le mani", "all hands"),
+    "review_seat": ("Revisione delle scelte di", "Review the decisions of"),
+    "apply": ("Applica", "Apply"),
+    "review": ("Revisione", "Review"),
+    "review_help": (
+        "Gli scarti che sono costati di più in shanten e tegole utili (ukeire), rispetto allo "
+        "scarto migliore, e cosa avrebbe fatto il bot. Decisioni esaminate:",
+        "The discards that cost most in shanten and useful tiles (ukeire) against the best "
+        "discard, and what the bot would have done. Decisions reviewed:",
+    ),
+    "review_clean": (
+        "Nessuno scarto è costato shanten o tegole utili.",
+        "No discard cost shanten or useful tiles.",
+    ),
+    "step": ("Passo", "Step"),
+    "steps": ("Passi", "Steps"),
+    "played": ("Giocato", "Played"),
+    "bot_would": ("Il bot avrebbe", "The bot would"),
+    "ukeire": ("Tegole utili", "Ukeire"),
+    "best_discards": ("Scarti migliori", "Best discards"),
+    "jump_to_deal": ("Vai alla mano", "Jump to deal"),
+    "replay_keys": (
+        "Frecce ← → (o rotella del mouse sul tavolo): un passo; PagSu/PagGiù: una mano; Fine: i "
+        "punteggi finali.",
+        "Arrow keys ← → (or the mouse wheel over the table): one step; Page Up/Down: one deal; "
+        "End: the final scores.",
+    ),
+    "not_reproduced": ("Il motore non riproduce la registrazione", "The engine differs"),
+    "final_scores": ("Punteggi finali", "Final scores"),
+    "after_last_deal": ("dopo l'ultima mano", "after the last deal"),
+    "match_end": (
+        "a fine partita (uma, bastoncini rimasti)",
+        "at the match's end (uma, sticks left)",
+    ),
     "E": ("Est", "East"),
     "S": ("Sud", "South"),
     "W": ("Ovest", "West"),

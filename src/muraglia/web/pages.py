@@ -8,9 +8,7 @@ JavaScript keeps the tile picture in sync with the notation box while typing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
@@ -23,8 +21,9 @@ from muraglia.notation import parse_tiles
 from muraglia.rulesets import parse_spec
 from muraglia.scoring.provenance import item_groups
 from muraglia.tiles import BONUS_TILES, PLAYING_TILES
+from muraglia.web.chrome import TEMPLATES, chrome, lang_of, remember_language
 from muraglia.web.forms import WINDS, flag_reasons, item_from_query, ruleset_form
-from muraglia.web.i18n import pick_language, translate
+from muraglia.web.i18n import translate
 from muraglia.web.tiles import sprite, tile_name
 
 __all__ = [
@@ -38,7 +37,7 @@ __all__ = [
 ]
 
 router = APIRouter(include_in_schema=False)
-templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
+templates = Jinja2Templates(directory=TEMPLATES)
 
 COMPARED = ("fimj", "riichi-ema", "mcr", "seipalle", "ravenna")
 """The five rulesets of the side-by-side view (riichi-tenhou is EMA with Tenhou's options)."""
@@ -56,33 +55,11 @@ def _query(request: Request) -> dict[str, Any]:
     return out
 
 
-def lang_of(request: Request) -> str:
-    """The interface language of a request (see :func:`muraglia.web.i18n.pick_language`)."""
-    return pick_language(
-        request.query_params.get("lang"),
-        request.cookies.get("lang"),
-        request.headers.get("accept-language"),
-    )
-
-
 def render(request: Request, name: str, lang: str, context: dict[str, Any]) -> HTMLResponse:
     """Render template ``name`` with the common helpers (``t``, ``tile_name``, ``url_with``)."""
-
-    def url_with(**changes: Any) -> str:
-        params = [(k, v) for k, v in request.query_params.multi_items() if k not in changes]
-        params += [(k, v) for k, v in changes.items() if v is not None]
-        return f"{request.url.path}?{urlencode(params)}"
-
-    context.update(
-        request=request,
-        lang=lang,
-        t=lambda key: translate(lang, key),
-        tile_name=lambda n: tile_name(n, lang),
-        url_with=url_with,
-    )
+    context.update(chrome(request, lang))
     response = templates.TemplateResponse(request, name, context)
-    if request.query_params.get("lang") in ("it", "en"):
-        response.set_cookie("lang", request.query_params["lang"], max_age=365 * 86400)
+    remember_language(request, response)
     return response
 
 

@@ -16,8 +16,10 @@ from muraglia.cli._common import INPUT_ERRORS, error_message
 from muraglia.engine import flow_for
 from muraglia.engine.actions import Action, PassTiles
 from muraglia.engine.events import Acted, DealEnded, DealStarted, Won
-from muraglia.io.mjai import to_mjai
-from muraglia.io.record import dumps
+from muraglia.errors import MahjongError
+from muraglia.io.mjai import mjai_of
+from muraglia.io.record import dumps, record_of
+from muraglia.io.tenhou6 import to_tenhou6
 from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, DEFAULT_BOT
 from muraglia.rulesets import load_ruleset, parse_spec
@@ -27,7 +29,7 @@ from muraglia.web.games import HUMAN, GameSession, SessionCache, new_session
 from muraglia.web.pages import RULESETS, lang_of, render
 from muraglia.web.table_view import order_actions, table_context
 
-__all__ = ["router", "seat_context"]
+__all__ = ["RECORD_FORMATS", "record_download", "router", "seat_context"]
 
 router = APIRouter(include_in_schema=False)
 
@@ -251,25 +253,51 @@ def play_continue(request: Request, game_id: str) -> Response:
     return RedirectResponse(f"/play/{game_id}", status_code=303)
 
 
+RECORD_FORMATS = ("muraglia", "mjai", "tenhou6")
+"""Formats of a game's record download: ours (JSON Lines, ``muraglia replay``), the mjai event
+stream and tenhou.net/6 JSON (Tenhou's log viewer; riichi only, like mjai)."""
+
+
+def record_download(session: GameSession, fmt: str, stem: str) -> Response:
+    """The record of ``session`` as a download named ``stem`` plus the format's ending.
+
+    Raises:
+        HTTPException: 400 for an unknown format, or mjai/tenhou6 of a game that is not riichi
+            (the exporter's message).
+    """
+    match = session.match
+    if fmt == "mjai":
+        if not session.rules.startswith("riichi"):
+            raise HTTPException(400, f"mjai export needs a riichi game, not {session.rules!r}")
+        stream = mjai_of(match)  # what `muraglia replay --mjai` prints; parse_mjai reads it back
+        stream[0]["names"] = list(session.seats)
+        body = "\n".join(json.dumps(m, ensure_ascii=False) for m in stream) + "\n"
+        return _attachment(body, "application/x-ndjson", f"{stem}.mjai.jsonl")
+    if fmt == "tenhou6":
+        try:
+            game = to_tenhou6(record_of(match), title=stem)
+        except MahjongError as exc:
+            raise HTTPException(400, str(exc)) from None
+        body = json.dumps(game, ensure_ascii=False)
+        return _attachment(body, "application/json", f"{stem}.tenhou6.json")
+    if fmt == "muraglia":
+        return _attachment(dumps(match), "application/x-ndjson", f"{stem}.jsonl")
+    raise HTTPException(400, f"unknown record format {fmt!r}; known: {', '.join(RECORD_FORMATS)}")
+
+
+def _attachment(body: str, media_type: str, name: str) -> Response:
+    return Response(
+        body,
+        media_type=media_type,
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
 @router.get("/play/{game_id}/record")
 def play_record(
     request: Request, game_id: str, fmt: str = Query("muraglia", alias="format")
 ) -> Response:
-    """The game record: ``muraglia`` (JSON Lines, for muraglia replay) or ``mjai``."""
+    """The game record: ``muraglia`` (JSON Lines, for muraglia replay), ``mjai``, ``tenhou6``."""
     session = _get(request, game_id)
     with session.lock:
-        if fmt == "mjai":
-            names = [who for who in session.seats]
-            stream = to_mjai(session.match.events, names=names, counters=session.match.counters)
-            body = "\n".join(json.dumps(m, ensure_ascii=False) for m in stream) + "\n"
-            name = f"muraglia-{game_id}.mjai.jsonl"
-        elif fmt == "muraglia":
-            body = dumps(session.match)
-            name = f"muraglia-{game_id}.jsonl"
-        else:
-            raise HTTPException(400, f"unknown record format {fmt!r}; known: muraglia, mjai")
-    return Response(
-        body,
-        media_type="application/x-ndjson",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
+        return record_download(session, fmt, f"muraglia-{game_id}")

@@ -27,7 +27,14 @@ from muraglia.tiles import Tile
 from muraglia.web.i18n import translate
 from muraglia.web.tiles import tile_name
 
-__all__ = ["action_label", "order_actions", "table_context"]
+__all__ = [
+    "action_label",
+    "discard_notations",
+    "meld_tiles",
+    "order_actions",
+    "own_tiles",
+    "table_context",
+]
 
 _RANK = {
     "win": 0,
@@ -94,12 +101,14 @@ def action_label(action: Action, view: PlayerView, lang: str) -> str:
     return t("act_" + action.kind)
 
 
-def _meld_tiles(notation: str) -> list[str]:
+def meld_tiles(notation: str) -> list[str]:
+    """The tiles of a declared meld in notation (``[0m<]`` -> ``["0m", ...]``), as drawn."""
     hand = Hand.parse(notation, strict=False)
     return [t.notation for m in hand.melds for t in m.tiles]
 
 
-def _discard_notations(view: PlayerView, seat: int) -> list[dict[str, Any]]:
+def discard_notations(view: PlayerView, seat: int) -> list[dict[str, Any]]:
+    """``seat``'s discards in order: notation (red fives ``0x``) and whether it was claimed."""
     reds = set(view.red_discards[seat]) if view.red_discards else set()
     claimed = view.claimed[seat] if view.claimed else ()
     out = []
@@ -114,7 +123,7 @@ def _drawn(view: PlayerView) -> Tile | None:
     return view.drawn if view.drawn is not None and view.drawn in view.hand else None
 
 
-def _own_tiles(view: PlayerView) -> list[str]:
+def own_tiles(view: PlayerView) -> list[str]:
     """The own concealed tiles (drawn tile left out), red fives shown as ``0x``."""
     tiles = list(view.hand)
     drawn = _drawn(view)
@@ -144,7 +153,7 @@ def table_context(
     players = len(view.hand_sizes)
     ordered = order_actions(legal)
     charleston = bool(ordered) and all(isinstance(a, PassTiles) for a in ordered)
-    own = _own_tiles(view)
+    own = own_tiles(view)
     drawn = None
     drawn_tile = _drawn(view)
     if drawn_tile is not None:
@@ -184,9 +193,9 @@ def table_context(
                 "name": names[s],
                 "me": s == me,
                 "score": view.scores[s],
-                "melds": [_meld_tiles(m) for m in view.melds[s]],
+                "melds": [meld_tiles(m) for m in view.melds[s]],
                 "bonus": [b.notation for b in view.bonus[s]],
-                "discards": _discard_notations(view, s),
+                "discards": discard_notations(view, s),
                 "hand_size": view.hand_sizes[s],
                 "riichi": view.riichi[s] if view.riichi else False,
                 "dealer": s == view.dealer,

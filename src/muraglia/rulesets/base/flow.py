@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from muraglia.hand import Hand
 from muraglia.rulesets.base.vocabulary import (
+    TERMS,
     Breach,
     CallKind,
     DealSummary,
@@ -69,6 +70,11 @@ class DealFlow(Generic[RulesetT]):
     ====================  ============================================================
     """
 
+    terms: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    """The ruleset's own deal-end reasons (abortive draws, declarations): id -> names
+    ``{"en": ..., "it": ...}`` (and ``ja``/``zh`` where the ruleset has them); the shared ones
+    are :data:`~muraglia.rulesets.base.vocabulary.TERMS`."""
+
     def __init__(self, ruleset: RulesetT) -> None:
         self.ruleset = ruleset
         self.options: Any = ruleset.options
@@ -79,6 +85,20 @@ class DealFlow(Generic[RulesetT]):
     def players(self) -> int:
         """Seats at the table."""
         return self.table.players
+
+    def term(self, term: str, lang: str = "en") -> str:
+        """The name in ``lang`` (``en``, ``it``) of a deal-end reason, declaration or status.
+
+        The ruleset's own :attr:`terms` first, then the shared ones; an id neither knows is
+        returned as it is.
+
+        >>> from muraglia.rulesets import load_ruleset
+        >>> flow = load_ruleset("riichi-ema").flow()
+        >>> flow.term("four_riichi", "it"), flow.term("exhausted", "en")
+        ('pareggio forzato: quattro riichi', 'exhaustive draw: wall exhausted')
+        """
+        names = self.terms.get(term) or TERMS.get(term) or {}
+        return names.get(lang) or names.get("en") or term
 
     def table_rules(self) -> TableRules:
         """The constant facts of this ruleset's table under its options (called once)."""

@@ -23,6 +23,7 @@ __all__ = [
     "DEFAULT_DEAL_PLAN",
     "PILE_A",
     "PILE_B",
+    "TERMS",
     "Breach",
     "CallKind",
     "ClaimPolicy",
@@ -74,6 +75,32 @@ class ClaimWinners(StrEnum):
     """The deal is void and replayed (RAV-END-2)."""
     HEAD_BUMP = "head_bump"
     """Only the first claimant in turn order after the discarder wins (MCR)."""
+
+
+TERMS: Mapping[str, Mapping[str, str]] = {
+    # deal-end reasons the engine gives every ruleset (DealEnded.reason)
+    "win": {"en": "won", "it": "chiusa"},
+    "exhausted": {"en": "wall exhausted", "it": "muro esaurito"},
+    "multiple_winners": {
+        "en": "several wins on one discard: the deal is void",
+        "it": "più chiusure sullo stesso scarto: la mano va a monte",
+    },
+    "too_many_kongs": {
+        "en": "a fifth kong: the deal is void",
+        "it": "un quinto kong: la mano va a monte",
+    },
+    "time_up": {"en": "time is up", "it": "tempo scaduto"},
+    # seat statuses (SeatStatus, StatusChanged.status)
+    "active": {"en": "playing", "it": "in gioco"},
+    "cannot_win": {"en": "unable to win", "it": "non può chiudere"},
+    "out": {"en": "out of the deal", "it": "fuori dalla mano"},
+}
+"""Names of the deal-end reasons and seat statuses every ruleset shares: id -> ``{"en", "it"}``.
+
+A ruleset adds its own (abortive draws, declarations) in :attr:`DealFlow.terms`; read a name
+with :meth:`DealFlow.term`. ``too_many_kongs`` is the engine's for a layout with ``max_kongs``
+(SEI-SETUP-6); ``time_up`` is the time rule's (``engine.match.TIME_UP``).
+"""
 
 
 @dataclass(frozen=True)

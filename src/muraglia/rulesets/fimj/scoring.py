@@ -32,13 +32,15 @@ from muraglia.rulesets.fimj.hands import FimjContext, partial_layouts
 from muraglia.rulesets.fimj.patterns import PATTERNS, Category, FimjPattern
 from muraglia.scoring.classical import hand_value
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
-from muraglia.tiles import DRAGONS, NUM_KINDS, Tile
+from muraglia.tiles import DRAGONS, NUM_KINDS, TERMINALS_AND_HONORS, WINDS, Tile
 
 __all__ = [
     "FLAGS",
     "Award",
     "FimjScore",
     "last_piece_wait",
+    "may_complete",
+    "maybe_special",
     "score_hand",
     "waiting_kinds",
 ]
@@ -232,29 +234,92 @@ def waiting_kinds(hand13: Hand, *, four_as_two_pairs: bool = True) -> tuple[Tile
     A wait counts even if every other copy is visible: "anche se una di queste è morta"
     (FIMJ-RICHI-1).
 
+    Only the kinds that pass :func:`may_complete` (the necessary condition the engine's win
+    check uses) are scored; the others cannot complete the hand.
+    (:func:`_waiting_kinds_reference` scores all 34, and the tests compare the two.)
+
     >>> from muraglia.notation import parse_hand
     >>> waiting_kinds(parse_hand("234m 567m 678p 3455s"))
     (<Tile.S2: 19>, <Tile.S5: 22>)
     """
-    out = []
+    concealed = list(hand13.concealed_counts)
+    melds = len(hand13.melds)
+    if sum(concealed) + 3 * melds != 13 or melds > 4:  # not a 13-tile hand: no shortcut
+        return _waiting_kinds_reference(hand13, four_as_two_pairs=four_as_two_pairs)
     counts = hand13.counts
     bare = Hand(hand13.concealed, hand13.melds, hand13.bonus)
+    out = []
     for kind in range(NUM_KINDS):
         if counts[kind] >= 4:
             continue
-        try:
-            score_hand(
-                bare.with_winning(Tile(kind)),
-                winner=True,
-                self_drawn=True,
-                seat_wind=Tile.EAST,
-                round_wind=Tile.EAST,
-                four_as_two_pairs=four_as_two_pairs,
-            )
-        except InvalidHandError:
-            continue
-        out.append(Tile(kind))
+        concealed[kind] += 1
+        possible = may_complete(concealed, melds, four_as_two_pairs=four_as_two_pairs)
+        concealed[kind] -= 1
+        if possible and _completes(bare, kind, four_as_two_pairs=four_as_two_pairs):
+            out.append(Tile(kind))
     return tuple(out)
+
+
+def _waiting_kinds_reference(hand13: Hand, *, four_as_two_pairs: bool) -> tuple[Tile, ...]:
+    """:func:`waiting_kinds` by scoring the hand with each of the 34 kinds (the reference)."""
+    counts = hand13.counts
+    bare = Hand(hand13.concealed, hand13.melds, hand13.bonus)
+    return tuple(
+        Tile(kind)
+        for kind in range(NUM_KINDS)
+        if counts[kind] < 4 and _completes(bare, kind, four_as_two_pairs=four_as_two_pairs)
+    )
+
+
+def _completes(bare: Hand, kind: int, *, four_as_two_pairs: bool) -> bool:
+    """Whether ``bare`` with the winning tile ``kind`` is a FIMJ Mah-Jong (the scorer says)."""
+    try:
+        score_hand(
+            bare.with_winning(Tile(kind)),
+            winner=True,
+            self_drawn=True,
+            seat_wind=Tile.EAST,
+            round_wind=Tile.EAST,
+            four_as_two_pairs=four_as_two_pairs,
+        )
+    except InvalidHandError:
+        return False
+    return True
+
+
+def may_complete(counts: Sequence[int], melds: int, *, four_as_two_pairs: bool) -> bool:
+    """A necessary condition for concealed ``counts`` and ``melds`` to be a FIMJ Mah-Jong.
+
+    Four sets and a pair or seven pairs (shanten -1), seven pairs with four alike as two
+    pairs (FIMJ-GAP-11), or a hand that may be a special-shape massimo (FIMJ-HAND-3; only the
+    scorer decides). The engine's win check (``FimjFlow.is_complete``) is this function.
+    """
+    if shanten_all(counts, melds) == -1:
+        return True
+    if melds == 0 and 1 not in counts and 3 not in counts:  # every count 0, 2 or 4
+        return four_as_two_pairs
+    return maybe_special(counts, melds)
+
+
+def maybe_special(counts: Sequence[int], melds: int) -> bool:
+    """Necessary conditions of the special-shape massimi (FIMJ-MAX M04, M07, M08, M09)."""
+    if counts[27] == counts[28] == counts[29] == counts[30] == 1:  # small snake (all winds)
+        suits = [s for s in range(3) if any(counts[s * 9 : s * 9 + 9])]
+        return (
+            sum(counts[d] for d in DRAGONS) == 1
+            and len(suits) == 1
+            and max(counts[suits[0] * 9 : suits[0] * 9 + 9]) == 1
+        )
+    if melds:
+        return False
+    if all(counts[t] for t in TERMINALS_AND_HONORS):
+        return True  # thirteen marvellous lanterns
+    if all(counts[d] == 1 for d in DRAGONS):  # snake of the dragons
+        return sorted(counts[w] for w in WINDS) == [0, 0, 0, 2]
+    if any(counts[27:]) or sum(counts) != 14:
+        return False
+    runs = [s for s in range(3) if all(counts[s * 9 + r] == 1 for r in range(7))]
+    return len(runs) == 2  # Siamese snakes
 
 
 def last_piece_wait(

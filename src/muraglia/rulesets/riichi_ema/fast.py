@@ -36,7 +36,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
-from muraglia.analysis.shapes import _suit_sets, _suit_splits, meld_group
+from muraglia.analysis.shapes import _group, _suit_sets, _suit_splits, meld_group
 from muraglia.analysis.waits import Reading
 from muraglia.errors import RulesetError
 from muraglia.hand import Hand
@@ -389,25 +389,26 @@ class _Decomp:
             return self.value
         c = _concealed_counts(self.hand)
         groups: list[Group] = []
+        # concealed groups are the shared immutable objects of ``analysis.shapes._group``
         if self.splits is None and self.shape == "seven_pairs":
-            groups = [Group(GroupKind.PAIR, Tile(t)) for t in range(34) if c[t] == 2]
+            groups = [_group(_PAIR_KIND, t) for t in range(34) if c[t] == 2]
         elif self.splits is None:
-            groups = [
-                Group(GroupKind.PAIR if c[t] == 2 else GroupKind.SINGLE, Tile(t)) for t in _ORPHANS
-            ]
+            groups = [_group(_PAIR_KIND if c[t] == 2 else _SINGLE_KIND, t) for t in _ORPHANS]
         else:
             for s, sp in enumerate(self.splits):
                 key = tuple(c[9 * s : 9 * s + 9])
                 groups.extend(_suit_splits(s, key)[1 if sp.pair >= 0 else 0][sp.at])
             for t in range(27, 34):
-                if c[t] >= 2:
-                    groups.append(Group(GroupKind.PAIR if c[t] == 2 else GroupKind.PUNG, Tile(t)))
+                n = c[t]
+                if n >= 2:
+                    groups.append(_group(_PAIR_KIND if n == 2 else _PUNG_KIND, t))
             groups.extend(meld_group(m) for m in self.hand.melds)
         self.value = Decomposition(self.shape, tuple(groups))
         return self.value
 
 
 _BIT = KIND_BITS
+_PAIR_KIND, _PUNG_KIND, _SINGLE_KIND = GroupKind.PAIR, GroupKind.PUNG, GroupKind.SINGLE
 _tuple_new = tuple.__new__
 _CHOW, _KONG = MeldKind.CHOW, MeldKind.KONG  # (an enum member read from its class is slow)
 _DORA_IDS = ("dora", "ura_dora", "red_five")

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from muraglia.errors import MahjongError
 from muraglia.hand import Hand
@@ -165,6 +165,34 @@ class RiichiFlow(DealFlow[RiichiEma]):
     """
 
     options: EmaOptions
+
+    terms: ClassVar[Mapping[str, Mapping[str, str]]] = {
+        "exhausted": {  # EMA-END-3; the seed's "pareggio completo"
+            "en": "exhaustive draw: wall exhausted",
+            "it": "pareggio completo: muro esaurito",
+            "ja": "流局",
+        },
+        "nine_terminals": {  # EMA-END-4 a
+            "en": "abortive draw: nine different terminals and honours",
+            "it": "pareggio forzato: nove diverse tessere di testa e onori",
+            "ja": "九種九牌",
+        },
+        "four_kongs": {  # EMA-END-4 b
+            "en": "abortive draw: four kongs",
+            "it": "pareggio forzato: quattro kong",
+            "ja": "四開槓",
+        },
+        "four_winds": {  # EMA-END-4 c
+            "en": "abortive draw: the same wind discarded by all four",
+            "it": "pareggio forzato: tutti scartano lo stesso vento",
+            "ja": "四風連打",
+        },
+        "four_riichi": {  # EMA-END-4 d
+            "en": "abortive draw: four riichi",
+            "it": "pareggio forzato: quattro riichi",
+            "ja": "四家立直",
+        },
+    }
 
     # ---------------------------------------------------------------- set-up
 

@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from muraglia.analysis.groups import Group, GroupKind, WaitKind
@@ -105,15 +106,31 @@ class Fu(NamedTuple):
 
     def lines(self, lang: str = "en") -> tuple[str, ...]:
         """The breakdown as text lines in ``lang`` (``en`` or ``it``)."""
-        out = [f"{i.fu:>3} fu  {i.it if lang == 'it' else i.en}  ({i.ref})" for i in self.items]
-        word = "arrotondato a" if lang == "it" else "rounded up to"
+        en, it = self.lines_both(self.labels())
+        return it if lang == "it" else en
+
+    def labels(self) -> tuple[tuple[str, str], ...]:
+        """The (English, Italian) label of every line."""
+        return tuple((i.en, i.it) for i in self.items)
+
+    def lines_both(
+        self, labels: Sequence[tuple[str, str]]
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The breakdown as text lines in English and in Italian, given :meth:`labels`."""
+        en: list[str] = []
+        it: list[str] = []
+        for i, (label_en, label_it) in zip(self.items, labels, strict=True):
+            head = f"{i.fu:>3} fu  "
+            tail = f"  ({i.ref})"
+            en.append(head + label_en + tail)
+            it.append(head + label_it + tail)
         if self.raw != self.total:
-            out.append(f"{self.raw:>3} fu  → {word} {self.total} fu  (EMA-FU-9)")
+            en.append(f"{self.raw:>3} fu  → rounded up to {self.total} fu  (EMA-FU-9)")
+            it.append(f"{self.raw:>3} fu  → arrotondato a {self.total} fu  (EMA-FU-9)")
         else:
-            out.append(
-                f"{self.total:>3} fu  total" if lang == "en" else f"{self.total:>3} fu  totale"
-            )
-        return tuple(out)
+            en.append(f"{self.total:>3} fu  total")
+            it.append(f"{self.total:>3} fu  totale")
+        return tuple(en), tuple(it)
 
 
 _SEVEN_PAIRS = Fu((FuItem("seven_pairs", 25, "EMA-FU-1"),), 25, 25)

@@ -146,7 +146,18 @@ class LazyExtra(Mapping[str, Any]):
     the fast path scored.
     """
 
-    __slots__ = ("_c", "_core", "_discarder", "_fu", "_honba", "_liable", "_rs", "_sticks")
+    __slots__ = (
+        "_c",
+        "_core",
+        "_discarder",
+        "_fu",
+        "_honba",
+        "_labels",
+        "_liable",
+        "_lines",
+        "_rs",
+        "_sticks",
+    )
 
     def __init__(  # noqa: PLR0917 - made once per scored hand, by position
         self,
@@ -161,6 +172,8 @@ class LazyExtra(Mapping[str, Any]):
         self._c = c
         self._core = core
         self._fu: list[dict[str, Any]] | None = None
+        self._labels: tuple[tuple[str, str], ...] | None = None
+        self._lines: tuple[tuple[str, ...], tuple[str, ...]] | None = None
         self._rs = ruleset
         self._honba = honba
         self._sticks = sticks
@@ -174,15 +187,28 @@ class LazyExtra(Mapping[str, Any]):
             core = self._core = self._rs._reference_core(self._c, core, self._honba)
         return core
 
+    def fu_labels(self) -> tuple[tuple[str, str], ...]:
+        """The (English, Italian) labels of the fu lines (shared by breakdown and explanation)."""
+        labels = self._labels
+        if labels is None:
+            fu = self.core().fu
+            labels = self._labels = fu.labels() if fu else ()
+        return labels
+
     def explain(self, lang: str) -> tuple[str, ...]:
-        """The explanation lines in ``lang``."""
-        c = self._c
-        transfers: list[tuple[str, str, int, str]] = []
-        if c.valid and (c.tsumo or self._discarder is not None):
-            transfers = win_transfers_of(
-                c, self._honba, self._sticks, self._discarder, self._liable
+        """The explanation lines in ``lang`` (both languages are made on the first call)."""
+        lines = self._lines
+        if lines is None:
+            c = self._c
+            transfers: list[tuple[str, str, int, str]] = []
+            if c.valid and (c.tsumo or self._discarder is not None):
+                transfers = win_transfers_of(
+                    c, self._honba, self._sticks, self._discarder, self._liable
+                )
+            lines = self._lines = self._rs._explain(
+                self.core(), transfers, c.winner, self._discarder, self.fu_labels()
             )
-        return self._rs._explain(self.core(), transfers, c.winner, self._discarder, lang)
+        return lines[1] if lang == "it" else lines[0]
 
     def __getitem__(self, key: str) -> Any:
         c = self._c
@@ -196,7 +222,10 @@ class LazyExtra(Mapping[str, Any]):
             if self._fu is None:
                 fu = self.core().fu
                 items = fu.items if fu else ()
-                self._fu = [{"en": i.en, "it": i.it, "fu": i.fu, "ref": i.ref} for i in items]
+                self._fu = [
+                    {"en": en, "it": it, "fu": i.fu, "ref": i.ref}
+                    for i, (en, it) in zip(items, self.fu_labels(), strict=True)
+                ]
             return self._fu
         raise KeyError(key)
 

@@ -75,6 +75,13 @@ _WIN = {"ron": _RON, "tsumo": _TSUMO}
 _IN_RIICHI = frozenset(("riichi", "double_riichi"))
 _RIICHI_FLAGS = frozenset(("riichi", "double_riichi", "ippatsu"))
 _LETTERS = frozenset(("E", "S", "W", "N"))
+PAYMENT_REASONS: dict[str, dict[str, str]] = {
+    "hand": {"en": "hand", "it": "mano"},  # EMA-PAY-2/3
+    "honba": {"en": "counters (honba)", "it": "contatori (honba)"},  # EMA-HONBA-4
+    "pao": {"en": "liability (pao)", "it": "responsabilità (pao)"},  # EMA-PAO
+    "riichi_sticks": {"en": "riichi sticks", "it": "stecche riichi"},  # EMA-STICK-1
+}
+"""Names of the reasons of a win's payments in the score explanation."""
 _FROZEN = (tuple, frozenset, type(None))
 _new_result = object.__new__
 _set = object.__setattr__
@@ -489,44 +496,64 @@ class RiichiEma(Ruleset[EmaOptions]):
         transfers: list[tuple[str, str, int, str]],
         winner: str,
         discarder: str | None,
-        lang: str,
-    ) -> tuple[str, ...]:
-        it = lang == "it"
-        out = [("lettura: " if it else "reading: ") + str(c.ctx.decomposition)]
+        fu_labels: Sequence[tuple[str, str]],
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The explanation lines in English and in Italian, built in one pass.
+
+        ``fu_labels`` are the (English, Italian) labels of ``c.fu``'s lines (shared with the
+        fu breakdown of the output). The reading, the award lines and the payments are the
+        same text in both languages but for a few words, so they are formatted once.
+        """
+        reading = str(c.ctx.decomposition)
+        en = ["reading: " + reading]
+        it = ["lettura: " + reading]
         for a in c.awards:
-            ja = a.names.get("ja", "")
-            out.append(f"{a.name(lang)} ({ja}): {a.value} {a.unit}  [{a.ref}]")
+            names = a.names
+            tail = f" ({names.get('ja', '')}): {a.value} {a.unit}  [{a.ref}]"
+            name_en = names.get("en") or names["en"]
+            en.append(name_en + tail)
+            it.append((names.get("it") or name_en) + tail)
         if not c.valid:
-            out.append(("non valida: " if it else "not valid: ") + str(c.reason))
-            return tuple(out)
+            en.append("not valid: " + str(c.reason))
+            it.append("non valida: " + str(c.reason))
+            return tuple(en), tuple(it)
         if c.yakuman:
-            out.append(f"{c.limit}: B = {c.b}")
+            line = f"{c.limit}: B = {c.b}"
+            en.append(line)
+            it.append(line)
         else:
             dora_han = c.han - c.yaku_han
-            out.append(
-                f"han: {c.yaku_han} yaku + {dora_han} dora = {c.han}"
-                if not it
-                else f"han: {c.yaku_han} da yaku + {dora_han} dora = {c.han}"
-            )
-            if c.fu is not None:
-                out.extend(c.fu.lines(lang))
+            en.append(f"han: {c.yaku_han} yaku + {dora_han} dora = {c.han}")
+            it.append(f"han: {c.yaku_han} da yaku + {dora_han} dora = {c.han}")
+            fu = c.fu
+            if fu is not None:
+                en_fu, it_fu = fu.lines_both(fu_labels)
+                en.extend(en_fu)
+                it.extend(it_fu)
             if c.limit:
-                out.append(f"{c.limit}: B = {c.b}  (EMA-PAY-5)")
+                line = f"{c.limit}: B = {c.b}  (EMA-PAY-5)"
             else:
-                fu = c.fu.total if c.fu else 0
-                out.append(f"B = {fu} × 2^({c.han}+2) = {c.b}  (EMA-PAY-1)")
-        tsumo = c.ctx.self_drawn
-        if tsumo:
+                line = f"B = {fu.total if fu else 0} × 2^({c.han}+2) = {c.b}  (EMA-PAY-1)"
+            en.append(line)
+            it.append(line)
+        if c.ctx.self_drawn:
             if winner == "E":
-                out.append(f"tsumo: {ceil100(2 * c.b)} x3" + (" ciascuno" if it else " each"))
+                each = f"tsumo: {ceil100(2 * c.b)} x3"
+                en.append(each + " each")
+                it.append(each + " ciascuno")
             else:
-                out.append(f"tsumo: E {ceil100(2 * c.b)}, " + f"{ceil100(c.b)} x2")
+                line = f"tsumo: E {ceil100(2 * c.b)}, {ceil100(c.b)} x2"
+                en.append(line)
+                it.append(line)
         else:
-            payer = discarder or ("chi scarta" if it else "the discarder")
-            out.append(f"ron: {payer} → {ceil100((6 if winner == 'E' else 4) * c.b)}")
+            amount = ceil100((6 if winner == "E" else 4) * c.b)
+            en.append(f"ron: {discarder or 'the discarder'} → {amount}")
+            it.append(f"ron: {discarder or 'chi scarta'} → {amount}")
         for payer, payee, amount, why in transfers:
-            out.append(f"  {payer} → {payee}: {amount} ({why})")
-        return tuple(out)
+            reason = PAYMENT_REASONS.get(why, {})
+            en.append(f"  {payer} → {payee}: {amount} ({reason.get('en', why)})")
+            it.append(f"  {payer} → {payee}: {amount} ({reason.get('it', why)})")
+        return tuple(en), tuple(it)
 
     # ------------------------------------------------------------------ settlement
 

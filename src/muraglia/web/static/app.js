@@ -1,3 +1,17 @@
+// The header on a phone: the menu button opens and closes the links.
+(function () {
+  "use strict";
+  var top = document.getElementById("top");
+  var button = document.getElementById("menu-button");
+  if (!top || !button) { return; }
+  function set(open) {
+    top.classList.toggle("open", open);
+    button.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+  button.addEventListener("click", function () { set(!top.classList.contains("open")); });
+  document.addEventListener("keydown", function (ev) { if (ev.key === "Escape") { set(false); } });
+  document.addEventListener("click", function (ev) { if (!top.contains(ev.target)) { set(false); } });
+})();
 // muraglia web: the calculator's picker and live hand picture, highlight of scoring items.
 // The server parses and scores; this file only edits the notation text and asks for pictures.
 (function () {
@@ -146,4 +160,46 @@
   }
   bind();
   connect();
+})();
+// The replay viewer: a step link (button, arrow key, mouse wheel) fetches the next frame.
+(function () {
+  "use strict";
+  var box = document.getElementById("replay");
+  if (!box) { return; }
+  var rid = box.getAttribute("data-rid");
+  var busy = false, queued = null;
+  function load(href) {
+    if (busy) { queued = href; return; }
+    busy = true;
+    var url = new URL(href, location.href);
+    var frag = "/replay/" + rid + "/frame" + url.search + (url.search ? "&" : "?") + "lang=" + document.documentElement.lang;
+    fetch(frag).then(function (r) {
+      if (!r.ok) { throw new Error(r.status); }
+      return r.text();
+    }).then(function (html) {
+      box.innerHTML = html;
+      history.replaceState(null, "", url.pathname + url.search);
+      var step = document.querySelector(".replay-options input[name=step]");
+      if (step) { step.value = url.searchParams.get("step") || "0"; }
+    }).catch(function () { location.href = href; }).finally(function () {
+      busy = false;
+      if (queued) { var next = queued; queued = null; load(next); }
+    });
+  }
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest && ev.target.closest("a[data-step]");
+    if (!a || ev.ctrlKey || ev.metaKey || ev.shiftKey) { return; }
+    ev.preventDefault();
+    load(a.href);
+  });
+  var last = 0;
+  box.addEventListener("wheel", function (ev) {
+    if (!ev.target.closest || !ev.target.closest("#replay-table")) { return; }
+    ev.preventDefault();
+    var now = Date.now();
+    if (now - last < 60) { return; }
+    last = now;
+    var link = document.getElementById(ev.deltaY > 0 ? "next" : "prev");
+    if (link && link.tagName === "A") { load(link.href); }
+  }, { passive: false });
 })();

@@ -1,0 +1,196 @@
+"""Resumable, seeded strength runs: one bot against three copies of another, seats rotated.
+
+Commands::
+
+    python bench/strength.py run --rules riichi-ema --hero expert --field efficiency \
+        --matches 4000 --out strength.jsonl [--seed 2026] [--workers 1]
+    python bench/strength.py report strength.jsonl [more.jsonl ...]
+
+``run`` plays matches ``0 .. matches-1`` of the cell (rules, hero, field, seed) and appends one
+JSON line per finished match to ``--out`` (flushed at once), so a run stopped at any point —
+``timeout``, Ctrl-C, the end of a session — is continued by running the same command again:
+the indices already in the file are skipped. Match ``i`` seats the hero at seat ``i % 4``
+(each seat equally often), with game seed :func:`~muraglia.players.simulate.match_seed`
+``(seed, i)`` and the bots seeded from it (``play_match``), so a cell's results do not depend
+on how many sessions or workers played it. FIMJ and Seipalle are played with
+``tournament=true`` (East passes every deal: 16 and 8 deals a match).
+
+``report`` prints, per cell, the matches (and engine errors, left out), the hero's mean
+placement with its 95 % confidence interval (normal approximation, 1.96 standard errors),
+and the hero's win and deal-in rates per deal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+from muraglia.players.simulate import match_seed, play_match
+
+TOURNAMENT = {"fimj": "fimj(tournament=true)", "seipalle": "seipalle(tournament=true)"}
+"""The spec a ruleset id is played with (East passes every deal where free play may not end)."""
+
+
+def spec_of(rules: str) -> str:
+    """The ruleset spec of a strength cell."""
+    return TOURNAMENT.get(rules, rules)
+
+
+def seats_of(hero: str, field: str, index: int) -> list[str]:
+    """The bots of seats 0-3 in match ``index``: the hero at seat ``index % 4``.
+
+    >>> seats_of("expert", "efficiency", 5)
+    ['efficiency', 'expert', 'efficiency', 'efficiency']
+    """
+    seats = [field] * 4
+    seats[index % 4] = hero
+    return seats
+
+
+def one(rules: str, hero: str, field: str, seed: int, index: int) -> dict[str, Any]:
+    """Play match ``index`` of a cell; the JSON line written for it."""
+    seats = seats_of(hero, field, index)
+    out = play_match(spec_of(rules), seats, match_seed(seed, index))
+    h = index % 4
+    decisions = out["decisions"][h]
+    return {
+        "rules": rules,
+        "hero": hero,
+        "field": field,
+        "seed": seed,
+        "index": index,
+        "seat": h,
+        "error": out["error"],
+        "deals": out["deals"],
+        "placement": out["placements"][h],
+        "score": out["scores"][h],
+        "wins": out["wins"][h],
+        "deal_ins": out["deal_ins"][h],
+        "ms_per_decision": 1000 * out["decision_seconds"][h] / decisions if decisions else 0.0,
+    }
+
+
+def _done(path: Path, key: tuple[str, str, str, int]) -> set[int]:
+    done: set[int] = set()
+    if not path.exists():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            d = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line cut by a kill: that match is played again
+        if (d.get("rules"), d.get("hero"), d.get("field"), d.get("seed")) == key:
+            done.add(int(d["index"]))
+    return done
+
+
+def run(args: argparse.Namespace) -> int:
+    key = (args.rules, args.hero, args.field, args.seed)
+    out = Path(args.out)
+    todo = [i for i in range(args.matches) if i not in _done(out, key)]
+    print(f"{len(todo)} of {args.matches} matches to play", file=sys.stderr)
+    with out.open("a", encoding="utf-8") as f:
+        for row in _play(todo, key, args.workers):
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+    return 0
+
+
+def _play(
+    todo: list[int], key: tuple[str, str, str, int], workers: int
+) -> Iterator[dict[str, Any]]:
+    rules, hero, field, seed = key
+    if workers <= 1:
+        for i in todo:
+            yield one(rules, hero, field, seed, i)
+        return
+    with ProcessPoolExecutor(workers) as pool:
+        pending: set[Future[dict[str, Any]]] = set()
+        it = iter(todo)
+        for i in it:
+            pending.add(pool.submit(one, rules, hero, field, seed, i))
+            if len(pending) >= 2 * workers:
+                break
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                yield fut.result()
+                nxt = next(it, None)
+                if nxt is not None:
+                    pending.add(pool.submit(one, rules, hero, field, seed, nxt))
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Mean placement with its 95 % CI, win and deal-in rates of one cell's rows.
+
+    >>> s = summary([{"placement": p, "deals": 4, "wins": 1, "deal_ins": 0, "error": None}
+    ...              for p in (1.0, 2.0, 3.0, 2.0)])
+    >>> s["matches"], s["mean"], round(s["ci"], 3), s["win_rate"]
+    (4, 2.0, 0.8, 0.25)
+    """
+    ok = [r for r in rows if not r.get("error")]
+    n = len(ok)
+    mean = sum(r["placement"] for r in ok) / n if n else math.nan
+    var = sum((r["placement"] - mean) ** 2 for r in ok) / (n - 1) if n > 1 else math.nan
+    deals = sum(r["deals"] for r in ok) or 1
+    return {
+        "matches": n,
+        "errors": len(rows) - n,
+        "mean": mean,
+        "ci": 1.96 * math.sqrt(var / n) if n > 1 else math.nan,
+        "win_rate": sum(r["wins"] for r in ok) / deals,
+        "deal_in_rate": sum(r["deal_ins"] for r in ok) / deals,
+        "deals": deals,
+    }
+
+
+def report(args: argparse.Namespace) -> int:
+    cells: dict[tuple[str, str, str], dict[int, dict[str, Any]]] = {}
+    for path in args.files:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            try:
+                d = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            key = (d["rules"], d["hero"], d["field"])
+            cells.setdefault(key, {})[(d["seed"], d["index"])] = d  # type: ignore[index]
+    print(
+        "| ruleset | hero | vs 3 x | matches (errors) | deals | hero mean placement (95% CI) "
+        "| hero win % | hero deal-in % |"
+    )
+    print("| --- | --- | --- | ---: | ---: | --- | ---: | ---: |")
+    for (rules, hero, field), rows in sorted(cells.items()):
+        s = summary(list(rows.values()))
+        print(
+            f"| {spec_of(rules)} | {hero} | {field} | {s['matches']} ({s['errors']}) | "
+            f"{s['deals']} | {s['mean']:.3f} ± {s['ci']:.3f} | {100 * s['win_rate']:.1f} | "
+            f"{100 * s['deal_in_rate']:.1f} |"
+        )
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("run", help="play (or continue) a cell, appending to --out")
+    r.add_argument("--rules", required=True)
+    r.add_argument("--hero", required=True)
+    r.add_argument("--field", required=True)
+    r.add_argument("--matches", type=int, default=4000)
+    r.add_argument("--seed", type=int, default=2026)
+    r.add_argument("--workers", type=int, default=1)
+    r.add_argument("--out", required=True)
+    p = sub.add_parser("report", help="mean placements with 95%% CIs from result files")
+    p.add_argument("files", nargs="+")
+    args = parser.parse_args()
+    return run(args) if args.command == "run" else report(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

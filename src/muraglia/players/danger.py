@@ -1,0 +1,420 @@
+"""The shared danger model: how ready each opponent is, and how likely each tile deals in.
+
+Everything here reads only a bot's :class:`~muraglia.players.base.Table` (what its
+:class:`~muraglia.engine.views.PlayerView` shows), so it never sees hidden tiles.
+
+**Rule traits** (:class:`RuleTraits`, one per ruleset id) say what the danger means in each
+game:
+
+* ``furiten``: whether a seat may not win on a tile it has discarded. Riichi (EMA-FURI-2) and
+  Seipalle (SEI-PLAY-4) have it, so a discarded kind (*genbutsu*) is safe against that seat
+  and every wait shape that would also win on one of his discards is impossible (*suji*).
+  FIMJ, Ravenna and MCR have no furiten: those shapes are only less likely (people rarely wait
+  on what they threw away), by :data:`NO_FURITEN_KEEP`.
+* ``liability``: the share of the winner's value that dealing in costs the discarder beyond
+  what he would pay anyway. Riichi (EMA-SCORE: the discarder pays the whole ron) and Seipalle
+  (SEI-PAY: the discarder pays for all) are near 1; MCR 1 (MCR-PAY-2: the discarder pays
+  V + 8, the others 8); FIMJ and Ravenna 0: every non-winner pays the winner the same
+  (FIMJ-PAY-1, RAV-PAY-1), so a deal-in costs only the own chance to win the deal.
+* ``settled``: every hand is scored at the end of the deal and the non-winners pay each other
+  the differences (FIMJ-PAY-2, RAV-PAY-2): a hand that will not win still has points.
+* ``min_fan``: MCR's 8-point minimum (MCR-WIN-4) limits what an opponent can win with: an
+  opponent whose declared melds are all pungs is most likely on all pungs (MCR-FAN-48), so
+  sequence waits are less likely against him.
+* ``riichi``: a closed ready hand usually declares (riichi, FIMJ richi, Seipalle riichi), so a
+  closed hand without a declaration is less likely ready.
+
+**Readiness** (:func:`readiness`): a standing riichi is ready; otherwise the number of
+declared melds, the discard tempo (turns played) and the wall left give a probability, a
+little higher when the last discards are middle tiles late in the deal (a formed hand lets
+go of what it no longer needs).
+
+**Danger** (:func:`wait_danger`): the probability that a tile wins for a *ready* opponent,
+by counting the wait shapes that win on it (two-sided, closed, edge, pair and single waits)
+with the copies the viewer has not seen: a shape whose held tiles are all visible is
+impossible (*kabe*, no-chance), one with a single unseen copy is rare (one-chance), an honour
+with three copies visible can only be a single wait. Each shape's weight (how often people
+wait that way) times its combinations is divided by the total over every shape still possible
+for that opponent, so the danger of the remaining tiles grows as safe ones are found. On top:
+an opponent whose melds are all in one suit (a flush in the making) is dangerous in that suit
+and safe in the others; an open riichi hand whose melds are all simples (open tanyao, the
+usual yaku of a hand opened without a yakuhai) cannot win on terminals and honours.
+
+>>> from muraglia.engine.views import PlayerView
+>>> from muraglia.tiles import Tile
+>>> v = PlayerView(seat=0, dealer=0, round_wind=Tile.EAST, phase="act", to_act=(0,),
+...     hand=(Tile.M5,), drawn=None, melds=((),) * 4, bonus=((),) * 4,
+...     discards=((), (Tile.M2,), (), ()), claim=None, hand_sizes=(1, 13, 13, 13),
+...     live_count=50, dead_count=14, indicators=(), riichi=(False, True, False, False),
+...     status=("playing",) * 4, scores=(0,) * 4, pot=0, rules="riichi-ema")
+>>> m = DangerModel.of(Table.of(v))
+>>> m.ready[1], m.deal_in(Tile.M2), m.deal_in(Tile.M6) > m.deal_in(Tile.M5) > 0
+(1.0, 0.0, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from muraglia.engine.actions import Action, Discard
+from muraglia.players.base import Table
+from muraglia.players.efficiency import dora_kinds
+from muraglia.tiles import DRAGONS, NUM_KINDS, Tile
+
+__all__ = [
+    "EQUITY_UNITS",
+    "NO_FURITEN_KEEP",
+    "TRAITS",
+    "DangerModel",
+    "RuleTraits",
+    "attack_or_fold",
+    "opponent_value",
+    "readiness",
+    "traits_for",
+    "wait_danger",
+    "win_chance",
+]
+
+NO_FURITEN_KEEP = 0.5
+"""Where a seat may win on a tile it discarded (FIMJ, Ravenna, MCR), a wait shape that wins
+on one of his discards keeps this share of its weight."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleTraits:
+    """What danger means in one ruleset (see the module docstring)."""
+
+    id: str
+    """Ruleset id."""
+    furiten: bool
+    """No win on a tile the seat has discarded (EMA-FURI-2, SEI-PLAY-4)."""
+    liability: float
+    """Share of the winner's value a deal-in costs beyond the others' share."""
+    settled: bool
+    """Every hand is scored and the non-winners settle among themselves (FIMJ-PAY-2,
+    RAV-PAY-2)."""
+    min_fan: int
+    """Minimum value to win (MCR-WIN-4: 8); 0 = none."""
+    riichi: bool
+    """A closed ready hand may declare riichi (so an undeclared one is less often ready)."""
+    typical_value: float
+    """A typical winning hand's value in the ruleset's units (riichi points, FIMJ/Ravenna/
+    Seipalle points after doubles, MCR fan), from the 2,000-match tables of docs/players.md."""
+    dealer_factor: float
+    """How much more a hand won by or against East moves (riichi 1.5, FIMJ-PAY-1/RAV-PAY-1
+    and SEI-PAY East double: 2; MCR: 1)."""
+    win_base: float = 0.0
+    """What a win gains besides its value (MCR-PAY-2/3: 8 from each of the three others)."""
+
+
+TRAITS: dict[str, RuleTraits] = {
+    "riichi-ema": RuleTraits("riichi-ema", True, 0.8, False, 0, True, 5000.0, 1.5),
+    "riichi-tenhou": RuleTraits("riichi-tenhou", True, 0.8, False, 0, True, 5000.0, 1.5),
+    "seipalle": RuleTraits("seipalle", True, 0.8, False, 0, True, 220.0, 2.0),
+    "mcr": RuleTraits("mcr", False, 1.0, False, 8, False, 14.0, 1.0, 24.0),
+    "fimj": RuleTraits("fimj", False, 0.0, True, 0, True, 140.0, 2.0),
+    "ravenna": RuleTraits("ravenna", False, 0.0, True, 0, False, 65.0, 2.0),
+}
+"""Rule traits by ruleset id."""
+
+_DEFAULT = RuleTraits("default", False, 0.5, False, 0, False, 100.0, 1.0)
+
+
+def traits_for(rules: object) -> RuleTraits:
+    """The traits of a ruleset object or id (options ignored); neutral ones if unknown.
+
+    >>> traits_for("fimj(tournament=true)").settled, traits_for("riichi-ema").furiten
+    (True, True)
+    """
+    rid = rules if isinstance(rules, str) else str(getattr(rules, "id", ""))
+    return TRAITS.get(rid.split("(", 1)[0].strip(), _DEFAULT)
+
+
+# ---------------------------------------------------------------------------- readiness
+
+_MELD_READY = (0.0, 0.12, 0.3, 0.6, 0.9)
+"""Readiness from the number of declared melds alone."""
+
+
+def readiness(t: Table, seat: int, traits: RuleTraits) -> float:
+    """How likely ``seat`` is ready to win now (0-1), from what is face up."""
+    v = t.view
+    if seat == v.seat or (v.status and v.status[seat] in ("out", "cannot_win")):
+        return 0.0
+    if v.riichi[seat]:
+        return 1.0
+    melds = t.melds_of(seat)
+    n = len(melds)
+    turns = len(v.discards[seat])
+    tempo = min(max((turns - 4) / 20, 0.0), 0.6)  # about 0.3 at turn 10, 0.6 at turn 16
+    if n == 0 and traits.riichi:
+        tempo *= 0.5  # ready and closed, he would mostly have declared
+    p = 1 - (1 - _MELD_READY[min(n, 4)]) * (1 - tempo)
+    if v.live_count < 20:
+        p += (20 - v.live_count) / 100  # the last turns: hands are formed
+    last = v.discards[seat][-2:]
+    if turns >= 8 and len(last) == 2 and all(k < 27 and 3 <= k % 9 + 1 <= 7 for k in last):
+        p += 0.05  # middle tiles let go late: the hand is formed
+    return min(p, 0.95)
+
+
+def opponent_value(t: Table, seat: int, traits: RuleTraits) -> float:
+    """The expected value of ``seat``'s hand if it wins, in the ruleset's units.
+
+    The typical value, raised for a standing riichi, for East (who wins or pays more), for
+    scoring honour pungs and dora in his melds and for melds all in one suit (a flush).
+    """
+    v = t.view
+    value = traits.typical_value
+    if traits.dealer_factor != 1.0 and v.dealer in (seat, v.seat):
+        value *= traits.dealer_factor
+    melds = t.melds_of(seat)
+    mult = 1.0
+    if v.riichi[seat]:
+        mult += 0.2
+    wind = t.seat_wind_of(seat)
+    dora = set(dora_kinds(v.indicators))
+    for m in melds:
+        k = m[0]
+        if m[0] == m[1] and (k in DRAGONS or k in (wind, v.round_wind)):
+            mult += 0.3
+        mult += 0.3 * sum(1 for x in m if x in dora)
+    suits = {k // 9 for m in melds for k in m if k < 27}
+    if len(melds) >= 2 and len(suits) == 1:
+        mult += 0.8
+    return value * mult
+
+
+# ---------------------------------------------------------------------------- wait shapes
+
+_RYANMEN = 1.0
+_KANCHAN = 0.3
+_PENCHAN = 0.3
+_SHANPON = 0.35
+_TANKI = 0.12
+_HONOUR_SHANPON = 2.5
+_HONOUR_TANKI = 1.0
+"""Weights of the wait shapes (how often a ready hand waits that way, per combination)."""
+
+
+@lru_cache(maxsize=1)
+def _shapes() -> tuple[tuple[tuple[int, ...], tuple[int, ...], float, bool], ...]:
+    """Every wait shape: (tiles held, kinds it wins on, weight, is a sequence wait)."""
+    out: list[tuple[tuple[int, ...], tuple[int, ...], float, bool]] = []
+    for s in range(3):
+        b = s * 9
+        for r in range(1, 7):  # two-sided: held r+1, r+2 (ranks 2..7 / 3..8), waits r, r+3
+            a = b + r
+            out.append(((a, a + 1), (a - 1, a + 2), _RYANMEN, True))
+        for r in range(0, 7):  # closed: held r, r+2, wait r+1
+            out.append(((b + r, b + r + 2), (b + r + 1,), _KANCHAN, True))
+        out.append(((b, b + 1), (b + 2,), _PENCHAN, True))  # 12 waits 3
+        out.append(((b + 7, b + 8), (b + 6,), _PENCHAN, True))  # 89 waits 7
+    for k in range(NUM_KINDS):
+        honour = k >= 27
+        out.append(((k, k), (k,), _HONOUR_SHANPON if honour else _SHANPON, False))
+        out.append(((k,), (k,), _HONOUR_TANKI if honour else _TANKI, False))
+    return tuple(out)
+
+
+def _combos(held: tuple[int, ...], unseen: list[int]) -> int:
+    if len(held) == 2 and held[0] == held[1]:
+        u = unseen[held[0]]
+        return u * (u - 1) // 2
+    c = 1
+    for k in held:
+        c *= unseen[k]
+    return c
+
+
+def wait_danger(t: Table, seat: int, traits: RuleTraits) -> list[float]:
+    """For each of the 34 kinds, the probability it wins for ``seat`` if he is ready.
+
+    Counts the wait shapes as the module docstring says: shapes impossible from the visible
+    tiles (kabe) or excluded by furiten (genbutsu, suji) weigh nothing, the others their
+    weight times their combinations of unseen copies, normalised over every shape.
+    """
+    v = t.view
+    unseen = [t.unseen(k) for k in range(NUM_KINDS)]
+    own_discards = {k for k in v.discards[seat] if k < NUM_KINDS}
+    melds = t.melds_of(seat)
+    pungs_only = traits.min_fan > 0 and len(melds) >= 2
+    pungs_only = pungs_only and all(m[0] == m[1] for m in melds)
+    weights = [0.0] * NUM_KINDS
+    total = 0.0
+    for held, waits, w, sequence in _shapes():
+        c = _combos(held, unseen)
+        if not c:
+            continue
+        weight = w * c
+        if any(x in own_discards for x in waits):
+            if traits.furiten:
+                continue
+            weight *= NO_FURITEN_KEEP
+        if sequence and pungs_only:
+            weight *= 0.3  # MCR: a pungs-only opener is on all pungs (MCR-FAN-48)
+        total += weight
+        for x in waits:
+            weights[x] += weight
+    if total <= 0:
+        return [0.0] * NUM_KINDS
+    danger = [w / total for w in weights]
+    _hand_shape(t, seat, traits, danger)
+    return danger
+
+
+def _hand_shape(t: Table, seat: int, traits: RuleTraits, danger: list[float]) -> None:
+    """Scale ``danger`` for what the opponent's melds show (a flush, open tanyao)."""
+    melds = t.melds_of(seat)
+    if not melds:
+        return
+    suits = {k // 9 for m in melds for k in m if k < 27}
+    if len(suits) == 1 and len(melds) >= 2:
+        (main,) = suits
+        for k in range(27):
+            danger[k] = min(danger[k] * (1.8 if k // 9 == main else 0.25), 1.0)
+    if traits.id.startswith("riichi") and all(Tile(k).is_simple for m in melds for k in m):
+        for k in range(NUM_KINDS):
+            if not Tile(k).is_simple:
+                danger[k] *= 0.2  # open tanyao cannot win on them (EMA-YAKU, EMA-WIN-2)
+
+
+# ---------------------------------------------------------------------------- the model
+
+
+@dataclass(frozen=True, slots=True)
+class DangerModel:
+    """Every opponent's readiness, value and per-tile danger for one view."""
+
+    traits: RuleTraits
+    """The ruleset's traits."""
+    ready: tuple[float, ...]
+    """Readiness of each seat (0 for the viewer)."""
+    value: tuple[float, ...]
+    """Expected value of each seat's hand if it wins (ruleset units)."""
+    danger: tuple[tuple[float, ...], ...]
+    """Per seat, the probability each kind wins for him if he is ready (empty for seats with
+    no readiness)."""
+
+    @classmethod
+    def of(cls, t: Table, traits: RuleTraits | None = None) -> DangerModel:
+        """The model of a table (traits from the view's ruleset id unless given)."""
+        tr = traits if traits is not None else traits_for(t.view.rules)
+        seats = range(len(t.view.discards))
+        ready = tuple(readiness(t, s, tr) for s in seats)
+        value = tuple(opponent_value(t, s, tr) if ready[s] else 0.0 for s in seats)
+        danger = tuple(tuple(wait_danger(t, s, tr)) if ready[s] else () for s in seats)
+        return cls(tr, ready, value, danger)
+
+    @property
+    def threat(self) -> float:
+        """The summed readiness of the opponents."""
+        return sum(self.ready)
+
+    def deal_in(self, kind: int) -> float:
+        """The probability that discarding ``kind`` deals in (to anyone)."""
+        safe = 1.0
+        for r, d in zip(self.ready, self.danger, strict=True):
+            if r:
+                safe *= 1 - r * d[kind]
+        return 1 - safe
+
+    def loss(self, kind: int) -> float:
+        """Expected value lost by dealing in with ``kind`` (ruleset units, before liability)."""
+        return sum(
+            r * d[kind] * val
+            for r, d, val in zip(self.ready, self.danger, self.value, strict=True)
+            if r
+        )
+
+    def safest(self, kinds: list[int]) -> int:
+        """The kind of ``kinds`` least likely to deal in (the first one on ties)."""
+        return min(kinds, key=self.deal_in)
+
+
+# ---------------------------------------------------------------------------- push or fold
+
+EQUITY_UNITS = 120.0
+"""Ukeire units (the bots' discard score) that an expected loss of one typical hand costs
+when the attacking discard is chosen."""
+
+_TYPICAL_UKEIRE = (6, 20, 36, 50, 60, 70, 80, 90, 100)
+"""Useful tiles assumed at each shanten once reached (0 = ready)."""
+
+
+RACE = 0.05
+"""Chance, per own turn, that the deal ends first by another seat's win."""
+
+
+def win_chance(shanten: int, ukeire: int, draws: int, unseen: int) -> float:
+    """The chance to complete the hand within ``draws`` own turns (a rough model).
+
+    Each step of shanten is a stage passed with a per-turn chance of its useful tiles over
+    the unseen ones (the current stage with ``ukeire``, later stages with typical counts);
+    once ready, the others' discards count too (a claimed win), nearly doubling the chance.
+    Each turn the deal may also end by another seat's win (:data:`RACE`).
+
+    >>> win_chance(0, 8, 10, 80) > win_chance(1, 30, 10, 80) > win_chance(3, 40, 10, 80)
+    True
+    >>> win_chance(0, 0, 10, 80), win_chance(-1, 0, 0, 80)
+    (0.0, 1.0)
+    """
+    if shanten < 0:
+        return 1.0
+    unseen = max(unseen, 1)
+    stages = [ukeire, *(_TYPICAL_UKEIRE[min(s, 8)] for s in range(shanten - 1, -1, -1))]
+    chances = [min(u / unseen, 1.0) for u in stages]
+    chances[-1] = min(1.0, chances[-1] * 1.8)
+    state = [1.0] + [0.0] * len(chances)
+    alive = 1.0
+    for _ in range(max(draws, 0)):
+        for i in range(len(chances) - 1, -1, -1):
+            moved = state[i] * chances[i]
+            state[i] -= moved
+            state[i + 1] += moved * alive
+        alive *= 1 - RACE
+    return state[-1]
+
+
+def attack_or_fold(
+    model: DangerModel,
+    discards: Sequence[Discard],
+    ranked: Mapping[Action, float],
+    equity: Mapping[Action, float],
+    pick: Callable[[dict[Action, float]], Action],
+    *,
+    steps: Mapping[Action, int],
+) -> Action:
+    """Attack with the best discard or fold with the safest one, by expected value.
+
+    ``ranked`` scores the attacking discards (ukeire units: higher is better), ``equity`` is
+    each discard's own-hand equity (chance to win x value, ruleset units), ``steps`` the
+    shanten each leaves. A discard costs its deal-in probability times what a deal-in
+    loses: the winner's value times the ruleset's liability, plus the own equity a deal-in
+    ends. The attack is the best of ``ranked`` lowered by its cost (:data:`EQUITY_UNITS`
+    per typical hand); attacking means as many such discards as the hand has steps to go
+    (shanten + 1), so its expected value is its equity minus that many costs. Folding gives
+    the hand up: its expected value is minus the cost of the safest discard (of the
+    safest, the one keeping the most equity). The larger one is chosen.
+    """
+    typical = model.traits.typical_value
+
+    def cost(a: Discard) -> float:
+        return model.traits.liability * model.loss(a.tile) + model.deal_in(a.tile) * equity[a]
+
+    costs = {a: cost(a) for a in discards}
+    pushed = {a: s - EQUITY_UNITS * costs[a] / typical for a, s in ranked.items()}  # type: ignore[index]
+    attack = pick(pushed)
+    safe = min(model.deal_in(a.tile) for a in discards)
+    fold = pick(
+        {a: equity[a] for a in discards if not a.riichi and model.deal_in(a.tile) <= safe + 1e-9}
+        or {attack: 0.0}
+    )
+    assert isinstance(attack, Discard)
+    assert isinstance(fold, Discard)
+    pushes = max(steps.get(attack, 0), 0) + 1
+    if -costs[fold] > equity[attack] - pushes * costs[attack]:
+        return fold
+    return attack

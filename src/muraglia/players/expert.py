@@ -1,0 +1,326 @@
+"""The ``expert`` bot: decisions by expected value, for every ruleset.
+
+It starts from the efficiency bot's ranking of the discards (shanten, ukeire and the value
+terms of the ruleset's :class:`~muraglia.players.profiles.Profile`) and adds what that ranking
+does not know:
+
+* **What a ready hand is worth.** A discard that leaves the hand ready is valued with the
+  ruleset's own scorer: every wait is scored as a win (dora, seat and round wind, the
+  declared melds; riichi when the discard declares it; FIMJ's and MCR's last-of-kind when the
+  three other copies are visible, FIMJ-DBL-C09, MCR-FAN-27) and a wait the ruleset would not
+  let win (no yaku, EMA-WIN-2; under 8 points, MCR-WIN-4; no double, SEI-SCORE-2) is worth
+  nothing. The expected value of the waits (unseen copies x value) moves the score, so the
+  bot keeps the wait that pays (a yaku, a richi on a single wait in FIMJ) rather than merely
+  the wider one. Results are cached; a decision values at most :data:`SCORE_BUDGET` hands,
+  so it stays fast.
+* **Riichi or dama.** A riichi-declaring discard is taken when the hand has no yaku without
+  it, or when riichi raises the value enough (:data:`RIICHI_GAIN`) and enough wall is left;
+  a hand already worth a lot stays concealed (dama). In FIMJ and Seipalle the richi / riichi
+  double (FIMJ-DBL-C16, SEI-DBL-D30) is valued by the scorer in the same way.
+* **Push or fold** from the shared :mod:`~muraglia.players.danger` model. The own hand's
+  equity is its chance to win (:func:`win_chance`: shanten, ukeire and the draws left) times
+  its value; a discard's cost is its deal-in probability times what a deal-in loses — the
+  winner's value times the ruleset's liability (the discarder pays in riichi, Seipalle and
+  MCR; nobody pays extra in FIMJ and Ravenna, FIMJ-PAY-1, RAV-PAY-1) plus the own equity,
+  which a deal-in ends. The best attacking discard (efficiency score lowered by its cost) is
+  compared with the safest one by expected value; the bot folds when the safe tile is worth
+  more.
+* **Calls.** The efficiency bot's call filter (lower the shanten, keep a yaku / double / 8
+  points, no flush breaking) plus: under a threat a call must leave a hand close to ready; in
+  riichi and Seipalle a closed hand holding value (dora, a riichi-able shape) is not opened
+  for a slow call (only a call that leaves the hand at most one step from ready, or a pung of
+  a scoring honour). Kongs are declared where they pay hand points (the classical rulesets).
+* **Settled hands.** Where every hand is scored (FIMJ-PAY-2, RAV-PAY-2) concealed pungs keep
+  their points for a hand that will not win: they are valued like the honour pungs.
+
+Deterministic for a seed (ties go to the seeded generator, nothing else is random).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from muraglia.analysis.shanten import shanten_all
+from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass, Pung
+from muraglia.errors import MahjongError
+from muraglia.players.base import Table
+from muraglia.players.danger import win_chance
+from muraglia.players.defensive import DefensiveBot, shanten_after_call
+from muraglia.players.efficiency import dora_kinds
+from muraglia.players.profiles import SHANTEN_WEIGHT
+from muraglia.tiles import NUM_KINDS, Tile
+
+__all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
+
+SCORE_BUDGET = 16
+"""Hands a decision may value with the ruleset's scorer (cached or not)."""
+
+RIICHI_GAIN = 1.25
+"""Riichi is declared on a hand that has a yaku without it only if it multiplies the value
+by at least this much."""
+
+SELF_DRAWN = 0.35
+"""Share of a wait's wins that come from the own draw: a wait that wins only self-drawn is
+worth this share of its value."""
+
+VALUE_UNITS = 12.0
+"""Ukeire units a ready hand's expected value worth one typical hand adds."""
+
+_CACHE: dict[tuple[Any, ...], float] = {}
+_CACHE_MAX = 1 << 16
+
+
+class ExpertBot(DefensiveBot):
+    """Expected-value decisions (see the module docstring)."""
+
+    name = "expert"
+
+    def __init__(self, rules: object = None, seed: int | None = 0) -> None:
+        super().__init__(rules, seed)
+        self.ruleset: Any = _load(rules)
+        self._budget = SCORE_BUDGET
+        options = getattr(self.ruleset, "options", None)
+        if self.traits.id.startswith("riichi") and not getattr(options, "open_tanyao", True):
+            self.open_simples = False  # no open tanyao (EMA-YAKU-05 as the options set it)
+
+    # ------------------------------------------------------------------ values
+
+    def hand_value(
+        self, t: Table, counts: list[int], win: int, *, riichi: bool, tsumo: bool = False
+    ) -> float:
+        """The ruleset's value of the concealed ``counts`` won on ``win``.
+
+        ``win`` is a discard, or self-drawn with ``tsumo``.
+
+        0 when the hand is not a win the ruleset allows (no yaku, under the minimum...).
+        A decision values at most :data:`SCORE_BUDGET` hands; beyond that a hand is worth
+        the ruleset's typical value (it is at least a shape that wins). The budget counts
+        every hand asked for, cached or not, so a decision does not depend on what earlier
+        decisions left in the cache (a seed fixes the bot).
+        """
+        v = t.view
+        rules = self.ruleset
+        if rules is None:
+            return self.traits.typical_value
+        flags: list[str] = []
+        if riichi:
+            flags.append("riichi")
+        known = getattr(rules, "flags", {}) or {}
+        if t.unseen(win) == 1 and t.visible[win] == 3 and "last_of_kind" in known:
+            flags.append("last_of_kind")  # FIMJ-DBL-C09, MCR-FAN-27
+        key = (
+            self.traits.id,
+            bytes(counts),
+            v.melds[v.seat],
+            win,
+            t.seat_wind,
+            v.round_wind,
+            v.indicators,
+            tuple(flags),
+            tsumo,
+        )
+        if self._budget <= 0:
+            return self.traits.typical_value
+        self._budget -= 1
+        hit = _CACHE.get(key)
+        if hit is not None:
+            return hit
+        text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
+        text = _compact(text) + "".join(v.melds[v.seat]) + "+" + Tile(win).notation
+        value = _score(
+            rules,
+            text,
+            tsumo=tsumo,
+            seat_wind=t.seat_wind,
+            round_wind=v.round_wind,
+            flags=flags,
+            indicators=v.indicators,
+        )
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.clear()
+        _CACHE[key] = value
+        return value
+
+    def wait_value(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int]:
+        """A ready hand's waits: the mean value of a win and the unseen winning copies.
+
+        The mean is over the unseen winning copies; waits the ruleset would not let win
+        count nothing.
+        """
+        melds = t.own_melds
+        total = 0.0
+        outs = 0
+        for k in range(NUM_KINDS):
+            u = t.unseen(k)
+            if not u or counts[k] >= 4:
+                continue
+            counts[k] += 1
+            done = shanten_all(counts, melds) < 0
+            counts[k] -= 1
+            if done:
+                value = self.hand_value(t, counts, k, riichi=riichi)
+                if value <= 0:  # no win on a discard: self-drawn only (menzen tsumo, MCR's
+                    # self-drawn / fully concealed fan), about a third of the wins
+                    value = SELF_DRAWN * self.hand_value(t, counts, k, riichi=riichi, tsumo=True)
+                if value > 0:
+                    total += u * value
+                    outs += u
+        return (total / outs if outs else 0.0), outs
+
+    # ------------------------------------------------------------------ own turn
+
+    def _act(self, t: Table, legal: Sequence[Action]) -> Action:
+        self._budget = SCORE_BUDGET
+        return super()._act(t, legal)
+
+    def _attack(self, t: Table, legal: Sequence[Action], discards: list[Discard]) -> Action:
+        ranked, _, steps = self.ranked_equity(t, discards)
+        best_sh = min(steps.values())
+        for a in legal:
+            if isinstance(a, ConcealedKong | AddedKong) and self._kong_ok(t, a, best_sh):
+                return a
+        return self.pick(ranked)
+
+    def ranked_equity(
+        self, t: Table, discards: Sequence[Discard]
+    ) -> tuple[dict[Action, float], dict[Action, float], dict[Action, int]]:
+        """As :meth:`DefensiveBot.ranked_equity`, with a ready hand valued by the scorer.
+
+        The waits' expected value moves the score and sets the equity, and a riichi
+        discard is kept only when riichi pays (:meth:`riichi_pays`).
+        """
+        ranked, equity, steps = super().ranked_equity(t, discards)
+        typical = self.traits.typical_value
+        counts = t.counts
+        draws = t.view.live_count // 4
+        unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
+        extra = self._extra_value(t, counts)
+        for a in discards:
+            k = a.tile
+            counts[k] -= 1
+            try:
+                if steps[a] != 0:
+                    if extra and a in ranked:
+                        ranked[a] += self._extra_value(t, counts) - extra
+                    continue
+                value, outs = self.wait_value(t, counts, riichi=a.riichi)
+                equity[a] = win_chance(0, outs, draws, unseen) * (value + self.traits.win_base)
+                if a not in ranked:
+                    continue
+                if a.riichi:
+                    dama, _ = self.wait_value(t, counts, riichi=False)
+                    if not self.riichi_pays(t, value, dama):
+                        del ranked[a]
+                        continue
+                ranked[a] += VALUE_UNITS * min(value / typical, 4.0) * min(outs, 8) / 8
+                if outs == 0:
+                    ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win
+            finally:
+                counts[k] += 1
+        if not ranked:
+            ranked = {a: -SHANTEN_WEIGHT * 9.0 for a in discards if not a.riichi}
+        return ranked, equity, steps
+
+    def riichi_pays(self, t: Table, riichi_value: float, dama_value: float) -> bool:
+        """Riichi (or FIMJ/Seipalle richi) rather than staying concealed without it."""
+        if riichi_value <= 0:
+            return False
+        if dama_value <= 0:
+            return True  # no yaku without it (EMA-WIN-2, SEI-SCORE-2)
+        if self.traits.liability == 0:
+            return riichi_value > dama_value  # FIMJ richi: nothing to fold against anyway
+        return riichi_value >= RIICHI_GAIN * dama_value and t.view.live_count >= 8
+
+    def _extra_value(self, t: Table, counts: list[int]) -> float:
+        """Value terms (ukeire units) the profile does not count.
+
+        Concealed pungs' points where every hand is settled (FIMJ-PAY-2, RAV-PAY-2).
+        """
+        extra = 0.0
+        if self.traits.settled:
+            for k in range(NUM_KINDS):
+                if counts[k] >= 3:
+                    extra += 4 if (k >= 27 or k % 9 in (0, 8)) else 2
+        return extra
+
+    # ------------------------------------------------------------------ claims
+
+    def _claim(self, t: Table, legal: Sequence[Action]) -> Action:
+        choice = super()._claim(t, legal)
+        if isinstance(choice, Pass) or choice.kind == "win":
+            return choice
+        tile = t.view.claim
+        assert tile is not None
+        honours = self.profile.scoring_honours(t.seat_wind, t.view.round_wind)
+        if (
+            self.profile.needs_double
+            and t.own_melds == 0
+            and not (isinstance(choice, Pung) and tile in honours)
+            and shanten_after_call(t, choice) >= 2
+        ):
+            held = sum(t.counts[d] for d in dora_kinds(t.view.indicators))
+            if held or t.view.live_count > 40:
+                return next(a for a in legal if isinstance(a, Pass))  # riichi pays better
+        return choice
+
+
+def _compact(text: str) -> str:
+    """``1m2m3m1z`` → ``123m1z`` (the scorers' notation)."""
+    out: list[str] = []
+    run = ""
+    suit = ""
+    for i in range(0, len(text), 2):
+        r, s = text[i], text[i + 1]
+        if s != suit and run:
+            out.append(run + suit)
+            run = ""
+        suit = s
+        run += r
+    if run:
+        out.append(run + suit)
+    return "".join(out)
+
+
+def _load(rules: object) -> Any:
+    """The ruleset object (a scorer) of ``rules``; None if it cannot be loaded."""
+    from muraglia.rulesets import ruleset_for  # noqa: PLC0415
+
+    if rules is None or rules == "":
+        return None
+    if not isinstance(rules, str):
+        return rules
+    try:
+        return ruleset_for(rules)
+    except MahjongError:
+        return None
+
+
+def _score(
+    rules: Any,
+    text: str,
+    *,
+    tsumo: bool,
+    seat_wind: Tile,
+    round_wind: Tile,
+    flags: list[str],
+    indicators: tuple[Tile, ...],
+) -> float:
+    """The value of a win scored by the ruleset (0 when it may not be declared)."""
+    from muraglia.rulesets import score  # noqa: PLC0415
+
+    try:
+        result = score(
+            text,
+            rules=rules,
+            win="tsumo" if tsumo else "ron",
+            seat_wind="ESWN"[seat_wind - Tile.EAST],
+            round_wind="ESWN"[round_wind - Tile.EAST],
+            flags=flags,
+            dora=[x.notation for x in indicators] if indicators else None,
+        )
+    except MahjongError:
+        return 0.0
+    can_win = getattr(rules, "can_win", None)
+    ok = bool(can_win(result)) if callable(can_win) else bool(result.valid)
+    return float(result.value) if ok else 0.0

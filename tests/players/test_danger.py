@@ -1,0 +1,185 @@
+"""The shared danger model (players/danger.py) on hand-built views."""
+
+from __future__ import annotations
+
+import pytest
+
+from muraglia.engine.views import PlayerView
+from muraglia.notation import parse_tiles
+from muraglia.players.base import Table
+from muraglia.players.danger import (
+    TRAITS,
+    DangerModel,
+    opponent_value,
+    readiness,
+    traits_for,
+    wait_danger,
+)
+from muraglia.rulesets import load_ruleset
+from muraglia.tiles import Tile
+
+
+def tiles(text: str) -> tuple[Tile, ...]:
+    return tuple(sorted(p.kind for p in parse_tiles(text))) if text else ()
+
+
+def view(
+    rules: str = "riichi-ema",
+    *,
+    hand: str = "5m",
+    discards: tuple[str, ...] = ("", "", "", ""),
+    melds: tuple[tuple[str, ...], ...] = ((), (), (), ()),
+    riichi: tuple[bool, ...] = (False, True, False, False),
+    live: int = 50,
+    indicators: str = "",
+) -> PlayerView:
+    """Seat 0 (East, dealer) looks at seat 1, in riichi unless told."""
+    # discards are hand-written, not sorted: keep their order
+    return PlayerView(
+        seat=0,
+        dealer=0,
+        round_wind=Tile.EAST,
+        phase="act",
+        to_act=(0,),
+        hand=tiles(hand),
+        drawn=None,
+        melds=melds,
+        bonus=((), (), (), ()),
+        discards=tuple(tuple(p.kind for p in parse_tiles(d)) if d else () for d in discards),
+        claim=None,
+        hand_sizes=(13, 13, 13, 13),
+        live_count=live,
+        dead_count=14,
+        indicators=tiles(indicators),
+        riichi=riichi,
+        status=("active",) * 4,
+        scores=(0, 0, 0, 0),
+        pot=0,
+        rules=rules,
+    )
+
+
+def danger_of(v: PlayerView, seat: int = 1) -> list[float]:
+    return wait_danger(Table.of(v), seat, traits_for(v.rules))
+
+
+def test_traits_cover_every_ruleset_and_ignore_options() -> None:
+    for rid in ("fimj", "ravenna", "seipalle", "riichi-ema", "riichi-tenhou", "mcr"):
+        assert traits_for(rid) is TRAITS[rid]
+        assert traits_for(load_ruleset(rid)) is TRAITS[str(load_ruleset(rid).id)]
+    assert traits_for("fimj(tournament=true)") is TRAITS["fimj"]
+    assert traits_for("nonesuch").id == "default"
+    # who pays a deal-in: the discarder (riichi, Seipalle, MCR), nobody extra (FIMJ, Ravenna)
+    assert TRAITS["fimj"].liability == TRAITS["ravenna"].liability == 0
+    assert TRAITS["mcr"].liability > 0
+    assert TRAITS["riichi-ema"].furiten
+    assert not TRAITS["mcr"].furiten
+    assert TRAITS["mcr"].min_fan == 8
+
+
+def test_genbutsu_is_safe_with_furiten_and_only_safer_without() -> None:
+    d = danger_of(view("riichi-ema", discards=("", "4p", "", "")))
+    assert d[Tile.P4] == 0.0  # EMA-FURI-2
+    d = danger_of(view("seipalle", discards=("", "4p", "", "")))
+    assert d[Tile.P4] == 0.0  # SEI-PLAY-4
+    for rid in ("fimj", "ravenna", "mcr"):  # no furiten: a wait on it is merely unlikely
+        d = danger_of(view(rid, discards=("", "4p", "", "")))
+        assert 0 < d[Tile.P4] < d[Tile.P5]
+
+
+def test_suji_half_suji_and_full_suji() -> None:
+    none = danger_of(view(discards=("", "", "", "")))
+    half = danger_of(view(discards=("", "1p", "", "")))
+    full = danger_of(view(discards=("", "1p7p", "", "")))
+    assert half[Tile.P4] < none[Tile.P4]
+    assert full[Tile.P4] < half[Tile.P4]
+    # a suji terminal: only pair and single waits remain (with furiten)
+    d = danger_of(view(discards=("", "4p", "", "")))
+    assert d[Tile.P1] < none[Tile.P1]
+    assert d[Tile.P1] < d[Tile.P2]
+
+
+def test_kabe_and_one_chance_from_visible_copies() -> None:
+    base = danger_of(view(hand="5m"))
+    # all four 8p visible (three in another seat's pung, one discarded): no 78p two-sided
+    # wait on 9p, no 8p-based closed wait on 7p/9p: 9p is nearly safe (kabe)
+    kabe = danger_of(view(hand="5m", discards=("", "", "8p", ""), melds=((), (), (), ("[888p<]",))))
+    assert kabe[Tile.P9] < 0.35 * base[Tile.P9]
+    # three 8p visible: one chance left, 9p safer than with none seen
+    one = danger_of(view(hand="5m", discards=("", "", "8p", ""), melds=((), (), (), ())))
+    assert kabe[Tile.P9] < one[Tile.P9] < base[Tile.P9]
+
+
+def test_honours_safer_the_more_copies_are_visible() -> None:
+    d0 = danger_of(view(hand="5m"))
+    d2 = danger_of(view(hand="5m", discards=("", "", "7z", "7z")))
+    d3 = danger_of(view(hand="5m", discards=("", "", "7z", "7z7z")))
+    assert d0[Tile.RED] > d2[Tile.RED] > d3[Tile.RED] > 0  # three seen: a single wait only
+    d4 = danger_of(view(hand="7z", discards=("", "", "7z", "7z7z")))
+    assert d4[Tile.RED] == 0.0  # the last copy is ours: nobody waits on it
+
+
+def test_danger_of_the_others_grows_as_safe_tiles_are_found() -> None:
+    early = danger_of(view(discards=("", "1m", "", "")))
+    late = danger_of(view(discards=("", "1m2m3m6m7m8m1p9p2s8s1z2z", "", "")))
+    assert late[Tile.P5] > early[Tile.P5]
+
+
+def test_flush_melds_and_open_tanyao() -> None:
+    melds = ((), ("[234s<]", "[777s>]"), (), ())
+    d = danger_of(view(melds=melds, riichi=(False,) * 4))
+    assert d[Tile.S5] > 3 * d[Tile.P5]  # a flush in the making
+    tanyao = ((), ("[234p<]", "[666m>]"), (), ())
+    d = danger_of(view("riichi-ema", melds=tanyao, riichi=(False,) * 4))
+    d_fimj = danger_of(view("fimj", melds=tanyao, riichi=(False,) * 4))
+    assert d[Tile.EAST] < 0.3 * d_fimj[Tile.EAST]  # open tanyao only where a yaku is needed
+
+
+def test_mcr_pungs_only_opener_makes_sequence_waits_unlikely() -> None:
+    melds = ((), ("[222p<]", "[777m>]"), (), ())
+    mcr = danger_of(view("mcr", melds=melds, riichi=(False,) * 4))
+    fimj = danger_of(view("fimj", melds=melds, riichi=(False,) * 4))
+    assert mcr[Tile.S5] < fimj[Tile.S5]
+    assert mcr[Tile.NORTH] > fimj[Tile.NORTH]  # pair waits weigh more instead
+
+
+def test_readiness_riichi_calls_tempo_and_wall() -> None:
+    tr = traits_for("riichi-ema")
+    t = Table.of(view(riichi=(False, True, False, False)))
+    assert readiness(t, 1, tr) == 1.0
+    assert readiness(t, 0, tr) == 0.0
+    quiet = Table.of(view(riichi=(False,) * 4, discards=("", "1m9p", "", "")))
+    assert readiness(quiet, 1, tr) < 0.05
+    two = ((), ("[234s<]", "[777s>]"), (), ())
+    called = Table.of(view(riichi=(False,) * 4, melds=two, discards=("", "1m9p", "", "")))
+    assert readiness(called, 1, tr) > readiness(quiet, 1, tr)
+    late = Table.of(
+        view(riichi=(False,) * 4, discards=("", "1m9p1z2z3z9s1s4m5p6s3m4m6p5s", "", ""), live=8)
+    )
+    assert readiness(late, 1, tr) > 0.4
+    # without riichi in the rules a closed quiet hand is more often ready (nobody declares)
+    fimj, rav = traits_for("fimj"), traits_for("ravenna")
+    mid = view(riichi=(False,) * 4, discards=("", "1m9p1z2z3z9s1s4m5p6s", "", ""))
+    assert readiness(Table.of(mid), 1, rav) > readiness(Table.of(mid), 1, fimj)
+
+
+def test_opponent_value_dealer_riichi_dora_and_flush() -> None:
+    tr = traits_for("riichi-ema")
+    v = view(riichi=(False, True, False, False))
+    base = opponent_value(Table.of(v), 1, tr)
+    assert base == pytest.approx(tr.typical_value * tr.dealer_factor * 1.2)  # we are East
+    flush = ((), ("[234s<]", "[777s>]"), (), ())
+    v2 = view(riichi=(False,) * 4, melds=flush, indicators="6s")  # 7s are dora
+    assert opponent_value(Table.of(v2), 1, tr) > base
+
+
+def test_model_combines_seats() -> None:
+    v = view(riichi=(False, True, False, True), discards=("", "5p", "", "5s"))
+    m = DangerModel.of(Table.of(v))
+    assert m.ready == (0.0, 1.0, 0.0, 1.0)
+    assert m.threat == 2.0
+    assert m.deal_in(Tile.P5) > 0  # safe against seat 1, not against seat 3
+    both = m.deal_in(Tile.M5)
+    assert both > max(m.danger[1][Tile.M5], m.danger[3][Tile.M5])
+    assert m.loss(Tile.M5) > m.loss(Tile.P5)
+    assert m.safest([Tile.M5, Tile.P5, Tile.S5]) != Tile.M5

@@ -1,0 +1,355 @@
+"""The expert bot, the push/fold rule, game review and the bench scripts of issue 20."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+from random import Random
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from muraglia.cli import main
+from muraglia.engine import Game
+from muraglia.engine.actions import Discard, Pass, Pung, Win
+from muraglia.engine.views import PlayerView, view_of
+from muraglia.io.record import dumps, record_of
+from muraglia.notation import parse_tiles
+from muraglia.players import BOTS, EfficiencyBot, ExpertBot, Table, make_bot
+from muraglia.players.danger import win_chance
+from muraglia.players.review import review_file, review_record
+from muraglia.rulesets import load_ruleset
+from muraglia.tiles import Tile
+
+ROOT = Path(__file__).resolve().parents[2]
+TENHOU = ROOT / "tests/data/tenhou/mjlog/2010081709gm-00a9-0000-fe3371ad.mjlog"
+
+
+def tiles(text: str) -> tuple[Tile, ...]:
+    return tuple(sorted(p.kind for p in parse_tiles(text))) if text else ()
+
+
+def view(
+    hand: str,
+    *,
+    rules: str,
+    drawn: str | None = None,
+    discards: tuple[str, ...] = ("", "", "", ""),
+    melds: tuple[tuple[str, ...], ...] = ((), (), (), ()),
+    riichi: tuple[bool, ...] = (False,) * 4,
+    indicators: str = "",
+    live: int = 50,
+    phase: str = "act",
+    claim: str | None = None,
+) -> PlayerView:
+    """Seat 0 is South (seat 1 deals) in the East round."""
+    return PlayerView(
+        seat=0,
+        dealer=1,
+        round_wind=Tile.EAST,
+        phase=phase,
+        to_act=(0,),
+        hand=tiles(hand + (drawn or "")),
+        drawn=tiles(drawn)[0] if drawn else None,
+        melds=melds,
+        bonus=((), (), (), ()),
+        discards=tuple(tuple(p.kind for p in parse_tiles(d)) if d else () for d in discards),
+        claim=tiles(claim)[0] if claim else None,
+        hand_sizes=(13, 13, 13, 13),
+        live_count=live,
+        dead_count=14,
+        indicators=tiles(indicators),
+        riichi=riichi,
+        status=("active",) * 4,
+        scores=(25000,) * 4,
+        pot=0,
+        rules=rules,
+    )
+
+
+def discards_of(v: PlayerView, *, riichi: tuple[str, ...] = ()) -> list[Discard]:
+    out = [Discard(v.seat, Tile(k)) for k in sorted(set(v.hand))]
+    return out + [Discard(v.seat, tiles(r)[0], riichi=True) for r in riichi]
+
+
+# ---------------------------------------------------------------- expected value
+
+
+def test_win_chance_grows_with_ukeire_and_draws_and_falls_with_shanten() -> None:
+    assert win_chance(0, 8, 10, 80) > win_chance(0, 4, 10, 80) > 0
+    assert win_chance(0, 8, 12, 80) > win_chance(0, 8, 4, 80)
+    assert win_chance(1, 20, 10, 80) > win_chance(2, 20, 10, 80) > win_chance(3, 20, 10, 80)
+    assert win_chance(0, 8, 0, 80) == 0.0
+
+
+def test_a_ready_hand_is_valued_by_the_scorer_and_worthless_without_a_yaku() -> None:
+    """EMA-WIN-2: an open ready hand with a white dragon pung wins; without it, nothing."""
+    bot = ExpertBot("riichi-ema")
+    melds = (("[234m<]",), (), (), ())
+    with_yaku = Table.of(view("567p555z34s66s", rules="riichi-ema", melds=melds))
+    value, outs = bot.wait_value(with_yaku, with_yaku.counts, riichi=False)
+    assert outs == 8  # 2s and 5s
+    assert value >= 1000
+    without = Table.of(view("567p678s99s34s", rules="riichi-ema", melds=melds))
+    assert bot.wait_value(without, without.counts, riichi=False) == (0.0, 0)
+    # the same hand closed: riichi is a yaku (EMA-RIICHI-4)
+    closed = Table.of(view("234m567p678s99s34s", rules="riichi-ema"))
+    assert bot.wait_value(closed, closed.counts, riichi=True)[0] > 0
+
+
+def test_expert_declares_riichi_without_a_yaku_and_stays_dama_on_a_mangan() -> None:
+    # no yaku without riichi (a chow of terminals): riichi
+    v = view("123m456p789s11z23s", drawn="9m", rules="riichi-ema", live=50)
+    legal = [*discards_of(v), Discard(0, Tile.M9, riichi=True)]
+    assert ExpertBot("riichi-ema").choose(v, legal) == Discard(0, Tile.M9, riichi=True)
+    # all simples with three dora (indicator 2s, dora 3s) on both waits (5p, 8p): a mangan
+    # already, dama; with 78p (9p breaks all simples: only a self-drawn win) riichi pays
+    v = view("345m78p33377888s", drawn="2s", rules="riichi-ema", indicators="2s", live=50)
+    legal = [*discards_of(v), Discard(0, Tile.S2, riichi=True)]
+    assert ExpertBot("riichi-ema").choose(v, legal) == Discard(0, Tile.S2, riichi=True)
+    v = view("345m67p33377888s", drawn="2s", rules="riichi-ema", indicators="2s", live=50)
+    legal = [*discards_of(v), Discard(0, Tile.S2, riichi=True)]
+    assert ExpertBot("riichi-ema").choose(v, legal) == Discard(0, Tile.S2)
+
+
+def test_expert_folds_a_poor_hand_against_riichi_and_pushes_a_ready_one() -> None:
+    discards = ("", "", "5s1z9m", "")
+    v = view(
+        "159m2468p13579s1z", drawn="8s", rules="riichi-ema", discards=discards,
+        riichi=(False, False, True, False),
+    )  # fmt: skip
+    assert ExpertBot("riichi-ema").choose(v, discards_of(v)).tile in (Tile.S5, Tile.EAST, Tile.M9)
+    ready = view(
+        "234m567p234s5567s", drawn="1p", rules="riichi-ema", discards=discards,
+        riichi=(False, False, True, False), indicators="4s",
+    )  # fmt: skip
+    # 5s is safe but breaks the ready hand worth a lot; 1p is the useless tile: pushed
+    assert ExpertBot("riichi-ema").choose(ready, discards_of(ready)).tile == Tile.P1
+
+
+def test_in_fimj_nobody_pays_for_a_deal_in_so_the_expert_does_not_fold() -> None:
+    """FIMJ-PAY-1: every loser pays the winner the same; folding only throws the hand away."""
+    discards = ("", "", "5s1z9m", "")
+    v = view(
+        "123m2468p13579s1z", drawn="8s", rules="fimj", discards=discards,
+        riichi=(False, False, True, False),
+    )  # fmt: skip
+    eff = EfficiencyBot("fimj").choose(v, discards_of(v))
+    assert ExpertBot("fimj").choose(v, discards_of(v)) == eff
+
+
+def test_expert_declines_a_slow_call_that_kills_a_closed_hand_with_dora() -> None:
+    """Riichi: 3-shanten, a dora pair held; a pung of 2p (no yaku with it) is refused."""
+    v = view(
+        "22p456m34s67s58p28m", phase="claim", claim="2p", rules="riichi-tenhou",
+        indicators="1p", live=60,
+    )  # fmt: skip
+    assert EfficiencyBot("riichi-tenhou").choose(v, [Pung(0), Pass(0)]) == Pung(0)
+    assert ExpertBot("riichi-tenhou").choose(v, [Pung(0), Pass(0)]) == Pass(0)
+
+
+def test_a_legal_win_is_always_declared() -> None:
+    v = view("123m456p789s1122z", phase="claim", claim="1z", rules="riichi-ema")
+    assert ExpertBot("riichi-ema").choose(v, [Win(0), Pung(0), Pass(0)]) == Win(0)
+
+
+def test_expert_is_deterministic_and_independent_of_its_cache() -> None:
+    from muraglia.players import expert
+
+    def play(seed: int) -> list[str]:
+        r = load_ruleset("riichi-tenhou")
+        bots = [make_bot("expert", r, seed=seed + s) for s in range(4)]
+        m = Game(r, seed=seed, max_deals=2).new_match()
+        while not m.over:
+            s = m.to_act[0]
+            m.apply(bots[s].choose(view_of(m.deal, s, m), m.legal_actions(s)))
+        return [e.line() for e in m.events]
+
+    first = play(4)
+    second = play(4)  # the cache is warm now
+    expert._CACHE.clear()
+    assert first == second == play(4)
+
+
+# ---------------------------------------------------------------- property tests
+
+
+RULES = ["fimj", "ravenna", "seipalle", "riichi-ema", "riichi-tenhou", "mcr"]
+
+
+@pytest.mark.parametrize("rules", RULES)
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 120))
+def test_hidden_tiles_scrambled_the_bots_decide_the_same(rules: str, seed: int, steps: int) -> None:
+    """A twin deal with another seat's concealed tile swapped with a wall tile gives the
+    seat the same view and legal actions, and every bot the same decision."""
+    ruleset = load_ruleset(rules)
+    rng = Random(seed)
+    deal = Game(ruleset, seed=seed).new_deal()
+    for _ in range(steps):
+        if deal.is_over:
+            return
+        deal.apply(rng.choice(deal.legal_actions(deal.to_act[0])))
+    if deal.is_over:
+        return
+    seat = deal.to_act[0]
+    twin = deal.copy()
+    others = [s for s in range(4) if s != seat and s not in deal.dead and any(deal.counts[s])]
+    w = twin.wall
+    live = list(range(w.head, w.tail))
+    if not others or not live:
+        return
+    other = rng.choice(others)
+    k = rng.choice([k for k, n in enumerate(twin.counts[other]) if n])
+    i = rng.choice(live)
+    t = w.live[i]
+    if t == k or t.is_bonus:
+        return
+    twin.counts[other][k] -= 1
+    twin.counts[other][t] += 1
+    w.live[i] = type(t)(k)
+    v, legal = view_of(deal, seat), deal.legal_actions(seat)
+    assert view_of(twin, seat) == v
+    assert twin.legal_actions(seat) == legal
+    for name in sorted(BOTS):
+        a = make_bot(name, ruleset, seed=seed).choose(v, legal)
+        b = make_bot(name, ruleset, seed=seed).choose(view_of(twin, seat), legal)
+        assert a == b
+        assert a in legal
+
+
+# ---------------------------------------------------------------- review
+
+
+def _played(rules: str, names: list[str], seed: int) -> str:
+    r = load_ruleset(rules)
+    bots = [make_bot(n, r, seed=seed * 8 + s) for s, n in enumerate(names)]
+    m = Game(r, seed=seed, max_deals=2).new_match()
+    while not m.over:
+        s = m.to_act[0]
+        m.apply(bots[s].choose(view_of(m.deal, s, m), m.legal_actions(s)))
+    return dumps(m)
+
+
+def test_review_of_a_seat_played_by_the_expert_agrees_everywhere() -> None:
+    from muraglia.io.record import loads
+
+    text = _played("riichi-ema", ["efficiency", "expert", "efficiency", "efficiency"], 3)
+    review = review_record(loads(text), 1, seed=3 * 8 + 1)
+    assert review.decisions
+    assert review.agreement == 1.0
+    assert all(d.value_loss == 0 and d.shanten_loss == 0 for d in review.decisions)
+
+
+def test_review_measures_what_a_worse_choice_loses() -> None:
+    from muraglia.io.record import loads
+
+    text = _played("riichi-ema", ["random", "efficiency", "efficiency", "efficiency"], 5)
+    review = review_record(loads(text), 0)
+    worse = [d for d in review.decisions if not d.agrees]
+    assert worse
+    assert sum(d.shanten_loss for d in worse) > 0
+    for d in review.decisions:
+        assert d.actual.seat == 0
+        if d.agrees:
+            assert d.value_loss == d.shanten_loss == d.ukeire_loss == 0
+    out = review.to_dict()
+    assert out["decisions"] == len(review.decisions)
+    assert out["steps"][0]["actual"]["seat"] == 0
+
+
+def test_review_of_a_tenhou_record() -> None:
+    review = review_file(TENHOU, 2)
+    assert review.rules == "riichi-tenhou"
+    assert len(review.decisions) > 100
+    assert not review.problems
+    assert 0.3 < review.agreement < 1.0  # a Phoenix player is not our bot
+
+
+def test_review_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "m.jsonl"
+    path.write_text(_played("fimj(tournament=true)", ["random"] + ["efficiency"] * 3, 2))
+    assert main(["review", str(path), "--seat", "0", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["seat"] == 0
+    assert out["decisions"] == len(out["steps"]) > 0
+    assert main(["review", str(path), "--seat", "0"]) == 0
+    text = capsys.readouterr().out
+    assert "as the expert" in text
+    assert text.count("\n! ") + text.startswith("! ") > 0
+    assert main(["review", str(path), "--seat", "5"]) == 2
+    assert "seat 5 is not at this table" in capsys.readouterr().err
+    assert main(["review", str(tmp_path / "none.jsonl"), "--seat", "0"]) == 2
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not a record\n")
+    assert main(["review", str(bad), "--seat", "0"]) == 2
+
+
+# ---------------------------------------------------------------- bench scripts
+
+
+def _bench(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_human_rates_from_the_phoenix_records() -> None:
+    hr = _bench("human_rates")
+    human, games = hr.human_counts([ROOT / "tests/data/tenhou"])
+    assert games >= 30
+    win, _ = human.rate("win")
+    deal_in, _ = human.rate("deal_in")
+    assert 0.15 < win < 0.3  # Phoenix players win about one deal in five
+    assert 0.07 < deal_in < 0.15
+    assert human.counts["riichi"] > 0
+    assert human.counts["call"] > 0
+    bots = hr.bot_counts("efficiency", 1, 1)
+    assert bots.seat_deals % 4 == 0
+    assert bots.counts["win"] > 0
+    assert "Phoenix humans" in hr.table([("Phoenix humans", human, "x")])
+
+
+def test_strength_runner_resumes_where_it_stopped(tmp_path: Path) -> None:
+    st_ = _bench("strength")
+    out = tmp_path / "s.jsonl"
+    args = ["run", "--rules", "ravenna", "--hero", "defensive", "--field", "efficiency"]
+    args += ["--matches", "2", "--seed", "1", "--out", str(out)]
+    argv = sys.argv
+    try:
+        sys.argv = ["strength.py", *args]
+        assert st_.main() == 0
+        first = out.read_text().splitlines()
+        assert len(first) == 2
+        out.write_text(first[0] + "\n")  # as if stopped after one match
+        assert st_.main() == 0
+    finally:
+        sys.argv = argv
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert sorted(r["index"] for r in rows) == [0, 1]
+    again, before = rows[1], json.loads(first[1])  # the same seeded match, played again
+    again.pop("ms_per_decision")
+    before.pop("ms_per_decision")
+    assert again == before
+    assert rows[0]["seat"] == 0
+    assert rows[1]["seat"] == 1
+    s = st_.summary(rows)
+    assert s["matches"] == 2
+    assert 1 <= s["mean"] <= 4
+
+
+def test_views_are_not_modified_by_the_expert() -> None:
+    v = view("123m456p78s2234m3z", drawn="4m", rules="riichi-ema")
+    before = replace(v)
+    ExpertBot("riichi-ema").choose(v, discards_of(v))
+    assert v == before
+    _ = record_of

@@ -1,0 +1,263 @@
+"""The replay viewer: every format, stepping, seat views, the engine's settlements, the review."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from muraglia.engine.game import Game
+from muraglia.io.mjai import mjai_of
+from muraglia.io.record import dumps
+from muraglia.io.stepper import read_record, step
+from muraglia.io.tenhou import parse_mjlog
+from muraglia.rulesets import load_ruleset
+from muraglia.web import create_app
+from muraglia.web.replay import ranked, review
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "tenhou"
+MJLOG = DATA / "mjlog" / "2020052700gm-00a9-0000-75a4695c.mjlog"
+SIX = DATA / "mjscore" / "2020052700gm-00a9-0000-75a4695c.json"
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def _url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'web.db'}"
+
+
+def _played(rules: str, deals: int, seed: int = 4) -> tuple[str, list[dict[str, object]]]:
+    """A bot-free game played with the first legal action: its record and each settlement."""
+    match = Game(load_ruleset(rules), seed=seed, max_deals=deals).new_match()
+    settlements = []
+    done = 0
+    while not match.over:
+        match.apply(match.legal_actions(match.to_act[0])[-1])
+        if match.deals_played > done:
+            done = match.deals_played
+            assert match.last_settlement is not None
+            settlements.append(match.last_settlement.to_dict())
+    return dumps(match), settlements
+
+
+def _open(client: TestClient, name: str, data: bytes) -> str:
+    r = client.post("/replay", files={"file": (name, data)}, follow_redirects=False)
+    assert r.status_code == 303, r.text[-3000:]
+    return str(r.headers["location"])
+
+
+def _final(page: str) -> list[int]:
+    return [int(x) for x in re.findall(r'class="num final-score">(-?\d+)<', page)]
+
+
+def test_a_tenhou_log_steps_to_its_recorded_final_scores(tmp_path: Path) -> None:
+    """mjlog XML and tenhou.net/6 JSON of one game: the same frames and the recorded end."""
+    recorded = parse_mjlog(MJLOG.read_text(encoding="utf-8"), MJLOG.name)
+    final = recorded.rounds[-1].results[-1].final
+    assert final is not None
+    points = [round(100 * x) for x in final[0::2]]
+    client = TestClient(create_app(_url(tmp_path)))
+    pages = []
+    for path in (MJLOG, SIX):
+        loc = _open(client, path.name, path.read_bytes())
+        first = client.get(loc).text
+        count = int(re.search(r"</strong>/(\d+)", first).group(1))  # type: ignore[union-attr]
+        select = first[first.index('id="deal-select"') :]
+        select = select[: select.index("</select>")]
+        assert select.count("<option") == len(recorded.rounds)
+        last = client.get(f"{loc}?step={count - 1}").text
+        assert 'id="final-scores"' in last
+        shown = [int(x) for x in re.findall(r'last-deal-score">(-?\d+)<', last)]
+        assert shown == points  # the scores after the last deal, as Tenhou recorded them
+        pages.append((count, _final(last)))
+    assert pages[0] == pages[1]
+
+
+def test_each_deal_shows_the_settlement_the_engine_computed(tmp_path: Path) -> None:
+    text, settlements = _played("fimj", 2)
+    client = TestClient(create_app(_url(tmp_path)))
+    r = client.post("/api/replay?name=game.jsonl", content=text.encode())
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["format"] == "muraglia"
+    assert [d["settlement"] for d in body["deals"]] == settlements
+    loc = _open(client, "game.jsonl", text.encode())
+    steps = step(read_record(text, "game.jsonl"))
+    end = steps.deals[0].last
+    page = client.get(f"{loc}?step={end}").text
+    assert 'id="settlement"' in page
+    for tr in settlements[0]["transfers"]:  # type: ignore[attr-defined]
+        assert f'<td class="num">{tr["amount"]}</td>' in page
+
+
+def test_all_hands_or_one_seat(tmp_path: Path) -> None:
+    client = TestClient(create_app(_url(tmp_path)))
+    loc = _open(client, MJLOG.name, MJLOG.read_bytes())
+    every = client.get(f"{loc}?step=30").text
+    assert every.count('class="own-tiles small-hand"') == 4
+    assert every.count('class="help shanten"') == 4
+    one = client.get(f"{loc}?step=30&seat=2").text
+    assert one.count('class="own-tiles small-hand"') == 1
+    assert one.count("tiles in hand") == 3
+    # the seat shown is seat 2: its box is first and the only one with tiles
+    first_box = re.search(r'data-seat="(\d)"', one)
+    assert first_box is not None
+    assert first_box.group(1) == "2"
+    frag = client.get(f"{loc}/frame?step=31&seat=2")
+    assert frag.status_code == 200
+    assert "<html" not in frag.text
+    assert 'id="step-no">32<' in frag.text
+    # out-of-range steps are clamped; a bad seat is refused
+    assert 'id="step-no">1<' in client.get(f"{loc}?step=-5").text
+    assert client.get(f"{loc}?seat=7").status_code == 400
+
+
+def test_shanten_and_waits_agree_with_the_analysis() -> None:
+    """Each seat's shanten and waits in the frames are those ``muraglia analyze`` gives."""
+    from muraglia.analysis.report import analyze
+    from muraglia.hand import Hand
+
+    steps = step(read_record(MJLOG.read_text(encoding="utf-8"), MJLOG.name))
+    ready = 0
+    for frame in steps.frames[::7]:
+        for seat, view in enumerate(frame.views):
+            text = "".join(t.notation for t in view.hand) + " " + " ".join(view.melds[seat])
+            hand = Hand.parse(text.replace("0", "5"))
+            if len(hand.melds) * 3 + len(hand.concealed) not in (13, 14):
+                continue
+            got = analyze(hand)
+            assert frame.shanten[seat] == got.shanten, (frame.lines, seat, text)
+            assert frame.waits[seat] == got.waits, (frame.lines, seat, text)
+            ready += bool(got.waits)
+    assert ready > 10
+
+
+def test_mjai_and_our_records_open(tmp_path: Path) -> None:
+    match = Game(load_ruleset("riichi-tenhou"), seed=9, max_deals=2).new_match()
+    while not match.over:
+        match.apply(match.legal_actions(match.to_act[0])[-1])
+    mjai = "\n".join(__import__("json").dumps(m) for m in mjai_of(match)) + "\n"
+    client = TestClient(create_app(_url(tmp_path)))
+    for name, text in (("game.mjai", mjai), ("game.jsonl", dumps(match))):
+        r = client.post(f"/api/replay?name={name}", content=text.encode())
+        assert r.status_code == 200, r.text
+        settled = [e for e in match.events if e.kind == "settled"]
+        assert [d["scores"] for d in r.json()["deals"]] == [list(e.scores) for e in settled]
+        # ours ends the capped match; the mjai log is replayed as Tenhou's whole hanchan
+        assert r.json()["final"] == (list(match.scores) if name == "game.jsonl" else None)
+        assert all(not d["problems"] for d in r.json()["deals"])
+        loc = _open(client, name, text.encode())
+        assert client.get(loc).status_code == 200
+
+
+def test_a_large_record_is_accepted_and_a_huge_one_refused(tmp_path: Path) -> None:
+    text, _ = _played("riichi-ema", 8)
+    assert len(text) > 64 * 1024  # over the API's usual body limit
+    client = TestClient(create_app(_url(tmp_path)))
+    assert client.post("/api/replay", content=text.encode()).status_code == 200
+    r = client.post("/api/replay", content=b" " * (4 * 1024 * 1024 + 1))
+    assert r.status_code == 413
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "expected"),
+    [
+        ("bad.txt", "hello", "bad.txt: not a game record"),
+        ("bad.mjlog", "<mjloggm><INIT", "bad.mjlog: not well-formed XML"),
+        ("bad.json", '{"log": 3}', "bad.json: 'log' must be a list of rounds"),
+        ("bad.jsonl", '{"type": "header", "ruleset": "nope"}\n', "bad.jsonl: unknown ruleset"),
+    ],
+)
+def test_bad_records_give_the_clis_message(
+    tmp_path: Path, name: str, text: str, expected: str
+) -> None:
+    client = TestClient(create_app(_url(tmp_path)))
+    r = client.post(f"/api/replay?name={name}", content=text.encode())
+    assert r.status_code == 400
+    error = r.json()["error"]
+    assert error.startswith(expected)
+    page = client.post("/replay", files={"file": (name, text.encode())})
+    assert page.status_code == 400
+    assert 'id="error"' in page.text
+    # the command line names the same problem in the same words
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    cli = subprocess.run(
+        [sys.executable, "-m", "muraglia", "replay", "--check", "--json", name],
+        check=False,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(SRC), "PATH": "/usr/bin:/bin"},
+        timeout=120,
+    )
+    assert error.removeprefix(f"{name}: ") in cli.stdout, cli.stdout + cli.stderr
+
+
+def test_bad_requests(tmp_path: Path) -> None:
+    client = TestClient(create_app(_url(tmp_path)))
+    assert client.get("/replay/nothing-here").status_code == 404
+    r = client.post("/replay", data={"text": "  "})
+    assert r.status_code == 400
+    assert "choose a record file or paste a record" in r.text
+    r = client.post("/replay", files={"file": ("x.mjlog", b"\xff\xfe<")})
+    assert "x.mjlog: not UTF-8 text (byte 0)" in r.text
+    loc = _open(client, MJLOG.name, MJLOG.read_bytes())
+    assert client.get(f"{loc}?review=0&bot=nobody").status_code == 400
+
+
+def test_a_replay_link_survives_a_restart(tmp_path: Path) -> None:
+    loc = _open(TestClient(create_app(_url(tmp_path))), "pasted", MJLOG.read_bytes())
+    page = TestClient(create_app(_url(tmp_path))).get(f"{loc}?step=99999")
+    assert page.status_code == 200
+    assert 'id="final-scores"' in page.text
+
+
+def test_the_review_ranks_the_seats_discards_by_cost(tmp_path: Path) -> None:
+    from muraglia.analysis.report import analyze
+    from muraglia.hand import Hand
+    from muraglia.tiles import PhysicalTile
+
+    opened = read_record(MJLOG.read_text(encoding="utf-8"), MJLOG.name)
+    steps, decisions = review(opened, 1, "efficiency")
+    assert len(decisions) > 40
+    assert all(steps.frames[d.frame].views[1].seat == 1 for d in decisions)
+    costly = ranked(decisions)
+    assert costly
+    assert [(-d.cost[0], -d.cost[1]) for d in costly] == sorted(
+        (-d.cost[0], -d.cost[1]) for d in costly
+    )
+    for d in costly[:5]:
+        hand = Hand(tuple(PhysicalTile(t) for t in d.view.hand), ())
+        if d.view.melds[1]:
+            continue
+        best = analyze(hand).discards[0]
+        assert (d.best_shanten, best.shanten) == (best.shanten, d.best_shanten)
+        assert d.cost > (0, 0)
+    client = TestClient(create_app(_url(tmp_path)))
+    loc = _open(client, MJLOG.name, MJLOG.read_bytes())
+    page = client.get(f"{loc}?review=1&bot=efficiency&step={costly[0].frame}").text
+    assert 'id="review"' in page
+    assert 'class="panel decision"' in page  # the decision at this step
+    assert page.count("data-step=") > len(costly)
+
+
+@pytest.mark.parametrize("rules", ["fimj", "riichi-ema", "mcr", "seipalle", "ravenna"])
+def test_our_records_of_every_ruleset_step_to_their_end(tmp_path: Path, rules: str) -> None:
+    text, settlements = _played(rules, 1, seed=11)
+    steps = step(read_record(text, f"{rules}.jsonl"))
+    assert len(steps.deals) == 1
+    deal = steps.deals[0]
+    assert deal.settlement is not None
+    assert deal.settlement.to_dict() == settlements[0]
+    assert steps.frames[deal.last].end
+    assert steps.final is not None
+    client = TestClient(create_app(_url(tmp_path)))
+    loc = _open(client, f"{rules}.jsonl", text.encode())
+    for n in (0, len(steps.frames) // 2, len(steps.frames) - 1):
+        page = client.get(f"{loc}?step={n}&lang=it")
+        assert page.status_code == 200
+    assert 'id="final-scores"' in page.text
+    assert _final(page.text) == list(steps.final)
