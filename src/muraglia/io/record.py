@@ -114,7 +114,7 @@ def game_of(header: dict[str, Any]) -> Game:
     return Game(ruleset, seed=header.get("seed"), max_deals=header.get("max_deals"), walls=walls)
 
 
-Observer = Callable[[MatchState, Action | None], None]
+Observer = Callable[[MatchState, Action], None]
 """Called with the match before each action is applied to it (a viewer's hook)."""
 
 

@@ -342,7 +342,7 @@ class _Driver:
         match: MatchState,
         rnd: Round,
         red_fives: bool,
-        observe: Callable[[MatchState, Action | None], None] | None = None,
+        observe: Callable[[MatchState, Action], None] | None = None,
     ) -> None:
         self.match = match
         self.observe = observe
@@ -627,7 +627,7 @@ def _round_check(
     record: Record,
     rnd: Round,
     next_init: RoundInit | None,
-    observe: Callable[[MatchState, Action | None], None] | None = None,
+    observe: Callable[[MatchState, Action], None] | None = None,
 ) -> HandCheck:
     """Replay ``rnd`` on ``match`` (at its start) and compare everything with the record."""
     init = rnd.init
@@ -878,7 +878,7 @@ def check_record(
     record: Record,
     rules: Any | None = None,
     *,
-    observe: Callable[[MatchState, Action | None], None] | None = None,
+    observe: Callable[[MatchState, Action], None] | None = None,
 ) -> list[HandCheck | Mapping[str, str]]:
     """Check every round of a parsed record through the live engine.
 
@@ -933,25 +933,6 @@ def check_record(
     return out
 
 
-class _ChoiceDriver(_Driver):
-    """A driver that shows every recorded choice to ``on_choice`` before applying it."""
-
-    def __init__(
-        self,
-        match: MatchState,
-        rnd: Round,
-        red_fives: bool,
-        on_choice: Callable[[MatchState, Action], None],
-    ) -> None:
-        super().__init__(match, rnd, red_fives)
-        self.on_choice = on_choice
-
-    def apply(self, action: Action) -> None:
-        if not self.match.over and not self.deal.is_over:
-            self.on_choice(self.match, action)
-        super().apply(action)
-
-
 def replay_choices(
     record: Record, on_choice: Callable[[MatchState, Action], None], rules: Any | None = None
 ) -> list[str]:
@@ -978,7 +959,7 @@ def replay_choices(
             problems.append(f"{rnd.init.name}: not replayable (incomplete or unreadable)")
             continue
         try:
-            _ChoiceDriver(_start(game, rnd.init, i), rnd, red, on_choice).play()
+            _Driver(_start(game, rnd.init, i), rnd, red, on_choice).play()
         except (MahjongError, AssertionError, IndexError, ValueError, KeyError) as exc:
             problems.append(f"{rnd.init.name}: {type(exc).__name__}: {exc}")
     return problems
