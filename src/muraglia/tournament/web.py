@@ -38,7 +38,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session as DbSession
 
 from muraglia.errors import MahjongError
-from muraglia.tournament import service
+from muraglia.tournament import export, service
 from muraglia.tournament.auth import authenticate, signing_key
 from muraglia.tournament.models import Event
 from muraglia.web.chrome import TEMPLATES as WEB_TEMPLATES
@@ -284,7 +284,7 @@ async def seat(event_id: int, request: Request, db: Db) -> Response:
             db, event, seed=seed, method=form.get("method", "plan"), actor=user["name"]
         )
     except (ValueError, MahjongError) as exc:
-        return _page(request, "t_manage.html", status=400, event=event, message=str(exc))
+        return _page(request, "t_manage.html", status=400, event=event, error=str(exc))
     msg = f"repeats {out['repeats']} (lower bound {out['lower_bound']})"
     return _page(request, "t_manage.html", event=event, message=msg)
 
@@ -298,8 +298,99 @@ async def session_status(event_id: int, number: int, request: Request, db: Db) -
     try:
         service.set_session_status(db, event, number, form.get("status", ""), actor=user["name"])
     except MahjongError as exc:
-        return _page(request, "t_manage.html", status=400, event=event, message=str(exc))
+        return _page(request, "t_manage.html", status=400, event=event, error=str(exc))
     return RedirectResponse(str(request.url_for("manage", event_id=event_id)), status_code=303)
+
+
+@router.post("/new", response_class=HTMLResponse)
+async def new_event(request: Request, db: Db) -> Response:
+    """Create an event (organiser): name, ruleset spec, sessions, regulation."""
+    user = _require(request, "organiser")
+    form = await _form(request)
+    try:
+        event = service.create_event(
+            db,
+            form.get("name", "").strip(),
+            rules=form.get("rules", "").strip(),
+            sessions=int(form.get("sessions") or 0),
+            regulation=form.get("regulation") or None,
+            actor=user["name"],
+        )
+    except (ValueError, MahjongError) as exc:  # checked before anything is added
+        rows = db.scalars(select(Event).order_by(Event.id.desc())).all()
+        return _page(request, "t_events.html", status=400, events=rows, error=str(exc), form=form)
+    return RedirectResponse(str(request.url_for("manage", event_id=event.id)), status_code=303)
+
+
+@router.post("/{event_id}/players", response_class=HTMLResponse)
+async def import_players(event_id: int, request: Request, db: Db) -> Response:
+    """Import players from CSV text (organiser); nothing is imported if a row is wrong."""
+    user = _require(request, "organiser")
+    form = await _form(request)
+    event = _event(db, event_id)
+    try:  # every row is checked before anything is added
+        n = service.import_players(db, event, form.get("csv", ""), actor=user["name"])
+    except MahjongError as exc:
+        return _page(request, "t_manage.html", status=400, event=event, error=str(exc))
+    return _page(request, "t_manage.html", event=event, message=f"{n} giocatori / players")
+
+
+@router.post("/{event_id}/players/{number}/drop", response_class=HTMLResponse)
+async def drop(event_id: int, number: int, request: Request, db: Db) -> Response:
+    """Withdraw a player (organiser); then re-seat the unplayed sessions."""
+    user = _require(request, "organiser")
+    event = _event(db, event_id)
+    try:
+        service.drop_player(db, event, number, actor=user["name"])
+    except MahjongError as exc:
+        return _page(request, "t_manage.html", status=400, event=event, error=str(exc))
+    msg = f"ritirato / withdrawn: {number}; riassegna i posti / re-seat the unplayed sessions"
+    return _page(request, "t_manage.html", event=event, message=msg)
+
+
+@router.post("/{event_id}/substitute", response_class=HTMLResponse)
+async def substitute(event_id: int, request: Request, db: Db) -> Response:
+    """A substitute plays a seat (referee or organiser); an empty player undoes it."""
+    user = _require(request, "referee", "organiser")
+    form = await _form(request)
+    event = _event(db, event_id)
+    try:
+        who = form.get("player", "").strip()
+        service.substitute(
+            db,
+            event,
+            int(form.get("session") or 0),
+            int(form.get("table") or 0),
+            form.get("wind", ""),
+            int(who) if who else None,
+            actor=user["name"],
+        )
+    except (ValueError, MahjongError) as exc:
+        return _page(request, "t_manage.html", status=400, event=event, error=str(exc))
+    return _page(request, "t_manage.html", event=event, message="sostituto / substitute: ok")
+
+
+@router.get("/{event_id}/export/{fmt}")
+def export_file(
+    event_id: int, fmt: str, request: Request, db: Db, session: int | None = None
+) -> Response:
+    """An export file: standings CSV/JSON are public; EMA file and printables need a login."""
+    if fmt not in export.FORMATS:
+        raise HTTPException(404, f"unknown export {fmt!r}: {', '.join(export.FORMATS)}")
+    if fmt not in {"csv", "json"}:
+        _require(request, "referee", "organiser")
+    event = _event(db, event_id)
+    try:
+        text = export.render(db, event, fmt, session)
+    except MahjongError as exc:
+        raise HTTPException(400, str(exc)) from None
+    media, name = export.FORMATS[fmt]
+    disposition = "inline" if media.startswith("text/html") else "attachment"
+    return Response(
+        text,
+        media_type=media,
+        headers={"Content-Disposition": f'{disposition}; filename="{event.id}-{name}"'},
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -427,9 +518,7 @@ async def penalty(event_id: int, request: Request, db: Db) -> Response:
             actor=user["name"],
         )
     except (ValueError, MahjongError) as exc:
-        return HTMLResponse(
-            _env.get_template("t_error.html").render(user=user, message=str(exc)), status_code=400
-        )
+        return _page(request, "t_error.html", status=400, message=str(exc))
     return RedirectResponse(
         str(request.url_for("standings_page", event_id=event_id)), status_code=303
     )
