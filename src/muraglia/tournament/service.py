@@ -305,7 +305,8 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
     if "name" not in header and not {"first_name", "last_name"} <= set(header):
         raise TournamentError(
             f"the CSV file has no 'name' column (columns found: {', '.join(header)}); "
-            f"required: name; optional: {', '.join(CSV_COLUMNS[1:])}"
+            f"required: name (or first_name and last_name); optional: "
+            f"{', '.join(CSV_COLUMNS[1:])}"
         )
     unknown = [h for h in header if h not in CSV_COLUMNS]
     if unknown:
