@@ -12,17 +12,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from muraglia.engine.phases import Phase
 from muraglia.engine.seats import RedSeat, RiichiSeat, Seat
 from muraglia.melds import Meld
 from muraglia.tiles import NUM_KINDS, Tile
 
-if TYPE_CHECKING:
-    from muraglia.engine.match import MatchState
+__all__ = ["PlayerView", "Scoreboard", "ViewedDeal", "view_of"]
 
-__all__ = ["PlayerView", "ViewedDeal", "view_of"]
+
+class Scoreboard(Protocol):
+    """What a view reads of a match (the engine's ``MatchState``): scores and the pot."""
+
+    @property
+    def scores(self) -> Sequence[int]:
+        """Every seat's score."""
+        ...  # pragma: no cover
+
+    @property
+    def pot(self) -> int:
+        """Stakes on the table."""
+        ...  # pragma: no cover
 
 
 class ViewedDeal(Protocol):
@@ -202,7 +213,7 @@ def _meld_notation(meld: Meld) -> str:
     return meld.notation
 
 
-def view_of(deal: ViewedDeal, seat: int, match: MatchState | None = None) -> PlayerView:
+def view_of(deal: ViewedDeal, seat: int, match: Scoreboard | None = None) -> PlayerView:
     """The view of ``seat`` on ``deal`` (scores and pot from ``match`` if given)."""
     phase = deal.phase
     drawn = deal.drawn if deal.turn == seat and phase is Phase.ACT else None
