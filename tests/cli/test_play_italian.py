@@ -91,6 +91,14 @@ def test_a_whole_italian_game_shows_no_id_and_no_english(
     assert code == 0
     assert "classifica finale" in out  # the whole match was played
     assert "senza vincitori" in out  # a deal without a winner: its reason was named
+    for italian in ("la tua mano", "scarta ", "scarti ", "scelta [", "pagamenti",
+                    "premi Invio per continuare", "★ "):  # fmt: skip
+        assert italian in out, italian
+    if rules == "riichi-ema":
+        assert re.search(r"vince (con tsumo|per ron)", out)
+    if rules == "fimj":  # units in the singular and the plural
+        assert re.search(r"\b1 raddoppio\b", out)
+        assert not re.search(r"\b1 raddoppi\b", out)
     text = _scanned(out, record)
     snake = sorted(set(re.findall(r"\b[a-z]+(?:_[a-z0-9]+)+\b", text)))
     assert not snake, snake

@@ -25,9 +25,10 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMAT_VERSION", "Game", "flow_for"]
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """Record format: 2 has red fives in the walls of rulesets with them (1: none, see
-``record.game_of``)."""
+``record.game_of``); 3: a riichi winner's ``won`` value and patterns include the ura dora
+(before, the settlement alone counted them, see ``record.replay``)."""
 
 
 def flow_for(ruleset: AnyRuleset) -> DealFlow[Any]:
