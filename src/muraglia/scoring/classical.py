@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from muraglia.errors import RulesetError
-from muraglia.scoring.result import Award
+from muraglia.scoring.result import Award, Transfer
 
 __all__ = [
     "DEFAULT_SEATS",
@@ -118,35 +118,6 @@ class SettlementTerms:
     dead_seat_pays_mahjong: bool = False
     """Whether a dead seat (3-player table) pays each winner, as a non-East player: double
     when the winner is East (RAV-3P-3/4)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Transfer:
-    """One payment between two seats (amount positive, already rounded)."""
-
-    payer: str
-    """Seat that pays."""
-    payee: str
-    """Seat that collects."""
-    amount: int
-    """Amount paid, after East's doubling and rounding."""
-    reason: str
-    """``mahjong`` (a winner's value), ``winners`` (difference between two winners) or
-    ``difference`` (hand-point difference between two non-winners); rulesets may add more."""
-    share_of: str | None = None
-    """For a payment made on behalf of another seat (SEI-PAY-2), the seat whose share it is."""
-
-    def to_dict(self) -> dict[str, object]:
-        """Return the JSON form of interfaces.md §5 (plus the reason, and whose share)."""
-        out: dict[str, object] = {
-            "from": self.payer,
-            "to": self.payee,
-            "amount": self.amount,
-            "reason": self.reason,
-        }
-        if self.share_of is not None:
-            out["share_of"] = self.share_of
-        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -304,11 +304,26 @@ class Transfer:
     amount: int
     """How much (positive)."""
     reason: str = ""
-    """What the payment is for (``hand``, ``honba``, ``riichi_sticks``, ``noten``...)."""
+    """What the payment is for (``hand``, ``honba``, ``riichi_sticks``, ``noten``; the
+    classical rulesets: ``mahjong``, ``winners``, ``difference``, penalties...)."""
+    share_of: str | None = None
+    """For a payment made on behalf of another seat (SEI-PAY-2), the seat whose share it is."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """``{"from", "to", "amount"}`` as in interfaces.md §5."""
-        return {"from": self.payer, "to": self.payee, "amount": self.amount}
+    def to_dict(self, *, reason: bool = False) -> dict[str, Any]:
+        """``{"from", "to", "amount"}`` as in interfaces.md §5.
+
+        ``reason``: also the reason and, for a share paid on another's behalf, ``share_of``
+        (the classical rulesets' ``settle`` output, docs/scoring.md).
+
+        >>> Transfer("E", "S", 240, "mahjong", "W").to_dict(reason=True)
+        {'from': 'E', 'to': 'S', 'amount': 240, 'reason': 'mahjong', 'share_of': 'W'}
+        """
+        out: dict[str, Any] = {"from": self.payer, "to": self.payee, "amount": self.amount}
+        if reason:
+            out["reason"] = self.reason
+            if self.share_of is not None:
+                out["share_of"] = self.share_of
+        return out
 
 
 @dataclass(frozen=True)

@@ -182,7 +182,7 @@ class FimjSettlement:
             "ok": True,
             "rules": "fimj",
             "values": dict(self.values),
-            "transfers": [t.to_dict() for t in self.transfers],
+            "transfers": [t.to_dict(reason=True) for t in self.transfers],
             "net": dict(self.net),
             "explanation": self.explanation,
         }

@@ -411,7 +411,7 @@ class RavennaSettlement:
             "rules": "ravenna",
             "void": self.void,
             "values": dict(self.values),
-            "transfers": [t.to_dict() for t in self.transfers],
+            "transfers": [t.to_dict(reason=True) for t in self.transfers],
             "net": dict(self.net),
         }
 

@@ -417,7 +417,7 @@ class SeipalleSettlement:
             "ok": True,
             "rules": "seipalle",
             "values": {s: r.value for s, r in self.scores.items()},
-            "transfers": [t.to_dict() for t in self.transfers],
+            "transfers": [t.to_dict(reason=True) for t in self.transfers],
             "net": dict(self.net),
         }
         if self.stakes is not None:
