@@ -1,10 +1,11 @@
 """The engine benchmark on two source trees, interleaved in one process (before/after a change).
 
-Command: ``python bench/bench_revisions.py [--base main] [--matches 10] [--repeat 3]
-[--rules fimj,...]``.
+Command: ``python bench/bench_revisions.py [--base main] [--new HEAD] [--matches 10]
+[--repeat 3] [--rules fimj,...]``.
 
-``--base`` is a git revision (exported with ``git archive`` to a temporary directory) or a
-directory holding ``muraglia/``; the peer is this checkout's ``src``. Each round imports
+``--base`` and ``--new`` are git revisions (each exported with ``git archive`` to a temporary
+directory, so editing the checkout meanwhile changes nothing) or directories holding
+``muraglia/``; without ``--new``, the peer is this checkout's ``src``. Each round imports
 muraglia from one tree (every ``muraglia`` module is dropped from ``sys.modules`` before the
 switch), plays one warm-up match on other seeds, then times :func:`bench_engine.bench` (the
 trivial agent of ``bench/bench_engine.py``) on the same seeds for every ruleset; the trees
@@ -35,6 +36,7 @@ def export(revision: str, into: Path) -> Path:
     """The ``src`` directory of ``revision`` (a directory is taken as it is)."""
     if Path(revision).is_dir():
         return Path(revision).resolve()
+    into.mkdir(parents=True)
     archive = into / "src.tar"
     with archive.open("wb") as out:
         subprocess.run(["git", "archive", revision, "src"], cwd=ROOT, stdout=out, check=True)
@@ -60,6 +62,7 @@ def main() -> None:
     """Time both trees, alternating, and print one line per ruleset."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", default="main", help="git revision or src directory")
+    parser.add_argument("--new", help="git revision or src directory (default: ./src)")
     parser.add_argument("--matches", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
@@ -67,7 +70,10 @@ def main() -> None:
     args = parser.parse_args()
     specs = [s for s in args.rules.split(",") if s]
     with tempfile.TemporaryDirectory() as tmp:
-        trees = {"base": export(args.base, Path(tmp)), "new": ROOT / "src"}
+        trees = {
+            "base": export(args.base, Path(tmp) / "base"),
+            "new": export(args.new, Path(tmp) / "new") if args.new else ROOT / "src",
+        }
         results: dict[tuple[str, str], list[float]] = {}
         for _ in range(args.repeat):
             for label, src in trees.items():
@@ -78,7 +84,8 @@ def main() -> None:
                     results.setdefault((label, spec), []).append(rate)
     print(
         f"python {platform.python_version()}, load average {os.getloadavg()[0]:.2f}, "
-        f"base {args.base}, {args.matches} matches x {args.repeat} interleaved rounds"
+        f"base {args.base}, new {args.new or 'checkout'}, {args.matches} matches x "
+        f"{args.repeat} interleaved rounds"
     )
     print(
         f"{'ruleset':28} {'base min':>9} {'median':>8} {'new min':>9} {'median':>8} {'new/base':>9}"
