@@ -84,7 +84,7 @@ class Meld:
         if self.kind is MeldKind.CHOW:
             if len(kinds) != SET_SIZE:
                 raise InvalidHandError(f"chow {text!r} must have 3 tiles, not {len(kinds)}")
-            if kinds[0].is_honor:
+            if kinds[0].is_honour:
                 raise InvalidHandError(f"chow of honours {text!r}: winds and dragons never chow")
             first = kinds[0]
             if not (kinds[1] == first + 1 and kinds[2] == first + 2 and first.rank <= RANKS - 2):

@@ -164,9 +164,12 @@ class Tile(IntEnum):
         return self < Tile.EAST
 
     @property
-    def is_honor(self) -> bool:
-        """Whether the tile is a wind or a dragon."""
+    def is_honour(self) -> bool:
+        """Whether the tile is a wind or a dragon (an honour)."""
         return Tile.EAST <= self <= Tile.RED
+
+    is_honor = is_honour
+    """:attr:`is_honour` in American spelling (kept: the public id before issue 13)."""
 
     @property
     def is_wind(self) -> bool:
@@ -184,19 +187,12 @@ class Tile(IntEnum):
         return self < Tile.EAST and _RANK[self] in (1, 9)
 
     @property
-    def is_terminal_or_honor(self) -> bool:
-        """Whether the tile is a "head tile" (testa / yaochuuhai): 1, 9, wind or dragon."""
-        return self.is_terminal or self.is_honor
-
-    @property
-    def is_honour(self) -> bool:
-        """:attr:`is_honor` in the project's spelling."""
-        return Tile.EAST <= self <= Tile.RED
-
-    @property
     def is_terminal_or_honour(self) -> bool:
-        """:attr:`is_terminal_or_honor` in the project's spelling."""
-        return self.is_terminal or self.is_honor
+        """Whether the tile is a "head tile" (testa / yaochuuhai): 1, 9, wind or dragon."""
+        return self.is_terminal or self.is_honour
+
+    is_terminal_or_honor = is_terminal_or_honour
+    """:attr:`is_terminal_or_honour` in American spelling (kept: the public id before issue 13)."""
 
     @property
     def is_simple(self) -> bool:
@@ -309,16 +305,16 @@ WINDS: tuple[Tile, ...] = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
 """The four winds, East first."""
 DRAGONS: tuple[Tile, ...] = (Tile.WHITE, Tile.GREEN, Tile.RED)
 """The three dragons: white, green, red."""
-HONORS: tuple[Tile, ...] = WINDS + DRAGONS
+HONOURS: tuple[Tile, ...] = WINDS + DRAGONS
 """Winds then dragons."""
-TERMINALS_AND_HONORS: tuple[Tile, ...] = tuple(t for t in PLAYING_TILES if t.is_terminal_or_honor)
+TERMINALS_AND_HONOURS: tuple[Tile, ...] = tuple(t for t in PLAYING_TILES if t.is_terminal_or_honour)
 """The 13 head-tile kinds (thirteen orphans / lanterne)."""
-BONUS_TILES: tuple[Tile, ...] = tuple(Tile(t) for t in range(NUM_KINDS, 42))
+BONUS_TILES: tuple[Tile, ...] = tuple(Tile(t) for t in range(NUM_KINDS, NUM_TILE_VALUES))
 """Flowers 1–4 then seasons 1–4."""
-HONOURS = HONORS
-"""Winds then dragons (the project's spelling of :data:`HONORS`)."""
-TERMINALS_AND_HONOURS = TERMINALS_AND_HONORS
-"""The 13 head-tile kinds (the project's spelling of :data:`TERMINALS_AND_HONORS`)."""
+HONORS = HONOURS
+""":data:`HONOURS` in American spelling (kept: the public id before issue 13)."""
+TERMINALS_AND_HONORS = TERMINALS_AND_HONOURS
+""":data:`TERMINALS_AND_HONOURS` in American spelling (kept: the public id before issue 13)."""
 
 # ---------------------------------------------------------------- 34-bit kind masks
 
