@@ -32,7 +32,7 @@ from muraglia.errors import MahjongError
 from muraglia.hand import Hand
 from muraglia.melds import Meld, MeldKind
 from muraglia.rulesets.base import CallKind, DealFlow, DealView, SeatStatus, wind_letter
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.tiles import COPIES, NUM_KINDS, NUM_SUITED, RANKS, Tile
 
 
 class LegalDeal(DealView, Protocol):
@@ -103,6 +103,8 @@ class LegalDeal(DealView, Protocol):
 
 
 _TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS))
+_PUNG_NEEDS = 2
+"""Copies of a discard's kind a hand must hold to pung it."""
 
 _SEATS = range(4)
 _DISCARD: tuple[tuple[Discard, ...], ...] = tuple(
@@ -163,7 +165,7 @@ def can_replace(deal: LegalDeal) -> bool:
     return deal.dead_count + deal.live_count > 0
 
 
-def act_actions(deal: LegalDeal, seat: int) -> list[Action]:
+def act_actions(deal: LegalDeal, seat: int) -> list[Action]:  # noqa: PLR0912 - one per action
     """Legal actions of the seat in turn (phase ACT)."""
     if deal.drawn is not None and deal.drawn.is_bonus:  # a bonus tile drawn under riichi
         if deal.live_count == 0 and not deal.flow.table.last_drawer_discards:
@@ -184,8 +186,8 @@ def act_actions(deal: LegalDeal, seat: int) -> list[Action]:
         out.append(_WIN[seat])
     kongs: list[Action] = []
     if can_replace(deal):
-        for k in range(NUM_KINDS) if 4 in c else ():
-            if c[k] == 4 and (not riichi or riichi_kong_ok(deal, seat, k)):
+        for k in range(NUM_KINDS) if COPIES in c else ():
+            if c[k] == COPIES and (not riichi or riichi_kong_ok(deal, seat, k)):
                 kongs.append(ConcealedKong(seat, _TILES[k]))
         if deal.drawn is not None and not riichi:
             for m in rec.melds:
@@ -236,10 +238,12 @@ def waits(deal: LegalDeal, seat: int) -> tuple[Tile, ...]:
     melds = len(rec.melds)
     if type(deal.flow).is_complete is DealFlow.is_complete:  # shanten -1: one table pass
         hand = DeltaShanten(c, melds)
-        return tuple(_TILES[k] for k in range(NUM_KINDS) if c[k] < 4 and hand.shanten(add=k) < 0)
+        return tuple(
+            _TILES[k] for k in range(NUM_KINDS) if c[k] < COPIES and hand.shanten(add=k) < 0
+        )
     out = []
     for k in range(NUM_KINDS):
-        if c[k] < 4:
+        if c[k] < COPIES:
             c[k] += 1
             if deal.flow.is_complete(c, melds):
                 out.append(_TILES[k])
@@ -307,7 +311,7 @@ def completes(deal: LegalDeal, seat: int, tile: Tile) -> bool:
     if rec.status is SeatStatus.OUT or not may_wait(deal, seat):
         return False
     c = rec.counts
-    if c[tile] >= 4:
+    if c[tile] >= COPIES:
         return False
     c[tile] += 1
     try:
@@ -324,7 +328,7 @@ def claim_options(deal: LegalDeal, seat: int, tile: Tile, *, robbing: bool) -> l
     c = rec.counts
     riichi = deal.riichi_seats[seat].standing
     if (
-        (robbing or riichi or (c[tile] < 2 and not _chow_shape(c, tile)))
+        (robbing or riichi or (c[tile] < _PUNG_NEEDS and not _chow_shape(c, tile)))
         and not may_wait(deal, seat)
     ):  # fmt: skip
         return []  # the hand allows no call and no win: the flow need not be asked
@@ -340,37 +344,37 @@ def claim_options(deal: LegalDeal, seat: int, tile: Tile, *, robbing: bool) -> l
         return [*out, _PASS[seat]] if out else []
     if (
         CallKind.KONG in allowed
-        and c[tile] == 3
+        and c[tile] == COPIES - 1
         and can_replace(deal)
         and deal.flow.may_kong(deal, seat)
     ):
         out.append(_CLAIM_KONG[seat])
     reds = deal.red_seats[seat].held
-    if CallKind.PUNG in allowed and c[tile] >= 2:
+    if CallKind.PUNG in allowed and c[tile] >= _PUNG_NEEDS:
         out.append(_PUNG[seat])
-        if tile in reds and c[tile] >= 3:  # the red five or a plain one (EMA-TILE-2)
+        if tile in reds and c[tile] > _PUNG_NEEDS:  # the red five or a plain one (EMA-TILE-2)
             out.append(Pung(seat, red=True))
     if CallKind.CHOW in allowed and tile.is_suited:
         r = tile.rank
         for lo in (r - 2, r - 1, r):
-            if 1 <= lo <= 7:
+            if 1 <= lo <= RANKS - 2:
                 run = [_TILES[tile - r + lo + i] for i in range(3)]
                 others = [t for t in run if t != tile]
                 if all(c[t] for t in others):
                     out.append(Chow(seat, tuple(run)))
-                    if any(t in reds and c[t] >= 2 for t in others):
+                    if any(t in reds and c[t] > 1 for t in others):
                         out.append(Chow(seat, tuple(run), red=True))
     return [*out, _PASS[seat]] if out else []
 
 
 def _chow_shape(c: Sequence[int], tile: int) -> bool:
     """Whether concealed counts ``c`` hold two tiles making a run with suited ``tile``."""
-    if tile >= 27:
+    if tile >= NUM_SUITED:
         return False
-    r = tile % 9
+    r = tile % RANKS
     lo = c[tile - 1] if r >= 1 else 0
-    hi = c[tile + 1] if r <= 7 else 0
-    return bool((lo and (hi or (r >= 2 and c[tile - 2]))) or (hi and r <= 6 and c[tile + 2]))
+    hi = c[tile + 1] if r < RANKS - 1 else 0
+    return bool((lo and (hi or (r > 1 and c[tile - 2]))) or (hi and r < RANKS - 2 and c[tile + 2]))
 
 
 def win_value(
@@ -382,7 +386,7 @@ def win_value(
         return None
     c = rec.counts
     if not self_drawn:
-        if c[tile] >= 4:
+        if c[tile] >= COPIES:
             return None
         c[tile] += 1
     try:

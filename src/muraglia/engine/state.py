@@ -158,7 +158,7 @@ class DealState:
     _SHARED = frozenset({"flow", "layout", "policy"})
     """Fields a copy shares with the original (the ruleset's hooks and constant tables)."""
 
-    def __init__(
+    def __init__(  # noqa: PLR0915 - one statement per declared field, in __slots__ order of use
         self,
         flow: DealFlow[Any],
         wall: Wall,
@@ -428,7 +428,7 @@ class DealState:
     def _emit(self, event: Event) -> None:
         self.events.append(event)
 
-    def _start(self) -> None:
+    def _start(self) -> None:  # noqa: PLR0912 - the deal plan and flower rounds, in rule order
         w = self.wall
         self._emit(
             DealStarted(
@@ -509,7 +509,7 @@ class DealState:
 
     # ================================================================== legal actions
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> list[Action]:  # noqa: PLR0911 - one answer per phase
         """Every legal action of ``seat`` now (empty when ``seat`` has nothing to decide)."""
         if self._phase is Phase.CHARLESTON:
             if seat in self.passing or seat in self.dead:
@@ -581,7 +581,7 @@ class DealState:
                 self._close_window()
         return self.events[start:]
 
-    def _pass_tiles(self, action: PassTiles) -> None:
+    def _pass_tiles(self, action: PassTiles) -> None:  # noqa: PLR0912 - FIMJ-CHARL-1..4 moves
         """Collect one Charleston choice.
 
         When every live seat has chosen, the exchange's transfers move the tiles (FIMJ-CHARL-1/2:
@@ -714,7 +714,7 @@ class DealState:
         else:
             self._close_window()
 
-    def _close_window(self) -> None:
+    def _close_window(self) -> None:  # noqa: PLR0912, PLR0915 - the claim arbitration, in order
         assert self.claim_tile is not None
         tile, discarder = self.claim_tile, self.claim_from
         decision = arbitrate(
