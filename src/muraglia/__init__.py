@@ -26,7 +26,7 @@ from muraglia.errors import (
 )
 from muraglia.hand import Hand
 from muraglia.notation import format_hand, parse_hand, parse_tiles
-from muraglia.rulesets import load_ruleset, ruleset_for, score
+from muraglia.rulesets import load_ruleset, red_fives_per_suit, ruleset_for, score
 from muraglia.scoring.inputs import check_red_fives
 from muraglia.tiles import PhysicalTile, Tile
 
@@ -77,7 +77,7 @@ def _hand(hand: str | Hand, rules: str | None = None) -> Hand:
         raise InputTypeError(f"`hand` must be a hand string or a Hand, got {json_type(hand)}")
     if rules is None:
         return parse_hand(hand)
-    per_suit = int(getattr(ruleset_for(rules), "red_fives_per_suit", 0))
+    per_suit = red_fives_per_suit(rules)
     h = parse_hand(hand, red_fives=per_suit > 0)
     check_red_fives(h, per_suit)
     return h

@@ -107,8 +107,12 @@ def test_expert_declares_riichi_without_a_yaku_and_stays_dama_on_a_mangan() -> N
     v = view("123m456p789s11z23s", drawn="9m", rules="riichi-ema", live=50)
     legal = [*discards_of(v), Discard(0, Tile.M9, riichi=True)]
     assert ExpertBot("riichi-ema").choose(v, legal) == Discard(0, Tile.M9, riichi=True)
-    # all simples with three dora (indicator 2s, dora 3s): a mangan already, dama
+    # all simples with three dora (indicator 2s, dora 3s) on both waits (5p, 8p): a mangan
+    # already, dama; with 78p (9p breaks all simples: only a self-drawn win) riichi pays
     v = view("345m78p33377888s", drawn="2s", rules="riichi-ema", indicators="2s", live=50)
+    legal = [*discards_of(v), Discard(0, Tile.S2, riichi=True)]
+    assert ExpertBot("riichi-ema").choose(v, legal) == Discard(0, Tile.S2, riichi=True)
+    v = view("345m67p33377888s", drawn="2s", rules="riichi-ema", indicators="2s", live=50)
     legal = [*discards_of(v), Discard(0, Tile.S2, riichi=True)]
     assert ExpertBot("riichi-ema").choose(v, legal) == Discard(0, Tile.S2)
 

@@ -10,12 +10,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muraglia.tournament.seating import (
+    ROTATIONAL,
     SeatingError,
     assign_winds,
     design,
     generate,
     lower_bound,
     metrics,
+    rotational_pairs,
     swiss,
     table_sizes,
     validate,
@@ -33,7 +35,20 @@ def _independent_repeats(plan: list[list[list[int]]]) -> int:
 
 @pytest.mark.parametrize(
     ("n", "r"),
-    [(16, 5), (20, 5), (28, 7), (32, 9), (64, 10), (100, 10), (120, 10), (200, 10), (36, 9)],
+    [
+        (16, 5),
+        (20, 5),
+        (24, 6),
+        (24, 7),
+        (28, 7),
+        (32, 9),
+        (40, 10),
+        (64, 10),
+        (100, 10),
+        (120, 10),
+        (200, 10),
+        (36, 9),
+    ],
 )
 def test_known_designs_have_no_repeat_pairs(n: int, r: int) -> None:
     plan = design(n, r)
@@ -43,12 +58,30 @@ def test_known_designs_have_no_repeat_pairs(n: int, r: int) -> None:
     validate(plan, list(range(n)))
 
 
+@pytest.mark.parametrize("n", sorted(ROTATIONAL))
+def test_rotational_base_sessions_use_each_pair_orbit_once(n: int) -> None:
+    # independent of rotational_pairs: develop all m shifts and count the pairs
+    m, orbits, base = ROTATIONAL[n]
+    assert sorted(p for table in base for p in table) == list(range(n))
+    fixed = orbits * m
+    plan = [
+        [[p if p >= fixed else p - p % m + (p + g) % m for p in table] for table in base]
+        for g in range(m)
+    ]
+    assert _independent_repeats(plan) == 0
+    pairs = rotational_pairs(m, orbits, base)
+    assert len(pairs) == len(set(pairs))
+    assert 3 * m <= n - 1
+
+
 def test_no_design_is_claimed_beyond_the_bound() -> None:
     assert design(16, 6) is None
     assert design(18, 2) is None
 
 
-@pytest.mark.parametrize(("n", "r"), [(16, 5), (40, 6), (64, 8), (120, 7), (200, 10)])
+@pytest.mark.parametrize(
+    ("n", "r"), [(16, 5), (24, 7), (40, 6), (40, 10), (64, 8), (120, 7), (200, 10)]
+)
 def test_generated_plans_reach_zero_repeats_where_3r_fits(n: int, r: int) -> None:
     players = list(range(1, n + 1))
     plan = generate(players, r, seed=7)

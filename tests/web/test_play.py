@@ -137,3 +137,17 @@ def test_a_person_acts_only_for_their_seat() -> None:
     forged = action_from_dict({**legal[0].to_dict(), "seat": 2})
     with pytest.raises(IllegalActionError, match="seat 2 sent for seat 0"):
         session.act(0, forged)
+
+
+def test_the_expert_bot_takes_a_seat_from_the_registry(tmp_path: Path) -> None:
+    """The /play form offers every registered bot (issue 20: expert) and seats it."""
+    client = TestClient(create_app(_url(tmp_path)))
+    assert 'value="expert"' in client.get("/play").text
+    r = client.post(
+        "/play",
+        data={"rules": "riichi-ema", "seat": "0", "deals": "1", "seed": "5", "bot1": "expert"},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303
+    page = client.get(r.headers["location"]).text
+    assert "bot expert" in page

@@ -60,6 +60,7 @@ from functools import lru_cache
 
 from muraglia.engine.actions import Action, Discard
 from muraglia.players.base import Table
+from muraglia.players.efficiency import dora_kinds
 from muraglia.tiles import DRAGONS, NUM_KINDS, Tile
 
 __all__ = [
@@ -174,7 +175,7 @@ def opponent_value(t: Table, seat: int, traits: RuleTraits) -> float:
     if v.riichi[seat]:
         mult += 0.2
     wind = t.seat_wind_of(seat)
-    dora = set(_dora_kinds(v.indicators))
+    dora = set(dora_kinds(v.indicators))
     for m in melds:
         k = m[0]
         if m[0] == m[1] and (k in DRAGONS or k in (wind, v.round_wind)):
@@ -184,18 +185,6 @@ def opponent_value(t: Table, seat: int, traits: RuleTraits) -> float:
     if len(melds) >= 2 and len(suits) == 1:
         mult += 0.8
     return value * mult
-
-
-def _dora_kinds(indicators: tuple[Tile, ...]) -> list[int]:
-    out = []
-    for x in indicators:
-        if x < 27:
-            out.append(x - x % 9 + (x % 9 + 1) % 9)
-        elif x < 31:
-            out.append(27 + (x - 27 + 1) % 4)
-        elif x < 34:
-            out.append(31 + (x - 31 + 1) % 3)
-    return out
 
 
 # ---------------------------------------------------------------------------- wait shapes

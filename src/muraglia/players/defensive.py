@@ -27,10 +27,10 @@ from muraglia.analysis.shanten import DeltaShanten, shanten_all
 from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass
 from muraglia.players.base import Table
 from muraglia.players.danger import DangerModel, RuleTraits, attack_or_fold, traits_for, win_chance
-from muraglia.players.efficiency import EfficiencyBot, _ValueContext, useful_count
+from muraglia.players.efficiency import EfficiencyBot, ValueContext, useful_count
 from muraglia.tiles import NUM_KINDS, Tile
 
-__all__ = ["QUIET", "DefensiveBot"]
+__all__ = ["QUIET", "DefensiveBot", "shanten_after_call"]
 
 QUIET = 0.05
 """Summed opponent readiness under which the bots play as if nobody threatened."""
@@ -79,7 +79,7 @@ class DefensiveBot(EfficiencyBot):
         (ruleset units).
         """
         scores, shanten = self.discard_scores(t, discards)
-        ctx = _ValueContext(self.profile, t)
+        ctx = ValueContext(self.profile, t)
         equity: dict[Action, float] = {}
         counts = t.counts
         melds = t.own_melds
@@ -105,12 +105,12 @@ class DefensiveBot(EfficiencyBot):
             return choice
         model = DangerModel.of(t, self.traits)
         exposed = model.threat * max(self.traits.liability, 0.25)
-        if exposed >= 0.5 and _after_call(t, choice) >= 2:
+        if exposed >= 0.5 and shanten_after_call(t, choice) >= 2:
             return next(a for a in legal if isinstance(a, Pass))
         return choice
 
 
-def _after_call(t: Table, action: Action) -> int:
+def shanten_after_call(t: Table, action: Action) -> int:
     """The shanten the hand keeps after the call ``action`` and its best discard."""
     tile = t.view.claim
     assert tile is not None

@@ -53,7 +53,7 @@ from muraglia.players.base import Table
 from muraglia.players.profiles import SHANTEN_WEIGHT, Profile, profile_for
 from muraglia.tiles import NUM_KINDS, Tile
 
-__all__ = ["EfficiencyBot", "dora_kinds", "reachable_fan"]
+__all__ = ["EfficiencyBot", "ValueContext", "dora_kinds", "reachable_fan"]
 
 _RIICHI_BONUS = 10
 """Ukeire units a riichi declaration is worth when the profile declares riichi."""
@@ -112,7 +112,7 @@ class EfficiencyBot:
         """
         counts = t.counts
         melds = t.own_melds
-        ctx = _ValueContext(self.profile, t)
+        ctx = ValueContext(self.profile, t)
         alone: dict[int, float] = {}
         for k in range(NUM_KINDS):
             if counts[k]:
@@ -170,7 +170,7 @@ class EfficiencyBot:
                 shanten[k] = hand.shanten(k)
         best = min(shanten.values())
         slack = 1 if self.profile.flush_weight and melds < 4 else 0
-        ctx = _ValueContext(self.profile, t)
+        ctx = ValueContext(self.profile, t)
         kind_score: dict[Tile, float] = {}
         for k, sh in shanten.items():
             if sh > best + slack:
@@ -486,7 +486,7 @@ def useful_count(
     return total
 
 
-class _ValueContext:
+class ValueContext:
     """The profile's value terms for one seat and view (see :class:`Profile`)."""
 
     __slots__ = (

@@ -46,12 +46,12 @@ from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, P
 from muraglia.errors import MahjongError
 from muraglia.players.base import Table
 from muraglia.players.danger import win_chance
-from muraglia.players.defensive import DefensiveBot, _after_call
+from muraglia.players.defensive import DefensiveBot, shanten_after_call
 from muraglia.players.efficiency import dora_kinds
 from muraglia.players.profiles import SHANTEN_WEIGHT
 from muraglia.tiles import NUM_KINDS, Tile
 
-__all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "ExpertBot"]
+__all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
 
 SCORE_BUDGET = 16
 """Hands a decision may value with the ruleset's scorer (cached or not)."""
@@ -59,6 +59,10 @@ SCORE_BUDGET = 16
 RIICHI_GAIN = 1.25
 """Riichi is declared on a hand that has a yaku without it only if it multiplies the value
 by at least this much."""
+
+SELF_DRAWN = 0.35
+"""Share of a wait's wins that come from the own draw: a wait that wins only self-drawn is
+worth this share of its value."""
 
 VALUE_UNITS = 12.0
 """Ukeire units a ready hand's expected value worth one typical hand adds."""
@@ -82,8 +86,12 @@ class ExpertBot(DefensiveBot):
 
     # ------------------------------------------------------------------ values
 
-    def hand_value(self, t: Table, counts: list[int], win: int, *, riichi: bool) -> float:
-        """The ruleset's value of the concealed ``counts`` won on a discard of ``win``.
+    def hand_value(
+        self, t: Table, counts: list[int], win: int, *, riichi: bool, tsumo: bool = False
+    ) -> float:
+        """The ruleset's value of the concealed ``counts`` won on ``win``.
+
+        ``win`` is a discard, or self-drawn with ``tsumo``.
 
         0 when the hand is not a win the ruleset allows (no yaku, under the minimum...).
         A decision values at most :data:`SCORE_BUDGET` hands; beyond that a hand is worth
@@ -110,6 +118,7 @@ class ExpertBot(DefensiveBot):
             v.round_wind,
             v.indicators,
             tuple(flags),
+            tsumo,
         )
         if self._budget <= 0:
             return self.traits.typical_value
@@ -122,6 +131,7 @@ class ExpertBot(DefensiveBot):
         value = _score(
             rules,
             text,
+            tsumo=tsumo,
             seat_wind=t.seat_wind,
             round_wind=v.round_wind,
             flags=flags,
@@ -150,6 +160,9 @@ class ExpertBot(DefensiveBot):
             counts[k] -= 1
             if done:
                 value = self.hand_value(t, counts, k, riichi=riichi)
+                if value <= 0:  # no win on a discard: self-drawn only (menzen tsumo, MCR's
+                    # self-drawn / fully concealed fan), about a third of the wins
+                    value = SELF_DRAWN * self.hand_value(t, counts, k, riichi=riichi, tsumo=True)
                 if value > 0:
                     total += u * value
                     outs += u
@@ -244,7 +257,7 @@ class ExpertBot(DefensiveBot):
             self.profile.needs_double
             and t.own_melds == 0
             and not (isinstance(choice, Pung) and tile in honours)
-            and _after_call(t, choice) >= 2
+            and shanten_after_call(t, choice) >= 2
         ):
             held = sum(t.counts[d] for d in dora_kinds(t.view.indicators))
             if held or t.view.live_count > 40:
@@ -287,6 +300,7 @@ def _score(
     rules: Any,
     text: str,
     *,
+    tsumo: bool,
     seat_wind: Tile,
     round_wind: Tile,
     flags: list[str],
@@ -299,7 +313,7 @@ def _score(
         result = score(
             text,
             rules=rules,
-            win="ron",
+            win="tsumo" if tsumo else "ron",
             seat_wind="ESWN"[seat_wind - Tile.EAST],
             round_wind="ESWN"[round_wind - Tile.EAST],
             flags=flags,

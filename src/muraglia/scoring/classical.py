@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from muraglia.errors import RulesetError
+from muraglia.scoring.result import TileSource
 
 __all__ = [
     "DEFAULT_SEATS",
@@ -505,6 +506,8 @@ class ClassicalAward:
     """Total value (count × value per occurrence); 0 for a limit hand counted in doubles."""
     ref: str
     """Rule id."""
+    tiles: tuple[TileSource, ...] | None = None
+    """The tiles that earn it (the pattern's locator on the reading scored), once located."""
 
     def line(self, lang: str) -> str:
         """The award as one explanation line in ``it`` or ``en``."""
@@ -519,7 +522,7 @@ class ClassicalAward:
 
     def to_dict(self) -> dict[str, object]:
         """JSON form of a ``patterns`` entry (interfaces.md §5, plus count and rule id)."""
-        return {
+        out: dict[str, object] = {
             "id": self.id,
             "en": self.names["en"],
             "it": self.names["it"],
@@ -528,3 +531,6 @@ class ClassicalAward:
             "count": self.count,
             "ref": self.ref,
         }
+        if self.tiles is not None:
+            out["tiles"] = [t.to_dict() for t in self.tiles]
+        return out

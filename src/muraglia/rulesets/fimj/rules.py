@@ -212,7 +212,7 @@ class FimjRules:
     )
     """Winning shapes, for analysis (FIMJ-HAND, FIMJ-GAP-11, FIMJ-MAX-M04, M07-M09)."""
     patterns = PATTERNS
-    flags: ClassVar[Mapping[str, tuple[str, str]]] = FLAGS
+    flags: ClassVar[Mapping[str, str]] = INPUTS.flag_meanings
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
     inputs: ClassVar[InputRules] = INPUTS
 

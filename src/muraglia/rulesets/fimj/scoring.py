@@ -32,6 +32,8 @@ from muraglia.rulesets.fimj.hands import FimjContext, partial_layouts
 from muraglia.rulesets.fimj.patterns import PATTERNS, Category, FimjPattern
 from muraglia.scoring.classical import hand_value
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
+from muraglia.scoring.locate import sources
+from muraglia.scoring.result import TileSource
 from muraglia.tiles import DRAGONS, NUM_KINDS, TERMINALS_AND_HONORS, WINDS, Tile
 
 __all__ = [
@@ -78,6 +80,8 @@ class Award:
     """The element."""
     count: int
     """How many times it applies."""
+    tiles: tuple[TileSource, ...] | None = None
+    """The tiles that earn it (the pattern's locator on the chosen layout), once chosen."""
 
     @property
     def total(self) -> int:
@@ -92,7 +96,7 @@ class Award:
             Category.CLOSING: "doubles",
             Category.LIMIT: "massimo",
         }[self.pattern.category]
-        return {
+        out: dict[str, object] = {
             "id": self.pattern.id,
             "ref": self.pattern.ref,
             "en": self.pattern.names["en"],
@@ -102,6 +106,13 @@ class Award:
             "unit": unit,
             "category": self.pattern.category.value,
         }
+        if self.tiles is not None:
+            out["tiles"] = [t.to_dict() for t in self.tiles]
+        return out
+
+    def located(self, ctx: FimjContext) -> Award:
+        """This award with the tiles its pattern's locator names on ``ctx``."""
+        return Award(self.pattern, self.count, sources(ctx.hand, self.pattern.locate(ctx)))
 
 
 @dataclass(frozen=True)
@@ -515,7 +526,7 @@ def score_hand(
         for layout in partial_layouts(hand, valued_pairs=valued):
             keep(_evaluate(ctx(layout, "partial"), limit=limit, strict_two_points=False))
         assert best is not None  # partial_layouts always yields at least the empty layout
-        return best
+        return _located(best)
     assert hand.winning is not None
     layouts = complete_layouts(
         hand,
@@ -538,4 +549,14 @@ def score_hand(
     best = best_massimo or best
     if best is None:
         raise InvalidHandError(f"{hand.notation!r} is not a complete FIMJ hand (FIMJ-HAND)")
-    return best
+    return _located(best)
+
+
+def _located(score: FimjScore) -> FimjScore:
+    """The chosen score with the tiles of each award (never the layouts searched)."""
+    c = score.context
+    return replace(
+        score,
+        awards=tuple(a.located(c) for a in score.awards),
+        ignored=tuple(a.located(c) for a in score.ignored),
+    )

@@ -42,6 +42,7 @@ from muraglia.scoring.deal import (
     wind_tile,
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
+from muraglia.scoring.locate import sources
 from muraglia.tiles import DRAGONS, Tile
 
 if TYPE_CHECKING:
@@ -293,13 +294,16 @@ def score_hand(
     if not decomps:
         raise InvalidHandError(f"{hand.notation!r} forms no ravenna winning shape (RAV-HAND)")
     best: RavennaScore | None = None
+    best_reading: Reading | None = None
     for decomp in decomps:
         for reading in claimed_readings(decomp, hand.winning.kind, self_drawn=win == "tsumo"):
             r = Reading(reading.shape, reading.groups, True, seat, hand.counts, hand.bonus)
             result = _evaluate(r, at_least_30=at_least_30)
             if best is None or (result.value, result.points) > (best.value, best.points):
-                best = result
+                best, best_reading = result, r
     assert best is not None
+    assert best_reading is not None
+    best = _located(best, best_reading, hand)
     values = dict.fromkeys(SEATS, 0) | {seat_wind: best.value}
     pays = settle_values(values, winners=(seat_wind,)).net
     return replace(best, payments=pays)
@@ -318,7 +322,15 @@ def _score_other(hand: Hand, seat: Tile, status: str | None) -> RavennaScore:
             for t in g.tiles:
                 melded[t] += 1
         counts = tuple(melded)
-    return _evaluate(Reading("partial", tuple(groups), False, seat, counts, hand.bonus))
+    r = Reading("partial", tuple(groups), False, seat, counts, hand.bonus)
+    return _located(_evaluate(r), r, hand)
+
+
+def _located(score: RavennaScore, r: Reading, hand: Hand) -> RavennaScore:
+    """``score`` with the tiles of each award, found on the reading chosen ``r``."""
+    by_id = {p.id: p for p in PATTERNS}  # the table as it is now (patterns may be added)
+    awards = tuple(replace(a, tiles=sources(hand, by_id[a.id].locate(r))) for a in score.awards)
+    return replace(score, awards=awards)
 
 
 @dataclass(frozen=True)
@@ -606,7 +618,7 @@ class RavennaRules:
     shapes: ClassVar[tuple[Shape, ...]] = (STANDARD, SEVEN_PAIRS_FOUR_AS_TWO, ALL_HEAD_TILES)
     """Winning shapes, for analysis (RAV-HAND-1..3, RAV-GAP-10)."""
     patterns = PATTERNS
-    flags: ClassVar[Mapping[str, tuple[str, str]]] = INPUTS.flags
+    flags: ClassVar[Mapping[str, str]] = INPUTS.flag_meanings
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
     inputs: ClassVar[InputRules] = INPUTS
 

@@ -47,6 +47,7 @@ from muraglia.scoring.deal import (
     wind_tile,
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
+from muraglia.scoring.locate import sources
 from muraglia.tiles import Tile
 
 if TYPE_CHECKING:
@@ -308,16 +309,26 @@ def score_hand(
         "dora": tuple(dora_of(t) for t in dora),
     }
     best: SeipalleScore | None = None
+    best_reading: Reading | None = None
     for decomp in decomps:
         for reading in claimed_readings(decomp, winning, self_drawn=self_drawn):
-            result = _evaluate(Reading(decomposition=reading, **common))  # type: ignore[arg-type]
+            r = Reading(decomposition=reading, **common)  # type: ignore[arg-type]
+            result = _evaluate(r)
             if best is None or (result.valid_win, result.value, result.points) > (
                 best.valid_win,
                 best.value,
                 best.points,
             ):
-                best = result
+                best, best_reading = result, r
     assert best is not None
+    assert best_reading is not None
+    # the tiles that earn each award, on the reading scored (SeipalleScore.awards)
+    best = replace(
+        best,
+        awards=tuple(
+            replace(a, tiles=sources(hand, BY_ID[a.id].locate(best_reading))) for a in best.awards
+        ),
+    )
     if self_drawn or discarder is not None:
         winner = next(k for k, v in _WIND_LETTERS.items() if v is seat)
         pays = payments(best.value, winner=winner, discarder=None if self_drawn else discarder)
@@ -685,7 +696,7 @@ class SeipalleRules:
     shapes: ClassVar[tuple[Shape, ...]] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
     """Winning shapes, for analysis (SEI-HAND-1/2)."""
     patterns = PATTERNS
-    flags: ClassVar[Mapping[str, tuple[str, str]]] = FLAGS
+    flags: ClassVar[Mapping[str, str]] = INPUTS.flag_meanings
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
     inputs: ClassVar[InputRules] = INPUTS
 
