@@ -567,6 +567,12 @@ def _copies(red_fives: bool) -> Counter[str]:
     return out
 
 
+def _near(name: str, kind: Tile) -> bool:
+    """Whether the tile ``name`` could form a set with ``kind`` (same suit, or ``kind``)."""
+    tile = from_mjai(name)
+    return tile == kind or (kind.is_suited and tile.is_suited and tile.suit == kind.suit)
+
+
 def _ready_names(
     fixed: Sequence[str], n: int, left: Counter[str], melds: int = 0
 ) -> list[str] | None:
@@ -662,6 +668,8 @@ def fill_hidden(
 
     declaring: set[int] = set()
     ready: list[tuple[int, list[_Slot]]] = []
+    riichi_kongs: dict[int, set[Tile]] = {}
+    """Kinds each seat makes a concealed kong of after its riichi."""
     for s, hand in enumerate(tehais):
         for j in range(len(hand)):
             hold((s, 0, j))
@@ -685,6 +693,8 @@ def fill_hidden(
             for t in m["consumed"]:
                 let_go(actor, str(t), None)
             last_draw[actor] = None
+            if kind == "ankan" and any(seat == actor for seat, _ in ready):
+                riichi_kongs.setdefault(actor, set()).add(from_mjai(str(m["consumed"][0])))
         elif kind == "kakan":
             let_go(actor, str(m["pai"]), last_draw[actor])
             last_draw[actor] = None
@@ -703,7 +713,11 @@ def fill_hidden(
             continue
         melds = (13 - len(slots)) // 3  # concealed kongs declared before the riichi
         fixed = [value(x) for x in slots if value(x) != "?"]
-        names = _ready_names(fixed, len(hidden), left, melds)
+        # a kong under riichi must leave the waits as they are: the kong's tiles stand
+        # apart as a pung, the rest of the hand is taken from other suits
+        apart = riichi_kongs.get(seat, set())
+        pool = Counter({n: c for n, c in left.items() if not any(_near(n, k) for k in apart)})
+        names = _ready_names(fixed, len(hidden), pool, melds)
         if names is None:
             raise MahjongError(f"no tiles left that make seat {seat}'s riichi hand ready")
         for slot, name in zip(hidden, names, strict=True):
