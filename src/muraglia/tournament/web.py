@@ -144,6 +144,14 @@ async def _form(request: Request) -> dict[str, str]:
     return {k: v[-1] for k, v in parsed.items()}
 
 
+async def _posted(
+    request: Request, db: DbSession, event_id: int, *roles: str
+) -> tuple[dict[str, str], dict[str, str], Event]:
+    """A change by a user of ``roles``: (the user, the form, the event)."""
+    user = _require(request, *roles)
+    return user, await _form(request), _event(db, event_id)
+
+
 def _page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
     frame = chrome(request)  # the application's header, navigation and language switch
     html = _env.get_template(template).render(**frame, user=current_user(request), **context)
@@ -275,9 +283,7 @@ def manage(event_id: int, request: Request, db: Db) -> HTMLResponse:
 @router.post("/{event_id}/seat", response_class=HTMLResponse)
 async def seat(event_id: int, request: Request, db: Db) -> Response:
     """Seat the unplayed sessions (organiser)."""
-    user = _require(request, "organiser")
-    form = await _form(request)
-    event = _event(db, event_id)
+    user, form, event = await _posted(request, db, event_id, "organiser")
     try:
         seed = int(form.get("seed") or 0)
         out = service.seat_event(
@@ -292,9 +298,7 @@ async def seat(event_id: int, request: Request, db: Db) -> Response:
 @router.post("/{event_id}/sessions/{number}/status", response_class=HTMLResponse)
 async def session_status(event_id: int, number: int, request: Request, db: Db) -> Response:
     """Start, finish or approve a session (organiser)."""
-    user = _require(request, "organiser")
-    form = await _form(request)
-    event = _event(db, event_id)
+    user, form, event = await _posted(request, db, event_id, "organiser")
     try:
         service.set_session_status(db, event, number, form.get("status", ""), actor=user["name"])
     except MahjongError as exc:
@@ -325,9 +329,7 @@ async def new_event(request: Request, db: Db) -> Response:
 @router.post("/{event_id}/players", response_class=HTMLResponse)
 async def import_players(event_id: int, request: Request, db: Db) -> Response:
     """Import players from CSV text (organiser); nothing is imported if a row is wrong."""
-    user = _require(request, "organiser")
-    form = await _form(request)
-    event = _event(db, event_id)
+    user, form, event = await _posted(request, db, event_id, "organiser")
     try:  # every row is checked before anything is added
         n = service.import_players(db, event, form.get("csv", ""), actor=user["name"])
     except MahjongError as exc:
@@ -351,9 +353,7 @@ async def drop(event_id: int, number: int, request: Request, db: Db) -> Response
 @router.post("/{event_id}/substitute", response_class=HTMLResponse)
 async def substitute(event_id: int, request: Request, db: Db) -> Response:
     """A substitute plays a seat (referee or organiser); an empty player undoes it."""
-    user = _require(request, "referee", "organiser")
-    form = await _form(request)
-    event = _event(db, event_id)
+    user, form, event = await _posted(request, db, event_id, "referee", "organiser")
     try:
         who = form.get("player", "").strip()
         service.substitute(
@@ -457,9 +457,7 @@ def _table_error(
 @router.post("/{event_id}/sessions/{number}/tables/{table}", response_class=HTMLResponse)
 async def table_enter(event_id: int, number: int, table: int, request: Request, db: Db) -> Response:
     """Preview or save a table's totals or sheet; 400 on bad input, 409 on a stale version."""
-    user = _require(request, "referee", "organiser")
-    form = await _form(request)
-    event = _event(db, event_id)
+    user, form, event = await _posted(request, db, event_id, "referee", "organiser")
     hands = totals = None
     try:
         if form.get("mode") == "hands":
@@ -501,9 +499,7 @@ async def table_enter(event_id: int, number: int, table: int, request: Request, 
 @router.post("/{event_id}/penalties", response_class=HTMLResponse)
 async def penalty(event_id: int, request: Request, db: Db) -> Response:
     """A referee's point penalty."""
-    user = _require(request, "referee", "organiser")
-    form = await _form(request)
-    event = _event(db, event_id)
+    user, form, event = await _posted(request, db, event_id, "referee", "organiser")
     try:
         amount = int(form["amount"]) if form.get("amount") else None
         service.add_penalty(
