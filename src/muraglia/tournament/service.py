@@ -925,14 +925,12 @@ def enter_results(
     table = _table(db, session, table_number)
     if hands is not None:
         stored, raw, leftover = _settle_hands(event, table, hands)
-        net = {
-            w: (v - RAVENNA_START if event.regulation == "ravenna" else v) for w, v in raw.items()
-        }
     else:
         assert totals is not None
         raw, leftover = _check_totals(event, table, totals)
         stored = []
-        net = dict(raw)
+    # the table's winnings per starting seat (Ravenna: the chips less the 2000, RAV-COMP-6)
+    net = {w: (v - RAVENNA_START if event.regulation == "ravenna" else v) for w, v in raw.items()}
     version = table.version
     if expected_version is not None and expected_version != version:
         raise ConflictError(_conflict(table, session_number, expected_version, version))
