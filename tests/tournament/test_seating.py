@@ -119,6 +119,24 @@ def test_winds_are_within_one_of_a_quarter() -> None:
             assert all(abs(c[w] - r / 4) < 1 for w in range(4)), c
 
 
+@pytest.mark.parametrize("n", [10, 14, 18, 22])
+@pytest.mark.parametrize("r", [4, 5, 8])
+def test_winds_are_level_with_tables_of_three(n: int, r: int) -> None:
+    # players who only sat at tables of four hold each wind R/4 times, within one, also when
+    # others sat at tables of three (no North there; the repair once chased them round)
+    for seed in range(1, 4):
+        plan = generate(list(range(1, n + 1)), r, seed=seed, allow_three=True, iterations=3000)
+        three = {p for session in plan for table in session if len(table) == 3 for p in table}
+        held: dict[int, Counter[int]] = {}
+        for session in plan:
+            for table in session:
+                for w, p in enumerate(table):
+                    held.setdefault(p, Counter())[w] += 1
+        for p, c in held.items():
+            if p not in three:
+                assert all(abs(c[w] - r / 4) < 1 for w in range(4)), (n, r, seed, p, c)
+
+
 def test_tables_of_three_only_where_allowed() -> None:
     with pytest.raises(SeatingError, match="substitute"):
         table_sizes(18, allow_three=False)

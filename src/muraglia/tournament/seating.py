@@ -740,12 +740,14 @@ def assign_winds(plan: Plan, *, seed: int = 0, history: History = ()) -> Plan:
             for p in table:
                 where.setdefault(p, []).append((s, t))
     players = sorted(where, key=str)
+    # a player who sat at a table of three (no North there) cannot have level counts of all
+    # four winds: he never starts a repair, and a chain does not push North onto him
+    flexible = {p for p in players if any(len(out[s][t]) == 3 for s, t in where[p])}
     for _ in range(20 * len(players) + 100):
         changed = False
         for p in players:
             c = counts[p]
-            four = [(s, t) for s, t in where[p] if len(out[s][t]) == 4]
-            if not four:
+            if p in flexible:
                 continue
             hi = max(range(4), key=lambda w: c[w])
             lo = min(range(4), key=lambda w: c[w])
@@ -770,7 +772,9 @@ def assign_winds(plan: Plan, *, seed: int = 0, history: History = ()) -> Plan:
                 counts[other][want_hi] += 1
                 changed = True
                 # continue from the other player if he is now unbalanced on these winds
-                if counts[other][want_hi] - counts[other][want_lo] > 1:
+                if counts[other][want_hi] - counts[other][want_lo] > 1 and (
+                    other not in flexible or want_lo != WINDS.index("N")
+                ):
                     cur = other
                     continue
                 break
