@@ -1,7 +1,12 @@
 """Engine benchmark: deals (and matches) per second on one core with a trivial agent.
 
 Command: ``python bench/bench_engine.py [--matches 50] [--seed 1] [--rules fimj,ravenna,...]
-[--riichienv] [--repeat 3]``.
+[--riichienv] [--repeat 3] [--bots efficiency]``.
+
+``--bots NAME`` plays every seat with that bot instead (the path of ``muraglia simulate``:
+:func:`~muraglia.players.simulate.play_match`, no record written), so that the figure
+includes the win checks, legal actions and bot decisions of real play; the last column is
+riichi-ema's median deals/s over the runner's (issue 19's target: at most 1.5).
 
 The agent is as cheap as possible so that the time measured is the engine's: it wins whenever
 it may, otherwise passes every claim and discards the first tile it is offered (so nothing in
@@ -71,6 +76,31 @@ def bench(spec: str, matches: int, seed: int) -> dict[str, float]:
     }
 
 
+def bench_bots(spec: str, matches: int, seed: int, bot: str) -> dict[str, float]:
+    """``matches`` matches of ``spec`` with four ``bot`` players (the simulate worker's path).
+
+    :func:`muraglia.players.simulate.play_match` with no record written: engine, legal
+    actions, the bots' decisions and the deal settlements, as ``muraglia simulate`` runs them.
+    """
+    from muraglia.players.simulate import play_match
+
+    deals = decisions = 0
+    start = time.process_time()
+    for s in range(seed, seed + matches):
+        out = play_match(spec, [bot] * 4, s)
+        if out["error"]:
+            raise SystemExit(f"{spec} seed {s}: {out['error']}")
+        deals += out["deals"]
+        decisions += sum(out["decisions"])
+    seconds = time.process_time() - start
+    return {
+        "matches_per_s": matches / seconds,
+        "deals_per_s": deals / seconds,
+        "actions_per_s": decisions / seconds,
+        "deals_per_match": deals / matches,
+    }
+
+
 def bench_riichienv(matches: int, seed: int) -> dict[str, float] | None:
     """Half-games of PyPI ``riichienv`` with the same trivial agent; None if not installed."""
     try:
@@ -118,17 +148,31 @@ def main() -> None:
     parser.add_argument("--rules", default=DEFAULT)
     parser.add_argument("--riichienv", action="store_true", help="also time PyPI riichienv")
     parser.add_argument("--repeat", type=int, default=3, help="interleaved rounds")
+    parser.add_argument(
+        "--bots",
+        metavar="NAME",
+        help="four bots of this kind (e.g. efficiency) instead of the trivial agent",
+    )
     args = parser.parse_args()
     shanten.shanten_all([0] * 34)  # load the tables outside the timing
+    specs = re.split(r",(?![^()]*\))", args.rules)  # commas outside parentheses
     runners: dict[str, Callable[[int, int], dict[str, float] | None]] = {
         spec: (lambda m, s, spec=spec: bench(spec, m, s))  # type: ignore[misc]
-        for spec in re.split(r",(?![^()]*\))", args.rules)  # commas outside parentheses
+        for spec in specs
     }
+    if args.bots:
+        runners = {
+            f"{spec} [{args.bots}]": (
+                lambda m, s, spec=spec: bench_bots(spec, m, s, args.bots)  # type: ignore[misc]
+            )
+            for spec in specs
+        }
     if args.riichienv:
         runners["riichienv (half-games, Rust)"] = bench_riichienv
     print(
         f"python {platform.python_version()} on {platform.machine()}, load average "
-        f"{os.getloadavg()[0]:.2f}, {args.matches} matches x {args.repeat} interleaved rounds"
+        f"{os.getloadavg()[0]:.2f}, {args.matches} matches x {args.repeat} interleaved rounds, "
+        f"agent: {args.bots or 'trivial'}"
     )
     results: dict[str, list[dict[str, float]]] = {name: [] for name in runners}
     for name, run in list(runners.items()):  # warm-up on other seeds
@@ -142,14 +186,20 @@ def main() -> None:
             results[name].append(r)
     print(
         f"{'runner':30} {'deals/s min':>11} {'median':>8} {'matches/s median':>17} "
-        f"{'deals/match':>12}"
+        f"{'deals/match':>12} {'actions/deal':>13}"
     )
+    base = next((rs for name, rs in results.items() if name.startswith("riichi-ema")), None)
     for name, rs in results.items():
         deals = [r["deals_per_s"] for r in rs]
+        ratio = ""
+        if base is not None:  # riichi-ema's median deals/s over this runner's (the target)
+            ema = statistics.median(r["deals_per_s"] for r in base)
+            ratio = f"  riichi-ema ×{ema / statistics.median(deals):.2f}"
         print(
             f"{name:30} {min(deals):11.1f} {statistics.median(deals):8.1f} "
             f"{statistics.median(r['matches_per_s'] for r in rs):17.2f} "
-            f"{rs[0]['deals_per_match']:12.1f}"
+            f"{rs[0]['deals_per_match']:12.1f} "
+            f"{rs[0]['actions_per_s'] / rs[0]['deals_per_s']:13.1f}{ratio}"
         )
 
 

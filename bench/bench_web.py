@@ -1,6 +1,6 @@
 """Web benchmark: score requests/s and latency, discard-to-next-state time, memory per table.
 
-Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6]``.
+Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6] [--profile]``.
 
 1. ``POST /api/score`` against a real ``muraglia serve`` (one uvicorn worker, a subprocess on
    127.0.0.1) under ``--clients`` concurrent keep-alive clients for ``--seconds``, with the
@@ -11,6 +11,11 @@ Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6]``
    ``Room.act`` (the engine applies the discard, the bots play until the person must decide
    again) plus ``Room.message`` (that seat's JSON + HTML), over seeded games of every ruleset.
 3. Memory per open table: Python allocations (tracemalloc) of ``--tables`` started tables.
+4. In-process CPU per score request (``time.process_time``, not distorted by other load on the
+   machine): the application called as ASGI in this process, interleaved in rounds with its
+   peers: the CLI's ``score.compute`` alone, the same request through the framework's routing
+   (the API router alone, as before :class:`~muraglia.web.api.FastJsonApi`) and
+   ``GET /api/health``. ``--profile`` prints cProfile's top functions of the request path.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from tests.web.server import running_server  # noqa: E402
 
 from muraglia.cli import score  # noqa: E402
+from muraglia.cli._common import INPUT_ERRORS  # noqa: E402
 from muraglia.players import make_bot  # noqa: E402
 from muraglia.web.table_view import order_actions  # noqa: E402
 from muraglia.web.tables import Room  # noqa: E402
@@ -52,13 +58,19 @@ HANDS = [
 
 
 def items(seed: int, n: int, hands: list[str]) -> list[dict[str, Any]]:
+    """``n`` score inputs drawn from ``hands`` and the rulesets; a hand a ruleset refuses as
+    input (an exposed chow in Ravenna, RAV-PLAY-3) is drawn again, so every request is a 200."""
     rng = random.Random(seed)
-    out = []
-    for _ in range(n):
+    out: list[dict[str, Any]] = []
+    while len(out) < n:
         item = {"rules": rng.choice(RULES), "hand": rng.choice(hands), "seat_wind": "S",
                 "win": rng.choice(("ron", "tsumo"))}  # fmt: skip
         if item["win"] == "ron":
             item["discarder"] = "W"
+        try:
+            score.compute(dict(item))
+        except INPUT_ERRORS:
+            continue
         out.append(item)
     return out
 
@@ -167,6 +179,7 @@ def bench_discard(games: int) -> None:
     for rules in ("riichi-ema", "fimj", "mcr", "seipalle", "ravenna"):
         act_ms: list[float] = []
         msg_ms: list[float] = []
+        cpu_ms: list[float] = []
         for g in range(games):
             room = Room("b", rules, 4, 2, 1000 + g)
             room.join("person")
@@ -180,19 +193,23 @@ def bench_discard(games: int) -> None:
                     continue
                 legal = order_actions(session.legal(0))
                 choice = person.choose(session.view(0), legal)
+                c0 = time.process_time()
                 t0 = time.perf_counter()
                 room.act(0, legal.index(choice), len(session.actions))
                 t1 = time.perf_counter()
                 room.message(0)
                 t2 = time.perf_counter()
+                c2 = time.process_time()
                 if choice.kind == "discard":
                     act_ms.append(1000 * (t1 - t0))
                     msg_ms.append(1000 * (t2 - t1))
+                    cpu_ms.append(1000 * (c2 - c0))
         total = [a + m for a, m in zip(act_ms, msg_ms, strict=True)]
         print(
             f"  {rules:<11} {len(total):5d} discards: total p50 {pct(total, 0.5):5.1f} ms, "
             f"p99 {pct(total, 0.99):5.1f} ms (engine+bots p50 {statistics.median(act_ms):4.1f}, "
-            f"message p50 {statistics.median(msg_ms):4.1f})"
+            f"message p50 {statistics.median(msg_ms):4.1f}); CPU p50 "
+            f"{statistics.median(cpu_ms):4.1f} ms, p99 {pct(cpu_ms, 0.99):5.1f} ms"
         )
 
 
@@ -214,18 +231,97 @@ def bench_memory(tables: int) -> None:
           "the five rulesets in turn, first deal dealt)")  # fmt: skip
 
 
+async def _asgi(app: Any, method: str, path: str, body: bytes) -> int:
+    """One request to an ASGI app in this process; the status."""
+    status = 0
+    messages = [{"type": "http.request", "body": body, "more_body": False}]
+
+    async def receive() -> dict[str, Any]:
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal status
+        if message["type"] == "http.response.start":
+            status = message["status"]
+
+    headers = [(b"host", b"bench"), (b"content-type", b"application/json"),
+               (b"content-length", str(len(body)).encode())]  # fmt: skip
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": method, "scheme": "http", "path": path, "raw_path": path.encode(),
+             "query_string": b"", "root_path": "", "headers": headers,
+             "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80)}  # fmt: skip
+    await app(scope, receive, send)
+    return status
+
+
+def bench_inprocess(n: int, rounds: int, profile: bool) -> None:
+    from fastapi import FastAPI
+
+    from muraglia.web import api, create_app
+
+    app = create_app("sqlite://")
+    routed = FastAPI()
+    routed.include_router(api.router)
+    timed = [json.dumps(i).encode() for i in items(3, n, HANDS[:6])]
+    warm = [json.dumps(i).encode() for i in items(4, 200, HANDS[6:])]
+    raw = [json.loads(b) for b in timed]
+
+    async def many(target: Any, method: str, path: str, bodies: list[bytes]) -> None:
+        for body in bodies:
+            if await _asgi(target, method, path, body) != 200:
+                raise SystemExit(f"{path}: not 200")
+
+    for target in (app, routed):
+        asyncio.run(many(target, "POST", "/api/score", warm))
+    runs: dict[str, list[float]] = {}
+    for _ in range(rounds):  # interleaved: every peer in every round
+        for name, fn in (
+            ("score.compute alone", lambda: [score.compute(dict(x)) for x in raw]),
+            ("POST /api/score (create_app)",
+             lambda: asyncio.run(many(app, "POST", "/api/score", timed))),
+            ("POST /api/score (routed by the framework)",
+             lambda: asyncio.run(many(routed, "POST", "/api/score", timed))),
+            ("GET /api/health (create_app)",
+             lambda: asyncio.run(many(app, "GET", "/api/health", [b""] * len(timed)))),
+        ):  # fmt: skip
+            t0 = time.process_time()
+            fn()
+            runs.setdefault(name, []).append(1e6 * (time.process_time() - t0) / len(timed))
+    print(f"in-process CPU per request ({len(timed)} requests x {rounds} rounds, median):")
+    for name, values in runs.items():
+        print(f"  {name:<44} {statistics.median(values):6.0f} us")
+    if profile:
+        import cProfile
+        import pstats
+
+        prof = cProfile.Profile()
+        prof.enable()
+        asyncio.run(many(app, "POST", "/api/score", timed))
+        prof.disable()
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=10.0)
     p.add_argument("--clients", type=int, default=64)
     p.add_argument("--games", type=int, default=6)
     p.add_argument("--tables", type=int, default=100)
+    p.add_argument("--requests", type=int, default=1000, help="in-process requests per round")
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--profile", action="store_true", help="cProfile the in-process request path")
+    p.add_argument("--only", choices=("http", "discard", "memory", "inprocess"))
     args = p.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, "
           f"{platform.processor() or 'cpu'}")  # fmt: skip
-    bench_http(args.seconds, args.clients)
-    bench_discard(args.games)
-    bench_memory(args.tables)
+    if args.only in (None, "inprocess"):
+        bench_inprocess(args.requests, args.rounds, args.profile)
+    if args.only in (None, "http"):
+        bench_http(args.seconds, args.clients)
+    if args.only in (None, "discard"):
+        bench_discard(args.games)
+    if args.only in (None, "memory"):
+        bench_memory(args.tables)
 
 
 if __name__ == "__main__":

@@ -198,8 +198,8 @@ def argv_case(rng: random.Random) -> list[str]:
                 argv += [opt, mutate(rng, val) if rng.random() < 0.6 else val]
     elif cmd == "settle":
         argv = ["settle", json.dumps(settle_object(rng)) if rng.random() < 0.8 else junk(rng)]
-    elif cmd == "rules":
-        argv = ["rules", spec(rng)]
+    elif cmd == "rules":  # the spec is what is fuzzed; JSON, not a second of table drawing
+        argv = ["rules", spec(rng), "--json"]
     elif cmd == "play":
         argv = ["play", "--rules", spec(rng), "--seat", rng.choice(["Z", "", "EE", "1", "x"]),
                 "--max-deals", rng.choice(["0", "-1", "2"])]  # fmt: skip
@@ -349,3 +349,27 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
         code = proc.wait(timeout=120)
     assert err == b""
     assert code == 141
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rules", "mcr"],
+        ["analyze", "123m456p789s1122z"],
+        ["simulate", "--rules", "ravenna", "--games", "1", "--max-deals", "1"],
+    ],
+)
+def test_a_closed_pipe_ends_rich_output_the_same_way(args: list[str]) -> None:
+    """Tables printed with rich (which would exit 1) end like plain output: 141, quietly."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "muraglia", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": SRC},
+    )
+    assert proc.stdout is not None
+    proc.stdout.close()  # before the command prints anything
+    _, err = proc.communicate(timeout=120)
+    assert err == b""
+    assert proc.returncode == 141

@@ -90,6 +90,19 @@ def test_fimj_uses_the_dealer_given(
         (["analyze", "0m234m123p456s11z2z", "-r", "fimj"], "without red fives"),
         (["analyze", "000m234m123p456s11z", "-r", "ema"], "3 red fives 0m"),
         (["analyze", "7777m123p456s11z2z", "--visible", "7m"], "hold 5 copies of '7m'"),
+        (
+            ["analyze", "123m456p789s1122z", "-r", "ema", "--visible", "0m0m"],
+            "2 red fives 0m in the hand and the visible tiles",
+        ),
+        (
+            ["analyze", "0m34m456p789s1122z", "-r", "ema", "--visible", "0m"],
+            "2 red fives 0m in the hand and the visible tiles",
+        ),
+        (["analyze", "123m456p789s1122z", "-r", "fimj", "--visible", "0p"], "without red fives"),
+        (
+            ["score", "0m34m456p789s11122z+1z", "--dora", "0m"],
+            "2 red fives 0m in the hand and the dora indicators",
+        ),
         (["score", WIN, "--honba", "-1"], "`honba` must be a non-negative integer, got -1"),
         (["score", "1m+1m"], "2 tiles with a winning tile"),
         (["analyze", "1m"], "1 tile (need 13 or 14"),

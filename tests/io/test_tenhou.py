@@ -414,7 +414,8 @@ def test_unreadable_record_is_an_error_entry(tmp_path: Path) -> None:
     report = check_records([bad])
     assert not report.ok
     assert report.records == 0
-    assert "not well-formed" in report.errors[0]["error"]
+    assert report.errors[0]["record"] == "bad.mjlog"
+    assert report.errors[0]["error"].startswith("not well-formed XML")  # named once, in "record"
 
 
 @needs_corpus

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
+import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -12,10 +17,13 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session as DbSession
 
+from muraglia.db import make_engine, migrate
 from muraglia.tournament import service
 from muraglia.tournament.auth import add_user
-from muraglia.tournament.models import TableResult
+from muraglia.tournament.models import Setting, TableResult
 from muraglia.tournament.web import router
+
+SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 @pytest.fixture
@@ -135,3 +143,56 @@ def test_organiser_approves_and_referee_cannot_change(client: TestClient, engine
     )
     assert r.status_code == 400
     assert "approved" in r.text
+
+
+def _serve(db_url: str) -> tuple[subprocess.Popen[str], str]:
+    """``muraglia serve`` on a free port over ``db_url``: (process, base URL)."""
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "muraglia", "serve", "--port", "0", "--db", db_url],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()  # blocks until the server accepts connections
+    if not line.startswith("listening on "):
+        proc.kill()
+        proc.wait(timeout=30)
+        raise AssertionError(f"the server did not start: {line!r}")
+    return proc, line.split()[-1]
+
+
+def test_logins_survive_a_restart_and_hold_on_every_worker(db_url: str) -> None:
+    # the signing key is the database's (created once): a cookie signed by one server
+    # process is valid on another one over the same database, and after a restart
+    engine = make_engine(db_url)
+    migrate(engine)
+    with DbSession(engine) as db, db.begin():
+        service.create_event(db, "Riavvio", rules="mcr", sessions=1)
+        add_user(db, "org", "organiser-pw", "organiser")
+    engine.dispose()
+    first, url = _serve(db_url)
+    second, other = _serve(db_url)  # a second worker at once
+    try:
+        with httpx.Client(base_url=url, timeout=30) as web:
+            r = web.post("/tournaments/login", data={"username": "org", "password": "organiser-pw"})
+            assert r.status_code == 303, r.text
+            cookie = web.cookies["muraglia_tournament"]
+        cookies = {"muraglia_tournament": cookie}
+        assert httpx.get(f"{other}/tournaments/1/manage", cookies=cookies).status_code == 200
+        first.kill()
+        first.wait(timeout=30)
+        first, url = _serve(db_url)  # the restart
+        assert httpx.get(f"{url}/tournaments/1/manage", cookies=cookies).status_code == 200
+        forged = {"muraglia_tournament": cookie[:-4] + "0000"}
+        assert httpx.get(f"{url}/tournaments/1/manage", cookies=forged).status_code == 401
+    finally:
+        for proc in (first, second):
+            proc.kill()
+            proc.wait(timeout=30)
+    engine = make_engine(db_url)
+    with DbSession(engine) as db:  # one key, stored once
+        assert db.scalar(select(func.count()).select_from(Setting)) == 1
+    engine.dispose()

@@ -183,3 +183,33 @@ def test_health_and_openapi(client: TestClient) -> None:
         in spec["paths"]["/api/score"]["post"]["requestBody"]["content"]["application/json"]
     )
     assert client.get("/docs").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/score", json.dumps(SCORE_ITEMS[0])),
+        ("/api/score", json.dumps(SCORE_ITEMS[2])),
+        ("/api/score", '{"rules": "fimj", "hand": "123m45"}'),
+        ("/api/score", "[1, 2]"),
+        ("/api/analyze", '{"hand": "123m456p789s1122z"}'),
+        ("/api/settle", '{"rules": "nope"}'),
+        ("/api/settle", "{not json"),
+    ],
+)
+def test_the_fast_path_answers_as_the_declared_routes(
+    client: TestClient, path: str, body: str
+) -> None:
+    """create_app answers the POSTs before the framework's routing (FastJsonApi): the same
+    status, type and bytes as the routes that declare them (the router alone)."""
+    from fastapi import FastAPI
+
+    from muraglia.web import api
+
+    plain = FastAPI()
+    plain.include_router(api.router)
+    routed = TestClient(plain).post(path, content=body)
+    fast = client.post(path, content=body)
+    assert (fast.status_code, fast.content) == (routed.status_code, routed.content)
+    assert fast.headers["content-type"] == routed.headers["content-type"] == "application/json"
+    assert client.get(path).status_code == 405  # only POST is answered there

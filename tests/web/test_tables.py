@@ -191,3 +191,76 @@ def test_a_bot_stands_in_for_a_person_away(tmp_path: Path) -> None:
         assert room.stand_in_step(now=1e12) or session.match.over
         steps += 1
     assert session.match.over
+
+
+def test_a_table_survives_a_server_restart_mid_deal(tmp_path: Path) -> None:
+    """Seats, tokens and the game are in the database: a new server goes on where it was."""
+    client = _client(tmp_path)
+    r = client.post("/tables", data={"name": "Ana", "rules": "fimj", "deals": "1", "seed": "4"},
+                    follow_redirects=False)  # fmt: skip
+    loc = r.headers["location"]
+    code = loc.rsplit("/", 1)[1]
+    host = {"cookie": f"seat_{code}={r.cookies[f'seat_{code}']}"}
+    client.cookies.clear()
+    r = client.post(f"{loc}/join", data={"name": "Bea"}, follow_redirects=False)
+    guest = {"cookie": f"seat_{code}={r.cookies[f'seat_{code}']}"}
+    client.cookies.clear()
+    assert client.post(f"{loc}/start", headers=host, follow_redirects=False).status_code == 303
+    moves = 0
+    with (
+        client.websocket_connect(f"/tables/{code}/ws", headers=host) as a,
+        client.websocket_connect(f"/tables/{code}/ws", headers=guest) as b,
+    ):
+        conns = {0: a, 1: b}
+        last = {0: json.loads(a.receive_text()), 1: json.loads(b.receive_text())}
+        while moves < 6:  # a few moves each: the deal is well under way
+            movers = [s for s in (0, 1) if 'name="a"' in last[s]["html"]]
+            assert movers, "nobody can act"
+            s = movers[0]
+            values = re.findall(r'name="a" value="(\d+)"', last[s]["html"])
+            conns[s].send_text(json.dumps({"type": "act", "a": int(values[-1]), "n": last[s]["n"]}))
+            for k in (s, 1 - s):
+                last[k] = json.loads(conns[k].receive_text())
+            moves += 1
+    assert not last[0]["over"]
+    assert 'id="settlement"' not in last[0]["html"]
+    # the database holds no seat token, only its hash
+    db = b"".join(f.read_bytes() for f in tmp_path.glob("web.db*"))  # the WAL file too
+    assert b"Bea" in db
+    for who in (host, guest):
+        assert who["cookie"].split("=", 1)[1].encode() not in db
+    # a new server process on the same database: the same table, seats and state
+    restarted = _client(tmp_path)
+    page = restarted.get(loc, headers={**host, "accept-language": "en"}).text
+    assert "Ana" in page
+    assert "Bea" in page
+    with (
+        restarted.websocket_connect(f"/tables/{code}/ws", headers=host) as a,
+        restarted.websocket_connect(f"/tables/{code}/ws", headers=guest) as b,
+    ):
+        again = {0: json.loads(a.receive_text()), 1: json.loads(b.receive_text())}
+        for s in (0, 1):
+            assert again[s]["n"] == last[s]["n"]
+            assert again[s]["view"] == last[s]["view"]
+        # and the deal plays on to its settlement on the new server
+        conns = {0: a, 1: b}
+        last = again
+        for _ in range(600):
+            if 'id="settlement"' in last[0]["html"] or last[0]["over"]:
+                break
+            movers = [s for s in (0, 1) if 'name="a"' in last[s]["html"]]
+            assert movers, "nobody can act"
+            s = movers[0]
+            values = re.findall(r'name="a" value="(\d+)"', last[s]["html"])
+            conns[s].send_text(json.dumps({"type": "act", "a": int(values[-1]), "n": last[s]["n"]}))
+            for k in (s, 1 - s):
+                last[k] = json.loads(conns[k].receive_text())
+        assert 'id="settlement"' in last[0]["html"]
+    # a forged token still opens nothing after the restart
+    forged = {"cookie": f"seat_{code}=not-a-token"}
+    with (
+        pytest.raises(WebSocketDisconnect),
+        restarted.websocket_connect(f"/tables/{code}/ws", headers=forged) as ws,
+    ):
+        ws.receive_text()
+    assert restarted.get("/tables/no-such-code").status_code == 404

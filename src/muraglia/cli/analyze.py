@@ -15,7 +15,9 @@ from typing import Any
 import muraglia
 from muraglia.cli._common import add_output_flags, require_str, run_command
 from muraglia.errors import InvalidHandError, MahjongError
-from muraglia.notation import parse_tiles
+from muraglia.notation import parse_hand, parse_tiles
+from muraglia.rulesets import red_fives_per_suit
+from muraglia.scoring.inputs import check_red_fives
 from muraglia.tiles import Tile
 
 __all__ = ["register", "run"]
@@ -59,13 +61,17 @@ def compute(item: dict[str, Any]) -> dict[str, Any]:
     rules = require_str(item, "rules") if "rules" in item else None
     visible = None
     if "visible" in item:
+        per_suit = None if rules is None else red_fives_per_suit(rules)
+        seen = parse_tiles(require_str(item, "visible"), red_fives=per_suit != 0)
         visible = [0] * 34
-        for t in parse_tiles(require_str(item, "visible")):
+        for t in seen:
             if t.kind.is_bonus:
                 raise InvalidHandError(f"visible tile {t.notation!r} is a bonus tile")
             visible[t.kind] += 1
             if visible[t.kind] > 4:
                 raise InvalidHandError(f"visible tiles hold 5 copies of {t.kind.notation!r}")
+        if per_suit is not None:  # the ruleset's wall: its red fives, hand and visible together
+            check_red_fives(parse_hand(hand, red_fives=per_suit > 0), per_suit, seen)
     result: dict[str, Any] = muraglia.analyze(hand, rules=rules, visible=visible).to_dict()
     if rules is not None:
         result["rules"] = rules
@@ -78,8 +84,9 @@ def _tiles(notations: list[str]) -> str:
 
 def render(result: dict[str, Any]) -> None:
     """Print a result for people (Unicode tiles, English and Italian)."""
-    from rich.console import Console  # noqa: PLC0415 - only for human output
     from rich.table import Table  # noqa: PLC0415
+
+    from muraglia.cli._console import Console  # noqa: PLC0415 - only for human output
 
     console = Console(highlight=False)
     hand = muraglia.parse_hand(result["hand"])

@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from rich.console import Console
 from rich.text import Text
 
 from muraglia.cli._common import check_max_deals
+from muraglia.cli._console import Console
 from muraglia.engine.actions import (
     Action,
     AddedKong,

@@ -126,8 +126,9 @@ def reference_markdown(spec: str) -> str:
 
 
 def _render_table(rows: list[dict[str, Any]], title: str) -> None:
-    from rich.console import Console  # noqa: PLC0415 - only for human output
     from rich.table import Table  # noqa: PLC0415
+
+    from muraglia.cli._console import Console  # noqa: PLC0415 - only for human output
 
     keys = [k for k in ("id", "en", "it", "ja", "zh") if any(k in r for r in rows)]
     values = [k for k in ("closed", "open", "value", "unit", "ref") if any(k in r for r in rows)]
@@ -200,8 +201,9 @@ def _json(value: Any) -> str:
 
 
 def _render_declarations(decl: dict[str, Any]) -> None:
-    from rich.console import Console  # noqa: PLC0415 - only for human output
     from rich.markup import escape  # noqa: PLC0415
+
+    from muraglia.cli._console import Console  # noqa: PLC0415 - only for human output
 
     console = Console(highlight=False)
     if decl["options"]:

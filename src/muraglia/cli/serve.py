@@ -46,7 +46,9 @@ def run(args: argparse.Namespace) -> int:
                 shown = f"[{host}]" if ":" in host else host
                 print(f"listening on http://{shown}:{port}", flush=True)
 
-    config = uvicorn.Config(app, host=host, port=args.port, log_level="warning", lifespan="on")
+    config = uvicorn.Config(
+        app, host=host, port=args.port, log_level="warning", lifespan="on", access_log=False
+    )
     server = Server(config)
     server.run()
     return 0 if server.started else 1

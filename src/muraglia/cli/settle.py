@@ -64,9 +64,10 @@ def compute(item: dict[str, Any]) -> dict[str, Any]:
 
 def render(result: dict[str, Any]) -> None:
     """Print a settlement for people."""
-    from rich.console import Console  # noqa: PLC0415 - only for human output
     from rich.markup import escape  # noqa: PLC0415
     from rich.table import Table  # noqa: PLC0415
+
+    from muraglia.cli._console import Console  # noqa: PLC0415 - only for human output
 
     console = Console(highlight=False)
     if result.get("values"):

@@ -214,8 +214,9 @@ class _Progress:
     """A rich progress bar on stderr (silent when stderr is not a terminal)."""
 
     def __init__(self, total: int) -> None:
-        from rich.console import Console  # noqa: PLC0415
         from rich.progress import Progress  # noqa: PLC0415
+
+        from muraglia.cli._console import Console  # noqa: PLC0415 - only for human output
 
         console = Console(stderr=True)
         self.bar = Progress(console=console, disable=not console.is_terminal, transient=False)
@@ -230,8 +231,9 @@ class _Progress:
 
 
 def _render(r: dict[str, Any]) -> None:
-    from rich.console import Console  # noqa: PLC0415
     from rich.table import Table  # noqa: PLC0415
+
+    from muraglia.cli._console import Console  # noqa: PLC0415 - only for human output
 
     console = Console(highlight=False)
     summary = Table(title=f"{r['spec']}: {r['games']} matches", header_style="bold")

@@ -34,7 +34,7 @@ from muraglia.errors import (
     json_type,
 )
 from muraglia.hand import Hand
-from muraglia.notation import parse_hand
+from muraglia.notation import parse_hand, parse_tiles
 from muraglia.rulesets.base.options import convert_options
 from muraglia.rulesets.base.ruleset import AnyRuleset, Ruleset
 from muraglia.scoring.context import WinType, parse_wind
@@ -66,6 +66,7 @@ __all__ = [
     "load_ruleset",
     "load_scorer",
     "parse_spec",
+    "red_fives_per_suit",
     "resolve",
     "ruleset_for",
     "score",
@@ -475,9 +476,19 @@ def check_api_arguments(
     check_situation(situation)
 
 
-def _red_per_suit(ruleset: Any) -> int:
-    """Red fives of each suit in the ruleset's wall (0: none, and ``0m`` is refused)."""
-    return int(getattr(ruleset, "red_fives_per_suit", 0))
+def red_fives_per_suit(ruleset: Any) -> int:
+    """Red fives of each suit in the wall of ``ruleset`` (object, id or spec).
+
+    0: none, and ``0m`` is refused.
+
+    >>> red_fives_per_suit("riichi-ema"), red_fives_per_suit("fimj")
+    (1, 0)
+
+    Raises:
+        RulesetError: for an unknown ruleset id.
+    """
+    rs = ruleset_for(ruleset) if isinstance(ruleset, str) else ruleset
+    return int(getattr(rs, "red_fives_per_suit", 0))
 
 
 def _checked_hand(ruleset: Any, hand: str | Hand, indicators: Iterable[Any]) -> Hand:
@@ -486,9 +497,11 @@ def _checked_hand(ruleset: Any, hand: str | Hand, indicators: Iterable[Any]) -> 
     Raises:
         NotationError, InvalidHandError: for a bad hand, a fifth copy or too many red fives.
     """
-    per_suit = _red_per_suit(ruleset)
+    per_suit = red_fives_per_suit(ruleset)
     h = parse_hand(hand, red_fives=per_suit > 0) if isinstance(hand, str) else hand
-    check_red_fives(h, per_suit)
+    indicators = list(indicators)
+    red = [p for t in indicators if isinstance(t, str) for p in parse_tiles(t.strip())]
+    check_red_fives(h, per_suit, red, "the dora indicators")
     tiles = [t if isinstance(t, Tile) else Tile.from_notation(_plain_five(t)) for t in indicators]
     check_tile_counts(h, tiles)
     return h

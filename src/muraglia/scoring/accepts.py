@@ -78,6 +78,14 @@ class InputRules:
     notes: tuple[str, ...] = field(default=())
     """Extra lines for the reference (e.g. what the ruleset does not have: red fives, ura)."""
 
+    @property
+    def flag_meanings(self) -> dict[str, str]:
+        """The ``flags`` table of the ruleset class: flag → meaning with its rule id.
+
+        One type for every ruleset's ``flags`` ClassVar (riichi and MCR write the meaning).
+        """
+        return {k: f"{meaning} ({ref})" for k, (ref, meaning) in self.flags.items()}
+
     # ------------------------------------------------------------------ checks
 
     def check_flags(self, flags: Iterable[str]) -> None:

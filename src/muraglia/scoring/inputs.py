@@ -27,7 +27,7 @@ from typing import Any
 from muraglia.errors import InputTypeError, InvalidHandError, excerpt, json_type, plural
 from muraglia.hand import Hand
 from muraglia.scoring.context import parse_wind
-from muraglia.tiles import WINDS, Tile
+from muraglia.tiles import WINDS, PhysicalTile, Tile
 
 __all__ = [
     "MAX_INDICATORS",
@@ -230,16 +230,30 @@ def check_tile_counts(
             )
 
 
-def check_red_fives(hand: Hand, per_suit: int) -> None:
-    """The hand holds at most ``per_suit`` red fives of each suit (the ruleset's wall).
+def check_red_fives(
+    hand: Hand,
+    per_suit: int,
+    others: Iterable[PhysicalTile] = (),
+    where: str = "the visible tiles",
+) -> None:
+    """At most ``per_suit`` red fives of a suit (the ruleset's wall) in the hand and ``others``.
+
+    ``others`` are tiles seen elsewhere (``where``: the visible tiles, the dora indicators).
+
+    >>> from muraglia.notation import parse_hand, parse_tiles
+    >>> check_red_fives(parse_hand("0m23m456p789s1122z"), 1, parse_tiles("0m"), "the dora")
+    Traceback (most recent call last):
+    ...
+    muraglia.errors.InvalidHandError: 2 red fives 0m in the hand and the dora; the wall ...
 
     Raises:
         InvalidHandError: naming the suit.
     """
-    if hand.red_fives <= per_suit:  # no suit can hold more than the whole hand
+    seen = [t for t in others if t.red]
+    if hand.red_fives + len(seen) <= per_suit:  # no suit can hold more than all of them
         return
     red: dict[str, int] = {}
-    tiles = [*hand.concealed_tiles, *(t for m in hand.melds for t in m.tiles)]
+    tiles = [*hand.concealed_tiles, *(t for m in hand.melds for t in m.tiles), *seen]
     for t in tiles:
         if t.red:
             suit = t.kind.notation[1]
@@ -247,6 +261,7 @@ def check_red_fives(hand: Hand, per_suit: int) -> None:
     for suit, n in red.items():
         if n > per_suit:
             has = "no red fives" if per_suit == 0 else f"only {plural(per_suit, 'red five')}"
+            held = f"the hand and {where}" if seen else "the hand"
             raise InvalidHandError(
-                f"{plural(n, 'red five')} 0{suit} in the hand; the wall has {has} of that suit"
+                f"{plural(n, 'red five')} 0{suit} in {held}; the wall has {has} of that suit"
             )

@@ -43,6 +43,7 @@ from typing import Any
 from muraglia.analysis.groups import GroupKind
 from muraglia.errors import RulesetError
 from muraglia.scoring.context import WinContext
+from muraglia.scoring.locate import Locator, sources, whole_hand
 from muraglia.scoring.result import Award
 from muraglia.tiles import Tile
 
@@ -161,6 +162,9 @@ class Pattern:
     (:func:`parse_example`); ``tests/rulesets/test_contract.py`` scores every one."""
     note: str = ""
     """Free text shown in the generated reference."""
+    locate: Locator = field(default=whole_hand, repr=False, compare=False)
+    """Which groups and tiles of the reading earn the pattern (:mod:`muraglia.scoring.locate`;
+    default: the whole hand, for patterns about the hand as a whole)."""
 
     def value(self, *, concealed: bool) -> int | None:
         """The value for a concealed or open hand (None: not allowed)."""
@@ -235,6 +239,7 @@ class PatternTable:
         tiles_within: Iterable[Tile] = (),
         examples: Sequence[str] = (),
         note: str = "",
+        locate: Locator = whole_hand,
     ) -> Callable[[Predicate], Predicate]:
         """Decorator registering a predicate as pattern ``id``.
 
@@ -271,6 +276,7 @@ class PatternTable:
                 tiles_within=frozenset(tiles_within),
                 examples=tuple(examples),
                 note=note,
+                locate=locate,
             )
             return fn
 
@@ -443,6 +449,35 @@ class PatternTable:
             if cached is None:
                 cached = cache[pid, n, concealed] = pats[pid].award(n, concealed=concealed)
             out.append(cached)
+        return tuple(out)
+
+    def locate(self, ctx: WinContext, awards: Iterable[Award]) -> tuple[Award, ...]:
+        """``awards`` found on ``ctx``, each with the tiles its pattern's locator names.
+
+        Run once, on the reading finally scored (the search over readings shares unlocated
+        awards); awards of ids not in the table, or already located, are kept as they are.
+
+        >>> from muraglia.notation import parse_hand
+        >>> from muraglia.analysis.decompose import decompose
+        >>> from muraglia.scoring.locate import pungs_of
+        >>> t = PatternTable("demo", unit="han")
+        >>> @t.pattern("red", names={"en": "Red", "it": "Rosso"}, closed=1, open=1, ref="D-1",
+        ...            locate=pungs_of({Tile.RED}))
+        ... def red(ctx): return ctx.counts[Tile.RED] >= 3
+        >>> hand = parse_hand("234m567p11z[777z][789s<]+4m")
+        >>> ctx = WinContext(hand, decompose(hand)[0], None, "ron", Tile.EAST, Tile.EAST)
+        >>> [s.to_dict() for s in t.locate(ctx, t.evaluate(ctx))[0].tiles]
+        [{'where': 'meld', 'tiles': '777z', 'meld': 0}]
+        """
+        pats = self._patterns
+        hand = ctx.hand
+        out: list[Award] = []
+        for a in awards:
+            p = pats.get(a.id)
+            if p is None or a.tiles is not None:
+                out.append(a)
+            else:
+                out.append(replace(a, tiles=sources(hand, p.locate(ctx))))
         return tuple(out)
 
     def award_of(self, pattern_id: str, count: int, *, concealed: bool) -> Award:

@@ -15,8 +15,72 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from muraglia.analysis.groups import Decomposition
+from muraglia.notation import parse_tiles
+from muraglia.tiles import PhysicalTile, Tile, format_tiles
 
-__all__ = ["Award", "DealOutcome", "LazyLines", "ScoreResult", "Settlement", "Transfer"]
+__all__ = [
+    "Award",
+    "DealOutcome",
+    "LazyLines",
+    "ScoreResult",
+    "Settlement",
+    "TileSource",
+    "Transfer",
+]
+
+_WHERE = ("concealed", "meld", "winning", "bonus")
+
+
+@dataclass(frozen=True, slots=True)
+class TileSource:
+    """Tiles of a hand that earn (part of) an :class:`Award`, and where they sit.
+
+    ``where`` is ``concealed`` (the concealed tiles, the winning tile among them), ``meld``
+    (the declared meld ``meld``, an index into :attr:`Hand.melds` — the melds in the order of
+    the notation, concealed kongs included), ``winning`` (the winning tile itself) or
+    ``bonus`` (exposed flowers and seasons). ``tiles`` are tile kinds (a red five is a five).
+
+    >>> TileSource("meld", (Tile.RED,) * 3, meld=0).to_dict()
+    {'where': 'meld', 'tiles': '777z', 'meld': 0}
+    >>> TileSource.from_dict({"where": "concealed", "tiles": "11z"})
+    TileSource(where='concealed', tiles=(<Tile.EAST: 27>, <Tile.EAST: 27>), meld=None)
+    """
+
+    where: str
+    """``concealed``, ``meld``, ``winning`` or ``bonus``."""
+    tiles: tuple[Tile, ...]
+    """The tile kinds."""
+    meld: int | None = None
+    """For ``meld``: the index of the meld in the hand's declared melds."""
+
+    def __post_init__(self) -> None:
+        """Check ``where`` and the meld index.
+
+        Raises:
+            ValueError: for an unknown ``where`` or a meld index that does not fit it.
+        """
+        if self.where not in _WHERE:
+            raise ValueError(f"tile source {self.where!r}: expected one of {', '.join(_WHERE)}")
+        if (self.meld is not None) != (self.where == "meld"):
+            raise ValueError(f"tile source {self.where!r} with meld index {self.meld!r}")
+
+    @property
+    def notation(self) -> str:
+        """The tiles in compact notation (``555z``, ``123m``, ``1f``)."""
+        return format_tiles(PhysicalTile(t) for t in self.tiles)
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"where", "tiles"[, "meld"]}`` (interfaces.md §5, pattern ``tiles``)."""
+        out: dict[str, Any] = {"where": self.where, "tiles": self.notation}
+        if self.meld is not None:
+            out["meld"] = self.meld
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TileSource:
+        """The inverse of :meth:`to_dict`."""
+        kinds = tuple(t.kind for t in parse_tiles(str(data["tiles"])))
+        return cls(str(data["where"]), kinds, data.get("meld"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,20 +101,39 @@ class Award:
     """Rule reference."""
     limit: bool = False
     """Whether this is a limit hand."""
+    tiles: tuple[TileSource, ...] | None = None
+    """The tiles that earn the award, found by the pattern's declared locator on the reading
+    scored (``()``: a situation, not tiles, earns it — riichi, a last-tile win); None when the
+    award was not located (an award built by hand)."""
+    category: str | None = None
+    """What the value means where the unit does not say it all (FIMJ: ``points``,
+    ``fundamental`` or ``closing`` doubles, ``limit``)."""
 
     def name(self, lang: str = "en") -> str:
         """The display name in ``lang`` (falls back to English)."""
         return self.names.get(lang) or self.names["en"]
 
-    def to_dict(self) -> dict[str, Any]:
-        """``{"id", "en", "it", "value", "unit"}`` as in interfaces.md §5."""
-        return {
+    def to_dict(self, keys: Sequence[str] = ()) -> dict[str, Any]:
+        """``{"id", "en", "it", "value", "unit"}`` as in interfaces.md §5, plus ``tiles``.
+
+        ``keys`` adds the fields a ruleset's contract also prints (the classical rulesets:
+        ``count``, ``ref``; FIMJ also ``category``, docs/scoring.md).
+
+        >>> Award("x", {"en": "X", "it": "X"}, 4, "points", 2, "R-1").to_dict(("count", "ref"))
+        {'id': 'x', 'en': 'X', 'it': 'X', 'value': 4, 'unit': 'points', 'count': 2, 'ref': 'R-1'}
+        """
+        out: dict[str, Any] = {
             "id": self.id,
             "en": self.names["en"],
             "it": self.names.get("it", self.names["en"]),
             "value": self.value,
             "unit": self.unit,
         }
+        for key in keys:
+            out[key] = getattr(self, key)
+        if self.tiles is not None:
+            out["tiles"] = [t.to_dict() for t in self.tiles]
+        return out
 
 
 class LazyLines(Mapping[str, tuple[str, ...]]):
@@ -181,6 +264,9 @@ class ScoreResult:
                 {k: p[k] for k in ("en", "it", "ja", "zh") if k in p},
                 int(p.get("value", 0)),
                 str(p.get("unit", "")),
+                tiles=(
+                    tuple(TileSource.from_dict(t) for t in p["tiles"]) if "tiles" in p else None
+                ),
             )
             for p in data.get("patterns", ())
         )
@@ -218,11 +304,26 @@ class Transfer:
     amount: int
     """How much (positive)."""
     reason: str = ""
-    """What the payment is for (``hand``, ``honba``, ``riichi_sticks``, ``noten``...)."""
+    """What the payment is for (``hand``, ``honba``, ``riichi_sticks``, ``noten``; the
+    classical rulesets: ``mahjong``, ``winners``, ``difference``, penalties...)."""
+    share_of: str | None = None
+    """For a payment made on behalf of another seat (SEI-PAY-2), the seat whose share it is."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """``{"from", "to", "amount"}`` as in interfaces.md §5."""
-        return {"from": self.payer, "to": self.payee, "amount": self.amount}
+    def to_dict(self, *, reason: bool = False) -> dict[str, Any]:
+        """``{"from", "to", "amount"}`` as in interfaces.md §5.
+
+        ``reason``: also the reason and, for a share paid on another's behalf, ``share_of``
+        (the classical rulesets' ``settle`` output, docs/scoring.md).
+
+        >>> Transfer("E", "S", 240, "mahjong", "W").to_dict(reason=True)
+        {'from': 'E', 'to': 'S', 'amount': 240, 'reason': 'mahjong', 'share_of': 'W'}
+        """
+        out: dict[str, Any] = {"from": self.payer, "to": self.payee, "amount": self.amount}
+        if reason:
+            out["reason"] = self.reason
+            if self.share_of is not None:
+                out["share_of"] = self.share_of
+        return out
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,7 @@ __all__ = [
     "Seat",
     "SeatingPlan",
     "Session",
+    "Setting",
     "Table",
     "TableResult",
     "Team",
@@ -340,3 +341,12 @@ class User(Base):
     role: Mapped[str] = mapped_column(String(12))
 
     __table_args__ = (CheckConstraint("role in ('organiser', 'referee')", name="role"),)
+
+
+class Setting(Base):
+    """A setting of the installation shared by every process (e.g. the login signing key)."""
+
+    __tablename__ = "tournament_setting"
+
+    name: Mapped[str] = mapped_column(String(60), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))

@@ -24,7 +24,6 @@ import base64
 import hashlib
 import hmac
 import json
-import secrets
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,7 +39,7 @@ from sqlalchemy.orm import Session as DbSession
 
 from muraglia.errors import MahjongError
 from muraglia.tournament import service
-from muraglia.tournament.auth import authenticate
+from muraglia.tournament.auth import authenticate, signing_key
 from muraglia.tournament.models import Event
 from muraglia.web.chrome import TEMPLATES as WEB_TEMPLATES
 from muraglia.web.chrome import chrome, remember_language
@@ -57,7 +56,6 @@ _env = Environment(
     autoescape=select_autoescape(["html"]),
     auto_reload=False,
 )
-_process_secret = secrets.token_bytes(32)
 
 router = APIRouter(prefix="/tournaments", tags=["tournaments"])
 
@@ -83,8 +81,20 @@ Db = Annotated[DbSession, Depends(get_db)]
 
 
 def _secret(request: Request) -> bytes:
-    key = getattr(request.app.state, "secret_key", None)
-    return key.encode() if isinstance(key, str) else _process_secret
+    """The cookie signing key: ``app.state.secret_key`` if set, else the database's own.
+
+    The database's key (:func:`signing_key`) is created once and shared by every worker and
+    every restart; it is read once per application.
+    """
+    state = request.app.state
+    key = getattr(state, "secret_key", None)
+    if isinstance(key, str):
+        return key.encode()
+    cached = getattr(state, "tournament_signing_key", None)
+    if not isinstance(cached, bytes):
+        cached = signing_key(_engine(request))
+        state.tournament_signing_key = cached
+    return cached
 
 
 def _sign(request: Request, payload: str) -> str:

@@ -3,6 +3,13 @@
 Each ``POST`` takes the CLI's input object as its body and answers exactly the CLI's ``--json``
 output, computed by the same function the CLI calls; bad input is a 400 with
 ``{"ok": false, "error": "<the CLI's message>"}``.
+
+The routes below declare the API (its OpenAPI page, and any app that includes :data:`router`
+alone). In :func:`muraglia.web.create_app` the three ``POST`` routes are answered by
+:class:`FastJsonApi` before the framework's routing: the same function :func:`answer` on the
+same body, without the per-request routing, dependency solving and response objects, which
+cost about half as much again as scoring the hand (``bench/bench_web.py``, in-process CPU per
+request).
 """
 
 from __future__ import annotations
@@ -12,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from muraglia import __version__
 from muraglia.cli import analyze, score, settle
@@ -20,7 +27,7 @@ from muraglia.cli._common import INPUT_ERRORS, error_message
 from muraglia.cli.rules import listing_dict, rules_dict
 from muraglia.errors import MahjongError
 
-__all__ = ["router"]
+__all__ = ["POSTS", "FastJsonApi", "answer", "encode", "router"]
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -49,12 +56,22 @@ def parse_object(body: bytes) -> dict[str, Any]:
     return item
 
 
-async def _answer(request: Request, compute: Compute) -> JSONResponse:
+def answer(body: bytes, compute: Compute) -> tuple[int, dict[str, Any]]:
+    """(status, object) of a ``POST``: 200 and the CLI's object, or 400 and the CLI's message."""
     try:
-        result = compute(parse_object(await request.body()))
+        return 200, compute(parse_object(body))
     except INPUT_ERRORS as exc:
-        return bad(error_message(exc))
-    return JSONResponse(result)
+        return 400, {"ok": False, "error": error_message(exc)}
+
+
+def encode(obj: dict[str, Any]) -> bytes:
+    """The response body (compact UTF-8 JSON, as the framework's JSONResponse writes it)."""
+    return json.dumps(obj, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+
+
+async def _answer(request: Request, compute: Compute) -> Response:
+    status, obj = answer(await request.body(), compute)
+    return Response(encode(obj), status_code=status, media_type="application/json")
 
 
 def _doc(example: dict[str, Any], description: str) -> dict[str, Any]:
@@ -84,7 +101,7 @@ async def health() -> dict[str, Any]:
     summary="shanten, waits and useful tiles (muraglia analyze --json)",
     **_doc({"hand": "123m456p789s1122z"}, 'the analyze input: {"hand", "rules"?, "visible"?}'),
 )
-async def api_analyze(request: Request) -> JSONResponse:
+async def api_analyze(request: Request) -> Response:
     """The ``muraglia analyze --json`` object of the body."""
     return await _answer(request, analyze.compute)
 
@@ -97,7 +114,7 @@ async def api_analyze(request: Request) -> JSONResponse:
         "the score input object of interfaces.md §5",
     ),
 )
-async def api_score(request: Request) -> JSONResponse:
+async def api_score(request: Request) -> Response:
     """The ``muraglia score --json`` object of the body."""
     return await _answer(request, score.compute)
 
@@ -115,7 +132,7 @@ async def api_score(request: Request) -> JSONResponse:
         "the settle input object of interfaces.md §5",
     ),
 )
-async def api_settle(request: Request) -> JSONResponse:
+async def api_settle(request: Request) -> Response:
     """The ``muraglia settle --json`` object of the body."""
     return await _answer(request, settle.compute)
 
@@ -133,3 +150,44 @@ async def api_rule_table(spec: str) -> JSONResponse:
         return JSONResponse(rules_dict(spec))
     except MahjongError as exc:
         return bad(error_message(exc), 404)
+
+
+POSTS: dict[str, Compute] = {
+    "/api/analyze": analyze.compute,
+    "/api/score": score.compute,
+    "/api/settle": settle.compute,
+}
+"""The ``POST`` routes :class:`FastJsonApi` answers, with the CLI function of each."""
+
+_JSON = [(b"content-type", b"application/json")]
+
+
+class FastJsonApi:
+    """ASGI middleware answering the :data:`POSTS` routes directly (see the module docstring).
+
+    Every other request goes on to the application. The body-size limit
+    (:class:`muraglia.web.app.BodyLimit`) stays outside it.
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Answer a ``POST`` of :data:`POSTS`, pass anything else on."""
+        compute = POSTS.get(scope["path"]) if scope["type"] == "http" else None
+        if compute is None or scope["method"] != "POST":
+            await self.app(scope, receive, send)
+            return
+        chunks = []
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        status, obj = answer(b"".join(chunks), compute)
+        data = encode(obj)
+        headers = [*_JSON, (b"content-length", str(len(data)).encode())]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": data})

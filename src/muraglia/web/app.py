@@ -129,6 +129,7 @@ def create_app(db_url: str | None = None, *, takeover_after: float = 30.0) -> Fa
     app.include_router(replay.router)
     app.include_router(tournament_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.add_middleware(api.FastJsonApi)  # the JSON API's POSTs without the routing overhead
     uploads = dict.fromkeys(("/replay", "/api/replay"), replay.REPLAY_BODY)
-    app.add_middleware(BodyLimit, limit=MAX_BODY, larger=uploads)
+    app.add_middleware(BodyLimit, limit=MAX_BODY, larger=uploads)  # outermost: every body
     return app

@@ -67,12 +67,6 @@ class RulesetForm:
     statuses: Mapping[str, Mapping[str, str]]
 
 
-def _flag_text(value: Any) -> str:
-    if isinstance(value, tuple):
-        return " ".join(str(v) for v in reversed(value))
-    return str(value)
-
-
 def _option(f: dataclasses.Field[Any], hints: Mapping[str, Any]) -> Option:
     hint = hints.get(f.name, f.type)
     if typing.get_origin(hint) is typing.Literal:
@@ -89,11 +83,8 @@ def ruleset_form(rules_id: str) -> RulesetForm:
         RulesetError: for an unknown id.
     """
     ruleset = load_ruleset(rules_id)
-    table: Any = getattr(ruleset, "flags", {})
-    if isinstance(table, Mapping):
-        flags = tuple(Flag(k, _flag_text(v)) for k, v in table.items())
-    else:
-        flags = tuple(Flag(k, "") for k in sorted(table))
+    table: Mapping[str, str] = ruleset.flags  # flag -> meaning, one type in every ruleset
+    flags = tuple(Flag(k, v) for k, v in table.items())
     options_cls: Any = type(ruleset.options)
     hints = typing.get_type_hints(options_cls)
     options = tuple(

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from muraglia.db import Base
 
-__all__ = ["WebAction", "WebGame", "WebReplay"]
+__all__ = ["WebAction", "WebGame", "WebReplay", "WebRoom", "WebRoomSeat"]
 
 
 def _now() -> datetime:
@@ -70,3 +70,39 @@ class WebReplay(Base):
     text: Mapped[str] = mapped_column(Text)
     """The record as uploaded (any format :mod:`muraglia.io.stepper` reads)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class WebRoom(Base):
+    """A table with friends: what it plays and, once dealt, its game."""
+
+    __tablename__ = "web_room"
+
+    code: Mapped[str] = mapped_column(String(20), primary_key=True)
+    """The table's code in its link (``secrets.token_urlsafe``)."""
+    rules: Mapped[str] = mapped_column(String(400))
+    players: Mapped[int] = mapped_column(Integer)
+    max_deals: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    lang: Mapped[str] = mapped_column(String(5))
+    game_id: Mapped[str | None] = mapped_column(
+        ForeignKey("web_game.id", ondelete="SET NULL"), nullable=True
+    )
+    """The game once the host has dealt (its actions are stored like every game's)."""
+    ready: Mapped[str] = mapped_column(Text, default="[]")
+    """JSON list of the seats that have seen the current settlement."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class WebRoomSeat(Base):
+    """A person's seat at a table: their name and the hash of their seat token."""
+
+    __tablename__ = "web_room_seat"
+
+    room_code: Mapped[str] = mapped_column(
+        ForeignKey("web_room.code", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    token_hash: Mapped[str] = mapped_column(String(64))
+    """SHA-256 of the seat token (the token itself lives only in the person's cookie)."""

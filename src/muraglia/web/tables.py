@@ -5,40 +5,54 @@ each receives, over a WebSocket, only what their own seat may know (their
 :class:`~muraglia.engine.views.PlayerView` and the table drawn from it). A seat is claimed
 with an unguessable token kept in a cookie; a person who disconnects can reconnect with it,
 and after :attr:`Room.takeover_after` seconds away a bot plays their turns until they return.
-Rooms live in memory (bounded), their games in the database like any game.
+Rooms are kept in the database (:class:`RoomStore`: seats with the hash of their tokens, the
+game's id, who has seen the settlement) and their games like any game, action by action, so a
+server restart loses nothing: a room not in memory (bounded) is loaded again on its first
+request, its game rebuilt from its actions.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import secrets
+import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from muraglia.cli._common import INPUT_ERRORS, error_message
 from muraglia.engine import flow_for
 from muraglia.players import DEFAULT_BOT, Player, make_bot
 from muraglia.rulesets import load_ruleset, parse_spec
 from muraglia.web.games import HUMAN, GameSession, SessionCache, new_session
+from muraglia.web.models import WebRoom, WebRoomSeat
 from muraglia.web.pages import RULESETS, lang_of, render, render_fragment
 from muraglia.web.play import seat_context
 from muraglia.web.table_view import order_actions
 
-__all__ = ["Room", "Rooms", "router"]
+__all__ = ["Room", "RoomStore", "Rooms", "router", "token_hash"]
 
 router = APIRouter(include_in_schema=False)
 
 MAX_ROOMS = 500
-"""Rooms kept in memory; the oldest finished ones go first."""
+"""Rooms kept in memory (the oldest go first; they stay in the database)."""
 MAX_NAME = 40
 """Longest player name."""
+
+
+def token_hash(token: str) -> str:
+    """What is kept of a seat token: its SHA-256 (the token lives only in the cookie)."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 class Socket(Protocol):
@@ -61,6 +75,7 @@ class Room:
     lang: str = "en"
     names: dict[int, str] = field(default_factory=dict)
     tokens: dict[str, int] = field(default_factory=dict)
+    """Seat by token hash (:func:`token_hash`)."""
     session: GameSession | None = None
     sockets: dict[int, list[Any]] = field(default_factory=dict)
     langs: dict[int, str] = field(default_factory=dict)
@@ -85,7 +100,7 @@ class Room:
         seat = free[0]
         self.names[seat] = name.strip()[:MAX_NAME] or f"{seat + 1}"
         token = secrets.token_urlsafe(18)
-        self.tokens[token] = seat
+        self.tokens[token_hash(token)] = seat
         self.away_since[seat] = time.monotonic()
         return token
 
@@ -93,8 +108,9 @@ class Room:
         """The seat of a token (None for an unknown token)."""
         if not token:
             return None
+        digest = token_hash(token)
         for known, seat in self.tokens.items():
-            if secrets.compare_digest(known, token):
+            if secrets.compare_digest(known, digest):
                 return seat
         return None
 
@@ -110,13 +126,18 @@ class Room:
         self.session = new_session(
             self.rules, seats, seed=self.seed, max_deals=self.max_deals, kind="table"
         )
+        self.seat_stand_ins()
+        self.session.advance()
+        return self.session
+
+    def seat_stand_ins(self) -> None:
+        """The bots that play for people away (seeded by the game's seed)."""
+        assert self.session is not None
         ruleset = self.session.match.game.ruleset
         self.stand_ins = {
             s: make_bot(DEFAULT_BOT, ruleset, seed=self.session.seed * 4 + s + 1000)
             for s in self.names
         }
-        self.session.advance()
-        return self.session
 
     def names_list(self, lang: str) -> list[str]:
         """Display names by seat (people by name, bots as such)."""
@@ -206,16 +227,86 @@ class Room:
         return False
 
 
+class RoomStore:
+    """Rooms in the database (``web_room``, ``web_room_seat``); games in the game store."""
+
+    def __init__(self, sessions: SessionCache) -> None:
+        self.sessions = sessions
+        self.engine = sessions.store.engine
+
+    def save(self, room: Room) -> None:
+        """Store the room's settings, its seats, its game's id and who has seen the settlement."""
+        with Session(self.engine) as db, db.begin():
+            row = db.get(WebRoom, room.code)
+            if row is None:
+                row = WebRoom(
+                    code=room.code,
+                    rules=room.rules,
+                    players=room.players,
+                    max_deals=room.max_deals,
+                    seed=room.seed,
+                    lang=room.lang,
+                )
+                db.add(row)
+            row.game_id = room.session.id if room.session is not None else None
+            row.ready = json.dumps(sorted(room.ready))
+            row.updated_at = datetime.now(UTC)
+            stored = set(
+                db.scalars(select(WebRoomSeat.seat).where(WebRoomSeat.room_code == room.code))
+            )
+            for digest, seat in room.tokens.items():
+                if seat not in stored:
+                    db.add(
+                        WebRoomSeat(
+                            room_code=room.code, seat=seat, name=room.names[seat], token_hash=digest
+                        )
+                    )
+
+    def load(self, code: str, takeover_after: float) -> Room | None:
+        """The stored room ``code`` (its game rebuilt from its actions), or None.
+
+        Everybody counts as away since now: stand-in bots play for them once a watcher runs.
+        """
+        with Session(self.engine) as db:
+            row = db.get(WebRoom, code)
+            if row is None:
+                return None
+            seats = db.scalars(select(WebRoomSeat).where(WebRoomSeat.room_code == code)).all()
+            room = Room(
+                row.code,
+                row.rules,
+                row.players,
+                row.max_deals,
+                row.seed,
+                row.lang,
+                takeover_after=takeover_after,
+            )
+            game_id, ready = row.game_id, json.loads(row.ready)
+            for seat in seats:
+                room.names[seat.seat] = seat.name
+                room.tokens[seat.token_hash] = seat.seat
+        now = time.monotonic()
+        room.away_since = dict.fromkeys(room.names, now)
+        room.ready = {int(s) for s in ready}
+        if game_id is not None:
+            room.session = self.sessions.get(game_id)
+            if room.session is not None:
+                room.seat_stand_ins()
+        return room
+
+
 class Rooms:
-    """The open rooms, bounded."""
+    """The open rooms: the recent ones in memory (bounded), every one in the database."""
 
     def __init__(self, sessions: SessionCache, takeover_after: float = 30.0) -> None:
         self.sessions = sessions
+        self.store = RoomStore(sessions)
         self.takeover_after = takeover_after
         self._rooms: OrderedDict[str, Room] = OrderedDict()
+        self._lock = threading.Lock()
 
     def create(self, rules: str, max_deals: int | None, seed: int | None, lang: str) -> Room:
-        """A new room with a fresh code.
+        """A new room with a fresh code (stored once its host is seated: :meth:`save`).
 
         Raises:
             MahjongError: for an unknown ruleset or option.
@@ -223,14 +314,26 @@ class Rooms:
         players = flow_for(load_ruleset(rules)).players
         code = secrets.token_urlsafe(6)
         room = Room(code, rules, players, max_deals, seed, lang, takeover_after=self.takeover_after)
-        self._rooms[code] = room
-        while len(self._rooms) > MAX_ROOMS:
-            old = next(iter(self._rooms))
-            if old == code:
-                break
-            stale = self._rooms.pop(old)
-            if stale.watcher is not None:
-                stale.watcher.cancel()
+        self._remember(room)
+        return room
+
+    def save(self, room: Room) -> None:
+        """Store the room (settings, seats, game, acknowledgements)."""
+        self.store.save(room)
+
+    def find(self, code: str) -> Room | None:
+        """The room ``code`` from memory, else from the database, or None."""
+        with self._lock:
+            room = self._rooms.get(code)
+            if room is not None:
+                self._rooms.move_to_end(code)
+                return room
+        room = self.store.load(code, self.takeover_after)
+        if room is None:
+            return None
+        with self._lock:  # two requests may have loaded it at once: keep the first
+            room = self._rooms.setdefault(code, room)
+        self._remember(room)
         return room
 
     def get(self, code: str) -> Room:
@@ -239,10 +342,37 @@ class Rooms:
         Raises:
             HTTPException: 404 for an unknown code.
         """
-        room = self._rooms.get(code)
+        room = self.find(code)
         if room is None:
             raise HTTPException(404, f"no table {code!r}")
         return room
+
+    def watch(self, room: Room) -> None:
+        """Run the stand-in watcher of a dealt room (call from the event loop)."""
+        if room.session is None or room.session.match.over:
+            return
+        if room.watcher is None or room.watcher.done():
+            room.watcher = asyncio.create_task(_watch(room, self))
+
+    def forget(self) -> None:
+        """Drop every room from memory (they stay in the database)."""
+        with self._lock:
+            rooms = list(self._rooms.values())
+            self._rooms.clear()
+        for room in rooms:
+            if room.watcher is not None:
+                room.watcher.cancel()
+
+    def _remember(self, room: Room) -> None:
+        with self._lock:
+            self._rooms[room.code] = room
+            self._rooms.move_to_end(room.code)
+            stale = []
+            while len(self._rooms) > MAX_ROOMS:
+                stale.append(self._rooms.popitem(last=False)[1])
+        for old in stale:
+            if old.watcher is not None:
+                old.watcher.cancel()
 
 
 def _rooms(request: Request | WebSocket) -> Rooms:
@@ -286,6 +416,7 @@ async def tables_create(request: Request) -> Response:
             lang_of(request),
         )
         token = room.join(value("name"))
+        _rooms(request).save(room)
     except INPUT_ERRORS as exc:
         return tables_new(request, error=error_message(exc))
     response = RedirectResponse(f"/tables/{room.code}", status_code=303)
@@ -306,6 +437,7 @@ async def tables_join(request: Request, code: str) -> Response:
             token = room.join(name if isinstance(name, str) else "")
         except ValueError as exc:
             raise HTTPException(409, str(exc)) from None
+        _rooms(request).save(room)
         await room.broadcast()
     response = RedirectResponse(f"/tables/{code}", status_code=303)
     response.set_cookie(_cookie(code), token, httponly=True, samesite="lax")
@@ -325,7 +457,8 @@ async def tables_start(request: Request, code: str) -> Response:
             except INPUT_ERRORS as exc:
                 raise HTTPException(400, error_message(exc)) from None
             _rooms(request).sessions.add(session)
-            room.watcher = asyncio.create_task(_watch(room, _rooms(request).sessions))
+            _rooms(request).save(room)
+            _rooms(request).watch(room)
         await room.broadcast()
     return RedirectResponse(f"/tables/{code}", status_code=303)
 
@@ -350,13 +483,14 @@ def tables_page(request: Request, code: str) -> HTMLResponse:
     return render(request, "table.html", lang, context)
 
 
-async def _watch(room: Room, sessions: SessionCache) -> None:
+async def _watch(room: Room, rooms: Rooms) -> None:
     """Stand-in bots for people away too long; ends with the match."""
     while room.session is not None and not room.session.match.over:
         await asyncio.sleep(min(1.0, max(0.05, room.takeover_after / 4)))
         async with room.lock:
             if room.stand_in_step(time.monotonic()):
-                sessions.store.save(room.session)
+                rooms.sessions.store.save(room.session)
+                rooms.save(room)
                 await room.broadcast()
 
 
@@ -364,11 +498,12 @@ async def _watch(room: Room, sessions: SessionCache) -> None:
 async def tables_socket(websocket: WebSocket, code: str) -> None:
     """The seat's connection: its own state out, its own actions in."""
     rooms = _rooms(websocket)
-    room = rooms._rooms.get(code)
+    room = rooms.find(code)
     seat = room.seat_of(websocket.cookies.get(_cookie(code))) if room is not None else None
     if room is None or seat is None:
         await websocket.close(code=4403)
         return
+    rooms.watch(room)  # a room loaded after a restart: its stand-ins watch again
     await websocket.accept()
     lang = websocket.query_params.get("lang")
     if lang in ("it", "en"):
@@ -391,6 +526,7 @@ async def tables_socket(websocket: WebSocket, code: str) -> None:
                         room.act(seat, int(msg["a"]), int(msg["n"]))
                     elif kind == "continue":
                         room.acknowledge(seat)
+                        rooms.save(room)
                     else:
                         raise ValueError(f"unknown message type {kind!r}")
                     if room.session is not None:

@@ -47,8 +47,11 @@ def test_score_json() -> None:
     assert out["valid_win"]
     assert (out["han"], out["fu"], out["value"]) == (3, 30, 3900)
     assert out["payments"] == {"E": 0, "S": 3900, "W": -3900, "N": 0}
-    assert {"id": "riichi", "en": "Riichi", "it": "Riichi", "ja": "立直", "value": 1,
-            "unit": "han"} in out["patterns"]  # fmt: skip
+    riichi = next(p for p in out["patterns"] if p["id"] == "riichi")
+    assert riichi == {"id": "riichi", "en": "Riichi", "it": "Riichi", "ja": "立直", "value": 1,
+            "unit": "han", "tiles": []}  # fmt: skip
+    pinfu = next(p for p in out["patterns"] if p["id"] == "pinfu")
+    assert [t["tiles"] for t in pinfu["tiles"]] == ["234m", "567m", "22p", "345p", "678s"]
     assert [f["fu"] for f in out["fu_breakdown"]] == [30]
 
 

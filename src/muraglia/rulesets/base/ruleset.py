@@ -68,6 +68,8 @@ class AnyRuleset(Protocol):
     version: ClassVar[int]
     title: ClassVar[Mapping[str, str]]
     sources: ClassVar[tuple[str, ...]]
+    flags: ClassVar[Mapping[str, str]]
+    """Situation flags the scorer reads: flag -> meaning (one type in every ruleset)."""
 
     @property
     def options(self) -> object:

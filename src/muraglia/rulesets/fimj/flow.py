@@ -37,7 +37,7 @@ from muraglia.rulesets.base import (
     settlement_from_dict,
 )
 from muraglia.rulesets.fimj.rules import FimjOptions, FimjRules
-from muraglia.rulesets.fimj.scoring import last_piece_wait, waiting_kinds
+from muraglia.rulesets.fimj.scoring import last_piece_wait, may_complete, waiting_kinds
 from muraglia.scoring.result import DealOutcome, Settlement
 from muraglia.tiles import DRAGONS, NUM_KINDS, TERMINALS_AND_HONORS, WINDS, PhysicalTile, Tile
 
@@ -103,11 +103,7 @@ class FimjFlow(DealFlow[FimjRules]):
         (four alike as two pairs, FIMJ-GAP-11), or a hand that may be a special-shape
         massimo (FIMJ-HAND-3; the scorer decides in win_value).
         """
-        if shanten_all(counts, melds) == -1:
-            return True
-        if melds == 0 and 1 not in counts and 3 not in counts:  # every count 0, 2 or 4
-            return bool(self.options.four_as_two_pairs)
-        return _maybe_special(counts, melds)
+        return may_complete(counts, melds, four_as_two_pairs=bool(self.options.four_as_two_pairs))
 
     def may_wait(self, counts: Sequence[int], melds: int) -> bool:
         """Shanten 0.
@@ -241,27 +237,6 @@ class FimjFlow(DealFlow[FimjRules]):
             passes=self.options.tournament or any(w != progress.dealer for w in summary.winners),
             turns=16,
         )
-
-
-def _maybe_special(counts: Sequence[int], melds: int) -> bool:
-    """Necessary conditions of the special-shape massimi (FIMJ-MAX M04, M07, M08, M09)."""
-    if counts[27] == counts[28] == counts[29] == counts[30] == 1:  # small snake (all winds)
-        suits = [s for s in range(3) if any(counts[s * 9 : s * 9 + 9])]
-        return (
-            sum(counts[d] for d in DRAGONS) == 1
-            and len(suits) == 1
-            and max(counts[suits[0] * 9 : suits[0] * 9 + 9]) == 1
-        )
-    if melds:
-        return False
-    if all(counts[t] for t in TERMINALS_AND_HONORS):
-        return True  # thirteen marvellous lanterns
-    if all(counts[d] == 1 for d in DRAGONS):  # snake of the dragons
-        return sorted(counts[w] for w in WINDS) == [0, 0, 0, 2]
-    if any(counts[27:]) or sum(counts) != 14:
-        return False
-    runs = [s for s in range(3) if all(counts[s * 9 + r] == 1 for r in range(7))]
-    return len(runs) == 2  # Siamese snakes
 
 
 def _maybe_special13(counts: Sequence[int], melds: int) -> bool:

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from muraglia.analysis.groups import Group, GroupKind
 from muraglia.melds import MeldKind
 from muraglia.rulesets.fimj.hands import FimjContext
+from muraglia.scoring import locate as loc
+from muraglia.scoring.locate import Locator
+from muraglia.scoring.result import Award
 from muraglia.tiles import DRAGONS, WINDS, Tile
 
 __all__ = ["PATTERNS", "PATTERNS_BY_ID", "Category", "FimjPattern", "pattern"]
@@ -44,6 +47,16 @@ class Category(StrEnum):
 
 
 Predicate = Callable[[FimjContext], int]
+
+UNITS: dict[Category, str] = {
+    Category.POINTS: "points",
+    Category.FUNDAMENTAL: "doubles",
+    Category.CLOSING: "doubles",
+    Category.LIMIT: "massimo",
+}
+"""The unit of an award of each category."""
+KEYS: tuple[str, ...] = ("ref", "count", "category")
+"""The fields a FIMJ ``patterns`` object also prints (:meth:`Award.to_dict`)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +79,23 @@ class FimjPattern:
     """Ids of patterns always earned together with this one (nesting, FIMJ-CUM-3)."""
     winner_only: bool = False
     """True for elements only the winner can have (P13, closing doubles, massimi)."""
+    locate: Locator = field(default=loc.whole_hand, repr=False, compare=False)
+    """Which groups and tiles earn the element (:mod:`muraglia.scoring.locate`; default: the
+    whole hand)."""
+
+    def award(self, count: int) -> Award:
+        """The :class:`Award` of this element applied ``count`` times (a massimo: once)."""
+        limit = self.category is Category.LIMIT
+        return Award(
+            self.id,
+            self.names,
+            self.value * (1 if limit else count),
+            UNITS[self.category],
+            count,
+            self.ref,
+            limit,
+            category=self.category.value,
+        )
 
     def count(self, ctx: FimjContext) -> int:
         """How many times the pattern applies (0 for winner-only patterns of non-winners)."""
@@ -87,6 +117,7 @@ def pattern(
     category: Category,
     value: int,
     implies: tuple[str, ...] = (),
+    locate: Locator = loc.whole_hand,
 ) -> Callable[[Predicate], Predicate]:
     """Declare a scoring element: register the decorated predicate with its data."""
 
@@ -101,6 +132,7 @@ def pattern(
                 fn,
                 implies,
                 winner_only=category in (Category.CLOSING, Category.LIMIT) or ref.endswith("P13"),
+                locate=locate,
             )
         )
         return fn
@@ -178,11 +210,36 @@ def _standard(ctx: FimjContext) -> bool:
     return ctx.shape == "standard"
 
 
+def _sets(kind: GroupKind, *, concealed: bool, head: bool) -> Locator:
+    """The pungs or kongs of the point items (P01–P08)."""
+    return loc.groups_where(
+        lambda g: g.kind is kind and g.concealed == concealed and _head(g.tile) == head
+    )
+
+
+def _pairs_of(tile: Callable[[FimjContext], Tile]) -> Locator:
+    return lambda ctx: [g for g in ctx.pairs if g.tile == tile(ctx)]
+
+
+def _pungs_of(tile: Callable[[FimjContext], Tile]) -> Locator:
+    return lambda ctx: [g for g in ctx.pungs if g.tile == tile(ctx)]
+
+
+def _own_bonus(ctx: FimjContext) -> list[Tile]:
+    seat = WINDS.index(ctx.seat_wind)
+    return [t for t in ctx.hand.bonus if t.bonus_seat == seat]
+
+
+_HEAD_PUNGS = loc.groups_where(lambda g: g.is_pung_or_kong and _head(g.tile))
+_CONCEALED_PUNGS = loc.groups_where(_is_concealed_pung)
+
+
 # --------------------------------------------------------------------------- points (FIMJ-PTS)
 
 
 @pattern(
     "concealed_head_kong",
+    locate=_sets(GroupKind.KONG, concealed=True, head=True),
     ref="FIMJ-PTS-P01",
     it="poker di testa coperto",
     en="concealed kong of head tiles",
@@ -196,6 +253,7 @@ def concealed_head_kong(ctx: FimjContext) -> int:
 
 @pattern(
     "exposed_head_kong",
+    locate=_sets(GroupKind.KONG, concealed=False, head=True),
     ref="FIMJ-PTS-P02",
     it="poker di testa scoperto",
     en="exposed kong of head tiles",
@@ -209,6 +267,7 @@ def exposed_head_kong(ctx: FimjContext) -> int:
 
 @pattern(
     "concealed_kong",
+    locate=_sets(GroupKind.KONG, concealed=True, head=False),
     ref="FIMJ-PTS-P03",
     it="poker non di testa coperto",
     en="concealed kong of non-head tiles",
@@ -222,6 +281,7 @@ def concealed_kong(ctx: FimjContext) -> int:
 
 @pattern(
     "exposed_kong",
+    locate=_sets(GroupKind.KONG, concealed=False, head=False),
     ref="FIMJ-PTS-P04",
     it="poker non di testa scoperto",
     en="exposed kong of non-head tiles",
@@ -235,6 +295,7 @@ def exposed_kong(ctx: FimjContext) -> int:
 
 @pattern(
     "concealed_head_pung",
+    locate=_sets(GroupKind.PUNG, concealed=True, head=True),
     ref="FIMJ-PTS-P05",
     it="tris di testa coperto",
     en="concealed pung of head tiles",
@@ -248,6 +309,7 @@ def concealed_head_pung(ctx: FimjContext) -> int:
 
 @pattern(
     "exposed_head_pung",
+    locate=_sets(GroupKind.PUNG, concealed=False, head=True),
     ref="FIMJ-PTS-P06",
     it="tris di testa scoperto",
     en="exposed pung of head tiles",
@@ -261,6 +323,7 @@ def exposed_head_pung(ctx: FimjContext) -> int:
 
 @pattern(
     "concealed_pung",
+    locate=_sets(GroupKind.PUNG, concealed=True, head=False),
     ref="FIMJ-PTS-P07",
     it="tris non di testa coperto",
     en="concealed pung of non-head tiles",
@@ -274,6 +337,7 @@ def concealed_pung(ctx: FimjContext) -> int:
 
 @pattern(
     "exposed_pung",
+    locate=_sets(GroupKind.PUNG, concealed=False, head=False),
     ref="FIMJ-PTS-P08",
     it="tris non di testa scoperto",
     en="exposed pung of non-head tiles",
@@ -287,6 +351,7 @@ def exposed_pung(ctx: FimjContext) -> int:
 
 @pattern(
     "own_wind_pair",
+    locate=_pairs_of(lambda ctx: ctx.seat_wind),
     ref="FIMJ-PTS-P09",
     it="coppia del proprio vento",
     en="pair of own wind",
@@ -300,6 +365,7 @@ def own_wind_pair(ctx: FimjContext) -> int:
 
 @pattern(
     "round_wind_pair",
+    locate=_pairs_of(lambda ctx: ctx.round_wind),
     ref="FIMJ-PTS-P10",
     it="coppia del vento dominante",
     en="pair of the round wind",
@@ -313,6 +379,7 @@ def round_wind_pair(ctx: FimjContext) -> int:
 
 @pattern(
     "dragon_pair",
+    locate=loc.groups_where(lambda g: g.kind is GroupKind.PAIR and g.tile.is_dragon),
     ref="FIMJ-PTS-P11",
     it="coppia di drago",
     en="pair of a dragon",
@@ -326,6 +393,7 @@ def dragon_pair(ctx: FimjContext) -> int:
 
 @pattern(
     "bonus_tile",
+    locate=loc.bonus(lambda ctx: ctx.hand.bonus),
     ref="FIMJ-PTS-P12",
     it="fiore o stagione",
     en="flower or season",
@@ -355,6 +423,7 @@ def mahjong(ctx: FimjContext) -> int:
 
 @pattern(
     "own_bonus",
+    locate=loc.bonus(_own_bonus),
     ref="FIMJ-DBL-F01",
     it="proprio fiore o stagione",
     en="own flower or season",
@@ -369,6 +438,7 @@ def own_bonus(ctx: FimjContext) -> int:
 
 @pattern(
     "bouquet",
+    locate=loc.bonus(lambda ctx: ctx.hand.bonus),
     ref="FIMJ-DBL-F02",
     it="bouquet o rosa",
     en="bouquet",
@@ -384,6 +454,7 @@ def bouquet(ctx: FimjContext) -> int:
 
 @pattern(
     "own_wind",
+    locate=_pungs_of(lambda ctx: ctx.seat_wind),
     ref="FIMJ-DBL-F03",
     it="proprio vento",
     en="own wind",
@@ -397,6 +468,7 @@ def own_wind(ctx: FimjContext) -> int:
 
 @pattern(
     "round_wind",
+    locate=_pungs_of(lambda ctx: ctx.round_wind),
     ref="FIMJ-DBL-F04",
     it="vento di giro",
     en="round wind",
@@ -410,6 +482,7 @@ def round_wind(ctx: FimjContext) -> int:
 
 @pattern(
     "dragon_pung",
+    locate=loc.pungs_of(DRAGONS),
     ref="FIMJ-DBL-F05",
     it="tris di draghi",
     en="dragon pung",
@@ -423,6 +496,7 @@ def dragon_pung(ctx: FimjContext) -> int:
 
 @pattern(
     "three_head_pungs",
+    locate=_HEAD_PUNGS,
     ref="FIMJ-DBL-F06",
     it="tre tris di teste",
     en="three head pungs",
@@ -436,6 +510,7 @@ def three_head_pungs(ctx: FimjContext) -> bool:
 
 @pattern(
     "four_head_pungs",
+    locate=_HEAD_PUNGS,
     ref="FIMJ-DBL-F07",
     it="quattro tris di teste",
     en="four head pungs",
@@ -450,6 +525,7 @@ def four_head_pungs(ctx: FimjContext) -> bool:
 
 @pattern(
     "three_equal_pungs",
+    locate=loc.mixed_triple_pungs,
     ref="FIMJ-DBL-F08",
     it="tre tris uguali numerali",
     en="three equal numeral pungs",
@@ -467,6 +543,7 @@ def three_equal_pungs(ctx: FimjContext) -> bool:
 
 @pattern(
     "three_concealed_pungs",
+    locate=_CONCEALED_PUNGS,
     ref="FIMJ-DBL-F09",
     it="tre tris nascosti",
     en="three concealed pungs",
@@ -480,6 +557,7 @@ def three_concealed_pungs(ctx: FimjContext) -> bool:
 
 @pattern(
     "four_concealed_pungs",
+    locate=_CONCEALED_PUNGS,
     ref="FIMJ-DBL-F10",
     it="quattro tris nascosti",
     en="four concealed pungs",
@@ -494,6 +572,7 @@ def four_concealed_pungs(ctx: FimjContext) -> bool:
 
 @pattern(
     "three_equal_chows",
+    locate=loc.most_common_chows(same_suit=False),
     ref="FIMJ-DBL-F11",
     it="tre scale uguali",
     en="three equal chows",
@@ -507,6 +586,7 @@ def three_equal_chows(ctx: FimjContext) -> bool:
 
 @pattern(
     "three_identical_chows",
+    locate=loc.most_common_chows(same_suit=True),
     ref="FIMJ-DBL-F12",
     it="tre scale uguali di colore",
     en="three equal chows of one suit",
@@ -521,6 +601,7 @@ def three_identical_chows(ctx: FimjContext) -> bool:
 
 @pattern(
     "four_equal_chows",
+    locate=loc.most_common_chows(same_suit=False),
     ref="FIMJ-DBL-F13",
     it="quattro scale uguali",
     en="four equal chows",
@@ -535,6 +616,7 @@ def four_equal_chows(ctx: FimjContext) -> bool:
 
 @pattern(
     "four_identical_chows",
+    locate=loc.most_common_chows(same_suit=True),
     ref="FIMJ-DBL-F14",
     it="quattro scale uguali di colore",
     en="four equal chows of one suit",
@@ -549,6 +631,7 @@ def four_identical_chows(ctx: FimjContext) -> bool:
 
 @pattern(
     "snake",
+    locate=loc.same_start_chows(lambda ctx: _SNAKE),
     ref="FIMJ-DBL-F15",
     it="serpente",
     en="snake",
@@ -562,6 +645,7 @@ def snake(ctx: FimjContext) -> bool:
 
 @pattern(
     "snake_one_suit",
+    locate=loc.pure_straight,
     ref="FIMJ-DBL-F16",
     it="serpente di colore",
     en="snake of one suit",
@@ -576,6 +660,7 @@ def snake_one_suit(ctx: FimjContext) -> bool:
 
 @pattern(
     "chained_snake",
+    locate=loc.same_start_chows(lambda ctx: _CHAINED),
     ref="FIMJ-DBL-F17",
     it="serpente incatenato",
     en="chained snake",
@@ -589,6 +674,7 @@ def chained_snake(ctx: FimjContext) -> bool:
 
 @pattern(
     "chained_snake_one_suit",
+    locate=loc.same_start_chows(lambda ctx: _CHAINED),
     ref="FIMJ-DBL-F18",
     it="serpente incatenato di colore",
     en="chained snake of one suit",
@@ -684,6 +770,7 @@ def purest_hand(ctx: FimjContext) -> bool:
 
 @pattern(
     "dead_wall_draw",
+    locate=loc.winning_tile,
     ref="FIMJ-DBL-C07",
     it="pescato sul tetto",
     en="drawn from the dead wall",
@@ -697,6 +784,7 @@ def dead_wall_draw(ctx: FimjContext) -> bool:
 
 @pattern(
     "robbed",
+    locate=loc.winning_tile,
     ref="FIMJ-DBL-C08",
     it="rubato",
     en="robbing the kong",
@@ -710,6 +798,7 @@ def robbed(ctx: FimjContext) -> bool:
 
 @pattern(
     "last_piece",
+    locate=loc.winning_tile,
     ref="FIMJ-DBL-C09",
     it="ultimo pezzo",
     en="last piece",
@@ -723,6 +812,7 @@ def last_piece(ctx: FimjContext) -> bool:
 
 @pattern(
     "last_discard",
+    locate=loc.winning_tile,
     ref="FIMJ-DBL-C10",
     it="ultimo scarto",
     en="last discard",
@@ -736,6 +826,7 @@ def last_discard(ctx: FimjContext) -> bool:
 
 @pattern(
     "last_tile",
+    locate=loc.winning_tile,
     ref="FIMJ-DBL-C11",
     it="ultima pedina",
     en="last tile",
@@ -749,6 +840,7 @@ def last_tile(ctx: FimjContext) -> bool:
 
 @pattern(
     "bottled",
+    locate=loc.pairs,
     ref="FIMJ-DBL-C12",
     it="imbottigliato",
     en="bottled",
@@ -768,6 +860,7 @@ def bottled(ctx: FimjContext) -> bool:
 
 @pattern(
     "within_fifteenth",
+    locate=loc.no_tiles,
     ref="FIMJ-DBL-C13",
     it="entro la quindicesima",
     en="within the fifteenth discard",
@@ -811,6 +904,7 @@ def all_chows(ctx: FimjContext) -> bool:
 
 @pattern(
     "riichi",
+    locate=loc.no_tiles,
     ref="FIMJ-DBL-C16",
     it="richi",
     en="riichi",
@@ -824,6 +918,7 @@ def riichi(ctx: FimjContext) -> bool:
 
 @pattern(
     "golden_rooster",
+    locate=loc.winning_tile,
     ref="FIMJ-DBL-C17",
     it="5 di palle sul tetto (beccare il gallo d'oro)",
     en="5 of circles from the dead wall",
@@ -876,6 +971,7 @@ def nine_gates(ctx: FimjContext) -> bool:
 
 @pattern(
     "all_kongs",
+    locate=loc.kongs,
     ref="FIMJ-MAX-M02",
     it="tutto kong (o poker)",
     en="all kongs",
@@ -889,6 +985,7 @@ def all_kongs(ctx: FimjContext) -> bool:
 
 @pattern(
     "exit_of_the_gods",
+    locate=loc.no_tiles,
     ref="FIMJ-MAX-M03",
     it="uscita degli Dei",
     en="exit of the Gods",
@@ -915,6 +1012,7 @@ def thirteen_lanterns(ctx: FimjContext) -> bool:
 
 @pattern(
     "gathering_of_dragons",
+    locate=loc.pungs_of(DRAGONS),
     ref="FIMJ-MAX-M05",
     it="raduno dei dragoni",
     en="gathering of the dragons",
@@ -928,6 +1026,7 @@ def gathering_of_dragons(ctx: FimjContext) -> bool:
 
 @pattern(
     "four_blessings",
+    locate=loc.groups_of(WINDS),
     ref="FIMJ-MAX-M06",
     it="4 benedizioni della casa",
     en="four blessings of the house",

@@ -29,16 +29,20 @@ from muraglia.analysis.shapes import (
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand, HandStatus
 from muraglia.rulesets.fimj.hands import FimjContext, partial_layouts
-from muraglia.rulesets.fimj.patterns import PATTERNS, Category, FimjPattern
+from muraglia.rulesets.fimj.patterns import PATTERNS, Category
 from muraglia.scoring.classical import hand_value
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
-from muraglia.tiles import DRAGONS, NUM_KINDS, Tile
+from muraglia.scoring.locate import sources
+from muraglia.scoring.result import Award
+from muraglia.tiles import DRAGONS, NUM_KINDS, TERMINALS_AND_HONORS, WINDS, Tile
 
 __all__ = [
     "FLAGS",
     "Award",
     "FimjScore",
     "last_piece_wait",
+    "may_complete",
+    "maybe_special",
     "score_hand",
     "waiting_kinds",
 ]
@@ -66,40 +70,6 @@ the massimo each must be: they make a Mah-Jong only as that limit hand."""
 
 _SELF_DRAW_FLAGS = ("replacement", "last_tile")
 _DISCARD_FLAGS = ("robbing_kong", "last_discard")
-
-
-@dataclass(frozen=True, slots=True)
-class Award:
-    """One scoring element earned by the chosen layout."""
-
-    pattern: FimjPattern
-    """The element."""
-    count: int
-    """How many times it applies."""
-
-    @property
-    def total(self) -> int:
-        """Points, doubles or massimo value contributed."""
-        return self.pattern.value * (1 if self.pattern.category is Category.LIMIT else self.count)
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON form (interfaces.md §5 ``patterns`` entries)."""
-        unit = {
-            Category.POINTS: "points",
-            Category.FUNDAMENTAL: "doubles",
-            Category.CLOSING: "doubles",
-            Category.LIMIT: "massimo",
-        }[self.pattern.category]
-        return {
-            "id": self.pattern.id,
-            "ref": self.pattern.ref,
-            "en": self.pattern.names["en"],
-            "it": self.pattern.names["it"],
-            "count": self.count,
-            "value": self.total,
-            "unit": unit,
-            "category": self.pattern.category.value,
-        }
 
 
 @dataclass(frozen=True)
@@ -132,7 +102,7 @@ class FimjScore:
     @property
     def massimo(self) -> Award | None:
         """The limit hand paid, if any."""
-        return next((a for a in self.awards if a.pattern.category is Category.LIMIT), None)
+        return next((a for a in self.awards if a.category == Category.LIMIT), None)
 
     def lines(self, lang: str, *, limit: int) -> list[str]:
         """Explain the score line by line in ``lang`` (``it`` or ``en``)."""
@@ -142,34 +112,34 @@ class FimjScore:
         out: list[str] = []
         massimo = self.massimo
         if massimo is not None:
-            name = massimo.pattern.names[lang]
+            name = massimo.names[lang]
             label = "Massimo" if it else "Limit hand"
-            out.append(f"{label}: {name} ({massimo.pattern.ref}) = {massimo.pattern.value}")
+            out.append(f"{label}: {name} ({massimo.ref}) = {massimo.value}")
             return out
         for group in self.context.groups:
             gp = _group_points(self.context, group)
             shown = str(group) if group.concealed or group.meld else f"[{group}]"
             out.append(f"{shown}: {gp} {pts}")
         for award in self.awards:
-            cat = award.pattern.category
-            if cat is Category.POINTS and award.pattern.id in ("bonus_tile", "mahjong"):
+            cat = award.category
+            if cat == Category.POINTS and award.id in ("bonus_tile", "mahjong"):
                 out.append(
-                    f"{award.pattern.names[lang]} ({award.pattern.ref}): "
-                    f"{award.count} × {award.pattern.value} = {award.total} {pts}"
+                    f"{award.names[lang]} ({award.ref}): "
+                    f"{award.count} × {award.value // award.count} = {award.value} {pts}"
                 )
             elif cat in (Category.FUNDAMENTAL, Category.CLOSING):
                 kind = (
-                    ("fondamentale" if cat is Category.FUNDAMENTAL else "da chiusura")
+                    ("fondamentale" if cat == Category.FUNDAMENTAL else "da chiusura")
                     if it
-                    else cat.value
+                    else str(cat)
                 )
                 out.append(
-                    f"{award.pattern.names[lang]} ({award.pattern.ref}, {kind}): "
-                    f"{award.total} {one_dbl if award.total == 1 else dbl}"
+                    f"{award.names[lang]} ({award.ref}, {kind}): "
+                    f"{award.value} {one_dbl if award.value == 1 else dbl}"
                 )
         for award in self.ignored:
             why = "meno di 2 punti, non conta" if it else "fewer than 2 points, not counted"
-            out.append(f"{award.pattern.names[lang]} ({award.pattern.ref}): {why}")
+            out.append(f"{award.names[lang]} ({award.ref}): {why}")
         out.append(f"Base: {self.points} × 2^{self.doubles} = {self.raw}")
         if self.limit == "limit":
             out.append(f"{'Limite' if it else 'Limit'} {limit}: {self.value}")
@@ -232,29 +202,92 @@ def waiting_kinds(hand13: Hand, *, four_as_two_pairs: bool = True) -> tuple[Tile
     A wait counts even if every other copy is visible: "anche se una di queste è morta"
     (FIMJ-RICHI-1).
 
+    Only the kinds that pass :func:`may_complete` (the necessary condition the engine's win
+    check uses) are scored; the others cannot complete the hand.
+    (:func:`_waiting_kinds_reference` scores all 34, and the tests compare the two.)
+
     >>> from muraglia.notation import parse_hand
     >>> waiting_kinds(parse_hand("234m 567m 678p 3455s"))
     (<Tile.S2: 19>, <Tile.S5: 22>)
     """
-    out = []
+    concealed = list(hand13.concealed_counts)
+    melds = len(hand13.melds)
+    if sum(concealed) + 3 * melds != 13 or melds > 4:  # not a 13-tile hand: no shortcut
+        return _waiting_kinds_reference(hand13, four_as_two_pairs=four_as_two_pairs)
     counts = hand13.counts
     bare = Hand(hand13.concealed, hand13.melds, hand13.bonus)
+    out = []
     for kind in range(NUM_KINDS):
         if counts[kind] >= 4:
             continue
-        try:
-            score_hand(
-                bare.with_winning(Tile(kind)),
-                winner=True,
-                self_drawn=True,
-                seat_wind=Tile.EAST,
-                round_wind=Tile.EAST,
-                four_as_two_pairs=four_as_two_pairs,
-            )
-        except InvalidHandError:
-            continue
-        out.append(Tile(kind))
+        concealed[kind] += 1
+        possible = may_complete(concealed, melds, four_as_two_pairs=four_as_two_pairs)
+        concealed[kind] -= 1
+        if possible and _completes(bare, kind, four_as_two_pairs=four_as_two_pairs):
+            out.append(Tile(kind))
     return tuple(out)
+
+
+def _waiting_kinds_reference(hand13: Hand, *, four_as_two_pairs: bool) -> tuple[Tile, ...]:
+    """:func:`waiting_kinds` by scoring the hand with each of the 34 kinds (the reference)."""
+    counts = hand13.counts
+    bare = Hand(hand13.concealed, hand13.melds, hand13.bonus)
+    return tuple(
+        Tile(kind)
+        for kind in range(NUM_KINDS)
+        if counts[kind] < 4 and _completes(bare, kind, four_as_two_pairs=four_as_two_pairs)
+    )
+
+
+def _completes(bare: Hand, kind: int, *, four_as_two_pairs: bool) -> bool:
+    """Whether ``bare`` with the winning tile ``kind`` is a FIMJ Mah-Jong (the scorer says)."""
+    try:
+        score_hand(
+            bare.with_winning(Tile(kind)),
+            winner=True,
+            self_drawn=True,
+            seat_wind=Tile.EAST,
+            round_wind=Tile.EAST,
+            four_as_two_pairs=four_as_two_pairs,
+        )
+    except InvalidHandError:
+        return False
+    return True
+
+
+def may_complete(counts: Sequence[int], melds: int, *, four_as_two_pairs: bool) -> bool:
+    """A necessary condition for concealed ``counts`` and ``melds`` to be a FIMJ Mah-Jong.
+
+    Four sets and a pair or seven pairs (shanten -1), seven pairs with four alike as two
+    pairs (FIMJ-GAP-11), or a hand that may be a special-shape massimo (FIMJ-HAND-3; only the
+    scorer decides). The engine's win check (``FimjFlow.is_complete``) is this function.
+    """
+    if shanten_all(counts, melds) == -1:
+        return True
+    if melds == 0 and 1 not in counts and 3 not in counts:  # every count 0, 2 or 4
+        return four_as_two_pairs
+    return maybe_special(counts, melds)
+
+
+def maybe_special(counts: Sequence[int], melds: int) -> bool:
+    """Necessary conditions of the special-shape massimi (FIMJ-MAX M04, M07, M08, M09)."""
+    if counts[27] == counts[28] == counts[29] == counts[30] == 1:  # small snake (all winds)
+        suits = [s for s in range(3) if any(counts[s * 9 : s * 9 + 9])]
+        return (
+            sum(counts[d] for d in DRAGONS) == 1
+            and len(suits) == 1
+            and max(counts[suits[0] * 9 : suits[0] * 9 + 9]) == 1
+        )
+    if melds:
+        return False
+    if all(counts[t] for t in TERMINALS_AND_HONORS):
+        return True  # thirteen marvellous lanterns
+    if all(counts[d] == 1 for d in DRAGONS):  # snake of the dragons
+        return sorted(counts[w] for w in WINDS) == [0, 0, 0, 2]
+    if any(counts[27:]) or sum(counts) != 14:
+        return False
+    runs = [s for s in range(3) if all(counts[s * 9 + r] == 1 for r in range(7))]
+    return len(runs) == 2  # Siamese snakes
 
 
 def last_piece_wait(
@@ -348,17 +381,15 @@ def _evaluate(ctx: FimjContext, *, limit: int, strict_two_points: bool) -> FimjS
             continue
         n = p.count(ctx)
         if n:
-            awards.append(Award(p, n))
-    points = sum(a.total for a in awards if a.pattern.category is Category.POINTS)
+            awards.append(p.award(n))
+    points = sum(a.value for a in awards if a.category == Category.POINTS)
     combination = points - (20 if ctx.winner else 0)
     # FIMJ-DBL-2, FIMJ-GAP-1: fundamental doubles need 2 hand points; the winner's base always
     # includes the 20 unless the strict option applies the condition to combination points too.
     fundamentals_apply = (combination >= 2) if (strict_two_points or not ctx.winner) else True
-    kept = [
-        a for a in awards if a.pattern.category is not Category.FUNDAMENTAL or fundamentals_apply
-    ]
+    kept = [a for a in awards if a.category != Category.FUNDAMENTAL or fundamentals_apply]
     ignored = tuple(a for a in awards if a not in kept)
-    doubles = sum(a.total for a in kept if a.pattern.category is not Category.POINTS)
+    doubles = sum(a.value for a in kept if a.category != Category.POINTS)
     raw = points << doubles
     value = hand_value(points, doubles, limit=limit)
     return FimjScore(
@@ -367,14 +398,14 @@ def _evaluate(ctx: FimjContext, *, limit: int, strict_two_points: bool) -> FimjS
 
 
 def _massimo(ctx: FimjContext, base: FimjScore | None) -> FimjScore | None:
-    hits = [Award(p, 1) for p in PATTERNS if p.category is Category.LIMIT and p.count(ctx)]
+    hits = [p.award(1) for p in PATTERNS if p.category is Category.LIMIT and p.count(ctx)]
     own = _SPECIAL_SHAPES.get(ctx.shape)
-    if own is not None and not any(a.pattern.id == own for a in hits):
+    if own is not None and not any(a.id == own for a in hits):
         return None  # a special shape whose massimo's conditions fail is no Mah-Jong
     if not hits:
         return None
-    best = max(hits, key=lambda a: a.pattern.value)  # FIMJ-GAP-32: the highest, once
-    value = best.pattern.value
+    best = max(hits, key=lambda a: a.value)  # FIMJ-GAP-32: the highest, once
+    value = best.value
     points = base.points if base else 0
     doubles = base.doubles if base else 0
     return FimjScore(ctx, (best,), (), points, doubles, points << doubles, value, "massimo")
@@ -382,7 +413,7 @@ def _massimo(ctx: FimjContext, base: FimjScore | None) -> FimjScore | None:
 
 def _rank(score: FimjScore) -> tuple[int, int, int, int]:
     """Order of layouts: value, then unlimited value, points, and doubles shown (FIMJ-GAP-25)."""
-    shown = score.doubles + sum(a.total for a in score.ignored)
+    shown = score.doubles + sum(a.value for a in score.ignored)
     return (score.value, score.raw, score.points, shown)
 
 
@@ -450,7 +481,7 @@ def score_hand(
         for layout in partial_layouts(hand, valued_pairs=valued):
             keep(_evaluate(ctx(layout, "partial"), limit=limit, strict_two_points=False))
         assert best is not None  # partial_layouts always yields at least the empty layout
-        return best
+        return _located(best)
     assert hand.winning is not None
     layouts = complete_layouts(
         hand,
@@ -473,4 +504,19 @@ def score_hand(
     best = best_massimo or best
     if best is None:
         raise InvalidHandError(f"{hand.notation!r} is not a complete FIMJ hand (FIMJ-HAND)")
-    return best
+    return _located(best)
+
+
+def _located(score: FimjScore) -> FimjScore:
+    """The chosen score with the tiles of each award (never the layouts searched)."""
+    c = score.context
+    by_id = {p.id: p for p in PATTERNS}  # the table as it is now (patterns may be added)
+
+    def located(a: Award) -> Award:
+        return replace(a, tiles=sources(c.hand, by_id[a.id].locate(c)))
+
+    return replace(
+        score,
+        awards=tuple(located(a) for a in score.awards),
+        ignored=tuple(located(a) for a in score.ignored),
+    )

@@ -15,14 +15,18 @@ MCR-COUNT-3…6 through :func:`~muraglia.rulesets.mcr.counting.chow_fans`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
-from muraglia.analysis.groups import GroupKind, WaitKind
+from muraglia.analysis.groups import Group, GroupKind, WaitKind
 from muraglia.rulesets.mcr.context import mcr
 from muraglia.rulesets.mcr.shapes import KNITTED_PATTERNS
+from muraglia.scoring import locate as loc
 from muraglia.scoring import predicates as p
 from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType
+from muraglia.scoring.locate import Locator
 from muraglia.scoring.patterns import PatternTable, Predicate
+from muraglia.scoring.result import TileSource
 from muraglia.tiles import Tile
 
 __all__ = [
@@ -227,6 +231,109 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 """A hand that scores each fan (:attr:`~muraglia.scoring.patterns.Pattern.examples`; some are
 under the 8-fan minimum, the fan is awarded all the same)."""
 
+
+def _mixed_chows(ctx: WinContext) -> list[Group]:
+    """The chows whose numbers are present in at least two suits."""
+    suits: dict[int, set[int]] = {}
+    for g in ctx.chows:
+        suits.setdefault(g.tile.rank, set()).add(int(g.tile) // 9)
+    return [g for g in ctx.chows if len(suits[g.tile.rank]) >= 2]
+
+
+def _chows_with(ctx: WinContext, *offsets: int) -> list[Group]:
+    """The chows with another chow of the same suit ``offset`` tiles up or down."""
+    starts = {int(g.tile) for g in ctx.chows}
+    return [
+        g
+        for g in ctx.chows
+        if any(
+            (int(g.tile) + d in starts and (int(g.tile) + d) // 9 == int(g.tile) // 9)
+            for d in (*offsets, *(-o for o in offsets))
+        )
+    ]
+
+
+def _concealed_pungs(ctx: WinContext) -> tuple[Group, ...]:
+    return ctx.concealed_pungs
+
+
+def _heads(ctx: WinContext) -> list[Group]:
+    return [g for g in ctx.pungs if g.tile in HEADS]
+
+
+def _wind_of(ctx: WinContext, wind: Tile) -> list[Group]:
+    return [g for g in ctx.pungs if g.tile is wind]
+
+
+def _flowers(ctx: WinContext) -> list[TileSource]:
+    return [TileSource("bonus", ctx.hand.bonus)] if ctx.hand.bonus else []
+
+
+def _same_number_pungs(ctx: WinContext) -> list[Group]:
+    """Pungs whose number is also a pung in another suit (double pung)."""
+    suited = [g for g in ctx.pungs if g.tile < Tile.EAST]
+    ranks = Counter(g.tile.rank for g in suited)
+    return [g for g in suited if ranks[g.tile.rank] >= 2]
+
+
+def _suited_pungs(ctx: WinContext) -> list[Group]:
+    return [g for g in ctx.pungs if g.tile < Tile.EAST]
+
+
+LOCATORS: dict[str, Locator] = {
+    "pure_double_chow": loc.identical_chows,
+    "mixed_double_chow": _mixed_chows,
+    "short_straight": lambda ctx: _chows_with(ctx, 3),
+    "two_terminal_chows": lambda ctx: [g for g in _chows_with(ctx, 6) if g.tile.rank in (1, 7)],
+    "pung_of_terminals_or_honours": _heads,
+    "melded_kong": loc.kongs,
+    "edge_wait": loc.winning_tile,
+    "closed_wait": loc.winning_tile,
+    "single_wait": loc.winning_tile,
+    "self_drawn": loc.winning_tile,
+    "flower_tiles": _flowers,
+    "dragon_pung": loc.pungs_of(DRAGONS),
+    "prevalent_wind": lambda ctx: _wind_of(ctx, ctx.round_wind),
+    "seat_wind": lambda ctx: _wind_of(ctx, ctx.seat_wind),
+    "double_pung": _same_number_pungs,
+    "two_concealed_pungs": _concealed_pungs,
+    "concealed_kong": loc.kongs,
+    "two_kongs": loc.kongs,
+    "last_tile": loc.winning_tile,
+    "all_pungs": loc.pungs,
+    "mixed_shifted_chows": loc.chows,
+    "two_concealed_kongs": loc.kongs,
+    "two_dragon_pungs": loc.pungs_of(DRAGONS),
+    "mixed_straight": loc.chows,
+    "mixed_triple_chow": loc.mixed_triple_chows,
+    "mixed_shifted_pungs": _suited_pungs,
+    "last_tile_draw": loc.winning_tile,
+    "last_tile_claim": loc.winning_tile,
+    "out_with_replacement_tile": loc.winning_tile,
+    "robbing_the_kong": loc.winning_tile,
+    "big_three_winds": loc.pungs_of(WINDS),
+    "pure_straight": loc.pure_straight,
+    "three_suited_terminal_chows": loc.chows,
+    "pure_shifted_chows": loc.chows,
+    "triple_pung": loc.mixed_triple_pungs,
+    "three_concealed_pungs": _concealed_pungs,
+    "pure_triple_chow": loc.identical_chows,
+    "pure_shifted_pungs": _suited_pungs,
+    "four_shifted_chows": loc.chows,
+    "three_kongs": loc.kongs,
+    "quadruple_chow": loc.identical_chows,
+    "four_pure_shifted_pungs": _suited_pungs,
+    "little_four_winds": loc.groups_of(WINDS),
+    "little_three_dragons": loc.groups_of(DRAGONS),
+    "four_concealed_pungs": _concealed_pungs,
+    "big_four_winds": loc.pungs_of(WINDS),
+    "big_three_dragons": loc.pungs_of(DRAGONS),
+    "four_kongs": loc.kongs,
+}
+"""Which groups or tiles earn each fan (:mod:`muraglia.scoring.locate`); a fan not listed is
+about the whole hand (flushes, the special shapes, all simples...). The chow-combination fans
+whose chows are not singled out here point at every chow of the arrangement."""
+
 _ROW: dict[int, tuple[str, int, str, str, str]] = {
     n: (pid, v, it, en, zh) for n, pid, v, it, en, zh in FANS
 }
@@ -297,6 +404,7 @@ def fan(
         tiles_within=tiles_within,
         examples=EXAMPLES.get(pid, ()),
         note=note,
+        locate=LOCATORS.get(pid, loc.whole_hand),
     )
 
 

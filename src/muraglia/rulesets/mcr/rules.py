@@ -523,6 +523,7 @@ class McrRules(Ruleset[McrOptions]):
             chicken = PATTERNS["chicken_hand"].award()
             awards = tuple(sorted((chicken, *awards), key=_order))
             fan = chicken.value
+        awards = PATTERNS.locate(best_ctx, awards)  # the tiles of each fan, on this reading
         d = best_ctx.decomposition
         if fan < MINIMUM:
             return ScoreResult("mcr", h.notation, False, awards,

@@ -13,10 +13,12 @@ winning hand (RAV-DBL-3, RAV-GAP-16); ``massimo`` elements are the 200/400 limit
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from muraglia.analysis.groups import GroupKind
 from muraglia.rulesets.ravenna.context import Reading
+from muraglia.scoring import locate as loc
+from muraglia.scoring.locate import Locator
 from muraglia.tiles import DRAGONS, WINDS, Tile
 
 __all__ = ["BY_ID", "PATTERNS", "Pattern", "has_hand_points"]
@@ -44,6 +46,9 @@ class Pattern:
     """Ids this element replaces."""
     winner_only: bool = False
     """Whether only a winning hand can have it (RAV-GAP-16)."""
+    locate: Locator = field(default=loc.whole_hand, repr=False, compare=False)
+    """Which groups and tiles earn it (:mod:`muraglia.scoring.locate`; default: the whole
+    hand)."""
 
     @property
     def massimo(self) -> bool:
@@ -67,10 +72,11 @@ def _declare(
     unit: str,
     excludes: tuple[str, ...] = (),
     winner_only: bool = False,
+    locate: Locator = loc.whole_hand,
 ) -> Callable[[Predicate], Predicate]:
     def register(func: Predicate) -> Predicate:
         names = {"it": it, "en": en}
-        PATTERNS.append(Pattern(pid, names, unit, value, ref, func, excludes, winner_only))
+        PATTERNS.append(Pattern(pid, names, unit, value, ref, func, excludes, winner_only, locate))
         return func
 
     return register
@@ -78,6 +84,14 @@ def _declare(
 
 def _is_head(tile: Tile) -> bool:
     return tile.is_terminal_or_honor
+
+
+def _bonus(keep: Callable[[Reading, Tile], bool]) -> Locator:
+    return loc.bonus(lambda r: [t for t in r.bonus if keep(r, t)])
+
+
+def _own(r: Reading, t: Tile) -> bool:
+    return t.bonus_seat == r.seat_index
 
 
 def has_hand_points(r: Reading) -> bool:
@@ -133,6 +147,14 @@ def _set_counter(*, kong: bool, head: bool, concealed: bool) -> Predicate:
     return count
 
 
+def _set_locator(*, kong: bool, head: bool, concealed: bool) -> Locator:
+    """The groups a set point item counts."""
+    want = GroupKind.KONG if kong else GroupKind.PUNG
+    return loc.groups_where(
+        lambda g: g.kind is want and _is_head(g.tile) == head and g.concealed == concealed
+    )
+
+
 for _kong in (False, True):
     for _head in (False, True):
         for _conc in (False, True):
@@ -147,11 +169,18 @@ for _kong in (False, True):
                 en=f"{_state} {_kind} of " + ("1, 9, dragons or winds" if _head else "2–8"),
                 ref="RAV-PTS-P02" if _head else "RAV-PTS-P01",
                 unit="points",
+                locate=_set_locator(kong=_kong, head=_head, concealed=_conc),
             )(_set_counter(kong=_kong, head=_head, concealed=_conc))
 
 
 @_declare(
-    "dragon_pair", 2, it="coppia di draghi", en="pair of dragons", ref="RAV-PTS-P05", unit="points"
+    "dragon_pair",
+    2,
+    it="coppia di draghi",
+    en="pair of dragons",
+    ref="RAV-PTS-P05",
+    unit="points",
+    locate=loc.groups_where(lambda g: g.kind is GroupKind.PAIR and g.tile in DRAGONS),
 )
 def dragon_pair(r: Reading) -> int:
     """Each pair of dragons."""
@@ -165,19 +194,36 @@ def dragon_pair(r: Reading) -> int:
     en="pair of own wind",
     ref="RAV-PTS-P06",
     unit="points",
+    locate=lambda r: [g for g in r.groups if g.kind is GroupKind.PAIR and g.tile == r.seat_wind],
 )
 def own_wind_pair(r: Reading) -> int:
     """A pair of the player's seat wind (there is no round wind, RAV-PTS-3)."""
     return sum(1 for t in r.pair_tiles if t == r.seat_wind)
 
 
-@_declare("flower", 4, it="fiore", en="flower", ref="RAV-PTS-P07", unit="points")
+@_declare(
+    "flower",
+    4,
+    it="fiore",
+    en="flower",
+    ref="RAV-PTS-P07",
+    unit="points",
+    locate=_bonus(lambda r, t: t.is_flower),
+)
 def flower(r: Reading) -> int:
     """Each flower."""
     return sum(1 for t in r.bonus if t.is_flower)
 
 
-@_declare("season", 4, it="stagione", en="season", ref="RAV-PTS-P08", unit="points")
+@_declare(
+    "season",
+    4,
+    it="stagione",
+    en="season",
+    ref="RAV-PTS-P08",
+    unit="points",
+    locate=_bonus(lambda r, t: t.is_season),
+)
 def season(r: Reading) -> int:
     """Each season."""
     return sum(1 for t in r.bonus if t.is_season)
@@ -187,7 +233,13 @@ def season(r: Reading) -> int:
 
 
 @_declare(
-    "own_flower", 1, it="il proprio fiore", en="own flower", ref="RAV-DBL-D01", unit="doubles"
+    "own_flower",
+    1,
+    it="il proprio fiore",
+    en="own flower",
+    ref="RAV-DBL-D01",
+    unit="doubles",
+    locate=_bonus(lambda r, t: t.is_flower and _own(r, t)),
 )
 def own_flower(r: Reading) -> bool:
     """The flower of the player's seat (RAV-GAP-15: 1 = East … 4 = North)."""
@@ -195,7 +247,13 @@ def own_flower(r: Reading) -> bool:
 
 
 @_declare(
-    "own_season", 1, it="la propria stagione", en="own season", ref="RAV-DBL-D02", unit="doubles"
+    "own_season",
+    1,
+    it="la propria stagione",
+    en="own season",
+    ref="RAV-DBL-D02",
+    unit="doubles",
+    locate=_bonus(lambda r, t: t.is_season and _own(r, t)),
 )
 def own_season(r: Reading) -> bool:
     """The season of the player's seat."""
@@ -209,6 +267,7 @@ def own_season(r: Reading) -> bool:
     en="pung of own wind",
     ref="RAV-DBL-D03",
     unit="doubles",
+    locate=lambda r: [g for g in r.pungs if g.tile == r.seat_wind],
 )
 def own_wind_pung(r: Reading) -> bool:
     """A pung or kong of the seat wind."""
@@ -222,6 +281,7 @@ def own_wind_pung(r: Reading) -> bool:
     en="pung of a dragon",
     ref="RAV-DBL-D04",
     unit="doubles",
+    locate=loc.pungs_of(DRAGONS),
 )
 def dragon_pung(r: Reading) -> int:
     """One per dragon pung or kong."""
@@ -253,6 +313,7 @@ def one_suit_with_honours(r: Reading) -> bool:
     ref="RAV-DBL-D06",
     unit="doubles",
     winner_only=True,
+    locate=loc.pungs,
 )
 def all_pungs(r: Reading) -> bool:
     """Four pungs or kongs and a pair."""
@@ -266,6 +327,7 @@ def all_pungs(r: Reading) -> bool:
     en="all four flowers",
     ref="RAV-DBL-D07",
     unit="doubles",
+    locate=_bonus(lambda r, t: t.is_flower),
 )
 def flower_rose(r: Reading) -> bool:
     """The four flowers (cumulates with own flower, RAV-GAP-15)."""
@@ -279,6 +341,7 @@ def flower_rose(r: Reading) -> bool:
     en="all four seasons",
     ref="RAV-DBL-D08",
     unit="doubles",
+    locate=_bonus(lambda r, t: t.is_season),
 )
 def season_rose(r: Reading) -> bool:
     """The four seasons."""

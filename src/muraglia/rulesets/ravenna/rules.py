@@ -31,8 +31,14 @@ from muraglia.rulesets.ravenna.context import Reading
 from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
 from muraglia.rulesets.ravenna.settlement import RAVENNA_TERMS, SEATS, settle_values
 from muraglia.scoring.accepts import InputRules, decisions_markdown
-from muraglia.scoring.classical import ClassicalAward as Award
-from muraglia.scoring.classical import Transfer, explain_transfers, hand_value, mahjong_payment
+from muraglia.scoring.classical import (
+    CLASSICAL_KEYS,
+    Transfer,
+    award_line,
+    explain_transfers,
+    hand_value,
+    mahjong_payment,
+)
 from muraglia.scoring.deal import (
     SEAT_NAMES,
     check_roles,
@@ -42,6 +48,8 @@ from muraglia.scoring.deal import (
     wind_tile,
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
+from muraglia.scoring.locate import sources
+from muraglia.scoring.result import Award
 from muraglia.tiles import DRAGONS, Tile
 
 if TYPE_CHECKING:
@@ -165,7 +173,7 @@ class RavennaScore:
         """Lines explaining the value in ``it`` or ``en``."""
         if lang not in ("it", "en"):
             raise ValueError(f"unknown language {lang!r} (it, en)")
-        lines = [a.line(lang) for a in self.awards]
+        lines = [award_line(a, lang) for a in self.awards]
         word = "punti" if lang == "it" else "points"
         if any(a.unit == "massimo" for a in self.awards):
             lines.append(f"massimo → {self.value}")
@@ -179,7 +187,7 @@ class RavennaScore:
         out: dict[str, object] = {
             "rules": "ravenna",
             "valid_win": self.winner,
-            "patterns": [a.to_dict() for a in self.awards],
+            "patterns": [a.to_dict(CLASSICAL_KEYS) for a in self.awards],
             "points": self.points,
             "doubles": self.doubles,
             "limit": self.limit,
@@ -201,7 +209,7 @@ def _evaluate(r: Reading, *, at_least_30: bool = False) -> RavennaScore:
             found.append((pat, n))
     excluded = {x for p, _ in found for x in p.excludes}
     awards = [
-        Award(p.id, p.names, p.unit, n, n * p.value, p.ref)
+        Award(p.id, p.names, n * p.value, p.unit, n, p.ref, p.massimo)
         for p, n in found
         if p.id not in excluded
     ]
@@ -293,13 +301,16 @@ def score_hand(
     if not decomps:
         raise InvalidHandError(f"{hand.notation!r} forms no ravenna winning shape (RAV-HAND)")
     best: RavennaScore | None = None
+    best_reading: Reading | None = None
     for decomp in decomps:
         for reading in claimed_readings(decomp, hand.winning.kind, self_drawn=win == "tsumo"):
             r = Reading(reading.shape, reading.groups, True, seat, hand.counts, hand.bonus)
             result = _evaluate(r, at_least_30=at_least_30)
             if best is None or (result.value, result.points) > (best.value, best.points):
-                best = result
+                best, best_reading = result, r
     assert best is not None
+    assert best_reading is not None
+    best = _located(best, best_reading, hand)
     values = dict.fromkeys(SEATS, 0) | {seat_wind: best.value}
     pays = settle_values(values, winners=(seat_wind,)).net
     return replace(best, payments=pays)
@@ -318,7 +329,15 @@ def _score_other(hand: Hand, seat: Tile, status: str | None) -> RavennaScore:
             for t in g.tiles:
                 melded[t] += 1
         counts = tuple(melded)
-    return _evaluate(Reading("partial", tuple(groups), False, seat, counts, hand.bonus))
+    r = Reading("partial", tuple(groups), False, seat, counts, hand.bonus)
+    return _located(_evaluate(r), r, hand)
+
+
+def _located(score: RavennaScore, r: Reading, hand: Hand) -> RavennaScore:
+    """``score`` with the tiles of each award, found on the reading chosen ``r``."""
+    by_id = {p.id: p for p in PATTERNS}  # the table as it is now (patterns may be added)
+    awards = tuple(replace(a, tiles=sources(hand, by_id[a.id].locate(r))) for a in score.awards)
+    return replace(score, awards=awards)
 
 
 @dataclass(frozen=True)
@@ -392,7 +411,7 @@ class RavennaSettlement:
             "rules": "ravenna",
             "void": self.void,
             "values": dict(self.values),
-            "transfers": [t.to_dict() for t in self.transfers],
+            "transfers": [t.to_dict(reason=True) for t in self.transfers],
             "net": dict(self.net),
         }
 
@@ -606,7 +625,7 @@ class RavennaRules:
     shapes: ClassVar[tuple[Shape, ...]] = (STANDARD, SEVEN_PAIRS_FOUR_AS_TWO, ALL_HEAD_TILES)
     """Winning shapes, for analysis (RAV-HAND-1..3, RAV-GAP-10)."""
     patterns = PATTERNS
-    flags: ClassVar[Mapping[str, tuple[str, str]]] = INPUTS.flags
+    flags: ClassVar[Mapping[str, str]] = INPUTS.flag_meanings
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
     inputs: ClassVar[InputRules] = INPUTS
 

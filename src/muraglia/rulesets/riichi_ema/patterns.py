@@ -14,6 +14,7 @@ no renhou) instead of forking it.
 from __future__ import annotations
 
 from muraglia.analysis.groups import GroupKind, WaitKind
+from muraglia.scoring import locate as loc
 from muraglia.scoring import predicates as p
 from muraglia.scoring.context import DRAGONS, WINDS, WinContext, dora_of
 from muraglia.scoring.patterns import PatternTable
@@ -48,6 +49,7 @@ def _standard(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "riichi",
+    locate=loc.no_tiles,
     names={"en": "Riichi", "it": "Riichi", "ja": "立直"},
     closed=1,
     open=None,
@@ -62,6 +64,7 @@ def riichi(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "ippatsu",
+    locate=loc.no_tiles,
     names={"en": "Ippatsu (one-shot)", "it": "Ippatsu", "ja": "一発"},
     closed=1,
     open=None,
@@ -76,6 +79,7 @@ def ippatsu(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "double_riichi",
+    locate=loc.no_tiles,
     names={"en": "Double Riichi", "it": "Doppio Riichi", "ja": "ダブル立直"},
     closed=1,
     open=None,
@@ -91,6 +95,7 @@ def double_riichi(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "menzen_tsumo",
+    locate=loc.winning_tile,
     names={"en": "Fully Concealed Hand", "it": "Mano Completamente Coperta", "ja": "門前清自摸和"},
     closed=1,
     open=None,
@@ -146,6 +151,7 @@ def pinfu(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "pure_double_chow",
+    locate=loc.identical_chows,
     names={"en": "Pure Double Chow", "it": "Doppio Chow Puro", "ja": "一盃口"},
     closed=1,
     open=None,
@@ -161,6 +167,7 @@ def pure_double_chow(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "mixed_triple_chow",
+    locate=loc.mixed_triple_chows,
     names={"en": "Mixed Triple Chow", "it": "Triplo Chow Misto", "ja": "三色同順"},
     closed=2,
     open=1,
@@ -176,6 +183,7 @@ def mixed_triple_chow(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "pure_straight",
+    locate=loc.pure_straight,
     names={"en": "Pure Straight", "it": "Scala Pura", "ja": "一気通貫"},
     closed=2,
     open=1,
@@ -191,6 +199,7 @@ def pure_straight(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "dragon_pung",
+    locate=loc.pungs_of(DRAGONS),
     names={"en": "Dragon Pung", "it": "Pung di Drago", "ja": "役牌 (三元牌)"},
     closed=1,
     open=1,
@@ -207,6 +216,7 @@ def dragon_pung(ctx: WinContext) -> int:
 
 @PATTERNS.pattern(
     "seat_wind",
+    locate=lambda ctx: loc.pungs_of((ctx.seat_wind,))(ctx),
     names={"en": "Seat Wind", "it": "Proprio Vento", "ja": "自風牌"},
     closed=1,
     open=1,
@@ -222,6 +232,7 @@ def seat_wind(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "prevalent_wind",
+    locate=lambda ctx: loc.pungs_of((ctx.round_wind,))(ctx),
     names={"en": "Prevalent Wind", "it": "Vento di Giro", "ja": "場風牌"},
     closed=1,
     open=1,
@@ -254,6 +265,7 @@ def outside_hand(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "after_kong",
+    locate=loc.winning_tile,
     names={"en": "After a Kong", "it": "Dopo un Kong", "ja": "嶺上開花"},
     closed=1,
     open=1,
@@ -269,6 +281,7 @@ def after_kong(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "robbing_kong",
+    locate=loc.winning_tile,
     names={"en": "Robbing the Kong", "it": "Kong Rubato", "ja": "槍槓"},
     closed=1,
     open=1,
@@ -283,6 +296,7 @@ def robbing_kong(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "under_the_sea",
+    locate=loc.winning_tile,
     names={"en": "Under the Sea", "it": "Sotto il Mare", "ja": "海底摸月"},
     closed=1,
     open=1,
@@ -297,6 +311,7 @@ def under_the_sea(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "under_the_river",
+    locate=loc.winning_tile,
     names={"en": "Under the River", "it": "Sotto il Mare (su scarto)", "ja": "河底撈魚"},
     closed=1,
     open=1,
@@ -331,6 +346,7 @@ def seven_pairs(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "triple_pung",
+    locate=loc.mixed_triple_pungs,
     names={"en": "Triple Pung", "it": "Triplo Pung", "ja": "三色同刻"},
     closed=2,
     open=2,
@@ -346,6 +362,7 @@ def triple_pung(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "three_concealed_pungs",
+    locate=lambda ctx: ctx.concealed_pungs,
     names={"en": "Three Concealed Pungs", "it": "Tre Pung Coperti", "ja": "三暗刻"},
     closed=2,
     open=2,
@@ -362,6 +379,7 @@ def three_concealed_pungs(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "three_kongs",
+    locate=loc.kongs,
     names={"en": "Three Kongs", "it": "Tre Kong", "ja": "三槓子"},
     closed=2,
     open=2,
@@ -407,6 +425,7 @@ def half_flush(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "little_three_dragons",
+    locate=loc.groups_of(DRAGONS),
     names={"en": "Little Three Dragons", "it": "Tre Piccoli Draghi", "ja": "小三元"},
     closed=2,
     open=2,
@@ -462,6 +481,7 @@ def terminals_in_all_sets(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "twice_pure_double_chow",
+    locate=loc.identical_chows,
     names={"en": "Twice Pure Double Chow", "it": "Doppio Puro Chow Gemello", "ja": "二盃口"},
     closed=3,
     open=None,
@@ -636,6 +656,7 @@ def blessing_of_man(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "four_concealed_pungs_single",
+    locate=lambda ctx: ctx.concealed_pungs,
     names={
         "en": "Four Concealed Pungs, single wait",
         "it": "Quattro Pung Coperti, attesa singola",
@@ -659,6 +680,7 @@ def four_concealed_pungs_single(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "four_concealed_pungs",
+    locate=lambda ctx: ctx.concealed_pungs,
     names={"en": "Four Concealed Pungs", "it": "Quattro Pung Coperti", "ja": "四暗刻"},
     closed=1,
     open=None,
@@ -677,6 +699,7 @@ def four_concealed_pungs(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "four_kongs",
+    locate=loc.kongs,
     names={"en": "Four Kongs", "it": "Quattro Kong", "ja": "四槓子"},
     closed=1,
     open=1,
@@ -744,6 +767,7 @@ def all_honours(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "big_three_dragons",
+    locate=loc.pungs_of(DRAGONS),
     names={"en": "Big Three Dragons", "it": "Tre Grandi Dragoni", "ja": "大三元"},
     closed=1,
     open=1,
@@ -763,6 +787,7 @@ def big_three_dragons(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "little_four_winds",
+    locate=loc.groups_of(WINDS),
     names={"en": "Little Four Winds", "it": "Quattro Piccoli Venti", "ja": "小四喜"},
     closed=1,
     open=1,
@@ -781,6 +806,7 @@ def little_four_winds(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "big_four_winds",
+    locate=loc.pungs_of(WINDS),
     names={"en": "Big Four Winds", "it": "Quattro Grandi Venti", "ja": "大四喜"},
     closed=2,
     open=2,
@@ -813,6 +839,7 @@ def count_dora(counts: tuple[int, ...], indicators: tuple[Tile, ...]) -> int:
 
 @PATTERNS.pattern(
     "dora",
+    locate=loc.tiles_of(lambda ctx: {dora_of(i) for i in ctx.dora}),
     names={"en": "Dora (incl. kan dora)", "it": "Dora (anche kan dora)", "ja": "ドラ"},
     closed=1,
     open=1,
@@ -827,6 +854,7 @@ def dora(ctx: WinContext) -> int:
 
 @PATTERNS.pattern(
     "ura_dora",
+    locate=loc.tiles_of(lambda ctx: {dora_of(i) for i in ctx.ura}),
     names={"en": "Ura Dora", "it": "Ura Dora", "ja": "裏ドラ"},
     closed=1,
     open=None,
@@ -842,6 +870,7 @@ def ura_dora(ctx: WinContext) -> int:
 
 @PATTERNS.pattern(
     "red_five",
+    locate=loc.red_fives,
     names={"en": "Red Five", "it": "Cinque Rosso", "ja": "赤ドラ"},
     closed=1,
     open=1,

@@ -114,12 +114,34 @@ class _LazyExplanation:
         obj.__dict__["explanation"] = value
 
 
+class _LazyAwards:
+    """The ``awards`` of a riichi result, located (:attr:`Award.tiles`) on first read.
+
+    Scoring keeps the table's shared awards; the tiles that earn each are found by the
+    patterns' locators on the reading scored only when someone reads them.
+    """
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        d = obj.__dict__
+        awards = d["awards"]
+        extra = d.pop("_locate", None)
+        if extra is not None:
+            awards = d["awards"] = extra.locate(awards)
+        return awards
+
+    def __set__(self, obj: object, value: tuple[Award, ...]) -> None:
+        obj.__dict__["awards"] = value
+
+
 class RiichiResult(ScoreResult):
-    """A :class:`ScoreResult` whose notation and decomposition are built when first read."""
+    """A :class:`ScoreResult` whose notation, decomposition and award tiles are made lazily."""
 
     hand = _LazyHand()
     decomposition = _LazyDecomposition()
     explanation = _LazyExplanation()
+    awards = _LazyAwards()
 
 
 _EXTRA_KEYS = ("yaku_han", "fu_breakdown", "basic_points")
@@ -186,6 +208,10 @@ class LazyExtra(Mapping[str, Any]):
         if not isinstance(core, Core):
             core = self._core = self._rs._reference_core(self._c, core, self._honba)
         return core
+
+    def locate(self, awards: tuple[Award, ...]) -> tuple[Award, ...]:
+        """``awards`` with the tiles that earn each, on the best reading."""
+        return self._rs.table.locate(self.core().ctx, awards)
 
     def fu_labels(self) -> tuple[tuple[str, str], ...]:
         """The (English, Italian) labels of the fu lines (shared by breakdown and explanation)."""

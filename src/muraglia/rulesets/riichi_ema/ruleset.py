@@ -486,6 +486,7 @@ class RiichiEma(Ruleset[EmaOptions]):
                 "explanation": None,  # made on first read (_LazyExplanation)
                 "decomposition": c.decomposition,  # built on first read (_LazyDecomposition)
                 "extra": extra,
+                "_locate": extra,  # the awards' tiles, found on first read (_LazyAwards)
             },
         )
         return result

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from muraglia.analysis.groups import Group, GroupKind
 from muraglia.rulesets.seipalle.context import Reading
+from muraglia.scoring import locate as loc
+from muraglia.scoring.locate import Locator
 from muraglia.tiles import DRAGONS, WINDS, Suit, Tile
 
 __all__ = ["BY_ID", "PATTERNS", "Pattern", "dora_of"]
@@ -50,6 +52,9 @@ class Pattern:
     """Whether this is a limit hand (paid the limit, SEI-LIMIT-1)."""
     counts_for_minimum: bool = True
     """False for dora, which never meet the one-double minimum (SEI-DORA-4)."""
+    locate: Locator = field(default=loc.whole_hand, repr=False, compare=False)
+    """Which groups and tiles earn it (:mod:`muraglia.scoring.locate`; default: the whole
+    hand)."""
 
     def value(self, *, closed: bool) -> int | None:
         """The value per occurrence for a closed or open hand."""
@@ -72,12 +77,25 @@ def _declare(
     excludes: tuple[str, ...] = (),
     limit: bool = False,
     counts_for_minimum: bool = True,
+    locate: Locator = loc.whole_hand,
 ) -> Callable[[Predicate], Predicate]:
     names = {"it": it, "en": en} | ({"ja": ja} if ja else {})
 
     def register(func: Predicate) -> Predicate:
         PATTERNS.append(
-            Pattern(pid, names, unit, closed, open, ref, func, excludes, limit, counts_for_minimum)
+            Pattern(
+                pid,
+                names,
+                unit,
+                closed,
+                open,
+                ref,
+                func,
+                excludes,
+                limit,
+                counts_for_minimum,
+                locate,
+            )
         )
         return func
 
@@ -92,9 +110,18 @@ def _points(
     en: str,
     ref: str,
     excludes: tuple[str, ...] = (),
+    locate: Locator = loc.whole_hand,
 ) -> Callable[[Predicate], Predicate]:
     return _declare(
-        pid, it=it, en=en, ref=ref, unit="points", closed=value, open=value, excludes=excludes
+        pid,
+        it=it,
+        en=en,
+        ref=ref,
+        unit="points",
+        closed=value,
+        open=value,
+        excludes=excludes,
+        locate=locate,
     )
 
 
@@ -105,13 +132,15 @@ def _is_head(tile: Tile) -> bool:
     return tile.is_terminal_or_honor
 
 
-def _count_sets(r: Reading, *, kong: bool, head: bool, concealed: bool) -> int:
+def _set_test(*, kong: bool, head: bool, concealed: bool) -> Callable[[Group], bool]:
+    """Whether a group is a set of one point item (SEI-PTS-P02…P05)."""
     want = GroupKind.KONG if kong else GroupKind.PUNG
-    return sum(
-        1
-        for g in r.groups
-        if g.kind is want and _is_head(g.tile) == head and g.concealed == concealed
-    )
+    return lambda g: g.kind is want and _is_head(g.tile) == head and g.concealed == concealed
+
+
+def _count_sets(r: Reading, *, kong: bool, head: bool, concealed: bool) -> int:
+    test = _set_test(kong=kong, head=head, concealed=concealed)
+    return sum(1 for g in r.groups if test(g))
 
 
 def _suits(r: Reading) -> set[Suit]:
@@ -157,6 +186,10 @@ def dora_of(indicator: Tile) -> Tile:
     return Tile.suited(indicator.suit, indicator.rank % 9 + 1)
 
 
+_CONCEALED_SETS = loc.groups_where(lambda g: g.is_pung_or_kong and g.concealed)
+"""Pungs and kongs made of drawn tiles (a pung completed on a discard reads exposed)."""
+
+
 # ---------------------------------------------------------------- points (SEI-PTS)
 
 
@@ -186,6 +219,7 @@ for _kong in (False, True):
                 it=_it_set + (" (coperto)" if _conc else ""),
                 en=f"{_state} {_kind} of {'head' if _head else 'non-head'} tiles",
                 ref=f"SEI-PTS-P0{_row}",
+                locate=loc.groups_where(_set_test(kong=_kong, head=_head, concealed=_conc)),
             )(_set_counter(kong=_kong, head=_head, concealed=_conc))
 
 
@@ -195,6 +229,7 @@ for _kong in (False, True):
     it="coppia di draghi, vento di giro, proprio vento",
     en="pair of dragons, round wind or own wind",
     ref="SEI-PTS-P06",
+    locate=lambda r: [g for g in r.groups if g.kind is GroupKind.PAIR and r.wind_value(g.tile)],
 )
 def valued_pair(r: Reading) -> int:
     """2 per value: a pair of own wind that is also the round wind counts twice (SEI-PTS-5)."""
@@ -207,6 +242,7 @@ def valued_pair(r: Reading) -> int:
     it="tutto pescato tranne l'ultima",
     en="closed hand won on a discard",
     ref="SEI-PTS-P07",
+    locate=loc.winning_tile,
 )
 def closed_on_discard(r: Reading) -> bool:
     """SEI-PTS-1: closed hand, winning tile claimed."""
@@ -220,6 +256,7 @@ def closed_on_discard(r: Reading) -> bool:
     en="self-drawn winning tile",
     ref="SEI-PTS-P08",
     excludes=(),
+    locate=loc.winning_tile,
 )
 def self_draw(r: Reading) -> bool:
     """SEI-PTS-P08, not with the no-points bonus (SEI-PTS-2)."""
@@ -232,6 +269,7 @@ def self_draw(r: Reading) -> bool:
     it="chiusura a punto su una singola tegola",
     en="waiting on a single tile",
     ref="SEI-PTS-P09",
+    locate=loc.winning_tile,
 )
 def single_wait(r: Reading) -> bool:
     """Exactly one tile kind completed the hand (SEI-PTS-4)."""
@@ -268,6 +306,7 @@ def seven_pairs_points(r: Reading) -> bool:
 
 @_declare(
     "value_pung",
+    locate=lambda r: [g for g in r.pungs if r.wind_value(g.tile)],
     it="tris o poker di draghi, del vento proprio o di giro",
     en="pung of dragons, own wind or round wind",
     ja="yakuhai",
@@ -295,7 +334,14 @@ def all_chows(r: Reading) -> bool:
 
 
 @_declare(
-    "all_pungs", it="tutti tris", en="all pungs", ja="toitoi", ref="SEI-DBL-D03", closed=2, open=2
+    "all_pungs",
+    it="tutti tris",
+    en="all pungs",
+    ja="toitoi",
+    ref="SEI-DBL-D03",
+    closed=2,
+    open=2,
+    locate=loc.pungs,
 )
 def all_pungs(r: Reading) -> bool:
     """Four pungs or kongs."""
@@ -308,6 +354,7 @@ def _identical_chow_pairs(r: Reading) -> int:
 
 @_declare(
     "two_identical_chows",
+    locate=loc.identical_chows,
     it="due scale uguali di colore",
     en="two identical chows",
     ja="iipeikou",
@@ -322,6 +369,7 @@ def two_identical_chows(r: Reading) -> bool:
 
 @_declare(
     "two_identical_chows_twice",
+    locate=loc.identical_chows,
     it="due volte due scale uguali di colore",
     en="twice two identical chows",
     ja="ryanpeikou",
@@ -346,6 +394,7 @@ def _same_in_three_suits(tiles: set[Tile]) -> bool:
 
 @_declare(
     "three_color_chows",
+    locate=loc.mixed_triple_chows,
     it="tre scale uguali dei tre semi",
     en="same chow in three suits",
     ja="sanshoku doujun",
@@ -360,6 +409,7 @@ def three_color_chows(r: Reading) -> bool:
 
 @_declare(
     "three_color_pungs",
+    locate=loc.mixed_triple_pungs,
     it="tre tris uguali",
     en="same pung in three suits",
     ja="sanshoku doukou",
@@ -374,6 +424,7 @@ def three_color_pungs(r: Reading) -> bool:
 
 @_declare(
     "straight",
+    locate=loc.pure_straight,
     it="serpente di colore",
     en="one-suit snake 1-9",
     ja="ittsu",
@@ -396,6 +447,7 @@ def _concealed_pungs(r: Reading) -> int:
 
 @_declare(
     "three_concealed_pungs",
+    locate=_CONCEALED_SETS,
     it="tre tris nascosti",
     en="three concealed pungs",
     ja="sanankou",
@@ -410,6 +462,7 @@ def three_concealed_pungs(r: Reading) -> bool:
 
 @_declare(
     "four_concealed_pungs",
+    locate=_CONCEALED_SETS,
     it="quattro tris nascosti",
     en="four concealed pungs",
     ja="suuankou",
@@ -428,6 +481,7 @@ def _kongs(r: Reading) -> int:
 
 @_declare(
     "three_kongs",
+    locate=loc.kongs,
     it="tre poker",
     en="three kongs",
     ja="sankantsu",
@@ -442,6 +496,7 @@ def three_kongs(r: Reading) -> bool:
 
 @_declare(
     "four_kongs",
+    locate=loc.kongs,
     it="quattro poker (tutti kong)",
     en="four kongs",
     ja="suukantsu",
@@ -534,6 +589,7 @@ def _wind_pungs(r: Reading) -> int:
 
 @_declare(
     "little_dragons",
+    locate=loc.groups_of(DRAGONS),
     it="piccolo raduno dei dragoni",
     en="little dragons",
     ja="shousangen",
@@ -548,6 +604,7 @@ def little_dragons(r: Reading) -> bool:
 
 @_declare(
     "big_dragons",
+    locate=loc.pungs_of(DRAGONS),
     it="grande raduno dei dragoni",
     en="great dragons",
     ja="daisangen",
@@ -561,6 +618,7 @@ def big_dragons(r: Reading) -> bool:
 
 @_declare(
     "little_winds",
+    locate=loc.groups_of(WINDS),
     it="piccole benedizioni della casa",
     en="little winds",
     ja="shousuushii",
@@ -574,6 +632,7 @@ def little_winds(r: Reading) -> bool:
 
 @_declare(
     "big_winds",
+    locate=loc.pungs_of(WINDS),
     it="grandi benedizioni della casa",
     en="great winds",
     ja="daisuushii",
@@ -690,6 +749,7 @@ def thirteen_orphans(r: Reading) -> bool:
 
 @_declare(
     "fully_concealed_self_draw",
+    locate=loc.winning_tile,
     it="tutto pescato",
     en="all self-drawn",
     ja="menzen tsumo",
@@ -710,6 +770,7 @@ def riichi(r: Reading) -> bool:
 
 @_declare(
     "double_riichi",
+    locate=loc.no_tiles,
     it="riichi al primo turno",
     en="riichi on the first turn",
     ja="daburu riichi",
@@ -724,7 +785,14 @@ def double_riichi(r: Reading) -> bool:
 
 
 @_declare(
-    "robbing_kong", it="rubato", en="robbed kong", ja="chankan", ref="SEI-DBL-D32", closed=1, open=1
+    "robbing_kong",
+    it="rubato",
+    en="robbed kong",
+    ja="chankan",
+    ref="SEI-DBL-D32",
+    closed=1,
+    open=1,
+    locate=loc.winning_tile,
 )
 def robbing_kong(r: Reading) -> bool:
     """Won on a tile added to an exposed pung (SEI-KONG-3)."""
@@ -733,6 +801,7 @@ def robbing_kong(r: Reading) -> bool:
 
 @_declare(
     "after_kong",
+    locate=loc.winning_tile,
     it="pescato sul tetto («fiore sulla montagna»)",
     en="drawn from the dead wall",
     ja="rinshan kaihou",
@@ -747,6 +816,7 @@ def after_kong(r: Reading) -> bool:
 
 @_declare(
     "last_tile",
+    locate=loc.winning_tile,
     it="ultima pedina del muro",
     en="last tile of the wall",
     ja="haitei",
@@ -761,6 +831,7 @@ def last_tile(r: Reading) -> bool:
 
 @_declare(
     "last_discard",
+    locate=loc.winning_tile,
     it="ultimo scarto",
     en="last discard",
     ja="houtei",
@@ -801,6 +872,7 @@ def earthly(r: Reading) -> bool:
 
 @_declare(
     "dora",
+    locate=loc.tiles_of(lambda r: r.dora),
     it="tegole dora",
     en="dora tiles",
     ja="dora",

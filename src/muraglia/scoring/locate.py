@@ -1,0 +1,272 @@
+"""Which tiles earn a pattern: the locators patterns declare next to their predicates.
+
+A *locator* is ``(ctx) -> Iterable[Group | TileSource]``: given the reading a pattern was
+found on, the groups (of its decomposition) and the loose tiles (the winning tile, bonus
+tiles, dora) that earn it. :func:`sources` turns them into :class:`TileSource` objects that
+name where each tile sits in the hand (concealed, meld *i*, winning tile, bonus), which is
+what :attr:`Award.tiles <muraglia.scoring.result.Award.tiles>` carries, the JSON explanation
+prints and the web calculator highlights.
+
+Every ruleset's pattern declares its locator (``locate=``); a pattern that declares none is
+about the hand as a whole (a flush, all simples, seven pairs) and is located by
+:func:`whole_hand`. Locators run once, on the reading finally scored, never in the search
+over readings. They read only ``ctx.groups`` and, for the loose tiles, ``ctx.winning_tile``
+— both present on every ruleset's context.
+
+>>> from muraglia.notation import parse_hand
+>>> from muraglia.analysis.decompose import decompose
+>>> hand = parse_hand("234m567p11z[555z][789s<]+4m")
+>>> d = decompose(hand)[0]
+>>> [s.to_dict() for s in sources(hand, pungs_of(DRAGON_KINDS)(_Ctx(d.groups)))]
+[{'where': 'meld', 'tiles': '555z', 'meld': 0}]
+>>> [s.notation for s in sources(hand, whole_hand(_Ctx(d.groups)))]
+['234m', '567p', '11z', '555z', '789s']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable
+from typing import Any, NamedTuple
+
+from muraglia.analysis.groups import Group, GroupKind
+from muraglia.hand import Hand
+from muraglia.melds import Meld
+from muraglia.scoring.result import TileSource
+from muraglia.tiles import Tile
+
+__all__ = [
+    "DRAGON_KINDS",
+    "WIND_KINDS",
+    "Located",
+    "Locator",
+    "Part",
+    "bonus",
+    "chows",
+    "concealed_pungs",
+    "groups_of",
+    "groups_where",
+    "identical_chows",
+    "kongs",
+    "mixed_triple_chows",
+    "mixed_triple_pungs",
+    "most_common_chows",
+    "no_tiles",
+    "pairs",
+    "pungs",
+    "pungs_of",
+    "pure_straight",
+    "red_fives",
+    "same_start_chows",
+    "sources",
+    "tiles_of",
+    "whole_hand",
+    "winning_tile",
+]
+
+
+class Part(NamedTuple):
+    """Some tiles of a group (a dora inside a chow): placed where the group sits."""
+
+    group: Group
+    tiles: tuple[Tile, ...]
+
+
+Located = Group | Part | TileSource
+"""What a locator yields: a group of the reading, some tiles of one, or loose tiles placed."""
+Locator = Callable[[Any], Iterable[Located]]
+"""``(ctx) -> groups and tiles that earn the pattern`` (ctx: the ruleset's reading)."""
+
+WIND_KINDS: frozenset[Tile] = frozenset((Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH))
+DRAGON_KINDS: frozenset[Tile] = frozenset((Tile.WHITE, Tile.GREEN, Tile.RED))
+
+
+class _Ctx(NamedTuple):
+    """A bare reading for the doctests."""
+
+    groups: tuple[Group, ...]
+    winning_tile: Tile | None = None
+
+
+def _meld_index(melds: tuple[Meld, ...], meld: Meld, taken: set[int]) -> int | None:
+    """The index of ``meld`` in the hand (the same object first, else an equal one unused)."""
+    for i, m in enumerate(melds):
+        if m is meld and i not in taken:
+            return i
+    for i, m in enumerate(melds):
+        if m == meld and i not in taken:
+            return i
+    return None
+
+
+def sources(hand: Hand, located: Iterable[Located]) -> tuple[TileSource, ...]:
+    """Place each located group or tile in ``hand`` (a group of a meld gets its index).
+
+    A group that stands for a declared meld is ``meld`` with the meld's index in
+    :attr:`Hand.melds`; every other group is ``concealed`` (the winning tile is among the
+    concealed tiles, also when a discard completed the group).
+    """
+    out: list[TileSource] = []
+    taken: set[int] = set()
+    for item in located:
+        if isinstance(item, TileSource):
+            out.append(item)
+            continue
+        group, tiles = (item.group, item.tiles) if isinstance(item, Part) else (item, item.tiles)
+        index = None if group.meld is None else _meld_index(hand.melds, group.meld, taken)
+        if index is None:
+            out.append(TileSource("concealed", tiles))
+        else:
+            if isinstance(item, Group):  # a meld is one group: a part may share it
+                taken.add(index)
+            out.append(TileSource("meld", tiles, index))
+    return tuple(out)
+
+
+# ------------------------------------------------------------------ locators
+
+
+def whole_hand(ctx: Any) -> Iterable[Located]:
+    """Every group of the reading: patterns about the hand as a whole (the default)."""
+    groups: tuple[Group, ...] = ctx.groups
+    return groups
+
+
+def no_tiles(ctx: Any) -> Iterable[Located]:
+    """Nothing: a situation earns the pattern (riichi, the first turn), not tiles."""
+    return ()
+
+
+def winning_tile(ctx: Any) -> Iterable[Located]:
+    """The winning tile (self-drawn, last tile, robbing a kong, a wait)."""
+    tile: Tile | None = ctx.winning_tile
+    return () if tile is None else (TileSource("winning", (tile,)),)
+
+
+def groups_where(keep: Callable[[Group], bool]) -> Locator:
+    """The locator of the groups for which ``keep`` holds."""
+
+    def locate(ctx: Any) -> Iterable[Located]:
+        return [g for g in ctx.groups if keep(g)]
+
+    return locate
+
+
+def pungs_of(kinds: Collection[Tile]) -> Locator:
+    """The pungs and kongs of the given kinds (dragon pungs, wind pungs)."""
+    return groups_where(lambda g: g.is_pung_or_kong and g.tile in kinds)
+
+
+def tiles_of(kinds: Callable[[Any], Collection[Tile]]) -> Locator:
+    """Every tile of the hand whose kind is in ``kinds(ctx)``, group by group (dora)."""
+
+    def locate(ctx: Any) -> Iterable[Located]:
+        wanted = kinds(ctx)
+        out: list[Located] = []
+        for g in ctx.groups:
+            hit = tuple(t for t in g.tiles if t in wanted)
+            if hit:
+                out.append(g if len(hit) == len(g.tiles) else Part(g, hit))
+        return out
+
+    return locate
+
+
+def _kind_is(kind: GroupKind) -> Callable[[Group], bool]:
+    return lambda g: g.kind is kind
+
+
+pungs: Locator = groups_where(lambda g: g.is_pung_or_kong)
+"""Every pung and kong."""
+kongs: Locator = groups_where(_kind_is(GroupKind.KONG))
+"""Every kong."""
+chows: Locator = groups_where(_kind_is(GroupKind.CHOW))
+"""Every chow."""
+pairs: Locator = groups_where(_kind_is(GroupKind.PAIR))
+"""Every pair."""
+concealed_pungs: Locator = groups_where(lambda g: g.is_pung_or_kong and g.concealed)
+"""Every pung and kong not exposed (concealed kongs included)."""
+
+
+def identical_chows(ctx: Any) -> Iterable[Located]:
+    """The chows that appear at least twice (pure double chow and its relatives)."""
+    groups: tuple[Group, ...] = ctx.groups
+    seen = Counter(g.tile for g in groups if g.kind is GroupKind.CHOW)
+    return [g for g in groups if g.kind is GroupKind.CHOW and seen[g.tile] >= 2]
+
+
+def groups_of(kinds: Collection[Tile]) -> Locator:
+    """Every group (pung, kong or pair) of the given honour kinds (little three dragons)."""
+    return groups_where(lambda g: g.kind is not GroupKind.CHOW and g.tile in kinds)
+
+
+def _across_suits(groups: Iterable[Group]) -> list[Group]:
+    """The groups whose number is present in all three suits (a mixed triple)."""
+    groups = [g for g in groups if g.tile < Tile.EAST]
+    have = {int(g.tile) for g in groups}
+    ranks = {r for r in range(9) if r in have and r + 9 in have and r + 18 in have}
+    return [g for g in groups if int(g.tile) % 9 in ranks]
+
+
+def mixed_triple_chows(ctx: Any) -> Iterable[Located]:
+    """The chows of one number in the three suits."""
+    return _across_suits(g for g in ctx.groups if g.kind is GroupKind.CHOW)
+
+
+def mixed_triple_pungs(ctx: Any) -> Iterable[Located]:
+    """The pungs and kongs of one number in the three suits."""
+    return _across_suits(g for g in ctx.groups if g.is_pung_or_kong)
+
+
+def pure_straight(ctx: Any) -> Iterable[Located]:
+    """The chows 1-2-3, 4-5-6 and 7-8-9 of one suit (the first of each)."""
+    chows = [g for g in ctx.groups if g.kind is GroupKind.CHOW]
+    starts = {int(g.tile) for g in chows}
+    for s in range(3):
+        wanted = [9 * s, 9 * s + 3, 9 * s + 6]
+        if set(wanted) <= starts:
+            return [next(g for g in chows if int(g.tile) == w) for w in wanted]
+    return ()
+
+
+def red_fives(ctx: Any) -> Iterable[Located]:
+    """Each red five of the hand, where it sits (concealed or in meld *i*)."""
+    hand: Hand = ctx.hand
+    out: list[Located] = [TileSource("concealed", (t.kind,)) for t in hand.concealed_tiles if t.red]
+    for i, meld in enumerate(hand.melds):
+        out.extend(TileSource("meld", (t.kind,), i) for t in meld.tiles if t.red)
+    return out
+
+
+def bonus(select: Callable[[Any], Iterable[Tile]]) -> Locator:
+    """The locator of the bonus tiles ``select(ctx)`` (flowers and seasons)."""
+
+    def locate(ctx: Any) -> Iterable[Located]:
+        tiles = tuple(select(ctx))
+        return (TileSource("bonus", tiles),) if tiles else ()
+
+    return locate
+
+
+def same_start_chows(starts: Callable[[Any], Collection[int]]) -> Locator:
+    """The chows whose number (rank of the first tile) is in ``starts(ctx)`` (snakes)."""
+
+    def locate(ctx: Any) -> Iterable[Located]:
+        wanted = starts(ctx)
+        return [g for g in ctx.groups if g.kind is GroupKind.CHOW and g.tile.rank in wanted]
+
+    return locate
+
+
+def most_common_chows(*, same_suit: bool) -> Locator:
+    """The chows of the most repeated number (``same_suit``: identical chows)."""
+
+    def locate(ctx: Any) -> Iterable[Located]:
+        chows_ = [g for g in ctx.groups if g.kind is GroupKind.CHOW]
+        keys = Counter(g.tile if same_suit else g.tile.rank for g in chows_)
+        if not keys:
+            return ()
+        top = keys.most_common(1)[0][0]
+        return [g for g in chows_ if (g.tile if same_suit else g.tile.rank) == top]
+
+    return locate
