@@ -23,7 +23,7 @@ from muraglia.engine.actions import Declare
 from muraglia.engine.events import DealEnded
 from muraglia.engine.game import Game
 from muraglia.engine.match import TIME_UP
-from muraglia.players import BOT_NAMES, make_bot
+from muraglia.players import BOT_NAMES, BOTS, make_bot
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import TERMS, DealFlow, SeatStatus
 from muraglia.rulesets.riichi_ema.ruleset import PAYMENT_REASONS
@@ -40,6 +40,9 @@ GAMES = {  # (seed, deals): games with a win (and, but FIMJ, a deal without a wi
 """A change of the bots may change these games: the checks hold for any game (the deal-end
 reasons every ruleset can meet are narrated in ``test_every_deal_end_reason_reads_in_italian``)."""
 
+BOTS_OF = {"riichi-ema": "expert,defensive,random"}
+"""The bots of a game (else the default ``efficiency,defensive,random``): every bot is named."""
+
 
 def _flow(rules: str) -> DealFlow[Any]:
     return Game(load_ruleset(rules)).flow
@@ -48,7 +51,7 @@ def _flow(rules: str) -> DealFlow[Any]:
 def _vocabulary(rules: str) -> set[str]:
     """Every id a player must never read as it is (single words included)."""
     flow = _flow(rules)
-    ids = {*TERMS, *flow.terms, *(s.value for s in SeatStatus), *BOT_NAMES, *PAYMENT_REASONS}
+    ids = {*TERMS, *flow.terms, *(s.value for s in SeatStatus), *BOTS, *PAYMENT_REASONS}
     ids.add(TIME_UP)
     return ids
 
@@ -87,8 +90,9 @@ def test_a_whole_italian_game_shows_no_id_and_no_english(
     seed, deals = GAMES[rules]
     record = tmp_path / "it.jsonl"
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 20_000))
+    bots = BOTS_OF.get(rules, "efficiency,defensive,random")
     code = main(["play", "--rules", rules, "--seed", str(seed), "--max-deals", str(deals),
-                 "--lang", "it", "--record", str(record)])  # fmt: skip
+                 "--bots", bots, "--lang", "it", "--record", str(record)])  # fmt: skip
     out = capsys.readouterr().out
     assert code == 0
     assert "classifica finale" in out  # the whole match was played
@@ -118,6 +122,7 @@ def test_every_term_has_an_italian_and_an_english_name(rules: str) -> None:
 
 
 def test_bots_have_italian_names() -> None:
+    assert set(BOT_NAMES) == set(BOTS)  # every bot, the ones to come included
     for name, names in BOT_NAMES.items():
         assert names["en"] == name
         assert names["it"] != name
