@@ -127,7 +127,7 @@ def test_english_screen_names_riichi_wins_and_keeps_results(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     code, out, _ = play(monkeypatch, capsys, ONES, "--rules", "riichi-ema", "--max-deals", "2",
-                        "--record", str(tmp_path / "en.jsonl"))  # fmt: skip
+                        "--seed", "1", "--record", str(tmp_path / "en.jsonl"))  # fmt: skip
     assert code == 0
     assert re.search(r"wins by (tsumo|ron)", out)
     assert "you discard " in out  # the own discard is echoed

@@ -12,16 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from muraglia.engine.match import MatchState, new_match
 from muraglia.engine.state import DealState
 from muraglia.engine.wall import Wall
 from muraglia.errors import RulesetError
 from muraglia.rulesets.base import AnyRuleset, Breach, DealFlow, MatchProgress, options_dict
 from muraglia.tiles import WINDS, PhysicalTile, Tile
-
-if TYPE_CHECKING:
-    from muraglia.engine.match import MatchState
 
 __all__ = ["FORMAT_VERSION", "Game", "flow_for"]
 
@@ -120,10 +118,8 @@ class Game:
         scores: Sequence[int] | None = None,
         pot: int = 0,
     ) -> MatchState:
-        """A match from its first deal, or resumed at ``progress`` (see :class:`MatchState`)."""
-        from muraglia.engine.match import MatchState  # noqa: PLC0415 - match imports game
-
-        return MatchState(self, progress=progress, scores=scores, pot=pot)
+        """A match from its first deal, or resumed at ``progress`` (:func:`.match.new_match`)."""
+        return new_match(self, progress=progress, scores=scores, pot=pot)
 
     def header(self) -> dict[str, Any]:
         """The record header (ruleset id, version, options, seed, cap, dictated walls)."""

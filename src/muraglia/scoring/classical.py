@@ -39,12 +39,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from muraglia.errors import RulesetError
-from muraglia.scoring.result import TileSource
+from muraglia.scoring.result import Award, Transfer
 
 __all__ = [
     "DEFAULT_SEATS",
     "REASONS",
-    "ClassicalAward",
+    "CLASSICAL_KEYS",
     "ClassicalSettlement",
     "EastDoubling",
     "MultipleWinners",
@@ -53,6 +53,7 @@ __all__ = [
     "Transfer",
     "difference_payment",
     "explain_transfers",
+    "award_line",
     "transfer_arithmetic",
     "hand_value",
     "mahjong_payment",
@@ -117,35 +118,6 @@ class SettlementTerms:
     dead_seat_pays_mahjong: bool = False
     """Whether a dead seat (3-player table) pays each winner, as a non-East player: double
     when the winner is East (RAV-3P-3/4)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Transfer:
-    """One payment between two seats (amount positive, already rounded)."""
-
-    payer: str
-    """Seat that pays."""
-    payee: str
-    """Seat that collects."""
-    amount: int
-    """Amount paid, after East's doubling and rounding."""
-    reason: str
-    """``mahjong`` (a winner's value), ``winners`` (difference between two winners) or
-    ``difference`` (hand-point difference between two non-winners); rulesets may add more."""
-    share_of: str | None = None
-    """For a payment made on behalf of another seat (SEI-PAY-2), the seat whose share it is."""
-
-    def to_dict(self) -> dict[str, object]:
-        """Return the JSON form of interfaces.md §5 (plus the reason, and whose share)."""
-        out: dict[str, object] = {
-            "from": self.payer,
-            "to": self.payee,
-            "amount": self.amount,
-            "reason": self.reason,
-        }
-        if self.share_of is not None:
-            out["share_of"] = self.share_of
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -481,56 +453,26 @@ _UNIT = {
 """The units of one (``1 double``, not ``1 doubles``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ClassicalAward:
-    """One scoring element granted to a hand: points, doubles or a limit hand (massimo).
+def award_line(award: Award, lang: str) -> str:
+    """One award as an explanation line of the classical rulesets, in ``it`` or ``en``.
 
-    >>> a = ClassicalAward("dragon_pung", {"it": "tris di drago", "en": "dragon pung"},
-    ...                    "doubles", 2, 2, "RAV-DBL-D04")
-    >>> a.line("it"), a.to_dict()["count"]
-    ('tris di drago ×2: 2 raddoppi (RAV-DBL-D04)', 2)
-    >>> ClassicalAward("colore", {"it": "colore", "en": "one suit"}, "massimo", 1, 200,
-    ...                "RAV-MAX-M01").line("en")
+    >>> a = Award("dragon_pung", {"it": "tris di drago", "en": "dragon pung"}, 2, "doubles",
+    ...           2, "RAV-DBL-D04")
+    >>> award_line(a, "it")
+    'tris di drago ×2: 2 raddoppi (RAV-DBL-D04)'
+    >>> award_line(Award("colore", {"it": "colore", "en": "one suit"}, 200, "massimo",
+    ...                  ref="RAV-MAX-M01", limit=True), "en")
     'one suit: massimo (limit) (RAV-MAX-M01)'
     """
+    times = f" ×{award.count}" if award.count > 1 else ""
+    if award.unit == "massimo":
+        amount = "massimo" if lang == "it" else "massimo (limit)"
+    elif award.unit == "doubles" and award.value == 0:
+        amount = "limite" if lang == "it" else "limit"
+    else:
+        amount = f"{award.value} {(_UNIT if award.value == 1 else _UNITS)[award.unit][lang]}"
+    return f"{award.names[lang]}{times}: {amount} ({award.ref})"
 
-    id: str
-    """Pattern id."""
-    names: Mapping[str, str]
-    """Display names (``it``, ``en``)."""
-    unit: str
-    """``points``, ``doubles`` or ``massimo``."""
-    count: int
-    """How many times it applies."""
-    value: int
-    """Total value (count × value per occurrence); 0 for a limit hand counted in doubles."""
-    ref: str
-    """Rule id."""
-    tiles: tuple[TileSource, ...] | None = None
-    """The tiles that earn it (the pattern's locator on the reading scored), once located."""
 
-    def line(self, lang: str) -> str:
-        """The award as one explanation line in ``it`` or ``en``."""
-        times = f" ×{self.count}" if self.count > 1 else ""
-        if self.unit == "massimo":
-            amount = "massimo" if lang == "it" else "massimo (limit)"
-        elif self.unit == "doubles" and self.value == 0:
-            amount = "limite" if lang == "it" else "limit"
-        else:
-            amount = f"{self.value} {(_UNIT if self.value == 1 else _UNITS)[self.unit][lang]}"
-        return f"{self.names[lang]}{times}: {amount} ({self.ref})"
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON form of a ``patterns`` entry (interfaces.md §5, plus count and rule id)."""
-        out: dict[str, object] = {
-            "id": self.id,
-            "en": self.names["en"],
-            "it": self.names["it"],
-            "value": self.value,
-            "unit": self.unit,
-            "count": self.count,
-            "ref": self.ref,
-        }
-        if self.tiles is not None:
-            out["tiles"] = [t.to_dict() for t in self.tiles]
-        return out
+CLASSICAL_KEYS: tuple[str, ...] = ("count", "ref")
+"""The fields a classical ruleset's ``patterns`` objects also print (:meth:`Award.to_dict`)."""

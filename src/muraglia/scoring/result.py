@@ -105,13 +105,23 @@ class Award:
     """The tiles that earn the award, found by the pattern's declared locator on the reading
     scored (``()``: a situation, not tiles, earns it — riichi, a last-tile win); None when the
     award was not located (an award built by hand)."""
+    category: str | None = None
+    """What the value means where the unit does not say it all (FIMJ: ``points``,
+    ``fundamental`` or ``closing`` doubles, ``limit``)."""
 
     def name(self, lang: str = "en") -> str:
         """The display name in ``lang`` (falls back to English)."""
         return self.names.get(lang) or self.names["en"]
 
-    def to_dict(self) -> dict[str, Any]:
-        """``{"id", "en", "it", "value", "unit"}`` as in interfaces.md §5, plus ``tiles``."""
+    def to_dict(self, keys: Sequence[str] = ()) -> dict[str, Any]:
+        """``{"id", "en", "it", "value", "unit"}`` as in interfaces.md §5, plus ``tiles``.
+
+        ``keys`` adds the fields a ruleset's contract also prints (the classical rulesets:
+        ``count``, ``ref``; FIMJ also ``category``, docs/scoring.md).
+
+        >>> Award("x", {"en": "X", "it": "X"}, 4, "points", 2, "R-1").to_dict(("count", "ref"))
+        {'id': 'x', 'en': 'X', 'it': 'X', 'value': 4, 'unit': 'points', 'count': 2, 'ref': 'R-1'}
+        """
         out: dict[str, Any] = {
             "id": self.id,
             "en": self.names["en"],
@@ -119,6 +129,8 @@ class Award:
             "value": self.value,
             "unit": self.unit,
         }
+        for key in keys:
+            out[key] = getattr(self, key)
         if self.tiles is not None:
             out["tiles"] = [t.to_dict() for t in self.tiles]
         return out
@@ -292,11 +304,26 @@ class Transfer:
     amount: int
     """How much (positive)."""
     reason: str = ""
-    """What the payment is for (``hand``, ``honba``, ``riichi_sticks``, ``noten``...)."""
+    """What the payment is for (``hand``, ``honba``, ``riichi_sticks``, ``noten``; the
+    classical rulesets: ``mahjong``, ``winners``, ``difference``, penalties...)."""
+    share_of: str | None = None
+    """For a payment made on behalf of another seat (SEI-PAY-2), the seat whose share it is."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """``{"from", "to", "amount"}`` as in interfaces.md §5."""
-        return {"from": self.payer, "to": self.payee, "amount": self.amount}
+    def to_dict(self, *, reason: bool = False) -> dict[str, Any]:
+        """``{"from", "to", "amount"}`` as in interfaces.md §5.
+
+        ``reason``: also the reason and, for a share paid on another's behalf, ``share_of``
+        (the classical rulesets' ``settle`` output, docs/scoring.md).
+
+        >>> Transfer("E", "S", 240, "mahjong", "W").to_dict(reason=True)
+        {'from': 'E', 'to': 'S', 'amount': 240, 'reason': 'mahjong', 'share_of': 'W'}
+        """
+        out: dict[str, Any] = {"from": self.payer, "to": self.payee, "amount": self.amount}
+        if reason:
+            out["reason"] = self.reason
+            if self.share_of is not None:
+                out["share_of"] = self.share_of
+        return out
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ def test_pattern_case(case: dict) -> None:
             score_case(case)
         return
     score = score_case(case)
-    counts = {a.pattern.id: a.count for a in (*score.awards, *score.ignored)}
+    counts = {a.id: a.count for a in (*score.awards, *score.ignored)}
     assert counts.get(case["pattern"], 0) == case["count"]
     if "value" in case:
         assert score.value == case["value"]

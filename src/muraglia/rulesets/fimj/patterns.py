@@ -27,6 +27,7 @@ from muraglia.melds import MeldKind
 from muraglia.rulesets.fimj.hands import FimjContext
 from muraglia.scoring import locate as loc
 from muraglia.scoring.locate import Locator
+from muraglia.scoring.result import Award
 from muraglia.tiles import DRAGONS, WINDS, Tile
 
 __all__ = ["PATTERNS", "PATTERNS_BY_ID", "Category", "FimjPattern", "pattern"]
@@ -46,6 +47,16 @@ class Category(StrEnum):
 
 
 Predicate = Callable[[FimjContext], int]
+
+UNITS: dict[Category, str] = {
+    Category.POINTS: "points",
+    Category.FUNDAMENTAL: "doubles",
+    Category.CLOSING: "doubles",
+    Category.LIMIT: "massimo",
+}
+"""The unit of an award of each category."""
+KEYS: tuple[str, ...] = ("ref", "count", "category")
+"""The fields a FIMJ ``patterns`` object also prints (:meth:`Award.to_dict`)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +82,20 @@ class FimjPattern:
     locate: Locator = field(default=loc.whole_hand, repr=False, compare=False)
     """Which groups and tiles earn the element (:mod:`muraglia.scoring.locate`; default: the
     whole hand)."""
+
+    def award(self, count: int) -> Award:
+        """The :class:`Award` of this element applied ``count`` times (a massimo: once)."""
+        limit = self.category is Category.LIMIT
+        return Award(
+            self.id,
+            self.names,
+            self.value * (1 if limit else count),
+            UNITS[self.category],
+            count,
+            self.ref,
+            limit,
+            category=self.category.value,
+        )
 
     def count(self, ctx: FimjContext) -> int:
         """How many times the pattern applies (0 for winner-only patterns of non-winners)."""

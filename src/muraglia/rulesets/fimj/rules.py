@@ -35,7 +35,7 @@ from muraglia.errors import InvalidHandError, MahjongError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
 from muraglia.rulesets.fimj import decisions
-from muraglia.rulesets.fimj.patterns import PATTERNS, Category
+from muraglia.rulesets.fimj.patterns import KEYS, PATTERNS, Category
 from muraglia.rulesets.fimj.scoring import FLAGS, FimjScore, score_hand
 from muraglia.scoring.accepts import InputRules, decisions_markdown
 from muraglia.scoring.classical import (
@@ -182,7 +182,7 @@ class FimjSettlement:
             "ok": True,
             "rules": "fimj",
             "values": dict(self.values),
-            "transfers": [t.to_dict() for t in self.transfers],
+            "transfers": [t.to_dict(reason=True) for t in self.transfers],
             "net": dict(self.net),
             "explanation": self.explanation,
         }
@@ -297,7 +297,7 @@ class FimjRules:
             "rules": self.id,
             "hand": hand.notation,
             "valid_win": win != "none",
-            "patterns": [a.to_dict() for a in score.awards],
+            "patterns": [a.to_dict(KEYS) for a in score.awards],
             "points": score.points,
             "doubles": score.doubles,
             "limit": score.limit,

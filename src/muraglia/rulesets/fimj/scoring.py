@@ -29,11 +29,11 @@ from muraglia.analysis.shapes import (
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand, HandStatus
 from muraglia.rulesets.fimj.hands import FimjContext, partial_layouts
-from muraglia.rulesets.fimj.patterns import PATTERNS, Category, FimjPattern
+from muraglia.rulesets.fimj.patterns import PATTERNS, Category
 from muraglia.scoring.classical import hand_value
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.scoring.locate import sources
-from muraglia.scoring.result import TileSource
+from muraglia.scoring.result import Award
 from muraglia.tiles import DRAGONS, NUM_KINDS, TERMINALS_AND_HONORS, WINDS, Tile
 
 __all__ = [
@@ -72,49 +72,6 @@ _SELF_DRAW_FLAGS = ("replacement", "last_tile")
 _DISCARD_FLAGS = ("robbing_kong", "last_discard")
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
-    """One scoring element earned by the chosen layout."""
-
-    pattern: FimjPattern
-    """The element."""
-    count: int
-    """How many times it applies."""
-    tiles: tuple[TileSource, ...] | None = None
-    """The tiles that earn it (the pattern's locator on the chosen layout), once chosen."""
-
-    @property
-    def total(self) -> int:
-        """Points, doubles or massimo value contributed."""
-        return self.pattern.value * (1 if self.pattern.category is Category.LIMIT else self.count)
-
-    def to_dict(self) -> dict[str, object]:
-        """JSON form (interfaces.md §5 ``patterns`` entries)."""
-        unit = {
-            Category.POINTS: "points",
-            Category.FUNDAMENTAL: "doubles",
-            Category.CLOSING: "doubles",
-            Category.LIMIT: "massimo",
-        }[self.pattern.category]
-        out: dict[str, object] = {
-            "id": self.pattern.id,
-            "ref": self.pattern.ref,
-            "en": self.pattern.names["en"],
-            "it": self.pattern.names["it"],
-            "count": self.count,
-            "value": self.total,
-            "unit": unit,
-            "category": self.pattern.category.value,
-        }
-        if self.tiles is not None:
-            out["tiles"] = [t.to_dict() for t in self.tiles]
-        return out
-
-    def located(self, ctx: FimjContext) -> Award:
-        """This award with the tiles its pattern's locator names on ``ctx``."""
-        return Award(self.pattern, self.count, sources(ctx.hand, self.pattern.locate(ctx)))
-
-
 @dataclass(frozen=True)
 class FimjScore:
     """The value of one player's hand (winner: *V'*; non-winner: *S*)."""
@@ -145,7 +102,7 @@ class FimjScore:
     @property
     def massimo(self) -> Award | None:
         """The limit hand paid, if any."""
-        return next((a for a in self.awards if a.pattern.category is Category.LIMIT), None)
+        return next((a for a in self.awards if a.category == Category.LIMIT), None)
 
     def lines(self, lang: str, *, limit: int) -> list[str]:
         """Explain the score line by line in ``lang`` (``it`` or ``en``)."""
@@ -155,34 +112,34 @@ class FimjScore:
         out: list[str] = []
         massimo = self.massimo
         if massimo is not None:
-            name = massimo.pattern.names[lang]
+            name = massimo.names[lang]
             label = "Massimo" if it else "Limit hand"
-            out.append(f"{label}: {name} ({massimo.pattern.ref}) = {massimo.pattern.value}")
+            out.append(f"{label}: {name} ({massimo.ref}) = {massimo.value}")
             return out
         for group in self.context.groups:
             gp = _group_points(self.context, group)
             shown = str(group) if group.concealed or group.meld else f"[{group}]"
             out.append(f"{shown}: {gp} {pts}")
         for award in self.awards:
-            cat = award.pattern.category
-            if cat is Category.POINTS and award.pattern.id in ("bonus_tile", "mahjong"):
+            cat = award.category
+            if cat == Category.POINTS and award.id in ("bonus_tile", "mahjong"):
                 out.append(
-                    f"{award.pattern.names[lang]} ({award.pattern.ref}): "
-                    f"{award.count} × {award.pattern.value} = {award.total} {pts}"
+                    f"{award.names[lang]} ({award.ref}): "
+                    f"{award.count} × {award.value // award.count} = {award.value} {pts}"
                 )
             elif cat in (Category.FUNDAMENTAL, Category.CLOSING):
                 kind = (
-                    ("fondamentale" if cat is Category.FUNDAMENTAL else "da chiusura")
+                    ("fondamentale" if cat == Category.FUNDAMENTAL else "da chiusura")
                     if it
-                    else cat.value
+                    else str(cat)
                 )
                 out.append(
-                    f"{award.pattern.names[lang]} ({award.pattern.ref}, {kind}): "
-                    f"{award.total} {one_dbl if award.total == 1 else dbl}"
+                    f"{award.names[lang]} ({award.ref}, {kind}): "
+                    f"{award.value} {one_dbl if award.value == 1 else dbl}"
                 )
         for award in self.ignored:
             why = "meno di 2 punti, non conta" if it else "fewer than 2 points, not counted"
-            out.append(f"{award.pattern.names[lang]} ({award.pattern.ref}): {why}")
+            out.append(f"{award.names[lang]} ({award.ref}): {why}")
         out.append(f"Base: {self.points} × 2^{self.doubles} = {self.raw}")
         if self.limit == "limit":
             out.append(f"{'Limite' if it else 'Limit'} {limit}: {self.value}")
@@ -424,17 +381,15 @@ def _evaluate(ctx: FimjContext, *, limit: int, strict_two_points: bool) -> FimjS
             continue
         n = p.count(ctx)
         if n:
-            awards.append(Award(p, n))
-    points = sum(a.total for a in awards if a.pattern.category is Category.POINTS)
+            awards.append(p.award(n))
+    points = sum(a.value for a in awards if a.category == Category.POINTS)
     combination = points - (20 if ctx.winner else 0)
     # FIMJ-DBL-2, FIMJ-GAP-1: fundamental doubles need 2 hand points; the winner's base always
     # includes the 20 unless the strict option applies the condition to combination points too.
     fundamentals_apply = (combination >= 2) if (strict_two_points or not ctx.winner) else True
-    kept = [
-        a for a in awards if a.pattern.category is not Category.FUNDAMENTAL or fundamentals_apply
-    ]
+    kept = [a for a in awards if a.category != Category.FUNDAMENTAL or fundamentals_apply]
     ignored = tuple(a for a in awards if a not in kept)
-    doubles = sum(a.total for a in kept if a.pattern.category is not Category.POINTS)
+    doubles = sum(a.value for a in kept if a.category != Category.POINTS)
     raw = points << doubles
     value = hand_value(points, doubles, limit=limit)
     return FimjScore(
@@ -443,14 +398,14 @@ def _evaluate(ctx: FimjContext, *, limit: int, strict_two_points: bool) -> FimjS
 
 
 def _massimo(ctx: FimjContext, base: FimjScore | None) -> FimjScore | None:
-    hits = [Award(p, 1) for p in PATTERNS if p.category is Category.LIMIT and p.count(ctx)]
+    hits = [p.award(1) for p in PATTERNS if p.category is Category.LIMIT and p.count(ctx)]
     own = _SPECIAL_SHAPES.get(ctx.shape)
-    if own is not None and not any(a.pattern.id == own for a in hits):
+    if own is not None and not any(a.id == own for a in hits):
         return None  # a special shape whose massimo's conditions fail is no Mah-Jong
     if not hits:
         return None
-    best = max(hits, key=lambda a: a.pattern.value)  # FIMJ-GAP-32: the highest, once
-    value = best.pattern.value
+    best = max(hits, key=lambda a: a.value)  # FIMJ-GAP-32: the highest, once
+    value = best.value
     points = base.points if base else 0
     doubles = base.doubles if base else 0
     return FimjScore(ctx, (best,), (), points, doubles, points << doubles, value, "massimo")
@@ -458,7 +413,7 @@ def _massimo(ctx: FimjContext, base: FimjScore | None) -> FimjScore | None:
 
 def _rank(score: FimjScore) -> tuple[int, int, int, int]:
     """Order of layouts: value, then unlimited value, points, and doubles shown (FIMJ-GAP-25)."""
-    shown = score.doubles + sum(a.total for a in score.ignored)
+    shown = score.doubles + sum(a.value for a in score.ignored)
     return (score.value, score.raw, score.points, shown)
 
 
@@ -555,8 +510,13 @@ def score_hand(
 def _located(score: FimjScore) -> FimjScore:
     """The chosen score with the tiles of each award (never the layouts searched)."""
     c = score.context
+    by_id = {p.id: p for p in PATTERNS}  # the table as it is now (patterns may be added)
+
+    def located(a: Award) -> Award:
+        return replace(a, tiles=sources(c.hand, by_id[a.id].locate(c)))
+
     return replace(
         score,
-        awards=tuple(a.located(c) for a in score.awards),
-        ignored=tuple(a.located(c) for a in score.ignored),
+        awards=tuple(located(a) for a in score.awards),
+        ignored=tuple(located(a) for a in score.ignored),
     )

@@ -31,8 +31,14 @@ from muraglia.rulesets.ravenna.context import Reading
 from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
 from muraglia.rulesets.ravenna.settlement import RAVENNA_TERMS, SEATS, settle_values
 from muraglia.scoring.accepts import InputRules, decisions_markdown
-from muraglia.scoring.classical import ClassicalAward as Award
-from muraglia.scoring.classical import Transfer, explain_transfers, hand_value, mahjong_payment
+from muraglia.scoring.classical import (
+    CLASSICAL_KEYS,
+    Transfer,
+    award_line,
+    explain_transfers,
+    hand_value,
+    mahjong_payment,
+)
 from muraglia.scoring.deal import (
     SEAT_NAMES,
     check_roles,
@@ -43,6 +49,7 @@ from muraglia.scoring.deal import (
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.scoring.locate import sources
+from muraglia.scoring.result import Award
 from muraglia.tiles import DRAGONS, Tile
 
 if TYPE_CHECKING:
@@ -166,7 +173,7 @@ class RavennaScore:
         """Lines explaining the value in ``it`` or ``en``."""
         if lang not in ("it", "en"):
             raise ValueError(f"unknown language {lang!r} (it, en)")
-        lines = [a.line(lang) for a in self.awards]
+        lines = [award_line(a, lang) for a in self.awards]
         word = "punti" if lang == "it" else "points"
         if any(a.unit == "massimo" for a in self.awards):
             lines.append(f"massimo → {self.value}")
@@ -180,7 +187,7 @@ class RavennaScore:
         out: dict[str, object] = {
             "rules": "ravenna",
             "valid_win": self.winner,
-            "patterns": [a.to_dict() for a in self.awards],
+            "patterns": [a.to_dict(CLASSICAL_KEYS) for a in self.awards],
             "points": self.points,
             "doubles": self.doubles,
             "limit": self.limit,
@@ -202,7 +209,7 @@ def _evaluate(r: Reading, *, at_least_30: bool = False) -> RavennaScore:
             found.append((pat, n))
     excluded = {x for p, _ in found for x in p.excludes}
     awards = [
-        Award(p.id, p.names, p.unit, n, n * p.value, p.ref)
+        Award(p.id, p.names, n * p.value, p.unit, n, p.ref, p.massimo)
         for p, n in found
         if p.id not in excluded
     ]
@@ -404,7 +411,7 @@ class RavennaSettlement:
             "rules": "ravenna",
             "void": self.void,
             "values": dict(self.values),
-            "transfers": [t.to_dict() for t in self.transfers],
+            "transfers": [t.to_dict(reason=True) for t in self.transfers],
             "net": dict(self.net),
         }
 

@@ -27,11 +27,12 @@ from muraglia.rulesets.seipalle import decisions
 from muraglia.rulesets.seipalle.context import Reading
 from muraglia.rulesets.seipalle.patterns import BY_ID, PATTERNS, dora_of
 from muraglia.scoring.accepts import InputRules, decisions_markdown
-from muraglia.scoring.classical import ClassicalAward as Award
 from muraglia.scoring.classical import (
+    CLASSICAL_KEYS,
     MultipleWinners,
     SettlementTerms,
     Transfer,
+    award_line,
     explain_transfers,
     hand_value,
     settle,
@@ -48,6 +49,7 @@ from muraglia.scoring.deal import (
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.scoring.locate import sources
+from muraglia.scoring.result import Award
 from muraglia.tiles import Tile
 
 if TYPE_CHECKING:
@@ -139,7 +141,7 @@ class SeipalleScore:
         """Lines explaining the value in ``it`` or ``en``."""
         if lang not in ("it", "en"):
             raise ValueError(f"unknown language {lang!r} (it, en)")
-        lines = [a.line(lang) for a in self.awards]
+        lines = [award_line(a, lang) for a in self.awards]
         if lang == "it":
             lines.append(f"{self.points} punti × 2^{self.doubles} → {self.value}")
             if not self.valid_win:
@@ -155,7 +157,7 @@ class SeipalleScore:
         out: dict[str, object] = {
             "rules": "seipalle",
             "valid_win": self.valid_win,
-            "patterns": [a.to_dict() for a in self.awards],
+            "patterns": [a.to_dict(CLASSICAL_KEYS) for a in self.awards],
             "points": self.points,
             "doubles": self.doubles,
             "limit": self.limit,
@@ -217,7 +219,7 @@ def _evaluate(r: Reading) -> SeipalleScore:
             continue
         is_limit |= pat.limit
         per = pat.value(closed=r.closed) or 0
-        awards.append(Award(pat.id, pat.names, pat.unit, n, n * per, pat.ref))
+        awards.append(Award(pat.id, pat.names, n * per, pat.unit, n, pat.ref, pat.limit))
     if is_limit:  # SEI-LIMIT-1: only the limit hands are shown; they do not stack
         awards = [a for a in awards if BY_ID[a.id].limit]
     points = sum(a.value for a in awards if a.unit == "points")
@@ -415,7 +417,7 @@ class SeipalleSettlement:
             "ok": True,
             "rules": "seipalle",
             "values": {s: r.value for s, r in self.scores.items()},
-            "transfers": [t.to_dict() for t in self.transfers],
+            "transfers": [t.to_dict(reason=True) for t in self.transfers],
             "net": dict(self.net),
         }
         if self.stakes is not None:
