@@ -179,6 +179,7 @@ def bench_discard(games: int) -> None:
     for rules in ("riichi-ema", "fimj", "mcr", "seipalle", "ravenna"):
         act_ms: list[float] = []
         msg_ms: list[float] = []
+        cpu_ms: list[float] = []
         for g in range(games):
             room = Room("b", rules, 4, 2, 1000 + g)
             room.join("person")
@@ -192,19 +193,23 @@ def bench_discard(games: int) -> None:
                     continue
                 legal = order_actions(session.legal(0))
                 choice = person.choose(session.view(0), legal)
+                c0 = time.process_time()
                 t0 = time.perf_counter()
                 room.act(0, legal.index(choice), len(session.actions))
                 t1 = time.perf_counter()
                 room.message(0)
                 t2 = time.perf_counter()
+                c2 = time.process_time()
                 if choice.kind == "discard":
                     act_ms.append(1000 * (t1 - t0))
                     msg_ms.append(1000 * (t2 - t1))
+                    cpu_ms.append(1000 * (c2 - c0))
         total = [a + m for a, m in zip(act_ms, msg_ms, strict=True)]
         print(
             f"  {rules:<11} {len(total):5d} discards: total p50 {pct(total, 0.5):5.1f} ms, "
             f"p99 {pct(total, 0.99):5.1f} ms (engine+bots p50 {statistics.median(act_ms):4.1f}, "
-            f"message p50 {statistics.median(msg_ms):4.1f})"
+            f"message p50 {statistics.median(msg_ms):4.1f}); CPU p50 "
+            f"{statistics.median(cpu_ms):4.1f} ms, p99 {pct(cpu_ms, 0.99):5.1f} ms"
         )
 
 

@@ -12,7 +12,9 @@ seed 10 also as mjai (``mjai/``, compact JSON Lines):
   (a call kind, source or marker position, a red five in a call, an ending, a yaku);
 * scripted single deals on dictated walls for what seeded play almost never shows: four
   winds, four riichi (all double riichi), a triple ron (Tenhou's abortive draw, and a real
-  triple ron under ``riichi-ema``), a double ron, four kongs by two players.
+  triple ron under ``riichi-ema``), a double ron, four kongs by two players, and one deal per
+  yaku seeded play does not reach (``yaku-*``: the winner's hand is dealt, the engine offers
+  the win and scores it).
 
 ``README.md`` there lists the files and what each shows (from ``tests/io/corpus_features.py``,
 the same code the corpus test uses).
@@ -181,6 +183,56 @@ def _kongs(match: MatchState, seat: int) -> Action:
     return next(a for a in legal if isinstance(a, Discard))
 
 
+def _yaku(winner: int, first: str = "") -> Callable[[MatchState, int], Action]:
+    """``winner`` wins as soon as the engine lets it (declaring every concealed kong first);
+    seat 0 discards ``first`` as its first discard; every other discard is the drawn tile."""
+
+    def script(match: MatchState, seat: int) -> Action:
+        legal = match.legal_actions(seat)
+        deal = match.deal
+        if seat == winner:
+            for kind in (Win, ConcealedKong):
+                found = [a for a in legal if isinstance(a, kind)]
+                if found:
+                    return found[0]
+        if deal.phase.value != "act":
+            return Pass(seat)
+        if seat == 0 and first and not deal.discards[0]:
+            return Discard(0, parse_tiles(first)[0].kind)
+        if deal.drawn is not None and Discard(seat, deal.drawn) in legal:
+            return Discard(seat, deal.drawn)
+        return next(a for a in legal if isinstance(a, Discard))
+
+    return script
+
+
+YAKU_DEALS: dict[str, tuple[dict[int, str], str, str, int, str]] = {
+    # name: (hands by seat, live draws, replacement tiles, winner, seat 0's first discard);
+    # the engine decides every win and scores it
+    "triple-pung": ({0: "5z", 1: "111m111p111s234p5z"}, "", "", 1, "5z"),
+    "three-kongs": ({0: "1111m2222m3333m45p"}, "", "6p9s9s", 0, ""),
+    "little-three-dragons": ({0: "6m", 1: "555z666z77z123m45m"}, "", "", 1, "6m"),
+    "all-terminals-and-honours": ({0: "9m", 1: "111m999p111s11z99m"}, "", "", 1, "9m"),
+    "twice-pure-double-chow": ({0: "7z", 1: "112233m445566p7z"}, "", "", 1, "7z"),
+    "full-flush": ({0: "5m", 1: "123456789m22m34m"}, "", "", 1, "5m"),
+    "big-three-dragons": ({0: "7z", 1: "555z666z77z123m44m"}, "", "", 1, "7z"),
+    "blessing-of-heaven": ({0: "123m456m789m123p55p"}, "", "", 0, ""),
+    "blessing-of-earth": ({0: "1z", 1: "123m456m789m123p5p"}, "5p", "", 1, "1z"),
+    "four-concealed-pungs": ({0: "1z", 1: "111m333p555s77z88s"}, "2z3z4z6z7z", "", 1, "1z"),
+    "four-concealed-pungs-single": ({0: "7z", 1: "111m333p555s888s7z"}, "", "", 1, "7z"),
+    "all-honours": ({0: "7z", 1: "111z222z555z66z77z"}, "", "", 1, "7z"),
+    "all-green": ({0: "6z", 1: "234s234s666s888s6z"}, "", "", 1, "6z"),
+    "all-terminals": ({0: "1s", 1: "111m999m111p999p1s"}, "", "", 1, "1s"),
+    "nine-gates": ({0: "2m", 1: "1113455678999m"}, "", "", 1, "2m"),
+    "nine-gates-9": ({0: "5m", 1: "1112345678999m"}, "", "", 1, "5m"),
+    "thirteen-orphans-13": ({0: "1m", 1: "19m19p19s1234567z"}, "", "", 1, "1m"),
+    "big-four-winds": ({0: "4z", 1: "111z222z333z44z99m"}, "", "", 1, "4z"),
+    "little-four-winds": ({0: "3m", 1: "111z222z333z44z12m"}, "", "", 1, "3m"),
+    "four-kongs-one-player": ({0: "1111m2222m4444m99p"}, "", "9p9p9s9s", 0, ""),
+}
+"""Single deals for the yaku seeded play almost never reaches (``yaku-`` files)."""
+
+
 SCRIPTS: dict[str, Callable[[], MatchState]] = {
     "four-winds": lambda: scripted(
         "riichi-tenhou",
@@ -289,6 +341,10 @@ def main() -> None:
         feats = write(out, name, make())
         kept[name] = feats
         seen |= feats
+    for name, (hands, draws, dead, winner, first) in YAKU_DEALS.items():
+        match = scripted("riichi-tenhou", hands, draws, _yaku(winner, first), dead=dead)
+        kept[f"yaku-{name}"] = write(out, f"yaku-{name}", match)
+        seen |= kept[f"yaku-{name}"]
     for spec in ("riichi-tenhou", "riichi-ema"):
         for seed in range(args.seeds):
             match = play(spec, seed, Counter())

@@ -7,9 +7,11 @@ The input (``input.jsonl``) is deterministic: seeded riichi hands of ``bench_rii
 counters and sticks on the table, pao, flags, spellings of the ruleset spec), plus malformed
 lines (bad JSON, bad hands, bad keys) whose error lines are part of the contract too. The
 expected output (``expected.jsonl``) is what ``python -m muraglia score --jsonl`` of the
-source tree ``--src`` (default: this one) writes for it. The file was made with the tree
-before the issue-19 speed-ups of the batch path, and must stay byte-identical; regenerate
-it only for an intended change of the output, and say so in the commit.
+source tree ``--src`` (default: this one) writes for it. The file was first made with the
+tree before the issue-19 speed-ups of the batch path, which kept it byte-identical; it was
+regenerated for two intended changes since (the payment reasons' names in the explanation,
+and the tiles of each award, issue 13), each checked to differ by those alone. Regenerate it
+only for an intended change of the output, and say so in the commit.
 """
 
 from __future__ import annotations

@@ -5,19 +5,23 @@ throwaway cluster started here with Debian's ``initdb``/``pg_ctl`` as the ``post
 in a fresh temporary folder, on a free loopback port, stopped (by its postmaster PID) at the
 end of the session. Without PostgreSQL the PostgreSQL runs are skipped, except under
 ``CI=true`` where they fail.
+
+The cluster's life is tied to the test process: a watchdog child (its own session, so that
+a signal to pytest's process group spares it) holds the read end of a pipe whose write end
+only pytest holds. When pytest dies, even by SIGKILL, the pipe reaches end-of-file and the
+watchdog stops the postmaster by its PID (fast shutdown, then SIGKILL) and removes the
+folder; at a normal end pytest stops the cluster itself and tells the watchdog to go.
 """
 
 from __future__ import annotations
 
-import contextlib
 import glob
 import os
 import shutil
-import signal
 import socket
 import subprocess
+import sys
 import tempfile
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +30,7 @@ import pytest
 from sqlalchemy.engine import Engine, make_url
 
 from muraglia.db import make_engine, migrate
+from tests.pgwatchdog import stop_postmaster
 
 
 def _free_port() -> int:
@@ -48,6 +53,26 @@ def _missing(reason: str) -> None:
     pytest.skip(reason)
 
 
+def _watchdog(pid: int, folder: Path) -> tuple[subprocess.Popen[bytes], int]:
+    """Start the watchdog of postmaster ``pid``: (the process, the pipe's write end)."""
+    read, write = os.pipe()
+    os.set_inheritable(write, False)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            str(Path(__file__).resolve().parent / "pgwatchdog.py"),
+            str(read),
+            str(pid),
+            str(folder),
+        ],
+        pass_fds=(read,),
+        start_new_session=True,
+        stdin=subprocess.DEVNULL,
+    )
+    os.close(read)
+    return proc, write
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[str]:
     """A PostgreSQL server URL (``postgresql+psycopg://postgres@127.0.0.1:PORT``)."""
@@ -68,6 +93,8 @@ def pg_server() -> Iterator[str]:
     port = _free_port()
     as_pg = ["runuser", "-u", "postgres", "--"]
     pid = None
+    watchdog: subprocess.Popen[bytes] | None = None
+    pipe = -1
     try:
         subprocess.run(
             [
@@ -108,20 +135,15 @@ def pg_server() -> Iterator[str]:
             timeout=120,
         )
         pid = int((data / "postmaster.pid").read_text().split()[0])
+        watchdog, pipe = _watchdog(pid, folder)
         yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
     finally:
+        if watchdog is not None:
+            os.write(pipe, b"done")
+            os.close(pipe)
+            watchdog.wait(timeout=60)
         if pid is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGINT)  # fast shutdown of the postmaster
-            for _ in range(200):
-                try:
-                    os.kill(pid, 0)
-                except ProcessLookupError:
-                    break
-                time.sleep(0.05)
-            else:
-                with contextlib.suppress(ProcessLookupError):
-                    os.kill(pid, signal.SIGKILL)
+            stop_postmaster(pid, folder)
         shutil.rmtree(folder, ignore_errors=True)
 
 

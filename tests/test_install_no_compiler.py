@@ -98,6 +98,8 @@ def test_install_without_a_compiler_is_pure_python_with_one_notice(tmp_path: Pat
     # the running environment's packages (pip, setuptools, the dependencies), after the
     # venv's own site-packages: what is installed there comes first
     outer = [*site.getsitepackages(), sysconfig.get_paths()["purelib"]]
+    if site.ENABLE_USER_SITE:  # a `pip install --user` environment
+        outer.append(site.getusersitepackages())
     Path(purelib, "_outer_env.pth").write_text("\n".join(dict.fromkeys(outer)) + "\n")
 
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MURAGLIA_PURE", "CC")}

@@ -28,7 +28,7 @@ from muraglia.hand import Hand
 from muraglia.notation import format_hand, parse_hand, parse_tiles
 from muraglia.rulesets import load_ruleset, red_fives_per_suit, ruleset_for, score
 from muraglia.scoring.inputs import check_red_fives
-from muraglia.tiles import PhysicalTile, Tile
+from muraglia.tiles import COPIES, NUM_KINDS, PhysicalTile, Tile
 
 try:
     __version__ = version("muraglia")
@@ -98,10 +98,10 @@ def _visible(visible: object, hand: Hand) -> list[int] | None:
     counts = list(visible)
     if any(isinstance(c, bool) or not isinstance(c, int) for c in counts):
         raise InputTypeError("`visible` must be 34 integer tile counts")
-    if len(counts) != 34 or any(c < 0 for c in counts):
+    if len(counts) != NUM_KINDS or any(c < 0 for c in counts):
         return counts  # the analysis names the problem
     for kind, (seen, held) in enumerate(zip(counts, hand.counts, strict=True)):
-        if seen + held > 4:
+        if seen + held > COPIES:
             raise InvalidHandError(
                 f"the hand and the visible tiles hold {seen + held} copies of "
                 f"{Tile(kind).notation!r} (there are only 4)"

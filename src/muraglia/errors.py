@@ -52,7 +52,7 @@ def excerpt(text: str, position: int | None = None, limit: int = EXCERPT) -> str
     return f"{head}{cut}{tail}".join("''") + f" ({len(text)} characters)"
 
 
-def json_type(value: object) -> str:
+def json_type(value: object) -> str:  # noqa: PLR0911 - one return per JSON type
     """The JSON name of ``value``'s type (``null``, ``boolean``, ``number``, ``string``...).
 
     >>> json_type(None), json_type(True), json_type(5), json_type([]), json_type({})

@@ -22,9 +22,22 @@ from functools import cached_property
 
 from muraglia.errors import InvalidHandError, plural
 from muraglia.melds import Meld, MeldKind
-from muraglia.tiles import NUM_KINDS, PhysicalTile, Tile, TileCounts, counts_of, format_tiles
+from muraglia.tiles import (
+    COPIES,
+    HAND_SIZE,
+    NUM_KINDS,
+    WAITING_SIZE,
+    PhysicalTile,
+    Tile,
+    TileCounts,
+    counts_of,
+    format_tiles,
+)
 
-__all__ = ["Hand", "HandStatus", "format_hand"]
+__all__ = ["MAX_MELDS", "Hand", "HandStatus", "format_hand"]
+
+MAX_MELDS = 4
+"""Declared melds a hand can hold (four sets and a pair)."""
 
 
 class HandStatus(IntFlag):
@@ -152,14 +165,17 @@ class Hand:
     def status(self) -> HandStatus:
         """Semantic problems of the hand as flags (``HandStatus.VALID`` if none)."""
         status = HandStatus.VALID
-        if any(c > 4 for c in self.counts):
+        if any(c > COPIES for c in self.counts):
             status |= HandStatus.TOO_MANY_COPIES
         count = self.tile_count
-        if (self.winning is not None and count != 14) or count not in (13, 14):
+        if (self.winning is not None and count != HAND_SIZE) or count not in (
+            WAITING_SIZE,
+            HAND_SIZE,
+        ):
             status |= HandStatus.WRONG_TILE_COUNT
         if len(set(self.bonus)) != len(self.bonus):
             status |= HandStatus.DUPLICATE_BONUS
-        if len(self.melds) > 4:
+        if len(self.melds) > MAX_MELDS:
             status |= HandStatus.TOO_MANY_MELDS
         return status
 
@@ -167,23 +183,23 @@ class Hand:
         """Human-readable descriptions of every semantic problem, naming the tiles."""
         out: list[str] = []
         for kind in range(NUM_KINDS):
-            if self.counts[kind] > 4:
+            if self.counts[kind] > COPIES:
                 out.append(
                     f"{self.counts[kind]} copies of {Tile(kind).notation!r} (there are only 4)"
                 )
         count = self.tile_count
-        if self.winning is not None and count != 14:
+        if self.winning is not None and count != HAND_SIZE:
             out.append(
                 f"{plural(count, 'tile')} with a winning tile (need 14, counting each meld as 3)"
             )
-        elif count not in (13, 14):
+        elif count not in (WAITING_SIZE, HAND_SIZE):
             out.append(f"{plural(count, 'tile')} (need 13 or 14, counting each meld as 3)")
         seen: set[Tile] = set()
         for btile in self.bonus:
             if btile in seen:
                 out.append(f"bonus tile {btile.notation!r} twice")
             seen.add(btile)
-        if len(self.melds) > 4:
+        if len(self.melds) > MAX_MELDS:
             out.append(f"{len(self.melds)} melds (at most 4)")
         return out
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from muraglia.errors import InvalidHandError
-from muraglia.tiles import PhysicalTile, Tile
+from muraglia.tiles import COPIES, FIVE, RANKS, PhysicalTile, Tile
 
 __all__ = ["Meld", "MeldKind", "Source"]
 
@@ -32,6 +32,15 @@ class MeldKind(StrEnum):
     """Three identical tiles (tris / pon)."""
     KONG = "kong"
     """Four identical tiles (kong, poker / kan)."""
+
+    @property
+    def size(self) -> int:
+        """Tiles of a meld of this kind (a kong is four tiles, played as a set of three)."""
+        return COPIES if self is MeldKind.KONG else SET_SIZE
+
+
+SET_SIZE = 3
+"""Tiles of a chow or a pung (and of the set a kong counts as)."""
 
 
 class Source(StrEnum):
@@ -73,14 +82,15 @@ class Meld:
         if any(k.is_bonus for k in kinds):
             raise InvalidHandError(f"bonus tile in meld {text!r}: flowers and seasons never meld")
         if self.kind is MeldKind.CHOW:
-            if len(kinds) != 3:
+            if len(kinds) != SET_SIZE:
                 raise InvalidHandError(f"chow {text!r} must have 3 tiles, not {len(kinds)}")
-            if kinds[0].is_honor:
+            if kinds[0].is_honour:
                 raise InvalidHandError(f"chow of honours {text!r}: winds and dragons never chow")
-            if not (kinds[1] == kinds[0] + 1 and kinds[2] == kinds[0] + 2 and kinds[0].rank <= 7):
+            first = kinds[0]
+            if not (kinds[1] == first + 1 and kinds[2] == first + 2 and first.rank <= RANKS - 2):
                 raise InvalidHandError(f"chow {text!r} is not three consecutive tiles of one suit")
         else:
-            size = 3 if self.kind is MeldKind.PUNG else 4
+            size = self.kind.size
             if len(kinds) != size:
                 raise InvalidHandError(
                     f"{self.kind.value} {text!r} must have {size} tiles, not {len(kinds)}"
@@ -99,7 +109,7 @@ class Meld:
         """A chow starting at ``first``; ``red`` makes its five a red five."""
         tiles = [PhysicalTile(Tile(first + i)) for i in range(3)]
         if red:
-            tiles = [PhysicalTile(t.kind, red=t.kind.rank == 5) for t in tiles]
+            tiles = [PhysicalTile(t.kind, red=t.kind.rank == FIVE) for t in tiles]
         return cls(MeldKind.CHOW, tuple(tiles), source=source)
 
     @classmethod

@@ -53,9 +53,17 @@ import dataclasses
 import re
 
 from muraglia.errors import InvalidHandError, NotationError, excerpt
-from muraglia.hand import Hand, HandStatus, format_hand
-from muraglia.melds import Meld, MeldKind, Source
-from muraglia.tiles import NUM_KINDS, PhysicalTile, Tile, format_tiles
+from muraglia.hand import MAX_MELDS, Hand, HandStatus, format_hand
+from muraglia.melds import SET_SIZE, Meld, MeldKind, Source
+from muraglia.tiles import (
+    COPIES,
+    HAND_SIZE,
+    NUM_KINDS,
+    WAITING_SIZE,
+    PhysicalTile,
+    Tile,
+    format_tiles,
+)
 
 __all__ = [
     "format_hand",
@@ -209,13 +217,13 @@ def _make_meld(
 ) -> Meld:
     kinds = sorted(t.kind for t in tiles)
     if concealed:
-        if len(tiles) != 4 or len(set(kinds)) != 1:
+        if len(tiles) != COPIES or len(set(kinds)) != 1:
             text = "".join(t.notation for t in tiles)
             raise InvalidHandError(
                 f"a concealed kong needs four identical tiles, not {excerpt(text)}"
             )
         return Meld(MeldKind.KONG, tiles, concealed=True)
-    if len(tiles) == 4:
+    if len(tiles) == COPIES:
         return Meld(MeldKind.KONG, tiles, source=source, added=added)
     if len(set(kinds)) == 1:
         return Meld(MeldKind.PUNG, tiles, source=source, added=added)
@@ -338,7 +346,9 @@ def _meld(key: _MeldKey) -> tuple[Meld, int] | None:
     return found
 
 
-def _scan_hand(text: str, *, strict: bool, red_fives: bool) -> Hand | None:
+def _scan_hand(  # noqa: PLR0911, PLR0912, PLR0915 - one automaton, kept in one loop for speed
+    text: str, *, strict: bool, red_fives: bool
+) -> Hand | None:
     """Parse a well-formed, valid hand in one pass, or return ``None``.
 
     ``None`` means that the full scanner must judge the string (the caller then runs it), so
@@ -434,19 +444,19 @@ def _hand(
     ``strict``, the counts computed for the check are stored as the hand's cached views, as
     :meth:`Hand.status` would have done.
     """
-    if winning >= 0 and len(concealed) + 3 * len(melds) == 14:
+    if winning >= 0 and len(concealed) + SET_SIZE * len(melds) == HAND_SIZE:
         # ``+X`` marks one of the 14 tiles: take that copy out of the concealed ones.
         if winning not in concealed:
             return None
         concealed.remove(winning)
     if strict:
-        count = len(concealed) + 3 * len(melds)
+        count = len(concealed) + SET_SIZE * len(melds)
         if winning >= 0:
-            if count != 13:
+            if count != WAITING_SIZE:
                 return None
-        elif count not in {13, 14}:
+        elif count not in {WAITING_SIZE, HAND_SIZE}:
             return None
-        if len(melds) > 4 or (bonus and len(set(bonus)) != len(bonus)):
+        if len(melds) > MAX_MELDS or (bonus and len(set(bonus)) != len(bonus)):
             return None
         held = sum(map(_UNIT.__getitem__, concealed))  # tile count 14 at most: no overflow
         if winning >= 0:
@@ -567,7 +577,9 @@ def _remember_last(text: str, strict: bool, red_fives: bool, hand: Hand) -> None
     _LAST = (text, strict, red_fives, hand)
 
 
-def _parse_hand_full(text: str, *, strict: bool, red_fives: bool) -> Hand:
+def _parse_hand_full(  # noqa: PLR0912 - one branch per notation element
+    text: str, *, strict: bool, red_fives: bool
+) -> Hand:
     """:func:`parse_hand` by the full scanner (every error message is written here)."""
     if not isinstance(text, str):
         raise NotationError(f"expected a string, got {type(text).__name__}", text=str(text))
@@ -608,7 +620,7 @@ def _parse_hand_full(text: str, *, strict: bool, red_fives: bool) -> Hand:
         else:
             raise scanner.error(f"unknown character {char!r}")
         scanner.skip_spaces()
-    if winning is not None and len(concealed) + 3 * len(melds) == 14:
+    if winning is not None and len(concealed) + SET_SIZE * len(melds) == HAND_SIZE:
         # ``+X`` marks which of the 14 tiles is the winning one (interfaces.md §3 examples).
         if winning not in concealed:
             raise InvalidHandError(

@@ -26,17 +26,23 @@ from muraglia.errors import InvalidHandError, NotationError
 __all__ = [
     "ALL_KINDS_MASK",
     "BONUS_TILES",
+    "COPIES",
     "DRAGONS",
+    "FIVE",
+    "HAND_SIZE",
     "HONORS",
     "HONOURS",
     "HONOUR_MASK",
     "KIND_BITS",
     "NUM_KINDS",
     "NUM_SUITED",
+    "NUM_TILE_VALUES",
     "PLAYING_TILES",
+    "RANKS",
     "TERMINALS_AND_HONORS",
     "TERMINALS_AND_HONOURS",
     "TERMINAL_MASK",
+    "WAITING_SIZE",
     "WINDS",
     "WIND_LETTERS",
     "PhysicalTile",
@@ -56,6 +62,18 @@ NUM_KINDS = 34
 """Number of playing tile kinds (the length of a :data:`TileCounts`)."""
 NUM_SUITED = 27
 """Number of suit kinds (1m … 9s, indices 0-26); the honours are indices 27-33."""
+NUM_TILE_VALUES = 42
+"""Number of tile values: the 34 playing kinds and the 8 bonus tiles (indices 34-41)."""
+RANKS = 9
+"""Ranks of a suit (1-9): a suited kind's index is ``suit * RANKS + rank - 1``."""
+COPIES = 4
+"""Copies of each playing kind in a set (and tiles of a kong)."""
+FIVE = 5
+"""The rank of the red fives (EMA-TILE-2)."""
+HAND_SIZE = 14
+"""Tiles of a complete hand counting each kong as three (a waiting hand holds one fewer)."""
+WAITING_SIZE = HAND_SIZE - 1
+"""Tiles of a waiting hand, kongs counted as three."""
 
 TileCounts = tuple[int, ...]
 """How many tiles of each of the 34 playing kinds, indexed by ``Tile`` value."""
@@ -146,9 +164,12 @@ class Tile(IntEnum):
         return self < Tile.EAST
 
     @property
-    def is_honor(self) -> bool:
-        """Whether the tile is a wind or a dragon."""
+    def is_honour(self) -> bool:
+        """Whether the tile is a wind or a dragon (an honour)."""
         return Tile.EAST <= self <= Tile.RED
+
+    is_honor = is_honour
+    """:attr:`is_honour` in American spelling (kept: the public id before issue 13)."""
 
     @property
     def is_wind(self) -> bool:
@@ -166,24 +187,17 @@ class Tile(IntEnum):
         return self < Tile.EAST and _RANK[self] in (1, 9)
 
     @property
-    def is_terminal_or_honor(self) -> bool:
-        """Whether the tile is a "head tile" (testa / yaochuuhai): 1, 9, wind or dragon."""
-        return self.is_terminal or self.is_honor
-
-    @property
-    def is_honour(self) -> bool:
-        """:attr:`is_honor` in the project's spelling."""
-        return Tile.EAST <= self <= Tile.RED
-
-    @property
     def is_terminal_or_honour(self) -> bool:
-        """:attr:`is_terminal_or_honor` in the project's spelling."""
-        return self.is_terminal or self.is_honor
+        """Whether the tile is a "head tile" (testa / yaochuuhai): 1, 9, wind or dragon."""
+        return self.is_terminal or self.is_honour
+
+    is_terminal_or_honor = is_terminal_or_honour
+    """:attr:`is_terminal_or_honour` in American spelling (kept: the public id before issue 13)."""
 
     @property
     def is_simple(self) -> bool:
         """Whether the tile is a suited 2–8."""
-        return self < Tile.EAST and 2 <= _RANK[self] <= 8
+        return self < Tile.EAST and 1 < _RANK[self] < RANKS
 
     @property
     def is_bonus(self) -> bool:
@@ -223,7 +237,7 @@ class Tile(IntEnum):
         Raises:
             NotationError: if ``text`` is not exactly one tile.
         """
-        if len(text) != 2 or not text[0].isdigit():
+        if len(text) != len("5m") or not text[0].isdigit():
             raise NotationError("expected one tile like '5m'", text=text, position=0)
         tile = _BY_NOTATION.get(text)
         if tile is None:
@@ -237,7 +251,7 @@ class Tile(IntEnum):
         >>> Tile.suited(Suit.SOU, 7)
         <Tile.S7: 24>
         """
-        return cls(_SUIT_ORDER.index(suit) * 9 + rank - 1)
+        return cls(_SUIT_ORDER.index(suit) * RANKS + rank - 1)
 
     def __str__(self) -> str:
         """The canonical notation."""
@@ -245,20 +259,20 @@ class Tile(IntEnum):
 
 
 def _suit_of(value: int) -> Suit:
-    if value < 27:
-        return _SUIT_ORDER[value // 9]
-    return Suit.HONOR if value < 34 else Suit.BONUS
+    if value < NUM_SUITED:
+        return _SUIT_ORDER[value // RANKS]
+    return Suit.HONOR if value < NUM_KINDS else Suit.BONUS
 
 
 def _rank_of(value: int) -> int:
-    if value < 27:
-        return value % 9 + 1
-    return value - 26 if value < 34 else value - 33
+    if value < NUM_SUITED:
+        return value % RANKS + 1
+    return value - NUM_SUITED + 1 if value < NUM_KINDS else value - NUM_KINDS + 1
 
 
-_SUIT: dict[int, Suit] = {t: _suit_of(t) for t in range(42)}
-_RANK: dict[int, int] = {t: _rank_of(t) for t in range(42)}
-_BY_NOTATION: dict[str, Tile] = {Tile(t).notation: Tile(t) for t in range(42)}
+_SUIT: dict[int, Suit] = {t: _suit_of(t) for t in range(NUM_TILE_VALUES)}
+_RANK: dict[int, int] = {t: _rank_of(t) for t in range(NUM_TILE_VALUES)}
+_BY_NOTATION: dict[str, Tile] = {Tile(t).notation: Tile(t) for t in range(NUM_TILE_VALUES)}
 
 # Unicode block order: winds E S W N, dragons red green white, 1-9 man, 1-9 sou, 1-9 pin,
 # flowers plum orchid bamboo chrysanthemum, seasons spring summer autumn winter.
@@ -291,16 +305,16 @@ WINDS: tuple[Tile, ...] = (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH)
 """The four winds, East first."""
 DRAGONS: tuple[Tile, ...] = (Tile.WHITE, Tile.GREEN, Tile.RED)
 """The three dragons: white, green, red."""
-HONORS: tuple[Tile, ...] = WINDS + DRAGONS
+HONOURS: tuple[Tile, ...] = WINDS + DRAGONS
 """Winds then dragons."""
-TERMINALS_AND_HONORS: tuple[Tile, ...] = tuple(t for t in PLAYING_TILES if t.is_terminal_or_honor)
+TERMINALS_AND_HONOURS: tuple[Tile, ...] = tuple(t for t in PLAYING_TILES if t.is_terminal_or_honour)
 """The 13 head-tile kinds (thirteen orphans / lanterne)."""
-BONUS_TILES: tuple[Tile, ...] = tuple(Tile(t) for t in range(NUM_KINDS, 42))
+BONUS_TILES: tuple[Tile, ...] = tuple(Tile(t) for t in range(NUM_KINDS, NUM_TILE_VALUES))
 """Flowers 1–4 then seasons 1–4."""
-HONOURS = HONORS
-"""Winds then dragons (the project's spelling of :data:`HONORS`)."""
-TERMINALS_AND_HONOURS = TERMINALS_AND_HONORS
-"""The 13 head-tile kinds (the project's spelling of :data:`TERMINALS_AND_HONORS`)."""
+HONORS = HONOURS
+""":data:`HONOURS` in American spelling (kept: the public id before issue 13)."""
+TERMINALS_AND_HONORS = TERMINALS_AND_HONOURS
+""":data:`TERMINALS_AND_HONOURS` in American spelling (kept: the public id before issue 13)."""
 
 # ---------------------------------------------------------------- 34-bit kind masks
 
@@ -355,7 +369,7 @@ def to_wind(value: object, what: str = "wind", *, indices: bool = False) -> Tile
         if value.is_wind:
             return value
     elif isinstance(value, int) and not isinstance(value, bool) and indices:
-        if 0 <= value < 4:
+        if 0 <= value < len(WINDS):
             return WINDS[value]
     elif isinstance(value, str):
         tile = _TO_WIND.get(value.strip())
@@ -392,7 +406,7 @@ class PhysicalTile:
 
     def __post_init__(self) -> None:
         """Reject red tiles that are not suited fives."""
-        if self.red and (not self.kind.is_suited or self.kind.rank != 5):
+        if self.red and (not self.kind.is_suited or self.kind.rank != FIVE):
             raise ValueError(f"only a suited five can be red, not {self.kind.notation!r}")
 
     @property

@@ -198,8 +198,8 @@ def argv_case(rng: random.Random) -> list[str]:
                 argv += [opt, mutate(rng, val) if rng.random() < 0.6 else val]
     elif cmd == "settle":
         argv = ["settle", json.dumps(settle_object(rng)) if rng.random() < 0.8 else junk(rng)]
-    elif cmd == "rules":
-        argv = ["rules", spec(rng)]
+    elif cmd == "rules":  # the spec is what is fuzzed; JSON, not a second of table drawing
+        argv = ["rules", spec(rng), "--json"]
     elif cmd == "play":
         argv = ["play", "--rules", spec(rng), "--seat", rng.choice(["Z", "", "EE", "1", "x"]),
                 "--max-deals", rng.choice(["0", "-1", "2"])]  # fmt: skip

@@ -50,8 +50,13 @@ def test_scripted_session_reaches_the_end_of_the_match(
     assert "your hand: " in out
     assert "discards: " in out
     assert " 1. " in out
-    # results explained, standings at the end, record saved and replayable
+    # results explained with the ruleset's breakdown, standings at the end, record saved
+    # and replayable
     assert "payments:" in out
+    assert "★ " in out
+    assert " wins " in out
+    assert "Mah-Jong" in out  # a bilingual pattern line of the breakdown
+    assert " pays " in out
     assert "══ final standings" in out
     assert "(you" in out.split("final standings")[1]
     text = record.read_text(encoding="utf-8")
@@ -61,20 +66,6 @@ def test_scripted_session_reaches_the_end_of_the_match(
     last = [ln for ln in out.splitlines() if ln.strip().startswith(("1.", "2.", "3.", "4."))]
     scores = sorted((int(ln.split()[-1]) for ln in last[-4:]), reverse=True)
     assert scores == sorted(match.scores, reverse=True)
-
-
-def test_wins_are_explained_with_the_rulesets_breakdown(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    code, out, _ = play(
-        monkeypatch, capsys, SCRIPT, "--rules", "ravenna", "--seed", "4",
-        "--record", str(tmp_path / "r.jsonl"),
-    )  # fmt: skip
-    assert code == 0
-    assert "★ " in out
-    assert " wins " in out
-    assert "Mah-Jong" in out  # a bilingual pattern line of the breakdown
-    assert " pays " in out
 
 
 def test_input_ending_early_abandons_and_saves(

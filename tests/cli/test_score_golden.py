@@ -2,10 +2,11 @@
 
 The corpus (``tests/data/score_golden``, made by ``python bench/make_score_golden.py``) holds
 240 seeded riichi hands under both presets and several spellings of the spec, with varied
-situations, and 13 malformed lines; ``expected.jsonl`` is the output of the tree before the
+situations, and 13 malformed lines; ``expected.jsonl`` was the output of the tree before the
 batch path was made faster (parse once, both explanation languages in one pass, one JSON
-encoder). Whole lines are compared, so any change of a key, a value, a line of explanation or
-an error message fails here.
+encoder), regenerated since only for intended changes (see the script's docstring). Whole
+lines are compared, so any change of a key, a value, a line of explanation or an error
+message fails here.
 """
 
 from __future__ import annotations

@@ -86,3 +86,16 @@ def test_counts_round_trip() -> None:
     assert sum(counts) == 4
     assert tiles_from_counts(counts) == (Tile.M1, Tile.M1, Tile.P5, Tile.RED)
     assert format_counts(counts) == "11m5p7z"
+
+
+def test_the_honour_spelling_is_canonical_and_the_old_ids_are_aliases() -> None:
+    """Issue 13: one spelling ("honour", the codebase's); the public ids before it still work."""
+    from muraglia import tiles
+
+    assert Tile.__dict__["is_honor"] is Tile.__dict__["is_honour"]
+    assert Tile.__dict__["is_terminal_or_honor"] is Tile.__dict__["is_terminal_or_honour"]
+    assert tiles.HONORS is tiles.HONOURS
+    assert tiles.TERMINALS_AND_HONORS is tiles.TERMINALS_AND_HONOURS
+    assert [t for t in Tile if t.is_honour] == list(tiles.HONOURS)
+    assert len(tiles.TERMINALS_AND_HONOURS) == 13
+    assert len(Tile) == tiles.NUM_TILE_VALUES  # the aliases are no enum members

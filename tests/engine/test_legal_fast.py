@@ -37,7 +37,9 @@ class _LoopFlow(DealFlow):
 
 
 def _deal(flow: DealFlow, counts: Sequence[int], melds: int) -> Any:
-    return SimpleNamespace(flow=flow, counts=[list(counts)], melds=[[None] * melds])
+    return SimpleNamespace(
+        flow=flow, seats=[SimpleNamespace(counts=list(counts), melds=[None] * melds)]
+    )
 
 
 _RULES = SimpleNamespace(options=None)

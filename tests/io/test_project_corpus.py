@@ -17,9 +17,12 @@ from pathlib import Path
 import pytest
 
 from muraglia.cli import main
-from muraglia.engine import legal
-from muraglia.io.tenhou import load
+from muraglia.engine import Game, legal
+from muraglia.io.tenhou import Agari, load
+from muraglia.io.tenhou6 import PATTERN_YAKU
 from muraglia.io.tenhou_replay import check_records
+from muraglia.rulesets import load_ruleset
+from muraglia.rulesets.base import DealSummary, MatchProgress
 from tests.io.corpus_features import REQUIRED, record_features, text_features
 from tests.io.test_engine_mutations import _without
 
@@ -66,3 +69,46 @@ def test_removing_last_tile_facts_fails_the_corpus(
     assert check_records(paths).ok
     monkeypatch.setattr(legal, func, _without(getattr(legal, func), fact))
     assert not check_records(paths).ok
+
+
+def _round_winds(spec: str) -> set[int]:
+    """The round winds a match of ``spec`` can reach, asked of its flow: the dealer passes
+    after every deal and nobody reaches a score that ends the match early."""
+    flow = Game(load_ruleset(spec)).flow
+    progress: MatchProgress | None = MatchProgress()
+    winds = set()
+    for _ in range(64):
+        if progress is None:
+            break
+        winds.add(progress.round_wind)
+        summary = DealSummary(
+            winners=((progress.dealer + 1) % 4,),
+            void=False,
+            reason="win",
+            breach_wall=0,
+            scores=(25000, 25000, 25000, 25000),
+            extra={"dealer_keeps": False, "honba": 0},
+        )
+        progress = flow.next_deal(progress, summary)
+    return winds
+
+
+def scorable_yaku() -> set[int]:
+    """Tenhou yaku ids the riichi rulesets can score: every pattern of their scorer with a
+    Tenhou id, the seat winds, the dragons and the round winds their matches reach."""
+    ids = set(PATTERN_YAKU.values()) | {10, 11, 12, 13, 18, 19, 20}
+    for spec in ("riichi-ema", "riichi-tenhou"):
+        ids |= {14 + w for w in _round_winds(spec)}
+    return ids
+
+
+def test_the_corpus_shows_every_yaku_the_riichi_rulesets_score() -> None:
+    """Each one in a game the live check passes (the first test), read from the files."""
+    seen: set[int] = set()
+    for path in TENHOU6:
+        for rnd in load(path).rounds:
+            for r in rnd.results:
+                if isinstance(r, Agari):
+                    seen |= {i for i, h in r.yaku if h} | set(r.yakuman)
+    assert 17 not in scorable_yaku()  # no riichi match reaches a North round
+    assert sorted(scorable_yaku() - seen) == []

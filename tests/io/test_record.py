@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from muraglia.engine.actions import Discard, action_from_dict
-from muraglia.engine.events import EVENTS, event_from_dict
+from muraglia.engine.events import EVENTS, Won, event_from_dict
 from muraglia.errors import MahjongError
-from muraglia.io.record import ReplayMismatchError, dumps, loads, replay
+from muraglia.io.record import GameRecord, ReplayMismatchError, dumps, loads, replay
 from muraglia.tiles import Tile
 from tests.engine.helpers import play_match
 
@@ -116,3 +117,26 @@ def test_the_match_keeps_the_last_settlement() -> None:
     assert {letters[k]: v for k, v in s.net.items() if v} == {
         seat: v for seat, v in enumerate(settled.net) if v
     }
+
+
+V2 = Path(__file__).resolve().parents[1] / "data" / "records-v2"
+
+
+@pytest.mark.parametrize("name", ["riichi-tenhou-0.jsonl", "riichi-ema-0.jsonl"])
+def test_format_2_riichi_wins_without_ura_dora_replay(name: str) -> None:
+    """Records written before the won value included the ura dora (format 2) still replay;
+    the same lines claimed by a format 3 record are a mismatch."""
+    text = (V2 / name).read_text(encoding="utf-8")
+    record = loads(text)
+    assert record.header["format_version"] == 2
+    wins = [e for e in record.events if isinstance(e, Won) and "riichi" in e.flags]
+    match = replay(record)
+    replayed = [e for e in match.events if isinstance(e, Won) and "riichi" in e.flags]
+    assert any(a.value != b.value for a, b in zip(wins, replayed, strict=True))  # ura counted
+    header = {**record.header, "format_version": 3}
+    with pytest.raises(ReplayMismatchError, match="wins"):
+        replay(GameRecord(header, record.events))
+
+
+def test_records_are_written_in_format_3() -> None:
+    assert json.loads(dumps(play_match("riichi-ema", 1)).splitlines()[0])["format_version"] == 3

@@ -183,3 +183,37 @@ def test_model_combines_seats() -> None:
     assert both > max(m.danger[1][Tile.M5], m.danger[3][Tile.M5])
     assert m.loss(Tile.M5) > m.loss(Tile.P5)
     assert m.safest([Tile.M5, Tile.P5, Tile.S5]) != Tile.M5
+
+
+def test_attack_or_fold_weighs_equity_against_the_deal_in_cost() -> None:
+    from random import Random
+
+    from muraglia.engine.actions import Discard
+    from muraglia.players.danger import attack_or_fold
+
+    tr = traits_for("riichi-ema")
+    danger = [0.0] * 34
+    danger[Tile.M5] = 0.2  # the attacking tile is dangerous, 1z is safe
+    model = DangerModel(
+        tr, (0.0, 1.0, 0.0, 0.0), (0.0, 8000.0, 0.0, 0.0), ((), tuple(danger), (), ())
+    )
+    attack, fold = Discard(0, Tile.M5), Discard(0, Tile.EAST)
+    ranked = {attack: 10.0, fold: -30.0}
+    rng = Random(0)
+
+    def pick(scores: dict) -> object:  # type: ignore[type-arg]
+        top = max(scores.values())
+        return rng.choice([a for a, s in scores.items() if s == top])
+
+    # a far hand (three steps to go) with little equity folds; a ready valuable one pushes
+    far = attack_or_fold(model, [attack, fold], ranked, {attack: 500.0, fold: 300.0}, pick,
+                         steps={attack: 2, fold: 3})  # fmt: skip
+    assert far == fold
+    ranked_ready = {attack: 10.0, fold: -70.0}  # the safe tile breaks a ready hand with value
+    ready = attack_or_fold(model, [attack, fold], ranked_ready, {attack: 6000.0, fold: 0.0}, pick,
+                           steps={attack: 0, fold: 1})  # fmt: skip
+    assert ready == attack
+    # FIMJ: no liability, a far hand of the same worth (in FIMJ points) keeps attacking
+    fimj = DangerModel(traits_for("fimj"), model.ready, (0.0, 220.0, 0.0, 0.0), model.danger)
+    assert attack_or_fold(fimj, [attack, fold], ranked, {attack: 14.0, fold: 8.4}, pick,
+                          steps={attack: 2, fold: 3}) == attack  # fmt: skip

@@ -10,12 +10,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muraglia.tournament.seating import (
+    ROTATIONAL,
     SeatingError,
     assign_winds,
     design,
     generate,
     lower_bound,
     metrics,
+    rotational_pairs,
     swiss,
     table_sizes,
     validate,
@@ -33,7 +35,20 @@ def _independent_repeats(plan: list[list[list[int]]]) -> int:
 
 @pytest.mark.parametrize(
     ("n", "r"),
-    [(16, 5), (20, 5), (28, 7), (32, 9), (64, 10), (100, 10), (120, 10), (200, 10), (36, 9)],
+    [
+        (16, 5),
+        (20, 5),
+        (24, 6),
+        (24, 7),
+        (28, 7),
+        (32, 9),
+        (40, 10),
+        (64, 10),
+        (100, 10),
+        (120, 10),
+        (200, 10),
+        (36, 9),
+    ],
 )
 def test_known_designs_have_no_repeat_pairs(n: int, r: int) -> None:
     plan = design(n, r)
@@ -43,12 +58,30 @@ def test_known_designs_have_no_repeat_pairs(n: int, r: int) -> None:
     validate(plan, list(range(n)))
 
 
+@pytest.mark.parametrize("n", sorted(ROTATIONAL))
+def test_rotational_base_sessions_use_each_pair_orbit_once(n: int) -> None:
+    # independent of rotational_pairs: develop all m shifts and count the pairs
+    m, orbits, base = ROTATIONAL[n]
+    assert sorted(p for table in base for p in table) == list(range(n))
+    fixed = orbits * m
+    plan = [
+        [[p if p >= fixed else p - p % m + (p + g) % m for p in table] for table in base]
+        for g in range(m)
+    ]
+    assert _independent_repeats(plan) == 0
+    pairs = rotational_pairs(m, orbits, base)
+    assert len(pairs) == len(set(pairs))
+    assert 3 * m <= n - 1
+
+
 def test_no_design_is_claimed_beyond_the_bound() -> None:
     assert design(16, 6) is None
     assert design(18, 2) is None
 
 
-@pytest.mark.parametrize(("n", "r"), [(16, 5), (40, 6), (64, 8), (120, 7), (200, 10)])
+@pytest.mark.parametrize(
+    ("n", "r"), [(16, 5), (24, 7), (40, 6), (40, 10), (64, 8), (120, 7), (200, 10)]
+)
 def test_generated_plans_reach_zero_repeats_where_3r_fits(n: int, r: int) -> None:
     players = list(range(1, n + 1))
     plan = generate(players, r, seed=7)
@@ -84,6 +117,24 @@ def test_winds_are_within_one_of_a_quarter() -> None:
                     counts[p][w] += 1
         for c in counts.values():
             assert all(abs(c[w] - r / 4) < 1 for w in range(4)), c
+
+
+@pytest.mark.parametrize("n", [10, 14, 18, 22])
+@pytest.mark.parametrize("r", [4, 5, 8])
+def test_winds_are_level_with_tables_of_three(n: int, r: int) -> None:
+    # players who only sat at tables of four hold each wind R/4 times, within one, also when
+    # others sat at tables of three (no North there; the repair once chased them round)
+    for seed in range(1, 4):
+        plan = generate(list(range(1, n + 1)), r, seed=seed, allow_three=True, iterations=3000)
+        three = {p for session in plan for table in session if len(table) == 3 for p in table}
+        held: dict[int, Counter[int]] = {}
+        for session in plan:
+            for table in session:
+                for w, p in enumerate(table):
+                    held.setdefault(p, Counter())[w] += 1
+        for p, c in held.items():
+            if p not in three:
+                assert all(abs(c[w] - r / 4) < 1 for w in range(4)), (n, r, seed, p, c)
 
 
 def test_tables_of_three_only_where_allowed() -> None:

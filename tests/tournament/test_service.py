@@ -278,6 +278,11 @@ def test_ravenna_tables_total_8000_and_results_are_2000_plus_winnings(engine: En
         assert all((finals[w] - 2000) % 10 == 0 for w in finals)
         with pytest.raises(service.TournamentError, match="at most 8"):
             service.enter_results(db, event, 1, 1, hands=[RAVENNA_DEAL] * 9)
+        # net is the winnings whichever way the table was entered (RAV-COMP-6)
+        assert out["net"] == {w: finals[w] - 2000 for w in finals}
+        totals = {"E": 2100, "S": 2000, "W": 2000, "N": 1900}
+        out = service.enter_results(db, event, 1, 1, totals=totals)
+        assert out["net"] == {"E": 100, "S": 0, "W": 0, "N": -100}
 
 
 def test_no_result_for_an_approved_session(engine: Engine) -> None:

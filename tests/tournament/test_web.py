@@ -94,6 +94,66 @@ def test_roles_and_logins(client: TestClient) -> None:
     assert client.get("/tournaments/1/manage").status_code == 200
 
 
+def test_organiser_runs_an_event_from_the_web(client: TestClient, engine: Engine) -> None:
+    # create, import players, seat, withdraw and re-seat, substitute, exports — and bad
+    # input changes nothing (400 with the CLI's message)
+    assert client.post("/tournaments/new", data={"name": "X"}).status_code == 401
+    login(client, "ref", "referee-pw")
+    assert client.post("/tournaments/new", data={"name": "X"}).status_code == 403
+    login(client, "org", "organiser-pw")
+    bad = {"name": "Coppa", "rules": "bridge", "sessions": "3", "regulation": ""}
+    r = client.post("/tournaments/new", data=bad)
+    assert r.status_code == 400
+    assert "bridge" in r.text
+    new = {"name": "Coppa di Ravenna", "rules": "ravenna", "sessions": "3", "regulation": ""}
+    r = client.post("/tournaments/new", data=new, follow_redirects=False)
+    assert r.status_code == 303
+    event_id = int(r.headers["location"].split("/")[-2])
+    r = client.post(f"/tournaments/{event_id}/players", data={"csv": "club,country\nx,IT\n"})
+    assert r.status_code == 400
+    assert "name" in r.text
+    rows = "".join(f"Giocatore {i},Club {i % 3},IT\n" for i in range(1, 10))
+    r = client.post(f"/tournaments/{event_id}/players", data={"csv": "name,club,country\n" + rows})
+    assert r.status_code == 200
+    assert "9 giocatori / players" in r.text
+    assert client.post(f"/tournaments/{event_id}/seat", data={"seed": "2"}).status_code == 200
+    r = client.post(f"/tournaments/{event_id}/players/9/drop")
+    assert "ritirato / withdrawn: 9" in r.text
+    assert client.post(f"/tournaments/{event_id}/seat", data={"seed": "2"}).status_code == 200
+    with DbSession(engine) as db:
+        event = service.get_event(db, event_id)
+        plan = service.plan_of(event)
+        assert all(9 not in t for session in plan for t in session)  # re-planned without 9
+        assert [len(t) for t in plan[0]] == [4, 4]
+        seats = {x.wind: x.registration.number for x in event.sessions[0].tables[0].seats}
+    r = client.post(
+        f"/tournaments/{event_id}/players", data={"csv": "name,status\nRiserva,substitute\n"}
+    )
+    assert r.status_code == 200
+    sub = {"session": "1", "table": "1", "wind": "S", "player": "10"}
+    r = client.post(f"/tournaments/{event_id}/substitute", data=sub)
+    assert r.status_code == 200, r.text
+    with DbSession(engine) as db:
+        table = service.get_event(db, event_id).sessions[0].tables[0]
+        seat = next(x for x in table.seats if x.wind == "S")
+        assert seat.registration.number == seats["S"]
+        assert seat.replaced_by is not None
+        assert seat.replaced_by.number == 10
+    r = client.post(f"/tournaments/{event_id}/substitute", data=dict(sub, wind="Q"))
+    assert r.status_code == 400
+    # exports: the standings are public, the EMA file and the printables need a login
+    csv_text = client.get(f"/tournaments/{event_id}/export/csv")
+    assert csv_text.status_code == 200
+    assert csv_text.headers["content-type"].startswith("text/csv")
+    sheets = client.get(f"/tournaments/{event_id}/export/sheets?session=1")
+    assert sheets.status_code == 200
+    assert f"Giocatore {seats['E']}" in sheets.text  # pre-filled names
+    assert client.get(f"/tournaments/{event_id}/export/pdf").status_code == 404
+    client.cookies.clear()
+    assert client.get(f"/tournaments/{event_id}/export/json").status_code == 200
+    assert client.get(f"/tournaments/{event_id}/export/ema").status_code == 401
+
+
 def test_referee_entry_preview_save_conflict_and_bad_input(
     client: TestClient, engine: Engine
 ) -> None:

@@ -68,6 +68,12 @@ def test_build_a_hand_by_clicking_and_score_under_three_rulesets(base: str, brow
             # hovering an item highlights the tiles that earn it
             page.hover('.out tr.item:has-text("open pung")')
             assert page.locator("#hand-view svg.tile.hl").count() == 3
+            # a pattern too: the dragon pung lights its meld's three tiles, and tapping
+            # (focus) another item moves the light
+            page.hover('.out tr[data-pattern="dragon_pung"]')
+            lit = page.locator("#hand-view svg.tile.hl")
+            assert lit.count() == 3
+            assert {lit.nth(k).get_attribute("data-n") for k in range(3)} == {"5z"}
     assert values["riichi-ema"] == 1500
     # the same hand under all five rulesets
     page.click("#compare")

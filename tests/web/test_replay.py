@@ -14,7 +14,7 @@ from muraglia.engine.game import Game
 from muraglia.io.mjai import mjai_of
 from muraglia.io.record import dumps
 from muraglia.io.stepper import read_record, step
-from muraglia.io.tenhou import parse_mjlog
+from muraglia.io.tenhou import Record, parse_mjlog
 from muraglia.rulesets import load_ruleset
 from muraglia.web import create_app
 from muraglia.web.replay import ranked, review
@@ -205,7 +205,7 @@ def test_bad_requests(tmp_path: Path) -> None:
     r = client.post("/replay", files={"file": ("x.mjlog", b"\xff\xfe<")})
     assert "x.mjlog: not UTF-8 text (byte 0)" in r.text
     loc = _open(client, MJLOG.name, MJLOG.read_bytes())
-    assert client.get(f"{loc}?review=0&bot=nobody").status_code == 400
+    assert client.get(f"{loc}?review=9").status_code == 400
 
 
 def test_a_replay_link_survives_a_restart(tmp_path: Path) -> None:
@@ -215,30 +215,27 @@ def test_a_replay_link_survives_a_restart(tmp_path: Path) -> None:
     assert 'id="final-scores"' in page.text
 
 
-def test_the_review_ranks_the_seats_discards_by_cost(tmp_path: Path) -> None:
-    from muraglia.analysis.report import analyze
-    from muraglia.hand import Hand
-    from muraglia.tiles import PhysicalTile
+def test_the_review_is_muraglia_reviews_with_its_frames(tmp_path: Path) -> None:
+    """The review layer shows ``muraglia review``'s decisions (the expert bot), each at the
+    frame where the seat made it, the costly ones ranked (shanten, then useful tiles)."""
+    from muraglia.players.review import review_tenhou
 
     opened = read_record(MJLOG.read_text(encoding="utf-8"), MJLOG.name)
-    steps, decisions = review(opened, 1, "efficiency")
-    assert len(decisions) > 40
-    assert all(steps.frames[d.frame].views[1].seat == 1 for d in decisions)
-    costly = ranked(decisions)
+    steps, reviewed = review(opened, 1)
+    assert isinstance(opened.record, Record)
+    expected = review_tenhou(opened.record, 1)
+    assert [r.decision.to_dict() for r in reviewed] == [d.to_dict() for d in expected.decisions]
+    for r in reviewed:  # the frame shows the seat's hand as it decided
+        view = steps.frames[r.frame].views[1]
+        assert "".join(t.notation for t in view.hand) == r.decision.hand
+    costly = ranked(reviewed)
     assert costly
-    assert [(-d.cost[0], -d.cost[1]) for d in costly] == sorted(
-        (-d.cost[0], -d.cost[1]) for d in costly
-    )
-    for d in costly[:5]:
-        hand = Hand(tuple(PhysicalTile(t) for t in d.view.hand), ())
-        if d.view.melds[1]:
-            continue
-        best = analyze(hand).discards[0]
-        assert (d.best_shanten, best.shanten) == (best.shanten, d.best_shanten)
-        assert d.cost > (0, 0)
+    assert all(r.cost[:2] > (0, 0) for r in costly)
+    keys = [(-r.cost[0], -r.cost[1]) for r in costly]
+    assert keys == sorted(keys)
     client = TestClient(create_app(_url(tmp_path)))
     loc = _open(client, MJLOG.name, MJLOG.read_bytes())
-    page = client.get(f"{loc}?review=1&bot=efficiency&step={costly[0].frame}").text
+    page = client.get(f"{loc}?review=1&step={costly[0].frame}").text
     assert 'id="review"' in page
     assert 'class="panel decision"' in page  # the decision at this step
     assert page.count("data-step=") > len(costly)

@@ -3,13 +3,18 @@
 Each input line is one mjai JSON message (``start_game``, ``start_kyoku``, ``tsumo``, ``dahai``,
 ``chi``, ``pon``, ``daiminkan``, ``kakan``, ``ankan``, ``dora``, ``reach``, ``reach_accepted``,
 ``hora``, ``ryukyoku``, ``end_kyoku``, ``end_game``); each gets exactly one JSON answer line:
-``dahai``, ``reach``, ``hora``, ``pon``, ``chi`` or ``none``. :class:`MjaiPlayer` keeps its own
-view of the table (hands, melds, discards, dora indicators, riichi) and lists the legal actions
-itself, then asks the bot (:mod:`muraglia.players`) to choose one of them.
+``dahai``, ``reach``, ``hora``, ``pon``, ``chi``, ``daiminkan``, ``ankan``, ``kakan``,
+``ryukyoku`` (nine terminals) or ``none``.
 
-Scope (riichi only): a win is offered when the hand is complete and the ruleset's scorer says it
-may be declared (a yaku, EMA-WIN-2; riichi passed as the ``riichi`` flag), a ron not on a tile of
-the own discards (EMA-FURI); kongs are never declared (the answer to a kong chance is ``none``).
+:class:`MjaiPlayer` keeps no rule state of its own. It keeps the messages of the current kyoku;
+at each decision it names the tiles the seat cannot see (:func:`muraglia.io.mjai.fill_hidden`:
+a deal that agrees with everything shown), rebuilds the engine's state of the deal from the
+messages (:func:`muraglia.io.tenhou_replay.resume`: the wall, then every discard, call, kong
+and riichi fed to the engine's own state machine) and asks the bot (:mod:`muraglia.players`)
+to choose among the engine's legal actions, from the engine's view. Furiten, riichi (its
+minimum score, closed and ready), ippatsu, double riichi, the first turn, rinshan, chankan,
+haitei/houtei, kuikae and whether a hand may win at all are therefore the ruleset's and the
+engine's, as in a game played here.
 
 >>> p = MjaiPlayer("riichi-ema")
 >>> p.answer({"type": "start_game", "id": 0})
@@ -30,459 +35,235 @@ import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.actions import (
     Action,
     AddedKong,
     Chow,
     ClaimKong,
     ConcealedKong,
+    Declare,
     Discard,
     Pass,
     Pung,
     Win,
 )
-from muraglia.engine.views import PlayerView
+from muraglia.engine.match import MatchState
+from muraglia.engine.phases import Phase
+from muraglia.engine.views import PlayerView, view_of
 from muraglia.errors import MahjongError
-from muraglia.io.mjai import from_mjai
+from muraglia.io.mjai import fill_hidden, from_mjai, mjai_round, mjai_tile
+from muraglia.io.tenhou_replay import resume
 from muraglia.players import BOTS, DEFAULT_BOT, Player, make_bot
-from muraglia.rulesets import load_ruleset, load_scorer
-from muraglia.tiles import NUM_KINDS, WINDS, Tile
+from muraglia.rulesets import AnyRuleset, load_ruleset
+from muraglia.tiles import Tile
 
 __all__ = ["MjaiPlayer", "from_mjai", "register", "run"]
 
-_HONOURS = "ESWNPFC"
+_ACT_AFTER = frozenset(("tsumo", "reach", "chi", "pon"))
+"""The seat's own messages after which it acts (draw, riichi discard, discard after a call)."""
+_CLAIM_AFTER = frozenset(("dahai", "kakan", "ankan"))
+"""Another seat's messages that may open a claim window (a discard, a kong to rob)."""
 
 
-def _name(tile: Tile) -> str:
-    return _HONOURS[tile - Tile.EAST] if tile >= Tile.EAST else tile.notation
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "start_kyoku": ("bakaze", "oya", "dora_marker", "tehais"),
+    "tsumo": ("actor", "pai"),
+    "dahai": ("actor", "pai"),
+    "reach": ("actor",),
+    "reach_accepted": ("actor",),
+    "dora": ("dora_marker",),
+    "chi": ("actor", "target", "pai", "consumed"),
+    "pon": ("actor", "target", "pai", "consumed"),
+    "daiminkan": ("actor", "target", "pai", "consumed"),
+    "ankan": ("actor", "consumed"),
+    "kakan": ("actor", "pai", "consumed"),
+}
+"""The fields each message must have (the tiles are checked too)."""
 
 
-def _notation(tiles: Iterable[Tile]) -> str:
-    kinds = sorted(tiles)
-    return "[" + "".join(t.notation[0] for t in kinds) + kinds[0].notation[1] + "]"
+def _check_fields(msg: dict[str, Any]) -> None:
+    """Refuse a message without its fields or with a tile that is no mjai tile.
 
-
-def _concealed(tiles: Iterable[Tile]) -> str:
-    """Concealed tiles in notation, grouped by suit (``123m45p11z``)."""
-    out = ""
-    for suit in "mpsz":
-        ranks = [t.notation[0] for t in sorted(tiles) if t.notation[1] == suit]
-        if ranks:
-            out += "".join(ranks) + suit
-    return out
+    Raises:
+        KeyError: a missing field (``serve`` names the message).
+        MahjongError: an unknown tile name (``?``, a hidden tile, is one).
+    """
+    for key in _FIELDS.get(str(msg.get("type")), ()):
+        value = msg[key]
+        if key in ("pai", "dora_marker"):
+            tiles = [value]
+        elif key == "consumed":
+            tiles = list(value)
+        elif key == "tehais":
+            tiles = [t for h in value for t in h]
+        else:
+            continue
+        for t in tiles:
+            if t != "?":
+                from_mjai(str(t))
 
 
 class MjaiPlayer:
     """Our bot at one mjai table (see the module docstring)."""
 
-    def __init__(self, rules: str, bot: str = DEFAULT_BOT, seed: int = 0) -> None:
-        self.rules = load_scorer(rules)
-        self.bot: Player = make_bot(bot, self.rules, seed=seed)
-        tenhou = getattr(getattr(self.rules, "options", None), "preset", "") == "riichi-tenhou"
-        self.riichi_minimum = 1000 if tenhou else -(10**9)
-        """Tenhou needs 1000 points to declare riichi; EMA has no minimum (EMA-GAME-6)."""
+    def __init__(self, rules: str | AnyRuleset, bot: str = DEFAULT_BOT, seed: int = 0) -> None:
+        self.ruleset = load_ruleset(rules) if isinstance(rules, str) else rules
+        self.red_fives = bool(getattr(self.ruleset.options, "red_fives", False))
+        self.bot: Player = make_bot(bot, self.ruleset, seed=seed)
         self.seat = 0
-        self._reset()
+        self.scores: list[int] = []
+        self.kyoku: list[dict[str, Any]] = []
+        """The current kyoku's messages (``start_kyoku`` first); empty between kyoku."""
+        self.riichi_choice: Discard | None = None
+        """The riichi discard chosen when answering ``reach`` (sent at the echoed ``reach``)."""
 
-    def _reset(self) -> None:
-        self.dealer = 0
-        self.round_wind = Tile.EAST
-        self.honba = 0
-        self.hand: list[Tile] = []
-        self.red: dict[Tile, int] = {}
-        """Red fives held, by kind (``5mr`` in the messages)."""
-        self.drawn: Tile | None = None
-        self.drawn_name = ""
-        self.melds: list[list[str]] = [[], [], [], []]
-        self.discards: list[list[Tile]] = [[], [], [], []]
-        self.own_discards: set[Tile] = set()
-        """Every kind the bot discarded this deal, claimed ones included (EMA-FURI-2)."""
-        self.own_count = 0
-        self.missed = False
-        """A completing tile let pass since the own last discard, with or without a yaku; for
-        good under riichi (EMA-FURI-3/4). Ended only by the own discard, not by calls: EMA-FURI-3
-        also ends at a call, but an engine may keep it longer (the bot only loses a win)."""
-        self.indicators: list[Tile] = []
-        self.riichi = [False] * 4
-        self.double_riichi = False
-        self.ippatsu = False
-        self.untouched = True
-        """No call or kong yet in this deal (first-turn wins, double riichi)."""
-        self.after_kong = False
-        self.scores = [25000] * 4
-        self.live = 70
-        self.pending_riichi: Tile | None = None
-        self.forbidden: set[Tile] = set()
-        self.closed = True
+    # ------------------------------------------------------------------ the engine
 
-    # ------------------------------------------------------------------ the view
+    def table(self, *, close: bool) -> MatchState:
+        """The engine's state of the current kyoku at its last message.
 
-    def view(self, phase: str, claim: Tile | None = None) -> PlayerView:
-        """The :class:`PlayerView` the bot decides from."""
-        sizes = tuple(13 - 3 * len(m) for m in self.melds)
-        return PlayerView(
-            seat=self.seat,
-            dealer=self.dealer,
-            round_wind=self.round_wind,
-            phase=phase,
-            to_act=(self.seat,),
-            hand=tuple(sorted(self.hand)),
-            drawn=self.drawn,
-            melds=tuple(tuple(m) for m in self.melds),
-            bonus=((), (), (), ()),
-            discards=tuple(tuple(d) for d in self.discards),
-            claim=claim,
-            hand_sizes=sizes,
-            live_count=self.live,
-            dead_count=14,
-            indicators=tuple(self.indicators),
-            riichi=tuple(self.riichi),
-            status=("active",) * 4,
-            scores=tuple(self.scores),
-            pot=0,
-            rules=str(self.rules.id),
-            seat_winds=tuple(WINDS[(s - self.dealer) % 4] for s in range(4)),
-            claimed=tuple((False,) * len(d) for d in self.discards),
-        )
+        ``close``: the last discard's claim window is closed (the seat's own draw or call).
 
-    def _counts(self) -> list[int]:
-        c = [0] * NUM_KINDS
-        for t in self.hand:
-            c[t] += 1
-        return c
-
-    # ------------------------------------------------------------------ tiles held
-
-    def _take(self, name: str) -> Tile:
-        """Add a tile named in a message to the hand (a red five is remembered)."""
-        tile = from_mjai(name)
-        self.hand.append(tile)
-        if name.endswith("r"):
-            self.red[tile] = self.red.get(tile, 0) + 1
-        return tile
-
-    def _give(self, name: str) -> Tile:
-        """Remove a tile named in a message from the hand."""
-        tile = from_mjai(name)
-        self.hand.remove(tile)
-        if self.red.get(tile) and (name.endswith("r") or tile not in self.hand):
-            self.red[tile] -= 1
-        return tile
-
-    def _names(self, tile: Tile, n: int) -> list[str]:
-        """The names of ``n`` held tiles of a kind: plain ones first, then red fives."""
-        plain = self.hand.count(tile) - self.red.get(tile, 0)
-        return [_name(tile) + ("" if i < plain else "r") for i in range(n)]
-
-    # ------------------------------------------------------------------ legal actions
-
-    def _flags(self, tsumo: bool, robbing: bool) -> tuple[str, ...]:
-        """The scorer's situational flags of a win now (EMA-YAKU, EMA-YKM-03/04/05)."""
-        flags: list[str] = []
-        if self.riichi[self.seat]:
-            flags.append("double_riichi" if self.double_riichi else "riichi")
-            if self.ippatsu:
-                flags.append("ippatsu")
-        if robbing:
-            flags.append("robbing_kong")
-        elif tsumo and self.after_kong:
-            flags.append("replacement")
-        elif self.live == 0:
-            flags.append("last_tile")  # haitei on a draw, houtei on a discard
-        if self.untouched and not self.own_discards and not robbing:
-            flags.append("first_turn")
-        return tuple(flags)
-
-    def wins(self, tile: Tile, tsumo: bool, *, robbing: bool = False) -> bool:
-        """Whether the complete hand with ``tile`` may be declared (a yaku, EMA-WIN-2).
-
-        The situational yaku (riichi, ippatsu, haitei/houtei, rinshan, chankan, first-turn
-        wins), the dora and the counters (two han at five, EMA-HONBA-4) go to the scorer.
+        Raises:
+            MahjongError: the messages make no deal the engine reproduces (names the step).
         """
-        rest = list(self.hand)
-        if tsumo:
-            rest.remove(tile)
-        text = _concealed(rest) + "".join(self.melds[self.seat]) + "+" + tile.notation
-        try:
-            result = self.rules.score(
-                text,
-                win="tsumo" if tsumo else "ron",
-                seat_wind=Tile(int(Tile.EAST) + (self.seat - self.dealer) % 4),
-                round_wind=self.round_wind,
-                flags=self._flags(tsumo, robbing),
-                dora=tuple(self.indicators),
-                honba=self.honba,
-            )
-        except MahjongError:
-            return False
-        return bool(self.rules.can_win(result))
+        filled = fill_hidden(self.kyoku, red_fives=self.red_fives)
+        return resume(mjai_round(filled), self.ruleset, red_fives=self.red_fives, close=close)
 
-    def furiten(self) -> bool:
-        """No ron: a win let pass (EMA-FURI-3/4) or a wait among the own discards (EMA-FURI-2)."""
-        if self.missed:
-            return True
-        counts = self._counts()
-        melds = len(self.melds[self.seat])
-        for k in self.own_discards:
-            if counts[k] < 4:
-                counts[k] += 1
-                complete = shanten_all(counts, melds) < 0
-                counts[k] -= 1
-                if complete:
-                    return True
-        return False
+    def decide(self, *, act: bool, close: bool, riichi: bool = False) -> dict[str, Any]:
+        """The bot's answer at the engine's decision point (``none`` when it has none).
 
-    def legal_on_draw(self) -> list[Action]:
-        """Win, kongs, discards, riichi discards (closed, ready, not yet in riichi)."""
-        s = self.seat
-        counts = self._counts()
-        melds = len(self.melds[s])
-        out: list[Action] = []
-        if (
-            shanten_all(counts, melds) < 0
-            and self.drawn is not None
-            and self.wins(self.drawn, True)
-        ):
-            out.append(Win(s))
-        if self.riichi[s]:  # no kong under riichi here (the engine may allow some)
-            assert self.drawn is not None
-            return [*out, Discard(s, self.drawn)]
-        if self.drawn is not None:
-            out += [ConcealedKong(s, Tile(k)) for k in range(NUM_KINDS) if counts[k] == 4]
-            out += [
-                AddedKong(s, k)
-                for k in sorted(set(self.hand))
-                if _notation([k] * 3) in self.melds[s]
-            ]
-        for k in sorted(set(self.hand)):
-            if k in self.forbidden:
-                continue
-            out.append(Discard(s, k))
-            if self.closed and self.live >= 4 and self.scores[s] >= self.riichi_minimum:
-                counts[k] -= 1
-                if shanten_all(counts, melds) == 0:  # EMA-RIICHI: closed and ready
-                    out.append(Discard(s, k, riichi=True))
-                counts[k] += 1
-        return out
-
-    def legal_on_discard(self, actor: int, tile: Tile, *, robbing: bool = False) -> list[Action]:
-        """Pass, ron (not furiten), pon, daiminkan, chi from the left (not in riichi, wall left).
-
-        ``robbing``: the tile is being added to a kong; only a win (chankan) may be claimed.
+        ``act``: the seat's own turn (after its draw or call), else a claim window;
+        ``close``: the last discard's window is closed first (the seat's own draw);
+        ``riichi``: only riichi discards (the seat's ``reach`` came back).
         """
-        s = self.seat
-        out: list[Action] = [Pass(s)]
-        counts = self._counts()
-        melds = len(self.melds[s])
-        counts[tile] += 1
-        if (
-            shanten_all(counts, melds) < 0
-            and not self.furiten()
-            and self.wins(tile, False, robbing=robbing)
-        ):
-            out.append(Win(s))
-        counts[tile] -= 1
-        if robbing or self.riichi[s] or self.live <= 0:
-            return out
-        if counts[tile] == 3:
-            out.append(ClaimKong(s))
-        if counts[tile] >= 2:
-            out.append(Pung(s))
-        if (actor + 1) % 4 == s and tile < Tile.EAST:
-            r = tile % 9
-            for lo in (r - 2, r - 1, r):
-                if lo < 0 or lo + 2 > 8:
-                    continue
-                run = [Tile(tile - r + lo + i) for i in range(3)]
-                others = list(run)
-                others.remove(tile)
-                if all(counts[k] >= 1 for k in others):
-                    out.append(Chow(s, tuple(run)))
-        return out
+        match = self.table(close=close)
+        deal = match.deal
+        # a claim decision only in an open window (none opens when no seat may claim: the
+        # engine has gone on to the next draw); an own action only in the own turn
+        if act:
+            asked = deal.phase is Phase.ACT and deal.to_act == (self.seat,)
+        else:
+            asked = deal.phase in (Phase.CLAIM, Phase.ROB)
+        legal = deal.legal_actions(self.seat) if asked else []
+        if riichi:
+            legal = [a for a in legal if isinstance(a, Discard) and a.riichi]
+            if not legal:
+                raise MahjongError(f"seat {self.seat} may not declare riichi here")
+            if self.riichi_choice in legal:
+                return self._answer(self.riichi_choice, view_of(deal, self.seat, match))
+        if not legal or legal == [Pass(self.seat)]:
+            return {"type": "none"}
+        view = view_of(deal, self.seat, match)
+        return self._answer(self.bot.choose(view, legal), view)
 
     # ------------------------------------------------------------------ answers
 
     def answer(self, msg: dict[str, Any]) -> dict[str, Any]:
-        """Update the table with ``msg`` and return the one answer line (a dict)."""
+        """Take ``msg`` and return the one answer line (a dict)."""
         kind = msg.get("type")
-        s = self.seat
         none: dict[str, Any] = {"type": "none"}
         if kind == "start_game":
             self.seat = int(msg.get("id", 0))
-            self._reset()
-        elif kind == "start_kyoku":
-            scores = msg.get("scores") or self.scores
-            self._reset()
-            self.scores = [int(x) for x in scores]
-            self.dealer = int(msg["oya"])
-            self.honba = int(msg.get("honba") or 0)
-            self.round_wind = from_mjai(msg["bakaze"])
-            self.indicators = [from_mjai(msg["dora_marker"])]
-            for name in msg["tehais"][self.seat]:
-                self._take(name)
-        elif kind == "dora":
-            self.indicators.append(from_mjai(msg["dora_marker"]))
-        elif kind == "tsumo":
-            self.live -= 1
-            if msg["actor"] == s:
-                self.drawn, self.drawn_name = self._take(msg["pai"]), msg["pai"]
-                self.forbidden = set()
-                return self._act(self.legal_on_draw())
-        elif kind == "dahai":
-            actor, tile = int(msg["actor"]), from_mjai(msg["pai"])
-            self.discards[actor].append(tile)
-            if actor == s:
-                self._give(msg["pai"])
-                self.own_discards.add(tile)
-                self.own_count += 1
-                self.drawn = None
-                self.after_kong = False
-                self.ippatsu = False  # the riichi discard itself re-arms it at reach_accepted
-                if not self.riichi[s]:
-                    self.missed = False  # temporary furiten ends (EMA-FURI-3)
-                return none
-            return self._claim(actor, tile)
-        elif kind == "reach":
-            if msg["actor"] == s and self.pending_riichi is not None:
-                tile, self.pending_riichi = self.pending_riichi, None
-                return self._dahai(tile)
-        elif kind == "reach_accepted":
-            actor = int(msg["actor"])
-            self.riichi[actor] = True
-            if actor == s:
-                self.double_riichi = self.untouched and self.own_count == 1
-                self.ippatsu = True
-            if "scores" in msg:
-                self.scores = [int(x) for x in msg["scores"]]
-        elif kind in ("chi", "pon", "daiminkan"):
-            self.untouched = self.ippatsu = False
-            return self._called(msg)
-        elif kind in ("ankan", "kakan"):
-            self.untouched = self.ippatsu = False
-            return self._kong(msg)
-        elif kind in ("hora", "ryukyoku", "end_kyoku", "end_game") and "scores" in msg:
+            self.kyoku, self.scores = [], []
+            return none
+        if kind == "start_kyoku":
+            start = dict(msg)
+            if start.get("scores"):
+                self.scores = [int(x) for x in start["scores"]]
+            else:  # the server did not say: the scores followed so far
+                table = self.ruleset.flow().table
+                start["scores"] = self.scores or [table.start_score] * 4
+            self.kyoku = [start]
+            self.riichi_choice = None
+            return none
+        _check_fields(msg)
+        if kind in ("hora", "ryukyoku", "end_kyoku", "end_game") and "scores" in msg:
             self.scores = [int(x) for x in msg["scores"]]
+        if not self.kyoku:
+            return none
+        if kind in ("end_kyoku", "end_game"):
+            self.kyoku = []
+            return none
+        self.kyoku.append(msg)
+        own = msg.get("actor") == self.seat
+        if own and kind in _ACT_AFTER:
+            return self.decide(act=True, close=kind in ("tsumo", "reach"), riichi=kind == "reach")
+        if not own and kind in _CLAIM_AFTER:
+            return self.decide(act=False, close=False)
         return none
 
-    def _kong(self, msg: dict[str, Any]) -> dict[str, Any]:
-        """A concealed or added kong; an added one by another seat may be robbed (chankan)."""
-        kind = msg["type"]
-        actor = int(msg["actor"])
+    def _answer(self, choice: Action, view: PlayerView) -> dict[str, Any]:
+        """The mjai answer of the engine action ``choice``.
+
+        Tiles are named as the engine holds them: red fives as the action and the hand say.
+        """
         s = self.seat
-        if kind == "ankan":
-            consumed = [from_mjai(t) for t in msg["consumed"]]
-            self.melds[actor].append("(" + _notation(consumed)[1:-1] + ")")
-            if actor == s:
-                for t in msg["consumed"]:
-                    self._give(t)
-                self.after_kong = True
+        hand = list(view.hand)
+        reds = set(view.red_hand)
+
+        def names(tile: Tile, n: int, red: bool) -> list[str]:
+            return [mjai_tile(tile, red=red and i == n - 1) for i in range(n)]
+
+        if isinstance(choice, Pass):
             return {"type": "none"}
-        tile = from_mjai(msg["pai"])
-        melds = self.melds[actor]
-        body = _notation([tile] * 3)
-        if body in melds:
-            melds[melds.index(body)] = _notation([tile] * 4)
-        if actor == s:
-            self._give(msg["pai"])
-            self.after_kong = True
-            return {"type": "none"}
-        legal = self.legal_on_discard(actor, tile, robbing=True)
-        choice = self.bot.choose(self.view("rob", tile), legal) if len(legal) > 1 else legal[0]
         if isinstance(choice, Win):
-            return {"type": "hora", "actor": s, "target": actor, "pai": _name(tile)}
-        if self.completes(tile):
-            self.missed = True  # a completing tile let pass (EMA-FURI-3/4)
-        return {"type": "none"}
-
-    def _called(self, msg: dict[str, Any]) -> dict[str, Any]:
-        actor = int(msg["actor"])
-        tile = from_mjai(msg["pai"])
-        consumed = [from_mjai(t) for t in msg["consumed"]]
-        self.melds[actor].append(_notation([tile, *consumed]))
-        target = int(msg["target"])
-        if self.discards[target] and self.discards[target][-1] == tile:
-            self.discards[target].pop()
-        if actor != self.seat:
-            return {"type": "none"}
-        for t in msg["consumed"]:
-            self._give(t)
-        self.closed = False
-        if msg["type"] == "daiminkan":
-            self.after_kong = True
-            return {"type": "none"}  # the replacement tile comes as a tsumo
-        # kuikae: not the called tile, nor the other end of a chow
-        self.forbidden = {tile}
-        if msg["type"] == "chi":
-            run = sorted([tile, *consumed])
-            if tile == run[0] and run[2] % 9 < 8:
-                self.forbidden.add(Tile(run[2] + 1))
-            if tile == run[2] and run[0] % 9 > 0:
-                self.forbidden.add(Tile(run[0] - 1))
-        self.drawn = None
-        legal: list[Action] = [
-            Discard(self.seat, k) for k in sorted(set(self.hand)) if k not in self.forbidden
-        ]
-        if not legal:  # every tile forbidden: the server decides; any discard
-            legal = [Discard(self.seat, k) for k in sorted(set(self.hand))]
-        return self._act(legal)
-
-    def _dahai(self, tile: Tile) -> dict[str, Any]:
-        tsumogiri = tile == self.drawn
-        pai = self.drawn_name if tsumogiri else self._names(tile, 1)[0]
-        return {"type": "dahai", "actor": self.seat, "pai": pai, "tsumogiri": tsumogiri}
-
-    def _act(self, legal: list[Action]) -> dict[str, Any]:
-        choice = self.bot.choose(self.view("act"), legal)
-        s = self.seat
-        if isinstance(choice, Win):
-            assert self.drawn is not None
-            return {"type": "hora", "actor": s, "target": s, "pai": _name(self.drawn)}
+            if view.claim is not None:
+                target = int(self.kyoku[-1]["actor"])  # the discard's or the kong's
+                pai = mjai_tile(view.claim, red=view.red_claim)
+                return {"type": "hora", "actor": s, "target": target, "pai": pai}
+            assert view.drawn is not None
+            pai = mjai_tile(view.drawn, red=view.red_drawn)
+            return {"type": "hora", "actor": s, "target": s, "pai": pai}
+        if isinstance(choice, Discard):
+            if choice.riichi and self.kyoku[-1].get("type") != "reach":
+                self.riichi_choice = choice
+                return {"type": "reach", "actor": s}
+            tsumogiri = view.drawn == choice.tile and view.red_drawn == choice.red
+            pai = mjai_tile(choice.tile, red=choice.red)
+            return {"type": "dahai", "actor": s, "pai": pai, "tsumogiri": tsumogiri}
         if isinstance(choice, ConcealedKong):
-            return {"type": "ankan", "actor": s, "consumed": self._names(choice.tile, 4)}
+            consumed = names(choice.tile, 4, choice.tile in reds)
+            return {"type": "ankan", "actor": s, "consumed": consumed}
         if isinstance(choice, AddedKong):
-            t = choice.tile
             return {
                 "type": "kakan",
                 "actor": s,
-                "pai": self._names(t, 1)[0],
-                "consumed": [_name(t)] * 3,
+                "pai": mjai_tile(choice.tile, red=choice.tile in reds),
+                "consumed": names(choice.tile, 3, self._pung_red(choice.tile)),
             }
-        assert isinstance(choice, Discard)
-        if choice.riichi:
-            self.pending_riichi = choice.tile
-            return {"type": "reach", "actor": s}
-        return self._dahai(choice.tile)
-
-    def completes(self, tile: Tile) -> bool:
-        """Whether ``tile`` completes the hand's shape (with or without a yaku)."""
-        counts = self._counts()
-        if counts[tile] >= 4:
-            return False
-        counts[tile] += 1
-        return shanten_all(counts, len(self.melds[self.seat])) < 0
-
-    def _claim(self, actor: int, tile: Tile) -> dict[str, Any]:
-        legal = self.legal_on_discard(actor, tile)
-        if len(legal) == 1:
-            if self.completes(tile):
-                self.missed = True  # let pass, even without a yaku (EMA-FURI-3/4)
-            return {"type": "none"}
-        choice = self.bot.choose(self.view("claim", tile), legal)
-        if not isinstance(choice, Win) and self.completes(tile):
-            self.missed = True  # a completing tile let pass (EMA-FURI-3/4)
-        base = {"actor": self.seat, "target": actor, "pai": _name(tile)}
-        if isinstance(choice, Win):
-            return {"type": "hora", **base}
+        if isinstance(choice, Declare):
+            return {"type": "ryukyoku", "actor": s}
+        assert view.claim is not None
+        tile = view.claim
+        base = {
+            "actor": s,
+            "target": int(self.kyoku[-1]["actor"]),
+            "pai": mjai_tile(tile, red=view.red_claim),
+        }
         if isinstance(choice, ClaimKong):
-            return {"type": "daiminkan", **base, "consumed": self._names(tile, 3)}
+            return {"type": "daiminkan", **base, "consumed": names(tile, 3, tile in reds)}
         if isinstance(choice, Pung):
-            return {"type": "pon", **base, "consumed": self._names(tile, 2)}
+            # the caller's plain fives go first, its red five last or when chosen (EMA-TILE-2)
+            red = tile in reds and (choice.red or hand.count(tile) == 2)
+            return {"type": "pon", **base, "consumed": names(tile, 2, red)}
         if isinstance(choice, Chow):
             rest = list(choice.tiles)
             rest.remove(tile)
-            return {"type": "chi", **base, "consumed": [self._names(t, 1)[0] for t in rest]}
-        return {"type": "none"}
+            consumed = [
+                mjai_tile(t, red=t in reds and (choice.red or hand.count(t) == 1)) for t in rest
+            ]
+            return {"type": "chi", **base, "consumed": consumed}
+        raise MahjongError(f"the bot chose {choice.line()!r}, which mjai cannot express")
+
+    def _pung_red(self, tile: Tile) -> bool:
+        """Whether the seat's pung of ``tile`` (its ``pon`` message) holds a red five."""
+        for m in self.kyoku:
+            if m.get("type") == "pon" and m.get("actor") == self.seat:
+                tiles = [str(m["pai"]), *map(str, m["consumed"])]
+                if from_mjai(tiles[0]) == tile:
+                    return any(t.endswith("r") for t in tiles)
+        return False
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

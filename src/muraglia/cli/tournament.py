@@ -256,18 +256,7 @@ def _execute(args: argparse.Namespace) -> dict[str, Any]:
                 }
             if cmd == "export":
                 fmt = args.format
-                if fmt == "json":
-                    text = json.dumps(export.standings_json(db, event), ensure_ascii=False)
-                elif fmt == "csv":
-                    text = export.standings_csv(db, event)
-                elif fmt == "ema":
-                    text = export.ema_results(db, event)
-                elif fmt == "sheets":
-                    text = export.score_sheets(event, args.session)
-                elif fmt == "schedules":
-                    text = export.personal_schedules(event)
-                else:
-                    text = export.table_signs(event, args.session)
+                text = export.render(db, event, fmt, args.session)
                 if args.out:
                     Path(args.out).write_text(text, encoding="utf-8")
                     return {"ok": True, "format": fmt, "out": args.out}

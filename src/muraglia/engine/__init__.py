@@ -12,7 +12,7 @@
 from muraglia.engine.actions import Action, action_from_dict
 from muraglia.engine.events import Event, event_from_dict
 from muraglia.engine.game import Game, flow_for
-from muraglia.engine.match import MatchState
+from muraglia.engine.match import MatchState, new_match
 from muraglia.engine.phases import Phase
 from muraglia.engine.state import DealResult, DealState
 from muraglia.engine.wall import Wall
@@ -29,4 +29,5 @@ __all__ = [
     "action_from_dict",
     "event_from_dict",
     "flow_for",
+    "new_match",
 ]

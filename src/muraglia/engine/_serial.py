@@ -51,7 +51,7 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def _decode(value: Any, hint: Any, registry: dict[str, type]) -> Any:
+def _decode(value: Any, hint: Any, registry: dict[str, type]) -> Any:  # noqa: PLR0911 - per type
     if value is None:
         return None
     origin = typing.get_origin(hint)

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from muraglia.engine._serial import OMIT_DEFAULT, from_jsonable, to_jsonable
 from muraglia.errors import IllegalActionError
+from muraglia.melds import SET_SIZE
 from muraglia.tiles import Tile
 
 __all__ = [
@@ -202,7 +203,7 @@ class LateClaim(Action):
             IllegalActionError: for an unknown ``claim`` or a chow without its tiles.
         """
         if self.claim == "chow":
-            if len(self.tiles) != 3:
+            if len(self.tiles) != SET_SIZE:
                 raise IllegalActionError(f"a late chow needs its three tiles, not {self.tiles!r}")
             return Chow(self.seat, self.tiles)
         kinds: dict[str, type[Action]] = {"win": Win, "pung": Pung, "kong": ClaimKong}

@@ -12,22 +12,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from muraglia.engine.match import MatchState, new_match
 from muraglia.engine.state import DealState
 from muraglia.engine.wall import Wall
 from muraglia.errors import RulesetError
 from muraglia.rulesets.base import AnyRuleset, Breach, DealFlow, MatchProgress, options_dict
 from muraglia.tiles import WINDS, PhysicalTile, Tile
 
-if TYPE_CHECKING:
-    from muraglia.engine.match import MatchState
-
 __all__ = ["FORMAT_VERSION", "Game", "flow_for"]
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """Record format: 2 has red fives in the walls of rulesets with them (1: none, see
-``record.game_of``)."""
+``record.game_of``); 3: a riichi winner's ``won`` value and patterns include the ura dora
+(before, the settlement alone counted them, see ``record.replay``)."""
 
 
 def flow_for(ruleset: AnyRuleset) -> DealFlow[Any]:
@@ -119,10 +118,8 @@ class Game:
         scores: Sequence[int] | None = None,
         pot: int = 0,
     ) -> MatchState:
-        """A match from its first deal, or resumed at ``progress`` (see :class:`MatchState`)."""
-        from muraglia.engine.match import MatchState  # noqa: PLC0415 - match imports game
-
-        return MatchState(self, progress=progress, scores=scores, pot=pot)
+        """A match from its first deal, or resumed at ``progress`` (:func:`.match.new_match`)."""
+        return new_match(self, progress=progress, scores=scores, pot=pot)
 
     def header(self) -> dict[str, Any]:
         """The record header (ruleset id, version, options, seed, cap, dictated walls)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
 from muraglia.engine.actions import (
@@ -27,15 +27,84 @@ from muraglia.engine.actions import (
     Pung,
     Win,
 )
+from muraglia.engine.seats import RedSeat, RiichiSeat, Seat
 from muraglia.errors import MahjongError
+from muraglia.hand import Hand
 from muraglia.melds import Meld, MeldKind
-from muraglia.rulesets.base import CallKind, DealFlow, SeatStatus, wind_letter
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.rulesets.base import CallKind, DealFlow, DealView, SeatStatus, wind_letter
+from muraglia.tiles import COPIES, NUM_KINDS, NUM_SUITED, RANKS, Tile
 
-if TYPE_CHECKING:
-    from muraglia.engine.state import DealState
+
+class LegalDeal(DealView, Protocol):
+    """What legal-action generation reads of a deal (the engine's ``DealState``).
+
+    Beyond :class:`~muraglia.rulesets.base.DealView` (which it hands on to the flow's hooks):
+    the per-seat records, the tile in hand or in the claim window, and the turn's facts.
+    """
+
+    @property
+    def flow(self) -> DealFlow[Any]:
+        """The ruleset's hooks."""
+        ...  # pragma: no cover
+
+    @property
+    def seats(self) -> Sequence[Seat]:
+        """Per-seat records (counts and melds are changed and restored while probing)."""
+        ...  # pragma: no cover
+
+    @property
+    def riichi_seats(self) -> Sequence[RiichiSeat]:
+        """Per-seat riichi records."""
+        ...  # pragma: no cover
+
+    @property
+    def red_seats(self) -> Sequence[RedSeat]:
+        """Per-seat red fives."""
+        ...  # pragma: no cover
+
+    @property
+    def drawn(self) -> Tile | None:
+        """The tile the seat in turn has just drawn."""
+        ...  # pragma: no cover
+
+    @property
+    def drawn_red(self) -> bool:
+        """``drawn`` is a red five."""
+        ...  # pragma: no cover
+
+    @property
+    def drew_replacement(self) -> bool:
+        """``drawn`` came from the dead wall."""
+        ...  # pragma: no cover
+
+    @property
+    def claim_from(self) -> int:
+        """The seat whose tile is in the claim window."""
+        ...  # pragma: no cover
+
+    @property
+    def claim_red(self) -> bool:
+        """The tile in the claim window is a red five."""
+        ...  # pragma: no cover
+
+    @property
+    def first(self) -> int:
+        """The seat that played first (East, or the next seat after a dead East)."""
+        ...  # pragma: no cover
+
+    @property
+    def dead_count(self) -> int:
+        """Replacement tiles left in the dead wall."""
+        ...  # pragma: no cover
+
+    def hand_of(self, seat: int, winning: Tile | None = None, *, red: bool = False) -> Hand:
+        """``seat``'s hand, ``winning`` set apart."""
+        ...  # pragma: no cover
+
 
 _TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS))
+_PUNG_NEEDS = 2
+"""Copies of a discard's kind a hand must hold to pung it."""
 
 _SEATS = range(4)
 _DISCARD: tuple[tuple[Discard, ...], ...] = tuple(
@@ -48,27 +117,27 @@ _PUNG: tuple[Pung, ...] = tuple(Pung(s) for s in _SEATS)
 _CLAIM_KONG: tuple[ClaimKong, ...] = tuple(ClaimKong(s) for s in _SEATS)
 
 
-def facts_self(deal: DealState, seat: int) -> frozenset[str]:
+def facts_self(deal: LegalDeal, seat: int) -> frozenset[str]:
     """Engine facts of a self-drawn win by ``seat`` now."""
     facts = set()
     if deal.drew_replacement:
         facts.add("replacement")
-    elif deal.wall.live_count == 0:
+    elif deal.live_count == 0:
         facts.add("last_tile")
     untouched = deal.calls_made == 0 and deal.kongs_made == 0
-    if untouched and not deal.discards[seat]:
+    if untouched and not deal.seats[seat].discards:
         facts.add("first_turn")
         if seat == deal.first:
             facts.add("dealer_first")
     return frozenset(facts | riichi_facts(deal, seat))
 
 
-def facts_discard(deal: DealState, seat: int, *, robbing: bool) -> frozenset[str]:
+def facts_discard(deal: LegalDeal, seat: int, *, robbing: bool) -> frozenset[str]:
     """Engine facts of a win by ``seat`` on the tile in the claim window."""
     facts = set()
     if robbing:
         facts.add("robbing_kong")
-    elif deal.wall.live_count == 0:
+    elif deal.live_count == 0:
         facts.add("last_discard")
     if (
         not robbing
@@ -80,33 +149,35 @@ def facts_discard(deal: DealState, seat: int, *, robbing: bool) -> frozenset[str
     return frozenset(facts | riichi_facts(deal, seat))
 
 
-def riichi_facts(deal: DealState, seat: int) -> set[str]:
+def riichi_facts(deal: LegalDeal, seat: int) -> set[str]:
     """``riichi``, ``double_riichi``, ``ippatsu`` as they apply to ``seat``."""
-    if not deal.riichi[seat]:
+    rec = deal.riichi_seats[seat]
+    if not rec.standing:
         return set()
-    facts = {"riichi", "double_riichi"} if deal.double_riichi[seat] else {"riichi"}
-    mark = deal.ippatsu_mark[seat]
-    if mark == (len(deal.discards[seat]), deal.calls_made + deal.kongs_made):
+    facts = {"riichi", "double_riichi"} if rec.double else {"riichi"}
+    if rec.ippatsu_mark == (len(deal.seats[seat].discards), deal.calls_made + deal.kongs_made):
         facts.add("ippatsu")  # no own discard and no call or kong since the riichi
     return facts
 
 
-def can_replace(deal: DealState) -> bool:
+def can_replace(deal: LegalDeal) -> bool:
     """Whether a replacement tile is left anywhere (dead wall or live wall)."""
-    return deal.wall.dead_count + deal.wall.live_count > 0
+    return deal.dead_count + deal.live_count > 0
 
 
-def act_actions(deal: DealState, seat: int) -> list[Action]:
+def act_actions(deal: LegalDeal, seat: int) -> list[Action]:  # noqa: PLR0912 - one per action
     """Legal actions of the seat in turn (phase ACT)."""
     if deal.drawn is not None and deal.drawn.is_bonus:  # a bonus tile drawn under riichi
-        if deal.wall.live_count == 0 and not deal.flow.table.last_drawer_discards:
+        if deal.live_count == 0 and not deal.flow.table.last_drawer_discards:
             return [NoDiscard(seat)]
         return [Discard(seat, deal.drawn)]
-    c = deal.counts[seat]
+    rec = deal.seats[seat]
+    c = rec.counts
+    riichi = deal.riichi_seats[seat].standing
     out: list[Action] = []
     sh = None  # with the default is_complete, one shanten answers the win and riichi checks
     if type(deal.flow).is_complete is DealFlow.is_complete:
-        sh = shanten_all(c, len(deal.melds[seat]))
+        sh = shanten_all(c, len(rec.melds))
     if (
         deal.drawn is not None
         and (sh is None or sh < 0)
@@ -115,40 +186,40 @@ def act_actions(deal: DealState, seat: int) -> list[Action]:
         out.append(_WIN[seat])
     kongs: list[Action] = []
     if can_replace(deal):
-        for k in range(NUM_KINDS) if 4 in c else ():
-            if c[k] == 4 and (not deal.riichi[seat] or riichi_kong_ok(deal, seat, k)):
+        for k in range(NUM_KINDS) if COPIES in c else ():
+            if c[k] == COPIES and (not riichi or riichi_kong_ok(deal, seat, k)):
                 kongs.append(ConcealedKong(seat, _TILES[k]))
-        if deal.drawn is not None and not deal.riichi[seat]:
-            for m in deal.melds[seat]:
+        if deal.drawn is not None and not riichi:
+            for m in rec.melds:
                 if m.kind is MeldKind.PUNG and c[m.first]:
                     kongs.append(AddedKong(seat, m.first))
         if kongs and not deal.flow.may_kong(deal, seat):
             kongs = []  # e.g. no fifth kong, none on an empty live wall (EMA-KONG-8, EMA-GAP-25)
     out += kongs
     out += [Declare(seat, name) for name in deal.flow.declarations(deal, seat)]
-    last = deal.wall.live_count == 0 and deal.drawn is not None
+    last = deal.live_count == 0 and deal.drawn is not None
     if last and not deal.flow.table.last_drawer_discards:
         out.append(NoDiscard(seat))  # FIMJ-END-4, RAV-END-1
         return out
-    if deal.riichi[seat]:
+    if riichi:
         if deal.drawn is not None:
             out.append(Discard(seat, deal.drawn, red=deal.drawn_red))
         return out
     kinds = list(compress(_TILES, c))
     out += compress(_DISCARD[seat], c)
     out += [Discard(seat, k, riichi=True) for k in riichi_discards(deal, seat, kinds, sh)]
-    if deal.red[seat]:
+    if deal.red_seats[seat].held:
         return red_discards(deal, seat, out)
     return out
 
 
-def red_discards(deal: DealState, seat: int, actions: list[Action]) -> list[Action]:
+def red_discards(deal: LegalDeal, seat: int, actions: list[Action]) -> list[Action]:
     """The discards of a hand holding red fives (EMA-TILE-2).
 
     A five of which the seat holds the red one may go as the red five or, while it holds a
     plain one too, as a plain five.
     """
-    reds, c = deal.red[seat], deal.counts[seat]
+    reds, c = deal.red_seats[seat].held, deal.seats[seat].counts
     out: list[Action] = []
     for a in actions:
         if isinstance(a, Discard) and a.tile in reds:
@@ -160,16 +231,19 @@ def red_discards(deal: DealState, seat: int, actions: list[Action]) -> list[Acti
     return out
 
 
-def waits(deal: DealState, seat: int) -> tuple[Tile, ...]:
+def waits(deal: LegalDeal, seat: int) -> tuple[Tile, ...]:
     """Kinds that complete ``seat``'s 13 tiles (by the flow's ``is_complete``)."""
-    c = deal.counts[seat]
-    melds = len(deal.melds[seat])
+    rec = deal.seats[seat]
+    c = rec.counts
+    melds = len(rec.melds)
     if type(deal.flow).is_complete is DealFlow.is_complete:  # shanten -1: one table pass
         hand = DeltaShanten(c, melds)
-        return tuple(_TILES[k] for k in range(NUM_KINDS) if c[k] < 4 and hand.shanten(add=k) < 0)
+        return tuple(
+            _TILES[k] for k in range(NUM_KINDS) if c[k] < COPIES and hand.shanten(add=k) < 0
+        )
     out = []
     for k in range(NUM_KINDS):
-        if c[k] < 4:
+        if c[k] < COPIES:
             c[k] += 1
             if deal.flow.is_complete(c, melds):
                 out.append(_TILES[k])
@@ -178,13 +252,14 @@ def waits(deal: DealState, seat: int) -> tuple[Tile, ...]:
 
 
 def riichi_discards(
-    deal: DealState, seat: int, kinds: Sequence[Tile], shanten: int | None = None
+    deal: LegalDeal, seat: int, kinds: Sequence[Tile], shanten: int | None = None
 ) -> list[Tile]:
     """Discards with which ``seat`` may declare riichi (``shanten``: of the hand, if known)."""
-    if deal.riichi[seat] or not deal.flow.riichi_possible(deal, seat):
+    if deal.riichi_seats[seat].standing or not deal.flow.riichi_possible(deal, seat):
         return []
-    c = deal.counts[seat]
-    melds = len(deal.melds[seat])
+    rec = deal.seats[seat]
+    c = rec.counts
+    melds = len(rec.melds)
     if (shanten_all(c, melds) if shanten is None else shanten) > 0:
         return []
     out = []
@@ -200,55 +275,60 @@ def riichi_discards(
     return out
 
 
-def riichi_kong_ok(deal: DealState, seat: int, kind: int) -> bool:
+def riichi_kong_ok(deal: LegalDeal, seat: int, kind: int) -> bool:
     """A kong under riichi only if the flow allows it and the waits do not change."""
     if not deal.flow.table.riichi_allows_kong:
         return False
-    c = deal.counts[seat]
+    rec = deal.seats[seat]
+    c = rec.counts
     if deal.drawn != kind:
         return False
     c[kind] -= 1
     before = waits(deal, seat)
     c[kind] -= 3
-    deal.melds[seat].append(Meld.kong(_TILES[kind], concealed=True))
+    rec.melds.append(Meld.kong(_TILES[kind], concealed=True))
     after = waits(deal, seat)
-    deal.melds[seat].pop()
+    rec.melds.pop()
     c[kind] += 4
     return before == after and bool(before) and deal.flow.riichi_kong(deal, seat, _TILES[kind])
 
 
-def may_wait(deal: DealState, seat: int) -> bool:
+def may_wait(deal: LegalDeal, seat: int) -> bool:
     """The flow's ``may_wait`` filter, cached on the seat's concealed tiles and melds."""
-    key = (bytes(deal.counts[seat]), len(deal.melds[seat]))
-    cached = deal._wait_cache[seat]
+    rec = deal.seats[seat]
+    key = (bytes(rec.counts), len(rec.melds))
+    cached = rec.wait_cache
     if cached is not None and cached[0] == key:
         return cached[1]
-    ok = deal.flow.may_wait(deal.counts[seat], len(deal.melds[seat]))
-    deal._wait_cache[seat] = (key, ok)
+    ok = deal.flow.may_wait(rec.counts, len(rec.melds))
+    rec.wait_cache = (key, ok)
     return ok
 
 
-def completes(deal: DealState, seat: int, tile: Tile) -> bool:
+def completes(deal: LegalDeal, seat: int, tile: Tile) -> bool:
     """Whether ``tile`` completes ``seat``'s hand shape (yaku or not; furiten, EMA-FURI-3)."""
-    if deal.status[seat] is SeatStatus.OUT or not may_wait(deal, seat):
+    rec = deal.seats[seat]
+    if rec.status is SeatStatus.OUT or not may_wait(deal, seat):
         return False
-    c = deal.counts[seat]
-    if c[tile] >= 4:
+    c = rec.counts
+    if c[tile] >= COPIES:
         return False
     c[tile] += 1
     try:
-        return deal.flow.is_complete(c, len(deal.melds[seat]))
+        return deal.flow.is_complete(c, len(rec.melds))
     finally:
         c[tile] -= 1
 
 
-def claim_options(deal: DealState, seat: int, tile: Tile, *, robbing: bool) -> list[Action]:
+def claim_options(deal: LegalDeal, seat: int, tile: Tile, *, robbing: bool) -> list[Action]:
     """``seat``'s answers to the tile in the claim window (empty: nothing to claim)."""
-    if deal.status[seat] is SeatStatus.OUT:
+    rec = deal.seats[seat]
+    if rec.status is SeatStatus.OUT:
         return []
-    c = deal.counts[seat]
+    c = rec.counts
+    riichi = deal.riichi_seats[seat].standing
     if (
-        (robbing or deal.riichi[seat] or (c[tile] < 2 and not _chow_shape(c, tile)))
+        (robbing or riichi or (c[tile] < _PUNG_NEEDS and not _chow_shape(c, tile)))
         and not may_wait(deal, seat)
     ):  # fmt: skip
         return []  # the hand allows no call and no win: the flow need not be asked
@@ -260,56 +340,57 @@ def claim_options(deal: DealState, seat: int, tile: Tile, *, robbing: bool) -> l
         and win_value(deal, seat, tile, self_drawn=False, robbing=robbing)
     ):
         out.append(_WIN[seat])
-    if robbing or deal.riichi[seat]:
+    if robbing or riichi:
         return [*out, _PASS[seat]] if out else []
     if (
         CallKind.KONG in allowed
-        and c[tile] == 3
+        and c[tile] == COPIES - 1
         and can_replace(deal)
         and deal.flow.may_kong(deal, seat)
     ):
         out.append(_CLAIM_KONG[seat])
-    reds = deal.red[seat]
-    if CallKind.PUNG in allowed and c[tile] >= 2:
+    reds = deal.red_seats[seat].held
+    if CallKind.PUNG in allowed and c[tile] >= _PUNG_NEEDS:
         out.append(_PUNG[seat])
-        if tile in reds and c[tile] >= 3:  # the red five or a plain one (EMA-TILE-2)
+        if tile in reds and c[tile] > _PUNG_NEEDS:  # the red five or a plain one (EMA-TILE-2)
             out.append(Pung(seat, red=True))
     if CallKind.CHOW in allowed and tile.is_suited:
         r = tile.rank
         for lo in (r - 2, r - 1, r):
-            if 1 <= lo <= 7:
+            if 1 <= lo <= RANKS - 2:
                 run = [_TILES[tile - r + lo + i] for i in range(3)]
                 others = [t for t in run if t != tile]
                 if all(c[t] for t in others):
                     out.append(Chow(seat, tuple(run)))
-                    if any(t in reds and c[t] >= 2 for t in others):
+                    if any(t in reds and c[t] > 1 for t in others):
                         out.append(Chow(seat, tuple(run), red=True))
     return [*out, _PASS[seat]] if out else []
 
 
 def _chow_shape(c: Sequence[int], tile: int) -> bool:
     """Whether concealed counts ``c`` hold two tiles making a run with suited ``tile``."""
-    if tile >= 27:
+    if tile >= NUM_SUITED:
         return False
-    r = tile % 9
+    r = tile % RANKS
     lo = c[tile - 1] if r >= 1 else 0
-    hi = c[tile + 1] if r <= 7 else 0
-    return bool((lo and (hi or (r >= 2 and c[tile - 2]))) or (hi and r <= 6 and c[tile + 2]))
+    hi = c[tile + 1] if r < RANKS - 1 else 0
+    return bool((lo and (hi or (r > 1 and c[tile - 2]))) or (hi and r < RANKS - 2 and c[tile + 2]))
 
 
 def win_value(
-    deal: DealState, seat: int, tile: Tile, *, self_drawn: bool, robbing: bool = False
+    deal: LegalDeal, seat: int, tile: Tile, *, self_drawn: bool, robbing: bool = False
 ) -> tuple[int, frozenset[str]] | None:
     """(value, flags) if ``seat`` may win with ``tile`` (held already when self-drawn)."""
-    if deal.status[seat] is not SeatStatus.ACTIVE:
+    rec = deal.seats[seat]
+    if rec.status is not SeatStatus.ACTIVE:
         return None
-    c = deal.counts[seat]
+    c = rec.counts
     if not self_drawn:
-        if c[tile] >= 4:
+        if c[tile] >= COPIES:
             return None
         c[tile] += 1
     try:
-        if not deal.flow.is_complete(c, len(deal.melds[seat])):
+        if not deal.flow.is_complete(c, len(rec.melds)):
             return None
         hand = deal.hand_of(seat, tile, red=deal.drawn_red if self_drawn else deal.claim_red)
     finally:
@@ -322,7 +403,7 @@ def win_value(
 
 
 def win_patterns(
-    deal: DealState,
+    deal: LegalDeal,
     seat: int,
     hand: str,
     discarder: int | None,

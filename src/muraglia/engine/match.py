@@ -15,32 +15,94 @@ up; the flow's ``time_up(view)`` hook says whether the deal in progress is finis
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from random import Random
+from typing import Any, Protocol
 
 from muraglia.engine.actions import Action
 from muraglia.engine.events import Event, MatchEnded, Settled, TimeCalled
 from muraglia.engine.state import DealState
 from muraglia.engine.views import PlayerView, view_of
 from muraglia.errors import IllegalActionError
-from muraglia.rulesets.base import SEAT_LETTERS, DealSummary, MatchProgress
+from muraglia.rulesets.base import SEAT_LETTERS, AnyRuleset, DealFlow, DealSummary, MatchProgress
 from muraglia.scoring.result import Settlement
-from muraglia.tiles import WINDS
+from muraglia.tiles import WINDS, Tile
 
-if TYPE_CHECKING:
-    from muraglia.engine.game import Game
-
-__all__ = ["TIME_UP", "MatchState"]
+__all__ = ["TIME_UP", "MatchGame", "MatchState", "new_match"]
 
 TIME_UP = "time_up"
 """The reason of a deal abandoned by the time rule (``DealEnded.reason``)."""
 
 
+class MatchGame(Protocol):
+    """What a match reads of its game (:class:`~muraglia.engine.game.Game`).
+
+    A protocol, so that ``match.py`` does not import ``game.py`` (``game.py`` imports this
+    module for :meth:`Game.new_match`: no import cycle).
+    """
+
+    @property
+    def ruleset(self) -> AnyRuleset:
+        """The ruleset object."""
+        ...  # pragma: no cover
+
+    @property
+    def flow(self) -> DealFlow[Any]:
+        """The ruleset's engine hooks."""
+        ...  # pragma: no cover
+
+    @property
+    def max_deals(self) -> int | None:
+        """Stop the match after this many deals (None: no limit)."""
+        ...  # pragma: no cover
+
+    @property
+    def walls(self) -> Sequence[object]:
+        """Dictated walls of the first deals."""
+        ...  # pragma: no cover
+
+    def rng(self) -> Random:
+        """A fresh generator for one match."""
+        ...  # pragma: no cover
+
+    def make_deal(
+        self,
+        rng: Random,
+        *,
+        deal: int,
+        dealer: int,
+        round_wind: Tile,
+        honba: int = 0,
+        scores: tuple[int, ...] = (),
+        keep_round_wind: bool = False,
+    ) -> DealState:
+        """Throw the dice, build the wall and deal."""
+        ...  # pragma: no cover
+
+    def header(self) -> dict[str, Any]:
+        """The record header."""
+        ...  # pragma: no cover
+
+
+def new_match(
+    game: MatchGame,
+    *,
+    progress: MatchProgress | None = None,
+    scores: Sequence[int] | None = None,
+    pot: int = 0,
+) -> MatchState:
+    """A match of ``game`` from its first deal, or resumed at ``progress`` (:class:`MatchState`).
+
+    ``Game.new_match`` calls this.
+    """
+    return MatchState(game, progress=progress, scores=scores, pot=pot)
+
+
 class MatchState:
-    """A match in progress; create with :meth:`Game.new_match`."""
+    """A match in progress; create with :func:`new_match` (or :meth:`Game.new_match`)."""
 
     def __init__(
         self,
-        game: Game,
+        game: MatchGame,
         *,
         progress: MatchProgress | None = None,
         scores: Sequence[int] | None = None,

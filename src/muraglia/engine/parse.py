@@ -49,7 +49,9 @@ _VERBS = {
 """Verbs of :func:`parse_action` (English, Japanese, Italian spellings)."""
 
 
-def _fits(action: Action, verb: str | None, arg: str, tiles: list[Tile]) -> bool:
+def _fits(  # noqa: PLR0911, PLR0912 - one answer per notation verb, as a table
+    action: Action, verb: str | None, arg: str, tiles: list[Tile]
+) -> bool:
     """Whether ``action`` is what the parsed verb and tiles name."""
     if verb == "discard":
         return isinstance(action, Discard) and not action.riichi and [action.tile] == tiles

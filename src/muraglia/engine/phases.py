@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["TRANSITIONS", "Phase"]
+from muraglia.errors import MahjongError
+
+__all__ = ["TRANSITIONS", "Phase", "PhaseTransitionError", "check_transition"]
 
 
 class Phase(StrEnum):
@@ -30,10 +32,49 @@ class Phase(StrEnum):
 
 
 TRANSITIONS: dict[Phase, frozenset[Phase]] = {
-    Phase.CHARLESTON: frozenset({Phase.CHARLESTON, Phase.ACT}),
+    Phase.CHARLESTON: frozenset({Phase.CHARLESTON, Phase.ACT, Phase.END}),
     Phase.ACT: frozenset({Phase.ACT, Phase.CLAIM, Phase.ROB, Phase.END}),
     Phase.CLAIM: frozenset({Phase.ACT, Phase.END}),
     Phase.ROB: frozenset({Phase.ACT, Phase.END}),
     Phase.END: frozenset(),
 }
-"""Allowed phase changes (ACT→ACT after a kong, a drawn tile or the next seat's draw)."""
+"""Allowed phase changes (ACT→ACT after a kong, a drawn tile or the next seat's draw;
+CHARLESTON→END when the time rule abandons the deal during the exchanges)."""
+
+
+class PhaseTransitionError(MahjongError):
+    """A deal was asked to go from one phase to another that the transition table forbids.
+
+    An engine fault, never a player's mistake (an illegal action is refused before any
+    phase changes): the message names both phases.
+    """
+
+    def __init__(self, current: Phase, target: Phase) -> None:
+        allowed = ", ".join(sorted(p.value for p in TRANSITIONS[current])) or "none (final)"
+        super().__init__(
+            f"no transition from phase {current.value} to phase {target.value} "
+            f"(allowed from {current.value}: {allowed})"
+        )
+        self.current = current
+        """The phase the deal was in."""
+        self.target = target
+        """The phase asked for."""
+
+
+def check_transition(current: Phase, target: Phase) -> Phase:
+    """``target`` if the table allows ``current`` → ``target``.
+
+    >>> check_transition(Phase.ACT, Phase.CLAIM).value
+    'claim'
+    >>> try:
+    ...     check_transition(Phase.END, Phase.ACT)
+    ... except PhaseTransitionError as e:
+    ...     print(e)
+    no transition from phase end to phase act (allowed from end: none (final))
+
+    Raises:
+        PhaseTransitionError: if the table forbids it.
+    """
+    if target not in TRANSITIONS[current]:
+        raise PhaseTransitionError(current, target)
+    return target

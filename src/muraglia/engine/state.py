@@ -50,7 +50,8 @@ from muraglia.engine.events import (
     Won,
 )
 from muraglia.engine.parse import combos, parse_action
-from muraglia.engine.phases import Phase
+from muraglia.engine.phases import TRANSITIONS, Phase, PhaseTransitionError
+from muraglia.engine.seats import RedSeat, RiichiSeat, Seat, fresh
 from muraglia.engine.views import PlayerView, view_of
 from muraglia.engine.wall import Wall
 from muraglia.errors import IllegalActionError
@@ -62,6 +63,7 @@ from muraglia.rulesets.base import (
     Breach,
     DealFlow,
     SeatStatus,
+    Transfer,
     wind_letter,
 )
 from muraglia.scoring.result import DealOutcome, Settlement
@@ -96,9 +98,67 @@ class DealResult:
 
 
 class DealState:
-    """One deal. Build it through :class:`~muraglia.engine.game.Game` or directly."""
+    """One deal. Build it through :class:`~muraglia.engine.game.Game` or directly.
 
-    def __init__(
+    Slotted: every field is declared in ``__slots__``; what belongs to one seat is in its
+    :class:`~muraglia.engine.seats.Seat` record (``seats``), with the riichi and red-five
+    extras in their own records (``riichi_seats``, ``red_seats``). The per-seat columns that
+    flows, records and tests read (``counts``, ``melds``, ``riichi``...) are read-only
+    properties over those records. The phase changes only through :meth:`_goto`, checked
+    against :data:`~muraglia.engine.phases.TRANSITIONS`.
+    """
+
+    __slots__ = (
+        "_legal",
+        "_pass_options",
+        "_phase",
+        "answers",
+        "breach",
+        "calls_made",
+        "charleston",
+        "charleston_round",
+        "claim_from",
+        "claim_red",
+        "claim_tile",
+        "dead",
+        "deal",
+        "dealer",
+        "discard_log",
+        "drawn",
+        "drawn_red",
+        "drew_replacement",
+        "events",
+        "first",
+        "flow",
+        "honba",
+        "indicators",
+        "kongs_made",
+        "late",
+        "layout",
+        "options",
+        "passing",
+        "pending_indicators",
+        "piles",
+        "players",
+        "policy",
+        "red_indicators",
+        "red_seats",
+        "result",
+        "riichi_pending",
+        "riichi_seats",
+        "robbing",
+        "robbing_concealed",
+        "round_wind",
+        "scores",
+        "seats",
+        "turn",
+        "wall",
+    )
+
+    _SHARED = frozenset({"flow", "layout", "policy"})
+    """Fields a copy shares with the original (the ruleset's hooks and constant tables)."""
+
+    def __init__(  # noqa: PLR0915 - one statement per declared field, in __slots__ order of use
         self,
         flow: DealFlow[Any],
         wall: Wall,
@@ -124,38 +184,29 @@ class DealState:
         self.breach = breach or Breach((), 0, 0)
         self.wall = wall
         n = self.players
-        self.counts: list[list[int]] = [[0] * NUM_KINDS for _ in range(n)]
-        self.melds: list[list[Meld]] = [[] for _ in range(n)]
-        self.bonus: list[list[Tile]] = [[] for _ in range(n)]
-        self.discards: list[list[Tile]] = [[] for _ in range(n)]
-        self.claimed: list[list[bool]] = [[] for _ in range(n)]
+        self.dead = flow.table.dead_seats
+        self.seats: tuple[Seat, ...] = tuple(
+            Seat(
+                flow.seat_wind_of(dealer, s),
+                SeatStatus.OUT if s in self.dead else SeatStatus.ACTIVE,
+            )
+            for s in range(n)
+        )
+        """Per seat: hand, melds, discards, status (:class:`~.seats.Seat`)."""
+        self.riichi_seats: tuple[RiichiSeat, ...] = tuple(RiichiSeat() for _ in range(n))
+        """Per seat: its riichi (:class:`~.seats.RiichiSeat`; untouched without riichi)."""
+        self.red_seats: tuple[RedSeat, ...] = tuple(RedSeat() for _ in range(n))
+        """Per seat: its red fives (EMA-TILE-2; empty in a wall without them)."""
         self.discard_log: list[tuple[int, Tile]] = []
         self.calls_made = 0
         self.kongs_made = 0
-        self.riichi: list[bool] = [False] * n
-        self.riichi_turn: list[int | None] = [None] * n
-        self.double_riichi: list[bool] = [False] * n
-        self.stakes: list[int] = [0] * n
-        self.missed_win: list[bool] = [False] * n
-        self.ippatsu_mark: list[tuple[int, int] | None] = [None] * n
-        # Red fives (EMA-TILE-2): kept beside the 34-kind counts, so the common path is unchanged.
-        self.red: list[set[Tile]] = [set() for _ in range(n)]
-        """Per seat, the kinds whose red five is among its concealed tiles."""
-        self.red_discards: set[tuple[int, int]] = set()
-        """(seat, position in its discards) of discarded red fives."""
         self.red_indicators: set[int] = set()
         """Positions in ``indicators`` of red fives."""
         self.drawn_red = False
         self.claim_red = False
-        self.dead = flow.table.dead_seats
-        self.winds = [flow.seat_wind_of(dealer, s) for s in range(n)]
         self.first = dealer
-        self.status: list[SeatStatus] = [
-            SeatStatus.OUT if s in self.dead else SeatStatus.ACTIVE for s in range(n)
-        ]
-        self.status_reason: list[str | None] = [None] * n
         self.indicators: list[Tile] = []
-        self.phase = Phase.ACT
+        self._phase = Phase.ACT
         self.turn = dealer
         self.drawn: Tile | None = None
         self.drew_replacement = False
@@ -174,8 +225,101 @@ class DealState:
         self.events: list[Event] = []
         self.result: DealResult | None = None
         self._legal: list[Action] | None = None
-        self._wait_cache: list[tuple[tuple[bytes, int], bool] | None] = [None] * self.players
+        self.charleston: tuple[tuple[Transfer, ...], ...] = ()
+        self.charleston_round = 0
+        self.piles: dict[str, list[Tile]] = {}  # FIMJ-CHARL-3: tiles set aside between exchanges
+        self.passing: dict[int, tuple[Tile, ...]] = {}
+        self._pass_options: dict[int, list[Action]] = {}
         self._start()
+
+    # ================================================================== phase
+
+    @property
+    def phase(self) -> Phase:
+        """Where the deal stands (changed only through the checked transition)."""
+        return self._phase
+
+    def _goto(self, phase: Phase) -> None:
+        """Enter ``phase``.
+
+        Raises:
+            PhaseTransitionError: if :data:`~.phases.TRANSITIONS` forbids the change.
+        """
+        if phase not in TRANSITIONS[self._phase]:
+            raise PhaseTransitionError(self._phase, phase)
+        self._phase = phase
+
+    # ================================================================== per-seat columns
+
+    @property
+    def counts(self) -> list[list[int]]:
+        """Per seat, concealed tiles by kind (the seats' own lists: mutating one mutates it)."""
+        return [s.counts for s in self.seats]
+
+    @property
+    def melds(self) -> list[list[Meld]]:
+        """Per seat, declared melds."""
+        return [s.melds for s in self.seats]
+
+    @property
+    def bonus(self) -> list[list[Tile]]:
+        """Per seat, exposed flowers and seasons."""
+        return [s.bonus for s in self.seats]
+
+    @property
+    def discards(self) -> list[list[Tile]]:
+        """Per seat, discards in order (claimed ones included)."""
+        return [s.discards for s in self.seats]
+
+    @property
+    def claimed(self) -> list[list[bool]]:
+        """Per seat, for each discard whether it was claimed."""
+        return [s.claimed for s in self.seats]
+
+    @property
+    def status(self) -> list[SeatStatus]:
+        """Per seat, its status."""
+        return [s.status for s in self.seats]
+
+    @property
+    def status_reason(self) -> list[str | None]:
+        """Per seat, the ruleset's name of the penalty that set its status."""
+        return [s.status_reason for s in self.seats]
+
+    @property
+    def missed_win(self) -> list[bool]:
+        """Per seat: passed a win since its last discard (kept under riichi): furiten input."""
+        return [s.missed_win for s in self.seats]
+
+    @property
+    def winds(self) -> list[int]:
+        """Per seat, its own wind index this deal."""
+        return [s.wind for s in self.seats]
+
+    @property
+    def riichi(self) -> list[bool]:
+        """Per seat, a standing riichi."""
+        return [r.standing for r in self.riichi_seats]
+
+    @property
+    def double_riichi(self) -> list[bool]:
+        """Per seat, the riichi was declared with the first discard (double riichi)."""
+        return [r.double for r in self.riichi_seats]
+
+    @property
+    def stakes(self) -> list[int]:
+        """Per seat, the riichi stake put up this deal."""
+        return [r.stake for r in self.riichi_seats]
+
+    @property
+    def red(self) -> list[set[Tile]]:
+        """Per seat, the kinds whose red five is among its concealed tiles."""
+        return [r.held for r in self.red_seats]
+
+    @property
+    def red_discards(self) -> set[tuple[int, int]]:
+        """(seat, position in its discards) of discarded red fives."""
+        return {(s, i) for s, r in enumerate(self.red_seats) for i in r.discarded}
 
     # ================================================================== view protocol
 
@@ -184,30 +328,40 @@ class DealState:
         """Drawable tiles left in the live wall."""
         return self.wall.live_count
 
+    @property
+    def dead_count(self) -> int:
+        """Replacement tiles left in the dead wall."""
+        return self.wall.dead_count
+
+    @property
+    def ruleset_id(self) -> str:
+        """The id of the flow's ruleset."""
+        return str(self.flow.ruleset.id)
+
     def seat_wind(self, seat: int) -> Tile:
         """The own wind of ``seat`` in this deal."""
-        return WINDS[self.winds[seat]]
+        return WINDS[self.seats[seat].wind]
 
     def letter(self, seat: int) -> str:
         """The own-wind letter of ``seat`` (settlement keys)."""
-        return SEAT_LETTERS[self.winds[seat]]
+        return SEAT_LETTERS[self.seats[seat].wind]
 
     def visible_count(self, kind: Tile) -> int:
         """Copies of ``kind`` face up: unclaimed discards, melds and indicators."""
         n = sum(
             1
-            for s in range(self.players)
-            for t, c in zip(self.discards[s], self.claimed[s], strict=True)
+            for seat in self.seats
+            for t, c in zip(seat.discards, seat.claimed, strict=True)
             if t == kind and not c
         )
-        n += sum(1 for ms in self.melds for m in ms for k in m.kinds if k == kind)
+        n += sum(1 for seat in self.seats for m in seat.melds for k in m.kinds if k == kind)
         return n + sum(1 for t in self.indicators if t == kind)
 
     def next_seat(self, seat: int) -> int:
         """The next seat in turn after ``seat`` that is not out (dead seats are skipped)."""
         for i in range(1, self.players + 1):
             s = (seat + i) % self.players
-            if self.status[s] is not SeatStatus.OUT:
+            if self.seats[s].status is not SeatStatus.OUT:
                 return s
         return seat
 
@@ -218,7 +372,7 @@ class DealState:
 
     def melds_of(self, seat: int) -> list[Meld]:
         """``seat``'s declared melds."""
-        return self.melds[seat]
+        return self.seats[seat].melds
 
     def hand_of(self, seat: int, winning: Tile | None = None, *, red: bool = False) -> Hand:
         """``seat``'s hand, its red fives included.
@@ -226,9 +380,10 @@ class DealState:
         With ``winning``, that tile (counted among the concealed ones) is set apart as the
         winning tile; ``red``: it is the red five (a discard's not yet among the seat's reds).
         """
-        c = self.counts[seat]
+        rec = self.seats[seat]
+        c = rec.counts
         tiles = [_PHYSICAL[k] for k in range(NUM_KINDS) for _ in range(c[k])]
-        reds = self.red[seat]
+        reds = self.red_seats[seat].held
         if reds or red:
             for k in reds | ({winning} if red and winning is not None else set()):
                 tiles[tiles.index(_PHYSICAL[k])] = PhysicalTile(k, red=True)
@@ -236,53 +391,36 @@ class DealState:
         if winning is not None:
             win = PhysicalTile(winning, red=red)
             tiles.remove(win)
-        return Hand(tuple(tiles), tuple(self.melds[seat]), tuple(self.bonus[seat]), win)
+        return Hand(tuple(tiles), tuple(rec.melds), tuple(rec.bonus), win)
 
     @property
     def to_act(self) -> tuple[int, ...]:
         """Seats whose decision is pending."""
-        if self.phase is Phase.CHARLESTON:
+        phase = self._phase
+        if phase is Phase.CHARLESTON:
             return tuple(s for s in self.live_seats if s not in self.passing)
-        if self.phase is Phase.ACT:
+        if phase is Phase.ACT:
             return (self.turn,)
-        if self.phase in (Phase.CLAIM, Phase.ROB):
+        if phase in (Phase.CLAIM, Phase.ROB):
             return tuple(s for s in sorted(self.options) if s not in self.answers)
         return ()
 
     @property
     def is_over(self) -> bool:
         """Whether the deal has ended."""
-        return self.phase is Phase.END
+        return self._phase is Phase.END
 
     def copy(self) -> DealState:
         """An independent copy (for bots' simulations and what-if tests).
 
-        Events are shared up to now and diverge after.
+        Every field is copied by :func:`~.seats.fresh` (the flow and its constant tables are
+        shared), so the copy shares no mutable container with the original; events are equal
+        up to now and diverge after.
         """
         new = object.__new__(DealState)
-        new.__dict__ = self.__dict__.copy()
-        for name in ("counts", "melds", "bonus", "discards", "claimed"):
-            setattr(new, name, [list(x) for x in getattr(self, name)])
-        for name in (
-            "discard_log", "riichi", "riichi_turn", "double_riichi", "stakes", "missed_win",
-            "ippatsu_mark",
-        ):  # fmt: skip
-            setattr(new, name, list(getattr(self, name)))
-        for name in ("status", "status_reason", "indicators", "events"):
-            setattr(new, name, list(getattr(self, name)))
-        new.red = [set(r) for r in self.red]
-        new.red_discards = set(self.red_discards)
-        new.red_indicators = set(self.red_indicators)
-        new.options = {k: list(v) for k, v in self.options.items()}
-        new.answers = dict(self.answers)
-        new.passing = dict(self.passing)
-        new.piles = {k: list(v) for k, v in self.piles.items()}
-        new._pass_options = {}
-        w = self.wall
-        new.wall = Wall(
-            list(w.live), list(w.dead), w.head, w.tail, w.dead_next, list(w.indicators),
-            set(w.red_live), set(w.red_dead),
-        )  # fmt: skip
+        for name in DealState.__slots__:
+            value = getattr(self, name)
+            object.__setattr__(new, name, value if name in self._SHARED else fresh(value))
         return new
 
     # ================================================================== set-up
@@ -290,7 +428,7 @@ class DealState:
     def _emit(self, event: Event) -> None:
         self.events.append(event)
 
-    def _start(self) -> None:
+    def _start(self) -> None:  # noqa: PLR0912 - the deal plan and flower rounds, in rule order
         w = self.wall
         self._emit(
             DealStarted(
@@ -330,40 +468,35 @@ class DealState:
         for s in order:
             red = tuple(i for i, r in enumerate(dealt_red[s]) if r)
             self._emit(Dealt(s, tuple(dealt[s]), red))
-            self.red[s].update(dealt[s][i] for i in red)
+            self.red_seats[s].held.update(dealt[s][i] for i in red)
             for t in dealt[s]:
                 if t.is_bonus:
                     pending[s].append(t)
                 else:
-                    self.counts[s][t] += 1
+                    self.seats[s].counts[t] += 1
         self.drawn = next((t for t in reversed(dealt[first]) if not t.is_bonus), None)
-        if self.red[first]:
+        if self.red_seats[first].held:
             last = max((i for i, t in enumerate(dealt[first]) if not t.is_bonus), default=-1)
             self.drawn_red = last >= 0 and dealt_red[first][last]
         while any(pending):  # FIMJ-FLOWER-1, RAV-FLOWER-1: replacement rounds in turn order
             again: list[list[Tile]] = [[] for _ in range(self.players)]
             for s in order:
                 for t in pending[s]:
-                    self.bonus[s].append(t)
+                    self.seats[s].bonus.append(t)
                     self._emit(BonusExposed(s, t))
                     r = w.replacement(replenish=self.layout.replenish)
                     self._emit(Drew(s, r, replacement=True))
                     if r.is_bonus:
                         again[s].append(r)
                     else:
-                        self.counts[s][r] += 1
+                        self.seats[s].counts[r] += 1
                         if s == first:
                             self.drawn = r
             pending = again
         self.turn = first
-        self.phase = Phase.ACT
         self.charleston = self.flow.charleston_plan()
-        self.charleston_round = 0
-        self.piles: dict[str, list[Tile]] = {}  # FIMJ-CHARL-3: tiles set aside between exchanges
-        self.passing: dict[int, tuple[Tile, ...]] = {}
-        self._pass_options: dict[int, list[Action]] = {}
-        if self.charleston:
-            self.phase = Phase.CHARLESTON  # FIMJ-CHARL-1
+        # the deal's first phase (set once, not a transition): the exchanges or East's turn
+        self._phase = Phase.CHARLESTON if self.charleston else Phase.ACT  # FIMJ-CHARL-1
 
     def _reveal(self, position: int) -> None:
         tile = self.wall.reveal(position)
@@ -376,23 +509,23 @@ class DealState:
 
     # ================================================================== legal actions
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> list[Action]:  # noqa: PLR0911 - one answer per phase
         """Every legal action of ``seat`` now (empty when ``seat`` has nothing to decide)."""
-        if self.phase is Phase.CHARLESTON:
+        if self._phase is Phase.CHARLESTON:
             if seat in self.passing or seat in self.dead:
                 return []
             cached = self._pass_options.get(seat)
             if cached is None:
-                cached = [PassTiles(seat, combo) for combo in combos(self.counts[seat], 4)]
+                cached = [PassTiles(seat, combo) for combo in combos(self.seats[seat].counts, 4)]
                 self._pass_options[seat] = cached
             return list(cached)
-        if self.phase is Phase.ACT:
+        if self._phase is Phase.ACT:
             if seat != self.turn:
                 return []
             if self._legal is None:
                 self._legal = legal.act_actions(self, seat)
             return list(self._legal)
-        if self.phase in (Phase.CLAIM, Phase.ROB):
+        if self._phase in (Phase.CLAIM, Phase.ROB):
             if seat in self.answers:
                 return []
             return list(self.options.get(seat, ()))
@@ -420,7 +553,7 @@ class DealState:
         Raises:
             IllegalActionError: if the action is not legal now (the message says why).
         """
-        if self.phase is Phase.END:
+        if self._phase is Phase.END:
             raise IllegalActionError(f"{action.line()!r}: the deal is over")
         start = len(self.events)
         if isinstance(action, Penalise):
@@ -432,7 +565,7 @@ class DealState:
         if action not in self.legal_actions(action.seat):
             pending = ", ".join(map(str, self.to_act)) or "nobody"
             raise IllegalActionError(
-                f"{action.line()!r} is not legal in phase {self.phase.value} "
+                f"{action.line()!r} is not legal in phase {self._phase.value} "
                 f"(seats to act: {pending})"
             )
         self._legal = None
@@ -440,7 +573,7 @@ class DealState:
         self._emit(Acted(action))
         if isinstance(action, PassTiles):
             self._pass_tiles(action)
-        elif self.phase is Phase.ACT:
+        elif self._phase is Phase.ACT:
             self._apply_act(action)
         else:
             self.answers[action.seat] = action
@@ -448,7 +581,7 @@ class DealState:
                 self._close_window()
         return self.events[start:]
 
-    def _pass_tiles(self, action: PassTiles) -> None:
+    def _pass_tiles(self, action: PassTiles) -> None:  # noqa: PLR0912 - FIMJ-CHARL-1..4 moves
         """Collect one Charleston choice.
 
         When every live seat has chosen, the exchange's transfers move the tiles (FIMJ-CHARL-1/2:
@@ -461,7 +594,7 @@ class DealState:
         chosen = self.passing
         for seat, tiles in sorted(chosen.items()):
             for t in tiles:
-                self.counts[seat][t] -= 1
+                self.seats[seat].counts[t] -= 1
         received: dict[int, tuple[Tile, ...]] = {}
         for move in self.charleston[self.charleston_round]:
             src, dst = move.source, move.target
@@ -487,9 +620,9 @@ class DealState:
         if self.charleston_round < len(self.charleston):
             return
         first = self.turn
-        if self.drawn is None or not self.counts[first][self.drawn]:
+        if self.drawn is None or not self.seats[first].counts[self.drawn]:
             self.drawn = received[first][-1] if received.get(first) else None
-        self.phase = Phase.ACT
+        self._goto(Phase.ACT)
 
     def _receive(self, seat: int, tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
         """Put ``tiles`` into ``seat``'s hand; returns the tiles kept.
@@ -502,13 +635,13 @@ class DealState:
         while queue:
             t = queue.pop(0)
             if t.is_bonus:
-                self.bonus[seat].append(t)
+                self.seats[seat].bonus.append(t)
                 self._emit(BonusExposed(seat, t))
                 r = self.wall.replacement(replenish=self.layout.replenish)
                 self._emit(Drew(seat, r, replacement=True))
                 queue.append(r)
             else:
-                self.counts[seat][t] += 1
+                self.seats[seat].counts[t] += 1
                 kept.append(t)
         return tuple(kept)
 
@@ -531,33 +664,35 @@ class DealState:
             self._discard(seat, action.tile, riichi=action.riichi, red=action.red)
 
     def _complete_concealed_kong(self, seat: int, tile: Tile) -> None:
-        self.counts[seat][tile] -= 4
-        red = tile in self.red[seat]
+        self.seats[seat].counts[tile] -= 4
+        red = tile in self.red_seats[seat].held
         if red:
-            self.red[seat].discard(tile)
-        self.melds[seat].append(Meld.kong(tile, concealed=True, reds=int(red)))
+            self.red_seats[seat].held.discard(tile)
+        self.seats[seat].melds.append(Meld.kong(tile, concealed=True, reds=int(red)))
         self._kong_made(seat, tile, concealed=True, red=red)
 
     def _discard(self, seat: int, tile: Tile, *, riichi: bool, red: bool = False) -> None:
+        rec = self.seats[seat]
         if riichi:
-            first = not self.discards[seat] and self.calls_made == 0 and self.kongs_made == 0
+            first = not rec.discards and self.calls_made == 0 and self.kongs_made == 0
             self.riichi_pending = seat
-            self.double_riichi[seat] = first
+            self.riichi_seats[seat].double = first
         if not tile.is_bonus:  # a bonus tile discarded under riichi was never in the counts
-            self.counts[seat][tile] -= 1
+            rec.counts[tile] -= 1
         if red:
-            self.red[seat].discard(tile)
-            self.red_discards.add((seat, len(self.discards[seat])))
+            reds = self.red_seats[seat]
+            reds.held.discard(tile)
+            reds.discarded.add(len(rec.discards))
         self.claim_red = red
-        self.discards[seat].append(tile)
-        self.claimed[seat].append(False)
+        rec.discards.append(tile)
+        rec.claimed.append(False)
         self.discard_log.append((seat, tile))
         self.drawn = None
         while self.pending_indicators:  # an open kong's indicator, after the discard
             self.pending_indicators -= 1
             self._reveal((self.layout.first_indicator or 0) + 2 * len(self.indicators))
-        if not self.riichi[seat]:
-            self.missed_win[seat] = False  # temporary furiten ends with one's own discard
+        if not self.riichi_seats[seat].standing:
+            rec.missed_win = False  # temporary furiten ends with one's own discard
         reason = self.flow.check_void(self)
         if reason is not None:
             self._end(DealResult(reason))
@@ -575,11 +710,11 @@ class DealState:
             if opts:
                 self.options[s] = opts
         if self.options:
-            self.phase = phase
+            self._goto(phase)
         else:
             self._close_window()
 
-    def _close_window(self) -> None:
+    def _close_window(self) -> None:  # noqa: PLR0912, PLR0915 - the claim arbitration, in order
         assert self.claim_tile is not None
         tile, discarder = self.claim_tile, self.claim_from
         decision = arbitrate(
@@ -587,11 +722,11 @@ class DealState:
         )
         for s, opts in self.options.items():
             if Win(s) in opts and s not in decision.winners:
-                self.missed_win[s] = True  # passed (or lost) a win: the flow may rule furiten
+                self.seats[s].missed_win = True  # passed (or lost) a win: the flow may rule furiten
         if self.flow.table.miss_any_completion and not self.robbing_concealed:
             for s in range(self.players):  # any completing tile, yaku or not (EMA-FURI-3)
-                if s != discarder and not self.missed_win[s] and s not in decision.winners:
-                    self.missed_win[s] = legal.completes(self, s, tile)
+                if s != discarder and not self.seats[s].missed_win and s not in decision.winners:
+                    self.seats[s].missed_win = legal.completes(self, s, tile)
         self.options, self.answers = {}, {}
         robbing = self.robbing
         if decision.winners:
@@ -600,11 +735,11 @@ class DealState:
                 self._end(DealResult("multiple_winners", decision.winners, discarder))
                 return
             if robbing:
-                self.counts[discarder][tile] -= 1
+                self.seats[discarder].counts[tile] -= 1
                 if self.claim_red:
-                    self.red[discarder].discard(tile)
+                    self.red_seats[discarder].held.discard(tile)
             else:
-                self.claimed[discarder][-1] = True
+                self.seats[discarder].claimed[-1] = True
             self._finish_win(decision.winners, tile, discarder, robbing=robbing)
             return
         if robbing:
@@ -618,17 +753,18 @@ class DealState:
         if self.riichi_pending is not None:
             s, self.riichi_pending = self.riichi_pending, None
             if decision.call is None or self.flow.table.riichi_stands_if_claimed:
-                self.riichi[s] = True
-                self.riichi_turn[s] = len(self.discard_log)
-                self.ippatsu_mark[s] = (len(self.discards[s]), self.calls_made + self.kongs_made)
-                self.stakes[s] += self.flow.table.riichi_stake
+                rec = self.riichi_seats[s]
+                rec.standing = True
+                rec.turn = len(self.discard_log)
+                rec.ippatsu_mark = (len(self.seats[s].discards), self.calls_made + self.kongs_made)
+                rec.stake += self.flow.table.riichi_stake
                 self._emit(RiichiAccepted(s, self.flow.table.riichi_stake))
                 reason = self.flow.check_void(self)  # e.g. four riichi
                 if reason is not None:
                     self._end(DealResult(reason))
                     return
             else:
-                self.double_riichi[s] = False
+                self.riichi_seats[s].double = False
                 self._emit(RiichiCancelled(s))
         reason = self.flow.void_unclaimed(self)  # e.g. four kongs (EMA-END-4 b)
         if reason is not None:
@@ -644,7 +780,7 @@ class DealState:
         drawn = self.drawn
         # a flower drawn and replaced cannot be undone: no late claim then (decision)
         plain = drawn is not None and not drawn.is_bonus and not self.drew_replacement
-        if late and self.phase is Phase.ACT and plain:
+        if late and self._phase is Phase.ACT and plain:
             self.late = (discarder, tile, red)
 
     def late_claim_options(self, seat: int) -> list[Action]:
@@ -657,7 +793,7 @@ class DealState:
         late claim is possible (another flow, the next player already acted, a flower was
         drawn, a riichi discard).
         """
-        if self.late is None or self.phase is not Phase.ACT or seat == self.late[0]:
+        if self.late is None or self._phase is not Phase.ACT or seat == self.late[0]:
             return []
         probe = self.copy()
         probe._return_draw()
@@ -672,9 +808,9 @@ class DealState:
         assert self.late is not None
         assert self.drawn is not None
         seat, tile = self.turn, self.drawn
-        self.counts[seat][tile] -= 1
+        self.seats[seat].counts[tile] -= 1
         if self.drawn_red:
-            self.red[seat].discard(tile)
+            self.red_seats[seat].held.discard(tile)
         self.wall.head -= 1
         self.drawn, self.drawn_red = None, False
         self.claim_from, self.claim_tile, self.claim_red = self.late
@@ -700,14 +836,14 @@ class DealState:
 
     def _call(self, action: Action, tile: Tile, discarder: int) -> None:
         seat = action.seat
-        c = self.counts[seat]
+        c = self.seats[seat].counts
         src = _SOURCE[(discarder - seat) % self.players]
-        self.claimed[discarder][-1] = True
+        self.seats[discarder].claimed[-1] = True
         self.calls_made += 1
-        for s in range(self.players):  # a call interrupts the go-around (EMA-FURI-3)
-            if not self.riichi[s]:
-                self.missed_win[s] = False
-        reds, red = self.red[seat], self.claim_red
+        for rec, riichi in zip(self.seats, self.riichi_seats, strict=True):
+            if not riichi.standing:  # a call interrupts the go-around (EMA-FURI-3)
+                rec.missed_win = False
+        reds, red = self.red_seats[seat].held, self.claim_red
         # a call takes the caller's plain fives first, its red five last, unless the action
         # says ``red`` (the caller's choice, EMA-TILE-2)
         used = False
@@ -731,18 +867,18 @@ class DealState:
             else:
                 meld = Meld.kong(tile, source=src, reds=red + used)
                 name, tiles = "kong", (tile,) * 4
-        self.melds[seat].append(meld)
+        self.seats[seat].melds.append(meld)
         self._emit(Called(seat, name, tiles, tile, discarder, red, used))
         self.turn = seat
         self.drawn = None
         self.drew_replacement = False
-        self.phase = Phase.ACT
+        self._goto(Phase.ACT)
         if isinstance(action, ClaimKong):
             self._after_kong(seat, concealed=False)
 
     def _open_rob(self, seat: int, tile: Tile, *, concealed: bool = False) -> None:
         self.claim_tile, self.claim_from = tile, seat
-        self.claim_red = tile in self.red[seat]  # the added tile is the seat's only copy
+        self.claim_red = tile in self.red_seats[seat].held  # the added tile is the seat's only copy
         self.robbing_concealed = concealed
         self.robbing = concealed or self.policy.rob_added_kong
         if self.robbing:
@@ -752,22 +888,19 @@ class DealState:
 
     def _complete_added_kong(self, seat: int, tile: Tile) -> None:
         self.robbing = False
-        self.counts[seat][tile] -= 1
-        red = tile in self.red[seat]
+        self.seats[seat].counts[tile] -= 1
+        red = tile in self.red_seats[seat].held
         if red:
-            self.red[seat].discard(tile)
-        i = next(
-            j for j, m in enumerate(self.melds[seat]) if m.kind is MeldKind.PUNG and m.first == tile
-        )
-        old = self.melds[seat][i]
-        self.melds[seat][i] = Meld.kong(
-            tile, added=True, source=old.source, reds=old.red_fives + red
-        )
+            self.red_seats[seat].held.discard(tile)
+        melds = self.seats[seat].melds
+        i = next(j for j, m in enumerate(melds) if m.kind is MeldKind.PUNG and m.first == tile)
+        old = melds[i]
+        melds[i] = Meld.kong(tile, added=True, source=old.source, reds=old.red_fives + red)
         self._kong_made(seat, tile, concealed=False, red=red)
 
     def _kong_made(self, seat: int, tile: Tile, *, concealed: bool, red: bool = False) -> None:
         self._emit(KongMade(seat, tile, concealed, red))
-        self.phase = Phase.ACT
+        self._goto(Phase.ACT)
         self.turn = seat
         self._after_kong(seat, concealed=concealed)
 
@@ -792,7 +925,7 @@ class DealState:
         seat = after
         for _ in range(self.players):
             seat = (seat + 1) % self.players
-            if self.status[seat] is not SeatStatus.OUT:
+            if self.seats[seat].status is not SeatStatus.OUT:
                 break
         if self.wall.live_count == 0:
             self._end(DealResult("exhausted"))
@@ -814,24 +947,24 @@ class DealState:
             self._emit(Drew(seat, tile, replacement, red))
             if not tile.is_bonus:
                 break
-            if self.riichi[seat] and self.flow.table.riichi_discards_bonus:
+            if self.riichi_seats[seat].standing and self.flow.table.riichi_discards_bonus:
                 # FIMJ-RICHI-4, FIMJ-FLOWER-4: under riichi the flower is discarded, not exposed
                 self.turn, self.drawn, self.drawn_red = seat, tile, False
                 self.drew_replacement = replacement
-                self.phase = Phase.ACT
+                self._goto(Phase.ACT)
                 self._legal = None
                 return
-            self.bonus[seat].append(tile)  # exposed at once (RAV-GAP-7)
+            self.seats[seat].bonus.append(tile)  # exposed at once (RAV-GAP-7)
             self._emit(BonusExposed(seat, tile))
             replacement = True
-        self.counts[seat][tile] += 1
+        self.seats[seat].counts[tile] += 1
         if red:
-            self.red[seat].add(tile)
+            self.red_seats[seat].held.add(tile)
         self.turn = seat
         self.drawn = tile
         self.drawn_red = red
         self.drew_replacement = replacement
-        self.phase = Phase.ACT
+        self._goto(Phase.ACT)
         self._legal = None
 
     def _replacement_red(self) -> bool:
@@ -855,12 +988,12 @@ class DealState:
             flags[s] = tuple(sorted(fl))
         red = self.claim_red if discarder is not None else self.drawn_red
         # the ura dora the settlement counts (see outcome()): the won value includes them
-        ura = self._ura() if any(self.riichi[s] for s in winners) else ()
+        ura = self._ura() if any(self.riichi_seats[s].standing for s in winners) else ()
         for s in winners:
             if discarder is not None:
-                self.counts[s][tile] += 1
+                self.seats[s].counts[tile] += 1
                 if red:
-                    self.red[s].add(tile)
+                    self.red_seats[s].held.add(tile)
             hand = self.hand_of(s, tile, red=red).notation
             patterns, value = legal.win_patterns(self, s, hand, discarder, flags[s], ura=ura)
             if ura and value is not None:
@@ -882,7 +1015,7 @@ class DealState:
 
     def _end(self, result: DealResult) -> None:
         self.result = result
-        self.phase = Phase.END
+        self._goto(Phase.END)
         self.options, self.answers = {}, {}
         self._legal = None
         hands = []
@@ -903,14 +1036,14 @@ class DealState:
         status = SeatStatus(action.status)
         if status is SeatStatus.ACTIVE:
             raise IllegalActionError("a penalty sets cannot_win or out, not active")
-        if status is SeatStatus.OUT and self.phase is Phase.ACT and self.turn == action.seat:
+        if status is SeatStatus.OUT and self._phase is Phase.ACT and self.turn == action.seat:
             raise IllegalActionError(f"seat {action.seat} is to act: put it out after its discard")
         self._emit(Acted(action))
-        self.status[action.seat] = status
-        self.status_reason[action.seat] = action.reason
+        self.seats[action.seat].status = status
+        self.seats[action.seat].status_reason = action.reason
         self._legal = None
         self._emit(StatusChanged(action.seat, status.value, action.reason))
-        if self.phase in (Phase.CLAIM, Phase.ROB) and action.seat in self.options:
+        if self._phase in (Phase.CLAIM, Phase.ROB) and action.seat in self.options:
             self.options[action.seat] = (
                 [a for a in self.options[action.seat] if not isinstance(a, Win)]
                 if status is SeatStatus.CANNOT_WIN
@@ -937,7 +1070,8 @@ class DealState:
         if r is None:
             raise IllegalActionError("the deal is not over")
         hands = {}
-        for s in self.live_seats:
+        live = self.live_seats
+        for s in live:
             win_tile = None
             if s in r.winners and not r.void:
                 win_tile = self.claim_tile if r.discarder is not None else self.drawn
@@ -956,15 +1090,15 @@ class DealState:
             },
             riichi_sticks=sticks,
             honba=honba,
-            riichi=tuple(self.letter(s) for s in range(self.players) if self.riichi[s]),
+            riichi=tuple(self.letter(s) for s, rec in enumerate(self.riichi_seats) if rec.standing),
             dora=tuple(t.notation for t in self.indicators),
-            ura=self._ura() if any(self.riichi[s] for s in r.winners) else (),
+            ura=self._ura() if any(self.riichi_seats[s].standing for s in r.winners) else (),
             extra={
                 "void": r.void,
                 "reason": r.reason,
                 # every seat's discards, claimed ones included (EMA-TURN-3: nagashi mangan)
-                "discards": {self.letter(s): tuple(self.discards[s]) for s in self.live_seats},
-                "claimed": {self.letter(s): tuple(self.claimed[s]) for s in self.live_seats},
+                "discards": {self.letter(s): tuple(self.seats[s].discards) for s in live},
+                "claimed": {self.letter(s): tuple(self.seats[s].claimed) for s in live},
             },
         )
 

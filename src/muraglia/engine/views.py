@@ -9,18 +9,129 @@ holds another seat's concealed tiles or any tile of the wall (property-tested in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from muraglia.engine.phases import Phase
+from muraglia.engine.seats import RedSeat, RiichiSeat, Seat
 from muraglia.melds import Meld
-from muraglia.tiles import Tile
+from muraglia.tiles import NUM_KINDS, Tile
 
-if TYPE_CHECKING:
-    from muraglia.engine.match import MatchState
-    from muraglia.engine.state import DealState
+__all__ = ["PlayerView", "Scoreboard", "ViewedDeal", "view_of"]
 
-__all__ = ["PlayerView", "view_of"]
+
+class Scoreboard(Protocol):
+    """What a view reads of a match (the engine's ``MatchState``): scores and the pot."""
+
+    @property
+    def scores(self) -> Sequence[int]:
+        """Every seat's score."""
+        ...  # pragma: no cover
+
+    @property
+    def pot(self) -> int:
+        """Stakes on the table."""
+        ...  # pragma: no cover
+
+
+class ViewedDeal(Protocol):
+    """What a view reads of a deal (the engine's ``DealState``): nothing else is projected."""
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        ...  # pragma: no cover
+
+    @property
+    def dealer(self) -> int:
+        """Seat holding the East role."""
+        ...  # pragma: no cover
+
+    @property
+    def round_wind(self) -> Tile:
+        """The round wind."""
+        ...  # pragma: no cover
+
+    @property
+    def ruleset_id(self) -> str:
+        """The ruleset's id."""
+        ...  # pragma: no cover
+
+    @property
+    def phase(self) -> Phase:
+        """Where the deal stands."""
+        ...  # pragma: no cover
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats whose decision is pending."""
+        ...  # pragma: no cover
+
+    @property
+    def turn(self) -> int:
+        """The seat in turn."""
+        ...  # pragma: no cover
+
+    @property
+    def drawn(self) -> Tile | None:
+        """The tile the seat in turn has just drawn."""
+        ...  # pragma: no cover
+
+    @property
+    def drawn_red(self) -> bool:
+        """``drawn`` is a red five."""
+        ...  # pragma: no cover
+
+    @property
+    def claim_tile(self) -> Tile | None:
+        """The tile in the claim window."""
+        ...  # pragma: no cover
+
+    @property
+    def claim_red(self) -> bool:
+        """``claim_tile`` is a red five."""
+        ...  # pragma: no cover
+
+    @property
+    def seats(self) -> Sequence[Seat]:
+        """Per-seat records."""
+        ...  # pragma: no cover
+
+    @property
+    def riichi_seats(self) -> Sequence[RiichiSeat]:
+        """Per-seat riichi records."""
+        ...  # pragma: no cover
+
+    @property
+    def red_seats(self) -> Sequence[RedSeat]:
+        """Per-seat red fives."""
+        ...  # pragma: no cover
+
+    @property
+    def indicators(self) -> Sequence[Tile]:
+        """Dora indicators face up."""
+        ...  # pragma: no cover
+
+    @property
+    def red_indicators(self) -> set[int]:
+        """Positions in ``indicators`` of red fives."""
+        ...  # pragma: no cover
+
+    @property
+    def live_count(self) -> int:
+        """Drawable tiles left in the live wall."""
+        ...  # pragma: no cover
+
+    @property
+    def dead_count(self) -> int:
+        """Replacement tiles left in the dead wall."""
+        ...  # pragma: no cover
+
+    def seat_wind(self, seat: int) -> Tile:
+        """The own wind of ``seat`` in this deal."""
+        ...  # pragma: no cover
 
 
 @dataclass(frozen=True)
@@ -92,7 +203,7 @@ class PlayerView:
         return out
 
 
-_TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(34))
+_TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS))
 """Tile members by kind (indexing is much cheaper than calling the enum)."""
 
 
@@ -102,39 +213,38 @@ def _meld_notation(meld: Meld) -> str:
     return meld.notation
 
 
-def view_of(deal: DealState, seat: int, match: MatchState | None = None) -> PlayerView:
+def view_of(deal: ViewedDeal, seat: int, match: Scoreboard | None = None) -> PlayerView:
     """The view of ``seat`` on ``deal`` (scores and pot from ``match`` if given)."""
-    drawn = deal.drawn if deal.turn == seat and deal.phase.value == "act" else None
-    claim = deal.claim_tile if deal.phase.value in ("claim", "rob") else None
+    phase = deal.phase
+    drawn = deal.drawn if deal.turn == seat and phase is Phase.ACT else None
+    claim = deal.claim_tile if phase in (Phase.CLAIM, Phase.ROB) else None
+    seats = deal.seats
     return PlayerView(
         seat=seat,
         dealer=deal.dealer,
         round_wind=deal.round_wind,
-        phase=deal.phase.value,
+        phase=phase.value,
         to_act=deal.to_act,
-        hand=tuple(_TILES[k] for k, n in enumerate(deal.counts[seat]) for _ in range(n)),
+        hand=tuple(_TILES[k] for k, n in enumerate(seats[seat].counts) for _ in range(n)),
         drawn=drawn,
-        melds=tuple(tuple(map(_meld_notation, ms)) for ms in deal.melds),
-        bonus=tuple(tuple(b) for b in deal.bonus),
-        discards=tuple(tuple(d) for d in deal.discards),
+        melds=tuple(tuple(map(_meld_notation, s.melds)) for s in seats),
+        bonus=tuple(tuple(s.bonus) for s in seats),
+        discards=tuple(tuple(s.discards) for s in seats),
         claim=claim,
-        hand_sizes=tuple(sum(c) for c in deal.counts),
-        live_count=deal.wall.live_count,
-        dead_count=deal.wall.dead_count,
+        hand_sizes=tuple(sum(s.counts) for s in seats),
+        live_count=deal.live_count,
+        dead_count=deal.dead_count,
         indicators=tuple(deal.indicators),
-        riichi=tuple(deal.riichi),
-        status=tuple(s.value for s in deal.status),
+        riichi=tuple(r.standing for r in deal.riichi_seats),
+        status=tuple(s.status.value for s in seats),
         scores=tuple(match.scores) if match is not None else (0,) * deal.players,
         pot=match.pot if match is not None else 0,
-        rules=str(deal.flow.ruleset.id),
+        rules=deal.ruleset_id,
         seat_winds=tuple(deal.seat_wind(s) for s in range(deal.players)),
-        claimed=tuple(tuple(c) for c in deal.claimed),
-        red_hand=tuple(sorted(deal.red[seat])),
+        claimed=tuple(tuple(s.claimed) for s in seats),
+        red_hand=tuple(sorted(deal.red_seats[seat].held)),
         red_drawn=drawn is not None and deal.drawn_red,
-        red_discards=tuple(
-            tuple(sorted(i for s, i in deal.red_discards if s == seat_))
-            for seat_ in range(deal.players)
-        ),
+        red_discards=tuple(tuple(sorted(r.discarded)) for r in deal.red_seats),
         red_claim=claim is not None and deal.claim_red,
         red_indicators=tuple(sorted(deal.red_indicators)),
     )

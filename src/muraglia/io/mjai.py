@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.actions import AddedKong, ConcealedKong, Discard
 from muraglia.engine.events import (
     Acted,
@@ -61,7 +63,15 @@ from muraglia.io.tenhou import (
 from muraglia.rulesets.base import options_dict
 from muraglia.tiles import Tile
 
-__all__ = ["from_mjai", "mjai_of", "mjai_tile", "parse_mjai", "to_mjai"]
+__all__ = [
+    "fill_hidden",
+    "from_mjai",
+    "mjai_of",
+    "mjai_round",
+    "mjai_tile",
+    "parse_mjai",
+    "to_mjai",
+]
 
 _HONOURS = "ESWNPFC"
 _CALLS = {"chow": "chi", "pung": "pon", "kong": "daiminkan"}
@@ -520,6 +530,208 @@ class _MjaiRound:
             )
             results = [dataclasses.replace(results[0], deltas=deltas), *results[1:]]
         return Round(self.init, tuple(self.events), tuple(results))
+
+
+def mjai_round(messages: Sequence[dict[str, Any]]) -> Round:
+    """A kyoku's messages so far (``start_kyoku`` first, every tile named) as a Tenhou round.
+
+    The round may be in progress (no result yet): :func:`muraglia.io.tenhou_replay.resume`
+    rebuilds the engine at its last message.
+
+    Raises:
+        MahjongError: a message out of place (names it), hidden tiles.
+    """
+    if not messages or messages[0].get("type") != "start_kyoku":
+        raise MahjongError("a kyoku starts with start_kyoku")
+    rnd = _MjaiRound(dict(messages[0]))
+    for m in messages[1:]:
+        if m.get("type") in ("end_kyoku", "end_game"):
+            break
+        rnd.message(m)
+    return rnd.build()
+
+
+_Slot = tuple[int, int, int]
+"""A tile a seat holds in a view: (seat, message index, tehai position or -1 for a draw)."""
+
+
+def _copies(red_fives: bool) -> Counter[str]:
+    """Every tile name of a riichi set and its copies (one red five per suit if used)."""
+    out: Counter[str] = Counter()
+    for k in range(34):
+        name = mjai_tile(Tile(k))
+        five = k in (4, 13, 22)
+        out[name] = 3 if red_fives and five else 4
+        if red_fives and five:
+            out[name + "r"] = 1
+    return out
+
+
+def _near(name: str, kind: Tile) -> bool:
+    """Whether the tile ``name`` could form a set with ``kind`` (same suit, or ``kind``)."""
+    tile = from_mjai(name)
+    return tile == kind or (kind.is_suited and tile.is_suited and tile.suit == kind.suit)
+
+
+def _ready_names(
+    fixed: Sequence[str], n: int, left: Counter[str], melds: int = 0
+) -> list[str] | None:
+    """``n`` tile names from ``left`` that make ``fixed`` ready (None: none found).
+
+    ``melds``: the declared melds beside the hand.
+
+    Greedy: each tile added is one that lowers the hand's shanten most (ties: the kind with
+    the most copies left); the hand is checked ready at the end.
+    """
+    counts = [0] * 34
+    for name in fixed:
+        counts[from_mjai(name)] += 1
+    pool = Counter(left)
+    out: list[str] = []
+    for _ in range(n):
+        best: tuple[tuple[int, int, int], str] | None = None
+        for name, copies in pool.items():
+            k = int(from_mjai(name))
+            if copies <= 0 or counts[k] >= 4:
+                continue
+            counts[k] += 1
+            key = (shanten_all(counts, melds), -copies, k)
+            counts[k] -= 1
+            if best is None or key < best[0]:
+                best = (key, name)
+        if best is None:
+            return None
+        name = best[1]
+        counts[from_mjai(name)] += 1
+        pool[name] -= 1
+        out.append(name)
+    return out if shanten_all(counts, melds) == 0 else None
+
+
+def fill_hidden(
+    messages: Sequence[dict[str, Any]], *, red_fives: bool = True
+) -> list[dict[str, Any]]:
+    """One seat's view of a kyoku (``start_kyoku`` first) with every hidden tile named.
+
+    A seat sees the others' dealt tiles and draws as ``?``. Each one is given a name that
+    agrees with everything the view shows: a tile a seat discards, calls with or adds to a
+    kong later was among its hidden tiles (the draw just made, when ``tsumogiri``), and the
+    hidden tiles never shown take copies nobody has seen. The names make a possible deal,
+    not the real one; what a seat may do depends only on its own tiles and the table.
+
+    Raises:
+        MahjongError: a view no deal can give (a tile named more often than the set holds,
+            a seat letting go of a tile it cannot hold).
+    """
+    out = [dict(m) for m in messages]
+    if not out or out[0].get("type") != "start_kyoku":
+        raise MahjongError("a kyoku starts with start_kyoku")
+    start = out[0]
+    tehais = [list(h) for h in start["tehais"]]
+    start["tehais"] = tehais
+    seen: Counter[str] = Counter()
+    held: list[list[_Slot]] = [[] for _ in tehais]
+    last_draw: list[_Slot | None] = [None] * len(tehais)
+
+    def value(slot: _Slot) -> str:
+        s, i, j = slot
+        return str(out[i]["pai"]) if j < 0 else str(tehais[s][j])
+
+    def assign(slot: _Slot, name: str) -> None:
+        s, i, j = slot
+        if j < 0:
+            out[i]["pai"] = name
+        else:
+            tehais[s][j] = name
+
+    def hold(slot: _Slot) -> None:
+        held[slot[0]].append(slot)
+        if value(slot) != "?":
+            seen[value(slot)] += 1
+
+    def let_go(seat: int, name: str, prefer: _Slot | None) -> None:
+        mine = held[seat]
+        kind = from_mjai(name)
+        exact = [x for x in mine if value(x) == name]
+        hidden = [x for x in mine if value(x) == "?"]
+        near = [x for x in mine if value(x) != "?" and from_mjai(value(x)) == kind]
+        for group in (exact, hidden, near):
+            if group:
+                slot = prefer if prefer in group else group[0]
+                break
+        else:
+            raise MahjongError(f"seat {seat} lets go of {name}, which it cannot hold")
+        if value(slot) == "?":
+            assign(slot, name)
+            seen[name] += 1
+        mine.remove(slot)
+
+    declaring: set[int] = set()
+    ready: list[tuple[int, list[_Slot]]] = []
+    riichi_kongs: dict[int, set[Tile]] = {}
+    """Kinds each seat makes a concealed kong of after its riichi."""
+    for s, hand in enumerate(tehais):
+        for j in range(len(hand)):
+            hold((s, 0, j))
+    seen[str(start["dora_marker"])] += 1
+    for i, m in enumerate(out[1:], 1):
+        kind = m.get("type")
+        actor = int(m.get("actor", -1))
+        if kind == "tsumo":
+            hold((actor, i, -1))
+            last_draw[actor] = (actor, i, -1)
+        elif kind == "reach":
+            declaring.add(actor)
+        elif kind == "dahai":
+            prefer = last_draw[actor] if m.get("tsumogiri") else None
+            let_go(actor, str(m["pai"]), prefer)
+            last_draw[actor] = None
+            if actor in declaring:  # the hand left after a riichi discard must be ready
+                declaring.discard(actor)
+                ready.append((actor, list(held[actor])))
+        elif kind in ("chi", "pon", "daiminkan", "ankan"):
+            for t in m["consumed"]:
+                let_go(actor, str(t), None)
+            last_draw[actor] = None
+            if kind == "ankan" and any(seat == actor for seat, _ in ready):
+                riichi_kongs.setdefault(actor, set()).add(from_mjai(str(m["consumed"][0])))
+        elif kind == "kakan":
+            let_go(actor, str(m["pai"]), last_draw[actor])
+            last_draw[actor] = None
+        elif kind == "dora":
+            seen[str(m["dora_marker"])] += 1
+        elif kind == "hora":
+            seen.update(str(t) for t in m.get("ura_markers", ()) if t != "?")
+    left = _copies(red_fives)
+    left.subtract(seen)
+    short = sorted(n for n, c in left.items() if c < 0)
+    if short:
+        raise MahjongError(f"the view names {', '.join(short)} more often than the set holds")
+    for seat, slots in ready:
+        hidden = [x for x in slots if value(x) == "?"]
+        if not hidden:
+            continue
+        melds = (13 - len(slots)) // 3  # concealed kongs declared before the riichi
+        fixed = [value(x) for x in slots if value(x) != "?"]
+        # a kong under riichi must leave the waits as they are: the kong's tiles stand
+        # apart as a pung, the rest of the hand is taken from other suits
+        apart = riichi_kongs.get(seat, set())
+        pool = Counter({n: c for n, c in left.items() if not any(_near(n, k) for k in apart)})
+        names = _ready_names(fixed, len(hidden), pool, melds)
+        if names is None:
+            raise MahjongError(f"no tiles left that make seat {seat}'s riichi hand ready")
+        for slot, name in zip(hidden, names, strict=True):
+            assign(slot, name)
+            left[name] -= 1
+    spare = iter(sorted(left.elements(), key=lambda n: (from_mjai(n), n)))
+    for mine in held:
+        for slot in mine:
+            if value(slot) == "?":
+                got = next(spare, None)
+                if got is None:
+                    raise MahjongError("the view holds more hidden tiles than the set has left")
+                assign(slot, got)
+    return out
 
 
 def parse_mjai(text: str, name: str = "") -> Record:

@@ -2,7 +2,8 @@
 
 JSON Lines, a header (ruleset id, version, options, seed, cap, dictated walls) then one event per
 line; :func:`replay` rebuilds the identical match (DESIGN §8). Fields added to events later have
-defaults, so older records still load and replay (a ``won`` line without ``patterns``).
+defaults, so older records still load and replay (a ``won`` line without ``patterns``; a
+format 1-2 riichi win whose value and patterns leave out the ura dora).
 
 >>> from muraglia.rulesets import load_ruleset
 >>> from muraglia.engine.game import Game
@@ -22,10 +23,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from muraglia.engine import legal
 from muraglia.engine.actions import Action
 from muraglia.engine.events import Acted, Event, TimeCalled, Won, event_from_dict
 from muraglia.engine.game import Game
 from muraglia.engine.match import MatchState
+from muraglia.engine.state import DealState
 from muraglia.errors import MahjongError
 from muraglia.notation import parse_tile
 from muraglia.rulesets import ruleset_for
@@ -111,7 +114,7 @@ def game_of(header: dict[str, Any]) -> Game:
     return Game(ruleset, seed=header.get("seed"), max_deals=header.get("max_deals"), walls=walls)
 
 
-Observer = Callable[[MatchState, Action | None], None]
+Observer = Callable[[MatchState, Action], None]
 """Called with the match before each action is applied to it (a viewer's hook)."""
 
 
@@ -128,17 +131,25 @@ def replay(
         IllegalActionError: if a recorded action is illegal on replay.
     """
     match = game_of(record.header).new_match()
+    without_ura = check and int(record.header.get("format_version", 1)) < 3
+    older: dict[int, Won] = {}
+    """Replayed riichi wins as a format 1-2 record wrote them (no ura dora), by event index."""
     for event in record.events:
         if isinstance(event, Acted):
             if observe is not None:
                 observe(match, event.action)
+            deal, start = match.deal, len(match.events)
             match.apply(event.action)
+            for i in range(start, len(match.events)) if without_ura else ():
+                e = match.events[i]
+                if isinstance(e, Won) and deal.riichi[e.seat]:
+                    older[i] = _won_without_ura(deal, e)
         elif isinstance(event, TimeCalled):  # the time rule: called here in the record
             match.call_time()
     if check:
         got, want = match.events, list(record.events)
         for i, (a, b) in enumerate(zip(got, want, strict=False)):
-            if a != b and not _older_form(a, b):
+            if a != b and not _older_form(a, b) and not _older_form(older.get(i), b):
                 raise ReplayMismatchError(
                     f"event {i}: recorded {b.line()!r}, replayed {a.line()!r}"
                 )
@@ -147,15 +158,25 @@ def replay(
     return match
 
 
-def _older_form(replayed: Event, recorded: Event) -> bool:
+def _won_without_ura(deal: DealState, won: Won) -> Won:
+    """``won`` as a format 1-2 record wrote a riichi winner's win.
+
+    Value and patterns without the ura dora: the settlement alone counted them (format 3 has
+    one value for the win, the record and the payments).
+    """
+    patterns, value = legal.win_patterns(deal, won.seat, won.hand, won.from_seat, won.flags)
+    return dataclasses.replace(won, patterns=patterns, value=won.value if value is None else value)
+
+
+def _older_form(replayed: Event | None, recorded: Event) -> bool:
     """Whether ``recorded`` is ``replayed`` as an older record wrote it.
 
     Records written before :class:`Won` carried its patterns have none: the replayed event
-    matches when everything else is equal.
+    matches when everything else is equal. ``replayed`` may itself be the older form of a
+    replayed riichi win (format 1-2, :func:`_won_without_ura`).
     """
-    return (
-        isinstance(replayed, Won)
-        and isinstance(recorded, Won)
-        and not recorded.patterns
-        and dataclasses.replace(replayed, patterns=()) == recorded
-    )
+    if not isinstance(replayed, Won) or not isinstance(recorded, Won):
+        return False
+    if replayed == recorded:
+        return True
+    return not recorded.patterns and dataclasses.replace(replayed, patterns=()) == recorded

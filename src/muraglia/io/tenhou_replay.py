@@ -75,6 +75,7 @@ from muraglia.io.tenhou import (
     TenhouMeld,
     load,
 )
+from muraglia.io.tenhou import Event as TenhouEvent
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import SEAT_LETTERS, MatchProgress
 from muraglia.scoring.result import ScoreResult
@@ -89,6 +90,7 @@ __all__ = [
     "load_record",
     "record_paths",
     "replay_choices",
+    "resume",
     "rules_for",
 ]
 
@@ -340,7 +342,7 @@ class _Driver:
         match: MatchState,
         rnd: Round,
         red_fives: bool,
-        observe: Callable[[MatchState, Action | None], None] | None = None,
+        observe: Callable[[MatchState, Action], None] | None = None,
     ) -> None:
         self.match = match
         self.observe = observe
@@ -355,6 +357,8 @@ class _Driver:
         self.expected_auto.add(0, f"indicator {_name(rnd.init.dora, red_fives)}")
         self.checked = 0
         """Segments compared so far (closed, equal)."""
+        self.declared: set[int] = set()
+        """Seats whose riichi is declared and whose riichi discard is still to come."""
         self.step = "start"
 
     def apply(self, action: Action) -> None:
@@ -444,36 +448,45 @@ class _Driver:
         else:
             raise TenhouFormatError(f"{m.kind} is not supported (four players only)")
 
-    def play(self) -> None:
-        """Every recorded event, then the recorded ending."""
-        events = self.rnd.events
-        riichi: set[int] = set()
-        for i, e in enumerate(events, 1):
-            self.step = f"step {i}"
-            if isinstance(e, Draw):
-                if i == 1:  # the dealer's 14th tile: dealt, not drawn
-                    continue
-                self.expected_auto.add(i, f"seat {e.who} draws {_name(e.tile, self.red)}")
-            elif isinstance(e, NewDora):
-                self.expected_auto.add(i, f"indicator {_name(e.tile, self.red)}")
-            elif isinstance(e, Reach):
-                if e.step == 1:
-                    riichi.add(e.who)
-                else:
-                    self.expected_auto.add(i, f"seat {e.who}'s riichi stands")
-            elif isinstance(e, Discard):
+    def feed(self, i: int, e: TenhouEvent) -> None:
+        """Recorded event ``i`` (from 1) of the round, fed to the engine.
+
+        A choice is applied; an automatic event (a draw, an indicator, a riichi standing) is
+        expected of the engine.
+
+        A discard or a kong declaration first closes the open claim window (every seat
+        passes); a claim answers it. A discard leaves its own window open.
+        """
+        self.step = f"step {i}"
+        if isinstance(e, Draw):
+            if i == 1:  # the dealer's 14th tile: dealt, not drawn
+                return
+            self.expected_auto.add(i, f"seat {e.who} draws {_name(e.tile, self.red)}")
+        elif isinstance(e, NewDora):
+            self.expected_auto.add(i, f"indicator {_name(e.tile, self.red)}")
+        elif isinstance(e, Reach):
+            if e.step == 1:
+                self.declared.add(e.who)
+            else:
+                self.expected_auto.add(i, f"seat {e.who}'s riichi stands")
+        elif isinstance(e, Discard):
+            self.answer_window({})
+            self.check_auto()
+            self.discard(e, e.who in self.declared)
+            self.declared.discard(e.who)
+        elif isinstance(e, Call):
+            if e.meld.kind in ("chi", "pon", "daiminkan"):
+                self.call(e.meld)
+                self.check_auto()
+            else:
                 self.answer_window({})
                 self.check_auto()
-                self.discard(e, e.who in riichi)
-                riichi.discard(e.who)
-            elif isinstance(e, Call):
-                if e.meld.kind in ("chi", "pon", "daiminkan"):
-                    self.call(e.meld)
-                    self.check_auto()
-                else:
-                    self.answer_window({})
-                    self.check_auto()
-                    self.call(e.meld)
+                self.call(e.meld)
+
+    def play(self) -> None:
+        """Every recorded event, then the recorded ending."""
+        for i, e in enumerate(self.rnd.events, 1):
+            self.feed(i, e)
         self.step = "the result"
         results = self.rnd.results
         wins = [r for r in results if isinstance(r, Agari)]
@@ -583,12 +596,38 @@ def _start(game: Game, init: RoundInit, index: int) -> MatchState:
     return game.new_match(progress=progress, scores=init.scores, pot=init.sticks * stake)
 
 
+def resume(rnd: Round, ruleset: Any, *, red_fives: bool = True, close: bool = False) -> MatchState:
+    """The engine at the last recorded event of ``rnd``, a round in progress.
+
+    The wall is rebuilt from the round (:func:`deal_wall`), the match set at the round's
+    recorded state and every recorded event fed to the engine as the check does: each choice
+    must be among the engine's legal actions, each automatic event the engine's. With
+    ``close`` the claim window the last discard left open is closed too (every seat passes,
+    the next seat draws). The match's ``deal`` is then the engine's state of the round: its
+    legal actions, its facts and its views are the engine's (the mjai bot decides from them).
+
+    Raises:
+        MahjongError: a round no wall can deal, or a recorded step the engine does not
+            reproduce (names the step, what was recorded and what the engine did).
+    """
+    plain = Game(ruleset)
+    game = Game(ruleset, seed=0, walls=(deal_wall(rnd, plain, red_fives),))
+    match = _start(game, rnd.init, 0)
+    driver = _Driver(match, rnd, red_fives)
+    for i, e in enumerate(rnd.events, 1):
+        driver.feed(i, e)
+    if close:
+        driver.answer_window({})
+    driver.check_auto(final=close)  # closed: every automatic event so far is recorded
+    return match
+
+
 def _round_check(
     match: MatchState,
     record: Record,
     rnd: Round,
     next_init: RoundInit | None,
-    observe: Callable[[MatchState, Action | None], None] | None = None,
+    observe: Callable[[MatchState, Action], None] | None = None,
 ) -> HandCheck:
     """Replay ``rnd`` on ``match`` (at its start) and compare everything with the record."""
     init = rnd.init
@@ -839,7 +878,7 @@ def check_record(
     record: Record,
     rules: Any | None = None,
     *,
-    observe: Callable[[MatchState, Action | None], None] | None = None,
+    observe: Callable[[MatchState, Action], None] | None = None,
 ) -> list[HandCheck | Mapping[str, str]]:
     """Check every round of a parsed record through the live engine.
 
@@ -894,25 +933,6 @@ def check_record(
     return out
 
 
-class _ChoiceDriver(_Driver):
-    """A driver that shows every recorded choice to ``on_choice`` before applying it."""
-
-    def __init__(
-        self,
-        match: MatchState,
-        rnd: Round,
-        red_fives: bool,
-        on_choice: Callable[[MatchState, Action], None],
-    ) -> None:
-        super().__init__(match, rnd, red_fives)
-        self.on_choice = on_choice
-
-    def apply(self, action: Action) -> None:
-        if not self.match.over and not self.deal.is_over:
-            self.on_choice(self.match, action)
-        super().apply(action)
-
-
 def replay_choices(
     record: Record, on_choice: Callable[[MatchState, Action], None], rules: Any | None = None
 ) -> list[str]:
@@ -939,7 +959,7 @@ def replay_choices(
             problems.append(f"{rnd.init.name}: not replayable (incomplete or unreadable)")
             continue
         try:
-            _ChoiceDriver(_start(game, rnd.init, i), rnd, red, on_choice).play()
+            _Driver(_start(game, rnd.init, i), rnd, red, on_choice).play()
         except (MahjongError, AssertionError, IndexError, ValueError, KeyError) as exc:
             problems.append(f"{rnd.init.name}: {type(exc).__name__}: {exc}")
     return problems

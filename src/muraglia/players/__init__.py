@@ -57,6 +57,7 @@ BOT_NAMES: dict[str, dict[str, str]] = {
     "random": {"en": "random", "it": "casuale"},
     "efficiency": {"en": "efficiency", "it": "efficienza"},
     "defensive": {"en": "defensive", "it": "difensivo"},
+    "expert": {"en": "expert", "it": "esperto"},
 }
 """What the players read for each bot name, by language (``--bots`` takes the English ids)."""
 

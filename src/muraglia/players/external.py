@@ -38,6 +38,7 @@ import shutil
 import subprocess
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -367,12 +368,12 @@ class MjaiProcessPlayer:
             elif kind == "hora":
                 action = Win(s)
             elif kind == "pon":
-                action = Pung(s)
+                action = _red_choice(Pung(s), reply, legal)
             elif kind == "daiminkan":
                 action = ClaimKong(s)
             elif kind == "chi":
                 tiles = [from_mjai(t) for t in (reply["pai"], *reply["consumed"])]
-                action = Chow(s, tuple(sorted(tiles)))
+                action = _red_choice(Chow(s, tuple(sorted(tiles))), reply, legal)
             elif kind == "ankan":
                 action = ConcealedKong(s, from_mjai(reply["consumed"][0]))
             elif kind == "kakan":
@@ -386,6 +387,16 @@ class MjaiProcessPlayer:
         except MahjongError as exc:
             raise self._error(str(exc), msg, reply) from None
         return action if action in legal else None
+
+
+def _red_choice(call: Pung | Chow, reply: dict[str, Any], legal: Sequence[Action]) -> Action:
+    """``call`` with the caller's red five when ``consumed`` names it and the engine offers it.
+
+    EMA-TILE-2: a plain five could go instead; the bot's ``consumed`` says which.
+    """
+    red = replace(call, red=True)
+    named = any(str(t).endswith("r") for t in reply.get("consumed", ()))
+    return red if named and red in legal else call
 
 
 def _discard(legal: Sequence[Action], pai: str, *, riichi: bool) -> Discard | None:

@@ -54,7 +54,15 @@ from muraglia.players.efficiency import useful_count
 from muraglia.players.expert import SCORE_BUDGET, ExpertBot
 from muraglia.rulesets import ruleset_for
 
-__all__ = ["Decision", "Judgement", "Review", "judge", "review_file", "review_record"]
+__all__ = [
+    "Decision",
+    "Judgement",
+    "Review",
+    "Reviewer",
+    "judge",
+    "review_file",
+    "review_record",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,8 +213,8 @@ def judge(bot: ExpertBot, view: PlayerView, legal: Sequence[Action]) -> dict[Act
     return out
 
 
-class _Reviewer:
-    """Collects the decisions of one seat as a replay goes."""
+class Reviewer:
+    """Collects the decisions of one seat as a replay goes (``see`` before each action)."""
 
     def __init__(self, rules: Any, seat: int, seed: int) -> None:
         self.bot = ExpertBot(rules, seed=seed)
@@ -214,6 +222,7 @@ class _Reviewer:
         self.decisions: list[Decision] = []
 
     def see(self, match: MatchState, action: Action) -> None:
+        """Review ``action`` if it is a decision of the seat (before it is applied)."""
         if action.seat != self.seat:
             return
         legal = match.legal_actions(self.seat)
@@ -246,7 +255,7 @@ def review_record(record: GameRecord, seat: int, *, seed: int = 0) -> Review:
     game = game_of(record.header)
     match = game.new_match()
     _check_seat(seat, len(match.scores))
-    reviewer = _Reviewer(game.ruleset, seat, seed)
+    reviewer = Reviewer(game.ruleset, seat, seed)
     for event in record.events:
         if isinstance(event, Acted):
             reviewer.see(match, event.action)
@@ -262,7 +271,7 @@ def review_tenhou(record: Record, seat: int, *, seed: int = 0) -> Review:
     _check_seat(seat, 3 if record.header.three_player else 4)
     spec = rules_for(record)
     ruleset = ruleset_for(spec)
-    reviewer = _Reviewer(ruleset, seat, seed)
+    reviewer = Reviewer(ruleset, seat, seed)
     problems = replay_choices(record, reviewer.see, ruleset)
     return Review(spec, seat, tuple(reviewer.decisions), tuple(problems))
 

@@ -9,21 +9,25 @@ from __future__ import annotations
 import csv
 import html
 import io
+import json
 import math
 from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy.orm import Session as DbSession
 
+from muraglia.errors import MahjongError
 from muraglia.tournament.models import Event
 from muraglia.tournament.scoring import Standing
 from muraglia.tournament.service import standing_dict, standings, team_standings
 
 __all__ = [
+    "FORMATS",
     "base_rank",
     "ema_results",
     "mers_weight",
     "personal_schedules",
+    "render",
     "score_sheets",
     "standings_csv",
     "standings_json",
@@ -320,3 +324,31 @@ def table_signs(event: Event, session_number: int | None = None) -> str:
                 f"<p>Tavolo / Table</p><p class=number>{t.number}</p>{seats}</section>"
             )
     return _page(f"{event.name} — tavoli / table signs", body)
+
+
+FORMATS: dict[str, tuple[str, str]] = {
+    "json": ("application/json", "standings.json"),
+    "csv": ("text/csv; charset=utf-8", "standings.csv"),
+    "ema": ("text/csv; charset=utf-8", "ema-results.csv"),
+    "sheets": ("text/html; charset=utf-8", "score-sheets.html"),
+    "schedules": ("text/html; charset=utf-8", "schedules.html"),
+    "signs": ("text/html; charset=utf-8", "table-signs.html"),
+}
+"""Each export format: (media type, file name) — ``muraglia tournament export`` and the web."""
+
+
+def render(db: DbSession, event: Event, fmt: str, session_number: int | None = None) -> str:
+    """The text of one export ``fmt`` (:data:`FORMATS`); sheets and signs for one session."""
+    if fmt == "json":
+        return json.dumps(standings_json(db, event), ensure_ascii=False)
+    if fmt == "csv":
+        return standings_csv(db, event)
+    if fmt == "ema":
+        return ema_results(db, event)
+    if fmt == "sheets":
+        return score_sheets(event, session_number)
+    if fmt == "schedules":
+        return personal_schedules(event)
+    if fmt == "signs":
+        return table_signs(event, session_number)
+    raise MahjongError(f"unknown export format {fmt!r}: {', '.join(FORMATS)}")

@@ -39,6 +39,7 @@ from muraglia.errors import MahjongError
 
 __all__ = [
     "WINDS",
+    "ROTATIONAL",
     "Plan",
     "SeatingError",
     "assign_winds",
@@ -46,6 +47,7 @@ __all__ = [
     "generate",
     "lower_bound",
     "metrics",
+    "rotational_pairs",
     "swiss",
     "table_sizes",
     "validate",
@@ -186,14 +188,84 @@ def _transversal_classes(q: int) -> list[list[list[int]]]:
     return [[[g * q + (a * g + b) % q for g in range(4)] for b in range(q)] for a in chosen]
 
 
+ROTATIONAL: dict[int, tuple[int, int, tuple[tuple[int, ...], ...]]] = {
+    # players: (m, orbits, base session), found by `python bench/find_base_rounds.py
+    # --players N --m M` (seed 0)
+    24: (7, 3, ((8, 16, 17, 19), (5, 7, 11, 12), (1, 9, 15, 22), (3, 4, 6, 14), (2, 13, 18, 21),
+                (0, 10, 20, 23))),
+    40: (10, 4, ((3, 14, 30, 34), (19, 23, 31, 32), (5, 9, 37, 39), (18, 25, 28, 35),
+                 (2, 24, 26, 38), (10, 11, 17, 22), (0, 8, 21, 27), (12, 20, 33, 36),
+                 (1, 4, 16, 29), (6, 7, 13, 15))),
+}  # fmt: skip
+"""Base sessions of 1-rotational designs: session g is the base with x ↦ x + g (mod m).
+
+Player o·m + x is point x of orbit o (o < orbits); the players from orbits·m on are fixed
+points. No pair of the base repeats under the shifts (each pair orbit of Z_m is used once,
+:func:`rotational_pairs`), so the m sessions are a packing: 24 players × 7 sessions
+(Z_7, three fixed points) and 40 × 10 (Z_10) with no repeat pair.
+"""
+
+
+def rotational_pairs(m: int, orbits: int, base: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """The pair orbits under x ↦ x + 1 (mod m) of the base session's pairs, one per pair.
+
+    A base session develops into a packing exactly when these are all distinct and none is
+    a short orbit (two fixed points, or a difference of m/2 within an orbit).
+
+    >>> pairs = rotational_pairs(7, 1, [(0, 1, 3, 7)])  # 0, 1, 3 all meet the fixed 7
+    >>> len(pairs), len(set(pairs))
+    (6, 4)
+    """
+    out: list[tuple[int, ...]] = []
+    fixed = orbits * m
+    for table in base:
+        for a, b in itertools.combinations(sorted(table), 2):
+            if b >= fixed:  # (1, orbit, fixed point) or, when both are fixed, a short orbit
+                out.append((1, a // m, b) if a < fixed else (2, a, b))
+            elif a // m == b // m:
+                d = (b - a) % m
+                out.append((0, a // m, min(d, m - d)) if 2 * d != m else (2, a, b))
+            else:
+                out.append((3, a // m, b // m, (b % m - a % m) % m))
+    return out
+
+
+def _rotational(n: int, sessions: int) -> Plan | None:
+    """The first ``sessions`` sessions of the 1-rotational design for ``n``, if any."""
+    known = ROTATIONAL.get(n)
+    if known is None or sessions > known[0]:
+        return None
+    m, orbits, base = known
+    fixed = orbits * m
+
+    def shift(p: int, g: int) -> int:
+        return p if p >= fixed else (p // m) * m + (p % m + g) % m
+
+    return [[[shift(p, g) for p in table] for table in base] for g in range(sessions)]
+
+
 def design(n: int, sessions: int) -> Plan | None:
     """A plan of ``sessions`` sessions for players 0..n−1 where no two players meet twice.
 
     Known constructions only (every result is checked); None when none is known.
 
-    >>> len(design(16, 5)), design(16, 6) is None
-    (5, True)
+    >>> len(design(16, 5)), design(16, 6) is None, len(design(24, 7))
+    (5, True, 7)
     """
+    plan = _design(n, sessions)
+    if plan is None:
+        plan = _rotational(n, sessions)
+    if plan is None:
+        return None
+    meets = _meetings(plan)
+    if any(v > 1 for v in meets.values()) or any(
+        sorted(p for t in session for p in t) != list(range(n)) for session in plan
+    ):  # pragma: no cover - constructions are exact
+        raise AssertionError(f"design({n}, {sessions}) is not a resolvable packing")
+    return plan
+
+
+def _design(n: int, sessions: int) -> Plan | None:
     if n % 4 != 0 or n == 0:
         return None
     if sessions == 1:
@@ -210,15 +282,7 @@ def design(n: int, sessions: int) -> Plan | None:
             return None
         for k in range(sessions - len(plan)):
             plan.append([[g * q + x for x in table] for g in range(4) for table in inner[k]])
-    if len(plan) < sessions:
-        return None
-    meets: Counter[tuple[int, int]] = Counter()
-    for session in plan:
-        for table in session:
-            meets.update(itertools.combinations(sorted(table), 2))
-    if any(v > 1 for v in meets.values()):  # pragma: no cover - constructions are exact
-        raise AssertionError(f"design({n}, {sessions}) is not a packing")
-    return plan
+    return plan if len(plan) >= sessions else None
 
 
 # ---------------------------------------------------------------------------------------
@@ -364,6 +428,7 @@ def generate(
     iterations: int | None = None,
     time_limit: float = 120.0,
     weights: tuple[int, int, int] = (4, 2, 1),
+    restarts: int = 8,
 ) -> Plan:
     """A seating plan for ``players`` over ``sessions`` more sessions (winds assigned).
 
@@ -373,8 +438,10 @@ def generate(
 
     ``history`` holds the sessions already played (their meetings count, they are not
     changed: re-planning after a withdrawal passes the played sessions and the remaining
-    players). Deterministic for a seed unless ``time_limit`` (seconds, a guard against
-    run-away searches) cuts the search short.
+    players). ``iterations`` (annealing steps in all) are split over ``restarts`` runs;
+    each run after the first starts from the best plan so far with a quarter of its
+    sessions shuffled anew. Deterministic for a seed unless ``time_limit`` (seconds, a
+    guard against run-away searches) cuts the search short.
     """
     if sessions < 1:
         raise SeatingError("at least one session is needed")
@@ -396,6 +463,7 @@ def generate(
                 break
     if base is not None:
         start = [[[order[i] for i in table] for table in session] for session in base]
+    prefix = len(start) if len(start) < sessions else 0
     while len(start) < sessions:
         shuffled = order[:]
         rng.shuffle(shuffled)
@@ -404,18 +472,48 @@ def generate(
             session.append(shuffled[i : i + k])
             i += k
         start.append(session)
-    plan = _anneal(
-        start,
-        sizes,
-        ids,
-        rng,
-        groups=groups or {},
-        history=history,
-        iterations=iterations,
-        time_limit=time_limit,
-        weights=_Weights(*weights),
-    )
+    # annealing with restarts: the budget split in ``restarts`` runs; the first keeps a
+    # perfect prefix as it is and completes it, each later one starts from the best plan so
+    # far with a kick (a few sessions shuffled anew)
+    if iterations is None:
+        iterations = min(600_000, max(200_000, 1500 * n * sessions))
+    deadline = time.monotonic() + time_limit
+    floor = weights[0] * lower_bound([sizes] * sessions, n) if not history else 0
+    runs = max(1, restarts)
+    plan, cost = start, -1
+    for run in range(runs):
+        if run:
+            start = [[t[:] for t in session] for session in plan]
+            for s in rng.sample(range(sessions), max(1, sessions // 4)):
+                start[s] = _shuffled(start[s], rng)
+        found, found_cost = _anneal(
+            start,
+            sizes,
+            ids,
+            rng,
+            groups=groups or {},
+            history=history,
+            iterations=iterations // runs,
+            deadline=deadline,
+            weights=_Weights(*weights),
+            frozen=prefix if run == 0 and runs > 1 else 0,
+        )
+        if cost < 0 or found_cost < cost:
+            plan, cost = found, found_cost
+        if cost <= floor or time.monotonic() > deadline:
+            break
     return assign_winds(plan, seed=seed, history=history)
+
+
+def _shuffled(session: list[list[int]], rng: random.Random) -> list[list[int]]:
+    """The players of ``session`` at tables of the same sizes, in a random order."""
+    players = [p for table in session for p in table]
+    rng.shuffle(players)
+    out, i = [], 0
+    for table in session:
+        out.append(players[i : i + len(table)])
+        i += len(table)
+    return out
 
 
 def _anneal(
@@ -426,10 +524,15 @@ def _anneal(
     *,
     groups: Mapping[int, str],
     history: History,
-    iterations: int | None,
-    time_limit: float,
+    iterations: int,
+    deadline: float,
     weights: _Weights,
-) -> Plan:
+    frozen: int = 0,
+) -> tuple[Plan, int]:
+    """Anneal ``start`` for ``iterations`` steps (or until ``deadline``): (best plan, its cost).
+
+    The first ``frozen`` sessions are kept as they are (their meetings count).
+    """
     n = len(ids)
     index = {p: i for i, p in enumerate(ids)}
     r = len(start)
@@ -505,10 +608,7 @@ def _anneal(
     # every extra meeting costs at least 1: a plan at the repeat bound cannot be improved
     floor = wr * lower_bound([sizes] * r, n) if not history else 0
     if cost <= floor or len(bounds) < 2:
-        return _to_plan(best, bounds, ids)
-    if iterations is None:
-        iterations = min(600_000, max(200_000, 1500 * n * r))
-    deadline = time.monotonic() + time_limit
+        return _to_plan(best, bounds, ids), best_cost
     t0, t1 = 2.0 * wr, 0.02 * wr
     ratio = t1 / t0
     temp = t0
@@ -523,7 +623,7 @@ def _anneal(
             temp = t0 * ratio ** (it / iterations)
             if time.monotonic() > deadline:
                 break
-        s = randrange(r)
+        s = randrange(frozen, r)
         row = slots[s]
         # prefer a player in conflict: a few tries
         for _ in range(6):
@@ -588,7 +688,7 @@ def _anneal(
             best = [r_[:] for r_ in slots]
             if cost <= floor:
                 break
-    return _to_plan(best, bounds, ids)
+    return _to_plan(best, bounds, ids), best_cost
 
 
 def _to_plan(slots: list[list[int]], bounds: list[tuple[int, int]], ids: list[int]) -> Plan:
@@ -640,12 +740,14 @@ def assign_winds(plan: Plan, *, seed: int = 0, history: History = ()) -> Plan:
             for p in table:
                 where.setdefault(p, []).append((s, t))
     players = sorted(where, key=str)
+    # a player who sat at a table of three (no North there) cannot have level counts of all
+    # four winds: he never starts a repair, and a chain does not push North onto him
+    flexible = {p for p in players if any(len(out[s][t]) == 3 for s, t in where[p])}
     for _ in range(20 * len(players) + 100):
         changed = False
         for p in players:
             c = counts[p]
-            four = [(s, t) for s, t in where[p] if len(out[s][t]) == 4]
-            if not four:
+            if p in flexible:
                 continue
             hi = max(range(4), key=lambda w: c[w])
             lo = min(range(4), key=lambda w: c[w])
@@ -670,7 +772,9 @@ def assign_winds(plan: Plan, *, seed: int = 0, history: History = ()) -> Plan:
                 counts[other][want_hi] += 1
                 changed = True
                 # continue from the other player if he is now unbalanced on these winds
-                if counts[other][want_hi] - counts[other][want_lo] > 1:
+                if counts[other][want_hi] - counts[other][want_lo] > 1 and (
+                    other not in flexible or want_lo != WINDS.index("N")
+                ):
                     cur = other
                     continue
                 break

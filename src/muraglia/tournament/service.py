@@ -305,7 +305,8 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
     if "name" not in header and not {"first_name", "last_name"} <= set(header):
         raise TournamentError(
             f"the CSV file has no 'name' column (columns found: {', '.join(header)}); "
-            f"required: name; optional: {', '.join(CSV_COLUMNS[1:])}"
+            f"required: name (or first_name and last_name); optional: "
+            f"{', '.join(CSV_COLUMNS[1:])}"
         )
     unknown = [h for h in header if h not in CSV_COLUMNS]
     if unknown:
@@ -924,14 +925,12 @@ def enter_results(
     table = _table(db, session, table_number)
     if hands is not None:
         stored, raw, leftover = _settle_hands(event, table, hands)
-        net = {
-            w: (v - RAVENNA_START if event.regulation == "ravenna" else v) for w, v in raw.items()
-        }
     else:
         assert totals is not None
         raw, leftover = _check_totals(event, table, totals)
         stored = []
-        net = dict(raw)
+    # the table's winnings per starting seat (Ravenna: the chips less the 2000, RAV-COMP-6)
+    net = {w: (v - RAVENNA_START if event.regulation == "ravenna" else v) for w, v in raw.items()}
     version = table.version
     if expected_version is not None and expected_version != version:
         raise ConflictError(_conflict(table, session_number, expected_version, version))

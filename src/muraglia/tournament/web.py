@@ -38,7 +38,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session as DbSession
 
 from muraglia.errors import MahjongError
-from muraglia.tournament import service
+from muraglia.tournament import export, service
 from muraglia.tournament.auth import authenticate, signing_key
 from muraglia.tournament.models import Event
 from muraglia.web.chrome import TEMPLATES as WEB_TEMPLATES
@@ -142,6 +142,14 @@ async def _form(request: Request) -> dict[str, str]:
     except UnicodeDecodeError:
         raise HTTPException(400, "the form is not UTF-8") from None
     return {k: v[-1] for k, v in parsed.items()}
+
+
+async def _posted(
+    request: Request, db: DbSession, event_id: int, *roles: str
+) -> tuple[dict[str, str], dict[str, str], Event]:
+    """A change by a user of ``roles``: (the user, the form, the event)."""
+    user = _require(request, *roles)
+    return user, await _form(request), _event(db, event_id)
 
 
 def _page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -275,16 +283,14 @@ def manage(event_id: int, request: Request, db: Db) -> HTMLResponse:
 @router.post("/{event_id}/seat", response_class=HTMLResponse)
 async def seat(event_id: int, request: Request, db: Db) -> Response:
     """Seat the unplayed sessions (organiser)."""
-    user = _require(request, "organiser")
-    form = await _form(request)
-    event = _event(db, event_id)
+    user, form, event = await _posted(request, db, event_id, "organiser")
     try:
         seed = int(form.get("seed") or 0)
         out = service.seat_event(
             db, event, seed=seed, method=form.get("method", "plan"), actor=user["name"]
         )
     except (ValueError, MahjongError) as exc:
-        return _page(request, "t_manage.html", status=400, event=event, message=str(exc))
+        return _page(request, "t_manage.html", status=400, event=event, error=str(exc))
     msg = f"repeats {out['repeats']} (lower bound {out['lower_bound']})"
     return _page(request, "t_manage.html", event=event, message=msg)
 
@@ -292,14 +298,99 @@ async def seat(event_id: int, request: Request, db: Db) -> Response:
 @router.post("/{event_id}/sessions/{number}/status", response_class=HTMLResponse)
 async def session_status(event_id: int, number: int, request: Request, db: Db) -> Response:
     """Start, finish or approve a session (organiser)."""
-    user = _require(request, "organiser")
-    form = await _form(request)
-    event = _event(db, event_id)
+    user, form, event = await _posted(request, db, event_id, "organiser")
     try:
         service.set_session_status(db, event, number, form.get("status", ""), actor=user["name"])
     except MahjongError as exc:
-        return _page(request, "t_manage.html", status=400, event=event, message=str(exc))
+        return _page(request, "t_manage.html", status=400, event=event, error=str(exc))
     return RedirectResponse(str(request.url_for("manage", event_id=event_id)), status_code=303)
+
+
+@router.post("/new", response_class=HTMLResponse)
+async def new_event(request: Request, db: Db) -> Response:
+    """Create an event (organiser): name, ruleset spec, sessions, regulation."""
+    user = _require(request, "organiser")
+    form = await _form(request)
+    try:
+        event = service.create_event(
+            db,
+            form.get("name", "").strip(),
+            rules=form.get("rules", "").strip(),
+            sessions=int(form.get("sessions") or 0),
+            regulation=form.get("regulation") or None,
+            actor=user["name"],
+        )
+    except (ValueError, MahjongError) as exc:  # checked before anything is added
+        rows = db.scalars(select(Event).order_by(Event.id.desc())).all()
+        return _page(request, "t_events.html", status=400, events=rows, error=str(exc), form=form)
+    return RedirectResponse(str(request.url_for("manage", event_id=event.id)), status_code=303)
+
+
+@router.post("/{event_id}/players", response_class=HTMLResponse)
+async def import_players(event_id: int, request: Request, db: Db) -> Response:
+    """Import players from CSV text (organiser); nothing is imported if a row is wrong."""
+    user, form, event = await _posted(request, db, event_id, "organiser")
+    try:  # every row is checked before anything is added
+        n = service.import_players(db, event, form.get("csv", ""), actor=user["name"])
+    except MahjongError as exc:
+        return _page(request, "t_manage.html", status=400, event=event, error=str(exc))
+    return _page(request, "t_manage.html", event=event, message=f"{n} giocatori / players")
+
+
+@router.post("/{event_id}/players/{number}/drop", response_class=HTMLResponse)
+async def drop(event_id: int, number: int, request: Request, db: Db) -> Response:
+    """Withdraw a player (organiser); then re-seat the unplayed sessions."""
+    user = _require(request, "organiser")
+    event = _event(db, event_id)
+    try:
+        service.drop_player(db, event, number, actor=user["name"])
+    except MahjongError as exc:
+        return _page(request, "t_manage.html", status=400, event=event, error=str(exc))
+    msg = f"ritirato / withdrawn: {number}; riassegna i posti / re-seat the unplayed sessions"
+    return _page(request, "t_manage.html", event=event, message=msg)
+
+
+@router.post("/{event_id}/substitute", response_class=HTMLResponse)
+async def substitute(event_id: int, request: Request, db: Db) -> Response:
+    """A substitute plays a seat (referee or organiser); an empty player undoes it."""
+    user, form, event = await _posted(request, db, event_id, "referee", "organiser")
+    try:
+        who = form.get("player", "").strip()
+        service.substitute(
+            db,
+            event,
+            int(form.get("session") or 0),
+            int(form.get("table") or 0),
+            form.get("wind", ""),
+            int(who) if who else None,
+            actor=user["name"],
+        )
+    except (ValueError, MahjongError) as exc:
+        return _page(request, "t_manage.html", status=400, event=event, error=str(exc))
+    return _page(request, "t_manage.html", event=event, message="sostituto / substitute: ok")
+
+
+@router.get("/{event_id}/export/{fmt}")
+def export_file(
+    event_id: int, fmt: str, request: Request, db: Db, session: int | None = None
+) -> Response:
+    """An export file: standings CSV/JSON are public; EMA file and printables need a login."""
+    if fmt not in export.FORMATS:
+        raise HTTPException(404, f"unknown export {fmt!r}: {', '.join(export.FORMATS)}")
+    if fmt not in {"csv", "json"}:
+        _require(request, "referee", "organiser")
+    event = _event(db, event_id)
+    try:
+        text = export.render(db, event, fmt, session)
+    except MahjongError as exc:
+        raise HTTPException(400, str(exc)) from None
+    media, name = export.FORMATS[fmt]
+    disposition = "inline" if media.startswith("text/html") else "attachment"
+    return Response(
+        text,
+        media_type=media,
+        headers={"Content-Disposition": f'{disposition}; filename="{event.id}-{name}"'},
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -366,9 +457,7 @@ def _table_error(
 @router.post("/{event_id}/sessions/{number}/tables/{table}", response_class=HTMLResponse)
 async def table_enter(event_id: int, number: int, table: int, request: Request, db: Db) -> Response:
     """Preview or save a table's totals or sheet; 400 on bad input, 409 on a stale version."""
-    user = _require(request, "referee", "organiser")
-    form = await _form(request)
-    event = _event(db, event_id)
+    user, form, event = await _posted(request, db, event_id, "referee", "organiser")
     hands = totals = None
     try:
         if form.get("mode") == "hands":
@@ -410,9 +499,7 @@ async def table_enter(event_id: int, number: int, table: int, request: Request, 
 @router.post("/{event_id}/penalties", response_class=HTMLResponse)
 async def penalty(event_id: int, request: Request, db: Db) -> Response:
     """A referee's point penalty."""
-    user = _require(request, "referee", "organiser")
-    form = await _form(request)
-    event = _event(db, event_id)
+    user, form, event = await _posted(request, db, event_id, "referee", "organiser")
     try:
         amount = int(form["amount"]) if form.get("amount") else None
         service.add_penalty(
@@ -427,9 +514,7 @@ async def penalty(event_id: int, request: Request, db: Db) -> Response:
             actor=user["name"],
         )
     except (ValueError, MahjongError) as exc:
-        return HTMLResponse(
-            _env.get_template("t_error.html").render(user=user, message=str(exc)), status_code=400
-        )
+        return _page(request, "t_error.html", status=400, message=str(exc))
     return RedirectResponse(
         str(request.url_for("standings_page", event_id=event_id)), status_code=303
     )

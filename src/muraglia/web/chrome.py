@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from muraglia.web.i18n import pick_language, translate
-from muraglia.web.tiles import tile_name
+from muraglia.web.tiles import tile_name, tile_svg
 
 __all__ = ["TEMPLATES", "chrome", "lang_of", "remember_language"]
 
@@ -48,6 +48,7 @@ def chrome(request: Request, lang: str | None = None) -> dict[str, Any]:
         "lang": lang,
         "t": lambda key: translate(lang, key),
         "tile_name": lambda n: tile_name(n, lang),
+        "tile_svg": lambda n, cls="": tile_svg(n, cls, lang),
         "url_with": url_with,
     }
 

@@ -195,21 +195,22 @@ _TEXT: dict[str, tuple[str, str]] = {
     "apply": ("Applica", "Apply"),
     "review": ("Revisione", "Review"),
     "review_help": (
-        "Gli scarti che sono costati di più in shanten e tegole utili (ukeire), rispetto allo "
-        "scarto migliore, e cosa avrebbe fatto il bot. Decisioni esaminate:",
-        "The discards that cost most in shanten and useful tiles (ukeire) against the best "
-        "discard, and what the bot would have done. Decisions reviewed:",
+        "Le scelte che sono costate di più in shanten e tegole utili (ukeire) rispetto a quella "
+        "del nostro bot migliore (expert), con il valore atteso (giocato / bot). Decisioni "
+        "esaminate:",
+        "The choices that cost most in shanten and useful tiles (ukeire) against our best "
+        "bot's (expert), with the expected value (played / bot). Decisions reviewed:",
     ),
     "review_clean": (
-        "Nessuno scarto è costato shanten o tegole utili.",
-        "No discard cost shanten or useful tiles.",
+        "Nessuna scelta è costata shanten o tegole utili.",
+        "No choice cost shanten or useful tiles.",
     ),
+    "agreement": ("come il bot", "as the bot"),
     "step": ("Passo", "Step"),
     "steps": ("Passi", "Steps"),
     "played": ("Giocato", "Played"),
-    "bot_would": ("Il bot avrebbe", "The bot would"),
+    "bot_would": ("Il bot (expert)", "The bot (expert)"),
     "ukeire": ("Tegole utili", "Ukeire"),
-    "best_discards": ("Scarti migliori", "Best discards"),
     "jump_to_deal": ("Vai alla mano", "Jump to deal"),
     "replay_keys": (
         "Frecce ← → (o rotella del mouse sul tavolo): un passo; PagSu/PagGiù: una mano; Fine: i "

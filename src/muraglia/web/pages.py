@@ -7,7 +7,7 @@ JavaScript keeps the tile picture in sync with the notation box while typing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -24,7 +24,7 @@ from muraglia.tiles import BONUS_TILES, PLAYING_TILES
 from muraglia.web.chrome import TEMPLATES, chrome, lang_of, remember_language
 from muraglia.web.forms import WINDS, flag_reasons, item_from_query, ruleset_form
 from muraglia.web.i18n import translate
-from muraglia.web.tiles import sprite, tile_name
+from muraglia.web.tiles import sprite, tile_name, tile_svg
 
 __all__ = [
     "COMPARED",
@@ -33,7 +33,9 @@ __all__ = [
     "lang_of",
     "render",
     "render_fragment",
+    "result_view",
     "router",
+    "source_ids",
 ]
 
 router = APIRouter(include_in_schema=False)
@@ -70,6 +72,7 @@ def render_fragment(name: str, lang: str, context: dict[str, Any]) -> str:
         "lang": lang,
         "t": lambda key: translate(lang, key),
         "tile_name": lambda n: tile_name(n, lang),
+        "tile_svg": lambda n, cls="": tile_svg(n, cls, lang),
     }
     return templates.get_template(name).render(context)
 
@@ -142,6 +145,51 @@ def group_ids(view: Mapping[str, Any], group: str) -> list[str]:
     return taken
 
 
+def source_ids(view: Mapping[str, Any], sources: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The tile ids of a hand picture that a pattern's ``tiles`` name, each tile taken once.
+
+    The sources are ``muraglia score``'s: ``{"where": "meld", "meld": 0, "tiles": "555z"}``,
+    ``concealed``, ``winning``, ``bonus``.
+
+    A ``concealed`` source may hold the winning tile (it completes a concealed group): its
+    kinds come from the concealed tiles first, then from the winning tile.
+    """
+    taken: list[str] = []
+
+    def pick(pool: Sequence[Mapping[str, str]], kinds: Sequence[str]) -> list[str]:
+        missing = []
+        for kind in kinds:
+            tile = next(
+                (t for t in pool if t["id"] not in taken and t["n"].replace("0", "5") == kind),
+                None,
+            )
+            if tile is None:
+                missing.append(kind)
+            else:
+                taken.append(tile["id"])
+        return missing
+
+    winning = [view["winning"]] if view.get("winning") else []
+    for source in sources:
+        try:
+            kinds = [t.kind.notation for t in parse_tiles(str(source.get("tiles", "")))]
+        except INPUT_ERRORS:
+            continue
+        where = source.get("where")
+        if where == "meld":
+            index = source.get("meld")
+            melds = view["melds"]
+            if isinstance(index, int) and 0 <= index < len(melds):
+                pick(melds[index]["tiles"], kinds)
+        elif where == "winning":
+            pick(winning, kinds)
+        elif where == "bonus":
+            pick(view["bonus"], kinds)
+        elif where == "concealed":
+            pick(winning, pick(view["concealed"], kinds))
+    return taken
+
+
 def _names(p: Mapping[str, Any], lang: str) -> dict[str, str]:
     first = p.get(lang) or p.get("en", p.get("id", ""))
     others = {k: p[k] for k in ("it", "en", "ja", "zh") if k in p and p[k] != first}
@@ -153,7 +201,11 @@ def result_view(result: Mapping[str, Any], view: Mapping[str, Any], lang: str) -
     groups = item_groups(result)
     patterns = []
     for p, gs in zip(result.get("patterns", ()), groups["patterns"], strict=True):
-        ids = [i for g in gs for i in group_ids(view, g)]
+        sources = p.get("tiles")
+        if isinstance(sources, list) and all(isinstance(x, Mapping) for x in sources):
+            ids = source_ids(view, sources)  # the scorer located the tiles (issue 13)
+        else:
+            ids = [i for g in gs for i in group_ids(view, g)]
         patterns.append({**p, "names": _names(p, lang), "hl": " ".join(ids)})
     fu = []
     for f, gs in zip(result.get("fu_breakdown", ()), groups["fu"], strict=True):

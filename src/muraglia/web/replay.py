@@ -6,12 +6,10 @@ and stepped through the live engine; the page shows one frame at a time: all han
 seat's view, each seat's shanten and waits, scores, and at each deal's end the engine's own
 settlement. Nothing is recomputed here.
 
-The review layer: at each decision of a chosen seat where it held its tiles and discarded (or
-declared), what a bot of :data:`~muraglia.players.BOTS` would have done in that seat's
-:class:`~muraglia.engine.views.PlayerView`, and the analysis of the hand
-(:func:`~muraglia.analysis.report.analyze`, unseen copies from the view): the shanten and the
-useful tiles (ukeire) left by the discard played against the best discard's; the decisions
-are ranked by that cost (shanten first, then ukeire).
+The review layer: at each decision of a chosen seat, what our best bot (the expert) would have
+done from that seat's :class:`~muraglia.engine.views.PlayerView` and what the choice cost in
+shanten, useful tiles (ukeire) and expected value (:mod:`muraglia.players.review`, the same
+review as ``muraglia review``); the costly decisions are ranked, shanten first, then ukeire.
 """
 
 from __future__ import annotations
@@ -27,17 +25,12 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
-from muraglia.analysis.report import analyze
-from muraglia.engine.actions import Action, Discard
+from muraglia.engine.actions import Action
 from muraglia.engine.match import MatchState
-from muraglia.engine.views import PlayerView
 from muraglia.errors import MahjongError
-from muraglia.hand import Hand
-from muraglia.io.stepper import DealSteps, Steps, read_record, step
-from muraglia.players import BOTS, DEFAULT_BOT, Table, make_bot
-from muraglia.players.base import meld_kinds
+from muraglia.io.stepper import DealSteps, OpenedRecord, Steps, read_record, step
+from muraglia.players.review import Decision, Reviewer
 from muraglia.rulesets.base import SEAT_LETTERS, wind_letter
-from muraglia.tiles import PhysicalTile
 from muraglia.web.i18n import translate
 from muraglia.web.models import WebReplay
 from muraglia.web.pages import lang_of, render, render_fragment
@@ -48,7 +41,7 @@ from muraglia.web.table_view import (
     own_tiles,
 )
 
-__all__ = ["REPLAY_BODY", "Decision", "ReplayStore", "review", "router"]
+__all__ = ["REPLAY_BODY", "ReplayStore", "Reviewed", "ranked", "review", "router"]
 
 router = APIRouter(include_in_schema=False)
 api_router = APIRouter()
@@ -60,94 +53,52 @@ REPLAY_BODY = 4 * 1024 * 1024
 # ---------------------------------------------------------------------------- the review
 
 
-@dataclass(frozen=True)
-class Decision:
-    """One reviewed decision of the seat: what was played, what the bot would play, the cost."""
+def review(opened: OpenedRecord, seat: int, seed: int = 0) -> tuple[Steps, list[Reviewed]]:
+    """Step ``opened`` and review ``seat``'s decisions (:mod:`muraglia.players.review`).
 
-    frame: int
-    """The frame showing the table at the decision."""
-    view: PlayerView
-    """The seat's view then."""
-    played: Action
-    bot: Action
-    shanten: int
-    """Shanten left by the action played (the hand's own when it was not a discard)."""
-    ukeire: int
-    """Unseen useful copies left by it."""
-    best_shanten: int
-    best_ukeire: int
-    best: tuple[str, ...]
-    """The discards leaving the least shanten and then the most useful copies."""
-
-    @property
-    def cost(self) -> tuple[int, int]:
-        """(shanten lost, useful copies lost) against the best discard."""
-        return (self.shanten - self.best_shanten, self.best_ukeire - self.ukeire)
-
-    @property
-    def agrees(self) -> bool:
-        """The bot would have done the same."""
-        return self.bot == self.played
-
-
-def _visible(view: PlayerView) -> list[int]:
-    """Copies of each kind seen outside the seat's own tiles (discards, others' melds, dora)."""
-    visible = list(Table.of(view).visible)
-    for notation in view.melds[view.seat]:
-        for k in meld_kinds(notation):
-            visible[k] = max(visible[k] - 1, 0)
-    return visible
-
-
-def review(opened: Any, seat: int, bot_name: str) -> tuple[Steps, list[Decision]]:
-    """Step ``opened`` and review ``seat``'s discard decisions with bot ``bot_name``.
+    Each decision is the one ``muraglia review`` makes, with the frame that shows it.
 
     Raises:
-        MahjongError: an unknown bot, a seat that is not at the table, or the record's error.
+        MahjongError: a seat that is not at the table, or the record's error.
     """
-    if bot_name not in BOTS:
-        raise MahjongError(f"unknown bot {bot_name!r}; known bots: {', '.join(BOTS)}")
     if not 0 <= seat < len(SEAT_LETTERS):
-        raise MahjongError(f"seat {seat} is not one of 0-{len(SEAT_LETTERS) - 1}")
-    bots: dict[int, Any] = {}
-    decisions: list[Decision] = []
+        raise MahjongError(f"seat {seat} is not at this table: seats are 0-{len(SEAT_LETTERS) - 1}")
+    reviewers: dict[int, Reviewer] = {}
+    out: list[Reviewed] = []
 
     def decide(match: MatchState, action: Action, frame: int) -> None:
         if action.seat != seat or match.over:
             return
-        legal = match.legal_actions(seat)
-        if not any(isinstance(a, Discard) for a in legal):
-            return  # a claim window, not a decision on the seat's own tiles
-        bot = bots.get(id(match))
-        if bot is None:  # one bot per replayed match (a Tenhou log restarts at a mismatch)
-            bot = bots[id(match)] = make_bot(bot_name, match.flow.ruleset, seed=0)
-        view = match.view(seat)
-        choice = bot.choose(view, legal)
-        deal = match.deal
-        hand = Hand(tuple(PhysicalTile(t) for t in view.hand), tuple(deal.melds[seat]))
-        report = analyze(hand, match.flow.ruleset.shapes, visible=_visible(view))
-        options = {o.tile: o for o in report.discards}
-        best = report.discards[0]
-        mine = options.get(action.tile) if isinstance(action, Discard) else None
-        # a win, a kong, a declaration: no discard to weigh, no cost
-        shanten, ukeire = (mine.shanten, mine.ukeire) if mine else (best.shanten, best.ukeire)
-        ties = tuple(
-            o.tile.notation
-            for o in report.discards
-            if (o.shanten, o.ukeire) == (best.shanten, best.ukeire)
-        )
-        decisions.append(
-            Decision(frame, view, action, choice, shanten, ukeire, best.shanten, best.ukeire, ties)
-        )
+        reviewer = reviewers.get(id(match.flow))
+        if reviewer is None:  # one per ruleset object (a Tenhou log restarts the match)
+            reviewer = reviewers[id(match.flow)] = Reviewer(match.flow.ruleset, seat, seed)
+        before = len(reviewer.decisions)
+        reviewer.see(match, action)
+        if len(reviewer.decisions) > before:
+            out.append(Reviewed(frame, reviewer.decisions[-1]))
 
     steps = step(opened, decide)
-    return steps, decisions
+    return steps, out
 
 
-def ranked(decisions: list[Decision]) -> list[Decision]:
-    """The decisions that cost something, costliest first (shanten, then useful copies)."""
-    costly = [d for d in decisions if d.cost > (0, 0)]
-    return sorted(costly, key=lambda d: (-d.cost[0], -d.cost[1], d.frame))
+@dataclass(frozen=True)
+class Reviewed:
+    """A reviewed decision and the frame that shows the table at that moment."""
+
+    frame: int
+    decision: Decision
+
+    @property
+    def cost(self) -> tuple[int, int, float]:
+        """(shanten, useful tiles, expected value) the choice gave up against the expert's."""
+        d = self.decision
+        return (d.shanten_loss, d.ukeire_loss, d.value_loss)
+
+
+def ranked(reviewed: list[Reviewed]) -> list[Reviewed]:
+    """The decisions that cost shanten or useful tiles, costliest first."""
+    costly = [r for r in reviewed if r.cost[:2] > (0, 0)]
+    return sorted(costly, key=lambda r: (-r.cost[0], -r.cost[1], -r.cost[2], r.frame))
 
 
 # ---------------------------------------------------------------------------- storage
@@ -186,10 +137,10 @@ class ReplayStore:
         """
         return self._get(("steps", rid), step)  # type: ignore[no-any-return]
 
-    def review(self, rid: str, seat: int, bot: str) -> tuple[Steps, list[Decision]]:
-        """The review of ``seat`` in ``rid`` by ``bot`` (cached)."""
+    def review(self, rid: str, seat: int) -> tuple[Steps, list[Reviewed]]:
+        """The review of ``seat`` in ``rid`` (cached)."""
         return self._get(  # type: ignore[no-any-return]
-            ("review", rid, seat, bot), lambda opened: review(opened, seat, bot)
+            ("review", rid, seat), lambda opened: review(opened, seat)
         )
 
     def _get(self, key: tuple[Any, ...], build: Any) -> Any:
@@ -255,7 +206,7 @@ def frame_context(
     index: int,
     seat: int | None,
     lang: str,
-    decisions: list[Decision] | None = None,
+    reviewed: list[Reviewed] | None = None,
 ) -> dict[str, Any]:
     """Everything the frame partial draws: frame ``index`` seen by ``seat`` (None: all)."""
     frames = steps.frames
@@ -299,7 +250,7 @@ def frame_context(
             }
         )
     reds = set(top.red_indicators)
-    here = [d for d in decisions or () if d.frame == index]
+    here = [r for r in reviewed or () if r.frame == index]
     starts = [d.first for d in steps.deals]
     return {
         "index": index,
@@ -324,22 +275,26 @@ def frame_context(
         "end": _end(steps, deal, lang) if frame.end else None,
         "final": steps.final if index == len(frames) - 1 else None,
         "problems": deal.problems,
-        "here": [_decision_row(d, lang) for d in here],
+        "here": [_decision_row(r, steps, lang) for r in here],
     }
 
 
-def _decision_row(d: Decision, lang: str) -> dict[str, Any]:
+def _decision_row(r: Reviewed, steps: Steps, lang: str) -> dict[str, Any]:
+    d = r.decision
+    view = steps.frames[r.frame].views[d.actual.seat]  # the table as the seat saw it then
+    a, e = d.actual_judgement, d.expert_judgement
     return {
-        "frame": d.frame,
-        "played": action_label(d.played, d.view, lang),
-        "bot": action_label(d.bot, d.view, lang),
+        "frame": r.frame,
+        "played": action_label(d.actual, view, lang),
+        "bot": action_label(d.expert, view, lang),
         "agrees": d.agrees,
-        "shanten": d.shanten,
-        "ukeire": d.ukeire,
-        "best_shanten": d.best_shanten,
-        "best_ukeire": d.best_ukeire,
-        "best": list(d.best),
-        "cost": d.cost,
+        "shanten": a.shanten,
+        "ukeire": a.ukeire,
+        "best_shanten": e.shanten,
+        "best_ukeire": e.ukeire,
+        "value": None if a.value is None else round(a.value),
+        "best_value": None if e.value is None else round(e.value),
+        "cost": r.cost,
     }
 
 
@@ -351,9 +306,7 @@ def _seat_param(value: str) -> int | None:
     raise HTTPException(400, f"seat {value!r} is not one of all, 0, 1, 2, 3")
 
 
-def _review_of(
-    request: Request, rid: str, review_seat: str, bot: str
-) -> tuple[Steps, list[Decision] | None]:
+def _review_of(request: Request, rid: str, review_seat: str) -> tuple[Steps, list[Reviewed] | None]:
     store = _store(request)
     if review_seat in ("", "none"):
         return store.steps(rid), None
@@ -361,7 +314,7 @@ def _review_of(
     if seat is None:
         raise HTTPException(400, "review: choose one seat")
     try:
-        return store.review(rid, seat, bot)
+        return store.review(rid, seat)
     except MahjongError as exc:
         raise HTTPException(400, str(exc)) from None
 
@@ -404,6 +357,17 @@ async def replay_open(request: Request) -> Response:
     return RedirectResponse(f"/replay/{rid}", status_code=303)
 
 
+def _frame(
+    request: Request, rid: str, n: int, seat: str, review_seat: str
+) -> tuple[str, Steps, list[Reviewed] | None, dict[str, Any]]:
+    """(language, steps, review, the frame partial's context) of a viewer request."""
+    lang = lang_of(request)
+    steps, reviewed = _review_of(request, rid, review_seat)
+    context = frame_context(steps, n, _seat_param(seat), lang, reviewed)
+    context.update(rid=rid, seat_param=seat, review_seat=review_seat)
+    return lang, steps, reviewed, context
+
+
 @router.get("/replay/{rid}", response_class=HTMLResponse)
 def replay_page(
     request: Request,
@@ -412,23 +376,24 @@ def replay_page(
     n: int = Query(0, alias="step"),
     seat: str = "all",
     review_seat: str = Query("none", alias="review"),
-    bot: str = DEFAULT_BOT,
 ) -> HTMLResponse:
     """The viewer at frame ``step`` (all hands, or ``seat``'s view), with an optional review."""
-    lang = lang_of(request)
-    steps, decisions = _review_of(request, rid, review_seat, bot)
-    context = frame_context(steps, n, _seat_param(seat), lang, decisions)
+    lang, steps, reviewed, context = _frame(request, rid, n, seat, review_seat)
     context.update(
-        rid=rid,
         opened=steps.opened,
         rules=steps.rules,
         record_problems=steps.problems,
-        bots=list(BOTS),
-        bot=bot,
-        review_seat=review_seat,
-        seat_param=seat,
-        review=[_decision_row(d, lang) for d in ranked(decisions)] if decisions else None,
-        reviewed=len(decisions) if decisions is not None else 0,
+        review=(
+            [_decision_row(r, steps, lang) for r in ranked(reviewed)]
+            if reviewed is not None
+            else None
+        ),
+        reviewed=len(reviewed) if reviewed is not None else 0,
+        agreement=(
+            round(100 * sum(r.decision.agrees for r in reviewed) / len(reviewed))
+            if reviewed
+            else None
+        ),
     )
     return render(request, "replay.html", lang, context)
 
@@ -441,13 +406,9 @@ def replay_frame(
     n: int = Query(0, alias="step"),
     seat: str = "all",
     review_seat: str = Query("none", alias="review"),
-    bot: str = DEFAULT_BOT,
 ) -> HTMLResponse:
     """The frame partial alone (the page's script swaps it in when stepping)."""
-    lang = lang_of(request)
-    steps, decisions = _review_of(request, rid, review_seat, bot)
-    context = frame_context(steps, n, _seat_param(seat), lang, decisions)
-    context.update(rid=rid, seat_param=seat, review_seat=review_seat, bot=bot)
+    lang, _, _, context = _frame(request, rid, n, seat, review_seat)
     return HTMLResponse(render_fragment("_replay_frame.html", lang, context))
 
 
