@@ -416,32 +416,17 @@ def score(
     check_api_arguments(hand, win=win, seat_wind=seat_wind, round_wind=round_wind,
                         flags=flags, dora=dora, ura=ura, situation=situation)  # fmt: skip
     parsed = _checked_hand(ruleset, hand, [*(dora or ()), *(ura or ())])
-    scorer = getattr(ruleset, "score", None)
-    if callable(scorer):
-        result: ScoreResult = scorer(
-            parsed,
-            win=win,
-            seat_wind=seat_wind,
-            round_wind=round_wind,
-            flags=flags,
-            dora=dora,
-            ura=ura,
-            **situation,
-        )
-        return result
-    data: dict[str, Any] = {
-        "hand": parsed.notation,
-        "win": win,
-        "seat_wind": seat_wind,
-        "round_wind": round_wind,
-        "flags": sorted(flags),
+    # every ruleset builds its typed result directly (never through the JSON object)
+    return ruleset.score(
+        parsed,
+        win=win,
+        seat_wind=seat_wind,
+        round_wind=round_wind,
+        flags=flags,
+        dora=dora,
+        ura=ura,
         **situation,
-    }
-    if dora is not None:
-        data["dora"] = list(dora)
-    if ura is not None:
-        data["ura"] = list(ura)
-    return ScoreResult.from_dict(ruleset.score_dict(data))
+    )
 
 
 def check_api_arguments(

@@ -216,6 +216,9 @@ class ScoreResult:
     """The decomposition scored."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Ruleset-specific output keys (e.g. ``flowers`` in MCR, ``fu_breakdown`` in riichi)."""
+    pattern_keys: tuple[str, ...] = ()
+    """The award fields the ruleset's ``patterns`` objects also print (:meth:`Award.to_dict`;
+    the classical rulesets: ``count``, ``ref``)."""
 
     @property
     def patterns(self) -> tuple[Award, ...]:
@@ -241,7 +244,8 @@ class ScoreResult:
         }
         if self.reason is not None:
             out["reason"] = self.reason
-        out["patterns"] = [a.to_dict() for a in self.awards]
+        keys = self.pattern_keys
+        out["patterns"] = [a.to_dict(keys) for a in self.awards]
         for key in ("han", "fu", "fan", "points", "doubles"):
             v = getattr(self, key)
             if v is not None:
@@ -340,6 +344,8 @@ class Settlement:
     """Human-readable lines by language."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Ruleset-specific output keys (next dealer, counters, sticks left...)."""
+    reasons: bool = False
+    """Whether :meth:`to_dict` prints each transfer's reason (the classical rulesets)."""
 
     @classmethod
     def from_transfers(
@@ -369,7 +375,7 @@ class Settlement:
         out: dict[str, Any] = {
             "ok": True,
             "values": dict(self.values),
-            "transfers": [t.to_dict() for t in self.transfers if t.amount],
+            "transfers": [t.to_dict(reason=self.reasons) for t in self.transfers if t.amount],
             "net": dict(self.net),
         }
         out.update(self.extra)

@@ -18,13 +18,15 @@ from muraglia.rulesets.base.flow import DealFlow, rotate
 from muraglia.rulesets.base.options import NoOptions, convert_options, options_dict
 from muraglia.rulesets.base.ruleset import (
     AnyRuleset,
+    InputScorer,
     OptionsT,
     Ruleset,
     RulesetProtocol,
     as_hand,
     as_tiles,
+    input_object,
 )
-from muraglia.rulesets.base.settlement import SEAT_LETTERS, settlement_from_dict, wind_letter
+from muraglia.rulesets.base.settlement import SEAT_LETTERS, wind_letter
 from muraglia.rulesets.base.vocabulary import (
     DEAD_WALL,
     DEFAULT_DEAL_PLAN,
@@ -52,6 +54,7 @@ __all__ = [
     "SEAT_LETTERS",
     "TERMS",
     "AnyRuleset",
+    "InputScorer",
     "Breach",
     "CallKind",
     "ClaimPolicy",
@@ -70,9 +73,9 @@ __all__ = [
     "WallLayout",
     "as_hand",
     "as_tiles",
+    "input_object",
     "convert_options",
     "options_dict",
     "rotate",
-    "settlement_from_dict",
     "wind_letter",
 ]

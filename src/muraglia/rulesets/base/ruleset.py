@@ -43,12 +43,21 @@ from muraglia.rulesets.base.options import NoOptions
 from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind
 from muraglia.scoring.patterns import PatternTable
 from muraglia.scoring.result import DealOutcome, ScoreResult, Settlement
-from muraglia.tiles import Tile
+from muraglia.tiles import Tile, wind_letter
 
 if TYPE_CHECKING:
     from muraglia.rulesets.base.flow import DealFlow
 
-__all__ = ["AnyRuleset", "OptionsT", "Ruleset", "RulesetProtocol", "as_hand", "as_tiles"]
+__all__ = [
+    "AnyRuleset",
+    "InputScorer",
+    "OptionsT",
+    "Ruleset",
+    "RulesetProtocol",
+    "as_hand",
+    "as_tiles",
+    "input_object",
+]
 
 OptionsT = TypeVar("OptionsT")
 """The frozen options dataclass of one ruleset."""
@@ -88,6 +97,21 @@ class AnyRuleset(Protocol):
         """The scoring elements as rows."""
         ...  # pragma: no cover
 
+    def score(
+        self,
+        hand: str | Hand,
+        *,
+        win: str | WinType = ...,
+        seat_wind: str | Tile = ...,
+        round_wind: str | Tile = ...,
+        flags: Iterable[str] = ...,
+        dora: Iterable[str | Tile] | None = ...,
+        ura: Iterable[str | Tile] | None = ...,
+        **situation: Any,
+    ) -> ScoreResult:
+        """The typed result of one hand (``muraglia.score``; interfaces.md §4)."""
+        ...  # pragma: no cover
+
     def flow(self) -> DealFlow[Any]:
         """The ruleset's engine hooks (a new :class:`DealFlow` bound to this object)."""
         ...  # pragma: no cover
@@ -95,6 +119,42 @@ class AnyRuleset(Protocol):
 
 RulesetProtocol = AnyRuleset
 """Old name of :class:`AnyRuleset`."""
+
+
+def input_object(
+    hand: str | Hand,
+    *,
+    win: str | WinType,
+    seat_wind: str | Tile,
+    round_wind: str | Tile,
+    flags: Iterable[str],
+    dora: Iterable[str | Tile] | None,
+    ura: Iterable[str | Tile] | None,
+    situation: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The ``muraglia score`` input object of a :meth:`Ruleset.score` call.
+
+    For the rulesets that read their input as that object (the classical ones validate it
+    against their declared :class:`~muraglia.scoring.accepts.InputRules`); their typed result
+    is built from it directly, never from an output object.
+
+    >>> input_object("123m+4m", win="ron", seat_wind="S", round_wind="E", flags={"b", "a"},
+    ...              dora=None, ura=None, situation={"discarder": "W"})["flags"]
+    ['a', 'b']
+    """
+    data: dict[str, Any] = {
+        "hand": hand if isinstance(hand, str) else hand.notation,
+        "win": win.value if isinstance(win, WinType) else win,
+        "seat_wind": seat_wind if isinstance(seat_wind, str) else wind_letter(seat_wind),
+        "round_wind": round_wind if isinstance(round_wind, str) else wind_letter(round_wind),
+        "flags": sorted(flags),
+        **situation,
+    }
+    if dora is not None:
+        data["dora"] = [t if isinstance(t, str) else t.notation for t in dora]
+    if ura is not None:
+        data["ura"] = [t if isinstance(t, str) else t.notation for t in ura]
+    return data
 
 
 def as_hand(hand: str | Hand, *, red_fives: bool = True) -> Hand:
@@ -128,6 +188,57 @@ def as_tiles(values: Iterable[str | Tile] | None, what: str) -> tuple[Tile, ...]
         else:
             raise InvalidHandError(f"{what}: {v!r} is not a tile")
     return tuple(out)
+
+
+class InputScorer:
+    """``score`` and ``score_dict`` of a ruleset that reads the ``muraglia score`` input object.
+
+    The classical rulesets validate that object against their declared input rules and build
+    their typed :class:`ScoreResult` from it (:meth:`score_result`); ``score`` makes the object
+    from its keywords (:func:`input_object`), ``score_dict`` prints the result. No result ever
+    goes through its JSON form.
+    """
+
+    def score_result(self, data: Mapping[str, Any]) -> ScoreResult:
+        """The typed result of one ``muraglia score`` input object.
+
+        Raises:
+            NotImplementedError: in the mixin.
+        """
+        raise NotImplementedError
+
+    def score(
+        self,
+        hand: str | Hand,
+        *,
+        win: str | WinType = "ron",
+        seat_wind: str | Tile = "E",
+        round_wind: str | Tile = "E",
+        flags: Iterable[str] = (),
+        dora: Iterable[str | Tile] | None = None,
+        ura: Iterable[str | Tile] | None = None,
+        **situation: Any,
+    ) -> ScoreResult:
+        """The typed result of one hand (``muraglia.score``, interfaces.md §4).
+
+        Raises:
+            MahjongError: on bad input (names the key, flag, tile or rule).
+        """
+        data = input_object(
+            hand,
+            win=win,
+            seat_wind=seat_wind,
+            round_wind=round_wind,
+            flags=flags,
+            dora=dora,
+            ura=ura,
+            situation=situation,
+        )
+        return self.score_result(data)
+
+    def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The ``muraglia score`` output object for one input object (interfaces.md §5)."""
+        return self.score_result(data).to_dict()
 
 
 class Ruleset(Generic[OptionsT]):

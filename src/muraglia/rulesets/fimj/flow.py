@@ -34,7 +34,6 @@ from muraglia.rulesets.base import (
     Transfer,
     WallLayout,
     rotate,
-    settlement_from_dict,
 )
 from muraglia.rulesets.fimj.rules import FimjOptions, FimjRules
 from muraglia.rulesets.fimj.scoring import last_piece_wait, may_complete, waiting_kinds
@@ -224,7 +223,7 @@ class FimjFlow(DealFlow[FimjRules]):
             flags=outcome.flags,
             status=outcome.status,
         )
-        return settlement_from_dict(result.to_dict())
+        return result.to_settlement(reasons=False)
 
     def first_round_wind(self, breach: Breach) -> int:
         """Tournament: the wind of the breach wall (FIMJ-TOURN-4); free play: East."""

@@ -34,6 +34,7 @@ from muraglia.analysis.shapes import (
 from muraglia.errors import InvalidHandError, MahjongError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
+from muraglia.rulesets.base import InputScorer
 from muraglia.rulesets.fimj import decisions
 from muraglia.rulesets.fimj.patterns import KEYS, PATTERNS, Category
 from muraglia.rulesets.fimj.scoring import FLAGS, FimjScore, score_hand
@@ -57,6 +58,7 @@ from muraglia.scoring.deal import (
     string_list,
     wind_tile,
 )
+from muraglia.scoring.result import ScoreResult, Settlement
 from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
 if TYPE_CHECKING:
@@ -176,19 +178,27 @@ class FimjSettlement:
     explanation: dict[str, list[str]] = field(default_factory=dict)
     """Line-by-line explanation, ``it`` and ``en``."""
 
+    def to_settlement(self, *, reasons: bool = True) -> Settlement:
+        """The typed :class:`Settlement` of this deal (built directly, never from JSON).
+
+        ``reasons``: its ``to_dict`` prints each transfer's reason (``muraglia settle``); the
+        engine's records keep ``{from, to, amount}`` as they always have.
+        """
+        return Settlement(
+            self.transfers,
+            dict(self.net),
+            dict(self.values),
+            {lang: tuple(lines) for lang, lines in self.explanation.items()},
+            {"rules": "fimj"},
+            reasons=reasons,
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """JSON form of interfaces.md §5 (``ok``, ``values``, ``transfers``, ``net``)."""
-        return {
-            "ok": True,
-            "rules": "fimj",
-            "values": dict(self.values),
-            "transfers": [t.to_dict(reason=True) for t in self.transfers],
-            "net": dict(self.net),
-            "explanation": self.explanation,
-        }
+        return self.to_settlement().to_dict()
 
 
-class FimjRules:
+class FimjRules(InputScorer):
     """The FIMJ classical ruleset (seed 000; spec ``fimj.md``)."""
 
     id: ClassVar[str] = "fimj"
@@ -270,7 +280,7 @@ class FimjRules:
             four_as_two_pairs=self.options.four_as_two_pairs,
         )
 
-    def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def score_result(self, data: Mapping[str, Any]) -> ScoreResult:
         """Score one hand from the ``muraglia score`` input (interfaces.md §5).
 
         ``win`` is ``ron``, ``tsumo`` or ``none`` (a non-winner's hand points). For a win the
@@ -292,32 +302,32 @@ class FimjRules:
             round_wind=_WIND_LETTERS[round_w],
             flags=string_list(data.get("flags", []), "flags"),
         )
-        out: dict[str, Any] = {
-            "ok": True,
-            "rules": self.id,
-            "hand": hand.notation,
-            "valid_win": win != "none",
-            "patterns": [a.to_dict(KEYS) for a in score.awards],
-            "points": score.points,
-            "doubles": score.doubles,
-            "limit": score.limit,
-            "value": score.value,
-            "explanation": {
-                lang: score.lines(lang, limit=self.options.limit) for lang in ("it", "en")
-            },
-        }
+        explanation = {lang: score.lines(lang, limit=self.options.limit) for lang in ("it", "en")}
+        payments: dict[str, int] | None = None
         if win != "none":
             east = _wind_letter(data.get("dealer", "E"), "dealer")
-            payments = {
+            pays = {
                 s: -mahjong_payment(score.value, payer=s, payee=seat, east=east, terms=self.terms)
                 for s in DEFAULT_SEATS
                 if s != seat
             }
-            payments[seat] = -sum(payments.values())
-            out["payments"] = {s: payments[s] for s in DEFAULT_SEATS}
+            pays[seat] = -sum(pays.values())
+            payments = {s: pays[s] for s in DEFAULT_SEATS}
             for lang in ("it", "en"):  # FIMJ-PAY-1: the payment per seat, East double
-                out["explanation"][lang] += payment_lines(out["payments"], lang, east=east)
-        return out
+                explanation[lang] += payment_lines(payments, lang, east=east)
+        return ScoreResult(
+            self.id,
+            hand.notation,
+            win != "none",
+            score.awards,
+            value=score.value,
+            points=score.points,
+            doubles=score.doubles,
+            limit=score.limit,
+            payments=payments,
+            explanation={lang: tuple(lines) for lang, lines in explanation.items()},
+            pattern_keys=KEYS,
+        )
 
     # ------------------------------------------------------------------ settlement
 

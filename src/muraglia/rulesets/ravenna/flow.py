@@ -30,7 +30,6 @@ from muraglia.rulesets.base import (
     TableRules,
     WallLayout,
     rotate,
-    settlement_from_dict,
     wind_letter,
 )
 from muraglia.rulesets.ravenna.rules import (
@@ -149,7 +148,7 @@ class RavennaFlow(DealFlow[RavennaRules]):
             dead="N" if self.three else None,
             at_least_30=self.options.at_least_30,
         )
-        return settlement_from_dict(result.to_dict())
+        return result.to_settlement(reasons=False)
 
     def next_deal(self, progress: MatchProgress, summary: DealSummary) -> MatchProgress | None:
         """RAV-END-3/4.

@@ -26,6 +26,7 @@ from muraglia.analysis.shapes import (
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
+from muraglia.rulesets.base import InputScorer
 from muraglia.rulesets.ravenna import decisions
 from muraglia.rulesets.ravenna.context import Reading
 from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
@@ -49,7 +50,7 @@ from muraglia.scoring.deal import (
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.scoring.locate import sources
-from muraglia.scoring.result import Award
+from muraglia.scoring.result import Award, ScoreResult, Settlement
 from muraglia.tiles import DRAGONS, Tile
 
 if TYPE_CHECKING:
@@ -182,20 +183,26 @@ class RavennaScore:
             lines.append(f"{self.base} {word} × 2^{self.doubles} → {self.value}{capped}")
         return lines + payment_lines(self.payments, lang)
 
+    def to_result(self, hand: str) -> ScoreResult:
+        """The typed ``muraglia score`` result of this score for ``hand`` (its notation)."""
+        return ScoreResult(
+            "ravenna",
+            hand,
+            self.winner,
+            self.awards,
+            value=self.value,
+            points=self.points,
+            doubles=self.doubles,
+            limit=self.limit,
+            payments=dict(self.payments) if self.payments else None,
+            explanation={"it": tuple(self.explain("it")), "en": tuple(self.explain("en"))},
+            pattern_keys=CLASSICAL_KEYS,
+        )
+
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready form following ``muraglia score``'s output contract."""
-        out: dict[str, object] = {
-            "rules": "ravenna",
-            "valid_win": self.winner,
-            "patterns": [a.to_dict(CLASSICAL_KEYS) for a in self.awards],
-            "points": self.points,
-            "doubles": self.doubles,
-            "limit": self.limit,
-            "value": self.value,
-            "explanation": {"it": self.explain("it"), "en": self.explain("en")},
-        }
-        if self.payments:
-            out["payments"] = dict(self.payments)
+        """JSON-ready form following ``muraglia score``'s output contract (without the hand)."""
+        out: dict[str, object] = self.to_result("").to_dict()
+        del out["ok"], out["hand"]
         return out
 
 
@@ -403,17 +410,24 @@ class RavennaSettlement:
         lines.append(f"{total}: " + ", ".join(f"{names[s]} {v:+d}" for s, v in self.net.items()))
         return lines
 
+    def to_settlement(self, *, reasons: bool = True) -> Settlement:
+        """The typed :class:`Settlement` of this deal (built directly, never from JSON).
+
+        ``reasons``: its ``to_dict`` prints each transfer's reason (``muraglia settle``); the
+        engine's records keep ``{from, to, amount}`` as they always have.
+        """
+        return Settlement(
+            self.transfers,
+            dict(self.net),
+            dict(self.values),
+            {"it": tuple(self.explain("it")), "en": tuple(self.explain("en"))},
+            {"rules": "ravenna", "void": self.void},
+            reasons=reasons,
+        )
+
     def to_dict(self) -> dict[str, object]:
         """JSON form of ``muraglia settle`` (interfaces.md §5)."""
-        return {
-            "explanation": {"it": self.explain("it"), "en": self.explain("en")},
-            "ok": True,
-            "rules": "ravenna",
-            "void": self.void,
-            "values": dict(self.values),
-            "transfers": [t.to_dict(reason=True) for t in self.transfers],
-            "net": dict(self.net),
-        }
+        return self.to_settlement().to_dict()
 
 
 def settle_deal(
@@ -610,7 +624,7 @@ def _check_dealer(data: Mapping[str, Any]) -> None:
         raise RulesetError("seats are given by wind letter: the East role is always 'E'")
 
 
-class RavennaRules:
+class RavennaRules(InputScorer):
     """The Ravenna 200/400 ruleset object (seed 004; spec ``ravenna.md``)."""
 
     id: ClassVar[str] = "ravenna"
@@ -638,7 +652,7 @@ class RavennaRules:
             options = RavennaOptions(**kwargs)
         self.options = options
 
-    def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def score_result(self, data: Mapping[str, Any]) -> ScoreResult:
         """Score one hand from the ``muraglia score`` input object (interfaces.md §5)."""
         _check_dealer(data)
         INPUTS.check_score(data)
@@ -650,7 +664,7 @@ class RavennaRules:
             seat_wind=data.get("seat_wind", "E"),
             at_least_30=self.options.at_least_30,
         )
-        return {"ok": True, "hand": hand.notation} | result.to_dict()
+        return result.to_result(hand.notation)
 
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""

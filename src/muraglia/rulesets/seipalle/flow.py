@@ -19,6 +19,7 @@ The engine hooks of the Florence riichi-with-doubles game (seed 003, spec ``seip
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from muraglia.errors import InvalidHandError, RulesetError
@@ -33,7 +34,6 @@ from muraglia.rulesets.base import (
     TableRules,
     WallLayout,
     rotate,
-    settlement_from_dict,
     wind_letter,
 )
 from muraglia.rulesets.seipalle.rules import (
@@ -137,13 +137,13 @@ class SeipalleFlow(DealFlow[SeipalleRules]):
             riichi_sticks=outcome.riichi_sticks,
             statuses=outcome.status,
         )
-        result = settled.to_dict()
+        result = settled.to_settlement(reasons=False)
         if settled.stakes is not None:  # the engine pays them from its pot (riichi_stakes)
             to, amount = settled.stakes
             net = {k: v for k, v in settled.net.items() if k != TABLE}
             net[to] -= amount
-            result["net"] = net
-        return settlement_from_dict(result)
+            result = dataclasses.replace(result, net=net)
+        return result
 
     def next_deal(self, progress: MatchProgress, summary: DealSummary) -> MatchProgress | None:
         """FIMJ free play over two rounds, or East always passing (SEI-GAME-1/2)."""

@@ -23,6 +23,7 @@ from muraglia.analysis.shapes import (
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
+from muraglia.rulesets.base import InputScorer
 from muraglia.rulesets.seipalle import decisions
 from muraglia.rulesets.seipalle.context import Reading
 from muraglia.rulesets.seipalle.patterns import BY_ID, PATTERNS, dora_of
@@ -49,7 +50,7 @@ from muraglia.scoring.deal import (
 )
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.scoring.locate import sources
-from muraglia.scoring.result import Award
+from muraglia.scoring.result import Award, ScoreResult, Settlement
 from muraglia.tiles import Tile
 
 if TYPE_CHECKING:
@@ -152,20 +153,26 @@ class SeipalleScore:
                 lines.append("Not a valid win: at least one double other than dora is needed.")
         return lines + payment_lines(self.payments, lang)
 
+    def to_result(self, hand: str) -> ScoreResult:
+        """The typed ``muraglia score`` result of this score for ``hand`` (its notation)."""
+        return ScoreResult(
+            "seipalle",
+            hand,
+            self.valid_win,
+            self.awards,
+            value=self.value,
+            points=self.points,
+            doubles=self.doubles,
+            limit=self.limit,
+            payments=dict(self.payments) if self.payments else None,
+            explanation={"it": tuple(self.explain("it")), "en": tuple(self.explain("en"))},
+            pattern_keys=CLASSICAL_KEYS,
+        )
+
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready form following ``muraglia score``'s output contract."""
-        out: dict[str, object] = {
-            "rules": "seipalle",
-            "valid_win": self.valid_win,
-            "patterns": [a.to_dict(CLASSICAL_KEYS) for a in self.awards],
-            "points": self.points,
-            "doubles": self.doubles,
-            "limit": self.limit,
-            "value": self.value,
-            "explanation": {"it": self.explain("it"), "en": self.explain("en")},
-        }
-        if self.payments:
-            out["payments"] = dict(self.payments)
+        """JSON-ready form following ``muraglia score``'s output contract (without the hand)."""
+        out: dict[str, object] = self.to_result("").to_dict()
+        del out["ok"], out["hand"]
         return out
 
 
@@ -410,19 +417,27 @@ class SeipalleSettlement:
             lines.append("Mano a monte: nessun pagamento." if it else "Void deal.")
         return lines
 
+    def to_settlement(self, *, reasons: bool = True) -> Settlement:
+        """The typed :class:`Settlement` of this deal (built directly, never from JSON).
+
+        ``reasons``: its ``to_dict`` prints each transfer's reason (``muraglia settle``); the
+        engine's records keep ``{from, to, amount}`` as they always have.
+        """
+        extra: dict[str, Any] = {"rules": "seipalle"}
+        if self.stakes is not None:
+            extra["riichi_stakes"] = {"to": self.stakes[0], "amount": self.stakes[1]}
+        return Settlement(
+            self.transfers,
+            dict(self.net),
+            {s: r.value for s, r in self.scores.items()},
+            {"it": tuple(self.explain("it")), "en": tuple(self.explain("en"))},
+            extra,
+            reasons=reasons,
+        )
+
     def to_dict(self) -> dict[str, object]:
         """JSON form of ``muraglia settle`` (interfaces.md §5)."""
-        out: dict[str, object] = {
-            "explanation": {"it": self.explain("it"), "en": self.explain("en")},
-            "ok": True,
-            "rules": "seipalle",
-            "values": {s: r.value for s, r in self.scores.items()},
-            "transfers": [t.to_dict(reason=True) for t in self.transfers],
-            "net": dict(self.net),
-        }
-        if self.stakes is not None:
-            out["riichi_stakes"] = {"to": self.stakes[0], "amount": self.stakes[1]}
-        return out
+        return self.to_settlement().to_dict()
 
 
 STATUSES: Mapping[str, Mapping[str, str]] = {
@@ -683,7 +698,7 @@ def _check_dealer(data: Mapping[str, Any]) -> None:
         raise RulesetError("seats are given by wind letter: the East role is always 'E'")
 
 
-class SeipalleRules:
+class SeipalleRules(InputScorer):
     """The Seipalle ruleset object (seed 003; spec ``seipalle.md``)."""
 
     id: ClassVar[str] = "seipalle"
@@ -710,7 +725,7 @@ class SeipalleRules:
             )
         self.options = options or SeipalleOptions(**kwargs)
 
-    def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def score_result(self, data: Mapping[str, Any]) -> ScoreResult:
         """Score one hand from the ``muraglia score`` input object (interfaces.md §5)."""
         _check_dealer(data)
         INPUTS.check_score(data)
@@ -726,7 +741,7 @@ class SeipalleRules:
             discarder=data.get("discarder") if win == "ron" else None,
             riichi_sticks=_riichi_sticks(data),
         )
-        return {"ok": True, "hand": hand.notation} | result.to_dict()
+        return result.to_result(hand.notation)
 
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
