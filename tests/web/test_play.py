@@ -151,3 +151,41 @@ def test_the_expert_bot_takes_a_seat_from_the_registry(tmp_path: Path) -> None:
     assert r.status_code == 303
     page = client.get(r.headers["location"]).text
     assert "bot expert" in page
+
+
+@pytest.mark.parametrize("rules", ["riichi-ema", "fimj", "ravenna"])
+def test_the_deal_end_is_named_in_italian_not_by_its_id(tmp_path: Path, rules: str) -> None:
+    """The settlement's heading names why the deal ended from the ruleset's own terms."""
+    from muraglia.rulesets import load_ruleset
+
+    flow = load_ruleset(rules).flow()
+    client = TestClient(create_app(_url(tmp_path)), headers={"Accept-Language": "it"})
+    r = client.post(
+        "/play", data={"rules": rules, "seat": "1", "deals": "1", "seed": "5"},
+        follow_redirects=False,
+    )  # fmt: skip
+    loc = r.headers["location"]
+    for _ in range(400):
+        page = _step(client, loc)
+        if 'id="settlement"' in page:
+            break
+    else:
+        pytest.fail("the deal did not end")
+    heading = re.search(r"<h2>([^<]*)</h2>", page[page.index('id="settlement"') :])
+    assert heading is not None
+    shown = heading.group(1).split(" — ", 1)[1]
+    italian = {flow.term(t, "it") for t in (*flow.terms, "win", "exhausted")}
+    assert shown in italian, shown
+    assert shown not in flow.terms  # a name, never the engine's id
+
+
+def test_term_names_come_from_the_ruleset_then_the_shared_vocabulary() -> None:
+    from muraglia.rulesets import load_ruleset
+    from muraglia.web.table_view import term_name
+
+    flow = load_ruleset("riichi-ema").flow()
+    assert term_name("riichi-ema", "four_riichi", "it") == flow.term("four_riichi", "it")
+    assert term_name("riichi-ema", "four_riichi", "it") != "four_riichi"
+    assert term_name("", "exhausted", "en") != "exhausted"  # the shared vocabulary
+    assert term_name("nonsense", "no_such_term", "it") == "no_such_term"
+    assert term_name("fimj", "", "it") == ""

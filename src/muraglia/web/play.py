@@ -27,7 +27,7 @@ from muraglia.rulesets.base import SEAT_LETTERS
 from muraglia.web.forms import WINDS
 from muraglia.web.games import HUMAN, GameSession, SessionCache, new_session
 from muraglia.web.pages import RULESETS, lang_of, render
-from muraglia.web.table_view import order_actions, table_context
+from muraglia.web.table_view import order_actions, table_context, term_name
 
 __all__ = ["RECORD_FORMATS", "record_download", "router", "seat_context"]
 
@@ -143,7 +143,7 @@ def _deal_end(session: GameSession, lang: str) -> dict[str, Any] | None:
         "lines": (settlement.explanation.get(lang) or settlement.explanation.get("en", ()))
         if settlement is not None
         else (),
-        "reason": ended.reason if ended else "",
+        "reason": term_name(session.match.flow.ruleset.id, ended.reason, lang) if ended else "",
         "hands": _scored_hands(session, ended, started, settlement),
         "wins": [
             {

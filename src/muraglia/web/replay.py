@@ -39,6 +39,7 @@ from muraglia.web.table_view import (
     discard_notations,
     meld_tiles,
     own_tiles,
+    term_name,
 )
 
 __all__ = ["REPLAY_BODY", "ReplayStore", "Reviewed", "ranked", "review", "router"]
@@ -186,7 +187,7 @@ def _end(steps: Steps, deal: DealSteps, lang: str) -> dict[str, Any]:
     return {
         "settlement": s.to_dict() if s is not None else None,
         "lines": (s.explanation.get(lang) or s.explanation.get("en", ())) if s else (),
-        "reason": deal.reason,
+        "reason": term_name(steps.rules, deal.reason, lang),
         "hands": [f"{SEAT_LETTERS[i]}: {h}" for i, h in enumerate(deal.hands)],
         "wins": [
             {
@@ -237,7 +238,8 @@ def frame_context(
                 "dealer": s == top.dealer,
                 "riichi": top.riichi[s] if top.riichi else False,
                 "to_act": s in top.to_act,
-                "status": top.status[s] if top.status else "",
+                "status_id": top.status[s] if top.status else "",
+                "status": term_name(steps.rules, top.status[s], lang) if top.status else "",
                 "melds": [meld_tiles(m) for m in top.melds[s]],
                 "bonus": [b.notation for b in top.bonus[s]],
                 "discards": discard_notations(top, s),

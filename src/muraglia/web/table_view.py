@@ -8,6 +8,7 @@ ordered and labelled: discards attach to the own tiles, the rest are buttons.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from muraglia.engine.actions import (
@@ -21,8 +22,10 @@ from muraglia.engine.actions import (
     Penalise,
 )
 from muraglia.engine.views import PlayerView
+from muraglia.errors import MahjongError
 from muraglia.hand import Hand
-from muraglia.rulesets.base import wind_letter
+from muraglia.rulesets import ruleset_for
+from muraglia.rulesets.base import TERMS, DealFlow, wind_letter
 from muraglia.tiles import Tile
 from muraglia.web.i18n import translate
 from muraglia.web.tiles import tile_name
@@ -34,6 +37,7 @@ __all__ = [
     "order_actions",
     "own_tiles",
     "table_context",
+    "term_name",
 ]
 
 _RANK = {
@@ -72,6 +76,33 @@ def _tiles(notations: Sequence[str], lang: str) -> str:
     return " ".join(tile_name(n, lang) for n in notations)
 
 
+@cache
+def _flow(rules: str) -> DealFlow[Any] | None:
+    """The deal flow of a ruleset spec, built once (None for an unknown or empty spec)."""
+    if not rules:
+        return None
+    try:
+        flow: DealFlow[Any] = ruleset_for(rules).flow()
+    except MahjongError:
+        return None
+    return flow
+
+
+def term_name(rules: str, term: str, lang: str) -> str:
+    """The name in ``lang`` of a deal-end reason, seat status or declaration id of ``rules``.
+
+    The ruleset's own names first (:meth:`DealFlow.term`), then the shared vocabulary; an id
+    neither knows is shown as it is.
+    """
+    if not term:
+        return term
+    flow = _flow(rules)
+    if flow is not None:
+        return flow.term(term, lang)
+    names = TERMS.get(term) or {}
+    return names.get(lang) or names.get("en") or term
+
+
 def action_label(action: Action, view: PlayerView, lang: str) -> str:
     """The button text of an action."""
 
@@ -89,9 +120,10 @@ def action_label(action: Action, view: PlayerView, lang: str) -> str:
     if isinstance(action, ConcealedKong | AddedKong):
         return f"{t('act_' + action.kind)} {tile_name(action.tile.notation, lang)}"
     if isinstance(action, Declare):
-        return f"{t('act_declare')}: {action.name}"
+        return f"{t('act_declare')}: {term_name(view.rules, action.name, lang)}"
     if isinstance(action, Penalise):
-        return f"{t('act_penalise')}: {action.status} ({action.reason})"
+        status = term_name(view.rules, action.status, lang)
+        return f"{t('act_penalise')}: {status} ({term_name(view.rules, action.reason, lang)})"
     if isinstance(action, PassTiles):
         return f"{t('act_pass_tiles')}: {_tiles([x.notation for x in action.tiles], lang)}"
     if action.kind == "win":
@@ -200,7 +232,8 @@ def table_context(
                 "riichi": view.riichi[s] if view.riichi else False,
                 "dealer": s == view.dealer,
                 "to_act": s in view.to_act,
-                "status": view.status[s] if view.status else "",
+                "status_id": view.status[s] if view.status else "",
+                "status": term_name(view.rules, view.status[s], lang) if view.status else "",
             }
         )
     reds = set(view.red_indicators)
