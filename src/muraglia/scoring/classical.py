@@ -37,9 +37,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Protocol
 
 from muraglia.errors import RulesetError
-from muraglia.scoring.result import Award, Transfer
+from muraglia.scoring.result import Award, ScoreResult, Transfer
 
 __all__ = [
     "DEFAULT_SEATS",
@@ -47,6 +48,7 @@ __all__ = [
     "CLASSICAL_KEYS",
     "ClassicalSettlement",
     "EastDoubling",
+    "HandScore",
     "MultipleWinners",
     "Rounding",
     "SettlementTerms",
@@ -54,6 +56,7 @@ __all__ = [
     "difference_payment",
     "explain_transfers",
     "award_line",
+    "classical_result",
     "transfer_arithmetic",
     "hand_value",
     "mahjong_payment",
@@ -476,3 +479,41 @@ def award_line(award: Award, lang: str) -> str:
 
 CLASSICAL_KEYS: tuple[str, ...] = ("count", "ref")
 """The fields a classical ruleset's ``patterns`` objects also print (:meth:`Award.to_dict`)."""
+
+
+class HandScore(Protocol):
+    """What a classical ruleset's scored hand offers (Ravenna's, Seipalle's)."""
+
+    @property
+    def awards(self) -> tuple[Award, ...]: ...  # noqa: D102
+    @property
+    def value(self) -> int: ...  # noqa: D102
+    @property
+    def points(self) -> int: ...  # noqa: D102
+    @property
+    def doubles(self) -> int: ...  # noqa: D102
+    @property
+    def limit(self) -> str | None: ...  # noqa: D102
+    @property
+    def payments(self) -> Mapping[str, int]: ...  # noqa: D102
+    def explain(self, lang: str = "en") -> list[str]: ...  # noqa: D102
+
+
+def classical_result(rules: str, hand: str, score: HandScore, *, valid: bool) -> ScoreResult:
+    """The typed ``muraglia score`` result of a classical hand ``score`` (Ravenna, Seipalle).
+
+    ``payments`` are left out when empty; the explanation is ``score.explain`` in it and en.
+    """
+    return ScoreResult(
+        rules,
+        hand,
+        valid,
+        score.awards,
+        value=score.value,
+        points=score.points,
+        doubles=score.doubles,
+        limit=score.limit,
+        payments=dict(score.payments) if score.payments else None,
+        explanation={"it": tuple(score.explain("it")), "en": tuple(score.explain("en"))},
+        pattern_keys=CLASSICAL_KEYS,
+    )

@@ -33,9 +33,9 @@ from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
 from muraglia.rulesets.ravenna.settlement import RAVENNA_TERMS, SEATS, settle_values
 from muraglia.scoring.accepts import InputRules, decisions_markdown
 from muraglia.scoring.classical import (
-    CLASSICAL_KEYS,
     Transfer,
     award_line,
+    classical_result,
     explain_transfers,
     hand_value,
     mahjong_payment,
@@ -185,19 +185,7 @@ class RavennaScore:
 
     def to_result(self, hand: str) -> ScoreResult:
         """The typed ``muraglia score`` result of this score for ``hand`` (its notation)."""
-        return ScoreResult(
-            "ravenna",
-            hand,
-            self.winner,
-            self.awards,
-            value=self.value,
-            points=self.points,
-            doubles=self.doubles,
-            limit=self.limit,
-            payments=dict(self.payments) if self.payments else None,
-            explanation={"it": tuple(self.explain("it")), "en": tuple(self.explain("en"))},
-            pattern_keys=CLASSICAL_KEYS,
-        )
+        return classical_result("ravenna", hand, self, valid=self.winner)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form following ``muraglia score``'s output contract (without the hand)."""

@@ -29,11 +29,11 @@ from muraglia.rulesets.seipalle.context import Reading
 from muraglia.rulesets.seipalle.patterns import BY_ID, PATTERNS, dora_of
 from muraglia.scoring.accepts import InputRules, decisions_markdown
 from muraglia.scoring.classical import (
-    CLASSICAL_KEYS,
     MultipleWinners,
     SettlementTerms,
     Transfer,
     award_line,
+    classical_result,
     explain_transfers,
     hand_value,
     settle,
@@ -155,19 +155,7 @@ class SeipalleScore:
 
     def to_result(self, hand: str) -> ScoreResult:
         """The typed ``muraglia score`` result of this score for ``hand`` (its notation)."""
-        return ScoreResult(
-            "seipalle",
-            hand,
-            self.valid_win,
-            self.awards,
-            value=self.value,
-            points=self.points,
-            doubles=self.doubles,
-            limit=self.limit,
-            payments=dict(self.payments) if self.payments else None,
-            explanation={"it": tuple(self.explain("it")), "en": tuple(self.explain("en"))},
-            pattern_keys=CLASSICAL_KEYS,
-        )
+        return classical_result("seipalle", hand, self, valid=self.valid_win)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form following ``muraglia score``'s output contract (without the hand)."""
