@@ -27,7 +27,7 @@ from muraglia.engine.actions import (
     Pung,
     Win,
 )
-from muraglia.engine.seats import RedSeat, RiichiSeat, Seat
+from muraglia.engine.seats import SeatRecords
 from muraglia.errors import MahjongError
 from muraglia.hand import Hand
 from muraglia.melds import Meld, MeldKind
@@ -35,7 +35,7 @@ from muraglia.rulesets.base import CallKind, DealFlow, DealView, SeatStatus, win
 from muraglia.tiles import COPIES, NUM_KINDS, NUM_SUITED, RANKS, Tile
 
 
-class LegalDeal(DealView, Protocol):
+class LegalDeal(DealView, SeatRecords, Protocol):
     """What legal-action generation reads of a deal (the engine's ``DealState``).
 
     Beyond :class:`~muraglia.rulesets.base.DealView` (which it hands on to the flow's hooks):
@@ -45,31 +45,6 @@ class LegalDeal(DealView, Protocol):
     @property
     def flow(self) -> DealFlow[Any]:
         """The ruleset's hooks."""
-        ...  # pragma: no cover
-
-    @property
-    def seats(self) -> Sequence[Seat]:
-        """Per-seat records (counts and melds are changed and restored while probing)."""
-        ...  # pragma: no cover
-
-    @property
-    def riichi_seats(self) -> Sequence[RiichiSeat]:
-        """Per-seat riichi records."""
-        ...  # pragma: no cover
-
-    @property
-    def red_seats(self) -> Sequence[RedSeat]:
-        """Per-seat red fives."""
-        ...  # pragma: no cover
-
-    @property
-    def drawn(self) -> Tile | None:
-        """The tile the seat in turn has just drawn."""
-        ...  # pragma: no cover
-
-    @property
-    def drawn_red(self) -> bool:
-        """``drawn`` is a red five."""
         ...  # pragma: no cover
 
     @property
@@ -83,18 +58,8 @@ class LegalDeal(DealView, Protocol):
         ...  # pragma: no cover
 
     @property
-    def claim_red(self) -> bool:
-        """The tile in the claim window is a red five."""
-        ...  # pragma: no cover
-
-    @property
     def first(self) -> int:
         """The seat that played first (East, or the next seat after a dead East)."""
-        ...  # pragma: no cover
-
-    @property
-    def dead_count(self) -> int:
-        """Replacement tiles left in the dead wall."""
         ...  # pragma: no cover
 
     def hand_of(self, seat: int, winning: Tile | None = None, *, red: bool = False) -> Hand:

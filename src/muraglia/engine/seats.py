@@ -15,14 +15,15 @@ A new field needs no change to any ``copy()``.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from muraglia.melds import Meld
 from muraglia.rulesets.base import SeatStatus
 from muraglia.tiles import NUM_KINDS, Tile
 
-__all__ = ["RedSeat", "RiichiSeat", "Seat", "fresh"]
+__all__ = ["RedSeat", "RiichiSeat", "Seat", "SeatRecords", "fresh"]
 
 T = TypeVar("T")
 
@@ -118,3 +119,46 @@ def _mutable(value: object) -> bool:
 def _mutable_record(kind: type) -> bool:
     params = getattr(kind, "__dataclass_params__", None)
     return params is not None and not params.frozen
+
+
+class SeatRecords(Protocol):
+    """What both legal-action generation and the views read of a deal's seats and tiles.
+
+    The engine's ``DealState`` provides it; :class:`~muraglia.engine.legal.LegalDeal` and
+    :class:`~muraglia.engine.views.ViewedDeal` extend it.
+    """
+
+    @property
+    def seats(self) -> Sequence[Seat]:
+        """Per-seat records (legal-action generation changes and restores them while probing)."""
+        ...  # pragma: no cover
+
+    @property
+    def riichi_seats(self) -> Sequence[RiichiSeat]:
+        """Per-seat riichi records."""
+        ...  # pragma: no cover
+
+    @property
+    def red_seats(self) -> Sequence[RedSeat]:
+        """Per-seat red fives."""
+        ...  # pragma: no cover
+
+    @property
+    def drawn(self) -> Tile | None:
+        """The tile the seat in turn has just drawn."""
+        ...  # pragma: no cover
+
+    @property
+    def drawn_red(self) -> bool:
+        """``drawn`` is a red five."""
+        ...  # pragma: no cover
+
+    @property
+    def claim_red(self) -> bool:
+        """The tile in the claim window is a red five."""
+        ...  # pragma: no cover
+
+    @property
+    def dead_count(self) -> int:
+        """Replacement tiles left in the dead wall."""
+        ...  # pragma: no cover

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from muraglia.engine.phases import Phase
-from muraglia.engine.seats import RedSeat, RiichiSeat, Seat
+from muraglia.engine.seats import SeatRecords
 from muraglia.melds import Meld
 from muraglia.tiles import NUM_KINDS, Tile
 
@@ -36,7 +36,7 @@ class Scoreboard(Protocol):
         ...  # pragma: no cover
 
 
-class ViewedDeal(Protocol):
+class ViewedDeal(SeatRecords, Protocol):
     """What a view reads of a deal (the engine's ``DealState``): nothing else is projected."""
 
     @property
@@ -75,38 +75,8 @@ class ViewedDeal(Protocol):
         ...  # pragma: no cover
 
     @property
-    def drawn(self) -> Tile | None:
-        """The tile the seat in turn has just drawn."""
-        ...  # pragma: no cover
-
-    @property
-    def drawn_red(self) -> bool:
-        """``drawn`` is a red five."""
-        ...  # pragma: no cover
-
-    @property
     def claim_tile(self) -> Tile | None:
         """The tile in the claim window."""
-        ...  # pragma: no cover
-
-    @property
-    def claim_red(self) -> bool:
-        """``claim_tile`` is a red five."""
-        ...  # pragma: no cover
-
-    @property
-    def seats(self) -> Sequence[Seat]:
-        """Per-seat records."""
-        ...  # pragma: no cover
-
-    @property
-    def riichi_seats(self) -> Sequence[RiichiSeat]:
-        """Per-seat riichi records."""
-        ...  # pragma: no cover
-
-    @property
-    def red_seats(self) -> Sequence[RedSeat]:
-        """Per-seat red fives."""
         ...  # pragma: no cover
 
     @property
@@ -122,11 +92,6 @@ class ViewedDeal(Protocol):
     @property
     def live_count(self) -> int:
         """Drawable tiles left in the live wall."""
-        ...  # pragma: no cover
-
-    @property
-    def dead_count(self) -> int:
-        """Replacement tiles left in the dead wall."""
         ...  # pragma: no cover
 
     def seat_wind(self, seat: int) -> Tile:
