@@ -143,6 +143,9 @@ def test_the_expert_bot_takes_a_seat_from_the_registry(tmp_path: Path) -> None:
     """The /play form offers every registered bot (issue 20: expert) and seats it."""
     client = TestClient(create_app(_url(tmp_path)))
     assert 'value="expert"' in client.get("/play").text
+    # the choice is named in the page's language (players.BOT_NAMES), never by its id
+    italian = client.get("/play", headers={"Accept-Language": "it"}).text
+    assert '<option value="expert" >esperto</option>' in italian
     r = client.post(
         "/play",
         data={"rules": "riichi-ema", "seat": "0", "deals": "1", "seed": "5", "bot1": "expert"},

@@ -21,7 +21,7 @@ from muraglia.io.mjai import mjai_of
 from muraglia.io.record import dumps, record_of
 from muraglia.io.tenhou6 import to_tenhou6
 from muraglia.notation import parse_tiles
-from muraglia.players import BOTS, DEFAULT_BOT
+from muraglia.players import BOT_NAMES, BOTS, DEFAULT_BOT
 from muraglia.rulesets import load_ruleset, parse_spec
 from muraglia.rulesets.base import SEAT_LETTERS
 from muraglia.web.forms import WINDS
@@ -52,7 +52,7 @@ def play_new(request: Request, error: str | None = None) -> HTMLResponse:
     lang = lang_of(request)
     context = {
         "rulesets": RULESETS,
-        "bots": list(BOTS),
+        "bots": [(b, BOT_NAMES.get(b, {}).get(lang, b)) for b in BOTS],
         "default_bot": DEFAULT_BOT,
         "winds": WINDS,
         "error": error,
