@@ -10,6 +10,7 @@ from muraglia.errors import RulesetError
 from muraglia.notation import parse_hand
 from muraglia.scoring import PatternTable, WinContext, WinType
 from muraglia.scoring import predicates as p
+from muraglia.scoring.patterns import Exclusion
 from muraglia.tiles import Tile
 
 NAMES = {"en": "x", "it": "x"}
@@ -52,6 +53,58 @@ def test_evaluate(hand: str, expected: dict[str, int]) -> None:
     table.limit_exclusive = True
     got = {a.id: a.value for a in table.evaluate(ctx_of(hand))}
     assert got == expected
+
+
+def exclusion_table(exclusion: Exclusion) -> PatternTable:
+    """Patterns where the two readings of ``excludes`` part (module docstring of patterns.py).
+
+    ``pairs_of_heads`` (4) includes ``all_heads`` (5): SEI-DBL-D25 "comprende" SEI-DBL-D16, and
+    "a seven-pairs hand of head tiles scores 4, not the 5" (SEI-DBL-2). ``chain_a`` excludes
+    ``chain_b``, which excludes ``chain_c``; ``mutual_x`` and ``mutual_y`` exclude each other.
+    """
+    t = PatternTable("test", unit="doubles", exclusion=exclusion)
+    for pid, value, excludes in (
+        ("pairs_of_heads", 4, ("all_heads",)),
+        ("all_heads", 5, ()),
+        ("chain_a", 3, ("chain_b",)),
+        ("chain_b", 2, ("chain_c",)),
+        ("chain_c", 1, ()),
+        ("mutual_x", 1, ("mutual_y",)),
+        ("mutual_y", 1, ("mutual_x",)),
+    ):
+        t.pattern(pid, names=NAMES, closed=value, open=value, ref="T", excludes=excludes)(
+            lambda c: True
+        )
+    t.check()
+    return t
+
+
+@pytest.mark.parametrize(
+    ("found", "kept", "by_found"),
+    [
+        (("pairs_of_heads", "all_heads"), {"pairs_of_heads", "all_heads"}, {"pairs_of_heads"}),
+        (("chain_a", "chain_b", "chain_c"), {"chain_a", "chain_c"}, {"chain_a"}),
+        (("chain_b", "chain_c"), {"chain_b"}, {"chain_b"}),
+        (("mutual_x", "mutual_y"), {"mutual_x"}, set()),
+    ],
+    ids=["lower-includes-higher", "chain", "chain-tail", "mutual"],
+)
+def test_the_two_readings_of_excludes(
+    found: tuple[str, ...], kept: set[str], by_found: set[str]
+) -> None:
+    """``kept`` ranks (a lower award never drops a higher one); ``found`` replaces."""
+    for exclusion, expected in (("kept", kept), ("found", by_found)):
+        table = exclusion_table(exclusion)  # type: ignore[arg-type]
+        awards = table.resolve(dict.fromkeys(found, 1), concealed=True)
+        assert {a.id for a in awards} == expected, exclusion
+        copy = table.with_values({"chain_c": (1, 1)})  # option presets keep the reading
+        assert copy.exclusion == exclusion
+        assert {a.id for a in copy.resolve(dict.fromkeys(found, 1), concealed=True)} == expected
+
+
+def test_unknown_exclusion_is_refused() -> None:
+    with pytest.raises(RulesetError, match="exclusion must be one of kept, found, not 'any'"):
+        PatternTable("t", unit="han", exclusion="any")  # type: ignore[arg-type]
 
 
 def test_open_value_none_means_not_allowed() -> None:

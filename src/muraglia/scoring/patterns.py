@@ -28,17 +28,38 @@ Resolution (:meth:`PatternTable.evaluate`):
    truthy result gives an :class:`Award` (value x count);
 2. ``implies``: an awarded pattern also awards the listed patterns (counted, at their own value)
    even if their predicate is false — for "A always scores B too" notes;
-3. ``excludes``: going through the awards from the highest value down (ties: table order), an
-   award excluded by an already kept one is dropped — this covers MCR's non-repeat principle and
-   "replaces" notes (junchan replaces chanta);
+3. ``excludes`` — one meaning, "A excludes B: when A counts, B is not counted", read in one
+   of two ways chosen per table (``exclusion``):
+
+   - ``"kept"`` (the default; riichi, MCR): going through the awards from the highest value
+     down (ties: table order), an award excluded by an already kept one is dropped. This is the
+     non-repeat principle of a ranked table: a lower award never removes a higher one, two
+     patterns that exclude each other keep the better (the first on a tie), and in a chain
+     A -> B -> C, C still counts when B was dropped by A (list C under A if A replaces it too);
+   - ``"found"`` (the Italian tables' *comprende*, "includes": seed 003 and SEI-DBL-D25, "the
+     listed value already replaces X"): a pattern listed by any pattern found on the hand is
+     dropped, whatever the two values and whether the excluding pattern is itself kept — tutte
+     coppie di testa (4) replaces tutte teste (5), and exclusion is transitive along a chain.
+     Two patterns listing each other would both be dropped, so such a table declares one way;
 4. with ``limit_exclusive`` tables, any limit award drops every non-limit award.
+
+>>> kept = PatternTable("demo", unit="doubles")
+>>> found = PatternTable("demo", unit="doubles", exclusion="found")
+>>> for t in (kept, found):
+...     _ = t.pattern("pairs_of_heads", names={"en": "P", "it": "P"}, closed=4, open=4,
+...                   ref="D-3", excludes=("all_heads",))(lambda ctx: True)
+...     _ = t.pattern("all_heads", names={"en": "H", "it": "H"}, closed=5, open=5, ref="D-4")(
+...         lambda ctx: True)
+>>> [[a.id for a in t.resolve({"pairs_of_heads": 1, "all_heads": 1}, concealed=True)]
+...  for t in (kept, found)]
+[['pairs_of_heads', 'all_heads'], ['pairs_of_heads']]
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from muraglia.analysis.groups import GroupKind
 from muraglia.errors import RulesetError
@@ -47,10 +68,15 @@ from muraglia.scoring.locate import Locator, sources, whole_hand
 from muraglia.scoring.result import Award
 from muraglia.tiles import Tile
 
-__all__ = ["Pattern", "PatternTable", "Predicate", "parse_example"]
+__all__ = ["Exclusion", "Pattern", "PatternTable", "Predicate", "parse_example"]
 
 Predicate = Callable[[WinContext], "bool | int"]
 """A pattern predicate: True/False, or how many times the pattern applies."""
+
+Exclusion = Literal["kept", "found"]
+"""How a table reads ``excludes`` (module docstring, step 3): ``kept`` — an award excluded by an
+award already kept, from the highest value down; ``found`` — a pattern listed by any pattern
+found on the hand (the Italian *comprende*)."""
 
 _Step = tuple[
     str, frozenset[GroupKind], int, int, frozenset[str], frozenset[Tile], Predicate, frozenset[Tile]
@@ -201,11 +227,30 @@ class Pattern:
 class PatternTable:
     """The ordered collection of a ruleset's patterns (see module docstring)."""
 
-    def __init__(self, ruleset: str, *, unit: str, limit_exclusive: bool = False) -> None:
-        """An empty table for ``ruleset`` whose patterns default to ``unit``."""
+    def __init__(
+        self,
+        ruleset: str,
+        *,
+        unit: str,
+        limit_exclusive: bool = False,
+        exclusion: Exclusion = "kept",
+    ) -> None:
+        """An empty table for ``ruleset`` whose patterns default to ``unit``.
+
+        ``exclusion`` says how ``excludes`` is read (:data:`Exclusion`, module docstring).
+
+        Raises:
+            RulesetError: for an unknown ``exclusion``.
+        """
+        if exclusion not in get_args(Exclusion):
+            raise RulesetError(
+                f"{ruleset}: exclusion must be one of {', '.join(get_args(Exclusion))}, "
+                f"not {exclusion!r}"
+            )
         self.ruleset = ruleset
         self.unit = unit
         self.limit_exclusive = limit_exclusive
+        self.exclusion: Exclusion = exclusion
         self._patterns: dict[str, Pattern] = {}
         self._order: dict[str, int] = {}
         self._plans: dict[bool, tuple[_Step, ...]] = {}
@@ -320,7 +365,12 @@ class PatternTable:
         Raises:
             RulesetError: for an unknown id.
         """
-        out = PatternTable(self.ruleset, unit=self.unit, limit_exclusive=self.limit_exclusive)
+        out = PatternTable(
+            self.ruleset,
+            unit=self.unit,
+            limit_exclusive=self.limit_exclusive,
+            exclusion=self.exclusion,
+        )
         out._patterns = dict(self._patterns)
         out._plans = {}
         out._filtered = {}
@@ -427,13 +477,18 @@ class PatternTable:
         }
         dropped: set[str] = set()
         kept: list[str] = []
-        for pid in sorted(found, key=lambda pid: (-per[pid] * found[pid], order[pid])):
-            if pid in dropped:
-                continue
-            kept.append(pid)
-            excludes = pats[pid].excludes
-            if excludes:
-                dropped.update(excludes)
+        if self.exclusion == "found":  # the Italian "comprende": any found pattern replaces
+            for pid in found:
+                dropped.update(pats[pid].excludes)
+            kept = [pid for pid in found if pid not in dropped]
+        else:  # "kept": from the highest value down, excluded by an award already kept
+            for pid in sorted(found, key=lambda pid: (-per[pid] * found[pid], order[pid])):
+                if pid in dropped:
+                    continue
+                kept.append(pid)
+                excludes = pats[pid].excludes
+                if excludes:
+                    dropped.update(excludes)
         if self.limit_exclusive and any(pats[pid].limit for pid in kept):
             kept = [pid for pid in kept if pats[pid].limit]
         kept.sort(key=order.__getitem__)
