@@ -206,3 +206,21 @@ def test_max_suits_skips_the_predicate(hand: str, called: bool) -> None:
     for among in (None, list(t)):
         assert ("flushy" in t.find(ctx_of(hand), among=among)) is called
     assert len(calls) == (2 if called else 0)
+
+
+def test_won_only_patterns_are_not_tried_on_a_hand_that_did_not_win() -> None:
+    """``won_only`` (FIMJ's closing doubles, massimi) skips ``WinType.NONE`` without a call."""
+    calls: list[WinType] = []
+    t = PatternTable("t", unit="doubles")
+    t.pattern("closing", names=NAMES, closed=1, open=1, ref="r", won_only=True, category="c")(
+        lambda c: calls.append(c.win) or True
+    )
+    t.pattern("any", names=NAMES, closed=1, open=1, ref="r")(lambda c: True)
+    hand = parse_hand("234m567p234s678s55m+5m")
+    d = decompose(hand)[0]
+    for win, expected in ((WinType.TSUMO, ["closing", "any"]), (WinType.NONE, ["any"])):
+        ctx = WinContext(hand, d, None, win, Tile.EAST, Tile.EAST)
+        assert [a.id for a in t.evaluate(ctx)] == expected
+    assert calls == [WinType.TSUMO]
+    assert t.award_of("closing", 1, concealed=True).category == "c"
+    assert t.award_of("any", 1, concealed=True).category is None
