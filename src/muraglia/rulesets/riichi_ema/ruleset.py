@@ -22,7 +22,7 @@ from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.rulesets.base import Ruleset, as_hand, as_tiles
 from muraglia.rulesets.riichi_ema import fast
-from muraglia.rulesets.riichi_ema.fast import WAITS, Best, Resolver, score_best
+from muraglia.rulesets.riichi_ema.fast import WAITS, Best, score_best
 from muraglia.rulesets.riichi_ema.fu import Fu, count_fu
 from muraglia.rulesets.riichi_ema.match_end import final_settlement
 from muraglia.rulesets.riichi_ema.options import (
@@ -174,12 +174,9 @@ class RiichiEma(Ruleset[EmaOptions]):
         # the table-driven scorer (fast.py) covers exactly the ids of fast.COVERS; a table
         # with any other pattern (or other declarations) is scored by the reference loop over
         # the declared predicates
-        self._resolvers: tuple[Resolver, Resolver] | None = None
+        self._resolvers: fast.Resolvers | None = None
         if fast.usable(self.table):
-            self._resolvers = (
-                Resolver(self.table, concealed=False),
-                Resolver(self.table, concealed=True),
-            )
+            self._resolvers = fast.resolvers_for(self.table)
         for name, allowed in CHOICES.items():
             if getattr(o, name) not in allowed:
                 raise RulesetError(
