@@ -33,7 +33,10 @@ if sh.NATIVE:
         (sh.shanten_standard, sh._pure_shanten_standard),
     ]
 if fast.NATIVE:
-    NATIVE_PAIRS.append((fast.score_best, fast._pure_score_best))
+    NATIVE_PAIRS += [
+        (fast.score_best, fast._pure_score_best),
+        (fast.score_front, fast._pure_score_front),
+    ]
 COMPILED = ("muraglia.analysis._cshanten", "muraglia.rulesets.riichi_ema._criichi")
 
 
@@ -42,9 +45,9 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     """Run a module's tests on the compiled kernels, then on the pure-Python ones.
 
     The shanten kernels (``muraglia.analysis.shanten``) and the riichi scorer's
-    (``muraglia.rulesets.riichi_ema.fast.score_best``) are picked once, at import (``NATIVE``;
-    the import-time switch ``MURAGLIA_PURE=1`` is tested in a subprocess by
-    ``tests/analysis/test_native.py``).
+    (``muraglia.rulesets.riichi_ema.fast.score_best`` and ``score_front``) are picked once, at
+    import (``NATIVE``; the import-time switch ``MURAGLIA_PURE=1`` is tested in a subprocess
+    by ``tests/analysis/test_native.py``).
     The ``pure`` run rebinds every module's reference to a compiled kernel to its pure-Python
     reference for the module's tests and sets ``MURAGLIA_PURE=1`` for the subprocesses they
     start, and restores both after (modules first imported meanwhile included). The ``native``

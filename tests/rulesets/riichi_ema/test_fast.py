@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import as_tiles
 from muraglia.rulesets.riichi_ema import fast
 from muraglia.rulesets.riichi_ema.rules import RiichiEma, _wind
+from muraglia.rulesets.riichi_ema.ruleset import RESULT_KEYS
 from muraglia.scoring.context import parse_win
 from muraglia.scoring.patterns import PatternTable
 from muraglia.tiles import PhysicalTile, Tile
@@ -517,3 +519,103 @@ def test_kernel_codes_are_the_declared_ids() -> None:
     if fast.NATIVE:
         assert len(fast.KERNEL_IDS) == fast._native.NY
         assert len(fast.KERNEL_FLAGS) == fast._native.NF
+
+
+def _plain(case: dict[str, Any]) -> tuple[Hand, dict[str, Any]]:
+    """A case in the spellings the C kernel's whole-call lane takes (Hand, tuples of Tiles)."""
+    kw = {k: v for k, v in case.items() if k != "hand"}
+    kw["flags"] = tuple(sorted(kw.get("flags", ())))
+    for key in ("dora", "ura"):
+        if key in kw:
+            kw[key] = as_tiles(kw[key], key)
+    return parse_hand(case["hand"]), kw
+
+
+def _by_python(rules: RiichiEma, hand: Hand, kw: dict[str, Any]) -> Any:
+    """``rules.score`` with the whole-call lane off (the Python checks and ``_finish``)."""
+    module = sys.modules[type(rules).__module__]
+    saved = module.score_front
+    module.score_front = fast._pure_score_front
+    try:
+        return rules.score(hand, **kw)
+    finally:
+        module.score_front = saved
+
+
+def front_agrees(rules: RiichiEma, hand: Hand, kw: dict[str, Any]) -> bool:
+    """Score through the C lane and through Python; same result. Whether the lane answered."""
+    assert rules._front is not None
+    answered = fast._native.front(
+        rules._front,
+        hand,
+        kw.get("win", "ron"),
+        kw.get("seat_wind", "E"),
+        kw.get("round_wind", "E"),
+        kw.get("flags", ()),
+        kw.get("dora"),
+        kw.get("ura"),
+        {k: kw[k] for k in SITUATION if k in kw},
+    )
+    want = _by_python(rules, hand, kw)
+    if answered is NotImplemented:
+        return False
+    assert type(answered) is type(want)
+    assert list(vars(answered)) == list(vars(want)) == list(RESULT_KEYS)
+    assert answered.to_dict() == want.to_dict()  # patterns, payments, explanation...
+    assert answered.decomposition == want.decomposition
+    assert answered.awards == want.awards
+    assert dict(answered.extra) == dict(want.extra)
+    assert answered.payments == want.payments
+    return True
+
+
+@given(winning(), st.sampled_from(("ema", "tenhou")))
+def test_front_matches_the_python_path(
+    request: pytest.FixtureRequest, case: dict[str, Any], rules: str
+) -> None:
+    _native_only(request)
+    hand, kw = _plain(case)
+    front_agrees(RULES[rules], hand, kw)
+
+
+def test_front_answers_the_common_calls(request: pytest.FixtureRequest) -> None:
+    # the golden corpus in the lane's spellings: most calls are answered by C, all agree
+    _native_only(request)
+    answered = total = 0
+    for line in GOLDEN.read_text(encoding="utf-8").splitlines():
+        try:
+            item = json.loads(line)
+            rules = load_ruleset(item.pop("rules"))
+            hand, kw = _plain(item)
+        except (ValueError, KeyError, TypeError, AttributeError, MahjongError):
+            continue  # the corpus's malformed lines
+        try:
+            answered += front_agrees(rules, hand, kw)
+        except MahjongError:
+            continue  # a situation the ruleset refuses: the Python path raises
+        total += 1
+    assert total > 200
+    assert answered > total // 2
+
+
+@pytest.mark.parametrize(
+    ("kw", "message"),
+    [
+        ({"win": "tsumo", "discarder": "S"}, "no discarder"),
+        ({"discarder": "E"}, "is the winner"),
+        ({"discarder": "S", "flags": ("ippatsu",)}, "ippatsu needs riichi"),
+        ({"discarder": "S", "honba": -1}, "honba"),
+        ({"discarder": "S", "honba": True}, "honba"),
+        ({"discarder": "S", "riichi_sticks": 1.5}, "riichi_sticks"),
+        ({"discarder": "S", "colour": "red"}, "unknown key"),
+        ({"discarder": "S", "flags": ("riichi", "nope")}, "nope"),
+        ({"discarder": "S", "seat_wind": "X"}, "seat_wind"),
+        ({"discarder": "S", "win": "draw"}, "win"),
+    ],
+)
+def test_front_leaves_errors_to_the_python_path(kw: dict[str, Any], message: str) -> None:
+    # bad calls are not answered by the lane: the Python checks raise their messages
+    with pytest.raises(MahjongError, match=message):
+        TENHOU.score(parse_hand("234m567m345p67s22p+8s"), **kw)
+    with pytest.raises(MahjongError, match="riichi"):
+        TENHOU.score(parse_hand("234m567m67s22p[345p]+8s"), discarder="S", flags=("riichi",))

@@ -43,7 +43,7 @@ enum { TWO, CLOSED, EDGE, SINGLE, DUAL, SPECIAL };
 
 static PyObject *pure_score = NULL;  /* fast._pure_score_best */
 static PyObject *suit_entry = NULL;  /* fast.suit_entry */
-static PyObject *make_decomp = NULL; /* fast._Decomp */
+static PyObject *make_decomp = NULL; /* fast.build_decomposition */
 static PyObject *best_type = NULL;   /* fast.Best */
 static PyObject *no_yaku = NULL;     /* the reason of a hand without yaku */
 static PyObject *honba_reason = NULL; /* honba -> the reason of EMA-HONBA-4 */
@@ -616,6 +616,66 @@ outside:
     return -2;
 }
 
+/* ------------------------------------------------------------------ the lazy decomposition */
+
+/* Deferred(fn, args): fn(*args) on the first call, the same object after (as fast._Decomp).
+ * No GC support needed: it refers to a function, the hand, split tuples and strings, none of
+ * which can refer back to it. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *fn;
+    PyObject *args;
+    PyObject *value;
+} Deferred;
+
+static void deferred_dealloc(Deferred *self) {
+    Py_XDECREF(self->fn);
+    Py_XDECREF(self->args);
+    Py_XDECREF(self->value);
+    PyObject_Free(self);
+}
+
+static PyObject *deferred_call(Deferred *self, PyObject *args, PyObject *kw) {
+    PyObject *v;
+    if ((args != NULL && PyTuple_GET_SIZE(args)) || (kw != NULL && PyDict_GET_SIZE(kw))) {
+        PyErr_SetString(PyExc_TypeError, "a deferred decomposition takes no arguments");
+        return NULL;
+    }
+    if (self->value == NULL) {
+        v = PyObject_Call(self->fn, self->args, NULL);
+        if (v == NULL) return NULL;
+        if (self->value == NULL) { /* (not set meanwhile by another thread) */
+            self->value = v;
+            Py_CLEAR(self->args);
+        } else {
+            Py_DECREF(v);
+        }
+    }
+    return Py_NewRef(self->value);
+}
+
+static PyTypeObject DeferredType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "muraglia.rulesets.riichi_ema._criichi.Deferred",
+    .tp_basicsize = sizeof(Deferred),
+    .tp_dealloc = (destructor)deferred_dealloc,
+    .tp_call = (ternaryfunc)deferred_call,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The decomposition of a best reading, built on the first call.",
+};
+
+static PyObject *deferred(PyObject *fn, PyObject *args) {
+    Deferred *d = PyObject_New(Deferred, &DeferredType);
+    if (d == NULL) {
+        Py_DECREF(args);
+        return NULL;
+    }
+    d->fn = Py_NewRef(fn);
+    d->args = args; /* stolen */
+    d->value = NULL;
+    return (PyObject *)d;
+}
+
 /* ------------------------------------------------------------------ scoring */
 
 typedef struct {
@@ -857,17 +917,19 @@ static PyObject *fallback(PyObject *const *args, Py_ssize_t nargs) {
         (count)++;                                                                                 \
     } while (0)
 
-PyDoc_STRVAR(score_best_doc,
-             "score_best(hand, resolvers, tsumo, seat, rnd, flags, dora, ura, honba, stack, "
-             "kiriage, kazoe, two_yaku, winner): as fast._pure_score_best; resolvers[2] is "
-             "the compiled kernel.");
+/* a marker (not an object): "hand these arguments to the pure function" */
+static PyObject fallback_marker;
+#define FALLBACK (&fallback_marker)
 
-static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    PyObject *hand, *resolvers, *kcap, *conc_t, *melds_t, *win_o, *flags, *dora, *ura;
-    Kernel *kernel;
+/* The best reading (a new Best, or None for an incomplete hand), NULL on error, FALLBACK for
+ * inputs outside the kernel. */
+static PyObject *search(Kernel *kernel, PyObject *hand, int tsumo, int seat, int rnd,
+                        PyObject *flags, PyObject *dora, PyObject *ura, int honba, int stack,
+                        int kiriage, int kazoe, int two_yaku, PyObject *winner) {
+    PyObject *conc_t, *melds_t, *win_o;
     Search S;
     int conc[34], counts[34];
-    int i, red = 0, win, code, seat, rnd, tsumo, honba, nmelds;
+    int i, red = 0, win, code, nmelds;
     uint64_t mask = 0;
     int m_chow[3] = {0, 0, 0}, m_pung[3] = {0, 0, 0};
     int m_chows = 0, m_pungs = 0, kongs = 0, m_conc = 0, m_fu = 0, m_head = 1, concealed = 1;
@@ -877,36 +939,10 @@ static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t na
     int nfound = 0;
     int honors, suits, riichi, ron;
     const Res *res;
-    (void)self;
-    if (nargs != 14 || !ids_ok) return fallback(args, nargs);
-    hand = args[0];
-    resolvers = args[1];
-    if (!PyTuple_Check(resolvers) || PyTuple_GET_SIZE(resolvers) < 3) return fallback(args, nargs);
-    kcap = PyTuple_GET_ITEM(resolvers, 2);
-    if (!PyCapsule_CheckExact(kcap)) return fallback(args, nargs);
-    kernel = (Kernel *)PyCapsule_GetPointer(kcap, KERNEL_CAPSULE);
-    if (kernel == NULL) return NULL;
-    if (!PyLong_Check(args[3]) || !PyLong_Check(args[4])) return fallback(args, nargs);
-    seat = (int)PyLong_AsLong(args[3]);
-    rnd = (int)PyLong_AsLong(args[4]);
-    if (PyErr_Occurred()) return NULL;
-    tsumo = PyObject_IsTrue(args[2]);
-    flags = args[5];
-    dora = args[6];
-    ura = args[7];
-    if (!PyLong_Check(args[8]) || !PyTuple_Check(dora) || !PyTuple_Check(ura) ||
-        !PyFrozenSet_Check(flags))
-        return fallback(args, nargs);
-    honba = (int)PyLong_AsLong(args[8]);
-    if (honba == -1 && PyErr_Occurred()) {
-        PyErr_Clear();
-        return fallback(args, nargs);
-    }
-    S.stack = PyObject_IsTrue(args[9]);
-    S.kiriage = PyObject_IsTrue(args[10]);
-    S.kazoe = PyObject_IsTrue(args[11]);
-    S.two_yaku = PyObject_IsTrue(args[12]);
-    if (tsumo < 0 || S.stack < 0 || S.kiriage < 0 || S.kazoe < 0 || S.two_yaku < 0) return NULL;
+    S.stack = stack;
+    S.kiriage = kiriage;
+    S.kazoe = kazoe;
+    S.two_yaku = two_yaku;
     S.dealer = seat == 27;
     S.tsumo = tsumo;
     S.honba = honba;
@@ -931,17 +967,17 @@ static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t na
     Py_DECREF(win_o);
     if (!PyTuple_Check(conc_t) || !PyTuple_Check(melds_t) || win_o == Py_None ||
         PyTuple_GET_SIZE(conc_t) > 14 || PyTuple_GET_SIZE(melds_t) > 4)
-        return fallback(args, nargs);
+        return FALLBACK;
     memset(conc, 0, sizeof conc);
     for (i = 0; i < PyTuple_GET_SIZE(conc_t); i++) {
         code = tile_code(PyTuple_GET_ITEM(conc_t, i));
-        if (code < 0) return code == -1 ? fallback(args, nargs) : NULL;
+        if (code < 0) return code == -1 ? FALLBACK : NULL;
         conc[code >> 1]++;
         mask |= (uint64_t)1 << (code >> 1);
         red += code & 1;
     }
     code = tile_code(win_o);
-    if (code < 0) return code == -1 ? fallback(args, nargs) : NULL;
+    if (code < 0) return code == -1 ? FALLBACK : NULL;
     win = code >> 1;
     conc[win]++;
     mask |= (uint64_t)1 << win;
@@ -951,11 +987,11 @@ static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t na
         PyObject *d = i < PyTuple_GET_SIZE(dora) ? PyTuple_GET_ITEM(dora, i)
                                                   : PyTuple_GET_ITEM(ura, i - PyTuple_GET_SIZE(dora));
         long x;
-        if (!PyLong_Check(d)) return fallback(args, nargs);
+        if (!PyLong_Check(d)) return FALLBACK;
         x = PyLong_AsLong(d);
         if (x < 0 || x >= 34) {
             PyErr_Clear();
-            return fallback(args, nargs);
+            return FALLBACK;
         }
     }
     /* declared melds (EMA-WIN-4: only a concealed kong stays concealed) */
@@ -963,7 +999,7 @@ static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t na
     nmelds = (int)PyTuple_GET_SIZE(melds_t);
     for (i = 0; i < nmelds; i++) {
         int mc = meld_code(PyTuple_GET_ITEM(melds_t, i)), kind, low, n, mconc, head;
-        if (mc < 0) return mc == -1 ? fallback(args, nargs) : NULL;
+        if (mc < 0) return mc == -1 ? FALLBACK : NULL;
         kind = mc & 3;
         low = (mc >> 2) & 63;
         n = (mc >> 8) & 7;
@@ -1345,10 +1381,12 @@ static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t na
         } else {
             spec = Py_NewRef(Py_None);
         }
-        decomp = spec == NULL ? NULL
-                              : PyObject_CallFunctionObjArgs(make_decomp, hand,
-                                                             shape_names[o->shape], spec, NULL);
-        Py_XDECREF(spec);
+        decomp = NULL;
+        if (spec != NULL) {
+            PyObject *margs = PyTuple_Pack(3, hand, shape_names[o->shape], spec);
+            Py_DECREF(spec);
+            if (margs != NULL) decomp = deferred(make_decomp, margs);
+        }
         if (decomp == NULL) {
             Py_DECREF(awards);
             Py_DECREF(reason);
@@ -1374,7 +1412,7 @@ static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t na
         }
         PyTuple_SET_ITEM(out, 0, Py_NewRef(hand));
         PyTuple_SET_ITEM(out, 1, decomp);
-        PyTuple_SET_ITEM(out, 2, Py_NewRef(args[13]));
+        PyTuple_SET_ITEM(out, 2, Py_NewRef(winner));
         PyTuple_SET_ITEM(out, 3, PyBool_FromLong(tsumo));
         PyTuple_SET_ITEM(out, 4, awards);
         PyTuple_SET_ITEM(out, 5, PyBool_FromLong(o->valid));
@@ -1397,12 +1435,324 @@ static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t na
     }
 }
 
+PyDoc_STRVAR(score_best_doc,
+             "score_best(hand, resolvers, tsumo, seat, rnd, flags, dora, ura, honba, stack, "
+             "kiriage, kazoe, two_yaku, winner): as fast._pure_score_best; resolvers[2] is "
+             "the compiled kernel.");
+
+static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *resolvers, *kcap, *out;
+    Kernel *kernel;
+    long seat, rnd, honba;
+    int tsumo, opts[4], i;
+    (void)self;
+    if (nargs != 14 || !ids_ok) return fallback(args, nargs);
+    resolvers = args[1];
+    if (!PyTuple_Check(resolvers) || PyTuple_GET_SIZE(resolvers) < 3) return fallback(args, nargs);
+    kcap = PyTuple_GET_ITEM(resolvers, 2);
+    if (!PyCapsule_CheckExact(kcap)) return fallback(args, nargs);
+    kernel = (Kernel *)PyCapsule_GetPointer(kcap, KERNEL_CAPSULE);
+    if (kernel == NULL) return NULL;
+    if (!PyLong_Check(args[3]) || !PyLong_Check(args[4]) || !PyLong_Check(args[8]) ||
+        !PyTuple_Check(args[6]) || !PyTuple_Check(args[7]) || !PyFrozenSet_Check(args[5]))
+        return fallback(args, nargs);
+    seat = PyLong_AsLong(args[3]);
+    rnd = PyLong_AsLong(args[4]);
+    honba = PyLong_AsLong(args[8]);
+    if (PyErr_Occurred() || honba > INT_MAX || seat < 27 || seat > 30 || rnd < 27 || rnd > 30) {
+        PyErr_Clear();
+        return fallback(args, nargs);
+    }
+    tsumo = PyObject_IsTrue(args[2]);
+    if (tsumo < 0) return NULL;
+    for (i = 0; i < 4; i++) {
+        opts[i] = PyObject_IsTrue(args[9 + i]);
+        if (opts[i] < 0) return NULL;
+    }
+    out = search(kernel, args[0], tsumo, (int)seat, (int)rnd, args[5], args[6], args[7],
+                 (int)honba, opts[0], opts[1], opts[2], opts[3], args[13]);
+    if (out == FALLBACK) return fallback(args, nargs);
+    return out;
+}
+
+/* ------------------------------------------------------------------ the whole call */
+
+static PyObject *hand_type = NULL, *tile_type = NULL, *lazy_extra = NULL, *result_type = NULL;
+static PyObject *wind_tiles[4], *win_types[2], *result_keys = NULL, *no_flags = NULL;
+static PyObject *s_honba, *s_sticks, *s_discarder, *letter_objs[4];
+static int front_ok = 0;
+
+PyDoc_STRVAR(setup_front_doc,
+             "setup_front(hand, tile, winds, wins, lazy_extra, result, keys): the Python side of "
+             "front (see ruleset.py).");
+
+static PyObject *setup_front(PyObject *self, PyObject *args) {
+    PyObject *h, *t, *winds, *wins, *le, *rt, *keys;
+    int i;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOOOO:setup_front", &h, &t, &winds, &wins, &le, &rt, &keys))
+        return NULL;
+    if (!PyTuple_Check(winds) || PyTuple_GET_SIZE(winds) != 4 || !PyTuple_Check(wins) ||
+        PyTuple_GET_SIZE(wins) != 2 || !PyTuple_Check(keys) || PyTuple_GET_SIZE(keys) != 17 ||
+        !PyType_Check(rt)) {
+        PyErr_SetString(PyExc_ValueError, "setup_front: unexpected winds, wins, keys or type");
+        return NULL;
+    }
+    set_ref(&hand_type, h);
+    set_ref(&tile_type, t);
+    set_ref(&lazy_extra, le);
+    set_ref(&result_type, rt);
+    set_ref(&result_keys, keys);
+    for (i = 0; i < 4; i++) set_ref(&wind_tiles[i], PyTuple_GET_ITEM(winds, i));
+    for (i = 0; i < 2; i++) set_ref(&win_types[i], PyTuple_GET_ITEM(wins, i));
+    if (no_flags == NULL) {
+        no_flags = PyFrozenSet_New(NULL);
+        if (no_flags == NULL) return NULL;
+    }
+    front_ok = 1;
+    Py_RETURN_NONE;
+}
+
+/* E S W N -> 0-3, -1 for any other object */
+static int letter(PyObject *o) {
+    Py_UCS4 c;
+    if (!PyUnicode_CheckExact(o) || PyUnicode_GET_LENGTH(o) != 1) return -1;
+    c = PyUnicode_READ_CHAR(o, 0);
+    return c == 'E' ? 0 : c == 'S' ? 1 : c == 'W' ? 2 : c == 'N' ? 3 : -1;
+}
+
+/* a tuple of Tile objects (or None: empty); 0 if it is something else */
+static PyObject *tiles_of(PyObject *o) {
+    Py_ssize_t i;
+    if (o == Py_None) return PyTuple_New(0);
+    if (!PyTuple_CheckExact(o)) return NULL;
+    for (i = 0; i < PyTuple_GET_SIZE(o); i++)
+        if ((PyObject *)Py_TYPE(PyTuple_GET_ITEM(o, i)) != tile_type) return NULL;
+    return Py_NewRef(o);
+}
+
+/* a non-negative int that fits an int, -1 otherwise */
+static int count_of(PyObject *o) {
+    long v;
+    if (!PyLong_CheckExact(o)) return -1;
+    v = PyLong_AsLong(o);
+    if (v == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return -1;
+    }
+    return v < 0 || v > INT_MAX ? -1 : (int)v;
+}
+
+PyDoc_STRVAR(front_doc,
+             "front(state, hand, win, seat_wind, round_wind, flags, dora, ura, situation): "
+             "RiichiEma.score for the common spellings of valid arguments, else NotImplemented "
+             "(the Python path then checks, raises or scores). state: (resolvers, rules id, "
+             "yakuman_stack, kiriage, kazoe, two_yaku_at_five_counters, ruleset).");
+
+static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *state, *hand, *flags, *sit, *kcap, *melds, *flag_set = NULL, *dora = NULL,
+        *ura = NULL, *best = NULL, *keep = NULL, *extra = NULL, *d = NULL, *out = NULL,
+        *discarder = Py_None, *key, *value, *payments;
+    Kernel *kernel;
+    int tsumo, seat, rnd, honba = 0, sticks = 0, fl = 0, i, opts[4], yakuman;
+    Py_ssize_t pos = 0;
+    (void)self;
+    if (nargs != 9 || !front_ok || !ids_ok) Py_RETURN_NOTIMPLEMENTED;
+    state = args[0];
+    hand = args[1];
+    flags = args[5];
+    sit = args[8];
+    if (!PyTuple_CheckExact(state) || PyTuple_GET_SIZE(state) != 7 ||
+        (PyObject *)Py_TYPE(hand) != hand_type || !PyDict_CheckExact(sit))
+        Py_RETURN_NOTIMPLEMENTED;
+    kcap = PyTuple_GET_ITEM(PyTuple_GET_ITEM(state, 0), 2);
+    kernel = (Kernel *)PyCapsule_GetPointer(kcap, KERNEL_CAPSULE);
+    if (kernel == NULL) return NULL;
+    /* win, winds */
+    if (!PyUnicode_CheckExact(args[2])) Py_RETURN_NOTIMPLEMENTED;
+    if (PyUnicode_CompareWithASCIIString(args[2], "tsumo") == 0)
+        tsumo = 1;
+    else if (PyUnicode_CompareWithASCIIString(args[2], "ron") == 0)
+        tsumo = 0;
+    else
+        Py_RETURN_NOTIMPLEMENTED;
+    seat = letter(args[3]);
+    rnd = letter(args[4]);
+    if (seat < 0 || rnd < 0) Py_RETURN_NOTIMPLEMENTED;
+    /* flags: riichi, double_riichi, ippatsu (on a concealed hand, ippatsu with riichi),
+     * last_tile; any other (or another spelling) is checked by the Python path */
+    if (PyTuple_CheckExact(flags) || PyFrozenSet_CheckExact(flags)) {
+        Py_ssize_t n = PyTuple_CheckExact(flags) ? PyTuple_GET_SIZE(flags) : PySet_GET_SIZE(flags);
+        if (n == 0) {
+            flag_set = Py_NewRef(no_flags);
+        } else {
+            PyObject *it = PyObject_GetIter(flags), *f;
+            if (it == NULL) return NULL;
+            while ((f = PyIter_Next(it)) != NULL) {
+                int k = -1;
+                if (PyUnicode_CheckExact(f)) {
+                    if (f == flag_names[F_RIICHI] ||
+                        PyUnicode_Compare(f, flag_names[F_RIICHI]) == 0)
+                        k = F_RIICHI;
+                    else if (PyUnicode_Compare(f, flag_names[F_DOUBLE_RIICHI]) == 0)
+                        k = F_DOUBLE_RIICHI;
+                    else if (PyUnicode_Compare(f, flag_names[F_IPPATSU]) == 0)
+                        k = F_IPPATSU;
+                    else if (PyUnicode_Compare(f, flag_names[F_LAST_TILE]) == 0)
+                        k = F_LAST_TILE;
+                }
+                Py_DECREF(f);
+                if (k < 0) {
+                    Py_DECREF(it);
+                    Py_RETURN_NOTIMPLEMENTED;
+                }
+                fl |= 1 << k;
+            }
+            Py_DECREF(it);
+            if (PyErr_Occurred()) return NULL;
+            if ((fl & (1 << F_IPPATSU)) && !(fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI))))
+                Py_RETURN_NOTIMPLEMENTED;
+            if (fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI) | (1 << F_IPPATSU))) {
+                melds = PyObject_GetAttr(hand, s_melds);
+                if (melds == NULL) return NULL;
+                Py_DECREF(melds); /* the hand keeps it */
+                if (!PyTuple_Check(melds)) Py_RETURN_NOTIMPLEMENTED;
+                for (i = 0; i < PyTuple_GET_SIZE(melds); i++) {
+                    int mc = meld_code(PyTuple_GET_ITEM(melds, i));
+                    if (mc == -2) return NULL;
+                    if (mc < 0 || !(mc >> 11 & 1)) Py_RETURN_NOTIMPLEMENTED; /* an open meld */
+                }
+            }
+            flag_set = PyFrozenSet_CheckExact(flags) ? Py_NewRef(flags) : PyFrozenSet_New(flags);
+            if (flag_set == NULL) return NULL;
+        }
+    } else {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    /* situation: honba, riichi_sticks, discarder (a seat letter, not the winner, ron only) */
+    while (PyDict_Next(sit, &pos, &key, &value)) {
+        if (PyUnicode_CheckExact(key) && PyUnicode_Compare(key, s_honba) == 0) {
+            honba = count_of(value);
+            if (honba < 0) goto not_here;
+        } else if (PyUnicode_CheckExact(key) && PyUnicode_Compare(key, s_sticks) == 0) {
+            sticks = count_of(value);
+            if (sticks < 0) goto not_here;
+        } else if (PyUnicode_CheckExact(key) && PyUnicode_Compare(key, s_discarder) == 0) {
+            int k = letter(value);
+            if (k < 0 || k == seat || tsumo) goto not_here;
+            discarder = value;
+        } else {
+            goto not_here;
+        }
+    }
+    dora = tiles_of(args[6]);
+    ura = tiles_of(args[7]);
+    if (dora == NULL || ura == NULL) goto not_here;
+    for (i = 0; i < 4; i++) {
+        opts[i] = PyObject_IsTrue(PyTuple_GET_ITEM(state, 2 + i));
+        if (opts[i] < 0) goto error;
+    }
+    best = search(kernel, hand, tsumo, 27 + seat, 27 + rnd, flag_set, dora, ura, honba, opts[0],
+                  opts[1], opts[2], opts[3], letter_objs[seat]);
+    if (best == NULL) goto error;
+    if (best == FALLBACK || best == Py_None) {
+        if (best == Py_None) Py_DECREF(best);
+        best = NULL;
+        goto not_here;
+    }
+    /* the result: as RiichiEma._finish (tests/rulesets/riichi_ema/test_fast.py compares) */
+    keep = PyTuple_Pack(6, win_types[tsumo], wind_tiles[seat], wind_tiles[rnd], flag_set, dora,
+                        ura);
+    if (keep == NULL) goto error;
+    {
+        PyObject *h = PyLong_FromLong(honba), *st = PyLong_FromLong(sticks);
+        PyObject *xargs[8];
+        if (h == NULL || st == NULL) {
+            Py_XDECREF(h);
+            Py_XDECREF(st);
+            goto error;
+        }
+        xargs[0] = NULL;
+        xargs[1] = best;
+        xargs[2] = keep;
+        xargs[3] = PyTuple_GET_ITEM(state, 6);
+        xargs[4] = h;
+        xargs[5] = st;
+        xargs[6] = discarder;
+        xargs[7] = Py_None;
+        extra = PyObject_Vectorcall(lazy_extra, xargs + 1, 7 | PY_VECTORCALL_ARGUMENTS_OFFSET,
+                                    NULL);
+        Py_DECREF(h);
+        Py_DECREF(st);
+        if (extra == NULL) goto error;
+    }
+    /* best: hand, decomposition, winner, tsumo, awards, valid, reason, han, yaku_han, yakuman,
+     * fu, b, limit, value, reading */
+    yakuman = PyTuple_GET_ITEM(best, 9) != NULL && PyObject_IsTrue(PyTuple_GET_ITEM(best, 9));
+    payments = PyTuple_GET_ITEM(best, 5) == Py_True && (tsumo || discarder != Py_None)
+                   ? extra
+                   : Py_None;
+    d = PyDict_New();
+    if (d == NULL) goto error;
+    {
+        PyObject *values[17];
+        values[0] = PyTuple_GET_ITEM(state, 1);           /* rules */
+        values[1] = hand;                                 /* hand */
+        values[2] = PyTuple_GET_ITEM(best, 5);            /* valid */
+        values[3] = PyTuple_GET_ITEM(best, 4);            /* awards */
+        values[4] = PyTuple_GET_ITEM(best, 6);            /* reason */
+        values[5] = PyTuple_GET_ITEM(best, 13);           /* value */
+        values[6] = yakuman ? Py_None : PyTuple_GET_ITEM(best, 7);  /* han */
+        values[7] = yakuman ? Py_None : PyTuple_GET_ITEM(best, 10); /* fu */
+        values[8] = Py_None;                              /* fan */
+        values[9] = Py_None;                              /* points */
+        values[10] = Py_None;                             /* doubles */
+        values[11] = PyTuple_GET_ITEM(best, 12);          /* limit */
+        values[12] = payments;                            /* payments */
+        values[13] = Py_None;                             /* explanation */
+        values[14] = PyTuple_GET_ITEM(best, 1);           /* decomposition */
+        values[15] = extra;                               /* extra */
+        values[16] = extra;                               /* _locate */
+        for (i = 0; i < 17; i++)
+            if (PyDict_SetItem(d, PyTuple_GET_ITEM(result_keys, i), values[i]) < 0) goto error;
+    }
+    out = ((PyTypeObject *)result_type)->tp_alloc((PyTypeObject *)result_type, 0);
+    if (out == NULL) goto error;
+    if (PyObject_GenericSetDict(out, d, NULL) < 0) goto error;
+    Py_DECREF(d);
+    Py_DECREF(extra);
+    Py_DECREF(keep);
+    Py_DECREF(best);
+    Py_DECREF(dora);
+    Py_DECREF(ura);
+    Py_DECREF(flag_set);
+    return out;
+not_here:
+    Py_XDECREF(flag_set);
+    Py_XDECREF(dora);
+    Py_XDECREF(ura);
+    Py_XDECREF(best);
+    Py_RETURN_NOTIMPLEMENTED;
+error:
+    Py_XDECREF(out);
+    Py_XDECREF(d);
+    Py_XDECREF(extra);
+    Py_XDECREF(keep);
+    Py_XDECREF(best);
+    Py_XDECREF(flag_set);
+    Py_XDECREF(dora);
+    Py_XDECREF(ura);
+    return NULL;
+}
+
 /* ------------------------------------------------------------------ module */
 
 static PyMethodDef methods[] = {
     {"setup", (PyCFunction)(void (*)(void))setup, METH_VARARGS | METH_KEYWORDS, setup_doc},
     {"compile", compile, METH_VARARGS, compile_doc},
     {"score_best", (PyCFunction)(void (*)(void))score_best, METH_FASTCALL, score_best_doc},
+    {"setup_front", setup_front, METH_VARARGS, setup_front_doc},
+    {"front", (PyCFunction)(void (*)(void))front, METH_FASTCALL, front_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1419,7 +1769,9 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__criichi(void) {
-    PyObject *m = PyModule_Create(&module);
+    PyObject *m;
+    if (PyType_Ready(&DeferredType) < 0) return NULL;
+    m = PyModule_Create(&module);
     if (m == NULL) return NULL;
     s_concealed = PyUnicode_InternFromString("concealed");
     s_melds = PyUnicode_InternFromString("melds");
@@ -1427,6 +1779,13 @@ PyMODINIT_FUNC PyInit__criichi(void) {
     s_kind = PyUnicode_InternFromString("kind");
     s_red = PyUnicode_InternFromString("red");
     s_tiles = PyUnicode_InternFromString("tiles");
+    s_honba = PyUnicode_InternFromString("honba");
+    s_sticks = PyUnicode_InternFromString("riichi_sticks");
+    s_discarder = PyUnicode_InternFromString("discarder");
+    letter_objs[0] = PyUnicode_InternFromString("E");
+    letter_objs[1] = PyUnicode_InternFromString("S");
+    letter_objs[2] = PyUnicode_InternFromString("W");
+    letter_objs[3] = PyUnicode_InternFromString("N");
     if (!s_concealed || !s_melds || !s_winning || !s_kind || !s_red || !s_tiles ||
         PyModule_AddIntConstant(m, "NY", NY) < 0 || PyModule_AddIntConstant(m, "NF", NF) < 0) {
         Py_DECREF(m);

@@ -33,7 +33,7 @@ payments, decomposition, explanation — against the reference scorer).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
@@ -60,6 +60,7 @@ __all__ = [
     "native_spec",
     "resolvers_for",
     "score_best",
+    "score_front",
     "suit_entry",
     "usable",
 ]
@@ -404,26 +405,36 @@ class _Decomp:
         self.value: Decomposition | None = None
 
     def __call__(self) -> Decomposition:
-        if self.value is not None:
-            return self.value
-        c = _concealed_counts(self.hand)
-        groups: list[Group] = []
-        # concealed groups are the shared immutable objects of ``analysis.shapes._group``
-        if self.splits is None and self.shape == "seven_pairs":
-            groups = [_group(_PAIR_KIND, t) for t in range(34) if c[t] == 2]
-        elif self.splits is None:
-            groups = [_group(_PAIR_KIND if c[t] == 2 else _SINGLE_KIND, t) for t in _ORPHANS]
-        else:
-            for s, sp in enumerate(self.splits):
-                key = tuple(c[9 * s : 9 * s + 9])
-                groups.extend(_suit_splits(s, key)[1 if sp.pair >= 0 else 0][sp.at])
-            for t in range(27, 34):
-                n = c[t]
-                if n >= 2:
-                    groups.append(_group(_PAIR_KIND if n == 2 else _PUNG_KIND, t))
-            groups.extend(meld_group(m) for m in self.hand.melds)
-        self.value = Decomposition(self.shape, tuple(groups))
+        if self.value is None:
+            self.value = build_decomposition(self.hand, self.shape, self.splits)
         return self.value
+
+
+def build_decomposition(
+    hand: Hand, shape: str, splits: tuple[SuitSplit, ...] | None
+) -> Decomposition:
+    """The decomposition of ``hand`` that a best reading names.
+
+    ``shape`` and, for the standard shape, the chosen split of each suit (the C kernel's lazy
+    maker calls this too).
+    """
+    c = _concealed_counts(hand)
+    groups: list[Group] = []
+    # concealed groups are the shared immutable objects of ``analysis.shapes._group``
+    if splits is None and shape == "seven_pairs":
+        groups = [_group(_PAIR_KIND, t) for t in range(34) if c[t] == 2]
+    elif splits is None:
+        groups = [_group(_PAIR_KIND if c[t] == 2 else _SINGLE_KIND, t) for t in _ORPHANS]
+    else:
+        for s, sp in enumerate(splits):
+            key = tuple(c[9 * s : 9 * s + 9])
+            groups.extend(_suit_splits(s, key)[1 if sp.pair >= 0 else 0][sp.at])
+        for t in range(27, 34):
+            n = c[t]
+            if n >= 2:
+                groups.append(_group(_PAIR_KIND if n == 2 else _PUNG_KIND, t))
+        groups.extend(meld_group(m) for m in hand.melds)
+    return Decomposition(shape, tuple(groups))
 
 
 _BIT = KIND_BITS
@@ -934,7 +945,7 @@ def _load_native() -> Any:
     _criichi.setup(
         pure=score_best,
         suit_entry=suit_entry,
-        make_decomp=_Decomp,
+        make_decomp=build_decomposition,
         best=Best,
         no_yaku=_NO_YAKU,
         honba_reason=honba_reason,
@@ -955,10 +966,34 @@ def _load_native() -> Any:
     return _criichi
 
 
+def score_front(  # noqa: PLR0917 - mirrors the C kernel's positional call
+    state: tuple[Any, ...],
+    hand: Any,
+    win: Any,
+    seat_wind: Any,
+    round_wind: Any,
+    flags: Any,
+    dora: Any,
+    ura: Any,
+    situation: Mapping[str, Any],
+) -> Any:
+    """The whole ``RiichiEma.score`` call in the C kernel, for its common spellings.
+
+    The C kernel (``_criichi.front``) scores a Hand with ``win`` "ron"/"tsumo", seat letters,
+    the flags riichi/double_riichi/ippatsu/last_tile (on a hand they fit), tuples of Tiles and
+    the situation keys honba/riichi_sticks/discarder as ``RiichiEma._finish`` would, and
+    answers ``NotImplemented`` for anything else (the Python path then checks, raises or
+    scores). This pure version always answers ``NotImplemented``.
+    """
+    return NotImplemented
+
+
 _pure_score_best = score_best
 """The pure-Python :func:`score_best`: the reference and the C kernel's fallback."""
+_pure_score_front = score_front
 _native = _load_native()
 NATIVE = _native is not None
 """Whether :func:`score_best` runs the compiled kernel (``_criichi``)."""
 if _native is not None:
     score_best = _native.score_best
+    score_front = _native.front
