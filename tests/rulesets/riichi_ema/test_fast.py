@@ -521,13 +521,14 @@ def test_kernel_codes_are_the_declared_ids() -> None:
         assert len(fast.KERNEL_FLAGS) == fast._native.NF
 
 
-def _plain(case: dict[str, Any]) -> tuple[Hand, dict[str, Any]]:
-    """A case in the spellings the C kernel's whole-call lane takes (Hand, tuples of Tiles)."""
+def _plain(case: dict[str, Any], json_style: bool = False) -> tuple[Hand, dict[str, Any]]:
+    """A case in the spellings the C kernel's whole-call lane takes: a Hand, and tuples of
+    Tiles, or (``json_style``) lists of flags and of notations as a JSON input has them."""
     kw = {k: v for k, v in case.items() if k != "hand"}
-    kw["flags"] = tuple(sorted(kw.get("flags", ())))
+    kw["flags"] = sorted(kw.get("flags", ())) if json_style else tuple(sorted(kw.get("flags", ())))
     for key in ("dora", "ura"):
         if key in kw:
-            kw[key] = as_tiles(kw[key], key)
+            kw[key] = list(kw[key]) if json_style else as_tiles(kw[key], key)
     return parse_hand(case["hand"]), kw
 
 
@@ -569,12 +570,12 @@ def front_agrees(rules: RiichiEma, hand: Hand, kw: dict[str, Any]) -> bool:
     return True
 
 
-@given(winning(), st.sampled_from(("ema", "tenhou")))
+@given(winning(), st.sampled_from(("ema", "tenhou")), st.booleans())
 def test_front_matches_the_python_path(
-    request: pytest.FixtureRequest, case: dict[str, Any], rules: str
+    request: pytest.FixtureRequest, case: dict[str, Any], rules: str, json_style: bool
 ) -> None:
     _native_only(request)
-    hand, kw = _plain(case)
+    hand, kw = _plain(case, json_style)
     front_agrees(RULES[rules], hand, kw)
 
 
@@ -586,7 +587,7 @@ def test_front_answers_the_common_calls(request: pytest.FixtureRequest) -> None:
         try:
             item = json.loads(line)
             rules = load_ruleset(item.pop("rules"))
-            hand, kw = _plain(item)
+            hand, kw = _plain(item, json_style=len(item) % 2 == 0)
         except (ValueError, KeyError, TypeError, AttributeError, MahjongError):
             continue  # the corpus's malformed lines
         try:
@@ -611,6 +612,9 @@ def test_front_answers_the_common_calls(request: pytest.FixtureRequest) -> None:
         ({"discarder": "S", "flags": ("riichi", "nope")}, "nope"),
         ({"discarder": "S", "seat_wind": "X"}, "seat_wind"),
         ({"discarder": "S", "win": "draw"}, "win"),
+        ({"discarder": "S", "dora": ["5x"]}, "5x"),
+        ({"discarder": "S", "dora": "5m"}, "string"),
+        ({"discarder": "S", "dora": [3.5]}, "not a tile"),
     ],
 )
 def test_front_leaves_errors_to_the_python_path(kw: dict[str, Any], message: str) -> None:

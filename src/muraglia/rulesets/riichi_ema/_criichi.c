@@ -1478,13 +1478,14 @@ static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t na
 /* ------------------------------------------------------------------ the whole call */
 
 static PyObject *hand_type = NULL, *tile_type = NULL, *lazy_extra = NULL, *result_type = NULL;
+static PyObject *all_tiles[34];
 static PyObject *wind_tiles[4], *win_types[2], *result_keys = NULL, *no_flags = NULL;
 static PyObject *s_honba, *s_sticks, *s_discarder, *letter_objs[4];
 static int front_ok = 0;
 
 PyDoc_STRVAR(setup_front_doc,
-             "setup_front(hand, tile, winds, wins, lazy_extra, result, keys): the Python side of "
-             "front (see ruleset.py).");
+             "setup_front(hand, tiles, winds, wins, lazy_extra, result, keys): the Python side "
+             "of front (see ruleset.py); tiles: the 34 Tile kinds in order.");
 
 static PyObject *setup_front(PyObject *self, PyObject *args) {
     PyObject *h, *t, *winds, *wins, *le, *rt, *keys;
@@ -1492,14 +1493,24 @@ static PyObject *setup_front(PyObject *self, PyObject *args) {
     (void)self;
     if (!PyArg_ParseTuple(args, "OOOOOOO:setup_front", &h, &t, &winds, &wins, &le, &rt, &keys))
         return NULL;
-    if (!PyTuple_Check(winds) || PyTuple_GET_SIZE(winds) != 4 || !PyTuple_Check(wins) ||
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 34 || !PyTuple_Check(winds) ||
+        PyTuple_GET_SIZE(winds) != 4 || !PyTuple_Check(wins) ||
         PyTuple_GET_SIZE(wins) != 2 || !PyTuple_Check(keys) || PyTuple_GET_SIZE(keys) != 17 ||
         !PyType_Check(rt)) {
         PyErr_SetString(PyExc_ValueError, "setup_front: unexpected winds, wins, keys or type");
         return NULL;
     }
     set_ref(&hand_type, h);
-    set_ref(&tile_type, t);
+    for (i = 0; i < 34; i++) {
+        PyObject *k = PyTuple_GET_ITEM(t, i);
+        long v = PyLong_AsLong(k);
+        if (v != i) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "setup_front: tiles 0-33");
+            return NULL;
+        }
+        set_ref(&all_tiles[i], k);
+    }
+    set_ref(&tile_type, (PyObject *)Py_TYPE(PyTuple_GET_ITEM(t, 0)));
     set_ref(&lazy_extra, le);
     set_ref(&result_type, rt);
     set_ref(&result_keys, keys);
@@ -1521,14 +1532,49 @@ static int letter(PyObject *o) {
     return c == 'E' ? 0 : c == 'S' ? 1 : c == 'W' ? 2 : c == 'N' ? 3 : -1;
 }
 
-/* a tuple of Tile objects (or None: empty); 0 if it is something else */
+/* the kind of a Tile object or of a plain two-character notation (1-9 m/p/s, 0 m/p/s read
+ * as a five, 1-7 z), -1 for anything else (other spellings are the Python path's) */
+static int kind_of(PyObject *o) {
+    Py_UCS4 d, suit;
+    int base;
+    if ((PyObject *)Py_TYPE(o) == tile_type) {
+        long k = PyLong_AsLong(o);
+        return k >= 0 && k < 34 ? (int)k : -1;
+    }
+    if (!PyUnicode_CheckExact(o) || PyUnicode_GET_LENGTH(o) != 2) return -1;
+    d = PyUnicode_READ_CHAR(o, 0);
+    suit = PyUnicode_READ_CHAR(o, 1);
+    base = suit == 'm' ? 0 : suit == 'p' ? 9 : suit == 's' ? 18 : suit == 'z' ? 27 : -1;
+    if (base < 0 || d < '0' || d > '9') return -1;
+    if (d == '0') return base < 27 ? base + 4 : -1;
+    if (base == 27 && d > '7') return -1;
+    return base + (int)(d - '1');
+}
+
+/* dora/ura as a tuple of Tiles: None (empty), a tuple or list of Tiles or plain notations;
+ * NULL without error for anything else */
 static PyObject *tiles_of(PyObject *o) {
-    Py_ssize_t i;
+    Py_ssize_t i, n;
+    PyObject *out;
     if (o == Py_None) return PyTuple_New(0);
-    if (!PyTuple_CheckExact(o)) return NULL;
-    for (i = 0; i < PyTuple_GET_SIZE(o); i++)
-        if ((PyObject *)Py_TYPE(PyTuple_GET_ITEM(o, i)) != tile_type) return NULL;
-    return Py_NewRef(o);
+    if (!PyTuple_CheckExact(o) && !PyList_CheckExact(o)) return NULL;
+    n = PySequence_Fast_GET_SIZE(o);
+    if (PyTuple_CheckExact(o)) {
+        for (i = 0; i < n; i++)
+            if ((PyObject *)Py_TYPE(PyTuple_GET_ITEM(o, i)) != tile_type) break;
+        if (i == n) return Py_NewRef(o);
+    }
+    out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (i = 0; i < n; i++) {
+        int k = kind_of(PySequence_Fast_GET_ITEM(o, i));
+        if (k < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, Py_NewRef(all_tiles[k]));
+    }
+    return out;
 }
 
 /* a non-negative int that fits an int, -1 otherwise */
@@ -1581,8 +1627,11 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     if (seat < 0 || rnd < 0) Py_RETURN_NOTIMPLEMENTED;
     /* flags: riichi, double_riichi, ippatsu (on a concealed hand, ippatsu with riichi),
      * last_tile; any other (or another spelling) is checked by the Python path */
-    if (PyTuple_CheckExact(flags) || PyFrozenSet_CheckExact(flags)) {
-        Py_ssize_t n = PyTuple_CheckExact(flags) ? PyTuple_GET_SIZE(flags) : PySet_GET_SIZE(flags);
+    if (PyTuple_CheckExact(flags) || PyList_CheckExact(flags) || PyFrozenSet_CheckExact(flags) ||
+        PySet_CheckExact(flags)) {
+        Py_ssize_t n = PyTuple_CheckExact(flags) || PyList_CheckExact(flags)
+                           ? PySequence_Fast_GET_SIZE(flags)
+                           : PySet_GET_SIZE(flags);
         if (n == 0) {
             flag_set = Py_NewRef(no_flags);
         } else {

@@ -680,7 +680,7 @@ class RiichiEma(Ruleset[EmaOptions]):
 if fast.NATIVE:
     fast._native.setup_front(
         Hand,
-        Tile,
+        tuple(Tile(k) for k in range(34)),
         (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH),
         (_RON, _TSUMO),
         LazyExtra,
