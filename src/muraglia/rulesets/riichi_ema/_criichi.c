@@ -618,35 +618,47 @@ outside:
 
 /* ------------------------------------------------------------------ the lazy decomposition */
 
-/* Deferred(fn, args): fn(*args) on the first call, the same object after (as fast._Decomp).
- * No GC support needed: it refers to a function, the hand, split tuples and strings, none of
- * which can refer back to it. */
+/* Deferred: fn(hand, shape, splits) on the first call (splits: the three SuitSplits of a
+ * standard reading, or None), the same object after (as fast._Decomp). Its fields are held
+ * inline, so a result makes no tuple for it. No GC support needed: it refers to a function,
+ * the hand, SuitSplits and a string, none of which can refer back to it. */
 typedef struct {
     PyObject_HEAD
-    PyObject *fn;
-    PyObject *args;
-    PyObject *value;
+    PyObject *fn, *hand, *shape, *split[3], *value;
 } Deferred;
 
+static void deferred_clear(Deferred *self) {
+    int i;
+    Py_CLEAR(self->hand);
+    Py_CLEAR(self->shape);
+    for (i = 0; i < 3; i++) Py_CLEAR(self->split[i]);
+}
+
 static void deferred_dealloc(Deferred *self) {
+    deferred_clear(self);
     Py_XDECREF(self->fn);
-    Py_XDECREF(self->args);
     Py_XDECREF(self->value);
     PyObject_Free(self);
 }
 
 static PyObject *deferred_call(Deferred *self, PyObject *args, PyObject *kw) {
-    PyObject *v;
+    PyObject *v, *splits;
     if ((args != NULL && PyTuple_GET_SIZE(args)) || (kw != NULL && PyDict_GET_SIZE(kw))) {
         PyErr_SetString(PyExc_TypeError, "a deferred decomposition takes no arguments");
         return NULL;
     }
     if (self->value == NULL) {
-        v = PyObject_Call(self->fn, self->args, NULL);
+        if (self->split[0] != NULL)
+            splits = PyTuple_Pack(3, self->split[0], self->split[1], self->split[2]);
+        else
+            splits = Py_NewRef(Py_None);
+        if (splits == NULL) return NULL;
+        v = PyObject_CallFunctionObjArgs(self->fn, self->hand, self->shape, splits, NULL);
+        Py_DECREF(splits);
         if (v == NULL) return NULL;
         if (self->value == NULL) { /* (not set meanwhile by another thread) */
             self->value = v;
-            Py_CLEAR(self->args);
+            deferred_clear(self);
         } else {
             Py_DECREF(v);
         }
@@ -664,14 +676,16 @@ static PyTypeObject DeferredType = {
     .tp_doc = "The decomposition of a best reading, built on the first call.",
 };
 
-static PyObject *deferred(PyObject *fn, PyObject *args) {
+static PyObject *deferred(PyObject *fn, PyObject *hand, PyObject *shape, PyObject *a,
+                          PyObject *b, PyObject *c) {
     Deferred *d = PyObject_New(Deferred, &DeferredType);
-    if (d == NULL) {
-        Py_DECREF(args);
-        return NULL;
-    }
+    if (d == NULL) return NULL;
     d->fn = Py_NewRef(fn);
-    d->args = args; /* stolen */
+    d->hand = Py_NewRef(hand);
+    d->shape = Py_NewRef(shape);
+    d->split[0] = Py_XNewRef(a);
+    d->split[1] = Py_XNewRef(b);
+    d->split[2] = Py_XNewRef(c);
     d->value = NULL;
     return (PyObject *)d;
 }
@@ -1333,7 +1347,7 @@ static PyObject *search(Kernel *kernel, PyObject *hand, int tsumo, int seat, int
     /* ------------------------------------------------------------ the Best tuple */
     {
         Cand *o = &S.best;
-        PyObject *awards, *reason, *decomp, *spec, *limit, *reading, *fu, *out;
+        PyObject *awards, *reason, *decomp, *limit, *reading, *fu, *out;
         Item list[MAXFOUND];
         int n = 0, j;
         if (o->nkept >= 0) {
@@ -1376,17 +1390,11 @@ static PyObject *search(Kernel *kernel, PyObject *hand, int tsumo, int seat, int
                 return NULL;
             }
         }
-        if (o->shape == 0) {
-            spec = PyTuple_Pack(3, o->spec[0]->py, o->spec[1]->py, o->spec[2]->py);
-        } else {
-            spec = Py_NewRef(Py_None);
-        }
-        decomp = NULL;
-        if (spec != NULL) {
-            PyObject *margs = PyTuple_Pack(3, hand, shape_names[o->shape], spec);
-            Py_DECREF(spec);
-            if (margs != NULL) decomp = deferred(make_decomp, margs);
-        }
+        if (o->shape == 0)
+            decomp = deferred(make_decomp, hand, shape_names[0], o->spec[0]->py, o->spec[1]->py,
+                              o->spec[2]->py);
+        else
+            decomp = deferred(make_decomp, hand, shape_names[o->shape], NULL, NULL, NULL);
         if (decomp == NULL) {
             Py_DECREF(awards);
             Py_DECREF(reason);
@@ -1398,7 +1406,7 @@ static PyObject *search(Kernel *kernel, PyObject *hand, int tsumo, int seat, int
             limit = limit_names[o->limit - 100 < 16 ? o->limit - 100 : 15];
         else
             limit = limit_name[o->limit];
-        reading = Py_BuildValue("(ii)", o->group, o->wait);
+        reading = PyLong_FromLong(8 * o->group + o->wait);
         fu = o->has_fu ? PyLong_FromLong(o->fu) : Py_NewRef(Py_None);
         out = ((PyTypeObject *)best_type)->tp_alloc((PyTypeObject *)best_type, 15);
         if (reading == NULL || fu == NULL || out == NULL) {
@@ -1479,20 +1487,38 @@ static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t na
 
 static PyObject *hand_type = NULL, *tile_type = NULL, *lazy_extra = NULL, *result_type = NULL;
 static PyObject *all_tiles[34];
+static PyObject *extra_slots[10]; /* LazyExtra's slot descriptors, in front's value order */
+static PyObject *flag_sets[1 << NF]; /* frozensets of the lane's flags, by bitmask of codes */
 static PyObject *wind_tiles[4], *win_types[2], *result_keys = NULL, *no_flags = NULL;
 static PyObject *s_honba, *s_sticks, *s_discarder, *letter_objs[4];
 static int front_ok = 0;
 
 PyDoc_STRVAR(setup_front_doc,
-             "setup_front(hand, tiles, winds, wins, lazy_extra, result, keys): the Python side "
-             "of front (see ruleset.py); tiles: the 34 Tile kinds in order.");
+             "setup_front(hand, tiles, winds, wins, lazy_extra, slots, result, keys): the Python "
+             "side of front (see ruleset.py); tiles: the 34 Tile kinds in order; slots: the 10 "
+             "slots of LazyExtra set by its __init__, in its argument order then the memos.");
 
 static PyObject *setup_front(PyObject *self, PyObject *args) {
-    PyObject *h, *t, *winds, *wins, *le, *rt, *keys;
+    PyObject *h, *t, *winds, *wins, *le, *slots, *rt, *keys;
     int i;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOOOO:setup_front", &h, &t, &winds, &wins, &le, &rt, &keys))
+    if (!PyArg_ParseTuple(args, "OOOOOOOO:setup_front", &h, &t, &winds, &wins, &le, &slots, &rt,
+                          &keys))
         return NULL;
+    if (!PyType_Check(le) || !PyTuple_Check(slots) || PyTuple_GET_SIZE(slots) != 10) {
+        PyErr_SetString(PyExc_ValueError, "setup_front: LazyExtra and its 10 slots expected");
+        return NULL;
+    }
+    for (i = 0; i < 10; i++) {
+        PyObject *d = PyObject_GetAttr(le, PyTuple_GET_ITEM(slots, i));
+        if (d == NULL) return NULL;
+        if (Py_TYPE(d)->tp_descr_set == NULL) {
+            Py_DECREF(d);
+            PyErr_SetString(PyExc_TypeError, "setup_front: a LazyExtra slot is not settable");
+            return NULL;
+        }
+        Py_XSETREF(extra_slots[i], d);
+    }
     if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 34 || !PyTuple_Check(winds) ||
         PyTuple_GET_SIZE(winds) != 4 || !PyTuple_Check(wins) ||
         PyTuple_GET_SIZE(wins) != 2 || !PyTuple_Check(keys) || PyTuple_GET_SIZE(keys) != 17 ||
@@ -1672,8 +1698,21 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
                     if (mc < 0 || !(mc >> 11 & 1)) Py_RETURN_NOTIMPLEMENTED; /* an open meld */
                 }
             }
-            flag_set = PyFrozenSet_CheckExact(flags) ? Py_NewRef(flags) : PyFrozenSet_New(flags);
-            if (flag_set == NULL) return NULL;
+            if (flag_sets[fl] == NULL) {
+                PyObject *names = PyTuple_New(0), *made;
+                if (names == NULL) return NULL;
+                made = PyFrozenSet_New(names);
+                Py_DECREF(names);
+                if (made == NULL) return NULL;
+                for (i = 0; i < NF; i++) {
+                    if ((fl >> i & 1) && PySet_Add(made, flag_names[i]) < 0) {
+                        Py_DECREF(made);
+                        return NULL;
+                    }
+                }
+                flag_sets[fl] = made;
+            }
+            flag_set = Py_NewRef(flag_sets[fl]);
         }
     } else {
         Py_RETURN_NOTIMPLEMENTED;
@@ -1714,23 +1753,26 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
                         ura);
     if (keep == NULL) goto error;
     {
-        PyObject *h = PyLong_FromLong(honba), *st = PyLong_FromLong(sticks);
-        PyObject *xargs[8];
+        /* LazyExtra(best, keep, ruleset, honba, sticks, discarder, None) without its Python
+         * __init__: its slots set through their descriptors, the memos to None */
+        PyObject *h = PyLong_FromLong(honba), *st = PyLong_FromLong(sticks), *vals[10];
         if (h == NULL || st == NULL) {
             Py_XDECREF(h);
             Py_XDECREF(st);
             goto error;
         }
-        xargs[0] = NULL;
-        xargs[1] = best;
-        xargs[2] = keep;
-        xargs[3] = PyTuple_GET_ITEM(state, 6);
-        xargs[4] = h;
-        xargs[5] = st;
-        xargs[6] = discarder;
-        xargs[7] = Py_None;
-        extra = PyObject_Vectorcall(lazy_extra, xargs + 1, 7 | PY_VECTORCALL_ARGUMENTS_OFFSET,
-                                    NULL);
+        vals[0] = best;
+        vals[1] = keep;
+        vals[2] = PyTuple_GET_ITEM(state, 6);
+        vals[3] = h;
+        vals[4] = st;
+        vals[5] = discarder;
+        vals[6] = vals[7] = vals[8] = vals[9] = Py_None;
+        extra = ((PyTypeObject *)lazy_extra)->tp_alloc((PyTypeObject *)lazy_extra, 0);
+        for (i = 0; extra != NULL && i < 10; i++) {
+            if (Py_TYPE(extra_slots[i])->tp_descr_set(extra_slots[i], extra, vals[i]) < 0)
+                Py_CLEAR(extra);
+        }
         Py_DECREF(h);
         Py_DECREF(st);
         if (extra == NULL) goto error;
@@ -1741,7 +1783,7 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     payments = PyTuple_GET_ITEM(best, 5) == Py_True && (tsumo || discarder != Py_None)
                    ? extra
                    : Py_None;
-    d = PyDict_New();
+    d = _PyDict_NewPresized(17);
     if (d == NULL) goto error;
     {
         PyObject *values[17];

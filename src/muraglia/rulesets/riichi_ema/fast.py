@@ -382,8 +382,9 @@ class Best(NamedTuple):
     b: int
     limit: str | None
     value: int
-    reading: Reading | tuple[int, int] | None
-    """The reading, or ``(group index, wait code)`` (see :data:`WAITS`)."""
+    reading: Reading | int | None
+    """The reading, or ``8 * group index + wait code`` (see :data:`WAITS`; a small int: no
+    object made per result)."""
 
 
 def _concealed_counts(hand: Hand) -> list[int]:
@@ -856,7 +857,7 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
             b,
             limit,
             value,
-            (idx, wait),
+            8 * idx + wait,
         ),
     )
 

@@ -200,6 +200,13 @@ class LazyExtra(Mapping[str, Any]):
         "_sticks",
     )
 
+    INIT_SLOTS = (
+        "_c", "_core", "_rs", "_honba", "_sticks", "_discarder", "_liable",
+        "_fu", "_labels", "_lines",
+    )  # fmt: skip
+    """The slots ``__init__`` sets: its arguments in order, then the memos (None). The C
+    kernel's whole-call lane fills a LazyExtra through these."""
+
     def __init__(  # noqa: PLR0917 - made once per scored hand, by position
         self,
         c: Best,

@@ -378,7 +378,8 @@ class RiichiEma(Ruleset[EmaOptions]):
         w, seat, rnd, flags, dora, ura = args
         make = c.decomposition
         d = make if isinstance(make, Decomposition) else make()
-        idx, wait = c.reading  # type: ignore[misc]
+        assert isinstance(c.reading, int)
+        idx, wait = divmod(c.reading, 8)
         flag_set = frozenset(flags)
         dora_t, ura_t = as_tiles(dora, "dora"), as_tiles(ura, "ura")
         ctx = WinContext(
@@ -684,6 +685,7 @@ if fast.NATIVE:
         (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH),
         (_RON, _TSUMO),
         LazyExtra,
+        LazyExtra.INIT_SLOTS,
         RiichiResult,
         RESULT_KEYS,
     )
