@@ -943,6 +943,15 @@ def _load_native() -> Any:
     except ImportError:
         return None
     limit_names = tuple(basic_points(0, 0, yakuman=n)[1] for n in range(16))
+    try:
+        _set_up(_criichi, limit_names)
+    except (ValueError, TypeError):  # a build older than these declarations: pure Python
+        return None
+    return _criichi
+
+
+def _set_up(_criichi: Any, limit_names: tuple[str | None, ...]) -> None:
+    """Hand the C kernel this module's declarations (it checks their shapes)."""
     _criichi.setup(
         pure=score_best,
         suit_entry=suit_entry,
@@ -964,7 +973,6 @@ def _load_native() -> Any:
         limits=LIMITS,
         limit_names=limit_names,
     )
-    return _criichi
 
 
 def score_front(  # noqa: PLR0917 - mirrors the C kernel's positional call
