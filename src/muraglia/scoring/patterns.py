@@ -556,7 +556,7 @@ class PatternTable:
             if p is None or a.tiles is not None:
                 out.append(a)
             else:
-                out.append(replace(a, tiles=sources(hand, p.locate(ctx))))
+                out.append(a.with_tiles(sources(hand, p.locate(ctx))))
         return tuple(out)
 
     def award_of(self, pattern_id: str, count: int, *, concealed: bool) -> Award:
