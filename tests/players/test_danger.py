@@ -168,7 +168,10 @@ def test_readiness_riichi_calls_tempo_and_wall() -> None:
     late = Table.of(
         view(riichi=(False,) * 4, discards=("", "1m9p1z2z3z9s1s4m5p6s3m4m6p5s", "", ""), live=8)
     )
-    assert readiness(late, 1, tr) > 0.4
+    assert readiness(late, 1, tr) > 0.25
+    assert readiness(late, 1, traits_for("mcr")) > 0.6  # the last turns: hands are formed
+    # a closed hand that could declare riichi and has not is rarely ready (CLOSED_TEMPO)
+    assert readiness(late, 1, tr) < 0.5 * readiness(late, 1, traits_for("mcr"))
     # without riichi in the rules a closed quiet hand is more often ready (nobody declares)
     fimj, rav = traits_for("fimj"), traits_for("ravenna")
     mid = view(riichi=(False,) * 4, discards=("", "1m9p1z2z3z9s1s4m5p6s", "", ""))
