@@ -20,7 +20,8 @@ A :class:`PatternTable` collects them with a decorator and does the work an if-c
 
 Resolution (:meth:`PatternTable.evaluate`):
 
-1. every pattern whose value for the hand's concealment is not None, with at least
+1. every pattern whose value for the hand's concealment is not None (and, for a ``won_only``
+   pattern, on a hand that won: not ``WinType.NONE``), with at least
    ``min_groups`` (at least one) groups of its ``requires`` kinds (if any), using at most
    ``max_suits`` of the suits m, p, s, one of whose
    ``flags_any`` (if any) is set, one of whose ``tiles_any`` kinds (if any) is in the hand
@@ -42,7 +43,7 @@ from typing import Any
 
 from muraglia.analysis.groups import GroupKind
 from muraglia.errors import RulesetError
-from muraglia.scoring.context import WinContext
+from muraglia.scoring.context import WinContext, WinType
 from muraglia.scoring.locate import Locator, sources, whole_hand
 from muraglia.scoring.result import Award
 from muraglia.tiles import Tile
@@ -85,8 +86,11 @@ def parse_example(text: str) -> tuple[str, dict[str, Any]]:
     return hand, out
 
 
-def _plan(patterns: Iterable[Pattern], concealed: bool) -> tuple[_Step, ...]:
-    """The evaluation steps of the patterns allowed at this concealment, in table order."""
+def _plan(patterns: Iterable[Pattern], concealed: bool, won: bool = True) -> tuple[_Step, ...]:
+    """The evaluation steps of the patterns allowed at this concealment, in table order.
+
+    ``won``: False for a hand that did not win, which leaves out the ``won_only`` patterns.
+    """
     return tuple(
         (
             p.id,
@@ -99,7 +103,7 @@ def _plan(patterns: Iterable[Pattern], concealed: bool) -> tuple[_Step, ...]:
             p.tiles_within,
         )
         for p in patterns
-        if p.value(concealed=concealed) is not None
+        if p.value(concealed=concealed) is not None and (won or not p.won_only)
     )
 
 
@@ -165,6 +169,9 @@ class Pattern:
     locate: Locator = field(default=whole_hand, repr=False, compare=False)
     """Which groups and tiles of the reading earn the pattern (:mod:`muraglia.scoring.locate`;
     default: the whole hand, for patterns about the hand as a whole)."""
+    won_only: bool = False
+    """Only tried on a hand that won (Ravenna's hand-shape doubles and massimi: a non-winner's
+    hand points, ``WinType.NONE``, never have them; RAV-DBL-3)."""
 
     def value(self, *, concealed: bool) -> int | None:
         """The value for a concealed or open hand (None: not allowed)."""
@@ -208,10 +215,10 @@ class PatternTable:
         self.limit_exclusive = limit_exclusive
         self._patterns: dict[str, Pattern] = {}
         self._order: dict[str, int] = {}
-        self._plans: dict[bool, tuple[_Step, ...]] = {}
+        self._plans: dict[tuple[bool, bool], tuple[_Step, ...]] = {}
         self._awards: dict[tuple[str, int, bool], Award] = {}
         self._filtered: dict[
-            tuple[bool, frozenset[tuple[GroupKind, int]], frozenset[str], int],
+            tuple[bool, frozenset[tuple[GroupKind, int]], frozenset[str], int, bool],
             tuple[_Filtered, ...],
         ] = {}
         self._suits: bool | None = None
@@ -240,6 +247,7 @@ class PatternTable:
         examples: Sequence[str] = (),
         note: str = "",
         locate: Locator = whole_hand,
+        won_only: bool = False,
     ) -> Callable[[Predicate], Predicate]:
         """Decorator registering a predicate as pattern ``id``.
 
@@ -277,6 +285,7 @@ class PatternTable:
                 examples=tuple(examples),
                 note=note,
                 locate=locate,
+                won_only=won_only,
             )
             return fn
 
@@ -363,6 +372,7 @@ class PatternTable:
         ``among`` restricts the search to some patterns (a ruleset's shape-specific subset).
         """
         concealed = ctx.is_concealed
+        won = ctx.win is not WinType.NONE
         present: dict[GroupKind, int] = {}
         for g in ctx.groups:
             present[g.kind] = present.get(g.kind, 0) + 1
@@ -370,17 +380,19 @@ class PatternTable:
         if among is None:
             # the steps whose declared group kinds and flags are present, cached per situation
             suits = len(ctx.suits) if self._uses_suits() else 3
-            key = (concealed, frozenset(present.items()), flags, suits)
+            key = (concealed, frozenset(present.items()), flags, suits, won)
             steps = self._filtered.get(key)
             if steps is None:
-                plan = self._plans.get(concealed)
+                plan = self._plans.get((concealed, won))
                 if plan is None:
-                    plan = self._plans[concealed] = _plan(self._patterns.values(), concealed)
+                    plan = self._plans[concealed, won] = _plan(
+                        self._patterns.values(), concealed, won
+                    )
                 if len(self._filtered) >= _FILTERED_MAX:
                     self._filtered.clear()
                 steps = self._filtered[key] = _filter(plan, present, flags, suits)
         else:
-            steps = _filter(_plan(among, concealed), present, flags, len(ctx.suits))
+            steps = _filter(_plan(among, concealed, won), present, flags, len(ctx.suits))
         found: dict[str, int] = {}
         kinds: frozenset[Tile] | None = None
         for pid, tiles_any, predicate, tiles_within in steps:
