@@ -164,16 +164,22 @@ def test_fimj_closing_double_is_not_a_non_winners() -> None:
 
 
 def test_ravenna_double_added_to_the_table_is_scored_by_the_public_api() -> None:
-    from muraglia.rulesets.ravenna import patterns as ravenna
+    from muraglia.rulesets.ravenna.patterns import PATTERNS
 
     before = muraglia.score(HAND, rules="ravenna", win="ron")
-    with appended(ravenna.PATTERNS):  # type: ignore[arg-type]
-        ravenna._declare(
-            "lucky_sevens", 1, it="Sette fortunati", en="Lucky Sevens", ref="TEST-1",
-            unit="doubles",
-        )(lucky_sevens)  # fmt: skip
+    with extended(PATTERNS):  # a double (the table's unit is points: the test names its unit)
+        PATTERNS.pattern(
+            "lucky_eights", names={"en": "Lucky Eights", "it": "Otto fortunati"}, closed=1,
+            open=1, unit="doubles", ref="TEST-2",
+        )(lambda ctx: ctx.counts[Tile.S8] >= 1)  # fmt: skip
         after = muraglia.score(HAND, rules="ravenna", win="ron")
+        loser = muraglia.score("777m123p456s789s5z", rules="ravenna", win="none")
     again = muraglia.score(HAND, rules="ravenna", win="ron")
-    assert "lucky_sevens" in after.ids
+    # lucky_sevens: 1 point (RAV-SCORE-1: *P* + 20), lucky_eights: 1 double
+    assert {"lucky_sevens", "lucky_eights"} <= after.ids
+    assert after.points == before.points + 1
     assert after.doubles == before.doubles + 1
+    assert after.value == after.points * 2**after.doubles
+    # a hand that did not win (WinType.NONE) is scored by the same table (RAV-SCORE-2)
+    assert {"lucky_sevens", "lucky_eights"} <= loser.ids
     assert again.ids == before.ids
