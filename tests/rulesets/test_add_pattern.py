@@ -103,11 +103,30 @@ def test_mcr_fan_added_to_the_table_is_scored_by_the_public_api() -> None:
     assert again.ids == before.ids
 
 
-@pytest.mark.parametrize("rid", ["riichi-ema", "mcr"])
+def test_seipalle_double_added_to_the_table_is_scored_by_the_public_api() -> None:
+    from muraglia.rulesets.seipalle.patterns import PATTERNS
+
+    before = muraglia.score(HAND, rules="seipalle", win="ron", discarder="W")
+    with extended(PATTERNS):
+        after = muraglia.score(HAND, rules="seipalle", win="ron", discarder="W")
+    again = muraglia.score(HAND, rules="seipalle", win="ron", discarder="W")
+    assert not before.valid  # points only: a win needs a double besides dora (SEI-SCORE-2)
+    assert before.payments is None
+    assert "lucky_sevens" in after.ids
+    assert after.valid
+    assert after.doubles == before.doubles + 1
+    assert after.value == before.value * 2  # P x 2^D (SEI-SCORE-3)
+    # East wins 76: three shares doubled for East, each 152 -> 150, all paid by West (SEI-PAY-2/3/4)
+    assert after.payments == {"E": 450, "S": 0, "W": -450, "N": 0}
+    assert again.ids == before.ids
+    assert not again.valid
+
+
+@pytest.mark.parametrize("rid", ["riichi-ema", "mcr", "seipalle"])
 def test_the_toy_pattern_is_not_scored_without_its_sevens(rid: str) -> None:
     from importlib import import_module
 
-    package = {"riichi-ema": "riichi_ema", "mcr": "mcr"}[rid]
+    package = {"riichi-ema": "riichi_ema", "mcr": "mcr", "seipalle": "seipalle"}[rid]
     table = import_module(f"muraglia.rulesets.{package}.patterns").PATTERNS
     with extended(table):
         result = muraglia.score("111m123p456s789s55z+5z", rules=rid, win="ron", flags=())
