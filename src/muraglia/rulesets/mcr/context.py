@@ -14,17 +14,11 @@ from typing import Any
 from muraglia.analysis.groups import GroupKind
 from muraglia.hand import Hand
 from muraglia.rulesets.mcr.counting import chow_fans
+from muraglia.rulesets.mcr.shapes import HONOURS_AND_KNITTED_SHAPES, KNITTED_STRAIGHT_SHAPES
 from muraglia.scoring.context import WinContext, cached_property
 from muraglia.tiles import Suit, Tile
 
 __all__ = ["HONOURS_AND_KNITTED_SHAPES", "KNITTED_STRAIGHT_SHAPES", "McrContext", "mcr"]
-
-KNITTED_STRAIGHT_SHAPES = frozenset({"knitted_straight"})
-"""Shape ids of the knitted straight plus a set and a pair (MCR-WIN-1)."""
-HONOURS_AND_KNITTED_SHAPES = frozenset(
-    {"honours_and_knitted", "honors_and_knitted", "lesser_honors_knitted", "greater_honors_knitted"}
-)
-"""Shape ids of the honours-and-knitted-tiles hands (MCR-FAN-44, MCR-FAN-56)."""
 
 
 _TILES = tuple(Tile(i) for i in range(34))
