@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Any
 
-from muraglia.analysis.groups import GroupKind
+from muraglia.analysis.groups import Group, GroupKind
 from muraglia.hand import Hand
-from muraglia.rulesets.mcr.counting import chow_fans
+from muraglia.rulesets.mcr.counting import chow_combinations, chow_fans
 from muraglia.rulesets.mcr.shapes import HONOURS_AND_KNITTED_SHAPES, KNITTED_STRAIGHT_SHAPES
 from muraglia.scoring.context import WinContext, cached_property
 from muraglia.tiles import Suit, Tile
@@ -95,6 +95,19 @@ class McrContext(WinContext):
         return dict(
             chow_fans([int(g.tile) for g in self.chows], int(pair.tile) if pair is not None else -1)
         )
+
+    @cached_property
+    def chow_groups(self) -> dict[str, tuple[Group, ...]]:
+        """The chows that form each chow combination fan (its locator, MCR-COUNT-6).
+
+        Only the chows of the combination: a chow of the hand outside it is not named.
+        """
+        pair = self.pair
+        chows = sorted(self.chows, key=lambda g: int(g.tile))
+        combos = chow_combinations(
+            [int(g.tile) for g in chows], int(pair.tile) if pair is not None else -1
+        )
+        return {fan: tuple(chows[i] for i in at) for fan, _, at in combos}
 
     @cached_property
     def melded_kongs(self) -> int:
