@@ -31,6 +31,7 @@ from muraglia.rulesets.mcr.counting import single_tile_wait
 from muraglia.rulesets.mcr.options import FLAGS, STATUSES, McrOptions
 from muraglia.rulesets.mcr.patterns import EDITION_VALUES, NUMBER, PATTERNS
 from muraglia.rulesets.mcr.plan import FanPlan, group_counts, kinds_mask
+from muraglia.rulesets.mcr.result import McrResult
 from muraglia.rulesets.mcr.search import (
     NO_WAIT_FANS,
     WAIT_KINDS,
@@ -53,6 +54,7 @@ from muraglia.scoring.context import WinType, parse_win, parse_wind
 from muraglia.scoring.result import (
     Award,
     DealOutcome,
+    Deferred,
     LazyLines,
     ScoreResult,
     Settlement,
@@ -69,38 +71,48 @@ def _order(award: Award) -> int:
     return NUMBER[award.id]
 
 
+def _notation(h: Hand) -> str:
+    return h.notation
+
+
 def _explain(  # noqa: PLR0917 - bound once with functools.partial
-    best: ScoreResult,
+    awards: tuple[Award, ...],
+    fan: int,
+    reason: str | None,
+    shaped: bool,
     pays: Mapping[str, int] | None,
     winner: str,
     flowers: int,
     total: int,
     lang: str,
 ) -> tuple[str, ...]:
-    """The explanation lines of a scored hand in ``lang`` (``en`` or ``it``), built on demand."""
+    """The explanation lines of a scored hand in ``lang`` (``en`` or ``it``), built on demand.
+
+    ``shaped``: whether the hand had a winning shape (a reason then is the minimum).
+    """
     en = lang == "en"
     lines: list[str] = []
-    for a in best.awards:
+    for a in awards:
         times = f" ×{a.count}" if a.count > 1 else ""
         zh = a.names.get("zh", "")
         name = a.names["en"] if en else a.names["it"]
         lines.append(f"{NUMBER[a.id]:02d} {name} ({zh}){times}: {a.value}")
     if en:
-        lines.append(f"fan {best.value} + flowers {flowers} = {total}")
+        lines.append(f"fan {fan} + flowers {flowers} = {total}")
     else:
-        lines.append(f"punti {best.value} + fiori {flowers} = {total}")
-    if best.reason:
+        lines.append(f"punti {fan} + fiori {flowers} = {total}")
+    if reason:
         if en:
-            lines.append(best.reason)
-        elif best.decomposition is None:
+            lines.append(reason)
+        elif not shaped:
             lines.append("chiusura non valida (falso hu)")
         else:
-            lines.append(f"{best.value} punti < {MINIMUM} senza fiori: falso hu")
+            lines.append(f"{fan} punti < {MINIMUM} senza fiori: falso hu")
     if pays is not None:
         for seat, amount in pays.items():
             if amount < 0:
                 lines.append(f"{seat} pays {-amount}" if en else f"{seat} paga {-amount}")
-        if not best.valid:
+        if reason:
             lines.append(
                 f"false win: {winner} pays {FALSE_WIN_PENALTY} to each (MCR-PAY-4)"
                 if en
@@ -219,14 +231,8 @@ class McrRules(Ruleset[McrOptions]):
         discarder = situation.get("discarder")
         if discarder is not None:
             seat_letter(discarder, "discarder")
-        best = self._best(h, w, seat, rnd, flag_set)
-        winner = LETTER_OF[seat]
-        pays: dict[str, int] | None = None
-        if best.valid and (w is WinType.TSUMO or discarder is not None):
-            pays = payments(self.total(best), winner=winner, discarder=discarder)
-        elif not best.valid:
-            pays = false_win(winner)
-        return self._finish(best, pays, winner=winner, discarder=discarder, win=w)
+        ctx, awards, fan = self._best(h, w, seat, rnd, flag_set)
+        return self._result_of(h, ctx, awards, fan, w, LETTER_OF[seat], discarder)
 
     def _scored(
         self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
@@ -277,8 +283,12 @@ class McrRules(Ruleset[McrOptions]):
 
     def _best(
         self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
-    ) -> ScoreResult:
-        """The best arrangement (highest fan total without flowers, first one on ties)."""
+    ) -> tuple[McrContext | None, tuple[Award, ...], int]:
+        """The best arrangement (highest fan total without flowers, first one on ties).
+
+        Returns its reading, its awards (not located yet) and its fan total (Chicken Hand
+        given); ``(None, (), 0)`` when the hand has no winning shape.
+        """
         best_value = -1
         best_ctx: McrContext | None = None
         awards: tuple[Award, ...] = ()
@@ -287,22 +297,13 @@ class McrRules(Ruleset[McrOptions]):
             if fan > best_value:
                 best_value, best_ctx, awards = fan, ctx, found
         if best_ctx is None:
-            return ScoreResult(
-                "mcr", h.notation, False, reason="not a winning hand (MCR-WIN-1): false win"
-            )
+            return None, (), 0
         fan = best_value
         if fan == 0:  # MCR-GAP-2: Chicken Hand
             chicken = PATTERNS["chicken_hand"].award()
             awards = tuple(sorted((chicken, *awards), key=_order))
             fan = chicken.value
-        awards = PATTERNS.locate(best_ctx, awards)  # the tiles of each fan, on this reading
-        d = best_ctx.decomposition
-        if fan < MINIMUM:
-            return ScoreResult("mcr", h.notation, False, awards,
-                               reason=f"{fan} points < {MINIMUM} without flowers "
-                               "(MCR-WIN-4): false win", value=fan, fan=fan,
-                               decomposition=d)  # fmt: skip
-        return ScoreResult("mcr", h.notation, True, awards, value=fan, fan=fan, decomposition=d)
+        return best_ctx, awards, fan
 
     @staticmethod
     def _unique_wait(h: Hand) -> bool:
@@ -319,32 +320,54 @@ class McrRules(Ruleset[McrOptions]):
         """*V*: the fan total plus flowers (MCR-PAY-1)."""
         return sum(a.value for a in result.awards)
 
-    def _finish(
-        self,
-        best: ScoreResult,
-        pays: Mapping[str, int] | None,
-        *,
+    @staticmethod
+    def _result_of(  # noqa: PLR0917 - once per scored hand, by position
+        h: Hand,
+        ctx: McrContext | None,
+        awards: tuple[Award, ...],
+        fan: int,
+        win: WinType,
         winner: str,
         discarder: str | None,
-        win: WinType,
-    ) -> ScoreResult:
-        flowers = sum(a.count for a in best.awards if a.id == "flower_tiles")
-        total = self.total(best)
-        return ScoreResult(
-            "mcr",
-            best.hand,
-            best.valid,
-            best.awards,
-            reason=best.reason,
-            value=best.value,
-            fan=best.value,
+    ) -> McrResult:
+        """The result of the best reading ``ctx`` (None: not a winning shape) and its awards.
+
+        The notation, the tiles of each award (its locator, on ``ctx``) and the explanation
+        are made on first read (:class:`~muraglia.rulesets.mcr.result.McrResult`).
+        """
+        valid = ctx is not None and fan >= MINIMUM
+        if valid:
+            reason = None
+        elif ctx is None:
+            reason = "not a winning hand (MCR-WIN-1): false win"
+        else:
+            reason = f"{fan} points < {MINIMUM} without flowers (MCR-WIN-4): false win"
+        total = sum(a.value for a in awards)
+        flowers = sum(a.count for a in awards if a.id == "flower_tiles")
+        pays: dict[str, int] | None = None
+        if not valid:
+            pays = false_win(winner)
+        elif win is WinType.TSUMO or discarder is not None:
+            pays = payments(total, winner=winner, discarder=discarder)
+        extra = {"flowers": flowers, "total": total, "win": win.value}
+        if discarder:
+            extra["discarder"] = discarder
+        return McrResult.made(
+            value=fan,
+            hand=Deferred(partial(_notation, h)),
+            valid=valid,
+            awards=Deferred(partial(PATTERNS.locate, ctx, awards)) if ctx is not None else (),
+            reason=reason,
+            fan=fan,
             payments=pays,
             explanation=LazyLines(
-                ("en", "it"), partial(_explain, best, pays, winner, flowers, total)
+                ("en", "it"),
+                partial(
+                    _explain, awards, fan, reason, ctx is not None, pays, winner, flowers, total
+                ),
             ),
-            decomposition=best.decomposition,
-            extra={"flowers": flowers, "total": total, "win": win.value}
-            | ({"discarder": discarder} if discarder else {}),
+            decomposition=None if ctx is None else ctx.decomposition,
+            extra=extra,
         )
 
     # ------------------------------------------------------------------ settlement
