@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from muraglia.analysis import shanten as sh
+from muraglia.rulesets.mcr import native as mcr_native
 
 settings.register_profile(
     "ci",
@@ -26,7 +27,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 @pytest.fixture(scope="module", params=["native", "pure"])
 def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
-    """Run a module's tests on the compiled shanten kernels, then on the pure-Python ones.
+    """Run a module's tests on the compiled kernels, then on the pure-Python ones.
+
+    The kernels: shanten (``analysis/_cshanten.c``) and MCR's decompositions
+    (``rulesets/mcr/_cmcr.c``).
 
     ``muraglia.analysis.shanten`` picks the kernels once, at import (``NATIVE``; the import-time
     switch ``MURAGLIA_PURE=1`` is tested in a subprocess by ``tests/analysis/test_native.py``).
@@ -38,7 +42,7 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     Request it with ``pytestmark = pytest.mark.usefixtures("kernels")``.
     """
     if request.param == "native":
-        if not sh.NATIVE:
+        if not (sh.NATIVE or mcr_native.NATIVE):
             pytest.skip("the C accelerator is not built here: the pure run covers this module")
         yield "native"
         return
@@ -46,10 +50,12 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
         (sh.shanten_all, sh._pure_shanten_all),
         (sh.shanten_standard, sh._pure_shanten_standard),
     ]
+    if mcr_native.NATIVE:  # MCR's decompositions (rulesets/mcr/_cmcr.c)
+        pairs.append((mcr_native.standard_decompositions, mcr_native._pure_standard_decompositions))
     swap = {id(native): pure for native, pure in pairs}
     back = {id(pure): native for native, pure in pairs}
     before = set(sys.modules)
-    swapped = _rebind(swap) if sh.NATIVE else []
+    swapped = _rebind(swap) if sh.NATIVE or mcr_native.NATIVE else []
     pure_env = os.environ.get("MURAGLIA_PURE")
     os.environ["MURAGLIA_PURE"] = "1"  # and the subprocesses the tests start
     try:
@@ -61,8 +67,12 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
             os.environ["MURAGLIA_PURE"] = pure_env
         for module, name, value in swapped:
             setattr(module, name, value)
-        if sh.NATIVE:  # modules imported during the pure run bound the pure kernels
+        if sh.NATIVE or mcr_native.NATIVE:  # modules imported meanwhile bound the pure kernels
             _rebind(back, only=set(sys.modules) - before)
+
+
+_COMPILED = frozenset({"muraglia.analysis._cshanten", "muraglia.rulesets.mcr._cmcr"})
+"""The compiled modules (never rebound)."""
 
 
 def _rebind(swap: dict[int, Any], only: set[str] | None = None) -> list[tuple[Any, str, Any]]:
@@ -74,7 +84,7 @@ def _rebind(swap: dict[int, Any], only: set[str] | None = None) -> list[tuple[An
     """
     changed = []
     for modname, module in list(sys.modules.items()):
-        if modname == "muraglia.analysis._cshanten" or (only is not None and modname not in only):
+        if modname in _COMPILED or (only is not None and modname not in only):
             continue
         for name, value in list(getattr(module, "__dict__", {}).items()):
             if id(value) in swap and not name.startswith("_pure_"):

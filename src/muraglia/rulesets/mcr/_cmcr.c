@@ -1,0 +1,275 @@
+/* Optional native kernel of the MCR scorer: the standard decompositions of a hand (MCR-ALGO-1).
+ *
+ * muraglia.rulesets.mcr.native is the Python side and the pure-Python reference is
+ * muraglia.analysis.shapes.STANDARD.decompose: standard(counts, melds) yields exactly the same
+ * Decomposition objects in exactly the same order (every suit split into chows and pungs, the
+ * pair in the one part whose count is 2 mod 3; the concealed groups first, a suit's groups in
+ * its split order, a part with the pair sorted by (tile, kind); then the honours in tile order,
+ * then the declared melds' groups). The group and decomposition objects are the Python ones,
+ * handed over once by setup(): the kernel only enumerates. Anything unexpected (a counts
+ * object that is not a tuple of 34 ints in 0-4) returns NotImplemented, and the caller falls
+ * back to the reference. MURAGLIA_PURE=1 skips this module.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+#define MAXPARTS 64 /* splits of one suit kept (the most a 14-tile suit has is far fewer) */
+
+enum { CHOW = 0, PUNG = 1, PAIR = 3 }; /* the GroupKind order: chow, pung, kong, pair */
+
+typedef struct {
+    unsigned char kind, tile;
+} G;
+
+typedef struct {
+    int n;
+    G g[6];
+} Part;
+
+typedef struct {
+    int n;
+    int overflow;
+    Part p[MAXPARTS];
+} Parts;
+
+static PyObject *chows = NULL;  /* tuple of 27: the concealed chow Group at each start */
+static PyObject *pungs = NULL;  /* tuple of 34: the concealed pung Group of each kind */
+static PyObject *pairs = NULL;  /* tuple of 34: the pair Group of each kind */
+static PyObject *decomposition = NULL; /* the Decomposition class (frozen, slotted) */
+static PyObject *shape_slot = NULL;    /* its slot descriptors: shape and groups */
+static PyObject *groups_slot = NULL;
+static PyObject *shape_id = NULL;      /* "standard" */
+
+PyDoc_STRVAR(setup_doc,
+             "setup(chows, pungs, pairs, decomposition, shape_id): the Python objects to build.");
+
+/* A Decomposition(shape_id, groups) made as its frozen dataclass __init__ makes it (the two
+ * slots set through their descriptors, as object.__setattr__ does), without the call. */
+static PyObject *make_decomposition(PyObject *groups) {
+    PyTypeObject *type = (PyTypeObject *)decomposition;
+    PyObject *dec = type->tp_alloc(type, 0);
+    if (dec == NULL) return NULL;
+    if (Py_TYPE(shape_slot)->tp_descr_set(shape_slot, dec, shape_id) < 0 ||
+        Py_TYPE(groups_slot)->tp_descr_set(groups_slot, dec, groups) < 0) {
+        Py_DECREF(dec);
+        return NULL;
+    }
+    return dec;
+}
+
+static PyObject *setup(PyObject *self, PyObject *args) {
+    PyObject *c, *p, *q, *d, *s;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!OU:setup", &PyTuple_Type, &c, &PyTuple_Type, &p,
+                          &PyTuple_Type, &q, &d, &s))
+        return NULL;
+    if (PyTuple_GET_SIZE(c) != 27 || PyTuple_GET_SIZE(p) != 34 || PyTuple_GET_SIZE(q) != 34) {
+        PyErr_SetString(PyExc_ValueError, "setup needs 27 chows, 34 pungs and 34 pairs");
+        return NULL;
+    }
+    Py_XSETREF(chows, Py_NewRef(c));
+    Py_XSETREF(pungs, Py_NewRef(p));
+    Py_XSETREF(pairs, Py_NewRef(q));
+    Py_XSETREF(decomposition, Py_NewRef(d));
+    Py_XSETREF(shape_id, Py_NewRef(s));
+    Py_XSETREF(shape_slot, PyObject_GetAttrString(d, "shape"));
+    Py_XSETREF(groups_slot, PyObject_GetAttrString(d, "groups"));
+    if (shape_slot == NULL || groups_slot == NULL) return NULL;
+    if (!PyType_Check(d) || Py_TYPE(shape_slot)->tp_descr_set == NULL ||
+        Py_TYPE(groups_slot)->tp_descr_set == NULL) {
+        PyErr_SetString(PyExc_TypeError, "setup needs a slotted Decomposition class");
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* Every split of one suit's nine counts into chows and pungs, in the reference's order
+ * (sorted (kind, offset) sequences: at the lowest tile held, the chow before the pung). */
+static void split(int *c, G *cur, int depth, int base, Parts *out) {
+    int i = 0;
+    while (i < 9 && c[i] == 0) i++;
+    if (i == 9) {
+        if (out->n < MAXPARTS) {
+            out->p[out->n].n = depth;
+            memcpy(out->p[out->n].g, cur, sizeof(G) * (size_t)depth);
+            out->n++;
+        } else {
+            out->overflow = 1;
+        }
+        return;
+    }
+    if (depth >= 5) return; /* more than 15 tiles in a suit: impossible with 14 */
+    if (i <= 6 && c[i + 1] && c[i + 2]) {
+        c[i]--, c[i + 1]--, c[i + 2]--;
+        cur[depth].kind = CHOW;
+        cur[depth].tile = (unsigned char)(base + i);
+        split(c, cur, depth + 1, base, out);
+        c[i]++, c[i + 1]++, c[i + 2]++;
+    }
+    if (c[i] >= 3) {
+        c[i] -= 3;
+        cur[depth].kind = PUNG;
+        cur[depth].tile = (unsigned char)(base + i);
+        split(c, cur, depth + 1, base, out);
+        c[i] += 3;
+    }
+}
+
+static int group_key(const G *g) { return g->tile * 4 + g->kind; }
+
+/* The splits of one suit with one pair: pair positions in tile order, each part's groups
+ * sorted by (tile, kind) as the reference sorts them. */
+static void split_paired(int *c, int base, Parts *out) {
+    G cur[6];
+    int r, k, i, j;
+    for (r = 0; r < 9; r++) {
+        int first;
+        if (c[r] < 2) continue;
+        c[r] -= 2;
+        first = out->n;
+        split(c, cur, 0, base, out);
+        c[r] += 2;
+        for (k = first; k < out->n; k++) {
+            Part *p = &out->p[k];
+            G pair;
+            pair.kind = PAIR;
+            pair.tile = (unsigned char)(base + r);
+            p->g[p->n++] = pair;
+            for (i = 1; i < p->n; i++) /* insertion sort: a split may hold a pung before a chow */
+                for (j = i; j > 0 && group_key(&p->g[j - 1]) > group_key(&p->g[j]); j--) {
+                    G t = p->g[j];
+                    p->g[j] = p->g[j - 1];
+                    p->g[j - 1] = t;
+                }
+        }
+    }
+}
+
+static PyObject *group_object(const G *g) {
+    if (g->kind == CHOW) return PyTuple_GET_ITEM(chows, g->tile);
+    if (g->kind == PUNG) return PyTuple_GET_ITEM(pungs, g->tile);
+    return PyTuple_GET_ITEM(pairs, g->tile);
+}
+
+PyDoc_STRVAR(standard_doc,
+             "standard(counts, melds) -> list of Decomposition, or NotImplemented.\n\n"
+             "counts: the 34 concealed counts (a tuple of ints 0-4); melds: the declared melds'\n"
+             "groups (a tuple), appended to every decomposition.");
+
+static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *counts, *melds, *out;
+    int c[34], total = 0, i, s, honor_pair = 0, nhonors = 0, mods[3], twos = 0;
+    G honors[7];
+    static Parts parts[3];
+    Py_ssize_t nmelds;
+    (void)self;
+    if (chows == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_cmcr.setup() was not called");
+        return NULL;
+    }
+    if (nargs != 2 || !PyTuple_Check(args[0]) || !PyTuple_Check(args[1]) ||
+        PyTuple_GET_SIZE(args[0]) != 34)
+        Py_RETURN_NOTIMPLEMENTED;
+    counts = args[0];
+    melds = args[1];
+    nmelds = PyTuple_GET_SIZE(melds);
+    for (i = 0; i < 34; i++) {
+        PyObject *v = PyTuple_GET_ITEM(counts, i);
+        long n;
+        if (!PyLong_CheckExact(v) && !PyLong_Check(v)) Py_RETURN_NOTIMPLEMENTED;
+        n = PyLong_AsLong(v);
+        if (n < 0 || n > 4) {
+            if (n == -1 && PyErr_Occurred()) PyErr_Clear();
+            Py_RETURN_NOTIMPLEMENTED;
+        }
+        c[i] = (int)n;
+        total += (int)n;
+    }
+    out = PyList_New(0);
+    if (out == NULL) return NULL;
+    if (total != 14 - 3 * (int)nmelds) return out;
+    for (i = 27; i < 34; i++) {
+        if (c[i] == 3) {
+            honors[nhonors].kind = PUNG;
+            honors[nhonors++].tile = (unsigned char)i;
+        } else if (c[i] == 2) {
+            if (honor_pair) return out;
+            honor_pair = 1;
+            honors[nhonors].kind = PAIR;
+            honors[nhonors++].tile = (unsigned char)i;
+        } else if (c[i]) {
+            return out;
+        }
+    }
+    for (s = 0; s < 3; s++) {
+        int sum = 0;
+        for (i = 0; i < 9; i++) sum += c[9 * s + i];
+        mods[s] = sum % 3;
+        if (mods[s] == 1) return out;
+        if (mods[s] == 2) twos++;
+    }
+    if (twos + honor_pair != 1) return out;
+    for (s = 0; s < 3; s++) {
+        G cur[6];
+        parts[s].n = 0;
+        parts[s].overflow = 0;
+        if (mods[s] == 2)
+            split_paired(c + 9 * s, 9 * s, &parts[s]);
+        else
+            split(c + 9 * s, cur, 0, 9 * s, &parts[s]);
+        if (parts[s].overflow) {
+            Py_DECREF(out);
+            Py_RETURN_NOTIMPLEMENTED;
+        }
+    }
+    {
+        int a, b, d;
+        for (a = 0; a < parts[0].n; a++)
+            for (b = 0; b < parts[1].n; b++)
+                for (d = 0; d < parts[2].n; d++) {
+                    const Part *ps[3];
+                    Py_ssize_t n, k = 0;
+                    int q, j;
+                    PyObject *groups, *dec;
+                    ps[0] = &parts[0].p[a];
+                    ps[1] = &parts[1].p[b];
+                    ps[2] = &parts[2].p[d];
+                    n = ps[0]->n + ps[1]->n + ps[2]->n + nhonors + nmelds;
+                    groups = PyTuple_New(n);
+                    if (groups == NULL) goto fail;
+                    for (q = 0; q < 3; q++)
+                        for (j = 0; j < ps[q]->n; j++)
+                            PyTuple_SET_ITEM(groups, k++, Py_NewRef(group_object(&ps[q]->g[j])));
+                    for (j = 0; j < nhonors; j++)
+                        PyTuple_SET_ITEM(groups, k++, Py_NewRef(group_object(&honors[j])));
+                    for (j = 0; j < nmelds; j++)
+                        PyTuple_SET_ITEM(groups, k++, Py_NewRef(PyTuple_GET_ITEM(melds, j)));
+                    dec = make_decomposition(groups);
+                    Py_DECREF(groups);
+                    if (dec == NULL) goto fail;
+                    if (PyList_Append(out, dec) < 0) {
+                        Py_DECREF(dec);
+                        goto fail;
+                    }
+                    Py_DECREF(dec);
+                }
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"setup", setup, METH_VARARGS, setup_doc},
+    {"standard", (PyCFunction)(void (*)(void))standard, METH_FASTCALL, standard_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_cmcr", "Native kernel of the MCR scorer (decompositions).", -1,
+    methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__cmcr(void) { return PyModule_Create(&module); }

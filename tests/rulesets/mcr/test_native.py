@@ -1,0 +1,149 @@
+"""MCR's native kernel (``rulesets/mcr/_cmcr.c``) against the pure-Python reference (issue 19).
+
+Both paths run on the same generated inputs: hypothesis tile counts of 14 - 3 x melds tiles
+(winning or not), seeded random winning hands of every MCR family with melds, the MCR pattern
+examples (whole results compared, award tiles included) and odd inputs, which the kernel hands
+back to the reference. The kernel must be built wherever a C compiler and the Python headers
+are present (in CI it must be). ``MURAGLIA_PURE=1`` switches it off at import; this module's
+tests run on both paths through the ``kernels`` fixture (``tests/conftest.py``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from tests.analysis.test_native import _cannot_build
+
+from muraglia.analysis.groups import Decomposition, Group, GroupKind
+from muraglia.analysis.shapes import STANDARD, meld_group
+from muraglia.cli import score as cli_score
+from muraglia.hand import Hand
+from muraglia.notation import parse_hand
+from muraglia.rulesets.mcr import PATTERNS, McrRules
+from muraglia.rulesets.mcr import native as nat
+from muraglia.rulesets.mcr import ruleset as mcr_ruleset
+from muraglia.rulesets.mcr.samples import random_winning_hand, samples
+from muraglia.scoring.patterns import parse_example
+from muraglia.tiles import Tile
+
+pytestmark = pytest.mark.usefixtures("kernels")
+
+needs_native = pytest.mark.skipif(not nat.NATIVE, reason="the MCR kernel is not built here")
+
+
+def test_kernel_is_built() -> None:
+    """Built wherever it can be; in CI it must be; ``NATIVE`` unless ``MURAGLIA_PURE=1``."""
+    if importlib.util.find_spec("muraglia.rulesets.mcr._cmcr") is not None:
+        assert nat.NATIVE or os.environ.get("MURAGLIA_PURE", "") not in ("", "0")
+        return
+    why = _cannot_build()
+    if why is None:
+        pytest.fail(
+            "muraglia.rulesets.mcr._cmcr is not built although a C compiler and the Python "
+            "headers are present: reinstall (pip install -e .) and read the build's notice"
+        )
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI must build the MCR kernel, and cannot: {why}")
+    pytest.skip(f"the MCR kernel cannot be built here: {why}")
+
+
+def test_pure_switch_is_honoured() -> None:
+    """``MURAGLIA_PURE=1`` at import: the reference, with the same scores."""
+    code = (
+        "import muraglia.rulesets.mcr.native as n, muraglia\n"
+        "print(n.NATIVE, muraglia.score('123m456m789m123p55s+5s', rules='mcr').fan)\n"
+    )
+    env = {**os.environ, "MURAGLIA_PURE": "1"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert out == ["False", "22"]
+
+
+def _reference(hand: Hand) -> list[Decomposition]:
+    return list(STANDARD.decompose(hand))
+
+
+@st.composite
+def counts_and_melds(draw: st.DrawFn) -> tuple[tuple[int, ...], int]:
+    """Concealed counts of 14 - 3 x melds tiles, skewed toward few kinds (many splits)."""
+    melds = draw(st.integers(0, 4))
+    kinds = draw(st.lists(st.integers(0, 33), min_size=1, max_size=8, unique=True))
+    wall = [k for k in kinds for _ in range(4)]
+    counts = [0] * 34
+    for k in draw(st.permutations(wall))[: 14 - 3 * melds]:
+        counts[k] += 1
+    return tuple(counts), melds
+
+
+@needs_native
+@given(counts_and_melds(), st.integers(-1, 1))
+def test_same_decompositions_of_generated_counts(
+    case: tuple[tuple[int, ...], int], extra: int
+) -> None:
+    """Winning or not, with 0-4 melds (stand-in meld groups are appended as given)."""
+    counts, melds = case
+    melds = min(4, max(0, melds + extra))  # sometimes a tile count that does not fit
+    kernel = nat._native
+    assert kernel is not None
+    shown = tuple(Group(GroupKind.PUNG, Tile.EAST, concealed=False) for _ in range(melds))
+    want = [
+        Decomposition(d.shape, d.groups + shown) for d in STANDARD.decompose_counts(counts, melds)
+    ]
+    assert kernel.standard(counts, shown) == want
+
+
+@needs_native
+def test_same_decompositions_of_seeded_hands() -> None:
+    """Every MCR family, melds included: the same decompositions in the same order."""
+    rng = random.Random(19)
+    for _ in range(4000):
+        h = parse_hand(random_winning_hand(rng).hand, red_fives=False)
+        assert nat.standard_decompositions(h) == _reference(h), h.notation
+
+
+@pytest.mark.parametrize("bad", [[0] * 34, (0,) * 33, (5,) + (0,) * 33, (-1,) + (0,) * 33,
+                                 (1.0,) * 14 + (0,) * 20, ("1",) + (0,) * 33,
+                                 (2**70,) + (0,) * 33, None])  # fmt: skip
+@needs_native
+def test_odd_inputs_go_to_the_reference(bad: Any) -> None:
+    kernel = nat._native
+    assert kernel is not None
+    assert kernel.standard(bad, ()) is NotImplemented
+
+
+def _dicts(items: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    return [cli_score.compute({"rules": "mcr", "hand": text, **kw}) for text, kw in items]
+
+
+@needs_native
+def test_same_results_on_the_examples_and_samples(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whole results (awards, tiles, payments, explanation) through both paths."""
+    items = [parse_example(e) for p in PATTERNS for e in p.examples]
+    items += [
+        (s.hand, {"win": s.win, "seat_wind": s.seat_wind, "round_wind": s.round_wind})
+        for s in samples(600, 31)
+    ]
+    native = _dicts(items)
+    monkeypatch.setattr(mcr_ruleset, "standard_decompositions", nat._pure_standard_decompositions)
+    assert _dicts(items) == native
+
+
+def test_the_scorer_uses_the_kernel_of_this_run(request: pytest.FixtureRequest) -> None:
+    """The pure run scores through the reference, the native run through the kernel."""
+    pure = request.node.callspec.params["kernels"] == "pure"
+    uses = mcr_ruleset.standard_decompositions
+    assert (uses is nat._pure_standard_decompositions) is (pure or not nat.NATIVE)
+    h = parse_hand("111222333m55p[789s]+5p", red_fives=False)
+    assert uses(h) == _reference(h)
+    assert [str(g) for g in uses(h)[1].groups] == ["111m", "222m", "333m", "55p", "[789s]"]
+    assert McrRules().score(h).fan == McrRules().score(h.notation).fan
+    assert meld_group(h.melds[0]) in uses(h)[0].groups
