@@ -89,14 +89,15 @@ def counts_and_melds(draw: st.DrawFn) -> tuple[tuple[int, ...], int]:
 def test_same_decompositions_of_generated_counts(
     case: tuple[tuple[int, ...], int], extra: int
 ) -> None:
-    """Winning or not, with 0-4 melds (stand-in meld groups are appended as given)."""
+    """Winning or not, with 0-4 melds (stand-in melds: exposed East pungs)."""
     counts, melds = case
     melds = min(4, max(0, melds + extra))  # sometimes a tile count that does not fit
     kernel = nat._native
     assert kernel is not None
-    shown = tuple(Group(GroupKind.PUNG, Tile.EAST, concealed=False) for _ in range(melds))
+    shown = parse_hand("[111z][111z][111z][111z]22z", strict=False).melds[:melds]
+    groups = tuple(meld_group(m) for m in shown)
     want = [
-        Decomposition(d.shape, d.groups + shown) for d in STANDARD.decompose_counts(counts, melds)
+        Decomposition(d.shape, d.groups + groups) for d in STANDARD.decompose_counts(counts, melds)
     ]
     assert kernel.standard(counts, shown) == want
 
@@ -118,6 +119,15 @@ def test_odd_inputs_go_to_the_reference(bad: Any) -> None:
     kernel = nat._native
     assert kernel is not None
     assert kernel.standard(bad, ()) is NotImplemented
+
+
+@needs_native
+def test_odd_melds_go_to_the_reference() -> None:
+    kernel = nat._native
+    assert kernel is not None
+    counts = parse_hand("123m456m789m55p[111z]", red_fives=False).concealed_counts
+    for melds in [("111z",), (None,), (Group(GroupKind.PUNG, Tile.EAST),)]:
+        assert kernel.standard(counts, melds) is NotImplemented
 
 
 def _dicts(items: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:

@@ -5,8 +5,10 @@
  * Decomposition objects in exactly the same order (every suit split into chows and pungs, the
  * pair in the one part whose count is 2 mod 3; the concealed groups first, a suit's groups in
  * its split order, a part with the pair sorted by (tile, kind); then the honours in tile order,
- * then the declared melds' groups). The group and decomposition objects are the Python ones,
- * handed over once by setup(): the kernel only enumerates. Anything unexpected (a counts
+ * then the declared melds' groups, made as analysis.shapes.meld_group makes them). The group and
+ * decomposition classes and the concealed groups are the Python ones, handed over once by
+ * setup()/setup_melds(): the kernel only enumerates, and sets the frozen dataclasses' slots as
+ * their __init__ does. Anything unexpected (a counts
  * object that is not a tuple of 34 ints in 0-4) returns NotImplemented, and the caller falls
  * back to the reference. MURAGLIA_PURE=1 skips this module.
  */
@@ -40,9 +42,110 @@ static PyObject *decomposition = NULL; /* the Decomposition class (frozen, slott
 static PyObject *shape_slot = NULL;    /* its slot descriptors: shape and groups */
 static PyObject *groups_slot = NULL;
 static PyObject *shape_id = NULL;      /* "standard" */
+static PyObject *group_type = NULL;    /* the Group class (frozen, slotted) and its slots */
+static PyObject *g_kind = NULL, *g_tile = NULL, *g_concealed = NULL, *g_meld = NULL;
+static PyObject *tiles = NULL;      /* tuple of 34: the Tile members */
+static PyObject *meld_kinds = NULL; /* (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG) */
+static PyObject *group_kinds = NULL; /* (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG) */
+static PyObject *str_kind = NULL, *str_tiles = NULL, *str_concealed = NULL;
 
 PyDoc_STRVAR(setup_doc,
              "setup(chows, pungs, pairs, decomposition, shape_id): the Python objects to build.");
+
+PyDoc_STRVAR(setup_melds_doc, "setup_melds(group, tiles, meld_kinds, group_kinds): the meld groups.");
+
+static int slot(PyObject *type, const char *name, PyObject **out) {
+    Py_XSETREF(*out, PyObject_GetAttrString(type, name));
+    if (*out == NULL) return -1;
+    if (Py_TYPE(*out)->tp_descr_set == NULL) {
+        PyErr_Format(PyExc_TypeError, "setup needs a slotted class (%s)", name);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *setup_melds(PyObject *self, PyObject *args) {
+    PyObject *g, *t, *m, *k;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!:setup_melds", &PyType_Type, &g, &PyTuple_Type, &t,
+                          &PyTuple_Type, &m, &PyTuple_Type, &k))
+        return NULL;
+    if (PyTuple_GET_SIZE(t) != 34 || PyTuple_GET_SIZE(m) != 3 || PyTuple_GET_SIZE(k) != 3) {
+        PyErr_SetString(PyExc_ValueError, "setup_melds needs 34 tiles, 3 meld and 3 group kinds");
+        return NULL;
+    }
+    if (slot(g, "kind", &g_kind) || slot(g, "tile", &g_tile) ||
+        slot(g, "concealed", &g_concealed) || slot(g, "meld", &g_meld))
+        return NULL;
+    Py_XSETREF(group_type, Py_NewRef(g));
+    Py_XSETREF(tiles, Py_NewRef(t));
+    Py_XSETREF(meld_kinds, Py_NewRef(m));
+    Py_XSETREF(group_kinds, Py_NewRef(k));
+    if (str_kind == NULL) {
+        str_kind = PyUnicode_InternFromString("kind");
+        str_tiles = PyUnicode_InternFromString("tiles");
+        str_concealed = PyUnicode_InternFromString("concealed");
+        if (str_kind == NULL || str_tiles == NULL || str_concealed == NULL) return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+/* The group a declared meld stands for, as analysis.shapes.meld_group makes it: chow, pung or
+ * kong at the meld's lowest tile, concealed only for a concealed kong, the meld attached.
+ * Returns NULL with no error set when the meld is not of the expected form. */
+static PyObject *meld_group(PyObject *meld) {
+    PyObject *kind, *mtiles, *conc, *group = NULL;
+    int which = -1, i, concealed;
+    long low = 99;
+    kind = PyObject_GetAttr(meld, str_kind);
+    if (kind == NULL) return NULL;
+    for (i = 0; i < 3; i++)
+        if (kind == PyTuple_GET_ITEM(meld_kinds, i)) which = i;
+    Py_DECREF(kind);
+    if (which < 0) return NULL;
+    mtiles = PyObject_GetAttr(meld, str_tiles);
+    if (mtiles == NULL) return NULL;
+    if (!PyTuple_Check(mtiles) || PyTuple_GET_SIZE(mtiles) == 0) {
+        Py_DECREF(mtiles);
+        return NULL;
+    }
+    for (i = 0; i < PyTuple_GET_SIZE(mtiles); i++) {
+        PyObject *k = PyObject_GetAttr(PyTuple_GET_ITEM(mtiles, i), str_kind);
+        long v;
+        if (k == NULL) {
+            Py_DECREF(mtiles);
+            return NULL;
+        }
+        v = PyLong_Check(k) ? PyLong_AsLong(k) : -1;
+        Py_DECREF(k);
+        if (v < 0 || v >= 34) {
+            PyErr_Clear();
+            Py_DECREF(mtiles);
+            return NULL;
+        }
+        if (v < low) low = v;
+    }
+    Py_DECREF(mtiles);
+    concealed = 0;
+    if (which == 2) {
+        conc = PyObject_GetAttr(meld, str_concealed);
+        if (conc == NULL) return NULL;
+        concealed = PyObject_IsTrue(conc);
+        Py_DECREF(conc);
+        if (concealed < 0) return NULL;
+    }
+    group = ((PyTypeObject *)group_type)->tp_alloc((PyTypeObject *)group_type, 0);
+    if (group == NULL) return NULL;
+    if (Py_TYPE(g_kind)->tp_descr_set(g_kind, group, PyTuple_GET_ITEM(group_kinds, which)) < 0 ||
+        Py_TYPE(g_tile)->tp_descr_set(g_tile, group, PyTuple_GET_ITEM(tiles, low)) < 0 ||
+        Py_TYPE(g_concealed)->tp_descr_set(g_concealed, group, concealed ? Py_True : Py_False) <
+            0 ||
+        Py_TYPE(g_meld)->tp_descr_set(g_meld, group, meld) < 0) {
+        Py_DECREF(group);
+        return NULL;
+    }
+    return group;
+}
 
 /* A Decomposition(shape_id, groups) made as its frozen dataclass __init__ makes it (the two
  * slots set through their descriptors, as object.__setattr__ does), without the call. */
@@ -154,17 +257,17 @@ static PyObject *group_object(const G *g) {
 
 PyDoc_STRVAR(standard_doc,
              "standard(counts, melds) -> list of Decomposition, or NotImplemented.\n\n"
-             "counts: the 34 concealed counts (a tuple of ints 0-4); melds: the declared melds'\n"
-             "groups (a tuple), appended to every decomposition.");
+             "counts: the 34 concealed counts (a tuple of ints 0-4); melds: the hand's declared\n"
+             "melds (a tuple of Meld), whose groups end every decomposition.");
 
 static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    PyObject *counts, *melds, *out;
+    PyObject *counts, *melds, *meld_groups = NULL, *out;
     int c[34], total = 0, i, s, honor_pair = 0, nhonors = 0, mods[3], twos = 0;
     G honors[7];
     static Parts parts[3];
     Py_ssize_t nmelds;
     (void)self;
-    if (chows == NULL) {
+    if (chows == NULL || group_type == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "_cmcr.setup() was not called");
         return NULL;
     }
@@ -189,27 +292,39 @@ static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t narg
     out = PyList_New(0);
     if (out == NULL) return NULL;
     if (total != 14 - 3 * (int)nmelds) return out;
+    meld_groups = PyTuple_New(nmelds);
+    if (meld_groups == NULL) goto fail;
+    for (i = 0; i < nmelds; i++) {
+        PyObject *g = meld_group(PyTuple_GET_ITEM(melds, i));
+        if (g == NULL) { /* not a meld of the expected form: the reference will say why */
+            PyErr_Clear();
+            Py_DECREF(out);
+            Py_DECREF(meld_groups);
+            Py_RETURN_NOTIMPLEMENTED;
+        }
+        PyTuple_SET_ITEM(meld_groups, i, g);
+    }
     for (i = 27; i < 34; i++) {
         if (c[i] == 3) {
             honors[nhonors].kind = PUNG;
             honors[nhonors++].tile = (unsigned char)i;
         } else if (c[i] == 2) {
-            if (honor_pair) return out;
+            if (honor_pair) goto done;
             honor_pair = 1;
             honors[nhonors].kind = PAIR;
             honors[nhonors++].tile = (unsigned char)i;
         } else if (c[i]) {
-            return out;
+            goto done;
         }
     }
     for (s = 0; s < 3; s++) {
         int sum = 0;
         for (i = 0; i < 9; i++) sum += c[9 * s + i];
         mods[s] = sum % 3;
-        if (mods[s] == 1) return out;
+        if (mods[s] == 1) goto done;
         if (mods[s] == 2) twos++;
     }
-    if (twos + honor_pair != 1) return out;
+    if (twos + honor_pair != 1) goto done;
     for (s = 0; s < 3; s++) {
         G cur[6];
         parts[s].n = 0;
@@ -220,6 +335,7 @@ static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t narg
             split(c + 9 * s, cur, 0, 9 * s, &parts[s]);
         if (parts[s].overflow) {
             Py_DECREF(out);
+            Py_DECREF(meld_groups);
             Py_RETURN_NOTIMPLEMENTED;
         }
     }
@@ -244,7 +360,8 @@ static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t narg
                     for (j = 0; j < nhonors; j++)
                         PyTuple_SET_ITEM(groups, k++, Py_NewRef(group_object(&honors[j])));
                     for (j = 0; j < nmelds; j++)
-                        PyTuple_SET_ITEM(groups, k++, Py_NewRef(PyTuple_GET_ITEM(melds, j)));
+                        PyTuple_SET_ITEM(groups, k++,
+                                         Py_NewRef(PyTuple_GET_ITEM(meld_groups, j)));
                     dec = make_decomposition(groups);
                     Py_DECREF(groups);
                     if (dec == NULL) goto fail;
@@ -255,14 +372,18 @@ static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t narg
                     Py_DECREF(dec);
                 }
     }
+done:
+    Py_DECREF(meld_groups);
     return out;
 fail:
     Py_DECREF(out);
+    Py_XDECREF(meld_groups);
     return NULL;
 }
 
 static PyMethodDef methods[] = {
     {"setup", setup, METH_VARARGS, setup_doc},
+    {"setup_melds", setup_melds, METH_VARARGS, setup_melds_doc},
     {"standard", (PyCFunction)(void (*)(void))standard, METH_FASTCALL, standard_doc},
     {NULL, NULL, 0, NULL},
 };

@@ -4,9 +4,11 @@
 <muraglia.analysis.shapes.Standard.decompose>` as a list: the same :class:`Decomposition`
 objects in the same order, enumerated in C when the kernel is built (``setup.py``; ``gcc``
 by hand: ``docs/performance.md``), in Python otherwise or under ``MURAGLIA_PURE=1`` (the
-reference, :data:`NATIVE` says which). The kernel gets the group objects and the
-decomposition class from here once and only enumerates; anything it does not take (a counts
-object that is not a tuple of 34 ints in 0-4) is handed to the reference.
+reference, :data:`NATIVE` says which). The kernel gets the concealed group objects, the
+group and decomposition classes from here once and only enumerates (the melds' groups made as
+:func:`~muraglia.analysis.shapes.meld_group` makes them); anything it does not take (a counts
+object that is not a tuple of 34 ints in 0-4, a meld of another form) is handed to the
+reference.
 ``tests/rulesets/mcr/test_native.py`` runs both on the same generated hands.
 
 >>> from muraglia.notation import parse_hand
@@ -20,8 +22,9 @@ import os
 from types import ModuleType
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind
-from muraglia.analysis.shapes import STANDARD, meld_group
+from muraglia.analysis.shapes import STANDARD
 from muraglia.hand import Hand
+from muraglia.melds import MeldKind
 from muraglia.tiles import Tile
 
 __all__ = ["NATIVE", "standard_decompositions"]
@@ -43,6 +46,12 @@ def _load_native() -> ModuleType | None:
         Decomposition,
         STANDARD.id,
     )
+    module.setup_melds(
+        Group,
+        tuple(Tile(t) for t in range(34)),
+        (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG),
+        (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG),
+    )
     return module
 
 
@@ -59,9 +68,7 @@ def _pure_standard_decompositions(hand: Hand) -> list[Decomposition]:
 def standard_decompositions(hand: Hand) -> list[Decomposition]:
     """Every standard decomposition of ``hand`` (four sets and a pair, melds included)."""
     if _native is not None:
-        out: list[Decomposition] | object = _native.standard(
-            hand.concealed_counts, tuple(meld_group(m) for m in hand.melds)
-        )
+        out: list[Decomposition] | object = _native.standard(hand.concealed_counts, hand.melds)
         if isinstance(out, list):
             return out
     return _pure_standard_decompositions(hand)
