@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, settings
 
 from muraglia.analysis import shanten as sh
 from muraglia.rulesets.mcr import native as mcr_native
+from muraglia.rulesets.mcr import search as mcr_search
 
 settings.register_profile(
     "ci",
@@ -29,8 +30,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     """Run a module's tests on the compiled kernels, then on the pure-Python ones.
 
-    The kernels: shanten (``analysis/_cshanten.c``) and MCR's decompositions
-    (``rulesets/mcr/_cmcr.c``).
+    The kernels: shanten (``analysis/_cshanten.c``) and MCR's decompositions, fan-plan loop and
+    resolution (``rulesets/mcr/_cmcr.c``).
 
     ``muraglia.analysis.shanten`` picks the kernels once, at import (``NATIVE``; the import-time
     switch ``MURAGLIA_PURE=1`` is tested in a subprocess by ``tests/analysis/test_native.py``).
@@ -50,8 +51,12 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
         (sh.shanten_all, sh._pure_shanten_all),
         (sh.shanten_standard, sh._pure_shanten_standard),
     ]
-    if mcr_native.NATIVE:  # MCR's decompositions (rulesets/mcr/_cmcr.c)
-        pairs.append((mcr_native.standard_decompositions, mcr_native._pure_standard_decompositions))
+    if mcr_native.NATIVE:  # MCR's decompositions, fan plans, resolution (rulesets/mcr/_cmcr.c)
+        pairs += [
+            (mcr_native.standard_decompositions, mcr_native._pure_standard_decompositions),
+            (mcr_search.resolve_ids, mcr_search._pure_resolve_ids),
+            (mcr_search.run_steps, mcr_search._pure_run_steps),
+        ]
     swap = {id(native): pure for native, pure in pairs}
     back = {id(pure): native for native, pure in pairs}
     before = set(sys.modules)

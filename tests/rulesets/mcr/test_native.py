@@ -1,11 +1,13 @@
 """MCR's native kernel (``rulesets/mcr/_cmcr.c``) against the pure-Python reference (issue 19).
 
 Both paths run on the same generated inputs: hypothesis tile counts of 14 - 3 x melds tiles
-(winning or not), seeded random winning hands of every MCR family with melds, the MCR pattern
-examples (whole results compared, award tiles included) and odd inputs, which the kernel hands
-back to the reference. The kernel must be built wherever a C compiler and the Python headers
-are present (in CI it must be). ``MURAGLIA_PURE=1`` switches it off at import; this module's
-tests run on both paths through the ``kernels`` fixture (``tests/conftest.py``).
+(winning or not), seeded random winning hands of every MCR family with melds, hypothesis sets
+of fans found with value overrides (the resolution), the MCR pattern examples and seeded
+samples (whole results compared, award tiles included) and odd inputs, which the kernel hands
+back to the reference or refuses as the reference does. The kernel must be built wherever a
+C compiler and the Python headers are present (in CI it must be). ``MURAGLIA_PURE=1`` switches
+it off at import; this module's tests run on both paths through the ``kernels`` fixture
+(``tests/conftest.py``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from muraglia.analysis.shapes import STANDARD, meld_group
 from muraglia.cli import score as cli_score
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
-from muraglia.rulesets.mcr import PATTERNS, McrRules
+from muraglia.rulesets.mcr import PATTERNS, McrRules, search
 from muraglia.rulesets.mcr import native as nat
 from muraglia.rulesets.mcr import ruleset as mcr_ruleset
 from muraglia.rulesets.mcr.samples import random_winning_hand, samples
@@ -144,7 +146,48 @@ def test_same_results_on_the_examples_and_samples(monkeypatch: pytest.MonkeyPatc
     ]
     native = _dicts(items)
     monkeypatch.setattr(mcr_ruleset, "standard_decompositions", nat._pure_standard_decompositions)
+    monkeypatch.setattr(mcr_ruleset, "run_steps", search._pure_run_steps)
+    monkeypatch.setattr(search, "resolve_ids", search._pure_resolve_ids)
     assert _dicts(items) == native
+
+
+@needs_native
+@given(
+    st.dictionaries(st.sampled_from([p.id for p in PATTERNS]), st.integers(1, 4), max_size=12),
+    st.dictionaries(st.sampled_from([p.id for p in PATTERNS]), st.integers(0, 88), max_size=3),
+)
+def test_same_resolution_of_generated_fans(found: dict[str, int], values: dict[str, int]) -> None:
+    """Any fans found, any value overrides (editions, options): the same fans kept."""
+    c = search.compiled()
+    want = search._pure_resolve_ids(c, found, values)
+    assert search._native_resolve_ids(c, found, values) == want
+    assert search._native_resolve_ids(c, found, None) == search._pure_resolve_ids(c, found, None)
+
+
+@needs_native
+def test_resolution_errors_and_plan_runs_match() -> None:
+    c = search.compiled()
+    kernel = nat._native
+    assert kernel is not None
+    with pytest.raises(KeyError, match="no_such_fan"):
+        search._native_resolve_ids(c, {"no_such_fan": 1}, None)
+    with pytest.raises(TypeError):
+        kernel.resolve(c.kernel, [], None)
+    with pytest.raises(ValueError, match="outside the table"):
+        kernel.table(("a",), (1,), ((3,),))
+    # the plan loop: the same fans found, the predicates' errors propagated
+    calls: list[int] = []
+
+    def boom(ctx: Any) -> int:
+        calls.append(ctx)
+        if ctx == 2:
+            raise RuntimeError("predicate failed")
+        return 2 if ctx else 0
+
+    steps = (("a", 1, 0, boom), ("b", 2, 0, boom), ("c", 1, 1, boom), ("d", 1, 0, bool))
+    assert kernel.run(steps, 1, 1) == search._pure_run_steps(steps, 1, 1) == {"a": 2, "d": 1}
+    with pytest.raises(RuntimeError, match="predicate failed"):
+        kernel.run(steps, 2, 1)
 
 
 def test_the_scorer_uses_the_kernel_of_this_run(request: pytest.FixtureRequest) -> None:
@@ -152,6 +195,8 @@ def test_the_scorer_uses_the_kernel_of_this_run(request: pytest.FixtureRequest) 
     pure = request.node.callspec.params["kernels"] == "pure"
     uses = mcr_ruleset.standard_decompositions
     assert (uses is nat._pure_standard_decompositions) is (pure or not nat.NATIVE)
+    assert (mcr_ruleset.run_steps is search._pure_run_steps) is (pure or not nat.NATIVE)
+    assert (search.resolve_ids is search._pure_resolve_ids) is (pure or not nat.NATIVE)
     h = parse_hand("111222333m55p[789s]+5p", red_fives=False)
     assert uses(h) == _reference(h)
     assert [str(g) for g in uses(h)[1].groups] == ["111m", "222m", "333m", "55p", "[789s]"]

@@ -1,4 +1,5 @@
-/* Optional native kernel of the MCR scorer: the standard decompositions of a hand (MCR-ALGO-1).
+/* Optional native kernel of the MCR scorer (MCR-ALGO-1): the standard decompositions of a hand,
+ * the fan plans' evaluation loop and the resolution of the fans found (below).
  *
  * muraglia.rulesets.mcr.native is the Python side and the pure-Python reference is
  * muraglia.analysis.shapes.STANDARD.decompose: standard(counts, melds) yields exactly the same
@@ -14,6 +15,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
 #include <string.h>
 
 #define MAXPARTS 64 /* splits of one suit kept (the most a 14-tile suit has is far fewer) */
@@ -381,15 +383,255 @@ fail:
     return NULL;
 }
 
+/* ------------------------------------------------------------------ fan plans and resolution
+ *
+ * run(steps, ctx, kinds) is plan.FanPlan.run: the steps' tile masks tested against the hand's
+ * kinds, the surviving predicates (Python, declared in patterns.py) called on ctx. table(ids,
+ * values, excludes) takes the fan table as search.compiled() reads it from the declared
+ * PatternTable (ids in table order, values per application, exclusions by index): nothing of
+ * it is written here. resolve(table, found, overrides) is search's resolution (MCR-COUNT-2):
+ * the fans by decreasing total then table order, each dropping what it excludes, the kept ones
+ * in table order, as (id, count, value per application) triples.
+ */
+
+typedef struct {
+    Py_ssize_t n, words;
+    PyObject *index; /* dict: id -> position */
+    long *values;
+    uint64_t *excl; /* n rows of `words` bits */
+} Table;
+
+static void table_free(PyObject *capsule) {
+    Table *t = (Table *)PyCapsule_GetPointer(capsule, "muraglia.mcr.table");
+    if (t == NULL) return;
+    Py_XDECREF(t->index);
+    PyMem_Free(t->values);
+    PyMem_Free(t->excl);
+    PyMem_Free(t);
+}
+
+PyDoc_STRVAR(table_doc, "table(ids, values, excludes) -> the fan table for resolve().");
+
+static PyObject *table(PyObject *self, PyObject *args) {
+    PyObject *ids, *values, *excludes, *capsule;
+    Table *t;
+    Py_ssize_t n, i, j;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!:table", &PyTuple_Type, &ids, &PyTuple_Type, &values,
+                          &PyTuple_Type, &excludes))
+        return NULL;
+    n = PyTuple_GET_SIZE(ids);
+    if (PyTuple_GET_SIZE(values) != n || PyTuple_GET_SIZE(excludes) != n) {
+        PyErr_SetString(PyExc_ValueError, "table needs as many values and exclusions as ids");
+        return NULL;
+    }
+    t = PyMem_Calloc(1, sizeof(Table));
+    if (t == NULL) return PyErr_NoMemory();
+    t->n = n;
+    t->words = (n + 63) / 64;
+    t->values = PyMem_Calloc((size_t)(n ? n : 1), sizeof(long));
+    t->excl = PyMem_Calloc((size_t)(n ? n * t->words : 1), sizeof(uint64_t));
+    t->index = PyDict_New();
+    capsule = PyCapsule_New(t, "muraglia.mcr.table", table_free);
+    if (capsule == NULL) {
+        Py_XDECREF(t->index);
+        PyMem_Free(t->values);
+        PyMem_Free(t->excl);
+        PyMem_Free(t);
+        return NULL;
+    }
+    if (t->values == NULL || t->excl == NULL || t->index == NULL) goto fail;
+    for (i = 0; i < n; i++) {
+        PyObject *pos = PyLong_FromSsize_t(i);
+        if (pos == NULL || PyDict_SetItem(t->index, PyTuple_GET_ITEM(ids, i), pos) < 0) {
+            Py_XDECREF(pos);
+            goto fail;
+        }
+        Py_DECREF(pos);
+        t->values[i] = PyLong_AsLong(PyTuple_GET_ITEM(values, i));
+        if (t->values[i] == -1 && PyErr_Occurred()) goto fail;
+    }
+    for (i = 0; i < n; i++) {
+        PyObject *row = PyTuple_GET_ITEM(excludes, i);
+        if (!PyTuple_Check(row)) {
+            PyErr_SetString(PyExc_TypeError, "exclusions are tuples of positions");
+            goto fail;
+        }
+        for (j = 0; j < PyTuple_GET_SIZE(row); j++) {
+            Py_ssize_t x = PyLong_AsSsize_t(PyTuple_GET_ITEM(row, j));
+            if (x == -1 && PyErr_Occurred()) goto fail;
+            if (x < 0 || x >= n) {
+                PyErr_SetString(PyExc_ValueError, "an exclusion outside the table");
+                goto fail;
+            }
+            t->excl[i * t->words + x / 64] |= (uint64_t)1 << (x % 64);
+        }
+    }
+    return capsule;
+fail:
+    Py_DECREF(capsule);
+    return NULL;
+}
+
+typedef struct {
+    Py_ssize_t pos;
+    long count, per;
+    PyObject *id, *n;
+} Found;
+
+static int before(const Found *a, const Found *b) { /* (-per*count, position) order */
+    long x = a->per * a->count, y = b->per * b->count;
+    return x != y ? x > y : a->pos < b->pos;
+}
+
+PyDoc_STRVAR(resolve_doc,
+             "resolve(table, found, overrides) -> ((id, count, value), ...) kept, table order.");
+
+static PyObject *resolve(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Table *t;
+    PyObject *found, *over, *key, *val, *out = NULL;
+    Py_ssize_t it = 0, k = 0, m, i, j, nkept = 0;
+    Found *items = NULL;
+    uint64_t *dropped = NULL;
+    (void)self;
+    if (nargs != 3 || !PyDict_Check(args[1]) || (args[2] != Py_None && !PyDict_Check(args[2]))) {
+        PyErr_SetString(PyExc_TypeError, "resolve(table, found: dict, overrides: dict | None)");
+        return NULL;
+    }
+    t = (Table *)PyCapsule_GetPointer(args[0], "muraglia.mcr.table");
+    if (t == NULL) return NULL;
+    found = args[1];
+    over = args[2] == Py_None ? NULL : args[2];
+    m = PyDict_GET_SIZE(found);
+    items = PyMem_Malloc(sizeof(Found) * (size_t)(m ? m : 1));
+    dropped = PyMem_Calloc((size_t)t->words ? (size_t)t->words : 1, sizeof(uint64_t));
+    if (items == NULL || dropped == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    while (PyDict_Next(found, &it, &key, &val)) {
+        PyObject *pos = PyDict_GetItemWithError(t->index, key), *o;
+        Found f;
+        if (pos == NULL) {
+            if (!PyErr_Occurred()) PyErr_SetObject(PyExc_KeyError, key);
+            goto done;
+        }
+        f.pos = PyLong_AsSsize_t(pos);
+        f.count = PyLong_AsLong(val);
+        if (f.count == -1 && PyErr_Occurred()) goto done;
+        f.per = t->values[f.pos];
+        if (over != NULL) {
+            o = PyDict_GetItemWithError(over, key);
+            if (o == NULL && PyErr_Occurred()) goto done;
+            if (o != NULL) {
+                f.per = PyLong_AsLong(o);
+                if (f.per == -1 && PyErr_Occurred()) goto done;
+            }
+        }
+        f.id = key;
+        f.n = val;
+        for (j = k; j > 0 && before(&f, &items[j - 1]); j--) items[j] = items[j - 1];
+        items[j] = f;
+        k++;
+    }
+    for (i = 0; i < k; i++) { /* keep in order, each dropping what it excludes */
+        Py_ssize_t p = items[i].pos, w;
+        if (dropped[p / 64] >> (p % 64) & 1) continue;
+        for (w = 0; w < t->words; w++) dropped[w] |= t->excl[p * t->words + w];
+        items[nkept++] = items[i];
+    }
+    for (i = 1; i < nkept; i++) { /* the kept ones in table order */
+        Found f = items[i];
+        for (j = i; j > 0 && items[j - 1].pos > f.pos; j--) items[j] = items[j - 1];
+        items[j] = f;
+    }
+    out = PyTuple_New(nkept);
+    if (out == NULL) goto done;
+    for (i = 0; i < nkept; i++) {
+        PyObject *per = PyLong_FromLong(items[i].per), *triple;
+        if (per == NULL) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        triple = PyTuple_Pack(3, items[i].id, items[i].n, per);
+        Py_DECREF(per);
+        if (triple == NULL) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyTuple_SET_ITEM(out, i, triple);
+    }
+done:
+    PyMem_Free(items);
+    PyMem_Free(dropped);
+    return out;
+}
+
+PyDoc_STRVAR(run_doc, "run(steps, ctx, kinds) -> {fan id: count}, as plan.FanPlan.run.");
+
+static PyObject *run(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *steps, *ctx, *found;
+    unsigned long long kinds;
+    Py_ssize_t i;
+    (void)self;
+    if (nargs != 3 || !PyTuple_Check(args[0]) || !PyLong_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "run(steps: tuple, ctx, kinds: int)");
+        return NULL;
+    }
+    steps = args[0];
+    ctx = args[1];
+    kinds = PyLong_AsUnsignedLongLong(args[2]);
+    if (kinds == (unsigned long long)-1 && PyErr_Occurred()) return NULL;
+    found = PyDict_New();
+    if (found == NULL) return NULL;
+    for (i = 0; i < PyTuple_GET_SIZE(steps); i++) {
+        PyObject *step = PyTuple_GET_ITEM(steps, i), *r, *n;
+        unsigned long long any, out;
+        int truth;
+        if (!PyTuple_Check(step) || PyTuple_GET_SIZE(step) != 4) {
+            PyErr_SetString(PyExc_TypeError, "a step is (id, any mask, out mask, predicate)");
+            goto fail;
+        }
+        any = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(step, 1));
+        out = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(step, 2));
+        if (PyErr_Occurred()) goto fail;
+        if ((kinds & out) || !(kinds & any)) continue;
+        r = PyObject_CallOneArg(PyTuple_GET_ITEM(step, 3), ctx);
+        if (r == NULL) goto fail;
+        truth = PyObject_IsTrue(r);
+        if (truth < 0) {
+            Py_DECREF(r);
+            goto fail;
+        }
+        if (truth) {
+            n = PyNumber_Long(r);
+            if (n == NULL || PyDict_SetItem(found, PyTuple_GET_ITEM(step, 0), n) < 0) {
+                Py_XDECREF(n);
+                Py_DECREF(r);
+                goto fail;
+            }
+            Py_DECREF(n);
+        }
+        Py_DECREF(r);
+    }
+    return found;
+fail:
+    Py_DECREF(found);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"setup", setup, METH_VARARGS, setup_doc},
     {"setup_melds", setup_melds, METH_VARARGS, setup_melds_doc},
     {"standard", (PyCFunction)(void (*)(void))standard, METH_FASTCALL, standard_doc},
+    {"table", table, METH_VARARGS, table_doc},
+    {"resolve", (PyCFunction)(void (*)(void))resolve, METH_FASTCALL, resolve_doc},
+    {"run", (PyCFunction)(void (*)(void))run, METH_FASTCALL, run_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_cmcr", "Native kernel of the MCR scorer (decompositions).", -1,
+    PyModuleDef_HEAD_INIT, "_cmcr", "Native kernel of the MCR scorer (decompositions, fan plans, resolution).", -1,
     methods, NULL, NULL, NULL, NULL,
 };
 

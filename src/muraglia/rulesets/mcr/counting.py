@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations, compress
+from typing import Any
 
 from muraglia.rulesets.mcr.shapes import KNITTED_MASKS, KNITTED_PATTERNS
 from muraglia.tiles import KIND_BITS
@@ -47,10 +48,17 @@ def _table(version: int) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
     return {p.id: p.closed or 0 for p in PATTERNS}, {p.id: p.excludes for p in PATTERNS}
 
 
-def _version() -> int:
-    from muraglia.rulesets.mcr.patterns import PATTERNS  # noqa: PLC0415 - patterns imports us
+_TABLE: list[Any] = []
+"""The fan table, once imported (patterns imports this module: it cannot be imported above)."""
 
-    return PATTERNS.version
+
+def _version() -> int:
+    if not _TABLE:
+        from muraglia.rulesets.mcr.patterns import PATTERNS  # noqa: PLC0415 - patterns imports us
+
+        _TABLE.append(PATTERNS)
+    version: int = _TABLE[0].version
+    return version
 
 
 def _relation(x: int, y: int) -> str | None:

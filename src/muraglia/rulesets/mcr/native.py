@@ -1,4 +1,4 @@
-"""The optional native kernel of the MCR scorer (``_cmcr``, C): the standard decompositions.
+"""The optional native kernel of the MCR scorer (``_cmcr``, C): decompositions, fan plans.
 
 :func:`standard_decompositions` is :meth:`STANDARD.decompose
 <muraglia.analysis.shapes.Standard.decompose>` as a list: the same :class:`Decomposition`
@@ -9,17 +9,22 @@ group and decomposition classes from here once and only enumerates (the melds' g
 :func:`~muraglia.analysis.shapes.meld_group` makes them); anything it does not take (a counts
 object that is not a tuple of 34 ints in 0-4, a meld of another form) is handed to the
 reference.
-``tests/rulesets/mcr/test_native.py`` runs both on the same generated hands.
+The kernel also runs the fan plans' loop (:data:`run_steps`, the predicates staying Python)
+and resolves the fans found (:func:`resolve`) over the table :mod:`.search` hands it (ids,
+values, exclusions read from the declared table; nothing of it is written in C).
+``tests/rulesets/mcr/test_native.py`` runs both paths on the same generated hands.
 
 >>> from muraglia.notation import parse_hand
->>> [str(g) for g in standard_decompositions(parse_hand("111222333m55p[789s]+5p"))[1].groups]
+>>> [str(g) for g in standard_decompositions(parse_hand("111222333m55p[789s]+5p"))[0].groups]
 ['123m', '123m', '123m', '55p', '[789s]']
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind
 from muraglia.analysis.shapes import STANDARD
@@ -60,15 +65,44 @@ NATIVE = _native is not None
 """Whether :func:`standard_decompositions` runs the compiled kernel."""
 
 
+def table(
+    ids: tuple[str, ...], values: tuple[int, ...], excludes: tuple[tuple[int, ...], ...]
+) -> object | None:
+    """The fan table handed to the kernel, or None without a kernel.
+
+    ``ids`` in table order, their values, their exclusions by position.
+    """
+    return None if _native is None else _native.table(ids, values, excludes)
+
+
+def resolve(table: object, found: dict[str, int], values: Any) -> Any:
+    """The kernel's resolution (:func:`muraglia.rulesets.mcr.search._pure_resolve_ids`)."""
+    assert _native is not None
+    return _native.resolve(table, found, values)
+
+
+run_steps: Callable[[Any, Any, int], dict[str, int]] | None = (
+    None if _native is None else _native.run
+)
+"""The kernel's :meth:`FanPlan.run <muraglia.rulesets.mcr.plan.FanPlan.run>`, or None."""
+
+
 def _pure_standard_decompositions(hand: Hand) -> list[Decomposition]:
     """The reference: :meth:`STANDARD.decompose` as a list."""
     return list(STANDARD.decompose(hand))
 
 
-def standard_decompositions(hand: Hand) -> list[Decomposition]:
-    """Every standard decomposition of ``hand`` (four sets and a pair, melds included)."""
-    if _native is not None:
-        out: list[Decomposition] | object = _native.standard(hand.concealed_counts, hand.melds)
-        if isinstance(out, list):
-            return out
+def _native_standard_decompositions(hand: Hand) -> list[Decomposition]:
+    """The kernel's decompositions (the reference's for what it hands back)."""
+    assert _native is not None
+    out: list[Decomposition] | object = _native.standard(hand.concealed_counts, hand.melds)
+    if isinstance(out, list):
+        return out
     return _pure_standard_decompositions(hand)
+
+
+standard_decompositions = (
+    _pure_standard_decompositions if _native is None else _native_standard_decompositions
+)
+"""Every standard decomposition of a hand (four sets and a pair, melds included), in C when
+the kernel is built, else the reference."""

@@ -39,6 +39,7 @@ from muraglia.rulesets.mcr.search import (
     compiled,
     possible_shapes,
     resolve,
+    run_steps,
 )
 from muraglia.rulesets.mcr.settlement import (
     BASE_PAYMENT,
@@ -74,6 +75,15 @@ def _order(award: Award) -> int:
 
 def _notation(h: Hand) -> str:
     return h.notation
+
+
+def _explanation(*args: Any) -> LazyLines:
+    """The explanation of a result: its lines made per language on first read."""
+    return LazyLines(("en", "it"), partial(_explain, *args))
+
+
+_WIN_VALUE = {w: w.value for w in WinType}
+"""``WinType.value`` without the enum's property (the hot path)."""
 
 
 def _explain(  # noqa: PLR0917 - bound once with functools.partial
@@ -281,7 +291,7 @@ class McrRules(Ruleset[McrOptions]):
                 if steps is None:
                     present = group_counts(d.groups)
                     steps = plan.steps(concealed, present, len(ctx.suits), flag_set)
-                found = plan.run(steps, ctx, kinds)
+                found = run_steps(steps, ctx, kinds)
                 yield ctx, self._awards(ctx, found)
                 if first is None:
                     first = ctx
@@ -354,7 +364,7 @@ class McrRules(Ruleset[McrOptions]):
             pays = false_win(winner)
         elif win is WinType.TSUMO or discarder is not None:
             pays = payments(total, winner=winner, discarder=discarder)
-        extra = {"flowers": flowers, "total": total, "win": win.value}
+        extra = {"flowers": flowers, "total": total, "win": _WIN_VALUE[win]}
         if discarder:
             extra["discarder"] = discarder
         return McrResult.made(
@@ -365,11 +375,10 @@ class McrRules(Ruleset[McrOptions]):
             reason=reason,
             fan=fan,
             payments=pays,
-            explanation=LazyLines(
-                ("en", "it"),
+            explanation=Deferred(
                 partial(
-                    _explain, awards, fan, reason, ctx is not None, pays, winner, flowers, total
-                ),
+                    _explanation, awards, fan, reason, ctx is not None, pays, winner, flowers, total
+                )
             ),
             decomposition=None if ctx is None else ctx.decomposition,
             extra=extra,

@@ -24,13 +24,23 @@ from muraglia.analysis.shapes import (
     Shape,
 )
 from muraglia.hand import Hand
+from muraglia.rulesets.mcr import native
 from muraglia.rulesets.mcr.patterns import HEADS, PATTERNS, SUITED
 from muraglia.rulesets.mcr.plan import FanPlan, kinds_mask, tiles_mask
 from muraglia.rulesets.mcr.shapes import KNITTED_MASKS, families
 from muraglia.scoring.patterns import Pattern
 from muraglia.scoring.result import Award
 
-__all__ = ["NO_WAIT_FANS", "WAIT_KINDS", "Compiled", "compiled", "possible_shapes", "resolve"]
+__all__ = [
+    "NO_WAIT_FANS",
+    "WAIT_KINDS",
+    "Compiled",
+    "compiled",
+    "possible_shapes",
+    "resolve",
+    "resolve_ids",
+    "run_steps",
+]
 
 WAIT_KINDS = (WaitKind.EDGE, WaitKind.CLOSED, WaitKind.SINGLE)
 NO_WAIT_FANS = frozenset({"seven_pairs", "thirteen_orphans"})
@@ -55,18 +65,29 @@ class Compiled(NamedTuple):
     value: Mapping[str, int]
     rank: Mapping[str, int]
     excludes: Mapping[str, tuple[str, ...]]
+    kernel: object | None = None
+    """The same ids, values and exclusions handed to the native kernel (``_cmcr.table``), or
+    None (no kernel)."""
 
 
 def _compile() -> Compiled:
     """Compile :data:`PATTERNS` into shape families, plans and resolution data."""
     among = families(PATTERNS)
+    value = {p.id: p.closed or 0 for p in PATTERNS}
+    rank = {p.id: i for i, p in enumerate(PATTERNS)}
+    excludes = {p.id: p.excludes for p in PATTERNS}
     return Compiled(
         PATTERNS.version,
         among,
         {shape: FanPlan(fans) for shape, fans in among.items()},
-        {p.id: p.closed or 0 for p in PATTERNS},
-        {p.id: i for i, p in enumerate(PATTERNS)},
-        {p.id: p.excludes for p in PATTERNS},
+        value,
+        rank,
+        excludes,
+        native.table(
+            tuple(value),
+            tuple(value.values()),
+            tuple(tuple(rank[x] for x in ex) for ex in excludes.values()),
+        ),
     )
 
 
@@ -91,7 +112,26 @@ def resolve(found: Mapping[str, int], values: Mapping[str, int]) -> tuple[Award,
     >>> [(a.id, a.value) for a in resolve({"all_chows": 1, "no_honours": 1}, {})]
     [('all_chows', 2)]
     """
-    c = compiled()
+    out: list[Award] = []
+    for pid, n, per in resolve_ids(compiled(), found, values):
+        award = _AWARDS.get((pid, n, per))
+        if award is None:
+            award = PATTERNS[pid].award(n)
+            if award.value != per * n:
+                award = replace(award, value=per * n)
+            _AWARDS[pid, n, per] = award
+        out.append(award)
+    return tuple(out)
+
+
+def _pure_resolve_ids(
+    c: Compiled, found: Mapping[str, int], values: Mapping[str, int] | None
+) -> tuple[tuple[str, int, int], ...]:
+    """The fans kept from ``found`` (MCR-COUNT-2), as (id, count, value per application).
+
+    By decreasing total, then table order, each fan drops the fans it excludes; the kept ones
+    are given in table order. ``values`` overrides the table's values of some fans.
+    """
     value = c.value
     if values:
         value = {**value, **values}
@@ -105,18 +145,25 @@ def resolve(found: Mapping[str, int], values: Mapping[str, int]) -> tuple[Award,
         kept.append(pid)
         dropped.update(excludes[pid])
     kept.sort(key=rank.__getitem__)
-    out: list[Award] = []
-    for pid in kept:
-        n = found[pid]
-        per = value[pid]
-        award = _AWARDS.get((pid, n, per))
-        if award is None:
-            award = PATTERNS[pid].award(n)
-            if award.value != per * n:
-                award = replace(award, value=per * n)
-            _AWARDS[pid, n, per] = award
-        out.append(award)
-    return tuple(out)
+    return tuple((pid, found[pid], value[pid]) for pid in kept)
+
+
+def _native_resolve_ids(
+    c: Compiled, found: Mapping[str, int], values: Mapping[str, int] | None
+) -> tuple[tuple[str, int, int], ...]:
+    """:func:`_pure_resolve_ids` in C (the table handed over by :func:`_compile`)."""
+    if c.kernel is None or not isinstance(found, dict):
+        return _pure_resolve_ids(c, found, values)
+    out: tuple[tuple[str, int, int], ...] = native.resolve(c.kernel, found, values or None)
+    return out
+
+
+resolve_ids = _native_resolve_ids if native.NATIVE else _pure_resolve_ids
+"""The resolution of the fans found: in C when the kernel is built, else the reference."""
+
+_pure_run_steps = FanPlan.run
+run_steps = native.run_steps if native.run_steps is not None else FanPlan.run
+""":meth:`FanPlan.run`: in C when the kernel is built (the predicates stay Python)."""
 
 
 def possible_shapes(h: Hand, kinds: int | None = None) -> tuple[Shape, ...]:
