@@ -7,7 +7,7 @@ shape family) are cached properties.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from itertools import compress
 from typing import Any
 
@@ -72,6 +72,18 @@ class McrContext(WinContext):
             "suits": frozenset(s for s, mask in _SUIT_MASKS if kinds & mask),
             "has_honours": bool(kinds & _HONOUR_MASK),
         }
+
+    @classmethod
+    def made(cls, views: dict[str, Any], **fields: Any) -> McrContext:
+        """A context with ``fields`` (the others at their defaults) and ``views`` computed.
+
+        The same object as ``McrContext(**fields).adopt(views)``: the frozen dataclass's
+        ``__init__`` sets its fields one ``object.__setattr__`` at a time, this sets the
+        instance dict at once (one context per reading scored).
+        """
+        ctx = _new(cls)
+        _set(ctx, "__dict__", _DEFAULTS | views | fields)
+        return ctx
 
     def decomposition_views(self) -> dict[str, Any]:
         """The views computed so far that depend only on the hand and the decomposition."""
@@ -151,6 +163,15 @@ def mcr(ctx: WinContext) -> McrContext:
     """``ctx`` seen as an :class:`McrContext` (the MCR ruleset only builds those)."""
     return ctx  # type: ignore[return-value]  # a cast without the call (hot path)
 
+
+_new = object.__new__
+_set = object.__setattr__
+_DEFAULTS: dict[str, Any] = {
+    f.name: f.default_factory() if f.default_factory is not MISSING else f.default
+    for f in fields(McrContext)
+    if f.default is not MISSING or f.default_factory is not MISSING
+}
+"""The fields of a context not given to :meth:`McrContext.made`."""
 
 _HAND_VIEWS = ("counts", "is_concealed", "winning_tile", "kinds", "suits", "has_honours")
 """The keys of :meth:`McrContext.hand_views`."""

@@ -278,16 +278,17 @@ class McrRules(Ruleset[McrOptions]):
             for r in readings(d, winning):
                 if unique is None and waits and r.wait in WAIT_KINDS:
                     unique = self._unique_wait(h)
-                ctx = McrContext(
-                    h, d, r, w, seat, rnd, flag_set, (), (), options,
-                    unique_wait=bool(unique) and waits, flowers=flowers,
-                )  # fmt: skip
                 if first is not None:  # a second reading of the decomposition
-                    ctx.adopt(first.decomposition_views())
+                    views = first.decomposition_views()
                 else:
                     if hand_views is None:
                         hand_views = McrContext.hand_views(h, kinds)
-                    ctx.adopt(hand_views)
+                    views = hand_views
+                ctx = McrContext.made(
+                    views, hand=h, decomposition=d, reading=r, win=w, seat_wind=seat,
+                    round_wind=rnd, flags=flag_set, options=options,
+                    unique_wait=bool(unique) and waits, flowers=flowers,
+                )  # fmt: skip
                 if steps is None:
                     present = group_counts(d.groups)
                     steps = plan.steps(concealed, present, len(ctx.suits), flag_set)
