@@ -24,6 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tests.analysis.test_native import _cannot_build
 
+from muraglia.analysis.decompose import decompose
 from muraglia.analysis.groups import Decomposition, Group, GroupKind
 from muraglia.analysis.shapes import STANDARD, meld_group
 from muraglia.cli import score as cli_score
@@ -147,8 +148,27 @@ def test_same_results_on_the_examples_and_samples(monkeypatch: pytest.MonkeyPatc
     native = _dicts(items)
     monkeypatch.setattr(mcr_ruleset, "standard_decompositions", nat._pure_standard_decompositions)
     monkeypatch.setattr(mcr_ruleset, "run_steps", search._pure_run_steps)
+    monkeypatch.setattr(mcr_ruleset, "readings", nat._pure_readings)
     monkeypatch.setattr(search, "resolve_ids", search._pure_resolve_ids)
     assert _dicts(items) == native
+
+
+@needs_native
+def test_same_readings_of_seeded_hands() -> None:
+    """Every decomposition of every MCR family, every winning tile it holds: the same readings."""
+    rng = random.Random(23)
+    checked = 0
+    for _ in range(1500):
+        h = parse_hand(random_winning_hand(rng).hand, red_fives=False)
+        for d in decompose(h, McrRules.shapes):
+            for t in {g.tile for g in d.groups} | {Tile(k) for k in range(34) if h.counts[k]}:
+                assert nat._native_readings(d, t) == nat._pure_readings(d, t), (h.notation, t)
+                checked += 1
+    assert checked > 10_000
+    kernel = nat._native
+    assert kernel is not None
+    assert kernel.readings("not a decomposition", 3) is NotImplemented
+    assert kernel.readings(Decomposition("standard", ("123m",)), 3) is NotImplemented  # type: ignore[arg-type]
 
 
 @needs_native
@@ -197,6 +217,7 @@ def test_the_scorer_uses_the_kernel_of_this_run(request: pytest.FixtureRequest) 
     assert (uses is nat._pure_standard_decompositions) is (pure or not nat.NATIVE)
     assert (mcr_ruleset.run_steps is search._pure_run_steps) is (pure or not nat.NATIVE)
     assert (search.resolve_ids is search._pure_resolve_ids) is (pure or not nat.NATIVE)
+    assert (mcr_ruleset.readings is nat._pure_readings) is (pure or not nat.NATIVE)
     h = parse_hand("111222333m55p[789s]+5p", red_fives=False)
     assert uses(h) == _reference(h)
     assert [str(g) for g in uses(h)[1].groups] == ["111m", "222m", "333m", "55p", "[789s]"]

@@ -1,5 +1,6 @@
 /* Optional native kernel of the MCR scorer (MCR-ALGO-1): the standard decompositions of a hand,
- * the fan plans' evaluation loop and the resolution of the fans found (below).
+ * the readings of the winning tile, the fan plans' evaluation loop and the resolution of the
+ * fans found (below).
  *
  * muraglia.rulesets.mcr.native is the Python side and the pure-Python reference is
  * muraglia.analysis.shapes.STANDARD.decompose: standard(counts, melds) yields exactly the same
@@ -620,6 +621,153 @@ fail:
     return NULL;
 }
 
+/* ------------------------------------------------------------------ readings
+ *
+ * readings(decomposition, winning) is analysis.waits.readings: every concealed group (not a
+ * meld) the winning tile completes, identical groups once (the first), with its wait: a chow
+ * two-sided, closed or edge (12+3, 89+7), a pair single, a pung dual pung, any other group
+ * special. The Reading class, the wait kinds and the group kinds come from setup_readings().
+ */
+
+static PyObject *reading_type = NULL, *r_group = NULL, *r_wait = NULL;
+static PyObject *d_groups = NULL; /* Decomposition.groups slot */
+static PyObject *w_two_sided = NULL, *w_closed = NULL, *w_edge = NULL, *w_single = NULL,
+                *w_dual = NULL, *w_special = NULL;
+static PyObject *k_chow = NULL, *k_pung = NULL, *k_pair = NULL, *k_knitted = NULL;
+
+PyDoc_STRVAR(setup_readings_doc,
+             "setup_readings(reading, decomposition, waits, kinds): waits (two-sided, closed,\n"
+             "edge, single, dual pung, special); kinds (chow, pung, pair, knitted).");
+
+static PyObject *setup_readings(PyObject *self, PyObject *args) {
+    PyObject *r, *d, *w, *k;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!:setup_readings", &PyType_Type, &r, &PyType_Type, &d,
+                          &PyTuple_Type, &w, &PyTuple_Type, &k))
+        return NULL;
+    if (PyTuple_GET_SIZE(w) != 6 || PyTuple_GET_SIZE(k) != 4) {
+        PyErr_SetString(PyExc_ValueError, "setup_readings needs 6 wait kinds and 4 group kinds");
+        return NULL;
+    }
+    if (slot(r, "group", &r_group) || slot(r, "wait", &r_wait) || slot(d, "groups", &d_groups))
+        return NULL;
+    Py_XSETREF(reading_type, Py_NewRef(r));
+    Py_XSETREF(w_two_sided, Py_NewRef(PyTuple_GET_ITEM(w, 0)));
+    Py_XSETREF(w_closed, Py_NewRef(PyTuple_GET_ITEM(w, 1)));
+    Py_XSETREF(w_edge, Py_NewRef(PyTuple_GET_ITEM(w, 2)));
+    Py_XSETREF(w_single, Py_NewRef(PyTuple_GET_ITEM(w, 3)));
+    Py_XSETREF(w_dual, Py_NewRef(PyTuple_GET_ITEM(w, 4)));
+    Py_XSETREF(w_special, Py_NewRef(PyTuple_GET_ITEM(w, 5)));
+    Py_XSETREF(k_chow, Py_NewRef(PyTuple_GET_ITEM(k, 0)));
+    Py_XSETREF(k_pung, Py_NewRef(PyTuple_GET_ITEM(k, 1)));
+    Py_XSETREF(k_pair, Py_NewRef(PyTuple_GET_ITEM(k, 2)));
+    Py_XSETREF(k_knitted, Py_NewRef(PyTuple_GET_ITEM(k, 3)));
+    Py_RETURN_NONE;
+}
+
+static PyObject *get_slot(PyObject *descr, PyObject *obj) {
+    return Py_TYPE(descr)->tp_descr_get(descr, obj, (PyObject *)Py_TYPE(obj));
+}
+
+PyDoc_STRVAR(readings_doc, "readings(decomposition, winning) -> tuple of Reading, or "
+                           "NotImplemented (not a decomposition of Group objects).");
+
+static PyObject *readings(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *groups, *out = NULL, *list;
+    long win;
+    Py_ssize_t i, n;
+    long seen_tile[16];
+    PyObject *seen_kind[16];
+    int nseen = 0;
+    (void)self;
+    if (reading_type == NULL || group_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_cmcr.setup_readings() was not called");
+        return NULL;
+    }
+    if (nargs != 2 || Py_TYPE(args[0]) != (PyTypeObject *)decomposition ||
+        !PyLong_Check(args[1]))
+        Py_RETURN_NOTIMPLEMENTED;
+    win = PyLong_AsLong(args[1]);
+    if (win == -1 && PyErr_Occurred()) return NULL;
+    groups = get_slot(d_groups, args[0]);
+    if (groups == NULL) return NULL;
+    if (!PyTuple_Check(groups) || PyTuple_GET_SIZE(groups) > 16) {
+        Py_DECREF(groups);
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    list = PyList_New(0);
+    if (list == NULL) goto done;
+    n = PyTuple_GET_SIZE(groups);
+    for (i = 0; i < n; i++) {
+        PyObject *g = PyTuple_GET_ITEM(groups, i), *kind, *tile, *conc, *meld, *wait, *rd, *idx;
+        long low, offset;
+        int concealed, j, dup = 0;
+        if (Py_TYPE(g) != (PyTypeObject *)group_type) {
+            Py_CLEAR(list);
+            Py_DECREF(groups);
+            Py_RETURN_NOTIMPLEMENTED;
+        }
+        conc = get_slot(g_concealed, g);
+        if (conc == NULL) goto fail;
+        concealed = PyObject_IsTrue(conc);
+        Py_DECREF(conc);
+        if (concealed < 0) goto fail;
+        meld = get_slot(g_meld, g);
+        if (meld == NULL) goto fail;
+        Py_DECREF(meld);
+        if (!concealed || meld != Py_None) continue;
+        kind = get_slot(g_kind, g);
+        if (kind == NULL) goto fail;
+        Py_DECREF(kind); /* the GroupKind members live in the class */
+        tile = get_slot(g_tile, g);
+        if (tile == NULL) goto fail;
+        low = PyLong_AsLong(tile);
+        Py_DECREF(tile);
+        if (low == -1 && PyErr_Occurred()) goto fail;
+        offset = win - low;
+        if (!(offset == 0 || (kind == k_chow && offset > 0 && offset <= 2) ||
+              (kind == k_knitted && (offset == 3 || offset == 6))))
+            continue;
+        for (j = 0; j < nseen; j++)
+            if (seen_kind[j] == kind && seen_tile[j] == low) dup = 1;
+        if (dup) continue;
+        seen_kind[nseen] = kind;
+        seen_tile[nseen++] = low;
+        if (kind == k_chow) {
+            long rank = low % 9 + 1;
+            if (win == low + 1)
+                wait = w_closed;
+            else if (win == low)
+                wait = rank == 7 ? w_edge : w_two_sided;
+            else
+                wait = rank == 1 ? w_edge : w_two_sided;
+        } else if (kind == k_pair) {
+            wait = w_single;
+        } else if (kind == k_pung) {
+            wait = w_dual;
+        } else {
+            wait = w_special;
+        }
+        rd = ((PyTypeObject *)reading_type)->tp_alloc((PyTypeObject *)reading_type, 0);
+        if (rd == NULL) goto fail;
+        idx = PyLong_FromSsize_t(i);
+        if (idx == NULL || Py_TYPE(r_group)->tp_descr_set(r_group, rd, idx) < 0 ||
+            Py_TYPE(r_wait)->tp_descr_set(r_wait, rd, wait) < 0 || PyList_Append(list, rd) < 0) {
+            Py_XDECREF(idx);
+            Py_DECREF(rd);
+            goto fail;
+        }
+        Py_DECREF(idx);
+        Py_DECREF(rd);
+    }
+    out = PyList_AsTuple(list);
+fail:
+    Py_XDECREF(list);
+done:
+    Py_DECREF(groups);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"setup", setup, METH_VARARGS, setup_doc},
     {"setup_melds", setup_melds, METH_VARARGS, setup_melds_doc},
@@ -627,6 +775,8 @@ static PyMethodDef methods[] = {
     {"table", table, METH_VARARGS, table_doc},
     {"resolve", (PyCFunction)(void (*)(void))resolve, METH_FASTCALL, resolve_doc},
     {"run", (PyCFunction)(void (*)(void))run, METH_FASTCALL, run_doc},
+    {"setup_readings", setup_readings, METH_VARARGS, setup_readings_doc},
+    {"readings", (PyCFunction)(void (*)(void))readings, METH_FASTCALL, readings_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -9,7 +9,8 @@ group and decomposition classes from here once and only enumerates (the melds' g
 :func:`~muraglia.analysis.shapes.meld_group` makes them); anything it does not take (a counts
 object that is not a tuple of 34 ints in 0-4, a meld of another form) is handed to the
 reference.
-The kernel also runs the fan plans' loop (:data:`run_steps`, the predicates staying Python)
+The kernel also reads the winning tile on each decomposition (:data:`readings`), runs the
+fan plans' loop (:data:`run_steps`, the predicates staying Python)
 and resolves the fans found (:func:`resolve`) over the table :mod:`.search` hands it (ids,
 values, exclusions read from the declared table; nothing of it is written in C).
 ``tests/rulesets/mcr/test_native.py`` runs both paths on the same generated hands.
@@ -26,13 +27,20 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from muraglia.analysis.groups import Decomposition, Group, GroupKind
+from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
 from muraglia.analysis.shapes import STANDARD
+from muraglia.analysis.waits import Reading
+from muraglia.analysis.waits import readings as _pure_readings
 from muraglia.hand import Hand
 from muraglia.melds import MeldKind
 from muraglia.tiles import Tile
 
-__all__ = ["NATIVE", "standard_decompositions"]
+__all__ = ["NATIVE", "readings", "standard_decompositions"]
+
+
+_WAITS: tuple[WaitKind, ...] = (WaitKind.TWO_SIDED, WaitKind.CLOSED, WaitKind.EDGE)
+_WAITS += (WaitKind.SINGLE, WaitKind.DUAL_PUNG, WaitKind.SPECIAL)
+"""The wait kinds handed to the kernel, in the order ``setup_readings`` takes them."""
 
 
 def _load_native() -> ModuleType | None:
@@ -50,6 +58,12 @@ def _load_native() -> ModuleType | None:
         tuple(Group(GroupKind.PAIR, Tile(t)) for t in range(34)),
         Decomposition,
         STANDARD.id,
+    )
+    module.setup_readings(
+        Reading,
+        Decomposition,
+        _WAITS,
+        (GroupKind.CHOW, GroupKind.PUNG, GroupKind.PAIR, GroupKind.KNITTED),
     )
     module.setup_melds(
         Group,
@@ -106,3 +120,17 @@ standard_decompositions = (
 )
 """Every standard decomposition of a hand (four sets and a pair, melds included), in C when
 the kernel is built, else the reference."""
+
+
+def _native_readings(decomposition: Decomposition, winning_tile: Tile) -> tuple[Reading, ...]:
+    """The kernel's readings (the reference's for what it hands back)."""
+    assert _native is not None
+    out: tuple[Reading, ...] | object = _native.readings(decomposition, winning_tile)
+    if isinstance(out, tuple):
+        return out
+    return _pure_readings(decomposition, winning_tile)
+
+
+readings = _pure_readings if _native is None else _native_readings
+""":func:`muraglia.analysis.waits.readings` (every way the winning tile completes a concealed
+group), in C when the kernel is built, else the reference."""
