@@ -30,8 +30,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     """Run a module's tests on the compiled kernels, then on the pure-Python ones.
 
-    The kernels: shanten (``analysis/_cshanten.c``) and MCR's decompositions, readings, fan-plan
-    loop and resolution (``rulesets/mcr/_cmcr.c``).
+    The kernels: shanten (``analysis/_cshanten.c``) and MCR's decompositions, readings, single-tile
+    wait, fan-plan loop and resolution (``rulesets/mcr/_cmcr.c``).
 
     ``muraglia.analysis.shanten`` picks the kernels once, at import (``NATIVE``; the import-time
     switch ``MURAGLIA_PURE=1`` is tested in a subprocess by ``tests/analysis/test_native.py``).
@@ -55,6 +55,7 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
         pairs += [
             (mcr_native.standard_decompositions, mcr_native._pure_standard_decompositions),
             (mcr_native.readings, mcr_native._pure_readings),
+            (mcr_native.single_tile_wait, mcr_native._pure_single_tile_wait),
             (mcr_search.resolve_ids, mcr_search._pure_resolve_ids),
             (mcr_search.run_steps, mcr_search._pure_run_steps),
         ]

@@ -149,6 +149,7 @@ def test_same_results_on_the_examples_and_samples(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(mcr_ruleset, "standard_decompositions", nat._pure_standard_decompositions)
     monkeypatch.setattr(mcr_ruleset, "run_steps", search._pure_run_steps)
     monkeypatch.setattr(mcr_ruleset, "readings", nat._pure_readings)
+    monkeypatch.setattr(mcr_ruleset, "single_tile_wait", nat._pure_single_tile_wait)
     monkeypatch.setattr(search, "resolve_ids", search._pure_resolve_ids)
     assert _dicts(items) == native
 
@@ -169,6 +170,50 @@ def test_same_readings_of_seeded_hands() -> None:
     assert kernel is not None
     assert kernel.readings("not a decomposition", 3) is NotImplemented
     assert kernel.readings(Decomposition("standard", ("123m",)), 3) is NotImplemented  # type: ignore[arg-type]
+
+
+def _wait_case(h: Hand, drop: int) -> tuple[list[int], int, list[int]]:
+    """The 13-tile hand left when the concealed tile ``drop`` is taken from ``h``."""
+    concealed = list(h.concealed_counts)
+    held = list(h.counts)
+    concealed[drop] -= 1
+    held[drop] -= 1
+    return concealed, len(h.melds), held
+
+
+@needs_native
+def test_same_single_tile_wait_on_seeded_hands() -> None:
+    """Each winning hand of every family less each of its concealed kinds: the same answer."""
+    rng = random.Random(29)
+    answers = {True: 0, False: 0}
+    for _ in range(2500):
+        h = parse_hand(random_winning_hand(rng).hand, red_fives=False)
+        for drop in {k for k in range(34) if h.concealed_counts[k]}:
+            case = _wait_case(h, drop)
+            want = nat._pure_single_tile_wait(*case)
+            assert nat._native_single_tile_wait(*case) is want, (h.notation, drop)
+            answers[want] += 1
+    assert min(answers.values()) > 500
+
+
+@needs_native
+@given(counts_and_melds())
+def test_same_single_tile_wait_on_generated_counts(case: tuple[tuple[int, ...], int]) -> None:
+    """Any tiles: the same answer where the tile count fits some melds, else the reference's."""
+    counts, _ = case
+    concealed = list(counts)
+    concealed[next(i for i in range(34) if concealed[i])] -= 1
+    kernel = nat._native
+    assert kernel is not None
+    for melds in range(5):
+        held = [min(4, n + (i == 27) * 3 * melds) for i, n in enumerate(concealed)]
+        if sum(concealed) != 13 - 3 * melds:
+            assert kernel.single_tile_wait(concealed, melds, held) is NotImplemented
+            continue
+        want = nat._pure_single_tile_wait(concealed, melds, held)
+        assert nat._native_single_tile_wait(concealed, melds, held) is want
+    assert kernel.single_tile_wait(concealed[:33], 0, concealed) is NotImplemented
+    assert kernel.single_tile_wait(concealed, 5, concealed) is NotImplemented
 
 
 @needs_native
@@ -218,6 +263,7 @@ def test_the_scorer_uses_the_kernel_of_this_run(request: pytest.FixtureRequest) 
     assert (mcr_ruleset.run_steps is search._pure_run_steps) is (pure or not nat.NATIVE)
     assert (search.resolve_ids is search._pure_resolve_ids) is (pure or not nat.NATIVE)
     assert (mcr_ruleset.readings is nat._pure_readings) is (pure or not nat.NATIVE)
+    assert (mcr_ruleset.single_tile_wait is nat._pure_single_tile_wait) is (pure or not nat.NATIVE)
     h = parse_hand("111222333m55p[789s]+5p", red_fives=False)
     assert uses(h) == _reference(h)
     assert [str(g) for g in uses(h)[1].groups] == ["111m", "222m", "333m", "55p", "[789s]"]

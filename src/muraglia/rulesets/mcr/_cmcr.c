@@ -1,6 +1,6 @@
 /* Optional native kernel of the MCR scorer (MCR-ALGO-1): the standard decompositions of a hand,
- * the readings of the winning tile, the fan plans' evaluation loop and the resolution of the
- * fans found (below).
+ * the readings of the winning tile, the single-tile-wait test, the fan plans' evaluation loop
+ * and the resolution of the fans found (below).
  *
  * muraglia.rulesets.mcr.native is the Python side and the pure-Python reference is
  * muraglia.analysis.shapes.STANDARD.decompose: standard(counts, melds) yields exactly the same
@@ -768,6 +768,142 @@ done:
     return out;
 }
 
+/* ------------------------------------------------------------------ single-tile wait
+ *
+ * single_tile_wait(concealed13, melds, held) is counting.single_tile_wait (MCR-COUNT-7):
+ * whether exactly one tile kind, not already held four times, completes the 13-tile hand under
+ * an MCR shape: four sets and a pair, seven pairs (four alike as two pairs), thirteen orphans,
+ * honours and knitted tiles, a knitted straight with a set (or meld) and a pair.
+ */
+
+static const int orphan_kinds[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+static const int knit_perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+
+static int suit_sets(int *c) { /* nine counts split into chows and pungs only */
+    int i = 0, ok = 0;
+    while (i < 9 && c[i] == 0) i++;
+    if (i == 9) return 1;
+    if (c[i] >= 3) {
+        c[i] -= 3;
+        ok = suit_sets(c);
+        c[i] += 3;
+        if (ok) return 1;
+    }
+    if (i <= 6 && c[i + 1] && c[i + 2]) {
+        c[i]--, c[i + 1]--, c[i + 2]--;
+        ok = suit_sets(c);
+        c[i]++, c[i + 1]++, c[i + 2]++;
+    }
+    return ok;
+}
+
+static int sets_only(int *c) {
+    int i;
+    for (i = 27; i < 34; i++)
+        if (c[i] % 3) return 0;
+    return suit_sets(c) && suit_sets(c + 9) && suit_sets(c + 18);
+}
+
+static int sets_and_pair(int *c) {
+    int p, total = 0, ok;
+    for (p = 0; p < 34; p++) total += c[p];
+    if (total % 3 != 2) return 0;
+    for (p = 0; p < 34; p++) {
+        if (c[p] < 2) continue;
+        c[p] -= 2;
+        ok = sets_only(c);
+        c[p] += 2;
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+static int knitted_tile(int perm, int k) { /* the k-th (0-8) tile of knitted straight perm */
+    return 9 * knit_perms[perm][k / 3] + k / 3 + 3 * (k % 3);
+}
+
+static int complete(int *c, int melds) { /* 14 - 3 x melds tiles: any MCR winning shape */
+    int i, perm, n = 0, distinct = 0;
+    if (sets_and_pair(c)) return 1;
+    for (i = 0; i < 34; i++) distinct += c[i] > 0;
+    if (melds == 0) {
+        int odd = 0, orphans = 1;
+        for (i = 0; i < 34; i++) odd += c[i] % 2;
+        if (!odd) return 1; /* seven pairs (four alike as two pairs) */
+        for (i = 0; i < 34; i++) {
+            int is_orphan = 0, j;
+            for (j = 0; j < 13; j++) is_orphan |= orphan_kinds[j] == i;
+            if (c[i] && !is_orphan) orphans = 0;
+            if (is_orphan && !c[i]) orphans = 0;
+        }
+        if (orphans) return 1;
+        if (distinct == 14)
+            for (perm = 0; perm < 6; perm++) {
+                int mask[27] = {0}, ok = 1;
+                for (i = 0; i < 9; i++) mask[knitted_tile(perm, i)] = 1;
+                for (i = 0; i < 27; i++)
+                    if (c[i] && !mask[i]) ok = 0;
+                if (ok) return 1; /* honours and knitted tiles */
+            }
+    }
+    if (melds <= 1)
+        for (perm = 0; perm < 6; perm++) {
+            int ok;
+            for (i = 0, n = 0; i < 9; i++) n += c[knitted_tile(perm, i)] > 0;
+            if (n < 9) continue;
+            for (i = 0; i < 9; i++) c[knitted_tile(perm, i)]--;
+            ok = sets_and_pair(c);
+            for (i = 0; i < 9; i++) c[knitted_tile(perm, i)]++;
+            if (ok) return 1; /* knitted straight, a set and a pair */
+        }
+    return 0;
+}
+
+static int read_counts(PyObject *seq, int *out) { /* 34 ints 0-4, else 0 (no error set) */
+    Py_ssize_t i;
+    if (!PyTuple_Check(seq) && !PyList_Check(seq)) return 0;
+    if (PySequence_Fast_GET_SIZE(seq) != 34) return 0;
+    for (i = 0; i < 34; i++) {
+        PyObject *v = PySequence_Fast_GET_ITEM(seq, i);
+        long n;
+        if (!PyLong_Check(v)) return 0;
+        n = PyLong_AsLong(v);
+        if (n < 0 || n > 4) {
+            PyErr_Clear();
+            return 0;
+        }
+        out[i] = (int)n;
+    }
+    return 1;
+}
+
+PyDoc_STRVAR(single_tile_wait_doc,
+             "single_tile_wait(concealed13, melds, held) -> bool, or NotImplemented.");
+
+static PyObject *single_tile_wait(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    int c[34], held[34], t, kinds = 0, total = 0, i;
+    long melds;
+    (void)self;
+    if (nargs != 3 || !read_counts(args[0], c) || !read_counts(args[2], held) ||
+        !PyLong_Check(args[1]))
+        Py_RETURN_NOTIMPLEMENTED;
+    melds = PyLong_AsLong(args[1]);
+    if (melds < 0 || melds > 4) {
+        PyErr_Clear();
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    for (i = 0; i < 34; i++) total += c[i];
+    if (total != 13 - 3 * (int)melds) Py_RETURN_NOTIMPLEMENTED;
+    for (t = 0; t < 34 && kinds < 2; t++) {
+        if (held[t] >= 4 || c[t] >= 4) continue;
+        c[t]++;
+        kinds += complete(c, (int)melds);
+        c[t]--;
+    }
+    return PyBool_FromLong(kinds == 1);
+}
+
 static PyMethodDef methods[] = {
     {"setup", setup, METH_VARARGS, setup_doc},
     {"setup_melds", setup_melds, METH_VARARGS, setup_melds_doc},
@@ -777,6 +913,8 @@ static PyMethodDef methods[] = {
     {"run", (PyCFunction)(void (*)(void))run, METH_FASTCALL, run_doc},
     {"setup_readings", setup_readings, METH_VARARGS, setup_readings_doc},
     {"readings", (PyCFunction)(void (*)(void))readings, METH_FASTCALL, readings_doc},
+    {"single_tile_wait", (PyCFunction)(void (*)(void))single_tile_wait, METH_FASTCALL,
+     single_tile_wait_doc},
     {NULL, NULL, 0, NULL},
 };
 

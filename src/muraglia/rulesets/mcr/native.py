@@ -9,7 +9,8 @@ group and decomposition classes from here once and only enumerates (the melds' g
 :func:`~muraglia.analysis.shapes.meld_group` makes them); anything it does not take (a counts
 object that is not a tuple of 34 ints in 0-4, a meld of another form) is handed to the
 reference.
-The kernel also reads the winning tile on each decomposition (:data:`readings`), runs the
+The kernel also reads the winning tile on each decomposition (:data:`readings`), tests
+whether a hand waited on one tile kind (:data:`single_tile_wait`), runs the
 fan plans' loop (:data:`run_steps`, the predicates staying Python)
 and resolves the fans found (:func:`resolve`) over the table :mod:`.search` hands it (ids,
 values, exclusions read from the declared table; nothing of it is written in C).
@@ -23,7 +24,7 @@ values, exclusions read from the declared table; nothing of it is written in C).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -33,9 +34,10 @@ from muraglia.analysis.waits import Reading
 from muraglia.analysis.waits import readings as _pure_readings
 from muraglia.hand import Hand
 from muraglia.melds import MeldKind
+from muraglia.rulesets.mcr.counting import single_tile_wait as _pure_single_tile_wait
 from muraglia.tiles import Tile
 
-__all__ = ["NATIVE", "readings", "standard_decompositions"]
+__all__ = ["NATIVE", "readings", "single_tile_wait", "standard_decompositions"]
 
 
 _WAITS: tuple[WaitKind, ...] = (WaitKind.TWO_SIDED, WaitKind.CLOSED, WaitKind.EDGE)
@@ -134,3 +136,17 @@ def _native_readings(decomposition: Decomposition, winning_tile: Tile) -> tuple[
 readings = _pure_readings if _native is None else _native_readings
 """:func:`muraglia.analysis.waits.readings` (every way the winning tile completes a concealed
 group), in C when the kernel is built, else the reference."""
+
+
+def _native_single_tile_wait(concealed13: Sequence[int], melds: int, held: Sequence[int]) -> bool:
+    """The kernel's single-tile-wait test (the reference's for what it hands back)."""
+    assert _native is not None
+    out: bool | object = _native.single_tile_wait(concealed13, melds, held)
+    if isinstance(out, bool):
+        return out
+    return _pure_single_tile_wait(concealed13, melds, held)
+
+
+single_tile_wait = _pure_single_tile_wait if _native is None else _native_single_tile_wait
+""":func:`muraglia.rulesets.mcr.counting.single_tile_wait` (MCR-COUNT-7), in C when the kernel
+is built, else the reference."""

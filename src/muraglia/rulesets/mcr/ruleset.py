@@ -26,8 +26,7 @@ from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.rulesets.base import Ruleset, as_hand
 from muraglia.rulesets.mcr.context import McrContext
-from muraglia.rulesets.mcr.counting import single_tile_wait
-from muraglia.rulesets.mcr.native import readings, standard_decompositions
+from muraglia.rulesets.mcr.native import readings, single_tile_wait, standard_decompositions
 from muraglia.rulesets.mcr.options import FLAGS, STATUSES, McrOptions
 from muraglia.rulesets.mcr.patterns import EDITION_VALUES, NUMBER, PATTERNS
 from muraglia.rulesets.mcr.plan import FanPlan, group_counts, kinds_mask
