@@ -149,6 +149,6 @@ def test_install_without_a_compiler_is_pure_python_with_one_notice(tmp_path: Pat
     assert Path(where).is_relative_to(venv), where
     assert (native, mcr_native) == ("False", "False")
     assert shanten == "0"
-    assert mcr_fan == "22"  # MCR scored by the pure-Python decomposer
+    assert mcr_fan == "22"  # MCR scored by the pure-Python references
     installed = Path(where).parent
     assert not list(installed.glob("**/_c*.so")), "an accelerator was installed"
