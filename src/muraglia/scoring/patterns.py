@@ -29,17 +29,38 @@ Resolution (:meth:`PatternTable.evaluate`):
    truthy result gives an :class:`Award` (value x count);
 2. ``implies``: an awarded pattern also awards the listed patterns (counted, at their own value)
    even if their predicate is false — for "A always scores B too" notes;
-3. ``excludes``: going through the awards from the highest value down (ties: table order), an
-   award excluded by an already kept one is dropped — this covers MCR's non-repeat principle and
-   "replaces" notes (junchan replaces chanta);
+3. ``excludes`` — one meaning, "A excludes B: when A counts, B is not counted", read in one
+   of two ways chosen per table (``exclusion``):
+
+   - ``"kept"`` (the default; riichi, MCR): going through the awards from the highest value
+     down (ties: table order), an award excluded by an already kept one is dropped. This is the
+     non-repeat principle of a ranked table: a lower award never removes a higher one, two
+     patterns that exclude each other keep the better (the first on a tie), and in a chain
+     A -> B -> C, C still counts when B was dropped by A (list C under A if A replaces it too);
+   - ``"found"`` (the Italian tables' *comprende*, "includes": seed 003 and SEI-DBL-D25, "the
+     listed value already replaces X"): a pattern listed by any pattern found on the hand is
+     dropped, whatever the two values and whether the excluding pattern is itself kept — tutte
+     coppie di testa (4) replaces tutte teste (5), and exclusion is transitive along a chain.
+     Two patterns listing each other would both be dropped, so such a table declares one way;
 4. with ``limit_exclusive`` tables, any limit award drops every non-limit award.
+
+>>> kept = PatternTable("demo", unit="doubles")
+>>> found = PatternTable("demo", unit="doubles", exclusion="found")
+>>> for t in (kept, found):
+...     _ = t.pattern("pairs_of_heads", names={"en": "P", "it": "P"}, closed=4, open=4,
+...                   ref="D-3", excludes=("all_heads",))(lambda ctx: True)
+...     _ = t.pattern("all_heads", names={"en": "H", "it": "H"}, closed=5, open=5, ref="D-4")(
+...         lambda ctx: True)
+>>> [[a.id for a in t.resolve({"pairs_of_heads": 1, "all_heads": 1}, concealed=True)]
+...  for t in (kept, found)]
+[['pairs_of_heads', 'all_heads'], ['pairs_of_heads']]
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from muraglia.analysis.groups import GroupKind
 from muraglia.errors import RulesetError
@@ -48,10 +69,15 @@ from muraglia.scoring.locate import Locator, sources, whole_hand
 from muraglia.scoring.result import Award
 from muraglia.tiles import Tile
 
-__all__ = ["Pattern", "PatternTable", "Predicate", "parse_example"]
+__all__ = ["Exclusion", "Pattern", "PatternTable", "Predicate", "parse_example"]
 
 Predicate = Callable[[WinContext], "bool | int"]
 """A pattern predicate: True/False, or how many times the pattern applies."""
+
+Exclusion = Literal["kept", "found"]
+"""How a table reads ``excludes`` (module docstring, step 3): ``kept`` — an award excluded by an
+award already kept, from the highest value down; ``found`` — a pattern listed by any pattern
+found on the hand (the Italian *comprende*)."""
 
 _Step = tuple[
     str, frozenset[GroupKind], int, int, frozenset[str], frozenset[Tile], Predicate, frozenset[Tile]
@@ -170,8 +196,12 @@ class Pattern:
     """Which groups and tiles of the reading earn the pattern (:mod:`muraglia.scoring.locate`;
     default: the whole hand, for patterns about the hand as a whole)."""
     won_only: bool = False
-    """Only tried on a hand that won (Ravenna's hand-shape doubles and massimi: a non-winner's
-    hand points, ``WinType.NONE``, never have them; RAV-DBL-3)."""
+    """Only tried on a hand that won (FIMJ's closing doubles and massimi, Ravenna's hand-shape
+    doubles and massimi, RAV-DBL-3: a non-winner's hand points, ``WinType.NONE``, never have
+    them)."""
+    category: str | None = None
+    """What the value means where the unit does not say it all, copied to every
+    :attr:`Award.category` (FIMJ: ``points``, ``fundamental``/``closing`` doubles, ``limit``)."""
 
     def value(self, *, concealed: bool) -> int | None:
         """The value for a concealed or open hand (None: not allowed)."""
@@ -187,7 +217,14 @@ class Pattern:
         if per is None:
             raise RulesetError(f"pattern {self.id!r} is not allowed on this hand")
         return Award(
-            self.id, self.names, per * count, self.unit, count=count, ref=self.ref, limit=self.limit
+            self.id,
+            self.names,
+            per * count,
+            self.unit,
+            count=count,
+            ref=self.ref,
+            limit=self.limit,
+            category=self.category,
         )
 
     def row(self) -> dict[str, Any]:
@@ -208,11 +245,30 @@ class Pattern:
 class PatternTable:
     """The ordered collection of a ruleset's patterns (see module docstring)."""
 
-    def __init__(self, ruleset: str, *, unit: str, limit_exclusive: bool = False) -> None:
-        """An empty table for ``ruleset`` whose patterns default to ``unit``."""
+    def __init__(
+        self,
+        ruleset: str,
+        *,
+        unit: str,
+        limit_exclusive: bool = False,
+        exclusion: Exclusion = "kept",
+    ) -> None:
+        """An empty table for ``ruleset`` whose patterns default to ``unit``.
+
+        ``exclusion`` says how ``excludes`` is read (:data:`Exclusion`, module docstring).
+
+        Raises:
+            RulesetError: for an unknown ``exclusion``.
+        """
+        if exclusion not in get_args(Exclusion):
+            raise RulesetError(
+                f"{ruleset}: exclusion must be one of {', '.join(get_args(Exclusion))}, "
+                f"not {exclusion!r}"
+            )
         self.ruleset = ruleset
         self.unit = unit
         self.limit_exclusive = limit_exclusive
+        self.exclusion: Exclusion = exclusion
         self._patterns: dict[str, Pattern] = {}
         self._order: dict[str, int] = {}
         self._plans: dict[tuple[bool, bool], tuple[_Step, ...]] = {}
@@ -248,6 +304,7 @@ class PatternTable:
         note: str = "",
         locate: Locator = whole_hand,
         won_only: bool = False,
+        category: str | None = None,
     ) -> Callable[[Predicate], Predicate]:
         """Decorator registering a predicate as pattern ``id``.
 
@@ -286,6 +343,7 @@ class PatternTable:
                 note=note,
                 locate=locate,
                 won_only=won_only,
+                category=category,
             )
             return fn
 
@@ -329,7 +387,12 @@ class PatternTable:
         Raises:
             RulesetError: for an unknown id.
         """
-        out = PatternTable(self.ruleset, unit=self.unit, limit_exclusive=self.limit_exclusive)
+        out = PatternTable(
+            self.ruleset,
+            unit=self.unit,
+            limit_exclusive=self.limit_exclusive,
+            exclusion=self.exclusion,
+        )
         out._patterns = dict(self._patterns)
         out._plans = {}
         out._filtered = {}
@@ -439,13 +502,18 @@ class PatternTable:
         }
         dropped: set[str] = set()
         kept: list[str] = []
-        for pid in sorted(found, key=lambda pid: (-per[pid] * found[pid], order[pid])):
-            if pid in dropped:
-                continue
-            kept.append(pid)
-            excludes = pats[pid].excludes
-            if excludes:
-                dropped.update(excludes)
+        if self.exclusion == "found":  # the Italian "comprende": any found pattern replaces
+            for pid in found:
+                dropped.update(pats[pid].excludes)
+            kept = [pid for pid in found if pid not in dropped]
+        else:  # "kept": from the highest value down, excluded by an award already kept
+            for pid in sorted(found, key=lambda pid: (-per[pid] * found[pid], order[pid])):
+                if pid in dropped:
+                    continue
+                kept.append(pid)
+                excludes = pats[pid].excludes
+                if excludes:
+                    dropped.update(excludes)
         if self.limit_exclusive and any(pats[pid].limit for pid in kept):
             kept = [pid for pid in kept if pats[pid].limit]
         kept.sort(key=order.__getitem__)
@@ -489,7 +557,7 @@ class PatternTable:
             if p is None or a.tiles is not None:
                 out.append(a)
             else:
-                out.append(replace(a, tiles=sources(hand, p.locate(ctx))))
+                out.append(a.with_tiles(sources(hand, p.locate(ctx))))
         return tuple(out)
 
     def award_of(self, pattern_id: str, count: int, *, concealed: bool) -> Award:
