@@ -17,6 +17,7 @@ from muraglia.rulesets.seipalle.patterns import PATTERNS, WINNING_KINDS
 from muraglia.rulesets.seipalle.settlement import SEATS, fold, payments
 from muraglia.scoring.context import WinContext, WinType, dora_of
 from muraglia.scoring.layouts import complete_layouts
+from muraglia.scoring.patterns import PatternTable
 from muraglia.tiles import Tile, to_wind
 
 SEIPALLE = SeipalleRules()
@@ -142,11 +143,26 @@ def _any_found(found: dict[str, int]) -> set[str]:
     return kept
 
 
+def _ranked(found: dict[str, int], *, concealed: bool) -> set[str]:
+    """The ranked reading of ``excludes``: from the highest value down, by a kept pattern."""
+    ranked = PatternTable("seipalle", unit="doubles", limit_exclusive=True, exclusion="kept")
+    for p in PATTERNS:
+        ranked.pattern(
+            p.id, names=p.names, closed=p.closed, open=p.open, ref=p.ref, unit=p.unit,
+            excludes=p.excludes, limit=p.limit,
+        )(p.predicate)  # fmt: skip
+    return {a.id for a in ranked.resolve(found, concealed=concealed)}
+
+
+def test_the_table_reads_comprende_as_found() -> None:
+    assert PATTERNS.exclusion == "found"  # SEI-DBL-2, SEI-DBL-D25
+
+
 @pytest.mark.parametrize("case", ALL_CASES, ids=[c["id"] for c in ALL_CASES])
 def test_excludes_read_the_same_by_any_found_or_kept_pattern(case: dict) -> None:
-    # "comprende" in the seed (SEI-DBL-3): the table drops a pattern excluded by a KEPT one;
-    # the Italian reading drops one excluded by ANY found pattern. No Seipalle reading tells
-    # them apart, so the shared resolution is Seipalle's (the port keeps every result).
+    # "comprende" in the seed (SEI-DBL-2, SEI-DBL-D25): the table drops a pattern listed by ANY
+    # found pattern (exclusion="found"); the ranked reading ("kept", riichi's and MCR's) would
+    # drop it only when listed by a KEPT one. No Seipalle reading tells the two apart.
     if case.get("invalid"):
         return
     hand = parse_hand(case["hand"])
@@ -167,5 +183,6 @@ def test_excludes_read_the_same_by_any_found_or_kept_pattern(case: dict) -> None
                 found = PATTERNS.find(ctx)
                 kept = {a.id for a in PATTERNS.resolve(found, concealed=ctx.is_concealed)}
                 assert kept == _any_found(found), (sorted(found), sorted(kept))
+                assert kept == _ranked(found, concealed=ctx.is_concealed), sorted(found)
                 checked += 1
     assert checked

@@ -8,9 +8,11 @@ bool or a count. Point items have unit ``points``; doubles have unit ``doubles``
 marks the limit hands (SEI-LIMIT), worth the limit whatever else the hand holds: the table is
 ``limit_exclusive`` (SEI-LIMIT-1, only the limit hands are shown).
 
-``excludes`` ("comprende": the first includes the others) reads the same whether a pattern is
-dropped by any found pattern or only by a kept one: no excluded pair of Seipalle is found together
-with a third pattern that excludes the excluder (``tests/rulesets/seipalle/test_scoring.py``).
+``excludes`` is the seed's *comprende* ("includes": the listed value already replaces the
+others, SEI-DBL-2, SEI-DBL-D25), so the table reads it ``exclusion="found"``: a pattern listed by
+any pattern found on the hand is dropped, whatever the values. No Seipalle hand tells that
+reading from the ranked one (``kept``): ``tests/rulesets/seipalle/test_scoring.py`` checks both on
+every case.
 
 The reading's facts that are not in the shared context travel in ``ctx.extra``:
 ``winning_kinds``, how many tile kinds would have completed the hand (SEI-PTS-4).
@@ -34,7 +36,7 @@ from muraglia.tiles import DRAGONS, WINDS, Suit, Tile
 
 __all__ = ["DORA_IDS", "PATTERNS", "WINNING_KINDS", "dora_of", "wind_value", "winning_kinds"]
 
-PATTERNS = PatternTable("seipalle", unit="doubles", limit_exclusive=True)
+PATTERNS = PatternTable("seipalle", unit="doubles", limit_exclusive=True, exclusion="found")
 """Every scoring element of Seipalle, in the order of the seed's tables."""
 
 DORA_IDS = frozenset({"dora"})
