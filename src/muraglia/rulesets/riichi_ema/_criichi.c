@@ -1637,7 +1637,10 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     if (!PyTuple_CheckExact(state) || PyTuple_GET_SIZE(state) != 7 ||
         (PyObject *)Py_TYPE(hand) != hand_type || !PyDict_CheckExact(sit))
         Py_RETURN_NOTIMPLEMENTED;
-    kcap = PyTuple_GET_ITEM(PyTuple_GET_ITEM(state, 0), 2);
+    kcap = PyTuple_GET_ITEM(state, 0); /* the resolvers */
+    if (!PyTuple_CheckExact(kcap) || PyTuple_GET_SIZE(kcap) < 3) Py_RETURN_NOTIMPLEMENTED;
+    kcap = PyTuple_GET_ITEM(kcap, 2);
+    if (!PyCapsule_CheckExact(kcap)) Py_RETURN_NOTIMPLEMENTED;
     kernel = (Kernel *)PyCapsule_GetPointer(kcap, KERNEL_CAPSULE);
     if (kernel == NULL) return NULL;
     /* win, winds */

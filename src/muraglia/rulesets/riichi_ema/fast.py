@@ -23,6 +23,11 @@ fast path is cross-checked against the declared predicates (``tests/rulesets/rii
 test_fast.py``: every table entry against the decomposer, and whole results — yaku, han, fu,
 payments, decomposition, explanation — against the reference scorer).
 
+When the optional C kernel (``_criichi.c``) is built, :func:`score_best` and
+:func:`score_front` are its functions; it takes every id, table and value from this module at
+set-up (:func:`_load_native`, :func:`resolvers_for`) and hands any input outside its scope to
+the pure functions here, which stay the reference (``_pure_score_best``; ``MURAGLIA_PURE=1``).
+
 >>> e = suit_entry((1, 1, 1, 0, 0, 0, 0, 2, 0))
 >>> [(s.chow_mask, s.pair, s.n_chows) for s in e[1]]  # 123 + 88: one split with the pair
 [(1, 7, 1)]
