@@ -1490,7 +1490,7 @@ static PyObject *all_tiles[34];
 static PyObject *extra_slots[10]; /* LazyExtra's slot descriptors, in front's value order */
 static PyObject *flag_sets[1 << NF]; /* frozensets of the lane's flags, by bitmask of codes */
 static PyObject *wind_tiles[4], *win_types[2], *result_keys = NULL, *no_flags = NULL;
-static PyObject *s_honba, *s_sticks, *s_discarder, *letter_objs[4];
+static PyObject *s_honba, *s_sticks, *s_discarder, *s_dict, *letter_objs[4], *empty_args = NULL;
 static int front_ok = 0;
 
 PyDoc_STRVAR(setup_front_doc,
@@ -1548,6 +1548,15 @@ static PyObject *setup_front(PyObject *self, PyObject *args) {
     }
     front_ok = 1;
     Py_RETURN_NONE;
+}
+
+/* object.__new__(type): as Python makes it (3.13 initialises inline values there) */
+static PyObject *new_object(PyObject *type) {
+    if (empty_args == NULL) {
+        empty_args = PyTuple_New(0);
+        if (empty_args == NULL) return NULL;
+    }
+    return PyBaseObject_Type.tp_new((PyTypeObject *)type, empty_args, NULL);
 }
 
 /* E S W N -> 0-3, -1 for any other object */
@@ -1771,7 +1780,7 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
         vals[4] = st;
         vals[5] = discarder;
         vals[6] = vals[7] = vals[8] = vals[9] = Py_None;
-        extra = ((PyTypeObject *)lazy_extra)->tp_alloc((PyTypeObject *)lazy_extra, 0);
+        extra = new_object(lazy_extra);
         for (i = 0; extra != NULL && i < 10; i++) {
             if (Py_TYPE(extra_slots[i])->tp_descr_set(extra_slots[i], extra, vals[i]) < 0)
                 Py_CLEAR(extra);
@@ -1786,7 +1795,11 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     payments = PyTuple_GET_ITEM(best, 5) == Py_True && (tsumo || discarder != Py_None)
                    ? extra
                    : Py_None;
+#if PY_VERSION_HEX < 0x030D0000
     d = _PyDict_NewPresized(17);
+#else
+    d = PyDict_New(); /* (the presizing function is internal from 3.13) */
+#endif
     if (d == NULL) goto error;
     {
         PyObject *values[17];
@@ -1810,9 +1823,9 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
         for (i = 0; i < 17; i++)
             if (PyDict_SetItem(d, PyTuple_GET_ITEM(result_keys, i), values[i]) < 0) goto error;
     }
-    out = ((PyTypeObject *)result_type)->tp_alloc((PyTypeObject *)result_type, 0);
+    out = new_object(result_type);
     if (out == NULL) goto error;
-    if (PyObject_GenericSetDict(out, d, NULL) < 0) goto error;
+    if (PyObject_GenericSetAttr(out, s_dict, d) < 0) goto error; /* object.__setattr__ */
     Py_DECREF(d);
     Py_DECREF(extra);
     Py_DECREF(keep);
@@ -1876,6 +1889,7 @@ PyMODINIT_FUNC PyInit__criichi(void) {
     s_honba = PyUnicode_InternFromString("honba");
     s_sticks = PyUnicode_InternFromString("riichi_sticks");
     s_discarder = PyUnicode_InternFromString("discarder");
+    s_dict = PyUnicode_InternFromString("__dict__");
     letter_objs[0] = PyUnicode_InternFromString("E");
     letter_objs[1] = PyUnicode_InternFromString("S");
     letter_objs[2] = PyUnicode_InternFromString("W");
