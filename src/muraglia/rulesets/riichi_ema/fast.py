@@ -116,15 +116,20 @@ def usable(table: PatternTable) -> bool:
     """Whether :func:`score_best` scores ``table`` exactly as its declared predicates do.
 
     Only if the table declares no id beyond :data:`COVERS`, the :data:`CLOSED_ONLY` patterns
-    are not allowed open and no pattern implies another (which the :class:`Resolver` does not
-    handle).
+    are not allowed open, no pattern implies another (which the :class:`Resolver` does not
+    handle) and ``excludes`` is read the ranked way (``exclusion="kept"``, the
+    :class:`Resolver`'s).
 
     >>> from muraglia.rulesets.riichi_ema.patterns import PATTERNS
     >>> usable(PATTERNS), usable(PATTERNS.with_values({"pinfu": (1, 1)}))
     (True, False)
+    >>> replacing = PATTERNS.with_values({})
+    >>> replacing.exclusion = "found"
+    >>> usable(replacing)
+    False
     """
     ids = {p.id for p in table}
-    if not ids <= COVERS or any(p.implies for p in table):
+    if not ids <= COVERS or table.exclusion != "kept" or any(p.implies for p in table):
         return False
     return all(table[pid].open is None for pid in CLOSED_ONLY if pid in ids)
 
@@ -293,11 +298,16 @@ class Resolver:
         """Compile ``table`` for a concealed or an open hand.
 
         Raises:
-            RulesetError: if a pattern implies another (not supported by the fast path).
+            RulesetError: if a pattern implies another or the table reads ``excludes`` as
+                ``found`` (neither is supported by the fast path).
         """
         pats = list(table)
         if any(p.implies for p in pats):
             raise RulesetError(f"{table.ruleset}: implied patterns need the reference scorer")
+        if table.exclusion != "kept":
+            raise RulesetError(
+                f"{table.ruleset}: exclusion={table.exclusion!r} needs the reference scorer"
+            )
         self.table = table
         self.concealed = concealed
         self.value: dict[str, int] = {}
