@@ -9,6 +9,7 @@ the chosen decomposition and reading, the fu breakdown and the explanation.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import sys
@@ -623,3 +624,13 @@ def test_front_leaves_errors_to_the_python_path(kw: dict[str, Any], message: str
         TENHOU.score(parse_hand("234m567m345p67s22p+8s"), **kw)
     with pytest.raises(MahjongError, match="riichi"):
         TENHOU.score(parse_hand("234m567m67s22p[345p]+8s"), discarder="S", flags=("riichi",))
+
+
+def test_a_deep_copy_shares_the_compiled_scorer() -> None:
+    # the C kernel cannot be copied: a deep copy of the ruleset shares it and scores the same
+    copied = copy.deepcopy(TENHOU)
+    assert copied._resolvers is TENHOU._resolvers
+    assert copied._front is None or copied._front[-1] is copied
+    hand = parse_hand("234m567m345p67s22p+8s")
+    kw: dict[str, Any] = {"discarder": "W", "seat_wind": "S", "flags": ("riichi",)}
+    assert copied.score(hand, **kw).to_dict() == TENHOU.score(hand, **kw).to_dict()
