@@ -634,3 +634,28 @@ def test_a_deep_copy_shares_the_compiled_scorer() -> None:
     hand = parse_hand("234m567m345p67s22p+8s")
     kw: dict[str, Any] = {"discarder": "W", "seat_wind": "S", "flags": ("riichi",)}
     assert copied.score(hand, **kw).to_dict() == TENHOU.score(hand, **kw).to_dict()
+
+
+@pytest.mark.parametrize("text", ["234m567m345p67s22p+8s", "123p666z1z[406m](0555s)+1z"])
+def test_front_parses_notation_as_score_does(request: pytest.FixtureRequest, text: str) -> None:
+    _native_only(request)
+    kw: dict[str, Any] = {"win": "tsumo", "dora": ["4m"], "flags": []}
+    assert TENHOU._front is not None
+    got = fast._native.front(TENHOU._front, text, "tsumo", "E", "E", [], ["4m"], None, {})
+    want = _by_python(TENHOU, parse_hand(text), kw)
+    assert list(vars(got)) == list(RESULT_KEYS)
+    assert got.to_dict() == want.to_dict()
+
+
+def test_bad_notation_raises_the_python_message() -> None:
+    with pytest.raises(MahjongError, match="unknown character") as native_or_pure:
+        TENHOU.score("234m567m345p67s22x+8s", win="tsumo")
+    module = sys.modules[type(TENHOU).__module__]
+    saved = module.score_front
+    module.score_front = fast._pure_score_front
+    try:
+        with pytest.raises(MahjongError) as pure:
+            TENHOU.score("234m567m345p67s22x+8s", win="tsumo")
+    finally:
+        module.score_front = saved
+    assert str(pure.value) == str(native_or_pure.value)

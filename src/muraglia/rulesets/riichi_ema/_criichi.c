@@ -1487,6 +1487,7 @@ static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t na
 
 static PyObject *hand_type = NULL, *tile_type = NULL, *lazy_extra = NULL, *result_type = NULL;
 static PyObject *all_tiles[34];
+static PyObject *as_hand = NULL; /* base.as_hand: notation -> Hand, as RiichiEma.score parses */
 static PyObject *extra_slots[10]; /* LazyExtra's slot descriptors, in front's value order */
 static PyObject *flag_sets[1 << NF]; /* frozensets of the lane's flags, by bitmask of codes */
 static PyObject *wind_tiles[4], *win_types[2], *result_keys = NULL, *no_flags = NULL;
@@ -1494,17 +1495,19 @@ static PyObject *s_honba, *s_sticks, *s_discarder, *s_dict, *letter_objs[4], *em
 static int front_ok = 0;
 
 PyDoc_STRVAR(setup_front_doc,
-             "setup_front(hand, tiles, winds, wins, lazy_extra, slots, result, keys): the Python "
-             "side of front (see ruleset.py); tiles: the 34 Tile kinds in order; slots: the 10 "
-             "slots of LazyExtra set by its __init__, in its argument order then the memos.");
+             "setup_front(hand, as_hand, tiles, winds, wins, lazy_extra, slots, result, keys): "
+             "the Python side of front (see ruleset.py); tiles: the 34 Tile kinds in order; "
+             "slots: the 10 slots of LazyExtra set by its __init__, in its argument order then "
+             "the memos.");
 
 static PyObject *setup_front(PyObject *self, PyObject *args) {
-    PyObject *h, *t, *winds, *wins, *le, *slots, *rt, *keys;
+    PyObject *h, *ah, *t, *winds, *wins, *le, *slots, *rt, *keys;
     int i;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOOOOO:setup_front", &h, &t, &winds, &wins, &le, &slots, &rt,
-                          &keys))
+    if (!PyArg_ParseTuple(args, "OOOOOOOOO:setup_front", &h, &ah, &t, &winds, &wins, &le, &slots,
+                          &rt, &keys))
         return NULL;
+    set_ref(&as_hand, ah);
     if (!PyType_Check(le) || !PyTuple_Check(slots) || PyTuple_GET_SIZE(slots) != 10) {
         PyErr_SetString(PyExc_ValueError, "setup_front: LazyExtra and its 10 slots expected");
         return NULL;
@@ -1630,7 +1633,7 @@ PyDoc_STRVAR(front_doc,
              "(the Python path then checks, raises or scores). state: (resolvers, rules id, "
              "yakuman_stack, kiriage, kazoe, two_yaku_at_five_counters, ruleset).");
 
-static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+static PyObject *front_hand(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     PyObject *state, *hand, *flags, *sit, *kcap, *melds, *flag_set = NULL, *dora = NULL,
         *ura = NULL, *best = NULL, *keep = NULL, *extra = NULL, *d = NULL, *out = NULL,
         *discarder = Py_None, *key, *value, *payments;
@@ -1850,6 +1853,21 @@ error:
     Py_XDECREF(dora);
     Py_XDECREF(ura);
     return NULL;
+}
+
+static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *parsed, *out, *again[9];
+    Py_ssize_t i;
+    if (nargs != 9 || as_hand == NULL || !PyUnicode_CheckExact(args[1]))
+        return front_hand(self, args, nargs);
+    /* notation: parsed as the Python path's first step does (its error is that path's) */
+    parsed = PyObject_CallOneArg(as_hand, args[1]);
+    if (parsed == NULL) return NULL;
+    for (i = 0; i < 9; i++) again[i] = args[i];
+    again[1] = parsed;
+    out = front_hand(self, again, nargs);
+    Py_DECREF(parsed);
+    return out;
 }
 
 /* ------------------------------------------------------------------ module */

@@ -696,6 +696,7 @@ class RiichiEma(Ruleset[EmaOptions]):
 if fast.NATIVE:
     fast._native.setup_front(
         Hand,
+        as_hand,
         tuple(Tile(k) for k in range(34)),
         (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH),
         (_RON, _TSUMO),
