@@ -613,6 +613,8 @@ def test_front_answers_the_common_calls(request: pytest.FixtureRequest) -> None:
         ({"discarder": "S", "flags": ("riichi", "nope")}, "nope"),
         ({"discarder": "S", "seat_wind": "X"}, "seat_wind"),
         ({"discarder": "S", "win": "draw"}, "win"),
+        ({"discarder": "S", "flags": ("replacement",)}, "replacement needs"),
+        ({"win": "tsumo", "flags": ["replacement"]}, "replacement needs"),
         ({"discarder": "S", "dora": ["5x"]}, "5x"),
         ({"discarder": "S", "dora": "5m"}, "string"),
         ({"discarder": "S", "dora": [3.5]}, "not a tile"),
@@ -624,6 +626,8 @@ def test_front_leaves_errors_to_the_python_path(kw: dict[str, Any], message: str
         TENHOU.score(parse_hand("234m567m345p67s22p+8s"), **kw)
     with pytest.raises(MahjongError, match="riichi"):
         TENHOU.score(parse_hand("234m567m67s22p[345p]+8s"), discarder="S", flags=("riichi",))
+    with pytest.raises(MahjongError, match="first_turn"):
+        TENHOU.score(parse_hand("234m567m67s22p[345p]+8s"), discarder="S", flags=["first_turn"])
 
 
 def test_a_deep_copy_shares_the_compiled_scorer() -> None:

@@ -1690,6 +1690,10 @@ static PyObject *front_hand(PyObject *self, PyObject *const *args, Py_ssize_t na
                         k = F_IPPATSU;
                     else if (PyUnicode_Compare(f, flag_names[F_LAST_TILE]) == 0)
                         k = F_LAST_TILE;
+                    else if (PyUnicode_Compare(f, flag_names[F_REPLACEMENT]) == 0)
+                        k = F_REPLACEMENT;
+                    else if (PyUnicode_Compare(f, flag_names[F_FIRST_TURN]) == 0)
+                        k = F_FIRST_TURN;
                 }
                 Py_DECREF(f);
                 if (k < 0) {
@@ -1702,16 +1706,27 @@ static PyObject *front_hand(PyObject *self, PyObject *const *args, Py_ssize_t na
             if (PyErr_Occurred()) return NULL;
             if ((fl & (1 << F_IPPATSU)) && !(fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI))))
                 Py_RETURN_NOTIMPLEMENTED;
-            if (fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI) | (1 << F_IPPATSU))) {
+            if ((fl & (1 << F_REPLACEMENT)) && !tsumo) Py_RETURN_NOTIMPLEMENTED;
+            if (fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI) | (1 << F_IPPATSU) |
+                      (1 << F_REPLACEMENT) | (1 << F_FIRST_TURN))) {
+                /* riichi: no open meld; replacement: a kong; first_turn: no meld at all */
+                int kong = 0;
                 melds = PyObject_GetAttr(hand, s_melds);
                 if (melds == NULL) return NULL;
                 Py_DECREF(melds); /* the hand keeps it */
                 if (!PyTuple_Check(melds)) Py_RETURN_NOTIMPLEMENTED;
+                if ((fl & (1 << F_FIRST_TURN)) && PyTuple_GET_SIZE(melds))
+                    Py_RETURN_NOTIMPLEMENTED;
                 for (i = 0; i < PyTuple_GET_SIZE(melds); i++) {
                     int mc = meld_code(PyTuple_GET_ITEM(melds, i));
                     if (mc == -2) return NULL;
-                    if (mc < 0 || !(mc >> 11 & 1)) Py_RETURN_NOTIMPLEMENTED; /* an open meld */
+                    if (mc < 0) Py_RETURN_NOTIMPLEMENTED;
+                    if ((mc & 3) == 2) kong = 1;
+                    if (!(mc >> 11 & 1) &&
+                        (fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI) | (1 << F_IPPATSU))))
+                        Py_RETURN_NOTIMPLEMENTED; /* an open meld */
                 }
+                if ((fl & (1 << F_REPLACEMENT)) && !kong) Py_RETURN_NOTIMPLEMENTED;
             }
             if (flag_sets[fl] == NULL) {
                 PyObject *names = PyTuple_New(0), *made;

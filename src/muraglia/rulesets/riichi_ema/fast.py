@@ -1005,8 +1005,8 @@ def score_front(  # noqa: PLR0917 - mirrors the C kernel's positional call
 
     The C kernel (``_criichi.front``) scores a Hand (or notation, parsed as ``score`` parses
     it) with ``win`` "ron"/"tsumo", seat letters,
-    the flags riichi/double_riichi/ippatsu/last_tile (a tuple, list or set, on a hand they
-    fit), dora and ura as tuples or lists of Tiles or plain notations ("5m", "0p", "7z") and
+    every flag but robbing_kong (a tuple, list or set, on a hand they fit), dora and ura as
+    tuples or lists of Tiles or plain notations ("5m", "0p", "7z") and
     the situation keys honba/riichi_sticks/discarder as ``RiichiEma._finish`` would, and
     answers ``NotImplemented`` for anything else (the Python path then checks, raises or
     scores). This pure version always answers ``NotImplemented``.
