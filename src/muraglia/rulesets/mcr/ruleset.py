@@ -21,12 +21,13 @@ from dataclasses import fields
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from muraglia.analysis.shapes import STANDARD, Shape
+from muraglia.analysis.shapes import Shape
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.rulesets.base import Ruleset, as_hand
 from muraglia.rulesets.mcr.context import McrContext
-from muraglia.rulesets.mcr.native import readings, single_tile_wait, standard_decompositions
+from muraglia.rulesets.mcr.native import decompositions as decompose
+from muraglia.rulesets.mcr.native import readings, single_tile_wait
 from muraglia.rulesets.mcr.options import FLAGS, STATUSES, McrOptions
 from muraglia.rulesets.mcr.patterns import EDITION_VALUES, NUMBER, PATTERNS
 from muraglia.rulesets.mcr.plan import FanPlan, group_counts, kinds_mask
@@ -259,11 +260,7 @@ class McrRules(Ruleset[McrOptions]):
         kinds = kinds_mask(h.counts)
         concealed = h.is_concealed
         options = self.options
-        decompositions = [
-            d
-            for shape in possible_shapes(h, kinds)
-            for d in (standard_decompositions(h) if shape is STANDARD else shape.decompose(h))
-        ]
+        decompositions = [d for shape in possible_shapes(h, kinds) for d in decompose(shape, h)]
         if len(decompositions) > 1:  # distinct, as analysis.decompose gives them
             decompositions = list(dict.fromkeys(decompositions))
         plans = compiled().plans
