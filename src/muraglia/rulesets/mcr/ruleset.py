@@ -83,6 +83,8 @@ def _explanation(*args: Any) -> LazyLines:
 
 _WIN_VALUE = {w: w.value for w in WinType}
 """``WinType.value`` without the enum's property (the hot path)."""
+_WIN_OF: dict[str, WinType] = {w.value: w for w in WinType}
+""":func:`parse_win` of the exact spellings (others go through it)."""
 
 
 def _explain(  # noqa: PLR0917 - bound once with functools.partial
@@ -228,7 +230,9 @@ class McrRules(Ruleset[McrOptions]):
             MahjongError: on bad notation, winds, flags, dora, or a hand without winning tile.
         """
         h = as_hand(hand, red_fives=False)
-        w = win if isinstance(win, WinType) else parse_win(win)
+        w = _WIN_OF.get(win) if isinstance(win, str) else None  # the usual spellings, at once
+        if w is None:
+            w = win if isinstance(win, WinType) else parse_win(win)
         if w is WinType.NONE:
             raise InvalidHandError("mcr scores winning hands only: win must be ron or tsumo")
         if h.winning is None:
