@@ -230,7 +230,7 @@ class McrRules(Ruleset[McrOptions]):
             MahjongError: on bad notation, winds, flags, dora, or a hand without winning tile.
         """
         h = as_hand(hand, red_fives=False)
-        w = _WIN_OF.get(win) if isinstance(win, str) else None  # the usual spellings, at once
+        w: WinType | None = _WIN_OF.get(win) if type(win) is str else None  # usual spellings
         if w is None:
             w = win if isinstance(win, WinType) else parse_win(win)
         if w is WinType.NONE:
