@@ -1,10 +1,12 @@
 """Build script: the optional C accelerator of muraglia (everything else is in pyproject.toml).
 
-``muraglia.analysis._cshanten`` (shanten kernels) is compiled when a C compiler and the Python
-headers are present. If the build fails for any reason the package still installs, runs in pure
+``muraglia.analysis._cshanten`` (shanten kernels) and ``muraglia.rulesets.riichi_ema._criichi``
+(the table-driven riichi scorer) are compiled when a C compiler and the Python headers are
+present. If the build fails for any reason the package still installs, runs in pure
 Python with the same results, and this prints ONE notice saying so (``pip install -v`` shows
-build output; ``python -c "import muraglia.analysis.shanten as s; print(s.NATIVE)"`` tells
-which path is in use). ``MURAGLIA_PURE=1`` at run time ignores a built accelerator.
+build output; ``python -c "import muraglia.analysis.shanten as s; print(s.NATIVE)"`` and
+``muraglia.rulesets.riichi_ema.fast.NATIVE`` tell which path is in use). ``MURAGLIA_PURE=1``
+at run time ignores a built accelerator.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 NOTICE = (
-    "muraglia: NOTICE: the optional C accelerator (muraglia.analysis._cshanten) was not built "
-    "({reason}); muraglia is installed in pure Python, with the same results and slower "
-    "shanten. To build it, install a C compiler and the Python development headers, then "
-    "reinstall."
+    "muraglia: NOTICE: the optional C accelerator (muraglia.analysis._cshanten, "
+    "muraglia.rulesets.riichi_ema._criichi) was not built ({reason}); muraglia is installed in "
+    "pure Python, with the same results and slower shanten and riichi scoring. To build it, "
+    "install a C compiler and the Python development headers, then reinstall."
 )
 
 
@@ -54,7 +56,12 @@ setup(
             "muraglia.analysis._cshanten",
             sources=["src/muraglia/analysis/_cshanten.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "muraglia.rulesets.riichi_ema._criichi",
+            sources=["src/muraglia/rulesets/riichi_ema/_criichi.c"],
+            optional=True,
+        ),
     ],
     cmdclass={"build_ext": OptionalBuildExt},
 )

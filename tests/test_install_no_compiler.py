@@ -148,3 +148,5 @@ def test_install_without_a_compiler_is_pure_python_with_one_notice(tmp_path: Pat
     assert shanten == "0"
     installed = Path(where).parent / "analysis"
     assert not list(installed.glob("_cshanten*.so")), "an accelerator was installed"
+    riichi = Path(where).parent / "rulesets" / "riichi_ema"
+    assert not list(riichi.glob("_criichi*.so")), "an accelerator was installed"

@@ -402,6 +402,54 @@ def test_chankan_is_the_engines_fact(monkeypatch: pytest.MonkeyPatch) -> None:
     assert chankan(table(CHANKAN)) == {"type": "none"}
 
 
+def own_discard_furiten(p: MjaiPlayer) -> dict[str, Any]:
+    """Seat 0 discards 6m and is left waiting on 3m-6m; seat 2 pons the 6m and discards 3m:
+    furiten by the own discards (EMA-FURI-2). The answer to the 3m (the bot takes any win)."""
+    p.bot.choose = lambda view, legal: Discard(0, from_mjai("6m"))  # type: ignore[method-assign]
+    ans = p.answer({"type": "tsumo", "actor": 0, "pai": "5m"})
+    p.answer(ans)
+    p.bot = Prefer(Win)
+    p.answer({"type": "pon", "actor": 2, "target": 0, "pai": "6m", "consumed": ["6m", "6m"]})
+    return p.answer({"type": "dahai", "actor": 2, "pai": "3m", "tsumogiri": False})
+
+
+def passed_win_furiten(p: MjaiPlayer) -> dict[str, Any]:
+    """Seat 0 lets a 3m pass, then seat 2 discards 6m, the other wait: temporary furiten
+    (EMA-FURI-3). The answer to the 6m (the bot takes any win now)."""
+    assert turn(p, 1, "3m") == {"type": "none"}
+    p.bot = Prefer(Win)
+    return turn(p, 2, "6m")
+
+
+FURITEN_HAND = ["2p", "3p", "4p", "5p", "6p", "7p", "3s", "4s", "5s", "6s", "6s", "4m", "6m"]
+
+
+def test_furiten_is_the_engines_fact(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot declines a ron only because the engine's flow rules furiten: with the
+    ruleset's furiten test removed the own-discard furiten is gone, with the engine's
+    ``missed_win`` fact removed the temporary one is; each time the bot's legal actions gain
+    the win and it takes it."""
+    from muraglia.engine.state import DealState
+    from muraglia.rulesets.riichi_ema.flow import RiichiFlow
+
+    assert own_discard_furiten(table(FURITEN_HAND, oya=0, bot=Prefer(Win))) == {"type": "none"}
+    assert passed_win_furiten(table(READY, bot=Prefer(Pass))) == {"type": "none"}
+    with monkeypatch.context() as m:
+        m.setattr(RiichiFlow, "furiten", lambda self, view, seat, hand: False)
+        p = table(FURITEN_HAND, oya=0, bot=Prefer(Win))
+        win = {"type": "hora", "actor": 0, "target": 2, "pai": "3m"}
+        assert own_discard_furiten(p) == win
+        assert Win(0) in own_legal(p)
+    with monkeypatch.context() as m:
+        m.setattr(DealState, "missed_win", property(lambda self: [False] * len(self.seats)))
+        p = table(READY, bot=Prefer(Pass))
+        assert passed_win_furiten(p) == {"type": "hora", "actor": 0, "target": 2, "pai": "6m"}
+        assert Win(0) in own_legal(p)
+        # the own-discard furiten is still the flow's, not the missed-win fact's
+        p = table(FURITEN_HAND, oya=0, bot=Prefer(Win))
+        assert own_discard_furiten(p) == {"type": "none"}
+
+
 def test_a_view_no_deal_can_give_is_a_clear_error() -> None:
     p = table(READY)
     for seat in (1, 2, 3):

@@ -1,6 +1,7 @@
 """The project-made record corpus ``tests/data/muraglia`` (issue 16, ``bench/make_corpus.py``).
 
-Every game, written as tenhou.net/6 JSON in Japanese and in English (and some as mjai), replays
+Every game, written as tenhou.net/6 JSON in Japanese and in English, as Tenhou mjlog XML (and
+some as mjai), replays
 through the engine with every event and score as recorded (``muraglia replay --check``); the
 corpus shows every call kind and source, every marker position, red fives in calls, double and
 triple ron, every abortive draw, chankan, rinshan, haitei, houtei, ippatsu and double riichi
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,7 +36,7 @@ def test_the_corpus_replays_through_the_engine(capsys: pytest.CaptureFixture[str
     assert TENHOU6, "tests/data/muraglia is missing: run python bench/make_corpus.py"
     assert main(["replay", "--check", "--json", str(CORPUS)]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["records"] == 2 * len(TENHOU6) + len(list((CORPUS / "mjai").glob("*.mjson")))
+    assert out["records"] == 3 * len(TENHOU6) + len(list((CORPUS / "mjai").glob("*.mjson")))
     assert out["hands"] == out["matched"] > 0
     assert out["mismatches"] == []
 
@@ -44,6 +46,27 @@ def test_the_corpus_shows_everything_required() -> None:
     for path in TENHOU6:
         seen |= record_features(load(path)) | text_features(path.read_text(encoding="utf-8"))
     assert sorted(REQUIRED - seen) == []
+
+
+def test_the_mjlog_files_show_everything_required() -> None:
+    """The same games as mjlog: every call kind, source and red-five placement, every ending
+    and situation (the marker positions are the JSON format's own), the same results (mjlog
+    gives each winner of a double ron its own payments, tenhou.net/6 all to the first)."""
+
+    def results(rounds: Any) -> list[Any]:
+        return [
+            ([(r.who, r.from_who, r.points) for r in x.results if isinstance(r, Agari)],
+             [sum(r.deltas[s] for r in x.results) for s in range(4)])
+            for x in rounds
+        ]  # fmt: skip
+
+    seen: set[str] = set()
+    for path in TENHOU6:
+        mjlog = load(CORPUS / "mjlog" / f"{path.stem}.mjlog")
+        seen |= record_features(mjlog)
+        assert results(mjlog.rounds) == results(load(path).rounds)
+        assert mjlog.complete
+    assert sorted(r for r in REQUIRED - seen if not r.startswith("marker_")) == []
 
 
 def test_english_files_name_the_yaku_in_english() -> None:

@@ -85,12 +85,15 @@ def test_bad_requests(tmp_path: Path) -> None:
     r = client.get(f"{loc}/record?format=tenhou6")
     assert r.status_code == 400
     assert "tenhou.net/6 export needs a riichi record, not 'mcr'" in r.text
+    r = client.get(f"{loc}/record?format=mjlog")
+    assert r.status_code == 400
+    assert "mjlog export needs a riichi record, not 'mcr'" in r.text
 
 
-def test_riichi_records_download_in_three_formats(tmp_path: Path) -> None:
-    """Ours, mjai and tenhou.net/6: each read back by muraglia.io gives the same game."""
+def test_riichi_records_download_in_four_formats(tmp_path: Path) -> None:
+    """Ours, mjai, tenhou.net/6 and mjlog: each read back by muraglia.io gives the same game."""
     from muraglia.io.mjai import parse_mjai
-    from muraglia.io.tenhou import parse_tenhou6
+    from muraglia.io.tenhou import parse_mjlog, parse_tenhou6
     from muraglia.io.tenhou_replay import check_record
 
     client = TestClient(create_app(_url(tmp_path)))
@@ -117,7 +120,19 @@ def test_riichi_records_download_in_three_formats(tmp_path: Path) -> None:
     assert six.status_code == 200
     assert six.headers["content-type"].startswith("application/json")
     assert six.headers["content-disposition"].endswith('.tenhou6.json"')
-    for parsed in (parse_mjai(mjai.text, "game.mjai"), parse_tenhou6(six.text, "game.json")):
+    log = client.get(f"{loc}/record?format=mjlog")
+    assert log.status_code == 200
+    assert log.headers["content-type"].startswith("application/xml")
+    assert log.headers["content-disposition"].endswith('.mjlog"')
+    assert log.text.startswith('<mjloggm ver="2.3">')
+    mjlog = parse_mjlog(log.text, "game.mjlog")
+    assert mjlog.complete  # the two deals asked for, the match end (owari) written
+    assert mjlog.header.max_deals == 2
+    for parsed in (
+        parse_mjai(mjai.text, "game.mjai"),
+        parse_tenhou6(six.text, "game.json"),
+        mjlog,
+    ):
         checks = check_record(parsed)
         assert len(checks) == deals
         assert all(getattr(c, "matched", False) for c in checks), checks

@@ -135,6 +135,46 @@ def test_shanten_and_waits_agree_with_the_analysis() -> None:
     assert ready > 10
 
 
+def test_a_14_tile_hand_shows_each_best_discard_and_its_waits(tmp_path: Path) -> None:
+    """A seat holding 14 tiles: every discard that keeps its best shanten, with the waits it
+    leaves when ready, as ``muraglia analyze`` ranks them; and the page shows them."""
+    from muraglia.analysis.report import analyze
+    from muraglia.hand import Hand
+
+    steps = step(read_record(MJLOG.read_text(encoding="utf-8"), MJLOG.name))
+    ready_at = None
+    checked = 0
+    for index, frame in enumerate(steps.frames):
+        for seat, view in enumerate(frame.views):
+            text = "".join(t.notation for t in view.hand) + " " + " ".join(view.melds[seat])
+            hand = Hand.parse(text.replace("0", "5"))
+            if len(hand.melds) * 3 + len(hand.concealed) != 14:
+                assert frame.discards[seat] == ()
+                continue
+            got = analyze(hand)
+            best = [d for d in got.discards if d.shanten == got.discards[0].shanten]
+            want = sorted((d.tile, d.waits) for d in best)
+            assert sorted(frame.discards[seat]) == want, (frame.lines, seat, text)
+            checked += 1
+            if ready_at is None and got.discards[0].shanten == 0:
+                ready_at = (index, seat, frame.discards[seat])
+    assert checked > 100
+    assert ready_at is not None
+    index, seat, discards = ready_at
+    client = TestClient(create_app(_url(tmp_path)))
+    loc = _open(client, MJLOG.name, MJLOG.read_bytes())
+    page = client.get(f"{loc}?step={index}&seat={seat}").text
+    listed = page[page.index('class="help best-discards"') :]
+    listed = listed[: listed.index("</ul>")]
+    assert listed.count("<li") == len(discards)
+    for tile, waits in discards:
+        item = listed[listed.index(f'data-discard="{tile.notation}"') :]
+        item = item[: item.index("</li>")]
+        assert item.count('data-n="') == 1 + len(waits)  # the discard, then each wait
+        for w in waits:
+            assert f'data-n="{w.notation}"' in item
+
+
 def test_mjai_and_our_records_open(tmp_path: Path) -> None:
     match = Game(load_ruleset("riichi-tenhou"), seed=9, max_deals=2).new_match()
     while not match.over:

@@ -1,7 +1,8 @@
 """``muraglia replay``: step through a game record, or check that records replay identically.
 
 ``muraglia replay RECORD`` prints one line per event (``--json``: a summary object; ``--mjai``:
-the mjai event stream; ``--tenhou6``: the game as tenhou.net/6 JSON).
+the mjai event stream; ``--tenhou6``: the game as tenhou.net/6 JSON; ``--mjlog``: the game as
+Tenhou mjlog XML).
 ``muraglia replay --check PATH...`` replays every record under the paths and compares it with
 what was recorded (interfaces.md §5), exiting 1 if anything differs: muraglia's own ``*.jsonl``
 records event by event (and so every hand result); Tenhou records (mjlog XML ``*.mjlog``/``*.xml``
@@ -24,6 +25,7 @@ from muraglia.cli._common import dump
 from muraglia.engine.events import DealStarted
 from muraglia.errors import MahjongError
 from muraglia.io.mjai import mjai_of
+from muraglia.io.mjlog import to_mjlog
 from muraglia.io.record import loads, replay
 from muraglia.io.stepper import record_format
 from muraglia.io.tenhou6 import to_tenhou6
@@ -48,6 +50,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--tenhou6",
         action="store_true",
         help="print the game as tenhou.net/6 JSON (riichi records; Tenhou's log viewer format)",
+    )
+    out.add_argument(
+        "--mjlog",
+        action="store_true",
+        help="print the game as Tenhou mjlog XML (riichi records; Tenhou's own log format)",
     )
     p.set_defaults(run=run)
 
@@ -198,9 +205,13 @@ def run(args: argparse.Namespace) -> int:
     if args.mjai:
         for message in mjai_of(match):
             print(dump(message))
-    elif args.tenhou6:
+    elif args.tenhou6 or args.mjlog:
         try:
-            print(json.dumps(to_tenhou6(record), ensure_ascii=False))
+            print(
+                to_mjlog(record)
+                if args.mjlog
+                else json.dumps(to_tenhou6(record), ensure_ascii=False)
+            )
         except MahjongError as exc:
             print(f"muraglia replay: error: {exc}", file=sys.stderr)
             return 2

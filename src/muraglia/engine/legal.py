@@ -199,9 +199,16 @@ def red_discards(deal: LegalDeal, seat: int, actions: list[Action]) -> list[Acti
 def waits(deal: LegalDeal, seat: int) -> tuple[Tile, ...]:
     """Kinds that complete ``seat``'s 13 tiles (by the flow's ``is_complete``)."""
     rec = deal.seats[seat]
-    c = rec.counts
-    melds = len(rec.melds)
-    if type(deal.flow).is_complete is DealFlow.is_complete:  # shanten -1: one table pass
+    return waits_of(deal.flow, rec.counts, len(rec.melds))
+
+
+def waits_of(flow: DealFlow[Any], counts: list[int], melds: int) -> tuple[Tile, ...]:
+    """Kinds that complete 13 tiles of ``counts`` beside ``melds`` melds.
+
+    By the flow's ``is_complete``; ``counts`` is left as it was.
+    """
+    c = counts
+    if type(flow).is_complete is DealFlow.is_complete:  # shanten -1: one table pass
         hand = DeltaShanten(c, melds)
         return tuple(
             _TILES[k] for k in range(NUM_KINDS) if c[k] < COPIES and hand.shanten(add=k) < 0
@@ -210,9 +217,11 @@ def waits(deal: LegalDeal, seat: int) -> tuple[Tile, ...]:
     for k in range(NUM_KINDS):
         if c[k] < COPIES:
             c[k] += 1
-            if deal.flow.is_complete(c, melds):
-                out.append(_TILES[k])
-            c[k] -= 1
+            try:
+                if flow.is_complete(c, melds):
+                    out.append(_TILES[k])
+            finally:
+                c[k] -= 1
     return tuple(out)
 
 

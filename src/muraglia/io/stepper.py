@@ -148,6 +148,10 @@ class Frame:
     """Each ready 13-tile hand's winning tiles."""
     end: bool = False
     """The deal's last frame: it has ended (and been settled)."""
+    discards: tuple[tuple[tuple[Tile, tuple[Tile, ...]], ...], ...] = ()
+    """Per seat holding 14 tiles: each discard that keeps the hand's best shanten, with the
+    winning tiles it leaves when that is ready (as ``muraglia analyze`` ranks discards);
+    empty for the others."""
 
 
 @dataclass
@@ -191,6 +195,9 @@ class Steps:
     """Record-level problems (a round that could not be replayed at all)."""
 
 
+_Analysis = tuple[int | None, tuple[Tile, ...], tuple[tuple[Tile, tuple[Tile, ...]], ...]]
+"""A seat's (shanten, waits, best discards with their waits) in a frame."""
+
 Decide = Callable[[MatchState, Action, int], None]
 """A hook called before each action with the match and the index of the frame shown then."""
 
@@ -205,7 +212,7 @@ class _Stepper:
         self.deal: DealState | None = None
         self.seen = 0
         """Events of :attr:`match` already shown in a frame."""
-        self.cache: dict[tuple[Any, ...], tuple[int | None, tuple[Tile, ...]]] = {}
+        self.cache: dict[tuple[Any, ...], _Analysis] = {}
 
     def __call__(self, match: MatchState, action: Action | None) -> None:
         if match is not self.match:
@@ -298,26 +305,50 @@ class _Stepper:
                 tuple(a[0] for a in analysis),
                 tuple(a[1] for a in analysis),
                 end,
+                tuple(a[2] for a in analysis),
             )
         )
 
-    def _analysis(self, deal: DealState, seat: int) -> tuple[int | None, tuple[Tile, ...]]:
-        """Shanten under the ruleset's shapes; waits by the flow's own completeness test."""
-        counts = deal.counts[seat]
+    def _analysis(self, deal: DealState, seat: int) -> _Analysis:
+        """Shanten under the ruleset's shapes; waits by the flow's own completeness test.
+
+        A 13-tile hand: its shanten and, ready, its waits. A 14-tile hand: its shanten (that
+        of its best discard) and every discard that keeps it, each with the waits it leaves
+        when the hand is then ready.
+        """
+        counts = list(deal.counts[seat])
         melds = len(deal.melds[seat])
         key = (*counts, melds, id(deal.flow))
         got = self.cache.get(key)
         if got is not None:
             return got
+        shapes = deal.flow.ruleset.shapes
         try:
-            sh: int | None = shape_shanten(list(counts), melds, deal.flow.ruleset.shapes)
+            sh: int | None = shape_shanten(counts, melds, shapes)
         except InvalidHandError:
             sh = None
         waits: tuple[Tile, ...] = ()
-        if sum(counts) + 3 * melds == 13 and sh is not None and sh <= 0:
-            waits = legal.waits(deal, seat)
-        self.cache[key] = (sh, waits)
-        return sh, waits
+        best: list[tuple[Tile, tuple[Tile, ...]]] = []
+        size = sum(counts) + 3 * melds
+        if size == 13 and sh is not None and sh <= 0:
+            waits = legal.waits_of(deal.flow, counts, melds)
+        elif size == 14 and sh is not None:
+            after: list[tuple[int, Tile]] = []
+            for k in range(len(counts)):
+                if counts[k]:
+                    counts[k] -= 1
+                    after.append((shape_shanten(counts, melds, shapes), Tile(k)))
+                    counts[k] += 1
+            least = min(x for x, _ in after)
+            for x, tile in after:
+                if x == least:
+                    counts[tile] -= 1
+                    ready = legal.waits_of(deal.flow, counts, melds) if least == 0 else ()
+                    counts[tile] += 1
+                    best.append((tile, ready))
+        got = (sh, waits, tuple(best))
+        self.cache[key] = got
+        return got
 
 
 def step(opened: OpenedRecord, decide: Decide | None = None) -> Steps:

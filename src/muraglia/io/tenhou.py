@@ -51,11 +51,14 @@ __all__ = [
     "Ryuukyoku",
     "TenhouFormatError",
     "TenhouMeld",
+    "TileIds",
     "decode_meld",
+    "encode_meld",
     "load",
     "parse_mjlog",
     "parse_tenhou6",
     "physical_tile",
+    "take_tile",
     "tile_text",
 ]
 
@@ -459,6 +462,8 @@ class Header:
     """The ruleset id our own export names (its ``muraglia`` key); empty for Tenhou's."""
     options: tuple[tuple[str, Any], ...] = ()
     """The options of :attr:`ruleset`, as our export names them."""
+    max_deals: int | None = None
+    """Our export: the match stopped after this many deals (a cap, not a rule)."""
 
 
 @dataclass(frozen=True)
@@ -537,6 +542,65 @@ def decode_meld(m: int, who: int) -> TenhouMeld:
     if rel == 0:
         return TenhouMeld("ankan", who, None, tiles, None)
     return TenhouMeld("daiminkan", who, from_who, tiles, hai0)
+
+
+def encode_meld(meld: TenhouMeld) -> int:
+    """Tenhou's meld bit field ``m`` of a call (the inverse of :func:`decode_meld`).
+
+    The layouts of :func:`decode_meld`: a chi packs 3 x (start index among the 21 chi
+    starts) + the called tile's position at bit 10 and the copy numbers of its three tiles
+    at bits 3-4, 5-6, 7-8; a pon or an added kong 3 x kind + the called tile's position
+    among the pung's three at bit 9 and the copy left out of the pung (the added tile) at
+    bits 5-6; a kong the called tile id (a concealed kong: its kind's first id, as Tenhou
+    writes 15 of the 17 concealed kongs of the corpus) at bit 8. Bits 0-1 are the discarder
+    relative to the caller (0 for a concealed kong).
+
+    >>> encode_meld(decode_meld(25631, who=0)), encode_meld(decode_meld(28722, who=1))
+    (25631, 28722)
+    >>> encode_meld(TenhouMeld("ankan", 1, None, (4, 5, 6, 7), None))
+    1024
+
+    Raises:
+        TenhouFormatError: a meld whose tiles do not form its kind (names the meld).
+    """
+    tiles = tuple(sorted(meld.tiles))
+    kinds = [t // 4 for t in tiles]
+    rel = 0 if meld.from_who is None else (meld.from_who - meld.who) % 4
+    bad = TenhouFormatError(f"seat {meld.who}'s {meld.kind} of tiles {tiles} cannot be encoded")
+    if any(not 0 <= t < 136 for t in tiles) or len(set(tiles)) != len(tiles):
+        raise bad
+    if meld.kind == "chi":
+        suit, start = divmod(kinds[0], 9)
+        if (
+            len(tiles) != 3
+            or suit > 2
+            or start > 6
+            or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]
+            or meld.called not in tiles
+            or rel == 0
+        ):
+            raise bad
+        code = (suit * 7 + start) * 3 + tiles.index(meld.called)
+        copies = [t % 4 for t in tiles]
+        return code << 10 | copies[2] << 7 | copies[1] << 5 | copies[0] << 3 | 0x4 | rel
+    if meld.kind in ("pon", "kakan"):
+        three = [t for t in tiles if t != meld.added]
+        if len(set(kinds)) != 1 or len(three) != 3 or meld.called not in three or rel == 0:
+            raise bad
+        if len(tiles) != (3 if meld.kind == "pon" else 4):
+            raise bad
+        unused = next(c for c in range(4) if kinds[0] * 4 + c not in three)
+        flag = 0x8 if meld.kind == "pon" else 0x10
+        return (kinds[0] * 3 + three.index(meld.called)) << 9 | unused << 5 | flag | rel
+    if meld.kind in ("daiminkan", "ankan"):
+        if len(tiles) != 4 or len(set(kinds)) != 1:
+            raise bad
+        if meld.kind == "ankan":
+            return (kinds[0] * 4) << 8
+        if meld.called not in tiles or rel == 0:
+            raise bad
+        return meld.called << 8 | rel
+    raise bad
 
 
 # ---------------------------------------------------------------------- mjlog XML
@@ -676,6 +740,9 @@ def parse_mjlog(text: str, name: str = "") -> Record:
     rounds: list[Round] = []
     current: _RoundBuilder | None = None
     complete = False
+    spec = ""
+    options: tuple[tuple[str, Any], ...] = ()
+    cap: int | None = None
     for el in root:
         tag = el.tag
         try:
@@ -721,6 +788,12 @@ def parse_mjlog(text: str, name: str = "") -> Record:
                 lobby = int(el.get("lobby", "0"))
                 if game_type & 0x10:
                     raise TenhouFormatError("three-player games are not supported")
+                if el.get("muraglia") is not None:  # our export: the ruleset and its options
+                    try:
+                        ours = json.loads(el.get("muraglia", ""))
+                    except json.JSONDecodeError:
+                        raise TenhouFormatError("<GO> muraglia is not a JSON object") from None
+                    spec, options, _, cap = _ours(ours, "<GO> muraglia")
             elif tag == "UN":
                 if el.get("dan") is not None:  # the first UN; later ones are reconnections
                     players = tuple(urllib.parse.unquote(el.get(f"n{s}", "")) for s in range(4))
@@ -744,6 +817,9 @@ def parse_mjlog(text: str, name: str = "") -> Record:
         dan=dan,
         rate=rate,
         red_fives=game_type is None or not game_type & 0x2,
+        ruleset=spec,
+        options=options,
+        max_deals=cap,
     )
     return Record(name, header, tuple(rounds), complete)
 
@@ -754,14 +830,19 @@ def parse_mjlog(text: str, name: str = "") -> Record:
 _JSON_KIND_RED = {51: 16, 52: 52, 53: 88}
 
 
-class _Ids:
-    """Synthetic tile ids for JSON kinds: a red five is its red id, others take free copies."""
+class TileIds:
+    """Tile ids for tenhou.net/6 tile codes: a red five is its red id, others take free copies.
+
+    The ids a round gives out are all different (a fifth copy or a second red five is an
+    error); the JSON import and the mjlog export (:mod:`muraglia.io.mjlog`) number tiles so.
+    """
 
     def __init__(self, red_fives: bool = True) -> None:
         self.used: set[int] = set()
         self.red_fives = red_fives
 
     def new(self, code: int) -> int:
+        """A free id of the tile ``code`` (51-53: the red five's id)."""
         if code in _JSON_KIND_RED and self.red_fives:
             tid = _JSON_KIND_RED[code]
             if tid in self.used:
@@ -788,8 +869,12 @@ def _json_kind(code: int) -> int:
     raise TenhouFormatError(f"tile code {code} is not a tenhou.net/6 tile")
 
 
-def _take(hand: list[int], code: int, red_fives: bool = True) -> int:
-    """Remove and return the id in ``hand`` matching the JSON tile code (red-aware)."""
+def take_tile(hand: list[int], code: int, red_fives: bool = True) -> int:
+    """Remove and return the id in ``hand`` matching the JSON tile code (red-aware).
+
+    Raises:
+        TenhouFormatError: no tile of that kind in ``hand``.
+    """
     kind = _json_kind(code)
     want_red = code in _JSON_KIND_RED and red_fives
     same = [t for t in sorted(hand) if t // 4 == kind]
@@ -918,7 +1003,7 @@ class _JsonRound:
         if len(log) < 17:
             raise TenhouFormatError(f"a round has {len(log)} fields, not 17")
         head = log[0]
-        self.ids = _Ids(red_fives)
+        self.ids = TileIds(red_fives)
         kyoku, honba, sticks = int(head[0]), int(head[1]), int(head[2])
         dora_codes = [int(x) for x in log[2]]
         self.hands = [[self.ids.new(int(c)) for c in log[4 + 3 * s]] for s in range(4)]
@@ -942,6 +1027,14 @@ class _JsonRound:
         self.next_dora = 1
         self.pending_dora = 0
         self.reach: int | None = None
+        self.passes: tuple[bool, ...] = ()
+        """Claim choices of this run: ``passes[k]`` true, the k-th possible claim is passed."""
+        self.claims_seen = 0
+        """Possible claims met so far (a recorded call that fits the discard on the table)."""
+        self.consumed = False
+        """Whether the run read every draw and discard column to its end."""
+        self.di = [0, 0, 0, 0]
+        self.dd = [0, 0, 0, 0]
 
     def _free(self, code: int) -> int:
         """An id for an indicator (not tracked as a held tile)."""
@@ -955,6 +1048,7 @@ class _JsonRound:
         dd = [0, 0, 0, 0]  # ... and discards
         turn = self.init.dealer
         last: tuple[int, int] | None = None  # (discarder, tile id) open to claims
+        self.di, self.dd = di, dd
         for _ in range(400):
             caller = self._claimant(last, di) if last is not None else None
             if caller is not None and last is not None:
@@ -999,7 +1093,7 @@ class _JsonRound:
                     tid = self.last_draw
                     hand.remove(tid)
                 else:
-                    tid = _take(hand, code, self.ids.red_fives)
+                    tid = take_tile(hand, code, self.ids.red_fives)
                 self.events.append(Discard(turn, tid))
                 if riichi:
                     self.reach = turn
@@ -1018,9 +1112,14 @@ class _JsonRound:
         """The seat calling the last discard (pon and kong before chi), if any.
 
         A call string names the taken tile and, by the marker's position, where it came
-        from; both must fit the last discard.
+        from; both must fit the last discard. The format does not say *which* fitting discard
+        was called (a seat may pass a tile and call the same kind from the same seat later):
+        each fitting call is a choice, taken unless this run's ``passes`` says otherwise
+        (:func:`_interleave` searches the choices when the first reading does not use up
+        every column).
         """
-        chi = None
+        pon: list[int] = []
+        chi: list[int] = []
         discarder, tile = last
         for s in range(4):
             if s == discarder or di[s] >= len(self.draws[s]):
@@ -1034,11 +1133,13 @@ class _JsonRound:
             rel = (discarder - s) % 4
             if _SOURCE.get((letter, pos)) != rel:
                 continue
-            if letter == "c":
-                chi = s
-            else:
+            (chi if letter == "c" else pon).append(s)
+        for s in pon + chi:
+            k = self.claims_seen
+            self.claims_seen += 1
+            if not (k < len(self.passes) and self.passes[k]):
                 return s
-        return chi
+        return None
 
     def _reveal(self, count: int) -> None:
         """Turn ``count`` kong dora indicators.
@@ -1070,11 +1171,11 @@ class _JsonRound:
         discarder, tile = last
         hand = self.hands[who]
         if letter == "c":
-            others = [_take(hand, c, self.ids.red_fives) for c in codes[1:]]
+            others = [take_tile(hand, c, self.ids.red_fives) for c in codes[1:]]
             tiles = tuple(sorted((tile, *others)))
             return TenhouMeld("chi", who, discarder, tiles, tile)
         # the marked tile's position tells the source: 0 previous, 1 across, 2/3 next
-        others = [_take(hand, c, self.ids.red_fives) for i, c in enumerate(codes) if i != pos]
+        others = [take_tile(hand, c, self.ids.red_fives) for i, c in enumerate(codes) if i != pos]
         kind: MeldType = "pon" if letter == "p" else "daiminkan"
         return TenhouMeld(kind, who, discarder, tuple(sorted((tile, *others))), tile)
 
@@ -1082,9 +1183,9 @@ class _JsonRound:
         letter, _, codes, marked = _split_call(text)
         hand = self.hands[who]
         if letter == "a":
-            tiles = tuple(sorted(_take(hand, c, self.ids.red_fives) for c in codes))
+            tiles = tuple(sorted(take_tile(hand, c, self.ids.red_fives) for c in codes))
             return TenhouMeld("ankan", who, None, tiles, None)
-        added = _take(hand, marked, self.ids.red_fives)
+        added = take_tile(hand, marked, self.ids.red_fives)
         pon = self._pon_of(who, _json_kind(marked))
         return TenhouMeld(
             "kakan", who, pon.from_who, tuple(sorted((*pon.tiles, added))), pon.called, added
@@ -1102,6 +1203,9 @@ class _JsonRound:
         raise TenhouFormatError(f"seat {who} adds to a pung of {kind} it does not have")
 
     def _finish(self) -> Round:
+        self.consumed = all(self.di[s] == len(self.draws[s]) for s in range(4)) and all(
+            self.dd[s] == len(self.discards[s]) for s in range(4)
+        )
         if self.reach is not None:  # accepted unless that very discard was won on
             won = self.result and _norm(str(self.result[0])) in _JSON_WIN
             infos = self.result[2::2] if won else []
@@ -1130,6 +1234,48 @@ class _JsonRound:
             )
         deltas = tuple(int(x) for x in self.result[1]) if len(self.result) > 1 else (0,) * 4
         return [Ryuukyoku(_JSON_DRAWS[head], ba[0], ba[1], None, deltas, ())]
+
+
+_INTERLEAVE_RUNS = 2000
+"""Readings :func:`_interleave` tries for one round before keeping the first."""
+
+
+def _interleave(log: Sequence[Any], red_fives: bool, kan_dora_at_once: bool) -> Round:
+    """The event order of one tenhou.net/6 round: the reading that uses every column up.
+
+    The first reading takes every call at the first discard it fits. A seat that passed a
+    tile and called the same kind from the same seat later (random or weak players do) makes
+    that reading run out of step: it ends with draws or discards left unread. Then the
+    readings with one passed claim, then two, are tried (breadth first, at most
+    ``_INTERLEAVE_RUNS``) and the first that reads every column is the round; if none does,
+    the first reading stands (the replay then names the step where it departs from the
+    engine).
+    """
+    first = _JsonRound(log, red_fives, kan_dora_at_once)
+    rnd = first.run()
+    if first.consumed:
+        return rnd
+    frontier: list[tuple[tuple[bool, ...], int]] = [((), first.claims_seen)]
+    runs = 1
+    for _depth in range(2):
+        following: list[tuple[tuple[bool, ...], int]] = []
+        for passes, seen in frontier:
+            for k in range(len(passes), seen):
+                trial = (*passes, *(False,) * (k - len(passes)), True)
+                attempt = _JsonRound(log, red_fives, kan_dora_at_once)
+                attempt.passes = trial
+                try:
+                    candidate = attempt.run()
+                except (TenhouFormatError, ValueError, IndexError, KeyError):
+                    candidate = None
+                runs += 1
+                if candidate is not None and attempt.consumed:
+                    return candidate
+                following.append((trial, attempt.claims_seen))
+                if runs >= _INTERLEAVE_RUNS:
+                    return rnd
+        frontier = following
+    return rnd
 
 
 def _rule(rule: Any, label: str) -> tuple[str, bool]:
@@ -1168,16 +1314,26 @@ def _rule(rule: Any, label: str) -> tuple[str, bool]:
     return disp, values == {1}
 
 
-def _ours(data: Any, label: str) -> tuple[str, bool]:
-    """(ruleset id, kong indicators at once) of our export's ``muraglia`` key."""
+def _ours(data: Any, label: str) -> tuple[str, tuple[tuple[str, Any], ...], bool, int | None]:
+    """What our export's ``muraglia`` key names.
+
+    (ruleset id, its options, kong indicators turned at once, the match's cap on deals).
+
+    Raises:
+        TenhouFormatError: a key of the wrong shape.
+    """
     if data is None:
-        return "", False
+        return "", (), False, None
     if not isinstance(data, dict) or not isinstance(data.get("ruleset"), str):
         raise TenhouFormatError(f"{label}: 'muraglia' must be an object naming the 'ruleset'")
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise TenhouFormatError(f"{label}: 'muraglia.options' must be an object")
-    return str(data["ruleset"]), not options.get("kan_dora_after_discard", True)
+    cap = data.get("max_deals")
+    if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
+        raise TenhouFormatError(f"{label}: 'muraglia.max_deals' must be a positive integer")
+    at_once = not options.get("kan_dora_after_discard", True)
+    return str(data["ruleset"]), tuple(sorted(options.items())), at_once, cap
 
 
 def _three_player(log: Any) -> bool:
@@ -1223,14 +1379,14 @@ def parse_tenhou6(text: str, name: str = "") -> Record:
     red = True
     spec = ""
     options: tuple[tuple[str, Any], ...] = ()
+    cap: int | None = None
     for obj in objects:
         if not isinstance(obj, dict) or "log" not in obj:
             raise TenhouFormatError(f"{label}: an object without 'log'")
         names = obj.get("name", ())
         players = tuple(str(n) for n in names) if isinstance(names, list) else ()
         rule, red = _rule(obj.get("rule", {}), label)
-        spec, kan_dora_at_once = _ours(obj.get("muraglia"), label)
-        options = tuple(sorted(obj["muraglia"].get("options", {}).items())) if spec else ()
+        spec, options, kan_dora_at_once, cap = _ours(obj.get("muraglia"), label)
         if not isinstance(obj["log"], list):
             raise TenhouFormatError(f"{label}: 'log' must be a list of rounds")
         for log in obj["log"]:
@@ -1240,7 +1396,7 @@ def parse_tenhou6(text: str, name: str = "") -> Record:
                     " has no three-player riichi yet"
                 )
             try:
-                rounds.append(_JsonRound(log, red, kan_dora_at_once).run())
+                rounds.append(_interleave(log, red, kan_dora_at_once))
             except (ValueError, TypeError, IndexError, KeyError) as exc:
                 if isinstance(exc, TenhouFormatError):
                     raise TenhouFormatError(f"{label}: round {len(rounds) + 1}: {exc}") from None
@@ -1254,6 +1410,7 @@ def parse_tenhou6(text: str, name: str = "") -> Record:
         red_fives=red,
         ruleset=spec,
         options=options,
+        max_deals=cap,
     )
     return Record(name, header, tuple(rounds), False)
 

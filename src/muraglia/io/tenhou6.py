@@ -43,12 +43,22 @@ from muraglia.engine.state import DealState
 from muraglia.errors import MahjongError
 from muraglia.io.record import GameRecord, game_of
 from muraglia.io.tenhou import YAKU
+from muraglia.io.tenhou_replay import DRAW_KINDS
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base import SEAT_LETTERS, options_dict
 from muraglia.scoring.result import ScoreResult
 from muraglia.tiles import PhysicalTile, Tile
 
-__all__ = ["PATTERN_YAKU", "Tenhou6Export", "tile_code", "to_tenhou6"]
+__all__ = [
+    "PATTERN_YAKU",
+    "Tenhou6Export",
+    "deal_ending",
+    "tile_code",
+    "to_tenhou6",
+    "ura_tiles",
+    "win_score",
+    "yaku_of",
+]
 
 PATTERN_YAKU: dict[str, int] = {
     "menzen_tsumo": 0, "riichi": 1, "ippatsu": 2, "robbing_kong": 3, "after_kong": 4,
@@ -77,17 +87,17 @@ _LIMITS = {
 
 _NAMES = {
     "ja": {
-        "win": "和了", "exhausted": "流局", "nagashi": "流し満貫", "triple_ron": "三家和了",
-        "nine_terminals": "九種九牌", "four_riichi": "四家立直", "four_winds": "四風連打",
-        "four_kongs": "四槓散了",
+        "win": "和了", "": "流局", "nm": "流し満貫", "ron3": "三家和了", "yao9": "九種九牌",
+        "reach4": "四家立直", "kaze4": "四風連打", "kan4": "四槓散了",
     },
     "en": {
-        "win": "Agari", "exhausted": "Ryuukyoku", "nagashi": "Nagashi Mangan",
-        "triple_ron": "Sanchahou", "nine_terminals": "Kyuushu Kyuuhai",
-        "four_riichi": "Suucha Riichi", "four_winds": "Suufon Renda", "four_kongs": "Suukaikan",
+        "win": "Agari", "": "Ryuukyoku", "nm": "Nagashi Mangan", "ron3": "Sanchahou",
+        "yao9": "Kyuushu Kyuuhai", "reach4": "Suucha Riichi", "kaze4": "Suufon Renda",
+        "kan4": "Suukaikan",
     },
 }  # fmt: skip
-"""Result names by language (Tenhou's Japanese; the English viewer's romaji)."""
+"""Result names by language (Tenhou's Japanese; the English viewer's romaji), by the ending
+of :func:`deal_ending`."""
 
 _SOURCE_POS = {"pung": {3: 0, 2: 1, 1: 2}, "kong": {3: 0, 2: 1, 1: 3}}
 """Call kind -> discarder's offset from the caller -> position of the marked tile."""
@@ -215,7 +225,7 @@ class _DealWriter:
         result = self._result(deltas)
         ura: list[int] = []
         if any(deal.riichi[w.seat] for w in self.won) and deal.result and not deal.result.void:
-            ura = [tile_code(t.kind, t.red) for t in _ura_tiles(deal)]
+            ura = [tile_code(t.kind, t.red) for t in ura_tiles(deal)]
         log: list[Any] = [self.head, self.scores, self.dora, ura]
         for s in range(4):
             log += [self.hands[s], self.draws[s], self.discards[s]]
@@ -223,62 +233,84 @@ class _DealWriter:
         return log
 
     def _result(self, deltas: list[int]) -> list[Any]:
-        deal = self.deal
-        r = deal.result
-        assert r is not None
-        if r.reason == "win" and not r.void and len(self.won) == len(r.winners):
-            settlement = self.match.last_settlement
-            abortive = settlement is not None and settlement.extra.get("draw") == "abortive"
-            if len(r.winners) == 3 and (abortive or _triple_abort(settlement)):
-                return [_NAMES[self.lang]["triple_ron"], deltas]
-            out: list[Any] = [_NAMES[self.lang]["win"]]
-            for i, w in enumerate(self.won):
-                out.append(deltas if i == 0 else [0, 0, 0, 0])
-                out.append(self._win_info(w))
-            return out
-        if r.reason == "exhausted":
-            settlement = self.match.last_settlement
-            lines = settlement.explanation.get("en", ()) if settlement else ()
-            if any("nagashi" in line for line in lines):
-                return [_NAMES[self.lang]["nagashi"], deltas]
-        name = _NAMES[self.lang].get(r.reason) if r.reason != "win" else None
-        if name is None:
-            raise MahjongError(f"a deal ended by {r.reason!r} has no tenhou.net/6 name")
-        return [name, deltas]
+        kind = deal_ending(self.match, self.deal, len(self.won))
+        if kind != "win":
+            return [_NAMES[self.lang][kind], deltas]
+        out: list[Any] = [_NAMES[self.lang]["win"]]
+        for i, w in enumerate(self.won):
+            out.append(deltas if i == 0 else [0, 0, 0, 0])
+            out.append(self._win_info(w))
+        return out
 
     def _win_info(self, w: Won) -> list[Any]:
         deal = self.deal
-        rules = self.match.flow.ruleset
+        result, pao = win_score(self.match, deal, w)
         letter = deal.letter(w.seat)
-        flags = set(w.flags)
-        ura = [t.notation for t in _ura_tiles(deal)] if deal.riichi[w.seat] else []
-        hand = parse_hand(w.hand)
-        discarder = None if w.from_seat is None else deal.letter(w.from_seat)
-        liable = getattr(self.match.flow, "liable", None)
-        pao_letter = None
-        if liable is not None:
-            outcome = deal.outcome()
-            pao_letter = liable(outcome, letter)
-        result: ScoreResult = rules.score(
-            hand,
-            win="tsumo" if w.from_seat is None else "ron",
-            seat_wind=letter,
-            round_wind=SEAT_LETTERS[int(deal.round_wind - Tile.EAST)],
-            flags=flags,
-            dora=[t.notation for t in deal.indicators],
-            ura=ura,
-            discarder=discarder,
-        )
-        pao = w.seat
-        if pao_letter is not None:
-            pao = next(s for s in range(4) if deal.letter(s) == pao_letter)
         frm = w.seat if w.from_seat is None else w.from_seat
         prevalent = SEAT_LETTERS[int(deal.round_wind - Tile.EAST)]
         points = _points_text(result, letter, w.from_seat is None, self.lang)
+        hand = parse_hand(w.hand)
         return [w.seat, frm, pao, points, *_yaku(result, hand, letter, prevalent, self.lang)]
 
 
-def _ura_tiles(deal: DealState) -> list[PhysicalTile]:
+def win_score(match: MatchState, deal: DealState, w: Won) -> tuple[ScoreResult, int]:
+    """The ruleset's scoring of the win ``w`` of ``deal`` and the seat liable for it.
+
+    The liable seat (pao) is the winner when nobody is. The flags are the engine's
+    (:class:`Won`), the indicators the deal's, the ura indicators those under them when the
+    winner is in riichi.
+    """
+    rules = match.flow.ruleset
+    letter = deal.letter(w.seat)
+    ura = [t.notation for t in ura_tiles(deal)] if deal.riichi[w.seat] else []
+    discarder = None if w.from_seat is None else deal.letter(w.from_seat)
+    liable = getattr(match.flow, "liable", None)
+    pao_letter = liable(deal.outcome(), letter) if liable is not None else None
+    result: ScoreResult = rules.score(
+        parse_hand(w.hand),
+        win="tsumo" if w.from_seat is None else "ron",
+        seat_wind=letter,
+        round_wind=SEAT_LETTERS[int(deal.round_wind - Tile.EAST)],
+        flags=set(w.flags),
+        dora=[t.notation for t in deal.indicators],
+        ura=ura,
+        discarder=discarder,
+    )
+    pao = w.seat
+    if pao_letter is not None:
+        pao = next(s for s in range(4) if deal.letter(s) == pao_letter)
+    return result, pao
+
+
+def deal_ending(match: MatchState, deal: DealState, won: int) -> str:
+    """How a finished deal ended, in Tenhou's terms.
+
+    ``win`` (``won`` winners scored), ``ron3`` (Tenhou's triple-ron abort), ``nm`` (nagashi
+    mangan paid at an exhaustive draw), or the RYUUKYOKU ``type`` of the draw (``""``
+    exhaustive, ``yao9``, ``reach4``, ``kaze4``, ``kan4``).
+
+    Raises:
+        MahjongError: an ending Tenhou's formats cannot name.
+    """
+    r = deal.result
+    if r is None:
+        raise MahjongError("the deal has not ended")
+    settlement = match.last_settlement
+    lines = settlement.explanation.get("en", ()) if settlement else ()
+    if r.reason == "win" and not r.void and won == len(r.winners):
+        abortive = settlement is not None and settlement.extra.get("draw") == "abortive"
+        if len(r.winners) == 3 and (abortive or any("triple ron" in x for x in lines)):
+            return "ron3"
+        return "win"
+    if r.reason == "exhausted" and any("nagashi" in line for line in lines):
+        return "nm"
+    kind = DRAW_KINDS.get(r.reason)
+    if kind is None:
+        raise MahjongError(f"a deal ended by {r.reason!r} has no name in Tenhou's formats")
+    return kind
+
+
+def ura_tiles(deal: DealState) -> list[PhysicalTile]:
     """The ura indicators of a finished deal (the tile under each indicator)."""
     dead = deal.wall.physical()[1]
     out = []
@@ -286,11 +318,6 @@ def _ura_tiles(deal: DealState) -> list[PhysicalTile]:
         t = dead[p - 1]
         out.append(t if isinstance(t, PhysicalTile) else PhysicalTile(t))
     return out
-
-
-def _triple_abort(settlement: Any) -> bool:
-    lines = settlement.explanation.get("en", ()) if settlement else ()
-    return any("triple ron" in line for line in lines)
 
 
 def _points_text(result: ScoreResult, seat: str, tsumo: bool, lang: str = "ja") -> str:
@@ -312,29 +339,46 @@ def _points_text(result: ScoreResult, seat: str, tsumo: bool, lang: str = "ja") 
     return f"{head}{pays[next(k for k in pays if k != 'E')]}-{pays['E']}{unit}"
 
 
-def _yaku(result: ScoreResult, hand: Any, seat: str, prevalent: str, lang: str = "ja") -> list[str]:
-    """The yaku strings (``立直(1飜)``, ``大三元(役満)``; ``Riichi(1han)``, ``...(Yakuman)``)."""
-    col = 0 if lang == "ja" else 1
-    out: list[str] = []
+def yaku_of(
+    result: ScoreResult, hand: Any, seat: str, prevalent: str
+) -> list[tuple[int, int, bool]]:
+    """Tenhou's yaku of a scored win: (yaku id, han, whether a yakuman), in scoring order.
+
+    Winds and dragons are named by tile (``自風 東``, ``役牌 白``: one entry of 1 han per
+    dragon pung) from ``hand`` and the seat and prevalent winds.
+
+    Raises:
+        MahjongError: a pattern without a Tenhou yaku id.
+    """
+    out: list[tuple[int, int, bool]] = []
     for a in result.awards:
         if a.id == "dragon_pung":
             kinds = {m.first for m in hand.melds} | {
                 t for t in range(31, 34) if hand.concealed_counts[t] >= 3
             }
-            names = [YAKU[18 + k - 31][col] for k in sorted(kinds) if 31 <= k <= 33]
+            ids = [18 + k - 31 for k in sorted(kinds) if 31 <= k <= 33]
         elif a.id in ("seat_wind", "prevalent_wind"):
             wind = seat if a.id == "seat_wind" else prevalent
-            names = [YAKU[(10 if a.id == "seat_wind" else 14) + "ESWN".index(wind)][col]]
+            ids = [(10 if a.id == "seat_wind" else 14) + "ESWN".index(wind)]
         elif a.id in PATTERN_YAKU:
-            names = [YAKU[PATTERN_YAKU[a.id]][col]]
+            ids = [PATTERN_YAKU[a.id]]
         else:
             raise MahjongError(f"pattern {a.id!r} has no Tenhou yaku name")
-        for name in names:
-            value = 1 if a.id == "dragon_pung" else a.value
-            if a.unit == "yakuman":
-                out.append(f"{name}(役満)" if col == 0 else f"{name}(Yakuman)")
-            else:
-                out.append(f"{name}({value}飜)" if col == 0 else f"{name}({value}han)")
+        value = 1 if a.id == "dragon_pung" else a.value
+        out += [(i, value, a.unit == "yakuman") for i in ids]
+    return out
+
+
+def _yaku(result: ScoreResult, hand: Any, seat: str, prevalent: str, lang: str = "ja") -> list[str]:
+    """The yaku strings (``立直(1飜)``, ``大三元(役満)``; ``Riichi(1han)``, ``...(Yakuman)``)."""
+    col = 0 if lang == "ja" else 1
+    out: list[str] = []
+    for i, value, yakuman in yaku_of(result, hand, seat, prevalent):
+        name = YAKU[i][col]
+        if yakuman:
+            out.append(f"{name}(役満)" if col == 0 else f"{name}(Yakuman)")
+        else:
+            out.append(f"{name}({value}飜)" if col == 0 else f"{name}({value}han)")
     return out
 
 
@@ -381,12 +425,15 @@ class Tenhou6Export:
             + ("喰" if opts.get("open_tanyao", True) else "")
             + ("赤" if opts.get("red_fives", True) else "")
         )
+        ours: dict[str, Any] = {"ruleset": rules.id, "options": opts}
+        if self.match.game.max_deals is not None:  # a capped match ends there
+            ours["max_deals"] = self.match.game.max_deals
         return {
             "title": [self.title, ""],
             "name": [f"seat {s}" for s in range(4)],
             "rule": {"disp": disp, "aka": 1 if opts.get("red_fives", True) else 0},
             "log": list(self.log),
-            "muraglia": {"ruleset": rules.id, "options": opts},
+            "muraglia": ours,
         }
 
 

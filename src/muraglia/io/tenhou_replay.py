@@ -87,6 +87,8 @@ __all__ = [
     "check_record",
     "check_records",
     "deal_wall",
+    "final_points",
+    "limit_code",
     "load_record",
     "record_paths",
     "replay_choices",
@@ -273,7 +275,8 @@ class HandCheck:
         return out
 
 
-def _limit_code(result: ScoreResult) -> int:
+def limit_code(result: ScoreResult) -> int:
+    """Tenhou's limit code of a scored hand (``ten``'s third value: 0 none ... 5 yakuman)."""
     limit = result.limit or ""
     if "yakuman" in limit:
         return 5
@@ -583,8 +586,14 @@ def _recorded_state(init: RoundInit) -> dict[str, Any]:
     }
 
 
-def _start(game: Game, init: RoundInit, index: int) -> MatchState:
-    """A match resumed at ``init`` (the record's ``index``-th deal)."""
+def _start(game: Game, init: RoundInit, index: int, cap: int | None = None) -> MatchState:
+    """A match resumed at ``init`` (the record's ``index``-th deal).
+
+    ``cap``: the recorded match stopped after that many deals (our export's ``max_deals``);
+    the resumed match stops there too.
+    """
+    if cap is not None:
+        game = replace(game, max_deals=max(cap - index, 1))
     progress = MatchProgress(
         deal=index,
         dealer=init.dealer,
@@ -677,7 +686,7 @@ def _round_check(
                 "who": a.who,
                 "from": result.discarder if result.discarder is not None else a.who,
                 "points": r.value,
-                "limit": LIMIT_NAMES[_limit_code(r)],
+                "limit": LIMIT_NAMES[limit_code(r)],
                 "han": r.han,
                 "fu": r.fu,
             }
@@ -713,7 +722,7 @@ def _round_check(
     if next_init is None and final is not None:
         expected["final"] = [round(100 * x) for x in final[0::2]]
         expected["result"] = [round(1000 * x) for x in final[1::2]]
-        got["final"], got["result"] = _final_points(match, settled)
+        got["final"], got["result"] = final_points(match, settled)
     return HandCheck(record.name, init.name, expected, got, details)
 
 
@@ -725,7 +734,7 @@ def _nagashi(match: MatchState, deal: Any) -> bool:
     return any("nagashi" in line for line in settlement.explanation.get("en", ()))
 
 
-def _final_points(match: MatchState, settled: Settled) -> tuple[list[Any], list[int]]:
+def final_points(match: MatchState, settled: Settled) -> tuple[list[Any], list[int]]:
     """The engine's final scores without uma and the ruleset's game results.
 
     The engine's match end (leftover sticks, uma) gives the final scores; the ruleset's
@@ -915,7 +924,7 @@ def check_record(
         following = rounds[i + 1].init if i + 1 < len(rounds) else None
         try:
             if match is None or _state(match) != _recorded_state(rnd.init):
-                match = _start(game, rnd.init, i)
+                match = _start(game, rnd.init, i, record.header.max_deals)
             check = _round_check(match, record, rnd, following, observe)
         except (MahjongError, AssertionError, IndexError, ValueError, KeyError) as exc:
             out.append(
@@ -959,7 +968,8 @@ def replay_choices(
             problems.append(f"{rnd.init.name}: not replayable (incomplete or unreadable)")
             continue
         try:
-            _Driver(_start(game, rnd.init, i), rnd, red, on_choice).play()
+            cap = record.header.max_deals
+            _Driver(_start(game, rnd.init, i, cap), rnd, red, on_choice).play()
         except (MahjongError, AssertionError, IndexError, ValueError, KeyError) as exc:
             problems.append(f"{rnd.init.name}: {type(exc).__name__}: {exc}")
     return problems

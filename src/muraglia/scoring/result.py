@@ -113,6 +113,24 @@ class Award:
         """The display name in ``lang`` (falls back to English)."""
         return self.names.get(lang) or self.names["en"]
 
+    def with_tiles(self, tiles: tuple[TileSource, ...]) -> Award:
+        """This award with ``tiles`` (``dataclasses.replace``, without its field lookups).
+
+        >>> Award("x", {"en": "X"}, 1, "han").with_tiles(()).tiles
+        ()
+        """
+        return Award(
+            self.id,
+            self.names,
+            self.value,
+            self.unit,
+            self.count,
+            self.ref,
+            self.limit,
+            tiles,
+            self.category,
+        )
+
     def to_dict(self, keys: Sequence[str] = ()) -> dict[str, Any]:
         """``{"id", "en", "it", "value", "unit"}`` as in interfaces.md §5, plus ``tiles``.
 

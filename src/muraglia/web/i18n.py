@@ -109,6 +109,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "analysis": ("Analisi", "Analysis"),
     "shanten": ("Shanten", "Shanten"),
     "waits": ("Attese", "Waits"),
+    "best_discards": ("Scarti migliori", "Best discards"),
+    "no_wait_yet": ("non ancora in attesa", "not ready yet"),
     "nothing": ("—", "—"),
     "act_discard": ("Scarta", "Discard"),
     "act_riichi": ("riichi", "riichi"),

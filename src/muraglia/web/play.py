@@ -18,6 +18,7 @@ from muraglia.engine.actions import Action, PassTiles
 from muraglia.engine.events import Acted, DealEnded, DealStarted, Won
 from muraglia.errors import MahjongError
 from muraglia.io.mjai import mjai_of
+from muraglia.io.mjlog import to_mjlog
 from muraglia.io.record import dumps, record_of
 from muraglia.io.tenhou6 import to_tenhou6
 from muraglia.notation import parse_tiles
@@ -253,17 +254,17 @@ def play_continue(request: Request, game_id: str) -> Response:
     return RedirectResponse(f"/play/{game_id}", status_code=303)
 
 
-RECORD_FORMATS = ("muraglia", "mjai", "tenhou6")
+RECORD_FORMATS = ("muraglia", "mjai", "tenhou6", "mjlog")
 """Formats of a game's record download: ours (JSON Lines, ``muraglia replay``), the mjai event
-stream and tenhou.net/6 JSON (Tenhou's log viewer; riichi only, like mjai)."""
+stream, tenhou.net/6 JSON (Tenhou's log viewer) and Tenhou mjlog XML (riichi only, like mjai)."""
 
 
 def record_download(session: GameSession, fmt: str, stem: str) -> Response:
     """The record of ``session`` as a download named ``stem`` plus the format's ending.
 
     Raises:
-        HTTPException: 400 for an unknown format, or mjai/tenhou6 of a game that is not riichi
-            (the exporter's message).
+        HTTPException: 400 for an unknown format, or mjai/tenhou6/mjlog of a game that is not
+            riichi (the exporter's message).
     """
     match = session.match
     if fmt == "mjai":
@@ -280,6 +281,12 @@ def record_download(session: GameSession, fmt: str, stem: str) -> Response:
             raise HTTPException(400, str(exc)) from None
         body = json.dumps(game, ensure_ascii=False)
         return _attachment(body, "application/json", f"{stem}.tenhou6.json")
+    if fmt == "mjlog":
+        try:
+            text = to_mjlog(record_of(match), names=session.seats)
+        except MahjongError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return _attachment(text, "application/xml", f"{stem}.mjlog")
     if fmt == "muraglia":
         return _attachment(dumps(match), "application/x-ndjson", f"{stem}.jsonl")
     raise HTTPException(400, f"unknown record format {fmt!r}; known: {', '.join(RECORD_FORMATS)}")
@@ -297,7 +304,7 @@ def _attachment(body: str, media_type: str, name: str) -> Response:
 def play_record(
     request: Request, game_id: str, fmt: str = Query("muraglia", alias="format")
 ) -> Response:
-    """The game record: ``muraglia`` (JSON Lines, for muraglia replay), ``mjai``, ``tenhou6``."""
+    """The game record: ``muraglia`` (for muraglia replay), ``mjai``, ``tenhou6``, ``mjlog``."""
     session = _get(request, game_id)
     with session.lock:
         return record_download(session, fmt, f"muraglia-{game_id}")

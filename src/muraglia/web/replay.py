@@ -249,6 +249,10 @@ def frame_context(
                 "shown": shown,
                 "shanten": sh if shown else None,
                 "waits": [t.notation for t in frame.waits[s]] if shown else [],
+                "best_discards": [
+                    {"tile": t.notation, "waits": [w.notation for w in ws]}
+                    for t, ws in (frame.discards[s] if shown and frame.discards else ())
+                ],
             }
         )
     reds = set(top.red_indicators)

@@ -12,8 +12,11 @@ from hypothesis import strategies as st
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.notation import parse_hand
 from muraglia.rulesets import load_ruleset
-from muraglia.rulesets.fimj.patterns import PATTERNS_BY_ID, Category
-from muraglia.rulesets.fimj.rules import FimjOptions, FimjRules
+from muraglia.rulesets.fimj.fold import lines
+from muraglia.rulesets.fimj.options import FimjOptions
+from muraglia.rulesets.fimj.patterns import PATTERNS, Category
+from muraglia.rulesets.fimj.ruleset import FimjRules
+from muraglia.scoring.context import WinType
 from muraglia.tiles import Tile
 
 DATA = tomllib.loads((Path(__file__).parent / "cases" / "vectors.toml").read_text("utf-8"))
@@ -23,10 +26,9 @@ WINDS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 def score(case: dict, **overrides):
     case = {**case, **overrides}
     rules = FimjRules(FimjOptions(**case.get("options", {})))
-    return rules.score_hand(
+    return rules.best_fold(
         parse_hand(case["hand"], red_fives=False),
-        winner=case.get("win", "ron") != "none",
-        self_drawn=case.get("win", "ron") == "tsumo",
+        win=WinType(case.get("win", "ron")),
         seat_wind=WINDS[case.get("seat", "S")],
         round_wind=WINDS[case.get("round", "E")],
         flags=case.get("flags", ()),
@@ -65,18 +67,18 @@ def test_nesting_fimj_cum_3(row: dict) -> None:
     assert set(got) == set(row["earned"])
     assert sum(got.values()) == row["total"]
     for award in result.awards:  # every implied pattern is earned alongside
-        for implied in PATTERNS_BY_ID[award.id].implies:
+        for implied in PATTERNS[award.id].implies:
             assert implied in got
 
 
 def test_best_layout_is_chosen() -> None:
     # FIMJ-HAND-5, FIMJ-GAP-25: 333444555p + 345p could be pungs; chows are worth more here.
     result = score({"hand": "345345345345p 11s +5p", "win": "ron"})
-    assert {g.kind.value for g in result.context.groups} == {"chow", "pair"}
+    assert {g.kind.value for g in result.ctx.groups} == {"chow", "pair"}
     # 111m 222m 333m as pungs: 8 + 4 + 4 points and three concealed pungs (36 x 2^3 = 288)
     # beats three identical chows (20 x 2^2 = 80) once the pungs are all concealed and tsumo.
     pungs = score({"hand": "111222333m 777z 55z +5z", "win": "tsumo"})
-    assert sum(g.kind.value == "pung" for g in pungs.context.groups) == 4
+    assert sum(g.kind.value == "pung" for g in pungs.ctx.groups) == 4
 
 
 def test_seven_pairs_pair_points() -> None:
@@ -87,7 +89,7 @@ def test_seven_pairs_pair_points() -> None:
 
 def test_explanation_is_bilingual_line_by_line() -> None:
     result = score(DATA["vector"][3])  # TV-5
-    it, en = result.lines("it", limit=1000), result.lines("en", limit=1000)
+    it, en = lines(result, "it", limit=1000), lines(result, "en", limit=1000)
     assert len(it) == len(en)
     assert "777z: 8 punti" in it
     assert "777z: 8 points" in en
@@ -98,13 +100,13 @@ def test_explanation_is_bilingual_line_by_line() -> None:
 
 def test_explanation_of_limit() -> None:
     result = score(DATA["vector"][4])  # TV-6
-    assert result.lines("en", limit=1000)[-1] == "Limit 1000: 1000"
-    assert result.lines("it", limit=1000)[-1] == "Limite 1000: 1000"
+    assert lines(result, "en", limit=1000)[-1] == "Limit 1000: 1000"
+    assert lines(result, "it", limit=1000)[-1] == "Limite 1000: 1000"
 
 
 def test_explanation_of_massimo() -> None:
     result = score({"hand": "19m19p19s1234567z +1m", "win": "ron"})
-    assert result.lines("it", limit=1000) == [
+    assert lines(result, "it", limit=1000) == [
         "Massimo: 13 lanterne meravigliose (FIMJ-MAX-M04) = 2000"
     ]
 
