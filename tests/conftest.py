@@ -42,6 +42,7 @@ if fast.NATIVE:
 if mcr_native.NATIVE:  # MCR's decompositions, readings, waits, plan loop, resolution
     NATIVE_PAIRS += [
         (mcr_native.standard_decompositions, mcr_native._pure_standard_decompositions),
+        (mcr_native.decompositions, mcr_native._pure_decompositions),
         (mcr_native.readings, mcr_native._pure_readings),
         (mcr_native.single_tile_wait, mcr_native._pure_single_tile_wait),
         (mcr_search.resolve_ids, mcr_search._pure_resolve_ids),

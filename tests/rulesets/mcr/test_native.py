@@ -146,12 +146,32 @@ def test_same_results_on_the_examples_and_samples(monkeypatch: pytest.MonkeyPatc
         for s in samples(600, 31)
     ]
     native = _dicts(items)
-    monkeypatch.setattr(mcr_ruleset, "standard_decompositions", nat._pure_standard_decompositions)
+    monkeypatch.setattr(mcr_ruleset, "decompose", nat._pure_decompositions)
     monkeypatch.setattr(mcr_ruleset, "run_steps", search._pure_run_steps)
     monkeypatch.setattr(mcr_ruleset, "readings", nat._pure_readings)
     monkeypatch.setattr(mcr_ruleset, "single_tile_wait", nat._pure_single_tile_wait)
     monkeypatch.setattr(search, "resolve_ids", search._pure_resolve_ids)
     assert _dicts(items) == native
+
+
+@needs_native
+def test_same_decompositions_under_every_mcr_shape() -> None:
+    """Seeded hands of every family, every MCR shape: the same decompositions, same order."""
+    rng = random.Random(31)
+    found = dict.fromkeys(s.id for s in McrRules.shapes)
+    for i in range(3000):
+        h = parse_hand(random_winning_hand(rng).hand, red_fives=False)
+        for shape in McrRules.shapes:
+            got = nat._native_decompositions(shape, h)
+            assert got == list(shape.decompose(h)), (h.notation, shape.id)
+            if got:
+                found[shape.id] = i
+    assert None not in found.values()  # every shape decomposed some hand
+    counts = parse_hand("19m19p19s1234567z1m+1m", red_fives=False).concealed_counts
+    kernel = nat._native
+    assert kernel is not None
+    assert kernel.special(7, counts, ()) is NotImplemented
+    assert kernel.special(1, counts[:33], ()) is NotImplemented
 
 
 @needs_native
@@ -258,8 +278,9 @@ def test_resolution_errors_and_plan_runs_match() -> None:
 def test_the_scorer_uses_the_kernel_of_this_run(request: pytest.FixtureRequest) -> None:
     """The pure run scores through the reference, the native run through the kernel."""
     pure = request.node.callspec.params["kernels"] == "pure"
-    uses = mcr_ruleset.standard_decompositions
+    uses = nat.standard_decompositions
     assert (uses is nat._pure_standard_decompositions) is (pure or not nat.NATIVE)
+    assert (mcr_ruleset.decompose is nat._pure_decompositions) is (pure or not nat.NATIVE)
     assert (mcr_ruleset.run_steps is search._pure_run_steps) is (pure or not nat.NATIVE)
     assert (search.resolve_ids is search._pure_resolve_ids) is (pure or not nat.NATIVE)
     assert (mcr_ruleset.readings is nat._pure_readings) is (pure or not nat.NATIVE)

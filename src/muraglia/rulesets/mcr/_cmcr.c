@@ -1,4 +1,5 @@
-/* Optional native kernel of the MCR scorer (MCR-ALGO-1): the standard decompositions of a hand,
+/* Optional native kernel of the MCR scorer (MCR-ALGO-1): the decompositions of a hand (standard
+ * and special shapes),
  * the readings of the winning tile, the single-tile-wait test, the fan plans' evaluation loop
  * and the resolution of the fans found (below).
  *
@@ -37,6 +38,14 @@ typedef struct {
     int overflow;
     Part p[MAXPARTS];
 } Parts;
+
+static const int orphan_kinds[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
+static const int knit_perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+
+static int knitted_tile(int perm, int k) { /* the k-th (0-8) tile of knitted straight perm */
+    return 9 * knit_perms[perm][k / 3] + k / 3 + 3 * (k % 3);
+}
 
 static PyObject *chows = NULL;  /* tuple of 27: the concealed chow Group at each start */
 static PyObject *pungs = NULL;  /* tuple of 34: the concealed pung Group of each kind */
@@ -150,13 +159,13 @@ static PyObject *meld_group(PyObject *meld) {
     return group;
 }
 
-/* A Decomposition(shape_id, groups) made as its frozen dataclass __init__ makes it (the two
+/* A Decomposition(shape, groups) made as its frozen dataclass __init__ makes it (the two
  * slots set through their descriptors, as object.__setattr__ does), without the call. */
-static PyObject *make_decomposition(PyObject *groups) {
+static PyObject *make_decomposition(PyObject *shape, PyObject *groups) {
     PyTypeObject *type = (PyTypeObject *)decomposition;
     PyObject *dec = type->tp_alloc(type, 0);
     if (dec == NULL) return NULL;
-    if (Py_TYPE(shape_slot)->tp_descr_set(shape_slot, dec, shape_id) < 0 ||
+    if (Py_TYPE(shape_slot)->tp_descr_set(shape_slot, dec, shape) < 0 ||
         Py_TYPE(groups_slot)->tp_descr_set(groups_slot, dec, groups) < 0) {
         Py_DECREF(dec);
         return NULL;
@@ -258,76 +267,74 @@ static PyObject *group_object(const G *g) {
     return PyTuple_GET_ITEM(pairs, g->tile);
 }
 
-PyDoc_STRVAR(standard_doc,
-             "standard(counts, melds) -> list of Decomposition, or NotImplemented.\n\n"
-             "counts: the 34 concealed counts (a tuple of ints 0-4); melds: the hand's declared\n"
-             "melds (a tuple of Meld), whose groups end every decomposition.");
-
-static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    PyObject *counts, *melds, *meld_groups = NULL, *out;
-    int c[34], total = 0, i, s, honor_pair = 0, nhonors = 0, mods[3], twos = 0;
-    G honors[7];
-    static Parts parts[3];
-    Py_ssize_t nmelds;
-    (void)self;
-    if (chows == NULL || group_type == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "_cmcr.setup() was not called");
-        return NULL;
-    }
-    if (nargs != 2 || !PyTuple_Check(args[0]) || !PyTuple_Check(args[1]) ||
-        PyTuple_GET_SIZE(args[0]) != 34)
-        Py_RETURN_NOTIMPLEMENTED;
-    counts = args[0];
-    melds = args[1];
-    nmelds = PyTuple_GET_SIZE(melds);
+/* Read 34 counts 0-4 from a tuple; 0 if it is not one (no error set). */
+static int counts_of(PyObject *counts, int *c, int *total) {
+    Py_ssize_t i;
+    *total = 0;
+    if (!PyTuple_Check(counts) || PyTuple_GET_SIZE(counts) != 34) return 0;
     for (i = 0; i < 34; i++) {
         PyObject *v = PyTuple_GET_ITEM(counts, i);
         long n;
-        if (!PyLong_CheckExact(v) && !PyLong_Check(v)) Py_RETURN_NOTIMPLEMENTED;
+        if (!PyLong_Check(v)) return 0;
         n = PyLong_AsLong(v);
         if (n < 0 || n > 4) {
-            if (n == -1 && PyErr_Occurred()) PyErr_Clear();
-            Py_RETURN_NOTIMPLEMENTED;
+            PyErr_Clear();
+            return 0;
         }
         c[i] = (int)n;
-        total += (int)n;
+        *total += (int)n;
     }
-    out = PyList_New(0);
+    return 1;
+}
+
+/* The declared melds' groups (a new tuple); NULL with no error set for a meld of another form. */
+static PyObject *meld_groups_of(PyObject *melds) {
+    Py_ssize_t i, n = PyTuple_GET_SIZE(melds);
+    PyObject *out = PyTuple_New(n);
     if (out == NULL) return NULL;
-    if (total != 14 - 3 * (int)nmelds) return out;
-    meld_groups = PyTuple_New(nmelds);
-    if (meld_groups == NULL) goto fail;
-    for (i = 0; i < nmelds; i++) {
+    for (i = 0; i < n; i++) {
         PyObject *g = meld_group(PyTuple_GET_ITEM(melds, i));
         if (g == NULL) { /* not a meld of the expected form: the reference will say why */
             PyErr_Clear();
             Py_DECREF(out);
-            Py_DECREF(meld_groups);
-            Py_RETURN_NOTIMPLEMENTED;
+            return NULL;
         }
-        PyTuple_SET_ITEM(meld_groups, i, g);
+        PyTuple_SET_ITEM(out, i, g);
     }
+    return out;
+}
+
+/* Append to `out` a Decomposition(shape, prefix + groups + suffix) for every split of the
+ * counts `c` into sets and a pair (`declared` sets are elsewhere), in the reference's order.
+ * Returns 0, -1 on an error, 1 when a suit has more splits than kept (the caller gives up). */
+static int enum_standard(int *c, int declared, PyObject *prefix, PyObject *suffix,
+                         PyObject *shape, PyObject *out) {
+    int total = 0, i, s, honor_pair = 0, nhonors = 0, mods[3], twos = 0, a, b, d;
+    G honors[7];
+    static Parts parts[3];
+    for (i = 0; i < 34; i++) total += c[i];
+    if (total != 14 - 3 * declared) return 0;
     for (i = 27; i < 34; i++) {
         if (c[i] == 3) {
             honors[nhonors].kind = PUNG;
             honors[nhonors++].tile = (unsigned char)i;
         } else if (c[i] == 2) {
-            if (honor_pair) goto done;
+            if (honor_pair) return 0;
             honor_pair = 1;
             honors[nhonors].kind = PAIR;
             honors[nhonors++].tile = (unsigned char)i;
         } else if (c[i]) {
-            goto done;
+            return 0;
         }
     }
     for (s = 0; s < 3; s++) {
         int sum = 0;
         for (i = 0; i < 9; i++) sum += c[9 * s + i];
         mods[s] = sum % 3;
-        if (mods[s] == 1) goto done;
+        if (mods[s] == 1) return 0;
         if (mods[s] == 2) twos++;
     }
-    if (twos + honor_pair != 1) goto done;
+    if (twos + honor_pair != 1) return 0;
     for (s = 0; s < 3; s++) {
         G cur[6];
         parts[s].n = 0;
@@ -336,52 +343,223 @@ static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t narg
             split_paired(c + 9 * s, 9 * s, &parts[s]);
         else
             split(c + 9 * s, cur, 0, 9 * s, &parts[s]);
-        if (parts[s].overflow) {
+        if (parts[s].overflow) return 1;
+    }
+    for (a = 0; a < parts[0].n; a++)
+        for (b = 0; b < parts[1].n; b++)
+            for (d = 0; d < parts[2].n; d++) {
+                const Part *ps[3];
+                Py_ssize_t n, k = 0, j, np = prefix ? PyTuple_GET_SIZE(prefix) : 0;
+                int q;
+                PyObject *groups, *dec;
+                ps[0] = &parts[0].p[a];
+                ps[1] = &parts[1].p[b];
+                ps[2] = &parts[2].p[d];
+                n = np + ps[0]->n + ps[1]->n + ps[2]->n + nhonors + PyTuple_GET_SIZE(suffix);
+                groups = PyTuple_New(n);
+                if (groups == NULL) return -1;
+                for (j = 0; j < np; j++)
+                    PyTuple_SET_ITEM(groups, k++, Py_NewRef(PyTuple_GET_ITEM(prefix, j)));
+                for (q = 0; q < 3; q++)
+                    for (j = 0; j < ps[q]->n; j++)
+                        PyTuple_SET_ITEM(groups, k++, Py_NewRef(group_object(&ps[q]->g[j])));
+                for (j = 0; j < nhonors; j++)
+                    PyTuple_SET_ITEM(groups, k++, Py_NewRef(group_object(&honors[j])));
+                for (j = 0; j < PyTuple_GET_SIZE(suffix); j++)
+                    PyTuple_SET_ITEM(groups, k++, Py_NewRef(PyTuple_GET_ITEM(suffix, j)));
+                dec = make_decomposition(shape, groups);
+                Py_DECREF(groups);
+                if (dec == NULL || PyList_Append(out, dec) < 0) {
+                    Py_XDECREF(dec);
+                    return -1;
+                }
+                Py_DECREF(dec);
+            }
+    return 0;
+}
+
+PyDoc_STRVAR(standard_doc,
+             "standard(counts, melds) -> list of Decomposition, or NotImplemented.\n\n"
+             "counts: the 34 concealed counts (a tuple of ints 0-4); melds: the hand's declared\n"
+             "melds (a tuple of Meld), whose groups end every decomposition.");
+
+static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *meld_groups, *out;
+    int c[34], total, r;
+    (void)self;
+    if (chows == NULL || group_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_cmcr.setup() was not called");
+        return NULL;
+    }
+    if (nargs != 2 || !PyTuple_Check(args[1]) || !counts_of(args[0], c, &total))
+        Py_RETURN_NOTIMPLEMENTED;
+    out = PyList_New(0);
+    if (out == NULL) return NULL;
+    if (total != 14 - 3 * (int)PyTuple_GET_SIZE(args[1])) return out;
+    meld_groups = meld_groups_of(args[1]);
+    if (meld_groups == NULL) {
+        Py_DECREF(out);
+        if (PyErr_Occurred()) return NULL;
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    r = enum_standard(c, (int)PyTuple_GET_SIZE(args[1]), NULL, meld_groups, shape_id, out);
+    Py_DECREF(meld_groups);
+    if (r == 0) return out;
+    Py_DECREF(out);
+    if (r < 0) return NULL;
+    Py_RETURN_NOTIMPLEMENTED;
+}
+
+/* ------------------------------------------------------------------ special shapes
+ *
+ * special(shape, counts, melds) is shape.decompose for MCR's special shapes, in the reference's
+ * order and with its objects (analysis.shapes): 0 seven pairs (four alike as two pairs),
+ * 1 thirteen orphans, 2 honours and knitted tiles, 3 knitted straight + a set and a pair (its
+ * three knitted groups by lowest tile, then the standard split of the rest, then the melds).
+ */
+
+static PyObject *singles = NULL;  /* tuple of 34: the single Group of each kind */
+static PyObject *knitted = NULL;  /* tuple of 27: the knitted Group at each lowest tile */
+static PyObject *special_ids = NULL; /* the four shape ids */
+
+PyDoc_STRVAR(setup_special_doc, "setup_special(singles, knitted, shape_ids): the special shapes.");
+
+static PyObject *setup_special(PyObject *self, PyObject *args) {
+    PyObject *a, *k, *ids;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!:setup_special", &PyTuple_Type, &a, &PyTuple_Type, &k,
+                          &PyTuple_Type, &ids))
+        return NULL;
+    if (PyTuple_GET_SIZE(a) != 34 || PyTuple_GET_SIZE(k) != 27 || PyTuple_GET_SIZE(ids) != 4) {
+        PyErr_SetString(PyExc_ValueError, "setup_special needs 34 singles, 27 knitted, 4 ids");
+        return NULL;
+    }
+    Py_XSETREF(singles, Py_NewRef(a));
+    Py_XSETREF(knitted, Py_NewRef(k));
+    Py_XSETREF(special_ids, Py_NewRef(ids));
+    Py_RETURN_NONE;
+}
+
+static int append_groups(PyObject *out, PyObject *shape, PyObject **items, Py_ssize_t n) {
+    Py_ssize_t i;
+    PyObject *groups = PyTuple_New(n), *dec;
+    if (groups == NULL) return -1;
+    for (i = 0; i < n; i++) PyTuple_SET_ITEM(groups, i, Py_NewRef(items[i]));
+    dec = make_decomposition(shape, groups);
+    Py_DECREF(groups);
+    if (dec == NULL || PyList_Append(out, dec) < 0) {
+        Py_XDECREF(dec);
+        return -1;
+    }
+    Py_DECREF(dec);
+    return 0;
+}
+
+PyDoc_STRVAR(special_doc,
+             "special(shape, counts, melds) -> list of Decomposition, or NotImplemented.");
+
+static PyObject *special(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *out, *shape, *items[14];
+    int c[34], total, i, kind, perm, r = 0;
+    Py_ssize_t nmelds, n = 0;
+    (void)self;
+    if (singles == NULL || group_type == NULL || chows == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_cmcr.setup_special() was not called");
+        return NULL;
+    }
+    if (nargs != 3 || !PyLong_Check(args[0]) || !PyTuple_Check(args[2]) ||
+        !counts_of(args[1], c, &total))
+        Py_RETURN_NOTIMPLEMENTED;
+    kind = (int)PyLong_AsLong(args[0]);
+    if (kind < 0 || kind > 3) {
+        PyErr_Clear();
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    shape = PyTuple_GET_ITEM(special_ids, kind);
+    nmelds = PyTuple_GET_SIZE(args[2]);
+    out = PyList_New(0);
+    if (out == NULL) return NULL;
+    if (kind < 3 && nmelds) return out; /* concealed-only shapes */
+    if (kind == 0) {
+        if (total != 14) return out;
+        for (i = 0; i < 34; i++) {
+            if (c[i] == 2 || c[i] == 4) {
+                items[n++] = PyTuple_GET_ITEM(pairs, i);
+                if (c[i] == 4) items[n++] = PyTuple_GET_ITEM(pairs, i);
+            } else if (c[i]) {
+                return out;
+            }
+        }
+        r = append_groups(out, shape, items, n);
+    } else if (kind == 1) {
+        int in_orphans = 0;
+        if (total != 14) return out;
+        for (i = 0; i < 13; i++) {
+            int t = orphan_kinds[i];
+            if (!c[t]) return out;
+            in_orphans += c[t];
+        }
+        if (in_orphans != 14) return out;
+        for (i = 0; i < 13; i++) {
+            int t = orphan_kinds[i];
+            items[n++] = PyTuple_GET_ITEM(c[t] == 2 ? pairs : singles, t);
+        }
+        r = append_groups(out, shape, items, n);
+    } else if (kind == 2) {
+        if (total != 14) return out;
+        for (i = 0; i < 34; i++)
+            if (c[i] > 1) return out;
+        for (perm = 0; perm < 6; perm++) {
+            int allowed[27] = {0}, ok = 1;
+            for (i = 0; i < 9; i++) allowed[knitted_tile(perm, i)] = 1;
+            for (i = 0; i < 27; i++)
+                if (c[i] && !allowed[i]) ok = 0;
+            if (!ok) continue;
+            for (i = 0; i < 34; i++)
+                if (c[i]) items[n++] = PyTuple_GET_ITEM(singles, i);
+            r = append_groups(out, shape, items, n);
+            break;
+        }
+    } else {
+        PyObject *meld_groups;
+        if (nmelds > 1 || total != 14 - 3 * (int)nmelds) return out;
+        meld_groups = meld_groups_of(args[2]);
+        if (meld_groups == NULL) {
             Py_DECREF(out);
-            Py_DECREF(meld_groups);
+            if (PyErr_Occurred()) return NULL;
             Py_RETURN_NOTIMPLEMENTED;
         }
-    }
-    {
-        int a, b, d;
-        for (a = 0; a < parts[0].n; a++)
-            for (b = 0; b < parts[1].n; b++)
-                for (d = 0; d < parts[2].n; d++) {
-                    const Part *ps[3];
-                    Py_ssize_t n, k = 0;
-                    int q, j;
-                    PyObject *groups, *dec;
-                    ps[0] = &parts[0].p[a];
-                    ps[1] = &parts[1].p[b];
-                    ps[2] = &parts[2].p[d];
-                    n = ps[0]->n + ps[1]->n + ps[2]->n + nhonors + nmelds;
-                    groups = PyTuple_New(n);
-                    if (groups == NULL) goto fail;
-                    for (q = 0; q < 3; q++)
-                        for (j = 0; j < ps[q]->n; j++)
-                            PyTuple_SET_ITEM(groups, k++, Py_NewRef(group_object(&ps[q]->g[j])));
-                    for (j = 0; j < nhonors; j++)
-                        PyTuple_SET_ITEM(groups, k++, Py_NewRef(group_object(&honors[j])));
-                    for (j = 0; j < nmelds; j++)
-                        PyTuple_SET_ITEM(groups, k++,
-                                         Py_NewRef(PyTuple_GET_ITEM(meld_groups, j)));
-                    dec = make_decomposition(groups);
-                    Py_DECREF(groups);
-                    if (dec == NULL) goto fail;
-                    if (PyList_Append(out, dec) < 0) {
-                        Py_DECREF(dec);
-                        goto fail;
+        for (perm = 0; perm < 6 && r == 0; perm++) {
+            int lows[3], missing = 0, x, y;
+            PyObject *prefix;
+            for (i = 0; i < 3; i++) lows[i] = 9 * knit_perms[perm][i] + i;
+            for (i = 0; i < 9; i++) missing |= !c[knitted_tile(perm, i)];
+            if (missing) continue;
+            for (x = 0; x < 2; x++) /* the knitted groups by lowest tile */
+                for (y = 0; y < 2 - x; y++)
+                    if (lows[y] > lows[y + 1]) {
+                        int tmp = lows[y];
+                        lows[y] = lows[y + 1];
+                        lows[y + 1] = tmp;
                     }
-                    Py_DECREF(dec);
-                }
+            prefix = PyTuple_Pack(3, PyTuple_GET_ITEM(knitted, lows[0]),
+                                  PyTuple_GET_ITEM(knitted, lows[1]),
+                                  PyTuple_GET_ITEM(knitted, lows[2]));
+            if (prefix == NULL) {
+                r = -1;
+                break;
+            }
+            for (i = 0; i < 9; i++) c[knitted_tile(perm, i)]--;
+            r = enum_standard(c, (int)nmelds + 3, prefix, meld_groups, shape, out);
+            for (i = 0; i < 9; i++) c[knitted_tile(perm, i)]++;
+            Py_DECREF(prefix);
+        }
+        Py_DECREF(meld_groups);
     }
-done:
-    Py_DECREF(meld_groups);
-    return out;
-fail:
+    if (r == 0) return out;
     Py_DECREF(out);
-    Py_XDECREF(meld_groups);
-    return NULL;
+    if (r < 0) return NULL;
+    Py_RETURN_NOTIMPLEMENTED;
 }
 
 /* ------------------------------------------------------------------ fan plans and resolution
@@ -776,9 +954,6 @@ done:
  * honours and knitted tiles, a knitted straight with a set (or meld) and a pair.
  */
 
-static const int orphan_kinds[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33};
-static const int knit_perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
-                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
 static int suit_sets(int *c) { /* nine counts split into chows and pungs only */
     int i = 0, ok = 0;
@@ -819,9 +994,6 @@ static int sets_and_pair(int *c) {
     return 0;
 }
 
-static int knitted_tile(int perm, int k) { /* the k-th (0-8) tile of knitted straight perm */
-    return 9 * knit_perms[perm][k / 3] + k / 3 + 3 * (k % 3);
-}
 
 static int complete(int *c, int melds) { /* 14 - 3 x melds tiles: any MCR winning shape */
     int i, perm, n = 0, distinct = 0;
@@ -908,6 +1080,8 @@ static PyMethodDef methods[] = {
     {"setup", setup, METH_VARARGS, setup_doc},
     {"setup_melds", setup_melds, METH_VARARGS, setup_melds_doc},
     {"standard", (PyCFunction)(void (*)(void))standard, METH_FASTCALL, standard_doc},
+    {"setup_special", setup_special, METH_VARARGS, setup_special_doc},
+    {"special", (PyCFunction)(void (*)(void))special, METH_FASTCALL, special_doc},
     {"table", table, METH_VARARGS, table_doc},
     {"resolve", (PyCFunction)(void (*)(void))resolve, METH_FASTCALL, resolve_doc},
     {"run", (PyCFunction)(void (*)(void))run, METH_FASTCALL, run_doc},

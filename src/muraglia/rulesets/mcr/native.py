@@ -1,7 +1,7 @@
 """The optional native kernel of the MCR scorer (``_cmcr``, C): decompositions, fan plans.
 
-:func:`standard_decompositions` is :meth:`STANDARD.decompose
-<muraglia.analysis.shapes.Standard.decompose>` as a list: the same :class:`Decomposition`
+:data:`decompositions` is ``shape.decompose(hand)`` as a list for MCR's shapes
+(:data:`standard_decompositions` for the standard one): the same :class:`Decomposition`
 objects in the same order, enumerated in C when the kernel is built (``setup.py``; ``gcc``
 by hand: ``docs/performance.md``), in Python otherwise or under ``MURAGLIA_PURE=1`` (the
 reference, :data:`NATIVE` says which). The kernel gets the concealed group objects, the
@@ -29,7 +29,14 @@ from types import ModuleType
 from typing import Any
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
-from muraglia.analysis.shapes import STANDARD
+from muraglia.analysis.shapes import (
+    HONORS_AND_KNITTED,
+    KNITTED_STRAIGHT,
+    SEVEN_PAIRS_FOUR_AS_TWO,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Shape,
+)
 from muraglia.analysis.waits import Reading
 from muraglia.analysis.waits import readings as _pure_readings
 from muraglia.hand import Hand
@@ -37,12 +44,27 @@ from muraglia.melds import MeldKind
 from muraglia.rulesets.mcr.counting import single_tile_wait as _pure_single_tile_wait
 from muraglia.tiles import Tile
 
-__all__ = ["NATIVE", "readings", "single_tile_wait", "standard_decompositions"]
+__all__ = [
+    "NATIVE",
+    "decompositions",
+    "readings",
+    "single_tile_wait",
+    "standard_decompositions",
+]
 
 
 _WAITS: tuple[WaitKind, ...] = (WaitKind.TWO_SIDED, WaitKind.CLOSED, WaitKind.EDGE)
 _WAITS += (WaitKind.SINGLE, WaitKind.DUAL_PUNG, WaitKind.SPECIAL)
 """The wait kinds handed to the kernel, in the order ``setup_readings`` takes them."""
+
+
+_SPECIAL: dict[Shape, int] = {
+    SEVEN_PAIRS_FOUR_AS_TWO: 0,
+    THIRTEEN_ORPHANS: 1,
+    HONORS_AND_KNITTED: 2,
+    KNITTED_STRAIGHT: 3,
+}
+"""MCR's special shapes (:data:`~muraglia.rulesets.mcr.shapes.SHAPES`) by the kernel's number."""
 
 
 def _load_native() -> ModuleType | None:
@@ -66,6 +88,11 @@ def _load_native() -> ModuleType | None:
         Decomposition,
         _WAITS,
         (GroupKind.CHOW, GroupKind.PUNG, GroupKind.PAIR, GroupKind.KNITTED),
+    )
+    module.setup_special(
+        tuple(Group(GroupKind.SINGLE, Tile(t)) for t in range(34)),
+        tuple(Group(GroupKind.KNITTED, Tile(t)) if t % 9 < 3 else None for t in range(27)),
+        tuple(shape.id for shape in _SPECIAL),
     )
     module.setup_melds(
         Group,
@@ -149,4 +176,31 @@ def _native_single_tile_wait(concealed13: Sequence[int], melds: int, held: Seque
 
 single_tile_wait = _pure_single_tile_wait if _native is None else _native_single_tile_wait
 """:func:`muraglia.rulesets.mcr.counting.single_tile_wait` (MCR-COUNT-7), in C when the kernel
+is built, else the reference."""
+
+
+def _pure_decompositions(shape: Shape, hand: Hand) -> list[Decomposition]:
+    """The reference: ``shape.decompose(hand)`` as a list."""
+    return list(shape.decompose(hand))
+
+
+def _native_decompositions(shape: Shape, hand: Hand) -> list[Decomposition]:
+    """The kernel's decompositions under MCR's shapes.
+
+    The reference's for any other shape, or for what the kernel hands back.
+    """
+    assert _native is not None
+    if shape is STANDARD:
+        return _native_standard_decompositions(hand)
+    kind = _SPECIAL.get(shape)
+    if kind is not None:
+        out: list[Decomposition] | object = _native.special(kind, hand.concealed_counts, hand.melds)
+        if isinstance(out, list):
+            return out
+    return _pure_decompositions(shape, hand)
+
+
+decompositions = _pure_decompositions if _native is None else _native_decompositions
+"""Every decomposition of a hand under one shape (MCR's: standard, seven pairs with four alike
+as two pairs, thirteen orphans, honours and knitted, knitted straight), in C when the kernel
 is built, else the reference."""

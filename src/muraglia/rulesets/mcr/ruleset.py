@@ -21,12 +21,13 @@ from dataclasses import fields
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from muraglia.analysis.shapes import STANDARD, Shape
+from muraglia.analysis.shapes import Shape
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.rulesets.base import Ruleset, as_hand
 from muraglia.rulesets.mcr.context import McrContext
-from muraglia.rulesets.mcr.native import readings, single_tile_wait, standard_decompositions
+from muraglia.rulesets.mcr.native import decompositions as decompose
+from muraglia.rulesets.mcr.native import readings, single_tile_wait
 from muraglia.rulesets.mcr.options import FLAGS, STATUSES, McrOptions
 from muraglia.rulesets.mcr.patterns import EDITION_VALUES, NUMBER, PATTERNS
 from muraglia.rulesets.mcr.plan import FanPlan, group_counts, kinds_mask
@@ -82,6 +83,8 @@ def _explanation(*args: Any) -> LazyLines:
 
 _WIN_VALUE = {w: w.value for w in WinType}
 """``WinType.value`` without the enum's property (the hot path)."""
+_WIN_OF: dict[str, WinType] = {w.value: w for w in WinType}
+""":func:`parse_win` of the exact spellings (others go through it)."""
 
 
 def _explain(  # noqa: PLR0917 - bound once with functools.partial
@@ -227,7 +230,9 @@ class McrRules(Ruleset[McrOptions]):
             MahjongError: on bad notation, winds, flags, dora, or a hand without winning tile.
         """
         h = as_hand(hand, red_fives=False)
-        w = win if isinstance(win, WinType) else parse_win(win)
+        w: WinType | None = _WIN_OF.get(win) if type(win) is str else None  # usual spellings
+        if w is None:
+            w = win if isinstance(win, WinType) else parse_win(win)
         if w is WinType.NONE:
             raise InvalidHandError("mcr scores winning hands only: win must be ron or tsumo")
         if h.winning is None:
@@ -259,11 +264,7 @@ class McrRules(Ruleset[McrOptions]):
         kinds = kinds_mask(h.counts)
         concealed = h.is_concealed
         options = self.options
-        decompositions = [
-            d
-            for shape in possible_shapes(h, kinds)
-            for d in (standard_decompositions(h) if shape is STANDARD else shape.decompose(h))
-        ]
+        decompositions = [d for shape in possible_shapes(h, kinds) for d in decompose(shape, h)]
         if len(decompositions) > 1:  # distinct, as analysis.decompose gives them
             decompositions = list(dict.fromkeys(decompositions))
         plans = compiled().plans

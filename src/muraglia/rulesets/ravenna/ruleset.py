@@ -20,9 +20,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind
 from muraglia.analysis.shapes import (
@@ -61,13 +60,13 @@ from muraglia.scoring.classical import CLASSICAL_KEYS, award_line, hand_value
 from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind
 from muraglia.scoring.deal import check_roles, payment_lines, read_deal, read_deal_hands, wind_tile
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
-from muraglia.scoring.result import DealOutcome, LazyLines, ScoreResult, Settlement
+from muraglia.scoring.result import Award, DealOutcome, LazyLines, ScoreResult, Settlement
 from muraglia.tiles import DRAGONS, Tile, to_wind, wind_letter
 
 if TYPE_CHECKING:
     from muraglia.rulesets.ravenna.flow import RavennaFlow
 
-__all__ = ["SHAPES", "RavennaRules"]
+__all__ = ["SHAPES", "ZERO_FOLD", "Fold", "RavennaRules", "fold"]
 
 SHAPES: tuple[Shape, ...] = (STANDARD, SEVEN_PAIRS_FOUR_AS_TWO, ALL_HEAD_TILES)
 """Winning shapes: four sets and a pair, seven pairs (a held kong counts as two pairs,
@@ -120,28 +119,80 @@ def _held_groups(hand: Hand, seat: Tile) -> list[Group]:
     out = []
     for kind, n in enumerate(hand.concealed_counts):
         group = _HELD.get(n)
-        if group is GroupKind.PAIR and not (kind in _DRAGONS or kind == seat):
+        if group is None or (group is GroupKind.PAIR and not (kind in _DRAGONS or kind == seat)):
             continue
-        if group is not None:
-            out.append(Group(group, Tile(kind)))
+        out.append(Group(group, Tile(kind)))
     return out
 
 
-def _lines(result: ScoreResult, lang: str) -> tuple[str, ...]:
+class Fold(NamedTuple):
+    """One reading folded into a value: the classical points × 2^doubles (RAV-SCORE-1/2)."""
+
+    awards: tuple[Award, ...]
+    """The awards of the table (a massimo alone)."""
+    points: int
+    """Every point item, the Mah-Jong's 20 or 30 included: the amount doubled (0: massimo)."""
+    doubles: int
+    """*D*."""
+    value: int
+    """*V'* (winner) or *S* (another player), capped at the massimo (RAV-MAX-2)."""
+    limit: str | None
+    """``"massimo"`` for a massimo or a capped hand, else None."""
+
+
+ZERO_FOLD = Fold((), 0, 0, 0, None)
+"""The hand of a player penalised to 0 points (RAV-SCORE-3)."""
+
+
+def fold(awards: tuple[Award, ...], *, won: bool, at_least_30: bool = False) -> Fold:
+    """The value of a reading's awards (:func:`~muraglia.scoring.classical.hand_value`).
+
+    A massimo is 200 and stands alone: no doubles, no other massimo (RAV-MAX-3; the table is
+    limit-exclusive, the first massimo in table order is kept). Otherwise the points (the
+    Mah-Jong's among them) × 2^doubles, capped at 200 (RAV-MAX-2); with ``at_least_30`` a
+    winner's points are at least 30 (RAV-GAP-14).
+    """
+    if awards and any(a.limit for a in awards):
+        return Fold(awards[:1], 0, 0, MASSIMO, "massimo")
+    points = doubles = 0
+    for a in awards:
+        if a.unit == "doubles":
+            doubles += a.value
+        else:
+            points += a.value
+    if won and at_least_30:
+        points = max(points, _NO_POINTS)
+    limit = "massimo" if points << doubles > MASSIMO else None
+    return Fold(awards, points, doubles, hand_value(points, doubles, limit=MASSIMO), limit)
+
+
+def _lines(f: Fold, payments: Mapping[str, int], lang: str) -> tuple[str, ...]:
     """The explanation of a scored hand: its awards, the fold, then any Mah-Jong payments."""
-    lines = [award_line(a, lang) for a in result.awards]
-    if any(a.limit for a in result.awards):
-        lines.append(f"massimo → {result.value}")
+    lines = [award_line(a, lang) for a in f.awards]
+    if any(a.limit for a in f.awards):
+        lines.append(f"massimo → {f.value}")
     else:
         word = "punti" if lang == "it" else "points"
-        capped = f" (massimo {MASSIMO})" if result.limit else ""
-        lines.append(f"{result.points} {word} × 2^{result.doubles} → {result.value}{capped}")
-    return tuple(lines + payment_lines(result.payments or {}, lang))
+        capped = f" (massimo {MASSIMO})" if f.limit else ""
+        lines.append(f"{f.points} {word} × 2^{f.doubles} → {f.value}{capped}")
+    return tuple(lines + payment_lines(payments, lang))
 
 
-def _explained(result: ScoreResult) -> ScoreResult:
-    """``result`` with its explanation in ``it`` and ``en``, built when first read."""
-    return replace(result, explanation=LazyLines(_LANGS, partial(_lines, result)))
+def _result(
+    hand: str,
+    f: Fold,
+    *,
+    valid: bool,
+    decomposition: Decomposition | None = None,
+    payments: Mapping[str, int] | None = None,
+) -> ScoreResult:
+    """The typed result of a fold, its explanation in ``it`` and ``en`` built when first read."""
+    return ScoreResult(
+        RavennaRules.id, hand, valid, f.awards, value=f.value, points=f.points,
+        doubles=f.doubles, limit=f.limit, payments=payments or None,
+        explanation=LazyLines(_LANGS, partial(_lines, f, payments or {})),
+        decomposition=decomposition, pattern_keys=CLASSICAL_KEYS,
+    )  # fmt: skip
 
 
 class RavennaRules(Ruleset[RavennaOptions]):
@@ -165,32 +216,17 @@ class RavennaRules(Ruleset[RavennaOptions]):
     # ------------------------------------------------------------------ scoring
 
     def evaluate(self, ctx: WinContext, situation: Mapping[str, Any]) -> ScoreResult:
-        """Score one reading: the table's awards folded into *V* or *S* (RAV-SCORE-1/2).
-
-        A massimo is 200 and stands alone: no doubles, no other massimo (RAV-MAX-3). The
-        awards are not located yet (:meth:`score_hand` locates those of the best reading).
-        """
-        awards = self.patterns.evaluate(ctx)
+        """Score one reading: the table's awards folded into *V* or *S* (:func:`fold`)."""
         won = ctx.win is not WinType.NONE
-        if awards and any(a.limit for a in awards):  # the table is limit-exclusive
-            return ScoreResult(
-                self.id, ctx.hand.notation, won, awards[:1], value=MASSIMO, points=0, doubles=0,
-                limit="massimo", decomposition=ctx.decomposition, pattern_keys=CLASSICAL_KEYS,
-            )  # fmt: skip
-        points = doubles = 0
-        for a in awards:
-            if a.unit == "doubles":
-                doubles += a.value
-            else:
-                points += a.value
-        if won and self.options.at_least_30:  # RAV-GAP-14 option
-            points = max(points, _NO_POINTS)
-        value = hand_value(points, doubles, limit=MASSIMO)  # RAV-MAX-2
-        return ScoreResult(
-            self.id, ctx.hand.notation, won, awards, value=value, points=points, doubles=doubles,
-            limit="massimo" if points << doubles > MASSIMO else None,
-            decomposition=ctx.decomposition, pattern_keys=CLASSICAL_KEYS,
-        )  # fmt: skip
+        f = self._fold(ctx)
+        awards = self.patterns.locate(ctx, f.awards)
+        return _result(ctx.hand.notation, f._replace(awards=awards), valid=won,
+                       decomposition=ctx.decomposition)  # fmt: skip
+
+    def _fold(self, ctx: WinContext) -> Fold:
+        """:func:`fold` of the table's awards on ``ctx`` under these options (not located)."""
+        won = ctx.win is not WinType.NONE
+        return fold(self.patterns.evaluate(ctx), won=won, at_least_30=self.options.at_least_30)
 
     def score_key(self, result: ScoreResult) -> tuple[Any, ...]:
         """The best reading pays most, then has the most points (the first one on ties)."""
@@ -263,15 +299,22 @@ class RavennaRules(Ruleset[RavennaOptions]):
         """
         w = win if isinstance(win, WinType) else parse_win(win)
         seat = parse_wind(seat_wind, "seat_wind")
-        result = self._score(hand, w, seat, status)
-        if result.valid:
-            letter = wind_letter(seat)
-            values = dict.fromkeys(SEATS, 0) | {letter: result.value}
-            result = replace(result, payments=settle_values(values, winners=(letter,)).net)
-        return _explained(result)
+        f, layout = self._score(hand, w, seat, status)
+        if w is WinType.NONE:
+            return _result(hand.notation, f, valid=False)
+        letter = wind_letter(seat)
+        values = dict.fromkeys(SEATS, 0) | {letter: f.value}
+        pays = settle_values(values, winners=(letter,)).net
+        return _result(hand.notation, f, valid=True, decomposition=layout, payments=pays)
 
-    def _score(self, hand: Hand, win: WinType, seat: Tile, status: str | None) -> ScoreResult:
-        """:meth:`score_hand` without the payments and the explanation."""
+    def _score(
+        self, hand: Hand, win: WinType, seat: Tile, status: str | None
+    ) -> tuple[Fold, Decomposition | None]:
+        """The best fold of ``hand`` (awards located) and the layout read, without payments.
+
+        The best reading pays most, then has the most points; the first one on ties
+        (:meth:`score_key`).
+        """
         INPUTS.check_hand(hand)  # RAV-PLAY-3: a chow only inside the Mah-Jong
         if status is not None and status not in STATUSES:
             raise RulesetError(f"unknown ravenna status {status!r}; known: {', '.join(STATUSES)}")
@@ -287,24 +330,25 @@ class RavennaRules(Ruleset[RavennaOptions]):
         if not layouts:
             raise InvalidHandError(f"{hand.notation!r} forms no ravenna winning shape (RAV-HAND)")
         winning = hand.winning.kind
-        best: tuple[tuple[Any, ...], WinContext, ScoreResult] | None = None
+        best: tuple[tuple[int, int], WinContext, Fold] | None = None
         for layout in layouts:
             for reading in claimed_readings(layout, winning, self_drawn=win is WinType.TSUMO):
                 # the set a claimed tile completed is exposed in ``reading`` itself (RAV-HAND-5)
                 ctx = self._context(hand, reading, win, seat)
-                result = self.evaluate(ctx, {})
-                key = self.score_key(result)
+                f = self._fold(ctx)
+                key = (f.value, f.points)
                 if best is None or key > best[0]:
-                    best = (key, ctx, result)
+                    best = (key, ctx, f)
         assert best is not None
-        _, ctx, result = best
-        return replace(result, awards=self.patterns.locate(ctx, result.awards))
+        _, ctx, f = best
+        return f._replace(awards=self.patterns.locate(ctx, f.awards)), ctx.decomposition
 
-    def _score_other(self, hand: Hand, seat: Tile, status: str | None) -> ScoreResult:
+    def _score_other(
+        self, hand: Hand, seat: Tile, status: str | None
+    ) -> tuple[Fold, Decomposition | None]:
         """Another player's hand points: his sets and valued pairs (RAV-SCORE-2, RAV-KONG-6)."""
         if status in ZERO:  # RAV-SCORE-3
-            return ScoreResult(self.id, hand.notation, False, value=0, points=0, doubles=0,
-                               pattern_keys=CLASSICAL_KEYS)  # fmt: skip
+            return ZERO_FOLD, None
         groups = [meld_group(m) for m in hand.melds]
         rack = hand
         if status == THROWN_RACK:  # RAV-PEN-5: the thrown concealed tiles are dead
@@ -312,9 +356,8 @@ class RavennaRules(Ruleset[RavennaOptions]):
         else:
             groups += _held_groups(hand, seat)
         ctx = self._context(rack, Decomposition(PARTIAL, tuple(groups)), WinType.NONE, seat)
-        result = self.evaluate(ctx, {})
-        awards = self.patterns.locate(ctx, result.awards)
-        return replace(result, hand=hand.notation, awards=awards)
+        f = self._fold(ctx)
+        return f._replace(awards=self.patterns.locate(ctx, f.awards)), None
 
     def _context(self, hand: Hand, layout: Decomposition, win: WinType, seat: Tile) -> WinContext:
         """The context of one reading: no wait (Ravenna scores none), no flags, no round wind.
@@ -366,13 +409,13 @@ class RavennaRules(Ruleset[RavennaOptions]):
         win = WinType.RON if outcome.discarder else WinType.TSUMO
         # the payments are the settlement's transfers (RAV-3P-4: at a table of three the dead
         # seat's share differs from a fourth player's), so the scores carry none of their own
-        scores = {
-            seat: _explained(self._score(
-                hands[seat], win if seat == winner else WinType.NONE, to_wind(seat),
-                statuses.get(seat),
-            ))
-            for seat in live
-        }  # fmt: skip
+        scores = {}
+        for seat in live:
+            seat_win = win if seat == winner else WinType.NONE
+            f, layout = self._score(hands[seat], seat_win, to_wind(seat), statuses.get(seat))
+            scores[seat] = _result(
+                hands[seat].notation, f, valid=seat == winner, decomposition=layout
+            )
         values = {s: scores[s].value if s in scores else 0 for s in SEATS}
         paid = settle_values(values, winners=(winner,), dead=dead)
         return deal_settlement(scores, values, paid, statuses=statuses, dead=dead)
@@ -399,15 +442,13 @@ class RavennaRules(Ruleset[RavennaOptions]):
         for seat in SEATS:
             if seat in (payer, callers[0], dead):
                 continue
-            own = self._score(hands[seat], WinType.NONE, to_wind(seat), None)
+            own, _ = self._score(hands[seat], WinType.NONE, to_wind(seat), None)
             points = own.points + _MAHJONG if own.points else _NO_POINTS
-            doubles = own.doubles or 0
-            scores[seat] = _explained(
-                replace(
-                    own, points=points, value=hand_value(points, doubles, limit=MASSIMO),
-                    limit="massimo" if points << doubles > MASSIMO else None,
-                )
+            mahjong = own._replace(
+                points=points, value=hand_value(points, own.doubles, limit=MASSIMO),
+                limit="massimo" if points << own.doubles > MASSIMO else None,
             )  # fmt: skip
+            scores[seat] = _result(hands[seat].notation, mahjong, valid=False)
         values = dict.fromkeys(SEATS, 0) | {s: r.value for s, r in scores.items()}
         paid = broken_rack(payer, {s: r.value for s, r in scores.items()})
         return deal_settlement(scores, values, paid, statuses=statuses, dead=None)
