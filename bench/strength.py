@@ -6,14 +6,19 @@ Commands::
         --matches 4000 --out strength.jsonl [--seed 2026] [--workers 1]
     python bench/strength.py report strength.jsonl [more.jsonl ...]
 
-``run`` plays matches ``0 .. matches-1`` of the cell (rules, hero, field, seed) and appends one
-JSON line per finished match to ``--out`` (flushed at once), so a run stopped at any point —
-``timeout``, Ctrl-C, the end of a session — is continued by running the same command again:
-the indices already in the file are skipped. Match ``i`` seats the hero at seat ``i % 4``
-(each seat equally often), with game seed :func:`~muraglia.players.simulate.match_seed`
-``(seed, i)`` and the bots seeded from it (``play_match``), so a cell's results do not depend
-on how many sessions or workers played it. FIMJ and Seipalle are played with
-``tournament=true`` (East passes every deal: 16 and 8 deals a match).
+``run`` plays matches ``0 .. matches-1`` of the cell (rules, hero, field, seed, bots) and
+appends one JSON line per finished match to ``--out`` (flushed at once), so a run stopped at
+any point — ``timeout``, Ctrl-C, the end of a session — is continued by running the same
+command again: the indices already in the file are skipped. Match ``i`` seats the hero at
+seat ``i % 4`` (each seat equally often), with game seed
+:func:`~muraglia.players.simulate.match_seed` ``(seed, i)`` and the bots seeded from it
+(``play_match``), so a cell's results do not depend on how many sessions or workers played
+it. FIMJ and Seipalle are played with ``tournament=true`` (East passes every deal: 16 and 8
+deals a match). ``bots`` is :func:`bots_version`, a hash of the bots' code: a change to the
+bots starts new cells, so results of different bots are never mixed (rows written before the
+hash are the bots of commit :data:`UNVERSIONED`). ``--max-deals D`` cuts every match after
+``D`` deals, for cheaper pilots: such rows form their own cells, labelled "at most D deals"
+(a cut match's placement is not a whole match's).
 
 ``report`` prints, per cell, the matches (and engine errors, left out), the hero's mean
 placement with its 95 % confidence interval (normal approximation, 1.96 standard errors),
@@ -23,6 +28,9 @@ and the hero's win and deal-in rates per deal.
 from __future__ import annotations
 
 import argparse
+import ast
+import functools
+import hashlib
 import json
 import math
 import sys
@@ -31,10 +39,41 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from pathlib import Path
 from typing import Any
 
+import muraglia.players
 from muraglia.players.simulate import match_seed, play_match
 
 TOURNAMENT = {"fimj": "fimj(tournament=true)", "seipalle": "seipalle(tournament=true)"}
 """The spec a ruleset id is played with (East passes every deal where free play may not end)."""
+
+
+BOT_MODULES = ("base", "danger", "defensive", "efficiency", "expert", "profiles", "random_bot")
+"""The modules of ``muraglia.players`` whose code decides the bots' moves."""
+
+UNVERSIONED = "eef5fe2"
+"""The bots of rows written before rows carried a version: those of that commit."""
+
+
+@functools.cache
+def bots_version() -> str:
+    """A short hash of the bots' code (docstrings and comments left out).
+
+    Rows carry it, so results of different bots never share a cell: a change to the
+    decisions starts new cells, a change to the documentation does not.
+    """
+    h = hashlib.sha256()
+    root = Path(muraglia.players.__file__).parent
+    for name in BOT_MODULES:
+        tree = ast.parse((root / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if isinstance(body, list):
+                node.body = [  # type: ignore[attr-defined]
+                    b
+                    for b in body
+                    if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))
+                ] or [ast.Pass()]
+        h.update(ast.dump(tree).encode())
+    return h.hexdigest()[:10]
 
 
 def spec_of(rules: str) -> str:
@@ -53,10 +92,12 @@ def seats_of(hero: str, field: str, index: int) -> list[str]:
     return seats
 
 
-def one(rules: str, hero: str, field: str, seed: int, index: int) -> dict[str, Any]:
+def one(
+    rules: str, hero: str, field: str, seed: int, index: int, *, max_deals: int | None = None
+) -> dict[str, Any]:
     """Play match ``index`` of a cell; the JSON line written for it."""
     seats = seats_of(hero, field, index)
-    out = play_match(spec_of(rules), seats, match_seed(seed, index))
+    out = play_match(spec_of(rules), seats, match_seed(seed, index), max_deals=max_deals)
     h = index % 4
     decisions = out["decisions"][h]
     return {
@@ -64,6 +105,8 @@ def one(rules: str, hero: str, field: str, seed: int, index: int) -> dict[str, A
         "hero": hero,
         "field": field,
         "seed": seed,
+        "bots": bots_version(),
+        **({"max_deals": max_deals} if max_deals else {}),
         "index": index,
         "seat": h,
         "error": out["error"],
@@ -76,7 +119,17 @@ def one(rules: str, hero: str, field: str, seed: int, index: int) -> dict[str, A
     }
 
 
-def _done(path: Path, key: tuple[str, str, str, int]) -> set[int]:
+Key = tuple[str, str, str, int, str, int | None]
+"""A cell: rules, hero, field, seed, bots version, deal cap (None: whole matches)."""
+
+
+def _key(d: dict[str, Any]) -> Key:
+    """The cell of a row (older rows: the bots of :data:`UNVERSIONED`, whole matches)."""
+    bots = d.get("bots", UNVERSIONED)
+    return (d["rules"], d["hero"], d["field"], d["seed"], bots, d.get("max_deals"))
+
+
+def _done(path: Path, key: Key) -> set[int]:
     done: set[int] = set()
     if not path.exists():
         return done
@@ -85,13 +138,13 @@ def _done(path: Path, key: tuple[str, str, str, int]) -> set[int]:
             d = json.loads(line)
         except json.JSONDecodeError:
             continue  # a line cut by a kill: that match is played again
-        if (d.get("rules"), d.get("hero"), d.get("field"), d.get("seed")) == key:
+        if _key(d) == key:
             done.add(int(d["index"]))
     return done
 
 
 def run(args: argparse.Namespace) -> int:
-    key = (args.rules, args.hero, args.field, args.seed)
+    key = (args.rules, args.hero, args.field, args.seed, bots_version(), args.max_deals)
     out = Path(args.out)
     todo = [i for i in range(args.matches) if i not in _done(out, key)]
     print(f"{len(todo)} of {args.matches} matches to play", file=sys.stderr)
@@ -102,19 +155,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _play(
-    todo: list[int], key: tuple[str, str, str, int], workers: int
-) -> Iterator[dict[str, Any]]:
-    rules, hero, field, seed = key
+def _play(todo: list[int], key: Key, workers: int) -> Iterator[dict[str, Any]]:
+    rules, hero, field, seed, _, cap = key
     if workers <= 1:
         for i in todo:
-            yield one(rules, hero, field, seed, i)
+            yield one(rules, hero, field, seed, i, max_deals=cap)
         return
     with ProcessPoolExecutor(workers) as pool:
         pending: set[Future[dict[str, Any]]] = set()
         it = iter(todo)
         for i in it:
-            pending.add(pool.submit(one, rules, hero, field, seed, i))
+            pending.add(pool.submit(one, rules, hero, field, seed, i, max_deals=cap))
             if len(pending) >= 2 * workers:
                 break
         while pending:
@@ -123,7 +174,7 @@ def _play(
                 yield fut.result()
                 nxt = next(it, None)
                 if nxt is not None:
-                    pending.add(pool.submit(one, rules, hero, field, seed, nxt))
+                    pending.add(pool.submit(one, rules, hero, field, seed, nxt, max_deals=cap))
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -151,24 +202,26 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def report(args: argparse.Namespace) -> int:
-    cells: dict[tuple[str, str, str], dict[int, dict[str, Any]]] = {}
+    cells: dict[tuple[str, str, str, str, int], dict[int, dict[str, Any]]] = {}
     for path in args.files:
         for line in Path(path).read_text(encoding="utf-8").splitlines():
             try:
                 d = json.loads(line)
             except json.JSONDecodeError:
                 continue
-            key = (d["rules"], d["hero"], d["field"])
+            rules, hero, field, _, bots, cap = _key(d)
+            key = (rules, hero, field, bots, cap or 0)
             cells.setdefault(key, {})[(d["seed"], d["index"])] = d  # type: ignore[index]
     print(
-        "| ruleset | hero | vs 3 x | matches (errors) | deals | hero mean placement (95% CI) "
-        "| hero win % | hero deal-in % |"
+        "| ruleset | hero | vs 3 x | bots | matches (errors) | deals "
+        "| hero mean placement (95% CI) | hero win % | hero deal-in % |"
     )
-    print("| --- | --- | --- | ---: | ---: | --- | ---: | ---: |")
-    for (rules, hero, field), rows in sorted(cells.items()):
+    print("| --- | --- | --- | --- | ---: | ---: | --- | ---: | ---: |")
+    for (rules, hero, field, version, cap), rows in sorted(cells.items()):
         s = summary(list(rows.values()))
+        spec = spec_of(rules) + (f", at most {cap} deals" if cap else "")
         print(
-            f"| {spec_of(rules)} | {hero} | {field} | {s['matches']} ({s['errors']}) | "
+            f"| {spec} | {hero} | {field} | {version} | {s['matches']} ({s['errors']}) | "
             f"{s['deals']} | {s['mean']:.3f} ± {s['ci']:.3f} | {100 * s['win_rate']:.1f} | "
             f"{100 * s['deal_in_rate']:.1f} |"
         )
@@ -185,10 +238,18 @@ def main() -> int:
     r.add_argument("--matches", type=int, default=4000)
     r.add_argument("--seed", type=int, default=2026)
     r.add_argument("--workers", type=int, default=1)
+    r.add_argument(
+        "--max-deals",
+        type=int,
+        default=None,
+        help="cut every match after this many deals (its own cells, labelled in the report)",
+    )
     r.add_argument("--out", required=True)
     p = sub.add_parser("report", help="mean placements with 95%% CIs from result files")
     p.add_argument("files", nargs="+")
     args = parser.parse_args()
+    if args.command == "run" and args.max_deals is not None and args.max_deals < 1:
+        parser.error(f"--max-deals must be at least 1, got {args.max_deals}")
     return run(args) if args.command == "run" else report(args)
 
 

@@ -1,5 +1,5 @@
 """Shared pytest configuration: hypothesis profiles (``ci`` is the default) and the
-``kernels`` fixture (compiled and pure-Python shanten kernels)."""
+``kernels`` fixture (compiled and pure-Python kernels: shanten, riichi scoring)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from muraglia.analysis import shanten as sh
+from muraglia.rulesets.mcr import native as mcr_native
+from muraglia.rulesets.mcr import search as mcr_search
+from muraglia.rulesets.riichi_ema import fast
 
 settings.register_profile(
     "ci",
@@ -24,12 +27,46 @@ settings.register_profile("dev", max_examples=500, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
+NATIVE_PAIRS: list[tuple[Any, Any]] = []
+"""(compiled kernel, its pure-Python reference) of every accelerator built here."""
+if sh.NATIVE:
+    NATIVE_PAIRS += [
+        (sh.shanten_all, sh._pure_shanten_all),
+        (sh.shanten_standard, sh._pure_shanten_standard),
+    ]
+if fast.NATIVE:
+    NATIVE_PAIRS += [
+        (fast.score_best, fast._pure_score_best),
+        (fast.score_front, fast._pure_score_front),
+    ]
+if mcr_native.NATIVE:  # MCR's decompositions, readings, waits, plan loop, resolution
+    NATIVE_PAIRS += [
+        (mcr_native.standard_decompositions, mcr_native._pure_standard_decompositions),
+        (mcr_native.decompositions, mcr_native._pure_decompositions),
+        (mcr_native.readings, mcr_native._pure_readings),
+        (mcr_native.single_tile_wait, mcr_native._pure_single_tile_wait),
+        (mcr_search.resolve_ids, mcr_search._pure_resolve_ids),
+        (mcr_search.run_steps, mcr_search._pure_run_steps),
+    ]
+COMPILED = (
+    "muraglia.analysis._cshanten",
+    "muraglia.rulesets.riichi_ema._criichi",
+    "muraglia.rulesets.mcr._cmcr",
+)
+
+
 @pytest.fixture(scope="module", params=["native", "pure"])
 def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
-    """Run a module's tests on the compiled shanten kernels, then on the pure-Python ones.
+    """Run a module's tests on the compiled kernels, then on the pure-Python ones.
 
-    ``muraglia.analysis.shanten`` picks the kernels once, at import (``NATIVE``; the import-time
-    switch ``MURAGLIA_PURE=1`` is tested in a subprocess by ``tests/analysis/test_native.py``).
+    The kernels: shanten (``analysis/_cshanten.c``), the riichi scorer's
+    (``rulesets/riichi_ema/_criichi.c``) and MCR's decompositions, readings, single-tile wait,
+    fan-plan loop and resolution (``rulesets/mcr/_cmcr.c``).
+
+    The shanten kernels (``muraglia.analysis.shanten``) and the riichi scorer's
+    (``muraglia.rulesets.riichi_ema.fast.score_best`` and ``score_front``) are picked once, at
+    import (``NATIVE``; the import-time switch ``MURAGLIA_PURE=1`` is tested in a subprocess
+    by ``tests/analysis/test_native.py``).
     The ``pure`` run rebinds every module's reference to a compiled kernel to its pure-Python
     reference for the module's tests and sets ``MURAGLIA_PURE=1`` for the subprocesses they
     start, and restores both after (modules first imported meanwhile included). The ``native``
@@ -38,18 +75,14 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     Request it with ``pytestmark = pytest.mark.usefixtures("kernels")``.
     """
     if request.param == "native":
-        if not sh.NATIVE:
+        if not NATIVE_PAIRS:
             pytest.skip("the C accelerator is not built here: the pure run covers this module")
         yield "native"
         return
-    pairs = [
-        (sh.shanten_all, sh._pure_shanten_all),
-        (sh.shanten_standard, sh._pure_shanten_standard),
-    ]
-    swap = {id(native): pure for native, pure in pairs}
-    back = {id(pure): native for native, pure in pairs}
+    swap = {id(native): pure for native, pure in NATIVE_PAIRS}
+    back = {id(pure): native for native, pure in NATIVE_PAIRS}
     before = set(sys.modules)
-    swapped = _rebind(swap) if sh.NATIVE else []
+    swapped = _rebind(swap)
     pure_env = os.environ.get("MURAGLIA_PURE")
     os.environ["MURAGLIA_PURE"] = "1"  # and the subprocesses the tests start
     try:
@@ -61,8 +94,8 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
             os.environ["MURAGLIA_PURE"] = pure_env
         for module, name, value in swapped:
             setattr(module, name, value)
-        if sh.NATIVE:  # modules imported during the pure run bound the pure kernels
-            _rebind(back, only=set(sys.modules) - before)
+        # modules imported during the pure run bound the pure kernels
+        _rebind(back, only=set(sys.modules) - before)
 
 
 def _rebind(swap: dict[int, Any], only: set[str] | None = None) -> list[tuple[Any, str, Any]]:
@@ -74,7 +107,7 @@ def _rebind(swap: dict[int, Any], only: set[str] | None = None) -> list[tuple[An
     """
     changed = []
     for modname, module in list(sys.modules.items()):
-        if modname == "muraglia.analysis._cshanten" or (only is not None and modname not in only):
+        if modname in COMPILED or (only is not None and modname not in only):
             continue
         for name, value in list(getattr(module, "__dict__", {}).items()):
             if id(value) in swap and not name.startswith("_pure_"):

@@ -78,6 +78,25 @@ def test_accelerator_is_built() -> None:
     pytest.skip(f"the C accelerator cannot be built here: {why}")
 
 
+def test_riichi_kernel_is_built_and_switched_off() -> None:
+    """The riichi scorer's C kernel (``_criichi``): built where the shanten one is; off with
+    ``MURAGLIA_PURE=1`` (then ``score_best`` is the pure function)."""
+    if importlib.util.find_spec("muraglia.rulesets.riichi_ema._criichi") is None:
+        if importlib.util.find_spec("muraglia.analysis._cshanten") is not None:
+            pytest.fail("_cshanten is built and _criichi is not: reinstall (pip install -e .)")
+        pytest.skip("the C accelerator is not built here")
+    code = (
+        "import muraglia.rulesets.riichi_ema.fast as f\n"
+        "print(f.NATIVE, f.score_best is f._pure_score_best)\n"
+    )
+    for pure, want in (("1", ["False", "True"]), ("0", ["True", "False"])):
+        env = {**os.environ, "MURAGLIA_PURE": pure}
+        out = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        ).stdout.split()
+        assert out == want
+
+
 def test_pure_switch_is_honoured() -> None:
     """``MURAGLIA_PURE=1`` at import: the pure kernels, and every analysis doctest passes."""
     code = (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from muraglia.engine.views import PlayerView
@@ -140,7 +142,17 @@ def test_mcr_pungs_only_opener_makes_sequence_waits_unlikely() -> None:
     mcr = danger_of(view("mcr", melds=melds, riichi=(False,) * 4))
     fimj = danger_of(view("fimj", melds=melds, riichi=(False,) * 4))
     assert mcr[Tile.S5] < fimj[Tile.S5]
-    assert mcr[Tile.NORTH] > fimj[Tile.NORTH]  # pair waits weigh more instead
+    # pair waits weigh more instead
+    assert mcr[Tile.S5] / mcr[Tile.NORTH] < 0.5 * fimj[Tile.S5] / fimj[Tile.NORTH]
+
+
+def test_mcr_ready_hands_win_on_about_a_third_of_their_waits() -> None:
+    t = Table.of(view("mcr", riichi=(False,) * 4))
+    mcr = TRAITS["mcr"]
+    every = wait_danger(t, 1, replace(mcr, win_share=1.0))
+    assert wait_danger(t, 1, mcr) == pytest.approx([d * mcr.win_share for d in every])
+    assert 0.2 < mcr.win_share < 0.5  # MCR-WIN-4: 8 points
+    assert all(TRAITS[r].win_share == 1.0 for r in ("fimj", "ravenna", "riichi-ema", "seipalle"))
 
 
 def test_readiness_riichi_calls_tempo_and_wall() -> None:
@@ -156,7 +168,10 @@ def test_readiness_riichi_calls_tempo_and_wall() -> None:
     late = Table.of(
         view(riichi=(False,) * 4, discards=("", "1m9p1z2z3z9s1s4m5p6s3m4m6p5s", "", ""), live=8)
     )
-    assert readiness(late, 1, tr) > 0.4
+    assert readiness(late, 1, tr) > 0.25
+    assert readiness(late, 1, traits_for("mcr")) > 0.6  # the last turns: hands are formed
+    # a closed hand that could declare riichi and has not is rarely ready (CLOSED_TEMPO)
+    assert readiness(late, 1, tr) < 0.5 * readiness(late, 1, traits_for("mcr"))
     # without riichi in the rules a closed quiet hand is more often ready (nobody declares)
     fimj, rav = traits_for("fimj"), traits_for("ravenna")
     mid = view(riichi=(False,) * 4, discards=("", "1m9p1z2z3z9s1s4m5p6s", "", ""))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import json
 import sys
@@ -342,9 +343,43 @@ def test_strength_runner_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert again == before
     assert rows[0]["seat"] == 0
     assert rows[1]["seat"] == 1
+    assert {r["bots"] for r in rows} == {st_.bots_version()}  # cells never mix bots
     s = st_.summary(rows)
     assert s["matches"] == 2
     assert 1 <= s["mean"] <= 4
+    try:  # a deal cap makes its own cell: nothing of the whole matches is skipped or mixed
+        sys.argv = ["strength.py", *args, "--max-deals", "1"]
+        assert st_.main() == 0
+    finally:
+        sys.argv = argv
+    capped = [json.loads(x) for x in out.read_text().splitlines()][2:]
+    assert [(r["index"], r["max_deals"], r["deals"]) for r in capped] == [(0, 1, 1), (1, 1, 1)]
+
+
+def test_diagnosis_counts_every_deal_and_pairs_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dg = _bench("diagnose_bots")
+    args = argparse.Namespace(
+        rules="ravenna", hero="expert", field="efficiency", seed=3, max_deals=2,
+        set=[("quiet", 0.0)], calibrate=True,
+    )  # fmt: skip
+    row = dg.play(args, 1)
+    assert row["hero"] == 1
+    seats = row["seats"]
+    for c in seats:  # every deal ends one way for every seat
+        assert c["deals"] == 2
+        assert c.get("won", 0) + c.get("dealt_in", 0) + c.get("other_won", 0) <= 2
+    assert sum(c["placement"] for c in seats) == 10  # 1 + 2 + 3 + 4, ties sharing
+    assert seats[1].get("decisions", 0) > 0
+    assert "decisions" not in seats[0]
+    assert sum(b[0] for b in row["calib"]["ready"]) > 0  # every hero turn, every opponent
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text(json.dumps(row) + "\n" + json.dumps({**row, "index": 2}) + "\n")
+    dg.compare(str(rows), str(rows))
+    assert "placement: new - old = +0.000 ± 0.000 (2 matches)" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="no attribute"):
+        dg.play(argparse.Namespace(**{**vars(args), "set": [("no_such_knob", 1)]}), 0)
 
 
 def test_views_are_not_modified_by_the_expert() -> None:

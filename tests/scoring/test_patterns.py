@@ -10,6 +10,7 @@ from muraglia.errors import RulesetError
 from muraglia.notation import parse_hand
 from muraglia.scoring import PatternTable, WinContext, WinType
 from muraglia.scoring import predicates as p
+from muraglia.scoring.patterns import Exclusion
 from muraglia.tiles import Tile
 
 NAMES = {"en": "x", "it": "x"}
@@ -52,6 +53,58 @@ def test_evaluate(hand: str, expected: dict[str, int]) -> None:
     table.limit_exclusive = True
     got = {a.id: a.value for a in table.evaluate(ctx_of(hand))}
     assert got == expected
+
+
+def exclusion_table(exclusion: Exclusion) -> PatternTable:
+    """Patterns where the two readings of ``excludes`` part (module docstring of patterns.py).
+
+    ``pairs_of_heads`` (4) includes ``all_heads`` (5): SEI-DBL-D25 "comprende" SEI-DBL-D16, and
+    "a seven-pairs hand of head tiles scores 4, not the 5" (SEI-DBL-2). ``chain_a`` excludes
+    ``chain_b``, which excludes ``chain_c``; ``mutual_x`` and ``mutual_y`` exclude each other.
+    """
+    t = PatternTable("test", unit="doubles", exclusion=exclusion)
+    for pid, value, excludes in (
+        ("pairs_of_heads", 4, ("all_heads",)),
+        ("all_heads", 5, ()),
+        ("chain_a", 3, ("chain_b",)),
+        ("chain_b", 2, ("chain_c",)),
+        ("chain_c", 1, ()),
+        ("mutual_x", 1, ("mutual_y",)),
+        ("mutual_y", 1, ("mutual_x",)),
+    ):
+        t.pattern(pid, names=NAMES, closed=value, open=value, ref="T", excludes=excludes)(
+            lambda c: True
+        )
+    t.check()
+    return t
+
+
+@pytest.mark.parametrize(
+    ("found", "kept", "by_found"),
+    [
+        (("pairs_of_heads", "all_heads"), {"pairs_of_heads", "all_heads"}, {"pairs_of_heads"}),
+        (("chain_a", "chain_b", "chain_c"), {"chain_a", "chain_c"}, {"chain_a"}),
+        (("chain_b", "chain_c"), {"chain_b"}, {"chain_b"}),
+        (("mutual_x", "mutual_y"), {"mutual_x"}, set()),
+    ],
+    ids=["lower-includes-higher", "chain", "chain-tail", "mutual"],
+)
+def test_the_two_readings_of_excludes(
+    found: tuple[str, ...], kept: set[str], by_found: set[str]
+) -> None:
+    """``kept`` ranks (a lower award never drops a higher one); ``found`` replaces."""
+    for exclusion, expected in (("kept", kept), ("found", by_found)):
+        table = exclusion_table(exclusion)  # type: ignore[arg-type]
+        awards = table.resolve(dict.fromkeys(found, 1), concealed=True)
+        assert {a.id for a in awards} == expected, exclusion
+        copy = table.with_values({"chain_c": (1, 1)})  # option presets keep the reading
+        assert copy.exclusion == exclusion
+        assert {a.id for a in copy.resolve(dict.fromkeys(found, 1), concealed=True)} == expected
+
+
+def test_unknown_exclusion_is_refused() -> None:
+    with pytest.raises(RulesetError, match="exclusion must be one of kept, found, not 'any'"):
+        PatternTable("t", unit="han", exclusion="any")  # type: ignore[arg-type]
 
 
 def test_open_value_none_means_not_allowed() -> None:
@@ -153,3 +206,45 @@ def test_max_suits_skips_the_predicate(hand: str, called: bool) -> None:
     for among in (None, list(t)):
         assert ("flushy" in t.find(ctx_of(hand), among=among)) is called
     assert len(calls) == (2 if called else 0)
+
+
+def test_won_only_patterns_are_not_tried_on_a_hand_that_did_not_win() -> None:
+    """``won_only`` (FIMJ's closing doubles, massimi) skips ``WinType.NONE`` without a call."""
+    calls: list[WinType] = []
+    t = PatternTable("t", unit="doubles")
+    t.pattern("closing", names=NAMES, closed=1, open=1, ref="r", won_only=True, category="c")(
+        lambda c: calls.append(c.win) or True
+    )
+    t.pattern("any", names=NAMES, closed=1, open=1, ref="r")(lambda c: True)
+    hand = parse_hand("234m567p234s678s55m+5m")
+    d = decompose(hand)[0]
+    for win, expected in ((WinType.TSUMO, ["closing", "any"]), (WinType.NONE, ["any"])):
+        ctx = WinContext(hand, d, None, win, Tile.EAST, Tile.EAST)
+        assert [a.id for a in t.evaluate(ctx)] == expected
+    assert calls == [WinType.TSUMO]
+    assert t.award_of("closing", 1, concealed=True).category == "c"
+    assert t.award_of("any", 1, concealed=True).category is None
+
+
+def test_won_only_is_not_tried_on_a_hand_that_did_not_win() -> None:
+    # the classical rulesets score every hand; a hand-shape pattern (RAV-DBL-3, RAV-GAP-16)
+    # describes a complete winning hand and is never tried on WinType.NONE
+    calls: list[WinType] = []
+    t = PatternTable("test", unit="points")
+
+    def spy(ctx: WinContext) -> bool:
+        calls.append(ctx.win)
+        return True
+
+    t.pattern("shape", names=NAMES, closed=1, open=1, ref="T-10", won_only=True)(spy)
+    t.pattern("any", names=NAMES, closed=1, open=1, ref="T-11")(lambda c: True)
+    hand = parse_hand("123m456m789m11p22p+2p")
+    d = decompose(hand)[0]
+    for win, ids in ((WinType.NONE, {"any"}), (WinType.RON, {"shape", "any"}),
+                     (WinType.NONE, {"any"})):  # fmt: skip
+        ctx = WinContext(hand, d, None, win, Tile.EAST, Tile.EAST)
+        for among in (None, list(t)):  # the cached plan and a pattern subset agree
+            assert set(t.find(ctx, among=among)) == ids
+    assert calls == [WinType.RON, WinType.RON]
+    assert t["shape"].won_only
+    assert not t["any"].won_only

@@ -1027,6 +1027,14 @@ class _JsonRound:
         self.next_dora = 1
         self.pending_dora = 0
         self.reach: int | None = None
+        self.passes: tuple[bool, ...] = ()
+        """Claim choices of this run: ``passes[k]`` true, the k-th possible claim is passed."""
+        self.claims_seen = 0
+        """Possible claims met so far (a recorded call that fits the discard on the table)."""
+        self.consumed = False
+        """Whether the run read every draw and discard column to its end."""
+        self.di = [0, 0, 0, 0]
+        self.dd = [0, 0, 0, 0]
 
     def _free(self, code: int) -> int:
         """An id for an indicator (not tracked as a held tile)."""
@@ -1040,6 +1048,7 @@ class _JsonRound:
         dd = [0, 0, 0, 0]  # ... and discards
         turn = self.init.dealer
         last: tuple[int, int] | None = None  # (discarder, tile id) open to claims
+        self.di, self.dd = di, dd
         for _ in range(400):
             caller = self._claimant(last, di) if last is not None else None
             if caller is not None and last is not None:
@@ -1103,9 +1112,14 @@ class _JsonRound:
         """The seat calling the last discard (pon and kong before chi), if any.
 
         A call string names the taken tile and, by the marker's position, where it came
-        from; both must fit the last discard.
+        from; both must fit the last discard. The format does not say *which* fitting discard
+        was called (a seat may pass a tile and call the same kind from the same seat later):
+        each fitting call is a choice, taken unless this run's ``passes`` says otherwise
+        (:func:`_interleave` searches the choices when the first reading does not use up
+        every column).
         """
-        chi = None
+        pon: list[int] = []
+        chi: list[int] = []
         discarder, tile = last
         for s in range(4):
             if s == discarder or di[s] >= len(self.draws[s]):
@@ -1119,11 +1133,13 @@ class _JsonRound:
             rel = (discarder - s) % 4
             if _SOURCE.get((letter, pos)) != rel:
                 continue
-            if letter == "c":
-                chi = s
-            else:
+            (chi if letter == "c" else pon).append(s)
+        for s in pon + chi:
+            k = self.claims_seen
+            self.claims_seen += 1
+            if not (k < len(self.passes) and self.passes[k]):
                 return s
-        return chi
+        return None
 
     def _reveal(self, count: int) -> None:
         """Turn ``count`` kong dora indicators.
@@ -1187,6 +1203,9 @@ class _JsonRound:
         raise TenhouFormatError(f"seat {who} adds to a pung of {kind} it does not have")
 
     def _finish(self) -> Round:
+        self.consumed = all(self.di[s] == len(self.draws[s]) for s in range(4)) and all(
+            self.dd[s] == len(self.discards[s]) for s in range(4)
+        )
         if self.reach is not None:  # accepted unless that very discard was won on
             won = self.result and _norm(str(self.result[0])) in _JSON_WIN
             infos = self.result[2::2] if won else []
@@ -1215,6 +1234,48 @@ class _JsonRound:
             )
         deltas = tuple(int(x) for x in self.result[1]) if len(self.result) > 1 else (0,) * 4
         return [Ryuukyoku(_JSON_DRAWS[head], ba[0], ba[1], None, deltas, ())]
+
+
+_INTERLEAVE_RUNS = 2000
+"""Readings :func:`_interleave` tries for one round before keeping the first."""
+
+
+def _interleave(log: Sequence[Any], red_fives: bool, kan_dora_at_once: bool) -> Round:
+    """The event order of one tenhou.net/6 round: the reading that uses every column up.
+
+    The first reading takes every call at the first discard it fits. A seat that passed a
+    tile and called the same kind from the same seat later (random or weak players do) makes
+    that reading run out of step: it ends with draws or discards left unread. Then the
+    readings with one passed claim, then two, are tried (breadth first, at most
+    ``_INTERLEAVE_RUNS``) and the first that reads every column is the round; if none does,
+    the first reading stands (the replay then names the step where it departs from the
+    engine).
+    """
+    first = _JsonRound(log, red_fives, kan_dora_at_once)
+    rnd = first.run()
+    if first.consumed:
+        return rnd
+    frontier: list[tuple[tuple[bool, ...], int]] = [((), first.claims_seen)]
+    runs = 1
+    for _depth in range(2):
+        following: list[tuple[tuple[bool, ...], int]] = []
+        for passes, seen in frontier:
+            for k in range(len(passes), seen):
+                trial = (*passes, *(False,) * (k - len(passes)), True)
+                attempt = _JsonRound(log, red_fives, kan_dora_at_once)
+                attempt.passes = trial
+                try:
+                    candidate = attempt.run()
+                except (TenhouFormatError, ValueError, IndexError, KeyError):
+                    candidate = None
+                runs += 1
+                if candidate is not None and attempt.consumed:
+                    return candidate
+                following.append((trial, attempt.claims_seen))
+                if runs >= _INTERLEAVE_RUNS:
+                    return rnd
+        frontier = following
+    return rnd
 
 
 def _rule(rule: Any, label: str) -> tuple[str, bool]:
@@ -1335,7 +1396,7 @@ def parse_tenhou6(text: str, name: str = "") -> Record:
                     " has no three-player riichi yet"
                 )
             try:
-                rounds.append(_JsonRound(log, red, kan_dora_at_once).run())
+                rounds.append(_interleave(log, red, kan_dora_at_once))
             except (ValueError, TypeError, IndexError, KeyError) as exc:
                 if isinstance(exc, TenhouFormatError):
                     raise TenhouFormatError(f"{label}: round {len(rounds) + 1}: {exc}") from None

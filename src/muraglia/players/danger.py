@@ -72,6 +72,7 @@ __all__ = [
     "attack_or_fold",
     "opponent_value",
     "readiness",
+    "threat_of",
     "traits_for",
     "wait_danger",
     "win_chance",
@@ -107,13 +108,18 @@ class RuleTraits:
     and SEI-PAY East double: 2; MCR: 1)."""
     win_base: float = 0.0
     """What a win gains besides its value (MCR-PAY-2/3: 8 from each of the three others)."""
+    win_share: float = 1.0
+    """Share of a ready hand's waits it may actually win on. MCR's 8-point minimum
+    (MCR-WIN-4) leaves about a third: over 25 seeded matches of ``bench/diagnose_bots.py
+    --calibrate`` the opponents' wait shapes predicted 114 deal-ins where 37 happened, with
+    their readiness (shanten 0) estimated right."""
 
 
 TRAITS: dict[str, RuleTraits] = {
     "riichi-ema": RuleTraits("riichi-ema", True, 0.8, False, 0, True, 5000.0, 1.5),
     "riichi-tenhou": RuleTraits("riichi-tenhou", True, 0.8, False, 0, True, 5000.0, 1.5),
     "seipalle": RuleTraits("seipalle", True, 0.8, False, 0, True, 220.0, 2.0),
-    "mcr": RuleTraits("mcr", False, 1.0, False, 8, False, 14.0, 1.0, 24.0),
+    "mcr": RuleTraits("mcr", False, 1.0, False, 8, False, 14.0, 1.0, 24.0, 0.33),
     "fimj": RuleTraits("fimj", False, 0.0, True, 0, True, 140.0, 2.0),
     "ravenna": RuleTraits("ravenna", False, 0.0, True, 0, False, 65.0, 2.0),
 }
@@ -137,6 +143,12 @@ def traits_for(rules: object) -> RuleTraits:
 _MELD_READY = (0.0, 0.12, 0.3, 0.6, 0.9)
 """Readiness from the number of declared melds alone."""
 
+CLOSED_TEMPO = 0.2
+"""Where a closed ready hand may declare riichi, the share of the tempo readiness a closed
+hand without a declaration keeps. Calibrated with ``bench/diagnose_bots.py --calibrate``
+(riichi-ema and Seipalle, 25 matches each, the hidden hands as truth): with 0.5, closed
+opponents estimated 0.07 and 0.15 ready were ready 0 % and 2-3 % of the time."""
+
 
 def readiness(t: Table, seat: int, traits: RuleTraits) -> float:
     """How likely ``seat`` is ready to win now (0-1), from what is face up."""
@@ -150,7 +162,7 @@ def readiness(t: Table, seat: int, traits: RuleTraits) -> float:
     turns = len(v.discards[seat])
     tempo = min(max((turns - 4) / 20, 0.0), 0.6)  # about 0.3 at turn 10, 0.6 at turn 16
     if n == 0 and traits.riichi:
-        tempo *= 0.5  # ready and closed, he would mostly have declared
+        tempo *= CLOSED_TEMPO  # ready and closed, he would mostly have declared
     p = 1 - (1 - _MELD_READY[min(n, 4)]) * (1 - tempo)
     if v.live_count < 20:
         p += (20 - v.live_count) / 100  # the last turns: hands are formed
@@ -158,6 +170,14 @@ def readiness(t: Table, seat: int, traits: RuleTraits) -> float:
     if turns >= 8 and len(last) == 2 and all(k < 27 and 3 <= k % 9 + 1 <= 7 for k in last):
         p += 0.05  # middle tiles let go late: the hand is formed
     return min(p, 0.95)
+
+
+def threat_of(t: Table, traits: RuleTraits) -> float:
+    """The summed readiness of the viewer's opponents.
+
+    :attr:`DangerModel.threat`, without reading any tile's danger.
+    """
+    return sum(readiness(t, s, traits) for s in range(len(t.view.discards)))
 
 
 def opponent_value(t: Table, seat: int, traits: RuleTraits) -> float:
@@ -219,38 +239,58 @@ def _shapes() -> tuple[tuple[tuple[int, ...], tuple[int, ...], float, bool], ...
     return tuple(out)
 
 
-def _combos(held: tuple[int, ...], unseen: list[int]) -> int:
-    if len(held) == 2 and held[0] == held[1]:
-        u = unseen[held[0]]
-        return u * (u - 1) // 2
-    c = 1
-    for k in held:
-        c *= unseen[k]
-    return c
+@lru_cache(maxsize=1)
+def _shape_table() -> tuple[tuple[int, int, int, int, float, bool, tuple[int, ...]], ...]:
+    """:func:`_shapes` laid out for the inner loop of :func:`wait_danger`.
+
+    Each: the first held kind, the second (-1 for a single), whether the two are a pair, the
+    bit mask of the winning kinds, the weight, whether a sequence wait, the winning kinds.
+    """
+    out = []
+    for held, waits, w, sequence in _shapes():
+        second = held[1] if len(held) == 2 else -1
+        pair = len(held) == 2 and held[0] == held[1]
+        mask = sum(1 << x for x in waits)
+        out.append((held[0], second, pair, mask, w, sequence, waits))
+    return tuple(out)
 
 
-def wait_danger(t: Table, seat: int, traits: RuleTraits) -> list[float]:
+def wait_danger(
+    t: Table, seat: int, traits: RuleTraits, unseen: Sequence[int] | None = None
+) -> list[float]:
     """For each of the 34 kinds, the probability it wins for ``seat`` if he is ready.
 
     Counts the wait shapes as the module docstring says: shapes impossible from the visible
     tiles (kabe) or excluded by furiten (genbutsu, suji) weigh nothing, the others their
     weight times their combinations of unseen copies, normalised over every shape.
+    ``unseen`` (the viewer's unseen copies per kind) may be given when already counted.
     """
     v = t.view
-    unseen = [t.unseen(k) for k in range(NUM_KINDS)]
-    own_discards = {k for k in v.discards[seat] if k < NUM_KINDS}
+    if unseen is None:
+        unseen = [t.unseen(k) for k in range(NUM_KINDS)]
+    discarded = 0
+    for k in v.discards[seat]:
+        if k < NUM_KINDS:
+            discarded |= 1 << k
     melds = t.melds_of(seat)
     pungs_only = traits.min_fan > 0 and len(melds) >= 2
     pungs_only = pungs_only and all(m[0] == m[1] for m in melds)
+    furiten = traits.furiten
     weights = [0.0] * NUM_KINDS
     total = 0.0
-    for held, waits, w, sequence in _shapes():
-        c = _combos(held, unseen)
+    for first, second, pair, mask, w, sequence, waits in _shape_table():
+        u = unseen[first]
+        if pair:
+            c = u * (u - 1) // 2
+        elif second >= 0:
+            c = u * unseen[second]
+        else:
+            c = u
         if not c:
             continue
         weight = w * c
-        if any(x in own_discards for x in waits):
-            if traits.furiten:
+        if mask & discarded:
+            if furiten:
                 continue
             weight *= NO_FURITEN_KEEP
         if sequence and pungs_only:
@@ -260,6 +300,7 @@ def wait_danger(t: Table, seat: int, traits: RuleTraits) -> list[float]:
             weights[x] += weight
     if total <= 0:
         return [0.0] * NUM_KINDS
+    total /= traits.win_share
     danger = [w / total for w in weights]
     _hand_shape(t, seat, traits, danger)
     return danger
@@ -305,7 +346,8 @@ class DangerModel:
         seats = range(len(t.view.discards))
         ready = tuple(readiness(t, s, tr) for s in seats)
         value = tuple(opponent_value(t, s, tr) if ready[s] else 0.0 for s in seats)
-        danger = tuple(tuple(wait_danger(t, s, tr)) if ready[s] else () for s in seats)
+        unseen = [t.unseen(k) for k in range(NUM_KINDS)]
+        danger = tuple(tuple(wait_danger(t, s, tr, unseen)) if ready[s] else () for s in seats)
         return cls(tr, ready, value, danger)
 
     @property
@@ -348,6 +390,7 @@ RACE = 0.05
 """Chance, per own turn, that the deal ends first by another seat's win."""
 
 
+@lru_cache(maxsize=1 << 16)
 def win_chance(shanten: int, ukeire: int, draws: int, unseen: int) -> float:
     """The chance to complete the hand within ``draws`` own turns (a rough model).
 

@@ -21,12 +21,20 @@ deal-in costs the discarder.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
 from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass
 from muraglia.players.base import Table
-from muraglia.players.danger import DangerModel, RuleTraits, attack_or_fold, traits_for, win_chance
+from muraglia.players.danger import (
+    DangerModel,
+    RuleTraits,
+    attack_or_fold,
+    threat_of,
+    traits_for,
+    win_chance,
+)
 from muraglia.players.efficiency import EfficiencyBot, ValueContext, useful_count
 from muraglia.tiles import NUM_KINDS, Tile
 
@@ -44,17 +52,25 @@ class DefensiveBot(EfficiencyBot):
 
     name = "defensive"
 
+    quiet = QUIET
+    """Summed readiness under which the bot attacks without reading the danger."""
+
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self.traits: RuleTraits = traits_for(rules if rules is not None else "")
+        if not self.traits.liability:
+            # FIMJ, Ravenna: a deal-in costs no more than another seat's win (FIMJ-PAY-1,
+            # RAV-PAY-1), and steering the discards by danger lost placement there
+            # (docs/players.md, "Diagnosis"): always attack.
+            self.quiet = math.inf
 
     def _act(self, t: Table, legal: Sequence[Action]) -> Action:
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return super()._act(t, legal)
-        model = DangerModel.of(t, self.traits)
-        if model.threat < QUIET:
+        if threat_of(t, self.traits) < self.quiet:
             return self._attack(t, legal, discards)
+        model = DangerModel.of(t, self.traits)
         ranked, equity, steps = self.ranked_equity(t, discards)
         best_sh = min(steps.values())
         for a in legal:
@@ -71,40 +87,51 @@ class DefensiveBot(EfficiencyBot):
         return super()._act(t, legal)
 
     def ranked_equity(
-        self, t: Table, discards: Sequence[Discard]
+        self, t: Table, discards: Sequence[Discard], *, with_equity: bool = True
     ) -> tuple[dict[Action, float], dict[Action, float], dict[Action, int]]:
         """Scores of the attacking discards, equity and shanten of every discard.
 
         The scores are the efficiency bot's; the equity is the chance to win times the value
-        (ruleset units).
+        (ruleset units), left empty without ``with_equity`` (an attack with nobody to fear
+        reads only the scores).
         """
         scores, shanten = self.discard_scores(t, discards)
-        ctx = ValueContext(self.profile, t)
+        steps: dict[Action, int] = {a: shanten[a.tile] for a in discards}
         equity: dict[Action, float] = {}
+        if not with_equity:
+            return dict(scores), equity, steps
+        ctx = ValueContext(self.profile, t)
         counts = t.counts
         melds = t.own_melds
         hand = DeltaShanten(counts, melds)
         draws = t.view.live_count // 4
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
         typical = self.traits.typical_value
+        by_kind: dict[int, float] = {}
         for a in discards:
             k = a.tile
-            sh = shanten[k]
-            counts[k] -= 1
-            uke = (
-                useful_count(counts, melds, sh, t.visible, hand=hand, discarded=k) if sh >= 0 else 0
-            )
-            value = typical * (1 + ctx.value(counts) / VALUE_SCALE) + self.traits.win_base
-            counts[k] += 1
-            equity[a] = win_chance(sh, uke, draws, unseen) * value
-        return dict(scores), equity, {a: shanten[a.tile] for a in discards}
+            e = by_kind.get(k)
+            if e is None:
+                sh = shanten[k]
+                counts[k] -= 1
+                uke = (
+                    useful_count(counts, melds, sh, t.visible, hand=hand, discarded=k)
+                    if sh >= 0
+                    else 0
+                )
+                value = typical * (1 + ctx.value(counts) / VALUE_SCALE) + self.traits.win_base
+                counts[k] += 1
+                e = by_kind[k] = win_chance(sh, uke, draws, unseen) * value
+            equity[a] = e
+        return dict(scores), equity, steps
 
     def _claim(self, t: Table, legal: Sequence[Action]) -> Action:
         choice = super()._claim(t, legal)
         if isinstance(choice, Pass) or choice.kind == "win":
             return choice
-        model = DangerModel.of(t, self.traits)
-        exposed = model.threat * max(self.traits.liability, 0.25)
+        if not self.traits.liability:
+            return choice  # nothing to defend (see __init__)
+        exposed = threat_of(t, self.traits) * max(self.traits.liability, 0.25)
         if exposed >= 0.5 and shanten_after_call(t, choice) >= 2:
             return next(a for a in legal if isinstance(a, Pass))
         return choice

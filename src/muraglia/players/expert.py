@@ -175,7 +175,7 @@ class ExpertBot(DefensiveBot):
         return super()._act(t, legal)
 
     def _attack(self, t: Table, legal: Sequence[Action], discards: list[Discard]) -> Action:
-        ranked, _, steps = self.ranked_equity(t, discards)
+        ranked, _, steps = self.ranked_equity(t, discards, with_equity=False)
         best_sh = min(steps.values())
         for a in legal:
             if isinstance(a, ConcealedKong | AddedKong) and self._kong_ok(t, a, best_sh):
@@ -183,14 +183,14 @@ class ExpertBot(DefensiveBot):
         return self.pick(ranked)
 
     def ranked_equity(
-        self, t: Table, discards: Sequence[Discard]
+        self, t: Table, discards: Sequence[Discard], *, with_equity: bool = True
     ) -> tuple[dict[Action, float], dict[Action, float], dict[Action, int]]:
         """As :meth:`DefensiveBot.ranked_equity`, with a ready hand valued by the scorer.
 
         The waits' expected value moves the score and sets the equity, and a riichi
         discard is kept only when riichi pays (:meth:`riichi_pays`).
         """
-        ranked, equity, steps = super().ranked_equity(t, discards)
+        ranked, equity, steps = super().ranked_equity(t, discards, with_equity=with_equity)
         typical = self.traits.typical_value
         counts = t.counts
         draws = t.view.live_count // 4

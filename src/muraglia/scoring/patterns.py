@@ -20,7 +20,8 @@ A :class:`PatternTable` collects them with a decorator and does the work an if-c
 
 Resolution (:meth:`PatternTable.evaluate`):
 
-1. every pattern whose value for the hand's concealment is not None, with at least
+1. every pattern whose value for the hand's concealment is not None (and, for a ``won_only``
+   pattern, on a hand that won: not ``WinType.NONE``), with at least
    ``min_groups`` (at least one) groups of its ``requires`` kinds (if any), using at most
    ``max_suits`` of the suits m, p, s, one of whose
    ``flags_any`` (if any) is set, one of whose ``tiles_any`` kinds (if any) is in the hand
@@ -28,29 +29,55 @@ Resolution (:meth:`PatternTable.evaluate`):
    truthy result gives an :class:`Award` (value x count);
 2. ``implies``: an awarded pattern also awards the listed patterns (counted, at their own value)
    even if their predicate is false — for "A always scores B too" notes;
-3. ``excludes``: going through the awards from the highest value down (ties: table order), an
-   award excluded by an already kept one is dropped — this covers MCR's non-repeat principle and
-   "replaces" notes (junchan replaces chanta);
+3. ``excludes`` — one meaning, "A excludes B: when A counts, B is not counted", read in one
+   of two ways chosen per table (``exclusion``):
+
+   - ``"kept"`` (the default; riichi, MCR): going through the awards from the highest value
+     down (ties: table order), an award excluded by an already kept one is dropped. This is the
+     non-repeat principle of a ranked table: a lower award never removes a higher one, two
+     patterns that exclude each other keep the better (the first on a tie), and in a chain
+     A -> B -> C, C still counts when B was dropped by A (list C under A if A replaces it too);
+   - ``"found"`` (the Italian tables' *comprende*, "includes": seed 003 and SEI-DBL-D25, "the
+     listed value already replaces X"): a pattern listed by any pattern found on the hand is
+     dropped, whatever the two values and whether the excluding pattern is itself kept — tutte
+     coppie di testa (4) replaces tutte teste (5), and exclusion is transitive along a chain.
+     Two patterns listing each other would both be dropped, so such a table declares one way;
 4. with ``limit_exclusive`` tables, any limit award drops every non-limit award.
+
+>>> kept = PatternTable("demo", unit="doubles")
+>>> found = PatternTable("demo", unit="doubles", exclusion="found")
+>>> for t in (kept, found):
+...     _ = t.pattern("pairs_of_heads", names={"en": "P", "it": "P"}, closed=4, open=4,
+...                   ref="D-3", excludes=("all_heads",))(lambda ctx: True)
+...     _ = t.pattern("all_heads", names={"en": "H", "it": "H"}, closed=5, open=5, ref="D-4")(
+...         lambda ctx: True)
+>>> [[a.id for a in t.resolve({"pairs_of_heads": 1, "all_heads": 1}, concealed=True)]
+...  for t in (kept, found)]
+[['pairs_of_heads', 'all_heads'], ['pairs_of_heads']]
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from muraglia.analysis.groups import GroupKind
 from muraglia.errors import RulesetError
-from muraglia.scoring.context import WinContext
+from muraglia.scoring.context import WinContext, WinType
 from muraglia.scoring.locate import Locator, sources, whole_hand
 from muraglia.scoring.result import Award
 from muraglia.tiles import Tile
 
-__all__ = ["Pattern", "PatternTable", "Predicate", "parse_example"]
+__all__ = ["Exclusion", "Pattern", "PatternTable", "Predicate", "parse_example"]
 
 Predicate = Callable[[WinContext], "bool | int"]
 """A pattern predicate: True/False, or how many times the pattern applies."""
+
+Exclusion = Literal["kept", "found"]
+"""How a table reads ``excludes`` (module docstring, step 3): ``kept`` — an award excluded by an
+award already kept, from the highest value down; ``found`` — a pattern listed by any pattern
+found on the hand (the Italian *comprende*)."""
 
 _Step = tuple[
     str, frozenset[GroupKind], int, int, frozenset[str], frozenset[Tile], Predicate, frozenset[Tile]
@@ -85,8 +112,11 @@ def parse_example(text: str) -> tuple[str, dict[str, Any]]:
     return hand, out
 
 
-def _plan(patterns: Iterable[Pattern], concealed: bool) -> tuple[_Step, ...]:
-    """The evaluation steps of the patterns allowed at this concealment, in table order."""
+def _plan(patterns: Iterable[Pattern], concealed: bool, won: bool = True) -> tuple[_Step, ...]:
+    """The evaluation steps of the patterns allowed at this concealment, in table order.
+
+    ``won``: False for a hand that did not win, which leaves out the ``won_only`` patterns.
+    """
     return tuple(
         (
             p.id,
@@ -99,7 +129,7 @@ def _plan(patterns: Iterable[Pattern], concealed: bool) -> tuple[_Step, ...]:
             p.tiles_within,
         )
         for p in patterns
-        if p.value(concealed=concealed) is not None
+        if p.value(concealed=concealed) is not None and (won or not p.won_only)
     )
 
 
@@ -165,6 +195,13 @@ class Pattern:
     locate: Locator = field(default=whole_hand, repr=False, compare=False)
     """Which groups and tiles of the reading earn the pattern (:mod:`muraglia.scoring.locate`;
     default: the whole hand, for patterns about the hand as a whole)."""
+    won_only: bool = False
+    """Only tried on a hand that won (FIMJ's closing doubles and massimi, Ravenna's hand-shape
+    doubles and massimi, RAV-DBL-3: a non-winner's hand points, ``WinType.NONE``, never have
+    them)."""
+    category: str | None = None
+    """What the value means where the unit does not say it all, copied to every
+    :attr:`Award.category` (FIMJ: ``points``, ``fundamental``/``closing`` doubles, ``limit``)."""
 
     def value(self, *, concealed: bool) -> int | None:
         """The value for a concealed or open hand (None: not allowed)."""
@@ -180,7 +217,14 @@ class Pattern:
         if per is None:
             raise RulesetError(f"pattern {self.id!r} is not allowed on this hand")
         return Award(
-            self.id, self.names, per * count, self.unit, count=count, ref=self.ref, limit=self.limit
+            self.id,
+            self.names,
+            per * count,
+            self.unit,
+            count=count,
+            ref=self.ref,
+            limit=self.limit,
+            category=self.category,
         )
 
     def row(self) -> dict[str, Any]:
@@ -201,17 +245,36 @@ class Pattern:
 class PatternTable:
     """The ordered collection of a ruleset's patterns (see module docstring)."""
 
-    def __init__(self, ruleset: str, *, unit: str, limit_exclusive: bool = False) -> None:
-        """An empty table for ``ruleset`` whose patterns default to ``unit``."""
+    def __init__(
+        self,
+        ruleset: str,
+        *,
+        unit: str,
+        limit_exclusive: bool = False,
+        exclusion: Exclusion = "kept",
+    ) -> None:
+        """An empty table for ``ruleset`` whose patterns default to ``unit``.
+
+        ``exclusion`` says how ``excludes`` is read (:data:`Exclusion`, module docstring).
+
+        Raises:
+            RulesetError: for an unknown ``exclusion``.
+        """
+        if exclusion not in get_args(Exclusion):
+            raise RulesetError(
+                f"{ruleset}: exclusion must be one of {', '.join(get_args(Exclusion))}, "
+                f"not {exclusion!r}"
+            )
         self.ruleset = ruleset
         self.unit = unit
         self.limit_exclusive = limit_exclusive
+        self.exclusion: Exclusion = exclusion
         self._patterns: dict[str, Pattern] = {}
         self._order: dict[str, int] = {}
-        self._plans: dict[bool, tuple[_Step, ...]] = {}
+        self._plans: dict[tuple[bool, bool], tuple[_Step, ...]] = {}
         self._awards: dict[tuple[str, int, bool], Award] = {}
         self._filtered: dict[
-            tuple[bool, frozenset[tuple[GroupKind, int]], frozenset[str], int],
+            tuple[bool, frozenset[tuple[GroupKind, int]], frozenset[str], int, bool],
             tuple[_Filtered, ...],
         ] = {}
         self._suits: bool | None = None
@@ -240,6 +303,8 @@ class PatternTable:
         examples: Sequence[str] = (),
         note: str = "",
         locate: Locator = whole_hand,
+        won_only: bool = False,
+        category: str | None = None,
     ) -> Callable[[Predicate], Predicate]:
         """Decorator registering a predicate as pattern ``id``.
 
@@ -277,6 +342,8 @@ class PatternTable:
                 examples=tuple(examples),
                 note=note,
                 locate=locate,
+                won_only=won_only,
+                category=category,
             )
             return fn
 
@@ -320,7 +387,12 @@ class PatternTable:
         Raises:
             RulesetError: for an unknown id.
         """
-        out = PatternTable(self.ruleset, unit=self.unit, limit_exclusive=self.limit_exclusive)
+        out = PatternTable(
+            self.ruleset,
+            unit=self.unit,
+            limit_exclusive=self.limit_exclusive,
+            exclusion=self.exclusion,
+        )
         out._patterns = dict(self._patterns)
         out._plans = {}
         out._filtered = {}
@@ -363,6 +435,7 @@ class PatternTable:
         ``among`` restricts the search to some patterns (a ruleset's shape-specific subset).
         """
         concealed = ctx.is_concealed
+        won = ctx.win is not WinType.NONE
         present: dict[GroupKind, int] = {}
         for g in ctx.groups:
             present[g.kind] = present.get(g.kind, 0) + 1
@@ -370,17 +443,19 @@ class PatternTable:
         if among is None:
             # the steps whose declared group kinds and flags are present, cached per situation
             suits = len(ctx.suits) if self._uses_suits() else 3
-            key = (concealed, frozenset(present.items()), flags, suits)
+            key = (concealed, frozenset(present.items()), flags, suits, won)
             steps = self._filtered.get(key)
             if steps is None:
-                plan = self._plans.get(concealed)
+                plan = self._plans.get((concealed, won))
                 if plan is None:
-                    plan = self._plans[concealed] = _plan(self._patterns.values(), concealed)
+                    plan = self._plans[concealed, won] = _plan(
+                        self._patterns.values(), concealed, won
+                    )
                 if len(self._filtered) >= _FILTERED_MAX:
                     self._filtered.clear()
                 steps = self._filtered[key] = _filter(plan, present, flags, suits)
         else:
-            steps = _filter(_plan(among, concealed), present, flags, len(ctx.suits))
+            steps = _filter(_plan(among, concealed, won), present, flags, len(ctx.suits))
         found: dict[str, int] = {}
         kinds: frozenset[Tile] | None = None
         for pid, tiles_any, predicate, tiles_within in steps:
@@ -427,13 +502,18 @@ class PatternTable:
         }
         dropped: set[str] = set()
         kept: list[str] = []
-        for pid in sorted(found, key=lambda pid: (-per[pid] * found[pid], order[pid])):
-            if pid in dropped:
-                continue
-            kept.append(pid)
-            excludes = pats[pid].excludes
-            if excludes:
-                dropped.update(excludes)
+        if self.exclusion == "found":  # the Italian "comprende": any found pattern replaces
+            for pid in found:
+                dropped.update(pats[pid].excludes)
+            kept = [pid for pid in found if pid not in dropped]
+        else:  # "kept": from the highest value down, excluded by an award already kept
+            for pid in sorted(found, key=lambda pid: (-per[pid] * found[pid], order[pid])):
+                if pid in dropped:
+                    continue
+                kept.append(pid)
+                excludes = pats[pid].excludes
+                if excludes:
+                    dropped.update(excludes)
         if self.limit_exclusive and any(pats[pid].limit for pid in kept):
             kept = [pid for pid in kept if pats[pid].limit]
         kept.sort(key=order.__getitem__)
@@ -477,7 +557,7 @@ class PatternTable:
             if p is None or a.tiles is not None:
                 out.append(a)
             else:
-                out.append(replace(a, tiles=sources(hand, p.locate(ctx))))
+                out.append(a.with_tiles(sources(hand, p.locate(ctx))))
         return tuple(out)
 
     def award_of(self, pattern_id: str, count: int, *, concealed: bool) -> Award:

@@ -21,6 +21,8 @@ from muraglia.tiles import PhysicalTile, Tile, format_tiles
 __all__ = [
     "Award",
     "DealOutcome",
+    "Deferred",
+    "LazyField",
     "LazyLines",
     "ScoreResult",
     "Settlement",
@@ -113,6 +115,24 @@ class Award:
         """The display name in ``lang`` (falls back to English)."""
         return self.names.get(lang) or self.names["en"]
 
+    def with_tiles(self, tiles: tuple[TileSource, ...]) -> Award:
+        """This award with ``tiles`` (``dataclasses.replace``, without its field lookups).
+
+        >>> Award("x", {"en": "X"}, 1, "han").with_tiles(()).tiles
+        ()
+        """
+        return Award(
+            self.id,
+            self.names,
+            self.value,
+            self.unit,
+            self.count,
+            self.ref,
+            self.limit,
+            tiles,
+            self.category,
+        )
+
     def to_dict(self, keys: Sequence[str] = ()) -> dict[str, Any]:
         """``{"id", "en", "it", "value", "unit"}`` as in interfaces.md §5, plus ``tiles``.
 
@@ -134,6 +154,47 @@ class Award:
         if self.tiles is not None:
             out["tiles"] = [t.to_dict() for t in self.tiles]
         return out
+
+
+class Deferred:
+    """A value to be made on first read by a :class:`LazyField` (``make()`` makes it)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        """A value that ``make()`` will make."""
+        self.make = make
+
+
+class LazyField:
+    """A field of a result subclass made on first read (the scoring loop stays cheap).
+
+    The instance dict holds the value or a :class:`Deferred`; the first read replaces the
+    latter by what it makes. A result class declares ``hand = LazyField()`` over the
+    dataclass field; assigning (as the dataclass ``__init__`` does) stores the value as is.
+
+    >>> class R:
+    ...     hand = LazyField()
+    >>> r = R()
+    >>> r.hand = Deferred(lambda: "123m")
+    >>> r.__dict__["hand"].__class__.__name__, r.hand, r.__dict__["hand"]
+    ('Deferred', '123m', '123m')
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        d = obj.__dict__
+        value = d[self.name]
+        if type(value) is Deferred:
+            value = d[self.name] = value.make()
+        return value
+
+    def __set__(self, obj: object, value: Any) -> None:
+        obj.__dict__[self.name] = value
 
 
 class LazyLines(Mapping[str, tuple[str, ...]]):

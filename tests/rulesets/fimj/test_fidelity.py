@@ -15,8 +15,7 @@ from muraglia.hand import Hand
 from muraglia.notation import parse_hand
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.fimj.flow import FimjFlow
-from muraglia.rulesets.fimj.rules import reference_markdown
-from muraglia.rulesets.fimj.scoring import waiting_kinds
+from muraglia.rulesets.fimj.ruleset import FimjRules, reference_markdown
 from muraglia.tiles import Tile
 
 FIMJ = load_ruleset("fimj")
@@ -107,7 +106,7 @@ def test_engine_refuses_the_declarations_the_scorer_refuses() -> None:
     # FIMJ-RICHI-1: the engine's can_riichi and the scorer read the same waits.
     flow = flow_for(FIMJ)
     for text in ("234m 567m 678p 11z 45s", "234m 567m 678p 11z 55s", "234m 567m 678p 11z 46s"):
-        waits = waiting_kinds(parse_hand(text))
+        waits = FimjRules().waiting_kinds(parse_hand(text))
         assert flow.can_riichi(None, 0, waits) == (len(waits) == 1)  # type: ignore[arg-type]
 
 
@@ -188,7 +187,7 @@ def test_engine_last_piece_counts_the_winners_own_concealed_copies() -> None:
     # FIMJ-DBL-4: "oppure coperti nella stecca di chi fa Mah-Jong per formare una o più
     # combinazioni": 13m waits only on 2m; the winner's own 123m holds one 2m.
     hand = "13m 123m 678p 999s 11z"
-    assert waiting_kinds(parse_hand(hand)) == (Tile.M2,)
+    assert FimjRules().waiting_kinds(parse_hand(hand)) == (Tile.M2,)
     assert _engine_last_piece(hand, Tile.M2, {Tile.M2: 3})  # 2 on the table + 1 own + discard
     assert not _engine_last_piece(hand, Tile.M2, {Tile.M2: 2})
 

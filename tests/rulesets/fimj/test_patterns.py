@@ -9,8 +9,9 @@ import pytest
 
 from muraglia.errors import InvalidHandError
 from muraglia.notation import parse_hand
-from muraglia.rulesets.fimj.patterns import PATTERNS, PATTERNS_BY_ID, Category
-from muraglia.rulesets.fimj.rules import FimjOptions, FimjRules
+from muraglia.rulesets.fimj import FimjOptions, FimjRules
+from muraglia.rulesets.fimj.patterns import PATTERNS, Category
+from muraglia.scoring.context import WinType
 from muraglia.tiles import Tile
 
 CASES = tomllib.loads((Path(__file__).parent / "cases" / "patterns.toml").read_text("utf-8"))[
@@ -21,10 +22,9 @@ WINDS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 
 def score_case(case: dict):
     rules = FimjRules(FimjOptions(**case.get("options", {})))
-    return rules.score_hand(
+    return rules.best_fold(
         parse_hand(case["hand"], red_fives=False),
-        winner=case["win"] != "none",
-        self_drawn=case["win"] == "tsumo",
+        win=WinType(case["win"]),
         seat_wind=WINDS[case.get("seat", "S")],
         round_wind=WINDS[case.get("round", "E")],
         flags=case.get("flags", ()),
@@ -33,7 +33,7 @@ def score_case(case: dict):
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_pattern_case(case: dict) -> None:
-    assert case["pattern"] in PATTERNS_BY_ID
+    assert case["pattern"] in PATTERNS
     if case.get("error"):
         with pytest.raises(InvalidHandError, match="not a complete"):
             score_case(case)
@@ -58,8 +58,10 @@ def test_pattern_data(pattern) -> None:
     assert pattern.names["it"]
     assert pattern.names["en"]
     assert pattern.ref.startswith("FIMJ-")
-    assert all(i in PATTERNS_BY_ID for i in pattern.implies)
-    assert pattern.value > 0
+    assert all(i in PATTERNS for i in pattern.implies)
+    assert pattern.closed == pattern.open
+    assert pattern.closed is not None
+    assert pattern.closed > 0
 
 
 def test_catalogue_matches_spec_tables() -> None:
@@ -108,11 +110,11 @@ def test_catalogue_matches_spec_tables() -> None:
 )
 def test_values_from_source_tables(ref: str, value: int) -> None:
     (p,) = [p for p in PATTERNS if p.ref == ref]
-    assert p.value == value
+    assert p.closed == p.open == value
 
 
 def test_other_doubles_are_worth_one() -> None:
     special = {"FIMJ-DBL-F17", "FIMJ-DBL-C01", "FIMJ-DBL-C02", "FIMJ-DBL-C06"}
     for p in PATTERNS:
         if p.category in (Category.FUNDAMENTAL, Category.CLOSING) and p.ref not in special:
-            assert p.value == 1, p.ref
+            assert p.closed == 1, p.ref

@@ -12,8 +12,11 @@ from hypothesis import strategies as st
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.notation import parse_hand
 from muraglia.rulesets import load_ruleset
-from muraglia.rulesets.fimj.patterns import PATTERNS_BY_ID, Category
-from muraglia.rulesets.fimj.rules import FimjOptions, FimjRules
+from muraglia.rulesets.fimj.fold import lines
+from muraglia.rulesets.fimj.options import FimjOptions
+from muraglia.rulesets.fimj.patterns import PATTERNS, Category
+from muraglia.rulesets.fimj.ruleset import FimjRules
+from muraglia.scoring.context import WinType
 from muraglia.tiles import Tile
 
 DATA = tomllib.loads((Path(__file__).parent / "cases" / "vectors.toml").read_text("utf-8"))
@@ -23,10 +26,9 @@ WINDS = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 def score(case: dict, **overrides):
     case = {**case, **overrides}
     rules = FimjRules(FimjOptions(**case.get("options", {})))
-    return rules.score_hand(
+    return rules.best_fold(
         parse_hand(case["hand"], red_fives=False),
-        winner=case.get("win", "ron") != "none",
-        self_drawn=case.get("win", "ron") == "tsumo",
+        win=WinType(case.get("win", "ron")),
         seat_wind=WINDS[case.get("seat", "S")],
         round_wind=WINDS[case.get("round", "E")],
         flags=case.get("flags", ()),
@@ -65,18 +67,18 @@ def test_nesting_fimj_cum_3(row: dict) -> None:
     assert set(got) == set(row["earned"])
     assert sum(got.values()) == row["total"]
     for award in result.awards:  # every implied pattern is earned alongside
-        for implied in PATTERNS_BY_ID[award.id].implies:
+        for implied in PATTERNS[award.id].implies:
             assert implied in got
 
 
 def test_best_layout_is_chosen() -> None:
     # FIMJ-HAND-5, FIMJ-GAP-25: 333444555p + 345p could be pungs; chows are worth more here.
     result = score({"hand": "345345345345p 11s +5p", "win": "ron"})
-    assert {g.kind.value for g in result.context.groups} == {"chow", "pair"}
+    assert {g.kind.value for g in result.ctx.groups} == {"chow", "pair"}
     # 111m 222m 333m as pungs: 8 + 4 + 4 points and three concealed pungs (36 x 2^3 = 288)
     # beats three identical chows (20 x 2^2 = 80) once the pungs are all concealed and tsumo.
     pungs = score({"hand": "111222333m 777z 55z +5z", "win": "tsumo"})
-    assert sum(g.kind.value == "pung" for g in pungs.context.groups) == 4
+    assert sum(g.kind.value == "pung" for g in pungs.ctx.groups) == 4
 
 
 def test_seven_pairs_pair_points() -> None:
@@ -87,7 +89,7 @@ def test_seven_pairs_pair_points() -> None:
 
 def test_explanation_is_bilingual_line_by_line() -> None:
     result = score(DATA["vector"][3])  # TV-5
-    it, en = result.lines("it", limit=1000), result.lines("en", limit=1000)
+    it, en = lines(result, "it", limit=1000), lines(result, "en", limit=1000)
     assert len(it) == len(en)
     assert "777z: 8 punti" in it
     assert "777z: 8 points" in en
@@ -98,13 +100,13 @@ def test_explanation_is_bilingual_line_by_line() -> None:
 
 def test_explanation_of_limit() -> None:
     result = score(DATA["vector"][4])  # TV-6
-    assert result.lines("en", limit=1000)[-1] == "Limit 1000: 1000"
-    assert result.lines("it", limit=1000)[-1] == "Limite 1000: 1000"
+    assert lines(result, "en", limit=1000)[-1] == "Limit 1000: 1000"
+    assert lines(result, "it", limit=1000)[-1] == "Limite 1000: 1000"
 
 
 def test_explanation_of_massimo() -> None:
     result = score({"hand": "19m19p19s1234567z +1m", "win": "ron"})
-    assert result.lines("it", limit=1000) == [
+    assert lines(result, "it", limit=1000) == [
         "Massimo: 13 lanterne meravigliose (FIMJ-MAX-M04) = 2000"
     ]
 
@@ -252,3 +254,28 @@ def test_massimo_is_paid_its_value_whatever_the_limit(limit: int, value: int) ->
     assert result.massimo is not None
     assert result.massimo.id == "all_pairs_one_suit"
     assert result.value == value
+
+
+def test_evaluate_scores_one_layout_as_score_does() -> None:
+    """The base's ``evaluate`` hook: one WinContext of a layout, the same typed result."""
+    from muraglia.analysis.groups import Decomposition
+    from muraglia.scoring.context import WinContext
+    from muraglia.scoring.layouts import complete_layouts
+
+    rules = FimjRules()
+    text = "678p 33p [555s] 777z [234m] 2f +6p"
+    hand = parse_hand(text, red_fives=False)
+    (layout,) = complete_layouts(hand)
+    ctx = WinContext(hand, layout, None, WinType.RON, Tile.SOUTH, Tile.EAST)
+    one = rules.evaluate(ctx, {})
+    best = rules.score(text, win="ron", seat_wind="S")
+    assert (one.value, one.points, one.doubles, one.ids) == (136, 34, 2, best.ids)
+    assert one.valid
+    assert one.decomposition == best.decomposition
+    # a non-winner's layout (WinType.NONE): hand points only, no win
+    none = WinContext(hand, Decomposition("partial", layout.groups[2:]), None, WinType.NONE,
+                      Tile.SOUTH, Tile.EAST)  # fmt: skip
+    other = rules.evaluate(none, {})
+    assert not other.valid
+    assert "mahjong" not in other.ids
+    assert other.points == sum(a.value for a in other.awards if a.unit == "points")

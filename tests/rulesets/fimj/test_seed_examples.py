@@ -76,8 +76,8 @@ predefinito" — the seed's table (the value not involving East; East's is doubl
 def test_massimi_table(name: str, value: int) -> None:
     # MASSIMI (FIMJ-MAX-1, FIMJ-TV-4): "Definizione / Punti", e.g. "Casa piena dei 9 pezzi
     # 3000/6000".
-    limits = [p for p in PATTERNS if p.category is Category.LIMIT]
+    limits = [p for p in PATTERNS if p.category == Category.LIMIT]
     assert len(limits) == len(SEED_MASSIMI)
     match = [p for p in limits if p.names["it"].lower().startswith(name.lower())]
     assert len(match) == 1, name
-    assert match[0].value == value
+    assert match[0].closed == value

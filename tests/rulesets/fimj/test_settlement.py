@@ -10,7 +10,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from muraglia.errors import MahjongError
-from muraglia.rulesets.fimj.rules import FimjOptions, FimjRules
+from muraglia.rulesets.fimj import FimjOptions, FimjRules
 from muraglia.scoring.classical import round_amount
 from muraglia.tiles import Tile
 

@@ -16,7 +16,9 @@ import pytest
 from muraglia.hand import Hand
 from muraglia.melds import Meld, MeldKind
 from muraglia.notation import parse_hand
-from muraglia.rulesets.fimj.scoring import _waiting_kinds_reference, waiting_kinds
+from muraglia.rulesets.fimj.options import FimjOptions
+from muraglia.rulesets.fimj.ruleset import FimjRules
+from muraglia.rulesets.fimj.waits import waiting_kinds_reference
 from muraglia.tiles import PhysicalTile, Tile
 
 SPECIAL_13 = (
@@ -81,18 +83,19 @@ def test_same_waits_as_scoring_every_kind(four_as_two_pairs: bool) -> None:
     hands += [_random13(rng) for _ in range(40)]
     waiting = 0
     for h in hands:
-        fast = waiting_kinds(h, four_as_two_pairs=four_as_two_pairs)
-        assert fast == _waiting_kinds_reference(h, four_as_two_pairs=four_as_two_pairs), h.notation
+        rules = FimjRules(FimjOptions(four_as_two_pairs=four_as_two_pairs))
+        fast = rules.waiting_kinds(h)
+        assert fast == waiting_kinds_reference(h, rules.completes), h.notation
         waiting += bool(fast)
     assert waiting >= 100  # the generated hands do wait: the comparison is not vacuous
 
 
 def test_special_shapes_keep_their_waits() -> None:
-    lanterns = waiting_kinds(parse_hand("19m19p19s1234567z"))
+    lanterns = FimjRules().waiting_kinds(parse_hand("19m19p19s1234567z"))
     assert len(lanterns) == 13
-    assert [t.notation for t in waiting_kinds(parse_hand("123456789m1234z"))] == [
+    assert [t.notation for t in FimjRules().waiting_kinds(parse_hand("123456789m1234z"))] == [
         "5z",
         "6z",
         "7z",
     ]
-    assert [t.notation for t in waiting_kinds(parse_hand("23456789m1234z5z"))] == ["1m"]
+    assert [t.notation for t in FimjRules().waiting_kinds(parse_hand("23456789m1234z5z"))] == ["1m"]

@@ -9,7 +9,11 @@ the chosen decomposition and reading, the fu breakdown and the explanation.
 
 from __future__ import annotations
 
+import copy
+import json
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,15 +23,20 @@ from hypothesis import strategies as st
 from muraglia.analysis.groups import Decomposition, GroupKind
 from muraglia.analysis.shapes import _suit_splits
 from muraglia.analysis.waits import readings
-from muraglia.errors import RulesetError
+from muraglia.errors import MahjongError, RulesetError
+from muraglia.hand import Hand
+from muraglia.melds import Meld
 from muraglia.notation import parse_hand
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import as_tiles
 from muraglia.rulesets.riichi_ema import fast
 from muraglia.rulesets.riichi_ema.rules import RiichiEma, _wind
+from muraglia.rulesets.riichi_ema.ruleset import RESULT_KEYS
 from muraglia.scoring.context import parse_win
 from muraglia.scoring.patterns import PatternTable
-from muraglia.tiles import Tile
+from muraglia.tiles import PhysicalTile, Tile
+
+pytestmark = pytest.mark.usefixtures("kernels")  # the C kernel, then the pure fast path
 
 EMA = load_ruleset("riichi-ema")
 TENHOU = load_ruleset("riichi-tenhou")
@@ -384,3 +393,273 @@ def test_seeded_hands_agree() -> None:
             same(rules, text, **kw)
         n += 1
     assert n > 300
+
+
+# ---------------------------------------------------------------------- the C kernel
+
+GOLDEN = Path(__file__).resolve().parents[2] / "data" / "score_golden" / "input.jsonl"
+
+
+def _native_only(request: pytest.FixtureRequest) -> None:
+    """Skip the pure run of the ``kernels`` fixture (these compare the two paths directly)."""
+    if request.node.callspec.params["kernels"] == "pure":
+        pytest.skip("compares the C kernel with the pure path: once is enough")
+    if not fast.NATIVE:
+        pytest.skip("the C kernel is not built here")
+
+
+def _args(rules: RiichiEma, case: dict[str, Any]) -> tuple[Any, ...]:
+    """``score_best``'s arguments for a case, normalised as ``RiichiEma.score`` does."""
+    o = rules.options
+    seat = _wind(case.get("seat_wind", "E"), "seat_wind")
+    assert rules._resolvers is not None
+    return (
+        parse_hand(case["hand"]),
+        rules._resolvers,
+        case.get("win", "ron") == "tsumo",
+        int(seat),
+        int(_wind(case.get("round_wind", "E"), "round_wind")),
+        frozenset(case.get("flags", ())),
+        as_tiles(case.get("dora"), "dora"),
+        as_tiles(case.get("ura"), "ura"),
+        case.get("honba", 0),
+        o.yakuman_stack,
+        o.kiriage,
+        o.kazoe,
+        o.two_yaku_at_five_counters,
+        SEATS[int(seat) - 27],
+    )
+
+
+def _outcome(fn: Any, args: tuple[Any, ...]) -> Any:
+    """The Best (decomposition built) or the exception's type and message."""
+    try:
+        best = fn(*args)
+    except Exception as exc:
+        return type(exc), str(exc)
+    if best is None:
+        return None
+    make = best.decomposition
+    return best._replace(decomposition=make if isinstance(make, Decomposition) else make())
+
+
+def both_agree(args: tuple[Any, ...]) -> Any:
+    """Run the C kernel and the pure path on the same arguments; the common outcome."""
+    native = _outcome(fast._native.score_best, args)
+    assert native == _outcome(fast._pure_score_best, args)
+    return native
+
+
+@given(winning(), st.sampled_from(sorted(RULES)))
+def test_kernel_matches_pure_on_random_hands(
+    request: pytest.FixtureRequest, case: dict[str, Any], rules: str
+) -> None:
+    _native_only(request)
+    both_agree(_args(RULES[rules], case))
+
+
+@pytest.mark.parametrize("rules", sorted(RULES))
+def test_kernel_matches_pure_on_golden_and_special_hands(
+    request: pytest.FixtureRequest, rules: str
+) -> None:
+    # the CLI golden corpus (both presets, varied situations) and the special hands above,
+    # each also with 5 counters (EMA-HONBA-4's two-yaku rule) and as tsumo/ron
+    _native_only(request)
+    cases = [{"hand": h, **kw} for h, kw in SPECIAL]
+    for line in GOLDEN.read_text(encoding="utf-8").splitlines():
+        try:
+            item = json.loads(line)
+        except ValueError:
+            continue  # the corpus's malformed lines
+        if isinstance(item, dict) and "hand" in item:
+            cases.append(item)
+    valid = 0
+    for case in cases:
+        for extra in ({}, {"honba": 5}, {"win": "tsumo" if case.get("win") == "ron" else "ron"}):
+            try:
+                args = _args(RULES[rules], {**case, **extra})
+            except (MahjongError, KeyError, TypeError):
+                continue  # the corpus's bad hands and situations
+            best = both_agree(args)
+            valid += isinstance(best, fast.Best) and best.valid
+    assert len(cases) > 250
+    assert valid > 300
+
+
+def test_kernel_hands_other_inputs_to_the_pure_path(request: pytest.FixtureRequest) -> None:
+    # lists instead of tuples, tiles and melds built by hand (not the parser's shared objects),
+    # resolvers without a kernel, a flower as dora: the pure path's answer or exception
+    _native_only(request)
+    case = {"hand": "123p666z1z[406m](0555s)+1z", "win": "tsumo", "dora": ["4m", "1z"]}
+    args = _args(TENHOU, case)
+    want = both_agree(args)
+    assert isinstance(want, fast.Best)
+    assert want.valid
+    h = args[0]
+    rebuilt = Hand(
+        tuple(PhysicalTile(t.kind, t.red) for t in h.concealed),
+        tuple(Meld(m.kind, tuple(PhysicalTile(t.kind, t.red) for t in m.tiles), m.concealed)
+              for m in h.melds),
+        (),
+        PhysicalTile(h.winning.kind, h.winning.red),
+    )  # fmt: skip
+    assert both_agree((rebuilt, *args[1:])) == want._replace(hand=rebuilt)
+    assert both_agree((h, args[1][:2], *args[2:])) == want
+    assert both_agree((*args[:6], list(args[6]), *args[7:])) == want
+    assert both_agree((*args[:6], (Tile.FLOWER_1,), *args[7:]))[0] is IndexError
+    huge = both_agree((h, *args[1:8], 2**70, *args[9:]))  # a counter beyond a C long
+    assert isinstance(huge, fast.Best)
+    assert huge.han == want.han
+
+
+def test_kernel_codes_are_the_declared_ids() -> None:
+    # the C kernel's pattern and flag codes are positions in fast.KERNEL_IDS / KERNEL_FLAGS
+    assert len(set(fast.KERNEL_IDS)) == len(fast.KERNEL_IDS)
+    assert set(fast.KERNEL_IDS) == fast.COVERS
+    assert set(fast.KERNEL_FLAGS) <= set(RiichiEma.flags)
+    if fast.NATIVE:
+        assert len(fast.KERNEL_IDS) == fast._native.NY
+        assert len(fast.KERNEL_FLAGS) == fast._native.NF
+
+
+def _plain(case: dict[str, Any], json_style: bool = False) -> tuple[Hand, dict[str, Any]]:
+    """A case in the spellings the C kernel's whole-call lane takes: a Hand, and tuples of
+    Tiles, or (``json_style``) lists of flags and of notations as a JSON input has them."""
+    kw = {k: v for k, v in case.items() if k != "hand"}
+    kw["flags"] = sorted(kw.get("flags", ())) if json_style else tuple(sorted(kw.get("flags", ())))
+    for key in ("dora", "ura"):
+        if key in kw:
+            kw[key] = list(kw[key]) if json_style else as_tiles(kw[key], key)
+    return parse_hand(case["hand"]), kw
+
+
+def _by_python(rules: RiichiEma, hand: Hand, kw: dict[str, Any]) -> Any:
+    """``rules.score`` with the whole-call lane off (the Python checks and ``_finish``)."""
+    module = sys.modules[type(rules).__module__]
+    saved = module.score_front
+    module.score_front = fast._pure_score_front
+    try:
+        return rules.score(hand, **kw)
+    finally:
+        module.score_front = saved
+
+
+def front_agrees(rules: RiichiEma, hand: Hand, kw: dict[str, Any]) -> bool:
+    """Score through the C lane and through Python; same result. Whether the lane answered."""
+    assert rules._front is not None
+    answered = fast._native.front(
+        rules._front,
+        hand,
+        kw.get("win", "ron"),
+        kw.get("seat_wind", "E"),
+        kw.get("round_wind", "E"),
+        kw.get("flags", ()),
+        kw.get("dora"),
+        kw.get("ura"),
+        {k: kw[k] for k in SITUATION if k in kw},
+    )
+    want = _by_python(rules, hand, kw)
+    if answered is NotImplemented:
+        return False
+    assert type(answered) is type(want)
+    assert list(vars(answered)) == list(vars(want)) == list(RESULT_KEYS)
+    assert answered.to_dict() == want.to_dict()  # patterns, payments, explanation...
+    assert answered.decomposition == want.decomposition
+    assert answered.awards == want.awards
+    assert dict(answered.extra) == dict(want.extra)
+    assert answered.payments == want.payments
+    return True
+
+
+@given(winning(), st.sampled_from(("ema", "tenhou")), st.booleans())
+def test_front_matches_the_python_path(
+    request: pytest.FixtureRequest, case: dict[str, Any], rules: str, json_style: bool
+) -> None:
+    _native_only(request)
+    hand, kw = _plain(case, json_style)
+    front_agrees(RULES[rules], hand, kw)
+
+
+def test_front_answers_the_common_calls(request: pytest.FixtureRequest) -> None:
+    # the golden corpus in the lane's spellings: most calls are answered by C, all agree
+    _native_only(request)
+    answered = total = 0
+    for line in GOLDEN.read_text(encoding="utf-8").splitlines():
+        try:
+            item = json.loads(line)
+            rules = load_ruleset(item.pop("rules"))
+            hand, kw = _plain(item, json_style=len(item) % 2 == 0)
+        except (ValueError, KeyError, TypeError, AttributeError, MahjongError):
+            continue  # the corpus's malformed lines
+        try:
+            answered += front_agrees(rules, hand, kw)
+        except MahjongError:
+            continue  # a situation the ruleset refuses: the Python path raises
+        total += 1
+    assert total > 200
+    assert answered > total // 2
+
+
+@pytest.mark.parametrize(
+    ("kw", "message"),
+    [
+        ({"win": "tsumo", "discarder": "S"}, "no discarder"),
+        ({"discarder": "E"}, "is the winner"),
+        ({"discarder": "S", "flags": ("ippatsu",)}, "ippatsu needs riichi"),
+        ({"discarder": "S", "honba": -1}, "honba"),
+        ({"discarder": "S", "honba": True}, "honba"),
+        ({"discarder": "S", "riichi_sticks": 1.5}, "riichi_sticks"),
+        ({"discarder": "S", "colour": "red"}, "unknown key"),
+        ({"discarder": "S", "flags": ("riichi", "nope")}, "nope"),
+        ({"discarder": "S", "seat_wind": "X"}, "seat_wind"),
+        ({"discarder": "S", "win": "draw"}, "win"),
+        ({"discarder": "S", "flags": ("replacement",)}, "replacement needs"),
+        ({"win": "tsumo", "flags": ["replacement"]}, "replacement needs"),
+        ({"discarder": "S", "dora": ["5x"]}, "5x"),
+        ({"discarder": "S", "dora": "5m"}, "string"),
+        ({"discarder": "S", "dora": [3.5]}, "not a tile"),
+    ],
+)
+def test_front_leaves_errors_to_the_python_path(kw: dict[str, Any], message: str) -> None:
+    # bad calls are not answered by the lane: the Python checks raise their messages
+    with pytest.raises(MahjongError, match=message):
+        TENHOU.score(parse_hand("234m567m345p67s22p+8s"), **kw)
+    with pytest.raises(MahjongError, match="riichi"):
+        TENHOU.score(parse_hand("234m567m67s22p[345p]+8s"), discarder="S", flags=("riichi",))
+    with pytest.raises(MahjongError, match="first_turn"):
+        TENHOU.score(parse_hand("234m567m67s22p[345p]+8s"), discarder="S", flags=["first_turn"])
+
+
+def test_a_deep_copy_shares_the_compiled_scorer() -> None:
+    # the C kernel cannot be copied: a deep copy of the ruleset shares it and scores the same
+    copied = copy.deepcopy(TENHOU)
+    assert copied._resolvers is TENHOU._resolvers
+    assert copied._front is None or copied._front[-1] is copied
+    hand = parse_hand("234m567m345p67s22p+8s")
+    kw: dict[str, Any] = {"discarder": "W", "seat_wind": "S", "flags": ("riichi",)}
+    assert copied.score(hand, **kw).to_dict() == TENHOU.score(hand, **kw).to_dict()
+
+
+@pytest.mark.parametrize("text", ["234m567m345p67s22p+8s", "123p666z1z[406m](0555s)+1z"])
+def test_front_parses_notation_as_score_does(request: pytest.FixtureRequest, text: str) -> None:
+    _native_only(request)
+    kw: dict[str, Any] = {"win": "tsumo", "dora": ["4m"], "flags": []}
+    assert TENHOU._front is not None
+    got = fast._native.front(TENHOU._front, text, "tsumo", "E", "E", [], ["4m"], None, {})
+    want = _by_python(TENHOU, parse_hand(text), kw)
+    assert list(vars(got)) == list(RESULT_KEYS)
+    assert got.to_dict() == want.to_dict()
+
+
+def test_bad_notation_raises_the_python_message() -> None:
+    with pytest.raises(MahjongError, match="unknown character") as native_or_pure:
+        TENHOU.score("234m567m345p67s22x+8s", win="tsumo")
+    module = sys.modules[type(TENHOU).__module__]
+    saved = module.score_front
+    module.score_front = fast._pure_score_front
+    try:
+        with pytest.raises(MahjongError) as pure:
+            TENHOU.score("234m567m345p67s22x+8s", win="tsumo")
+    finally:
+        module.score_front = saved
+    assert str(pure.value) == str(native_or_pure.value)

@@ -21,9 +21,9 @@ hook                   default
 ``flow``               **abstract**: the ruleset's engine hooks (its ``flow.py``)
 =====================  =====================================================================
 
-The Italian rulesets (fimj, seipalle, ravenna) were written before this base and do not
-subclass it yet; they satisfy :class:`AnyRuleset`, which is all the registry, the engine and
-the CLI rely on.
+FIMJ, which scores every hand, takes ``WinType.NONE`` for a hand that did not win. The other
+Italian rulesets (seipalle, ravenna) were written before this base and do not subclass it yet;
+they satisfy :class:`AnyRuleset`, which is all the registry, the engine and the CLI rely on.
 """
 
 from __future__ import annotations

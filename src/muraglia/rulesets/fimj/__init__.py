@@ -5,13 +5,18 @@ September 1993, third print updated 6 October 2001), digested with stable rule i
 ``spec/fimj.md`` (``FIMJ-*``), whose "Gaps and decisions" (``FIMJ-GAP-n``) this package follows
 where the source is silent or garbled.
 
-- :mod:`.patterns`: every point item, double and massimo as data plus a predicate;
-- :mod:`.hands`: the layouts a hand can be scored on;
-- :mod:`.scoring`: the fold (best layout, 2-point rule, limit, massimi, explanation);
-- :mod:`.rules`: the ruleset object, its options and the settlement of a whole deal.
+- :mod:`.options`: the options (FIMJ-CONF) and the accepted flags, statuses and input keys;
+- :mod:`.patterns`: every point item, double and massimo on the shared pattern table;
+- :mod:`.ruleset`: :class:`FimjRules`, the :class:`~muraglia.rulesets.base.Ruleset`: every
+  hand scored on its best layout, the typed results, the reference;
+- :mod:`.flow`: the engine hooks;
+- helpers: :mod:`.hands` (the layouts a hand can be scored on), :mod:`.fold` (the fold of one
+  layout: 2-point rule, limit, massimi, explanation), :mod:`.waits` (waits, special shapes,
+  ultimo pezzo), :mod:`.settlement` (a whole deal), :mod:`.decisions` (the gaps decided).
 """
 
-from muraglia.rulesets.fimj.rules import FimjOptions, FimjRules, reference_markdown
+from .options import FimjOptions
+from .ruleset import FimjRules, reference_markdown
 
 __all__ = ["RULESET", "FimjOptions", "FimjRules", "reference_markdown"]
 

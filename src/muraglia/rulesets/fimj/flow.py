@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import ClassVar
 
 from muraglia.analysis.shanten import shanten_all
@@ -35,14 +36,36 @@ from muraglia.rulesets.base import (
     WallLayout,
     rotate,
 )
-from muraglia.rulesets.fimj.rules import FimjOptions, FimjRules
-from muraglia.rulesets.fimj.scoring import last_piece_wait, may_complete, waiting_kinds
+from muraglia.scoring.context import WinType
 from muraglia.scoring.result import DealOutcome, Settlement
-from muraglia.tiles import DRAGONS, NUM_KINDS, TERMINALS_AND_HONORS, WINDS, PhysicalTile, Tile
+from muraglia.tiles import (
+    COPIES,
+    DRAGONS,
+    NUM_KINDS,
+    NUM_SUITED,
+    RANKS,
+    TERMINALS_AND_HONORS,
+    WINDS,
+    PhysicalTile,
+    Tile,
+)
+
+from .options import FimjOptions
+from .ruleset import FimjRules
+from .waits import last_piece_wait, may_complete
 
 __all__ = ["FLOW", "FimjFlow"]
 
-_WIND = dict(zip(SEAT_LETTERS, WINDS, strict=True))
+_RIICHI_LIVE = 8
+"""Riichi needs at least 8 drawable tiles (FIMJ-RICHI-2, FIMJ-GAP-19)."""
+_FIFTEENTH = 15
+"""Within the fifteenth discard (FIMJ-DBL-C13)."""
+_LAST_PIECE_SEEN = COPIES - 1
+"""Ultimo pezzo: the three other copies are seen (FIMJ-DBL-4)."""
+_SNAKE_RUN = 7
+"""Siamese snakes: 1 to 7 of a suit (FIMJ-MAX-M09)."""
+_TIME_UP_DISCARDS = (4, 3)
+"""Discards made before a timed deal may be finished: four players, three (FIMJ-TOURN-5, -3P-6)."""
 
 
 class FimjFlow(DealFlow[FimjRules]):
@@ -120,10 +143,9 @@ class FimjFlow(DealFlow[FimjRules]):
     ) -> int | None:
         """The winner's *V* (FIMJ-SCORE); any complete hand may win (no minimum)."""
         try:
-            score = self.ruleset.score_hand(
+            score = self.ruleset.best_fold(
                 hand,
-                winner=True,
-                self_drawn=self_drawn,
+                win=WinType.TSUMO if self_drawn else WinType.RON,
                 seat_wind=view.seat_wind(seat),
                 round_wind=view.round_wind,
                 flags=flags,
@@ -145,7 +167,7 @@ class FimjFlow(DealFlow[FimjRules]):
             out.add("last_discard")
         if "dealer_first" in facts:
             out.add("first_turn")
-        if len(view.discard_log) <= 15:
+        if len(view.discard_log) <= _FIFTEENTH:
             out.add("within_fifteenth")
         if self._last_piece(view, seat, tile, self_drawn=self_drawn, facts=facts):
             out.add("last_of_kind")
@@ -168,20 +190,20 @@ class FimjFlow(DealFlow[FimjRules]):
         if self_drawn:
             concealed13[tile] -= 1
         on_table = 0 if self_drawn or "robbing_kong" in facts else 1  # the claimed discard
-        if view.visible_count(tile) - on_table + concealed13[tile] < 3:
+        if view.visible_count(tile) - on_table + concealed13[tile] < _LAST_PIECE_SEEN:
             return False
         tiles = [PhysicalTile(Tile(k)) for k in range(NUM_KINDS) for _ in range(concealed13[k])]
         hand13 = Hand(tuple(tiles), hand.melds, hand.bonus)
-        waits = waiting_kinds(hand13, four_as_two_pairs=bool(self.options.four_as_two_pairs))
+        waits = self.ruleset.waiting_kinds(hand13)
         case = last_piece_wait(waits, tile, concealed13)
         if case is None:
             return False
         _, other = case
-        return other is None or view.visible_count(other) + concealed13[other] >= 4
+        return other is None or view.visible_count(other) + concealed13[other] >= COPIES
 
     def riichi_possible(self, view: DealView, seat: int) -> bool:
         """At least 8 drawable tiles left (FIMJ-RICHI-2, FIMJ-GAP-19); open hands allowed."""
-        return view.live_count >= 8
+        return view.live_count >= _RIICHI_LIVE
 
     def can_riichi(self, view: DealView, seat: int, waits: tuple[Tile, ...]) -> bool:
         """Only a wait on exactly one tile kind (FIMJ-RICHI-1)."""
@@ -208,22 +230,15 @@ class FimjFlow(DealFlow[FimjRules]):
         "allo scadere del tempo sono sufficienti 3 scarti" at a table of three (FIMJ-3P-6);
         otherwise the deal is abandoned without payments (FIMJ-GAP-44).
         """
-        return len(view.discard_log) >= (3 if self.options.three_players else 4)
+        four, three = _TIME_UP_DISCARDS
+        return len(view.discard_log) >= (three if self.options.three_players else four)
 
     def settle(self, outcome: DealOutcome) -> Settlement:
         """FIMJ settlement of every hand; a void deal pays nothing (FIMJ-END-2)."""
         if not outcome.winners and not outcome.status:
             return Settlement((), dict.fromkeys(SEAT_LETTERS, 0))  # void: FIMJ-END-2
-        result = self.ruleset.settle_deal(
-            hands=outcome.hands,
-            winners=outcome.winners,
-            discarder=outcome.discarder,
-            round_wind=outcome.round_wind,
-            dealer=outcome.dealer,
-            flags=outcome.flags,
-            status=outcome.status,
-        )
-        return result.to_settlement(reasons=False)
+        # the engine's records keep {from, to, amount} (no reasons), as they always have
+        return replace(self.ruleset.settle(outcome), reasons=False)
 
     def first_round_wind(self, breach: Breach) -> int:
         """Tournament: the wind of the breach wall (FIMJ-TOURN-4); free play: East."""
@@ -241,17 +256,20 @@ class FimjFlow(DealFlow[FimjRules]):
 def _maybe_special13(counts: Sequence[int], melds: int) -> bool:
     """:func:`_maybe_special` one tile short (a necessary condition)."""
     winds = [counts[w] for w in WINDS]
-    if max(winds) <= 1 and sum(winds) >= 3:
+    if max(winds) <= 1 and sum(winds) >= len(WINDS) - 1:
         return True
     if melds:
         return False
-    if sum(1 for t in TERMINALS_AND_HONORS if counts[t]) >= 12:
+    if sum(1 for t in TERMINALS_AND_HONORS if counts[t]) >= len(TERMINALS_AND_HONORS) - 1:
         return True
     dragons = [counts[d] for d in DRAGONS]
-    if max(dragons) <= 1 and sum(dragons) >= 2:
+    if max(dragons) <= 1 and sum(dragons) >= len(DRAGONS) - 1:
         return True
-    near = sum(sum(1 for r in range(7) if not counts[s * 9 + r]) <= 1 for s in range(3))
-    return near >= 2
+    near = sum(
+        sum(1 for r in range(_SNAKE_RUN) if not counts[s + r]) <= 1
+        for s in range(0, NUM_SUITED, RANKS)
+    )
+    return near >= 2  # noqa: PLR2004 - two suits, each one tile short of its run
 
 
 FLOW = FimjFlow

@@ -23,6 +23,11 @@ fast path is cross-checked against the declared predicates (``tests/rulesets/rii
 test_fast.py``: every table entry against the decomposer, and whole results — yaku, han, fu,
 payments, decomposition, explanation — against the reference scorer).
 
+When the optional C kernel (``_criichi.c``) is built, :func:`score_best` and
+:func:`score_front` are its functions; it takes every id, table and value from this module at
+set-up (:func:`_load_native`, :func:`resolvers_for`) and hands any input outside its scope to
+the pure functions here, which stay the reference (``_pure_score_best``; ``MURAGLIA_PURE=1``).
+
 >>> e = suit_entry((1, 1, 1, 0, 0, 0, 0, 2, 0))
 >>> [(s.chow_mask, s.pair, s.n_chows) for s in e[1]]  # 123 + 88: one split with the pair
 [(1, 7, 1)]
@@ -32,7 +37,8 @@ payments, decomposition, explanation — against the reference scorer).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
@@ -41,24 +47,30 @@ from muraglia.analysis.waits import Reading
 from muraglia.errors import RulesetError
 from muraglia.hand import Hand
 from muraglia.melds import MeldKind
-from muraglia.rulesets.riichi_ema.payments import basic_points, hand_value
+from muraglia.rulesets.riichi_ema.payments import LIMITS, basic_points, hand_value
 from muraglia.scoring.patterns import PatternTable
 from muraglia.scoring.result import Award
 from muraglia.tiles import ALL_KINDS_MASK, HONOUR_MASK, KIND_BITS, TERMINAL_MASK, Tile, mask_of
 
 __all__ = [
     "COVERS",
+    "KERNEL_FLAGS",
+    "KERNEL_IDS",
+    "NATIVE",
     "WAITS",
     "Best",
     "Resolver",
     "SuitSplit",
     "check_declared",
+    "native_spec",
+    "resolvers_for",
     "score_best",
+    "score_front",
     "suit_entry",
     "usable",
 ]
 
-COVERS: frozenset[str] = frozenset({
+KERNEL_IDS: tuple[str, ...] = (
     "riichi", "ippatsu", "double_riichi", "after_kong", "robbing_kong", "under_the_sea",
     "under_the_river", "blessing_of_heaven", "blessing_of_earth", "blessing_of_man",
     "menzen_tsumo", "all_simples", "half_flush", "full_flush", "nine_gates", "nine_gates_9",
@@ -69,9 +81,18 @@ COVERS: frozenset[str] = frozenset({
     "three_kongs", "four_kongs", "all_pungs", "outside_hand", "terminals_in_all_sets", "pinfu",
     "three_concealed_pungs", "four_concealed_pungs", "four_concealed_pungs_single",
     "seven_pairs", "thirteen_orphans", "thirteen_orphans_13",
-})  # fmt: skip
+)  # fmt: skip
+"""The pattern ids :func:`score_best` detects, in a fixed order: the optional C kernel
+(``_criichi.c``) names its pattern codes by their positions in this tuple."""
+
+COVERS: frozenset[str] = frozenset(KERNEL_IDS)
 """Exactly the pattern ids :func:`score_best` detects. A table declaring any other id (a yaku
 added to ``patterns.py``, or a test's) is scored by the reference path (:func:`usable`)."""
+
+KERNEL_FLAGS: tuple[str, ...] = (
+    "riichi", "ippatsu", "double_riichi", "replacement", "robbing_kong", "last_tile", "first_turn",
+)  # fmt: skip
+"""The situation flags :func:`score_best` reads (the C kernel's flag codes, by position)."""
 
 CLOSED_ONLY = ("pinfu", "pure_double_chow", "twice_pure_double_chow")
 """Patterns the fast path only looks for on a concealed hand (their declared open value must
@@ -95,15 +116,20 @@ def usable(table: PatternTable) -> bool:
     """Whether :func:`score_best` scores ``table`` exactly as its declared predicates do.
 
     Only if the table declares no id beyond :data:`COVERS`, the :data:`CLOSED_ONLY` patterns
-    are not allowed open and no pattern implies another (which the :class:`Resolver` does not
-    handle).
+    are not allowed open, no pattern implies another (which the :class:`Resolver` does not
+    handle) and ``excludes`` is read the ranked way (``exclusion="kept"``, the
+    :class:`Resolver`'s).
 
     >>> from muraglia.rulesets.riichi_ema.patterns import PATTERNS
     >>> usable(PATTERNS), usable(PATTERNS.with_values({"pinfu": (1, 1)}))
     (True, False)
+    >>> replacing = PATTERNS.with_values({})
+    >>> replacing.exclusion = "found"
+    >>> usable(replacing)
+    False
     """
     ids = {p.id for p in table}
-    if not ids <= COVERS or any(p.implies for p in table):
+    if not ids <= COVERS or table.exclusion != "kept" or any(p.implies for p in table):
         return False
     return all(table[pid].open is None for pid in CLOSED_ONLY if pid in ids)
 
@@ -272,11 +298,16 @@ class Resolver:
         """Compile ``table`` for a concealed or an open hand.
 
         Raises:
-            RulesetError: if a pattern implies another (not supported by the fast path).
+            RulesetError: if a pattern implies another or the table reads ``excludes`` as
+                ``found`` (neither is supported by the fast path).
         """
         pats = list(table)
         if any(p.implies for p in pats):
             raise RulesetError(f"{table.ruleset}: implied patterns need the reference scorer")
+        if table.exclusion != "kept":
+            raise RulesetError(
+                f"{table.ruleset}: exclusion={table.exclusion!r} needs the reference scorer"
+            )
         self.table = table
         self.concealed = concealed
         self.value: dict[str, int] = {}
@@ -338,6 +369,10 @@ class Resolver:
         return tuple(get(x) or table.award_of(x[0], x[1], concealed=self.concealed) for x in kept)
 
 
+Resolvers = tuple[Resolver, Resolver, object]
+"""The open and concealed resolvers of a preset, and its compiled C kernel (or None)."""
+
+
 class Best(NamedTuple):
     """The best reading of a hand: what a riichi result is made of.
 
@@ -362,8 +397,9 @@ class Best(NamedTuple):
     b: int
     limit: str | None
     value: int
-    reading: Reading | tuple[int, int] | None
-    """The reading, or ``(group index, wait code)`` (see :data:`WAITS`)."""
+    reading: Reading | int | None
+    """The reading, or ``8 * group index + wait code`` (see :data:`WAITS`; a small int: no
+    object made per result)."""
 
 
 def _concealed_counts(hand: Hand) -> list[int]:
@@ -385,26 +421,36 @@ class _Decomp:
         self.value: Decomposition | None = None
 
     def __call__(self) -> Decomposition:
-        if self.value is not None:
-            return self.value
-        c = _concealed_counts(self.hand)
-        groups: list[Group] = []
-        # concealed groups are the shared immutable objects of ``analysis.shapes._group``
-        if self.splits is None and self.shape == "seven_pairs":
-            groups = [_group(_PAIR_KIND, t) for t in range(34) if c[t] == 2]
-        elif self.splits is None:
-            groups = [_group(_PAIR_KIND if c[t] == 2 else _SINGLE_KIND, t) for t in _ORPHANS]
-        else:
-            for s, sp in enumerate(self.splits):
-                key = tuple(c[9 * s : 9 * s + 9])
-                groups.extend(_suit_splits(s, key)[1 if sp.pair >= 0 else 0][sp.at])
-            for t in range(27, 34):
-                n = c[t]
-                if n >= 2:
-                    groups.append(_group(_PAIR_KIND if n == 2 else _PUNG_KIND, t))
-            groups.extend(meld_group(m) for m in self.hand.melds)
-        self.value = Decomposition(self.shape, tuple(groups))
+        if self.value is None:
+            self.value = build_decomposition(self.hand, self.shape, self.splits)
         return self.value
+
+
+def build_decomposition(
+    hand: Hand, shape: str, splits: tuple[SuitSplit, ...] | None
+) -> Decomposition:
+    """The decomposition of ``hand`` that a best reading names.
+
+    ``shape`` and, for the standard shape, the chosen split of each suit (the C kernel's lazy
+    maker calls this too).
+    """
+    c = _concealed_counts(hand)
+    groups: list[Group] = []
+    # concealed groups are the shared immutable objects of ``analysis.shapes._group``
+    if splits is None and shape == "seven_pairs":
+        groups = [_group(_PAIR_KIND, t) for t in range(34) if c[t] == 2]
+    elif splits is None:
+        groups = [_group(_PAIR_KIND if c[t] == 2 else _SINGLE_KIND, t) for t in _ORPHANS]
+    else:
+        for s, sp in enumerate(splits):
+            key = tuple(c[9 * s : 9 * s + 9])
+            groups.extend(_suit_splits(s, key)[1 if sp.pair >= 0 else 0][sp.at])
+        for t in range(27, 34):
+            n = c[t]
+            if n >= 2:
+                groups.append(_group(_PAIR_KIND if n == 2 else _PUNG_KIND, t))
+        groups.extend(meld_group(m) for m in hand.melds)
+    return Decomposition(shape, tuple(groups))
 
 
 _BIT = KIND_BITS
@@ -413,12 +459,19 @@ _tuple_new = tuple.__new__
 _CHOW, _KONG = MeldKind.CHOW, MeldKind.KONG  # (an enum member read from its class is slow)
 _DORA_IDS = ("dora", "ura_dora", "red_five")
 _NO_YAKU = "no yaku: dora and red fives are not yaku (EMA-WIN-2)"
+
+
+def honba_reason(honba: int) -> str:
+    """Why a hand with one yaku han is not valid at ``honba`` counters (EMA-HONBA-4)."""
+    return f"{honba} counters: at least 2 han from yaku needed (EMA-HONBA-4)"
+
+
 _FU_WAIT = (0, 2, 2, 2, 0, 0)  # EMA-FU-4: closed, edge, single wait
 
 
 def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by position
     hand: Hand,
-    resolvers: tuple[Resolver, Resolver],
+    resolvers: Resolvers,
     tsumo: bool,
     seat: int,
     rnd: int,
@@ -434,8 +487,9 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
 ) -> Best | None:
     """The best reading of a complete ``hand`` (EMA-WIN-5, EMA-GAP-36), or None.
 
-    ``resolvers`` are the open and concealed resolvers of the preset; ``seat``/``rnd`` the
-    winds as tile ints; the rest are the ruleset options and the situation.
+    ``resolvers`` are the open and concealed resolvers of the preset (and the C kernel,
+    which this pure function ignores: :func:`resolvers_for`); ``seat``/``rnd`` the winds as
+    tile ints; the rest are the ruleset options and the situation.
     """
     conc = [0] * 34
     red = 0
@@ -506,7 +560,7 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
                 concealed = False
                 m_fu += 4 if head else 2
     ron = not tsumo
-    res = resolvers[concealed]
+    res = resolvers[1] if concealed else resolvers[0]
     value_of = res.value
     special = res.special
     # ------------------------------------------------------------------ hand-level yaku
@@ -798,11 +852,7 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
     awards = res.awards(kept) if kept is not None else res.awards_in_order(items + extras)
     reason = None
     if not valid:
-        reason = (
-            _NO_YAKU
-            if yaku_han == 0
-            else f"{honba} counters: at least 2 han from yaku needed (EMA-HONBA-4)"
-        )
+        reason = _NO_YAKU if yaku_han == 0 else honba_reason(honba)
     make = _Decomp(hand, spec, None) if isinstance(spec, str) else _Decomp(hand, "standard", spec)
     # tuple.__new__ directly: a NamedTuple's own __new__ is a Python function (same object)
     return _tuple_new(
@@ -822,7 +872,7 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
             b,
             limit,
             value,
-            (idx, wait),
+            8 * idx + wait,
         ),
     )
 
@@ -849,3 +899,127 @@ def _judge_full(
             if p not in _DORA_IDS:
                 yaku_han += v
     return kept, han, yaku_han, yakuman, any(p == "pinfu" for p, _ in kept)
+
+
+# ---------------------------------------------------------------------- the C kernel
+
+
+def native_spec(res: Resolver) -> tuple[Any, ...]:
+    """A resolver as the C kernel's ``compile`` reads it, per :data:`KERNEL_IDS` position.
+
+    Values of this concealment (None: not allowed), table positions, exclusions as bitmasks
+    of kernel positions, the limit and "needs the full resolution" masks, whether limits
+    exclude the rest, the table's awards for counts 1-8 and the resolver's award maker.
+    """
+    pos = {pid: i for i, pid in enumerate(KERNEL_IDS)}
+
+    def bits(ids: Any) -> int:
+        return sum(1 << pos[p] for p in ids if p in pos)
+
+    return (
+        tuple(res.value.get(pid) for pid in KERNEL_IDS),
+        tuple(res.order.get(pid, len(res.order)) for pid in KERNEL_IDS),
+        tuple(bits(res.excludes.get(pid, ())) for pid in KERNEL_IDS),
+        bits(res.limit),
+        bits(res.special),
+        res.limit_exclusive,
+        tuple(
+            tuple(res._awards.get((pid, n)) for n in range(1, 9))
+            if pid in res.value
+            else (None,) * 8
+            for pid in KERNEL_IDS
+        ),
+        res._award,
+    )
+
+
+def resolvers_for(table: PatternTable) -> Resolvers:
+    """The open and concealed :class:`Resolver` of ``table`` and their C kernel when built.
+
+    Raises:
+        RulesetError: if a pattern implies another (see :func:`usable`).
+    """
+    pair = (Resolver(table, concealed=False), Resolver(table, concealed=True))
+    kernel = None
+    if _native is not None:
+        kernel = _native.compile(native_spec(pair[0]), native_spec(pair[1]))
+    return (*pair, kernel)
+
+
+def _load_native() -> Any:
+    """The optional C kernel (``_criichi``), set up from this module's declarations.
+
+    None when ``MURAGLIA_PURE=1`` or when the kernel is not built.
+    """
+    if os.environ.get("MURAGLIA_PURE", "") not in ("", "0"):
+        return None
+    try:
+        from muraglia.rulesets.riichi_ema import _criichi  # type: ignore[attr-defined]  # noqa: PLC0415
+    except ImportError:
+        return None
+    limit_names = tuple(basic_points(0, 0, yakuman=n)[1] for n in range(16))
+    try:
+        _set_up(_criichi, limit_names)
+    except (ValueError, TypeError):  # a build older than these declarations: pure Python
+        return None
+    return _criichi
+
+
+def _set_up(_criichi: Any, limit_names: tuple[str | None, ...]) -> None:
+    """Hand the C kernel this module's declarations (it checks their shapes)."""
+    _criichi.setup(
+        pure=score_best,
+        suit_entry=suit_entry,
+        make_decomp=build_decomposition,
+        best=Best,
+        no_yaku=_NO_YAKU,
+        honba_reason=honba_reason,
+        shapes=("standard", "seven_pairs", "thirteen_orphans"),
+        ids=KERNEL_IDS,
+        flags=KERNEL_FLAGS,
+        chow=_CHOW,
+        kong=_KONG,
+        dora_of=_DORA_OF,
+        masks=(_HEAD_MASK, _TERM_MASK, _HONOR_MASK, _GREEN_MASK),
+        fu_wait=_FU_WAIT,
+        nine_gates=_NINE_GATES,
+        orphans=_ORPHANS,
+        straight=_STRAIGHT,
+        limits=LIMITS,
+        limit_names=limit_names,
+    )
+
+
+def score_front(  # noqa: PLR0917 - mirrors the C kernel's positional call
+    state: tuple[Any, ...],
+    hand: Any,
+    win: Any,
+    seat_wind: Any,
+    round_wind: Any,
+    flags: Any,
+    dora: Any,
+    ura: Any,
+    situation: Mapping[str, Any],
+) -> Any:
+    """The whole ``RiichiEma.score`` call in the C kernel, for its common spellings.
+
+    The C kernel (``_criichi.front``) scores a Hand (or notation, parsed as ``score`` parses
+    it) with ``win`` "ron"/"tsumo", seat letters,
+    every flag but robbing_kong (a tuple, list or set, on a hand they fit), dora and ura as
+    tuples or lists of Tiles or plain notations ("5m", "0p", "7z") and
+    the situation keys honba/riichi_sticks/discarder as ``RiichiEma._finish`` would, and
+    answers ``NotImplemented`` for anything else (the Python path then checks, raises or
+    scores). This pure version always answers ``NotImplemented``.
+    """
+    return NotImplemented
+
+
+_pure_score_best = score_best
+"""The pure-Python :func:`score_best`: the reference and the C kernel's fallback."""
+_pure_score_front = score_front
+_native = _load_native()
+NATIVE = _native is not None
+"""Whether :func:`score_best` runs the compiled kernel (``_criichi``)."""
+if _native is not None:
+    score_best = _native.score_best
+    score_front = _native.front

@@ -9,9 +9,7 @@ from muraglia.analysis.groups import Decomposition
 from muraglia.hand import Hand
 from muraglia.rulesets.riichi_ema.fast import Best
 from muraglia.rulesets.riichi_ema.fu import Fu
-from muraglia.rulesets.riichi_ema.payments import (
-    win_transfers,
-)
+from muraglia.rulesets.riichi_ema.payments import SEATS, win_transfers
 from muraglia.scoring.context import WinContext
 from muraglia.scoring.result import (
     Award,
@@ -135,13 +133,34 @@ class _LazyAwards:
         obj.__dict__["awards"] = value
 
 
+class _LazyPayments:
+    """The ``payments`` of a riichi result, computed on first read.
+
+    Scoring stores the result's :class:`LazyExtra` in their place when the win has payments
+    (a valid win by tsumo or with a discarder); the transfers are made from it when read.
+    """
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        d = obj.__dict__
+        value = d["payments"]
+        if isinstance(value, LazyExtra):
+            value = d["payments"] = value.payments()
+        return value
+
+    def __set__(self, obj: object, value: Mapping[str, int] | None) -> None:
+        obj.__dict__["payments"] = value
+
+
 class RiichiResult(ScoreResult):
-    """A :class:`ScoreResult` whose notation, decomposition and award tiles are made lazily."""
+    """A :class:`ScoreResult` whose notation, decomposition, payments, award tiles are lazy."""
 
     hand = _LazyHand()
     decomposition = _LazyDecomposition()
     explanation = _LazyExplanation()
     awards = _LazyAwards()
+    payments = _LazyPayments()
 
 
 _EXTRA_KEYS = ("yaku_han", "fu_breakdown", "basic_points")
@@ -181,6 +200,13 @@ class LazyExtra(Mapping[str, Any]):
         "_sticks",
     )
 
+    INIT_SLOTS = (
+        "_c", "_core", "_rs", "_honba", "_sticks", "_discarder", "_liable",
+        "_fu", "_labels", "_lines",
+    )  # fmt: skip
+    """The slots ``__init__`` sets: its arguments in order, then the memos (None). The C
+    kernel's whole-call lane fills a LazyExtra through these."""
+
     def __init__(  # noqa: PLR0917 - made once per scored hand, by position
         self,
         c: Best,
@@ -208,6 +234,19 @@ class LazyExtra(Mapping[str, Any]):
         if not isinstance(core, Core):
             core = self._core = self._rs._reference_core(self._c, core, self._honba)
         return core
+
+    def payments(self) -> dict[str, int]:
+        """Net payment by seat (and ``table`` for the sticks) of this valid win."""
+        c = self._c
+        payments = dict.fromkeys(SEATS, 0)
+        if self._sticks:
+            payments["table"] = 0
+        for payer, payee, amount, _ in win_transfers_of(
+            c, self._honba, self._sticks, self._discarder, self._liable
+        ):
+            payments[payer] -= amount
+            payments[payee] += amount
+        return payments
 
     def locate(self, awards: tuple[Award, ...]) -> tuple[Award, ...]:
         """``awards`` with the tiles that earn each, on the best reading."""

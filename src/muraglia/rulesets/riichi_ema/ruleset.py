@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
 from itertools import chain
@@ -22,7 +23,7 @@ from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.rulesets.base import Ruleset, as_hand, as_tiles
 from muraglia.rulesets.riichi_ema import fast
-from muraglia.rulesets.riichi_ema.fast import WAITS, Best, Resolver, score_best
+from muraglia.rulesets.riichi_ema.fast import WAITS, Best, score_best, score_front
 from muraglia.rulesets.riichi_ema.fu import Fu, count_fu
 from muraglia.rulesets.riichi_ema.match_end import final_settlement
 from muraglia.rulesets.riichi_ema.options import (
@@ -45,7 +46,6 @@ from muraglia.rulesets.riichi_ema.result import (
     LazyExtra,
     RiichiResult,
     summary_of,
-    win_transfers_of,
 )
 from muraglia.rulesets.riichi_ema.settlement import (
     Settler,
@@ -83,6 +83,21 @@ PAYMENT_REASONS: dict[str, dict[str, str]] = {
 }
 """Names of the reasons of a win's payments in the score explanation."""
 _FROZEN = (tuple, frozenset, type(None))
+RESULT_KEYS = (
+    "rules", "hand", "valid", "awards", "reason", "value", "han", "fu", "fan", "points",
+    "doubles", "limit", "payments", "explanation", "decomposition", "extra", "_locate",
+)  # fmt: skip
+"""The instance dict of a riichi result, in this order (``_finish`` and the C kernel's
+``front`` both make it; tests compare them)."""
+_NO_FLAGS: frozenset[str] = frozenset()
+_LETTER_WIND = dict(zip(SEATS, (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH), strict=True))
+
+
+def _all_tiles(values: tuple[Any, ...]) -> bool:
+    """Whether every item of ``values`` is a :class:`Tile` (then it needs no conversion)."""
+    return all(type(v) is Tile for v in values)
+
+
 _new_result = object.__new__
 _set = object.__setattr__
 
@@ -174,11 +189,20 @@ class RiichiEma(Ruleset[EmaOptions]):
         # the table-driven scorer (fast.py) covers exactly the ids of fast.COVERS; a table
         # with any other pattern (or other declarations) is scored by the reference loop over
         # the declared predicates
-        self._resolvers: tuple[Resolver, Resolver] | None = None
+        self._resolvers: fast.Resolvers | None = None
         if fast.usable(self.table):
-            self._resolvers = (
-                Resolver(self.table, concealed=False),
-                Resolver(self.table, concealed=True),
+            self._resolvers = fast.resolvers_for(self.table)
+        # the C kernel's whole-call lane (fast.score_front): this exact class and its kernel
+        self._front: tuple[Any, ...] | None = None
+        if type(self) is RiichiEma and self._resolvers and self._resolvers[2] is not None:
+            self._front = (
+                self._resolvers,
+                self.rid,
+                o.yakuman_stack,
+                o.kiriage,
+                o.kazoe,
+                o.two_yaku_at_five_counters,
+                self,
             )
         for name, allowed in CHOICES.items():
             if getattr(o, name) not in allowed:
@@ -189,6 +213,20 @@ class RiichiEma(Ruleset[EmaOptions]):
             value = getattr(o, name)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RulesetError(f"option {name} must be an integer, not {value!r}")
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RiichiEma:
+        """A deep copy sharing the compiled scorer (immutable; the C kernel is not copyable)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        memo[id(self)] = new
+        for key, value in vars(self).items():
+            if key == "_resolvers":
+                setattr(new, key, value)
+            elif key != "_front":
+                setattr(new, key, copy.deepcopy(value, memo))
+        front = self._front
+        new._front = None if front is None else (new._resolvers, *front[1:6], new)
+        return new
 
     # ------------------------------------------------------------------ one reading
 
@@ -240,7 +278,7 @@ class RiichiEma(Ruleset[EmaOptions]):
     def _check(self, hand: Hand, w: WinType, flags: frozenset[str]) -> None:
         if w is WinType.NONE:
             raise InvalidHandError("riichi scoring needs win ron or tsumo")
-        if not flags.isdisjoint(_RIICHI_FLAGS) and not hand.is_concealed:
+        if not flags.isdisjoint(_RIICHI_FLAGS) and hand.melds and not hand.is_concealed:
             raise InvalidHandError("riichi/double_riichi/ippatsu need a concealed hand")
         if "ippatsu" in flags and flags.isdisjoint(_IN_RIICHI):
             raise InvalidHandError("ippatsu needs riichi or double_riichi")
@@ -253,7 +291,7 @@ class RiichiEma(Ruleset[EmaOptions]):
         if "first_turn" in flags and hand.melds:
             raise InvalidHandError("first_turn: no call or kong can precede the win")
 
-    def score(
+    def score(  # noqa: PLR0912 - the common spellings first, then the general checks
         self,
         hand: str | Hand,
         *,
@@ -273,15 +311,28 @@ class RiichiEma(Ruleset[EmaOptions]):
         Raises:
             MahjongError: bad notation, wind, flag, flag combination or situation key.
         """
-        h = as_hand(hand)
+        front = self._front
+        if front is not None and front[0] is self._resolvers:
+            done = score_front(front, hand, win, seat_wind, round_wind, flags, dora, ura, situation)
+            if done is not NotImplemented:
+                return done  # type: ignore[no-any-return]
+        # the common spellings (a Hand, "ron", "E", a tuple of Tiles) skip the general
+        # conversions, which accept and check everything else
+        h = hand if type(hand) is Hand else as_hand(hand)
         w = _WIN.get(win) if type(win) is str else None
         if w is None:
             w = win if isinstance(win, WinType) else parse_win(win)
         if h.winning is None:
             raise InvalidHandError(f"{h.notation!r}: a win needs a winning tile (+X)")
-        seat = wind_of(seat_wind, "seat_wind")
-        rnd = wind_of(round_wind, "round_wind")
-        if type(flags) in (tuple, frozenset, set, list):
+        seat = _LETTER_WIND.get(seat_wind) if type(seat_wind) is str else None
+        if seat is None:
+            seat = wind_of(seat_wind, "seat_wind")
+        rnd = _LETTER_WIND.get(round_wind) if type(round_wind) is str else None
+        if rnd is None:
+            rnd = wind_of(round_wind, "round_wind")
+        if type(flags) is tuple and not flags:
+            flag_set = _NO_FLAGS
+        elif type(flags) in (tuple, frozenset, set, list):
             flag_set = frozenset(flags)
             if not flag_set <= self._flag_names:
                 self.check_flags(flags)  # raises, naming the unknown flag
@@ -296,7 +347,8 @@ class RiichiEma(Ruleset[EmaOptions]):
         honba = situation.get("honba", 0)
         if type(honba) is not int or honba < 0:
             honba = non_negative(honba, "honba")
-        dora_t, ura_t = as_tiles(dora, "dora"), as_tiles(ura, "ura")
+        dora_t = dora if type(dora) is tuple and _all_tiles(dora) else as_tiles(dora, "dora")
+        ura_t = ura if type(ura) is tuple and _all_tiles(ura) else as_tiles(ura, "ura")
         if self._resolvers is None or type(self).shapes != RiichiEma.shapes:
             return self._score_reference(
                 h, w, seat, rnd, flag_set=flag_set, dora_t=dora_t, ura_t=ura_t, situation=situation
@@ -341,7 +393,8 @@ class RiichiEma(Ruleset[EmaOptions]):
         w, seat, rnd, flags, dora, ura = args
         make = c.decomposition
         d = make if isinstance(make, Decomposition) else make()
-        idx, wait = c.reading  # type: ignore[misc]
+        assert isinstance(c.reading, int)
+        idx, wait = divmod(c.reading, 8)
         flag_set = frozenset(flags)
         dora_t, ura_t = as_tiles(dora, "dora"), as_tiles(ura, "ura")
         ctx = WinContext(
@@ -453,15 +506,9 @@ class RiichiEma(Ruleset[EmaOptions]):
             raise InvalidHandError(f"pao {liable} is the winner")
         if liable is not None and not pao_applies(c.hand, c.awards):
             liable = None
-        payments: dict[str, int] | None = None
-        if c.valid and (tsumo or discarder is not None):
-            payments = dict.fromkeys(SEATS, 0)
-            if sticks:
-                payments["table"] = 0
-            for payer, payee, amount, _ in win_transfers_of(c, honba, sticks, discarder, liable):
-                payments[payer] -= amount
-                payments[payee] += amount
         extra = LazyExtra(c, core, self, honba, sticks, discarder, liable)
+        # a valid win by tsumo or with a discarder has payments, made when first read
+        payments = extra if c.valid and (tsumo or discarder is not None) else None
         yakuman = c.yakuman
         # the frozen dataclass's __init__ sets its 14 fields one object.__setattr__ at a
         # time; a riichi result gets its instance dict at once (same fields, same values)
@@ -644,3 +691,17 @@ class RiichiEma(Ruleset[EmaOptions]):
         lines += [f"- `{k}`: {v}" for k, v in STATUSES.items()]
         lines.append("")
         return "\n".join(lines)
+
+
+if fast.NATIVE:
+    fast._native.setup_front(
+        Hand,
+        as_hand,
+        tuple(Tile(k) for k in range(34)),
+        (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH),
+        (_RON, _TSUMO),
+        LazyExtra,
+        LazyExtra.INIT_SLOTS,
+        RiichiResult,
+        RESULT_KEYS,
+    )

@@ -1,0 +1,428 @@
+"""Where a bot gains or loses against a field: per-deal outcomes of its seat and the others'.
+
+Command::
+
+    python bench/diagnose_bots.py --rules fimj --hero expert --field efficiency \
+        [--matches 40] [--start 0] [--seed 2026] [--max-deals D] [--rows out.jsonl]
+
+Plays the seeded matches ``start .. start+matches-1`` of a strength cell exactly as
+``bench/strength.py`` does (match ``i``: the hero at seat ``i % 4``, game seed
+``match_seed(seed, i)``, bot seeds ``8 * game seed + seat`` as ``play_match``; FIMJ and
+Seipalle with ``tournament=true``), so two versions of a bot run on the same seeds are
+compared match by match (a paired design). ``--max-deals`` cuts every match after that
+many deals (the report says so; placements of cut matches are not those of whole ones).
+
+Printed per role (the hero's seat, and the field's seats averaged): deals, per-deal rates
+of winning, dealing in, self-drawn wins, being won on by others, exhaustive draws and being
+ready at them, mean value of the hands won, mean net score per deal split by how the deal
+ended for the seat (won, dealt in, another seat won, draw: where every hand is settled,
+FIMJ-PAY-2 / RAV-PAY-2, the third part holds the points of the hands that did not win), and
+the mean placement. For the hero alone, the decisions it made differently from an
+``efficiency`` bot asked the same question: deals with a step back in shanten under threat
+(a fold), calls the efficiency bot would make and the hero refused (and the reverse), riichi
+declarations offered and not taken, and the share of discards that differ. ``--rows``
+writes one JSON line per match (the per-seat totals) for paired comparisons.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import math
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from muraglia.analysis.shanten import shanten_all
+from muraglia.engine.actions import Action, Discard, Pass, PassTiles, Win
+from muraglia.engine.events import (
+    Called,
+    DealEnded,
+    DealStarted,
+    Drew,
+    RiichiAccepted,
+    Settled,
+    Won,
+)
+from muraglia.engine.game import Game
+from muraglia.engine.views import PlayerView, view_of
+from muraglia.players import make_bot
+from muraglia.players.base import Player, Table
+from muraglia.players.danger import DangerModel, traits_for, win_chance
+from muraglia.players.defensive import QUIET
+from muraglia.players.efficiency import useful_count
+from muraglia.players.simulate import match_seed, placements
+from muraglia.rulesets import ruleset_for
+from muraglia.tiles import NUM_KINDS
+
+SPECS = {"fimj": "fimj(tournament=true)", "seipalle": "seipalle(tournament=true)"}
+
+FIELDS = (
+    "deals",
+    "won",
+    "self_drawn",
+    "dealt_in",
+    "other_won",
+    "draws",
+    "ready_at_draw",
+    "value",
+    "net_won",
+    "net_dealt_in",
+    "net_other",
+    "net_draw",
+    "riichi",
+    "called",
+    "placement",
+)
+HERO_FIELDS = (
+    "decisions",
+    "discards",
+    "differ",
+    "fold_deals",
+    "refused_calls",
+    "extra_calls",
+    "riichi_declined",
+)
+
+
+class Probe:
+    """A seat's bot, watched: its last hand's shanten and (for the hero) how it decides."""
+
+    def __init__(self, bot: Player, rules: Any, seed: int, *, hero: bool) -> None:
+        self.bot = bot
+        self.hero = hero
+        self.peer = make_bot("efficiency", rules, seed=seed) if hero else None
+        self.traits = traits_for(rules)
+        self.shanten = 8
+        self.folded = False
+        self.n: Counter[str] = Counter(dict.fromkeys(HERO_FIELDS, 0))
+
+    @property
+    def name(self) -> str:
+        return self.bot.name
+
+    def new_deal(self) -> None:
+        if self.folded:
+            self.n["fold_deals"] += 1
+        self.folded = False
+        self.shanten = 8
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        action = self.bot.choose(view, legal)
+        if isinstance(action, Discard) and action.tile < NUM_KINDS:
+            t = Table.of(view)
+            t.counts[action.tile] -= 1
+            self.shanten = shanten_all(t.counts, t.own_melds)
+        if not self.hero or len(legal) == 1 or any(isinstance(a, Win) for a in legal):
+            return action
+        assert self.peer is not None
+        if isinstance(legal[0], PassTiles):
+            return action
+        self.n["decisions"] += 1
+        peer = self.peer.choose(view, legal)
+        if view.phase == "act":
+            self._act(view, legal, action, peer)
+        elif any(not isinstance(a, Pass) for a in legal):
+            if isinstance(action, Pass) and not isinstance(peer, Pass):
+                self.n["refused_calls"] += 1
+            if not isinstance(action, Pass) and isinstance(peer, Pass):
+                self.n["extra_calls"] += 1
+        return action
+
+    def _act(self, view: PlayerView, legal: Sequence[Action], action: Action, peer: Action) -> None:
+        if not isinstance(action, Discard):
+            return
+        self.n["discards"] += 1
+        if peer != action:
+            self.n["differ"] += 1
+        if not action.riichi and any(isinstance(a, Discard) and a.riichi for a in legal):
+            self.n["riichi_declined"] += 1
+        t = Table.of(view)
+        best = 8
+        for a in legal:
+            if isinstance(a, Discard) and a.tile < NUM_KINDS:
+                t.counts[a.tile] -= 1
+                best = min(best, shanten_all(t.counts, t.own_melds))
+                t.counts[a.tile] += 1
+        if self.shanten > best and DangerModel.of(t, self.traits).threat >= QUIET:
+            self.folded = True
+
+
+def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
+    """One match: per-seat totals of :data:`FIELDS` (and the hero's :data:`HERO_FIELDS`)."""
+    spec = SPECS.get(args.rules, args.rules)
+    ruleset = ruleset_for(spec)
+    game_seed = match_seed(args.seed, index)
+    hero = index % 4
+    names = [args.field] * 4
+    names[hero] = args.hero
+    bots = [make_bot(n, ruleset, seed=game_seed * 8 + s) for s, n in enumerate(names)]
+    for attr, value in args.set:
+        if not hasattr(bots[hero], attr):
+            raise SystemExit(f"--set: {args.hero} has no attribute {attr!r}")
+        setattr(bots[hero], attr, value)
+    probes = [Probe(b, ruleset, game_seed * 8 + s, hero=s == hero) for s, b in enumerate(bots)]
+    tot: list[Counter[str]] = [Counter(dict.fromkeys(FIELDS, 0)) for _ in range(4)]
+    match = Game(ruleset, seed=game_seed, max_deals=args.max_deals).new_match()
+    winners: tuple[int, ...] = ()
+    dealt_in: int | None = None
+    called: set[int] = set()
+    calib = Calibration()
+    pending: float | None = None
+    while not match.over:
+        seat = match.to_act[0]
+        view = view_of(match.deal, seat, match)
+        action = probes[seat].choose(view, match.legal_actions(seat))
+        if args.calibrate and seat != hero and isinstance(action, Discard):
+            calib.chance(seat, view, action)
+        if args.calibrate and seat == hero and view.phase == "act":
+            model = calib.readiness(match, view, probes[hero].traits)
+            if isinstance(action, Discard) and action.tile < NUM_KINDS:
+                pending = model.deal_in(action.tile)
+        for e in match.apply(action):
+            if pending is not None and isinstance(e, Won | Drew | Called | DealEnded):
+                calib.deal_in(pending, isinstance(e, Won) and e.from_seat == hero)
+                pending = None
+            if isinstance(e, DealStarted):
+                for p in probes:
+                    p.new_deal()
+                winners, dealt_in, called = (), None, set()
+            elif isinstance(e, Called) and e.seat not in called:
+                called.add(e.seat)
+                tot[e.seat]["called"] += 1
+            elif isinstance(e, RiichiAccepted):
+                tot[e.seat]["riichi"] += 1
+            elif isinstance(e, Won):
+                tot[e.seat]["value"] += e.value
+                tot[e.seat]["self_drawn"] += e.from_seat is None
+                if e.from_seat is not None:
+                    dealt_in = e.from_seat
+            elif isinstance(e, DealEnded):
+                winners = () if e.void else e.winners
+                calib.settle(winners)
+                if not winners and e.reason == "exhausted":
+                    for s in range(4):
+                        tot[s]["draws"] += 1
+                        tot[s]["ready_at_draw"] += probes[s].shanten <= 0
+            elif isinstance(e, Settled):
+                for s in range(4):
+                    c = tot[s]
+                    c["deals"] += 1
+                    if s in winners:
+                        c["won"] += 1
+                        c["net_won"] += e.net[s]
+                    elif s == dealt_in:
+                        c["dealt_in"] += 1
+                        c["net_dealt_in"] += e.net[s]
+                    elif winners:
+                        c["other_won"] += 1
+                        c["net_other"] += e.net[s]
+                    else:
+                        c["net_draw"] += e.net[s]
+    for p in probes:
+        p.new_deal()
+    for s, place in enumerate(placements(match.scores)):
+        tot[s]["placement"] = place  # type: ignore[assignment]
+    tot[hero].update(probes[hero].n)
+    return {"index": index, "hero": hero, "seats": [dict(c) for c in tot], "calib": calib.bins}
+
+
+READY_BINS = (0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8, 1.01)
+CHANCE_BINS = (0.02, 0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 1.01)
+DEAL_IN_BINS = (0.01, 0.02, 0.05, 0.1, 0.2, 1.01)
+
+
+class Calibration:
+    """The danger model's estimates at the hero's turns against what the hidden tiles were.
+
+    Bins of (count, summed estimate, summed truth): each opponent's readiness against his
+    hand being ready (shanten 0, read from the full deal, which the bot never sees), and the
+    deal-in probability of the hero's discard against it being won on.
+    """
+
+    def __init__(self) -> None:
+        self.bins: dict[str, list[list[float]]] = {
+            "ready": [[0, 0.0, 0.0] for _ in READY_BINS],
+            "deal_in": [[0, 0.0, 0.0] for _ in DEAL_IN_BINS],
+            "win_chance": [[0, 0.0, 0.0] for _ in CHANCE_BINS],
+        }
+        self.pending: list[tuple[int, float]] = []
+
+    def _add(self, name: str, edges: Sequence[float], est: float, truth: bool) -> None:
+        i = next(j for j, e in enumerate(edges) if est < e)
+        b = self.bins[name][i]
+        b[0] += 1
+        b[1] += est
+        b[2] += truth
+
+    def readiness(self, match: Any, view: PlayerView, traits: Any) -> DangerModel:
+        t = Table.of(view)
+        model = DangerModel.of(t, traits)
+        for s, est in enumerate(model.ready):
+            if s == view.seat or (view.status and view.status[s] in ("out", "cannot_win")):
+                continue
+            other = Table.of(view_of(match.deal, s, match))
+            self._add("ready", READY_BINS, est, shanten_all(other.counts, other.own_melds) <= 0)
+        return model
+
+    def deal_in(self, est: float, won: bool) -> None:
+        self._add("deal_in", DEAL_IN_BINS, est, won)
+
+    def chance(self, seat: int, view: PlayerView, action: Discard) -> None:
+        """A field seat's chance to win the deal from here (:func:`win_chance`), settled at
+        the deal's end: the field bot never folds, so this checks the attacking estimate."""
+        if action.tile >= NUM_KINDS:
+            return
+        t = Table.of(view)
+        t.counts[action.tile] -= 1
+        sh = shanten_all(t.counts, t.own_melds)
+        uke = useful_count(t.counts, t.own_melds, sh, t.visible) if sh >= 0 else 0
+        unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
+        self.pending.append((seat, win_chance(sh, uke, view.live_count // 4, unseen)))
+
+    def settle(self, winners: Sequence[int]) -> None:
+        for seat, est in self.pending:
+            self._add("win_chance", CHANCE_BINS, est, seat in winners)
+        self.pending.clear()
+
+
+def report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
+    hero: Counter[str] = Counter()
+    field: Counter[str] = Counter()
+    for r in rows:
+        for s, c in enumerate(r["seats"]):
+            (hero if s == r["hero"] else field).update(c)
+    cut = f", at most {args.max_deals} deals a match" if args.max_deals else ""
+    print(f"{args.rules}: {args.hero} vs 3 x {args.field}, {len(rows)} matches{cut}")
+    print(
+        "role      deals  win%  tsumo% dealin% other% draw% ready@draw% riichi% call% value  "
+        "net/deal (won  dealt-in other  draw)  placement"
+    )
+    for name, c, seats in (("hero", hero, len(rows)), ("field", field, 3 * len(rows))):
+        d = c["deals"] or 1
+        print(
+            f"{name:8}{c['deals']:6d} {100 * c['won'] / d:5.1f} {100 * c['self_drawn'] / d:6.1f}"
+            f" {100 * c['dealt_in'] / d:6.1f} {100 * c['other_won'] / d:6.1f}"
+            f" {100 * c['draws'] / d:5.1f} {100 * c['ready_at_draw'] / max(c['draws'], 1):9.1f}"
+            f" {100 * c['riichi'] / d:7.1f} {100 * c['called'] / d:5.1f}"
+            f" {c['value'] / max(c['won'], 1):6.1f}"
+            f" {sum(c[k] for k in ('net_won', 'net_dealt_in', 'net_other', 'net_draw')) / d:9.1f}"
+            f" ({c['net_won'] / d:6.1f} {c['net_dealt_in'] / d:6.1f} {c['net_other'] / d:6.1f}"
+            f" {c['net_draw'] / d:6.1f})  {c['placement'] / seats:.3f}"
+        )
+    calib = [r["calib"] for r in rows if r.get("calib")]
+    for name in ("ready", "deal_in", "win_chance") if calib else ():
+        cells = []
+        for i in range(len(calib[0][name])):
+            n = sum(c[name][i][0] for c in calib)
+            if n:
+                est = sum(c[name][i][1] for c in calib) / n
+                truth = sum(c[name][i][2] for c in calib) / n
+                cells.append(f"{est:.3f}->{truth:.3f} ({n})")
+        print(f"calibration {name}: estimate -> truth (n): " + ", ".join(cells))
+    d = hero["deals"] or 1
+    print(
+        f"hero decisions {hero['decisions']}: discards differing from efficiency "
+        f"{100 * hero['differ'] / max(hero['discards'], 1):.1f}%, fold deals "
+        f"{100 * hero['fold_deals'] / d:.1f}%, calls refused {hero['refused_calls']} / extra "
+        f"{hero['extra_calls']}, riichi offers declined {hero['riichi_declined']}"
+    )
+
+
+def compare(old_path: str, new_path: str) -> None:
+    """Paired comparison of two ``--rows`` files played on the same seeds."""
+    old = {r["index"]: r for r in map(json.loads, Path(old_path).read_text().splitlines())}
+    new = {r["index"]: r for r in map(json.loads, Path(new_path).read_text().splitlines())}
+    both = sorted(old.keys() & new.keys())
+    if len(both) < 2:
+        raise SystemExit("--compare: fewer than two matches played in both files")
+
+    def hero(r: dict[str, Any], key: str) -> float:
+        return float(r["seats"][r["hero"]].get(key, 0))
+
+    for key, per_deal in (("placement", False), ("net", True), ("won", True), ("dealt_in", True)):
+        diffs = []
+        for i in both:
+            a, b = old[i], new[i]
+            if key == "net":
+                va, vb = (
+                    sum(hero(r, k) for k in ("net_won", "net_dealt_in", "net_other", "net_draw"))
+                    for r in (a, b)
+                )
+            else:
+                va, vb = hero(a, key), hero(b, key)
+            if per_deal:
+                va, vb = va / max(hero(a, "deals"), 1), vb / max(hero(b, "deals"), 1)
+            diffs.append(vb - va)
+        n = len(diffs)
+        mean = sum(diffs) / n
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+        unit = " per deal" if per_deal else ""
+        print(
+            f"{key}{unit}: new - old = {mean:+.3f} ± {1.96 * sd / math.sqrt(n):.3f} ({n} matches)"
+        )
+
+
+def _setting(text: str) -> tuple[str, Any]:
+    attr, sep, value = text.partition("=")
+    if not sep or not attr.isidentifier():
+        raise argparse.ArgumentTypeError(f"expected ATTR=VALUE, got {text!r}")
+    try:
+        return attr, ast.literal_eval(value)
+    except (ValueError, SyntaxError) as exc:
+        raise argparse.ArgumentTypeError(f"{text!r}: the value is not a Python literal") from exc
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rules")
+    parser.add_argument(
+        "--compare", nargs=2, metavar=("OLD", "NEW"), help="paired comparison of two --rows files"
+    )
+    parser.add_argument("--hero", default="expert")
+    parser.add_argument("--field", default="efficiency")
+    parser.add_argument("--matches", type=int, default=40)
+    parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--max-deals", type=int, default=None)
+    parser.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="compare the danger model's readiness and deal-in estimates with the hidden truth",
+    )
+    parser.add_argument("--rows", default=None, help="write one JSON line per match here")
+    parser.add_argument(
+        "--set",
+        type=_setting,
+        action="append",
+        default=[],
+        metavar="ATTR=VALUE",
+        help="set an attribute of the hero bot (a Python literal): an ablation on the same seeds",
+    )
+    args = parser.parse_args()
+    if args.compare:
+        compare(*args.compare)
+        return 0
+    if not args.rules:
+        parser.error("--rules is required")
+    rows = []
+    out = open(args.rows, "a", encoding="utf-8") if args.rows else None  # noqa: SIM115
+    try:
+        for i in range(args.start, args.start + args.matches):
+            row = play(args, i)
+            rows.append(row)
+            if out is not None:
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+    finally:
+        if out is not None:
+            out.close()
+    report(rows, args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1936 @@
+/* Optional native accelerator of muraglia.rulesets.riichi_ema.fast.score_best.
+ *
+ * The pure-Python fast.py stays the reference and the single source of truth: setup() hands
+ * over the pure score_best (called for anything outside this kernel), suit_entry (the per-suit
+ * split tables, converted here on first use of a suit), the ids of fast.KERNEL_IDS (this
+ * kernel's pattern codes are positions in that tuple), the flag names, the dora table, the
+ * masks, the wait fu, the limit table of payments.py, and the decomposition maker; compile()
+ * turns a Resolver (values of the preset, exclusions, limit, table order, the table's Award
+ * objects) into a kernel. The result is the same Best tuple the pure function returns, with
+ * the decomposition built lazily by the Python maker. Inputs outside the fast path (objects of
+ * other types, tiles outside 0-33, a kernel missing) are handed to the pure function, so
+ * errors and their messages are the pure ones. MURAGLIA_PURE=1 skips this module.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <limits.h>
+#include <string.h>
+
+/* pattern codes: positions in fast.KERNEL_IDS (checked by length at setup, by name in tests) */
+enum {
+    Y_RIICHI, Y_IPPATSU, Y_DOUBLE_RIICHI, Y_AFTER_KONG, Y_ROBBING_KONG, Y_UNDER_THE_SEA,
+    Y_UNDER_THE_RIVER, Y_BLESSING_OF_HEAVEN, Y_BLESSING_OF_EARTH, Y_BLESSING_OF_MAN,
+    Y_MENZEN_TSUMO, Y_ALL_SIMPLES, Y_HALF_FLUSH, Y_FULL_FLUSH, Y_NINE_GATES, Y_NINE_GATES_9,
+    Y_ALL_TERMINALS_AND_HONOURS, Y_ALL_TERMINALS, Y_ALL_HONOURS, Y_ALL_GREEN, Y_DORA,
+    Y_URA_DORA, Y_RED_FIVE, Y_SEAT_WIND, Y_PREVALENT_WIND, Y_DRAGON_PUNG, Y_BIG_THREE_DRAGONS,
+    Y_LITTLE_THREE_DRAGONS, Y_BIG_FOUR_WINDS, Y_LITTLE_FOUR_WINDS, Y_PURE_DOUBLE_CHOW,
+    Y_TWICE_PURE_DOUBLE_CHOW, Y_MIXED_TRIPLE_CHOW, Y_PURE_STRAIGHT, Y_TRIPLE_PUNG,
+    Y_THREE_KONGS, Y_FOUR_KONGS, Y_ALL_PUNGS, Y_OUTSIDE_HAND, Y_TERMINALS_IN_ALL_SETS, Y_PINFU,
+    Y_THREE_CONCEALED_PUNGS, Y_FOUR_CONCEALED_PUNGS, Y_FOUR_CONCEALED_PUNGS_SINGLE,
+    Y_SEVEN_PAIRS, Y_THIRTEEN_ORPHANS, Y_THIRTEEN_ORPHANS_13, NY
+};
+/* flag codes: positions in fast.KERNEL_FLAGS */
+enum { F_RIICHI, F_IPPATSU, F_DOUBLE_RIICHI, F_REPLACEMENT, F_ROBBING_KONG, F_LAST_TILE,
+       F_FIRST_TURN, NF };
+/* wait codes: positions in fast.WAITS */
+enum { TWO, CLOSED, EDGE, SINGLE, DUAL, SPECIAL };
+
+#define NAWARD 8      /* awards kept per id for counts 1..NAWARD (others asked to Python) */
+#define MAXFOUND 64
+
+/* ------------------------------------------------------------------ set up from Python */
+
+static PyObject *pure_score = NULL;  /* fast._pure_score_best */
+static PyObject *suit_entry = NULL;  /* fast.suit_entry */
+static PyObject *make_decomp = NULL; /* fast.build_decomposition */
+static PyObject *best_type = NULL;   /* fast.Best */
+static PyObject *no_yaku = NULL;     /* the reason of a hand without yaku */
+static PyObject *honba_reason = NULL; /* honba -> the reason of EMA-HONBA-4 */
+static PyObject *shape_names[3] = {NULL, NULL, NULL}; /* standard, seven_pairs, thirteen_... */
+static PyObject *flag_names[NF];
+static PyObject *chow_kind = NULL, *kong_kind = NULL; /* MeldKind.CHOW, MeldKind.KONG */
+static PyObject *limit_names[16];    /* basic_points' limit name of n yakuman, n < 16 */
+static int ids_ok = 0;
+static int dora_of[34];
+static uint64_t head_mask, term_mask, honor_mask, green_mask;
+static int fu_wait[6];
+static int nine_gates[9];
+static int orphans[13];
+static int straight;
+/* the limit table (EMA-PAY-5), highest first, and the mangan entry */
+static int nlimits = 0;
+static int limit_han[8], limit_b[8];
+static PyObject *limit_name[8];
+
+static PyObject *kernel_ids = NULL; /* fast.KERNEL_IDS */
+static PyObject *s_concealed, *s_melds, *s_winning, *s_kind, *s_red, *s_tiles;
+
+/* ------------------------------------------------------------------ compiled resolvers */
+
+typedef struct {
+    int value[NY];          /* -1: not allowed (dropped) */
+    int order[NY];          /* position in the table */
+    uint64_t excludes[NY];
+    uint64_t limit, special, allowed;
+    int limit_exclusive;
+    PyObject *awards[NY][NAWARD]; /* the table's awards, NULL when not allowed */
+    PyObject *award_of;     /* Resolver._award, for counts above NAWARD */
+} Res;
+
+typedef struct {
+    Res res[2];             /* open, concealed */
+} Kernel;
+
+static const char *KERNEL_CAPSULE = "muraglia.rulesets.riichi_ema._criichi.Kernel";
+
+static void kernel_free(PyObject *capsule) {
+    Kernel *k = (Kernel *)PyCapsule_GetPointer(capsule, KERNEL_CAPSULE);
+    int c, i, n;
+    if (k == NULL) return;
+    for (c = 0; c < 2; c++) {
+        for (i = 0; i < NY; i++)
+            for (n = 0; n < NAWARD; n++) Py_XDECREF(k->res[c].awards[i][n]);
+        Py_XDECREF(k->res[c].award_of);
+    }
+    PyMem_RawFree(k);
+}
+
+static int long_item(PyObject *seq, Py_ssize_t i, long *out) {
+    PyObject *o = PySequence_GetItem(seq, i);
+    if (o == NULL) return -1;
+    *out = PyLong_AsLong(o);
+    Py_DECREF(o);
+    if (*out == -1 && PyErr_Occurred()) return -1;
+    return 0;
+}
+
+static int mask_from(PyObject *o, uint64_t *out) {
+    unsigned long long v = PyLong_AsUnsignedLongLong(o);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+/* spec: (values, orders, excludes, limit, special, limit_exclusive, awards, award_of) with
+ * values/orders/excludes per kernel id (value None: not allowed), awards[id][n-1] */
+static int compile_res(Res *r, PyObject *spec) {
+    PyObject *values, *orders, *excl, *lim, *spc, *lex, *awards, *award_of;
+    Py_ssize_t i, n;
+    if (!PyArg_ParseTuple(spec, "OOOOOOOO", &values, &orders, &excl, &lim, &spc, &lex, &awards,
+                          &award_of))
+        return -1;
+    if (PySequence_Size(values) != NY || PySequence_Size(orders) != NY ||
+        PySequence_Size(excl) != NY || PySequence_Size(awards) != NY) {
+        PyErr_SetString(PyExc_ValueError, "compile: one entry per kernel id expected");
+        return -1;
+    }
+    r->allowed = 0;
+    for (i = 0; i < NY; i++) {
+        PyObject *v = PySequence_GetItem(values, i), *e, *row;
+        long x;
+        if (v == NULL) return -1;
+        if (v == Py_None) {
+            r->value[i] = -1;
+        } else {
+            r->value[i] = (int)PyLong_AsLong(v);
+            r->allowed |= (uint64_t)1 << i;
+        }
+        Py_DECREF(v);
+        if (PyErr_Occurred()) return -1;
+        if (long_item(orders, i, &x) < 0) return -1;
+        r->order[i] = (int)x;
+        e = PySequence_GetItem(excl, i);
+        if (e == NULL) return -1;
+        if (mask_from(e, &r->excludes[i]) < 0) {
+            Py_DECREF(e);
+            return -1;
+        }
+        Py_DECREF(e);
+        row = PySequence_GetItem(awards, i);
+        if (row == NULL) return -1;
+        for (n = 0; n < NAWARD; n++) {
+            PyObject *a = PySequence_GetItem(row, n);
+            if (a == NULL) {
+                Py_DECREF(row);
+                return -1;
+            }
+            if (a == Py_None) {
+                Py_DECREF(a);
+                a = NULL;
+            }
+            r->awards[i][n] = a;
+        }
+        Py_DECREF(row);
+    }
+    if (mask_from(lim, &r->limit) < 0 || mask_from(spc, &r->special) < 0) return -1;
+    r->limit_exclusive = PyObject_IsTrue(lex);
+    if (r->limit_exclusive < 0) return -1;
+    r->award_of = Py_NewRef(award_of);
+    return 0;
+}
+
+PyDoc_STRVAR(compile_doc, "compile(open_spec, concealed_spec): a kernel (see fast.native_spec).");
+
+static PyObject *compile(PyObject *self, PyObject *args) {
+    PyObject *a, *b, *cap;
+    Kernel *k;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO:compile", &a, &b)) return NULL;
+    k = (Kernel *)PyMem_RawCalloc(1, sizeof(Kernel));
+    if (k == NULL) return PyErr_NoMemory();
+    cap = PyCapsule_New(k, KERNEL_CAPSULE, kernel_free);
+    if (cap == NULL) {
+        PyMem_RawFree(k);
+        return NULL;
+    }
+    if (compile_res(&k->res[0], a) < 0 || compile_res(&k->res[1], b) < 0) {
+        Py_DECREF(cap);
+        return NULL;
+    }
+    return cap;
+}
+
+/* ------------------------------------------------------------------ setup */
+
+static int ints_from(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
+    Py_ssize_t i;
+    long x;
+    if (PySequence_Size(seq) != n) {
+        PyErr_Format(PyExc_ValueError, "setup: %s must have %zd items", what, n);
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        if (long_item(seq, i, &x) < 0) return -1;
+        out[i] = (int)x;
+    }
+    return 0;
+}
+
+static void set_ref(PyObject **slot, PyObject *value) {
+    Py_XSETREF(*slot, Py_NewRef(value));
+}
+
+PyDoc_STRVAR(setup_doc, "setup(**declarations): the Python side (see fast._native_setup).");
+
+static PyObject *setup(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"pure", "suit_entry", "make_decomp", "best", "no_yaku",
+                            "honba_reason", "shapes", "ids", "flags", "chow", "kong",
+                            "dora_of", "masks", "fu_wait", "nine_gates", "orphans", "straight",
+                            "limits", "limit_names", NULL};
+    PyObject *pure, *se, *md, *bt, *ny, *hr, *shapes, *ids, *flags, *chow, *kong, *dora, *masks,
+        *fw, *ng, *orph, *limits, *lnames;
+    int st;
+    Py_ssize_t i;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOOOOOOOOOOOOiOO:setup", names, &pure, &se,
+                                     &md, &bt, &ny, &hr, &shapes, &ids, &flags, &chow, &kong,
+                                     &dora, &masks, &fw, &ng, &orph, &st, &limits, &lnames))
+        return NULL;
+    if (PySequence_Size(ids) != NY) {
+        PyErr_Format(PyExc_ValueError, "setup: the kernel detects %d ids, not %zd", NY,
+                     PySequence_Size(ids));
+        return NULL;
+    }
+    if (PySequence_Size(flags) != NF || PySequence_Size(shapes) != 3 ||
+        PySequence_Size(masks) != 4 || PySequence_Size(lnames) != 16) {
+        PyErr_SetString(PyExc_ValueError, "setup: unexpected flags, shapes, masks or names");
+        return NULL;
+    }
+    if (ints_from(dora, dora_of, 34, "dora_of") < 0 || ints_from(fw, fu_wait, 6, "fu_wait") < 0 ||
+        ints_from(ng, nine_gates, 9, "nine_gates") < 0 ||
+        ints_from(orph, orphans, 13, "orphans") < 0)
+        return NULL;
+    for (i = 0; i < 34; i++) {
+        if (dora_of[i] < 0 || dora_of[i] >= 34) {
+            PyErr_SetString(PyExc_ValueError, "setup: dora_of out of range");
+            return NULL;
+        }
+    }
+    for (i = 0; i < 4; i++) {
+        PyObject *m = PySequence_GetItem(masks, i);
+        uint64_t *slot = i == 0 ? &head_mask : i == 1 ? &term_mask : i == 2 ? &honor_mask
+                                                                             : &green_mask;
+        if (m == NULL) return NULL;
+        if (mask_from(m, slot) < 0) {
+            Py_DECREF(m);
+            return NULL;
+        }
+        Py_DECREF(m);
+    }
+    nlimits = (int)PySequence_Size(limits);
+    if (nlimits < 1 || nlimits > 8) {
+        PyErr_SetString(PyExc_ValueError, "setup: 1 to 8 limits expected");
+        return NULL;
+    }
+    for (i = 0; i < nlimits; i++) {
+        PyObject *row = PySequence_GetItem(limits, i);
+        long h, b;
+        PyObject *name;
+        if (row == NULL) return NULL;
+        if (long_item(row, 0, &h) < 0 || long_item(row, 1, &b) < 0) {
+            Py_DECREF(row);
+            return NULL;
+        }
+        name = PySequence_GetItem(row, 2);
+        Py_DECREF(row);
+        if (name == NULL) return NULL;
+        limit_han[i] = (int)h;
+        limit_b[i] = (int)b;
+        Py_XSETREF(limit_name[i], name);
+    }
+    for (i = 0; i < 16; i++) {
+        PyObject *o = PySequence_GetItem(lnames, i);
+        if (o == NULL) return NULL;
+        Py_XSETREF(limit_names[i], o);
+    }
+    for (i = 0; i < 3; i++) {
+        PyObject *o = PySequence_GetItem(shapes, i);
+        if (o == NULL) return NULL;
+        Py_XSETREF(shape_names[i], o);
+    }
+    for (i = 0; i < NF; i++) {
+        PyObject *o = PySequence_GetItem(flags, i);
+        if (o == NULL) return NULL;
+        Py_XSETREF(flag_names[i], o);
+    }
+    straight = st;
+    set_ref(&kernel_ids, ids);
+    set_ref(&pure_score, pure);
+    set_ref(&suit_entry, se);
+    set_ref(&make_decomp, md);
+    set_ref(&best_type, bt);
+    set_ref(&no_yaku, ny);
+    set_ref(&honba_reason, hr);
+    set_ref(&chow_kind, chow);
+    set_ref(&kong_kind, kong);
+    if (!PyType_Check(best_type) || !PyType_IsSubtype((PyTypeObject *)best_type, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "setup: best must be a tuple subclass");
+        return NULL;
+    }
+    ids_ok = 1;
+    Py_RETURN_NONE;
+}
+
+/* ------------------------------------------------------------------ suit table */
+
+typedef struct {
+    uint8_t group, wait, fu;
+} Read;
+
+typedef struct {
+    int n, chow_mask, n_chows, pung_mask, n_pungs, pair, twins, terminal, pung_fu;
+    uint8_t nread[9];
+    Read reads[9][6];
+    PyObject *py; /* the SuitSplit (kept alive by the entry) */
+} Split;
+
+typedef struct {
+    int nplain, npaired;
+    Split *splits; /* plain ones, then paired ones */
+    PyObject *py;  /* the entry tuple */
+} Entry;
+
+/* open addressing on the base-5 key of the nine counts; entries never move nor die */
+static uint32_t *tkeys = NULL;
+static Entry **tvals = NULL;
+static size_t tcap = 0, tlen = 0;
+
+static Entry *table_get(uint32_t key) {
+    size_t i;
+    if (tcap == 0) return NULL;
+    i = (key * 2654435761u) & (tcap - 1);
+    while (tvals[i] != NULL) {
+        if (tkeys[i] == key) return tvals[i];
+        i = (i + 1) & (tcap - 1);
+    }
+    return NULL;
+}
+
+static int table_put(uint32_t key, Entry *e) {
+    size_t i;
+    if (2 * (tlen + 1) > tcap) {
+        size_t ncap = tcap ? 2 * tcap : 1024, j;
+        uint32_t *nk = (uint32_t *)PyMem_RawCalloc(ncap, sizeof(uint32_t));
+        Entry **nv = (Entry **)PyMem_RawCalloc(ncap, sizeof(Entry *));
+        if (nk == NULL || nv == NULL) {
+            PyMem_RawFree(nk);
+            PyMem_RawFree(nv);
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (j = 0; j < tcap; j++) {
+            if (tvals[j] != NULL) {
+                size_t k = (tkeys[j] * 2654435761u) & (ncap - 1);
+                while (nv[k] != NULL) k = (k + 1) & (ncap - 1);
+                nk[k] = tkeys[j];
+                nv[k] = tvals[j];
+            }
+        }
+        PyMem_RawFree(tkeys);
+        PyMem_RawFree(tvals);
+        tkeys = nk;
+        tvals = nv;
+        tcap = ncap;
+    }
+    i = (key * 2654435761u) & (tcap - 1);
+    while (tvals[i] != NULL) i = (i + 1) & (tcap - 1);
+    tkeys[i] = key;
+    tvals[i] = e;
+    tlen++;
+    return 0;
+}
+
+static int get_int_attr(PyObject *o, const char *name, int *out) {
+    PyObject *v = PyObject_GetAttrString(o, name);
+    long x;
+    if (v == NULL) return -1;
+    if (PyBool_Check(v)) {
+        x = v == Py_True;
+    } else {
+        x = PyLong_AsLong(v);
+    }
+    Py_DECREF(v);
+    if (x == -1 && PyErr_Occurred()) return -1;
+    *out = (int)x;
+    return 0;
+}
+
+static int convert_split(Split *s, PyObject *py) {
+    PyObject *reads;
+    int r;
+    s->py = py;
+    if (get_int_attr(py, "n", &s->n) < 0 || get_int_attr(py, "chow_mask", &s->chow_mask) < 0 ||
+        get_int_attr(py, "n_chows", &s->n_chows) < 0 ||
+        get_int_attr(py, "pung_mask", &s->pung_mask) < 0 ||
+        get_int_attr(py, "n_pungs", &s->n_pungs) < 0 || get_int_attr(py, "pair", &s->pair) < 0 ||
+        get_int_attr(py, "twins", &s->twins) < 0 ||
+        get_int_attr(py, "terminal", &s->terminal) < 0 ||
+        get_int_attr(py, "pung_fu", &s->pung_fu) < 0)
+        return -1;
+    reads = PyObject_GetAttrString(py, "reads");
+    if (reads == NULL) return -1;
+    if (!PyTuple_Check(reads) || PyTuple_GET_SIZE(reads) != 9) {
+        Py_DECREF(reads);
+        PyErr_SetString(PyExc_ValueError, "SuitSplit.reads: 9 tuples expected");
+        return -1;
+    }
+    for (r = 0; r < 9; r++) {
+        PyObject *row = PyTuple_GET_ITEM(reads, r);
+        Py_ssize_t k, nr = PyTuple_Check(row) ? PyTuple_GET_SIZE(row) : -1;
+        if (nr < 0 || nr > 6) {
+            Py_DECREF(reads);
+            PyErr_SetString(PyExc_ValueError, "SuitSplit.reads: at most 6 readings per rank");
+            return -1;
+        }
+        s->nread[r] = (uint8_t)nr;
+        for (k = 0; k < nr; k++) {
+            long g, w, f;
+            PyObject *t = PyTuple_GET_ITEM(row, k);
+            if (long_item(t, 0, &g) < 0 || long_item(t, 1, &w) < 0 || long_item(t, 2, &f) < 0) {
+                Py_DECREF(reads);
+                return -1;
+            }
+            s->reads[r][k].group = (uint8_t)g;
+            s->reads[r][k].wait = (uint8_t)w;
+            s->reads[r][k].fu = (uint8_t)f;
+        }
+    }
+    Py_DECREF(reads);
+    return 0;
+}
+
+/* The entry of nine counts: from the C table, or converted from fast.suit_entry (kept only
+ * when it has splits, as the Python table). *out is NULL for a suit without splits. */
+static int entry_of(const int *c, Entry **out) {
+    uint32_t key = 0;
+    int i;
+    PyObject *counts, *py, *plain, *paired;
+    Entry *e;
+    Py_ssize_t np, nq, k;
+    for (i = 0; i < 9; i++) key = key * 5 + (uint32_t)c[i];
+    e = table_get(key);
+    if (e != NULL) {
+        *out = e;
+        return 0;
+    }
+    counts = PyTuple_New(9);
+    if (counts == NULL) return -1;
+    for (i = 0; i < 9; i++) PyTuple_SET_ITEM(counts, i, PyLong_FromLong(c[i]));
+    py = PyObject_CallOneArg(suit_entry, counts);
+    Py_DECREF(counts);
+    if (py == NULL) return -1;
+    e = table_get(key); /* filled meanwhile by another thread */
+    if (e != NULL) {
+        Py_DECREF(py);
+        *out = e;
+        return 0;
+    }
+    if (!PyTuple_Check(py) || PyTuple_GET_SIZE(py) != 2 ||
+        !PyTuple_Check(PyTuple_GET_ITEM(py, 0)) || !PyTuple_Check(PyTuple_GET_ITEM(py, 1))) {
+        Py_DECREF(py);
+        PyErr_SetString(PyExc_ValueError, "suit_entry: a pair of tuples expected");
+        return -1;
+    }
+    plain = PyTuple_GET_ITEM(py, 0);
+    paired = PyTuple_GET_ITEM(py, 1);
+    np = PyTuple_GET_SIZE(plain);
+    nq = PyTuple_GET_SIZE(paired);
+    if (np + nq == 0) {
+        Py_DECREF(py);
+        *out = NULL;
+        return 0;
+    }
+    e = (Entry *)PyMem_RawCalloc(1, sizeof(Entry));
+    if (e == NULL) {
+        Py_DECREF(py);
+        PyErr_NoMemory();
+        return -1;
+    }
+    e->splits = (Split *)PyMem_RawCalloc((size_t)(np + nq), sizeof(Split));
+    if (e->splits == NULL) {
+        PyMem_RawFree(e);
+        Py_DECREF(py);
+        PyErr_NoMemory();
+        return -1;
+    }
+    e->nplain = (int)np;
+    e->npaired = (int)nq;
+    e->py = py; /* owned for the life of the process, like the Python table's entry */
+    for (k = 0; k < np + nq; k++) {
+        PyObject *sp = k < np ? PyTuple_GET_ITEM(plain, k) : PyTuple_GET_ITEM(paired, k - np);
+        if (convert_split(&e->splits[k], sp) < 0) {
+            PyMem_RawFree(e->splits);
+            PyMem_RawFree(e);
+            Py_DECREF(py);
+            return -1;
+        }
+    }
+    if (table_put(key, e) < 0) {
+        PyMem_RawFree(e->splits);
+        PyMem_RawFree(e);
+        Py_DECREF(py);
+        return -1;
+    }
+    *out = e;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ tiles and melds */
+
+/* identity cache of tile and meld objects (strong references: an address is never reused
+ * while cached); full -> read the attributes every time */
+#define CACHE 1024
+static PyObject *ckeys[CACHE];
+static int cvals[CACHE];
+static int clen = 0;
+
+static int cache_get(PyObject *o) {
+    size_t i = ((uintptr_t)o >> 4) & (CACHE - 1);
+    while (ckeys[i] != NULL) {
+        if (ckeys[i] == o) return cvals[i];
+        i = (i + 1) & (CACHE - 1);
+    }
+    return -1;
+}
+
+static void cache_put(PyObject *o, int v) {
+    size_t i;
+    if (2 * (clen + 1) > CACHE) return;
+    i = ((uintptr_t)o >> 4) & (CACHE - 1);
+    while (ckeys[i] != NULL) {
+        if (ckeys[i] == o) return;
+        i = (i + 1) & (CACHE - 1);
+    }
+    ckeys[i] = Py_NewRef(o);
+    cvals[i] = v;
+    clen++;
+}
+
+/* a physical tile as 2 * kind + red, -1 with no error for a tile outside the kernel, -2 on
+ * error */
+static int tile_code(PyObject *t) {
+    int v = cache_get(t), kind, red;
+    if (v >= 0) return v;
+    if (get_int_attr(t, "kind", &kind) < 0 || get_int_attr(t, "red", &red) < 0) {
+        if (PyErr_ExceptionMatches(PyExc_AttributeError) ||
+            PyErr_ExceptionMatches(PyExc_TypeError) ||
+            PyErr_ExceptionMatches(PyExc_OverflowError)) {
+            PyErr_Clear();
+            return -1;
+        }
+        return -2;
+    }
+    if (kind < 0 || kind >= 34) return -1;
+    v = 2 * kind + (red != 0);
+    cache_put(t, v);
+    return v;
+}
+
+/* a meld as kind (0 chow, 1 pung, 2 kong) | low << 2 | n << 8 | concealed << 11 | red << 12 */
+static int meld_code(PyObject *m) {
+    int v = cache_get(m), kind, low, conc, red = 0, code;
+    PyObject *k, *tiles, *c;
+    Py_ssize_t i, n;
+    if (v >= 0) return v;
+    k = PyObject_GetAttr(m, s_kind);
+    if (k == NULL) goto outside;
+    kind = k == chow_kind ? 0 : k == kong_kind ? 2 : 1;
+    Py_DECREF(k);
+    tiles = PyObject_GetAttr(m, s_tiles);
+    if (tiles == NULL) goto outside;
+    if (!PyTuple_Check(tiles) || PyTuple_GET_SIZE(tiles) < 3 || PyTuple_GET_SIZE(tiles) > 4) {
+        Py_DECREF(tiles);
+        return -1;
+    }
+    n = PyTuple_GET_SIZE(tiles);
+    code = tile_code(PyTuple_GET_ITEM(tiles, 0));
+    if (code < 0) {
+        Py_DECREF(tiles);
+        return code;
+    }
+    low = code >> 1;
+    for (i = 0; i < n; i++) {
+        int t = tile_code(PyTuple_GET_ITEM(tiles, i));
+        if (t < 0) {
+            Py_DECREF(tiles);
+            return t;
+        }
+        red += t & 1;
+    }
+    Py_DECREF(tiles);
+    c = PyObject_GetAttr(m, s_concealed);
+    if (c == NULL) goto outside;
+    conc = PyObject_IsTrue(c);
+    Py_DECREF(c);
+    if (conc < 0) return -2;
+    if (kind == 0 && (low >= 27 || low % 9 > 6)) return -1;
+    v = kind | low << 2 | (int)n << 8 | conc << 11 | red << 12;
+    cache_put(m, v);
+    return v;
+outside:
+    if (PyErr_ExceptionMatches(PyExc_AttributeError)) {
+        PyErr_Clear();
+        return -1;
+    }
+    return -2;
+}
+
+/* ------------------------------------------------------------------ the lazy decomposition */
+
+/* Deferred: fn(hand, shape, splits) on the first call (splits: the three SuitSplits of a
+ * standard reading, or None), the same object after (as fast._Decomp). Its fields are held
+ * inline, so a result makes no tuple for it. No GC support needed: it refers to a function,
+ * the hand, SuitSplits and a string, none of which can refer back to it. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *fn, *hand, *shape, *split[3], *value;
+} Deferred;
+
+static void deferred_clear(Deferred *self) {
+    int i;
+    Py_CLEAR(self->hand);
+    Py_CLEAR(self->shape);
+    for (i = 0; i < 3; i++) Py_CLEAR(self->split[i]);
+}
+
+static void deferred_dealloc(Deferred *self) {
+    deferred_clear(self);
+    Py_XDECREF(self->fn);
+    Py_XDECREF(self->value);
+    PyObject_Free(self);
+}
+
+static PyObject *deferred_call(Deferred *self, PyObject *args, PyObject *kw) {
+    PyObject *v, *splits;
+    if ((args != NULL && PyTuple_GET_SIZE(args)) || (kw != NULL && PyDict_GET_SIZE(kw))) {
+        PyErr_SetString(PyExc_TypeError, "a deferred decomposition takes no arguments");
+        return NULL;
+    }
+    if (self->value == NULL) {
+        if (self->split[0] != NULL)
+            splits = PyTuple_Pack(3, self->split[0], self->split[1], self->split[2]);
+        else
+            splits = Py_NewRef(Py_None);
+        if (splits == NULL) return NULL;
+        v = PyObject_CallFunctionObjArgs(self->fn, self->hand, self->shape, splits, NULL);
+        Py_DECREF(splits);
+        if (v == NULL) return NULL;
+        if (self->value == NULL) { /* (not set meanwhile by another thread) */
+            self->value = v;
+            deferred_clear(self);
+        } else {
+            Py_DECREF(v);
+        }
+    }
+    return Py_NewRef(self->value);
+}
+
+static PyTypeObject DeferredType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "muraglia.rulesets.riichi_ema._criichi.Deferred",
+    .tp_basicsize = sizeof(Deferred),
+    .tp_dealloc = (destructor)deferred_dealloc,
+    .tp_call = (ternaryfunc)deferred_call,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The decomposition of a best reading, built on the first call.",
+};
+
+static PyObject *deferred(PyObject *fn, PyObject *hand, PyObject *shape, PyObject *a,
+                          PyObject *b, PyObject *c) {
+    Deferred *d = PyObject_New(Deferred, &DeferredType);
+    if (d == NULL) return NULL;
+    d->fn = Py_NewRef(fn);
+    d->hand = Py_NewRef(hand);
+    d->shape = Py_NewRef(shape);
+    d->split[0] = Py_XNewRef(a);
+    d->split[1] = Py_XNewRef(b);
+    d->split[2] = Py_XNewRef(c);
+    d->value = NULL;
+    return (PyObject *)d;
+}
+
+/* ------------------------------------------------------------------ scoring */
+
+typedef struct {
+    uint8_t id, n;
+} Item;
+
+static int popcount64(uint64_t x) { /* portable (MSVC has no __builtin_popcountll) */
+    int n = 0;
+    while (x) {
+        x &= x - 1;
+        n++;
+    }
+    return n;
+}
+
+/* The resolution of PatternTable.resolve steps 2-4 (Resolver.resolve) on found items: kept
+ * items in table order. */
+static int resolve(const Res *r, const Item *found, int nf, Item *kept) {
+    Item items[MAXFOUND];
+    int n = 0, i, j, anyex = 0, anylim = 0;
+    for (i = 0; i < nf; i++) {
+        if (r->value[found[i].id] >= 0) {
+            items[n++] = found[i];
+            if (r->excludes[found[i].id]) anyex = 1;
+        }
+    }
+    if (anyex) { /* stable sort by (-value * n, order), then drop the excluded */
+        uint64_t dropped = 0;
+        int m = 0;
+        for (i = 1; i < n; i++) {
+            Item x = items[i];
+            long kx = -(long)r->value[x.id] * x.n;
+            for (j = i; j > 0; j--) {
+                Item y = items[j - 1];
+                long ky = -(long)r->value[y.id] * y.n;
+                if (ky < kx || (ky == kx && r->order[y.id] <= r->order[x.id])) break;
+                items[j] = y;
+            }
+            items[j] = x;
+        }
+        for (i = 0; i < n; i++) {
+            if (dropped >> items[i].id & 1) continue;
+            items[m++] = items[i];
+            dropped |= r->excludes[items[i].id];
+        }
+        n = m;
+    }
+    if (r->limit_exclusive) {
+        for (i = 0; i < n; i++)
+            if (r->limit >> items[i].id & 1) anylim = 1;
+        if (anylim) {
+            int m = 0;
+            for (i = 0; i < n; i++)
+                if (r->limit >> items[i].id & 1) items[m++] = items[i];
+            n = m;
+        }
+    }
+    for (i = 0; i < n; i++) { /* sort by table order (ids are distinct) */
+        Item x = items[i];
+        for (j = i; j > 0 && r->order[kept[j - 1].id] > r->order[x.id]; j--) kept[j] = kept[j - 1];
+        kept[j] = x;
+    }
+    return n;
+}
+
+typedef struct {
+    Item items[MAXFOUND]; /* yaku found (dora apart) */
+    int nitems;
+    Item kept[MAXFOUND];
+    int nkept;            /* -1: no resolution needed (awards of items + extras) */
+    int han, yaku_han, yakuman, fu, has_fu, valid, b, value, group, wait;
+    int limit;            /* -1 none, 0..nlimits-1 the limit table, 100 + n yakuman */
+    int shape;            /* 0 standard, 1 seven pairs, 2 thirteen orphans */
+    const Split *spec[3];
+} Cand;
+
+typedef struct {
+    const Res *res;
+    Item extras[3];
+    int nextras, dora_han, tsumo, concealed, honba, stack, kiriage, kazoe, two_yaku, dealer;
+    int have;
+    Cand best;
+} Search;
+
+static long ceil100(long x) { return (x + 99) / 100 * 100; }
+
+static void basic(int han, int fu, int yakuman, int kiriage, int kazoe, int *b, int *limit) {
+    int i;
+    long long bb;
+    if (yakuman) {
+        *b = 8000 * yakuman;
+        *limit = 100 + yakuman;
+        return;
+    }
+    if (han >= 5) {
+        for (i = 0; i < nlimits; i++) {
+            if (han >= limit_han[i] && (kazoe || limit_han[i] < 13)) {
+                *b = limit_b[i];
+                *limit = i;
+                return;
+            }
+        }
+    }
+    bb = han + 2 < 40 ? (long long)fu << (han + 2) : fu ? LLONG_MAX : 0;
+    if (bb >= limit_b[nlimits - 1] ||
+        (kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60)))) {
+        *b = limit_b[nlimits - 1];
+        *limit = nlimits - 1;
+        return;
+    }
+    *b = (int)bb;
+    *limit = -1;
+}
+
+static long hand_value(long b, int dealer, int tsumo) {
+    if (!tsumo) return ceil100((dealer ? 6 : 4) * b);
+    if (dealer) return 3 * ceil100(2 * b);
+    return ceil100(2 * b) + 2 * ceil100(b);
+}
+
+/* one reading: raw fu (negative: fixed; has_raw 0: none), its items */
+static void consider(Search *s, const Item *items, int n, int raw, int has_raw, int shape,
+                     const Split *a, const Split *b_, const Split *c, int group, int wait) {
+    const Res *r = s->res;
+    int i, yaku_han = 0, han, yakuman = 0, pinfu = 0, fu, b, limit, valid, nkept = -1;
+    long value;
+    uint64_t m = 0;
+    Item kept[MAXFOUND];
+    for (i = 0; i < n; i++) m |= (uint64_t)1 << items[i].id;
+    if (m & r->special) {
+        Item all[MAXFOUND];
+        int na = n;
+        memcpy(all, items, sizeof(Item) * (size_t)n);
+        for (i = 0; i < s->nextras; i++) all[na++] = s->extras[i];
+        nkept = resolve(r, all, na, kept);
+        if (nkept && (r->limit >> kept[0].id & 1)) {
+            if (s->stack) {
+                for (i = 0; i < nkept; i++) yakuman += r->value[kept[i].id] * kept[i].n;
+            } else { /* EMA-YKM-0: the highest counts (the first of the highest) */
+                int top = 0;
+                for (i = 1; i < nkept; i++)
+                    if (r->value[kept[i].id] * kept[i].n > r->value[kept[top].id] * kept[top].n)
+                        top = i;
+                kept[0] = kept[top];
+                nkept = 1;
+                yakuman = r->value[kept[0].id] * kept[0].n;
+            }
+        }
+        han = 0;
+        if (!yakuman) {
+            for (i = 0; i < nkept; i++) {
+                int v = r->value[kept[i].id] * kept[i].n;
+                han += v;
+                if (kept[i].id != Y_DORA && kept[i].id != Y_URA_DORA && kept[i].id != Y_RED_FIVE)
+                    yaku_han += v;
+            }
+        }
+        for (i = 0; i < nkept; i++)
+            if (kept[i].id == Y_PINFU) pinfu = 1;
+    } else {
+        for (i = 0; i < n; i++) {
+            int v = r->value[items[i].id];
+            if (v >= 0) {
+                yaku_han += v * items[i].n;
+                if (items[i].id == Y_PINFU) pinfu = 1;
+            }
+        }
+        han = yaku_han + s->dora_han;
+    }
+    fu = 0;
+    if (has_raw) {
+        if (raw < 0) {
+            fu = -raw;
+        } else if (pinfu) { /* EMA-FU-8 */
+            fu = s->tsumo ? 20 : 30;
+        } else { /* EMA-FU-6: tsumo +2; EMA-FU-7: the open pinfu shape counts 22 */
+            int f = s->tsumo ? raw + 2 : (raw == 20 && !s->concealed) ? 22 : raw;
+            fu = (f + 9) / 10 * 10;
+        }
+    }
+    valid = yakuman > 0 || !(yaku_han == 0 || (s->honba >= 5 && s->two_yaku && yaku_han < 2));
+    basic(han, fu, yakuman, s->kiriage, s->kazoe, &b, &limit);
+    value = valid ? hand_value(b, s->dealer, s->tsumo) : 0;
+    if (s->have) { /* highest (valid, value, han, fu), the first kept */
+        const Cand *o = &s->best;
+        if (valid != o->valid ? valid < o->valid
+            : value != o->value ? value < o->value
+            : han != o->han ? han < o->han
+                            : fu <= o->fu)
+            return;
+    }
+    s->have = 1;
+    {
+        Cand *o = &s->best;
+        memcpy(o->items, items, sizeof(Item) * (size_t)n);
+        o->nitems = n;
+        o->nkept = nkept;
+        if (nkept > 0) memcpy(o->kept, kept, sizeof(Item) * (size_t)nkept);
+        o->han = han;
+        o->yaku_han = yaku_han;
+        o->yakuman = yakuman;
+        o->fu = fu;
+        o->has_fu = has_raw;
+        o->valid = valid;
+        o->b = b;
+        o->value = (int)value;
+        o->limit = limit;
+        o->shape = shape;
+        o->spec[0] = a;
+        o->spec[1] = b_;
+        o->spec[2] = c;
+        o->group = group;
+        o->wait = wait;
+    }
+}
+
+/* the table's award of x (compiled, or asked to the Resolver for a count above NAWARD) */
+static PyObject *award_of(const Res *r, Item x) {
+    PyObject *pid, *key, *out;
+    if (x.n >= 1 && x.n <= NAWARD && r->awards[x.id][x.n - 1] != NULL)
+        return Py_NewRef(r->awards[x.id][x.n - 1]);
+    pid = PySequence_GetItem(kernel_ids, x.id);
+    if (pid == NULL) return NULL;
+    key = Py_BuildValue("(Ni)", pid, (int)x.n);
+    if (key == NULL) return NULL;
+    out = PyObject_CallOneArg(r->award_of, key);
+    Py_DECREF(key);
+    return out;
+}
+
+static PyObject *fallback(PyObject *const *args, Py_ssize_t nargs) {
+    return PyObject_Vectorcall(pure_score, args, (size_t)nargs, NULL);
+}
+
+#define ADD(list, count, pid, k)                                                                  \
+    do {                                                                                           \
+        (list)[(count)].id = (uint8_t)(pid);                                                       \
+        (list)[(count)].n = (uint8_t)(k);                                                          \
+        (count)++;                                                                                 \
+    } while (0)
+
+/* a marker (not an object): "hand these arguments to the pure function" */
+static PyObject fallback_marker;
+#define FALLBACK (&fallback_marker)
+
+/* The best reading (a new Best, or None for an incomplete hand), NULL on error, FALLBACK for
+ * inputs outside the kernel. */
+static PyObject *search(Kernel *kernel, PyObject *hand, int tsumo, int seat, int rnd,
+                        PyObject *flags, PyObject *dora, PyObject *ura, int honba, int stack,
+                        int kiriage, int kazoe, int two_yaku, PyObject *winner) {
+    PyObject *conc_t, *melds_t, *win_o;
+    Search S;
+    int conc[34], counts[34];
+    int i, red = 0, win, code, nmelds;
+    uint64_t mask = 0;
+    int m_chow[3] = {0, 0, 0}, m_pung[3] = {0, 0, 0};
+    int m_chows = 0, m_pungs = 0, kongs = 0, m_conc = 0, m_fu = 0, m_head = 1, concealed = 1;
+    int honor_sets[8], nhonor = 0;
+    int fl[NF];
+    Item found[MAXFOUND];
+    int nfound = 0;
+    int honors, suits, riichi, ron;
+    const Res *res;
+    S.stack = stack;
+    S.kiriage = kiriage;
+    S.kazoe = kazoe;
+    S.two_yaku = two_yaku;
+    S.dealer = seat == 27;
+    S.tsumo = tsumo;
+    S.honba = honba;
+    S.have = 0;
+    /* the hand */
+    conc_t = PyObject_GetAttr(hand, s_concealed);
+    if (conc_t == NULL) return NULL;
+    melds_t = PyObject_GetAttr(hand, s_melds);
+    if (melds_t == NULL) {
+        Py_DECREF(conc_t);
+        return NULL;
+    }
+    win_o = PyObject_GetAttr(hand, s_winning);
+    if (win_o == NULL) {
+        Py_DECREF(conc_t);
+        Py_DECREF(melds_t);
+        return NULL;
+    }
+    /* references dropped at once: the hand keeps them alive for this call */
+    Py_DECREF(conc_t);
+    Py_DECREF(melds_t);
+    Py_DECREF(win_o);
+    if (!PyTuple_Check(conc_t) || !PyTuple_Check(melds_t) || win_o == Py_None ||
+        PyTuple_GET_SIZE(conc_t) > 14 || PyTuple_GET_SIZE(melds_t) > 4)
+        return FALLBACK;
+    memset(conc, 0, sizeof conc);
+    for (i = 0; i < PyTuple_GET_SIZE(conc_t); i++) {
+        code = tile_code(PyTuple_GET_ITEM(conc_t, i));
+        if (code < 0) return code == -1 ? FALLBACK : NULL;
+        conc[code >> 1]++;
+        mask |= (uint64_t)1 << (code >> 1);
+        red += code & 1;
+    }
+    code = tile_code(win_o);
+    if (code < 0) return code == -1 ? FALLBACK : NULL;
+    win = code >> 1;
+    conc[win]++;
+    mask |= (uint64_t)1 << win;
+    red += code & 1;
+    /* dora indicators: kinds 0-33 */
+    for (i = 0; i < PyTuple_GET_SIZE(dora) + PyTuple_GET_SIZE(ura); i++) {
+        PyObject *d = i < PyTuple_GET_SIZE(dora) ? PyTuple_GET_ITEM(dora, i)
+                                                  : PyTuple_GET_ITEM(ura, i - PyTuple_GET_SIZE(dora));
+        long x;
+        if (!PyLong_Check(d)) return FALLBACK;
+        x = PyLong_AsLong(d);
+        if (x < 0 || x >= 34) {
+            PyErr_Clear();
+            return FALLBACK;
+        }
+    }
+    /* declared melds (EMA-WIN-4: only a concealed kong stays concealed) */
+    memcpy(counts, conc, sizeof conc);
+    nmelds = (int)PyTuple_GET_SIZE(melds_t);
+    for (i = 0; i < nmelds; i++) {
+        int mc = meld_code(PyTuple_GET_ITEM(melds_t, i)), kind, low, n, mconc, head;
+        if (mc < 0) return mc == -1 ? FALLBACK : NULL;
+        kind = mc & 3;
+        low = (mc >> 2) & 63;
+        n = (mc >> 8) & 7;
+        mconc = (mc >> 11) & 1;
+        if (low < 27 && (low % 9 == 4 || (kind == 0 && 2 <= low % 9 && low % 9 <= 3)))
+            red += mc >> 12; /* a meld holding a five: red fives (EMA-DORA-4) */
+        mask |= (uint64_t)1 << low;
+        if (kind == 0) {
+            counts[low]++;
+            counts[low + 1]++;
+            counts[low + 2]++;
+            mask |= (uint64_t)3 << (low + 1);
+            concealed = 0;
+            m_chows++;
+            m_chow[low / 9] |= 1 << (low % 9);
+            if (low % 9 != 0 && low % 9 != 6) m_head = 0;
+            continue;
+        }
+        counts[low] += n;
+        m_pungs++;
+        head = (int)(head_mask >> low & 1);
+        if (!head) m_head = 0;
+        if (low < 27)
+            m_pung[low / 9] |= 1 << (low % 9);
+        else
+            honor_sets[nhonor++] = low;
+        if (kind == 2) {
+            kongs++;
+            if (mconc) {
+                m_conc++;
+                m_fu += head ? 32 : 16;
+            } else {
+                concealed = 0;
+                m_fu += head ? 16 : 8;
+            }
+        } else {
+            concealed = 0;
+            m_fu += head ? 4 : 2;
+        }
+    }
+    ron = !tsumo;
+    res = &kernel->res[concealed];
+    S.res = res;
+    S.concealed = concealed;
+    /* ------------------------------------------------------------ hand-level yaku */
+    honors = (mask & honor_mask) != 0;
+    suits = ((mask & 0x1FF) != 0) + ((mask & 0x3FE00) != 0) + ((mask & 0x7FC0000) != 0);
+    memset(fl, 0, sizeof fl);
+    if (PySet_GET_SIZE(flags)) {
+        for (i = 0; i < NF; i++) {
+            int c = PySet_Contains(flags, flag_names[i]);
+            if (c < 0) return NULL;
+            fl[i] = c;
+        }
+    }
+    riichi = fl[F_RIICHI] || fl[F_DOUBLE_RIICHI];
+    if (riichi) {
+        ADD(found, nfound, Y_RIICHI, 1);
+        if (fl[F_IPPATSU]) ADD(found, nfound, Y_IPPATSU, 1);
+    }
+    if (fl[F_DOUBLE_RIICHI]) ADD(found, nfound, Y_DOUBLE_RIICHI, 1);
+    if (tsumo && fl[F_REPLACEMENT] && kongs) ADD(found, nfound, Y_AFTER_KONG, 1);
+    if (ron && fl[F_ROBBING_KONG]) ADD(found, nfound, Y_ROBBING_KONG, 1);
+    if (fl[F_LAST_TILE]) ADD(found, nfound, tsumo ? Y_UNDER_THE_SEA : Y_UNDER_THE_RIVER, 1);
+    if (fl[F_FIRST_TURN] && !nmelds) {
+        if (tsumo)
+            ADD(found, nfound, seat == 27 ? Y_BLESSING_OF_HEAVEN : Y_BLESSING_OF_EARTH, 1);
+        else if (seat != 27)
+            ADD(found, nfound, Y_BLESSING_OF_MAN, 1);
+    }
+    if (tsumo) ADD(found, nfound, Y_MENZEN_TSUMO, 1);
+    if (!(mask & head_mask)) ADD(found, nfound, Y_ALL_SIMPLES, 1);
+    if (suits == 1) {
+        ADD(found, nfound, honors ? Y_HALF_FLUSH : Y_FULL_FLUSH, 1);
+        if (!honors && !nmelds) { /* EMA-YKM-02, nine gates (EMA-GAP-5: 9-sided) */
+            int base = 9 * (win / 9), c9[9], sum = 0, ok = 1;
+            for (i = 0; i < 9; i++) {
+                c9[i] = counts[base + i];
+                sum += c9[i];
+                if (c9[i] < nine_gates[i]) ok = 0;
+            }
+            if (sum == 14 && ok) {
+                ADD(found, nfound, Y_NINE_GATES, 1);
+                c9[win - base]--;
+                for (i = 0; i < 9; i++)
+                    if (c9[i] != nine_gates[i]) ok = 0;
+                if (ok) ADD(found, nfound, Y_NINE_GATES_9, 1);
+            }
+        }
+    }
+    if (!(mask & ~head_mask)) {
+        if (honors && suits) ADD(found, nfound, Y_ALL_TERMINALS_AND_HONOURS, 1);
+        if (!(mask & ~term_mask))
+            ADD(found, nfound, Y_ALL_TERMINALS, 1);
+        else if (!(mask & ~honor_mask))
+            ADD(found, nfound, Y_ALL_HONOURS, 1);
+    }
+    if (!(mask & ~green_mask)) ADD(found, nfound, Y_ALL_GREEN, 1);
+    /* dora (EMA-DORA): not yaku, counted apart */
+    S.nextras = 0;
+    {
+        int n = 0;
+        for (i = 0; i < PyTuple_GET_SIZE(dora); i++)
+            n += counts[dora_of[PyLong_AsLong(PyTuple_GET_ITEM(dora, i))]];
+        if (n) ADD(S.extras, S.nextras, Y_DORA, n);
+        if (PyTuple_GET_SIZE(ura) && riichi) {
+            n = 0;
+            for (i = 0; i < PyTuple_GET_SIZE(ura); i++)
+                n += counts[dora_of[PyLong_AsLong(PyTuple_GET_ITEM(ura, i))]];
+            if (n) ADD(S.extras, S.nextras, Y_URA_DORA, n);
+        }
+        if (red) ADD(S.extras, S.nextras, Y_RED_FIVE, red);
+        S.dora_han = 0;
+        for (i = 0; i < S.nextras; i++)
+            if (res->value[S.extras[i].id] >= 0)
+                S.dora_han += res->value[S.extras[i].id] * S.extras[i].n;
+    }
+    /* ------------------------------------------------------------ standard shape */
+    {
+        int standard = 1, hon_pair = -1, hon_fu = 0, nhg = 0, hg_tile[7], hg_pair[7];
+        int k0 = 0, k1 = 0, k2 = 0, m0, m1, m2, total = 0;
+        for (i = 0; i < 34; i++) total += conc[i];
+        if (mask & honor_mask) {
+            for (i = 27; i < 34; i++) {
+                int n = conc[i];
+                if (n == 3) {
+                    hg_tile[nhg] = i;
+                    hg_pair[nhg++] = 0;
+                    honor_sets[nhonor++] = i;
+                    hon_fu += 8;
+                } else if (n == 2) {
+                    if (hon_pair >= 0) {
+                        standard = 0;
+                        break;
+                    }
+                    hon_pair = i;
+                    hg_tile[nhg] = i;
+                    hg_pair[nhg++] = 1;
+                } else if (n) {
+                    standard = 0;
+                    break;
+                }
+            }
+        }
+        for (i = 0; i < 9; i++) {
+            k0 += conc[i];
+            k1 += conc[9 + i];
+            k2 += conc[18 + i];
+        }
+        m0 = k0 % 3;
+        m1 = k1 % 3;
+        m2 = k2 % 3;
+        if (standard && m0 != 1 && m1 != 1 && m2 != 1 &&
+            (m0 == 2) + (m1 == 2) + (m2 == 2) + (hon_pair >= 0) == 1 &&
+            total + 3 * nmelds == 14) {
+            Entry *e[3];
+            int ms[3] = {m0, m1, m2};
+            Item sfound[MAXFOUND];
+            int nsf = nfound, s, pair_fu = 0, valueless_pair, honor_conc, base_fu, in_honors, ws,
+                wr;
+            for (s = 0; s < 3; s++)
+                if (entry_of(conc + 9 * s, &e[s]) < 0) return NULL;
+            memcpy(sfound, found, sizeof(Item) * (size_t)nfound);
+            if (nhonor) { /* yakuhai and wind/dragon yakuman (EMA-YAKU-10/11/12, EMA-YKM-11/12/13) */
+                int dragons = 0, winds = 0;
+                for (i = 0; i < nhonor; i++) {
+                    int h = honor_sets[i];
+                    if (h >= 31) {
+                        dragons++;
+                    } else {
+                        winds++;
+                        if (h == seat) ADD(sfound, nsf, Y_SEAT_WIND, 1);
+                        if (h == rnd) ADD(sfound, nsf, Y_PREVALENT_WIND, 1);
+                    }
+                }
+                if (dragons) {
+                    ADD(sfound, nsf, Y_DRAGON_PUNG, dragons);
+                    if (dragons == 3)
+                        ADD(sfound, nsf, Y_BIG_THREE_DRAGONS, 1);
+                    else if (dragons == 2 && hon_pair >= 31)
+                        ADD(sfound, nsf, Y_LITTLE_THREE_DRAGONS, 1);
+                }
+                if (winds == 4)
+                    ADD(sfound, nsf, Y_BIG_FOUR_WINDS, 1);
+                else if (winds == 3 && 27 <= hon_pair && hon_pair < 31)
+                    ADD(sfound, nsf, Y_LITTLE_FOUR_WINDS, 1);
+            }
+            if (hon_pair >= 0)
+                pair_fu = (hon_pair >= 31 ? 2 : 0) + 2 * (hon_pair == seat) + 2 * (hon_pair == rnd);
+            valueless_pair = pair_fu == 0; /* EMA-YAKU-06 */
+            honor_conc = nhg - (hon_pair >= 0);
+            base_fu = (concealed && ron ? 30 : 20) + m_fu + hon_fu + pair_fu;
+            in_honors = win >= 27;
+            ws = win / 9;
+            wr = win % 9;
+            if (e[0] != NULL && e[1] != NULL && e[2] != NULL) {
+                const Split *A = e[0]->splits + (ms[0] == 2 ? e[0]->nplain : 0);
+                const Split *B = e[1]->splits + (ms[1] == 2 ? e[1]->nplain : 0);
+                const Split *C = e[2]->splits + (ms[2] == 2 ? e[2]->nplain : 0);
+                int na = ms[0] == 2 ? e[0]->npaired : e[0]->nplain;
+                int nb = ms[1] == 2 ? e[1]->npaired : e[1]->nplain;
+                int nc = ms[2] == 2 ? e[2]->npaired : e[2]->nplain;
+                int ia, ib, ic;
+                for (ia = 0; ia < na; ia++) {
+                    const Split *a = A + ia;
+                    for (ib = 0; ib < nb; ib++) {
+                        const Split *b_ = B + ib;
+                        for (ic = 0; ic < nc; ic++) {
+                            const Split *c = C + ic;
+                            Item dfound[MAXFOUND];
+                            int nd = nsf, n_chows, n_pungs, conc_pungs, pinfu_ok, d_fu, off, nr,
+                                k;
+                            Read hreads[7];
+                            const Read *reads;
+                            n_chows = a->n_chows + b_->n_chows + c->n_chows + m_chows;
+                            n_pungs = a->n_pungs + b_->n_pungs + c->n_pungs + m_pungs + honor_conc;
+                            memcpy(dfound, sfound, sizeof(Item) * (size_t)nsf);
+                            if (n_chows >= 2 && concealed) {
+                                int twins = a->twins + b_->twins + c->twins;
+                                if (twins) {
+                                    ADD(dfound, nd, Y_PURE_DOUBLE_CHOW, 1);
+                                    if (twins == 2) ADD(dfound, nd, Y_TWICE_PURE_DOUBLE_CHOW, 1);
+                                }
+                            }
+                            if (n_chows >= 3) {
+                                int cm0 = a->chow_mask | m_chow[0];
+                                int cm1 = b_->chow_mask | m_chow[1];
+                                int cm2 = c->chow_mask | m_chow[2];
+                                if (cm0 & cm1 & cm2) ADD(dfound, nd, Y_MIXED_TRIPLE_CHOW, 1);
+                                if ((cm0 & straight) == straight || (cm1 & straight) == straight ||
+                                    (cm2 & straight) == straight)
+                                    ADD(dfound, nd, Y_PURE_STRAIGHT, 1);
+                            }
+                            if (n_pungs >= 3) {
+                                if ((a->pung_mask | m_pung[0]) & (b_->pung_mask | m_pung[1]) &
+                                    (c->pung_mask | m_pung[2]))
+                                    ADD(dfound, nd, Y_TRIPLE_PUNG, 1);
+                                if (kongs >= 3) {
+                                    ADD(dfound, nd, Y_THREE_KONGS, 1);
+                                    if (kongs == 4) ADD(dfound, nd, Y_FOUR_KONGS, 1);
+                                }
+                                if (n_pungs == 4) ADD(dfound, nd, Y_ALL_PUNGS, 1);
+                            }
+                            if (n_chows && m_head && a->terminal && b_->terminal && c->terminal)
+                                ADD(dfound, nd, honors ? Y_OUTSIDE_HAND : Y_TERMINALS_IN_ALL_SETS,
+                                    1);
+                            conc_pungs = a->n_pungs + b_->n_pungs + c->n_pungs + honor_conc + m_conc;
+                            pinfu_ok = concealed && n_chows == 4 && valueless_pair;
+                            d_fu = base_fu + a->pung_fu + b_->pung_fu + c->pung_fu;
+                            /* readings of the winning tile (EMA-FU-4, EMA-WIN-4) */
+                            if (in_honors) {
+                                int idx = a->n + b_->n + c->n;
+                                nr = 0;
+                                for (k = 0; k < nhg; k++) {
+                                    if (hg_tile[k] == win) {
+                                        hreads[nr].group = (uint8_t)idx;
+                                        hreads[nr].wait = hg_pair[k] ? SINGLE : DUAL;
+                                        hreads[nr].fu = hg_pair[k] ? 0 : 8;
+                                        nr++;
+                                    }
+                                    idx++;
+                                }
+                                reads = hreads;
+                                off = 0;
+                            } else {
+                                const Split *sw = ws == 0 ? a : ws == 1 ? b_ : c;
+                                off = ws == 0 ? 0 : ws == 1 ? a->n : a->n + b_->n;
+                                reads = sw->reads[wr];
+                                nr = sw->nread[wr];
+                            }
+                            for (k = 0; k < nr; k++) {
+                                int wait = reads[k].wait, fu0 = d_fu + fu_wait[wait],
+                                    cp = conc_pungs;
+                                if (wait == DUAL && ron) { /* a pung completed by ron is open */
+                                    cp--;
+                                    fu0 -= reads[k].fu / 2;
+                                }
+                                if ((pinfu_ok && wait == TWO) || cp >= 3) {
+                                    Item rfound[MAXFOUND];
+                                    int nrf = nd;
+                                    memcpy(rfound, dfound, sizeof(Item) * (size_t)nd);
+                                    if (pinfu_ok && wait == TWO) ADD(rfound, nrf, Y_PINFU, 1);
+                                    if (cp >= 3) {
+                                        ADD(rfound, nrf, Y_THREE_CONCEALED_PUNGS, 1);
+                                        if (cp == 4) {
+                                            ADD(rfound, nrf, Y_FOUR_CONCEALED_PUNGS, 1);
+                                            if (wait == SINGLE)
+                                                ADD(rfound, nrf, Y_FOUR_CONCEALED_PUNGS_SINGLE, 1);
+                                        }
+                                    }
+                                    consider(&S, rfound, nrf, fu0, 1, 0, a, b_, c,
+                                             off + reads[k].group, wait);
+                                } else {
+                                    consider(&S, dfound, nd, fu0, 1, 0, a, b_, c,
+                                             off + reads[k].group, wait);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        /* ------------------------------------------------------------ seven pairs */
+        if (!nmelds && popcount64(mask) == 7 && total == 14) {
+            int ok = 1, index = 0;
+            for (i = 0; i < 34; i++)
+                if (conc[i] == 1 || conc[i] == 3 || conc[i] == 4) ok = 0;
+            if (ok) {
+                Item sp[MAXFOUND];
+                int ns = nfound;
+                for (i = 0; i < win; i++)
+                    if (conc[i]) index++;
+                memcpy(sp, found, sizeof(Item) * (size_t)nfound);
+                ADD(sp, ns, Y_SEVEN_PAIRS, 1);
+                consider(&S, sp, ns, -25, 1, 1, NULL, NULL, NULL, index, SINGLE);
+            }
+        }
+        /* ------------------------------------------------------------ thirteen orphans */
+        if (!nmelds && !(mask & ~head_mask) && popcount64(mask) == 13 && total == 14) {
+            Item of[MAXFOUND];
+            int no = nfound, index = 0;
+            memcpy(of, found, sizeof(Item) * (size_t)nfound);
+            ADD(of, no, Y_THIRTEEN_ORPHANS, 1);
+            if (conc[win] == 2) ADD(of, no, Y_THIRTEEN_ORPHANS_13, 1);
+            for (i = 0; i < 13; i++)
+                if (orphans[i] == win) index = i;
+            consider(&S, of, no, 0, 0, 2, NULL, NULL, NULL, index, conc[win] == 2 ? SINGLE : SPECIAL);
+        }
+    }
+    if (!S.have) Py_RETURN_NONE;
+    /* ------------------------------------------------------------ the Best tuple */
+    {
+        Cand *o = &S.best;
+        PyObject *awards, *reason, *decomp, *limit, *reading, *fu, *out;
+        Item list[MAXFOUND];
+        int n = 0, j;
+        if (o->nkept >= 0) {
+            memcpy(list, o->kept, sizeof(Item) * (size_t)o->nkept);
+            n = o->nkept;
+        } else { /* awards of items + extras that are allowed, in table order */
+            for (i = 0; i < o->nitems + S.nextras; i++) {
+                Item x = i < o->nitems ? o->items[i] : S.extras[i - o->nitems];
+                if (res->value[x.id] < 0) continue;
+                for (j = n; j > 0 && res->order[list[j - 1].id] > res->order[x.id]; j--)
+                    list[j] = list[j - 1];
+                list[j] = x;
+                n++;
+            }
+        }
+        awards = PyTuple_New(n);
+        if (awards == NULL) return NULL;
+        for (i = 0; i < n; i++) {
+            PyObject *a = award_of(res, list[i]);
+            if (a == NULL) {
+                Py_DECREF(awards);
+                return NULL;
+            }
+            PyTuple_SET_ITEM(awards, i, a);
+        }
+        if (o->valid) {
+            reason = Py_NewRef(Py_None);
+        } else if (o->yaku_han == 0) {
+            reason = Py_NewRef(no_yaku);
+        } else {
+            PyObject *h = PyLong_FromLong(honba);
+            if (h == NULL) {
+                Py_DECREF(awards);
+                return NULL;
+            }
+            reason = PyObject_CallOneArg(honba_reason, h);
+            Py_DECREF(h);
+            if (reason == NULL) {
+                Py_DECREF(awards);
+                return NULL;
+            }
+        }
+        if (o->shape == 0)
+            decomp = deferred(make_decomp, hand, shape_names[0], o->spec[0]->py, o->spec[1]->py,
+                              o->spec[2]->py);
+        else
+            decomp = deferred(make_decomp, hand, shape_names[o->shape], NULL, NULL, NULL);
+        if (decomp == NULL) {
+            Py_DECREF(awards);
+            Py_DECREF(reason);
+            return NULL;
+        }
+        if (o->limit < 0)
+            limit = Py_None;
+        else if (o->limit >= 100)
+            limit = limit_names[o->limit - 100 < 16 ? o->limit - 100 : 15];
+        else
+            limit = limit_name[o->limit];
+        reading = PyLong_FromLong(8 * o->group + o->wait);
+        fu = o->has_fu ? PyLong_FromLong(o->fu) : Py_NewRef(Py_None);
+        out = ((PyTypeObject *)best_type)->tp_alloc((PyTypeObject *)best_type, 15);
+        if (reading == NULL || fu == NULL || out == NULL) {
+            Py_XDECREF(reading);
+            Py_XDECREF(fu);
+            Py_XDECREF(out);
+            Py_DECREF(awards);
+            Py_DECREF(reason);
+            Py_DECREF(decomp);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, 0, Py_NewRef(hand));
+        PyTuple_SET_ITEM(out, 1, decomp);
+        PyTuple_SET_ITEM(out, 2, Py_NewRef(winner));
+        PyTuple_SET_ITEM(out, 3, PyBool_FromLong(tsumo));
+        PyTuple_SET_ITEM(out, 4, awards);
+        PyTuple_SET_ITEM(out, 5, PyBool_FromLong(o->valid));
+        PyTuple_SET_ITEM(out, 6, reason);
+        PyTuple_SET_ITEM(out, 7, PyLong_FromLong(o->han));
+        PyTuple_SET_ITEM(out, 8, PyLong_FromLong(o->yaku_han));
+        PyTuple_SET_ITEM(out, 9, PyLong_FromLong(o->yakuman));
+        PyTuple_SET_ITEM(out, 10, fu);
+        PyTuple_SET_ITEM(out, 11, PyLong_FromLong(o->b));
+        PyTuple_SET_ITEM(out, 12, Py_NewRef(limit));
+        PyTuple_SET_ITEM(out, 13, PyLong_FromLong(o->value));
+        PyTuple_SET_ITEM(out, 14, reading);
+        for (i = 7; i < 14; i++) {
+            if (PyTuple_GET_ITEM(out, i) == NULL) {
+                Py_DECREF(out);
+                return NULL;
+            }
+        }
+        return out;
+    }
+}
+
+PyDoc_STRVAR(score_best_doc,
+             "score_best(hand, resolvers, tsumo, seat, rnd, flags, dora, ura, honba, stack, "
+             "kiriage, kazoe, two_yaku, winner): as fast._pure_score_best; resolvers[2] is "
+             "the compiled kernel.");
+
+static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *resolvers, *kcap, *out;
+    Kernel *kernel;
+    long seat, rnd, honba;
+    int tsumo, opts[4], i;
+    (void)self;
+    if (nargs != 14 || !ids_ok) return fallback(args, nargs);
+    resolvers = args[1];
+    if (!PyTuple_Check(resolvers) || PyTuple_GET_SIZE(resolvers) < 3) return fallback(args, nargs);
+    kcap = PyTuple_GET_ITEM(resolvers, 2);
+    if (!PyCapsule_CheckExact(kcap)) return fallback(args, nargs);
+    kernel = (Kernel *)PyCapsule_GetPointer(kcap, KERNEL_CAPSULE);
+    if (kernel == NULL) return NULL;
+    if (!PyLong_Check(args[3]) || !PyLong_Check(args[4]) || !PyLong_Check(args[8]) ||
+        !PyTuple_Check(args[6]) || !PyTuple_Check(args[7]) || !PyFrozenSet_Check(args[5]))
+        return fallback(args, nargs);
+    seat = PyLong_AsLong(args[3]);
+    rnd = PyLong_AsLong(args[4]);
+    honba = PyLong_AsLong(args[8]);
+    if (PyErr_Occurred() || honba > INT_MAX || seat < 27 || seat > 30 || rnd < 27 || rnd > 30) {
+        PyErr_Clear();
+        return fallback(args, nargs);
+    }
+    tsumo = PyObject_IsTrue(args[2]);
+    if (tsumo < 0) return NULL;
+    for (i = 0; i < 4; i++) {
+        opts[i] = PyObject_IsTrue(args[9 + i]);
+        if (opts[i] < 0) return NULL;
+    }
+    out = search(kernel, args[0], tsumo, (int)seat, (int)rnd, args[5], args[6], args[7],
+                 (int)honba, opts[0], opts[1], opts[2], opts[3], args[13]);
+    if (out == FALLBACK) return fallback(args, nargs);
+    return out;
+}
+
+/* ------------------------------------------------------------------ the whole call */
+
+static PyObject *hand_type = NULL, *tile_type = NULL, *lazy_extra = NULL, *result_type = NULL;
+static PyObject *all_tiles[34];
+static PyObject *as_hand = NULL; /* base.as_hand: notation -> Hand, as RiichiEma.score parses */
+static PyObject *extra_slots[10]; /* LazyExtra's slot descriptors, in front's value order */
+static PyObject *flag_sets[1 << NF]; /* frozensets of the lane's flags, by bitmask of codes */
+static PyObject *wind_tiles[4], *win_types[2], *result_keys = NULL, *no_flags = NULL;
+static PyObject *s_honba, *s_sticks, *s_discarder, *s_dict, *letter_objs[4], *empty_args = NULL;
+static int front_ok = 0;
+
+PyDoc_STRVAR(setup_front_doc,
+             "setup_front(hand, as_hand, tiles, winds, wins, lazy_extra, slots, result, keys): "
+             "the Python side of front (see ruleset.py); tiles: the 34 Tile kinds in order; "
+             "slots: the 10 slots of LazyExtra set by its __init__, in its argument order then "
+             "the memos.");
+
+static PyObject *setup_front(PyObject *self, PyObject *args) {
+    PyObject *h, *ah, *t, *winds, *wins, *le, *slots, *rt, *keys;
+    int i;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOO:setup_front", &h, &ah, &t, &winds, &wins, &le, &slots,
+                          &rt, &keys))
+        return NULL;
+    set_ref(&as_hand, ah);
+    if (!PyType_Check(le) || !PyTuple_Check(slots) || PyTuple_GET_SIZE(slots) != 10) {
+        PyErr_SetString(PyExc_ValueError, "setup_front: LazyExtra and its 10 slots expected");
+        return NULL;
+    }
+    for (i = 0; i < 10; i++) {
+        PyObject *d = PyObject_GetAttr(le, PyTuple_GET_ITEM(slots, i));
+        if (d == NULL) return NULL;
+        if (Py_TYPE(d)->tp_descr_set == NULL) {
+            Py_DECREF(d);
+            PyErr_SetString(PyExc_TypeError, "setup_front: a LazyExtra slot is not settable");
+            return NULL;
+        }
+        Py_XSETREF(extra_slots[i], d);
+    }
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 34 || !PyTuple_Check(winds) ||
+        PyTuple_GET_SIZE(winds) != 4 || !PyTuple_Check(wins) ||
+        PyTuple_GET_SIZE(wins) != 2 || !PyTuple_Check(keys) || PyTuple_GET_SIZE(keys) != 17 ||
+        !PyType_Check(rt)) {
+        PyErr_SetString(PyExc_ValueError, "setup_front: unexpected winds, wins, keys or type");
+        return NULL;
+    }
+    set_ref(&hand_type, h);
+    for (i = 0; i < 34; i++) {
+        PyObject *k = PyTuple_GET_ITEM(t, i);
+        long v = PyLong_AsLong(k);
+        if (v != i) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "setup_front: tiles 0-33");
+            return NULL;
+        }
+        set_ref(&all_tiles[i], k);
+    }
+    set_ref(&tile_type, (PyObject *)Py_TYPE(PyTuple_GET_ITEM(t, 0)));
+    set_ref(&lazy_extra, le);
+    set_ref(&result_type, rt);
+    set_ref(&result_keys, keys);
+    for (i = 0; i < 4; i++) set_ref(&wind_tiles[i], PyTuple_GET_ITEM(winds, i));
+    for (i = 0; i < 2; i++) set_ref(&win_types[i], PyTuple_GET_ITEM(wins, i));
+    if (no_flags == NULL) {
+        no_flags = PyFrozenSet_New(NULL);
+        if (no_flags == NULL) return NULL;
+    }
+    front_ok = 1;
+    Py_RETURN_NONE;
+}
+
+/* object.__new__(type): as Python makes it (3.13 initialises inline values there) */
+static PyObject *new_object(PyObject *type) {
+    if (empty_args == NULL) {
+        empty_args = PyTuple_New(0);
+        if (empty_args == NULL) return NULL;
+    }
+    return PyBaseObject_Type.tp_new((PyTypeObject *)type, empty_args, NULL);
+}
+
+/* E S W N -> 0-3, -1 for any other object */
+static int letter(PyObject *o) {
+    Py_UCS4 c;
+    if (!PyUnicode_CheckExact(o) || PyUnicode_GET_LENGTH(o) != 1) return -1;
+    c = PyUnicode_READ_CHAR(o, 0);
+    return c == 'E' ? 0 : c == 'S' ? 1 : c == 'W' ? 2 : c == 'N' ? 3 : -1;
+}
+
+/* the kind of a Tile object or of a plain two-character notation (1-9 m/p/s, 0 m/p/s read
+ * as a five, 1-7 z), -1 for anything else (other spellings are the Python path's) */
+static int kind_of(PyObject *o) {
+    Py_UCS4 d, suit;
+    int base;
+    if ((PyObject *)Py_TYPE(o) == tile_type) {
+        long k = PyLong_AsLong(o);
+        return k >= 0 && k < 34 ? (int)k : -1;
+    }
+    if (!PyUnicode_CheckExact(o) || PyUnicode_GET_LENGTH(o) != 2) return -1;
+    d = PyUnicode_READ_CHAR(o, 0);
+    suit = PyUnicode_READ_CHAR(o, 1);
+    base = suit == 'm' ? 0 : suit == 'p' ? 9 : suit == 's' ? 18 : suit == 'z' ? 27 : -1;
+    if (base < 0 || d < '0' || d > '9') return -1;
+    if (d == '0') return base < 27 ? base + 4 : -1;
+    if (base == 27 && d > '7') return -1;
+    return base + (int)(d - '1');
+}
+
+/* dora/ura as a tuple of Tiles: None (empty), a tuple or list of Tiles or plain notations;
+ * NULL without error for anything else */
+static PyObject *tiles_of(PyObject *o) {
+    Py_ssize_t i, n;
+    PyObject *out;
+    if (o == Py_None) return PyTuple_New(0);
+    if (!PyTuple_CheckExact(o) && !PyList_CheckExact(o)) return NULL;
+    n = PySequence_Fast_GET_SIZE(o);
+    if (PyTuple_CheckExact(o)) {
+        for (i = 0; i < n; i++)
+            if ((PyObject *)Py_TYPE(PyTuple_GET_ITEM(o, i)) != tile_type) break;
+        if (i == n) return Py_NewRef(o);
+    }
+    out = PyTuple_New(n);
+    if (out == NULL) return NULL;
+    for (i = 0; i < n; i++) {
+        int k = kind_of(PySequence_Fast_GET_ITEM(o, i));
+        if (k < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, Py_NewRef(all_tiles[k]));
+    }
+    return out;
+}
+
+/* a non-negative int that fits an int, -1 otherwise */
+static int count_of(PyObject *o) {
+    long v;
+    if (!PyLong_CheckExact(o)) return -1;
+    v = PyLong_AsLong(o);
+    if (v == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return -1;
+    }
+    return v < 0 || v > INT_MAX ? -1 : (int)v;
+}
+
+PyDoc_STRVAR(front_doc,
+             "front(state, hand, win, seat_wind, round_wind, flags, dora, ura, situation): "
+             "RiichiEma.score for the common spellings of valid arguments, else NotImplemented "
+             "(the Python path then checks, raises or scores). state: (resolvers, rules id, "
+             "yakuman_stack, kiriage, kazoe, two_yaku_at_five_counters, ruleset).");
+
+static PyObject *front_hand(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *state, *hand, *flags, *sit, *kcap, *melds, *flag_set = NULL, *dora = NULL,
+        *ura = NULL, *best = NULL, *keep = NULL, *extra = NULL, *d = NULL, *out = NULL,
+        *discarder = Py_None, *key, *value, *payments;
+    Kernel *kernel;
+    int tsumo, seat, rnd, honba = 0, sticks = 0, fl = 0, i, opts[4], yakuman;
+    Py_ssize_t pos = 0;
+    (void)self;
+    if (nargs != 9 || !front_ok || !ids_ok) Py_RETURN_NOTIMPLEMENTED;
+    state = args[0];
+    hand = args[1];
+    flags = args[5];
+    sit = args[8];
+    if (!PyTuple_CheckExact(state) || PyTuple_GET_SIZE(state) != 7 ||
+        (PyObject *)Py_TYPE(hand) != hand_type || !PyDict_CheckExact(sit))
+        Py_RETURN_NOTIMPLEMENTED;
+    kcap = PyTuple_GET_ITEM(state, 0); /* the resolvers */
+    if (!PyTuple_CheckExact(kcap) || PyTuple_GET_SIZE(kcap) < 3) Py_RETURN_NOTIMPLEMENTED;
+    kcap = PyTuple_GET_ITEM(kcap, 2);
+    if (!PyCapsule_CheckExact(kcap)) Py_RETURN_NOTIMPLEMENTED;
+    kernel = (Kernel *)PyCapsule_GetPointer(kcap, KERNEL_CAPSULE);
+    if (kernel == NULL) return NULL;
+    /* win, winds */
+    if (!PyUnicode_CheckExact(args[2])) Py_RETURN_NOTIMPLEMENTED;
+    if (PyUnicode_CompareWithASCIIString(args[2], "tsumo") == 0)
+        tsumo = 1;
+    else if (PyUnicode_CompareWithASCIIString(args[2], "ron") == 0)
+        tsumo = 0;
+    else
+        Py_RETURN_NOTIMPLEMENTED;
+    seat = letter(args[3]);
+    rnd = letter(args[4]);
+    if (seat < 0 || rnd < 0) Py_RETURN_NOTIMPLEMENTED;
+    /* flags: riichi, double_riichi, ippatsu (on a concealed hand, ippatsu with riichi),
+     * last_tile; any other (or another spelling) is checked by the Python path */
+    if (PyTuple_CheckExact(flags) || PyList_CheckExact(flags) || PyFrozenSet_CheckExact(flags) ||
+        PySet_CheckExact(flags)) {
+        Py_ssize_t n = PyTuple_CheckExact(flags) || PyList_CheckExact(flags)
+                           ? PySequence_Fast_GET_SIZE(flags)
+                           : PySet_GET_SIZE(flags);
+        if (n == 0) {
+            flag_set = Py_NewRef(no_flags);
+        } else {
+            PyObject *it = PyObject_GetIter(flags), *f;
+            if (it == NULL) return NULL;
+            while ((f = PyIter_Next(it)) != NULL) {
+                int k = -1;
+                if (PyUnicode_CheckExact(f)) {
+                    if (f == flag_names[F_RIICHI] ||
+                        PyUnicode_Compare(f, flag_names[F_RIICHI]) == 0)
+                        k = F_RIICHI;
+                    else if (PyUnicode_Compare(f, flag_names[F_DOUBLE_RIICHI]) == 0)
+                        k = F_DOUBLE_RIICHI;
+                    else if (PyUnicode_Compare(f, flag_names[F_IPPATSU]) == 0)
+                        k = F_IPPATSU;
+                    else if (PyUnicode_Compare(f, flag_names[F_LAST_TILE]) == 0)
+                        k = F_LAST_TILE;
+                    else if (PyUnicode_Compare(f, flag_names[F_REPLACEMENT]) == 0)
+                        k = F_REPLACEMENT;
+                    else if (PyUnicode_Compare(f, flag_names[F_FIRST_TURN]) == 0)
+                        k = F_FIRST_TURN;
+                }
+                Py_DECREF(f);
+                if (k < 0) {
+                    Py_DECREF(it);
+                    Py_RETURN_NOTIMPLEMENTED;
+                }
+                fl |= 1 << k;
+            }
+            Py_DECREF(it);
+            if (PyErr_Occurred()) return NULL;
+            if ((fl & (1 << F_IPPATSU)) && !(fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI))))
+                Py_RETURN_NOTIMPLEMENTED;
+            if ((fl & (1 << F_REPLACEMENT)) && !tsumo) Py_RETURN_NOTIMPLEMENTED;
+            if (fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI) | (1 << F_IPPATSU) |
+                      (1 << F_REPLACEMENT) | (1 << F_FIRST_TURN))) {
+                /* riichi: no open meld; replacement: a kong; first_turn: no meld at all */
+                int kong = 0;
+                melds = PyObject_GetAttr(hand, s_melds);
+                if (melds == NULL) return NULL;
+                Py_DECREF(melds); /* the hand keeps it */
+                if (!PyTuple_Check(melds)) Py_RETURN_NOTIMPLEMENTED;
+                if ((fl & (1 << F_FIRST_TURN)) && PyTuple_GET_SIZE(melds))
+                    Py_RETURN_NOTIMPLEMENTED;
+                for (i = 0; i < PyTuple_GET_SIZE(melds); i++) {
+                    int mc = meld_code(PyTuple_GET_ITEM(melds, i));
+                    if (mc == -2) return NULL;
+                    if (mc < 0) Py_RETURN_NOTIMPLEMENTED;
+                    if ((mc & 3) == 2) kong = 1;
+                    if (!(mc >> 11 & 1) &&
+                        (fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI) | (1 << F_IPPATSU))))
+                        Py_RETURN_NOTIMPLEMENTED; /* an open meld */
+                }
+                if ((fl & (1 << F_REPLACEMENT)) && !kong) Py_RETURN_NOTIMPLEMENTED;
+            }
+            if (flag_sets[fl] == NULL) {
+                PyObject *names = PyTuple_New(0), *made;
+                if (names == NULL) return NULL;
+                made = PyFrozenSet_New(names);
+                Py_DECREF(names);
+                if (made == NULL) return NULL;
+                for (i = 0; i < NF; i++) {
+                    if ((fl >> i & 1) && PySet_Add(made, flag_names[i]) < 0) {
+                        Py_DECREF(made);
+                        return NULL;
+                    }
+                }
+                flag_sets[fl] = made;
+            }
+            flag_set = Py_NewRef(flag_sets[fl]);
+        }
+    } else {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    /* situation: honba, riichi_sticks, discarder (a seat letter, not the winner, ron only) */
+    while (PyDict_Next(sit, &pos, &key, &value)) {
+        if (PyUnicode_CheckExact(key) && PyUnicode_Compare(key, s_honba) == 0) {
+            honba = count_of(value);
+            if (honba < 0) goto not_here;
+        } else if (PyUnicode_CheckExact(key) && PyUnicode_Compare(key, s_sticks) == 0) {
+            sticks = count_of(value);
+            if (sticks < 0) goto not_here;
+        } else if (PyUnicode_CheckExact(key) && PyUnicode_Compare(key, s_discarder) == 0) {
+            int k = letter(value);
+            if (k < 0 || k == seat || tsumo) goto not_here;
+            discarder = value;
+        } else {
+            goto not_here;
+        }
+    }
+    dora = tiles_of(args[6]);
+    ura = tiles_of(args[7]);
+    if (dora == NULL || ura == NULL) goto not_here;
+    for (i = 0; i < 4; i++) {
+        opts[i] = PyObject_IsTrue(PyTuple_GET_ITEM(state, 2 + i));
+        if (opts[i] < 0) goto error;
+    }
+    best = search(kernel, hand, tsumo, 27 + seat, 27 + rnd, flag_set, dora, ura, honba, opts[0],
+                  opts[1], opts[2], opts[3], letter_objs[seat]);
+    if (best == NULL) goto error;
+    if (best == FALLBACK || best == Py_None) {
+        if (best == Py_None) Py_DECREF(best);
+        best = NULL;
+        goto not_here;
+    }
+    /* the result: as RiichiEma._finish (tests/rulesets/riichi_ema/test_fast.py compares) */
+    keep = PyTuple_Pack(6, win_types[tsumo], wind_tiles[seat], wind_tiles[rnd], flag_set, dora,
+                        ura);
+    if (keep == NULL) goto error;
+    {
+        /* LazyExtra(best, keep, ruleset, honba, sticks, discarder, None) without its Python
+         * __init__: its slots set through their descriptors, the memos to None */
+        PyObject *h = PyLong_FromLong(honba), *st = PyLong_FromLong(sticks), *vals[10];
+        if (h == NULL || st == NULL) {
+            Py_XDECREF(h);
+            Py_XDECREF(st);
+            goto error;
+        }
+        vals[0] = best;
+        vals[1] = keep;
+        vals[2] = PyTuple_GET_ITEM(state, 6);
+        vals[3] = h;
+        vals[4] = st;
+        vals[5] = discarder;
+        vals[6] = vals[7] = vals[8] = vals[9] = Py_None;
+        extra = new_object(lazy_extra);
+        for (i = 0; extra != NULL && i < 10; i++) {
+            if (Py_TYPE(extra_slots[i])->tp_descr_set(extra_slots[i], extra, vals[i]) < 0)
+                Py_CLEAR(extra);
+        }
+        Py_DECREF(h);
+        Py_DECREF(st);
+        if (extra == NULL) goto error;
+    }
+    /* best: hand, decomposition, winner, tsumo, awards, valid, reason, han, yaku_han, yakuman,
+     * fu, b, limit, value, reading */
+    yakuman = PyTuple_GET_ITEM(best, 9) != NULL && PyObject_IsTrue(PyTuple_GET_ITEM(best, 9));
+    payments = PyTuple_GET_ITEM(best, 5) == Py_True && (tsumo || discarder != Py_None)
+                   ? extra
+                   : Py_None;
+#if PY_VERSION_HEX < 0x030D0000
+    d = _PyDict_NewPresized(17);
+#else
+    d = PyDict_New(); /* (the presizing function is internal from 3.13) */
+#endif
+    if (d == NULL) goto error;
+    {
+        PyObject *values[17];
+        values[0] = PyTuple_GET_ITEM(state, 1);           /* rules */
+        values[1] = hand;                                 /* hand */
+        values[2] = PyTuple_GET_ITEM(best, 5);            /* valid */
+        values[3] = PyTuple_GET_ITEM(best, 4);            /* awards */
+        values[4] = PyTuple_GET_ITEM(best, 6);            /* reason */
+        values[5] = PyTuple_GET_ITEM(best, 13);           /* value */
+        values[6] = yakuman ? Py_None : PyTuple_GET_ITEM(best, 7);  /* han */
+        values[7] = yakuman ? Py_None : PyTuple_GET_ITEM(best, 10); /* fu */
+        values[8] = Py_None;                              /* fan */
+        values[9] = Py_None;                              /* points */
+        values[10] = Py_None;                             /* doubles */
+        values[11] = PyTuple_GET_ITEM(best, 12);          /* limit */
+        values[12] = payments;                            /* payments */
+        values[13] = Py_None;                             /* explanation */
+        values[14] = PyTuple_GET_ITEM(best, 1);           /* decomposition */
+        values[15] = extra;                               /* extra */
+        values[16] = extra;                               /* _locate */
+        for (i = 0; i < 17; i++)
+            if (PyDict_SetItem(d, PyTuple_GET_ITEM(result_keys, i), values[i]) < 0) goto error;
+    }
+    out = new_object(result_type);
+    if (out == NULL) goto error;
+    if (PyObject_GenericSetAttr(out, s_dict, d) < 0) goto error; /* object.__setattr__ */
+    Py_DECREF(d);
+    Py_DECREF(extra);
+    Py_DECREF(keep);
+    Py_DECREF(best);
+    Py_DECREF(dora);
+    Py_DECREF(ura);
+    Py_DECREF(flag_set);
+    return out;
+not_here:
+    Py_XDECREF(flag_set);
+    Py_XDECREF(dora);
+    Py_XDECREF(ura);
+    Py_XDECREF(best);
+    Py_RETURN_NOTIMPLEMENTED;
+error:
+    Py_XDECREF(out);
+    Py_XDECREF(d);
+    Py_XDECREF(extra);
+    Py_XDECREF(keep);
+    Py_XDECREF(best);
+    Py_XDECREF(flag_set);
+    Py_XDECREF(dora);
+    Py_XDECREF(ura);
+    return NULL;
+}
+
+static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *parsed, *out, *again[9];
+    Py_ssize_t i;
+    if (nargs != 9 || as_hand == NULL || !PyUnicode_CheckExact(args[1]))
+        return front_hand(self, args, nargs);
+    /* notation: parsed as the Python path's first step does (its error is that path's) */
+    parsed = PyObject_CallOneArg(as_hand, args[1]);
+    if (parsed == NULL) return NULL;
+    for (i = 0; i < 9; i++) again[i] = args[i];
+    again[1] = parsed;
+    out = front_hand(self, again, nargs);
+    Py_DECREF(parsed);
+    return out;
+}
+
+/* ------------------------------------------------------------------ module */
+
+static PyMethodDef methods[] = {
+    {"setup", (PyCFunction)(void (*)(void))setup, METH_VARARGS | METH_KEYWORDS, setup_doc},
+    {"compile", compile, METH_VARARGS, compile_doc},
+    {"score_best", (PyCFunction)(void (*)(void))score_best, METH_FASTCALL, score_best_doc},
+    {"setup_front", setup_front, METH_VARARGS, setup_front_doc},
+    {"front", (PyCFunction)(void (*)(void))front, METH_FASTCALL, front_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    "muraglia.rulesets.riichi_ema._criichi",
+    "Optional C kernel of the table-driven riichi scorer (fast.score_best).",
+    -1,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__criichi(void) {
+    PyObject *m;
+    if (PyType_Ready(&DeferredType) < 0) return NULL;
+    m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    s_concealed = PyUnicode_InternFromString("concealed");
+    s_melds = PyUnicode_InternFromString("melds");
+    s_winning = PyUnicode_InternFromString("winning");
+    s_kind = PyUnicode_InternFromString("kind");
+    s_red = PyUnicode_InternFromString("red");
+    s_tiles = PyUnicode_InternFromString("tiles");
+    s_honba = PyUnicode_InternFromString("honba");
+    s_sticks = PyUnicode_InternFromString("riichi_sticks");
+    s_discarder = PyUnicode_InternFromString("discarder");
+    s_dict = PyUnicode_InternFromString("__dict__");
+    letter_objs[0] = PyUnicode_InternFromString("E");
+    letter_objs[1] = PyUnicode_InternFromString("S");
+    letter_objs[2] = PyUnicode_InternFromString("W");
+    letter_objs[3] = PyUnicode_InternFromString("N");
+    if (!s_concealed || !s_melds || !s_winning || !s_kind || !s_red || !s_tiles ||
+        PyModule_AddIntConstant(m, "NY", NY) < 0 || PyModule_AddIntConstant(m, "NF", NF) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
