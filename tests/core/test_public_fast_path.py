@@ -46,6 +46,8 @@ def _outcome(call: Any) -> Any:
         return (type(e).__name__, str(e))
     except KeyError as e:
         return ("KeyError", str(e))
+    if isinstance(r, dict):
+        return r
     return r.to_dict() if hasattr(r, "to_dict") else repr(r)
 
 
@@ -107,4 +109,38 @@ def test_same_answer_on_arguments(  # noqa: PLR0917 - one per generated argument
             ura=ura,
             **situation,
         )
+    assert fast == general
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rules=st.sampled_from(ids()),
+    hand=st.sampled_from(HANDS),
+    win=st.sampled_from(("ron", "tsumo", "none", "x", 1)),
+    seat=st.sampled_from(SEATS),
+    flags=st.one_of(st.lists(st.sampled_from(FLAGS), max_size=3), st.just("riichi")),
+    dora=st.one_of(st.none(), st.lists(st.sampled_from(INDICATORS), max_size=6)),
+    situation=st.dictionaries(
+        st.sampled_from(("honba", "riichi_sticks", "discarder", "dealer", "pao", "ura", "x")),
+        st.sampled_from((0, 3, -1, True, "S", "E", "Z", None, 1.5, ["5m"], ["0p", "E"])),
+        max_size=3,
+    ),
+)
+def test_score_object_same_answer(  # noqa: PLR0917 - one per generated argument
+    rules: str,
+    hand: str,
+    win: Any,
+    seat: Any,
+    flags: Any,
+    dora: Any,
+    situation: dict[str, Any],
+) -> None:
+    data = {"rules": rules, "hand": hand, "win": win, "seat_wind": seat, "flags": flags}
+    data.update(situation)
+    if dora is not None:
+        data["dora"] = dora
+    fast = _outcome(lambda: registry.score_object(dict(data)))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(registry, "_fast_hand", lambda *a: None)
+        general = _outcome(lambda: registry.score_object(dict(data)))
     assert fast == general

@@ -448,6 +448,8 @@ _PLAIN_INDICATORS: dict[str, tuple[Tile, bool]] = {
 }
 """The indicators spelled as two-character notations (``5m``, ``0p``, ``7z``): kind, red."""
 _SEAT_LETTERS = frozenset("ESWN")
+_NAMED_KEYS = frozenset({"rules", "hand", "win", "seat_wind", "round_wind", "flags", "dora", "ura"})
+"""The keys of a ``score`` input object that are not situation keys (``score_dict``'s)."""
 _COUNTERS = ("honba", "riichi_sticks")
 _SEAT_KEYS = ("dealer", "discarder")
 
@@ -616,7 +618,23 @@ def score_object(data: Any) -> dict[str, Any]:
     ruleset = ruleset_for(data["rules"])
     hand = data["hand"]
     _check_dealer(ruleset, data)
-    _checked_hand(ruleset, hand, [*(data.get("dora") or ()), *(data.get("ura") or ())])
+    # the common spellings: the hand parsed and checked with its indicators by _fast_hand;
+    # anything else (or a failing check, which the general check then reports) goes there
+    if (
+        _fast_hand(
+            ruleset,
+            hand,
+            data.get("win", "ron"),
+            data.get("seat_wind", "E"),
+            data.get("round_wind", "E"),
+            data.get("flags", ()),
+            data.get("dora"),
+            data.get("ura"),
+            {k: v for k, v in data.items() if k not in _NAMED_KEYS},
+        )
+        is None
+    ):
+        _checked_hand(ruleset, hand, [*(data.get("dora") or ()), *(data.get("ura") or ())])
     result: dict[str, Any] = ruleset.score_dict(data)
     return result
 
