@@ -33,6 +33,13 @@ __all__ = [
 _WHERE = ("concealed", "meld", "winning", "bonus")
 
 
+_KIND_NOTATION: dict[tuple[Tile, ...], str] = {}
+"""Notation of the tile-kind tuples of :attr:`TileSource.notation` (a sources' tiles repeat:
+the pungs, chows and pairs of hands; formatting was a tenth of a ``score --jsonl`` line)."""
+_KIND_NOTATION_SIZE = 1 << 14
+"""Bound of :data:`_KIND_NOTATION` (further tuples are formatted each time)."""
+
+
 @dataclass(frozen=True, slots=True)
 class TileSource:
     """Tiles of a hand that earn (part of) an :class:`Award`, and where they sit.
@@ -69,7 +76,13 @@ class TileSource:
     @property
     def notation(self) -> str:
         """The tiles in compact notation (``555z``, ``123m``, ``1f``)."""
-        return format_tiles(PhysicalTile(t) for t in self.tiles)
+        tiles = self.tiles
+        text = _KIND_NOTATION.get(tiles)
+        if text is None:
+            text = format_tiles([PhysicalTile(t) for t in tiles])
+            if len(_KIND_NOTATION) < _KIND_NOTATION_SIZE:
+                _KIND_NOTATION[tiles] = text
+        return text
 
     def to_dict(self) -> dict[str, Any]:
         """``{"where", "tiles"[, "meld"]}`` (interfaces.md §5, pattern ``tiles``)."""
