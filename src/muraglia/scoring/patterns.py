@@ -227,6 +227,14 @@ class Pattern:
             category=self.category,
         )
 
+    def named_row(self, **columns: Any) -> dict[str, Any]:
+        """``id``, ``ref``, the Italian and English names, then ``columns``, as a plain dict.
+
+        The row of a ruleset whose ``muraglia rules --json`` prints its own columns.
+        """
+        return {"id": self.id, "ref": self.ref, "it": self.names["it"], "en": self.names["en"],
+                **columns}  # fmt: skip
+
     def row(self) -> dict[str, Any]:
         """This pattern as a plain dict (``muraglia rules``, generated docs)."""
         return {

@@ -24,7 +24,9 @@ from muraglia.rulesets.base.ruleset import (
     RulesetProtocol,
     as_hand,
     as_tiles,
+    check_east_dealer,
     input_object,
+    settle_outcome,
 )
 from muraglia.rulesets.base.settlement import SEAT_LETTERS, wind_letter
 from muraglia.rulesets.base.vocabulary import (
@@ -73,7 +75,9 @@ __all__ = [
     "WallLayout",
     "as_hand",
     "as_tiles",
+    "check_east_dealer",
     "input_object",
+    "settle_outcome",
     "convert_options",
     "options_dict",
     "rotate",

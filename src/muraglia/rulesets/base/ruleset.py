@@ -40,7 +40,9 @@ from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base.options import NoOptions
+from muraglia.scoring.accepts import InputRules
 from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind
+from muraglia.scoring.deal import read_deal
 from muraglia.scoring.patterns import PatternTable
 from muraglia.scoring.result import DealOutcome, ScoreResult, Settlement
 from muraglia.tiles import Tile, wind_letter
@@ -188,6 +190,39 @@ def as_tiles(values: Iterable[str | Tile] | None, what: str) -> tuple[Tile, ...]
         else:
             raise InvalidHandError(f"{what}: {v!r} is not a tile")
     return tuple(out)
+
+
+def check_east_dealer(data: Mapping[str, Any]) -> None:
+    """Reject an input object whose ``dealer`` is not ``E``: its seats are wind letters.
+
+    Raises:
+        RulesetError: for another dealer.
+    """
+    if data.get("dealer", "E") != "E":
+        raise RulesetError("seats are given by wind letter: the East role is always 'E'")
+
+
+def settle_outcome(data: Mapping[str, Any], inputs: InputRules) -> DealOutcome:
+    """The deal of a ``muraglia settle`` input object checked against a ruleset's input rules.
+
+    The fields' types are read first (:func:`~muraglia.scoring.deal.read_deal`), then the
+    ruleset's own keys (:meth:`~muraglia.scoring.accepts.InputRules.check_settle`); the outcome
+    holds the deal's winners, discarder, hands, flags, statuses and dealer, and a ruleset adds
+    its own fields with :func:`dataclasses.replace`.
+
+    Raises:
+        MahjongError: on bad input (names the key, seat, tile or rule).
+    """
+    deal = read_deal(data)
+    inputs.check_settle(data)
+    return DealOutcome(
+        dealer=data.get("dealer", "E"),
+        winners=deal.winners,
+        discarder=deal.discarder,
+        hands=deal.hands,
+        flags=deal.flags,
+        status=deal.status,
+    )
 
 
 class InputScorer:

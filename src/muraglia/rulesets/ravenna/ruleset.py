@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -34,7 +35,13 @@ from muraglia.analysis.shapes import (
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
-from muraglia.rulesets.base import Ruleset, as_hand, input_object
+from muraglia.rulesets.base import (
+    Ruleset,
+    as_hand,
+    check_east_dealer,
+    input_object,
+    settle_outcome,
+)
 from muraglia.rulesets.ravenna import decisions
 from muraglia.rulesets.ravenna.inputs import (
     ANY_COUNT,
@@ -58,7 +65,7 @@ from muraglia.rulesets.ravenna.settlement import (
 from muraglia.scoring.accepts import decisions_markdown
 from muraglia.scoring.classical import CLASSICAL_KEYS, award_line, hand_value
 from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind
-from muraglia.scoring.deal import check_roles, payment_lines, read_deal, read_deal_hands, wind_tile
+from muraglia.scoring.deal import check_roles, payment_lines, read_deal_hands, wind_tile
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.scoring.result import Award, DealOutcome, LazyLines, ScoreResult, Settlement
 from muraglia.tiles import DRAGONS, Tile, to_wind, wind_letter
@@ -103,11 +110,6 @@ _REFERENCE_HEAD = (
     "|---|---|---|---|---|---|---|",
 )
 """The head of the generated reference (:meth:`RavennaRules.reference_markdown`)."""
-
-
-def _check_dealer(data: Mapping[str, Any]) -> None:
-    if data.get("dealer", "E") != "E":
-        raise RulesetError("seats are given by wind letter: the East role is always 'E'")
 
 
 def _held_groups(hand: Hand, seat: Tile) -> list[Group]:
@@ -257,7 +259,7 @@ class RavennaRules(Ruleset[RavennaOptions]):
             hand, win=win, seat_wind=seat_wind, round_wind=round_wind, flags=flags, dora=dora,
             ura=ura, situation=situation,
         )  # fmt: skip
-        _check_dealer(data)
+        check_east_dealer(data)
         INPUTS.check_score(data)
         return self.score_hand(as_hand(hand, red_fives=False), win=win, seat_wind=seat_wind)
 
@@ -267,7 +269,7 @@ class RavennaRules(Ruleset[RavennaOptions]):
         Without ``win`` a hand with a winning tile is a self-drawn win, any other hand is
         scored for its hand points.
         """
-        _check_dealer(data)
+        check_east_dealer(data)
         INPUTS.check_score(data)
         hand = parse_hand(data["hand"], red_fives=False)
         win = data.get("win", "tsumo" if hand.winning is not None else "none")
@@ -455,18 +457,11 @@ class RavennaRules(Ruleset[RavennaOptions]):
 
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The ``muraglia settle`` output object (interfaces.md §5); ``dead``: RAV-3P."""
-        _check_dealer(data)
-        deal = read_deal(data)
-        INPUTS.check_settle(data)
+        check_east_dealer(data)
+        outcome = settle_outcome(data, INPUTS)
         dead = data.get("dead")
-        outcome = DealOutcome(
-            winners=deal.winners,
-            discarder=deal.discarder,
-            hands=deal.hands,
-            status=deal.status,
-            extra={"dead": None if dead is None else str(dead)},
-        )
-        return self.settle(outcome).to_dict()
+        extra = {"dead": None if dead is None else str(dead)}
+        return self.settle(replace(outcome, extra=extra)).to_dict()
 
     # ------------------------------------------------------------------ engine
 
@@ -481,16 +476,9 @@ class RavennaRules(Ruleset[RavennaOptions]):
     def describe(self) -> list[dict[str, Any]]:
         """Every scoring element as data, for ``muraglia rules ravenna``."""
         return [
-            {
-                "id": p.id,
-                "ref": p.ref,
-                "it": p.names["it"],
-                "en": p.names["en"],
-                "unit": p.unit,
-                "value": p.closed,
-                "winner_only": p.won_only,
-                "excludes": list(p.excludes),
-            }
+            p.named_row(
+                unit=p.unit, value=p.closed, winner_only=p.won_only, excludes=list(p.excludes)
+            )
             for p in PATTERNS
         ]
 

@@ -16,6 +16,7 @@ highest (valid, value, points) is kept. *V* = *P* × 2^*D* capped at 1000, a lim
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from muraglia.analysis.groups import Decomposition, GroupKind
@@ -25,14 +26,13 @@ from muraglia.analysis.waits import Reading, readings
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
-from muraglia.rulesets.base import InputScorer, Ruleset
+from muraglia.rulesets.base import InputScorer, Ruleset, check_east_dealer, settle_outcome
 from muraglia.scoring.accepts import InputRules, decisions_markdown
 from muraglia.scoring.classical import CLASSICAL_KEYS, settle
 from muraglia.scoring.context import WinContext, WinType
 from muraglia.scoring.deal import (
     check_roles,
     payment_lines,
-    read_deal,
     read_deal_hands,
     string_list,
     wind_tile,
@@ -166,11 +166,6 @@ def _riichi_sticks(data: Mapping[str, Any]) -> int:
     if not isinstance(sticks, int) or isinstance(sticks, bool) or sticks < 0:
         raise InvalidHandError(f"riichi_sticks must be a non-negative integer, not {sticks!r}")
     return sticks
-
-
-def _check_dealer(data: Mapping[str, Any]) -> None:
-    if data.get("dealer", "E") != "E":
-        raise RulesetError("seats are given by wind letter: the East role is always 'E'")
 
 
 def _tiles(values: object, what: str) -> tuple[Tile, ...]:
@@ -342,7 +337,7 @@ class SeipalleRules(InputScorer, Ruleset[SeipalleOptions]):
         ``riichi_sticks`` (stakes on the table) are its situation; ``ura``, ``honba`` or an
         unknown key is an error.
         """
-        _check_dealer(data)
+        check_east_dealer(data)
         INPUTS.check_score(data)
         hand = parse_hand(data["hand"], red_fives=False)
         win = data.get("win", "tsumo")
@@ -457,16 +452,10 @@ class SeipalleRules(InputScorer, Ruleset[SeipalleOptions]):
 
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
-        _check_dealer(data)
-        deal = read_deal(data)
-        INPUTS.check_settle(data)
-        outcome = DealOutcome(
+        check_east_dealer(data)
+        outcome = replace(
+            settle_outcome(data, INPUTS),
             round_wind=data.get("round_wind", "E"),
-            winners=deal.winners,
-            discarder=deal.discarder,
-            hands=deal.hands,
-            flags=deal.flags,
-            status=deal.status,
             riichi_sticks=_riichi_sticks(data),
             riichi=string_list(data.get("riichi", []), "riichi"),
             dora=string_list(data.get("dora", []), "dora"),
