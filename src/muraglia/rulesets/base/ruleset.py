@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from muraglia.analysis.decompose import decompose
@@ -293,6 +294,8 @@ class Ruleset(Generic[OptionsT]):
     """Winning shapes allowed."""
     patterns: ClassVar[PatternTable]
     """The scoring elements."""
+    flow_name: ClassVar[str] = ""
+    """The engine hooks' class in the ``flow`` module of this ruleset's package (:meth:`flow`)."""
     Options: ClassVar[type[Any]] = NoOptions
     """Frozen dataclass of the optional rules, with defaults."""
     flags: ClassVar[Mapping[str, str]] = {}
@@ -512,7 +515,14 @@ class Ruleset(Generic[OptionsT]):
     def flow(self) -> DealFlow[Any]:
         """The engine hooks of this ruleset: its package's ``flow.py`` class bound to ``self``.
 
+        The class is :attr:`flow_name` in the ``flow`` module beside this ruleset's own (that
+        module imports the ruleset, so it is loaded only when a flow is asked for).
+
         Raises:
-            NotImplementedError: in the base class.
+            NotImplementedError: for a ruleset without :attr:`flow_name`.
         """
-        raise NotImplementedError
+        if not self.flow_name:
+            raise NotImplementedError(f"{self.id}: no engine hooks (flow_name)")
+        package = type(self).__module__.rpartition(".")[0]
+        flow_class: type[DealFlow[Any]] = getattr(import_module(f"{package}.flow"), self.flow_name)
+        return flow_class(self)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import fields
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from muraglia.analysis.shapes import Shape
 from muraglia.errors import InvalidHandError, RulesetError
@@ -61,9 +61,6 @@ from muraglia.scoring.result import (
     Settlement,
 )
 from muraglia.tiles import Tile
-
-if TYPE_CHECKING:
-    from muraglia.rulesets.mcr.flow import McrFlow
 
 __all__ = ["McrRules"]
 
@@ -147,6 +144,7 @@ class McrRules(Ruleset[McrOptions]):
     sources: ClassVar[tuple[str, ...]] = ("seed 002_e77161675c6451b4.txt", "spec/mcr.md")
     shapes: ClassVar[tuple[Shape, ...]] = SHAPES
     patterns = PATTERNS
+    flow_name: ClassVar[str] = "McrFlow"
     Options: ClassVar[type[Any]] = McrOptions
     flags: ClassVar[Mapping[str, str]] = FLAGS
 
@@ -407,12 +405,6 @@ class McrRules(Ruleset[McrOptions]):
             p["zh"] = PATTERNS[p["id"]].names["zh"]
             p["number"] = NUMBER[p["id"]]
         return out
-
-    def flow(self) -> McrFlow:
-        """The engine hooks of this ruleset (``flow.py``), bound to these options."""
-        from muraglia.rulesets.mcr.flow import McrFlow  # noqa: PLC0415 - flow imports ruleset
-
-        return McrFlow(self)
 
     def describe(self) -> list[dict[str, Any]]:
         """Every fan as a row: number, names, points (this edition), exclusions."""

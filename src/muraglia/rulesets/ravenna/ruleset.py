@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind
 from muraglia.analysis.shapes import (
@@ -69,9 +69,6 @@ from muraglia.scoring.deal import check_roles, payment_lines, read_deal_hands, w
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.scoring.result import Award, DealOutcome, LazyLines, ScoreResult, Settlement
 from muraglia.tiles import DRAGONS, Tile, to_wind, wind_letter
-
-if TYPE_CHECKING:
-    from muraglia.rulesets.ravenna.flow import RavennaFlow
 
 __all__ = ["SHAPES", "ZERO_FOLD", "Fold", "RavennaRules", "fold"]
 
@@ -211,6 +208,7 @@ class RavennaRules(Ruleset[RavennaOptions]):
     Options: ClassVar[type[Any]] = RavennaOptions
     shapes: ClassVar[tuple[Shape, ...]] = SHAPES
     patterns = PATTERNS
+    flow_name: ClassVar[str] = "RavennaFlow"
     flags: ClassVar[Mapping[str, str]] = INPUTS.flag_meanings
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
     inputs = INPUTS
@@ -464,12 +462,6 @@ class RavennaRules(Ruleset[RavennaOptions]):
         return self.settle(replace(outcome, extra=extra)).to_dict()
 
     # ------------------------------------------------------------------ engine
-
-    def flow(self) -> RavennaFlow:
-        """The engine hooks of this ruleset (``flow.py``), bound to these options."""
-        from muraglia.rulesets.ravenna.flow import RavennaFlow  # noqa: PLC0415 - flow imports this
-
-        return RavennaFlow(self)
 
     # ------------------------------------------------------------------ reference
 

@@ -14,7 +14,7 @@ import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
 from itertools import chain
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from muraglia.analysis.groups import Decomposition
 from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape
@@ -62,10 +62,6 @@ from muraglia.scoring.result import (
     Settlement,
 )
 from muraglia.tiles import Tile
-
-if TYPE_CHECKING:
-    from muraglia.rulesets.riichi_ema.flow import RiichiFlow
-
 
 fast.check_declared(PATTERNS)  # the fast path detects only declared patterns
 
@@ -121,6 +117,7 @@ class RiichiEma(Ruleset[EmaOptions]):
     )
     shapes: ClassVar[tuple[Shape, ...]] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
     patterns: ClassVar[PatternTable] = PATTERNS
+    flow_name: ClassVar[str] = "RiichiFlow"
     Options: ClassVar[type[Any]] = EmaOptions
     flags: ClassVar[Mapping[str, str]] = {
         "riichi": "riichi declared (EMA-YAKU-01)",
@@ -640,12 +637,6 @@ class RiichiEma(Ruleset[EmaOptions]):
         return out
 
     # ------------------------------------------------------------------ reference
-
-    def flow(self) -> RiichiFlow:
-        """The engine hooks of this ruleset (``flow.py``), bound to these options."""
-        from muraglia.rulesets.riichi_ema.flow import RiichiFlow  # noqa: PLC0415 - flow imports rules
-
-        return RiichiFlow(self)
 
     def describe(self) -> list[dict[str, Any]]:
         """Every pattern of this preset's table as a row."""

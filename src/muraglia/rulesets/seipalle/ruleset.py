@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from muraglia.analysis.groups import Decomposition, GroupKind
 from muraglia.analysis.shanten import ukeire
@@ -66,9 +66,6 @@ from .settlement import (
     settlement_lines,
     stakes_collector,
 )
-
-if TYPE_CHECKING:
-    from .flow import SeipalleFlow
 
 __all__ = ["SHAPES", "SeipalleRules"]
 
@@ -201,6 +198,7 @@ class SeipalleRules(InputScorer, Ruleset[SeipalleOptions]):
     shapes: ClassVar[tuple[Shape, ...]] = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS)
     """Winning shapes, for analysis (SEI-HAND-1/2)."""
     patterns: ClassVar[PatternTable] = PATTERNS
+    flow_name: ClassVar[str] = "SeipalleFlow"
     flags: ClassVar[Mapping[str, str]] = INPUTS.flag_meanings
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
     inputs: ClassVar[InputRules] = INPUTS
@@ -464,12 +462,6 @@ class SeipalleRules(InputScorer, Ruleset[SeipalleOptions]):
         return self.settle(outcome).to_dict()
 
     # ------------------------------------------------------------------ engine, reference
-
-    def flow(self) -> SeipalleFlow:
-        """The engine hooks of this ruleset (``flow.py``), bound to these options."""
-        from .flow import SeipalleFlow  # noqa: PLC0415 - the flow imports this module
-
-        return SeipalleFlow(self)
 
     def reference_markdown(self) -> str:
         """The generated rules reference, ``docs/rulesets/seipalle.md`` (DESIGN §16)."""
