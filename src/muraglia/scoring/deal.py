@@ -47,6 +47,7 @@ __all__ = [
     "parse_deal_hands",
     "read_deal_hands",
     "read_deal",
+    "seat_heading",
     "string_list",
     "wind_tile",
 ]
@@ -360,6 +361,46 @@ def read_deal_hands(
         )
     check_tile_supply(parsed, shared_winning=len(winners) > 1)
     return parsed
+
+
+EAST_PAYS_AND_COLLECTS_DOUBLE: Mapping[str, str] = {
+    "it": " (Est: paga e riscuote doppio)",
+    "en": " (East: pays and collects double)",
+}
+"""The note after East's name where East pays and collects double (FIMJ, Ravenna)."""
+
+
+def seat_heading(
+    seat: str,
+    value: int,
+    lang: str,
+    *,
+    won: bool,
+    status: str | None = None,
+    statuses: Mapping[str, Mapping[str, str]] | None = None,
+    east: str | None = "E",
+    east_note: Mapping[str, str] = EAST_PAYS_AND_COLLECTS_DOUBLE,
+) -> str:
+    """The first line of a seat's hand in a classical settlement's explanation.
+
+    The seat's name (East's followed by ``east_note``), its role — Mah-Jong for a winner, its
+    penalty status's name in ``statuses``, else its hand points (*stecca*) — and its value.
+
+    >>> seat_heading("E", 40, "it", won=False)
+    'Est (Est: paga e riscuote doppio) — stecca: 40'
+    >>> seat_heading("S", 480, "en", won=True)
+    'South — Mah-Jong: 480'
+    """
+    if won:
+        role = "Mah-Jong"
+    elif status is not None and statuses is not None:
+        role = statuses[status][lang]
+    else:
+        role = "stecca" if lang == "it" else "hand points"
+    head = SEAT_NAMES[lang][seat]
+    if seat == east:
+        head += east_note[lang]
+    return f"{head} — {role}: {value}"
 
 
 def payment_lines(payments: Mapping[str, int], lang: str, *, east: str | None = "E") -> list[str]:

@@ -38,7 +38,7 @@ from muraglia.scoring.classical import (
     mahjong_payment,
     settle,
 )
-from muraglia.scoring.deal import SEAT_NAMES
+from muraglia.scoring.deal import SEAT_NAMES, seat_heading
 from muraglia.scoring.result import ScoreResult, Settlement, Transfer
 
 __all__ = [
@@ -151,17 +151,11 @@ def _explain(  # noqa: PLR0917 - private, called once per language
     it = lang == "it"
     names = SEAT_NAMES[lang]
     lines: list[str] = []
-    for seat, score in scores.items():
-        if score.valid:
-            role = "Mah-Jong"
-        elif seat in statuses:
-            role = STATUSES[statuses[seat]][lang]
-        else:
-            role = "stecca" if it else "hand points"
-        head = names[seat]
-        if seat == "E":  # RAV-SEAT-5, RAV-PAY-3
-            head += " (Est: paga e riscuote doppio)" if it else " (East: pays and collects double)"
-        lines.append(f"{head} — {role}: {values[seat]}")
+    for seat, score in scores.items():  # RAV-SEAT-5, RAV-PAY-3: East pays and collects double
+        st = statuses.get(seat)
+        lines.append(
+            seat_heading(seat, values[seat], lang, won=score.valid, status=st, statuses=STATUSES)
+        )
         lines += ["  " + x for x in score.lines(lang)]
     if dead is not None:  # RAV-3P-3
         lines.append(

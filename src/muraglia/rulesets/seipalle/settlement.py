@@ -20,7 +20,7 @@ from muraglia.scoring.classical import (
     hand_value,
     settle,
 )
-from muraglia.scoring.deal import SEAT_NAMES, wind_tile
+from muraglia.scoring.deal import seat_heading, wind_tile
 from muraglia.scoring.result import ScoreResult, Transfer
 from muraglia.tiles import WIND_LETTERS, Tile
 
@@ -158,18 +158,18 @@ def hand_lines(result: ScoreResult, lang: str) -> list[str]:
     return lines
 
 
+_EAST_COLLECTS = {"it": " (Est: riscuote doppio)", "en": " (East: collects double)"}
+"""The note after East's name: a Seipalle East only collects double (SEI-PAY-3)."""
+
+
 def settlement_lines(
     scores: Mapping[str, ScoreResult], transfers: Sequence[Transfer], lang: str
 ) -> list[str]:
     """Each winner's hand, one line per share paid (and the riichi stakes), ``it``/``en``."""
     it = lang == "it"
-    names = SEAT_NAMES[lang]
     lines: list[str] = []
-    for seat, score in scores.items():
-        head = names[seat]
-        if seat == "E":  # SEI-PAY-3
-            head += " (Est: riscuote doppio)" if it else " (East: collects double)"
-        lines.append(f"{head} — Mah-Jong: {score.value}")
+    for seat, score in scores.items():  # SEI-PAY-3: East collects double
+        lines.append(seat_heading(seat, score.value, lang, won=True, east_note=_EAST_COLLECTS))
         lines += ["  " + x for x in hand_lines(score, lang)]
     values = {seat: score.value for seat, score in scores.items()}
     lines += explain_transfers(
