@@ -518,6 +518,8 @@ def _fast_hand(  # noqa: PLR0911, PLR0917 - one pass over the common spellings
     if kinds:
         counts = list(h.counts)
         for k in kinds:
+            if k >= len(counts):  # a flower or season: the general path names it
+                return None
             counts[k] += 1
             if counts[k] > 4:
                 return None

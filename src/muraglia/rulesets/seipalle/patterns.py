@@ -48,6 +48,8 @@ WINNING_KINDS = "winning_kinds"
 _CHOW, _PUNG, _KONG, _PAIR = GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
 _SETS = (_PUNG, _KONG)
 _STANDARD = "standard"
+_HAND_SETS = 4
+"""Sets of a standard winning hand, besides its pair (SEI-HAND-1)."""
 _SEVEN_PAIRS = "seven_pairs"
 
 
@@ -315,7 +317,7 @@ def value_pung(ctx: WinContext) -> int:
 def all_chows(ctx: WinContext) -> bool:
     """Four chows and a pair without value (SEI-DBL-3)."""
     pair = _pair(ctx)
-    return len(ctx.chows) == 4 and pair is not None and wind_value(ctx, pair) == 0
+    return len(ctx.chows) == _HAND_SETS and pair is not None and wind_value(ctx, pair) == 0
 
 
 @PATTERNS.pattern(
@@ -331,7 +333,7 @@ def all_chows(ctx: WinContext) -> bool:
 )
 def all_pungs(ctx: WinContext) -> bool:
     """Four pungs or kongs."""
-    return len(ctx.pungs) == 4
+    return len(ctx.pungs) == _HAND_SETS
 
 
 def _identical_chow_pairs(ctx: WinContext) -> int:
@@ -369,7 +371,7 @@ def two_identical_chows(ctx: WinContext) -> bool:
 )  # fmt: skip
 def two_identical_chows_twice(ctx: WinContext) -> bool:
     """Two pairs of identical chows."""
-    return _identical_chow_pairs(ctx) == 2
+    return 2 * _identical_chow_pairs(ctx) == _HAND_SETS
 
 
 def _same_in_three_suits(tiles: set[Tile]) -> bool:
@@ -450,7 +452,7 @@ def straight(ctx: WinContext) -> bool:
 )
 def three_concealed_pungs(ctx: WinContext) -> bool:
     """Three pungs or kongs made of drawn tiles (concealed kongs included, SEI-DBL-3)."""
-    return len(_concealed_sets(ctx)) == 3
+    return len(_concealed_sets(ctx)) == _HAND_SETS - 1
 
 
 @PATTERNS.pattern(
@@ -468,7 +470,7 @@ def three_concealed_pungs(ctx: WinContext) -> bool:
 )
 def four_concealed_pungs(ctx: WinContext) -> bool:
     """Four pungs or kongs made of drawn tiles."""
-    return len(_concealed_sets(ctx)) == 4
+    return len(_concealed_sets(ctx)) == _HAND_SETS
 
 
 @PATTERNS.pattern(
@@ -484,7 +486,7 @@ def four_concealed_pungs(ctx: WinContext) -> bool:
 )
 def three_kongs(ctx: WinContext) -> bool:
     """Three kongs."""
-    return len(ctx.kongs) == 3
+    return len(ctx.kongs) == _HAND_SETS - 1
 
 
 @PATTERNS.pattern(
@@ -501,7 +503,7 @@ def three_kongs(ctx: WinContext) -> bool:
 )
 def four_kongs(ctx: WinContext) -> bool:
     """Four kongs."""
-    return len(ctx.kongs) == 4
+    return len(ctx.kongs) == _HAND_SETS
 
 
 @PATTERNS.pattern(
@@ -561,7 +563,7 @@ def all_heads(ctx: WinContext) -> bool:
     """Four pungs/kongs and a pair, all of head tiles (SEI-DBL-3)."""
     return (
         ctx.decomposition.shape == _STANDARD
-        and len(ctx.pungs) == 4
+        and len(ctx.pungs) == _HAND_SETS
         and all(_is_head(t) for t in ctx.kinds)
     )
 
@@ -603,7 +605,7 @@ def _wind_pungs(ctx: WinContext) -> int:
 )
 def little_dragons(ctx: WinContext) -> bool:
     """Two dragon pungs and a dragon pair (cumulates with the pungs, SEI-GAP-19)."""
-    return _dragon_pungs(ctx) == 2 and _pair(ctx) in DRAGONS
+    return _dragon_pungs(ctx) == len(DRAGONS) - 1 and _pair(ctx) in DRAGONS
 
 
 @PATTERNS.pattern(
@@ -621,7 +623,7 @@ def little_dragons(ctx: WinContext) -> bool:
 )
 def big_dragons(ctx: WinContext) -> bool:
     """Three dragon pungs."""
-    return _dragon_pungs(ctx) == 3
+    return _dragon_pungs(ctx) == len(DRAGONS)
 
 
 @PATTERNS.pattern(
@@ -639,7 +641,7 @@ def big_dragons(ctx: WinContext) -> bool:
 )
 def little_winds(ctx: WinContext) -> bool:
     """Three wind pungs and a wind pair."""
-    return _wind_pungs(ctx) == 3 and _pair(ctx) in WINDS
+    return _wind_pungs(ctx) == len(WINDS) - 1 and _pair(ctx) in WINDS
 
 
 @PATTERNS.pattern(
@@ -658,7 +660,7 @@ def little_winds(ctx: WinContext) -> bool:
 )
 def big_winds(ctx: WinContext) -> bool:
     """Four wind pungs."""
-    return _wind_pungs(ctx) == 4
+    return _wind_pungs(ctx) == len(WINDS)
 
 
 @PATTERNS.pattern(
