@@ -61,7 +61,7 @@ from muraglia.io.tenhou import (
     Event as TenhouEvent,
 )
 from muraglia.rulesets.base import options_dict
-from muraglia.tiles import Tile
+from muraglia.tiles import NUM_KINDS, Tile, wind_index
 
 __all__ = [
     "fill_hidden",
@@ -398,7 +398,7 @@ class _MjaiRound:
 
     def __init__(self, msg: dict[str, Any]) -> None:
         self.ids = _MjaiIds()
-        bakaze = "ESWN".index(str(msg["bakaze"]))
+        bakaze = wind_index(str(msg["bakaze"]), "start_kyoku bakaze")
         oya = int(msg["oya"])
         kyoku = int(msg.get("kyoku", oya + 1))
         if (kyoku - 1) % 4 != oya:
@@ -558,7 +558,7 @@ _Slot = tuple[int, int, int]
 def _copies(red_fives: bool) -> Counter[str]:
     """Every tile name of a riichi set and its copies (one red five per suit if used)."""
     out: Counter[str] = Counter()
-    for k in range(34):
+    for k in range(NUM_KINDS):
         name = mjai_tile(Tile(k))
         five = k in (4, 13, 22)
         out[name] = 3 if red_fives and five else 4
@@ -583,7 +583,7 @@ def _ready_names(
     Greedy: each tile added is one that lowers the hand's shanten most (ties: the kind with
     the most copies left); the hand is checked ready at the end.
     """
-    counts = [0] * 34
+    counts = [0] * NUM_KINDS
     for name in fixed:
         counts[from_mjai(name)] += 1
     pool = Counter(left)
