@@ -22,7 +22,7 @@ from muraglia.errors import MahjongError
 from muraglia.notation import parse_hand
 from muraglia.rulesets.fimj import FimjRules
 from muraglia.rulesets.ravenna import RavennaRules
-from muraglia.rulesets.seipalle.rules import SeipalleRules
+from muraglia.rulesets.seipalle import SeipalleRules
 from muraglia.tiles import Tile
 
 SEATS = ("E", "S", "W", "N")

@@ -84,7 +84,6 @@ HERO_FIELDS = (
     "fold_deals",
     "refused_calls",
     "extra_calls",
-    "riichi_offered",
     "riichi_declined",
 )
 
@@ -99,7 +98,7 @@ class Probe:
         self.traits = traits_for(rules)
         self.shanten = 8
         self.folded = False
-        self.n: Counter[str] = Counter()
+        self.n: Counter[str] = Counter(dict.fromkeys(HERO_FIELDS, 0))
 
     @property
     def name(self) -> str:
@@ -140,7 +139,6 @@ class Probe:
         if peer != action:
             self.n["differ"] += 1
         if not action.riichi and any(isinstance(a, Discard) and a.riichi for a in legal):
-            self.n["riichi_offered"] += 1
             self.n["riichi_declined"] += 1
         t = Table.of(view)
         best = 8
@@ -167,7 +165,7 @@ def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
             raise SystemExit(f"--set: {args.hero} has no attribute {attr!r}")
         setattr(bots[hero], attr, value)
     probes = [Probe(b, ruleset, game_seed * 8 + s, hero=s == hero) for s, b in enumerate(bots)]
-    tot: list[Counter[str]] = [Counter() for _ in range(4)]
+    tot: list[Counter[str]] = [Counter(dict.fromkeys(FIELDS, 0)) for _ in range(4)]
     match = Game(ruleset, seed=game_seed, max_deals=args.max_deals).new_match()
     winners: tuple[int, ...] = ()
     dealt_in: int | None = None

@@ -16,7 +16,9 @@ seat ``i % 4`` (each seat equally often), with game seed
 it. FIMJ and Seipalle are played with ``tournament=true`` (East passes every deal: 16 and 8
 deals a match). ``bots`` is :func:`bots_version`, a hash of the bots' code: a change to the
 bots starts new cells, so results of different bots are never mixed (rows written before the
-hash are the bots of commit :data:`UNVERSIONED`).
+hash are the bots of commit :data:`UNVERSIONED`). ``--max-deals D`` cuts every match after
+``D`` deals, for cheaper pilots: such rows form their own cells, labelled "at most D deals"
+(a cut match's placement is not a whole match's).
 
 ``report`` prints, per cell, the matches (and engine errors, left out), the hero's mean
 placement with its 95 % confidence interval (normal approximation, 1.96 standard errors),
@@ -90,10 +92,12 @@ def seats_of(hero: str, field: str, index: int) -> list[str]:
     return seats
 
 
-def one(rules: str, hero: str, field: str, seed: int, index: int) -> dict[str, Any]:
+def one(
+    rules: str, hero: str, field: str, seed: int, index: int, *, max_deals: int | None = None
+) -> dict[str, Any]:
     """Play match ``index`` of a cell; the JSON line written for it."""
     seats = seats_of(hero, field, index)
-    out = play_match(spec_of(rules), seats, match_seed(seed, index))
+    out = play_match(spec_of(rules), seats, match_seed(seed, index), max_deals=max_deals)
     h = index % 4
     decisions = out["decisions"][h]
     return {
@@ -102,6 +106,7 @@ def one(rules: str, hero: str, field: str, seed: int, index: int) -> dict[str, A
         "field": field,
         "seed": seed,
         "bots": bots_version(),
+        **({"max_deals": max_deals} if max_deals else {}),
         "index": index,
         "seat": h,
         "error": out["error"],
@@ -114,7 +119,17 @@ def one(rules: str, hero: str, field: str, seed: int, index: int) -> dict[str, A
     }
 
 
-def _done(path: Path, key: tuple[str, str, str, int, str]) -> set[int]:
+Key = tuple[str, str, str, int, str, int | None]
+"""A cell: rules, hero, field, seed, bots version, deal cap (None: whole matches)."""
+
+
+def _key(d: dict[str, Any]) -> Key:
+    """The cell of a row (older rows: the bots of :data:`UNVERSIONED`, whole matches)."""
+    bots = d.get("bots", UNVERSIONED)
+    return (d["rules"], d["hero"], d["field"], d["seed"], bots, d.get("max_deals"))
+
+
+def _done(path: Path, key: Key) -> set[int]:
     done: set[int] = set()
     if not path.exists():
         return done
@@ -123,14 +138,13 @@ def _done(path: Path, key: tuple[str, str, str, int, str]) -> set[int]:
             d = json.loads(line)
         except json.JSONDecodeError:
             continue  # a line cut by a kill: that match is played again
-        version = d.get("bots", UNVERSIONED)
-        if (d.get("rules"), d.get("hero"), d.get("field"), d.get("seed"), version) == key:
+        if _key(d) == key:
             done.add(int(d["index"]))
     return done
 
 
 def run(args: argparse.Namespace) -> int:
-    key = (args.rules, args.hero, args.field, args.seed, bots_version())
+    key = (args.rules, args.hero, args.field, args.seed, bots_version(), args.max_deals)
     out = Path(args.out)
     todo = [i for i in range(args.matches) if i not in _done(out, key)]
     print(f"{len(todo)} of {args.matches} matches to play", file=sys.stderr)
@@ -141,19 +155,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _play(
-    todo: list[int], key: tuple[str, str, str, int, str], workers: int
-) -> Iterator[dict[str, Any]]:
-    rules, hero, field, seed, _ = key
+def _play(todo: list[int], key: Key, workers: int) -> Iterator[dict[str, Any]]:
+    rules, hero, field, seed, _, cap = key
     if workers <= 1:
         for i in todo:
-            yield one(rules, hero, field, seed, i)
+            yield one(rules, hero, field, seed, i, max_deals=cap)
         return
     with ProcessPoolExecutor(workers) as pool:
         pending: set[Future[dict[str, Any]]] = set()
         it = iter(todo)
         for i in it:
-            pending.add(pool.submit(one, rules, hero, field, seed, i))
+            pending.add(pool.submit(one, rules, hero, field, seed, i, max_deals=cap))
             if len(pending) >= 2 * workers:
                 break
         while pending:
@@ -162,7 +174,7 @@ def _play(
                 yield fut.result()
                 nxt = next(it, None)
                 if nxt is not None:
-                    pending.add(pool.submit(one, rules, hero, field, seed, nxt))
+                    pending.add(pool.submit(one, rules, hero, field, seed, nxt, max_deals=cap))
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -190,24 +202,26 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def report(args: argparse.Namespace) -> int:
-    cells: dict[tuple[str, str, str, str], dict[int, dict[str, Any]]] = {}
+    cells: dict[tuple[str, str, str, str, int], dict[int, dict[str, Any]]] = {}
     for path in args.files:
         for line in Path(path).read_text(encoding="utf-8").splitlines():
             try:
                 d = json.loads(line)
             except json.JSONDecodeError:
                 continue
-            key = (d["rules"], d["hero"], d["field"], d.get("bots", UNVERSIONED))
+            rules, hero, field, _, bots, cap = _key(d)
+            key = (rules, hero, field, bots, cap or 0)
             cells.setdefault(key, {})[(d["seed"], d["index"])] = d  # type: ignore[index]
     print(
         "| ruleset | hero | vs 3 x | bots | matches (errors) | deals "
         "| hero mean placement (95% CI) | hero win % | hero deal-in % |"
     )
     print("| --- | --- | --- | --- | ---: | ---: | --- | ---: | ---: |")
-    for (rules, hero, field, version), rows in sorted(cells.items()):
+    for (rules, hero, field, version, cap), rows in sorted(cells.items()):
         s = summary(list(rows.values()))
+        spec = spec_of(rules) + (f", at most {cap} deals" if cap else "")
         print(
-            f"| {spec_of(rules)} | {hero} | {field} | {version} | {s['matches']} ({s['errors']}) | "
+            f"| {spec} | {hero} | {field} | {version} | {s['matches']} ({s['errors']}) | "
             f"{s['deals']} | {s['mean']:.3f} ± {s['ci']:.3f} | {100 * s['win_rate']:.1f} | "
             f"{100 * s['deal_in_rate']:.1f} |"
         )
@@ -224,10 +238,18 @@ def main() -> int:
     r.add_argument("--matches", type=int, default=4000)
     r.add_argument("--seed", type=int, default=2026)
     r.add_argument("--workers", type=int, default=1)
+    r.add_argument(
+        "--max-deals",
+        type=int,
+        default=None,
+        help="cut every match after this many deals (its own cells, labelled in the report)",
+    )
     r.add_argument("--out", required=True)
     p = sub.add_parser("report", help="mean placements with 95%% CIs from result files")
     p.add_argument("files", nargs="+")
     args = parser.parse_args()
+    if args.command == "run" and args.max_deals is not None and args.max_deals < 1:
+        parser.error(f"--max-deals must be at least 1, got {args.max_deals}")
     return run(args) if args.command == "run" else report(args)
 
 

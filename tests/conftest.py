@@ -12,6 +12,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from muraglia.analysis import shanten as sh
+from muraglia.rulesets.mcr import native as mcr_native
+from muraglia.rulesets.mcr import search as mcr_search
 from muraglia.rulesets.riichi_ema import fast
 
 settings.register_profile(
@@ -37,12 +39,29 @@ if fast.NATIVE:
         (fast.score_best, fast._pure_score_best),
         (fast.score_front, fast._pure_score_front),
     ]
-COMPILED = ("muraglia.analysis._cshanten", "muraglia.rulesets.riichi_ema._criichi")
+if mcr_native.NATIVE:  # MCR's decompositions, readings, waits, plan loop, resolution
+    NATIVE_PAIRS += [
+        (mcr_native.standard_decompositions, mcr_native._pure_standard_decompositions),
+        (mcr_native.decompositions, mcr_native._pure_decompositions),
+        (mcr_native.readings, mcr_native._pure_readings),
+        (mcr_native.single_tile_wait, mcr_native._pure_single_tile_wait),
+        (mcr_search.resolve_ids, mcr_search._pure_resolve_ids),
+        (mcr_search.run_steps, mcr_search._pure_run_steps),
+    ]
+COMPILED = (
+    "muraglia.analysis._cshanten",
+    "muraglia.rulesets.riichi_ema._criichi",
+    "muraglia.rulesets.mcr._cmcr",
+)
 
 
 @pytest.fixture(scope="module", params=["native", "pure"])
 def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     """Run a module's tests on the compiled kernels, then on the pure-Python ones.
+
+    The kernels: shanten (``analysis/_cshanten.c``), the riichi scorer's
+    (``rulesets/riichi_ema/_criichi.c``) and MCR's decompositions, readings, single-tile wait,
+    fan-plan loop and resolution (``rulesets/mcr/_cmcr.c``).
 
     The shanten kernels (``muraglia.analysis.shanten``) and the riichi scorer's
     (``muraglia.rulesets.riichi_ema.fast.score_best`` and ``score_front``) are picked once, at

@@ -85,6 +85,8 @@ def test_fimj_uses_the_dealer_given(
         (["score", "123m456p789s77722z+2z", "--dora", "7z,7z"], "hold 5 copies of '7z'"),
         (["score", WIN, "--dora", "1m,1m,1m,1m,1m,1m"], "`dora` holds 6 indicators"),
         (["score", WIN, "--dora", "1m", "--ura", "1m,1m,1m"], "hold 5 copies of '1m'"),
+        (["score", WIN, "--dora", "1f"], "'1f' is a flower or season"),
+        (["score", WIN, "-r", "mcr", "--dora", "1m", "--ura", "4f"], "'4f' is a flower or season"),
         (["score", "000m456p789s11122z+1z"], "3 red fives 0m in the hand"),
         (["score", "0m5m5m456p789s11122z+1z", "-r", "fimj"], "without red fives"),
         (["analyze", "0m234m123p456s11z2z", "-r", "fimj"], "without red fives"),
@@ -135,6 +137,22 @@ def test_score_jsonl_defaults_are_the_options(
     first, blank = (json.loads(x) for x in batch.splitlines())
     assert first["rules"] == "fimj"
     assert blank == {"ok": False, "error": "line 2: blank line (expected a JSON object)"}
+
+
+@pytest.mark.parametrize("rules", ALL)
+def test_score_jsonl_names_a_flower_indicator(
+    rules: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A flower as a dora indicator was an internal IndexError in every ruleset."""
+    line = json.dumps({"hand": WIN, "dora": ["1f"]})
+    code, out, _ = run(["score", "-r", rules, "--jsonl"], capsys, monkeypatch, line + "\n")
+    assert code == 0
+    assert json.loads(out) == {
+        "ok": False,
+        "error": "line 1: '1f' is a flower or season: it cannot be one of the dora indicators",
+    }
+    with pytest.raises(InvalidHandError, match="'2f' is a flower or season"):
+        muraglia.score(WIN, rules=rules, dora=["1m"], ura=["2f"])
 
 
 def test_a_hand_with_jsonl_is_refused(

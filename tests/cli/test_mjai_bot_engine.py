@@ -48,10 +48,11 @@ CLAIM_AFTER = ("dahai", "kakan", "ankan")
 
 
 def tenhou_streams(
-    names: tuple[str, ...], rounds: int = 99
+    names: tuple[str, ...], rounds: int = 99, only: str = ""
 ) -> Iterator[tuple[str, list[dict[str, Any]]]]:
     """(rules, one kyoku's mjai messages) of the first ``rounds`` rounds of real Tenhou
-    games whose file names start with one of ``names``, through the engine."""
+    games whose file names start with one of ``names`` (``only``: the round of that name),
+    through the engine."""
     for path in sorted(MJLOG.glob("*.mjlog")):
         if not path.name.startswith(names):
             continue
@@ -59,7 +60,7 @@ def tenhou_streams(
         spec = rules_for(record)
         rs = load_ruleset(spec)
         for rnd in record.rounds[:rounds]:
-            if not rnd.complete:
+            if not rnd.complete or only not in ("", rnd.init.name):
                 continue
             match = resume(rnd, rs, red_fives=record.header.red_fives)
             msgs = to_mjai(match.events, scores=rnd.init.scores)
@@ -179,6 +180,33 @@ def test_real_tenhou_games_every_decision_is_the_engines() -> None:
         for seat in range(4):
             total += check_seat(rules, kyoku, seat, "efficiency")
     assert total > 150
+
+
+HARD_VIEWS = [
+    # another seat's riichi hand the greedy naming could not make ready
+    pytest.param("2010102910gm-00a9-0000-cdb9804c", "E1-0", 1, id="riichi-hand-E1"),
+    pytest.param("2011020415gm-00a9-0000-e037b629", "E2-0", 3, id="riichi-hand-E2"),
+    pytest.param("2020051716gm-00a9-0000-7f8226dd", "S2-0", 2, id="riichi-hand-S2"),
+    # seat 0 makes a concealed kong of its drawn P under riichi: the kong's tiles were taken
+    # from the riichi hand instead of the drawn tile, four P in a ready hand of 13
+    pytest.param("2011020414gm-00a9-0000-ef18f336", "E4-0", 1, id="riichi-kong"),
+]
+
+
+@pytest.mark.skipif(not MJLOG.is_dir(), reason="Tenhou corpus not present")
+@pytest.mark.parametrize(("name", "round_name", "seat"), HARD_VIEWS)
+def test_views_whose_hidden_tiles_were_hard_to_name(name: str, round_name: str, seat: int) -> None:
+    """Every seat's view, cut after each message, gets its hidden tiles named; the seat whose
+    view failed before decides from the engine at every decision point."""
+    ((rules, kyoku),) = tenhou_streams((name,), only=round_name)
+    red = bool(getattr(load_ruleset(rules).options, "red_fives", False))
+    for s in range(4):
+        view = list(seat_view(kyoku, s))
+        end = next((i for i, m in enumerate(view) if m["type"] in ("hora", "ryukyoku")), len(view))
+        for n in range(1, end + 1):
+            filled = fill_hidden(view[:n], red_fives=red)
+            assert not any("?" in (m.get("pai", ""), *m.get("consumed", ())) for m in filled)
+    assert check_seat(rules, kyoku, seat, "efficiency") > 5
 
 
 def test_our_mjai_corpus_every_decision_is_the_engines() -> None:

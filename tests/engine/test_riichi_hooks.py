@@ -11,8 +11,8 @@ from muraglia.engine.actions import Declare, Discard, Pass, Win
 from muraglia.engine.events import DealEnded
 from muraglia.engine.wall import Wall
 from muraglia.rulesets.base import DealView, TableRules
+from muraglia.rulesets.seipalle import SeipalleRules
 from muraglia.rulesets.seipalle.flow import SeipalleFlow
-from muraglia.rulesets.seipalle.rules import SeipalleRules
 from muraglia.tiles import Tile
 from tests.engine.test_flow_rules import RIICHI
 from tests.engine.test_scenarios import t

@@ -347,6 +347,13 @@ def test_strength_runner_resumes_where_it_stopped(tmp_path: Path) -> None:
     s = st_.summary(rows)
     assert s["matches"] == 2
     assert 1 <= s["mean"] <= 4
+    try:  # a deal cap makes its own cell: nothing of the whole matches is skipped or mixed
+        sys.argv = ["strength.py", *args, "--max-deals", "1"]
+        assert st_.main() == 0
+    finally:
+        sys.argv = argv
+    capped = [json.loads(x) for x in out.read_text().splitlines()][2:]
+    assert [(r["index"], r["max_deals"], r["deals"]) for r in capped] == [(0, 1, 1), (1, 1, 1)]
 
 
 def test_diagnosis_counts_every_deal_and_pairs_runs(

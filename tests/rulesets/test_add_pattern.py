@@ -103,11 +103,30 @@ def test_mcr_fan_added_to_the_table_is_scored_by_the_public_api() -> None:
     assert again.ids == before.ids
 
 
-@pytest.mark.parametrize("rid", ["riichi-ema", "mcr"])
+def test_seipalle_double_added_to_the_table_is_scored_by_the_public_api() -> None:
+    from muraglia.rulesets.seipalle.patterns import PATTERNS
+
+    before = muraglia.score(HAND, rules="seipalle", win="ron", discarder="W")
+    with extended(PATTERNS):
+        after = muraglia.score(HAND, rules="seipalle", win="ron", discarder="W")
+    again = muraglia.score(HAND, rules="seipalle", win="ron", discarder="W")
+    assert not before.valid  # points only: a win needs a double besides dora (SEI-SCORE-2)
+    assert before.payments is None
+    assert "lucky_sevens" in after.ids
+    assert after.valid
+    assert after.doubles == before.doubles + 1
+    assert after.value == before.value * 2  # P x 2^D (SEI-SCORE-3)
+    # East wins 76: three shares doubled for East, each 152 -> 150, all paid by West (SEI-PAY-2/3/4)
+    assert after.payments == {"E": 450, "S": 0, "W": -450, "N": 0}
+    assert again.ids == before.ids
+    assert not again.valid
+
+
+@pytest.mark.parametrize("rid", ["riichi-ema", "mcr", "seipalle"])
 def test_the_toy_pattern_is_not_scored_without_its_sevens(rid: str) -> None:
     from importlib import import_module
 
-    package = {"riichi-ema": "riichi_ema", "mcr": "mcr"}[rid]
+    package = {"riichi-ema": "riichi_ema", "mcr": "mcr", "seipalle": "seipalle"}[rid]
     table = import_module(f"muraglia.rulesets.{package}.patterns").PATTERNS
     with extended(table):
         result = muraglia.score("111m123p456s789s55z+5z", rules=rid, win="ron", flags=())
@@ -164,16 +183,22 @@ def test_fimj_closing_double_is_not_a_non_winners() -> None:
 
 
 def test_ravenna_double_added_to_the_table_is_scored_by_the_public_api() -> None:
-    from muraglia.rulesets.ravenna import patterns as ravenna
+    from muraglia.rulesets.ravenna.patterns import PATTERNS
 
     before = muraglia.score(HAND, rules="ravenna", win="ron")
-    with appended(ravenna.PATTERNS):  # type: ignore[arg-type]
-        ravenna._declare(
-            "lucky_sevens", 1, it="Sette fortunati", en="Lucky Sevens", ref="TEST-1",
-            unit="doubles",
-        )(lucky_sevens)  # fmt: skip
+    with extended(PATTERNS):  # a double (the table's unit is points: the test names its unit)
+        PATTERNS.pattern(
+            "lucky_eights", names={"en": "Lucky Eights", "it": "Otto fortunati"}, closed=1,
+            open=1, unit="doubles", ref="TEST-2",
+        )(lambda ctx: ctx.counts[Tile.S8] >= 1)  # fmt: skip
         after = muraglia.score(HAND, rules="ravenna", win="ron")
+        loser = muraglia.score("777m123p456s789s5z", rules="ravenna", win="none")
     again = muraglia.score(HAND, rules="ravenna", win="ron")
-    assert "lucky_sevens" in after.ids
+    # lucky_sevens: 1 point (RAV-SCORE-1: *P* + 20), lucky_eights: 1 double
+    assert {"lucky_sevens", "lucky_eights"} <= after.ids
+    assert after.points == before.points + 1
     assert after.doubles == before.doubles + 1
+    assert after.value == after.points * 2**after.doubles
+    # a hand that did not win (WinType.NONE) is scored by the same table (RAV-SCORE-2)
+    assert {"lucky_sevens", "lucky_eights"} <= loser.ids
     assert again.ids == before.ids

@@ -21,7 +21,7 @@ from muraglia.rulesets import ALIASES, REGISTRY, load_ruleset, parse_spec, resol
 from muraglia.rulesets.base import CallKind, DealFlow, RulesetProtocol, TableRules
 from muraglia.scoring.patterns import PatternTable, parse_example
 
-NOT_ON_THE_SHARED_TABLE = frozenset({"seipalle", "ravenna"})
+NOT_ON_THE_SHARED_TABLE: frozenset[str] = frozenset()
 """Rulesets whose patterns are not a :class:`PatternTable` yet (no ``examples``); their port
 is the next step of issue #13. Once ported, a ruleset must leave this set."""
 

@@ -224,3 +224,27 @@ def test_won_only_patterns_are_not_tried_on_a_hand_that_did_not_win() -> None:
     assert calls == [WinType.TSUMO]
     assert t.award_of("closing", 1, concealed=True).category == "c"
     assert t.award_of("any", 1, concealed=True).category is None
+
+
+def test_won_only_is_not_tried_on_a_hand_that_did_not_win() -> None:
+    # the classical rulesets score every hand; a hand-shape pattern (RAV-DBL-3, RAV-GAP-16)
+    # describes a complete winning hand and is never tried on WinType.NONE
+    calls: list[WinType] = []
+    t = PatternTable("test", unit="points")
+
+    def spy(ctx: WinContext) -> bool:
+        calls.append(ctx.win)
+        return True
+
+    t.pattern("shape", names=NAMES, closed=1, open=1, ref="T-10", won_only=True)(spy)
+    t.pattern("any", names=NAMES, closed=1, open=1, ref="T-11")(lambda c: True)
+    hand = parse_hand("123m456m789m11p22p+2p")
+    d = decompose(hand)[0]
+    for win, ids in ((WinType.NONE, {"any"}), (WinType.RON, {"shape", "any"}),
+                     (WinType.NONE, {"any"})):  # fmt: skip
+        ctx = WinContext(hand, d, None, win, Tile.EAST, Tile.EAST)
+        for among in (None, list(t)):  # the cached plan and a pattern subset agree
+            assert set(t.find(ctx, among=among)) == ids
+    assert calls == [WinType.RON, WinType.RON]
+    assert t["shape"].won_only
+    assert not t["any"].won_only

@@ -107,3 +107,33 @@ def test_every_award_highlights_exactly_its_tiles(rules: str) -> None:
             assert len(ids) <= total, (text, p["id"])  # nothing beyond what the award names
             checked += 1
     assert checked > 5
+
+
+# A chow combination fan lights exactly the chows that form it (MCR-COUNT-6), never another
+# chow of the hand: each hand has a chow outside the combination (issue 13).
+MCR_COMBINATIONS = [
+    ("123m234m345m789p55s+5s", "pure_shifted_chows", ["123m", "234m", "345m"]),
+    ("123m123p123s789s55m+5m", "mixed_triple_chow", ["123m", "123p", "123s"]),
+    ("123m123p123s789s55m+5m", "two_terminal_chows", ["123s", "789s"]),
+    ("123m234p345s789m55s+5s", "mixed_shifted_chows", ["123m", "234p", "345s"]),
+    ("123m456m456m789p55s+5s", "short_straight", ["123m", "456m"]),
+    ("123m456m456m789p55s+5s", "pure_double_chow", ["456m", "456m"]),
+    ("123m789m123m456p55s+5s", "two_terminal_chows", ["123m", "789m"]),
+    ("123m456m789m123p55s+5s", "pure_straight", ["123m", "456m", "789m"]),
+    ("123m456m789m123p55s+5s", "mixed_double_chow", ["123m", "123p"]),
+    ("123m456p789s234m55s+5s", "mixed_straight", ["123m", "456p", "789s"]),
+    ("[234m][234m]234m678p55s+5s", "pure_triple_chow", ["234m", "234m", "234m"]),
+    ("123m[234m][345m]789p55s+5s", "pure_shifted_chows", ["123m", "234m", "345m"]),
+]
+
+
+@pytest.mark.parametrize(("hand", "fan", "chows"), MCR_COMBINATIONS)
+def test_mcr_chow_combination_lights_only_its_chows(hand: str, fan: str, chows: list[str]) -> None:
+    result = score.compute({"rules": "mcr", "hand": hand})
+    view = hand_view(hand, "en")
+    shown = {p["id"]: p for p in result_view(result, view, "en")["patterns_view"]}
+    assert fan in shown, (hand, sorted(shown))
+    assert sorted(s["tiles"] for s in shown[fan]["tiles"]) == sorted(chows)
+    ids = shown[fan]["hl"].split()
+    want = sorted(t.kind.notation for c in chows for t in parse_tiles(c))
+    assert sorted(k.replace("0", "5") for k in _kinds(view, ids)) == want  # not the extra chow

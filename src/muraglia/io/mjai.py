@@ -61,7 +61,7 @@ from muraglia.io.tenhou import (
     Event as TenhouEvent,
 )
 from muraglia.rulesets.base import options_dict
-from muraglia.tiles import NUM_KINDS, Tile, wind_index
+from muraglia.tiles import NUM_KINDS, NUM_SUITED, Tile, wind_index
 
 __all__ = [
     "fill_hidden",
@@ -580,8 +580,10 @@ def _ready_names(
 
     ``melds``: the declared melds beside the hand.
 
-    Greedy: each tile added is one that lowers the hand's shanten most (ties: the kind with
-    the most copies left); the hand is checked ready at the end.
+    First greedily: each tile added is one that lowers the hand's shanten most (ties: the
+    kind with the most copies left), the hand checked ready at the end. When that ends in a
+    hand that is not ready (a choice early on can leave no tile that completes it), a ready
+    hand is built instead (:func:`_built_ready`).
     """
     counts = [0] * NUM_KINDS
     for name in fixed:
@@ -600,12 +602,106 @@ def _ready_names(
             if best is None or key < best[0]:
                 best = (key, name)
         if best is None:
-            return None
+            break
         name = best[1]
         counts[from_mjai(name)] += 1
         pool[name] -= 1
         out.append(name)
-    return out if shanten_all(counts, melds) == 0 else None
+    if len(out) == n and shanten_all(counts, melds) == 0:
+        return out
+    return _built_ready(fixed, n, left, melds)
+
+
+def _built_ready(
+    fixed: Sequence[str], n: int, left: Counter[str], melds: int = 0
+) -> list[str] | None:
+    """``n`` names from ``left`` that make ``fixed`` ready, built as a complete hand less one.
+
+    The held tiles ``fixed`` and ``n + 1`` tiles of ``left`` are arranged into the sets and
+    the pair a hand beside ``melds`` melds needs (each fixed tile in a set or the pair: the
+    lowest first, in a pung, a pair or a chow through it; then sets and a pair from what is
+    left, lowest kinds first, with backtracking); one tile taken from ``left`` is then left
+    out, and the hand waits on it.
+    """
+    f = [0] * NUM_KINDS
+    for name in fixed:
+        f[from_mjai(name)] += 1
+    p = [0] * NUM_KINDS
+    for name, c in left.items():
+        if c > 0:
+            p[from_mjai(name)] += c
+    if sum(f) + n + 1 != 14 - 3 * melds:
+        return None
+    taken: list[int] = []
+    budget = [20_000]  # blocks tried: bounded, a view's answer must come fast
+
+    def take(kinds: Sequence[int]) -> list[tuple[int, bool]] | None:
+        """Take one tile of each kind (a fixed one first); None if one is missing."""
+        done: list[tuple[int, bool]] = []
+        for k in kinds:
+            if f[k] > 0:
+                f[k] -= 1
+                done.append((k, True))
+            elif p[k] > 0:
+                p[k] -= 1
+                taken.append(k)
+                done.append((k, False))
+            else:
+                give_back(done)
+                return None
+        return done
+
+    def give_back(done: list[tuple[int, bool]]) -> None:
+        for k, own in reversed(done):
+            if own:
+                f[k] += 1
+            else:
+                p[k] += 1
+                taken.pop()
+
+    def blocks(k: int, sets: int, pair: int) -> list[list[int]]:
+        out: list[list[int]] = []
+        if sets:
+            out.append([k, k, k])
+        if pair:
+            out.append([k, k])
+        if sets and k < NUM_SUITED:
+            rank = k % 9
+            out += [[k + d, k + d + 1, k + d + 2] for d in (-2, -1, 0) if 0 <= rank + d <= 6]
+        return out
+
+    def search(sets: int, pair: int, start: int) -> bool:
+        if sets == 0 and pair == 0:
+            return not any(f)
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        own = next((k for k in range(NUM_KINDS) if f[k]), None)
+        kinds = [own] if own is not None else range(start, NUM_KINDS)
+        for k in kinds:
+            for block in blocks(k, sets, pair):
+                if own is None and block[0] != k:
+                    continue  # from the pool: each block once, by its lowest kind
+                done = take(block)
+                if done is None:
+                    continue
+                is_set = len(block) == 3
+                if search(sets - is_set, pair - (not is_set), k if own is None else 0):
+                    return True
+                give_back(done)
+        return False
+
+    if not search(4 - melds, 1, 0) or not taken:
+        return None
+    taken.pop()  # left out: the hand waits on it
+    names = Counter({name: c for name, c in left.items() if c > 0})
+    out = []
+    for k in taken:
+        plain = mjai_tile(Tile(k))
+        name = plain if names[plain] > 0 else plain + "r"
+        names[name] -= 1
+        out.append(name)
+    return out
 
 
 def fill_hidden(
@@ -690,8 +786,12 @@ def fill_hidden(
                 declaring.discard(actor)
                 ready.append((actor, list(held[actor])))
         elif kind in ("chi", "pon", "daiminkan", "ankan"):
+            # a concealed kong takes the tile just drawn first (under riichi it must: EMA-RIICHI-3)
+            prefer = last_draw[actor] if kind == "ankan" else None
             for t in m["consumed"]:
-                let_go(actor, str(t), None)
+                let_go(actor, str(t), prefer)
+                if prefer is not None and prefer not in held[actor]:
+                    prefer = None
             last_draw[actor] = None
             if kind == "ankan" and any(seat == actor for seat, _ in ready):
                 riichi_kongs.setdefault(actor, set()).add(from_mjai(str(m["consumed"][0])))

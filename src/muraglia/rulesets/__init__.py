@@ -39,6 +39,7 @@ from muraglia.rulesets.base.options import convert_options
 from muraglia.rulesets.base.ruleset import AnyRuleset, Ruleset
 from muraglia.scoring.context import WinType, parse_wind
 from muraglia.scoring.inputs import (
+    MAX_INDICATORS,
     check_red_fives,
     check_score_input,
     check_settle_input,
@@ -413,6 +414,18 @@ def score(
         raise InputTypeError(
             f"`rules` must be a ruleset id or a loaded ruleset, got {json_type(rules)}"
         )
+    fast = _fast_hand(ruleset, hand, win, seat_wind, round_wind, flags, dora, ura, situation)
+    if fast is not None:
+        return ruleset.score(
+            fast,
+            win=win,
+            seat_wind=seat_wind,
+            round_wind=round_wind,
+            flags=flags,
+            dora=dora,
+            ura=ura,
+            **situation,
+        )
     check_api_arguments(hand, win=win, seat_wind=seat_wind, round_wind=round_wind,
                         flags=flags, dora=dora, ura=ura, situation=situation)  # fmt: skip
     parsed = _checked_hand(ruleset, hand, [*(dora or ()), *(ura or ())])
@@ -427,6 +440,90 @@ def score(
         ura=ura,
         **situation,
     )
+
+
+_PLAIN_INDICATORS: dict[str, tuple[Tile, bool]] = {
+    **{t.notation: (t, False) for t in Tile},
+    **{f"0{suit}": (Tile.from_notation(f"5{suit}"), True) for suit in "mps"},
+}
+"""The indicators spelled as two-character notations (``5m``, ``0p``, ``7z``): kind, red."""
+_SEAT_LETTERS = frozenset("ESWN")
+_NAMED_KEYS = frozenset({"rules", "hand", "win", "seat_wind", "round_wind", "flags", "dora", "ura"})
+"""The keys of a ``score`` input object that are not situation keys (``score_dict``'s)."""
+_COUNTERS = ("honba", "riichi_sticks")
+_SEAT_KEYS = ("dealer", "discarder")
+
+
+def _fast_hand(  # noqa: PLR0911, PLR0917 - one pass over the common spellings
+    ruleset: Any,
+    hand: Any,
+    win: Any,
+    seat_wind: Any,
+    round_wind: Any,
+    flags: Any,
+    dora: Any,
+    ura: Any,
+    situation: Mapping[str, Any],
+) -> Hand | None:
+    """The checked hand of :func:`score` for the common spellings, else ``None``.
+
+    The arguments' exact types are those :func:`check_api_arguments` accepts without a look
+    (strings, lists or tuples of strings, plain two-character indicators, seat letters and
+    non-negative ints in the situation), so that check is skipped; the hand is then parsed
+    and checked with the indicators as :func:`_checked_hand` does, in the same order (a
+    failing check answers ``None``: the general path then raises its message). Anything
+    else answers ``None`` too, before any work, and the general path checks everything.
+
+    Raises:
+        NotationError, InvalidHandError: the hand's own errors (the general path's: every
+            argument before them is of a type it accepts).
+    """
+    if (
+        hand.__class__ is not str
+        or win.__class__ is not str
+        or seat_wind.__class__ is not str
+        or round_wind.__class__ is not str
+        or flags.__class__ not in (tuple, list)
+    ):
+        return None
+    for f in flags:
+        if f.__class__ is not str:
+            return None
+    for key, value in situation.items():
+        if key in _COUNTERS:
+            if value.__class__ is not int or value < 0:
+                return None
+        elif key in _SEAT_KEYS:
+            if value is not None and (value.__class__ is not str or value not in _SEAT_LETTERS):
+                return None
+        else:
+            return None
+    kinds: list[Tile] = []
+    red = 0
+    for given in (dora, ura):
+        if given is None:
+            continue
+        if given.__class__ not in (tuple, list) or len(given) > MAX_INDICATORS:
+            return None
+        for t in given:
+            entry = _PLAIN_INDICATORS.get(t) if t.__class__ is str else None
+            if entry is None:
+                return None
+            kinds.append(entry[0])
+            red += entry[1]
+    per_suit = int(getattr(ruleset, "red_fives_per_suit", 0))
+    h = parse_hand(hand, red_fives=per_suit > 0)
+    if (red or "0" in hand) and h.red_fives + red > per_suit:  # a red five is spelled 0
+        return None
+    if kinds:
+        counts = list(h.counts)
+        for k in kinds:
+            if k >= len(counts):  # a flower or season: the general path names it
+                return None
+            counts[k] += 1
+            if counts[k] > 4:
+                return None
+    return h
 
 
 def check_api_arguments(
@@ -523,7 +620,23 @@ def score_object(data: Any) -> dict[str, Any]:
     ruleset = ruleset_for(data["rules"])
     hand = data["hand"]
     _check_dealer(ruleset, data)
-    _checked_hand(ruleset, hand, [*(data.get("dora") or ()), *(data.get("ura") or ())])
+    # the common spellings: the hand parsed and checked with its indicators by _fast_hand;
+    # anything else (or a failing check, which the general check then reports) goes there
+    if (
+        _fast_hand(
+            ruleset,
+            hand,
+            data.get("win", "ron"),
+            data.get("seat_wind", "E"),
+            data.get("round_wind", "E"),
+            data.get("flags", ()),
+            data.get("dora"),
+            data.get("ura"),
+            {k: v for k, v in data.items() if k not in _NAMED_KEYS},
+        )
+        is None
+    ):
+        _checked_hand(ruleset, hand, [*(data.get("dora") or ()), *(data.get("ura") or ())])
     result: dict[str, Any] = ruleset.score_dict(data)
     return result
 

@@ -218,10 +218,15 @@ def check_tile_counts(
     """The hand and the indicators together hold at most four copies of each tile.
 
     Raises:
-        InvalidHandError: naming the tile with a fifth copy.
+        InvalidHandError: naming the tile with a fifth copy, or a flower or season given as
+            an indicator (only the 34 kinds of the wall's play tiles are).
     """
     counts = list(hand.counts)
     for t in indicators:
+        if t >= len(counts):
+            raise InvalidHandError(
+                f"{t.notation!r} is a flower or season: it cannot be one of the {what}"
+            )
         counts[t] += 1
         if counts[t] > 4:
             raise InvalidHandError(

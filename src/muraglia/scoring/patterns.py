@@ -196,8 +196,9 @@ class Pattern:
     """Which groups and tiles of the reading earn the pattern (:mod:`muraglia.scoring.locate`;
     default: the whole hand, for patterns about the hand as a whole)."""
     won_only: bool = False
-    """Only tried on a hand that won (FIMJ's closing doubles and massimi: a non-winner's hand
-    points, ``WinType.NONE``, never have them)."""
+    """Only tried on a hand that won (FIMJ's closing doubles and massimi, Ravenna's hand-shape
+    doubles and massimi, RAV-DBL-3: a non-winner's hand points, ``WinType.NONE``, never have
+    them)."""
     category: str | None = None
     """What the value means where the unit does not say it all, copied to every
     :attr:`Award.category` (FIMJ: ``points``, ``fundamental``/``closing`` doubles, ``limit``)."""

@@ -21,6 +21,8 @@ from muraglia.tiles import PhysicalTile, Tile, format_tiles
 __all__ = [
     "Award",
     "DealOutcome",
+    "Deferred",
+    "LazyField",
     "LazyLines",
     "ScoreResult",
     "Settlement",
@@ -29,6 +31,13 @@ __all__ = [
 ]
 
 _WHERE = ("concealed", "meld", "winning", "bonus")
+
+
+_KIND_NOTATION: dict[tuple[Tile, ...], str] = {}
+"""Notation of the tile-kind tuples of :attr:`TileSource.notation` (a sources' tiles repeat:
+the pungs, chows and pairs of hands; formatting was a tenth of a ``score --jsonl`` line)."""
+_KIND_NOTATION_SIZE = 1 << 14
+"""Bound of :data:`_KIND_NOTATION` (further tuples are formatted each time)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +76,13 @@ class TileSource:
     @property
     def notation(self) -> str:
         """The tiles in compact notation (``555z``, ``123m``, ``1f``)."""
-        return format_tiles(PhysicalTile(t) for t in self.tiles)
+        tiles = self.tiles
+        text = _KIND_NOTATION.get(tiles)
+        if text is None:
+            text = format_tiles([PhysicalTile(t) for t in tiles])
+            if len(_KIND_NOTATION) < _KIND_NOTATION_SIZE:
+                _KIND_NOTATION[tiles] = text
+        return text
 
     def to_dict(self) -> dict[str, Any]:
         """``{"where", "tiles"[, "meld"]}`` (interfaces.md §5, pattern ``tiles``)."""
@@ -152,6 +167,47 @@ class Award:
         if self.tiles is not None:
             out["tiles"] = [t.to_dict() for t in self.tiles]
         return out
+
+
+class Deferred:
+    """A value to be made on first read by a :class:`LazyField` (``make()`` makes it)."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        """A value that ``make()`` will make."""
+        self.make = make
+
+
+class LazyField:
+    """A field of a result subclass made on first read (the scoring loop stays cheap).
+
+    The instance dict holds the value or a :class:`Deferred`; the first read replaces the
+    latter by what it makes. A result class declares ``hand = LazyField()`` over the
+    dataclass field; assigning (as the dataclass ``__init__`` does) stores the value as is.
+
+    >>> class R:
+    ...     hand = LazyField()
+    >>> r = R()
+    >>> r.hand = Deferred(lambda: "123m")
+    >>> r.__dict__["hand"].__class__.__name__, r.hand, r.__dict__["hand"]
+    ('Deferred', '123m', '123m')
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        d = obj.__dict__
+        value = d[self.name]
+        if type(value) is Deferred:
+            value = d[self.name] = value.make()
+        return value
+
+    def __set__(self, obj: object, value: Any) -> None:
+        obj.__dict__[self.name] = value
 
 
 class LazyLines(Mapping[str, tuple[str, ...]]):

@@ -254,3 +254,28 @@ def test_massimo_is_paid_its_value_whatever_the_limit(limit: int, value: int) ->
     assert result.massimo is not None
     assert result.massimo.id == "all_pairs_one_suit"
     assert result.value == value
+
+
+def test_evaluate_scores_one_layout_as_score_does() -> None:
+    """The base's ``evaluate`` hook: one WinContext of a layout, the same typed result."""
+    from muraglia.analysis.groups import Decomposition
+    from muraglia.scoring.context import WinContext
+    from muraglia.scoring.layouts import complete_layouts
+
+    rules = FimjRules()
+    text = "678p 33p [555s] 777z [234m] 2f +6p"
+    hand = parse_hand(text, red_fives=False)
+    (layout,) = complete_layouts(hand)
+    ctx = WinContext(hand, layout, None, WinType.RON, Tile.SOUTH, Tile.EAST)
+    one = rules.evaluate(ctx, {})
+    best = rules.score(text, win="ron", seat_wind="S")
+    assert (one.value, one.points, one.doubles, one.ids) == (136, 34, 2, best.ids)
+    assert one.valid
+    assert one.decomposition == best.decomposition
+    # a non-winner's layout (WinType.NONE): hand points only, no win
+    none = WinContext(hand, Decomposition("partial", layout.groups[2:]), None, WinType.NONE,
+                      Tile.SOUTH, Tile.EAST)  # fmt: skip
+    other = rules.evaluate(none, {})
+    assert not other.valid
+    assert "mahjong" not in other.ids
+    assert other.points == sum(a.value for a in other.awards if a.unit == "points")

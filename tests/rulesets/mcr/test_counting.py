@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from muraglia.notation import parse_hand
-from muraglia.rulesets.mcr.counting import chow_fans, single_tile_wait
+from muraglia.rulesets.mcr.counting import chow_combinations, chow_fans, single_tile_wait
 from muraglia.tiles import Tile
 
 
@@ -85,3 +85,26 @@ def test_fourth_copy_in_hand_is_not_a_wait() -> None:
     # 1-2 edge wait on 3m with all four 3m already held: no winning tile at all
     h = parse_hand("12m456p789s55s[3333m]")
     assert not single_tile_wait(list(h.concealed_counts[:34]), 1, list(h.counts[:34]))
+
+
+@pytest.mark.parametrize(
+    ("chows", "pair", "expected"),
+    [
+        # the chows that form each fan, by position in the sorted starts; one chow is outside
+        ("123m 234m 345m 789p", "", {"pure_shifted_chows": "123m 234m 345m"}),
+        ("123m 456m 789m 123p", "", {"pure_straight": "123m 456m 789m",
+                                     "mixed_double_chow": "123m 123p"}),
+        ("123m 456m 456m 789p", "", {"pure_double_chow": "456m 456m",
+                                     "short_straight": "123m 456m"}),
+        ("234s 567s 234p 567p", "", {"mixed_double_chow": "234p 567p 234s 567s",
+                                     "short_straight": "234p 567p"}),
+        ("123m 789m 123p 789p", "5s", {"three_suited_terminal_chows": "123m 789m 123p 789p"}),
+    ],
+)  # fmt: skip
+def test_chow_combinations(chows: str, pair: str, expected: dict[str, str]) -> None:
+    p = int(Tile.from_notation(pair)) if pair else -1
+    ordered = sorted(starts(chows))
+    got = {
+        fan: sorted(ordered[i] for i in at) for fan, _, at in chow_combinations(starts(chows), p)
+    }
+    assert got == {fan: sorted(starts(c)) for fan, c in expected.items()}

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.rulesets.ravenna.helpers import settle_deal
 
 from muraglia.hand import Hand
 from muraglia.melds import Meld, Source
-from muraglia.rulesets.ravenna import settle_deal
 from muraglia.rulesets.ravenna.settlement import SEATS
 from muraglia.tiles import BONUS_TILES, PhysicalTile, Tile
 

@@ -9,6 +9,7 @@ the chosen decomposition and reading, the fu breakdown and the explanation.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import sys
@@ -612,6 +613,8 @@ def test_front_answers_the_common_calls(request: pytest.FixtureRequest) -> None:
         ({"discarder": "S", "flags": ("riichi", "nope")}, "nope"),
         ({"discarder": "S", "seat_wind": "X"}, "seat_wind"),
         ({"discarder": "S", "win": "draw"}, "win"),
+        ({"discarder": "S", "flags": ("replacement",)}, "replacement needs"),
+        ({"win": "tsumo", "flags": ["replacement"]}, "replacement needs"),
         ({"discarder": "S", "dora": ["5x"]}, "5x"),
         ({"discarder": "S", "dora": "5m"}, "string"),
         ({"discarder": "S", "dora": [3.5]}, "not a tile"),
@@ -623,3 +626,40 @@ def test_front_leaves_errors_to_the_python_path(kw: dict[str, Any], message: str
         TENHOU.score(parse_hand("234m567m345p67s22p+8s"), **kw)
     with pytest.raises(MahjongError, match="riichi"):
         TENHOU.score(parse_hand("234m567m67s22p[345p]+8s"), discarder="S", flags=("riichi",))
+    with pytest.raises(MahjongError, match="first_turn"):
+        TENHOU.score(parse_hand("234m567m67s22p[345p]+8s"), discarder="S", flags=["first_turn"])
+
+
+def test_a_deep_copy_shares_the_compiled_scorer() -> None:
+    # the C kernel cannot be copied: a deep copy of the ruleset shares it and scores the same
+    copied = copy.deepcopy(TENHOU)
+    assert copied._resolvers is TENHOU._resolvers
+    assert copied._front is None or copied._front[-1] is copied
+    hand = parse_hand("234m567m345p67s22p+8s")
+    kw: dict[str, Any] = {"discarder": "W", "seat_wind": "S", "flags": ("riichi",)}
+    assert copied.score(hand, **kw).to_dict() == TENHOU.score(hand, **kw).to_dict()
+
+
+@pytest.mark.parametrize("text", ["234m567m345p67s22p+8s", "123p666z1z[406m](0555s)+1z"])
+def test_front_parses_notation_as_score_does(request: pytest.FixtureRequest, text: str) -> None:
+    _native_only(request)
+    kw: dict[str, Any] = {"win": "tsumo", "dora": ["4m"], "flags": []}
+    assert TENHOU._front is not None
+    got = fast._native.front(TENHOU._front, text, "tsumo", "E", "E", [], ["4m"], None, {})
+    want = _by_python(TENHOU, parse_hand(text), kw)
+    assert list(vars(got)) == list(RESULT_KEYS)
+    assert got.to_dict() == want.to_dict()
+
+
+def test_bad_notation_raises_the_python_message() -> None:
+    with pytest.raises(MahjongError, match="unknown character") as native_or_pure:
+        TENHOU.score("234m567m345p67s22x+8s", win="tsumo")
+    module = sys.modules[type(TENHOU).__module__]
+    saved = module.score_front
+    module.score_front = fast._pure_score_front
+    try:
+        with pytest.raises(MahjongError) as pure:
+            TENHOU.score("234m567m345p67s22x+8s", win="tsumo")
+    finally:
+        module.score_front = saved
+    assert str(pure.value) == str(native_or_pure.value)

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from muraglia.hand import Hand
 from muraglia.melds import Meld, Source
-from muraglia.rulesets.seipalle import score_hand
-from muraglia.rulesets.seipalle.rules import SEATS
+from muraglia.rulesets.seipalle import SeipalleRules
+from muraglia.rulesets.seipalle.settlement import SEATS
 from muraglia.tiles import PhysicalTile, Tile
 
 
@@ -62,7 +62,7 @@ def test_payments_conserve_and_round(
         discarder = None
     if not hand.is_concealed:
         flags.discard("riichi")  # SEI-RIICHI-2
-    result = score_hand(
+    result = SeipalleRules().score(
         hand,
         win="ron" if discarder else "tsumo",
         seat_wind=seat,
@@ -70,7 +70,7 @@ def test_payments_conserve_and_round(
         discarder=discarder,
     )
     assert 0 < result.value <= 1000  # SEI-LIMIT-2
-    if result.valid_win:
+    if result.valid:
         net = result.payments
         assert sum(net.values()) == 0
         assert all(v % 10 == 0 for v in net.values())  # SEI-PAY-4

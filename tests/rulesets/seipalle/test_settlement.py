@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 from muraglia.errors import MahjongError, RulesetError
+from muraglia.hand import Hand
 from muraglia.notation import parse_hand
-from muraglia.rulesets.seipalle.rules import SeipalleRules, may_win_on_discard, settle_deal
+from muraglia.rulesets.seipalle import SeipalleRules, may_win_on_discard
+from muraglia.scoring.result import DealOutcome, Settlement
 from muraglia.tiles import Tile
 
 STAKES = tomllib.loads((Path(__file__).parent / "cases" / "spec_vectors.toml").read_text())[
@@ -18,6 +20,37 @@ STAKES = tomllib.loads((Path(__file__).parent / "cases" / "spec_vectors.toml").r
 # SEI-TV-3's open no-points hand (V = 60), SEI-TV-4's closed one (V = 120 as non-East tsumo 60×2).
 OPEN_TANYAO = "567m345p67s55p [234m<] +8s"
 CLOSED_PINFU = "123m678m456p67s22s +8s"
+
+
+def settle_deal(
+    hands: dict[str, Hand],
+    *,
+    winners: list[str],
+    discarder: str | None = None,
+    flags: dict[str, list[str]] | None = None,
+    dora: tuple[Tile, ...] = (),
+    riichi_sticks: int = 0,
+    statuses: dict[str, str] | None = None,
+    riichi: tuple[str, ...] = (),
+) -> Settlement:
+    """One deal settled by the ruleset (the one settlement path, ``SeipalleRules.settle``)."""
+    outcome = DealOutcome(
+        winners=tuple(winners),
+        discarder=discarder,
+        hands=hands,
+        flags={k: tuple(v) for k, v in (flags or {}).items()},
+        status=statuses or {},
+        riichi_sticks=riichi_sticks,
+        riichi=tuple(riichi),
+        dora=tuple(t.notation for t in dora),
+    )
+    return SeipalleRules().settle(outcome)
+
+
+def stakes(s: Settlement) -> tuple[str, int] | None:
+    """(seat, amount) collecting the riichi stakes on the table (SEI-PAY-5), if any."""
+    taken = s.extra.get("riichi_stakes")
+    return None if taken is None else (taken["to"], taken["amount"])
 
 
 @pytest.mark.parametrize("case", STAKES, ids=[c["id"] for c in STAKES])
@@ -30,7 +63,7 @@ def test_riichi_stakes_carry_over(case: dict) -> None:
     )
     # "Le poste vanno al primo che fa Mah-Jong" (SEI-RIICHI-6): net includes the stakes, which
     # the table pays (a transfer from ``table``)
-    assert s.stakes == (case["winner"], case["riichi_sticks"] * 1000)
+    assert stakes(s) == (case["winner"], case["riichi_sticks"] * 1000)
     assert s.net[case["winner"]] == case["total"]
     assert s.net["table"] == -case["riichi_sticks"] * 1000
     hand = sum(t.amount for t in s.transfers if t.payer != "table")
@@ -47,7 +80,7 @@ def test_two_winners_paid_in_full_by_discarder() -> None:
     )
     # Each: W 60 + N/S 60 + E 120 = 240, all paid by W.
     assert s.net == {"E": 0, "S": 240, "W": -480, "N": 1240, "table": -1000}
-    assert s.stakes == ("N", 1000)
+    assert stakes(s) == ("N", 1000)
     assert sum(s.net.values()) == 0
 
 
@@ -63,7 +96,7 @@ def test_a_sheets_declarations_put_the_stakes_on_the_table() -> None:
         riichi=["S", "N"],
     )
     assert s.net == {"E": 0, "S": 480 - 1000 + 4000, "W": -480, "N": -1000, "table": -2000}
-    assert s.stakes == ("S", 4000)
+    assert stakes(s) == ("S", 4000)
     assert [(t.payer, t.payee, t.amount) for t in s.transfers if "table" in (t.payer, t.payee)] == [
         ("S", "table", 1000),
         ("N", "table", 1000),
@@ -75,8 +108,8 @@ def test_a_sheets_declarations_put_the_stakes_on_the_table() -> None:
 def test_a_void_deals_declarations_stay_on_the_table() -> None:
     s = settle_deal({}, winners=[], riichi=["E", "W"], riichi_sticks=1)
     assert s.net == {"E": -1000, "S": 0, "W": -1000, "N": 0, "table": 2000}
-    assert s.stakes is None
-    assert s.explain("en")[-1] == "Void deal: the stakes stay on the table."
+    assert stakes(s) is None
+    assert s.explanation["en"][-1] == "Void deal: the stakes stay on the table."
 
 
 @pytest.mark.parametrize(
@@ -104,7 +137,7 @@ def test_declarations_must_agree_with_the_winners_flags(
 def test_void_deal() -> None:
     s = settle_deal({}, winners=[], riichi_sticks=2)
     assert s.transfers == ()
-    assert s.stakes is None  # SEI-RIICHI-6: the stakes stay on the table
+    assert stakes(s) is None  # SEI-RIICHI-6: the stakes stay on the table
 
 
 @pytest.mark.parametrize(
@@ -172,16 +205,16 @@ def test_settlement_explanation_bilingual() -> None:
         riichi_sticks=1,
         flags={"S": ["riichi"]},
     )
-    assert s.explain("en")[0] == "South — Mah-Jong: 120"
+    assert s.explanation["en"][0] == "South — Mah-Jong: 120"
     # SEI-PAY-2/3/4: the discarder pays every share; East's is doubled; each rounded alone.
-    assert s.explain("en")[-4:] == [
+    assert list(s.explanation["en"][-4:]) == [
         "West pays South 240 (Mah-Jong, East's share: 120 × 2 = 240)",
         "West pays South 120 (Mah-Jong, West's share: 120)",
         "West pays South 120 (Mah-Jong, North's share: 120)",
         "the table pays South 1000 (riichi stakes, SEI-RIICHI-6)",
     ]
-    assert s.explain("it")[-1] == "il tavolo paga a Sud 1000 (poste riichi, SEI-RIICHI-6)"
-    assert len(s.explain("it")) == len(s.explain("en"))
+    assert s.explanation["it"][-1] == "il tavolo paga a Sud 1000 (poste riichi, SEI-RIICHI-6)"
+    assert len(s.explanation["it"]) == len(s.explanation["en"])
 
 
 @pytest.mark.parametrize(

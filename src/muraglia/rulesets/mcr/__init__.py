@@ -6,23 +6,18 @@ ids in ``spec/mcr.md``. Edition: 1998 (default); ``mcr(edition=2006)`` applies t
 values where the spec lists a difference (Two Concealed Kongs 8, MCR-GAP-3).
 
 The 81 fans are in :mod:`.patterns` (one declaration each, ``MCR-FAN-nn``), the counting
-principles that are not plain exclusions in :mod:`.counting`, the ruleset object (best
-arrangement, minimum, flowers, payments, settlement) in :mod:`.rules`. The winning shapes,
+principles that are not plain exclusions in :mod:`.counting`, the options in :mod:`.options`,
+the ruleset object (best arrangement, minimum, flowers) in :mod:`.ruleset`, payments and
+settlement in :mod:`.settlement`, the engine hooks in :mod:`.flow`. The winning shapes,
 knitted ones included, come from :mod:`muraglia.analysis.shapes`.
 
 Known deviations: see ``docs/rulesets/mcr-notes.md``.
 """
 
-from muraglia.rulesets.mcr.patterns import FANS, PATTERNS
-from muraglia.rulesets.mcr.rules import (
-    EDITION_VALUES,
-    FLAGS,
-    STATUSES,
-    McrOptions,
-    McrRules,
-    claim_order,
-    payments,
-)
+from muraglia.rulesets.mcr.options import FLAGS, STATUSES, McrOptions
+from muraglia.rulesets.mcr.patterns import EDITION_VALUES, FANS, PATTERNS
+from muraglia.rulesets.mcr.ruleset import McrRules
+from muraglia.rulesets.mcr.settlement import claim_order, payments
 
 __all__ = [
     "EDITION_VALUES",

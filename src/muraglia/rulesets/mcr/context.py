@@ -7,24 +7,18 @@ shape family) are cached properties.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from itertools import compress
 from typing import Any
 
-from muraglia.analysis.groups import GroupKind
+from muraglia.analysis.groups import Group, GroupKind
 from muraglia.hand import Hand
-from muraglia.rulesets.mcr.counting import chow_fans
+from muraglia.rulesets.mcr.counting import chow_combinations, chow_fans
+from muraglia.rulesets.mcr.shapes import HONOURS_AND_KNITTED_SHAPES, KNITTED_STRAIGHT_SHAPES
 from muraglia.scoring.context import WinContext, cached_property
 from muraglia.tiles import Suit, Tile
 
 __all__ = ["HONOURS_AND_KNITTED_SHAPES", "KNITTED_STRAIGHT_SHAPES", "McrContext", "mcr"]
-
-KNITTED_STRAIGHT_SHAPES = frozenset({"knitted_straight"})
-"""Shape ids of the knitted straight plus a set and a pair (MCR-WIN-1)."""
-HONOURS_AND_KNITTED_SHAPES = frozenset(
-    {"honours_and_knitted", "honors_and_knitted", "lesser_honors_knitted", "greater_honors_knitted"}
-)
-"""Shape ids of the honours-and-knitted-tiles hands (MCR-FAN-44, MCR-FAN-56)."""
 
 
 _TILES = tuple(Tile(i) for i in range(34))
@@ -79,6 +73,18 @@ class McrContext(WinContext):
             "has_honours": bool(kinds & _HONOUR_MASK),
         }
 
+    @classmethod
+    def made(cls, views: dict[str, Any], **fields: Any) -> McrContext:
+        """A context with ``fields`` (the others at their defaults) and ``views`` computed.
+
+        The same object as ``McrContext(**fields).adopt(views)``: the frozen dataclass's
+        ``__init__`` sets its fields one ``object.__setattr__`` at a time, this sets the
+        instance dict at once (one context per reading scored).
+        """
+        ctx = _new(cls)
+        _set(ctx, "__dict__", _DEFAULTS | views | fields)
+        return ctx
+
     def decomposition_views(self) -> dict[str, Any]:
         """The views computed so far that depend only on the hand and the decomposition."""
         d = self.__dict__
@@ -101,6 +107,19 @@ class McrContext(WinContext):
         return dict(
             chow_fans([int(g.tile) for g in self.chows], int(pair.tile) if pair is not None else -1)
         )
+
+    @cached_property
+    def chow_groups(self) -> dict[str, tuple[Group, ...]]:
+        """The chows that form each chow combination fan (its locator, MCR-COUNT-6).
+
+        Only the chows of the combination: a chow of the hand outside it is not named.
+        """
+        pair = self.pair
+        chows = sorted(self.chows, key=lambda g: int(g.tile))
+        combos = chow_combinations(
+            [int(g.tile) for g in chows], int(pair.tile) if pair is not None else -1
+        )
+        return {fan: tuple(chows[i] for i in at) for fan, _, at in combos}
 
     @cached_property
     def melded_kongs(self) -> int:
@@ -144,6 +163,15 @@ def mcr(ctx: WinContext) -> McrContext:
     """``ctx`` seen as an :class:`McrContext` (the MCR ruleset only builds those)."""
     return ctx  # type: ignore[return-value]  # a cast without the call (hot path)
 
+
+_new = object.__new__
+_set = object.__setattr__
+_DEFAULTS: dict[str, Any] = {
+    f.name: f.default_factory() if f.default_factory is not MISSING else f.default
+    for f in fields(McrContext)
+    if f.default is not MISSING or f.default_factory is not MISSING
+}
+"""The fields of a context not given to :meth:`McrContext.made`."""
 
 _HAND_VIEWS = ("counts", "is_concealed", "winning_tile", "kinds", "suits", "has_honours")
 """The keys of :meth:`McrContext.hand_views`."""

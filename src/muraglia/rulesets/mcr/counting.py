@@ -19,38 +19,46 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations, compress
+from typing import Any
 
 from muraglia.rulesets.mcr.shapes import KNITTED_MASKS, KNITTED_PATTERNS
 from muraglia.tiles import KIND_BITS
 
-__all__ = ["CHOW_FAN_VALUES", "TWO_CHOW_FANS", "chow_fans", "single_tile_wait"]
+__all__ = [
+    "TWO_CHOW_FANS",
+    "Combination",
+    "chow_combinations",
+    "chow_fans",
+    "single_tile_wait",
+]
 
 TWO_CHOW_FANS = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
 """The two-chow fans (MCR-FAN-01…04) in order of preference when totals tie."""
 
-CHOW_FAN_VALUES: dict[str, int] = {
-    "pure_double_chow": 1,
-    "mixed_double_chow": 1,
-    "short_straight": 1,
-    "two_terminal_chows": 1,
-    "mixed_shifted_chows": 6,
-    "mixed_straight": 8,
-    "mixed_triple_chow": 8,
-    "pure_straight": 16,
-    "three_suited_terminal_chows": 16,
-    "pure_shifted_chows": 16,
-    "pure_triple_chow": 24,
-    "four_shifted_chows": 32,
-    "quadruple_chow": 48,
-    "pure_terminal_chows": 64,
-}
-"""Values of the chow fans (identical in both editions); checked against the pattern table."""
+Combination = tuple[str, int, tuple[int, ...]]
+"""A chow fan of an arrangement: (fan id, count, positions of the chows that form it in the
+sorted chow starts, every application's chows together)."""
 
-_THREE_EXCLUDES = {
-    "mixed_triple_chow": "mixed_double_chow",
-    "pure_straight": "short_straight two_terminal_chows",
-    "pure_triple_chow": "pure_double_chow",
-}
+
+@lru_cache(maxsize=4)
+def _table(version: int) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
+    """The values and exclusions of the fan table (the one source of truth, MCR-FAN)."""
+    from muraglia.rulesets.mcr.patterns import PATTERNS  # noqa: PLC0415 - patterns imports us
+
+    return {p.id: p.closed or 0 for p in PATTERNS}, {p.id: p.excludes for p in PATTERNS}
+
+
+_TABLE: list[Any] = []
+"""The fan table, once imported (patterns imports this module: it cannot be imported above)."""
+
+
+def _version() -> int:
+    if not _TABLE:
+        from muraglia.rulesets.mcr.patterns import PATTERNS  # noqa: PLC0415 - patterns imports us
+
+        _TABLE.append(PATTERNS)
+    version: int = _TABLE[0].version
+    return version
 
 
 def _relation(x: int, y: int) -> str | None:
@@ -119,14 +127,20 @@ def _root(parent: list[int], x: int) -> int:
     return x
 
 
-def _forest(chows: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    """The largest admissible set of two-chow fans (MCR-COUNT-6c): (count, counts by kind)."""
+def _forest(
+    chows: tuple[int, ...],
+) -> tuple[tuple[int, tuple[int, ...]], list[tuple[int, int, int]]]:
+    """The largest admissible set of two-chow fans (MCR-COUNT-6c).
+
+    Returns ``((count, counts by kind), chosen edges (i, j, kind) between chow positions)``.
+    """
     edges: list[tuple[int, int, int]] = []
     for i, j in combinations(range(len(chows)), 2):
         rel = _relation(chows[i], chows[j])
         if rel is not None:
             edges.append((i, j, TWO_CHOW_FANS.index(rel)))
     best: tuple[int, tuple[int, ...]] = (0, (0, 0, 0, 0))
+    best_edges: list[tuple[int, int, int]] = []
     for mask in range(1, 1 << len(edges)):
         chosen = [e for k, e in enumerate(edges) if mask >> k & 1]
         used: set[tuple[int, int]] = set()
@@ -149,42 +163,62 @@ def _forest(chows: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
         for _, _, kind in chosen:
             counts[kind] += 1
         cand = (len(chosen), tuple(counts))
-        best = max(best, cand)
-    return best
+        if cand > best:
+            best, best_edges = cand, chosen
+    return best, best_edges
+
+
+def _positions(edges: list[tuple[int, int, int]], kind: int) -> tuple[int, ...]:
+    return tuple(sorted({x for i, j, k in edges if k == kind for x in (i, j)}))
 
 
 @lru_cache(maxsize=4096)
-def _chow_fans_sorted(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, int], ...]:
+def _combinations(chows: tuple[int, ...], pair: int, version: int) -> tuple[Combination, ...]:
+    """The chow fans of sorted chow starts, with the chows that form each (MCR-COUNT-6)."""
     n = len(chows)
     if n < 2:
         return ()
     if n == 4:
         four = _four(chows, pair)
         if four is not None:
-            return ((four, 1),)
-    options: list[tuple[int, int, tuple[tuple[str, int], ...]]] = []
-    count, by_kind = _forest(chows)
+            return ((four, 1, (0, 1, 2, 3)),)
+    values, excludes = _table(version)
+    options: list[tuple[int, int, tuple[Combination, ...]]] = []
+    (count, by_kind), edges = _forest(chows)
     if count:
-        options.append((count, 0, tuple((TWO_CHOW_FANS[k], n) for k, n in enumerate(by_kind) if n)))
+        options.append((count, 0, tuple(
+            (TWO_CHOW_FANS[k], c, _positions(edges, k)) for k, c in enumerate(by_kind) if c
+        )))  # fmt: skip
     if n >= 3:
         for trio in combinations(range(n), 3):
             fan = _three(*(chows[i] for i in trio))
             if fan is None:
                 continue
-            value = CHOW_FAN_VALUES[fan]
-            items: tuple[tuple[str, int], ...] = ((fan, 1),)
+            value = values[fan]
+            items: tuple[Combination, ...] = ((fan, 1, trio),)
             if n == 4:
                 rest = next(i for i in range(4) if i not in trio)
-                kinds = {_relation(chows[rest], chows[i]) for i in trio}
-                banned = _THREE_EXCLUDES.get(fan, "").split()
+                kinds = {_relation(chows[rest], chows[i]): i for i in reversed(trio)}
+                banned = excludes[fan]
                 extra = next((k for k in TWO_CHOW_FANS if k in kinds and k not in banned), None)
                 if extra is not None:
-                    items += ((extra, 1),)
-                    value += 1
-            options.append((value, CHOW_FAN_VALUES[fan], items))
+                    items += ((extra, 1, tuple(sorted((rest, kinds[extra])))),)
+                    value += values[extra]
+            options.append((value, values[fan], items))
     if not options:
         return ()
     return max(options, key=lambda o: (o[0], o[1]))[2]
+
+
+def chow_combinations(chows: Sequence[int], pair: int) -> tuple[Combination, ...]:
+    """The chow fans of an arrangement with the chows that form each (MCR-COUNT-6).
+
+    Positions index ``sorted(chows)`` (identical chows are told apart by position).
+
+    >>> chow_combinations((0, 3, 6, 0), -1)  # the fourth chow pairs with the first 123m
+    (('pure_straight', 1, (0, 2, 3)), ('pure_double_chow', 1, (0, 1)))
+    """
+    return _combinations(tuple(sorted(chows)), pair, _version())
 
 
 def chow_fans(chows: Sequence[int], pair: int) -> tuple[tuple[str, int], ...]:
@@ -194,7 +228,7 @@ def chow_fans(chows: Sequence[int], pair: int) -> tuple[tuple[str, int], ...]:
         chows: tile indices of the first tile of each chow (any order).
         pair: tile index of the pair, or -1 (needed by the terminal-chows fans).
     """
-    return _chow_fans_sorted(tuple(sorted(chows)), pair)
+    return tuple((fan, n) for fan, n, _ in chow_combinations(chows, pair))
 
 
 @cache

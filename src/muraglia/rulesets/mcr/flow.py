@@ -36,9 +36,10 @@ from muraglia.rulesets.base import (
     WallLayout,
     rotate,
 )
+from muraglia.rulesets.mcr.options import McrOptions
 from muraglia.rulesets.mcr.patterns import HONOURS
 from muraglia.rulesets.mcr.plan import kinds_mask, tiles_mask
-from muraglia.rulesets.mcr.rules import McrOptions, McrRules
+from muraglia.rulesets.mcr.ruleset import McrRules
 from muraglia.rulesets.mcr.shapes import KNITTED_MASKS, KNITTED_SHAPES
 from muraglia.tiles import Tile
 

@@ -24,7 +24,7 @@ from muraglia.rulesets.mcr.shapes import KNITTED_PATTERNS
 from muraglia.scoring import locate as loc
 from muraglia.scoring import predicates as p
 from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType
-from muraglia.scoring.locate import Locator
+from muraglia.scoring.locate import Located, Locator
 from muraglia.scoring.patterns import PatternTable, Predicate
 from muraglia.scoring.result import TileSource
 from muraglia.tiles import Tile
@@ -232,25 +232,23 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 under the 8-fan minimum, the fan is awarded all the same)."""
 
 
-def _mixed_chows(ctx: WinContext) -> list[Group]:
-    """The chows whose numbers are present in at least two suits."""
-    suits: dict[int, set[int]] = {}
-    for g in ctx.chows:
-        suits.setdefault(g.tile.rank, set()).add(int(g.tile) // 9)
-    return [g for g in ctx.chows if len(suits[g.tile.rank]) >= 2]
+def _combination(pid: str) -> Locator:
+    """The locator of a chow combination fan: exactly the chows that form it (MCR-COUNT-6)."""
+
+    def locate(ctx: WinContext) -> tuple[Group, ...]:
+        return mcr(ctx).chow_groups.get(pid, ())
+
+    return locate
 
 
-def _chows_with(ctx: WinContext, *offsets: int) -> list[Group]:
-    """The chows with another chow of the same suit ``offset`` tiles up or down."""
-    starts = {int(g.tile) for g in ctx.chows}
-    return [
-        g
-        for g in ctx.chows
-        if any(
-            (int(g.tile) + d in starts and (int(g.tile) + d) // 9 == int(g.tile) // 9)
-            for d in (*offsets, *(-o for o in offsets))
-        )
-    ]
+def _with_pair(locator: Locator) -> Locator:
+    """``locator``'s groups and the pair (the terminal-chows fans name the pair of fives)."""
+
+    def locate(ctx: WinContext) -> list[Located]:
+        pair = ctx.pair
+        return [*locator(ctx), *(() if pair is None else (pair,))]
+
+    return locate
 
 
 def _concealed_pungs(ctx: WinContext) -> tuple[Group, ...]:
@@ -281,10 +279,10 @@ def _suited_pungs(ctx: WinContext) -> list[Group]:
 
 
 LOCATORS: dict[str, Locator] = {
-    "pure_double_chow": loc.identical_chows,
-    "mixed_double_chow": _mixed_chows,
-    "short_straight": lambda ctx: _chows_with(ctx, 3),
-    "two_terminal_chows": lambda ctx: [g for g in _chows_with(ctx, 6) if g.tile.rank in (1, 7)],
+    "pure_double_chow": _combination("pure_double_chow"),
+    "mixed_double_chow": _combination("mixed_double_chow"),
+    "short_straight": _combination("short_straight"),
+    "two_terminal_chows": _combination("two_terminal_chows"),
     "pung_of_terminals_or_honours": _heads,
     "melded_kong": loc.kongs,
     "edge_wait": loc.winning_tile,
@@ -301,27 +299,27 @@ LOCATORS: dict[str, Locator] = {
     "two_kongs": loc.kongs,
     "last_tile": loc.winning_tile,
     "all_pungs": loc.pungs,
-    "mixed_shifted_chows": loc.chows,
+    "mixed_shifted_chows": _combination("mixed_shifted_chows"),
     "two_concealed_kongs": loc.kongs,
     "two_dragon_pungs": loc.pungs_of(DRAGONS),
-    "mixed_straight": loc.chows,
-    "mixed_triple_chow": loc.mixed_triple_chows,
+    "mixed_straight": _combination("mixed_straight"),
+    "mixed_triple_chow": _combination("mixed_triple_chow"),
     "mixed_shifted_pungs": _suited_pungs,
     "last_tile_draw": loc.winning_tile,
     "last_tile_claim": loc.winning_tile,
     "out_with_replacement_tile": loc.winning_tile,
     "robbing_the_kong": loc.winning_tile,
     "big_three_winds": loc.pungs_of(WINDS),
-    "pure_straight": loc.pure_straight,
-    "three_suited_terminal_chows": loc.chows,
-    "pure_shifted_chows": loc.chows,
+    "pure_straight": _combination("pure_straight"),
+    "three_suited_terminal_chows": _with_pair(_combination("three_suited_terminal_chows")),
+    "pure_shifted_chows": _combination("pure_shifted_chows"),
     "triple_pung": loc.mixed_triple_pungs,
     "three_concealed_pungs": _concealed_pungs,
-    "pure_triple_chow": loc.identical_chows,
+    "pure_triple_chow": _combination("pure_triple_chow"),
     "pure_shifted_pungs": _suited_pungs,
-    "four_shifted_chows": loc.chows,
+    "four_shifted_chows": _combination("four_shifted_chows"),
     "three_kongs": loc.kongs,
-    "quadruple_chow": loc.identical_chows,
+    "quadruple_chow": _combination("quadruple_chow"),
     "four_pure_shifted_pungs": _suited_pungs,
     "little_four_winds": loc.groups_of(WINDS),
     "little_three_dragons": loc.groups_of(DRAGONS),
@@ -331,8 +329,9 @@ LOCATORS: dict[str, Locator] = {
     "four_kongs": loc.kongs,
 }
 """Which groups or tiles earn each fan (:mod:`muraglia.scoring.locate`); a fan not listed is
-about the whole hand (flushes, the special shapes, all simples...). The chow-combination fans
-whose chows are not singled out here point at every chow of the arrangement."""
+about the whole hand (flushes, the special shapes, all simples...). A chow combination fan points
+at exactly the chows that form it under MCR-COUNT-6 (:attr:`McrContext.chow_groups
+<muraglia.rulesets.mcr.context.McrContext.chow_groups>`), never at another chow of the hand."""
 
 _ROW: dict[int, tuple[str, int, str, str, str]] = {
     n: (pid, v, it, en, zh) for n, pid, v, it, en, zh in FANS

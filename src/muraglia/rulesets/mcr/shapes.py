@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from muraglia.analysis.shapes import (
     HONORS_AND_KNITTED,
@@ -24,16 +24,21 @@ from muraglia.analysis.shapes import (
     THIRTEEN_ORPHANS,
     Shape,
 )
+from muraglia.scoring.patterns import Pattern
 from muraglia.tiles import mask_of
 
 __all__ = [
     "ANY_SHAPE",
     "FAMILIES",
+    "HONOURS_AND_KNITTED_SHAPES",
     "KNITTED_MASKS",
     "KNITTED_PATTERNS",
     "KNITTED_SHAPES",
+    "KNITTED_STRAIGHT_SHAPES",
     "NOT_STANDARD",
     "SHAPES",
+    "SHAPE_ALIASES",
+    "families",
 ]
 
 SHAPES: tuple[Shape, ...] = (
@@ -70,15 +75,47 @@ ANY_SHAPE = ("self_drawn", "flower_tiles", "concealed_hand", "fully_concealed_ha
              "robbing_the_kong")  # fmt: skip
 """Situational fans tried on every special shape too."""
 
+SHAPE_ALIASES: Mapping[str, str] = {
+    "honours_and_knitted": HONORS_AND_KNITTED.id,
+    "lesser_honors_knitted": HONORS_AND_KNITTED.id,
+    "greater_honors_knitted": HONORS_AND_KNITTED.id,
+}
+"""Other spellings of a shape id accepted on a decomposition built by a caller (old ids)."""
+KNITTED_STRAIGHT_SHAPES = frozenset({KNITTED_STRAIGHT.id})
+"""Shape ids of the knitted straight plus a set and a pair (MCR-WIN-1)."""
+HONOURS_AND_KNITTED_SHAPES = frozenset(
+    {HONORS_AND_KNITTED.id, *(k for k, v in SHAPE_ALIASES.items() if v == HONORS_AND_KNITTED.id)}
+)
+"""Shape ids of the honours-and-knitted-tiles hands (MCR-FAN-44, MCR-FAN-56)."""
+
 FAMILIES: Mapping[str, tuple[str, ...]] = {
-    "seven_pairs": ("seven_pairs", "seven_shifted_pairs", "tile_hog", "one_voided_suit",
-                    "no_honours", "all_simples", "half_flush", "full_flush", "all_types",
-                    "reversible_tiles", "upper_four", "lower_four", "upper_tiles",
-                    "middle_tiles", "lower_tiles", "all_terminals_and_honours",
-                    "all_terminals", "all_honours", "all_green"),
-    "thirteen_orphans": ("thirteen_orphans",),
-    "honors_and_knitted": ("lesser_honours_and_knitted_tiles", "knitted_straight",
+    SEVEN_PAIRS_FOUR_AS_TWO.id: (
+        "seven_pairs", "seven_shifted_pairs", "tile_hog", "one_voided_suit", "no_honours",
+        "all_simples", "half_flush", "full_flush", "all_types", "reversible_tiles", "upper_four",
+        "lower_four", "upper_tiles", "middle_tiles", "lower_tiles", "all_terminals_and_honours",
+        "all_terminals", "all_honours", "all_green"),
+    THIRTEEN_ORPHANS.id: ("thirteen_orphans",),
+    HONORS_AND_KNITTED.id: ("lesser_honours_and_knitted_tiles", "knitted_straight",
                            "greater_honours_and_knitted_tiles"),
 }  # fmt: skip
 """Fans that can hold on each special shape besides :data:`ANY_SHAPE` (others are not tried);
 the knitted straight shape is the standard family plus Knitted Straight."""
+
+
+def families(patterns: Iterable[Pattern]) -> dict[str, tuple[Pattern, ...]]:
+    """The fans tried on each shape id (aliases included), in table order.
+
+    The standard family is every fan but :data:`NOT_STANDARD`; each special shape's is its
+    :data:`FAMILIES` entry plus :data:`ANY_SHAPE`; the knitted straight's is the standard
+    family plus Knitted Straight.
+    """
+    table = tuple(patterns)
+    out = {STANDARD.id: tuple(p for p in table if p.id not in NOT_STANDARD)}
+    for shape, ids in FAMILIES.items():
+        out[shape] = tuple(p for p in table if p.id in ids or p.id in ANY_SHAPE)
+    out[KNITTED_STRAIGHT.id] = out[STANDARD.id] + tuple(
+        p for p in table if p.id == "knitted_straight"
+    )
+    for alias, shape in SHAPE_ALIASES.items():
+        out[alias] = out[shape]
+    return out

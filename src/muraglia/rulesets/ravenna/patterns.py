@@ -1,418 +1,426 @@
 """Ravenna 200/400 scoring elements: points (RAV-PTS), doubles (RAV-DBL), massimi (RAV-MAX).
 
-Each element is declared once with its id, bilingual names, value, rule reference and
-exclusions; its predicate returns a bool or a count. ``winner_only`` elements describe a complete
-winning hand (RAV-DBL-3, RAV-GAP-16); ``massimo`` elements are the 200/400 limit hands.
+Each element is declared once on the shared :class:`~muraglia.scoring.patterns.PatternTable`
+with its id, bilingual names, value, unit, rule id, exclusions, locator and examples; its
+predicate reads a :class:`~muraglia.scoring.context.WinContext` and returns a bool or a count.
+Ravenna scores every hand (RAV-SCORE-1/2): a winner's context is one layout of his hand with
+the set a claimed winning tile completed already exposed (RAV-HAND-5,
+:func:`~muraglia.scoring.layouts.claimed_readings`); another player's (``WinType.NONE``) is
+the sets he holds (RAV-KONG-6, :mod:`.ruleset`). ``won_only`` elements describe a complete
+winning hand (RAV-DBL-3, RAV-GAP-16) and are never tried on a hand that did not win; the
+massimi (``limit``) are the 200/400 hands, which take no doubles and do not stack (RAV-MAX-3:
+the table is ``limit_exclusive``, and :mod:`.ruleset` keeps the first one).
 
->>> BY_ID["flower_rose"].value, BY_ID["flower_rose"].unit
+>>> PATTERNS["flower_rose"].closed, PATTERNS["flower_rose"].unit
 (2, 'doubles')
->>> [p.id for p in PATTERNS if p.massimo]
+>>> [p.id for p in PATTERNS if p.limit]
 ['one_suit', 'all_heads', 'seven_pairs', 'all_pungs_head_pair']
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
 
-from muraglia.analysis.groups import GroupKind
-from muraglia.rulesets.ravenna.context import Reading
+from muraglia.analysis.groups import Group, GroupKind
 from muraglia.scoring import locate as loc
+from muraglia.scoring.context import WinContext
 from muraglia.scoring.locate import Locator
-from muraglia.tiles import DRAGONS, WINDS, Tile
+from muraglia.scoring.patterns import PatternTable
+from muraglia.tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, Tile, to_wind
 
-__all__ = ["BY_ID", "PATTERNS", "Pattern", "has_hand_points"]
+__all__ = ["HEADS", "MASSIMO", "PATTERNS", "has_hand_points"]
 
-Predicate = Callable[[Reading], "bool | int"]
-
-
-@dataclass(frozen=True)
-class Pattern:
-    """One declared scoring element."""
-
-    id: str
-    """Stable id, unique within the ruleset."""
-    names: Mapping[str, str]
-    """Display names in ``it`` and ``en``."""
-    unit: str
-    """``points``, ``doubles`` or ``massimo``."""
-    value: int
-    """Value per occurrence (points or doubles; 200 for a massimo)."""
-    ref: str
-    """Rule id in ``spec/ravenna.md``."""
-    predicate: Predicate
-    """``(reading) -> bool | int``."""
-    excludes: tuple[str, ...] = ()
-    """Ids this element replaces."""
-    winner_only: bool = False
-    """Whether only a winning hand can have it (RAV-GAP-16)."""
-    locate: Locator = field(default=loc.whole_hand, repr=False, compare=False)
-    """Which groups and tiles earn it (:mod:`muraglia.scoring.locate`; default: the whole
-    hand)."""
-
-    @property
-    def massimo(self) -> bool:
-        """Whether this is a massimo hand (RAV-MAX-1)."""
-        return self.unit == "massimo"
-
-
-PATTERNS: list[Pattern] = []
+PATTERNS = PatternTable("ravenna", unit="points", limit_exclusive=True)
+"""Every scoring element of Ravenna 200/400, in the order of the rulebook."""
 
 MASSIMO = 200
-"""The massimo: 200, 400 with East (RAV-MAX-1)."""
+"""The massimo: 200, 400 with East (RAV-MAX-1); also the cap of every hand (RAV-MAX-2)."""
+
+HEADS: frozenset[Tile] = frozenset(TERMINALS_AND_HONOURS)
+"""The head tiles ("pedine di punta o testa"): 1, 9, winds and dragons (RAV-HAND-3)."""
+
+_DRAGONS = frozenset(DRAGONS)
+_PUNG, _KONG, _PAIR = GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
+_STANDARD, _SEVEN_PAIRS = "standard", "seven_pairs"
+_SETS_IN_A_HAND = 4
 
 
-def _declare(
-    pid: str,
-    value: int,
-    *,
-    it: str,
-    en: str,
-    ref: str,
-    unit: str,
-    excludes: tuple[str, ...] = (),
-    winner_only: bool = False,
-    locate: Locator = loc.whole_hand,
-) -> Callable[[Predicate], Predicate]:
-    def register(func: Predicate) -> Predicate:
-        names = {"it": it, "en": en}
-        PATTERNS.append(Pattern(pid, names, unit, value, ref, func, excludes, winner_only, locate))
-        return func
-
-    return register
+def _own_bonus(ctx: WinContext, tile: Tile) -> bool:
+    """Whether bonus ``tile`` is the player's own: 1 = East … 4 = North (RAV-GAP-15)."""
+    return to_wind(tile.bonus_seat, indices=True) is ctx.seat_wind
 
 
-def _is_head(tile: Tile) -> bool:
-    return tile.is_terminal_or_honor
+def _bonus(keep: Callable[[WinContext, Tile], bool]) -> Locator:
+    return loc.bonus(lambda ctx: [t for t in ctx.hand.bonus if keep(ctx, t)])
 
 
-def _bonus(keep: Callable[[Reading, Tile], bool]) -> Locator:
-    return loc.bonus(lambda r: [t for t in r.bonus if keep(r, t)])
+def _count(items: Iterable[object]) -> int:
+    return sum(1 for _ in items)
 
 
-def _own(r: Reading, t: Tile) -> bool:
-    return t.bonus_seat == r.seat_index
-
-
-def has_hand_points(r: Reading) -> bool:
+def has_hand_points(ctx: WinContext) -> bool:
     """Whether the hand has any hand points at all (RAV-PTS-P10, RAV-GAP-14)."""
     return (
-        bool(r.pungs)
-        or bool(r.bonus)
-        or any(t in DRAGONS or t == r.seat_wind for t in r.pair_tiles)
+        bool(ctx.pungs)
+        or bool(ctx.hand.bonus)
+        or any(g.tile in _DRAGONS or g.tile is ctx.seat_wind for g in ctx.pairs)
     )
 
 
 # ---------------------------------------------------------------- points (RAV-PTS)
 
 
-@_declare(
+@PATTERNS.pattern(
     "mahjong",
-    20,
-    it="Mah-Jong",
-    en="Mah-Jong",
+    names={"it": "Mah-Jong", "en": "Mah-Jong"},
+    closed=20,
+    open=20,
     ref="RAV-PTS-P09",
-    unit="points",
-    winner_only=True,
+    won_only=True,
+    examples=("123s456s789s2z[333s>]+2z seat_wind=S",),
 )
-def mahjong(r: Reading) -> bool:
+def mahjong(ctx: WinContext) -> bool:
     """Added to the hand points of a winner who has some (RAV-PTS-P09)."""
-    return has_hand_points(r)
+    return has_hand_points(ctx)
 
 
-@_declare(
+@PATTERNS.pattern(
     "mahjong_no_points",
-    30,
-    it="Mah-Jong senza punti in stecca",
-    en="Mah-Jong without points",
+    names={"it": "Mah-Jong senza punti in stecca", "en": "Mah-Jong without points"},
+    closed=30,
+    open=30,
     ref="RAV-PTS-P10",
-    unit="points",
-    winner_only=True,
+    won_only=True,
+    examples=("123m456s789s23p55p+4p seat_wind=W",),
 )
-def mahjong_no_points(r: Reading) -> bool:
+def mahjong_no_points(ctx: WinContext) -> bool:
     """A winner with no hand points at all scores 30 (RAV-PTS-P10)."""
-    return not has_hand_points(r)
+    return not has_hand_points(ctx)
 
 
-def _set_counter(*, kong: bool, head: bool, concealed: bool) -> Predicate:
-    want = GroupKind.KONG if kong else GroupKind.PUNG
+def _is_set(kind: GroupKind, *, head: bool, concealed: bool) -> Callable[[WinContext, Group], bool]:
+    """Whether a group of a context is the set a point item counts (RAV-PTS-P01…P04)."""
 
-    def count(r: Reading) -> int:
-        return sum(
-            1
-            for g in r.groups
-            if g.kind is want and _is_head(g.tile) == head and g.concealed == concealed
+    def test(ctx: WinContext, g: Group) -> bool:
+        return (
+            g.kind is kind and (g.tile in HEADS) == head and ctx.is_group_concealed(g) == concealed
         )
 
-    return count
+    return test
 
 
-def _set_locator(*, kong: bool, head: bool, concealed: bool) -> Locator:
-    """The groups a set point item counts."""
-    want = GroupKind.KONG if kong else GroupKind.PUNG
-    return loc.groups_where(
-        lambda g: g.kind is want and _is_head(g.tile) == head and g.concealed == concealed
-    )
+def _declare_set(kind: GroupKind, *, head: bool, concealed: bool, example: str) -> None:
+    """One of the eight set point items: pung or kong, head or simple, exposed or concealed."""
+    kong = kind is _KONG
+    state, state_it = ("concealed", "coperto") if concealed else ("exposed", "scoperto")
+    name, name_it = ("kong", "quartone") if kong else ("pung", "tris")
+    test = _is_set(kind, head=head, concealed=concealed)
+    value = (8 if kong else 2) * (2 if head else 1) * (2 if concealed else 1)
+
+    def count(ctx: WinContext) -> int:
+        return _count(g for g in ctx.pungs if test(ctx, g))
+
+    count.__doc__ = f"Each {state} {name} of {'head tiles' if head else '2–8'}."
+    PATTERNS.pattern(
+        f"{state}_{name}_{'head' if head else 'simple'}",
+        names={
+            "it": f"{name_it} {state_it} " + ("di 1, 9, draghi o venti" if head else "di 2–8"),
+            "en": f"{state} {name} of " + ("1, 9, dragons or winds" if head else "2–8"),
+        },
+        closed=value,
+        open=value,
+        ref="RAV-PTS-P02" if head else "RAV-PTS-P01",
+        requires=(kind,),
+        examples=(example,),
+        locate=lambda ctx: [g for g in ctx.pungs if test(ctx, g)],
+    )(count)
 
 
-for _kong in (False, True):
-    for _head in (False, True):
-        for _conc in (False, True):
-            _kind_it = "quartone" if _kong else "tris"
-            _state_it = "coperto" if _conc else "scoperto"
-            _state = "concealed" if _conc else "exposed"
-            _kind = "kong" if _kong else "pung"
-            _declare(
-                f"{_state}_{_kind}_{'head' if _head else 'simple'}",
-                (8 if _kong else 2) * (2 if _head else 1) * (2 if _conc else 1),
-                it=f"{_kind_it} {_state_it} " + ("di 1, 9, draghi o venti" if _head else "di 2–8"),
-                en=f"{_state} {_kind} of " + ("1, 9, dragons or winds" if _head else "2–8"),
-                ref="RAV-PTS-P02" if _head else "RAV-PTS-P01",
-                unit="points",
-                locate=_set_locator(kong=_kong, head=_head, concealed=_conc),
-            )(_set_counter(kong=_kong, head=_head, concealed=_conc))
+_declare_set(_PUNG, head=False, concealed=False, example="123s456s789s2z[333s>]+2z seat_wind=S")
+_declare_set(_PUNG, head=False, concealed=True, example="222m333p666s5m[444s>]+5m seat_wind=W")
+_declare_set(_PUNG, head=True, concealed=False, example="234p9s(1111m)[555z>][666z^]+9s")
+_declare_set(_PUNG, head=True, concealed=True, example="111m456p789s5m[222s>]+5m")
+_declare_set(_KONG, head=False, concealed=False, example="123m456p789s5m[2222p>]+5m")
+_declare_set(_KONG, head=False, concealed=True, example="123m456p789s5m(2222s)+5m")
+_declare_set(_KONG, head=True, concealed=False, example="123m456p789s5m[1111s>]+5m")
+_declare_set(_KONG, head=True, concealed=True, example="555z1111m23p78s99s win=none seat_wind=S")
 
 
-@_declare(
+@PATTERNS.pattern(
     "dragon_pair",
-    2,
-    it="coppia di draghi",
-    en="pair of dragons",
+    names={"it": "coppia di draghi", "en": "pair of dragons"},
+    closed=2,
+    open=2,
     ref="RAV-PTS-P05",
-    unit="points",
-    locate=loc.groups_where(lambda g: g.kind is GroupKind.PAIR and g.tile in DRAGONS),
+    requires=(_PAIR,),
+    tiles_any=DRAGONS,
+    examples=("123m456p789s234p5z+5z seat_wind=N",),
+    locate=loc.groups_where(lambda g: g.kind is _PAIR and g.tile in _DRAGONS),
 )
-def dragon_pair(r: Reading) -> int:
+def dragon_pair(ctx: WinContext) -> int:
     """Each pair of dragons."""
-    return sum(1 for t in r.pair_tiles if t in DRAGONS)
+    return _count(g for g in ctx.pairs if g.tile in _DRAGONS)
 
 
-@_declare(
+@PATTERNS.pattern(
     "own_wind_pair",
-    2,
-    it="coppia del proprio vento",
-    en="pair of own wind",
+    names={"it": "coppia del proprio vento", "en": "pair of own wind"},
+    closed=2,
+    open=2,
     ref="RAV-PTS-P06",
-    unit="points",
-    locate=lambda r: [g for g in r.groups if g.kind is GroupKind.PAIR and g.tile == r.seat_wind],
+    requires=(_PAIR,),
+    tiles_any=WINDS,
+    examples=("123s456s789s2z[333s>]+2z seat_wind=S",),
+    locate=lambda ctx: [g for g in ctx.pairs if g.tile is ctx.seat_wind],
 )
-def own_wind_pair(r: Reading) -> int:
+def own_wind_pair(ctx: WinContext) -> int:
     """A pair of the player's seat wind (there is no round wind, RAV-PTS-3)."""
-    return sum(1 for t in r.pair_tiles if t == r.seat_wind)
+    return _count(g for g in ctx.pairs if g.tile is ctx.seat_wind)
 
 
-@_declare(
+@PATTERNS.pattern(
     "flower",
-    4,
-    it="fiore",
-    en="flower",
+    names={"it": "fiore", "en": "flower"},
+    closed=4,
+    open=4,
     ref="RAV-PTS-P07",
-    unit="points",
-    locate=_bonus(lambda r, t: t.is_flower),
+    examples=("123m456s789s23p55p1f2f4f+4p seat_wind=W",),
+    locate=_bonus(lambda ctx, t: t.is_flower),
 )
-def flower(r: Reading) -> int:
+def flower(ctx: WinContext) -> int:
     """Each flower."""
-    return sum(1 for t in r.bonus if t.is_flower)
+    return _count(t for t in ctx.hand.bonus if t.is_flower)
 
 
-@_declare(
+@PATTERNS.pattern(
     "season",
-    4,
-    it="stagione",
-    en="season",
+    names={"it": "stagione", "en": "season"},
+    closed=4,
+    open=4,
     ref="RAV-PTS-P08",
-    unit="points",
-    locate=_bonus(lambda r, t: t.is_season),
+    examples=("123m456p78s55p[222z>]6f+9s seat_wind=S",),
+    locate=_bonus(lambda ctx, t: t.is_season),
 )
-def season(r: Reading) -> int:
+def season(ctx: WinContext) -> int:
     """Each season."""
-    return sum(1 for t in r.bonus if t.is_season)
+    return _count(t for t in ctx.hand.bonus if t.is_season)
 
 
 # ---------------------------------------------------------------- doubles (RAV-DBL)
 
 
-@_declare(
+@PATTERNS.pattern(
     "own_flower",
-    1,
-    it="il proprio fiore",
-    en="own flower",
+    names={"it": "il proprio fiore", "en": "own flower"},
+    closed=1,
+    open=1,
+    unit="doubles",
     ref="RAV-DBL-D01",
-    unit="doubles",
-    locate=_bonus(lambda r, t: t.is_flower and _own(r, t)),
+    examples=("123m456s789s23p55p1f2f3f4f+4p seat_wind=W",),
+    locate=_bonus(lambda ctx, t: t.is_flower and _own_bonus(ctx, t)),
 )
-def own_flower(r: Reading) -> bool:
+def own_flower(ctx: WinContext) -> bool:
     """The flower of the player's seat (RAV-GAP-15: 1 = East … 4 = North)."""
-    return any(t.is_flower and t.bonus_seat == r.seat_index for t in r.bonus)
+    return any(t.is_flower and _own_bonus(ctx, t) for t in ctx.hand.bonus)
 
 
-@_declare(
+@PATTERNS.pattern(
     "own_season",
-    1,
-    it="la propria stagione",
-    en="own season",
+    names={"it": "la propria stagione", "en": "own season"},
+    closed=1,
+    open=1,
+    unit="doubles",
     ref="RAV-DBL-D02",
-    unit="doubles",
-    locate=_bonus(lambda r, t: t.is_season and _own(r, t)),
+    examples=("123m456p78s55p[222z>]6f+9s seat_wind=S",),
+    locate=_bonus(lambda ctx, t: t.is_season and _own_bonus(ctx, t)),
 )
-def own_season(r: Reading) -> bool:
+def own_season(ctx: WinContext) -> bool:
     """The season of the player's seat."""
-    return any(t.is_season and t.bonus_seat == r.seat_index for t in r.bonus)
+    return any(t.is_season and _own_bonus(ctx, t) for t in ctx.hand.bonus)
 
 
-@_declare(
+@PATTERNS.pattern(
     "own_wind_pung",
-    1,
-    it="tris o quartone del proprio vento",
-    en="pung of own wind",
+    names={"it": "tris o quartone del proprio vento", "en": "pung of own wind"},
+    closed=1,
+    open=1,
+    unit="doubles",
     ref="RAV-DBL-D03",
-    unit="doubles",
-    locate=lambda r: [g for g in r.pungs if g.tile == r.seat_wind],
+    requires=(_PUNG, _KONG),
+    tiles_any=WINDS,
+    examples=("123m456p78s55p[222z>]6f+9s seat_wind=S",),
+    locate=lambda ctx: [g for g in ctx.pungs if g.tile is ctx.seat_wind],
 )
-def own_wind_pung(r: Reading) -> bool:
+def own_wind_pung(ctx: WinContext) -> bool:
     """A pung or kong of the seat wind."""
-    return any(g.tile == r.seat_wind for g in r.pungs)
+    return any(g.tile is ctx.seat_wind for g in ctx.pungs)
 
 
-@_declare(
+@PATTERNS.pattern(
     "dragon_pung",
-    1,
-    it="tris o quartone di un drago",
-    en="pung of a dragon",
+    names={"it": "tris o quartone di un drago", "en": "pung of a dragon"},
+    closed=1,
+    open=1,
+    unit="doubles",
     ref="RAV-DBL-D04",
-    unit="doubles",
-    locate=loc.pungs_of(DRAGONS),
+    requires=(_PUNG, _KONG),
+    tiles_any=DRAGONS,
+    examples=("123m456m789m5m[555z>]+5m seat_wind=S",),
+    locate=loc.pungs_of(_DRAGONS),
 )
-def dragon_pung(r: Reading) -> int:
+def dragon_pung(ctx: WinContext) -> int:
     """One per dragon pung or kong."""
-    return sum(1 for g in r.pungs if g.tile in DRAGONS)
+    return _count(g for g in ctx.pungs if g.tile in _DRAGONS)
 
 
-@_declare(
+@PATTERNS.pattern(
     "one_suit_with_honours",
-    1,
-    it="un unico seme con draghi o il proprio vento",
-    en="one suit with dragons or own wind",
+    names={"it": "un unico seme con draghi o il proprio vento",
+           "en": "one suit with dragons or own wind"},
+    closed=1,
+    open=1,
+    unit="doubles",
     ref="RAV-DBL-D05",
-    unit="doubles",
-    winner_only=True,
-)
-def one_suit_with_honours(r: Reading) -> bool:
+    won_only=True,
+    max_suits=1,
+    examples=("123s456s789s2z[333s>]+2z seat_wind=S", "123m456m789m5m[555z>]+5m seat_wind=S"),
+)  # fmt: skip
+def one_suit_with_honours(ctx: WinContext) -> bool:
     """One suit plus dragons and/or own wind, no other wind (RAV-DBL-4, RAV-GAP-32)."""
-    suits = {t.suit for t in r.tiles if not t.is_honor}
-    honours = {t for t in r.tiles if t.is_honor}
-    other_winds = {t for t in honours if t in WINDS and t != r.seat_wind}
-    return len(suits) == 1 and bool(honours) and not other_winds
+    kinds = ctx.kinds
+    return (
+        len(ctx.suits) == 1
+        and ctx.has_honours
+        and all(t is ctx.seat_wind for t in kinds if t.is_wind)
+    )
 
 
-@_declare(
+@PATTERNS.pattern(
     "all_pungs",
-    1,
-    it="tutti tris (ed una coppia)",
-    en="all pungs",
-    ref="RAV-DBL-D06",
+    names={"it": "tutti tris (ed una coppia)", "en": "all pungs"},
+    closed=1,
+    open=1,
     unit="doubles",
-    winner_only=True,
+    ref="RAV-DBL-D06",
+    won_only=True,
+    requires=(_PUNG, _KONG),
+    min_groups=_SETS_IN_A_HAND,
+    examples=("222m333p666s5m[444s>]+5m seat_wind=W",),
     locate=loc.pungs,
 )
-def all_pungs(r: Reading) -> bool:
+def all_pungs(ctx: WinContext) -> bool:
     """Four pungs or kongs and a pair."""
-    return r.shape == "standard" and len(r.pungs) == 4
+    return ctx.decomposition.shape == _STANDARD and len(ctx.pungs) == _SETS_IN_A_HAND
 
 
-@_declare(
+@PATTERNS.pattern(
     "flower_rose",
-    2,
-    it="rosa dei fiori",
-    en="all four flowers",
+    names={"it": "rosa dei fiori", "en": "all four flowers"},
+    closed=2,
+    open=2,
+    unit="doubles",
     ref="RAV-DBL-D07",
-    unit="doubles",
-    locate=_bonus(lambda r, t: t.is_flower),
+    examples=("123m456s789s23p55p1f2f3f4f+4p seat_wind=W",),
+    locate=_bonus(lambda ctx, t: t.is_flower),
 )
-def flower_rose(r: Reading) -> bool:
+def flower_rose(ctx: WinContext) -> bool:
     """The four flowers (cumulates with own flower, RAV-GAP-15)."""
-    return sum(1 for t in r.bonus if t.is_flower) == 4
+    return _count(t for t in ctx.hand.bonus if t.is_flower) == len(WINDS)
 
 
-@_declare(
+@PATTERNS.pattern(
     "season_rose",
-    2,
-    it="rosa delle stagioni",
-    en="all four seasons",
-    ref="RAV-DBL-D08",
+    names={"it": "rosa delle stagioni", "en": "all four seasons"},
+    closed=2,
+    open=2,
     unit="doubles",
-    locate=_bonus(lambda r, t: t.is_season),
+    ref="RAV-DBL-D08",
+    examples=("123m456s789s23p55p5f6f7f8f+4p win=tsumo",),
+    locate=_bonus(lambda ctx, t: t.is_season),
 )
-def season_rose(r: Reading) -> bool:
+def season_rose(ctx: WinContext) -> bool:
     """The four seasons."""
-    return sum(1 for t in r.bonus if t.is_season) == 4
+    return _count(t for t in ctx.hand.bonus if t.is_season) == len(WINDS)
 
 
 # ---------------------------------------------------------------- massimi (RAV-MAX)
 
 
-@_declare(
+@PATTERNS.pattern(
     "one_suit",
-    MASSIMO,
-    it="colore",
-    en="one suit",
+    names={"it": "colore", "en": "one suit"},
+    closed=MASSIMO,
+    open=MASSIMO,
+    unit="massimo",
     ref="RAV-MAX-M01",
-    unit="massimo",
-    winner_only=True,
+    limit=True,
+    won_only=True,
+    max_suits=1,
+    examples=("123m456m789m23m55m+4m seat_wind=S",),
 )
-def one_suit(r: Reading) -> bool:
+def one_suit(ctx: WinContext) -> bool:
     """All tiles of one suit, no honours; bonus tiles allowed."""
-    return len({t.suit for t in r.tiles}) == 1 and not r.tiles[0].is_honor
+    return len(ctx.suits) == 1 and not ctx.has_honours
 
 
-@_declare(
+@PATTERNS.pattern(
     "all_heads",
-    MASSIMO,
-    it="tutte pedine di punta (o testa)",
-    en="all head tiles",
+    names={"it": "tutte pedine di punta (o testa)", "en": "all head tiles"},
+    closed=MASSIMO,
+    open=MASSIMO,
+    unit="massimo",
     ref="RAV-MAX-M02",
-    unit="massimo",
-    winner_only=True,
+    limit=True,
+    won_only=True,
     excludes=("all_pungs_head_pair",),
+    tiles_within=HEADS,
+    examples=("19m19p19s123456z7z+1m seat_wind=S", "111m999p111z9s[111s>]+9s seat_wind=S"),
 )
-def all_heads(r: Reading) -> bool:
+def all_heads(ctx: WinContext) -> bool:
     """Every tile a 1, 9, wind or dragon, in any arrangement (RAV-HAND-3, RAV-GAP-10)."""
-    return all(_is_head(t) for t in r.tiles)
+    return ctx.kinds <= HEADS
 
 
-@_declare(
+@PATTERNS.pattern(
     "seven_pairs",
-    MASSIMO,
-    it="tutte coppie",
-    en="all pairs",
+    names={"it": "tutte coppie", "en": "all pairs"},
+    closed=MASSIMO,
+    open=MASSIMO,
+    unit="massimo",
     ref="RAV-MAX-M03",
-    unit="massimo",
-    winner_only=True,
+    limit=True,
+    won_only=True,
+    requires=(_PAIR,),
+    examples=("11m22m55p66p33s88s7z+7z", "1111m22p33p44s55s7z+7z win=tsumo seat_wind=S"),
 )
-def seven_pairs(r: Reading) -> bool:
+def seven_pairs(ctx: WinContext) -> bool:
     """Seven pairs; a concealed kong held in the rack may count as two (RAV-HAND-2)."""
-    return r.shape == "seven_pairs"
+    return ctx.decomposition.shape == _SEVEN_PAIRS
 
 
-@_declare(
+@PATTERNS.pattern(
     "all_pungs_head_pair",
-    MASSIMO,
-    it="tutti tris e coppia di testa",
-    en="all pungs and a head pair",
-    ref="RAV-MAX-M04",
+    names={"it": "tutti tris e coppia di testa", "en": "all pungs and a head pair"},
+    closed=MASSIMO,
+    open=MASSIMO,
     unit="massimo",
-    winner_only=True,
+    ref="RAV-MAX-M04",
+    limit=True,
+    won_only=True,
     excludes=("all_pungs",),
+    requires=(_PUNG, _KONG),
+    min_groups=_SETS_IN_A_HAND,
+    examples=("222m333p666s9m[444s>]+9m seat_wind=W",),
 )
-def all_pungs_head_pair(r: Reading) -> bool:
+def all_pungs_head_pair(ctx: WinContext) -> bool:
     """Four pungs/kongs of any tiles and a pair of head tiles (RAV-GAP-17)."""
+    pair = ctx.pair
     return (
-        r.shape == "standard"
-        and len(r.pungs) == 4
-        and len(r.pair_tiles) == 1
-        and _is_head(r.pair_tiles[0])
+        ctx.decomposition.shape == _STANDARD
+        and len(ctx.pungs) == _SETS_IN_A_HAND
+        and pair is not None
+        and pair.tile in HEADS
     )
 
 
-BY_ID: dict[str, Pattern] = {p.id: p for p in PATTERNS}
-"""The patterns by id."""
+PATTERNS.check()

@@ -1487,24 +1487,27 @@ static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t na
 
 static PyObject *hand_type = NULL, *tile_type = NULL, *lazy_extra = NULL, *result_type = NULL;
 static PyObject *all_tiles[34];
+static PyObject *as_hand = NULL; /* base.as_hand: notation -> Hand, as RiichiEma.score parses */
 static PyObject *extra_slots[10]; /* LazyExtra's slot descriptors, in front's value order */
 static PyObject *flag_sets[1 << NF]; /* frozensets of the lane's flags, by bitmask of codes */
 static PyObject *wind_tiles[4], *win_types[2], *result_keys = NULL, *no_flags = NULL;
-static PyObject *s_honba, *s_sticks, *s_discarder, *letter_objs[4];
+static PyObject *s_honba, *s_sticks, *s_discarder, *s_dict, *letter_objs[4], *empty_args = NULL;
 static int front_ok = 0;
 
 PyDoc_STRVAR(setup_front_doc,
-             "setup_front(hand, tiles, winds, wins, lazy_extra, slots, result, keys): the Python "
-             "side of front (see ruleset.py); tiles: the 34 Tile kinds in order; slots: the 10 "
-             "slots of LazyExtra set by its __init__, in its argument order then the memos.");
+             "setup_front(hand, as_hand, tiles, winds, wins, lazy_extra, slots, result, keys): "
+             "the Python side of front (see ruleset.py); tiles: the 34 Tile kinds in order; "
+             "slots: the 10 slots of LazyExtra set by its __init__, in its argument order then "
+             "the memos.");
 
 static PyObject *setup_front(PyObject *self, PyObject *args) {
-    PyObject *h, *t, *winds, *wins, *le, *slots, *rt, *keys;
+    PyObject *h, *ah, *t, *winds, *wins, *le, *slots, *rt, *keys;
     int i;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOOOOO:setup_front", &h, &t, &winds, &wins, &le, &slots, &rt,
-                          &keys))
+    if (!PyArg_ParseTuple(args, "OOOOOOOOO:setup_front", &h, &ah, &t, &winds, &wins, &le, &slots,
+                          &rt, &keys))
         return NULL;
+    set_ref(&as_hand, ah);
     if (!PyType_Check(le) || !PyTuple_Check(slots) || PyTuple_GET_SIZE(slots) != 10) {
         PyErr_SetString(PyExc_ValueError, "setup_front: LazyExtra and its 10 slots expected");
         return NULL;
@@ -1548,6 +1551,15 @@ static PyObject *setup_front(PyObject *self, PyObject *args) {
     }
     front_ok = 1;
     Py_RETURN_NONE;
+}
+
+/* object.__new__(type): as Python makes it (3.13 initialises inline values there) */
+static PyObject *new_object(PyObject *type) {
+    if (empty_args == NULL) {
+        empty_args = PyTuple_New(0);
+        if (empty_args == NULL) return NULL;
+    }
+    return PyBaseObject_Type.tp_new((PyTypeObject *)type, empty_args, NULL);
 }
 
 /* E S W N -> 0-3, -1 for any other object */
@@ -1621,7 +1633,7 @@ PyDoc_STRVAR(front_doc,
              "(the Python path then checks, raises or scores). state: (resolvers, rules id, "
              "yakuman_stack, kiriage, kazoe, two_yaku_at_five_counters, ruleset).");
 
-static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+static PyObject *front_hand(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     PyObject *state, *hand, *flags, *sit, *kcap, *melds, *flag_set = NULL, *dora = NULL,
         *ura = NULL, *best = NULL, *keep = NULL, *extra = NULL, *d = NULL, *out = NULL,
         *discarder = Py_None, *key, *value, *payments;
@@ -1637,7 +1649,10 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     if (!PyTuple_CheckExact(state) || PyTuple_GET_SIZE(state) != 7 ||
         (PyObject *)Py_TYPE(hand) != hand_type || !PyDict_CheckExact(sit))
         Py_RETURN_NOTIMPLEMENTED;
-    kcap = PyTuple_GET_ITEM(PyTuple_GET_ITEM(state, 0), 2);
+    kcap = PyTuple_GET_ITEM(state, 0); /* the resolvers */
+    if (!PyTuple_CheckExact(kcap) || PyTuple_GET_SIZE(kcap) < 3) Py_RETURN_NOTIMPLEMENTED;
+    kcap = PyTuple_GET_ITEM(kcap, 2);
+    if (!PyCapsule_CheckExact(kcap)) Py_RETURN_NOTIMPLEMENTED;
     kernel = (Kernel *)PyCapsule_GetPointer(kcap, KERNEL_CAPSULE);
     if (kernel == NULL) return NULL;
     /* win, winds */
@@ -1675,6 +1690,10 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
                         k = F_IPPATSU;
                     else if (PyUnicode_Compare(f, flag_names[F_LAST_TILE]) == 0)
                         k = F_LAST_TILE;
+                    else if (PyUnicode_Compare(f, flag_names[F_REPLACEMENT]) == 0)
+                        k = F_REPLACEMENT;
+                    else if (PyUnicode_Compare(f, flag_names[F_FIRST_TURN]) == 0)
+                        k = F_FIRST_TURN;
                 }
                 Py_DECREF(f);
                 if (k < 0) {
@@ -1687,16 +1706,27 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
             if (PyErr_Occurred()) return NULL;
             if ((fl & (1 << F_IPPATSU)) && !(fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI))))
                 Py_RETURN_NOTIMPLEMENTED;
-            if (fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI) | (1 << F_IPPATSU))) {
+            if ((fl & (1 << F_REPLACEMENT)) && !tsumo) Py_RETURN_NOTIMPLEMENTED;
+            if (fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI) | (1 << F_IPPATSU) |
+                      (1 << F_REPLACEMENT) | (1 << F_FIRST_TURN))) {
+                /* riichi: no open meld; replacement: a kong; first_turn: no meld at all */
+                int kong = 0;
                 melds = PyObject_GetAttr(hand, s_melds);
                 if (melds == NULL) return NULL;
                 Py_DECREF(melds); /* the hand keeps it */
                 if (!PyTuple_Check(melds)) Py_RETURN_NOTIMPLEMENTED;
+                if ((fl & (1 << F_FIRST_TURN)) && PyTuple_GET_SIZE(melds))
+                    Py_RETURN_NOTIMPLEMENTED;
                 for (i = 0; i < PyTuple_GET_SIZE(melds); i++) {
                     int mc = meld_code(PyTuple_GET_ITEM(melds, i));
                     if (mc == -2) return NULL;
-                    if (mc < 0 || !(mc >> 11 & 1)) Py_RETURN_NOTIMPLEMENTED; /* an open meld */
+                    if (mc < 0) Py_RETURN_NOTIMPLEMENTED;
+                    if ((mc & 3) == 2) kong = 1;
+                    if (!(mc >> 11 & 1) &&
+                        (fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI) | (1 << F_IPPATSU))))
+                        Py_RETURN_NOTIMPLEMENTED; /* an open meld */
                 }
+                if ((fl & (1 << F_REPLACEMENT)) && !kong) Py_RETURN_NOTIMPLEMENTED;
             }
             if (flag_sets[fl] == NULL) {
                 PyObject *names = PyTuple_New(0), *made;
@@ -1768,7 +1798,7 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
         vals[4] = st;
         vals[5] = discarder;
         vals[6] = vals[7] = vals[8] = vals[9] = Py_None;
-        extra = ((PyTypeObject *)lazy_extra)->tp_alloc((PyTypeObject *)lazy_extra, 0);
+        extra = new_object(lazy_extra);
         for (i = 0; extra != NULL && i < 10; i++) {
             if (Py_TYPE(extra_slots[i])->tp_descr_set(extra_slots[i], extra, vals[i]) < 0)
                 Py_CLEAR(extra);
@@ -1783,7 +1813,11 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     payments = PyTuple_GET_ITEM(best, 5) == Py_True && (tsumo || discarder != Py_None)
                    ? extra
                    : Py_None;
+#if PY_VERSION_HEX < 0x030D0000
     d = _PyDict_NewPresized(17);
+#else
+    d = PyDict_New(); /* (the presizing function is internal from 3.13) */
+#endif
     if (d == NULL) goto error;
     {
         PyObject *values[17];
@@ -1807,9 +1841,9 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
         for (i = 0; i < 17; i++)
             if (PyDict_SetItem(d, PyTuple_GET_ITEM(result_keys, i), values[i]) < 0) goto error;
     }
-    out = ((PyTypeObject *)result_type)->tp_alloc((PyTypeObject *)result_type, 0);
+    out = new_object(result_type);
     if (out == NULL) goto error;
-    if (PyObject_GenericSetDict(out, d, NULL) < 0) goto error;
+    if (PyObject_GenericSetAttr(out, s_dict, d) < 0) goto error; /* object.__setattr__ */
     Py_DECREF(d);
     Py_DECREF(extra);
     Py_DECREF(keep);
@@ -1834,6 +1868,21 @@ error:
     Py_XDECREF(dora);
     Py_XDECREF(ura);
     return NULL;
+}
+
+static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *parsed, *out, *again[9];
+    Py_ssize_t i;
+    if (nargs != 9 || as_hand == NULL || !PyUnicode_CheckExact(args[1]))
+        return front_hand(self, args, nargs);
+    /* notation: parsed as the Python path's first step does (its error is that path's) */
+    parsed = PyObject_CallOneArg(as_hand, args[1]);
+    if (parsed == NULL) return NULL;
+    for (i = 0; i < 9; i++) again[i] = args[i];
+    again[1] = parsed;
+    out = front_hand(self, again, nargs);
+    Py_DECREF(parsed);
+    return out;
 }
 
 /* ------------------------------------------------------------------ module */
@@ -1873,6 +1922,7 @@ PyMODINIT_FUNC PyInit__criichi(void) {
     s_honba = PyUnicode_InternFromString("honba");
     s_sticks = PyUnicode_InternFromString("riichi_sticks");
     s_discarder = PyUnicode_InternFromString("discarder");
+    s_dict = PyUnicode_InternFromString("__dict__");
     letter_objs[0] = PyUnicode_InternFromString("E");
     letter_objs[1] = PyUnicode_InternFromString("S");
     letter_objs[2] = PyUnicode_InternFromString("W");

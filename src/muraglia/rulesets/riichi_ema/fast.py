@@ -23,6 +23,11 @@ fast path is cross-checked against the declared predicates (``tests/rulesets/rii
 test_fast.py``: every table entry against the decomposer, and whole results — yaku, han, fu,
 payments, decomposition, explanation — against the reference scorer).
 
+When the optional C kernel (``_criichi.c``) is built, :func:`score_best` and
+:func:`score_front` are its functions; it takes every id, table and value from this module at
+set-up (:func:`_load_native`, :func:`resolvers_for`) and hands any input outside its scope to
+the pure functions here, which stay the reference (``_pure_score_best``; ``MURAGLIA_PURE=1``).
+
 >>> e = suit_entry((1, 1, 1, 0, 0, 0, 0, 2, 0))
 >>> [(s.chow_mask, s.pair, s.n_chows) for s in e[1]]  # 123 + 88: one split with the pair
 [(1, 7, 1)]
@@ -998,9 +1003,10 @@ def score_front(  # noqa: PLR0917 - mirrors the C kernel's positional call
 ) -> Any:
     """The whole ``RiichiEma.score`` call in the C kernel, for its common spellings.
 
-    The C kernel (``_criichi.front``) scores a Hand with ``win`` "ron"/"tsumo", seat letters,
-    the flags riichi/double_riichi/ippatsu/last_tile (a tuple, list or set, on a hand they
-    fit), dora and ura as tuples or lists of Tiles or plain notations ("5m", "0p", "7z") and
+    The C kernel (``_criichi.front``) scores a Hand (or notation, parsed as ``score`` parses
+    it) with ``win`` "ron"/"tsumo", seat letters,
+    every flag but robbing_kong (a tuple, list or set, on a hand they fit), dora and ura as
+    tuples or lists of Tiles or plain notations ("5m", "0p", "7z") and
     the situation keys honba/riichi_sticks/discarder as ``RiichiEma._finish`` would, and
     answers ``NotImplemented`` for anything else (the Python path then checks, raises or
     scores). This pure version always answers ``NotImplemented``.

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import fields
 from itertools import chain
@@ -212,6 +213,20 @@ class RiichiEma(Ruleset[EmaOptions]):
             value = getattr(o, name)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RulesetError(f"option {name} must be an integer, not {value!r}")
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RiichiEma:
+        """A deep copy sharing the compiled scorer (immutable; the C kernel is not copyable)."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        memo[id(self)] = new
+        for key, value in vars(self).items():
+            if key == "_resolvers":
+                setattr(new, key, value)
+            elif key != "_front":
+                setattr(new, key, copy.deepcopy(value, memo))
+        front = self._front
+        new._front = None if front is None else (new._resolvers, *front[1:6], new)
+        return new
 
     # ------------------------------------------------------------------ one reading
 
@@ -681,6 +696,7 @@ class RiichiEma(Ruleset[EmaOptions]):
 if fast.NATIVE:
     fast._native.setup_front(
         Hand,
+        as_hand,
         tuple(Tile(k) for k in range(34)),
         (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH),
         (_RON, _TSUMO),

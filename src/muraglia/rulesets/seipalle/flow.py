@@ -19,13 +19,12 @@ The engine hooks of the Florence riichi-with-doubles game (seed 003, spec ``seip
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
+from dataclasses import replace
 
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.rulesets.base import (
-    SEAT_LETTERS,
     CallKind,
     DealFlow,
     DealSummary,
@@ -34,22 +33,19 @@ from muraglia.rulesets.base import (
     TableRules,
     WallLayout,
     rotate,
-    wind_letter,
 )
-from muraglia.rulesets.seipalle.rules import (
-    KNOWN_FLAGS,
-    RIICHI_STAKE,
-    TABLE,
-    SeipalleOptions,
-    SeipalleRules,
-    may_win_on_discard,
-    score_hand,
-    settle_deal,
-)
+from muraglia.scoring.context import WinType
 from muraglia.scoring.result import DealOutcome, Settlement
-from muraglia.tiles import Tile
+from muraglia.tiles import Tile, to_wind
 
-__all__ = ["FLOW", "SeipalleFlow"]
+from .options import KNOWN_FLAGS, SeipalleOptions
+from .ruleset import SeipalleRules
+from .settlement import RIICHI_STAKE, TABLE, may_win_on_discard
+
+__all__ = ["FLOW", "RIICHI_MIN_WALL", "SeipalleFlow"]
+
+RIICHI_MIN_WALL = 8
+"""Drawable tiles a riichi declaration needs left in the wall (SEI-RIICHI-8)."""
 
 
 class SeipalleFlow(DealFlow[SeipalleRules]):
@@ -92,17 +88,17 @@ class SeipalleFlow(DealFlow[SeipalleRules]):
     ) -> int | None:
         """*V'* if the hand has a double besides dora (SEI-SCORE-2), else None."""
         try:
-            score = score_hand(
+            score = self.ruleset.score_hand(
                 hand,
-                win="tsumo" if self_drawn else "ron",
-                seat_wind=wind_letter(view.seat_wind(seat)),
-                round_wind=wind_letter(view.round_wind),
+                win=WinType.TSUMO if self_drawn else WinType.RON,
+                seat_wind=to_wind(view.seat_wind(seat), indices=True),
+                round_wind=to_wind(view.round_wind, indices=True),
                 flags=flags,
                 dora=tuple(view.indicators),
             )
         except (InvalidHandError, RulesetError):
             return None
-        return int(score.value) if score.valid_win else None
+        return int(score.value) if score.valid else None
 
     def win_flags(
         self, view: DealView, seat: int, tile: Tile, *, self_drawn: bool, facts: frozenset[str]
@@ -115,7 +111,7 @@ class SeipalleFlow(DealFlow[SeipalleRules]):
 
     def riichi_possible(self, view: DealView, seat: int) -> bool:
         """Closed hand (concealed kongs allowed) and at least 8 drawable tiles (SEI-RIICHI-2/8)."""
-        if view.live_count < 8:
+        if view.live_count < RIICHI_MIN_WALL:
             return False
         return all(m.concealed for m in view.melds_of(seat))
 
@@ -124,31 +120,27 @@ class SeipalleFlow(DealFlow[SeipalleRules]):
         return bool(waits)
 
     def settle(self, outcome: DealOutcome) -> Settlement:
-        """Only the winners are paid (SEI-PAY); no winner: void, stakes stay (SEI-PLAY-6)."""
-        if not outcome.winners:
-            return Settlement((), dict.fromkeys(SEAT_LETTERS, 0))
-        settled = settle_deal(
-            dict(outcome.hands),
-            winners=outcome.winners,
-            discarder=outcome.discarder,
-            round_wind=outcome.round_wind,
-            flags=outcome.flags,
-            dora=[Tile.from_notation(t) for t in outcome.dora],
-            riichi_sticks=outcome.riichi_sticks,
-            statuses=outcome.status,
-        )
-        result = settled.to_settlement(reasons=False)
-        if settled.stakes is not None:  # the engine pays them from its pot (riichi_stakes)
-            to, amount = settled.stakes
-            net = {k: v for k, v in settled.net.items() if k != TABLE}
-            net[to] -= amount
-            result = dataclasses.replace(result, net=net)
-        return result
+        """The ruleset's settlement (SEI-PAY), turned into the engine's stakes convention.
+
+        The engine has taken this deal's riichi stakes into its pot at the declarations and
+        counts them in ``riichi_sticks``, so the settlement puts none on the table (``riichi``
+        is left out); the stakes the winner collects are paid from the pot, so ``net`` leaves
+        out the table and that collection (SEI-RIICHI-6). Only the winners' hands are scored
+        (SEI-SCORE-1; a deal voided by a declaration may leave a hand of 14), and SEI-PLAY-4 was
+        enforced on every claim (:meth:`allowed_calls`). No winner: a void deal, the stakes stay
+        (SEI-PLAY-6).
+        """
+        hands = {s: outcome.hands[s] for s in outcome.winners}
+        result = self.ruleset.settle(replace(outcome, hands=hands, riichi=(), extra={}))
+        net = {k: v for k, v in result.net.items() if k != TABLE}
+        stakes = result.extra.get("riichi_stakes")
+        if stakes is not None:  # the engine pays them from its pot (riichi_stakes)
+            net[stakes["to"]] -= stakes["amount"]
+        return replace(result, net=net, reasons=False)
 
     def next_deal(self, progress: MatchProgress, summary: DealSummary) -> MatchProgress | None:
         """FIMJ free play over two rounds, or East always passing (SEI-GAME-1/2)."""
-        tournament = bool(getattr(self.options, "tournament", False))
-        passes = tournament or any(w != progress.dealer for w in summary.winners)
+        passes = self.options.tournament or any(w != progress.dealer for w in summary.winners)
         return rotate(progress, passes=passes, turns=8)
 
     def end_of_match(self, scores: Sequence[int], pot: int) -> tuple[int, ...]:

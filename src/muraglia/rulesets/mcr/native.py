@@ -1,0 +1,206 @@
+"""The optional native kernel of the MCR scorer (``_cmcr``, C): decompositions, fan plans.
+
+:data:`decompositions` is ``shape.decompose(hand)`` as a list for MCR's shapes
+(:data:`standard_decompositions` for the standard one): the same :class:`Decomposition`
+objects in the same order, enumerated in C when the kernel is built (``setup.py``; ``gcc``
+by hand: ``docs/performance.md``), in Python otherwise or under ``MURAGLIA_PURE=1`` (the
+reference, :data:`NATIVE` says which). The kernel gets the concealed group objects, the
+group and decomposition classes from here once and only enumerates (the melds' groups made as
+:func:`~muraglia.analysis.shapes.meld_group` makes them); anything it does not take (a counts
+object that is not a tuple of 34 ints in 0-4, a meld of another form) is handed to the
+reference.
+The kernel also reads the winning tile on each decomposition (:data:`readings`), tests
+whether a hand waited on one tile kind (:data:`single_tile_wait`), runs the
+fan plans' loop (:data:`run_steps`, the predicates staying Python)
+and resolves the fans found (:func:`resolve`) over the table :mod:`.search` hands it (ids,
+values, exclusions read from the declared table; nothing of it is written in C).
+``tests/rulesets/mcr/test_native.py`` runs both paths on the same generated hands.
+
+>>> from muraglia.notation import parse_hand
+>>> [str(g) for g in standard_decompositions(parse_hand("111222333m55p[789s]+5p"))[0].groups]
+['123m', '123m', '123m', '55p', '[789s]']
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
+from muraglia.analysis.shapes import (
+    HONORS_AND_KNITTED,
+    KNITTED_STRAIGHT,
+    SEVEN_PAIRS_FOUR_AS_TWO,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Shape,
+)
+from muraglia.analysis.waits import Reading
+from muraglia.analysis.waits import readings as _pure_readings
+from muraglia.hand import Hand
+from muraglia.melds import MeldKind
+from muraglia.rulesets.mcr.counting import single_tile_wait as _pure_single_tile_wait
+from muraglia.tiles import Tile
+
+__all__ = [
+    "NATIVE",
+    "decompositions",
+    "readings",
+    "single_tile_wait",
+    "standard_decompositions",
+]
+
+
+_WAITS: tuple[WaitKind, ...] = (WaitKind.TWO_SIDED, WaitKind.CLOSED, WaitKind.EDGE)
+_WAITS += (WaitKind.SINGLE, WaitKind.DUAL_PUNG, WaitKind.SPECIAL)
+"""The wait kinds handed to the kernel, in the order ``setup_readings`` takes them."""
+
+
+_SPECIAL: dict[Shape, int] = {
+    SEVEN_PAIRS_FOUR_AS_TWO: 0,
+    THIRTEEN_ORPHANS: 1,
+    HONORS_AND_KNITTED: 2,
+    KNITTED_STRAIGHT: 3,
+}
+"""MCR's special shapes (:data:`~muraglia.rulesets.mcr.shapes.SHAPES`) by the kernel's number."""
+
+
+def _load_native() -> ModuleType | None:
+    """The compiled kernel, set up, unless ``MURAGLIA_PURE=1`` or not built."""
+    if os.environ.get("MURAGLIA_PURE", "") not in ("", "0"):
+        return None
+    try:
+        from muraglia.rulesets.mcr import _cmcr  # type: ignore[attr-defined]  # noqa: PLC0415
+    except ImportError:
+        return None
+    module: ModuleType = _cmcr
+    module.setup(
+        tuple(Group(GroupKind.CHOW, Tile(t)) if t % 9 < 7 else None for t in range(27)),
+        tuple(Group(GroupKind.PUNG, Tile(t)) for t in range(34)),
+        tuple(Group(GroupKind.PAIR, Tile(t)) for t in range(34)),
+        Decomposition,
+        STANDARD.id,
+    )
+    module.setup_readings(
+        Reading,
+        Decomposition,
+        _WAITS,
+        (GroupKind.CHOW, GroupKind.PUNG, GroupKind.PAIR, GroupKind.KNITTED),
+    )
+    module.setup_special(
+        tuple(Group(GroupKind.SINGLE, Tile(t)) for t in range(34)),
+        tuple(Group(GroupKind.KNITTED, Tile(t)) if t % 9 < 3 else None for t in range(27)),
+        tuple(shape.id for shape in _SPECIAL),
+    )
+    module.setup_melds(
+        Group,
+        tuple(Tile(t) for t in range(34)),
+        (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG),
+        (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG),
+    )
+    return module
+
+
+_native = _load_native()
+NATIVE = _native is not None
+"""Whether :func:`standard_decompositions` runs the compiled kernel."""
+
+
+def table(
+    ids: tuple[str, ...], values: tuple[int, ...], excludes: tuple[tuple[int, ...], ...]
+) -> object | None:
+    """The fan table handed to the kernel, or None without a kernel.
+
+    ``ids`` in table order, their values, their exclusions by position.
+    """
+    return None if _native is None else _native.table(ids, values, excludes)
+
+
+def resolve(table: object, found: dict[str, int], values: Any) -> Any:
+    """The kernel's resolution (:func:`muraglia.rulesets.mcr.search._pure_resolve_ids`)."""
+    assert _native is not None
+    return _native.resolve(table, found, values)
+
+
+run_steps: Callable[[Any, Any, int], dict[str, int]] | None = (
+    None if _native is None else _native.run
+)
+"""The kernel's :meth:`FanPlan.run <muraglia.rulesets.mcr.plan.FanPlan.run>`, or None."""
+
+
+def _pure_standard_decompositions(hand: Hand) -> list[Decomposition]:
+    """The reference: :meth:`STANDARD.decompose` as a list."""
+    return list(STANDARD.decompose(hand))
+
+
+def _native_standard_decompositions(hand: Hand) -> list[Decomposition]:
+    """The kernel's decompositions (the reference's for what it hands back)."""
+    assert _native is not None
+    out: list[Decomposition] | object = _native.standard(hand.concealed_counts, hand.melds)
+    if isinstance(out, list):
+        return out
+    return _pure_standard_decompositions(hand)
+
+
+standard_decompositions = (
+    _pure_standard_decompositions if _native is None else _native_standard_decompositions
+)
+"""Every standard decomposition of a hand (four sets and a pair, melds included), in C when
+the kernel is built, else the reference."""
+
+
+def _native_readings(decomposition: Decomposition, winning_tile: Tile) -> tuple[Reading, ...]:
+    """The kernel's readings (the reference's for what it hands back)."""
+    assert _native is not None
+    out: tuple[Reading, ...] | object = _native.readings(decomposition, winning_tile)
+    if isinstance(out, tuple):
+        return out
+    return _pure_readings(decomposition, winning_tile)
+
+
+readings = _pure_readings if _native is None else _native_readings
+""":func:`muraglia.analysis.waits.readings` (every way the winning tile completes a concealed
+group), in C when the kernel is built, else the reference."""
+
+
+def _native_single_tile_wait(concealed13: Sequence[int], melds: int, held: Sequence[int]) -> bool:
+    """The kernel's single-tile-wait test (the reference's for what it hands back)."""
+    assert _native is not None
+    out: bool | object = _native.single_tile_wait(concealed13, melds, held)
+    if isinstance(out, bool):
+        return out
+    return _pure_single_tile_wait(concealed13, melds, held)
+
+
+single_tile_wait = _pure_single_tile_wait if _native is None else _native_single_tile_wait
+""":func:`muraglia.rulesets.mcr.counting.single_tile_wait` (MCR-COUNT-7), in C when the kernel
+is built, else the reference."""
+
+
+def _pure_decompositions(shape: Shape, hand: Hand) -> list[Decomposition]:
+    """The reference: ``shape.decompose(hand)`` as a list."""
+    return list(shape.decompose(hand))
+
+
+def _native_decompositions(shape: Shape, hand: Hand) -> list[Decomposition]:
+    """The kernel's decompositions under MCR's shapes.
+
+    The reference's for any other shape, or for what the kernel hands back.
+    """
+    assert _native is not None
+    if shape is STANDARD:
+        return _native_standard_decompositions(hand)
+    kind = _SPECIAL.get(shape)
+    if kind is not None:
+        out: list[Decomposition] | object = _native.special(kind, hand.concealed_counts, hand.melds)
+        if isinstance(out, list):
+            return out
+    return _pure_decompositions(shape, hand)
+
+
+decompositions = _pure_decompositions if _native is None else _native_decompositions
+"""Every decomposition of a hand under one shape (MCR's: standard, seven pairs with four alike
+as two pairs, thirteen orphans, honours and knitted, knitted straight), in C when the kernel
+is built, else the reference."""

@@ -1,0 +1,47 @@
+"""The MCR result, made lazily where it costs.
+
+A :class:`ScoreResult` whose notation, award tiles and explanation are made on first read
+(formatting and locating eagerly were a third of a scoring call).
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, fields
+from typing import Any
+
+from muraglia.scoring.result import LazyField, ScoreResult
+
+__all__ = ["McrResult"]
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+class McrResult(ScoreResult):
+    """An MCR :class:`ScoreResult` (same fields, same values) made lazily where it costs."""
+
+    hand = LazyField()
+    awards = LazyField()
+    explanation = LazyField()
+
+    @classmethod
+    def made(cls, **values: Any) -> McrResult:
+        """A result with ``values`` by field name, the other fields at their defaults.
+
+        ``hand``, ``awards`` and ``explanation`` may be
+        :class:`~muraglia.scoring.result.Deferred`.
+
+        The frozen dataclass's ``__init__`` sets its fields one ``object.__setattr__`` at a
+        time; this sets the instance dict at once.
+        """
+        result = _new(cls)
+        _set(result, "__dict__", _DEFAULTS | values)
+        return result
+
+
+_DEFAULTS: dict[str, Any] = {
+    f.name: f.default_factory() if f.default_factory is not MISSING else f.default
+    for f in fields(ScoreResult)
+    if f.default is not MISSING or f.default_factory is not MISSING
+} | {"rules": "mcr"}
+"""The fields of a result not given to :meth:`McrResult.made` (``rules``: ``mcr``)."""
