@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from muraglia.errors import MahjongError
-from muraglia.tiles import PhysicalTile, Tile
+from muraglia.tiles import NUM_SUITED, WIND_LETTERS, PhysicalTile, Tile
 
 __all__ = [
     "RED_IDS",
@@ -426,7 +426,7 @@ class RoundInit:
     @property
     def name(self) -> str:
         """``E1-0``: round wind, deal number, counters."""
-        return f"{'ESWN'[self.round // 4 % 4]}{self.round % 4 + 1}-{self.honba}"
+        return f"{WIND_LETTERS[self.round // 4 % 4]}{self.round % 4 + 1}-{self.honba}"
 
 
 @dataclass(frozen=True)
@@ -878,7 +878,7 @@ def _json_kind(code: int) -> int:
     if suit in (1, 2, 3) and 1 <= rank <= 9:
         return (suit - 1) * 9 + rank - 1
     if suit == 4 and 1 <= rank <= 7:
-        return 27 + rank - 1
+        return NUM_SUITED + rank - 1
     raise TenhouFormatError(f"tile code {code} is not a tenhou.net/6 tile")
 
 
