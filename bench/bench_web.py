@@ -1,6 +1,7 @@
 """Web benchmark: score requests/s and latency, discard-to-next-state time, memory per table.
 
-Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6] [--profile]``.
+Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6] [--profile]
+[--rules ID]`` (``--rules``: the score requests of one ruleset, else of all five drawn at random).
 
 1. ``POST /api/score`` against a real ``muraglia serve`` (one uvicorn worker, a subprocess on
    127.0.0.1) under ``--clients`` concurrent keep-alive clients for ``--seconds``, with the
@@ -57,13 +58,17 @@ HANDS = [
 ]
 
 
+SCORE_RULES = list(RULES)
+"""The rulesets the score requests draw from (``--rules`` narrows it to one)."""
+
+
 def items(seed: int, n: int, hands: list[str]) -> list[dict[str, Any]]:
     """``n`` score inputs drawn from ``hands`` and the rulesets; a hand a ruleset refuses as
     input (an exposed chow in Ravenna, RAV-PLAY-3) is drawn again, so every request is a 200."""
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
     while len(out) < n:
-        item = {"rules": rng.choice(RULES), "hand": rng.choice(hands), "seat_wind": "S",
+        item = {"rules": rng.choice(SCORE_RULES), "hand": rng.choice(hands), "seat_wind": "S",
                 "win": rng.choice(("ron", "tsumo"))}  # fmt: skip
         if item["win"] == "ron":
             item["discarder"] = "W"
@@ -311,7 +316,10 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--profile", action="store_true", help="cProfile the in-process request path")
     p.add_argument("--only", choices=("http", "discard", "memory", "inprocess"))
+    p.add_argument("--rules", choices=RULES, help="score requests of this ruleset only")
     args = p.parse_args()
+    if args.rules:
+        SCORE_RULES[:] = [args.rules]
     print(f"python {platform.python_version()} on {platform.machine()}, "
           f"{platform.processor() or 'cpu'}")  # fmt: skip
     if args.only in (None, "inprocess"):

@@ -59,6 +59,7 @@ from muraglia.tiles import (
     COPIES,
     HAND_SIZE,
     NUM_KINDS,
+    NUM_SUITED,
     WAITING_SIZE,
     PhysicalTile,
     Tile,
@@ -73,7 +74,7 @@ __all__ = [
     "parse_tiles",
 ]
 
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27, "f": 34}
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": NUM_SUITED, "f": NUM_KINDS}
 _SUIT_MAX = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
 _SUIT_NAME = {"m": "characters", "p": "circles", "s": "bamboo", "z": "honours", "f": "bonus"}
 _LETTERS = {

@@ -55,6 +55,7 @@ __all__ = [
     "mask_of",
     "tiles_from_counts",
     "to_wind",
+    "wind_index",
     "wind_letter",
 ]
 
@@ -384,7 +385,19 @@ def wind_letter(wind: object) -> str:
     >>> wind_letter(Tile.WEST), wind_letter(0), wind_letter("3z")
     ('W', 'E', 'W')
     """
-    return WIND_LETTERS[to_wind(wind, indices=True) - Tile.EAST]
+    return WIND_LETTERS[wind_index(wind)]
+
+
+def wind_index(wind: object, what: str = "wind") -> int:
+    """The index 0 (East) … 3 (North) of a wind in any form :func:`to_wind` reads.
+
+    >>> wind_index("N"), wind_index(Tile.SOUTH), wind_index("3z"), wind_index(2)
+    (3, 1, 2, 2)
+
+    Raises:
+        InvalidHandError: naming ``what`` and the bad value.
+    """
+    return to_wind(wind, what, indices=True) - Tile.EAST
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -34,7 +34,7 @@ HANDS = (
     "0z23m456p789s1122z+2z",  # 0z does not exist
     "",
 )
-INDICATORS = ("5m", "0m", "0p", "1z", "7z", "E", "9s", " 5m", "x", 5, None)
+INDICATORS = ("5m", "0m", "0p", "1z", "7z", "E", "9s", " 5m", "1f", "x", 5, None)
 FLAGS = ("riichi", "ippatsu", "tsumo", "double_riichi", "last_tile", "nope", 3)
 SEATS = ("E", "S", "W", "N", "X", "e", 1, None)
 

@@ -37,20 +37,11 @@ from muraglia.rulesets import load_ruleset
 from tests.corpus import tenhou_data
 from tests.engine.helpers import choose
 from tests.engine.test_fuzz_flows import play
+from tests.io.test_tenhou6 import _all_matched as _mismatches
 
 MJLOG = tenhou_data() / "mjlog"
 needs_corpus = pytest.mark.skipif(not MJLOG.is_dir(), reason="Tenhou corpus not present")
 PROJECT = Path(__file__).resolve().parents[1] / "data" / "muraglia" / "mjlog"
-
-
-def _mismatches(record: th.Record) -> list[str]:
-    bad = []
-    for c in check_record(record):
-        if not isinstance(c, HandCheck):
-            bad.append(str(c))
-        elif not c.matched:
-            bad.append(json.dumps(c.to_dict(), ensure_ascii=False)[:600])
-    return bad
 
 
 # ---------------------------------------------------------------------- meld codes

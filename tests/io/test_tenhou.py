@@ -226,6 +226,16 @@ def test_tenhou6_json_agrees_with_mjlog(path: Path) -> None:
                 assert ra.yakuman == rb.yakuman
 
 
+_INIT = (
+    '<INIT seed="0,0,0,1,2,13" ten="250,250,250,250" oya="0" '
+    + " ".join(
+        f'hai{s}="{",".join(str(t) for t in range(s * 13 + 40, s * 13 + 53))}"' for s in range(4)
+    )
+    + "/>"
+)
+"""A well-formed INIT of East 1 (the error cases below put a broken element after it)."""
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -235,8 +245,21 @@ def test_tenhou6_json_agrees_with_mjlog(path: Path) -> None:
         ('<mjloggm><INIT seed="0,0,0" ten="250,250,250,250" oya="0"/></mjloggm>', "seed"),
         ("<mjloggm><FOO/></mjloggm>", "unknown element <FOO>"),
         ('<mjloggm><GO type="185" lobby="0"/></mjloggm>', "three-player"),
+        (f'<mjloggm>{_INIT}<T12/><N who="0" m="-5"/></mjloggm>', r"E1-0, step 2: .*m=-5"),
+        (f'<mjloggm>{_INIT}<AGARI who="0"/></mjloggm>', "E1-0, the result: <AGARI> lacks"),
+        (f"<mjloggm>{_INIT}{_INIT.replace('13', 'x')}</mjloggm>", "round 2: <INIT>"),
     ],
-    ids=["truncated-xml", "root", "draw-before-init", "short-seed", "unknown-tag", "sanma"],
+    ids=[
+        "truncated-xml",
+        "root",
+        "draw-before-init",
+        "short-seed",
+        "unknown-tag",
+        "sanma",
+        "bad-meld-names-round-and-step",
+        "bad-result-names-round",
+        "bad-init-names-round",
+    ],
 )
 def test_malformed_mjlog_is_a_typed_error(text: str, message: str) -> None:
     with pytest.raises(th.TenhouFormatError, match=message):

@@ -18,7 +18,7 @@ from muraglia.errors import InvalidHandError, MahjongError
 from muraglia.notation import parse_hand, parse_tiles
 from muraglia.rulesets import red_fives_per_suit
 from muraglia.scoring.inputs import check_red_fives
-from muraglia.tiles import Tile
+from muraglia.tiles import COPIES, NUM_KINDS, Tile
 
 __all__ = ["register", "run"]
 
@@ -63,12 +63,12 @@ def compute(item: dict[str, Any]) -> dict[str, Any]:
     if "visible" in item:
         per_suit = None if rules is None else red_fives_per_suit(rules)
         seen = parse_tiles(require_str(item, "visible"), red_fives=per_suit != 0)
-        visible = [0] * 34
+        visible = [0] * NUM_KINDS
         for t in seen:
             if t.kind.is_bonus:
                 raise InvalidHandError(f"visible tile {t.notation!r} is a bonus tile")
             visible[t.kind] += 1
-            if visible[t.kind] > 4:
+            if visible[t.kind] > COPIES:
                 raise InvalidHandError(f"visible tiles hold 5 copies of {t.kind.notation!r}")
         if per_suit is not None:  # the ruleset's wall: its red fives, hand and visible together
             check_red_fives(parse_hand(hand, red_fives=per_suit > 0), per_suit, seen)

@@ -164,6 +164,7 @@ def render(result: dict[str, Any]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``muraglia score``."""
+    base = options_of(args)  # the batch defaults, made once (not per line)
     return run_command(
         args,
         name="score",
@@ -171,5 +172,5 @@ def run(args: argparse.Namespace) -> int:
         compute=compute,
         render=render,
         positional="hand",
-        batch_item=lambda a, item: {**options_of(a), **item},
+        batch_item=lambda _a, item: {**base, **item},
     )

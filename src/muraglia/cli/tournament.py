@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from muraglia.errors import MahjongError
+from muraglia.tiles import WIND_LETTERS
 
 __all__ = ["register", "run"]
 
@@ -119,7 +120,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     q.add_argument("id", help="event id")
     q.add_argument("--session", type=int, required=True, help="session number")
     q.add_argument("--table", type=int, required=True, help="table number")
-    q.add_argument("--wind", required=True, choices=["E", "S", "W", "N"], help="seat")
+    q.add_argument("--wind", required=True, choices=WIND_LETTERS, help="seat")
     q.add_argument("--player", required=True, help="substitute number or none")
 
     q = add("fix-seats", "correct who sat where; entered results follow the seats")

@@ -61,7 +61,7 @@ from muraglia.io.tenhou import (
     Event as TenhouEvent,
 )
 from muraglia.rulesets.base import options_dict
-from muraglia.tiles import Tile
+from muraglia.tiles import NUM_KINDS, NUM_SUITED, Tile, wind_index
 
 __all__ = [
     "fill_hidden",
@@ -398,7 +398,7 @@ class _MjaiRound:
 
     def __init__(self, msg: dict[str, Any]) -> None:
         self.ids = _MjaiIds()
-        bakaze = "ESWN".index(str(msg["bakaze"]))
+        bakaze = wind_index(str(msg["bakaze"]), "start_kyoku bakaze")
         oya = int(msg["oya"])
         kyoku = int(msg.get("kyoku", oya + 1))
         if (kyoku - 1) % 4 != oya:
@@ -558,7 +558,7 @@ _Slot = tuple[int, int, int]
 def _copies(red_fives: bool) -> Counter[str]:
     """Every tile name of a riichi set and its copies (one red five per suit if used)."""
     out: Counter[str] = Counter()
-    for k in range(34):
+    for k in range(NUM_KINDS):
         name = mjai_tile(Tile(k))
         five = k in (4, 13, 22)
         out[name] = 3 if red_fives and five else 4
@@ -585,7 +585,7 @@ def _ready_names(
     hand that is not ready (a choice early on can leave no tile that completes it), a ready
     hand is built instead (:func:`_built_ready`).
     """
-    counts = [0] * 34
+    counts = [0] * NUM_KINDS
     for name in fixed:
         counts[from_mjai(name)] += 1
     pool = Counter(left)
@@ -623,10 +623,10 @@ def _built_ready(
     left, lowest kinds first, with backtracking); one tile taken from ``left`` is then left
     out, and the hand waits on it.
     """
-    f = [0] * 34
+    f = [0] * NUM_KINDS
     for name in fixed:
         f[from_mjai(name)] += 1
-    p = [0] * 34
+    p = [0] * NUM_KINDS
     for name, c in left.items():
         if c > 0:
             p[from_mjai(name)] += c
@@ -665,7 +665,7 @@ def _built_ready(
             out.append([k, k, k])
         if pair:
             out.append([k, k])
-        if sets and k < 27:
+        if sets and k < NUM_SUITED:
             rank = k % 9
             out += [[k + d, k + d + 1, k + d + 2] for d in (-2, -1, 0) if 0 <= rank + d <= 6]
         return out
@@ -676,8 +676,8 @@ def _built_ready(
         budget[0] -= 1
         if budget[0] < 0:
             return False
-        own = next((k for k in range(34) if f[k]), None)
-        kinds = [own] if own is not None else range(start, 34)
+        own = next((k for k in range(NUM_KINDS) if f[k]), None)
+        kinds = [own] if own is not None else range(start, NUM_KINDS)
         for k in kinds:
             for block in blocks(k, sets, pair):
                 if own is None and block[0] != k:

@@ -76,8 +76,8 @@ from muraglia.io.tenhou import Event as TenhouEvent
 from muraglia.io.tenhou6 import deal_ending, tile_code, ura_tiles, win_score, yaku_of
 from muraglia.io.tenhou_replay import final_points, limit_code
 from muraglia.notation import parse_hand
-from muraglia.rulesets.base import SEAT_LETTERS, options_dict
-from muraglia.tiles import Tile
+from muraglia.rulesets.base import options_dict
+from muraglia.tiles import Tile, wind_index, wind_letter
 
 __all__ = ["MjlogExport", "game_type", "to_mjlog", "write_mjlog"]
 
@@ -261,7 +261,7 @@ class _DealIds:
         self.ids = TileIds(self.red)
         honba, sticks = match.counters[-1]
         dice = tuple(max(d - 1, 0) for d in start.dice[:2]) if len(start.dice) >= 2 else (0, 0)
-        self.head = (int(start.round_wind - Tile.EAST) * 4 + start.dealer, honba, sticks)
+        self.head = (wind_index(start.round_wind) * 4 + start.dealer, honba, sticks)
         self.dice = (dice[0], dice[1])
         self.dealer = start.dealer
         self.start = list(scores)
@@ -439,7 +439,7 @@ class _DealIds:
         split = _split(match, deal, [w.seat for w, _ in self.won], deltas)
         ura_ids: tuple[int, ...] = ()
         out: list[Result] = []
-        prevalent = SEAT_LETTERS[int(deal.round_wind - Tile.EAST)]
+        prevalent = wind_letter(deal.round_wind)
         for i, (w, tid) in enumerate(self.won):
             result, pao = win_score(match, deal, w)
             riichi = deal.riichi[w.seat]

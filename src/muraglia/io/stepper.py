@@ -41,7 +41,7 @@ from muraglia.io.tenhou import Record, parse_mjlog, parse_tenhou6
 from muraglia.io.tenhou_replay import HandCheck, check_record, rules_for
 from muraglia.rulesets import load_ruleset
 from muraglia.scoring.result import Settlement
-from muraglia.tiles import Tile
+from muraglia.tiles import Tile, wind_letter
 
 __all__ = [
     "FORMATS",
@@ -273,7 +273,7 @@ class _Stepper:
 
     def _open_deal(self, match: MatchState) -> None:
         deal = match.deal
-        name = f"{'ESWN'[int(deal.round_wind) - int(Tile.EAST)]}{deal.dealer + 1}"
+        name = f"{wind_letter(deal.round_wind)}{deal.dealer + 1}"
         if self.steps.riichi:
             name += f"-{match.counters[-1][0]}"
         self.steps.deals.append(DealSteps(name, len(self.steps.frames)))

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from muraglia.errors import MahjongError
-from muraglia.tiles import PhysicalTile, Tile
+from muraglia.tiles import NUM_SUITED, WIND_LETTERS, PhysicalTile, Tile
 
 __all__ = [
     "RED_IDS",
@@ -426,7 +426,7 @@ class RoundInit:
     @property
     def name(self) -> str:
         """``E1-0``: round wind, deal number, counters."""
-        return f"{'ESWN'[self.round // 4 % 4]}{self.round % 4 + 1}-{self.honba}"
+        return f"{WIND_LETTERS[self.round // 4 % 4]}{self.round % 4 + 1}-{self.honba}"
 
 
 @dataclass(frozen=True)
@@ -719,6 +719,17 @@ class _RoundBuilder:
         return Round(self.init, tuple(self.events), tuple(self.results))
 
 
+def _where(current: _RoundBuilder | None, tag: str, rounds: int) -> str:
+    """Where an element stands in an mjlog: ``E2-0, step 14: `` (``rounds``: begun so far)."""
+    if tag == "INIT":
+        return f"round {rounds + 1}: "
+    if current is None:
+        return ""
+    if tag in ("AGARI", "RYUUKYOKU"):
+        return f"{current.init.name}, the result: "
+    return f"{current.init.name}, step {len(current.events) + 1}: "
+
+
 def parse_mjlog(text: str, name: str = "") -> Record:
     """Parse an mjlog XML document (a truncated game gives ``complete=False``).
 
@@ -756,9 +767,10 @@ def parse_mjlog(text: str, name: str = "") -> Record:
                 else:
                     current.events.append(Discard(_DISCARD_TAGS.index(letter), int(number)))
             elif tag == "INIT":
+                init = _init(el)
                 if current is not None:
                     rounds.append(current.build())
-                current = _RoundBuilder(_init(el))
+                current = _RoundBuilder(init)
             elif tag in ("N", "REACH", "DORA", "AGARI", "RYUUKYOKU"):
                 if current is None:
                     raise TenhouFormatError(f"<{tag}> before the first <INIT>")
@@ -804,9 +816,10 @@ def parse_mjlog(text: str, name: str = "") -> Record:
             else:
                 raise TenhouFormatError(f"unknown element <{tag}>")
         except (ValueError, TypeError) as exc:
+            where = _where(current, tag, len(rounds) + (current is not None))
             if isinstance(exc, TenhouFormatError):
-                raise TenhouFormatError(f"{name or 'mjlog'}: {exc}") from None
-            raise TenhouFormatError(f"{name or 'mjlog'}: <{tag}>: {exc}") from None
+                raise TenhouFormatError(f"{name or 'mjlog'}: {where}{exc}") from None
+            raise TenhouFormatError(f"{name or 'mjlog'}: {where}<{tag}>: {exc}") from None
     if current is not None:
         rounds.append(current.build())
     header = Header(
@@ -865,7 +878,7 @@ def _json_kind(code: int) -> int:
     if suit in (1, 2, 3) and 1 <= rank <= 9:
         return (suit - 1) * 9 + rank - 1
     if suit == 4 and 1 <= rank <= 7:
-        return 27 + rank - 1
+        return NUM_SUITED + rank - 1
     raise TenhouFormatError(f"tile code {code} is not a tenhou.net/6 tile")
 
 

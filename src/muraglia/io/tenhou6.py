@@ -45,9 +45,9 @@ from muraglia.io.record import GameRecord, game_of
 from muraglia.io.tenhou import YAKU
 from muraglia.io.tenhou_replay import DRAW_KINDS
 from muraglia.notation import parse_hand
-from muraglia.rulesets.base import SEAT_LETTERS, options_dict
+from muraglia.rulesets.base import options_dict
 from muraglia.scoring.result import ScoreResult
-from muraglia.tiles import PhysicalTile, Tile
+from muraglia.tiles import DRAGONS, NUM_SUITED, PhysicalTile, Tile, wind_index, wind_letter
 
 __all__ = [
     "PATTERN_YAKU",
@@ -111,8 +111,8 @@ def tile_code(tile: Tile, red: bool = False) -> int:
     """
     if red:
         return 51 + int(tile) // 9
-    if tile >= 27:
-        return 41 + int(tile) - 27
+    if tile >= NUM_SUITED:
+        return 41 + int(tile) - NUM_SUITED
     return 11 + 10 * (int(tile) // 9) + int(tile) % 9
 
 
@@ -125,7 +125,7 @@ class _DealWriter:
         self.match = match
         self.deal: DealState = deal
         honba, sticks = match.counters[-1]
-        self.head = [int(deal.round_wind - Tile.EAST) * 4 + deal.dealer, honba, sticks]
+        self.head = [wind_index(deal.round_wind) * 4 + deal.dealer, honba, sticks]
         self.scores = list(start_scores)
         self.dora: list[int] = []
         self.hands: list[list[int]] = [[] for _ in range(4)]
@@ -247,7 +247,7 @@ class _DealWriter:
         result, pao = win_score(self.match, deal, w)
         letter = deal.letter(w.seat)
         frm = w.seat if w.from_seat is None else w.from_seat
-        prevalent = SEAT_LETTERS[int(deal.round_wind - Tile.EAST)]
+        prevalent = wind_letter(deal.round_wind)
         points = _points_text(result, letter, w.from_seat is None, self.lang)
         hand = parse_hand(w.hand)
         return [w.seat, frm, pao, points, *_yaku(result, hand, letter, prevalent, self.lang)]
@@ -270,7 +270,7 @@ def win_score(match: MatchState, deal: DealState, w: Won) -> tuple[ScoreResult, 
         parse_hand(w.hand),
         win="tsumo" if w.from_seat is None else "ron",
         seat_wind=letter,
-        round_wind=SEAT_LETTERS[int(deal.round_wind - Tile.EAST)],
+        round_wind=wind_letter(deal.round_wind),
         flags=set(w.flags),
         dora=[t.notation for t in deal.indicators],
         ura=ura,
@@ -354,12 +354,12 @@ def yaku_of(
     for a in result.awards:
         if a.id == "dragon_pung":
             kinds = {m.first for m in hand.melds} | {
-                t for t in range(31, 34) if hand.concealed_counts[t] >= 3
+                t for t in DRAGONS if hand.concealed_counts[t] >= 3
             }
-            ids = [18 + k - 31 for k in sorted(kinds) if 31 <= k <= 33]
+            ids = [18 + k - Tile.WHITE for k in sorted(kinds) if k in DRAGONS]
         elif a.id in ("seat_wind", "prevalent_wind"):
             wind = seat if a.id == "seat_wind" else prevalent
-            ids = [(10 if a.id == "seat_wind" else 14) + "ESWN".index(wind)]
+            ids = [(10 if a.id == "seat_wind" else 14) + wind_index(wind)]
         elif a.id in PATTERN_YAKU:
             ids = [PATTERN_YAKU[a.id]]
         else:

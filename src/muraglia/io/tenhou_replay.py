@@ -79,7 +79,7 @@ from muraglia.io.tenhou import Event as TenhouEvent
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import SEAT_LETTERS, MatchProgress
 from muraglia.scoring.result import ScoreResult
-from muraglia.tiles import PhysicalTile, Tile
+from muraglia.tiles import COPIES, NUM_KINDS, PhysicalTile, Tile
 
 __all__ = [
     "CheckReport",
@@ -127,7 +127,7 @@ class DivergenceError(MahjongError):
 # ---------------------------------------------------------------------- the wall
 
 
-_KINDS: tuple[Tile, ...] = tuple(Tile(k) for k in range(34))
+_KINDS: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS))
 _TILES: dict[bool, tuple[Tile | PhysicalTile, ...]] = {
     red: tuple(
         PhysicalTile(_KINDS[t // 4], red=True) if red and t in _RED_IDS else _KINDS[t // 4]
@@ -216,7 +216,7 @@ def deal_wall(rnd: Round, game: Game, red_fives: bool = True) -> WallTiles:
     for i, tid in enumerate(ura):
         dead[base - 1 + 2 * i] = tid
     placed = [t for t in live if t >= 0] + [t for t in dead if t is not None]
-    left = [4] * 34  # copies of each kind not placed yet
+    left = [COPIES] * NUM_KINDS  # copies of each kind not placed yet
     reds_left = set(_RED_IDS) if red_fives else set()
     for t in placed:
         if not 0 <= t < 136:
@@ -231,7 +231,7 @@ def deal_wall(rnd: Round, game: Game, red_fives: bool = True) -> WallTiles:
         elif red_fives and t in _RED_IDS:
             raise TenhouFormatError(f"{init.name}: a second red {_name(t, False)}")
     spare_ids = []  # one id per copy never shown: the red five if still unplaced
-    for kind in range(34):
+    for kind in range(NUM_KINDS):
         copies = [4 * kind + c for c in range(4) if 4 * kind + c in reds_left]
         copies += [4 * kind + 3] * (left[kind] - len(copies))
         spare_ids += copies[: left[kind]]

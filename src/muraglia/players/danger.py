@@ -61,7 +61,7 @@ from functools import lru_cache
 from muraglia.engine.actions import Action, Discard
 from muraglia.players.base import Table
 from muraglia.players.efficiency import dora_kinds
-from muraglia.tiles import DRAGONS, NUM_KINDS, Tile
+from muraglia.tiles import DRAGONS, NUM_KINDS, NUM_SUITED, Tile
 
 __all__ = [
     "EQUITY_UNITS",
@@ -167,7 +167,7 @@ def readiness(t: Table, seat: int, traits: RuleTraits) -> float:
     if v.live_count < 20:
         p += (20 - v.live_count) / 100  # the last turns: hands are formed
     last = v.discards[seat][-2:]
-    if turns >= 8 and len(last) == 2 and all(k < 27 and 3 <= k % 9 + 1 <= 7 for k in last):
+    if turns >= 8 and len(last) == 2 and all(k < NUM_SUITED and 3 <= k % 9 + 1 <= 7 for k in last):
         p += 0.05  # middle tiles let go late: the hand is formed
     return min(p, 0.95)
 
@@ -201,7 +201,7 @@ def opponent_value(t: Table, seat: int, traits: RuleTraits) -> float:
         if m[0] == m[1] and (k in DRAGONS or k in (wind, v.round_wind)):
             mult += 0.3
         mult += 0.3 * sum(1 for x in m if x in dora)
-    suits = {k // 9 for m in melds for k in m if k < 27}
+    suits = {k // 9 for m in melds for k in m if k < NUM_SUITED}
     if len(melds) >= 2 and len(suits) == 1:
         mult += 0.8
     return value * mult
@@ -233,7 +233,7 @@ def _shapes() -> tuple[tuple[tuple[int, ...], tuple[int, ...], float, bool], ...
         out.append(((b, b + 1), (b + 2,), _PENCHAN, True))  # 12 waits 3
         out.append(((b + 7, b + 8), (b + 6,), _PENCHAN, True))  # 89 waits 7
     for k in range(NUM_KINDS):
-        honour = k >= 27
+        honour = k >= NUM_SUITED
         out.append(((k, k), (k,), _HONOUR_SHANPON if honour else _SHANPON, False))
         out.append(((k,), (k,), _HONOUR_TANKI if honour else _TANKI, False))
     return tuple(out)
@@ -311,10 +311,10 @@ def _hand_shape(t: Table, seat: int, traits: RuleTraits, danger: list[float]) ->
     melds = t.melds_of(seat)
     if not melds:
         return
-    suits = {k // 9 for m in melds for k in m if k < 27}
+    suits = {k // 9 for m in melds for k in m if k < NUM_SUITED}
     if len(suits) == 1 and len(melds) >= 2:
         (main,) = suits
-        for k in range(27):
+        for k in range(NUM_SUITED):
             danger[k] = min(danger[k] * (1.8 if k // 9 == main else 0.25), 1.0)
     if traits.id.startswith("riichi") and all(Tile(k).is_simple for m in melds for k in m):
         for k in range(NUM_KINDS):

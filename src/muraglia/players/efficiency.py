@@ -51,7 +51,15 @@ from muraglia.engine.actions import (
 from muraglia.engine.views import PlayerView
 from muraglia.players.base import Table
 from muraglia.players.profiles import SHANTEN_WEIGHT, Profile, profile_for
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.tiles import (
+    DRAGONS,
+    NUM_KINDS,
+    NUM_SUITED,
+    TERMINALS_AND_HONOURS,
+    WINDS,
+    Tile,
+    mask_of,
+)
 
 __all__ = ["EfficiencyBot", "ValueContext", "dora_kinds", "reachable_fan"]
 
@@ -67,12 +75,12 @@ def dora_kinds(indicators: Sequence[Tile]) -> list[int]:
     """
     out = []
     for t in indicators:
-        if t < 27:
+        if t < NUM_SUITED:
             out.append(t - t % 9 + (t % 9 + 1) % 9)
-        elif t < 31:
-            out.append(27 + (t - 27 + 1) % 4)
+        elif t < Tile.WHITE:
+            out.append(Tile.EAST + (t - Tile.EAST + 1) % len(WINDS))
         else:
-            out.append(31 + (t - 31 + 1) % 3)
+            out.append(Tile.WHITE + (t - Tile.WHITE + 1) % len(DRAGONS))
     return out
 
 
@@ -272,11 +280,11 @@ class EfficiencyBot:
     def _breaks_flush(self, t: Table, tile: Tile) -> bool:
         """Whether calling ``tile`` would give up a flush that is within reach."""
         p = self.profile
-        if not p.flush_weight or tile >= 27:
+        if not p.flush_weight or tile >= NUM_SUITED:
             return False
         counts = t.counts
         own = t.melds_of(t.view.seat)
-        suits = {k // 9 for m in own for k in m if k < 27}
+        suits = {k // 9 for m in own for k in m if k < NUM_SUITED}
         per = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
         if len(suits) > 1:
             return False
@@ -313,14 +321,14 @@ class EfficiencyBot:
             heads = sum(1 for k in concealed if not k.is_simple)
             if heads <= 2:
                 return True
-        suits = {k // 9 for k in meld_tiles if k < 27}
+        suits = {k // 9 for k in meld_tiles if k < NUM_SUITED}
         if len(suits) <= 1:  # pure / purest hand (SEI-DBL-D22/D23)
             main = (
                 next(iter(suits))
                 if suits
                 else max(range(3), key=lambda s: sum(counts[s * 9 : s * 9 + 9]))
             )
-            off = sum(1 for k in concealed if k < 27 and k // 9 != main)
+            off = sum(1 for k in concealed if k < NUM_SUITED and k // 9 != main)
             if off <= 2:
                 return True
         if all(m[0] == m[1] for m in own):  # all pungs (SEI-DBL-D03)
@@ -377,13 +385,15 @@ def reachable_fan(
     """
     fan = 0
     meld_tiles = [k for m in own for k in m]
-    suits = {k // 9 for k in meld_tiles if k < 27}
+    suits = {k // 9 for k in meld_tiles if k < NUM_SUITED}
     per = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
     if len(suits) <= 1:
         main = next(iter(suits)) if suits else per.index(max(per))
         off = sum(per) - per[main]
         if off <= 2:
-            honoured = any(k >= 27 for k in meld_tiles) or sum(counts[27:34]) > 2
+            honoured = (
+                any(k >= NUM_SUITED for k in meld_tiles) or sum(counts[NUM_SUITED:NUM_KINDS]) > 2
+            )
             fan += 6 if honoured else 24
     if all(m[0] == m[1] for m in own):
         pairs = sum(1 for c in counts if c >= 2)
@@ -406,8 +416,8 @@ def reachable_fan(
 def _near_masks() -> tuple[int, ...]:
     """Per kind, the bit mask of the kinds within two ranks in its suit (itself for honours)."""
     out = []
-    for k in range(34):
-        if k >= 27:
+    for k in range(NUM_KINDS):
+        if k >= NUM_SUITED:
             out.append(1 << k)
             continue
         base = k - k % 9
@@ -416,7 +426,7 @@ def _near_masks() -> tuple[int, ...]:
 
 
 _NEAR = _near_masks()
-_ORPHAN_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_ORPHAN_MASK = mask_of(TERMINALS_AND_HONOURS)
 
 
 def _draw_candidates(counts: Sequence[int], melds: int) -> list[int]:
@@ -428,7 +438,7 @@ def _draw_candidates(counts: Sequence[int], melds: int) -> list[int]:
     mask = 0 if melds else _ORPHAN_MASK
     for near in compress(_NEAR, counts):
         mask |= near
-    return [k for k in range(34) if mask >> k & 1]
+    return [k for k in range(NUM_KINDS) if mask >> k & 1]
 
 
 _USEFUL: dict[tuple[bytes, int, int], tuple[int, ...]] = {}
@@ -508,17 +518,17 @@ class ValueContext:
         own = t.melds_of(t.view.seat)
         self.chowed = any(m[0] != m[1] for m in own)
         self.meld_pungs = sum(1 for m in own if m[0] == m[1])
-        suits = {k // 9 for m in own for k in m if k < 27}
+        suits = {k // 9 for m in own for k in m if k < NUM_SUITED}
         self.meld_off = suits
         self.simple_melds = all(Tile(k).is_simple for m in own for k in m)
         self.allowed = (
-            frozenset(range(27, 34))
+            frozenset(range(NUM_SUITED, NUM_KINDS))
             if profile.id != "ravenna"
             else frozenset(self.honours)  # RAV-DBL-D05: dragons and own wind only
         )
         self.dora = dora_kinds(t.view.indicators) if profile.dora_weight else []
         self.main_suit = next(iter(suits)) if len(suits) == 1 else -1
-        self.barred = tuple(h for h in range(27, 34) if h not in self.allowed)
+        self.barred = tuple(h for h in range(NUM_SUITED, NUM_KINDS) if h not in self.allowed)
 
     def value(self, counts: list[int]) -> float:
         """Value terms of 13 concealed ``counts`` (after a discard).
@@ -534,7 +544,7 @@ class ValueContext:
             elif c == 2:
                 v += p.honour_pair_weight
         if p.flush_weight and len(self.meld_off) <= 1:
-            per = [sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])]
+            per = [sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:NUM_SUITED])]
             main = self.main_suit if self.main_suit >= 0 else per.index(max(per))
             off = per[0] + per[1] + per[2] - per[main]
             for b in self.barred:
@@ -542,13 +552,13 @@ class ValueContext:
             if off <= p.flush_reach:
                 v += p.flush_weight * (p.flush_reach - off + 1)
         if p.pungs_weight and not self.chowed:
-            pairs = self.meld_pungs + 34 - counts.count(0) - counts.count(1)
+            pairs = self.meld_pungs + NUM_KINDS - counts.count(0) - counts.count(1)
             if pairs >= 4:
                 v += p.pungs_weight * pairs
         if p.simples_weight and self.simple_melds:
             heads = (
                 counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]
-            ) + sum(counts[27:34])
+            ) + sum(counts[NUM_SUITED:NUM_KINDS])
             if heads <= 3:
                 v += p.simples_weight * (4 - heads)
         for d in self.dora:

@@ -49,7 +49,7 @@ from muraglia.players.danger import win_chance
 from muraglia.players.defensive import DefensiveBot, shanten_after_call
 from muraglia.players.efficiency import dora_kinds
 from muraglia.players.profiles import SHANTEN_WEIGHT
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.tiles import NUM_KINDS, NUM_SUITED, Tile, wind_letter
 
 __all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
 
@@ -241,7 +241,7 @@ class ExpertBot(DefensiveBot):
         if self.traits.settled:
             for k in range(NUM_KINDS):
                 if counts[k] >= 3:
-                    extra += 4 if (k >= 27 or k % 9 in (0, 8)) else 2
+                    extra += 4 if (k >= NUM_SUITED or k % 9 in (0, 8)) else 2
         return extra
 
     # ------------------------------------------------------------------ claims
@@ -314,8 +314,8 @@ def _score(
             text,
             rules=rules,
             win="tsumo" if tsumo else "ron",
-            seat_wind="ESWN"[seat_wind - Tile.EAST],
-            round_wind="ESWN"[round_wind - Tile.EAST],
+            seat_wind=wind_letter(seat_wind),
+            round_wind=wind_letter(round_wind),
             flags=flags,
             dora=[x.notation for x in indicators] if indicators else None,
         )

@@ -59,6 +59,7 @@ from muraglia.engine.match import MatchState
 from muraglia.engine.views import PlayerView
 from muraglia.errors import MahjongError
 from muraglia.io.mjai import from_mjai, to_mjai
+from muraglia.tiles import WIND_LETTERS, wind_index
 
 __all__ = [
     "CMD_PREFIX",
@@ -125,8 +126,8 @@ def seat_commands(specs: Sequence[str]) -> dict[int, str]:
         key = seat_text.strip().upper()
         if not sep or not cmd.strip():
             raise MahjongError(f"--bot-cmd needs SEAT=COMMAND, got {spec!r}")
-        if key in ("E", "S", "W", "N"):
-            seat = "ESWN".index(key)
+        if key in WIND_LETTERS:
+            seat = wind_index(key)
         elif key in ("0", "1", "2", "3"):
             seat = int(key)
         else:

@@ -30,7 +30,7 @@ from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
 from muraglia.analysis.waits import Reading
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
-from muraglia.tiles import Suit, Tile, to_wind
+from muraglia.tiles import NUM_KINDS, NUM_SUITED, Suit, Tile, to_wind
 
 __all__ = [
     "DRAGONS",
@@ -82,9 +82,9 @@ class cached_property(Generic[_T]):  # noqa: N801 - drop-in for functools.cached
         return value
 
 
-_TILE: tuple[Tile, ...] = tuple(Tile(i) for i in range(34))
+_TILE: tuple[Tile, ...] = tuple(Tile(i) for i in range(NUM_KINDS))
 _SUIT_OF: tuple[Suit, ...] = tuple(t.suit for t in _TILE)
-_HONOR_KINDS: frozenset[Tile] = frozenset(_TILE[27:])
+_HONOR_KINDS: frozenset[Tile] = frozenset(_TILE[NUM_SUITED:])
 _GROUP_TILES: dict[tuple[GroupKind, Tile], tuple[Tile, ...]] = {}
 
 
@@ -137,14 +137,14 @@ def parse_wind(value: object, what: str = "wind") -> Tile:
 
 def _dora_of(indicator: int) -> Tile:
     t = int(indicator)
-    if t < 27:
+    if t < NUM_SUITED:
         return Tile(t - t % 9 + (t % 9 + 1) % 9)
-    if t < 31:
-        return Tile(27 + (t - 27 + 1) % 4)
-    return Tile(31 + (t - 31 + 1) % 3)
+    if t < Tile.WHITE:
+        return Tile(Tile.EAST + (t - Tile.EAST + 1) % len(WINDS))
+    return Tile(Tile.WHITE + (t - Tile.WHITE + 1) % len(DRAGONS))
 
 
-_DORA_OF: tuple[Tile, ...] = tuple(_dora_of(i) for i in range(34))
+_DORA_OF: tuple[Tile, ...] = tuple(_dora_of(i) for i in range(NUM_KINDS))
 
 
 def dora_of(indicator: Tile) -> Tile:

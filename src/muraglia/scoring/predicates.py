@@ -17,11 +17,11 @@ from collections.abc import Iterable
 
 from muraglia.analysis.groups import GroupKind
 from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType, group_tiles
-from muraglia.tiles import Tile
+from muraglia.tiles import NUM_KINDS, Tile
 
-_SIMPLES = frozenset(Tile(i) for i in range(34) if Tile(i).is_simple)
-_TERMINALS = frozenset(Tile(i) for i in range(34) if Tile(i).is_terminal)
-_HONORS = frozenset(Tile(i) for i in range(34) if Tile(i).is_honor)
+_SIMPLES = frozenset(Tile(i) for i in range(NUM_KINDS) if Tile(i).is_simple)
+_TERMINALS = frozenset(Tile(i) for i in range(NUM_KINDS) if Tile(i).is_terminal)
+_HONORS = frozenset(Tile(i) for i in range(NUM_KINDS) if Tile(i).is_honor)
 _HEADS = _TERMINALS | _HONORS
 
 __all__ = [
@@ -199,7 +199,7 @@ def count_groups(ctx: WinContext, kind: GroupKind) -> int:
 def tile_hogs(ctx: WinContext) -> int:
     """How many tile kinds have all four copies in the hand without being a declared kong."""
     in_kong = {g.tile for g in ctx.kongs}
-    return sum(1 for t, n in enumerate(ctx.counts[:34]) if n == 4 and t not in in_kong)
+    return sum(1 for t, n in enumerate(ctx.counts[:NUM_KINDS]) if n == 4 and t not in in_kong)
 
 
 def consecutive_pungs(ctx: WinContext, length: int, *, mixed: bool) -> bool:

@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy.orm import Session as DbSession
 
 from muraglia.errors import MahjongError
+from muraglia.tiles import wind_index
 from muraglia.tournament.models import Event
 from muraglia.tournament.scoring import Standing
 from muraglia.tournament.service import standing_dict, standings, team_standings
@@ -94,7 +95,7 @@ def standings_json(db: DbSession, event: Event) -> dict[str, Any]:
                             "table_points_x12": r.table_points_x12,
                             "final": r.final,
                         }
-                        for r in sorted(t.results, key=lambda r: "ESWN".index(r.wind))
+                        for r in sorted(t.results, key=lambda r: wind_index(r.wind))
                     ],
                 }
             )

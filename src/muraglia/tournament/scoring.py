@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from muraglia.tiles import WIND_LETTERS
+
 __all__ = [
     "EMA_UMA",
     "PLACE_POINTS",
@@ -47,7 +49,6 @@ PLACE_POINTS = (4, 2, 1, 0)
 """MCR table points (and the FIMJ tie-break): 4/2/1/0 by place."""
 RAVENNA_START = 2000
 """RAV-COMP-6: a player's table result is his chip total, 2000 ± winnings."""
-WIND_ORDER = "ESWN"
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ def table_results(
     ``raw`` is the net of the hands (Ravenna: the chip total, 2000 ± winnings).
     ``leftover_sticks`` (EMA) are points left on the table after the last hand.
     """
-    seats = [w for w in WIND_ORDER if w in raw]
+    seats = [w for w in WIND_LETTERS if w in raw]
     places = _places({w: raw[w] for w in seats})
     out: dict[str, SeatResult] = {}
     sticks = dict.fromkeys(seats, 0)
@@ -97,12 +98,14 @@ def table_results(
         occupied = places[w]
         place_x12 = 12 * sum(p + 1 for p in occupied) // len(occupied)
         if regulation in {"mcr", "fimj"}:
-            pts = Fraction(sum(PLACE_POINTS[p] for p in occupied if p < 4), len(occupied))
+            pts = Fraction(
+                sum(PLACE_POINTS[p] for p in occupied if p < len(PLACE_POINTS)), len(occupied)
+            )
         else:
             pts = Fraction(0)
         uma = 0
         if regulation == "ema":
-            uma_f = Fraction(sum(EMA_UMA[p] for p in occupied if p < 4), len(occupied))
+            uma_f = Fraction(sum(EMA_UMA[p] for p in occupied if p < len(EMA_UMA)), len(occupied))
             uma = int(uma_f)  # EMA-UMA-2: every split of 9000/3000 multiples is whole
         final = raw[w] + sticks[w] + uma
         out[w] = SeatResult(raw[w], sticks[w], uma, int(pts * 12), place_x12, final)

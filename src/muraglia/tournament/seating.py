@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from muraglia.errors import MahjongError
+from muraglia.tiles import WIND_LETTERS
 
 __all__ = [
     "WINDS",
@@ -53,7 +54,7 @@ __all__ = [
     "validate",
 ]
 
-WINDS = ("E", "S", "W", "N")
+WINDS = WIND_LETTERS
 
 Plan = list[list[list[int]]]
 """Sessions → tables → player numbers in seat order E S W (N)."""

@@ -34,6 +34,7 @@ from muraglia import __version__
 from muraglia.engine.game import flow_for
 from muraglia.errors import MahjongError
 from muraglia.rulesets import load_ruleset, settle_object
+from muraglia.tiles import WIND_LETTERS
 from muraglia.tournament import seating
 from muraglia.tournament.models import (
     REGULATIONS,
@@ -77,7 +78,7 @@ __all__ = [
     "substitute",
 ]
 
-WINDS = "ESWN"
+WINDS = WIND_LETTERS
 DEFAULT_REGULATION = {
     "fimj": "fimj",
     "seipalle": "fimj",

@@ -38,6 +38,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session as DbSession
 
 from muraglia.errors import MahjongError
+from muraglia.tiles import WIND_LETTERS
 from muraglia.tournament import export, service
 from muraglia.tournament.auth import authenticate, signing_key
 from muraglia.tournament.models import Event
@@ -56,6 +57,7 @@ _env = Environment(
     autoescape=select_autoescape(["html"]),
     auto_reload=False,
 )
+_env.globals["WIND_LETTERS"] = WIND_LETTERS
 
 router = APIRouter(prefix="/tournaments", tags=["tournaments"])
 
@@ -465,7 +467,7 @@ async def table_enter(event_id: int, number: int, table: int, request: Request, 
                 json.loads(line) for line in form.get("sheet", "").splitlines() if line.strip()
             ]
         else:
-            totals = {w: int(form[w]) for w in "ESWN" if form.get(w, "").strip()}
+            totals = {w: int(form[w]) for w in WIND_LETTERS if form.get(w, "").strip()}
             if form.get("table_sticks", "").strip():
                 totals["table"] = int(form["table_sticks"])
         version = int(form["version"]) if form.get("version") else None

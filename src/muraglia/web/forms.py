@@ -27,10 +27,11 @@ from muraglia.engine import flow_for
 from muraglia.errors import InvalidHandError
 from muraglia.notation import parse_tiles
 from muraglia.rulesets import ids, load_ruleset, parse_spec
+from muraglia.tiles import WIND_LETTERS
 
 __all__ = ["Flag", "Option", "RulesetForm", "item_from_query", "options_spec", "ruleset_form"]
 
-WINDS = ("E", "S", "W", "N")
+WINDS = WIND_LETTERS
 
 
 @dataclass(frozen=True)

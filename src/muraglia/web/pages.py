@@ -20,7 +20,7 @@ from muraglia.hand import Hand
 from muraglia.notation import parse_tiles
 from muraglia.rulesets import parse_spec
 from muraglia.scoring.provenance import item_groups
-from muraglia.tiles import BONUS_TILES, PLAYING_TILES
+from muraglia.tiles import BONUS_TILES, PLAYING_TILES, WIND_LETTERS
 from muraglia.web.chrome import TEMPLATES, chrome, lang_of, remember_language
 from muraglia.web.forms import WINDS, flag_reasons, item_from_query, ruleset_form
 from muraglia.web.i18n import translate
@@ -40,6 +40,7 @@ __all__ = [
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=TEMPLATES)
+templates.env.globals["WIND_LETTERS"] = WIND_LETTERS
 
 COMPARED = ("fimj", "riichi-ema", "mcr", "seipalle", "ravenna")
 """The five rulesets of the side-by-side view (riichi-tenhou is EMA with Tenhou's options)."""

@@ -232,7 +232,7 @@ def frame_context(
         seats.append(
             {
                 "seat": s,
-                "wind": wind_letter(top.seat_winds[s]) if top.seat_winds else "ESWN"[s],
+                "wind": wind_letter(top.seat_winds[s] if top.seat_winds else s),
                 "name": names[s],
                 "score": scores[s],
                 "dealer": s == top.dealer,

@@ -217,7 +217,7 @@ def table_context(
     seats = []
     for k in range(players):
         s = (me + k) % players
-        wind = wind_letter(view.seat_winds[s]) if view.seat_winds else "ESWN"[s]
+        wind = wind_letter(view.seat_winds[s] if view.seat_winds else s)
         seats.append(
             {
                 "seat": s,

@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 
 from markupsafe import Markup, escape
 
-from muraglia.tiles import BONUS_TILES, PLAYING_TILES, Tile
+from muraglia.tiles import BONUS_TILES, PLAYING_TILES, WIND_LETTERS, Tile
 
 __all__ = ["SYMBOL_IDS", "sprite", "tile_name", "tile_svg"]
 
@@ -161,7 +161,7 @@ def _characters(rank: int, red: bool) -> str:
 
 def _honor(rank: int) -> str:
     if rank <= 4:
-        letter = "ESWN"[rank - 1]
+        letter = WIND_LETTERS[rank - 1]
         return (
             f'<text x="30" y="52" text-anchor="middle" font-family="Georgia, serif" '
             f'font-size="40" font-weight="bold" fill="{_INK}">{letter}</text>'
