@@ -21,8 +21,8 @@ complete layouts, a non-winner's (``WinType.NONE``) on any choice of sets among 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import fields
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import fields, replace
+from typing import Any, ClassVar
 
 from muraglia.analysis.groups import Decomposition
 from muraglia.analysis.shapes import (
@@ -37,11 +37,11 @@ from muraglia.analysis.shapes import (
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand, HandStatus
 from muraglia.notation import parse_hand
-from muraglia.rulesets.base import Ruleset, input_object
+from muraglia.rulesets.base import Ruleset, input_object, settle_outcome
 from muraglia.scoring.accepts import InputRules, decisions_markdown
 from muraglia.scoring.classical import DEFAULT_SEATS, SettlementTerms, mahjong_payment
 from muraglia.scoring.context import WinContext, WinType
-from muraglia.scoring.deal import payment_lines, read_deal, string_list, wind_tile
+from muraglia.scoring.deal import payment_lines, string_list, wind_tile
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
 from muraglia.scoring.result import DealOutcome, ScoreResult, Settlement
 from muraglia.tiles import DRAGONS, WINDS, Tile, wind_letter
@@ -53,9 +53,6 @@ from .options import FLAGS, INPUTS, STATUSES, FimjOptions
 from .patterns import KEYS, PATTERNS, Category, category_of
 from .settlement import settle_deal
 from .waits import last_piece_wait, waiting_kinds
-
-if TYPE_CHECKING:
-    from .flow import FimjFlow
 
 __all__ = ["FimjRules", "reference_markdown"]
 
@@ -78,6 +75,7 @@ class FimjRules(Ruleset[FimjOptions]):
     """The FIMJ classical ruleset (seed 000; spec ``fimj.md``)."""
 
     id: ClassVar[str] = "fimj"
+    flow_name: ClassVar[str] = "FimjFlow"
     dealer_moves: ClassVar[bool] = True
     """``dealer`` names the seat holding the East role (FIMJ-PAY-1); other rulesets: E."""
     aliases: ClassVar[tuple[str, ...]] = ("italian", "fimj-2001")
@@ -343,41 +341,24 @@ class FimjRules(Ruleset[FimjOptions]):
 
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """Settle a deal from the ``muraglia settle`` input object (interfaces.md §5)."""
-        deal = read_deal(data)  # the fields' types (interfaces.md §5)
-        INPUTS.check_settle(data)
-        outcome = DealOutcome(
+        outcome = replace(
+            settle_outcome(data, INPUTS),
             round_wind=data.get("round_wind", "E"),
-            dealer=data.get("dealer", "E"),
-            winners=deal.winners,
-            discarder=deal.discarder,
-            hands=deal.hands,
-            flags=deal.flags,
-            status=deal.status,
             extra={"dead": data.get("dead")},
         )
         return self.settle(outcome).to_dict()
 
     # ------------------------------------------------------------------ reference
 
-    def flow(self) -> FimjFlow:
-        """The engine hooks of this ruleset (``flow.py``), bound to these options."""
-        from .flow import FimjFlow  # noqa: PLC0415 - flow imports the ruleset
-
-        return FimjFlow(self)
-
     def describe(self) -> list[dict[str, Any]]:
         """Every scoring element as data, for ``muraglia rules fimj`` and the generated docs."""
         return [
-            {
-                "id": p.id,
-                "ref": p.ref,
-                "it": p.names["it"],
-                "en": p.names["en"],
-                "category": category_of(p).value,
-                "value": p.closed,
-                "unit": "fixed" if category_of(p) is Category.LIMIT else p.unit,
-                "implies": list(p.implies),
-            }
+            p.named_row(
+                category=category_of(p).value,
+                value=p.closed,
+                unit="fixed" if category_of(p) is Category.LIMIT else p.unit,
+                implies=list(p.implies),
+            )
             for p in PATTERNS
         ]
 
