@@ -26,7 +26,7 @@ from muraglia.scoring.classical import (
     settle,
 )
 from muraglia.scoring.context import WinType
-from muraglia.scoring.deal import SEAT_NAMES, check_roles, read_deal_hands, wind_tile
+from muraglia.scoring.deal import SEAT_NAMES, check_roles, read_deal_hands, seat_heading, wind_tile
 from muraglia.scoring.result import DealOutcome, Settlement
 from muraglia.tiles import COPIES, HAND_SIZE, NUM_KINDS, WINDS, Tile
 
@@ -239,18 +239,18 @@ def _explain(  # noqa: PLR0917 - private, one call site
         it = lang == "it"
         text: list[str] = []
         for seat, score in scores.items():
-            if seat in winners:
-                role = "Mah-Jong"
-            elif seat in status:
-                role = STATUSES[status[seat]][lang]
-            else:
-                role = "stecca" if it else "hand points"
-            head = names[seat]
-            if seat == east:  # FIMJ-PAY-1: East pays and collects double
-                head += (
-                    " (Est: paga e riscuote doppio)" if it else " (East: pays and collects double)"
+            # FIMJ-PAY-1: East pays and collects double (the heading's default East note)
+            text.append(
+                seat_heading(
+                    seat,
+                    values[seat],
+                    lang,
+                    won=seat in winners,
+                    status=status.get(seat),
+                    statuses=STATUSES,
+                    east=east,
                 )
-            text.append(f"{head} — {role}: {values[seat]}")
+            )
             text.extend("  " + x for x in lines(score, lang, limit=limit))
             if values[seat] != score.value:
                 if seat in status:
