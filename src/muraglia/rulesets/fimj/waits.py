@@ -100,14 +100,15 @@ def may_complete(counts: Sequence[int], melds: int, *, four_as_two_pairs: bool) 
     """
     if shanten_all(counts, melds) == -1:
         return True
-    if melds == 0 and not any(c % 2 for c in counts):  # every count 0, 2 or 4
+    if melds == 0 and 1 not in counts and SET_SIZE not in counts:  # every count 0, 2 or 4
         return four_as_two_pairs
     return maybe_special(counts, melds)
 
 
 def maybe_special(counts: Sequence[int], melds: int) -> bool:
     """Necessary conditions of the special-shape massimi (FIMJ-MAX M04, M07, M08, M09)."""
-    if all(counts[w] == 1 for w in WINDS):  # small snake (all winds)
+    east, south, west, north = WINDS
+    if counts[east] == counts[south] == counts[west] == counts[north] == 1:  # small snake
         suits = [s for s in range(0, NUM_SUITED, RANKS) if any(counts[s : s + RANKS])]
         return (
             sum(counts[d] for d in DRAGONS) == 1
