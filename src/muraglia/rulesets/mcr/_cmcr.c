@@ -267,13 +267,12 @@ static PyObject *group_object(const G *g) {
     return PyTuple_GET_ITEM(pairs, g->tile);
 }
 
-/* Read 34 counts 0-4 from a tuple; 0 if it is not one (no error set). */
-static int counts_of(PyObject *counts, int *c, int *total) {
+static int read_counts(PyObject *seq, int *out) { /* 34 ints 0-4, else 0 (no error set) */
     Py_ssize_t i;
-    *total = 0;
-    if (!PyTuple_Check(counts) || PyTuple_GET_SIZE(counts) != 34) return 0;
+    if (!PyTuple_Check(seq) && !PyList_Check(seq)) return 0;
+    if (PySequence_Fast_GET_SIZE(seq) != 34) return 0;
     for (i = 0; i < 34; i++) {
-        PyObject *v = PyTuple_GET_ITEM(counts, i);
+        PyObject *v = PySequence_Fast_GET_ITEM(seq, i);
         long n;
         if (!PyLong_Check(v)) return 0;
         n = PyLong_AsLong(v);
@@ -281,9 +280,17 @@ static int counts_of(PyObject *counts, int *c, int *total) {
             PyErr_Clear();
             return 0;
         }
-        c[i] = (int)n;
-        *total += (int)n;
+        out[i] = (int)n;
     }
+    return 1;
+}
+
+/* Read 34 counts 0-4 from a tuple and their total; 0 if it is not one (no error set). */
+static int counts_of(PyObject *counts, int *c, int *total) {
+    int i;
+    *total = 0;
+    if (!PyTuple_Check(counts) || !read_counts(counts, c)) return 0;
+    for (i = 0; i < 34; i++) *total += c[i];
     return 1;
 }
 
@@ -1032,23 +1039,6 @@ static int complete(int *c, int melds) { /* 14 - 3 x melds tiles: any MCR winnin
     return 0;
 }
 
-static int read_counts(PyObject *seq, int *out) { /* 34 ints 0-4, else 0 (no error set) */
-    Py_ssize_t i;
-    if (!PyTuple_Check(seq) && !PyList_Check(seq)) return 0;
-    if (PySequence_Fast_GET_SIZE(seq) != 34) return 0;
-    for (i = 0; i < 34; i++) {
-        PyObject *v = PySequence_Fast_GET_ITEM(seq, i);
-        long n;
-        if (!PyLong_Check(v)) return 0;
-        n = PyLong_AsLong(v);
-        if (n < 0 || n > 4) {
-            PyErr_Clear();
-            return 0;
-        }
-        out[i] = (int)n;
-    }
-    return 1;
-}
 
 PyDoc_STRVAR(single_tile_wait_doc,
              "single_tile_wait(concealed13, melds, held) -> bool, or NotImplemented.");
