@@ -311,6 +311,18 @@ static PyObject *meld_groups_of(PyObject *melds) {
     return out;
 }
 
+/* Append the Decomposition of (shape, groups) to out; takes the reference to groups. */
+static int append_decomposition(PyObject *out, PyObject *shape, PyObject *groups) {
+    PyObject *dec = make_decomposition(shape, groups);
+    Py_DECREF(groups);
+    if (dec == NULL || PyList_Append(out, dec) < 0) {
+        Py_XDECREF(dec);
+        return -1;
+    }
+    Py_DECREF(dec);
+    return 0;
+}
+
 /* Append to `out` a Decomposition(shape, prefix + groups + suffix) for every split of the
  * counts `c` into sets and a pair (`declared` sets are elsewhere), in the reference's order.
  * Returns 0, -1 on an error, 1 when a suit has more splits than kept (the caller gives up). */
@@ -358,7 +370,7 @@ static int enum_standard(int *c, int declared, PyObject *prefix, PyObject *suffi
                 const Part *ps[3];
                 Py_ssize_t n, k = 0, j, np = prefix ? PyTuple_GET_SIZE(prefix) : 0;
                 int q;
-                PyObject *groups, *dec;
+                PyObject *groups;
                 ps[0] = &parts[0].p[a];
                 ps[1] = &parts[1].p[b];
                 ps[2] = &parts[2].p[d];
@@ -374,13 +386,7 @@ static int enum_standard(int *c, int declared, PyObject *prefix, PyObject *suffi
                     PyTuple_SET_ITEM(groups, k++, Py_NewRef(group_object(&honors[j])));
                 for (j = 0; j < PyTuple_GET_SIZE(suffix); j++)
                     PyTuple_SET_ITEM(groups, k++, Py_NewRef(PyTuple_GET_ITEM(suffix, j)));
-                dec = make_decomposition(shape, groups);
-                Py_DECREF(groups);
-                if (dec == NULL || PyList_Append(out, dec) < 0) {
-                    Py_XDECREF(dec);
-                    return -1;
-                }
-                Py_DECREF(dec);
+                if (append_decomposition(out, shape, groups) < 0) return -1;
             }
     return 0;
 }
@@ -449,17 +455,10 @@ static PyObject *setup_special(PyObject *self, PyObject *args) {
 
 static int append_groups(PyObject *out, PyObject *shape, PyObject **items, Py_ssize_t n) {
     Py_ssize_t i;
-    PyObject *groups = PyTuple_New(n), *dec;
+    PyObject *groups = PyTuple_New(n);
     if (groups == NULL) return -1;
     for (i = 0; i < n; i++) PyTuple_SET_ITEM(groups, i, Py_NewRef(items[i]));
-    dec = make_decomposition(shape, groups);
-    Py_DECREF(groups);
-    if (dec == NULL || PyList_Append(out, dec) < 0) {
-        Py_XDECREF(dec);
-        return -1;
-    }
-    Py_DECREF(dec);
-    return 0;
+    return append_decomposition(out, shape, groups);
 }
 
 PyDoc_STRVAR(special_doc,
