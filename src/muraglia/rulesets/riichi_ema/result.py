@@ -15,13 +15,13 @@ from muraglia.scoring.result import (
     Award,
     ScoreResult,
 )
-from muraglia.tiles import WIND_LETTERS, WINDS, Tile
+from muraglia.tiles import LETTER_OF_WIND
 
 if TYPE_CHECKING:
     from muraglia.rulesets.riichi_ema.ruleset import RiichiEma
 
-SEAT_OF: dict[Tile, str] = dict(zip(WINDS, WIND_LETTERS, strict=True))
-"""Wind tile -> seat letter (a lookup table on the hot path; :func:`muraglia.tiles.wind_letter`)."""
+SEAT_OF = LETTER_OF_WIND
+"""Wind tile -> seat letter (:data:`muraglia.tiles.LETTER_OF_WIND`, read on the hot path)."""
 _LANGS = ("en", "it")
 
 
