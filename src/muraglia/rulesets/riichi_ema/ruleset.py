@@ -79,7 +79,7 @@ PAYMENT_REASONS: dict[str, dict[str, str]] = {
 _FROZEN = (tuple, frozenset, type(None))
 RESULT_KEYS = (
     "rules", "hand", "valid", "awards", "reason", "value", "han", "fu", "fan", "points",
-    "doubles", "limit", "payments", "explanation", "decomposition", "extra", "_locate",
+    "doubles", "limit", "payments", "explanation", "decomposition", "extra",
 )  # fmt: skip
 """The instance dict of a riichi result, in this order (``_finish`` and the C kernel's
 ``front`` both make it; tests compare them)."""
@@ -512,9 +512,9 @@ class RiichiEma(Ruleset[EmaOptions]):
             "__dict__",
             {
                 "rules": self.rid,
-                "hand": c.hand,  # formatted on first read (_LazyHand)
+                "hand": c.hand,  # formatted on first read (RiichiResult.hand)
                 "valid": c.valid,
-                "awards": c.awards,
+                "awards": extra,  # located on first read (RiichiResult.awards)
                 "reason": c.reason,
                 "value": c.value,
                 "han": None if yakuman else c.han,
@@ -524,10 +524,9 @@ class RiichiEma(Ruleset[EmaOptions]):
                 "doubles": None,
                 "limit": c.limit,
                 "payments": payments,
-                "explanation": None,  # made on first read (_LazyExplanation)
-                "decomposition": c.decomposition,  # built on first read (_LazyDecomposition)
+                "explanation": extra,  # made on first read (RiichiResult.explanation)
+                "decomposition": c.decomposition,  # built on first read
                 "extra": extra,
-                "_locate": extra,  # the awards' tiles, found on first read (_LazyAwards)
             },
         )
         return result
