@@ -44,7 +44,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from muraglia.errors import MahjongError
 from muraglia.hand import Hand
 from muraglia.melds import MeldKind, Source
 from muraglia.rulesets.base import (
@@ -275,19 +274,10 @@ class RiichiFlow(DealFlow[RiichiEma]):
             kinds = {t.kind for t in hand.concealed_tiles}
             if hand.melds or kinds != _TERMINALS_HONOURS:
                 return None
-        try:
-            result = self.ruleset.score(
-                hand,
-                win="tsumo" if self_drawn else "ron",
-                seat_wind=view.seat_wind(seat),
-                round_wind=view.round_wind,
-                flags=flags,
-                dora=tuple(view.indicators),
-                honba=view.honba,
-            )
-        except MahjongError:
-            return None
-        return int(result.value) if result.valid else None
+        result = self.scored_win(
+            view, seat, hand, self_drawn=self_drawn, flags=flags, honba=view.honba
+        )
+        return int(result.value) if result is not None and result.valid else None
 
     def furiten(self, view: DealView, seat: int, hand: Hand) -> bool:
         """Whether ``seat`` may not win on a discard (EMA-FURI-2/3/4).
