@@ -91,7 +91,8 @@ def payments(value: int, *, winner: str, discarder: str | None) -> dict[str, int
     if discarder == winner:
         raise RulesetError(f"{winner!r} cannot win on his own discard")
     values = dict.fromkeys(SEATS, 0) | {winner: value}
-    return settle(values, winners=(winner,), east="E", terms=SEIPALLE_TERMS, liable=discarder).net
+    paid = settle(values, winners=(winner,), east="E", terms=SEIPALLE_TERMS, liable=discarder)
+    return dict(paid.net)
 
 
 def may_win_on_discard(own_discards: Iterable[Tile], tile: Tile) -> bool:
