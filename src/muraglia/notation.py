@@ -50,7 +50,9 @@ muraglia.errors.InvalidHandError: impossible hand '11111m 2345678p 9s': 5 copies
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
+from typing import Any
 
 from muraglia.errors import InvalidHandError, NotationError, excerpt
 from muraglia.hand import MAX_MELDS, Hand, HandStatus, format_hand
@@ -483,6 +485,40 @@ def _hand(
         state["concealed_counts"] = tuple(held.to_bytes(NUM_KINDS, "little"))
         state["counts"] = tuple(every.to_bytes(NUM_KINDS, "little"))
     return hand
+
+
+def _load_native() -> Any:
+    """The optional C kernel (``_cnotation``) set up with this module's tables, or ``None``.
+
+    ``None`` when ``MURAGLIA_PURE=1``, when the kernel is not built, when ``Hand`` is not laid
+    out as :func:`_hand` expects, or when the build is older than these declarations.
+    """
+    if os.environ.get("MURAGLIA_PURE", "") not in ("", "0") or not _BUILD_HANDS_DIRECTLY:
+        return None
+    try:
+        from muraglia import _cnotation  # type: ignore[attr-defined]  # noqa: PLC0415
+    except ImportError:
+        return None
+    try:
+        _set_up(_cnotation, _MELDS)
+    except (TypeError, ValueError):
+        return None
+    return _cnotation
+
+
+def _set_up(kernel: Any, melds: dict[_MeldKey, tuple[Meld, int]]) -> None:
+    """Hand the C kernel the ``Hand`` class, the code tables, a meld cache and its builder."""
+    controls = (_SPACE, _OPEN, _OPEN_KONG, _CLOSE, _CLOSE_KONG, _PLUS, _LEFT, _ACROSS, _RIGHT)
+    kernel.setup(Hand, _PHYSICAL, _KIND, melds, _meld, controls)
+
+
+_pure_scan_hand = _scan_hand
+"""The pure-Python :func:`_scan_hand`: the reference of the C kernel and its fallback."""
+_native = _load_native()
+NATIVE = _native is not None
+"""Whether :func:`parse_hand`'s fast path runs the compiled kernel (``muraglia._cnotation``)."""
+if _native is not None:
+    _scan_hand = _native.scan_hand
 
 
 def parse_tiles(text: str, *, red_fives: bool = True) -> tuple[PhysicalTile, ...]:
