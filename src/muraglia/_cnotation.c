@@ -32,7 +32,7 @@
 /* the control codes of notation._CONTROL (checked by setup) */
 enum { SPACE, OPEN, OPEN_KONG, CLOSE, CLOSE_KONG, PLUS, LEFT, ACROSS, RIGHT };
 
-static PyObject *hand_type;   /* muraglia.hand.Hand */
+static PyObject *hand_type;   /* muraglia.notation.Hand */
 static PyObject *physical;    /* notation._PHYSICAL: the interned PhysicalTile of each code */
 static PyObject *kinds;       /* notation._KIND: the Tile of each code */
 static PyObject *meld_cache;  /* notation._MELDS */
