@@ -93,15 +93,16 @@ static void sort_codes(int *codes, Py_ssize_t n) {
     }
 }
 
+#define MAX_COUNT 18 /* a strict hand's count of one kind is at most 4: a margin */
+static PyObject *small_ints[MAX_COUNT + 1];
+
+/* The tuple of 34 counts (each at most MAX_COUNT: the caller checked them against COPIES). */
 static PyObject *counts_tuple(const int *counts) {
     PyObject *out = PyTuple_New(NUM_KINDS);
     if (out == NULL) return NULL;
     for (int k = 0; k < NUM_KINDS; k++) {
-        PyObject *v = PyLong_FromLong(counts[k]);
-        if (v == NULL) {
-            Py_DECREF(out);
-            return NULL;
-        }
+        PyObject *v = small_ints[counts[k]];
+        Py_INCREF(v);
         PyTuple_SET_ITEM(out, k, v);
     }
     return out;
@@ -473,6 +474,9 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__cnotation(void) {
     empty_args = PyTuple_New(0);
     if (empty_args == NULL) return NULL;
+    for (int i = 0; i <= MAX_COUNT; i++) {
+        if ((small_ints[i] = PyLong_FromLong(i)) == NULL) return NULL;
+    }
 #define INTERN(var, text)                                                                      \
     if ((var = PyUnicode_InternFromString(text)) == NULL) return NULL;
     INTERN(s_concealed, "concealed")
