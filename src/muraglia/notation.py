@@ -59,6 +59,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+from bisect import bisect_right
 from enum import IntFlag
 from functools import cached_property
 from typing import Any
@@ -267,17 +268,42 @@ def format_hand(hand: Hand) -> str:
     '23455678m (1111p) [999s^] 17f +5m'
     """
     parts: list[str] = []
-    concealed = hand.concealed_tiles
-    if hand.winning is not None:
-        concealed = tuple(sorted(concealed, key=lambda t: (t.kind, not t.red)))
+    concealed = hand.concealed
+    winning = hand.winning
+    if winning is not None:  # among the concealed tiles (sorted), after its equals
+        at = bisect_right(concealed, (winning.kind, not winning.red), key=_tile_order)
+        concealed = (*concealed[:at], winning, *concealed[at:])
     if concealed:
         parts.append(format_tiles(concealed))
-    parts.extend(m.notation for m in hand.melds)
+    for meld in hand.melds:
+        parts.append(_meld_notation(meld))
     if hand.bonus:
         parts.append("".join(str(b.rank) for b in hand.bonus) + "f")
-    if hand.winning is not None:
-        parts.append(f"+{hand.winning.notation}")
+    if winning is not None:
+        parts.append(f"+{winning.notation}")
     return " ".join(parts)
+
+
+def _tile_order(tile: PhysicalTile) -> tuple[Tile, bool]:
+    """The order of ``Hand.concealed``: by kind, a red five before the other fives."""
+    return (tile.kind, not tile.red)
+
+
+_MELD_TEXT: dict[int, tuple[Meld, str]] = {}
+"""``Meld.notation`` by the meld's ``id`` (with the meld, so the id stays its own): the parser
+shares its melds, and formatting one rebuilt the string every time. Bounded (cleared when
+full)."""
+
+
+def _meld_notation(meld: Meld) -> str:
+    found = _MELD_TEXT.get(id(meld))
+    if found is not None and found[0] is meld:
+        return found[1]
+    text = meld.notation
+    if len(_MELD_TEXT) >= _CACHE_LIMIT:
+        _MELD_TEXT.clear()
+    _MELD_TEXT[id(meld)] = (meld, text)
+    return text
 
 
 # --- the parser -------------------------------------------------------------------------------
