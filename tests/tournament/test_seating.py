@@ -49,6 +49,7 @@ def _independent_repeats(plan: list[list[list[int]]]) -> int:
         (120, 10),
         (200, 10),
         (36, 9),
+        (128, 42),
     ],
 )
 def test_known_designs_have_no_repeat_pairs(n: int, r: int) -> None:
