@@ -33,6 +33,7 @@ from muraglia.players.review import Decision, Reviewer
 from muraglia.rulesets.base import SEAT_LETTERS, wind_letter
 from muraglia.web.i18n import translate
 from muraglia.web.models import WebReplay
+from muraglia.web.narrate import event_line
 from muraglia.web.pages import lang_of, render, render_fragment
 from muraglia.web.table_view import (
     action_label,
@@ -219,6 +220,8 @@ def frame_context(
     scores = deal.scores if frame.end and deal.scores else top.scores  # settled, before uma
     players = len(frame.views)
     order = [(seat + k) % players for k in range(players)] if seat is not None else range(players)
+    # a winner's 14 tiles in the end frame are its complete hand: shown won, no discard to make
+    won = {w.seat: event_line(w, steps.rules, lang, names) for w in deal.wins} if frame.end else {}
     seats = []
     for s in order:
         view = frame.views[s]
@@ -248,6 +251,7 @@ def frame_context(
                 "hand_size": top.hand_sizes[s],
                 "shown": shown,
                 "shanten": sh if shown else None,
+                "won": won.get(s),
                 "waits": [t.notation for t in frame.waits[s]] if shown else [],
                 "best_discards": [
                     {"tile": t.notation, "waits": [w.notation for w in ws]}
@@ -277,7 +281,7 @@ def frame_context(
         "dead": top.dead_count,
         "round_wind": wind_letter(top.round_wind),
         "pot": top.pot,
-        "lines": frame.lines,
+        "lines": [event_line(e, steps.rules, lang, names, seat) for e in frame.events],
         "end": _end(steps, deal, lang) if frame.end else None,
         "final": steps.final if index == len(frames) - 1 else None,
         "problems": deal.problems,
