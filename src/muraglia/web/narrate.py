@@ -130,7 +130,7 @@ class _Teller:
     def term(self, term: str) -> str:
         return term_name(self.rules, term, self.lang)
 
-    def action(self, a: Action) -> str:
+    def action(self, a: Action) -> str:  # noqa: PLR0911 - a sentence per action kind
         who, t = self.who(a.seat), self.lang
         calls = self.say(f"{who} chiama", f"{who} calls")
         declares = self.say(f"{who} dichiara", f"{who} declares")
@@ -197,7 +197,7 @@ def _deal_ended(tell: _Teller, e: DealEnded) -> str:
     return tell.say("Mano finita: ", "Deal over: ") + what + void
 
 
-def _told(tell: _Teller, e: Event) -> str | None:
+def _told(tell: _Teller, e: Event) -> str | None:  # noqa: PLR0911, PLR0912 - a sentence per event type
     lang = tell.lang
     if isinstance(e, Acted):
         return tell.action(e.action)
@@ -255,7 +255,7 @@ def _told(tell: _Teller, e: Event) -> str | None:
     return _told_rest(tell, e)
 
 
-def _told_rest(tell: _Teller, e: Event) -> str | None:
+def _told_rest(tell: _Teller, e: Event) -> str | None:  # noqa: PLR0911 - a sentence per event type
     """The rarer events (Charleston, late claims, time, the match's end)."""
     lang = tell.lang
     if isinstance(e, TilesPassed):

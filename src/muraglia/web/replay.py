@@ -50,6 +50,8 @@ api_router = APIRouter()
 
 REPLAY_BODY = 4 * 1024 * 1024
 """Largest upload to ``/replay`` and ``/api/replay`` (a whole game in any format is far less)."""
+ECHO_MAX = 200_000
+"""A pasted record that does not open is shown again in the form up to this many characters."""
 
 
 # ---------------------------------------------------------------------------- the review
@@ -363,7 +365,7 @@ async def replay_open(request: Request) -> Response:
             raise MahjongError("choose a record file or paste a record")
         rid, _ = _store(request).create(name, text)
     except (MahjongError, ValueError, KeyError, TypeError, IndexError) as exc:
-        return replay_new(request, error=str(exc), text=text if len(text) < 200_000 else "")
+        return replay_new(request, error=str(exc), text=text if len(text) < ECHO_MAX else "")
     return RedirectResponse(f"/replay/{rid}", status_code=303)
 
 
