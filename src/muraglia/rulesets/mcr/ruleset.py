@@ -16,18 +16,19 @@ the compiled fan plans and the resolution: :mod:`.search`; options: :mod:`.optio
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import fields
 from functools import partial
 from typing import Any, ClassVar
 
+from muraglia.analysis.groups import Decomposition
 from muraglia.analysis.shapes import Shape
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.rulesets.base import Ruleset, as_hand
 from muraglia.rulesets.mcr.context import McrContext
+from muraglia.rulesets.mcr.native import KERNEL_FLAGS, best_fans, readings, single_tile_wait
 from muraglia.rulesets.mcr.native import decompositions as decompose
-from muraglia.rulesets.mcr.native import readings, single_tile_wait
 from muraglia.rulesets.mcr.options import FLAGS, STATUSES, McrOptions
 from muraglia.rulesets.mcr.patterns import EDITION_VALUES, NUMBER, PATTERNS
 from muraglia.rulesets.mcr.plan import FanPlan, group_counts, kinds_mask
@@ -36,6 +37,7 @@ from muraglia.rulesets.mcr.search import (
     NO_WAIT_FANS,
     WAIT_KINDS,
     compiled,
+    fan_kernel,
     possible_shapes,
     resolve,
     run_steps,
@@ -71,6 +73,11 @@ def _order(award: Award) -> int:
 
 def _notation(h: Hand) -> str:
     return h.notation
+
+
+def _locate(ctx: Callable[[], McrContext], awards: tuple[Award, ...]) -> tuple[Award, ...]:
+    """The awards with their tiles, located on the best reading's context (made here)."""
+    return PATTERNS.locate(ctx(), awards)
 
 
 def _explanation(*args: Any) -> LazyLines:
@@ -161,6 +168,10 @@ class McrRules(Ruleset[McrOptions]):
         if o.two_kongs_mixed not in (3, 4, 5):
             raise RulesetError("mcr option two_kongs_mixed must be 3, 4 or 5")
         self._values = dict(EDITION_VALUES[o.edition])
+        self._fans: object | None = None
+        """The native kernel's fan state for this edition and options (:meth:`_kernel_best`)."""
+        self._fans_version = -1
+        """The table version ``_fans`` was made for."""
 
     # ------------------------------------------------------------------ scoring
 
@@ -243,8 +254,52 @@ class McrRules(Ruleset[McrOptions]):
         discarder = situation.get("discarder")
         if discarder is not None:
             seat_letter(discarder, "discarder")
-        ctx, awards, fan = self._best(h, w, seat, rnd, flag_set)
-        return self._result_of(h, ctx, awards, fan, w, LETTER_OF[seat], discarder)
+        out = self._kernel_best(h, w, seat, rnd, flag_set)
+        if out is NotImplemented:  # the declared predicates (the reference)
+            ctx, awards, fan = self._best(h, w, seat, rnd, flag_set)
+            located: Any = () if ctx is None else Deferred(partial(PATTERNS.locate, ctx, awards))
+            out = (None if ctx is None else ctx.decomposition, located, awards, fan)
+        d, located, awards, fan = out
+        return self._result_of(h, d, located, awards, fan, w, LETTER_OF[seat], discarder)
+
+    def _kernel_best(
+        self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
+    ) -> Any:
+        """:meth:`_best` in the native kernel (``native.best_fans``), for what it takes.
+
+        Returns ``(decomposition or None, the awards located on first read, awards, fan)``, or
+        NotImplemented when the kernel is not built, the table declares a fan it does not
+        detect, an option or flag it does not implement is set, or the hand is unusual: the
+        declared predicates then score (:meth:`_best`).
+        """
+        c = compiled()
+        if self._fans_version != c.version:
+            self._fans = fan_kernel(self._values, self.options)
+            self._fans_version = c.version
+        state = self._fans
+        if state is None:
+            return NotImplemented
+        bits = 0
+        for flag in flag_set:
+            bit = KERNEL_FLAGS.get(flag)
+            if bit is None:
+                return NotImplemented
+            bits |= bit
+        assert h.winning is not None
+        flowers = len(h.bonus)
+        best = best_fans(state, h.concealed_counts, h.melds, h.counts, h.winning.kind,
+                         h.is_concealed, w is WinType.TSUMO, seat, rnd, bits, flowers)  # fmt: skip
+        if best is None:
+            return None, (), (), 0
+        if best is NotImplemented:
+            return best
+        d, r, awards, unique, fan = best
+        ctx = partial(
+            McrContext, hand=h, decomposition=d, reading=r, win=w, seat_wind=seat,
+            round_wind=rnd, flags=flag_set, options=self.options, unique_wait=unique,
+            flowers=flowers,
+        )  # fmt: skip
+        return d, Deferred(partial(_locate, ctx, awards)), awards, fan
 
     def _scored(
         self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
@@ -336,22 +391,26 @@ class McrRules(Ruleset[McrOptions]):
     @staticmethod
     def _result_of(  # noqa: PLR0917 - once per scored hand, by position
         h: Hand,
-        ctx: McrContext | None,
+        decomposition: Decomposition | None,
+        located: Any,
         awards: tuple[Award, ...],
         fan: int,
         win: WinType,
         winner: str,
         discarder: str | None,
     ) -> McrResult:
-        """The result of the best reading ``ctx`` (None: not a winning shape) and its awards.
+        """The result of the best reading's ``decomposition`` (None: not a winning shape).
 
-        The notation, the tiles of each award (its locator, on ``ctx``) and the explanation
-        are made on first read (:class:`~muraglia.rulesets.mcr.result.McrResult`).
+        ``located`` is its awards with their tiles (a
+        :class:`~muraglia.scoring.result.Deferred` locating them on the best reading's
+        context). The notation, the award tiles and the explanation are made on first read
+        (:class:`~muraglia.rulesets.mcr.result.McrResult`).
         """
-        valid = ctx is not None and fan >= MINIMUM
+        shaped = decomposition is not None
+        valid = shaped and fan >= MINIMUM
         if valid:
             reason = None
-        elif ctx is None:
+        elif not shaped:
             reason = "not a winning hand (MCR-WIN-1): false win"
         else:
             reason = f"{fan} points < {MINIMUM} without flowers (MCR-WIN-4): false win"
@@ -369,16 +428,14 @@ class McrRules(Ruleset[McrOptions]):
             value=fan,
             hand=Deferred(partial(_notation, h)),
             valid=valid,
-            awards=Deferred(partial(PATTERNS.locate, ctx, awards)) if ctx is not None else (),
+            awards=located,
             reason=reason,
             fan=fan,
             payments=pays,
             explanation=Deferred(
-                partial(
-                    _explanation, awards, fan, reason, ctx is not None, pays, winner, flowers, total
-                )
+                partial(_explanation, awards, fan, reason, shaped, pays, winner, flowers, total)
             ),
-            decomposition=None if ctx is None else ctx.decomposition,
+            decomposition=decomposition,
             extra=extra,
         )
 
