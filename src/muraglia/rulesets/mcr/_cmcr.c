@@ -20,6 +20,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#define HONOUR_MASK (0x7FULL << 27)
+#define WIND_MASK (0xFULL << 27)
+#define DRAGON_MASK (0x7ULL << 31)
+#define SUITED_MASK ((1ULL << 27) - 1)
+#define TERMINAL_MASK (1ULL | 1ULL << 8 | 1ULL << 9 | 1ULL << 17 | 1ULL << 18 | 1ULL << 26)
 #define MAXPARTS 64 /* splits of one suit kept (the most a 14-tile suit has is far fewer) */
 
 enum { CHOW = 0, PUNG = 1, PAIR = 3 }; /* the GroupKind order: chow, pung, kong, pair */
@@ -415,7 +420,7 @@ static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t narg
         if (PyErr_Occurred()) return NULL;
         Py_RETURN_NOTIMPLEMENTED;
     }
-    r = enum_standard(c, (int)PyTuple_GET_SIZE(args[1]), NULL, meld_groups, shape_id, out);
+    r = enum_standard(c, (int)PyTuple_GET_SIZE(meld_groups), NULL, meld_groups, shape_id, out);
     Py_DECREF(meld_groups);
     if (r == 0) return out;
     Py_DECREF(out);
@@ -464,57 +469,42 @@ static int append_groups(PyObject *out, PyObject *shape, PyObject **items, Py_ss
 PyDoc_STRVAR(special_doc,
              "special(shape, counts, melds) -> list of Decomposition, or NotImplemented.");
 
-static PyObject *special(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    PyObject *out, *shape, *items[14];
-    int c[34], total, i, kind, perm, r = 0;
-    Py_ssize_t nmelds, n = 0;
-    (void)self;
-    if (singles == NULL || group_type == NULL || chows == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "_cmcr.setup_special() was not called");
-        return NULL;
-    }
-    if (nargs != 3 || !PyLong_Check(args[0]) || !PyTuple_Check(args[2]) ||
-        !counts_of(args[1], c, &total))
-        Py_RETURN_NOTIMPLEMENTED;
-    kind = (int)PyLong_AsLong(args[0]);
-    if (kind < 0 || kind > 3) {
-        PyErr_Clear();
-        Py_RETURN_NOTIMPLEMENTED;
-    }
-    shape = PyTuple_GET_ITEM(special_ids, kind);
-    nmelds = PyTuple_GET_SIZE(args[2]);
-    out = PyList_New(0);
-    if (out == NULL) return NULL;
-    if (kind < 3 && nmelds) return out; /* concealed-only shapes */
+/* Append special shape `kind`'s decompositions of the concealed counts c (total tiles) and the
+ * melds' groups to out: 0, -1 on an error, 1 when the standard split gives up. */
+static int special_of(int kind, int *c, int total, PyObject *meld_groups, PyObject *out) {
+    PyObject *shape = PyTuple_GET_ITEM(special_ids, kind), *items[14];
+    Py_ssize_t nmelds = PyTuple_GET_SIZE(meld_groups), n = 0;
+    int i, perm, r = 0;
+    if (kind < 3 && nmelds) return 0; /* concealed-only shapes */
     if (kind == 0) {
-        if (total != 14) return out;
+        if (total != 14) return 0;
         for (i = 0; i < 34; i++) {
             if (c[i] == 2 || c[i] == 4) {
                 items[n++] = PyTuple_GET_ITEM(pairs, i);
                 if (c[i] == 4) items[n++] = PyTuple_GET_ITEM(pairs, i);
             } else if (c[i]) {
-                return out;
+                return 0;
             }
         }
         r = append_groups(out, shape, items, n);
     } else if (kind == 1) {
         int in_orphans = 0;
-        if (total != 14) return out;
+        if (total != 14) return 0;
         for (i = 0; i < 13; i++) {
             int t = orphan_kinds[i];
-            if (!c[t]) return out;
+            if (!c[t]) return 0;
             in_orphans += c[t];
         }
-        if (in_orphans != 14) return out;
+        if (in_orphans != 14) return 0;
         for (i = 0; i < 13; i++) {
             int t = orphan_kinds[i];
             items[n++] = PyTuple_GET_ITEM(c[t] == 2 ? pairs : singles, t);
         }
         r = append_groups(out, shape, items, n);
     } else if (kind == 2) {
-        if (total != 14) return out;
+        if (total != 14) return 0;
         for (i = 0; i < 34; i++)
-            if (c[i] > 1) return out;
+            if (c[i] > 1) return 0;
         for (perm = 0; perm < 6; perm++) {
             int allowed[27] = {0}, ok = 1;
             for (i = 0; i < 9; i++) allowed[knitted_tile(perm, i)] = 1;
@@ -527,14 +517,7 @@ static PyObject *special(PyObject *self, PyObject *const *args, Py_ssize_t nargs
             break;
         }
     } else {
-        PyObject *meld_groups;
-        if (nmelds > 1 || total != 14 - 3 * (int)nmelds) return out;
-        meld_groups = meld_groups_of(args[2]);
-        if (meld_groups == NULL) {
-            Py_DECREF(out);
-            if (PyErr_Occurred()) return NULL;
-            Py_RETURN_NOTIMPLEMENTED;
-        }
+        if (nmelds > 1 || total != 14 - 3 * (int)nmelds) return 0;
         for (perm = 0; perm < 6 && r == 0; perm++) {
             int lows[3], missing = 0, x, y;
             PyObject *prefix;
@@ -551,17 +534,46 @@ static PyObject *special(PyObject *self, PyObject *const *args, Py_ssize_t nargs
             prefix = PyTuple_Pack(3, PyTuple_GET_ITEM(knitted, lows[0]),
                                   PyTuple_GET_ITEM(knitted, lows[1]),
                                   PyTuple_GET_ITEM(knitted, lows[2]));
-            if (prefix == NULL) {
-                r = -1;
-                break;
-            }
+            if (prefix == NULL) return -1;
             for (i = 0; i < 9; i++) c[knitted_tile(perm, i)]--;
             r = enum_standard(c, (int)nmelds + 3, prefix, meld_groups, shape, out);
             for (i = 0; i < 9; i++) c[knitted_tile(perm, i)]++;
             Py_DECREF(prefix);
         }
-        Py_DECREF(meld_groups);
     }
+    return r;
+}
+
+static PyObject *special(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *out, *meld_groups;
+    int c[34], total, kind, r;
+    (void)self;
+    if (singles == NULL || group_type == NULL || chows == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "_cmcr.setup_special() was not called");
+        return NULL;
+    }
+    if (nargs != 3 || !PyLong_Check(args[0]) || !PyTuple_Check(args[2]) ||
+        !counts_of(args[1], c, &total))
+        Py_RETURN_NOTIMPLEMENTED;
+    kind = (int)PyLong_AsLong(args[0]);
+    if (kind < 0 || kind > 3) {
+        PyErr_Clear();
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    out = PyList_New(0);
+    if (out == NULL) return NULL;
+    if (kind < 3 && PyTuple_GET_SIZE(args[2])) return out; /* concealed-only shapes */
+    if (kind == 3 && (PyTuple_GET_SIZE(args[2]) > 1 ||
+                      total != 14 - 3 * (int)PyTuple_GET_SIZE(args[2])))
+        return out;
+    meld_groups = meld_groups_of(args[2]);
+    if (meld_groups == NULL) {
+        Py_DECREF(out);
+        if (PyErr_Occurred()) return NULL;
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    r = special_of(kind, c, total, meld_groups, out);
+    Py_DECREF(meld_groups);
     if (r == 0) return out;
     Py_DECREF(out);
     if (r < 0) return NULL;
@@ -979,57 +991,60 @@ static int suit_sets(int *c) { /* nine counts split into chows and pungs only */
     return ok;
 }
 
-static int sets_only(int *c) {
-    int i;
-    for (i = 27; i < 34; i++)
-        if (c[i] % 3) return 0;
-    return suit_sets(c) && suit_sets(c + 9) && suit_sets(c + 18);
-}
 
-static int sets_and_pair(int *c) {
-    int p, total = 0, ok;
-    for (p = 0; p < 34; p++) total += c[p];
-    if (total % 3 != 2) return 0;
-    for (p = 0; p < 34; p++) {
-        if (c[p] < 2) continue;
-        c[p] -= 2;
-        ok = sets_only(c);
-        c[p] += 2;
+static int sets_and_pair(int *c) { /* four sets (chows, pungs) and one pair */
+    int s, i, rem[3], pair_suit = -1, honour_pairs = 0;
+    for (i = 27; i < 34; i++) {
+        if (c[i] % 3 == 1) return 0;
+        honour_pairs += c[i] == 2;
+    }
+    if (honour_pairs > 1) return 0;
+    for (s = 0; s < 3; s++) {
+        int sum = 0;
+        for (i = 0; i < 9; i++) sum += c[9 * s + i];
+        rem[s] = sum % 3;
+        if (rem[s] == 1) return 0;
+        if (rem[s] == 2) {
+            if (pair_suit >= 0 || honour_pairs) return 0;
+            pair_suit = s;
+        }
+    }
+    if (pair_suit < 0 && !honour_pairs) return 0;
+    for (s = 0; s < 3; s++)
+        if (s != pair_suit && !suit_sets(c + 9 * s)) return 0;
+    if (honour_pairs) return 1;
+    for (i = 9 * pair_suit; i < 9 * pair_suit + 9; i++) {
+        int ok;
+        if (c[i] < 2) continue;
+        c[i] -= 2;
+        ok = suit_sets(c + 9 * pair_suit);
+        c[i] += 2;
         if (ok) return 1;
     }
     return 0;
 }
 
+static uint64_t knit_masks[6], orphan_mask; /* set by PyInit */
 
 static int complete(int *c, int melds) { /* 14 - 3 x melds tiles: any MCR winning shape */
-    int i, perm, n = 0, distinct = 0;
+    int i, perm, distinct = 0;
+    uint64_t kinds = 0;
     if (sets_and_pair(c)) return 1;
-    for (i = 0; i < 34; i++) distinct += c[i] > 0;
+    for (i = 0; i < 34; i++)
+        if (c[i]) kinds |= 1ULL << i, distinct++;
     if (melds == 0) {
-        int odd = 0, orphans = 1;
+        int odd = 0;
         for (i = 0; i < 34; i++) odd += c[i] % 2;
-        if (!odd) return 1; /* seven pairs (four alike as two pairs) */
-        for (i = 0; i < 34; i++) {
-            int is_orphan = 0, j;
-            for (j = 0; j < 13; j++) is_orphan |= orphan_kinds[j] == i;
-            if (c[i] && !is_orphan) orphans = 0;
-            if (is_orphan && !c[i]) orphans = 0;
-        }
-        if (orphans) return 1;
+        if (!odd) return 1;                     /* seven pairs (four alike as two pairs) */
+        if (kinds == orphan_mask) return 1;     /* thirteen orphans */
         if (distinct == 14)
-            for (perm = 0; perm < 6; perm++) {
-                int mask[27] = {0}, ok = 1;
-                for (i = 0; i < 9; i++) mask[knitted_tile(perm, i)] = 1;
-                for (i = 0; i < 27; i++)
-                    if (c[i] && !mask[i]) ok = 0;
-                if (ok) return 1; /* honours and knitted tiles */
-            }
+            for (perm = 0; perm < 6; perm++)
+                if ((kinds & SUITED_MASK & ~knit_masks[perm]) == 0) return 1; /* honours, knitted */
     }
     if (melds <= 1)
         for (perm = 0; perm < 6; perm++) {
             int ok;
-            for (i = 0, n = 0; i < 9; i++) n += c[knitted_tile(perm, i)] > 0;
-            if (n < 9) continue;
+            if ((kinds & knit_masks[perm]) != knit_masks[perm]) continue;
             for (i = 0; i < 9; i++) c[knitted_tile(perm, i)]--;
             ok = sets_and_pair(c);
             for (i = 0; i < 9; i++) c[knitted_tile(perm, i)]++;
@@ -1037,7 +1052,6 @@ static int complete(int *c, int melds) { /* 14 - 3 x melds tiles: any MCR winnin
         }
     return 0;
 }
-
 
 /* Whether exactly one tile kind not held four times completes the 13 - 3 x melds counts c. */
 static int one_kind_wins(int *c, int melds, const int *held) {
@@ -1197,11 +1211,6 @@ enum { GK_CHOW, GK_PUNG, GK_KONG, GK_PAIR, GK_KNITTED, GK_SINGLE, NKINDS };
 enum { W_OTHER, W_EDGE, W_CLOSED, W_SINGLE };
 enum { FL_LAST_TILE = 1, FL_REPLACEMENT = 2, FL_ROBBING_KONG = 4, FL_LAST_OF_KIND = 8 };
 
-#define HONOUR_MASK (0x7FULL << 27)
-#define WIND_MASK (0xFULL << 27)
-#define DRAGON_MASK (0x7ULL << 31)
-#define SUITED_MASK ((1ULL << 27) - 1)
-#define TERMINAL_MASK (1ULL | 1ULL << 8 | 1ULL << 9 | 1ULL << 17 | 1ULL << 18 | 1ULL << 26)
 
 typedef struct {
     PyObject *table;  /* the Table capsule of table() */
@@ -1906,39 +1915,16 @@ static PyObject *award_of(Fans *f, const Kept *k) {
     return a;
 }
 
-/* Append every decomposition of the hand under MCR's shapes to out, in
- * search.possible_shapes's order (standard, seven pairs, thirteen orphans, honours and
- * knitted, knitted straight; a shape that cannot hold gives none). 1 if a decomposer did not
- * take the hand, -1 on an error. */
-static int all_decompositions(PyObject *counts, PyObject *melds, PyObject *out) {
-    PyObject *call[3], *got;
-    int kind;
-    for (kind = -1; kind < 4; kind++) {
-        if (kind < 0) {
-            call[0] = counts;
-            call[1] = melds;
-            got = standard(NULL, call, 2);
-        } else {
-            call[0] = PyLong_FromLong(kind);
-            if (call[0] == NULL) return -1;
-            call[1] = counts;
-            call[2] = melds;
-            got = special(NULL, call, 3);
-            Py_DECREF(call[0]);
-        }
-        if (got == NULL) return -1;
-        if (!PyList_Check(got)) {
-            Py_DECREF(got);
-            return 1;
-        }
-        if (PyList_GET_SIZE(got) &&
-            PyList_SetSlice(out, PyList_GET_SIZE(out), PyList_GET_SIZE(out), got) < 0) {
-            Py_DECREF(got);
-            return -1;
-        }
-        Py_DECREF(got);
-    }
-    return 0;
+/* Append every decomposition of the hand (concealed counts c, melds' groups) under MCR's
+ * shapes to out, in search.possible_shapes's order (standard, seven pairs, thirteen orphans,
+ * honours and knitted, knitted straight; a shape that cannot hold gives none). 1 if a
+ * decomposer gives up, -1 on an error. */
+static int all_decompositions(int *c, PyObject *meld_groups, PyObject *out) {
+    int kind, total = 0, i, r;
+    for (i = 0; i < 34; i++) total += c[i];
+    r = enum_standard(c, (int)PyTuple_GET_SIZE(meld_groups), NULL, meld_groups, shape_id, out);
+    for (kind = 0; kind < 4 && r == 0; kind++) r = special_of(kind, c, total, meld_groups, out);
+    return r;
 }
 
 static int read_hand(PyObject *const *args, HandInfo *h) { /* 1 ok, 0 not taken */
@@ -1983,7 +1969,8 @@ static int read_hand(PyObject *const *args, HandInfo *h) { /* 1 ok, 0 not taken 
 
 PyDoc_STRVAR(best_doc,
              "best(fans, concealed_counts, melds, counts, winning, is_concealed, tsumo, seat,\n"
-             "round, flags, flowers) -> (decomposition, reading, awards, unique_wait, fan),\n"
+             "round, flags, flowers) -> (decomposition, reading, awards, unique_wait, fan,\n"
+             "total, flowers),\n"
              "None (no reading) or NotImplemented (not taken: use the declared predicates).");
 
 static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -1993,9 +1980,10 @@ static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     Dec d;
     Kept kept[NFANS + 2], best_kept[NFANS + 2];
     int found[NFANS], nkept, best_n = 0, unique = -1, best_unique = 0, melds13, total13 = 0, i;
-    long best_fan = -1;
+    int conc[34];
+    long best_fan = -1, total = 0, flowers = 0;
     Py_ssize_t k;
-    PyObject *decomps = NULL, *best_d = NULL, *best_r = NULL, *out = NULL, *list;
+    PyObject *decomps = NULL, *best_d = NULL, *best_r = NULL, *out = NULL, *list, *meld_groups;
     (void)self;
     if (nargs != 11 || !PyTuple_Check(args[2])) Py_RETURN_NOTIMPLEMENTED;
     f = (Fans *)PyCapsule_GetPointer(args[0], "muraglia.mcr.fans");
@@ -2013,7 +2001,14 @@ static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if ((13 - total13) % 3 || melds13 != h.nmelds) Py_RETURN_NOTIMPLEMENTED;
     decomps = PyList_New(0);
     if (decomps == NULL) return NULL;
-    i = all_decompositions(args[1], args[2], decomps);
+    meld_groups = meld_groups_of(args[2]);
+    if (meld_groups == NULL) {
+        if (PyErr_Occurred()) goto fail;
+        goto not_taken;
+    }
+    for (i = 0; i < 34; i++) conc[i] = h.c13[i] + (i == h.winning);
+    i = all_decompositions(conc, meld_groups, decomps);
+    Py_DECREF(meld_groups);
     if (i < 0) goto fail;
     if (i > 0) goto not_taken;
     for (k = 0; k < PyList_GET_SIZE(decomps); k++) {
@@ -2080,6 +2075,10 @@ static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     }
     list = PyTuple_New(best_n);
     if (list == NULL) goto fail;
+    for (i = 0; i < best_n; i++) { /* V (MCR-PAY-1) and the flowers: over every award */
+        total += best_kept[i].per * best_kept[i].count;
+        if (best_kept[i].fan == FLOWER_TILES) flowers += best_kept[i].count;
+    }
     for (i = 0; i < best_n; i++) {
         PyObject *award = award_of(f, &best_kept[i]);
         if (award == NULL) {
@@ -2088,8 +2087,8 @@ static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         }
         PyTuple_SET_ITEM(list, i, award);
     }
-    out = Py_BuildValue("(OONOl)", best_d, best_r, list, best_unique ? Py_True : Py_False,
-                        best_fan);
+    out = Py_BuildValue("(OONOlll)", best_d, best_r, list, best_unique ? Py_True : Py_False,
+                        best_fan, total, flowers);
 fail:
     Py_XDECREF(decomps);
     Py_XDECREF(best_d);
@@ -2125,4 +2124,10 @@ static struct PyModuleDef module = {
     methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__cmcr(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__cmcr(void) {
+    int perm, i;
+    for (perm = 0; perm < 6; perm++)
+        for (i = 0; i < 9; i++) knit_masks[perm] |= 1ULL << knitted_tile(perm, i);
+    for (i = 0; i < 13; i++) orphan_mask |= 1ULL << orphan_kinds[i];
+    return PyModule_Create(&module);
+}

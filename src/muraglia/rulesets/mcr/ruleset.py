@@ -16,7 +16,7 @@ the compiled fan plans and the resolution: :mod:`.search`; options: :mod:`.optio
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import fields
 from functools import partial
 from typing import Any, ClassVar
@@ -75,9 +75,17 @@ def _notation(h: Hand) -> str:
     return h.notation
 
 
-def _locate(ctx: Callable[[], McrContext], awards: tuple[Award, ...]) -> tuple[Award, ...]:
-    """The awards with their tiles, located on the best reading's context (made here)."""
-    return PATTERNS.locate(ctx(), awards)
+def _locate(context: tuple[Any, ...], awards: tuple[Award, ...]) -> tuple[Award, ...]:
+    """The awards with their tiles, located on the best reading's context (made here).
+
+    ``context``: (hand, decomposition, reading, win, seat wind, round wind, flags, options,
+    unique wait, flowers).
+    """
+    h, d, r, w, seat, rnd, flags, options, unique, flowers = context
+    ctx = McrContext(
+        h, d, r, w, seat, rnd, flags, options=options, unique_wait=unique, flowers=flowers
+    )
+    return PATTERNS.locate(ctx, awards)
 
 
 def _explanation(*args: Any) -> LazyLines:
@@ -89,6 +97,11 @@ _WIN_VALUE = {w: w.value for w in WinType}
 """``WinType.value`` without the enum's property (the hot path)."""
 _WIN_OF: dict[str, WinType] = {w.value: w for w in WinType}
 """:func:`parse_win` of the exact spellings (others go through it)."""
+_WIND_OF: dict[str, Tile] = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
+""":func:`parse_wind` of the seat letters (others go through it)."""
+_NO_FLAGS: frozenset[str] = frozenset()
+_PAYMENTS: dict[tuple[int, str, str | None], tuple[tuple[str, int], ...]] = {}
+""":func:`payments` by (total, winner, discarder), as items (each result gets its own dict)."""
 
 
 def _explain(  # noqa: PLR0917 - bound once with functools.partial
@@ -248,9 +261,13 @@ class McrRules(Ruleset[McrOptions]):
             raise InvalidHandError(f"{h.notation!r}: a win needs a winning tile (+X)")
         if dora or ura:
             raise InvalidHandError("mcr has no dora (MCR-TILE-2)")
-        seat = parse_wind(seat_wind, "seat_wind")
-        rnd = parse_wind(round_wind, "round_wind")
-        flag_set = self._check_flags(flags, w)
+        seat = _WIND_OF.get(seat_wind) if type(seat_wind) is str else None  # usual spellings
+        if seat is None:
+            seat = parse_wind(seat_wind, "seat_wind")
+        rnd = _WIND_OF.get(round_wind) if type(round_wind) is str else None
+        if rnd is None:
+            rnd = parse_wind(round_wind, "round_wind")
+        flag_set = _NO_FLAGS if flags == () else self._check_flags(flags, w)
         discarder = situation.get("discarder")
         if discarder is not None:
             seat_letter(discarder, "discarder")
@@ -258,16 +275,21 @@ class McrRules(Ruleset[McrOptions]):
         if out is NotImplemented:  # the declared predicates (the reference)
             ctx, awards, fan = self._best(h, w, seat, rnd, flag_set)
             located: Any = () if ctx is None else Deferred(partial(PATTERNS.locate, ctx, awards))
-            out = (None if ctx is None else ctx.decomposition, located, awards, fan)
-        d, located, awards, fan = out
-        return self._result_of(h, d, located, awards, fan, w, LETTER_OF[seat], discarder)
+            total = sum(a.value for a in awards)
+            flowers = sum(a.count for a in awards if a.id == "flower_tiles")
+            out = (None if ctx is None else ctx.decomposition, located, awards, fan, total, flowers)
+        d, located, awards, fan, total, flowers = out
+        return self._result_of(
+            h, d, located, awards, fan, total, flowers, w, LETTER_OF[seat], discarder
+        )
 
     def _kernel_best(
         self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
     ) -> Any:
         """:meth:`_best` in the native kernel (``native.best_fans``), for what it takes.
 
-        Returns ``(decomposition or None, the awards located on first read, awards, fan)``, or
+        Returns ``(decomposition or None, the awards located on first read, awards, fan,
+        total, flowers)`` (:meth:`_result_of`'s arguments), or
         NotImplemented when the kernel is not built, the table declares a fan it does not
         detect, an option or flag it does not implement is set, or the hand is unusual: the
         declared predicates then score (:meth:`_best`).
@@ -290,16 +312,12 @@ class McrRules(Ruleset[McrOptions]):
         best = best_fans(state, h.concealed_counts, h.melds, h.counts, h.winning.kind,
                          h.is_concealed, w is WinType.TSUMO, seat, rnd, bits, flowers)  # fmt: skip
         if best is None:
-            return None, (), (), 0
+            return None, (), (), 0, 0, 0
         if best is NotImplemented:
             return best
-        d, r, awards, unique, fan = best
-        ctx = partial(
-            McrContext, hand=h, decomposition=d, reading=r, win=w, seat_wind=seat,
-            round_wind=rnd, flags=flag_set, options=self.options, unique_wait=unique,
-            flowers=flowers,
-        )  # fmt: skip
-        return d, Deferred(partial(_locate, ctx, awards)), awards, fan
+        d, r, awards, unique, fan, total, flowers = best
+        context = (h, d, r, w, seat, rnd, flag_set, self.options, unique, flowers)
+        return d, Deferred(partial(_locate, context, awards)), awards, fan, total, flowers
 
     def _scored(
         self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
@@ -395,13 +413,16 @@ class McrRules(Ruleset[McrOptions]):
         located: Any,
         awards: tuple[Award, ...],
         fan: int,
+        total: int,
+        flowers: int,
         win: WinType,
         winner: str,
         discarder: str | None,
     ) -> McrResult:
         """The result of the best reading's ``decomposition`` (None: not a winning shape).
 
-        ``located`` is its awards with their tiles (a
+        ``fan`` is its total without flowers, ``total`` *V* with them (MCR-PAY-1), ``flowers``
+        the flowers counted. ``located`` is its awards with their tiles (a
         :class:`~muraglia.scoring.result.Deferred` locating them on the best reading's
         context). The notation, the award tiles and the explanation are made on first read
         (:class:`~muraglia.rulesets.mcr.result.McrResult`).
@@ -414,13 +435,17 @@ class McrRules(Ruleset[McrOptions]):
             reason = "not a winning hand (MCR-WIN-1): false win"
         else:
             reason = f"{fan} points < {MINIMUM} without flowers (MCR-WIN-4): false win"
-        total = sum(a.value for a in awards)
-        flowers = sum(a.count for a in awards if a.id == "flower_tiles")
         pays: dict[str, int] | None = None
         if not valid:
             pays = false_win(winner)
         elif win is WinType.TSUMO or discarder is not None:
-            pays = payments(total, winner=winner, discarder=discarder)
+            key = (total, winner, discarder)
+            items = _PAYMENTS.get(key)
+            if items is None:
+                items = tuple(payments(total, winner=winner, discarder=discarder).items())
+                if len(_PAYMENTS) < 4096:
+                    _PAYMENTS[key] = items
+            pays = dict(items)
         extra = {"flowers": flowers, "total": total, "win": _WIN_VALUE[win]}
         if discarder:
             extra["discarder"] = discarder
