@@ -51,6 +51,7 @@ if mcr_native.NATIVE:  # MCR's decompositions, readings, waits, plan loop, resol
         (mcr_native.single_tile_wait, mcr_native._pure_single_tile_wait),
         (mcr_search.resolve_ids, mcr_search._pure_resolve_ids),
         (mcr_search.run_steps, mcr_search._pure_run_steps),
+        (mcr_native.best_fans, mcr_native._pure_best_fans),
     ]
 COMPILED = (
     "muraglia._cnotation",
@@ -66,7 +67,7 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
 
     The kernels: the notation scanner (``_cnotation.c``), shanten (``analysis/_cshanten.c``),
     the riichi scorer's (``rulesets/riichi_ema/_criichi.c``) and MCR's decompositions,
-    readings, single-tile wait, fan-plan loop and resolution (``rulesets/mcr/_cmcr.c``).
+    readings, single-tile wait, fan-plan loop, resolution and fans (``rulesets/mcr/_cmcr.c``).
 
     The shanten kernels (``muraglia.analysis.shanten``) and the riichi scorer's
     (``muraglia.rulesets.riichi_ema.fast.score_best`` and ``score_front``) are picked once, at

@@ -951,6 +951,8 @@ def _load_native() -> Any:
     except ImportError:
         return None
     limit_names = tuple(basic_points(0, 0, yakuman=n)[1] for n in range(16))
+    if not isinstance(getattr(_criichi, "Deferred", None), type):
+        return None  # a build older than the lazy results' declarations: pure Python
     try:
         _set_up(_criichi, limit_names)
     except (ValueError, TypeError):  # a build older than these declarations: pure Python
@@ -1013,6 +1015,11 @@ _pure_score_front = score_front
 _native = _load_native()
 NATIVE = _native is not None
 """Whether :func:`score_best` runs the compiled kernel (``_criichi``)."""
+DECOMPOSITION_MAKERS: tuple[type, ...] = (
+    (_Decomp,) if _native is None else (_Decomp, _native.Deferred)
+)
+"""The types of a best reading's deferred decomposition (:attr:`Best.decomposition`): the pure
+path's and the C kernel's (a riichi result's ``decomposition`` field makes it on first read)."""
 if _native is not None:
     score_best = _native.score_best
     score_front = _native.front
