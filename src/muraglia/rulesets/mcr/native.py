@@ -234,10 +234,10 @@ def _pure_best_fans(*args: Any) -> Any:
 
 best_fans: Callable[..., Any] = _pure_best_fans if _native is None else _native.best
 """The kernel's best reading of a hand under every MCR shape: ``best_fans(state,
-concealed_counts, melds, counts, winning, is_concealed, tsumo, seat, round, flag_bits,
-flowers)`` -> ``(decomposition, reading, awards, unique_wait, fan, total, flowers)`` (Chicken
-Hand given when nothing scores; ``fan`` without flowers, ``total`` with them), None (no
-reading) or NotImplemented (anything it does not take, and always without the kernel)."""
+concealed_counts, melds, counts, winning, tsumo, seat, round, flag_bits, flowers)`` ->
+``(decomposition, reading, awards, unique_wait, fan, total, flowers)`` (Chicken Hand given
+when nothing scores; ``fan`` without flowers, ``total`` with them), None (no reading) or
+NotImplemented (anything it does not take, and always without the kernel)."""
 
 run_steps: Callable[[Any, Any, int], dict[str, int]] | None = (
     None if _native is None else _native.run

@@ -38,6 +38,30 @@ class McrResult(ScoreResult):
         _set(result, "__dict__", _DEFAULTS | values)
         return result
 
+    @classmethod
+    def scored(  # noqa: PLR0917 - once per scored hand, by position
+        cls,
+        hand: Any,
+        valid: bool,
+        awards: Any,
+        reason: str | None,
+        fan: int,
+        payments: dict[str, int] | None,
+        explanation: Any,
+        decomposition: Any,
+        extra: dict[str, Any],
+    ) -> McrResult:
+        """:meth:`made` for a scored hand (``value`` and ``fan`` both the fan total).
+
+        By position: the scorer's hot call, without the keyword dictionary.
+        """
+        result = _new(cls)
+        _set(result, "__dict__", {**_DEFAULTS, "hand": hand, "valid": valid, "awards": awards,
+                                  "reason": reason, "value": fan, "fan": fan,
+                                  "payments": payments, "explanation": explanation,
+                                  "decomposition": decomposition, "extra": extra})  # fmt: skip
+        return result
+
 
 _DEFAULTS: dict[str, Any] = {
     f.name: f.default_factory() if f.default_factory is not MISSING else f.default

@@ -308,9 +308,8 @@ class McrRules(Ruleset[McrOptions]):
                 return NotImplemented
             bits |= bit
         assert h.winning is not None
-        flowers = len(h.bonus)
         best = best_fans(state, h.concealed_counts, h.melds, h.counts, h.winning.kind,
-                         h.is_concealed, w is WinType.TSUMO, seat, rnd, bits, flowers)  # fmt: skip
+                         w is WinType.TSUMO, seat, rnd, bits, len(h.bonus))  # fmt: skip
         if best is None:
             return None, (), (), 0, 0, 0
         if best is NotImplemented:
@@ -449,19 +448,18 @@ class McrRules(Ruleset[McrOptions]):
         extra = {"flowers": flowers, "total": total, "win": _WIN_VALUE[win]}
         if discarder:
             extra["discarder"] = discarder
-        return McrResult.made(
-            value=fan,
-            hand=Deferred(partial(_notation, h)),
-            valid=valid,
-            awards=located,
-            reason=reason,
-            fan=fan,
-            payments=pays,
-            explanation=Deferred(
+        return McrResult.scored(
+            Deferred(partial(_notation, h)),
+            valid,
+            located,
+            reason,
+            fan,
+            pays,
+            Deferred(
                 partial(_explanation, awards, fan, reason, shaped, pays, winner, flowers, total)
             ),
-            decomposition=decomposition,
-            extra=extra,
+            decomposition,
+            extra,
         )
 
     # ------------------------------------------------------------------ settlement
