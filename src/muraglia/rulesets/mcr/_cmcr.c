@@ -1109,17 +1109,14 @@ static int sets_and_pair(int *c) { /* four sets (chows, pungs) and one pair */
 
 static uint64_t knit_masks[6], orphan_mask; /* set by PyInit */
 
-static int complete(int *c, int melds) { /* 14 - 3 x melds tiles: any MCR winning shape */
-    int i, perm, distinct = 0;
-    uint64_t kinds = 0;
+/* Whether the 14 - 3 x melds counts c (kinds: their kind mask, distinct: how many kinds, odd:
+ * how many odd counts) take an MCR winning shape. */
+static int complete(int *c, int melds, uint64_t kinds, int distinct, int odd) {
+    int i, perm;
     if (sets_and_pair(c)) return 1;
-    for (i = 0; i < 34; i++)
-        if (c[i]) kinds |= 1ULL << i, distinct++;
     if (melds == 0) {
-        int odd = 0;
-        for (i = 0; i < 34; i++) odd += c[i] % 2;
-        if (!odd) return 1;                     /* seven pairs (four alike as two pairs) */
-        if (kinds == orphan_mask) return 1;     /* thirteen orphans */
+        if (!odd) return 1;                 /* seven pairs (four alike as two pairs) */
+        if (kinds == orphan_mask) return 1; /* thirteen orphans */
         if (distinct == 14)
             for (perm = 0; perm < 6; perm++)
                 if ((kinds & SUITED_MASK & ~knit_masks[perm]) == 0) return 1; /* honours, knitted */
@@ -1138,11 +1135,17 @@ static int complete(int *c, int melds) { /* 14 - 3 x melds tiles: any MCR winnin
 
 /* Whether exactly one tile kind not held four times completes the 13 - 3 x melds counts c. */
 static int one_kind_wins(int *c, int melds, const int *held) {
-    int t, kinds = 0;
+    int t, kinds = 0, distinct = 0, odd = 0;
+    uint64_t mask = 0;
+    for (t = 0; t < 34; t++) {
+        if (c[t]) mask |= 1ULL << t, distinct++;
+        odd += c[t] % 2;
+    }
     for (t = 0; t < 34 && kinds < 2; t++) {
         if (held[t] >= 4 || c[t] >= 4) continue;
         c[t]++;
-        kinds += complete(c, melds);
+        kinds += complete(c, melds, mask | 1ULL << t, distinct + (c[t] == 1),
+                          odd + (c[t] % 2 ? 1 : -1));
         c[t]--;
     }
     return kinds == 1;
@@ -1180,8 +1183,8 @@ static PyObject *single_tile_wait(PyObject *self, PyObject *const *args, Py_ssiz
  * against native.KERNEL_IDS; the positions, values, exclusions, shape families (which fans are
  * tried on each shape, shapes.families) and the tile sets of the tile-set fans come from the
  * declared table at fans() time: no value or exclusion is written here. Only the best reading
- * becomes Python objects: (decomposition, reading, awards in table order, unique wait, fan
- * total without flowers, V with them, flowers); None when no decomposition has a reading, or
+ * becomes Python objects: (decomposition, its awards located on first read (setup_locate),
+ * awards in table order, fan total without flowers, V with them, flowers); None when no decomposition has a reading, or
  * NotImplemented for anything it does not take (counts that are not 34 ints 0-4, a meld of
  * another form, more than four melds): the caller then runs the declared predicates.
  */
@@ -1975,6 +1978,47 @@ static int read_hand(PyObject *const *args, HandInfo *h) { /* 1 ok, 0 not taken 
     return 1;
 }
 
+static PyObject *deferred_type = NULL, *deferred_make = NULL, *partial_type = NULL;
+static PyObject *locate_fn = NULL;
+
+PyDoc_STRVAR(setup_locate_doc,
+             "setup_locate(deferred, partial, locate): best() answers the located awards as\n"
+             "deferred(partial(locate, context, awards)) (scoring.result.Deferred, made on\n"
+             "first read).");
+
+static PyObject *setup_locate(PyObject *self, PyObject *args) {
+    PyObject *d, *p, *l, *make;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O:setup_locate", &PyType_Type, &d, &PyType_Type, &p, &l))
+        return NULL;
+    make = PyObject_GetAttrString(d, "make");
+    if (make == NULL) return NULL;
+    if (Py_TYPE(make)->tp_descr_set == NULL || !PyCallable_Check(l)) {
+        Py_DECREF(make);
+        PyErr_SetString(PyExc_TypeError, "setup_locate needs a slotted Deferred and a callable");
+        return NULL;
+    }
+    Py_XSETREF(deferred_make, make);
+    Py_XSETREF(deferred_type, Py_NewRef(d));
+    Py_XSETREF(partial_type, Py_NewRef(p));
+    Py_XSETREF(locate_fn, Py_NewRef(l));
+    Py_RETURN_NONE;
+}
+
+/* deferred(partial(locate, context, awards)): a new reference, NULL on an error. */
+static PyObject *located(PyObject *context, PyObject *awards) {
+    PyObject *maker, *out;
+    maker = PyObject_CallFunctionObjArgs(partial_type, locate_fn, context, awards, NULL);
+    if (maker == NULL) return NULL;
+    out = ((PyTypeObject *)deferred_type)->tp_alloc((PyTypeObject *)deferred_type, 0);
+    if (out == NULL || Py_TYPE(deferred_make)->tp_descr_set(deferred_make, out, maker) < 0) {
+        Py_XDECREF(out);
+        out = NULL;
+    }
+    Py_DECREF(maker);
+    return out;
+}
+
 /* The scorer: the sink of every decomposition of the hand, keeping the first best reading. */
 typedef struct {
     Sink sink; /* first member: the scorer is its sink */
@@ -2020,8 +2064,8 @@ static int score_emit(Sink *sink, int shape, const GI *g, int n) {
 
 PyDoc_STRVAR(best_doc,
              "best(fans, concealed_counts, melds, counts, winning, tsumo, seat, round, flags,\n"
-             "flowers) -> (decomposition, reading, awards, unique_wait, fan,\n"
-             "total, flowers), None (no reading) or NotImplemented (not taken: use the\n"
+             "flowers, hand, win, flag_set, options) -> (decomposition, located awards, awards,\n"
+             "fan, total, flowers), None (no reading) or NotImplemented (not taken: use the\n"
              "declared predicates).");
 
 static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -2032,14 +2076,15 @@ static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     GI suffix[4];
     int conc[34], total13 = 0, i, r, kind, ns;
     long total = 0, flowers = 0;
-    PyObject *meld_groups, *dec = NULL, *rd = NULL, *list = NULL;
+    PyObject *meld_groups, *dec = NULL, *rd = NULL, *list = NULL, *context, *where;
     (void)self;
-    if (nargs != 10 || !PyTuple_Check(args[2])) Py_RETURN_NOTIMPLEMENTED;
+    if (nargs != 14 || !PyTuple_Check(args[2])) Py_RETURN_NOTIMPLEMENTED;
     f = (Fans *)PyCapsule_GetPointer(args[0], "muraglia.mcr.fans");
     if (f == NULL) return NULL;
     t = (Table *)PyCapsule_GetPointer(f->table, "muraglia.mcr.table");
     if (t == NULL) return NULL;
-    if (reading_type == NULL || group_type == NULL || decomposition == NULL || singles == NULL) {
+    if (reading_type == NULL || group_type == NULL || decomposition == NULL || singles == NULL ||
+        locate_fn == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "_cmcr set-up was not called");
         return NULL;
     }
@@ -2100,8 +2145,17 @@ static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         total += sc.best_kept[i].per * sc.best_kept[i].count;
         if (sc.best_kept[i].fan == FLOWER_TILES) flowers += sc.best_kept[i].count;
     }
-    return Py_BuildValue("(NNNOlll)", dec, rd, list, sc.best_unique ? Py_True : Py_False,
-                         sc.best_fan, total, flowers);
+    /* the reading's context, made only if the awards' tiles are read: (hand, decomposition,
+     * reading, win, seat wind, round wind, flags, options, unique wait, flowers) */
+    context = Py_BuildValue("(OOOOOOOOOl)", args[10], dec, rd, args[11], args[6], args[7],
+                            args[12], args[13], sc.best_unique ? Py_True : Py_False,
+                            (long)h.flowers);
+    if (context == NULL) goto fail;
+    where = located(context, list);
+    Py_DECREF(context);
+    if (where == NULL) goto fail;
+    Py_DECREF(rd);
+    return Py_BuildValue("(NNNlll)", dec, where, list, sc.best_fan, total, flowers);
 fail:
     Py_XDECREF(dec);
     Py_XDECREF(rd);
@@ -2124,6 +2178,7 @@ static PyMethodDef methods[] = {
      single_tile_wait_doc},
     {"fans", fans, METH_VARARGS, fans_doc},
     {"best", (PyCFunction)(void (*)(void))best, METH_FASTCALL, best_doc},
+    {"setup_locate", setup_locate, METH_VARARGS, setup_locate_doc},
     {NULL, NULL, 0, NULL},
 };
 
