@@ -325,6 +325,8 @@ static int py_emit(Sink *sink, int shape, const GI *g, int n) { /* append the De
     return r;
 }
 
+static PyObject *small_ints[5]; /* 0-4 (set by PyInit): counts are compared by identity first */
+
 static int read_counts(PyObject *seq, int *out) { /* 34 ints 0-4, else 0 (no error set) */
     Py_ssize_t i;
     if (!PyTuple_Check(seq) && !PyList_Check(seq)) return 0;
@@ -332,6 +334,12 @@ static int read_counts(PyObject *seq, int *out) { /* 34 ints 0-4, else 0 (no err
     for (i = 0; i < 34; i++) {
         PyObject *v = PySequence_Fast_GET_ITEM(seq, i);
         long n;
+        int k;
+        for (k = 0; k < 5 && v != small_ints[k]; k++) continue;
+        if (k < 5) {
+            out[i] = k;
+            continue;
+        }
         if (!PyLong_Check(v)) return 0;
         n = PyLong_AsLong(v);
         if (n < 0 || n > 4) {
@@ -1693,6 +1701,9 @@ static uint64_t rank_mask(int lo, int hi) { /* suit tiles of ranks lo..hi (1-9),
     return m;
 }
 
+/* The suit tiles of: 6-9, 1-4, 2/4/6/8, 7-9, 4-6, 1-3 (set by PyInit). */
+static uint64_t rank_masks[6];
+
 static int ranks_within(const HandInfo *h, uint64_t allowed) { /* only suit tiles of allowed */
     return !h->honours && (h->kinds & ~allowed) == 0;
 }
@@ -1820,8 +1831,8 @@ static void evaluate(const Fans *f, const HandInfo *h, const Dec *d, int gi, int
             found[KNITTED_STRAIGHT] = all;
         }
     }
-    found[UPPER_FOUR] = ranks_within(h, rank_mask(6, 9));
-    found[LOWER_FOUR] = ranks_within(h, rank_mask(1, 4));
+    found[UPPER_FOUR] = ranks_within(h, rank_masks[0]);
+    found[LOWER_FOUR] = ranks_within(h, rank_masks[1]);
     found[BIG_THREE_WINDS] = winds == 3;
     found[ALL_FIVES] = standard && fives;
     found[TRIPLE_PUNG] = 0;
@@ -1832,13 +1843,12 @@ static void evaluate(const Fans *f, const HandInfo *h, const Dec *d, int gi, int
     found[GREATER_HONOURS_AND_KNITTED_TILES] =
         honours_knitted && __builtin_popcountll(kinds & HONOUR_MASK) == 7;
     found[ALL_EVEN_PUNGS] = standard && d->npungs == 4 &&
-                            ranks_within(h, rank_mask(2, 2) | rank_mask(4, 4) | rank_mask(6, 6) |
-                                                rank_mask(8, 8));
+                            ranks_within(h, rank_masks[2]);
     found[FULL_FLUSH] = h->nsuits == 1 && !h->honours;
     found[PURE_SHIFTED_PUNGS] = consecutive_pungs(have, 3, 0);
-    found[UPPER_TILES] = ranks_within(h, rank_mask(7, 9));
-    found[MIDDLE_TILES] = ranks_within(h, rank_mask(4, 6));
-    found[LOWER_TILES] = ranks_within(h, rank_mask(1, 3));
+    found[UPPER_TILES] = ranks_within(h, rank_masks[3]);
+    found[MIDDLE_TILES] = ranks_within(h, rank_masks[4]);
+    found[LOWER_TILES] = ranks_within(h, rank_masks[5]);
     found[THREE_KONGS] = d->nkongs == 3;
     found[ALL_TERMINALS_AND_HONOURS] = (kinds & ~(TERMINAL_MASK | HONOUR_MASK)) == 0 &&
                                        h->honours && (kinds & TERMINAL_MASK);
@@ -2074,9 +2084,10 @@ static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     HandInfo h;
     Scorer sc;
     GI suffix[4];
-    int conc[34], total13 = 0, i, r, kind, ns;
+    int conc[34], total13 = 0, i, r, kind, ns, odd, distinct;
+    uint64_t kinds = 0;
     long total = 0, flowers = 0;
-    PyObject *meld_groups, *dec = NULL, *rd = NULL, *list = NULL, *context, *where;
+    PyObject *meld_groups, *dec = NULL, *rd = NULL, *list = NULL, *context, *where, *out;
     (void)self;
     if (nargs != 14 || !PyTuple_Check(args[2])) Py_RETURN_NOTIMPLEMENTED;
     f = (Fans *)PyCapsule_GetPointer(args[0], "muraglia.mcr.fans");
@@ -2112,8 +2123,19 @@ static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     for (i = 0; i < 34; i++) conc[i] = h.c13[i] + (i == h.winning);
     /* every MCR shape, in search.possible_shapes's order (a shape that cannot hold gives none) */
     r = enum_standard(conc, ns, NULL, 0, suffix, ns, SH_STANDARD, &sc.sink);
-    for (kind = 0; kind < 4 && r == 0; kind++) r = special_of(kind, conc, 14 - 3 * ns, suffix, ns,
-                                                               &sc.sink);
+    for (i = 0, odd = 0, distinct = 0; i < 34; i++) {
+        if (conc[i]) kinds |= 1ULL << i, distinct++;
+        odd += conc[i] % 2;
+    }
+    for (kind = 0; kind < 4 && r == 0; kind++) {
+        /* the special shapes' own first tests (special_of makes them too), on kind masks */
+        int knit = 0, perm;
+        for (perm = 0; perm < 6; perm++) knit |= (kinds & knit_masks[perm]) == knit_masks[perm];
+        if ((kind == 0 && (ns || odd)) || (kind == 1 && (ns || kinds != orphan_mask)) ||
+            (kind == 2 && (ns || distinct != 14)) || (kind == 3 && (ns > 1 || !knit)))
+            continue;
+        r = special_of(kind, conc, 14 - 3 * ns, suffix, ns, &sc.sink);
+    }
     if (r != 0) {
         Py_DECREF(meld_groups);
         if (r < 0) return NULL;
@@ -2147,15 +2169,41 @@ static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     }
     /* the reading's context, made only if the awards' tiles are read: (hand, decomposition,
      * reading, win, seat wind, round wind, flags, options, unique wait, flowers) */
-    context = Py_BuildValue("(OOOOOOOOOl)", args[10], dec, rd, args[11], args[6], args[7],
-                            args[12], args[13], sc.best_unique ? Py_True : Py_False,
-                            (long)h.flowers);
+    context = PyTuple_New(10);
     if (context == NULL) goto fail;
+    {
+        PyObject *items[10] = {args[10], dec, rd, args[11], args[6], args[7], args[12], args[13],
+                               sc.best_unique ? Py_True : Py_False, NULL};
+        items[9] = PyLong_FromLong(h.flowers);
+        if (items[9] == NULL) {
+            Py_DECREF(context);
+            goto fail;
+        }
+        for (i = 0; i < 9; i++) PyTuple_SET_ITEM(context, i, Py_NewRef(items[i]));
+        PyTuple_SET_ITEM(context, 9, items[9]);
+    }
     where = located(context, list);
     Py_DECREF(context);
     if (where == NULL) goto fail;
     Py_DECREF(rd);
-    return Py_BuildValue("(NNNlll)", dec, where, list, sc.best_fan, total, flowers);
+    out = PyTuple_New(6);
+    if (out == NULL) {
+        Py_DECREF(where);
+        rd = NULL;
+        goto fail;
+    }
+    PyTuple_SET_ITEM(out, 0, dec);
+    PyTuple_SET_ITEM(out, 1, where);
+    PyTuple_SET_ITEM(out, 2, list);
+    PyTuple_SET_ITEM(out, 3, PyLong_FromLong(sc.best_fan));
+    PyTuple_SET_ITEM(out, 4, PyLong_FromLong(total));
+    PyTuple_SET_ITEM(out, 5, PyLong_FromLong(flowers));
+    if (PyTuple_GET_ITEM(out, 3) == NULL || PyTuple_GET_ITEM(out, 4) == NULL ||
+        PyTuple_GET_ITEM(out, 5) == NULL) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
 fail:
     Py_XDECREF(dec);
     Py_XDECREF(rd);
@@ -2189,6 +2237,16 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__cmcr(void) {
     int perm, i;
+    for (i = 0; i < 5; i++) {
+        small_ints[i] = PyLong_FromLong(i);
+        if (small_ints[i] == NULL) return NULL;
+    }
+    rank_masks[0] = rank_mask(6, 9);
+    rank_masks[1] = rank_mask(1, 4);
+    rank_masks[2] = rank_mask(2, 2) | rank_mask(4, 4) | rank_mask(6, 6) | rank_mask(8, 8);
+    rank_masks[3] = rank_mask(7, 9);
+    rank_masks[4] = rank_mask(4, 6);
+    rank_masks[5] = rank_mask(1, 3);
     for (perm = 0; perm < 6; perm++)
         for (i = 0; i < 9; i++) knit_masks[perm] |= 1ULL << knitted_tile(perm, i);
     for (i = 0; i < 13; i++) orphan_mask |= 1ULL << orphan_kinds[i];

@@ -110,7 +110,8 @@ _NO_SHAPE: tuple[Any, ...] = (None, (), (), 0, 0, 0)
 """The best reading of a hand without a winning shape, as :meth:`McrRules._result_of` takes it."""
 _TSUMO = WinType.TSUMO
 _PAYMENTS: dict[tuple[int, str, str | None], tuple[tuple[str, int], ...]] = {}
-""":func:`payments` by (total, winner, discarder), as items (each result gets its own dict)."""
+""":func:`payments` by (total, winner, discarder) and :func:`false_win` by (-1, offender,
+discarder), as items (each result gets its own dict)."""
 
 
 def _explain(  # noqa: PLR0917 - bound once with functools.partial
@@ -442,13 +443,14 @@ class McrRules(Ruleset[McrOptions]):
         else:
             reason = f"{fan} points < {MINIMUM} without flowers (MCR-WIN-4): false win"
         pays: dict[str, int] | None = None
-        if not valid:
-            pays = false_win(winner)
-        elif win is _TSUMO or discarder is not None:
-            key = (total, winner, discarder)
+        if not valid or win is _TSUMO or discarder is not None:
+            key = (-1 if not valid else total, winner, discarder)
             items = _PAYMENTS.get(key)
             if items is None:
-                items = tuple(payments(total, winner=winner, discarder=discarder).items())
+                if valid:
+                    items = tuple(payments(total, winner=winner, discarder=discarder).items())
+                else:
+                    items = tuple(false_win(winner).items())
                 if len(_PAYMENTS) < 4096:
                     _PAYMENTS[key] = items
             pays = dict(items)
