@@ -237,7 +237,8 @@ def test_odd_inputs_are_handed_back() -> None:
     h = parse_hand("123m456p789s234s55s+5s", red_fives=False)
     state = search.fan_kernel(rules._values, rules.options)
     kernel = nat._native
-    assert state is not None and kernel is not None
+    assert state is not None
+    assert kernel is not None
     good = [state, h.concealed_counts, h.melds, h.counts, int(Tile.S5), False, Tile.EAST]
     good += [Tile.EAST, 0, 0, h, WinType.RON, frozenset(), rules.options]
     assert isinstance(kernel.best(*good), tuple)

@@ -77,10 +77,6 @@ def _order(award: Award) -> int:
     return NUMBER[award.id]
 
 
-def _notation(h: Hand) -> str:
-    return h.notation
-
-
 def _locate(context: tuple[Any, ...], awards: tuple[Award, ...]) -> tuple[Award, ...]:
     """The awards with their tiles, located on the best reading's context (made here).
 
@@ -457,18 +453,9 @@ class McrRules(Ruleset[McrOptions]):
         extra = {"flowers": flowers, "total": total, "win": _WIN_VALUE[win]}
         if discarder:
             extra["discarder"] = discarder
+        explanation = (_explanation, awards, fan, reason, shaped, pays, winner, flowers, total)
         return McrResult.scored(
-            Deferred(partial(_notation, h)),
-            valid,
-            located,
-            reason,
-            fan,
-            pays,
-            Deferred(
-                partial(_explanation, awards, fan, reason, shaped, pays, winner, flowers, total)
-            ),
-            decomposition,
-            extra,
+            h, valid, located, reason, fan, pays, explanation, decomposition, extra
         )
 
     # ------------------------------------------------------------------ settlement
