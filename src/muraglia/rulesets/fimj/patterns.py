@@ -207,24 +207,48 @@ _SNAKE = (1, 4, 7)
 _CHAINED = (1, 3, 5, 7)
 
 
+class _Tally(NamedTuple):
+    """What the whole-hand patterns read of the hand's tiles, counted once per layout."""
+
+    kinds: tuple[Tile, ...]
+    """Every kind of the hand's playing tiles (concealed, winning, melded; bonus apart)."""
+    suits: frozenset[int]
+    """The suits (as indices) of the hand's suit tiles."""
+    honours: int
+    """How many honour tiles the hand holds."""
+
+
+def _tally(ctx: WinContext) -> _Tally:
+    """The hand's :class:`_Tally`, kept with the context's views as :func:`_chows` is."""
+    views = ctx.__dict__
+    got: _Tally | None = views.get("_fimj_tally")
+    if got is None:
+        counts = ctx.counts
+        got = _Tally(
+            tuple(Tile(k) for k, n in enumerate(counts) if n),
+            frozenset(k // RANKS for k in range(NUM_SUITED) if counts[k]),
+            sum(counts[t] for t in HONOURS),
+        )
+        views["_fimj_tally"] = got
+    return got
+
+
 def _kinds(ctx: WinContext) -> tuple[Tile, ...]:
     """Every kind of the hand's playing tiles (concealed, winning, melded; bonus apart).
 
     The hand's, not the layout's: a non-winner's layout leaves tiles out (FIMJ-SCORE-6).
     """
-    return tuple(Tile(k) for k, n in enumerate(ctx.counts) if n)
+    return _tally(ctx).kinds
 
 
-def _suits(ctx: WinContext) -> set[int]:
+def _suits(ctx: WinContext) -> frozenset[int]:
     """The suits (as indices) of the hand's suit tiles."""
-    counts = ctx.counts
-    return {k // RANKS for k in range(NUM_SUITED) if counts[k]}
+    return _tally(ctx).suits
 
 
 def _honours(ctx: WinContext) -> int:
     """How many honour tiles the hand holds."""
-    counts = ctx.counts
-    return sum(counts[t] for t in HONOURS)
+    return _tally(ctx).honours
 
 
 def _shape(ctx: WinContext) -> str:
