@@ -34,7 +34,7 @@ from muraglia.scoring import locate as loc
 from muraglia.scoring.context import WinContext
 from muraglia.scoring.locate import Locator
 from muraglia.scoring.patterns import Pattern, PatternTable, Predicate
-from muraglia.tiles import DRAGONS, HONOURS, NUM_SUITED, RANKS, WINDS, Tile
+from muraglia.tiles import DRAGONS, HONOURS, NUM_KINDS, NUM_SUITED, RANKS, WINDS, Tile
 
 __all__ = ["KEYS", "PATTERNS", "UNITS", "Category", "category_of", "pattern"]
 
@@ -207,6 +207,10 @@ _SNAKE = (1, 4, 7)
 _CHAINED = (1, 3, 5, 7)
 
 
+_KIND: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS))
+"""Each kind's Tile by index (a tuple lookup, not an Enum call per tile)."""
+
+
 class _Tally(NamedTuple):
     """What the whole-hand patterns read of the hand's tiles, counted once per layout."""
 
@@ -225,7 +229,7 @@ def _tally(ctx: WinContext) -> _Tally:
     if got is None:
         counts = ctx.counts
         got = _Tally(
-            tuple(Tile(k) for k, n in enumerate(counts) if n),
+            tuple(_KIND[k] for k, n in enumerate(counts) if n),
             frozenset(k // RANKS for k in range(NUM_SUITED) if counts[k]),
             sum(counts[t] for t in HONOURS),
         )
