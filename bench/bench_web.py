@@ -7,7 +7,10 @@ Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6] [
    127.0.0.1) under ``--clients`` concurrent keep-alive clients for ``--seconds``, with the
    peers in the same run: ``GET /api/health`` (the HTTP stack alone) and the CLI's own
    ``score.compute`` called in-process on the same hands (the scoring alone). The server is
-   warmed up on hands that are *not* the timed ones.
+   warmed up on hands that are *not* the timed ones. The server freezes its startup heap
+   (:func:`muraglia.web.app.settle_heap`, as ``muraglia serve`` always does) and the client
+   its own while timing, so that neither side's full garbage collection stalls the 64
+   requests in flight; p50, p99 and the worst latency are printed.
 2. A person's discard -> the next state of their seat, server-side, at a table with three bots:
    ``Room.act`` (the engine applies the discard, the bots play until the person must decide
    again) plus ``Room.message`` (that seat's JSON + HTML), over seeded games of every ruleset.
@@ -152,6 +155,7 @@ async def load(
         "per_second": len(latencies) / elapsed,
         "p50_ms": 1000 * pct(latencies, 0.50),
         "p99_ms": 1000 * pct(latencies, 0.99),
+        "max_ms": 1000 * max(latencies),
         "errors": errors,
     }
 
@@ -182,7 +186,8 @@ def bench_http(seconds: float, clients: int) -> None:
                     ("GET /api/health (again)", health2)):  # fmt: skip
         print(
             f"{name:<24} {r['per_second']:7.0f} req/s  p50 {r['p50_ms']:6.1f} ms  "
-            f"p99 {r['p99_ms']:6.1f} ms  ({r['requests']} requests, {r['errors']} errors, "
+            f"p99 {r['p99_ms']:6.1f} ms  max {r['max_ms']:6.1f} ms  ({r['requests']} requests, "
+            f"{r['errors']} errors, "
             f"{clients} clients)"
         )
 
