@@ -19,7 +19,8 @@ Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6] [
    machine): the application called as ASGI in this process, interleaved in rounds with its
    peers: the CLI's ``score.compute`` alone, the same request through the framework's routing
    (the API router alone, as before :class:`~muraglia.web.api.FastJsonApi`) and
-   ``GET /api/health``. ``--profile`` prints cProfile's top functions of the request path.
+   ``GET /api/health``; the heap is frozen after the warm-up, as the server's is.
+   ``--profile`` prints cProfile's top functions of the request path.
 """
 
 from __future__ import annotations
@@ -291,6 +292,11 @@ def bench_inprocess(n: int, rounds: int, profile: bool) -> None:
 
     for target in (app, routed):
         asyncio.run(many(target, "POST", "/api/score", warm))
+    # as muraglia serve does (web.app.settle_heap): the startup heap out of the collector, so
+    # that a full collection of this process's ~130k objects (50-100 ms of CPU) does not land
+    # in one peer's timing and not the other's
+    gc.collect()
+    gc.freeze()
     runs: dict[str, list[float]] = {}
     for _ in range(rounds):  # interleaved: every peer in every round
         for name, fn in (
@@ -308,6 +314,7 @@ def bench_inprocess(n: int, rounds: int, profile: bool) -> None:
     print(f"in-process CPU per request ({len(timed)} requests x {rounds} rounds, median):")
     for name, values in runs.items():
         print(f"  {name:<44} {statistics.median(values):6.0f} us")
+    gc.unfreeze()
     if profile:
         import cProfile
         import pstats
