@@ -302,6 +302,19 @@ def test_where_every_hand_is_settled_the_defensive_bot_keeps_its_hand_points(
     )
 
 
+def test_being_ready_at_a_draw_is_worth_what_the_ruleset_pays_for_it() -> None:
+    """Riichi's noten payments (EMA-END: 3,000 from the seats not ready) make a ready hand
+    worth more late in the deal; the rulesets that pay nothing at a draw add nothing."""
+    late = view("123m456p789s1122z", riichi=(False, False, True, False), live=8)
+    early = replace(late, live_count=60)
+    bot = DefensiveBot("riichi-ema")
+    swing = bot.draw_value(Table.of(replace(late, rules="riichi-ema")))
+    assert 1000 < swing < 3000  # the riichi seat is ready, the others perhaps
+    assert bot.draw_value(Table.of(replace(early, rules="riichi-ema"))) < swing
+    for rules in ("seipalle", "mcr", "fimj", "ravenna"):
+        assert DefensiveBot(rules).draw_value(Table.of(replace(late, rules=rules))) == 0.0
+
+
 def test_views_are_not_modified() -> None:
     v = view("123m456p78s2234m3z", drawn="4m")
     before = replace(v)

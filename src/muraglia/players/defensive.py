@@ -31,9 +31,11 @@ from muraglia.errors import MahjongError
 from muraglia.players.base import Table
 from muraglia.players.danger import (
     EQUITY_UNITS,
+    RACE,
     DangerModel,
     RuleTraits,
     attack_or_fold,
+    readiness,
     threat_of,
     traits_for,
     win_chance,
@@ -120,6 +122,42 @@ class DefensiveBot(EfficiencyBot):
             scores[a] += unit * (points[a.tile] - low)
         return scores, shanten
 
+    draw_weight = 1.0
+    """Share of :meth:`draw_value` the bot counts (0: none)."""
+
+    def draw_value(self, t: Table) -> float:
+        """What being ready at an exhaustive draw is worth now (ruleset units).
+
+        The ruleset's own settlement of a draw (riichi's noten payments, EMA-END; nothing in
+        the rulesets that pay nothing at a draw) with the bot ready against it not ready,
+        averaged over which opponents are ready (each with the danger model's readiness),
+        times the chance that the deal ends in a draw: nobody wins in the turns left
+        (:data:`~muraglia.players.danger.RACE` per turn).
+        """
+        if not self.draw_weight or self.ruleset is None:
+            return 0.0
+        v = t.view
+        seats = range(len(v.discards))
+        me = wind_letter(t.seat_wind)
+        others = [
+            (wind_letter(t.seat_wind_of(s)), readiness(t, s, self.traits))
+            for s in seats
+            if s != v.seat and not (v.status and v.status[s] == "out")
+        ]
+        swing = 0.0
+        for mask in range(1 << len(others)):
+            p = 1.0
+            ready: list[str] = []
+            for i, (letter, r) in enumerate(others):
+                if mask >> i & 1:
+                    p *= r
+                    ready.append(letter)
+                else:
+                    p *= 1 - r
+            if p:
+                swing += p * _draw_swing(self.ruleset, me, tuple(sorted(ready)))
+        return self.draw_weight * swing * (1 - RACE) ** (v.live_count // 4)
+
     def hand_points(self, t: Table, counts: list[int]) -> float:
         """The ruleset's value of the 13 concealed ``counts`` as a hand that did not win.
 
@@ -205,6 +243,7 @@ class DefensiveBot(EfficiencyBot):
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
         typical = self.traits.typical_value
         by_kind: dict[int, float] = {}
+        drawn = self.draw_value(t)
         for a in discards:
             k = a.tile
             e = by_kind.get(k)
@@ -218,7 +257,8 @@ class DefensiveBot(EfficiencyBot):
                 )
                 value = typical * (1 + ctx.value(counts) / VALUE_SCALE) + self.traits.win_base
                 counts[k] += 1
-                e = by_kind[k] = win_chance(sh, uke, draws, unseen) * value
+                e = win_chance(sh, uke, draws, unseen) * value
+                by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
             equity[a] = e
         return dict(scores), equity, steps
 
@@ -313,3 +353,27 @@ def score_win(
     can_win = getattr(rules, "can_win", None)
     ok = bool(can_win(result)) if callable(can_win) else bool(result.valid)
     return float(result.value) if ok else 0.0
+
+
+_SWINGS: dict[tuple[object, ...], float] = {}
+
+
+def _draw_swing(rules: Any, me: str, ready: tuple[str, ...]) -> float:
+    """What seat ``me`` gains by being ready at an exhaustive draw.
+
+    The seats ``ready`` are ready besides; the ruleset settles both draws (East deals).
+    """
+    key = (getattr(rules, "id", rules), me, ready)
+    hit = _SWINGS.get(key)
+    if hit is not None:
+        return hit
+    from muraglia.scoring.result import DealOutcome  # noqa: PLC0415
+
+    try:
+        with_me = rules.settle(DealOutcome(dealer="E", tenpai=(*ready, me)))
+        without = rules.settle(DealOutcome(dealer="E", tenpai=ready))
+        value = float(with_me.net.get(me, 0) - without.net.get(me, 0))
+    except MahjongError:
+        value = 0.0  # a ruleset that settles no hand-less draw (FIMJ, Ravenna score hands)
+    _SWINGS[key] = value
+    return value

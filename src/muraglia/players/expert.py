@@ -194,6 +194,7 @@ class ExpertBot(DefensiveBot):
         counts = t.counts
         draws = t.view.live_count // 4
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
+        drawn = self.draw_value(t) if with_equity else 0.0
         for a in discards:
             k = a.tile
             counts[k] -= 1
@@ -202,6 +203,7 @@ class ExpertBot(DefensiveBot):
                     continue
                 value, outs = self.wait_value(t, counts, riichi=a.riichi)
                 equity[a] = win_chance(0, outs, draws, unseen) * (value + self.traits.win_base)
+                equity[a] += drawn
                 if a not in ranked:
                     continue
                 if a.riichi:
