@@ -34,6 +34,7 @@ __all__ = [
     "HONOURS",
     "HONOUR_MASK",
     "KIND_BITS",
+    "LETTER_OF_WIND",
     "NUM_KINDS",
     "NUM_SUITED",
     "NUM_TILE_VALUES",
@@ -45,6 +46,7 @@ __all__ = [
     "WAITING_SIZE",
     "WINDS",
     "WIND_LETTERS",
+    "WIND_OF_LETTER",
     "PhysicalTile",
     "Suit",
     "Tile",
@@ -347,18 +349,25 @@ HONOUR_MASK = mask_of(HONOURS)
 WIND_LETTERS = ("E", "S", "W", "N")
 """Wind letters by wind index (0 East … 3 North); seats are named by their own wind's letter."""
 
-_TO_WIND: dict[str, Tile] = {
-    **{letter: WINDS[i] for i, letter in enumerate(WIND_LETTERS)},
-    **{letter.lower(): WINDS[i] for i, letter in enumerate(WIND_LETTERS)},
-    **{f"{i + 1}z": WINDS[i] for i in range(4)},
-}
+WIND_OF_LETTER: dict[str, Tile] = dict(zip(WIND_LETTERS, WINDS, strict=True))
+"""Seat letter -> wind tile: the table of :func:`to_wind` for the four letters exactly (a hot
+path, or a field that accepts the letters only, reads it directly)."""
+LETTER_OF_WIND: dict[Tile, str] = dict(zip(WINDS, WIND_LETTERS, strict=True))
+"""Wind tile -> seat letter: the table of :func:`wind_letter` (hot paths read it directly)."""
+
+# every exact spelling to_wind reads with one lookup: the tiles, the letters in both cases, 1z-4z
+_TO_WIND: dict[str | Tile, Tile] = {tile: tile for tile in WINDS}
+_TO_WIND.update(WIND_OF_LETTER)
+_TO_WIND.update({letter.lower(): tile for letter, tile in WIND_OF_LETTER.items()})
+_TO_WIND.update({f"{i + 1}z": tile for i, tile in enumerate(WINDS)})
 
 
 def to_wind(value: object, what: str = "wind", *, indices: bool = False) -> Tile:
     """The one wind converter: a wind :class:`Tile` from any of its spellings.
 
-    A wind Tile, a letter ``E S W N`` (any case), ``1z``..``4z``; with ``indices`` also a wind
-    index ``0``..``3`` (an ``int`` that is not a Tile: the engine's round and seat winds).
+    A wind Tile, a letter ``E S W N`` (any case), ``1z``..``4z`` (surrounding spaces
+    ignored); with ``indices`` also a wind index ``0``..``3`` (an ``int`` that is not a Tile:
+    the engine's round and seat winds).
 
     >>> to_wind("W"), to_wind("2z"), to_wind(3, indices=True), to_wind(Tile.EAST)
     (<Tile.WEST: 29>, <Tile.SOUTH: 28>, <Tile.NORTH: 30>, <Tile.EAST: 27>)
@@ -366,16 +375,21 @@ def to_wind(value: object, what: str = "wind", *, indices: bool = False) -> Tile
     Raises:
         InvalidHandError: naming ``what`` and the bad value.
     """
-    if isinstance(value, Tile):
-        if value.is_wind:
-            return value
-    elif isinstance(value, int) and not isinstance(value, bool) and indices:
-        if 0 <= value < len(WINDS):
-            return WINDS[value]
-    elif isinstance(value, str):
-        tile = _TO_WIND.get(value.strip())
+    if isinstance(value, (str, Tile)):
+        tile = _TO_WIND.get(value)  # the common spellings, one lookup
         if tile is not None:
             return tile
+        if isinstance(value, str):
+            tile = _TO_WIND.get(value.strip())
+            if tile is not None:
+                return tile
+    elif (
+        indices
+        and isinstance(value, int)
+        and not isinstance(value, bool)
+        and 0 <= value < len(WINDS)
+    ):
+        return WINDS[value]
     raise InvalidHandError(f"{what} must be one of E S W N, not {value!r}")
 
 

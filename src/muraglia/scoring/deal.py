@@ -34,11 +34,10 @@ from typing import Any
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.tiles import NUM_KINDS, WIND_OF_LETTER, Tile
 
 __all__ = [
     "SEAT_NAMES",
-    "WIND_LETTERS",
     "DealInput",
     "check_hand_count",
     "check_roles",
@@ -52,14 +51,6 @@ __all__ = [
     "wind_tile",
 ]
 
-WIND_LETTERS: Mapping[str, Tile] = {
-    "E": Tile.EAST,
-    "S": Tile.SOUTH,
-    "W": Tile.WEST,
-    "N": Tile.NORTH,
-}
-"""Seat letters (by seat wind, in order of play) and their wind tiles."""
-
 SEAT_NAMES: Mapping[str, Mapping[str, str]] = {
     "it": {"E": "Est", "S": "Sud", "W": "Ovest", "N": "Nord"},
     "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
@@ -70,6 +61,11 @@ SEAT_NAMES: Mapping[str, Mapping[str, str]] = {
 def wind_tile(letter: object, what: str) -> Tile:
     """The wind tile of a seat letter, or a :class:`RulesetError` naming ``what``.
 
+    A seat field of the classical rulesets' ``settle``/``score`` objects is written with a
+    letter ``E S W N`` only: the letters' table of the one converter
+    (:data:`muraglia.tiles.WIND_OF_LETTER`), not the other spellings
+    :func:`muraglia.tiles.to_wind` reads (``e``, ``1z``).
+
     >>> wind_tile("S", "seat_wind")
     <Tile.SOUTH: 28>
     >>> wind_tile("X", "dealer")
@@ -77,9 +73,10 @@ def wind_tile(letter: object, what: str) -> Tile:
     ...
     muraglia.errors.RulesetError: dealer must be one of E S W N, not 'X'
     """
-    if not isinstance(letter, str) or letter not in WIND_LETTERS:
-        raise RulesetError(f"{what} must be one of E S W N, not {letter!r}")
-    return WIND_LETTERS[letter]
+    tile = WIND_OF_LETTER.get(letter) if isinstance(letter, str) else None
+    if tile is not None:
+        return tile
+    raise RulesetError(f"{what} must be one of E S W N, not {letter!r}")
 
 
 @dataclass(frozen=True)

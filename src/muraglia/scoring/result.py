@@ -179,20 +179,43 @@ class Deferred:
         self.make = make
 
 
+def _made(value: Deferred) -> Any:
+    return value.make()
+
+
 class LazyField:
     """A field of a result subclass made on first read (the scoring loop stays cheap).
 
-    The instance dict holds the value or a :class:`Deferred`; the first read replaces the
-    latter by what it makes. A result class declares ``hand = LazyField()`` over the
-    dataclass field; assigning (as the dataclass ``__init__`` does) stores the value as is.
+    The one lazy mechanism of the results. The instance dict holds the value or a *pending*
+    form of it: by default a :class:`Deferred`, which makes the value; a field may name other
+    pending types and the function that makes the value from one (``pending``, ``make``:
+    riichi's results keep a parsed ``Hand`` until its notation is read, and one object that
+    makes their awards' tiles, payments and explanation). The first read replaces the pending
+    form by what it makes. A result class declares ``hand = LazyField()`` over the dataclass
+    field; assigning (as the dataclass ``__init__`` does) stores the value as is.
 
     >>> class R:
     ...     hand = LazyField()
+    ...     size = LazyField(list, len)
     >>> r = R()
-    >>> r.hand = Deferred(lambda: "123m")
+    >>> r.hand, r.size = Deferred(lambda: "123m"), [1, 2, 3]
     >>> r.__dict__["hand"].__class__.__name__, r.hand, r.__dict__["hand"]
     ('Deferred', '123m', '123m')
+    >>> r.size, r.__dict__["size"]
+    (3, 3)
     """
+
+    __slots__ = ("make", "name", "pending")
+
+    def __init__(
+        self,
+        pending: type | tuple[type, ...] = Deferred,
+        make: Callable[[Any], Any] = _made,
+    ) -> None:
+        """A field whose values of the ``pending`` types (exact types) are made by ``make``."""
+        self.pending = pending if isinstance(pending, tuple) else (pending,)
+        self.make = make
+        self.name = ""
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
@@ -202,8 +225,8 @@ class LazyField:
             return self
         d = obj.__dict__
         value = d[self.name]
-        if type(value) is Deferred:
-            value = d[self.name] = value.make()
+        if type(value) in self.pending:
+            value = d[self.name] = self.make(value)
         return value
 
     def __set__(self, obj: object, value: Any) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from muraglia.notation import parse_hand
-from muraglia.rulesets.fimj.hands import complete_layouts, partial_layouts
+from muraglia.rulesets.fimj.hands import partial_layouts
+from muraglia.scoring.layouts import complete_layouts
 from muraglia.tiles import DRAGONS, Tile
 
 
@@ -23,19 +24,21 @@ def shown(layouts) -> set[str]:
     ],
 )
 def test_complete_layouts(hand: str, expected: set[str]) -> None:
-    assert shown(complete_layouts(parse_hand(hand, red_fives=False))) == expected
+    # FIMJ's winning shapes: standard (FIMJ-HAND-1) and seven pairs (-HAND-2)
+    layouts = complete_layouts(parse_hand(hand, red_fives=False), four_as_two_pairs=True)
+    assert shown(d.groups for d in layouts) == expected
 
 
 def test_four_identical_as_two_pairs_knob() -> None:
     # FIMJ-GAP-11
     hand = parse_hand("1111m 33p 55p 77s 22z 44z +4z", red_fives=False)
     assert len(complete_layouts(hand, four_as_two_pairs=True)) == 1
-    assert complete_layouts(hand, four_as_two_pairs=False) == []
+    assert complete_layouts(hand, four_as_two_pairs=False) == ()
 
 
 def test_melds_are_kept_in_every_layout() -> None:
     hand = parse_hand("234m 567m 789s 55s [111z] +5s", red_fives=False)
-    (layout,) = complete_layouts(hand)
+    (layout,) = (d.groups for d in complete_layouts(hand, four_as_two_pairs=True))
     assert layout[-1].meld is not None
     assert not layout[-1].concealed
 

@@ -7,10 +7,14 @@ tables cached on the suit's nine counts; the ruleset scores each as a
 :class:`~muraglia.scoring.context.WinContext` and keeps the highest-valued layout
 (FIMJ-HAND-5, FIMJ-GAP-25).
 
+A winner's layouts are the shared :func:`muraglia.scoring.layouts.complete_layouts` with FIMJ's
+shapes (seven pairs, four identical tiles as two pairs by FIMJ-GAP-11, thirteen orphans, the
+snakes: ``FimjRules.best_fold``); a non-winner's are :func:`partial_layouts`.
+
 >>> from muraglia.notation import parse_hand
->>> h = parse_hand("111222333m 456p 77z +1m")
->>> sorted(" ".join(str(g) for g in gs) for gs in complete_layouts(h))[:2]
-['111m 222m 333m 456p 77z', '123m 123m 123m 456p 77z']
+>>> h = parse_hand("111m 222m 333m 45p 77z 6p", red_fives=False)
+>>> sorted(" ".join(str(g) for g in gs) for gs in partial_layouts(h, valued_pairs=frozenset()))
+['111m 222m 333m 456p', '123m 123m 123m 456p']
 """
 
 from __future__ import annotations
@@ -22,10 +26,9 @@ from muraglia.analysis.groups import Group, GroupKind
 from muraglia.analysis.shapes import meld_group
 from muraglia.hand import Hand
 from muraglia.melds import SET_SIZE
-from muraglia.scoring.layouts import complete_layouts as shared_layouts
-from muraglia.tiles import COPIES, NUM_KINDS, NUM_SUITED, RANKS, Tile, TileCounts
+from muraglia.tiles import COPIES, NUM_KINDS, NUM_SUITED, RANKS, Tile
 
-__all__ = ["complete_layouts", "meld_group", "partial_layouts"]
+__all__ = ["partial_layouts"]
 
 _CHOW_STARTS = RANKS - SET_SIZE + 1
 """Ranks a chow can start on (1 to 7)."""
@@ -100,23 +103,6 @@ def _to_groups(base: int, groups: _Suit) -> tuple[Group, ...]:
     return tuple(Group(kind, Tile(base + r)) for kind, r in groups)
 
 
-def _concealed_counts(hand: Hand) -> TileCounts:
-    return hand.concealed_counts
-
-
-def complete_layouts(hand: Hand, *, four_as_two_pairs: bool = True) -> list[tuple[Group, ...]]:
-    """Every complete layout of a 14-tile hand: standard (FIMJ-HAND-1) and seven pairs (-HAND-2).
-
-    The shared decomposition (:func:`muraglia.scoring.layouts.complete_layouts`) with FIMJ's
-    shapes: seven pairs has no declared meld and may use four identical tiles as two pairs
-    (FIMJ-GAP-11, ``four_as_two_pairs``). Declared melds come last in every layout.
-    """
-    return [
-        d.groups
-        for d in shared_layouts(hand, seven_pairs=True, four_as_two_pairs=four_as_two_pairs)
-    ]
-
-
 def partial_layouts(hand: Hand, *, valued_pairs: frozenset[Tile]) -> list[tuple[Group, ...]]:
     """Every scoring layout of a non-winner's hand (FIMJ-SCORE-6, FIMJ-GAP-18, FIMJ-GAP-27).
 
@@ -124,7 +110,7 @@ def partial_layouts(hand: Hand, *, valued_pairs: frozenset[Tile]) -> list[tuple[
     chows; pairs of suit tiles never score and are not listed. Honours: the largest group of each
     kind (a kong beats a pung beats a valued pair), which dominates every alternative.
     """
-    counts = _concealed_counts(hand)
+    counts = hand.concealed_counts
     melds = tuple(meld_group(m) for m in hand.melds)
     per_suit = [
         tuple(_to_groups(base, gs) for gs in _suit_partial(tuple(counts[base : base + RANKS])))

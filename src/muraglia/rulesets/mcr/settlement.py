@@ -12,7 +12,7 @@ from collections.abc import Callable
 from muraglia.errors import RulesetError
 from muraglia.rulesets.mcr.options import STATUS_ALIASES, STATUSES
 from muraglia.scoring.result import DealOutcome, ScoreResult, Settlement, Transfer
-from muraglia.tiles import WIND_LETTERS, WINDS, Tile
+from muraglia.tiles import LETTER_OF_WIND, WIND_LETTERS
 
 __all__ = [
     "BASE_PAYMENT",
@@ -35,8 +35,8 @@ FALSE_WIN_PENALTY = 10
 """Paid to each other player by a false win (MCR-WIN-5, MCR-PAY-4)."""
 SEATS = WIND_LETTERS
 """Seat winds in turn order (play runs E -> S -> W -> N)."""
-LETTER_OF: dict[Tile, str] = dict(zip(WINDS, SEATS, strict=True))
-"""Wind tile -> seat letter (a table of :func:`muraglia.tiles.wind_letter` for the hot path)."""
+LETTER_OF = LETTER_OF_WIND
+"""Wind tile -> seat letter (:data:`muraglia.tiles.LETTER_OF_WIND`, read on the hot path)."""
 
 
 def claim_order(discarder: str) -> tuple[str, ...]:

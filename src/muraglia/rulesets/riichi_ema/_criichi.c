@@ -1524,7 +1524,7 @@ static PyObject *setup_front(PyObject *self, PyObject *args) {
     }
     if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 34 || !PyTuple_Check(winds) ||
         PyTuple_GET_SIZE(winds) != 4 || !PyTuple_Check(wins) ||
-        PyTuple_GET_SIZE(wins) != 2 || !PyTuple_Check(keys) || PyTuple_GET_SIZE(keys) != 17 ||
+        PyTuple_GET_SIZE(wins) != 2 || !PyTuple_Check(keys) || PyTuple_GET_SIZE(keys) != 16 ||
         !PyType_Check(rt)) {
         PyErr_SetString(PyExc_ValueError, "setup_front: unexpected winds, wins, keys or type");
         return NULL;
@@ -1814,17 +1814,17 @@ static PyObject *front_hand(PyObject *self, PyObject *const *args, Py_ssize_t na
                    ? extra
                    : Py_None;
 #if PY_VERSION_HEX < 0x030D0000
-    d = _PyDict_NewPresized(17);
+    d = _PyDict_NewPresized(16);
 #else
     d = PyDict_New(); /* (the presizing function is internal from 3.13) */
 #endif
     if (d == NULL) goto error;
     {
-        PyObject *values[17];
+        PyObject *values[16];
         values[0] = PyTuple_GET_ITEM(state, 1);           /* rules */
         values[1] = hand;                                 /* hand */
         values[2] = PyTuple_GET_ITEM(best, 5);            /* valid */
-        values[3] = PyTuple_GET_ITEM(best, 4);            /* awards */
+        values[3] = extra;                                /* awards (located on first read) */
         values[4] = PyTuple_GET_ITEM(best, 6);            /* reason */
         values[5] = PyTuple_GET_ITEM(best, 13);           /* value */
         values[6] = yakuman ? Py_None : PyTuple_GET_ITEM(best, 7);  /* han */
@@ -1834,11 +1834,10 @@ static PyObject *front_hand(PyObject *self, PyObject *const *args, Py_ssize_t na
         values[10] = Py_None;                             /* doubles */
         values[11] = PyTuple_GET_ITEM(best, 12);          /* limit */
         values[12] = payments;                            /* payments */
-        values[13] = Py_None;                             /* explanation */
+        values[13] = extra;                               /* explanation */
         values[14] = PyTuple_GET_ITEM(best, 1);           /* decomposition */
         values[15] = extra;                               /* extra */
-        values[16] = extra;                               /* _locate */
-        for (i = 0; i < 17; i++)
+        for (i = 0; i < 16; i++)
             if (PyDict_SetItem(d, PyTuple_GET_ITEM(result_keys, i), values[i]) < 0) goto error;
     }
     out = new_object(result_type);
@@ -1928,7 +1927,8 @@ PyMODINIT_FUNC PyInit__criichi(void) {
     letter_objs[2] = PyUnicode_InternFromString("W");
     letter_objs[3] = PyUnicode_InternFromString("N");
     if (!s_concealed || !s_melds || !s_winning || !s_kind || !s_red || !s_tiles ||
-        PyModule_AddIntConstant(m, "NY", NY) < 0 || PyModule_AddIntConstant(m, "NF", NF) < 0) {
+        PyModule_AddIntConstant(m, "NY", NY) < 0 || PyModule_AddIntConstant(m, "NF", NF) < 0 ||
+        PyModule_AddObjectRef(m, "Deferred", (PyObject *)&DeferredType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

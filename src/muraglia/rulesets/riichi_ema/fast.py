@@ -402,13 +402,6 @@ class Best(NamedTuple):
     object made per result)."""
 
 
-def _concealed_counts(hand: Hand) -> list[int]:
-    counts = [0] * 34
-    for t in hand.concealed_tiles:
-        counts[t.kind] += 1
-    return counts
-
-
 class _Decomp:
     """The chosen decomposition, built from the hand and its splits on first call."""
 
@@ -434,7 +427,7 @@ def build_decomposition(
     ``shape`` and, for the standard shape, the chosen split of each suit (the C kernel's lazy
     maker calls this too).
     """
-    c = _concealed_counts(hand)
+    c = hand.concealed_counts  # cached on the hand (the strict parse fills it)
     groups: list[Group] = []
     # concealed groups are the shared immutable objects of ``analysis.shapes._group``
     if splits is None and shape == "seven_pairs":
@@ -958,6 +951,8 @@ def _load_native() -> Any:
     except ImportError:
         return None
     limit_names = tuple(basic_points(0, 0, yakuman=n)[1] for n in range(16))
+    if not isinstance(getattr(_criichi, "Deferred", None), type):
+        return None  # a build older than the lazy results' declarations: pure Python
     try:
         _set_up(_criichi, limit_names)
     except (ValueError, TypeError):  # a build older than these declarations: pure Python
@@ -1020,6 +1015,11 @@ _pure_score_front = score_front
 _native = _load_native()
 NATIVE = _native is not None
 """Whether :func:`score_best` runs the compiled kernel (``_criichi``)."""
+DECOMPOSITION_MAKERS: tuple[type, ...] = (
+    (_Decomp,) if _native is None else (_Decomp, _native.Deferred)
+)
+"""The types of a best reading's deferred decomposition (:attr:`Best.decomposition`): the pure
+path's and the C kernel's (a riichi result's ``decomposition`` field makes it on first read)."""
 if _native is not None:
     score_best = _native.score_best
     score_front = _native.front

@@ -94,6 +94,21 @@ def _text(group: Group | None) -> str:
     return text
 
 
+_PAIRS: dict[tuple[str, Group | None], tuple[str, str]] = {}
+_PAIRS_LIMIT = 8192
+
+
+def _label_pair(item: FuItem) -> tuple[str, str]:
+    """``(item.en, item.it)``, memoised by what they are made of (the key and the group)."""
+    key = (item.key, item.group)
+    pair = _PAIRS.get(key)
+    if pair is None:
+        if len(_PAIRS) >= _PAIRS_LIMIT:
+            _PAIRS.clear()
+        pair = _PAIRS[key] = (item.en, item.it)
+    return pair
+
+
 class Fu(NamedTuple):
     """The fu of a reading: the lines, the raw sum and the rounded total."""
 
@@ -111,7 +126,7 @@ class Fu(NamedTuple):
 
     def labels(self) -> tuple[tuple[str, str], ...]:
         """The (English, Italian) label of every line."""
-        return tuple((i.en, i.it) for i in self.items)
+        return tuple([_label_pair(i) for i in self.items])
 
     def lines_both(
         self, labels: Sequence[tuple[str, str]]

@@ -7,21 +7,18 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from muraglia.analysis.groups import Decomposition
 from muraglia.hand import Hand
-from muraglia.rulesets.riichi_ema.fast import Best
+from muraglia.rulesets.riichi_ema.fast import DECOMPOSITION_MAKERS, Best
 from muraglia.rulesets.riichi_ema.fu import Fu
 from muraglia.rulesets.riichi_ema.payments import SEATS, win_transfers
 from muraglia.scoring.context import WinContext
-from muraglia.scoring.result import (
-    Award,
-    ScoreResult,
-)
-from muraglia.tiles import WIND_LETTERS, WINDS, Tile
+from muraglia.scoring.result import Award, LazyField, LazyLines, ScoreResult
+from muraglia.tiles import LETTER_OF_WIND
 
 if TYPE_CHECKING:
     from muraglia.rulesets.riichi_ema.ruleset import RiichiEma
 
-SEAT_OF: dict[Tile, str] = dict(zip(WINDS, WIND_LETTERS, strict=True))
-"""Wind tile -> seat letter (a lookup table on the hot path; :func:`muraglia.tiles.wind_letter`)."""
+SEAT_OF = LETTER_OF_WIND
+"""Wind tile -> seat letter (:data:`muraglia.tiles.LETTER_OF_WIND`, read on the hot path)."""
 _LANGS = ("en", "it")
 
 
@@ -63,104 +60,12 @@ def summary_of(c: Core) -> Best:
     )
 
 
-class _LazyHand:
-    """The ``hand`` of a riichi result, formatted from its :class:`Hand` on first read.
-
-    Formatting the canonical notation eagerly was a fifth of a scoring call.
-    """
-
-    def __get__(self, obj: object, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
-        value = obj.__dict__["hand"]
-        if isinstance(value, Hand):
-            value = obj.__dict__["hand"] = value.notation
-        return value
-
-    def __set__(self, obj: object, value: str | Hand) -> None:
-        obj.__dict__["hand"] = value
+def _notation(hand: Hand) -> str:
+    return hand.notation
 
 
-class _LazyDecomposition:
-    """The ``decomposition`` of a riichi result, built from its maker on first read."""
-
-    def __get__(self, obj: object, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
-        value = obj.__dict__["decomposition"]
-        if value is not None and not isinstance(value, Decomposition):
-            value = obj.__dict__["decomposition"] = value()
-        return value
-
-    def __set__(self, obj: object, value: Decomposition | Callable[[], Decomposition]) -> None:
-        obj.__dict__["decomposition"] = value
-
-
-class _LazyExplanation:
-    """The ``explanation`` of a riichi result: its mapping is made on first read."""
-
-    def __get__(self, obj: object, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
-        d = obj.__dict__
-        value = d.get("explanation")
-        if value is None:
-            value = d["explanation"] = _Explanation(d["extra"])
-        return value
-
-    def __set__(self, obj: object, value: Mapping[str, tuple[str, ...]]) -> None:
-        obj.__dict__["explanation"] = value
-
-
-class _LazyAwards:
-    """The ``awards`` of a riichi result, located (:attr:`Award.tiles`) on first read.
-
-    Scoring keeps the table's shared awards; the tiles that earn each are found by the
-    patterns' locators on the reading scored only when someone reads them.
-    """
-
-    def __get__(self, obj: object, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
-        d = obj.__dict__
-        awards = d["awards"]
-        extra = d.pop("_locate", None)
-        if extra is not None:
-            awards = d["awards"] = extra.locate(awards)
-        return awards
-
-    def __set__(self, obj: object, value: tuple[Award, ...]) -> None:
-        obj.__dict__["awards"] = value
-
-
-class _LazyPayments:
-    """The ``payments`` of a riichi result, computed on first read.
-
-    Scoring stores the result's :class:`LazyExtra` in their place when the win has payments
-    (a valid win by tsumo or with a discarder); the transfers are made from it when read.
-    """
-
-    def __get__(self, obj: object, owner: type | None = None) -> Any:
-        if obj is None:
-            return self
-        d = obj.__dict__
-        value = d["payments"]
-        if isinstance(value, LazyExtra):
-            value = d["payments"] = value.payments()
-        return value
-
-    def __set__(self, obj: object, value: Mapping[str, int] | None) -> None:
-        obj.__dict__["payments"] = value
-
-
-class RiichiResult(ScoreResult):
-    """A :class:`ScoreResult` whose notation, decomposition, payments, award tiles are lazy."""
-
-    hand = _LazyHand()
-    decomposition = _LazyDecomposition()
-    explanation = _LazyExplanation()
-    awards = _LazyAwards()
-    payments = _LazyPayments()
+def _decomposition(make: Callable[[], Decomposition]) -> Decomposition:
+    return make()
 
 
 _EXTRA_KEYS = ("yaku_han", "fu_breakdown", "basic_points")
@@ -248,9 +153,13 @@ class LazyExtra(Mapping[str, Any]):
             payments[payee] += amount
         return payments
 
-    def locate(self, awards: tuple[Award, ...]) -> tuple[Award, ...]:
-        """``awards`` with the tiles that earn each, on the best reading."""
-        return self._rs.table.locate(self.core().ctx, awards)
+    def located_awards(self) -> tuple[Award, ...]:
+        """The awards of the best reading with the tiles that earn each."""
+        return self._rs.table.locate(self.core().ctx, self._c.awards)
+
+    def explanation(self) -> LazyLines:
+        """The explanation, each language's lines made on first access (:meth:`explain`)."""
+        return LazyLines(_LANGS, self.explain)
 
     def fu_labels(self) -> tuple[tuple[str, str], ...]:
         """The (English, Italian) labels of the fu lines (shared by breakdown and explanation)."""
@@ -301,27 +210,20 @@ class LazyExtra(Mapping[str, Any]):
         return 4 if self._c.yakuman else 3
 
 
-class _Explanation(Mapping[str, tuple[str, ...]]):
-    """The explanation of a riichi result, built per language on first access."""
+class RiichiResult(ScoreResult):
+    """A :class:`ScoreResult` whose notation, decomposition, payments, award tiles are lazy.
 
-    __slots__ = ("_done", "_extra")
+    Its fields are :class:`~muraglia.scoring.result.LazyField`: scoring stores the parsed
+    :class:`Hand` (formatting the notation eagerly was a fifth of a scoring call), the
+    decomposition's maker (:data:`~muraglia.rulesets.riichi_ema.fast.DECOMPOSITION_MAKERS`)
+    and the result's :class:`LazyExtra` in place of the awards (located on first read:
+    :attr:`Award.tiles`), of a win's payments and of the explanation. ``RESULT_KEYS`` in
+    ``ruleset.py`` lists the instance dict that ``RiichiEma._finish`` and the C kernel's
+    ``front`` both make.
+    """
 
-    def __init__(self, extra: LazyExtra) -> None:
-        self._extra = extra
-        self._done: dict[str, tuple[str, ...]] | None = None
-
-    def __getitem__(self, lang: str) -> tuple[str, ...]:
-        if lang not in _LANGS:
-            raise KeyError(lang)
-        if self._done is None:
-            self._done = {}
-        lines = self._done.get(lang)
-        if lines is None:
-            lines = self._done[lang] = self._extra.explain(lang)
-        return lines
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(_LANGS)
-
-    def __len__(self) -> int:
-        return len(_LANGS)
+    hand = LazyField(Hand, _notation)
+    decomposition = LazyField(DECOMPOSITION_MAKERS, _decomposition)
+    awards = LazyField(LazyExtra, LazyExtra.located_awards)
+    payments = LazyField(LazyExtra, LazyExtra.payments)
+    explanation = LazyField(LazyExtra, LazyExtra.explanation)

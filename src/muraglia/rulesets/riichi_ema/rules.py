@@ -12,9 +12,9 @@ from __future__ import annotations
 from muraglia.rulesets.riichi_ema.match_end import final_settlement, uma_shares
 from muraglia.rulesets.riichi_ema.options import OPTION_REFS, STATUSES, EmaOptions
 from muraglia.rulesets.riichi_ema.ruleset import RiichiEma
-from muraglia.rulesets.riichi_ema.settlement import wind_of
+from muraglia.tiles import to_wind
 
-_wind = wind_of
-"""Old private name of :func:`~muraglia.rulesets.riichi_ema.settlement.wind_of`."""
+_wind = to_wind
+"""Old private name of the riichi wind reader: the one converter, :func:`muraglia.tiles.to_wind`."""
 
 __all__ = ["OPTION_REFS", "STATUSES", "EmaOptions", "RiichiEma", "final_settlement", "uma_shares"]

@@ -35,7 +35,6 @@ from muraglia.rulesets.riichi_ema.options import (
 )
 from muraglia.rulesets.riichi_ema.patterns import DORA_IDS, PATTERNS
 from muraglia.rulesets.riichi_ema.payments import (
-    SEATS,
     basic_points,
     ceil100,
     hand_value,
@@ -52,16 +51,16 @@ from muraglia.rulesets.riichi_ema.settlement import (
     non_negative,
     pao_applies,
     seat_of,
-    wind_of,
 )
 from muraglia.scoring.context import WinContext, WinType, parse_win
 from muraglia.scoring.patterns import PatternTable
 from muraglia.scoring.result import (
+    Award,
     DealOutcome,
     ScoreResult,
     Settlement,
 )
-from muraglia.tiles import Tile
+from muraglia.tiles import WIND_OF_LETTER, Tile, to_wind
 
 fast.check_declared(PATTERNS)  # the fast path detects only declared patterns
 
@@ -81,12 +80,33 @@ PAYMENT_REASONS: dict[str, dict[str, str]] = {
 _FROZEN = (tuple, frozenset, type(None))
 RESULT_KEYS = (
     "rules", "hand", "valid", "awards", "reason", "value", "han", "fu", "fan", "points",
-    "doubles", "limit", "payments", "explanation", "decomposition", "extra", "_locate",
+    "doubles", "limit", "payments", "explanation", "decomposition", "extra",
 )  # fmt: skip
 """The instance dict of a riichi result, in this order (``_finish`` and the C kernel's
 ``front`` both make it; tests compare them)."""
 _NO_FLAGS: frozenset[str] = frozenset()
-_LETTER_WIND = dict(zip(SEATS, (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH), strict=True))
+
+
+_AWARD_LINES: dict[int, tuple[Award, str, str]] = {}
+"""An award's explanation line in English and in Italian, by the award's ``id`` (with the award,
+so the id stays its own): scoring hands the table's shared awards to the explanation. Bounded
+(cleared when full)."""
+_AWARD_LINES_LIMIT = 4096
+
+
+def _award_lines(a: Award) -> tuple[Award, str, str]:
+    """The award's explanation lines (``name (ja): value unit  [ref]``), remembered."""
+    found = _AWARD_LINES.get(id(a))
+    if found is not None and found[0] is a:
+        return found
+    names = a.names
+    tail = f" ({names.get('ja', '')}): {a.value} {a.unit}  [{a.ref}]"
+    name_en = names.get("en") or names["en"]
+    found = (a, name_en + tail, (names.get("it") or name_en) + tail)
+    if len(_AWARD_LINES) >= _AWARD_LINES_LIMIT:
+        _AWARD_LINES.clear()
+    _AWARD_LINES[id(a)] = found
+    return found
 
 
 def _all_tiles(values: tuple[Any, ...]) -> bool:
@@ -321,12 +341,12 @@ class RiichiEma(Ruleset[EmaOptions]):
             w = win if isinstance(win, WinType) else parse_win(win)
         if h.winning is None:
             raise InvalidHandError(f"{h.notation!r}: a win needs a winning tile (+X)")
-        seat = _LETTER_WIND.get(seat_wind) if type(seat_wind) is str else None
+        seat = WIND_OF_LETTER.get(seat_wind) if type(seat_wind) is str else None
         if seat is None:
-            seat = wind_of(seat_wind, "seat_wind")
-        rnd = _LETTER_WIND.get(round_wind) if type(round_wind) is str else None
+            seat = to_wind(seat_wind, "seat_wind")
+        rnd = WIND_OF_LETTER.get(round_wind) if type(round_wind) is str else None
         if rnd is None:
-            rnd = wind_of(round_wind, "round_wind")
+            rnd = to_wind(round_wind, "round_wind")
         if type(flags) is tuple and not flags:
             flag_set = _NO_FLAGS
         elif type(flags) in (tuple, frozenset, set, list):
@@ -515,9 +535,9 @@ class RiichiEma(Ruleset[EmaOptions]):
             "__dict__",
             {
                 "rules": self.rid,
-                "hand": c.hand,  # formatted on first read (_LazyHand)
+                "hand": c.hand,  # formatted on first read (RiichiResult.hand)
                 "valid": c.valid,
-                "awards": c.awards,
+                "awards": extra,  # located on first read (RiichiResult.awards)
                 "reason": c.reason,
                 "value": c.value,
                 "han": None if yakuman else c.han,
@@ -527,10 +547,9 @@ class RiichiEma(Ruleset[EmaOptions]):
                 "doubles": None,
                 "limit": c.limit,
                 "payments": payments,
-                "explanation": None,  # made on first read (_LazyExplanation)
-                "decomposition": c.decomposition,  # built on first read (_LazyDecomposition)
+                "explanation": extra,  # made on first read (RiichiResult.explanation)
+                "decomposition": c.decomposition,  # built on first read
                 "extra": extra,
-                "_locate": extra,  # the awards' tiles, found on first read (_LazyAwards)
             },
         )
         return result
@@ -553,11 +572,9 @@ class RiichiEma(Ruleset[EmaOptions]):
         en = ["reading: " + reading]
         it = ["lettura: " + reading]
         for a in c.awards:
-            names = a.names
-            tail = f" ({names.get('ja', '')}): {a.value} {a.unit}  [{a.ref}]"
-            name_en = names.get("en") or names["en"]
-            en.append(name_en + tail)
-            it.append((names.get("it") or name_en) + tail)
+            found = _award_lines(a)
+            en.append(found[1])
+            it.append(found[2])
         if not c.valid:
             en.append("not valid: " + str(c.reason))
             it.append("non valida: " + str(c.reason))

@@ -27,25 +27,10 @@ from muraglia.scoring.result import (
     Settlement,
     Transfer,
 )
-from muraglia.tiles import Tile, to_wind
+from muraglia.tiles import to_wind
 
 if TYPE_CHECKING:
     from muraglia.rulesets.riichi_ema.ruleset import RiichiEma
-
-_WIND: dict[str | Tile, Tile] = {
-    **{t: t for t in SEAT_OF},
-    **{letter: t for t, letter in SEAT_OF.items()},
-}
-"""The common wind spellings (``E``, ``Tile.EAST``); others go through :func:`to_wind`."""
-
-
-def wind_of(value: object, what: str) -> Tile:
-    """:func:`muraglia.tiles.to_wind` with a fast path for ``E S W N`` and the wind tiles."""
-    if isinstance(value, (str, Tile)):
-        tile = _WIND.get(value)
-        if tile is not None:
-            return tile
-    return to_wind(value, what)
 
 
 def non_negative(value: Any, what: str) -> int:
