@@ -54,6 +54,7 @@ __all__ = [
     "best_fans",
     "decompositions",
     "fans",
+    "setup_locate",
     "readings",
     "single_tile_wait",
     "standard_decompositions",
@@ -224,6 +225,15 @@ def fans(  # noqa: PLR0917 - one call per table and ruleset, by position
     return state
 
 
+def setup_locate(deferred: type, partial: type, locate: Callable[..., Any]) -> None:
+    """Hand the kernel how :data:`best_fans` makes its located awards (no-op without it).
+
+    ``deferred(partial(locate, context, awards))``: made on first read.
+    """
+    if _native is not None:
+        _native.setup_locate(deferred, partial, locate)
+
+
 def _pure_best_fans(*args: Any) -> Any:
     """The pure stand-in of the kernel's ``best``: always ``NotImplemented``.
 
@@ -234,10 +244,11 @@ def _pure_best_fans(*args: Any) -> Any:
 
 best_fans: Callable[..., Any] = _pure_best_fans if _native is None else _native.best
 """The kernel's best reading of a hand under every MCR shape: ``best_fans(state,
-concealed_counts, melds, counts, winning, is_concealed, tsumo, seat, round, flag_bits,
-flowers)`` -> ``(decomposition, reading, awards, unique_wait, fan, total, flowers)`` (Chicken
-Hand given when nothing scores; ``fan`` without flowers, ``total`` with them), None (no
-reading) or NotImplemented (anything it does not take, and always without the kernel)."""
+concealed_counts, melds, counts, winning, tsumo, seat, round, flag_bits, flowers, hand, win,
+flags, options)`` -> ``(decomposition, awards located on first read, awards, fan, total,
+flowers)`` (Chicken Hand given when nothing scores; ``fan`` without flowers, ``total`` with
+them; the located awards through :func:`setup_locate`), None (no reading) or NotImplemented
+(anything it does not take, and always without the kernel)."""
 
 run_steps: Callable[[Any, Any, int], dict[str, int]] | None = (
     None if _native is None else _native.run
