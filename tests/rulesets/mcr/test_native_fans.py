@@ -90,6 +90,13 @@ def _situation(rng: random.Random, win: str) -> dict[str, Any]:
     return kw
 
 
+def test_a_built_kernel_has_the_fan_scorer() -> None:
+    """A build of ``_cmcr.c`` has ``fans``/``best``; a stale one must be rebuilt (CI builds it,
+    and ``test_native.test_kernel_is_built`` fails there when it cannot be)."""
+    if nat.NATIVE:
+        assert nat._fans is not None, "stale _cmcr build without the fan scorer: rebuild it"
+
+
 def test_the_kernel_covers_exactly_the_declared_table() -> None:
     """The kernel's ids are declared fans, the table declares no other: the fast path is used."""
     declared = [p.id for p in PATTERNS]

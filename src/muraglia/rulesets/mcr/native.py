@@ -169,6 +169,12 @@ def _load_native() -> ModuleType | None:
 
 _native = _load_native()
 NATIVE = _native is not None
+_fans: ModuleType | None = (
+    _native
+    if _native is not None and all(hasattr(_native, f) for f in ("fans", "best", "setup_locate"))
+    else None
+)
+"""The kernel when its build has the fan scorer (a stale build without it: the predicates)."""
 """Whether :func:`standard_decompositions` runs the compiled kernel."""
 
 
@@ -208,9 +214,9 @@ def fans(  # noqa: PLR0917 - one call per table and ruleset, by position
     Raises:
         ValueError: if the kernel's own fan list differs from :data:`KERNEL_IDS`.
     """
-    if _native is None:
+    if _fans is None:
         return None
-    state: object = _native.fans(
+    state: object = _fans.fans(
         table,
         KERNEL_IDS,
         positions,
@@ -230,8 +236,8 @@ def setup_locate(deferred: type, partial: type, locate: Callable[..., Any]) -> N
 
     ``deferred(partial(locate, context, awards))``: made on first read.
     """
-    if _native is not None:
-        _native.setup_locate(deferred, partial, locate)
+    if _fans is not None:
+        _fans.setup_locate(deferred, partial, locate)
 
 
 def _pure_best_fans(*args: Any) -> Any:
@@ -242,7 +248,7 @@ def _pure_best_fans(*args: Any) -> Any:
     return NotImplemented
 
 
-best_fans: Callable[..., Any] = _pure_best_fans if _native is None else _native.best
+best_fans: Callable[..., Any] = _pure_best_fans if _fans is None else _fans.best
 """The kernel's best reading of a hand under every MCR shape: ``best_fans(state,
 concealed_counts, melds, counts, winning, tsumo, seat, round, flag_bits, flowers, hand, win,
 flags, options)`` -> ``(decomposition, awards located on first read, awards, fan, total,
