@@ -16,7 +16,14 @@ melds) and weighs, by expected value (:func:`~muraglia.players.danger.attack_or_
 It attacks with the efficiency discard lowered by its cost, unless the safest discard is
 worth more: a poor hand folds against a riichi, a ready or valuable one pushes. Calls that
 open a hand still two steps from ready are declined while an opponent is likely ready and a
-deal-in costs the discarder.
+deal-in costs the discarder. A ready hand also counts what being ready at an exhaustive draw
+is worth, as the ruleset's settlement pays it (riichi's noten payments).
+
+Where every hand is settled (FIMJ, Ravenna) a deal-in costs no more than another seat's win,
+and reading the danger lost placement there in every form measured; the bot defends instead
+the points of its own hand, which the losers pay each other (FIMJ-PAY-2, RAV-PAY-2): each
+discard is credited the value the ruleset's scorer gives the hand it keeps as a hand that did
+not win (:meth:`DefensiveBot.hand_points`).
 """
 
 from __future__ import annotations
@@ -107,7 +114,7 @@ class DefensiveBot(EfficiencyBot):
             if k in points:
                 continue
             if counts[k] == 1 and single >= 0:
-                points[k] = single  # a lone tile is in no pung or pair: the same points
+                points[k] = single  # in no pung or pair: the same points (FIMJ-DBL-F11-F18 aside)
                 continue
             counts[k] -= 1
             points[k] = self.hand_points(t, counts)
