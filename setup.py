@@ -1,13 +1,15 @@
 """Build script: the optional C accelerator of muraglia (everything else is in pyproject.toml).
 
+``muraglia._cnotation`` (the hand notation scanner's fast path),
 ``muraglia.analysis._cshanten`` (shanten kernels), ``muraglia.rulesets.riichi_ema._criichi``
 (the table-driven riichi scorer) and ``muraglia.rulesets.mcr._cmcr`` (the MCR scorer's
 decompositions, readings, waits, plan loop and resolution) are compiled when a C compiler and
 the Python headers are present. If the build fails for any reason the package still installs,
 runs in pure Python with the same results, and this prints ONE notice saying so (``pip install
 -v`` shows build output; ``python -c "import muraglia.analysis.shanten as s; print(s.NATIVE)"``,
-``muraglia.rulesets.riichi_ema.fast.NATIVE`` and ``muraglia.rulesets.mcr.native.NATIVE`` tell
-which path is in use). ``MURAGLIA_PURE=1`` at run time ignores a built accelerator.
+``muraglia.notation.NATIVE``, ``muraglia.rulesets.riichi_ema.fast.NATIVE`` and
+``muraglia.rulesets.mcr.native.NATIVE`` tell which path is in use). ``MURAGLIA_PURE=1`` at run
+time ignores a built accelerator.
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 NOTICE = (
-    "muraglia: NOTICE: the optional C accelerator (muraglia.analysis._cshanten, "
+    "muraglia: NOTICE: the optional C accelerator (muraglia._cnotation, "
+    "muraglia.analysis._cshanten, "
     "muraglia.rulesets.riichi_ema._criichi, muraglia.rulesets.mcr._cmcr) was not built "
     "({reason}); muraglia is installed in pure Python, with the same results and slower "
-    "shanten, riichi and MCR scoring. To build it, install a C compiler and the Python "
-    "development headers, then reinstall."
+    "notation parsing, shanten, riichi and MCR scoring. To build it, install a C compiler "
+    "and the Python development headers, then reinstall."
 )
 
 
@@ -54,6 +57,11 @@ class OptionalBuildExt(build_ext):
 
 setup(
     ext_modules=[
+        Extension(
+            "muraglia._cnotation",
+            sources=["src/muraglia/_cnotation.c"],
+            optional=True,
+        ),
         Extension(
             "muraglia.analysis._cshanten",
             sources=["src/muraglia/analysis/_cshanten.c"],

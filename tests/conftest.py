@@ -1,5 +1,6 @@
 """Shared pytest configuration: hypothesis profiles (``ci`` is the default) and the
-``kernels`` fixture (compiled and pure-Python kernels: shanten, riichi scoring)."""
+``kernels`` fixture (compiled and pure-Python kernels: notation, shanten, riichi and MCR
+scoring)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+from muraglia import notation
 from muraglia.analysis import shanten as sh
 from muraglia.rulesets.mcr import native as mcr_native
 from muraglia.rulesets.mcr import search as mcr_search
@@ -29,6 +31,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 NATIVE_PAIRS: list[tuple[Any, Any]] = []
 """(compiled kernel, its pure-Python reference) of every accelerator built here."""
+if notation.NATIVE:  # the notation scanner's fast path (parse_hand)
+    NATIVE_PAIRS += [
+        (notation._scan_hand, notation._pure_scan_hand),
+        (notation._scan_indicated, notation._pure_scan_indicated),
+    ]
 if sh.NATIVE:
     NATIVE_PAIRS += [
         (sh.shanten_all, sh._pure_shanten_all),
@@ -47,8 +54,10 @@ if mcr_native.NATIVE:  # MCR's decompositions, readings, waits, plan loop, resol
         (mcr_native.single_tile_wait, mcr_native._pure_single_tile_wait),
         (mcr_search.resolve_ids, mcr_search._pure_resolve_ids),
         (mcr_search.run_steps, mcr_search._pure_run_steps),
+        (mcr_native.best_fans, mcr_native._pure_best_fans),
     ]
 COMPILED = (
+    "muraglia._cnotation",
     "muraglia.analysis._cshanten",
     "muraglia.rulesets.riichi_ema._criichi",
     "muraglia.rulesets.mcr._cmcr",
@@ -59,9 +68,9 @@ COMPILED = (
 def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     """Run a module's tests on the compiled kernels, then on the pure-Python ones.
 
-    The kernels: shanten (``analysis/_cshanten.c``), the riichi scorer's
-    (``rulesets/riichi_ema/_criichi.c``) and MCR's decompositions, readings, single-tile wait,
-    fan-plan loop and resolution (``rulesets/mcr/_cmcr.c``).
+    The kernels: the notation scanner (``_cnotation.c``), shanten (``analysis/_cshanten.c``),
+    the riichi scorer's (``rulesets/riichi_ema/_criichi.c``) and MCR's decompositions,
+    readings, single-tile wait, fan-plan loop, resolution and fans (``rulesets/mcr/_cmcr.c``).
 
     The shanten kernels (``muraglia.analysis.shanten``) and the riichi scorer's
     (``muraglia.rulesets.riichi_ema.fast.score_best`` and ``score_front``) are picked once, at

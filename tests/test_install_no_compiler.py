@@ -13,7 +13,8 @@ for ``pyproject.toml`` (``setuptools>=77``, in the ``dev`` extra: CI's case, no 
 otherwise pip makes its usual isolated build environment (setuptools from the index).
 
 - in the new environment ``muraglia`` is the installed copy, ``shanten.NATIVE`` and
-  ``mcr.native.NATIVE`` are false (no ``_cshanten``/``_cmcr`` module was installed) and
+  ``mcr.native.NATIVE`` and ``notation.NATIVE`` are false (no ``_cshanten``/``_cmcr``/
+  ``_cnotation`` module was installed) and
   ``muraglia.analyze`` and MCR's ``muraglia.score`` answer.
 """
 
@@ -39,10 +40,11 @@ CHECK = textwrap.dedent(
     import sys
     import muraglia
     import muraglia.analysis.shanten as shanten
+    import muraglia.notation as notation
     import muraglia.rulesets.mcr.native as mcr_native
     a = muraglia.analyze("123m456p789s1122z")
     print(muraglia.__file__)
-    print(shanten.NATIVE, mcr_native.NATIVE)
+    print(shanten.NATIVE, mcr_native.NATIVE, notation.NATIVE)
     print(a.shanten)
     print(muraglia.score("123m456m789m123p55s+5s", rules="mcr").value)
     """
@@ -145,9 +147,9 @@ def test_install_without_a_compiler_is_pure_python_with_one_notice(tmp_path: Pat
         check=False,
     )
     assert run.returncode == 0, run.stderr[-3000:]
-    where, native, mcr_native, shanten, mcr_fan = run.stdout.split()
+    where, native, mcr_native, notation_native, shanten, mcr_fan = run.stdout.split()
     assert Path(where).is_relative_to(venv), where
-    assert (native, mcr_native) == ("False", "False")
+    assert (native, mcr_native, notation_native) == ("False", "False", "False")
     assert shanten == "0"
     assert mcr_fan == "22"  # MCR scored by the pure-Python references
     installed = Path(where).parent

@@ -71,3 +71,47 @@ def test_imports_follow_the_layering(module: str, path: Path) -> None:
             assert other in {own, "base"} or own in {"__init__", "base"}, (
                 f"ruleset module {module} imports another ruleset: {name!r}"
             )
+
+
+CORE_FILES = ("tiles", "notation", "melds", "hand", "errors")
+
+
+def _muraglia_imports(node: ast.AST) -> list[str]:
+    """The ``muraglia`` modules a statement imports (``from muraglia import x``: ``muraglia.x``)."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names if a.name.split(".")[0] == "muraglia"]
+    if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        if node.module == "muraglia":
+            return [f"muraglia.{a.name}" for a in node.names]
+        if node.module.split(".")[0] == "muraglia":
+            return [node.module]
+    return []
+
+
+def test_core_has_no_import_cycle() -> None:
+    """The core modules import each other at module level only, along an acyclic graph.
+
+    ``Hand.parse`` calls the parser and the parser builds hands: both live in
+    ``muraglia.notation`` (``muraglia.hand`` re-exports the hand's names), so no function
+    imports another core module to dodge a cycle. The one function-level import left is the
+    optional C kernel's guarded import (``muraglia._cnotation``, a compiled module).
+    """
+    graph: dict[str, set[str]] = {}
+    for name in CORE_FILES:
+        tree = ast.parse((SRC / f"{name}.py").read_text(encoding="utf-8"))
+        top = {i for stmt in tree.body for i in _muraglia_imports(stmt)}
+        every = {i for node in ast.walk(tree) for i in _muraglia_imports(node)}
+        assert every - top <= {"muraglia._cnotation"}, (name, sorted(every - top))
+        graph[f"muraglia.{name}"] = {i for i in top if i.removeprefix("muraglia.") in CORE_FILES}
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, f"import cycle: {' -> '.join((*path, module))}"
+        if module in done:
+            return
+        for target in graph[module]:
+            visit(target, (*path, module))
+        done.add(module)
+
+    for module in graph:
+        visit(module, ())

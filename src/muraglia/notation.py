@@ -1,5 +1,9 @@
 """Tile and hand notation: strict parsing and canonical formatting (interfaces.md §2–3).
 
+This module also defines :class:`Hand` (with :class:`HandStatus`, :data:`MAX_MELDS` and
+:func:`format_hand`), which ``muraglia.hand`` re-exports: ``Hand.parse`` is this parser and the
+parser builds hands, so both live in one module, with no import cycle.
+
 Grammar (the one place it is written down; ``docs/notation.md`` explains it for people):
 
 ==================  ====================================================================
@@ -20,7 +24,7 @@ spaces              ignored outside brackets; not allowed inside a group or a me
 
 The winning tile ``+X`` may be given as a 14th tile (``123m...+4m`` with 13 tiles before it)
 or as a mark on one of 14 tiles already written (``234m567p11z [555z] [789s<] +4m``); both
-parse to the same :class:`~muraglia.hand.Hand`.
+parse to the same :class:`Hand`.
 
 Implementation: :func:`parse_hand` and :func:`parse_tiles` first try a table-driven single
 pass: one ``re.findall`` cuts the string into tokens of some digits and one character, a
@@ -28,7 +32,10 @@ dictionary maps each token to its tile codes or to a control action, melds come 
 of built :class:`~muraglia.melds.Meld` objects and tiles from a table of interned
 :class:`~muraglia.tiles.PhysicalTile`. It only ever *accepts*: on anything unusual or wrong it
 hands the string to the full scanner below, which is the grammar's reference and writes every
-error message, so results and messages do not depend on which path ran.
+error message, so results and messages do not depend on which path ran. Where the optional C
+kernel ``muraglia._cnotation`` is built, :func:`parse_hand`'s single pass runs there (the same
+tokens, automaton and checks, the same ``Hand``; ``NATIVE`` says so, ``MURAGLIA_PURE=1`` keeps
+the pure function, which stays the reference).
 
 Canonical form: concealed tiles (winning tile included) sorted and grouped by suit (a red
 five before the other fives), then the melds in declaration order, then bonus tiles, then
@@ -50,10 +57,14 @@ muraglia.errors.InvalidHandError: impossible hand '11111m 2345678p 9s': 5 copies
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
+from bisect import bisect_right
+from enum import IntFlag
+from functools import cached_property
+from typing import Any
 
-from muraglia.errors import InvalidHandError, NotationError, excerpt
-from muraglia.hand import MAX_MELDS, Hand, HandStatus, format_hand
+from muraglia.errors import InvalidHandError, NotationError, excerpt, plural
 from muraglia.melds import SET_SIZE, Meld, MeldKind, Source
 from muraglia.tiles import (
     COPIES,
@@ -63,16 +74,240 @@ from muraglia.tiles import (
     WAITING_SIZE,
     PhysicalTile,
     Tile,
+    TileCounts,
+    counts_of,
     format_tiles,
 )
 
 __all__ = [
+    "MAX_MELDS",
+    "Hand",
+    "HandStatus",
     "format_hand",
     "format_tiles",
     "parse_hand",
     "parse_tile",
     "parse_tiles",
 ]
+
+# --- the hand ---------------------------------------------------------------------------------
+#
+# ``Hand`` and the parser live in this one module (``muraglia.hand`` re-exports the hand's
+# names): ``Hand.parse`` calls the parser and the parser builds ``Hand``s, with no import cycle.
+
+MAX_MELDS = 4
+"""Declared melds a hand can hold (four sets and a pair)."""
+
+
+class HandStatus(IntFlag):
+    """Semantic problems of a hand (``VALID`` when there are none)."""
+
+    VALID = 0
+    TOO_MANY_COPIES = 1
+    """More than four copies of a tile kind."""
+    WRONG_TILE_COUNT = 2
+    """Not 13 or 14 tiles counting each meld as three (exactly 14 with a winning tile)."""
+    DUPLICATE_BONUS = 4
+    """The same flower or season twice."""
+    TOO_MANY_MELDS = 8
+    """More than four declared melds."""
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class Hand:
+    """A hand. Concealed tiles are kept sorted; melds keep declaration order.
+
+    ``concealed`` does not include ``winning``: the winning tile is held apart so that
+    a scorer knows which tile completed the hand.
+    """
+
+    concealed: tuple[PhysicalTile, ...]
+    """Concealed tiles, sorted, without the winning tile."""
+    melds: tuple[Meld, ...] = ()
+    """Declared melds (exposed melds and concealed kongs) in declaration order."""
+    bonus: tuple[Tile, ...] = ()
+    """Exposed flowers and seasons, sorted."""
+    winning: PhysicalTile | None = None
+    """The winning tile, if the hand is a finished one."""
+
+    def __post_init__(self) -> None:
+        """Normalise the order of tiles and check that bonus tiles stand apart."""
+        object.__setattr__(
+            self, "concealed", tuple(sorted(self.concealed, key=lambda t: (t.kind, not t.red)))
+        )
+        object.__setattr__(self, "bonus", tuple(sorted(self.bonus)))
+        for tile in self.concealed:
+            if tile.kind.is_bonus:
+                raise InvalidHandError(
+                    f"bonus tile {tile.notation!r} among the concealed tiles: "
+                    "flowers and seasons are exposed apart"
+                )
+        for btile in self.bonus:
+            if not btile.is_bonus:
+                raise InvalidHandError(f"{btile.notation!r} listed as a bonus tile")
+        if self.winning is not None and self.winning.kind.is_bonus:
+            raise InvalidHandError(f"bonus tile {self.winning.notation!r} cannot be a winning tile")
+
+    @classmethod
+    def parse(cls, text: str, *, strict: bool = True, red_fives: bool = True) -> Hand:
+        """Parse hand notation; see :func:`parse_hand` (defined below in this module)."""
+        return parse_hand(text, strict=strict, red_fives=red_fives)
+
+    @cached_property
+    def notation(self) -> str:
+        """Canonical notation (``parse_hand(h.notation) == h``)."""
+        return format_hand(self)
+
+    def __str__(self) -> str:
+        """The canonical notation."""
+        return self.notation
+
+    def __repr__(self) -> str:
+        """``Hand('…')``, which can be pasted back."""
+        return f"Hand({self.notation!r})"
+
+    @property
+    def concealed_tiles(self) -> tuple[PhysicalTile, ...]:
+        """Concealed tiles including the winning tile (if any)."""
+        if self.winning is None:
+            return self.concealed
+        return (*self.concealed, self.winning)
+
+    @cached_property
+    def concealed_counts(self) -> TileCounts:
+        """34-counts of the concealed tiles, winning tile included, melds excluded."""
+        return counts_of(t.kind for t in self.concealed_tiles)
+
+    @cached_property
+    def counts(self) -> TileCounts:
+        """34-counts of every tile of the hand: concealed, winning and melded."""
+        counts = list(self.concealed_counts)
+        for meld in self.melds:
+            for tile in meld.tiles:
+                counts[tile.kind] += 1
+        return tuple(counts)
+
+    @property
+    def tile_count(self) -> int:
+        """Number of tiles counting each meld (kongs included) as three."""
+        return len(self.concealed_tiles) + 3 * len(self.melds)
+
+    @property
+    def is_concealed(self) -> bool:
+        """Whether the hand has no exposed meld (concealed kongs allowed)."""
+        return all(m.concealed for m in self.melds)
+
+    @property
+    def kongs(self) -> tuple[Meld, ...]:
+        """The declared kongs."""
+        return tuple(m for m in self.melds if m.kind is MeldKind.KONG)
+
+    @property
+    def red_fives(self) -> int:
+        """How many red fives the hand holds (concealed, winning and melded)."""
+        return sum(t.red for t in self.concealed_tiles) + sum(m.red_fives for m in self.melds)
+
+    def with_winning(self, tile: PhysicalTile | Tile) -> Hand:
+        """This 13-tile hand completed by ``tile`` as the winning tile.
+
+        Raises:
+            InvalidHandError: if the hand already has a winning tile.
+        """
+        if self.winning is not None:
+            raise InvalidHandError(f"{self.notation!r} already has a winning tile")
+        if isinstance(tile, Tile):
+            tile = PhysicalTile(tile)
+        return Hand(self.concealed, self.melds, self.bonus, tile)
+
+    def status(self) -> HandStatus:
+        """Semantic problems of the hand as flags (``HandStatus.VALID`` if none)."""
+        status = HandStatus.VALID
+        if any(c > COPIES for c in self.counts):
+            status |= HandStatus.TOO_MANY_COPIES
+        count = self.tile_count
+        if (self.winning is not None and count != HAND_SIZE) or count not in (
+            WAITING_SIZE,
+            HAND_SIZE,
+        ):
+            status |= HandStatus.WRONG_TILE_COUNT
+        if len(set(self.bonus)) != len(self.bonus):
+            status |= HandStatus.DUPLICATE_BONUS
+        if len(self.melds) > MAX_MELDS:
+            status |= HandStatus.TOO_MANY_MELDS
+        return status
+
+    def problems(self) -> list[str]:
+        """Human-readable descriptions of every semantic problem, naming the tiles."""
+        out: list[str] = []
+        for kind in range(NUM_KINDS):
+            if self.counts[kind] > COPIES:
+                out.append(
+                    f"{self.counts[kind]} copies of {Tile(kind).notation!r} (there are only 4)"
+                )
+        count = self.tile_count
+        if self.winning is not None and count != HAND_SIZE:
+            out.append(
+                f"{plural(count, 'tile')} with a winning tile (need 14, counting each meld as 3)"
+            )
+        elif count not in (WAITING_SIZE, HAND_SIZE):
+            out.append(f"{plural(count, 'tile')} (need 13 or 14, counting each meld as 3)")
+        seen: set[Tile] = set()
+        for btile in self.bonus:
+            if btile in seen:
+                out.append(f"bonus tile {btile.notation!r} twice")
+            seen.add(btile)
+        if len(self.melds) > MAX_MELDS:
+            out.append(f"{len(self.melds)} melds (at most 4)")
+        return out
+
+
+def format_hand(hand: Hand) -> str:
+    """Canonical notation of a hand (see the module docstring).
+
+    >>> format_hand(parse_hand("(1111p) 234678m 55m [999s^] 1f7f +5m"))
+    '23455678m (1111p) [999s^] 17f +5m'
+    """
+    parts: list[str] = []
+    concealed = hand.concealed
+    winning = hand.winning
+    if winning is not None:  # among the concealed tiles (sorted), after its equals
+        at = bisect_right(concealed, (winning.kind, not winning.red), key=_tile_order)
+        concealed = (*concealed[:at], winning, *concealed[at:])
+    if concealed:
+        parts.append(format_tiles(concealed))
+    for meld in hand.melds:
+        parts.append(_meld_notation(meld))
+    if hand.bonus:
+        parts.append("".join(str(b.rank) for b in hand.bonus) + "f")
+    if winning is not None:
+        parts.append(f"+{winning.notation}")
+    return " ".join(parts)
+
+
+def _tile_order(tile: PhysicalTile) -> tuple[Tile, bool]:
+    """The order of ``Hand.concealed``: by kind, a red five before the other fives."""
+    return (tile.kind, not tile.red)
+
+
+_MELD_TEXT: dict[int, tuple[Meld, str]] = {}
+"""``Meld.notation`` by the meld's ``id`` (with the meld, so the id stays its own): the parser
+shares its melds, and formatting one rebuilt the string every time. Bounded (cleared when
+full)."""
+
+
+def _meld_notation(meld: Meld) -> str:
+    found = _MELD_TEXT.get(id(meld))
+    if found is not None and found[0] is meld:
+        return found[1]
+    text = meld.notation
+    if len(_MELD_TEXT) >= _CACHE_LIMIT:
+        _MELD_TEXT.clear()
+    _MELD_TEXT[id(meld)] = (meld, text)
+    return text
+
+
+# --- the parser -------------------------------------------------------------------------------
+
 
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": NUM_SUITED, "f": NUM_KINDS}
 _SUIT_MAX = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
@@ -482,6 +717,92 @@ def _hand(
     if strict:
         state["concealed_counts"] = tuple(held.to_bytes(NUM_KINDS, "little"))
         state["counts"] = tuple(every.to_bytes(NUM_KINDS, "little"))
+    return hand
+
+
+def _load_native() -> Any:
+    """The optional C kernel (``_cnotation``) set up with this module's tables, or ``None``.
+
+    ``None`` when ``MURAGLIA_PURE=1``, when the kernel is not built, when ``Hand`` is not laid
+    out as :func:`_hand` expects, or when the build is older than these declarations.
+    """
+    if os.environ.get("MURAGLIA_PURE", "") not in ("", "0") or not _BUILD_HANDS_DIRECTLY:
+        return None
+    try:
+        from muraglia import _cnotation  # type: ignore[attr-defined]  # noqa: PLC0415
+    except ImportError:
+        return None
+    try:
+        _set_up(_cnotation, _MELDS)
+    except (TypeError, ValueError):
+        return None
+    return _cnotation
+
+
+def _set_up(kernel: Any, melds: dict[_MeldKey, tuple[Meld, int]]) -> None:
+    """Hand the C kernel the ``Hand`` class, the code tables, a meld cache and its builder."""
+    controls = (_SPACE, _OPEN, _OPEN_KONG, _CLOSE, _CLOSE_KONG, _PLUS, _LEFT, _ACROSS, _RIGHT)
+    kernel.setup(Hand, _PHYSICAL, _KIND, melds, _meld, controls)
+
+
+_pure_scan_hand = _scan_hand
+"""The pure-Python :func:`_scan_hand`: the reference of the C kernel and its fallback."""
+_native = _load_native()
+NATIVE = _native is not None
+"""Whether :func:`parse_hand`'s fast path runs the compiled kernel (``muraglia._cnotation``)."""
+if _native is not None:
+    _scan_hand = _native.scan_hand
+
+
+_INDICATORS: dict[str, tuple[int, int]] = {
+    f"{digit}{suit}": (_SUIT_BASE[suit] + digit - 1, 0)
+    for suit in "mpsz"
+    for digit in range(1, _SUIT_MAX[suit] + 1)
+}
+_INDICATORS.update({f"0{suit}": (_SUIT_BASE[suit] + 4, 1) for suit in "mps"})
+"""Plain two-character indicators (``5m``, ``0p``, ``7z``): kind and whether it is a red five."""
+
+
+def _pure_scan_indicated(text: Any, per_suit: int, dora: Any, ura: Any, limit: int) -> Hand | None:
+    """:func:`scan_with_indicators` in pure Python (the C kernel's reference)."""
+    if text.__class__ is not str or per_suit < 0 or limit < 0:
+        return None
+    seen = [0] * NUM_KINDS
+    red = 0
+    for given in (dora, ura):
+        if given is None:
+            continue
+        if given.__class__ not in (list, tuple) or len(given) > limit:
+            return None
+        for t in given:
+            entry = _INDICATORS.get(t) if t.__class__ is str else None
+            if entry is None:
+                return None
+            seen[entry[0]] += 1
+            red += entry[1]
+    hand = _pure_scan_hand(text, strict=True, red_fives=per_suit > 0)
+    if hand is None or hand.red_fives + red > per_suit:
+        return None
+    if any(c + s > COPIES for c, s in zip(hand.counts, seen, strict=True)):
+        return None
+    return hand
+
+
+_scan_indicated = _pure_scan_indicated if _native is None else _native.scan_indicated
+
+
+def scan_with_indicators(text: Any, per_suit: int, dora: Any, ura: Any, limit: int) -> Hand | None:
+    """A strict hand checked with its dora and ura indicators, by the fast pass only.
+
+    ``dora``/``ura``: ``None`` or lists/tuples of at most ``limit`` plain notations (``5m``,
+    ``0p``, ``7z``). The :class:`Hand` of ``text`` when the single pass accepts it, no tile
+    kind has a fifth copy counting the indicators, and the red fives (the hand's and the
+    indicators') number at most ``per_suit``; ``None`` for anything else, including every
+    error: the caller then checks the general way, which writes the messages. Never raises.
+    """
+    hand = _scan_indicated(text, per_suit, dora, ura, limit)
+    if hand is not None:
+        _remember_last(text, True, per_suit > 0, hand)
     return hand
 
 

@@ -29,6 +29,10 @@ from muraglia.tiles import PhysicalTile, Tile
 from tests.core import _reference_notation as reference
 from tests.strategies import hands
 
+# every test here runs on both scanners' fast paths: the C kernel (muraglia._cnotation), then
+# the pure-Python one (the ``kernels`` fixture of tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("kernels")
+
 # --- comparing outcomes -------------------------------------------------------------------
 
 
@@ -386,10 +390,18 @@ def test_valid_hands_take_the_fast_path(text: str) -> None:
 def test_results_do_not_depend_on_the_caches(monkeypatch: pytest.MonkeyPatch) -> None:
     """With the token tables at their initial size and no meld cache, nothing changes."""
     fresh = {flag: notation._table(red_fives=flag) for flag in (True, False)}
+    original = notation._MELDS
     monkeypatch.setattr(notation, "_TABLES", fresh)
     monkeypatch.setattr(notation, "_MELDS", {})
     monkeypatch.setattr(notation, "_CACHE_LIMIT", 0)
-    for text in _KNOWN:
-        _same(text)
+    kernel = notation._native if notation._scan_hand is not notation._pure_scan_hand else None
+    if kernel is not None:  # the C kernel holds the meld cache it was set up with
+        notation._set_up(kernel, notation._MELDS)
+    try:
+        for text in _KNOWN:
+            _same(text)
+    finally:
+        if kernel is not None:
+            notation._set_up(kernel, original)
     assert not notation._MELDS
     assert all(len(table) == len(notation._table(red_fives=flag)) for flag, table in fresh.items())

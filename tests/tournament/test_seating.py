@@ -42,12 +42,14 @@ def _independent_repeats(plan: list[list[list[int]]]) -> int:
         (24, 7),
         (28, 7),
         (32, 9),
+        (32, 10),
         (40, 10),
         (64, 10),
         (100, 10),
         (120, 10),
         (200, 10),
         (36, 9),
+        (128, 42),
     ],
 )
 def test_known_designs_have_no_repeat_pairs(n: int, r: int) -> None:
@@ -74,13 +76,59 @@ def test_rotational_base_sessions_use_each_pair_orbit_once(n: int) -> None:
     assert 3 * m <= n - 1
 
 
+def test_32_players_meet_every_other_player_but_one_in_10_sessions() -> None:
+    # social golfer 8-4-10: a resolvable 4-GDD of type 2^16 — every player meets 30 of
+    # the 31 others once, and the one he misses is his partner 2x <-> 2x + 1
+    plan = design(32, 10)
+    assert plan is not None
+    validate(plan, list(range(32)))
+    for session in plan:
+        assert sorted(len(t) for t in session) == [4] * 8
+        assert sorted(p for t in session for p in t) == list(range(32))
+    seen: Counter[frozenset[int]] = Counter()
+    for session in plan:
+        for table in session:
+            seen.update(frozenset(pair) for pair in itertools.combinations(table, 2))
+    assert set(seen.values()) == {1}
+    unmet = {frozenset(pair) for pair in itertools.combinations(range(32), 2)} - set(seen)
+    assert unmet == {frozenset((2 * x, 2 * x + 1)) for x in range(16)}
+    assert design(32, 11) is None
+
+
+@pytest.mark.parametrize("r", range(1, 11))
+def test_32_players_take_the_lifted_design_for_every_r_up_to_10(r: int) -> None:
+    full = design(32, 10)
+    assert full is not None
+    assert design(32, r) == full[:r]
+    players = list(range(101, 133))
+    plan = generate(players, r, seed=11)
+    validate(plan, players)
+    m = metrics(plan)
+    assert m["repeats"] == _independent_repeats(plan) == 0 == m["lower_bound"]
+    assert m["wind_deviation"] < 1
+    # the first r sessions of the 10-session plan, relabelled by the same seed
+    ten = generate(players, 10, seed=11)
+    assert [sorted(map(sorted, s)) for s in plan] == [sorted(map(sorted, s)) for s in ten[:r]]
+
+
+def test_32_players_10_sessions_is_deterministic_per_seed() -> None:
+    players = list(range(1, 33))
+    a = generate(players, 10, seed=5)
+    assert a == generate(players, 10, seed=5)
+    b = generate(players, 10, seed=6)
+    assert a != b
+    for plan in (a, b):
+        validate(plan, players)
+        assert metrics(plan)["repeats"] == _independent_repeats(plan) == 0
+
+
 def test_no_design_is_claimed_beyond_the_bound() -> None:
     assert design(16, 6) is None
     assert design(18, 2) is None
 
 
 @pytest.mark.parametrize(
-    ("n", "r"), [(16, 5), (24, 7), (40, 6), (40, 10), (64, 8), (120, 7), (200, 10)]
+    ("n", "r"), [(16, 5), (24, 7), (32, 10), (40, 6), (40, 10), (64, 8), (120, 7), (200, 10)]
 )
 def test_generated_plans_reach_zero_repeats_where_3r_fits(n: int, r: int) -> None:
     players = list(range(1, n + 1))

@@ -250,6 +250,15 @@ def test_open_a_tenhou_log_in_the_replay_viewer_and_step_to_the_final_scores(
     shown = [int(x) for x in page.locator(".last-deal-score").all_inner_texts()]
     assert shown == [round(100 * x) for x in final[0::2]]
     assert page.locator("#settlement").count() == 1
+    # the last deal's end: its moves told in the page's language and the ruleset's terms;
+    # a winner's hand shown complete, with no "best discards" to make
+    moves = page.locator(".log.moves li").all_inner_texts()
+    assert moves[-1].startswith("Match over: "), moves
+    assert any(m.startswith("Deal over: ") for m in moves), moves
+    assert not any("deal ended" in m for m in moves), moves
+    winners = page.locator("[data-won]").all_inner_texts()
+    assert all(w.startswith("Complete hand · ") for w in winners), winners
+    assert page.locator(".best-discards").count() == 0
     assert "/replay/" in page.url  # the address follows the steps
     assert "step=" in page.url
     screenshot(page, "replay")

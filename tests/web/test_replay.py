@@ -151,6 +151,9 @@ def test_a_14_tile_hand_shows_each_best_discard_and_its_waits(tmp_path: Path) ->
             if len(hand.melds) * 3 + len(hand.concealed) != 14:
                 assert frame.discards[seat] == ()
                 continue
+            if frame.end:  # the deal is over: no discard to make (a winner's complete hand)
+                assert frame.discards[seat] == ()
+                continue
             got = analyze(hand)
             best = [d for d in got.discards if d.shanten == got.discards[0].shanten]
             want = sorted((d.tile, d.waits) for d in best)
@@ -298,3 +301,45 @@ def test_our_records_of_every_ruleset_step_to_their_end(tmp_path: Path, rules: s
         assert page.status_code == 200
     assert 'id="final-scores"' in page.text
     assert _final(page.text) == list(steps.final)
+
+
+def test_a_won_deals_end_shows_the_winner_complete_and_the_log_in_the_rulesets_terms(
+    tmp_path: Path,
+) -> None:
+    """At the end of a won deal the winner's 14 tiles are its complete hand (no best
+    discards); the log tells the moves in the page's language with Ron/Tsumo, not the
+    engine's English lines."""
+    steps = step(read_record(MJLOG.read_text(encoding="utf-8"), MJLOG.name))
+    deal = next(d for d in steps.deals if d.reason == "win")
+    end = steps.frames[deal.last]
+    assert end.end
+    assert all(d == () for d in end.discards)
+    client = TestClient(create_app(_url(tmp_path)))
+    loc = _open(client, MJLOG.name, MJLOG.read_bytes())
+    names = [re.escape(n) for n in steps.opened.players]
+    for lang, complete, ron, over in (
+        ("it", "Mano completa", "Ron di ", "Mano finita: "),
+        ("en", "Complete hand", "Ron: ", "Deal over: "),
+    ):
+        page = client.get(f"{loc}?step={deal.last}&lang={lang}").text
+        assert "best-discards" not in page
+        for w in deal.wins:
+            box = page[page.index(f'data-won="{w.seat}"') :]
+            box = box[: box.index("</p>")]
+            assert complete in box
+            assert ron in box
+            assert str(w.value) in box
+        log = page[page.index('<ol class="log moves"') :]
+        log = log[: log.index("</ol>")]
+        items = re.findall(r"<li>(.*?)</li>", log)
+        assert items[-1].startswith(over), items
+        assert any(i.startswith(ron) for i in items), items
+        assert not any("deal ended" in i or "winners [" in i for i in items), items
+        assert re.search("|".join(names), items[-1])
+    # a frame in the middle of a deal: draws and discards in Italian, with tile names
+    page = client.get(f"{loc}?step=3&lang=it").text
+    log = page[page.index('<ol class="log moves"') :]
+    log = log[: log.index("</ol>")]
+    assert " scarta " in log
+    assert " pesca " in log
+    assert " discard " not in log

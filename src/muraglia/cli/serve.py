@@ -34,8 +34,10 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn  # noqa: PLC0415 - the web stack loads only for this command
 
     from muraglia.web import create_app  # noqa: PLC0415
+    from muraglia.web.app import settle_heap  # noqa: PLC0415
 
     app = create_app(args.db)
+    settle_heap()  # no full-collection pause over the startup heap while serving
     host = args.host
 
     class Server(uvicorn.Server):

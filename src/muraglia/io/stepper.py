@@ -5,7 +5,7 @@ JSON, an mjai log) with the messages of ``muraglia replay``; :func:`step` replay
 the live engine (our records with :func:`~muraglia.io.record.replay`, the others with the
 engine check of :mod:`muraglia.io.tenhou_replay`) and keeps a :class:`Frame` after every
 move: every seat's :class:`~muraglia.engine.views.PlayerView`, each seat's shanten (the
-ruleset's shapes) and waits (the flow's own completeness test), and the lines of the events
+ruleset's shapes) and waits (the flow's own completeness test), and the events
 since the previous frame. Each deal (:class:`DealSteps`) keeps what the engine made of it:
 its ending, the winners' :class:`~muraglia.engine.events.Won` events and the ruleset's
 settlement (transfers, net, explanation). Nothing is recomputed outside the engine.
@@ -139,8 +139,9 @@ class Frame:
 
     deal: int
     """Index of the deal in :attr:`Steps.deals`."""
-    lines: tuple[str, ...]
-    """The engine's lines of the events since the previous frame (passes left out)."""
+    events: tuple[Event, ...]
+    """The events since the previous frame (passes and the settlement's ``Settled`` left
+    out: the end frame shows the settlement itself)."""
     views: tuple[PlayerView, ...]
     """Every seat's view (together: the whole table but the wall)."""
     shanten: tuple[int | None, ...]
@@ -152,7 +153,13 @@ class Frame:
     discards: tuple[tuple[tuple[Tile, tuple[Tile, ...]], ...], ...] = ()
     """Per seat holding 14 tiles: each discard that keeps the hand's best shanten, with the
     winning tiles it leaves when that is ready (as ``muraglia analyze`` ranks discards);
-    empty for the others."""
+    empty for the others, and for every seat in the deal's end frame (no decision is left:
+    a winner's 14 tiles are its complete hand)."""
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The engine's one-line English form of :attr:`events` (logs, ``muraglia replay``)."""
+        return tuple(e.line() for e in self.events)
 
 
 @dataclass
@@ -223,7 +230,7 @@ class _Stepper:
         if match.deal is not self.deal:
             self._close_deal(match)
             self._open_deal(match)
-        self._frame(match, match.deal, self._lines(match.events[self.seen :]))
+        self._frame(match, match.deal, self._shown(match.events[self.seen :]))
         self.seen = len(match.events)
         if action is not None and self.decide is not None:
             self.decide(match, action, len(self.steps.frames) - 1)
@@ -244,7 +251,7 @@ class _Stepper:
         else:
             new = match.events[self.seen :]
             if new:
-                self._frame(match, deal, self._lines(new))
+                self._frame(match, deal, self._shown(new))
             info = self.steps.deals[-1]
             info.last = len(self.steps.frames) - 1
             info.problems.append("the record stops here")
@@ -259,7 +266,7 @@ class _Stepper:
         cut = next((i for i, e in enumerate(new) if isinstance(e, DealStarted)), len(new))
         events = new[:cut]
         self.seen += cut
-        self._frame(match, deal, self._lines(events), end=True)
+        self._frame(match, deal, self._shown(events), end=True)
         info = self.steps.deals[-1]
         info.last = len(self.steps.frames) - 1
         for e in events:
@@ -281,19 +288,19 @@ class _Stepper:
         self.deal = deal
 
     @staticmethod
-    def _lines(events: list[Event]) -> tuple[str, ...]:
+    def _shown(events: list[Event]) -> tuple[Event, ...]:
         return tuple(
-            e.line()
+            e
             for e in events
             if not (isinstance(e, Acted) and e.action.kind == "pass") and not isinstance(e, Settled)
         )
 
     def _frame(
-        self, match: MatchState, deal: DealState, lines: tuple[str, ...], *, end: bool = False
+        self, match: MatchState, deal: DealState, events: tuple[Event, ...], *, end: bool = False
     ) -> None:
         frames = self.steps.frames
         deal_index = len(self.steps.deals) - 1
-        if frames and not lines and not end and frames[-1].deal == deal_index:
+        if frames and not events and not end and frames[-1].deal == deal_index:
             return  # nothing visible happened (passes)
         players = deal.players
         views = tuple(view_of(deal, s, match) for s in range(players))
@@ -301,12 +308,12 @@ class _Stepper:
         frames.append(
             Frame(
                 deal_index,
-                lines,
+                events,
                 views,
                 tuple(a[0] for a in analysis),
                 tuple(a[1] for a in analysis),
                 end,
-                tuple(a[2] for a in analysis),
+                tuple(() if end else a[2] for a in analysis),
             )
         )
 

@@ -34,7 +34,7 @@ from muraglia.errors import (
     json_type,
 )
 from muraglia.hand import Hand
-from muraglia.notation import parse_hand, parse_tiles
+from muraglia.notation import parse_hand, parse_tiles, scan_with_indicators
 from muraglia.rulesets.base.options import convert_options
 from muraglia.rulesets.base.ruleset import AnyRuleset, Ruleset
 from muraglia.scoring.context import WinType, parse_wind
@@ -49,7 +49,7 @@ from muraglia.scoring.inputs import (
     check_tile_list,
 )
 from muraglia.scoring.result import ScoreResult
-from muraglia.tiles import Tile
+from muraglia.tiles import COPIES, NUM_KINDS, Tile
 
 if TYPE_CHECKING:
     from muraglia.rulesets.fimj import FimjRules
@@ -448,6 +448,7 @@ _PLAIN_INDICATORS: dict[str, tuple[Tile, bool]] = {
 }
 """The indicators spelled as two-character notations (``5m``, ``0p``, ``7z``): kind, red."""
 _SEAT_LETTERS = frozenset("ESWN")
+_SEQUENCES = (tuple, list)
 _NAMED_KEYS = frozenset({"rules", "hand", "win", "seat_wind", "round_wind", "flags", "dora", "ura"})
 """The keys of a ``score`` input object that are not situation keys (``score_dict``'s)."""
 _COUNTERS = ("honba", "riichi_sticks")
@@ -483,7 +484,7 @@ def _fast_hand(  # noqa: PLR0911, PLR0917 - one pass over the common spellings
         or win.__class__ is not str
         or seat_wind.__class__ is not str
         or round_wind.__class__ is not str
-        or flags.__class__ not in (tuple, list)
+        or flags.__class__ not in _SEQUENCES
     ):
         return None
     for f in flags:
@@ -498,12 +499,18 @@ def _fast_hand(  # noqa: PLR0911, PLR0917 - one pass over the common spellings
                 return None
         else:
             return None
+    per_suit = int(getattr(ruleset, "red_fives_per_suit", 0))
+    # the common case in one pass (the C kernel where built): hand, indicators, red fives
+    checked = scan_with_indicators(hand, per_suit, dora, ura, MAX_INDICATORS)
+    if checked is not None:
+        return checked
+    # anything else, step by step (a bad hand raises its message here)
     kinds: list[Tile] = []
     red = 0
     for given in (dora, ura):
         if given is None:
             continue
-        if given.__class__ not in (tuple, list) or len(given) > MAX_INDICATORS:
+        if given.__class__ not in _SEQUENCES or len(given) > MAX_INDICATORS:
             return None
         for t in given:
             entry = _PLAIN_INDICATORS.get(t) if t.__class__ is str else None
@@ -511,18 +518,16 @@ def _fast_hand(  # noqa: PLR0911, PLR0917 - one pass over the common spellings
                 return None
             kinds.append(entry[0])
             red += entry[1]
-    per_suit = int(getattr(ruleset, "red_fives_per_suit", 0))
     h = parse_hand(hand, red_fives=per_suit > 0)
-    if (red or "0" in hand) and h.red_fives + red > per_suit:  # a red five is spelled 0
+    # a red five is spelled 0 and every 0 of a parsed hand is one (the string may hold one more
+    # than the hand: '+0m' marking one of 14 tiles), so the count of 0s bounds h.red_fives
+    if (red or "0" in hand) and hand.count("0") + red > per_suit and h.red_fives + red > per_suit:
         return None
     if kinds:
-        counts = list(h.counts)
+        counts = h.counts
         for k in kinds:
-            if k >= len(counts):  # a flower or season: the general path names it
-                return None
-            counts[k] += 1
-            if counts[k] > 4:
-                return None
+            if k >= NUM_KINDS or counts[k] + kinds.count(k) > COPIES:
+                return None  # a flower or season, or a fifth copy: the general path names it
     return h
 
 

@@ -7,6 +7,7 @@ True
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -16,11 +17,12 @@ from fastapi.staticfiles import StaticFiles
 
 from muraglia import __version__
 from muraglia.db import make_engine, migrate
+from muraglia.rulesets import REGISTRY, ruleset_for
 from muraglia.tournament.web import router as tournament_router
 from muraglia.web import api, pages, play, replay, tables
 from muraglia.web.games import GameStore, SessionCache
 
-__all__ = ["MAX_BODY", "BodyLimit", "create_app"]
+__all__ = ["MAX_BODY", "BodyLimit", "create_app", "settle_heap"]
 
 MAX_BODY = 64 * 1024
 """Largest request body accepted (bytes); a hand, a deal or a settle object is well under 1 KB.
@@ -102,13 +104,34 @@ class _TooLargeError(Exception):
     """Raised inside the app when the streamed body passes the limit."""
 
 
+class _App(FastAPI):
+    """FastAPI with the JSON API's ``POST``s answered at its front door.
+
+    :class:`~muraglia.web.api.FastJsonApi` behind its own :class:`BodyLimit` answers them
+    before the framework's middleware stack (error middleware, its body limit) and routing,
+    which cost a score request about a tenth of its CPU (``bench/bench_web.py``); every other
+    request goes through the framework, its body limit included.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.front: ASGIApp = BodyLimit(api.FastJsonApi(None), limit=MAX_BODY)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A ``POST`` of :data:`~muraglia.web.api.POSTS` at the front door, else the app."""
+        if scope["type"] == "http" and scope["method"] == "POST" and scope["path"] in api.POSTS:
+            await self.front(scope, receive, send)
+        else:
+            await super().__call__(scope, receive, send)
+
+
 def create_app(db_url: str | None = None, *, takeover_after: float = 30.0) -> FastAPI:
     """The web application on the database ``db_url`` (None: :func:`muraglia.db.default_url`).
 
     The database is migrated to the latest schema first. ``takeover_after``: seconds a
     person may be disconnected from a table before a bot plays their turns.
     """
-    app = FastAPI(
+    app = _App(
         title="muraglia",
         version=__version__,
         description="Mahjong scorer, referee's calculator and game server "
@@ -129,7 +152,24 @@ def create_app(db_url: str | None = None, *, takeover_after: float = 30.0) -> Fa
     app.include_router(replay.router)
     app.include_router(tournament_router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-    app.add_middleware(api.FastJsonApi)  # the JSON API's POSTs without the routing overhead
     uploads = dict.fromkeys(("/replay", "/api/replay"), replay.REPLAY_BODY)
     app.add_middleware(BodyLimit, limit=MAX_BODY, larger=uploads)  # outermost: every body
     return app
+
+
+def settle_heap() -> int:
+    """Build every ruleset, then take what is alive out of the garbage collector's scans.
+
+    For the serving process, after :func:`create_app` and before the first request: the
+    modules, the application and the shared rulesets (:func:`muraglia.rulesets.ruleset_for`,
+    each built once) are some 130,000 tracked objects that live as long as the process. Left
+    to the collector, every full collection walks them all: a pause of 80-200 ms that stalls
+    every request in flight (the score benchmark's p99, ``bench/bench_web.py``). After
+    ``gc.freeze()`` a full collection walks only what requests left alive since. Returns how
+    many objects were frozen.
+    """
+    for rid in REGISTRY:
+        ruleset_for(rid)
+    gc.collect()
+    gc.freeze()
+    return gc.get_freeze_count()

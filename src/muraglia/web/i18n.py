@@ -111,6 +111,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "waits": ("Attese", "Waits"),
     "best_discards": ("Scarti migliori", "Best discards"),
     "no_wait_yet": ("non ancora in attesa", "not ready yet"),
+    "complete_hand": ("Mano completa", "Complete hand"),
     "nothing": ("—", "—"),
     "act_discard": ("Scarta", "Discard"),
     "act_riichi": ("riichi", "riichi"),

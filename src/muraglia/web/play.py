@@ -27,6 +27,7 @@ from muraglia.rulesets import load_ruleset, parse_spec
 from muraglia.rulesets.base import SEAT_LETTERS
 from muraglia.web.forms import WINDS
 from muraglia.web.games import HUMAN, GameSession, SessionCache, new_session
+from muraglia.web.narrate import event_line
 from muraglia.web.pages import RULESETS, lang_of, render
 from muraglia.web.table_view import order_actions, table_context, term_name
 
@@ -166,8 +167,10 @@ _PUBLIC_EVENTS = frozenset({"called", "kong_made", "riichi", "won", "deal_ended"
                             "bonus_exposed"})  # fmt: skip
 
 
-def _narrate(session: GameSession, seat: int, limit: int = 14) -> list[str]:
-    """The last public moves (and the seat's own), as the engine writes them."""
+def _narrate(
+    session: GameSession, seat: int, names: list[str], lang: str, limit: int = 14
+) -> list[str]:
+    """The last public moves (and the seat's own), told in ``lang`` (:mod:`.narrate`)."""
     out = []
     for e in session.match.events[-80:]:
         if isinstance(e, Acted):
@@ -177,7 +180,7 @@ def _narrate(session: GameSession, seat: int, limit: int = 14) -> list[str]:
                 continue
         elif e.kind not in _PUBLIC_EVENTS:
             continue
-        out.append(e.line())
+        out.append(event_line(e, session.rules, lang, names, seat))
     return out[-limit:]
 
 
@@ -188,7 +191,7 @@ def seat_context(session: GameSession, seat: int, names: list[str], lang: str) -
     context.update(
         rules=session.rules,
         end=_deal_end(session, lang),
-        log=_narrate(session, seat),
+        log=_narrate(session, seat, names, lang),
         actions_done=len(session.actions),
         deals_played=session.match.deals_played,
         riichi=session.rules.startswith("riichi"),

@@ -33,6 +33,7 @@ from muraglia.players.review import Decision, Reviewer
 from muraglia.rulesets.base import SEAT_LETTERS, wind_letter
 from muraglia.web.i18n import translate
 from muraglia.web.models import WebReplay
+from muraglia.web.narrate import event_line
 from muraglia.web.pages import lang_of, render, render_fragment
 from muraglia.web.table_view import (
     action_label,
@@ -49,6 +50,8 @@ api_router = APIRouter()
 
 REPLAY_BODY = 4 * 1024 * 1024
 """Largest upload to ``/replay`` and ``/api/replay`` (a whole game in any format is far less)."""
+ECHO_MAX = 200_000
+"""A pasted record that does not open is shown again in the form up to this many characters."""
 
 
 # ---------------------------------------------------------------------------- the review
@@ -219,6 +222,8 @@ def frame_context(
     scores = deal.scores if frame.end and deal.scores else top.scores  # settled, before uma
     players = len(frame.views)
     order = [(seat + k) % players for k in range(players)] if seat is not None else range(players)
+    # a winner's 14 tiles in the end frame are its complete hand: shown won, no discard to make
+    won = {w.seat: event_line(w, steps.rules, lang, names) for w in deal.wins} if frame.end else {}
     seats = []
     for s in order:
         view = frame.views[s]
@@ -248,6 +253,7 @@ def frame_context(
                 "hand_size": top.hand_sizes[s],
                 "shown": shown,
                 "shanten": sh if shown else None,
+                "won": won.get(s),
                 "waits": [t.notation for t in frame.waits[s]] if shown else [],
                 "best_discards": [
                     {"tile": t.notation, "waits": [w.notation for w in ws]}
@@ -277,7 +283,7 @@ def frame_context(
         "dead": top.dead_count,
         "round_wind": wind_letter(top.round_wind),
         "pot": top.pot,
-        "lines": frame.lines,
+        "lines": [event_line(e, steps.rules, lang, names, seat) for e in frame.events],
         "end": _end(steps, deal, lang) if frame.end else None,
         "final": steps.final if index == len(frames) - 1 else None,
         "problems": deal.problems,
@@ -359,7 +365,7 @@ async def replay_open(request: Request) -> Response:
             raise MahjongError("choose a record file or paste a record")
         rid, _ = _store(request).create(name, text)
     except (MahjongError, ValueError, KeyError, TypeError, IndexError) as exc:
-        return replay_new(request, error=str(exc), text=text if len(text) < 200_000 else "")
+        return replay_new(request, error=str(exc), text=text if len(text) < ECHO_MAX else "")
     return RedirectResponse(f"/replay/{rid}", status_code=303)
 
 

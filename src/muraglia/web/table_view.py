@@ -103,7 +103,7 @@ def term_name(rules: str, term: str, lang: str) -> str:
     return names.get(lang) or names.get("en") or term
 
 
-def action_label(action: Action, view: PlayerView, lang: str) -> str:
+def action_label(action: Action, view: PlayerView, lang: str) -> str:  # noqa: PLR0911 - a label per action kind
     """The button text of an action."""
 
     def t(key: str) -> str:

@@ -494,6 +494,31 @@ async def _watch(room: Room, rooms: Rooms) -> None:
                 await room.broadcast()
 
 
+MAX_MESSAGE = 1000
+"""Longest message a seat may send over its WebSocket (an action is some 30 characters)."""
+
+
+async def _received(rooms: Rooms, room: Room, seat: int, data: str) -> None:
+    """Apply one message of ``seat`` (``act`` or ``continue``), save, tell every seat.
+
+    Raises:
+        ValueError, KeyError, MahjongError: a malformed message or an illegal action.
+    """
+    msg = json.loads(data)
+    kind = msg.get("type") if isinstance(msg, dict) else None
+    async with room.lock:
+        if kind == "act":
+            room.act(seat, int(msg["a"]), int(msg["n"]))
+        elif kind == "continue":
+            room.acknowledge(seat)
+            rooms.save(room)
+        else:
+            raise ValueError(f"unknown message type {kind!r}")
+        if room.session is not None:
+            rooms.sessions.store.save(room.session)
+        await room.broadcast()
+
+
 @router.websocket("/tables/{code}/ws")
 async def tables_socket(websocket: WebSocket, code: str) -> None:
     """The seat's connection: its own state out, its own actions in."""
@@ -515,23 +540,11 @@ async def tables_socket(websocket: WebSocket, code: str) -> None:
     try:
         while True:
             data = await websocket.receive_text()
-            if len(data) > 1000:
+            if len(data) > MAX_MESSAGE:
                 await websocket.send_text(json.dumps({"type": "error", "error": "too long"}))
                 continue
             try:
-                msg = json.loads(data)
-                kind = msg.get("type") if isinstance(msg, dict) else None
-                async with room.lock:
-                    if kind == "act":
-                        room.act(seat, int(msg["a"]), int(msg["n"]))
-                    elif kind == "continue":
-                        room.acknowledge(seat)
-                        rooms.save(room)
-                    else:
-                        raise ValueError(f"unknown message type {kind!r}")
-                    if room.session is not None:
-                        rooms.sessions.store.save(room.session)
-                    await room.broadcast()
+                await _received(rooms, room, seat, data)
             except INPUT_ERRORS as exc:
                 await websocket.send_text(
                     json.dumps({"type": "error", "error": error_message(exc)})

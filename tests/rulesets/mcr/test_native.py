@@ -146,6 +146,7 @@ def test_same_results_on_the_examples_and_samples(monkeypatch: pytest.MonkeyPatc
         for s in samples(600, 31)
     ]
     native = _dicts(items)
+    monkeypatch.setattr(mcr_ruleset, "best_fans", nat._pure_best_fans)
     monkeypatch.setattr(mcr_ruleset, "decompose", nat._pure_decompositions)
     monkeypatch.setattr(mcr_ruleset, "run_steps", search._pure_run_steps)
     monkeypatch.setattr(mcr_ruleset, "readings", nat._pure_readings)
@@ -285,6 +286,7 @@ def test_the_scorer_uses_the_kernel_of_this_run(request: pytest.FixtureRequest) 
     assert (search.resolve_ids is search._pure_resolve_ids) is (pure or not nat.NATIVE)
     assert (mcr_ruleset.readings is nat._pure_readings) is (pure or not nat.NATIVE)
     assert (mcr_ruleset.single_tile_wait is nat._pure_single_tile_wait) is (pure or not nat.NATIVE)
+    assert (mcr_ruleset.best_fans is nat._pure_best_fans) is (pure or not nat.NATIVE)
     h = parse_hand("111222333m55p[789s]+5p", red_fives=False)
     assert uses(h) == _reference(h)
     assert [str(g) for g in uses(h)[1].groups] == ["111m", "222m", "333m", "55p", "[789s]"]

@@ -45,13 +45,77 @@ from muraglia.rulesets.mcr.counting import single_tile_wait as _pure_single_tile
 from muraglia.tiles import Tile
 
 __all__ = [
+    "COVERS",
+    "KERNEL_FLAGS",
+    "KERNEL_IDS",
+    "KERNEL_OPTIONS",
+    "KERNEL_SHAPES",
     "NATIVE",
+    "best_fans",
     "decompositions",
+    "fans",
+    "setup_locate",
     "readings",
     "single_tile_wait",
     "standard_decompositions",
 ]
 
+
+KERNEL_IDS: tuple[str, ...] = (
+    "pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows",
+    "pung_of_terminals_or_honours", "melded_kong", "one_voided_suit", "no_honours", "edge_wait",
+    "closed_wait", "single_wait", "self_drawn", "flower_tiles", "dragon_pung", "prevalent_wind",
+    "seat_wind", "concealed_hand", "all_chows", "tile_hog", "double_pung", "two_concealed_pungs",
+    "concealed_kong", "all_simples", "outside_hand", "fully_concealed_hand", "two_kongs",
+    "last_tile", "all_pungs", "half_flush", "mixed_shifted_chows", "all_types", "melded_hand",
+    "two_concealed_kongs", "two_dragon_pungs", "mixed_straight", "reversible_tiles",
+    "mixed_triple_chow", "mixed_shifted_pungs", "chicken_hand", "last_tile_draw",
+    "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong",
+    "lesser_honours_and_knitted_tiles", "knitted_straight", "upper_four", "lower_four",
+    "big_three_winds", "pure_straight", "three_suited_terminal_chows", "pure_shifted_chows",
+    "all_fives", "triple_pung", "three_concealed_pungs", "seven_pairs",
+    "greater_honours_and_knitted_tiles", "all_even_pungs", "full_flush", "pure_triple_chow",
+    "pure_shifted_pungs", "upper_tiles", "middle_tiles", "lower_tiles", "four_shifted_chows",
+    "three_kongs", "all_terminals_and_honours", "quadruple_chow", "four_pure_shifted_pungs",
+    "all_terminals", "little_four_winds", "little_three_dragons", "all_honours",
+    "four_concealed_pungs", "pure_terminal_chows", "big_four_winds", "big_three_dragons",
+    "all_green", "nine_gates", "four_kongs", "seven_shifted_pairs", "thirteen_orphans",
+)  # fmt: skip
+"""The fan ids the kernel's :data:`best_fans` detects, by the kernel's fan codes (``_cmcr.c``
+lists the same ids in the same order, with their rule ids; :func:`fans` checks both agree).
+Chicken Hand is covered by the caller (given when nothing else scores, MCR-GAP-2)."""
+
+COVERS: frozenset[str] = frozenset(KERNEL_IDS)
+"""Exactly the fan ids the kernel detects: a table declaring any other id (a fan added to
+``patterns.py``) is scored through the declared predicates
+(:func:`muraglia.rulesets.mcr.search.usable`)."""
+
+KERNEL_FLAGS: dict[str, int] = {
+    "last_tile": 1,
+    "replacement": 2,
+    "robbing_kong": 4,
+    "last_of_kind": 8,
+}
+"""The situational flags the kernel reads (its flag bits); any other flag: the predicates."""
+
+KERNEL_OPTIONS = frozenset(
+    {"edition", "two_kongs_mixed", "seven_pairs_all_types", "single_wait_four_concealed"}
+)
+"""The MCR options the kernel implements (the edition through the values it is given); an
+options object with any other field is scored through the predicates."""
+
+KERNEL_SHAPES: tuple[Shape, ...] = (
+    STANDARD,
+    SEVEN_PAIRS_FOUR_AS_TWO,
+    THIRTEEN_ORPHANS,
+    HONORS_AND_KNITTED,
+    KNITTED_STRAIGHT,
+)
+"""The shapes the kernel scores, by its shape codes."""
+
+_GROUP_KINDS: tuple[GroupKind, ...] = (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG)
+_GROUP_KINDS += (GroupKind.PAIR, GroupKind.KNITTED, GroupKind.SINGLE)
+"""The group kinds handed to the kernel's :func:`fans`, in its order."""
 
 _WAITS: tuple[WaitKind, ...] = (WaitKind.TWO_SIDED, WaitKind.CLOSED, WaitKind.EDGE)
 _WAITS += (WaitKind.SINGLE, WaitKind.DUAL_PUNG, WaitKind.SPECIAL)
@@ -105,6 +169,12 @@ def _load_native() -> ModuleType | None:
 
 _native = _load_native()
 NATIVE = _native is not None
+_fans: ModuleType | None = (
+    _native
+    if _native is not None and all(hasattr(_native, f) for f in ("fans", "best", "setup_locate"))
+    else None
+)
+"""The kernel when its build has the fan scorer (a stale build without it: the predicates)."""
 """Whether :func:`standard_decompositions` runs the compiled kernel."""
 
 
@@ -123,6 +193,68 @@ def resolve(table: object, found: dict[str, int], values: Any) -> Any:
     assert _native is not None
     return _native.resolve(table, found, values)
 
+
+def fans(  # noqa: PLR0917 - one call per table and ruleset, by position
+    table: object,
+    positions: tuple[int, ...],
+    values: tuple[int, ...],
+    families: tuple[tuple[int, ...], ...],
+    tiles: tuple[tuple[int, ...], tuple[int, ...]],
+    options: tuple[int, int, int],
+    make_award: Callable[[str, int, int], Any],
+) -> object | None:
+    """The state of :data:`best_fans`, or None without a kernel.
+
+    ``table`` is :func:`table`'s; per :data:`KERNEL_IDS` position: the fan's position in the
+    table and its value per application; per :data:`KERNEL_SHAPES` shape: the kernel positions
+    of the fans tried on it; the tile kinds of Reversible Tiles and All Green; the options
+    (``two_kongs_mixed``, ``seven_pairs_all_types``, ``single_wait_four_concealed``);
+    ``make_award(id, count, value per application)``, the table's award (kept by the kernel).
+
+    Raises:
+        ValueError: if the kernel's own fan list differs from :data:`KERNEL_IDS`.
+    """
+    if _fans is None:
+        return None
+    state: object = _fans.fans(
+        table,
+        KERNEL_IDS,
+        positions,
+        values,
+        families,
+        tuple(shape.id for shape in KERNEL_SHAPES),
+        _GROUP_KINDS,
+        tiles,
+        options,
+        make_award,
+    )
+    return state
+
+
+def setup_locate(deferred: type, partial: type, locate: Callable[..., Any]) -> None:
+    """Hand the kernel how :data:`best_fans` makes its located awards (no-op without it).
+
+    ``deferred(partial(locate, context, awards))``: made on first read.
+    """
+    if _fans is not None:
+        _fans.setup_locate(deferred, partial, locate)
+
+
+def _pure_best_fans(*args: Any) -> Any:
+    """The pure stand-in of the kernel's ``best``: always ``NotImplemented``.
+
+    The declared predicates then score (``McrRules._scored``).
+    """
+    return NotImplemented
+
+
+best_fans: Callable[..., Any] = _pure_best_fans if _fans is None else _fans.best
+"""The kernel's best reading of a hand under every MCR shape: ``best_fans(state,
+concealed_counts, melds, counts, winning, tsumo, seat, round, flag_bits, flowers, hand, win,
+flags, options)`` -> ``(decomposition, awards located on first read, awards, fan, total,
+flowers)`` (Chicken Hand given when nothing scores; ``fan`` without flowers, ``total`` with
+them; the located awards through :func:`setup_locate`), None (no reading) or NotImplemented
+(anything it does not take, and always without the kernel)."""
 
 run_steps: Callable[[Any, Any, int], dict[str, int]] | None = (
     None if _native is None else _native.run

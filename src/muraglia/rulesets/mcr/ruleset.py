@@ -21,13 +21,20 @@ from dataclasses import fields
 from functools import partial
 from typing import Any, ClassVar
 
+from muraglia.analysis.groups import Decomposition
 from muraglia.analysis.shapes import Shape
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.rulesets.base import Ruleset, as_hand
 from muraglia.rulesets.mcr.context import McrContext
+from muraglia.rulesets.mcr.native import (
+    KERNEL_FLAGS,
+    best_fans,
+    readings,
+    setup_locate,
+    single_tile_wait,
+)
 from muraglia.rulesets.mcr.native import decompositions as decompose
-from muraglia.rulesets.mcr.native import readings, single_tile_wait
 from muraglia.rulesets.mcr.options import FLAGS, STATUSES, McrOptions
 from muraglia.rulesets.mcr.patterns import EDITION_VALUES, NUMBER, PATTERNS
 from muraglia.rulesets.mcr.plan import FanPlan, group_counts, kinds_mask
@@ -36,6 +43,7 @@ from muraglia.rulesets.mcr.search import (
     NO_WAIT_FANS,
     WAIT_KINDS,
     compiled,
+    fan_kernel,
     possible_shapes,
     resolve,
     run_steps,
@@ -69,8 +77,17 @@ def _order(award: Award) -> int:
     return NUMBER[award.id]
 
 
-def _notation(h: Hand) -> str:
-    return h.notation
+def _locate(context: tuple[Any, ...], awards: tuple[Award, ...]) -> tuple[Award, ...]:
+    """The awards with their tiles, located on the best reading's context (made here).
+
+    ``context``: (hand, decomposition, reading, win, seat wind, round wind, flags, options,
+    unique wait, flowers).
+    """
+    h, d, r, w, seat, rnd, flags, options, unique, flowers = context
+    ctx = McrContext(
+        h, d, r, w, seat, rnd, flags, options=options, unique_wait=unique, flowers=flowers
+    )
+    return PATTERNS.locate(ctx, awards)
 
 
 def _explanation(*args: Any) -> LazyLines:
@@ -82,6 +99,15 @@ _WIN_VALUE = {w: w.value for w in WinType}
 """``WinType.value`` without the enum's property (the hot path)."""
 _WIN_OF: dict[str, WinType] = {w.value: w for w in WinType}
 """:func:`parse_win` of the exact spellings (others go through it)."""
+_WIND_OF: dict[str, Tile] = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
+""":func:`parse_wind` of the seat letters (others go through it)."""
+_NO_FLAGS: frozenset[str] = frozenset()
+_NO_SHAPE: tuple[Any, ...] = (None, (), (), 0, 0, 0)
+"""The best reading of a hand without a winning shape, as :meth:`McrRules._result_of` takes it."""
+_TSUMO = WinType.TSUMO
+_PAYMENTS: dict[tuple[int, str, str | None], tuple[tuple[str, int], ...]] = {}
+""":func:`payments` by (total, winner, discarder) and :func:`false_win` by (-1, offender,
+discarder), as items (each result gets its own dict)."""
 
 
 def _explain(  # noqa: PLR0917 - bound once with functools.partial
@@ -130,6 +156,9 @@ def _explain(  # noqa: PLR0917 - bound once with functools.partial
     return tuple(lines)
 
 
+setup_locate(Deferred, partial, _locate)
+
+
 class McrRules(Ruleset[McrOptions]):
     """Chinese Official rules (seed 002, spec ``mcr.md``)."""
 
@@ -161,6 +190,12 @@ class McrRules(Ruleset[McrOptions]):
         if o.two_kongs_mixed not in (3, 4, 5):
             raise RulesetError("mcr option two_kongs_mixed must be 3, 4 or 5")
         self._values = dict(EDITION_VALUES[o.edition])
+        self._fans: object | None = fan_kernel(self._values, o)
+        """The native kernel's fan state for this edition and options (:meth:`_kernel_best`),
+        made here so that scoring leaves a shared ruleset unchanged (remade only if a fan is
+        added to the table afterwards)."""
+        self._fans_version = compiled().version
+        """The table version ``_fans`` was made for."""
 
     # ------------------------------------------------------------------ scoring
 
@@ -237,14 +272,57 @@ class McrRules(Ruleset[McrOptions]):
             raise InvalidHandError(f"{h.notation!r}: a win needs a winning tile (+X)")
         if dora or ura:
             raise InvalidHandError("mcr has no dora (MCR-TILE-2)")
-        seat = parse_wind(seat_wind, "seat_wind")
-        rnd = parse_wind(round_wind, "round_wind")
-        flag_set = self._check_flags(flags, w)
+        seat = _WIND_OF.get(seat_wind) if type(seat_wind) is str else None  # usual spellings
+        if seat is None:
+            seat = parse_wind(seat_wind, "seat_wind")
+        rnd = _WIND_OF.get(round_wind) if type(round_wind) is str else None
+        if rnd is None:
+            rnd = parse_wind(round_wind, "round_wind")
+        flag_set = _NO_FLAGS if flags == () else self._check_flags(flags, w)
         discarder = situation.get("discarder")
         if discarder is not None:
             seat_letter(discarder, "discarder")
-        ctx, awards, fan = self._best(h, w, seat, rnd, flag_set)
-        return self._result_of(h, ctx, awards, fan, w, LETTER_OF[seat], discarder)
+        out = self._kernel_best(h, w, seat, rnd, flag_set)
+        if out is NotImplemented:  # the declared predicates (the reference)
+            ctx, awards, fan = self._best(h, w, seat, rnd, flag_set)
+            located: Any = () if ctx is None else Deferred(partial(PATTERNS.locate, ctx, awards))
+            total = sum(a.value for a in awards)
+            flowers = sum(a.count for a in awards if a.id == "flower_tiles")
+            out = (None if ctx is None else ctx.decomposition, located, awards, fan, total, flowers)
+        d, located, awards, fan, total, flowers = out
+        return self._result_of(
+            h, d, located, awards, fan, total, flowers, w, LETTER_OF[seat], discarder
+        )
+
+    def _kernel_best(
+        self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
+    ) -> Any:
+        """:meth:`_best` in the native kernel (``native.best_fans``), for what it takes.
+
+        Returns ``(decomposition or None, the awards located on first read, awards, fan,
+        total, flowers)`` (:meth:`_result_of`'s arguments), or
+        NotImplemented when the kernel is not built, the table declares a fan it does not
+        detect, an option or flag it does not implement is set, or the hand is unusual: the
+        declared predicates then score (:meth:`_best`).
+        """
+        if self._fans_version != PATTERNS.version:  # a fan registered since: compile again
+            self._fans = fan_kernel(self._values, self.options)
+            self._fans_version = PATTERNS.version
+        state = self._fans
+        if state is None:
+            return NotImplemented
+        bits = 0
+        for flag in flag_set:
+            bit = KERNEL_FLAGS.get(flag)
+            if bit is None:
+                return NotImplemented
+            bits |= bit
+        winning = h.winning
+        assert winning is not None
+        best = best_fans(state, h.concealed_counts, h.melds, h.counts, winning.kind,
+                         w is _TSUMO, seat, rnd, bits, len(h.bonus), h, w, flag_set,
+                         self.options)  # fmt: skip
+        return _NO_SHAPE if best is None else best
 
     def _scored(
         self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
@@ -336,50 +414,50 @@ class McrRules(Ruleset[McrOptions]):
     @staticmethod
     def _result_of(  # noqa: PLR0917 - once per scored hand, by position
         h: Hand,
-        ctx: McrContext | None,
+        decomposition: Decomposition | None,
+        located: Any,
         awards: tuple[Award, ...],
         fan: int,
+        total: int,
+        flowers: int,
         win: WinType,
         winner: str,
         discarder: str | None,
     ) -> McrResult:
-        """The result of the best reading ``ctx`` (None: not a winning shape) and its awards.
+        """The result of the best reading's ``decomposition`` (None: not a winning shape).
 
-        The notation, the tiles of each award (its locator, on ``ctx``) and the explanation
-        are made on first read (:class:`~muraglia.rulesets.mcr.result.McrResult`).
+        ``fan`` is its total without flowers, ``total`` *V* with them (MCR-PAY-1), ``flowers``
+        the flowers counted. ``located`` is its awards with their tiles (a
+        :class:`~muraglia.scoring.result.Deferred` locating them on the best reading's
+        context). The notation, the award tiles and the explanation are made on first read
+        (:class:`~muraglia.rulesets.mcr.result.McrResult`).
         """
-        valid = ctx is not None and fan >= MINIMUM
+        shaped = decomposition is not None
+        valid = shaped and fan >= MINIMUM
         if valid:
             reason = None
-        elif ctx is None:
+        elif not shaped:
             reason = "not a winning hand (MCR-WIN-1): false win"
         else:
             reason = f"{fan} points < {MINIMUM} without flowers (MCR-WIN-4): false win"
-        total = sum(a.value for a in awards)
-        flowers = sum(a.count for a in awards if a.id == "flower_tiles")
         pays: dict[str, int] | None = None
-        if not valid:
-            pays = false_win(winner)
-        elif win is WinType.TSUMO or discarder is not None:
-            pays = payments(total, winner=winner, discarder=discarder)
+        if not valid or win is _TSUMO or discarder is not None:
+            key = (-1 if not valid else total, winner, discarder)
+            items = _PAYMENTS.get(key)
+            if items is None:
+                if valid:
+                    items = tuple(payments(total, winner=winner, discarder=discarder).items())
+                else:
+                    items = tuple(false_win(winner).items())
+                if len(_PAYMENTS) < 4096:
+                    _PAYMENTS[key] = items
+            pays = dict(items)
         extra = {"flowers": flowers, "total": total, "win": _WIN_VALUE[win]}
         if discarder:
             extra["discarder"] = discarder
-        return McrResult.made(
-            value=fan,
-            hand=Deferred(partial(_notation, h)),
-            valid=valid,
-            awards=Deferred(partial(PATTERNS.locate, ctx, awards)) if ctx is not None else (),
-            reason=reason,
-            fan=fan,
-            payments=pays,
-            explanation=Deferred(
-                partial(
-                    _explanation, awards, fan, reason, ctx is not None, pays, winner, flowers, total
-                )
-            ),
-            decomposition=None if ctx is None else ctx.decomposition,
-            extra=extra,
+        explanation = (_explanation, awards, fan, reason, shaped, pays, winner, flowers, total)
+        return McrResult.scored(
+            h, valid, located, reason, fan, pays, explanation, decomposition, extra
         )
 
     # ------------------------------------------------------------------ settlement

@@ -10,9 +10,9 @@ when the table changes (:func:`compiled`); the shape families come from
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping
+from dataclasses import fields, is_dataclass, replace
+from typing import Any, NamedTuple
 
 from muraglia.analysis.groups import WaitKind
 from muraglia.analysis.shapes import (
@@ -23,23 +23,29 @@ from muraglia.analysis.shapes import (
     THIRTEEN_ORPHANS,
     Shape,
 )
+from muraglia.errors import RulesetError
 from muraglia.hand import Hand
 from muraglia.rulesets.mcr import native
 from muraglia.rulesets.mcr.patterns import HEADS, PATTERNS, SUITED
 from muraglia.rulesets.mcr.plan import FanPlan, kinds_mask, tiles_mask
 from muraglia.rulesets.mcr.shapes import KNITTED_MASKS, families
-from muraglia.scoring.patterns import Pattern
+from muraglia.scoring.patterns import Pattern, PatternTable
 from muraglia.scoring.result import Award
 
 __all__ = [
     "NO_WAIT_FANS",
     "WAIT_KINDS",
     "Compiled",
+    "award_of",
+    "awards_of",
+    "check_declared",
     "compiled",
+    "fan_kernel",
     "possible_shapes",
     "resolve",
     "resolve_ids",
     "run_steps",
+    "usable",
 ]
 
 WAIT_KINDS = (WaitKind.EDGE, WaitKind.CLOSED, WaitKind.SINGLE)
@@ -102,6 +108,97 @@ def compiled() -> Compiled:
     return c
 
 
+def check_declared(table: PatternTable) -> None:
+    """Check that every fan id the kernel detects is declared in ``table`` (run at import).
+
+    Raises:
+        RulesetError: naming a detected id without a declaration (a second source of truth).
+    """
+    undeclared = native.COVERS - {p.id for p in table}
+    if undeclared:
+        raise RulesetError(
+            f"{table.ruleset}: the MCR kernel detects undeclared fans {sorted(undeclared)}"
+        )
+
+
+def usable(table: PatternTable) -> bool:
+    """Whether the kernel scores ``table`` exactly as its declared predicates do.
+
+    Only if it declares exactly the fans the kernel detects
+    (:data:`~muraglia.rulesets.mcr.native.COVERS`).
+
+    >>> usable(PATTERNS)
+    True
+    """
+    return {p.id for p in table} == native.COVERS
+
+
+check_declared(PATTERNS)
+
+_FAN_KERNELS: dict[tuple[int, tuple[tuple[str, int], ...], tuple[Any, ...]], object | None] = {}
+
+
+def fan_kernel(values: Mapping[str, int], options: Any) -> object | None:
+    """The kernel's fan state for a ruleset (its edition's ``values`` and its ``options``).
+
+    Compiled from the declared table; None without a kernel, when the table declares a fan the
+    kernel does not detect (:func:`usable`) or the options hold one it does not implement.
+
+    Values, exclusions (:func:`compiled`), the fans tried on each shape
+    (:func:`~muraglia.rulesets.mcr.shapes.families`) and the tile sets of Reversible Tiles and
+    All Green are read from the declarations. Cached per table version, values and options.
+    """
+    c = compiled()
+    names = {f.name for f in fields(options)} if is_dataclass(options) else set()
+    if c.kernel is None or names != native.KERNEL_OPTIONS or not usable(PATTERNS):
+        return None
+    opts = (options.two_kongs_mixed, options.seven_pairs_all_types,
+            options.single_wait_four_concealed)  # fmt: skip
+    key = (c.version, tuple(sorted(values.items())), opts)
+    if key in _FAN_KERNELS:
+        return _FAN_KERNELS[key]
+    ids = native.KERNEL_IDS
+    at = {pid: i for i, pid in enumerate(ids)}
+    try:
+        state = native.fans(
+            c.kernel,
+            tuple(c.rank[pid] for pid in ids),
+            tuple(values.get(pid, c.value[pid]) for pid in ids),
+            tuple(tuple(at[p.id] for p in c.among[shape.id]) for shape in native.KERNEL_SHAPES),
+            (
+                tuple(int(t) for t in PATTERNS["reversible_tiles"].tiles_within),
+                tuple(int(t) for t in PATTERNS["all_green"].tiles_within),
+            ),
+            (int(opts[0]), int(opts[1]), int(opts[2])),
+            award_of,
+        )
+    except ValueError:  # a build whose fan list differs from KERNEL_IDS: the predicates
+        state = None
+    if len(_FAN_KERNELS) >= 64:
+        _FAN_KERNELS.clear()
+    _FAN_KERNELS[key] = state
+    return state
+
+
+def award_of(pid: str, n: int, per: int) -> Award:
+    """The award of fan ``pid`` applied ``n`` times at ``per`` each.
+
+    Shared per (fan, count, value): awards are immutable.
+    """
+    award = _AWARDS.get((pid, n, per))
+    if award is None:
+        award = PATTERNS[pid].award(n)
+        if award.value != per * n:
+            award = replace(award, value=per * n)
+        _AWARDS[pid, n, per] = award
+    return award
+
+
+def awards_of(kept: Iterable[tuple[str, int, int]]) -> tuple[Award, ...]:
+    """The awards of resolved ``(id, count, value per application)`` triples."""
+    return tuple(award_of(pid, n, per) for pid, n, per in kept)
+
+
 def resolve(found: Mapping[str, int], values: Mapping[str, int]) -> tuple[Award, ...]:
     """:meth:`PatternTable.resolve` for the MCR table (no implications, no limit hands).
 
@@ -112,16 +209,7 @@ def resolve(found: Mapping[str, int], values: Mapping[str, int]) -> tuple[Award,
     >>> [(a.id, a.value) for a in resolve({"all_chows": 1, "no_honours": 1}, {})]
     [('all_chows', 2)]
     """
-    out: list[Award] = []
-    for pid, n, per in resolve_ids(compiled(), found, values):
-        award = _AWARDS.get((pid, n, per))
-        if award is None:
-            award = PATTERNS[pid].award(n)
-            if award.value != per * n:
-                award = replace(award, value=per * n)
-            _AWARDS[pid, n, per] = award
-        out.append(award)
-    return tuple(out)
+    return awards_of(resolve_ids(compiled(), found, values))
 
 
 def _pure_resolve_ids(

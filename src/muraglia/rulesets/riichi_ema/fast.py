@@ -402,13 +402,6 @@ class Best(NamedTuple):
     object made per result)."""
 
 
-def _concealed_counts(hand: Hand) -> list[int]:
-    counts = [0] * 34
-    for t in hand.concealed_tiles:
-        counts[t.kind] += 1
-    return counts
-
-
 class _Decomp:
     """The chosen decomposition, built from the hand and its splits on first call."""
 
@@ -434,7 +427,7 @@ def build_decomposition(
     ``shape`` and, for the standard shape, the chosen split of each suit (the C kernel's lazy
     maker calls this too).
     """
-    c = _concealed_counts(hand)
+    c = hand.concealed_counts  # cached on the hand (the strict parse fills it)
     groups: list[Group] = []
     # concealed groups are the shared immutable objects of ``analysis.shapes._group``
     if splits is None and shape == "seven_pairs":

@@ -55,6 +55,7 @@ from muraglia.rulesets.riichi_ema.settlement import (
 from muraglia.scoring.context import WinContext, WinType, parse_win
 from muraglia.scoring.patterns import PatternTable
 from muraglia.scoring.result import (
+    Award,
     DealOutcome,
     ScoreResult,
     Settlement,
@@ -84,6 +85,28 @@ RESULT_KEYS = (
 """The instance dict of a riichi result, in this order (``_finish`` and the C kernel's
 ``front`` both make it; tests compare them)."""
 _NO_FLAGS: frozenset[str] = frozenset()
+
+
+_AWARD_LINES: dict[int, tuple[Award, str, str]] = {}
+"""An award's explanation line in English and in Italian, by the award's ``id`` (with the award,
+so the id stays its own): scoring hands the table's shared awards to the explanation. Bounded
+(cleared when full)."""
+_AWARD_LINES_LIMIT = 4096
+
+
+def _award_lines(a: Award) -> tuple[Award, str, str]:
+    """The award's explanation lines (``name (ja): value unit  [ref]``), remembered."""
+    found = _AWARD_LINES.get(id(a))
+    if found is not None and found[0] is a:
+        return found
+    names = a.names
+    tail = f" ({names.get('ja', '')}): {a.value} {a.unit}  [{a.ref}]"
+    name_en = names.get("en") or names["en"]
+    found = (a, name_en + tail, (names.get("it") or name_en) + tail)
+    if len(_AWARD_LINES) >= _AWARD_LINES_LIMIT:
+        _AWARD_LINES.clear()
+    _AWARD_LINES[id(a)] = found
+    return found
 
 
 def _all_tiles(values: tuple[Any, ...]) -> bool:
@@ -549,11 +572,9 @@ class RiichiEma(Ruleset[EmaOptions]):
         en = ["reading: " + reading]
         it = ["lettura: " + reading]
         for a in c.awards:
-            names = a.names
-            tail = f" ({names.get('ja', '')}): {a.value} {a.unit}  [{a.ref}]"
-            name_en = names.get("en") or names["en"]
-            en.append(name_en + tail)
-            it.append((names.get("it") or name_en) + tail)
+            found = _award_lines(a)
+            en.append(found[1])
+            it.append(found[2])
         if not c.valid:
             en.append("not valid: " + str(c.reason))
             it.append("non valida: " + str(c.reason))
