@@ -7,7 +7,10 @@ Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6] [
    127.0.0.1) under ``--clients`` concurrent keep-alive clients for ``--seconds``, with the
    peers in the same run: ``GET /api/health`` (the HTTP stack alone) and the CLI's own
    ``score.compute`` called in-process on the same hands (the scoring alone). The server is
-   warmed up on hands that are *not* the timed ones.
+   warmed up on hands that are *not* the timed ones. The server freezes its startup heap
+   (:func:`muraglia.web.app.settle_heap`, as ``muraglia serve`` always does) and the client
+   its own while timing, so that neither side's full garbage collection stalls the 64
+   requests in flight; p50, p99 and the worst latency are printed.
 2. A person's discard -> the next state of their seat, server-side, at a table with three bots:
    ``Room.act`` (the engine applies the discard, the bots play until the person must decide
    again) plus ``Room.message`` (that seat's JSON + HTML), over seeded games of every ruleset.
@@ -16,13 +19,15 @@ Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6] [
    machine): the application called as ASGI in this process, interleaved in rounds with its
    peers: the CLI's ``score.compute`` alone, the same request through the framework's routing
    (the API router alone, as before :class:`~muraglia.web.api.FastJsonApi`) and
-   ``GET /api/health``. ``--profile`` prints cProfile's top functions of the request path.
+   ``GET /api/health``; the heap is frozen after the warm-up, as the server's is.
+   ``--profile`` prints cProfile's top functions of the request path.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import platform
 import random
@@ -136,14 +141,22 @@ async def load(
         finally:
             writer.close()
 
+    # the client's own heap (this process imported and ran the whole library) out of its
+    # collector: a full collection here would stall all the clients and count as latency
+    gc.collect()
+    gc.freeze()
     t0 = time.perf_counter()
-    await asyncio.gather(*(worker(k) for k in range(clients)))
-    elapsed = time.perf_counter() - t0
+    try:
+        await asyncio.gather(*(worker(k) for k in range(clients)))
+        elapsed = time.perf_counter() - t0
+    finally:
+        gc.unfreeze()
     return {
         "requests": len(latencies),
         "per_second": len(latencies) / elapsed,
         "p50_ms": 1000 * pct(latencies, 0.50),
         "p99_ms": 1000 * pct(latencies, 0.99),
+        "max_ms": 1000 * max(latencies),
         "errors": errors,
     }
 
@@ -174,7 +187,8 @@ def bench_http(seconds: float, clients: int) -> None:
                     ("GET /api/health (again)", health2)):  # fmt: skip
         print(
             f"{name:<24} {r['per_second']:7.0f} req/s  p50 {r['p50_ms']:6.1f} ms  "
-            f"p99 {r['p99_ms']:6.1f} ms  ({r['requests']} requests, {r['errors']} errors, "
+            f"p99 {r['p99_ms']:6.1f} ms  max {r['max_ms']:6.1f} ms  ({r['requests']} requests, "
+            f"{r['errors']} errors, "
             f"{clients} clients)"
         )
 
@@ -278,6 +292,11 @@ def bench_inprocess(n: int, rounds: int, profile: bool) -> None:
 
     for target in (app, routed):
         asyncio.run(many(target, "POST", "/api/score", warm))
+    # as muraglia serve does (web.app.settle_heap): the startup heap out of the collector, so
+    # that a full collection of this process's ~130k objects (50-100 ms of CPU) does not land
+    # in one peer's timing and not the other's
+    gc.collect()
+    gc.freeze()
     runs: dict[str, list[float]] = {}
     for _ in range(rounds):  # interleaved: every peer in every round
         for name, fn in (
@@ -295,6 +314,7 @@ def bench_inprocess(n: int, rounds: int, profile: bool) -> None:
     print(f"in-process CPU per request ({len(timed)} requests x {rounds} rounds, median):")
     for name, values in runs.items():
         print(f"  {name:<44} {statistics.median(values):6.0f} us")
+    gc.unfreeze()
     if profile:
         import cProfile
         import pstats

@@ -60,6 +60,7 @@ __all__ = [
     "transfer_arithmetic",
     "hand_value",
     "mahjong_payment",
+    "mahjong_payments",
     "round_amount",
     "settle",
 ]
@@ -193,6 +194,32 @@ def mahjong_payment(
     """
     factor = terms.east_factor if east is not None and east in (payer, payee) else 1
     return round_amount(value * factor, terms.rounding)
+
+
+def mahjong_payments(
+    value: int,
+    *,
+    winner: str,
+    east: str | None,
+    terms: SettlementTerms,
+    seats: Sequence[str] = DEFAULT_SEATS,
+) -> dict[str, int]:
+    """Each seat's net for one winner's Mah-Jong alone (a score's payments, FIMJ-PAY-1).
+
+    Every other seat pays :func:`mahjong_payment`; the same net as :func:`settle` of
+    ``winner`` with every other value 0 (whose differences are then all 0), without building
+    the settlement.
+
+    >>> mahjong_payments(136, winner="S", east="E", terms=SettlementTerms())
+    {'E': -270, 'S': 550, 'W': -140, 'N': -140}
+    """
+    net = {
+        s: -mahjong_payment(value, payer=s, payee=winner, east=east, terms=terms)
+        for s in seats
+        if s != winner
+    }
+    net[winner] = -sum(net.values())
+    return {s: net[s] for s in seats}
 
 
 def difference_payment(

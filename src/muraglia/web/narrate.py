@@ -208,7 +208,9 @@ def _told(tell: _Teller, e: Event) -> str | None:  # noqa: PLR0911, PLR0912 - a 
         return tell.say(f"{who} pesca", f"{who} draws") + tile + extra
     if isinstance(e, Called):
         who, src = tell.who(e.seat), tell.who(e.from_seat)
-        meld = f"{translate(lang, 'act_' + e.call)} {_tiles(e.tiles, lang)}"
+        meld = translate(lang, "act_" + e.call)
+        if e.call == "chow":  # a pung or kong is the claimed tile's; a chow names its three
+            meld += f" {_tiles(e.tiles, lang)}"
         return tell.say(f"{who} prende {_tile(e.tile, lang, e.red)} da {src}: {meld}",
                         f"{who} takes {src}'s {_tile(e.tile, lang, e.red)}: {meld}")  # fmt: skip
     if isinstance(e, KongMade):

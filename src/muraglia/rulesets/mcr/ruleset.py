@@ -190,9 +190,11 @@ class McrRules(Ruleset[McrOptions]):
         if o.two_kongs_mixed not in (3, 4, 5):
             raise RulesetError("mcr option two_kongs_mixed must be 3, 4 or 5")
         self._values = dict(EDITION_VALUES[o.edition])
-        self._fans: object | None = None
-        """The native kernel's fan state for this edition and options (:meth:`_kernel_best`)."""
-        self._fans_version = -1
+        self._fans: object | None = fan_kernel(self._values, o)
+        """The native kernel's fan state for this edition and options (:meth:`_kernel_best`),
+        made here so that scoring leaves a shared ruleset unchanged (remade only if a fan is
+        added to the table afterwards)."""
+        self._fans_version = compiled().version
         """The table version ``_fans`` was made for."""
 
     # ------------------------------------------------------------------ scoring
