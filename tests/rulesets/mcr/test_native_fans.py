@@ -59,7 +59,8 @@ def _whole(result: ScoreResult) -> tuple[Any, ...]:
     return (
         result.rules, result.valid, result.value, result.fan, result.reason, result.payments,
         result.extra, result.hand, result.awards, result.decomposition,
-        tuple(result.explanation["en"]), tuple(result.explanation["it"]),
+        tuple(result.explanation["en"]), tuple(result.explanation["it"]), result.han, result.fu,
+        result.points, result.doubles, result.limit, result.pattern_keys, type(result),
     )  # fmt: skip
 
 
