@@ -1963,7 +1963,7 @@ static int read_hand(PyObject *const *args, HandInfo *h) { /* 1 ok, 0 not taken 
         }
     }
     if (v[0] < 0 || v[0] >= 34 || v[3] < 27 || v[3] > 30 || v[4] < 27 || v[4] > 30 || v[5] < 0 ||
-        v[5] > 15 || v[6] < 0)
+        v[5] > 15 || v[6] < 0 || v[6] > 8) /* eight flowers and seasons (and no overflow) */
         return 0;
     h->winning = (int)v[0];
     h->concealed = v[1] != 0;
