@@ -15,6 +15,8 @@ For every seat of every deal, five things are counted, each at most once per sea
   shown at ``RYUUKYOKU``; the engine: the final hand is 0-shanten).
 
 Rates are per seat-deal (deals x 4), with a 95 % confidence interval (normal approximation).
+Below the table, each bot's deal-in rate minus the humans' (with the 95 % half-width of the
+difference) and whether it is within 2 points of it (issue 20's acceptance for the expert).
 
 Human rates come from the Tenhou records (mjlog or tenhou.net/6 JSON, read with
 :func:`muraglia.io.tenhou_replay.load_record`) under ``--records`` (default: the shared
@@ -163,6 +165,24 @@ def table(rows: list[tuple[str, Counts, str]]) -> str:
     return "\n".join(lines)
 
 
+TARGET = 0.02
+"""Issue 20: the expert's deal-in rate within 2 points of the Phoenix players'."""
+
+
+def versus(bot: Counts, human: Counts, name: str = "deal_in") -> tuple[float, float, bool]:
+    """A bot's rate minus the humans', the 95 % half-width of that difference, and whether
+    the difference is within :data:`TARGET`.
+
+    >>> b, h = Counts(100, {"deal_in": 12}), Counts(100, {"deal_in": 11})
+    >>> d, ci, ok = versus(b, h)
+    >>> round(d, 3), ok
+    (0.01, True)
+    """
+    pb, cb = bot.rate(name)
+    ph, ch = human.rate(name)
+    return pb - ph, math.hypot(cb, ch), abs(pb - ph) <= TARGET
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--records", nargs="*", type=Path, default=list(DEFAULT_RECORDS))
@@ -176,10 +196,22 @@ def main() -> int:
     rows = [("Phoenix humans", human, f"{games} Tenhou games")]
     for bot in [b for b in args.bots.split(",") if b]:
         rows.append((bot, bot_counts(bot, args.matches, args.seed), f"{args.matches} matches x4"))
+    checks = {who: versus(c, human) for who, c, _ in rows[1:]}
     if args.json:
-        print(json.dumps({who: asdict(c) for who, c, _ in rows}))
+        out: dict[str, object] = {who: asdict(c) for who, c, _ in rows}
+        out["deal_in_vs_humans"] = {
+            who: {"difference": d, "ci": ci, "within_2_points": ok}
+            for who, (d, ci, ok) in checks.items()
+        }
+        print(json.dumps(out))
     else:
         print(table(rows))
+        for who, (d, ci, ok) in checks.items():
+            verdict = "within" if ok else "NOT within"
+            print(
+                f"{who}: deal-in rate {100 * d:+.1f} ± {100 * ci:.1f} points from the Phoenix "
+                f"players' ({verdict} {100 * TARGET:.0f} points)"
+            )
     return 0
 
 

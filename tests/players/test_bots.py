@@ -265,6 +265,56 @@ def test_defensive_bot_plays_like_efficiency_without_threats() -> None:
     assert d.choose(v, discards_of(v)) == e.choose(v, discards_of(v))
 
 
+@pytest.mark.parametrize(
+    ("rules", "hand", "pung"),
+    [
+        ("fimj", "3m9m9m9m4p8p8p3s6s9s4z6z7z7z", "9m"),
+        ("ravenna", "2m4m4m7m1p5p7p7p7p3s8s1z2z6z", "7p"),
+    ],
+)
+def test_where_every_hand_is_settled_the_defensive_bot_keeps_its_hand_points(
+    rules: str, hand: str, pung: str
+) -> None:
+    """FIMJ-PAY-2, RAV-PAY-2: the hands that do not win are scored and settled too.
+
+    The efficiency bot breaks a concealed pung for a wider shape; the defensive bot keeps
+    it, because the ruleset's scorer gives the hand keeping it more points as a hand that
+    did not win (FIMJ-SCORE-6, RAV-SCORE-2). In riichi nothing is paid for a hand that
+    does not win, and the two bots agree.
+    """
+    v = replace(view(hand), rules=rules)
+    legal = discards_of(v)
+    kind = tiles(pung)[0]
+    assert EfficiencyBot(rules).choose(v, legal).tile == kind
+    bot = DefensiveBot(rules)
+    assert bot.choose(v, legal).tile != kind
+    t = Table.of(v)
+    counts = t.counts
+    counts[kind] -= 1
+    broken = bot.hand_points(t, counts)
+    counts[kind] += 1
+    counts[tiles("7z" if rules == "fimj" else "6z")[0]] -= 1
+    kept = bot.hand_points(t, counts)
+    assert kept > broken
+    riichi = replace(v, rules="riichi-ema")
+    assert DefensiveBot("riichi-ema").choose(riichi, legal) == EfficiencyBot("riichi-ema").choose(
+        riichi, legal
+    )
+
+
+def test_being_ready_at_a_draw_is_worth_what_the_ruleset_pays_for_it() -> None:
+    """Riichi's noten payments (EMA-END: 3,000 from the seats not ready) make a ready hand
+    worth more late in the deal; the rulesets that pay nothing at a draw add nothing."""
+    late = view("123m456p789s1122z", riichi=(False, False, True, False), live=8)
+    early = replace(late, live_count=60)
+    bot = DefensiveBot("riichi-ema")
+    swing = bot.draw_value(Table.of(replace(late, rules="riichi-ema")))
+    assert 1000 < swing < 3000  # the riichi seat is ready, the others perhaps
+    assert bot.draw_value(Table.of(replace(early, rules="riichi-ema"))) < swing
+    for rules in ("seipalle", "mcr", "fimj", "ravenna"):
+        assert DefensiveBot(rules).draw_value(Table.of(replace(late, rules=rules))) == 0.0
+
+
 def test_views_are_not_modified() -> None:
     v = view("123m456p78s2234m3z", drawn="4m")
     before = replace(v)

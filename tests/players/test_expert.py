@@ -318,6 +318,11 @@ def test_human_rates_from_the_phoenix_records() -> None:
     assert bots.seat_deals % 4 == 0
     assert bots.counts["win"] > 0
     assert "Phoenix humans" in hr.table([("Phoenix humans", human, "x")])
+    near = hr.Counts(human.seat_deals, {**human.counts, "deal_in": human.counts["deal_in"] + 5})
+    far = hr.Counts(human.seat_deals, {**human.counts, "deal_in": 2 * human.counts["deal_in"]})
+    assert hr.versus(near, human)[2]
+    assert not hr.versus(far, human)[2]
+    assert hr.versus(far, human)[0] > hr.TARGET
 
 
 def test_strength_runner_resumes_where_it_stopped(tmp_path: Path) -> None:

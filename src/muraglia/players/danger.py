@@ -371,6 +371,14 @@ class DangerModel:
             if r
         )
 
+    def cost(self, kind: int, equity: float) -> float:
+        """Expected value lost by discarding ``kind`` (ruleset units).
+
+        The winner's value the discarder pays beyond the others (the ruleset's liability),
+        plus the own ``equity`` (chance to win x value) that a deal-in ends.
+        """
+        return self.traits.liability * self.loss(kind) + self.deal_in(kind) * equity
+
     def safest(self, kinds: list[int]) -> int:
         """The kind of ``kinds`` least likely to deal in (the first one on ties)."""
         return min(kinds, key=self.deal_in)
@@ -444,10 +452,7 @@ def attack_or_fold(
     """
     typical = model.traits.typical_value
 
-    def cost(a: Discard) -> float:
-        return model.traits.liability * model.loss(a.tile) + model.deal_in(a.tile) * equity[a]
-
-    costs = {a: cost(a) for a in discards}
+    costs = {a: model.cost(a.tile, equity[a]) for a in discards}
     pushed = {a: s - EQUITY_UNITS * costs[a] / typical for a, s in ranked.items()}  # type: ignore[index]
     attack = pick(pushed)
     safe = min(model.deal_in(a.tile) for a in discards)

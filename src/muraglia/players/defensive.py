@@ -16,32 +16,52 @@ melds) and weighs, by expected value (:func:`~muraglia.players.danger.attack_or_
 It attacks with the efficiency discard lowered by its cost, unless the safest discard is
 worth more: a poor hand folds against a riichi, a ready or valuable one pushes. Calls that
 open a hand still two steps from ready are declined while an opponent is likely ready and a
-deal-in costs the discarder.
+deal-in costs the discarder. A ready hand also counts what being ready at an exhaustive draw
+is worth, as the ruleset's settlement pays it (riichi's noten payments).
+
+Where every hand is settled (FIMJ, Ravenna) a deal-in costs no more than another seat's win,
+and reading the danger lost placement there in every form measured; the bot defends instead
+the points of its own hand, which the losers pay each other (FIMJ-PAY-2, RAV-PAY-2): each
+discard is credited the value the ruleset's scorer gives the hand it keeps as a hand that did
+not win (:meth:`DefensiveBot.hand_points`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
 from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass
+from muraglia.errors import MahjongError
 from muraglia.players.base import Table
 from muraglia.players.danger import (
+    EQUITY_UNITS,
+    RACE,
     DangerModel,
     RuleTraits,
     attack_or_fold,
+    readiness,
     threat_of,
     traits_for,
     win_chance,
 )
 from muraglia.players.efficiency import EfficiencyBot, ValueContext, useful_count
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.tiles import NUM_KINDS, Tile, wind_letter
 
 __all__ = ["QUIET", "DefensiveBot", "shanten_after_call"]
 
 QUIET = 0.05
 """Summed opponent readiness under which the bots play as if nobody threatened."""
+
+SETTLE_SHARE = 1.5
+"""What a point of the own hand is worth where every hand is settled, in points won: the two
+other non-winners pay the difference (FIMJ-PAY-2, RAV-PAY-2) in the three deals of four the
+hand does not win."""
+
+_POINTS: dict[tuple[object, ...], float] = {}
+_POINTS_MAX = 1 << 16
 
 VALUE_SCALE = 40.0
 """Profile value units (ukeire units) that double a hand's expected value."""
@@ -58,11 +78,133 @@ class DefensiveBot(EfficiencyBot):
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self.traits: RuleTraits = traits_for(rules if rules is not None else "")
-        if not self.traits.liability:
+        self.ruleset: Any = _load(rules)
+        if self.traits.settled:
             # FIMJ, Ravenna: a deal-in costs no more than another seat's win (FIMJ-PAY-1,
-            # RAV-PAY-1), and steering the discards by danger lost placement there
-            # (docs/players.md, "Diagnosis"): always attack.
+            # RAV-PAY-1). Reading the danger there lost placement in every form measured
+            # (docs/players.md, "Diagnosis" and "Issue 20, second pass"): the bot defends
+            # its hand points instead (:meth:`discard_scores`).
             self.quiet = math.inf
+
+    settle_weight = 1.0
+    """Share of :data:`SETTLE_SHARE` the bot gives its hand points (0: none)."""
+
+    def discard_scores(
+        self, t: Table, discards: Sequence[Discard]
+    ) -> tuple[dict[Action, float], dict[Tile, int]]:
+        """The efficiency bot's scores, plus the hand points kept where every hand is settled.
+
+        In FIMJ and Ravenna the hands that do not win are scored too and their owners pay
+        each other the differences (FIMJ-PAY-2, FIMJ-SCORE-6, RAV-PAY-2, RAV-SCORE-2): each
+        discard is credited the points of the hand it keeps, as the ruleset scores a hand
+        that did not win (:meth:`hand_points`), :data:`SETTLE_SHARE` of them per point,
+        doubled for East (who pays and collects double, FIMJ-PAY-2, RAV-PAY-3).
+        """
+        scores, shanten = super().discard_scores(t, discards)
+        if not (self.traits.settled and self.settle_weight and self.ruleset is not None):
+            return scores, shanten
+        counts = t.counts
+        if max(counts) < 2:
+            return scores, shanten  # no pair to keep: every discard keeps the same points
+        points: dict[int, float] = {}
+        single = -1.0
+        scored = [a for a in discards if a in scores]
+        for a in scored:
+            k = a.tile
+            if k in points:
+                continue
+            if counts[k] == 1 and single >= 0:
+                points[k] = single  # in no pung or pair: the same points (FIMJ-DBL-F11-F18 aside)
+                continue
+            counts[k] -= 1
+            points[k] = self.hand_points(t, counts)
+            counts[k] += 1
+            if counts[k] == 1:
+                single = points[k]
+        unit = self.settle_weight * SETTLE_SHARE * EQUITY_UNITS / self.traits.typical_value
+        if t.view.dealer == t.view.seat:
+            unit *= self.traits.dealer_factor
+        low = min(points.values())
+        for a in scored:
+            scores[a] += unit * (points[a.tile] - low)
+        return scores, shanten
+
+    draw_weight = 1.0
+    """Share of :meth:`draw_value` the bot counts (0: none)."""
+
+    def draw_value(self, t: Table) -> float:
+        """What being ready at an exhaustive draw is worth now (ruleset units).
+
+        The ruleset's own settlement of a draw (riichi's noten payments, EMA-END; nothing in
+        the rulesets that pay nothing at a draw) with the bot ready against it not ready,
+        averaged over which opponents are ready (each with the danger model's readiness),
+        times the chance that the deal ends in a draw: nobody wins in the turns left
+        (:data:`~muraglia.players.danger.RACE` per turn).
+        """
+        if not self.draw_weight or self.ruleset is None:
+            return 0.0
+        v = t.view
+        seats = range(len(v.discards))
+        me = wind_letter(t.seat_wind)
+        others = [
+            (wind_letter(t.seat_wind_of(s)), readiness(t, s, self.traits))
+            for s in seats
+            if s != v.seat and not (v.status and v.status[s] == "out")
+        ]
+        swing = 0.0
+        for mask in range(1 << len(others)):
+            p = 1.0
+            ready: list[str] = []
+            for i, (letter, r) in enumerate(others):
+                if mask >> i & 1:
+                    p *= r
+                    ready.append(letter)
+                else:
+                    p *= 1 - r
+            if p:
+                swing += p * _draw_swing(self.ruleset, me, tuple(sorted(ready)))
+        return self.draw_weight * swing * (1 - RACE) ** (v.live_count // 4)
+
+    def hand_points(self, t: Table, counts: list[int]) -> float:
+        """The ruleset's value of the 13 concealed ``counts`` as a hand that did not win.
+
+        FIMJ-SCORE-6, RAV-SCORE-2: the points of the pungs, kongs and scoring pairs, the
+        flowers and the doubles that count for every player, capped at the limit; asked of
+        the ruleset's scorer (``win="none"``), with the bot's declared melds and flowers.
+        """
+        v = t.view
+        key = (
+            self.traits.id,
+            bytes(counts),
+            v.melds[v.seat],
+            v.bonus[v.seat],
+            t.seat_wind,
+            v.round_wind,
+        )
+        hit = _POINTS.get(key)
+        if hit is not None:
+            return hit
+        text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
+        text = compact_notation(text) + "".join(v.melds[v.seat])
+        text += "".join(b.notation for b in v.bonus[v.seat])
+        from muraglia.rulesets import score  # noqa: PLC0415
+
+        try:
+            value = float(
+                score(
+                    text,
+                    rules=self.ruleset,
+                    win="none",
+                    seat_wind=wind_letter(t.seat_wind),
+                    round_wind=wind_letter(v.round_wind),
+                ).value
+            )
+        except MahjongError:
+            value = 0.0
+        if len(_POINTS) >= _POINTS_MAX:
+            _POINTS.clear()
+        _POINTS[key] = value
+        return value
 
     def _act(self, t: Table, legal: Sequence[Action]) -> Action:
         discards = [a for a in legal if isinstance(a, Discard)]
@@ -108,6 +250,7 @@ class DefensiveBot(EfficiencyBot):
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
         typical = self.traits.typical_value
         by_kind: dict[int, float] = {}
+        drawn = self.draw_value(t)
         for a in discards:
             k = a.tile
             e = by_kind.get(k)
@@ -121,7 +264,8 @@ class DefensiveBot(EfficiencyBot):
                 )
                 value = typical * (1 + ctx.value(counts) / VALUE_SCALE) + self.traits.win_base
                 counts[k] += 1
-                e = by_kind[k] = win_chance(sh, uke, draws, unseen) * value
+                e = win_chance(sh, uke, draws, unseen) * value
+                by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
             equity[a] = e
         return dict(scores), equity, steps
 
@@ -129,8 +273,8 @@ class DefensiveBot(EfficiencyBot):
         choice = super()._claim(t, legal)
         if isinstance(choice, Pass) or choice.kind == "win":
             return choice
-        if not self.traits.liability:
-            return choice  # nothing to defend (see __init__)
+        if self.traits.settled:
+            return choice  # no danger read (see __init__)
         exposed = threat_of(t, self.traits) * max(self.traits.liability, 0.25)
         if exposed >= 0.5 and shanten_after_call(t, choice) >= 2:
             return next(a for a in legal if isinstance(a, Pass))
@@ -155,3 +299,88 @@ def shanten_after_call(t: Table, action: Action) -> int:
         return shanten_all(counts, melds)
     hand = DeltaShanten(counts, melds)
     return min(hand.shanten(Tile(k)) for k in range(NUM_KINDS) if counts[k])
+
+
+def compact_notation(text: str) -> str:
+    """``1m2m3m1z`` → ``123m1z`` (the scorers' notation)."""
+    out: list[str] = []
+    run = ""
+    suit = ""
+    for i in range(0, len(text), 2):
+        r, s = text[i], text[i + 1]
+        if s != suit and run:
+            out.append(run + suit)
+            run = ""
+        suit = s
+        run += r
+    if run:
+        out.append(run + suit)
+    return "".join(out)
+
+
+def _load(rules: object) -> Any:
+    """The ruleset object (a scorer) of ``rules``; None if it cannot be loaded."""
+    from muraglia.rulesets import ruleset_for  # noqa: PLC0415
+
+    if rules is None or rules == "":
+        return None
+    if not isinstance(rules, str):
+        return rules
+    try:
+        return ruleset_for(rules)
+    except MahjongError:
+        return None
+
+
+def score_win(
+    rules: Any,
+    text: str,
+    *,
+    tsumo: bool,
+    seat_wind: Tile,
+    round_wind: Tile,
+    flags: list[str],
+    indicators: tuple[Tile, ...],
+) -> float:
+    """The value of a win scored by the ruleset (0 when it may not be declared)."""
+    from muraglia.rulesets import score  # noqa: PLC0415
+
+    try:
+        result = score(
+            text,
+            rules=rules,
+            win="tsumo" if tsumo else "ron",
+            seat_wind=wind_letter(seat_wind),
+            round_wind=wind_letter(round_wind),
+            flags=flags,
+            dora=[x.notation for x in indicators] if indicators else None,
+        )
+    except MahjongError:
+        return 0.0
+    can_win = getattr(rules, "can_win", None)
+    ok = bool(can_win(result)) if callable(can_win) else bool(result.valid)
+    return float(result.value) if ok else 0.0
+
+
+_SWINGS: dict[tuple[object, ...], float] = {}
+
+
+def _draw_swing(rules: Any, me: str, ready: tuple[str, ...]) -> float:
+    """What seat ``me`` gains by being ready at an exhaustive draw.
+
+    The seats ``ready`` are ready besides; the ruleset settles both draws (East deals).
+    """
+    key = (getattr(rules, "id", rules), me, ready)
+    hit = _SWINGS.get(key)
+    if hit is not None:
+        return hit
+    from muraglia.scoring.result import DealOutcome  # noqa: PLC0415
+
+    try:
+        with_me = rules.settle(DealOutcome(dealer="E", tenpai=(*ready, me)))
+        without = rules.settle(DealOutcome(dealer="E", tenpai=ready))
+        value = float(with_me.net.get(me, 0) - without.net.get(me, 0))
+    except MahjongError:
+        value = 0.0  # a ruleset that settles no hand-less draw (FIMJ, Ravenna score hands)
+    _SWINGS[key] = value
+    return value

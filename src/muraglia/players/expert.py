@@ -30,8 +30,9 @@ does not know:
   riichi and Seipalle a closed hand holding value (dora, a riichi-able shape) is not opened
   for a slow call (only a call that leaves the hand at most one step from ready, or a pung of
   a scoring honour). Kongs are declared where they pay hand points (the classical rulesets).
-* **Settled hands.** Where every hand is scored (FIMJ-PAY-2, RAV-PAY-2) concealed pungs keep
-  their points for a hand that will not win: they are valued like the honour pungs.
+* **Settled hands** (from :class:`~muraglia.players.defensive.DefensiveBot`): where every
+  hand is scored (FIMJ-PAY-2, RAV-PAY-2) each discard keeps the points the ruleset's scorer
+  gives the hand as one that did not win.
 
 Deterministic for a seed (ties go to the seeded generator, nothing else is random).
 """
@@ -43,13 +44,12 @@ from typing import Any
 
 from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass, Pung
-from muraglia.errors import MahjongError
 from muraglia.players.base import Table
 from muraglia.players.danger import win_chance
-from muraglia.players.defensive import DefensiveBot, shanten_after_call
+from muraglia.players.defensive import DefensiveBot, compact_notation, score_win, shanten_after_call
 from muraglia.players.efficiency import dora_kinds
 from muraglia.players.profiles import SHANTEN_WEIGHT
-from muraglia.tiles import NUM_KINDS, NUM_SUITED, Tile, wind_letter
+from muraglia.tiles import NUM_KINDS, Tile
 
 __all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
 
@@ -78,7 +78,6 @@ class ExpertBot(DefensiveBot):
 
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
-        self.ruleset: Any = _load(rules)
         self._budget = SCORE_BUDGET
         options = getattr(self.ruleset, "options", None)
         if self.traits.id.startswith("riichi") and not getattr(options, "open_tanyao", True):
@@ -127,8 +126,8 @@ class ExpertBot(DefensiveBot):
         if hit is not None:
             return hit
         text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
-        text = _compact(text) + "".join(v.melds[v.seat]) + "+" + Tile(win).notation
-        value = _score(
+        text = compact_notation(text) + "".join(v.melds[v.seat]) + "+" + Tile(win).notation
+        value = score_win(
             rules,
             text,
             tsumo=tsumo,
@@ -195,17 +194,16 @@ class ExpertBot(DefensiveBot):
         counts = t.counts
         draws = t.view.live_count // 4
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
-        extra = self._extra_value(t, counts)
+        drawn = self.draw_value(t) if with_equity else 0.0
         for a in discards:
             k = a.tile
             counts[k] -= 1
             try:
                 if steps[a] != 0:
-                    if extra and a in ranked:
-                        ranked[a] += self._extra_value(t, counts) - extra
                     continue
                 value, outs = self.wait_value(t, counts, riichi=a.riichi)
                 equity[a] = win_chance(0, outs, draws, unseen) * (value + self.traits.win_base)
+                equity[a] += drawn
                 if a not in ranked:
                     continue
                 if a.riichi:
@@ -232,18 +230,6 @@ class ExpertBot(DefensiveBot):
             return riichi_value > dama_value  # FIMJ richi: nothing to fold against anyway
         return riichi_value >= RIICHI_GAIN * dama_value and t.view.live_count >= 8
 
-    def _extra_value(self, t: Table, counts: list[int]) -> float:
-        """Value terms (ukeire units) the profile does not count.
-
-        Concealed pungs' points where every hand is settled (FIMJ-PAY-2, RAV-PAY-2).
-        """
-        extra = 0.0
-        if self.traits.settled:
-            for k in range(NUM_KINDS):
-                if counts[k] >= 3:
-                    extra += 4 if (k >= NUM_SUITED or k % 9 in (0, 8)) else 2
-        return extra
-
     # ------------------------------------------------------------------ claims
 
     def _claim(self, t: Table, legal: Sequence[Action]) -> Action:
@@ -263,64 +249,3 @@ class ExpertBot(DefensiveBot):
             if held or t.view.live_count > 40:
                 return next(a for a in legal if isinstance(a, Pass))  # riichi pays better
         return choice
-
-
-def _compact(text: str) -> str:
-    """``1m2m3m1z`` → ``123m1z`` (the scorers' notation)."""
-    out: list[str] = []
-    run = ""
-    suit = ""
-    for i in range(0, len(text), 2):
-        r, s = text[i], text[i + 1]
-        if s != suit and run:
-            out.append(run + suit)
-            run = ""
-        suit = s
-        run += r
-    if run:
-        out.append(run + suit)
-    return "".join(out)
-
-
-def _load(rules: object) -> Any:
-    """The ruleset object (a scorer) of ``rules``; None if it cannot be loaded."""
-    from muraglia.rulesets import ruleset_for  # noqa: PLC0415
-
-    if rules is None or rules == "":
-        return None
-    if not isinstance(rules, str):
-        return rules
-    try:
-        return ruleset_for(rules)
-    except MahjongError:
-        return None
-
-
-def _score(
-    rules: Any,
-    text: str,
-    *,
-    tsumo: bool,
-    seat_wind: Tile,
-    round_wind: Tile,
-    flags: list[str],
-    indicators: tuple[Tile, ...],
-) -> float:
-    """The value of a win scored by the ruleset (0 when it may not be declared)."""
-    from muraglia.rulesets import score  # noqa: PLC0415
-
-    try:
-        result = score(
-            text,
-            rules=rules,
-            win="tsumo" if tsumo else "ron",
-            seat_wind=wind_letter(seat_wind),
-            round_wind=wind_letter(round_wind),
-            flags=flags,
-            dora=[x.notation for x in indicators] if indicators else None,
-        )
-    except MahjongError:
-        return 0.0
-    can_win = getattr(rules, "can_win", None)
-    ok = bool(can_win(result)) if callable(can_win) else bool(result.valid)
-    return float(result.value) if ok else 0.0

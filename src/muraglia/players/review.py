@@ -196,8 +196,7 @@ def judge(bot: ExpertBot, view: PlayerView, legal: Sequence[Action]) -> dict[Act
             counts[d.tile] -= 1
             uke = useful_count(counts, melds, sh, t.visible, hand=hand, discarded=d.tile)
             counts[d.tile] += 1
-            cost = bot.traits.liability * model.loss(d.tile) + model.deal_in(d.tile) * equity[d]
-            out[d] = Judgement(sh, uke, equity[d] - cost)
+            out[d] = Judgement(sh, uke, equity[d] - model.cost(d.tile, equity[d]))
     keep = shanten_all(counts, melds) if sum(counts) % 3 == 1 else None
     for a in legal:
         if a in out:

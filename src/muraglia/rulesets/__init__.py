@@ -34,7 +34,7 @@ from muraglia.errors import (
     json_type,
 )
 from muraglia.hand import Hand
-from muraglia.notation import parse_hand, parse_tiles
+from muraglia.notation import parse_hand, parse_tiles, scan_with_indicators
 from muraglia.rulesets.base.options import convert_options
 from muraglia.rulesets.base.ruleset import AnyRuleset, Ruleset
 from muraglia.scoring.context import WinType, parse_wind
@@ -499,6 +499,12 @@ def _fast_hand(  # noqa: PLR0911, PLR0917 - one pass over the common spellings
                 return None
         else:
             return None
+    per_suit = int(getattr(ruleset, "red_fives_per_suit", 0))
+    # the common case in one pass (the C kernel where built): hand, indicators, red fives
+    checked = scan_with_indicators(hand, per_suit, dora, ura, MAX_INDICATORS)
+    if checked is not None:
+        return checked
+    # anything else, step by step (a bad hand raises its message here)
     kinds: list[Tile] = []
     red = 0
     for given in (dora, ura):
@@ -512,7 +518,6 @@ def _fast_hand(  # noqa: PLR0911, PLR0917 - one pass over the common spellings
                 return None
             kinds.append(entry[0])
             red += entry[1]
-    per_suit = int(getattr(ruleset, "red_fives_per_suit", 0))
     h = parse_hand(hand, red_fives=per_suit > 0)
     # a red five is spelled 0 and every 0 of a parsed hand is one (the string may hold one more
     # than the hand: '+0m' marking one of 14 tiles), so the count of 0s bounds h.red_fives

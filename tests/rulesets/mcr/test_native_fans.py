@@ -90,6 +90,13 @@ def _situation(rng: random.Random, win: str) -> dict[str, Any]:
     return kw
 
 
+def test_a_built_kernel_has_the_fan_scorer() -> None:
+    """A build of ``_cmcr.c`` has ``fans``/``best``; a stale one must be rebuilt (CI builds it,
+    and ``test_native.test_kernel_is_built`` fails there when it cannot be)."""
+    if nat.NATIVE:
+        assert nat._fans is not None, "stale _cmcr build without the fan scorer: rebuild it"
+
+
 def test_the_kernel_covers_exactly_the_declared_table() -> None:
     """The kernel's ids are declared fans, the table declares no other: the fast path is used."""
     declared = [p.id for p in PATTERNS]
@@ -228,3 +235,30 @@ def test_same_answers_on_hands_that_do_not_win(kinds: list[int], tsumo: bool) ->
 def test_same_errors(hand: str, kw: dict[str, Any]) -> None:
     kernel, reference = _both(McrRules(), hand, kw)
     assert kernel == reference
+
+
+@needs_native
+def test_odd_inputs_are_handed_back() -> None:
+    """What the kernel does not take it hands back (NotImplemented): the predicates score it."""
+    rules = McrRules()
+    h = parse_hand("123m456p789s234s55s+5s", red_fives=False)
+    state = search.fan_kernel(rules._values, rules.options)
+    kernel = nat._native
+    assert state is not None
+    assert kernel is not None
+    good = [state, h.concealed_counts, h.melds, h.counts, int(Tile.S5), False, Tile.EAST]
+    good += [Tile.EAST, 0, 0, h, WinType.RON, frozenset(), rules.options]
+    assert isinstance(kernel.best(*good), tuple)
+    odd: list[tuple[int, Any]] = [
+        (1, (0,) * 33),  # not 34 counts
+        (3, (5,) + (0,) * 33),  # a fifth copy
+        (2, ("111z",)),  # a meld of another form
+        (4, 34),  # no such tile
+        (6, 5),  # seat wind not a wind
+        (8, 16),  # unknown flag bits
+    ]
+    for at, value in odd:
+        args = list(good)
+        args[at] = value
+        assert kernel.best(*args) is NotImplemented, (at, value)
+    assert kernel.best(*good[:-1]) is NotImplemented
