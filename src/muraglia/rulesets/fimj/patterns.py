@@ -131,7 +131,7 @@ def category_of(p: Pattern) -> Category:
 
 def _head(tile: Tile) -> bool:
     """Head tile (pedina di testa): 1, 9, winds, dragons (FIMJ-EQUIP-2)."""
-    return tile.is_terminal_or_honor
+    return tile.is_terminal_or_honour
 
 
 def _kongs(ctx: WinContext, *, concealed: bool, head: bool) -> int:
@@ -636,7 +636,7 @@ def three_equal_pungs(ctx: WinContext) -> bool:
     """Pungs/kongs of one number in all three suits (FIMJ-GAP-6)."""
     by_rank: dict[int, set[str]] = {}
     for g in ctx.pungs:
-        if not g.tile.is_honor:
+        if not g.tile.is_honour:
             by_rank.setdefault(g.tile.rank, set()).add(g.tile.suit.value)
     return any(len(suits) == 3 for suits in by_rank.values())
 
