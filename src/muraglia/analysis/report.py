@@ -26,7 +26,7 @@ from muraglia.analysis.shapes import DEFAULT_SHAPES, Shape, shape_shanten
 from muraglia.analysis.waits import waits as hand_waits
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
-from muraglia.tiles import PhysicalTile, Tile
+from muraglia.tiles import NUM_KINDS, PhysicalTile, Tile
 
 __all__ = ["Analysis", "DiscardOption", "analyze"]
 
@@ -111,7 +111,7 @@ def _useful(
     melds = len(hand.melds)
     total = hand.counts
     out: dict[Tile, int] = {}
-    for t in range(34):
+    for t in range(NUM_KINDS):
         if counts[t] >= 4:
             continue
         counts[t] += 1
@@ -140,8 +140,8 @@ def analyze(
         InvalidHandError: When the hand has neither 13 nor 14 tiles, or ``visible`` is not
             34 counts.
     """
-    seen = list(visible) if visible is not None else [0] * 34
-    if len(seen) != 34:
+    seen = list(visible) if visible is not None else [0] * NUM_KINDS
+    if len(seen) != NUM_KINDS:
         raise InvalidHandError(f"visible tiles must be 34 counts in 0-4, got {len(seen)} counts")
     bad = next((v for v in seen if not 0 <= v <= 4), None)
     if bad is not None:
@@ -163,7 +163,7 @@ def analyze(
         return Analysis(hand, shanten, w.tiles, kinds, useful)
     decompositions = decompose(hand, shapes) if shanten < 0 else ()
     options = []
-    for t in range(34):
+    for t in range(NUM_KINDS):
         if not counts[t]:
             continue
         counts[t] -= 1

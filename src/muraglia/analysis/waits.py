@@ -19,7 +19,7 @@ from muraglia.analysis.shanten import shanten_all
 from muraglia.analysis.shapes import DEFAULT_SHAPES, Shape
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
-from muraglia.tiles import Tile
+from muraglia.tiles import NUM_KINDS, Tile
 
 __all__ = ["Reading", "Waits", "is_single_tile_wait", "readings", "waits", "winning_tiles"]
 
@@ -100,7 +100,7 @@ def _decomps_per_tile(
     out: dict[Tile, tuple[Decomposition, ...]] = {}
     if tuple(shapes) == DEFAULT_SHAPES and shanten_all(concealed, melds) > 0:
         return out  # not ready: no tile completes it (the tables agree with decompose)
-    for t in range(34):
+    for t in range(NUM_KINDS):
         if total[t] >= 4:
             continue
         concealed[t] += 1

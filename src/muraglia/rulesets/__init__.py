@@ -296,10 +296,10 @@ def load_scorer(spec: str) -> Ruleset[Any]:
 
 _CACHE_SIZE = 64
 """How many distinct rulesets (and, separately, spec spellings) :func:`ruleset_for` keeps."""
-_BY_TEXT: dict[str, tuple[Any, int | None]] = {}
+_BY_TEXT: dict[str, tuple[AnyRuleset, int | None]] = {}
 """Spec text as given -> (shared ruleset, the version of the pattern table it was built from)
 (the hit path: one dictionary lookup and one version check)."""
-_BY_KEY: dict[tuple[Any, ...], tuple[Any, int | None]] = {}
+_BY_KEY: dict[tuple[Any, ...], tuple[AnyRuleset, int | None]] = {}
 """Normalised spec (id, sorted typed options) -> (shared ruleset, pattern table version)."""
 _LOCK = threading.Lock()
 
@@ -325,7 +325,7 @@ def _version(ruleset: Any) -> int | None:
     return getattr(getattr(type(ruleset), "patterns", None), "version", None)
 
 
-def ruleset_for(spec: str, **options: Any) -> Any:
+def ruleset_for(spec: str, **options: Any) -> AnyRuleset:
     """The shared ruleset object for ``spec``, built once per normalised spec and reused.
 
     What the public one-call paths use (``muraglia.score``/``analyze`` with a ruleset id, the

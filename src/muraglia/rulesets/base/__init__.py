@@ -37,6 +37,7 @@ from muraglia.rulesets.base.vocabulary import (
     TERMS,
     Breach,
     CallKind,
+    CharlestonPass,
     ClaimPolicy,
     ClaimWinners,
     DealSummary,
@@ -44,7 +45,6 @@ from muraglia.rulesets.base.vocabulary import (
     MatchProgress,
     SeatStatus,
     TableRules,
-    Transfer,
     WallLayout,
 )
 
@@ -71,7 +71,7 @@ __all__ = [
     "RulesetProtocol",
     "SeatStatus",
     "TableRules",
-    "Transfer",
+    "CharlestonPass",
     "WallLayout",
     "as_hand",
     "as_tiles",

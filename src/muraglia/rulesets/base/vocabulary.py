@@ -33,7 +33,7 @@ __all__ = [
     "MatchProgress",
     "SeatStatus",
     "TableRules",
-    "Transfer",
+    "CharlestonPass",
     "WallLayout",
 ]
 
@@ -154,7 +154,7 @@ DEAD_WALL = "dead wall"
 
 
 @dataclass(frozen=True)
-class Transfer:
+class CharlestonPass:
     """One movement of four tiles in a Charleston exchange (FIMJ-CHARL).
 
     ``source``: a seat (the four tiles it chose for this exchange), a pile (its tiles) or

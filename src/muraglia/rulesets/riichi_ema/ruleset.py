@@ -60,7 +60,7 @@ from muraglia.scoring.result import (
     ScoreResult,
     Settlement,
 )
-from muraglia.tiles import WIND_OF_LETTER, Tile, to_wind
+from muraglia.tiles import NUM_KINDS, WIND_OF_LETTER, Tile, to_wind
 
 fast.check_declared(PATTERNS)  # the fast path detects only declared patterns
 
@@ -721,7 +721,7 @@ if fast.NATIVE:
     fast._native.setup_front(
         Hand,
         as_hand,
-        tuple(Tile(k) for k in range(34)),
+        tuple(Tile(k) for k in range(NUM_KINDS)),
         (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH),
         (_RON, _TSUMO),
         LazyExtra,
