@@ -44,6 +44,7 @@ from muraglia.rulesets.base.vocabulary import (
     DealView,
     MatchProgress,
     SeatStatus,
+    TableFacts,
     TableRules,
     WallLayout,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "Ruleset",
     "RulesetProtocol",
     "SeatStatus",
+    "TableFacts",
     "TableRules",
     "CharlestonPass",
     "WallLayout",
