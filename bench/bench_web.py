@@ -21,6 +21,9 @@ Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6] [
    (the API router alone, as before :class:`~muraglia.web.api.FastJsonApi`) and
    ``GET /api/health``; the heap is frozen after the warm-up, as the server's is.
    ``--profile`` prints cProfile's top functions of the request path.
+5. ``--only gc``: the collector's full collections and the worst request over
+   ``--gc-requests`` score requests in process, with the heap as started and then frozen as
+   ``muraglia serve`` freezes it (:func:`muraglia.web.app.settle_heap`).
 """
 
 from __future__ import annotations
@@ -326,6 +329,50 @@ def bench_inprocess(n: int, rounds: int, profile: bool) -> None:
         pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
 
 
+def bench_gc(n: int) -> None:
+    """The collector's pauses over ``n`` mixed score requests through ``create_app`` in this
+    process: with the heap as started, then frozen as ``muraglia serve`` does (settle_heap)."""
+    from muraglia.web import create_app
+    from muraglia.web.app import settle_heap
+
+    app = create_app("sqlite://")
+    timed = [json.dumps(i).encode() for i in items(5, 1000, HANDS[:6])]
+    for body in (json.dumps(i).encode() for i in items(6, 200, HANDS[6:])):
+        asyncio.run(_asgi(app, "POST", "/api/score", body))
+    pauses: list[tuple[int, float]] = []
+    started = [0.0]
+
+    def timer(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            pauses.append((info["generation"], time.perf_counter() - started[0]))
+
+    async def many() -> list[float]:
+        out = []
+        for k in range(n):
+            t0 = time.perf_counter()
+            await _asgi(app, "POST", "/api/score", timed[k % len(timed)])
+            out.append(time.perf_counter() - t0)
+        return out
+
+    print(f"garbage collector over {n} score requests in process:")
+    for label in ("heap as started", "heap frozen (settle_heap)"):
+        if label.endswith("(settle_heap)"):
+            settle_heap()
+        pauses.clear()
+        gc.callbacks.append(timer)
+        try:
+            latencies = asyncio.run(many())
+        finally:
+            gc.callbacks.remove(timer)
+        full = [d for g, d in pauses if g == 2]
+        print(f"  {label:<26} {len(gc.get_objects()):7d} tracked objects; {len(full)} full "
+              f"collections, longest {1000 * max(full, default=0):6.1f} ms; worst request "
+              f"{1000 * max(latencies):6.1f} ms")  # fmt: skip
+    gc.unfreeze()
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=10.0)
@@ -334,8 +381,9 @@ def main() -> None:
     p.add_argument("--tables", type=int, default=100)
     p.add_argument("--requests", type=int, default=1000, help="in-process requests per round")
     p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--gc-requests", type=int, default=12000, help="requests per --only gc run")
     p.add_argument("--profile", action="store_true", help="cProfile the in-process request path")
-    p.add_argument("--only", choices=("http", "discard", "memory", "inprocess"))
+    p.add_argument("--only", choices=("http", "discard", "memory", "inprocess", "gc"))
     p.add_argument("--rules", choices=RULES, help="score requests of this ruleset only")
     args = p.parse_args()
     if args.rules:
@@ -350,6 +398,8 @@ def main() -> None:
         bench_discard(args.games)
     if args.only in (None, "memory"):
         bench_memory(args.tables)
+    if args.only == "gc":  # not in the default run: 2 x --gc-requests requests
+        bench_gc(args.gc_requests)
 
 
 if __name__ == "__main__":

@@ -476,8 +476,12 @@ static PyObject *scan_indicated(PyObject *self, PyObject *const *args, Py_ssize_
         return NULL;
     }
     PyObject *text = args[0];
-    long per_suit = PyLong_AsLong(args[1]), limit = PyLong_AsLong(args[4]);
+    int over_suit = 0, over_limit = 0; /* past a C long: as large (or as negative) as it gets */
+    long per_suit = PyLong_AsLongAndOverflow(args[1], &over_suit);
+    long limit = PyLong_AsLongAndOverflow(args[4], &over_limit);
     if ((per_suit == -1 || limit == -1) && PyErr_Occurred()) return NULL;
+    if (over_suit) per_suit = over_suit > 0 ? LONG_MAX : -1;
+    if (over_limit) limit = over_limit > 0 ? LONG_MAX : -1;
     if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_ASCII(text) || per_suit < 0 || limit < 0)
         Py_RETURN_NONE;
     int seen[NUM_KINDS] = {0}, seen_red = 0;

@@ -192,23 +192,26 @@ def mahjong_payments(
     east: str | None,
     terms: SettlementTerms,
     seats: Sequence[str] = DEFAULT_SEATS,
+    liable: str | None = None,
 ) -> dict[str, int]:
     """Each seat's net for one winner's Mah-Jong alone (a score's payments, FIMJ-PAY-1).
 
-    Every other seat pays :func:`mahjong_payment`; the same net as :func:`settle` of
-    ``winner`` with every other value 0 (whose differences are then all 0), without building
-    the settlement.
+    Every other seat owes :func:`mahjong_payment`, paid by ``liable`` when given (SEI-PAY-2);
+    the same net as :func:`settle` of ``winner`` with every other value 0 (whose differences
+    are then all 0), without building the settlement.
 
     >>> mahjong_payments(136, winner="S", east="E", terms=SettlementTerms())
     {'E': -270, 'S': 550, 'W': -140, 'N': -140}
+    >>> mahjong_payments(136, winner="S", east="E", terms=SettlementTerms(), liable="W")
+    {'E': 0, 'S': 550, 'W': -550, 'N': 0}
     """
-    net = {
-        s: -mahjong_payment(value, payer=s, payee=winner, east=east, terms=terms)
-        for s in seats
-        if s != winner
-    }
-    net[winner] = -sum(net.values())
-    return {s: net[s] for s in seats}
+    net = dict.fromkeys(seats, 0)
+    for s in seats:
+        if s != winner:
+            amount = mahjong_payment(value, payer=s, payee=winner, east=east, terms=terms)
+            net[liable or s] -= amount
+            net[winner] += amount
+    return net
 
 
 def difference_payment(

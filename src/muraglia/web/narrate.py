@@ -25,7 +25,7 @@ passed tiles are then not named.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 
 from muraglia.engine.actions import (
     Action,
@@ -77,7 +77,7 @@ _WIN_NAMES: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
 }
 
 
-@cache
+@lru_cache(maxsize=64)
 def _family(rules: str) -> str:
     """``riichi``, ``mcr`` or ``classical`` (FIMJ, Seipalle, Ravenna; an unknown spec)."""
     try:

@@ -9,8 +9,9 @@ to the declared predicates (the reference, also forced by ``MURAGLIA_PURE=1``).
 
 Every test compares whole results (fans, values, counts, totals, award tiles, explanation in
 both languages, payments, decomposition, errors) of the kernel with the reference's, on the
-pattern examples under every option, seeded and hypothesis-generated winning hands with
-random situations, the benchmark's hands and hands that do not win. The ``kernels`` fixture
+pattern examples and the spec's test vectors (MCR-TV) under every option, seeded and
+hypothesis-generated winning hands with random situations, the benchmark's hands and hands
+that do not win. The ``kernels`` fixture
 runs the module on both paths (the pure run: the scorer must not reach the kernel).
 """
 
@@ -23,6 +24,8 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.rulesets.mcr.test_exclusions import HANDS
+from tests.rulesets.mcr.test_vectors import COMBOS, VECTORS
 
 from muraglia.errors import MahjongError, RulesetError
 from muraglia.notation import parse_hand
@@ -56,7 +59,8 @@ def _whole(result: ScoreResult) -> tuple[Any, ...]:
     return (
         result.rules, result.valid, result.value, result.fan, result.reason, result.payments,
         result.extra, result.hand, result.awards, result.decomposition,
-        tuple(result.explanation["en"]), tuple(result.explanation["it"]),
+        tuple(result.explanation["en"]), tuple(result.explanation["it"]), result.han, result.fu,
+        result.points, result.doubles, result.limit, result.pattern_keys, type(result),
     )  # fmt: skip
 
 
@@ -171,6 +175,25 @@ def test_same_results_on_the_pattern_examples(options: dict[str, Any]) -> None:
             text, kw = parse_example(example)
             kernel, reference = _both(rules, text, kw)
             assert kernel == reference, example
+
+
+@needs_native
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(map(str, o.items())) or "-")
+def test_same_results_on_the_spec_test_vectors(options: dict[str, Any]) -> None:
+    """MCR-TV-01...35, the seed's combinations (MCR-TV-08) and the exclusion hands."""
+    rules = McrRules(**options)
+    calls: list[tuple[str, dict[str, Any]]] = []
+    for _, hand, win, seat, rnd, flags, discarder, *_ in VECTORS:
+        kw = {"win": win, "seat_wind": seat, "round_wind": rnd, "flags": list(flags)}
+        calls.append((hand, kw if discarder is None else {**kw, "discarder": discarder}))
+    for win in ("ron", "tsumo"):
+        calls += [
+            (hand, {"win": win, "seat_wind": s, "round_wind": r}) for _, hand, s, r, _ in COMBOS
+        ]
+    calls += [(hand, {"win": win}) for hand, win, *_ in HANDS]
+    for hand, kw in calls:
+        kernel, reference = _both(rules, hand, kw)
+        assert kernel == reference, (hand, kw)
 
 
 @needs_native

@@ -80,6 +80,7 @@ def pattern(
     examples: Sequence[str] = (),
     requires: tuple[GroupKind, ...] = (),
     min_groups: int = 0,
+    flags_any: tuple[str, ...] = (),
 ) -> Callable[[Predicate], Predicate]:
     """Declare a scoring element on :data:`PATTERNS` with its FIMJ category.
 
@@ -87,8 +88,9 @@ def pattern(
     category gives the unit (:data:`UNITS`) and ``limit``; ``won_only`` defaults to the
     closing doubles and massimi (FIMJ-DBL-2), which a non-winner never has. ``requires``
     and ``min_groups``: the layout's groups of those kinds (at least ``min_groups`` of them)
-    without which the predicate is 0, so that the table does not ask it on a layout that has
-    none (evaluation only: the result is the same).
+    without which the predicate is 0; ``flags_any``: the situation flags of which it needs
+    one. The table then does not ask it on a layout without them (evaluation only: the result
+    is the same).
     """
     return PATTERNS.pattern(
         pattern_id,
@@ -105,6 +107,7 @@ def pattern(
         examples=examples,
         requires=requires,
         min_groups=min_groups,
+        flags_any=flags_any,
     )
 
 
@@ -905,6 +908,7 @@ def purest_hand(ctx: WinContext) -> bool:
 
 @pattern(
     "dead_wall_draw",
+    flags_any=("replacement",),
     examples=("234567m678p34555s+5s win=tsumo seat_wind=S flags=replacement",),
     locate=loc.winning_tile,
     ref="FIMJ-DBL-C07",
@@ -920,6 +924,7 @@ def dead_wall_draw(ctx: WinContext) -> bool:
 
 @pattern(
     "robbed",
+    flags_any=("robbing_kong",),
     examples=("234567m678p34555s+5s win=ron seat_wind=S flags=robbing_kong",),
     locate=loc.winning_tile,
     ref="FIMJ-DBL-C08",
@@ -935,6 +940,7 @@ def robbed(ctx: WinContext) -> bool:
 
 @pattern(
     "last_piece",
+    flags_any=("last_of_kind",),
     examples=("234567m678p34555s+5s win=ron seat_wind=S flags=last_of_kind",),
     locate=loc.winning_tile,
     ref="FIMJ-DBL-C09",
@@ -950,6 +956,7 @@ def last_piece(ctx: WinContext) -> bool:
 
 @pattern(
     "last_discard",
+    flags_any=("last_discard",),
     examples=("234567m678p34555s+5s win=ron seat_wind=S flags=last_discard",),
     locate=loc.winning_tile,
     ref="FIMJ-DBL-C10",
@@ -965,6 +972,7 @@ def last_discard(ctx: WinContext) -> bool:
 
 @pattern(
     "last_tile",
+    flags_any=("last_tile",),
     examples=("234567m678p34555s+5s win=tsumo seat_wind=S flags=last_tile",),
     locate=loc.winning_tile,
     ref="FIMJ-DBL-C11",
@@ -1001,6 +1009,7 @@ def bottled(ctx: WinContext) -> bool:
 
 @pattern(
     "within_fifteenth",
+    flags_any=("within_fifteenth",),
     examples=("234567m678p34555s+5s win=ron seat_wind=S flags=within_fifteenth",),
     locate=loc.no_tiles,
     ref="FIMJ-DBL-C13",
@@ -1048,6 +1057,7 @@ def all_chows(ctx: WinContext) -> bool:
 
 @pattern(
     "riichi",
+    flags_any=("riichi",),
     examples=("234567m678p345s11z+1z win=ron seat_wind=S flags=riichi",),
     locate=loc.no_tiles,
     ref="FIMJ-DBL-C16",
@@ -1132,6 +1142,7 @@ def all_kongs(ctx: WinContext) -> bool:
 
 @pattern(
     "exit_of_the_gods",
+    flags_any=("first_turn",),
     examples=("234567m678p34555s+5s win=tsumo flags=first_turn",),
     locate=loc.no_tiles,
     ref="FIMJ-MAX-M03",

@@ -388,7 +388,8 @@ static int enum_standard(int *c, int declared, const GI *prefix, int np, const G
                          int ns, int shape, Sink *sink) {
     int total = 0, i, s, honor_pair = 0, nhonors = 0, mods[3], twos = 0, a, b, d;
     G honors[7];
-    static Parts parts[3];
+    Parts parts[3]; /* on the stack (~3 KB): a finalizer or another thread run while emit makes
+                     * Python objects may enumerate another hand meanwhile */
     for (i = 0; i < 34; i++) total += c[i];
     if (total != 14 - 3 * declared) return 0;
     for (i = 27; i < 34; i++) {
@@ -1939,7 +1940,8 @@ static PyObject *award_of(Fans *f, const Kept *k) {
         return Py_NewRef(f->awards[k->fan][k->count]);
     a = PyObject_CallFunction(f->make_award, "Oll", PyTuple_GET_ITEM(f->ids, k->fan), k->count,
                               k->per);
-    if (a != NULL && cached) f->awards[k->fan][k->count] = Py_NewRef(a);
+    if (a != NULL && cached) /* (make_award may have run a nested best that cached it) */
+        Py_XSETREF(f->awards[k->fan][k->count], Py_NewRef(a));
     return a;
 }
 
@@ -1961,7 +1963,7 @@ static int read_hand(PyObject *const *args, HandInfo *h) { /* 1 ok, 0 not taken 
         }
     }
     if (v[0] < 0 || v[0] >= 34 || v[3] < 27 || v[3] > 30 || v[4] < 27 || v[4] > 30 || v[5] < 0 ||
-        v[5] > 15 || v[6] < 0)
+        v[5] > 15 || v[6] < 0 || v[6] > 8) /* eight flowers and seasons (and no overflow) */
         return 0;
     h->winning = (int)v[0];
     h->concealed = v[1] != 0;
