@@ -10,7 +10,11 @@ Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6] [
    warmed up on hands that are *not* the timed ones. The server freezes its startup heap
    (:func:`muraglia.web.app.settle_heap`, as ``muraglia serve`` always does) and the client
    its own while timing, so that neither side's full garbage collection stalls the 64
-   requests in flight; p50, p99 and the worst latency are printed.
+   requests in flight; p50, p99 and the worst latency are printed. When ``wrk`` is installed
+   (Debian package ``wrk``, a load generator written in C), the same timed request bodies are
+   sent again through it (one thread, ``--clients`` connections, a Lua script rotating the
+   bodies): a second client whose own cost does not count in the latencies (``--no-wrk``
+   skips it).
 2. A person's discard -> the next state of their seat, server-side, at a table with three bots:
    ``Room.act`` (the engine applies the discard, the bots play until the person must decide
    again) plus ``Room.message`` (that seat's JSON + HTML), over seeded games of every ruleset.
@@ -34,8 +38,12 @@ import gc
 import json
 import platform
 import random
+import re
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -164,7 +172,71 @@ async def load(
     }
 
 
-def bench_http(seconds: float, clients: int) -> None:
+_WRK_SCRIPT = """
+local bodies = {}
+for line in io.lines(os.getenv("MURAGLIA_WRK_BODIES")) do bodies[#bodies + 1] = line end
+local i = 0
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+request = function()
+  i = i + 1
+  return wrk.format(nil, "/api/score", nil, bodies[(i % #bodies) + 1])
+end
+"""
+
+_WRK_UNITS = {"us": 1e-3, "ms": 1.0, "s": 1000.0, "m": 60000.0}
+
+
+def _wrk_ms(text: str, percent: str) -> float:
+    """The latency of ``percent`` (``"50%"``) in milliseconds from wrk's ``--latency`` table."""
+    m = re.search(rf"^\s*{re.escape(percent)}\s+([\d.]+)(us|ms|s|m)\s*$", text, re.M)
+    if m is None:
+        raise RuntimeError(f"wrk printed no {percent} latency:\n{text}")
+    return float(m.group(1)) * _WRK_UNITS[m.group(2)]
+
+
+def _wrk_max_ms(text: str) -> float:
+    """The worst latency in milliseconds from wrk's thread statistics line."""
+    m = re.search(r"^\s*Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s|m)\s", text, re.M)
+    if m is None:
+        raise RuntimeError(f"wrk printed no latency statistics:\n{text}")
+    return float(m.group(1)) * _WRK_UNITS[m.group(2)]
+
+
+def wrk_load(
+    base: str, bodies: list[dict[str, Any]], clients: int, seconds: float
+) -> dict[str, float]:
+    """``POST /api/score`` with ``bodies`` in turn through ``wrk`` (one thread, ``clients``
+    keep-alive connections, ``seconds``); wrk's own percentiles and request rate."""
+    with tempfile.TemporaryDirectory() as tmp:
+        script = f"{tmp}/score.lua"
+        data = f"{tmp}/bodies.jsonl"
+        with open(script, "w", encoding="utf-8") as f:
+            f.write(_WRK_SCRIPT)
+        with open(data, "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(b) + "\n" for b in bodies)
+        out = subprocess.run(
+            ["wrk", "-t1", f"-c{clients}", f"-d{max(1, round(seconds))}s", "--latency",
+             "-s", script, base],
+            capture_output=True, text=True, check=True, timeout=seconds + 60,
+            env={"MURAGLIA_WRK_BODIES": data, "PATH": "/usr/bin:/bin"},
+        ).stdout  # fmt: skip
+    rate = re.search(r"^Requests/sec:\s+([\d.]+)", out, re.M)
+    errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    total = re.search(r"(\d+) requests in", out)
+    if rate is None or total is None:
+        raise RuntimeError(f"unexpected wrk output:\n{out}")
+    return {
+        "requests": int(total.group(1)),
+        "per_second": float(rate.group(1)),
+        "p50_ms": _wrk_ms(out, "50%"),
+        "p99_ms": _wrk_ms(out, "99%"),
+        "max_ms": _wrk_max_ms(out),
+        "errors": int(errors.group(1)) if errors else 0,
+    }
+
+
+def bench_http(seconds: float, clients: int, use_wrk: bool = True) -> None:
     timed = items(1, 4000, HANDS[:6])
     warm = items(2, 400, HANDS[6:])
     t0 = time.perf_counter()
@@ -184,10 +256,20 @@ def bench_http(seconds: float, clients: int) -> None:
         health2 = asyncio.run(
             load(base, "GET", "/api/health", bodies=[], clients=clients, seconds=seconds / 2)
         )
+        wrk = (
+            wrk_load(base, timed, clients, seconds)
+            if use_wrk and shutil.which("wrk") is not None
+            else None
+        )
     print(f"score.compute in-process (peer): {direct_us:.0f} us/hand "
           f"= {1e6 / direct_us:.0f} hands/s on one core")  # fmt: skip
-    for name, r in (("GET /api/health", health), ("POST /api/score", scored),
-                    ("GET /api/health (again)", health2)):  # fmt: skip
+    rows = [("GET /api/health", health), ("POST /api/score", scored),
+            ("GET /api/health (again)", health2)]  # fmt: skip
+    if wrk is not None:
+        rows.append(("POST /api/score (wrk)", wrk))
+    elif use_wrk:
+        print("wrk not installed (apt-get install wrk): the second client is skipped")
+    for name, r in rows:
         print(
             f"{name:<24} {r['per_second']:7.0f} req/s  p50 {r['p50_ms']:6.1f} ms  "
             f"p99 {r['p99_ms']:6.1f} ms  max {r['max_ms']:6.1f} ms  ({r['requests']} requests, "
@@ -383,6 +465,7 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--gc-requests", type=int, default=12000, help="requests per --only gc run")
     p.add_argument("--profile", action="store_true", help="cProfile the in-process request path")
+    p.add_argument("--no-wrk", action="store_true", help="skip the second client (wrk)")
     p.add_argument("--only", choices=("http", "discard", "memory", "inprocess", "gc"))
     p.add_argument("--rules", choices=RULES, help="score requests of this ruleset only")
     args = p.parse_args()
@@ -393,7 +476,7 @@ def main() -> None:
     if args.only in (None, "inprocess"):
         bench_inprocess(args.requests, args.rounds, args.profile)
     if args.only in (None, "http"):
-        bench_http(args.seconds, args.clients)
+        bench_http(args.seconds, args.clients, not args.no_wrk)
     if args.only in (None, "discard"):
         bench_discard(args.games)
     if args.only in (None, "memory"):
