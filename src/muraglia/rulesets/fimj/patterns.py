@@ -81,6 +81,8 @@ def pattern(
     requires: tuple[GroupKind, ...] = (),
     min_groups: int = 0,
     flags_any: tuple[str, ...] = (),
+    shapes: tuple[str, ...] = (),
+    bonus: bool = False,
 ) -> Callable[[Predicate], Predicate]:
     """Declare a scoring element on :data:`PATTERNS` with its FIMJ category.
 
@@ -89,8 +91,9 @@ def pattern(
     closing doubles and massimi (FIMJ-DBL-2), which a non-winner never has. ``requires``
     and ``min_groups``: the layout's groups of those kinds (at least ``min_groups`` of them)
     without which the predicate is 0; ``flags_any``: the situation flags of which it needs
-    one. The table then does not ask it on a layout without them (evaluation only: the result
-    is the same).
+    one; ``shapes``: the layout shapes outside which it is 0; ``bonus``: it is 0 without
+    bonus tiles. The table then does not ask it on a layout without them (evaluation only:
+    the result is the same).
     """
     return PATTERNS.pattern(
         pattern_id,
@@ -108,6 +111,8 @@ def pattern(
         requires=requires,
         min_groups=min_groups,
         flags_any=flags_any,
+        shapes=shapes,
+        bonus=bonus,
     )
 
 
@@ -474,6 +479,7 @@ def dragon_pair(ctx: WinContext) -> int:
 
 @pattern(
     "bonus_tile",
+    bonus=True,
     examples=("234567m123p55789s13f+2m win=ron seat_wind=S",),
     locate=loc.bonus(lambda ctx: ctx.hand.bonus),
     ref="FIMJ-PTS-P12",
@@ -507,6 +513,7 @@ def mahjong(ctx: WinContext) -> int:
 
 @pattern(
     "own_bonus",
+    bonus=True,
     examples=("234567m123p55789s26f+2m win=ron seat_wind=S",),
     locate=loc.bonus(_own_bonus),
     ref="FIMJ-DBL-F01",
@@ -522,6 +529,7 @@ def own_bonus(ctx: WinContext) -> int:
 
 @pattern(
     "bouquet",
+    bonus=True,
     examples=("234567m123p55789s1234f+2m win=ron seat_wind=S",),
     locate=loc.bonus(lambda ctx: ctx.hand.bonus),
     ref="FIMJ-DBL-F02",
@@ -822,6 +830,7 @@ def chained_snake_one_suit(ctx: WinContext) -> bool:
 
 @pattern(
     "all_pairs",
+    shapes=("seven_pairs",),
     examples=("1133m5577p2244s66z+6z win=ron seat_wind=S",),
     ref="FIMJ-DBL-C01",
     it="tutte coppie",
@@ -836,6 +845,7 @@ def all_pairs(ctx: WinContext) -> bool:
 
 @pattern(
     "all_pungs",
+    shapes=("standard",),
     requires=(GroupKind.PUNG, GroupKind.KONG),
     min_groups=4,
     examples=("222m11444p[666s][888s]+1p win=ron seat_wind=S",),
@@ -1025,6 +1035,7 @@ def within_fifteenth(ctx: WinContext) -> bool:
 
 @pattern(
     "all_head_pungs",
+    shapes=("standard",),
     examples=("111m999p33377z[111s]+7z win=ron seat_wind=S",),
     ref="FIMJ-DBL-C14",
     it="tutti tris di teste",
@@ -1039,6 +1050,7 @@ def all_head_pungs(ctx: WinContext) -> bool:
 
 @pattern(
     "all_chows",
+    shapes=("standard",),
     examples=("234567m123p55789s+2m win=ron seat_wind=S",),
     ref="FIMJ-DBL-C15",
     it="tutte scale",
@@ -1158,6 +1170,7 @@ def exit_of_the_gods(ctx: WinContext) -> bool:
 
 @pattern(
     "thirteen_lanterns",
+    shapes=("thirteen_orphans",),
     examples=("119m19p19s1234567z+1m win=ron seat_wind=S",),
     ref="FIMJ-MAX-M04",
     it="13 lanterne meravigliose",
@@ -1172,6 +1185,7 @@ def thirteen_lanterns(ctx: WinContext) -> bool:
 
 @pattern(
     "gathering_of_dragons",
+    shapes=("standard",),
     examples=("234m11p555666777z+1p win=ron seat_wind=S",),
     locate=loc.pungs_of(DRAGONS),
     ref="FIMJ-MAX-M05",
@@ -1187,6 +1201,7 @@ def gathering_of_dragons(ctx: WinContext) -> bool:
 
 @pattern(
     "four_blessings",
+    shapes=("standard",),
     examples=("55m111222333444z+5m win=ron seat_wind=S",),
     locate=loc.groups_of(WINDS),
     ref="FIMJ-MAX-M06",
@@ -1205,6 +1220,7 @@ def four_blessings(ctx: WinContext) -> bool:
 
 @pattern(
     "snake_of_dragons",
+    shapes=("snake_of_dragons",),
     examples=("147m258p369s22567z+2z win=ron seat_wind=S",),
     ref="FIMJ-MAX-M07",
     it="serpente dei draghi",
@@ -1225,6 +1241,7 @@ def snake_of_dragons(ctx: WinContext) -> bool:
 
 @pattern(
     "small_snake",
+    shapes=("small_snake",),
     examples=("123456789p12345z+5z win=ron seat_wind=S",),
     ref="FIMJ-MAX-M08",
     it="piccolo serpente",
@@ -1239,6 +1256,7 @@ def small_snake(ctx: WinContext) -> bool:
 
 @pattern(
     "siamese_snakes",
+    shapes=("siamese_snakes",),
     examples=("1234567m1234567s+7s win=ron seat_wind=S",),
     ref="FIMJ-MAX-M09",
     it="serpenti siamesi",
@@ -1253,6 +1271,7 @@ def siamese_snakes(ctx: WinContext) -> bool:
 
 @pattern(
     "all_pairs_one_suit",
+    shapes=("seven_pairs",),
     examples=("11223344556677m+7m win=ron seat_wind=S",),
     ref="FIMJ-MAX-M10",
     it="tutte coppie di colore",
@@ -1267,6 +1286,7 @@ def all_pairs_one_suit(ctx: WinContext) -> bool:
 
 @pattern(
     "all_pairs_head_tiles",
+    shapes=("seven_pairs",),
     examples=("1199m1199p11s1122z+2z win=ron seat_wind=S",),
     ref="FIMJ-MAX-M11",
     it="tutte coppie di testa",
