@@ -516,9 +516,9 @@ class PatternTable:
                     continue
             if skip and pid in skip:
                 continue
-            n = int(predicate(ctx))
-            if n > 0:
-                found[pid] = n
+            n = predicate(ctx)
+            if n and int(n) > 0:  # most predicates are false: no int() for them
+                found[pid] = int(n)
         return found
 
     def resolve(

@@ -83,6 +83,7 @@ def pattern(
     flags_any: tuple[str, ...] = (),
     shapes: tuple[str, ...] = (),
     bonus: bool = False,
+    max_suits: int = 3,
 ) -> Callable[[Predicate], Predicate]:
     """Declare a scoring element on :data:`PATTERNS` with its FIMJ category.
 
@@ -92,8 +93,8 @@ def pattern(
     and ``min_groups``: the layout's groups of those kinds (at least ``min_groups`` of them)
     without which the predicate is 0; ``flags_any``: the situation flags of which it needs
     one; ``shapes``: the layout shapes outside which it is 0; ``bonus``: it is 0 without
-    bonus tiles. The table then does not ask it on a layout without them (evaluation only:
-    the result is the same).
+    bonus tiles; ``max_suits``: it is 0 on a hand of more suits. The table then does not ask
+    it on a layout without them (evaluation only: the result is the same).
     """
     return PATTERNS.pattern(
         pattern_id,
@@ -113,6 +114,7 @@ def pattern(
         flags_any=flags_any,
         shapes=shapes,
         bonus=bonus,
+        max_suits=max_suits,
     )
 
 
@@ -216,6 +218,8 @@ _CHAINED = (1, 3, 5, 7)
 
 
 _KIND: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS))
+_HEAD_INDICES = tuple(k for k in range(NUM_KINDS) if not _KIND[k].is_simple)
+"""The indices of the head tiles (terminals and honours)."""
 """Each kind's Tile by index (a tuple lookup, not an Enum call per tile)."""
 
 
@@ -228,6 +232,8 @@ class _Tally(NamedTuple):
     """The suits (as indices) of the hand's suit tiles."""
     honours: int
     """How many honour tiles the hand holds."""
+    simple: bool
+    """Whether every kind is a suit tile 2–8 (no head tile)."""
 
 
 def _tally(ctx: WinContext) -> _Tally:
@@ -240,6 +246,7 @@ def _tally(ctx: WinContext) -> _Tally:
             tuple(_KIND[k] for k, n in enumerate(counts) if n),
             frozenset(k // RANKS for k in range(NUM_SUITED) if counts[k]),
             sum(counts[t] for t in HONOURS),
+            not any(counts[k] for k in _HEAD_INDICES),
         )
         views["_fimj_tally"] = got
     return got
@@ -871,7 +878,7 @@ def all_pungs(ctx: WinContext) -> bool:
 )
 def no_head_tiles(ctx: WinContext) -> bool:
     """Every tile a suit tile 2–8 (bonus tiles ignored, FIMJ-GAP-41)."""
-    return all(t.is_simple for t in _kinds(ctx))
+    return _tally(ctx).simple
 
 
 @pattern(
@@ -890,6 +897,7 @@ def all_self_drawn(ctx: WinContext) -> bool:
 
 @pattern(
     "pure_hand",
+    max_suits=1,
     examples=("23456778999m111z+2m win=ron seat_wind=S",),
     ref="FIMJ-DBL-C05",
     it="mano pura",
@@ -904,6 +912,7 @@ def pure_hand(ctx: WinContext) -> bool:
 
 @pattern(
     "purest_hand",
+    max_suits=1,
     examples=("22334456788899m+2m win=ron seat_wind=S",),
     ref="FIMJ-DBL-C06",
     it="mano purissima",
@@ -1035,6 +1044,8 @@ def within_fifteenth(ctx: WinContext) -> bool:
 
 @pattern(
     "all_head_pungs",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=4,
     shapes=("standard",),
     examples=("111m999p33377z[111s]+7z win=ron seat_wind=S",),
     ref="FIMJ-DBL-C14",
@@ -1085,6 +1096,7 @@ def riichi(ctx: WinContext) -> bool:
 
 @pattern(
     "golden_rooster",
+    flags_any=("replacement",),
     examples=("234567m345p11789s+5p win=tsumo seat_wind=S flags=replacement",),
     locate=loc.winning_tile,
     ref="FIMJ-DBL-C17",
@@ -1115,6 +1127,7 @@ _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 @pattern(
     "nine_gates",
+    max_suits=1,
     examples=("11123455678999m+5m win=ron seat_wind=S",),
     ref="FIMJ-MAX-M01",
     it="casa piena dei 9 pezzi",
@@ -1139,6 +1152,8 @@ def nine_gates(ctx: WinContext) -> bool:
 
 @pattern(
     "all_kongs",
+    requires=(GroupKind.KONG,),
+    min_groups=4,
     examples=("55z[1111m][2222p](3333s)[4444s]+5z win=ron seat_wind=S",),
     locate=loc.kongs,
     ref="FIMJ-MAX-M02",
@@ -1185,6 +1200,8 @@ def thirteen_lanterns(ctx: WinContext) -> bool:
 
 @pattern(
     "gathering_of_dragons",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=3,
     shapes=("standard",),
     examples=("234m11p555666777z+1p win=ron seat_wind=S",),
     locate=loc.pungs_of(DRAGONS),
@@ -1201,6 +1218,8 @@ def gathering_of_dragons(ctx: WinContext) -> bool:
 
 @pattern(
     "four_blessings",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=3,
     shapes=("standard",),
     examples=("55m111222333444z+5m win=ron seat_wind=S",),
     locate=loc.groups_of(WINDS),
