@@ -92,11 +92,11 @@ def fold(
     only as that limit hand, and is no Mah-Jong at all (None) if its conditions fail.
     """
     awards = PATTERNS.resolve(PATTERNS.find(ctx), concealed=ctx.is_concealed)
-    read = [(a, _category(a)) for a in awards]  # each award's category, read once
+    read: list[tuple[Award, Category]] = [(a, _category(a)) for a in awards]  # read once
     limits = [a for a, c in read if c is Category.LIMIT]
     base = None
     if special is None:
-        others = [(a, c) for a, c in read if c is not Category.LIMIT]
+        others: list[tuple[Award, Category]] = [(a, c) for a, c in read if c is not Category.LIMIT]
         base = _ordinary(ctx, others, limit=limit, strict_two_points=strict_two_points)
     paid = _massimo(ctx, limits, base, special)
     return paid if paid is not None or special is not None else base
