@@ -7,8 +7,10 @@ A fixed, seeded set of random winning hands from :func:`muraglia.rulesets.mcr.sa
 thirteen orphans, knitted straight and honours-and-knitted), each with a random win type, winds
 and flowers. Every calculator gets one call per hand on inputs converted beforehand (our parsed
 ``Hand``; pymahjonggb's tuples), after a warm-up on other hands. CPU time
-(``time.process_time``) is measured, as the machine may be shared; the first pass and the best
-of ``--repeat`` later passes are shown.
+(``time.process_time``) is measured, as the machine may be shared; the passes of the
+calculators are interleaved (one pass of each, ``--repeat`` + 1 times), so a change of load
+touches all of them alike; the first pass and the best and median of the ``--repeat`` later
+passes are shown, and our speed over pymahjonggb's for each.
 Our figure is also given from notation strings (parsing included). Hands pymahjonggb rejects
 (below 8 points by its own count, its error codes) are counted as calls all the same; the fan
 totals of both are compared on the hands both accept.
@@ -65,29 +67,28 @@ def gb_args(h: Hand, s: Sample) -> tuple[Any, ...]:
             _WIND[s.round_wind])  # fmt: skip
 
 
-def rate(fn: Callable[[int], object], n: int, repeat: int) -> tuple[float, float]:
-    """Calls per second of ``fn(i)`` for ``i in range(n)``: (first pass, best later pass).
+def passes(fns: dict[str, Callable[[int], object]], n: int, repeat: int) -> dict[str, list[float]]:
+    """CPU seconds of a pass ``fn(i) for i in range(n)`` of every calculator, ``repeat`` + 1
+    times, the calculators' passes interleaved.
 
-    The first pass sees these hands for the first time (memo caches cold for them); the later
+    The first pass sees the hands for the first time (memo caches cold for them); the later
     passes re-score the same hands, so cached per-suit splits and chow combinations help.
     """
-    start = time.process_time()
-    for i in range(n):
-        fn(i)
-    first = time.process_time() - start
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        for i in range(n):
-            fn(i)
-        best = min(best, time.process_time() - start)
-    return n / first, n / best
+    out: dict[str, list[float]] = {name: [] for name in fns}
+    for _ in range(repeat + 1):
+        for name, fn in fns.items():
+            start = time.process_time()
+            for i in range(n):
+                fn(i)
+            out[name].append(time.process_time() - start)
+    return out
 
 
-def show(name: str, rates: tuple[float, float]) -> None:
-    """One line of the result table."""
-    cold, warm = rates
-    print(f"{name:28s}{cold:9.0f}/s {1e6 / cold:8.1f} us   {warm:9.0f}/s {1e6 / warm:8.1f} us")
+def show(name: str, seconds: list[float], n: int) -> None:
+    """One line of the result table: first pass, best and median later pass, per call."""
+    later = sorted(seconds[1:])
+    cells = [seconds[0], later[0], later[len(later) // 2]]
+    print(f"{name:28s}" + "".join(f"{n / s:9.0f}/s {1e6 * s / n:6.1f} us" for s in cells))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -118,14 +119,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     warm = samples(200, args.seed + 1)  # loads the shanten tables, warms generic caches
     for s in warm:
         rules.score(s.hand, win=s.win, seat_wind=s.seat_wind, round_wind=s.round_wind)
-    print(f"{'calculator':28s}{'first pass':>24s}   {'best of ' + str(args.repeat):>20s}")
-    mine = rate(ours, len(data), args.repeat)
-    show("muraglia mcr (parsed Hand)", mine)
-    show("muraglia mcr (notation)", rate(ours_text, len(data), args.repeat))
-    if MahjongFanCalculator is None:
-        print("pymahjonggb                 not installed (pip install pymahjonggb)")
-        return 0
-    gb = [gb_args(h, s) for h, s in zip(hands, data, strict=True)]
+    fns: dict[str, Callable[[int], object]] = {
+        "muraglia mcr (parsed Hand)": ours,
+        "muraglia mcr (notation)": ours_text,
+    }
+    gb: list[tuple[Any, ...]] = []
 
     def theirs(i: int) -> object:
         try:
@@ -133,11 +131,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         except TypeError as exc:  # its "not a win" / "below 8" answers
             return exc
 
-    their = rate(theirs, len(data), args.repeat)
-    show("pymahjonggb 1.4 (C++)", their)
+    if MahjongFanCalculator is not None:
+        gb.extend(gb_args(h, s) for h, s in zip(hands, data, strict=True))
+        fns["pymahjonggb 1.4 (C++)"] = theirs
+    n = len(data)
+    times = passes(fns, n, args.repeat)
+    print(f"{'calculator':28s}{'first pass':>20s}{'best of ' + str(args.repeat):>20s}"
+          f"{'median of ' + str(args.repeat):>20s}")  # fmt: skip
+    for name, seconds in times.items():
+        show(name, seconds, n)
+    if MahjongFanCalculator is None:
+        print("pymahjonggb                 not installed (pip install pymahjonggb)")
+        return 0
+    mine, their = times["muraglia mcr (parsed Hand)"], times["pymahjonggb 1.4 (C++)"]
+    ratio = [t / m for m, t in zip(mine, their, strict=True)]
+    later = sorted(ratio[1:])
     print(
-        f"pymahjonggb / muraglia: {their[0] / mine[0]:.0f}x first pass, "
-        f"{their[1] / mine[1]:.0f}x best pass"
+        f"muraglia / pymahjonggb speed: x{their[0] / mine[0]:.2f} first pass, "
+        f"x{min(their[1:]) / min(mine[1:]):.2f} best passes, x{later[len(later) // 2]:.2f} "
+        "median of the passes' ratios"
     )
     same = both = 0
     for i in range(len(data)):

@@ -8,7 +8,8 @@ In one process, interleaved pass by pass (order rotating) on the same seeded rii
 - ``muraglia.score(text, rules=ID)``: the public call by ruleset id (shared ruleset);
 - ``load_ruleset(ID).score(text)``: what that call cost when it built the ruleset each time
   (on the first ``--rebuild`` hands only, it is slow);
-- ``compute(item)``: the CLI's per-line work (``score_dict``: result, patterns, explanation).
+- ``compute(item)``: the CLI's per-line work (``score_dict``: result, patterns, explanation);
+- the whole line in process: ``json.loads``, ``compute`` and the CLI's JSON encoder.
 
 Then the real command line: a file of ``--lines`` JSON objects (distinct hands) piped
 through ``python -m muraglia score --jsonl``, and the same command on an empty file (process
@@ -40,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_riichi as br
 
 import muraglia
+from muraglia.cli._common import dump as encode
 from muraglia.cli.score import compute
 from muraglia.notation import parse_hand
 from muraglia.rulesets import load_ruleset, ruleset_for
@@ -117,12 +119,21 @@ def in_process(items: list[dict[str, Any]], rebuild: int) -> dict[str, Callable[
             compute(item)
         return (time.process_time() - t0) / len(items)
 
+    lines = [json.dumps(item) for item in items]
+
+    def cli_line() -> float:
+        t0 = time.process_time()
+        for line in lines:
+            encode(compute(json.loads(line)))
+        return (time.process_time() - t0) / len(lines)
+
     return {
         "ruleset.score(Hand)": core,
         "ruleset.score(text)": text,
         f"muraglia.score(text, rules={RULES!r})": public,
         "load_ruleset(id).score(text) [before]": rebuilt,
         "CLI compute(item) (score_dict)": cli_compute,
+        "CLI line: decode, compute, encode": cli_line,
     }
 
 

@@ -7,7 +7,14 @@ Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6] [
    127.0.0.1) under ``--clients`` concurrent keep-alive clients for ``--seconds``, with the
    peers in the same run: ``GET /api/health`` (the HTTP stack alone) and the CLI's own
    ``score.compute`` called in-process on the same hands (the scoring alone). The server is
-   warmed up on hands that are *not* the timed ones.
+   warmed up on hands that are *not* the timed ones. The server freezes its startup heap
+   (:func:`muraglia.web.app.settle_heap`, as ``muraglia serve`` always does) and the client
+   its own while timing, so that neither side's full garbage collection stalls the 64
+   requests in flight; p50, p99 and the worst latency are printed. When ``wrk`` is installed
+   (Debian package ``wrk``, a load generator written in C), the same timed request bodies are
+   sent again through it (one thread, ``--clients`` connections, a Lua script rotating the
+   bodies): a second client whose own cost does not count in the latencies (``--no-wrk``
+   skips it).
 2. A person's discard -> the next state of their seat, server-side, at a table with three bots:
    ``Room.act`` (the engine applies the discard, the bots play until the person must decide
    again) plus ``Room.message`` (that seat's JSON + HTML), over seeded games of every ruleset.
@@ -16,18 +23,27 @@ Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6] [
    machine): the application called as ASGI in this process, interleaved in rounds with its
    peers: the CLI's ``score.compute`` alone, the same request through the framework's routing
    (the API router alone, as before :class:`~muraglia.web.api.FastJsonApi`) and
-   ``GET /api/health``. ``--profile`` prints cProfile's top functions of the request path.
+   ``GET /api/health``; the heap is frozen after the warm-up, as the server's is.
+   ``--profile`` prints cProfile's top functions of the request path.
+5. ``--only gc``: the collector's full collections and the worst request over
+   ``--gc-requests`` score requests in process, with the heap as started and then frozen as
+   ``muraglia serve`` freezes it (:func:`muraglia.web.app.settle_heap`).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import platform
 import random
+import re
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -136,19 +152,91 @@ async def load(
         finally:
             writer.close()
 
+    # the client's own heap (this process imported and ran the whole library) out of its
+    # collector: a full collection here would stall all the clients and count as latency
+    gc.collect()
+    gc.freeze()
     t0 = time.perf_counter()
-    await asyncio.gather(*(worker(k) for k in range(clients)))
-    elapsed = time.perf_counter() - t0
+    try:
+        await asyncio.gather(*(worker(k) for k in range(clients)))
+        elapsed = time.perf_counter() - t0
+    finally:
+        gc.unfreeze()
     return {
         "requests": len(latencies),
         "per_second": len(latencies) / elapsed,
         "p50_ms": 1000 * pct(latencies, 0.50),
         "p99_ms": 1000 * pct(latencies, 0.99),
+        "max_ms": 1000 * max(latencies),
         "errors": errors,
     }
 
 
-def bench_http(seconds: float, clients: int) -> None:
+_WRK_SCRIPT = """
+local bodies = {}
+for line in io.lines(os.getenv("MURAGLIA_WRK_BODIES")) do bodies[#bodies + 1] = line end
+local i = 0
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+request = function()
+  i = i + 1
+  return wrk.format(nil, "/api/score", nil, bodies[(i % #bodies) + 1])
+end
+"""
+
+_WRK_UNITS = {"us": 1e-3, "ms": 1.0, "s": 1000.0, "m": 60000.0}
+
+
+def _wrk_ms(text: str, percent: str) -> float:
+    """The latency of ``percent`` (``"50%"``) in milliseconds from wrk's ``--latency`` table."""
+    m = re.search(rf"^\s*{re.escape(percent)}\s+([\d.]+)(us|ms|s|m)\s*$", text, re.M)
+    if m is None:
+        raise RuntimeError(f"wrk printed no {percent} latency:\n{text}")
+    return float(m.group(1)) * _WRK_UNITS[m.group(2)]
+
+
+def _wrk_max_ms(text: str) -> float:
+    """The worst latency in milliseconds from wrk's thread statistics line."""
+    m = re.search(r"^\s*Latency\s+\S+\s+\S+\s+([\d.]+)(us|ms|s|m)\s", text, re.M)
+    if m is None:
+        raise RuntimeError(f"wrk printed no latency statistics:\n{text}")
+    return float(m.group(1)) * _WRK_UNITS[m.group(2)]
+
+
+def wrk_load(
+    base: str, bodies: list[dict[str, Any]], clients: int, seconds: float
+) -> dict[str, float]:
+    """``POST /api/score`` with ``bodies`` in turn through ``wrk`` (one thread, ``clients``
+    keep-alive connections, ``seconds``); wrk's own percentiles and request rate."""
+    with tempfile.TemporaryDirectory() as tmp:
+        script = f"{tmp}/score.lua"
+        data = f"{tmp}/bodies.jsonl"
+        with open(script, "w", encoding="utf-8") as f:
+            f.write(_WRK_SCRIPT)
+        with open(data, "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(b) + "\n" for b in bodies)
+        out = subprocess.run(
+            ["wrk", "-t1", f"-c{clients}", f"-d{max(1, round(seconds))}s", "--latency",
+             "-s", script, base],
+            capture_output=True, text=True, check=True, timeout=seconds + 60,
+            env={"MURAGLIA_WRK_BODIES": data, "PATH": "/usr/bin:/bin"},
+        ).stdout  # fmt: skip
+    rate = re.search(r"^Requests/sec:\s+([\d.]+)", out, re.M)
+    errors = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    total = re.search(r"(\d+) requests in", out)
+    if rate is None or total is None:
+        raise RuntimeError(f"unexpected wrk output:\n{out}")
+    return {
+        "requests": int(total.group(1)),
+        "per_second": float(rate.group(1)),
+        "p50_ms": _wrk_ms(out, "50%"),
+        "p99_ms": _wrk_ms(out, "99%"),
+        "max_ms": _wrk_max_ms(out),
+        "errors": int(errors.group(1)) if errors else 0,
+    }
+
+
+def bench_http(seconds: float, clients: int, use_wrk: bool = True) -> None:
     timed = items(1, 4000, HANDS[:6])
     warm = items(2, 400, HANDS[6:])
     t0 = time.perf_counter()
@@ -168,13 +256,24 @@ def bench_http(seconds: float, clients: int) -> None:
         health2 = asyncio.run(
             load(base, "GET", "/api/health", bodies=[], clients=clients, seconds=seconds / 2)
         )
+        wrk = (
+            wrk_load(base, timed, clients, seconds)
+            if use_wrk and shutil.which("wrk") is not None
+            else None
+        )
     print(f"score.compute in-process (peer): {direct_us:.0f} us/hand "
           f"= {1e6 / direct_us:.0f} hands/s on one core")  # fmt: skip
-    for name, r in (("GET /api/health", health), ("POST /api/score", scored),
-                    ("GET /api/health (again)", health2)):  # fmt: skip
+    rows = [("GET /api/health", health), ("POST /api/score", scored),
+            ("GET /api/health (again)", health2)]  # fmt: skip
+    if wrk is not None:
+        rows.append(("POST /api/score (wrk)", wrk))
+    elif use_wrk:
+        print("wrk not installed (apt-get install wrk): the second client is skipped")
+    for name, r in rows:
         print(
             f"{name:<24} {r['per_second']:7.0f} req/s  p50 {r['p50_ms']:6.1f} ms  "
-            f"p99 {r['p99_ms']:6.1f} ms  ({r['requests']} requests, {r['errors']} errors, "
+            f"p99 {r['p99_ms']:6.1f} ms  max {r['max_ms']:6.1f} ms  ({r['requests']} requests, "
+            f"{r['errors']} errors, "
             f"{clients} clients)"
         )
 
@@ -278,6 +377,11 @@ def bench_inprocess(n: int, rounds: int, profile: bool) -> None:
 
     for target in (app, routed):
         asyncio.run(many(target, "POST", "/api/score", warm))
+    # as muraglia serve does (web.app.settle_heap): the startup heap out of the collector, so
+    # that a full collection of this process's ~130k objects (50-100 ms of CPU) does not land
+    # in one peer's timing and not the other's
+    gc.collect()
+    gc.freeze()
     runs: dict[str, list[float]] = {}
     for _ in range(rounds):  # interleaved: every peer in every round
         for name, fn in (
@@ -295,6 +399,7 @@ def bench_inprocess(n: int, rounds: int, profile: bool) -> None:
     print(f"in-process CPU per request ({len(timed)} requests x {rounds} rounds, median):")
     for name, values in runs.items():
         print(f"  {name:<44} {statistics.median(values):6.0f} us")
+    gc.unfreeze()
     if profile:
         import cProfile
         import pstats
@@ -306,6 +411,50 @@ def bench_inprocess(n: int, rounds: int, profile: bool) -> None:
         pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
 
 
+def bench_gc(n: int) -> None:
+    """The collector's pauses over ``n`` mixed score requests through ``create_app`` in this
+    process: with the heap as started, then frozen as ``muraglia serve`` does (settle_heap)."""
+    from muraglia.web import create_app
+    from muraglia.web.app import settle_heap
+
+    app = create_app("sqlite://")
+    timed = [json.dumps(i).encode() for i in items(5, 1000, HANDS[:6])]
+    for body in (json.dumps(i).encode() for i in items(6, 200, HANDS[6:])):
+        asyncio.run(_asgi(app, "POST", "/api/score", body))
+    pauses: list[tuple[int, float]] = []
+    started = [0.0]
+
+    def timer(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            pauses.append((info["generation"], time.perf_counter() - started[0]))
+
+    async def many() -> list[float]:
+        out = []
+        for k in range(n):
+            t0 = time.perf_counter()
+            await _asgi(app, "POST", "/api/score", timed[k % len(timed)])
+            out.append(time.perf_counter() - t0)
+        return out
+
+    print(f"garbage collector over {n} score requests in process:")
+    for label in ("heap as started", "heap frozen (settle_heap)"):
+        if label.endswith("(settle_heap)"):
+            settle_heap()
+        pauses.clear()
+        gc.callbacks.append(timer)
+        try:
+            latencies = asyncio.run(many())
+        finally:
+            gc.callbacks.remove(timer)
+        full = [d for g, d in pauses if g == 2]
+        print(f"  {label:<26} {len(gc.get_objects()):7d} tracked objects; {len(full)} full "
+              f"collections, longest {1000 * max(full, default=0):6.1f} ms; worst request "
+              f"{1000 * max(latencies):6.1f} ms")  # fmt: skip
+    gc.unfreeze()
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seconds", type=float, default=10.0)
@@ -314,8 +463,10 @@ def main() -> None:
     p.add_argument("--tables", type=int, default=100)
     p.add_argument("--requests", type=int, default=1000, help="in-process requests per round")
     p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--gc-requests", type=int, default=12000, help="requests per --only gc run")
     p.add_argument("--profile", action="store_true", help="cProfile the in-process request path")
-    p.add_argument("--only", choices=("http", "discard", "memory", "inprocess"))
+    p.add_argument("--no-wrk", action="store_true", help="skip the second client (wrk)")
+    p.add_argument("--only", choices=("http", "discard", "memory", "inprocess", "gc"))
     p.add_argument("--rules", choices=RULES, help="score requests of this ruleset only")
     args = p.parse_args()
     if args.rules:
@@ -325,11 +476,13 @@ def main() -> None:
     if args.only in (None, "inprocess"):
         bench_inprocess(args.requests, args.rounds, args.profile)
     if args.only in (None, "http"):
-        bench_http(args.seconds, args.clients)
+        bench_http(args.seconds, args.clients, not args.no_wrk)
     if args.only in (None, "discard"):
         bench_discard(args.games)
     if args.only in (None, "memory"):
         bench_memory(args.tables)
+    if args.only == "gc":  # not in the default run: 2 x --gc-requests requests
+        bench_gc(args.gc_requests)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 NATIVE_PAIRS: list[tuple[Any, Any]] = []
 """(compiled kernel, its pure-Python reference) of every accelerator built here."""
 if notation.NATIVE:  # the notation scanner's fast path (parse_hand)
-    NATIVE_PAIRS += [(notation._scan_hand, notation._pure_scan_hand)]
+    NATIVE_PAIRS += [
+        (notation._scan_hand, notation._pure_scan_hand),
+        (notation._scan_indicated, notation._pure_scan_indicated),
+    ]
 if sh.NATIVE:
     NATIVE_PAIRS += [
         (sh.shanten_all, sh._pure_shanten_all),

@@ -151,7 +151,13 @@ typedef struct {
     int bonus[MAX_BONUS];
     Py_ssize_t n_bonus;
     int melded[NUM_KINDS];
+    int melded_red;
     int winning;
+    /* scan_indicated: the indicators' kind counts (NULL: none checked), their red fives and
+     * the red fives of each suit in the wall */
+    const int *seen;
+    int seen_red;
+    int per_suit;
 } Scan;
 
 static PyObject *build_hand(Scan *sc, PyObject *melds, int strict) {
@@ -191,6 +197,15 @@ static PyObject *build_hand(Scan *sc, PyObject *melds, int strict) {
         for (int k = 0; k < NUM_KINDS; k++) {
             every[k] = held[k] + sc->melded[k];
             if (every[k] > COPIES) Py_RETURN_NONE;
+        }
+        if (sc->seen != NULL) { /* with the indicators: no fifth copy, not too many red fives */
+            int red = sc->melded_red + sc->seen_red;
+            for (int k = 0; k < NUM_KINDS; k++) {
+                if (every[k] + sc->seen[k] > COPIES) Py_RETURN_NONE;
+            }
+            for (Py_ssize_t i = 0; i < sc->n_concealed; i++) red += !(sc->concealed[i] & 1);
+            if (sc->winning >= 0) red += !(sc->winning & 1);
+            if (red > sc->per_suit) Py_RETURN_NONE;
         }
     }
     sort_codes(sc->concealed, sc->n_concealed);
@@ -255,11 +270,16 @@ fail:
 
 /* The automaton of notation._scan_hand (its states: 0 outside melds, 1 tiles of [meld],
  * 2 markers of [meld], 3 tiles of (kong), 4 after '+', 5 after the winning tile). */
-static PyObject *scan(const char *s, Py_ssize_t n, int strict, int red_fives) {
+static PyObject *scan(const char *s, Py_ssize_t n, int strict, int red_fives, const int *seen,
+                      int seen_red, int per_suit) {
     Scan sc;
     sc.n_concealed = 0;
     sc.n_bonus = 0;
     sc.winning = -1;
+    sc.melded_red = 0;
+    sc.seen = seen;
+    sc.seen_red = seen_red;
+    sc.per_suit = per_suit;
     memset(sc.melded, 0, sizeof sc.melded);
     int state = 0, source = 0, added = 0, n_codes = 0;
     int codes[KONG_SIZE];
@@ -353,7 +373,10 @@ static PyObject *scan(const char *s, Py_ssize_t n, int strict, int red_fives) {
             int rc = PyList_Append(melds, PyTuple_GET_ITEM(found, 0));
             Py_DECREF(found);
             if (rc < 0) goto error;
-            for (int k = 0; k < n_codes; k++) sc.melded[codes[k] >> 1]++;
+            for (int k = 0; k < n_codes; k++) {
+                sc.melded[codes[k] >> 1]++;
+                sc.melded_red += !(codes[k] & 1);
+            }
             state = 0;
         } else if (state == 1 || state == 2) {
             if (control == PLUS && !added) {
@@ -411,10 +434,73 @@ static PyObject *scan_hand(PyObject *self, PyObject *const *args, Py_ssize_t nar
     if (strict < 0 || red_fives < 0) return NULL;
     if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_ASCII(text)) Py_RETURN_NONE;
     return scan((const char *)PyUnicode_1BYTE_DATA(text), PyUnicode_GET_LENGTH(text), strict,
-                red_fives);
+                red_fives, NULL, 0, 0);
 usage:
     PyErr_SetString(PyExc_TypeError, "scan_hand(text, *, strict, red_fives)");
     return NULL;
+}
+
+/* The kind and redness of a plain two-character indicator ("5m", "0p", "7z"; flowers and
+ * seasons are refused: the general path names them). 0 if it is not one. */
+static int indicator_of(PyObject *item, int *kind, int *red) {
+    if (!PyUnicode_CheckExact(item) || !PyUnicode_IS_ASCII(item) || PyUnicode_GET_LENGTH(item) != 2)
+        return 0;
+    const char *t = (const char *)PyUnicode_1BYTE_DATA(item);
+    int base, top, digit = t[0] - '0';
+    if (digit < 0 || digit > 9 || t[1] == 'f' || !suit_base(t[1], &base, &top)) return 0;
+    if (digit == 0) {
+        if (t[1] == 'z') return 0;
+        *kind = base + 4;
+        *red = 1;
+        return 1;
+    }
+    if (digit > top) return 0;
+    *kind = base + digit - 1;
+    *red = 0;
+    return 1;
+}
+
+PyDoc_STRVAR(scan_indicated_doc,
+             "scan_indicated(text, per_suit, dora, ura, limit): the strict fast scan of a hand "
+             "with its dora and ura indicators (None or lists/tuples of at most limit plain "
+             "notations such as '5m', '0p', '7z'): the Hand when no kind has a fifth copy and "
+             "the red fives number at most per_suit, else None (the caller then decides).");
+
+static PyObject *scan_indicated(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "scan_indicated(text, per_suit, dora, ura, limit)");
+        return NULL;
+    }
+    if (hand_type == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "muraglia._cnotation used before setup()");
+        return NULL;
+    }
+    PyObject *text = args[0];
+    int over_suit = 0, over_limit = 0; /* past a C long: as large (or as negative) as it gets */
+    long per_suit = PyLong_AsLongAndOverflow(args[1], &over_suit);
+    long limit = PyLong_AsLongAndOverflow(args[4], &over_limit);
+    if ((per_suit == -1 || limit == -1) && PyErr_Occurred()) return NULL;
+    if (over_suit) per_suit = over_suit > 0 ? LONG_MAX : -1;
+    if (over_limit) limit = over_limit > 0 ? LONG_MAX : -1;
+    if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_ASCII(text) || per_suit < 0 || limit < 0)
+        Py_RETURN_NONE;
+    int seen[NUM_KINDS] = {0}, seen_red = 0;
+    for (int which = 2; which <= 3; which++) {
+        PyObject *given = args[which];
+        if (given == Py_None) continue;
+        if (!PyList_CheckExact(given) && !PyTuple_CheckExact(given)) Py_RETURN_NONE;
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(given);
+        if (n > limit) Py_RETURN_NONE;
+        PyObject **items = PySequence_Fast_ITEMS(given);
+        for (Py_ssize_t i = 0; i < n; i++) {
+            int kind, red;
+            if (!indicator_of(items[i], &kind, &red)) Py_RETURN_NONE;
+            seen[kind]++;
+            seen_red += red;
+        }
+    }
+    return scan((const char *)PyUnicode_1BYTE_DATA(text), PyUnicode_GET_LENGTH(text), 1,
+                per_suit > 0, seen, seen_red, (int)(per_suit > 1000 ? 1000 : per_suit));
 }
 
 PyDoc_STRVAR(setup_doc,
@@ -461,6 +547,8 @@ static PyObject *setup(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"scan_hand", (PyCFunction)(void (*)(void))scan_hand, METH_FASTCALL | METH_KEYWORDS,
      scan_hand_doc},
+    {"scan_indicated", (PyCFunction)(void (*)(void))scan_indicated, METH_FASTCALL,
+     scan_indicated_doc},
     {"setup", setup, METH_VARARGS, setup_doc},
     {NULL, NULL, 0, NULL},
 };

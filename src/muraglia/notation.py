@@ -754,6 +754,58 @@ if _native is not None:
     _scan_hand = _native.scan_hand
 
 
+_INDICATORS: dict[str, tuple[int, int]] = {
+    f"{digit}{suit}": (_SUIT_BASE[suit] + digit - 1, 0)
+    for suit in "mpsz"
+    for digit in range(1, _SUIT_MAX[suit] + 1)
+}
+_INDICATORS.update({f"0{suit}": (_SUIT_BASE[suit] + 4, 1) for suit in "mps"})
+"""Plain two-character indicators (``5m``, ``0p``, ``7z``): kind and whether it is a red five."""
+
+
+def _pure_scan_indicated(text: Any, per_suit: int, dora: Any, ura: Any, limit: int) -> Hand | None:
+    """:func:`scan_with_indicators` in pure Python (the C kernel's reference)."""
+    if text.__class__ is not str or per_suit < 0 or limit < 0:
+        return None
+    seen = [0] * NUM_KINDS
+    red = 0
+    for given in (dora, ura):
+        if given is None:
+            continue
+        if given.__class__ not in (list, tuple) or len(given) > limit:
+            return None
+        for t in given:
+            entry = _INDICATORS.get(t) if t.__class__ is str else None
+            if entry is None:
+                return None
+            seen[entry[0]] += 1
+            red += entry[1]
+    hand = _pure_scan_hand(text, strict=True, red_fives=per_suit > 0)
+    if hand is None or hand.red_fives + red > per_suit:
+        return None
+    if any(c + s > COPIES for c, s in zip(hand.counts, seen, strict=True)):
+        return None
+    return hand
+
+
+_scan_indicated = _pure_scan_indicated if _native is None else _native.scan_indicated
+
+
+def scan_with_indicators(text: Any, per_suit: int, dora: Any, ura: Any, limit: int) -> Hand | None:
+    """A strict hand checked with its dora and ura indicators, by the fast pass only.
+
+    ``dora``/``ura``: ``None`` or lists/tuples of at most ``limit`` plain notations (``5m``,
+    ``0p``, ``7z``). The :class:`Hand` of ``text`` when the single pass accepts it, no tile
+    kind has a fifth copy counting the indicators, and the red fives (the hand's and the
+    indicators') number at most ``per_suit``; ``None`` for anything else, including every
+    error: the caller then checks the general way, which writes the messages. Never raises.
+    """
+    hand = _scan_indicated(text, per_suit, dora, ura, limit)
+    if hand is not None:
+        _remember_last(text, True, per_suit > 0, hand)
+    return hand
+
+
 def parse_tiles(text: str, *, red_fives: bool = True) -> tuple[PhysicalTile, ...]:
     """Parse a plain list of tiles such as ``'123m 0p EE'`` (no melds, no ``+``).
 

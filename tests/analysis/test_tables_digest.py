@@ -16,7 +16,7 @@ def test_fresh_suit_build_digest() -> None:
 
 
 def test_honor_build_digest() -> None:
-    table = _tables.build_honor_overlaps()
+    table = _tables.build_honour_overlaps()
     assert _tables.table_digest([table[k] for k in sorted(table)]) == HONOR_DIGEST
 
 

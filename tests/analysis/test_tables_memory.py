@@ -22,10 +22,10 @@ pytestmark = pytest.mark.usefixtures("kernels")  # compiled, then pure-Python sh
 def test_dense_tables_cover_every_vector() -> None:
     _tables.load_tables()
     assert len(_tables.SUIT_DENSE) == 5**9
-    assert len(_tables.HONOR_DENSE) == 5**7
+    assert len(_tables.HONOUR_DENSE) == 5**7
     valid = sum(1 for b in _tables.SUIT_DENSE if b != 0xFF)
     assert valid == 405_350
-    assert sum(1 for b in _tables.HONOR_DENSE if b != 0xFF) == 43_130
+    assert sum(1 for b in _tables.HONOUR_DENSE if b != 0xFF) == 43_130
 
 
 def test_lazy_ids_refuse_what_a_full_table_lacks() -> None:
@@ -35,8 +35,8 @@ def test_lazy_ids_refuse_what_a_full_table_lacks() -> None:
             _tables.SUIT_IDS[bad]
         assert _id_or_none(_tables.SUIT_IDS, bad) == -1
     with pytest.raises(KeyError):
-        _tables.HONOR_IDS[bytes([4, 4, 4, 3, 0, 0, 0])]
-    assert _tables.HONOR_IDS[bytes([4, 4, 4, 2, 0, 0, 0])] >= 0
+        _tables.HONOUR_IDS[bytes([4, 4, 4, 3, 0, 0, 0])]
+    assert _tables.HONOUR_IDS[bytes([4, 4, 4, 2, 0, 0, 0])] >= 0
 
 
 def test_lazy_ids_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:

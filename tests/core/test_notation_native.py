@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from muraglia import notation
 from muraglia.hand import Hand
@@ -143,3 +144,92 @@ def test_kernel_rejects_bad_calls() -> None:
         scan("123m", strict=True, red_fives=True, other=1)
     with pytest.raises(TypeError, match="scan_hand"):
         scan("123m", strict=True, colour=True)
+
+
+# --- scan_indicated: the hand with its dora and ura indicators ------------------------------
+
+
+class _Str(str):
+    """A str subclass: not a plain indicator for either path."""
+
+
+_ITEMS = st.sampled_from(
+    (
+        *(f"{d}{s}" for s in "mps" for d in range(10)),
+        *(f"{d}z" for d in range(9)),
+        "1f",
+        "8f",
+        "0f",
+        "E",
+        "5m ",
+        "55m",
+        "",
+        "٣m",
+        5,
+        None,
+        _Str("5m"),
+    )
+)
+_INDICATOR_LISTS = st.one_of(
+    st.none(),
+    st.lists(_ITEMS, max_size=6),
+    st.lists(_ITEMS, max_size=6).map(tuple),
+    st.sampled_from(("5m", {"5m"}, 5)),
+)
+
+
+def _same_indicated(text: str, per_suit: int, dora: Any, ura: Any, limit: int) -> None:
+    native = notation._native.scan_indicated
+    pure = notation._pure_scan_indicated
+    one = _scan_outcome(lambda t, **_: native(t, per_suit, dora, ura, limit), text, True, True)
+    two = _scan_outcome(lambda t, **_: pure(t, per_suit, dora, ura, limit), text, True, True)
+    assert one == two, (text, per_suit, dora, ura, limit)
+
+
+@needs_native
+@given(
+    st.one_of(written_hands(), edited_hands()),
+    st.integers(0, 3),
+    _INDICATOR_LISTS,
+    _INDICATOR_LISTS,
+    st.integers(0, 5),
+)
+def test_indicated_scans_alike(text: str, per_suit: int, dora: Any, ura: Any, limit: int) -> None:
+    """The C and pure one-pass checks of a hand with its indicators answer alike."""
+    _same_indicated(text, per_suit, dora, ura, limit)
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("text", "per_suit", "dora", "ura", "accepted"),
+    [
+        ("5555m23m456p78s11z+9s", 1, ["5m"], None, False),  # a fifth 5m through a dora
+        ("555m234m456p78s11z+9s", 1, ["5m"], ["5m"], False),
+        ("555m234m456p78s11z+9s", 1, ["5m"], [], True),
+        ("0m23m456p789s1122z+2z", 1, ["0m"], None, False),  # two red 5m with one per suit
+        ("0m23m456p789s1122z+2z", 1, ["0p"], None, False),  # the count is over all suits
+        ("0m23m456p789s1122z+2z", 3, ["0p"], ["0s"], True),
+        ("0m23m456p789s1122z+2z", 0, None, None, False),  # no red fives in this wall
+        ("[406m] 23m456p789s11z +1z", 1, ("4m",), None, True),
+        ("[406m] 23m456p789s11z +1z", 1, ("0s",), None, False),
+        ("123m456p789s1112z +2z", 1, ["1f"], None, False),  # a flower: the general path
+        ("123m456p789s1112z +2z", 1, ["5m"] * 5, None, False),  # over the limit
+        ("123m456p789s1112z +2z", 1, "5m", None, False),  # a string, not a list
+    ],
+)
+def test_indicated_examples(text: str, per_suit: int, dora: Any, ura: Any, accepted: bool) -> None:
+    for scan in (notation._native.scan_indicated, notation._pure_scan_indicated):
+        hand = scan(text, per_suit, dora, ura, 4)
+        assert (hand is not None) is accepted, (scan, text)
+    _same_indicated(text, per_suit, dora, ura, 4)
+
+
+@needs_native
+def test_indicated_bad_calls() -> None:
+    scan = notation._native.scan_indicated
+    with pytest.raises(TypeError, match="scan_indicated"):
+        scan("123m", 1, None, None)
+    with pytest.raises(TypeError):
+        scan("123m", "1", None, None, 4)
+    assert scan(b"123m", 1, None, None, 4) is None
+    assert scan("123m456p789s1112z +2z", -1, None, None, 4) is None

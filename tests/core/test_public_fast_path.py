@@ -3,7 +3,8 @@
 The fast path skips ``check_api_arguments`` for the common spellings and checks the hand with
 its indicators once; every argument it cannot vouch for goes to the general path. Here each
 call is made twice, with the fast path and with it switched off, on valid and invalid
-arguments of every ruleset: the same result or the same error (type and message).
+arguments of every ruleset: the same result or the same error (type and message), on both
+paths of the one-pass check (``muraglia._cnotation`` and pure Python).
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ import muraglia
 import muraglia.rulesets as registry
 from muraglia.errors import MahjongError
 from muraglia.rulesets import ids
+
+# the fast path's one-pass check (notation.scan_with_indicators) runs in the C kernel where it
+# is built, then in pure Python (the ``kernels`` fixture)
+pytestmark = pytest.mark.usefixtures("kernels")
 
 HANDS = (
     "234m567m345p67s22p+8s",

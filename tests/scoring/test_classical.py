@@ -19,6 +19,7 @@ from muraglia.scoring.classical import (
     difference_payment,
     hand_value,
     mahjong_payment,
+    mahjong_payments,
     round_amount,
     settle,
 )
@@ -195,3 +196,30 @@ def test_east_doubles_the_difference(high: int, low: int) -> None:
 def test_adding_a_double_never_lowers_the_value(points: int, doubles: int, limit: int) -> None:
     assert hand_value(points, doubles + 1, limit=limit) >= hand_value(points, doubles, limit=limit)
     assert hand_value(points, doubles, limit=limit) <= limit
+
+
+@given(
+    value=st.integers(0, 5000),
+    winner=st.sampled_from(DEFAULT_SEATS),
+    liable=st.sampled_from((None, *DEFAULT_SEATS)),
+    east=st.sampled_from((None, *DEFAULT_SEATS)),
+    terms=st.sampled_from(
+        (
+            SettlementTerms(),
+            SettlementTerms(rounding=Rounding.NONE, east_factor=1),
+            SettlementTerms(rounding=Rounding.TENS_HALF_UP, multiple_winners=MultipleWinners.VOID),
+            SettlementTerms(east_doubling=EastDoubling.BEFORE_DIFFERENCE, loser_differences=False),
+        )
+    ),
+)
+def test_one_winners_payments_are_settles_net(
+    value: int, winner: str, liable: str | None, east: str | None, terms: SettlementTerms
+) -> None:
+    """A score's payments (FIMJ, Ravenna, Seipalle): settle() of that winner alone."""
+    if liable == winner:
+        liable = None
+    values = dict.fromkeys(DEFAULT_SEATS, 0) | {winner: value}
+    settled = settle(values, winners=(winner,), east=east, terms=terms, liable=liable).net
+    got = mahjong_payments(value, winner=winner, east=east, terms=terms, liable=liable)
+    assert got == settled
+    assert list(got) == list(settled)  # the seats in order of play

@@ -23,7 +23,7 @@ Vectors are indexed by their base-5 key (digit ``r`` = copies of rank ``r + 1``)
 distinct suit entries (and a few dozen honour entries) occur, so a vector's entry id fits a byte:
 the tables are dense ``bytes`` of one id per base-5 key (5**9 = 1,953,125 bytes for a suit,
 5**7 = 78,125 for the honours, ``0xFF`` where the vector has more than 14 tiles). The hot path
-keys :data:`SUIT_IDS`/:data:`HONOR_IDS` with a slice of ``bytes(counts)``: those are
+keys :data:`SUIT_IDS`/:data:`HONOUR_IDS` with a slice of ``bytes(counts)``: those are
 dictionaries that fill themselves from the dense tables on a miss (:class:`LazyIds`) and are
 bounded, so a process holds about 2 MB of tables plus the groups it meets, instead of a
 dictionary of all 448,480 vectors (about 44 MB as Python objects). Building takes a few seconds
@@ -41,17 +41,17 @@ import zlib
 from pathlib import Path
 
 __all__ = [
-    "HONOR_DENSE",
-    "HONOR_ENTRIES",
-    "HONOR_IDS",
+    "HONOUR_DENSE",
+    "HONOUR_ENTRIES",
+    "HONOUR_IDS",
     "SHAPES",
     "SUIT_DENSE",
     "SUIT_ENTRIES",
-    "SUIT_HONOR_PAIRS",
+    "SUIT_HONOUR_PAIRS",
     "SUIT_IDS",
     "SUIT_PAIRS",
     "LazyIds",
-    "build_honor_overlaps",
+    "build_honour_overlaps",
     "build_suit_overlaps",
     "load_tables",
     "table_digest",
@@ -107,17 +107,17 @@ SUIT_DENSE = b""
 """Dense suit ids by base-5 key (set by :func:`load_tables`; ``SUIT_IDS.dense``)."""
 SUIT_ENTRIES: list[tuple[int, ...]] = []
 """The distinct suit entries: ten overlaps in :data:`SHAPES` order."""
-HONOR_IDS = LazyIds(7)
-"""Honour table: ``bytes`` of the seven counts -> index into :data:`HONOR_ENTRIES`."""
-HONOR_DENSE = b""
-"""Dense honour ids by base-5 key (set by :func:`load_tables`; ``HONOR_IDS.dense``)."""
-HONOR_ENTRIES: list[tuple[int, ...]] = []
+HONOUR_IDS = LazyIds(7)
+"""Honour table: ``bytes`` of the seven counts -> index into :data:`HONOUR_ENTRIES`."""
+HONOUR_DENSE = b""
+"""Dense honour ids by base-5 key (set by :func:`load_tables`; ``HONOUR_IDS.dense``)."""
+HONOUR_ENTRIES: list[tuple[int, ...]] = []
 """The distinct honour entries: ten overlaps in :data:`SHAPES` order."""
 SUIT_PAIRS: list[tuple[int, ...]] = []
 """Two suits combined: ``SUIT_PAIRS[i * len(SUIT_ENTRIES) + j]`` is the best split of each shape
 between suit entry ``i`` and suit entry ``j`` (a max-plus convolution)."""
-SUIT_HONOR_PAIRS: list[tuple[int, ...]] = []
-"""A suit and the honours combined: index ``i * len(HONOR_ENTRIES) + h``."""
+SUIT_HONOUR_PAIRS: list[tuple[int, ...]] = []
+"""A suit and the honours combined: index ``i * len(HONOUR_ENTRIES) + h``."""
 
 
 def _keys_by_size(ranks: int, limit: int) -> list[list[int]]:
@@ -207,7 +207,7 @@ def build_suit_overlaps() -> list[tuple[int, ...]]:
     return out
 
 
-def _honor_entry(counts: tuple[int, ...]) -> tuple[int, ...]:
+def _honour_entry(counts: tuple[int, ...]) -> tuple[int, ...]:
     """Overlaps of one honour vector: best pungs (and one pair) on distinct honour kinds."""
     pung = sorted((min(c, 3) for c in counts), reverse=True)
     values = []
@@ -221,7 +221,7 @@ def _honor_entry(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(values)
 
 
-def build_honor_overlaps() -> dict[tuple[int, ...], tuple[int, ...]]:
+def build_honour_overlaps() -> dict[tuple[int, ...], tuple[int, ...]]:
     """Compute the honour overlaps for every 7-vector with at most 14 tiles.
 
     Returns:
@@ -235,7 +235,7 @@ def build_honor_overlaps() -> dict[tuple[int, ...], tuple[int, ...]]:
         canon = tuple(sorted(counts))
         entry = cache.get(canon)
         if entry is None:
-            entry = _honor_entry(counts)
+            entry = _honour_entry(counts)
             cache[canon] = entry
         out[counts] = entry
     return out
@@ -324,22 +324,22 @@ def max_plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 def _build_payload() -> bytes:
     suit_entries, suit_ids = _pack(build_suit_overlaps())
-    honors = build_honor_overlaps()
-    honor_entries, honor_ids = _pack([honors[tuple(raw)] for raw in _vectors(7)])
+    honours = build_honour_overlaps()
+    honour_entries, honour_ids = _pack([honours[tuple(raw)] for raw in _vectors(7)])
     combined = [max_plus(a, b) for a in suit_entries for b in suit_entries]
-    combined += [max_plus(a, h) for a in suit_entries for h in honor_entries]
+    combined += [max_plus(a, h) for a in suit_entries for h in honour_entries]
     pair_entries, _ = _pack(combined)
     index = {e: i for i, e in enumerate(pair_entries)}
     return b"".join(
         (
-            bytes((len(suit_entries), len(honor_entries))),
+            bytes((len(suit_entries), len(honour_entries))),
             len(pair_entries).to_bytes(2, "little"),
             bytes(itertools.chain.from_iterable(suit_entries)),
-            bytes(itertools.chain.from_iterable(honor_entries)),
+            bytes(itertools.chain.from_iterable(honour_entries)),
             bytes(itertools.chain.from_iterable(pair_entries)),
             b"".join(index[e].to_bytes(2, "little") for e in combined),
             _dense(_vectors(9), suit_ids),
-            _dense(_vectors(7), honor_ids),
+            _dense(_vectors(7), honour_ids),
         )
     )
 
@@ -375,7 +375,7 @@ def _entries(raw: bytes, count: int) -> list[tuple[int, ...]]:
 
 def load_tables() -> None:
     """Fill the entry lists, pair tables and dense id tables (idempotent; cached on disk)."""
-    global SUIT_DENSE, HONOR_DENSE  # noqa: PLW0603
+    global SUIT_DENSE, HONOUR_DENSE  # noqa: PLW0603
     if SUIT_ENTRIES:
         return
     payload = _read_cache()
@@ -387,7 +387,7 @@ def load_tables() -> None:
     pos = 4
     suit_entries = _entries(payload[pos : pos + 10 * ns], ns)
     pos += 10 * ns
-    honor_entries = _entries(payload[pos : pos + 10 * nh], nh)
+    honour_entries = _entries(payload[pos : pos + 10 * nh], nh)
     pos += 10 * nh
     pair_entries = _entries(payload[pos : pos + 10 * npairs], npairs)
     pos += 10 * npairs
@@ -396,14 +396,14 @@ def load_tables() -> None:
     ]
     pos += 2 * ns * (ns + nh)
     suit_dense = payload[pos : pos + 5**9]
-    honor_dense = payload[pos + 5**9 :]
-    if len(suit_dense) != 5**9 or len(honor_dense) != 5**7:  # pragma: no cover - foreign file
+    honour_dense = payload[pos + 5**9 :]
+    if len(suit_dense) != 5**9 or len(honour_dense) != 5**7:  # pragma: no cover - foreign file
         _write_cache(_build_payload())
         return load_tables()
-    HONOR_ENTRIES[:] = honor_entries
+    HONOUR_ENTRIES[:] = honour_entries
     SUIT_PAIRS[:] = combined[: ns * ns]
-    SUIT_HONOR_PAIRS[:] = combined[ns * ns :]
+    SUIT_HONOUR_PAIRS[:] = combined[ns * ns :]
     SUIT_DENSE = SUIT_IDS.dense = suit_dense
-    HONOR_DENSE = HONOR_IDS.dense = honor_dense
+    HONOUR_DENSE = HONOUR_IDS.dense = honour_dense
     SUIT_ENTRIES[:] = suit_entries  # last: the "loaded" mark
     return None

@@ -4,7 +4,7 @@ A :class:`Decomposition` splits a complete hand into typed :class:`Group` object
 under one winning shape. No ruleset ever re-derives a group's kind by comparing tiles.
 
 >>> g = Group(GroupKind.CHOW, Tile.M4)
->>> g.tiles, g.is_set, g.is_terminal_or_honor_free
+>>> g.tiles, g.is_set, g.is_terminal_or_honour_free
 ((<Tile.M4: 3>, <Tile.M5: 4>, <Tile.M6: 5>), True, True)
 >>> Group(GroupKind.KNITTED, Tile.P1).tiles
 (<Tile.P1: 9>, <Tile.P4: 12>, <Tile.P7: 15>)
@@ -108,14 +108,20 @@ class Group:
         return self.kind in (GroupKind.PUNG, GroupKind.KONG)
 
     @property
-    def is_terminal_or_honor_free(self) -> bool:
+    def is_terminal_or_honour_free(self) -> bool:
         """Whether every tile of the group is a simple (2–8)."""
         return all(t.is_simple for t in self.tiles)
 
+    is_terminal_or_honor_free = is_terminal_or_honour_free
+    """Old spelling of :attr:`is_terminal_or_honour_free`."""
+
     @property
-    def has_terminal_or_honor(self) -> bool:
+    def has_terminal_or_honour(self) -> bool:
         """Whether at least one tile of the group is a terminal or an honour."""
-        return any(t.is_terminal_or_honor for t in self.tiles)
+        return any(t.is_terminal_or_honour for t in self.tiles)
+
+    has_terminal_or_honor = has_terminal_or_honour
+    """Old spelling of :attr:`has_terminal_or_honour`."""
 
     def __str__(self) -> str:
         """Compact notation such as ``456m`` or ``(1111p)`` for a concealed kong."""

@@ -26,7 +26,7 @@ from muraglia.analysis.shapes import DEFAULT_SHAPES, Shape, shape_shanten
 from muraglia.analysis.waits import waits as hand_waits
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
-from muraglia.tiles import PhysicalTile, Tile
+from muraglia.tiles import COPIES, NUM_KINDS, WAITING_SIZE, PhysicalTile, Tile
 
 __all__ = ["Analysis", "DiscardOption", "analyze"]
 
@@ -111,8 +111,8 @@ def _useful(
     melds = len(hand.melds)
     total = hand.counts
     out: dict[Tile, int] = {}
-    for t in range(34):
-        if counts[t] >= 4:
+    for t in range(NUM_KINDS):
+        if counts[t] >= COPIES:
             continue
         counts[t] += 1
         better = shape_shanten(counts, melds, shapes) < shanten
@@ -140,10 +140,10 @@ def analyze(
         InvalidHandError: When the hand has neither 13 nor 14 tiles, or ``visible`` is not
             34 counts.
     """
-    seen = list(visible) if visible is not None else [0] * 34
-    if len(seen) != 34:
+    seen = list(visible) if visible is not None else [0] * NUM_KINDS
+    if len(seen) != NUM_KINDS:
         raise InvalidHandError(f"visible tiles must be 34 counts in 0-4, got {len(seen)} counts")
-    bad = next((v for v in seen if not 0 <= v <= 4), None)
+    bad = next((v for v in seen if not 0 <= v <= COPIES), None)
     if bad is not None:
         raise InvalidHandError(f"visible tiles must be 34 counts in 0-4, got a count of {bad}")
     melds = len(hand.melds)
@@ -154,7 +154,7 @@ def analyze(
             f"{hand.notation!r} has {size} tiles (melds count 3): analysis needs 13 or 14"
         )
     shanten = shape_shanten(counts, melds, shapes)
-    if size == 13:
+    if size == WAITING_SIZE:
         useful = _useful(hand, counts, shanten, shapes, seen)
         if shanten != 0:
             return Analysis(hand, shanten, useful=useful)
@@ -163,7 +163,7 @@ def analyze(
         return Analysis(hand, shanten, w.tiles, kinds, useful)
     decompositions = decompose(hand, shapes) if shanten < 0 else ()
     options = []
-    for t in range(34):
+    for t in range(NUM_KINDS):
         if not counts[t]:
             continue
         counts[t] -= 1

@@ -75,19 +75,19 @@ _orphans = itemgetter(*_ORPHANS)
 _KNITTED_PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 _SUIT = _tables.SUIT_IDS
-_HONOR = _tables.HONOR_IDS
+_HONOUR = _tables.HONOUR_IDS
 
 
 def _ensure() -> None:
     """Load the tables (built once, then cached on disk) and the final melds-0 table."""
-    global _NHONOR, _STRIDE, _NY  # noqa: PLW0603
+    global _NHONOUR, _STRIDE, _NY  # noqa: PLW0603
     _tables.load_tables()
     _STRIDE = len(_tables.SUIT_ENTRIES)
-    _NHONOR = len(_tables.HONOR_ENTRIES)
+    _NHONOUR = len(_tables.HONOUR_ENTRIES)
     xs: dict[tuple[int, ...], int] = {}
     ys: dict[tuple[int, ...], int] = {}
     x_ids = [xs.setdefault(e, len(xs)) for e in _PAIR]
-    y_ids = [ys.setdefault(e, len(ys)) for e in _PAIR_HONOR]
+    y_ids = [ys.setdefault(e, len(ys)) for e in _PAIR_HONOUR]
     _NY = len(ys)
     final = [
         13 - max([x[i] + y[9 - i] for i in range(10)]) for x in xs for y in ys
@@ -100,9 +100,9 @@ def _ensure() -> None:
     if _native is not None:
         _native.set_tables(
             _tables.SUIT_DENSE,
-            _tables.HONOR_DENSE,
+            _tables.HONOUR_DENSE,
             _STRIDE,
-            _NHONOR,
+            _NHONOUR,
             array("i", _PX),
             array("i", _PY),
             array("b", _FINAL),
@@ -115,7 +115,7 @@ def _final_bytes(melds: int) -> bytes:
 
 
 _PAIR = _tables.SUIT_PAIRS
-_PAIR_HONOR = _tables.SUIT_HONOR_PAIRS
+_PAIR_HONOUR = _tables.SUIT_HONOUR_PAIRS
 _PX: list[int] = []
 """man+pin pair index -> (combined id * _NY)."""
 _PY: list[int] = []
@@ -123,7 +123,7 @@ _PY: list[int] = []
 _FINAL: list[int] = []
 """Shanten without melds for each (man+pin, sou+honours) combined id pair."""
 _STRIDE = 0
-_NHONOR = 0
+_NHONOUR = 0
 _NY = 0
 _X_ENTRIES: list[tuple[int, ...]] = []
 """The distinct (man, pin) pair entries, by combined id."""
@@ -183,11 +183,11 @@ def shanten_standard(counts: Sequence[int], melds: int = 0) -> int:
         if melds == 0 and len(raw) == 34:
             return _FINAL[
                 _PX[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
-                + _PY[_SUIT[raw[18:27]] * _NHONOR + _HONOR[raw[27:34]]]
+                + _PY[_SUIT[raw[18:27]] * _NHONOUR + _HONOUR[raw[27:34]]]
             ]
         index = (
             _PX[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
-            + _PY[_SUIT[raw[18:27]] * _NHONOR + _HONOR[raw[27:34]]]
+            + _PY[_SUIT[raw[18:27]] * _NHONOUR + _HONOUR[raw[27:34]]]
         )
     except (KeyError, ValueError, TypeError):
         raise _bad_counts(counts) from None
@@ -274,7 +274,7 @@ def shanten_all(counts: Sequence[int], melds: int = 0) -> int:
         raw = bytes(counts)
         best = _FINAL[
             _PX[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
-            + _PY[_SUIT[raw[18:27]] * _NHONOR + _HONOR[raw[27:34]]]
+            + _PY[_SUIT[raw[18:27]] * _NHONOUR + _HONOUR[raw[27:34]]]
         ]
     except (KeyError, ValueError, TypeError):
         raise _bad_counts(counts) from None
@@ -346,7 +346,7 @@ class DeltaShanten:
         try:
             raw = bytes(counts)
             keys = (raw[0:9], raw[9:18], raw[18:27], raw[27:34])
-            self._ids = [_SUIT[keys[0]], _SUIT[keys[1]], _SUIT[keys[2]], _HONOR[keys[3]]]
+            self._ids = [_SUIT[keys[0]], _SUIT[keys[1]], _SUIT[keys[2]], _HONOUR[keys[3]]]
         except (KeyError, ValueError, TypeError):
             raise _bad_counts(counts) from None
         if len(raw) != 34:
@@ -397,7 +397,7 @@ class DeltaShanten:
                     ids[ga] = self._next[ga][0][add - 9 * ga]
             if min(ids) < 0:
                 raise InvalidHandError("a suit or the honours hold more than 14 tiles")
-        best = self._final[_PX[ids[0] * _STRIDE + ids[1]] + _PY[ids[2] * _NHONOR + ids[3]]]
+        best = self._final[_PX[ids[0] * _STRIDE + ids[1]] + _PY[ids[2] * _NHONOUR + ids[3]]]
         if best < 0 or self._melds:
             return best
         seven = 6 - pairs + (zeros - 27 if zeros > 27 else 0)
@@ -448,7 +448,7 @@ class DeltaShanten:
         final = self._final
         a, b, h3, d = ids
         px = _PX[a * _STRIDE + b]
-        py = _PY[h3 * _NHONOR + d]
+        py = _PY[h3 * _NHONOUR + d]
         c[remove] -= 1
         out: list[int] = []
         try:
@@ -464,10 +464,10 @@ class DeltaShanten:
                     best = final[_PX[a * _STRIDE + j] + py]
                 elif k < 27:
                     j = p2[k - 18]
-                    best = final[px + _PY[j * _NHONOR + d]]
+                    best = final[px + _PY[j * _NHONOUR + d]]
                 else:
                     j = p3[k - 27]
-                    best = final[px + _PY[h3 * _NHONOR + j]]
+                    best = final[px + _PY[h3 * _NHONOUR + j]]
                 if j < 0:
                     raise InvalidHandError("a suit or the honours hold more than 14 tiles")
                 if best >= 0 and not melds:
@@ -505,7 +505,7 @@ def _next_ids(key: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The table ids of ``key`` (9 suit counts or 7 honour counts) changed by one tile."""
     got = _NEXT.get(key)
     if got is None:
-        table = _HONOR if len(key) == 7 else _SUIT
+        table = _HONOUR if len(key) == 7 else _SUIT
         work = bytearray(key)
         plus = []
         minus = []
@@ -615,10 +615,10 @@ def shanten_honors_knitted(counts: Sequence[int]) -> int:
     ...                         0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1])
     -1
     """
-    honors = sum(1 for i in range(27, 34) if counts[i])
+    honours = sum(1 for i in range(27, 34) if counts[i])
     best = 99
     for tiles in _KNITTED:
-        have = honors + sum(1 for i in tiles if counts[i])
+        have = honours + sum(1 for i in tiles if counts[i])
         best = min(best, 14 - min(have, 14) - 1)
     return best
 

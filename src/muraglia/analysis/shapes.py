@@ -59,12 +59,27 @@ _MELD_GROUP = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG}
 
 
 def meld_group(meld: Meld) -> Group:
-    """The group a declared meld stands for (concealed kongs stay concealed)."""
+    """The group a declared meld stands for (concealed kongs stay concealed).
+
+    Groups are immutable: the group of a meld object is made once (the parser shares its
+    melds between hands), remembered by the meld's ``id`` with the meld (bounded).
+    """
+    found = _MELD_GROUPS.get(id(meld))
+    if found is not None and found[0] is meld:
+        return found[1]
     kind = _MELD_GROUP.get(meld.kind, GroupKind.KONG)
     low = min(t.kind for t in meld.tiles)
-    return Group(
+    group = Group(
         kind, Tile(low), concealed=meld.kind is MeldKind.KONG and meld.concealed, meld=meld
     )
+    if len(_MELD_GROUPS) >= _MELD_GROUPS_LIMIT:
+        _MELD_GROUPS.clear()
+    _MELD_GROUPS[id(meld)] = (meld, group)
+    return group
+
+
+_MELD_GROUPS: dict[int, tuple[Meld, Group]] = {}
+_MELD_GROUPS_LIMIT = 4096
 
 
 @cache

@@ -61,9 +61,9 @@ from muraglia.rulesets.base import (
     DEAD_WALL,
     SEAT_LETTERS,
     Breach,
+    CharlestonPass,
     DealFlow,
     SeatStatus,
-    Transfer,
     wind_letter,
 )
 from muraglia.scoring.result import DealOutcome, Settlement
@@ -225,7 +225,7 @@ class DealState:
         self.events: list[Event] = []
         self.result: DealResult | None = None
         self._legal: list[Action] | None = None
-        self.charleston: tuple[tuple[Transfer, ...], ...] = ()
+        self.charleston: tuple[tuple[CharlestonPass, ...], ...] = ()
         self.charleston_round = 0
         self.piles: dict[str, list[Tile]] = {}  # FIMJ-CHARL-3: tiles set aside between exchanges
         self.passing: dict[int, tuple[Tile, ...]] = {}

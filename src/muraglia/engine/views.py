@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from muraglia.engine.phases import Phase
 from muraglia.engine.seats import SeatRecords
 from muraglia.melds import Meld
+from muraglia.rulesets.base.vocabulary import TableFacts
 from muraglia.tiles import NUM_KINDS, Tile
 
 __all__ = ["PlayerView", "Scoreboard", "ViewedDeal", "view_of"]
@@ -36,23 +37,8 @@ class Scoreboard(Protocol):
         ...  # pragma: no cover
 
 
-class ViewedDeal(SeatRecords, Protocol):
+class ViewedDeal(SeatRecords, TableFacts, Protocol):
     """What a view reads of a deal (the engine's ``DealState``): nothing else is projected."""
-
-    @property
-    def players(self) -> int:
-        """Seats at the table."""
-        ...  # pragma: no cover
-
-    @property
-    def dealer(self) -> int:
-        """Seat holding the East role."""
-        ...  # pragma: no cover
-
-    @property
-    def round_wind(self) -> Tile:
-        """The round wind."""
-        ...  # pragma: no cover
 
     @property
     def ruleset_id(self) -> str:
@@ -80,22 +66,8 @@ class ViewedDeal(SeatRecords, Protocol):
         ...  # pragma: no cover
 
     @property
-    def indicators(self) -> Sequence[Tile]:
-        """Dora indicators face up."""
-        ...  # pragma: no cover
-
-    @property
     def red_indicators(self) -> set[int]:
         """Positions in ``indicators`` of red fives."""
-        ...  # pragma: no cover
-
-    @property
-    def live_count(self) -> int:
-        """Drawable tiles left in the live wall."""
-        ...  # pragma: no cover
-
-    def seat_wind(self, seat: int) -> Tile:
-        """The own wind of ``seat`` in this deal."""
         ...  # pragma: no cover
 
 

@@ -60,8 +60,20 @@ from muraglia.io.tenhou import (
 from muraglia.io.tenhou import (
     Event as TenhouEvent,
 )
+from muraglia.melds import SET_SIZE
 from muraglia.rulesets.base import options_dict
-from muraglia.tiles import NUM_KINDS, NUM_SUITED, Tile, wind_index
+from muraglia.tiles import (
+    COPIES,
+    FIVE,
+    HAND_SIZE,
+    NUM_KINDS,
+    NUM_SUITED,
+    RANKS,
+    WAITING_SIZE,
+    WIND_LETTERS,
+    Tile,
+    wind_index,
+)
 
 __all__ = [
     "fill_hidden",
@@ -73,6 +85,10 @@ __all__ = [
     "to_mjai",
 ]
 
+_PLAYERS = len(WIND_LETTERS)
+"""Seats of an mjai game (four hands in ``start_kyoku``)."""
+_RED_NAME = len("5mr")
+"""Length of a red five's mjai name."""
 _HONOURS = "ESWNPFC"
 _CALLS = {"chow": "chi", "pung": "pon", "kong": "daiminkan"}
 
@@ -81,7 +97,7 @@ def mjai_tile(tile: Tile, *, red: bool = False) -> str:
     """The mjai name of a tile kind (``red``: the red five, ``5mr``)."""
     if tile.is_bonus:
         return "?"
-    if tile.is_honor:
+    if tile.is_honour:
         return _HONOURS[int(tile) - int(Tile.EAST)]
     return tile.notation + "r" * red
 
@@ -98,7 +114,7 @@ def from_mjai(name: str) -> Tile:
     if len(name) == 1 and name in _HONOURS:
         return Tile(int(Tile.EAST) + _HONOURS.index(name))
     if len(name) in (2, 3) and name[0] in "123456789" and name[1] in "mps":
-        if len(name) == 3 and (name[2] != "r" or name[0] != "5"):
+        if len(name) == _RED_NAME and (name[2] != "r" or name[0] != str(FIVE)):
             raise MahjongError(f"unknown mjai tile {name!r}")
         return Tile("mps".index(name[1]) * 9 + int(name[0]) - 1)
     raise MahjongError(f"unknown mjai tile {name!r}")
@@ -120,7 +136,7 @@ def _tr(tiles: Iterable[Tile], red: Iterable[int]) -> list[str]:
     return [mjai_tile(t, red=i in rs) for i, t in enumerate(tiles)]
 
 
-def to_mjai(
+def to_mjai(  # noqa: PLR0912, PLR0915 - one branch per engine event, in one pass
     events: Iterable[Event],
     *,
     names: Iterable[str] = (),
@@ -166,7 +182,7 @@ def to_mjai(
         elif isinstance(e, Dealt):
             hands[e.seat] = e
             red.setdefault(e.seat, set()).update(e.tiles[i] for i in e.red)
-            if start is not None and len(hands) == 4:
+            if start is not None and len(hands) == _PLAYERS:
                 honba, sticks = counters[kyoku] if kyoku < len(counters) else (0, 0)
                 msgs = _start_kyoku(start, dora, hands, drawn, honba=honba, sticks=sticks)
                 if at_start:
@@ -183,7 +199,7 @@ def to_mjai(
         elif isinstance(e, Called):
             consumed = list(e.tiles)
             consumed.remove(e.tile)
-            five = [t for t in consumed if t.is_suited and t.rank == 5][:1] if e.red_used else []
+            five = [t for t in consumed if t.is_suited and t.rank == FIVE][:1] if e.red_used else []
             if five:
                 red.get(e.seat, set()).discard(five[0])
             if e.call == "pung" and (e.red or e.red_used):
@@ -265,7 +281,7 @@ def _start_kyoku(
 ) -> list[dict[str, Any]]:
     dealer = start.dealer
     first = list(hands[dealer].tiles)
-    tsumo = first.pop() if len(first) > 13 else None
+    tsumo = first.pop() if len(first) > WAITING_SIZE else None
     tsumo_red = tsumo is not None and len(first) in hands[dealer].red
     tehais = [
         _tr(first, hands[dealer].red) if s == dealer else _tr(hands[s].tiles, hands[s].red)
@@ -404,7 +420,7 @@ class _MjaiRound:
         if (kyoku - 1) % 4 != oya:
             raise MahjongError(f"start_kyoku: kyoku {kyoku} does not match oya {oya}")
         tehais = msg["tehais"]
-        if len(tehais) != 4 or any(len(h) != 13 for h in tehais):
+        if len(tehais) != _PLAYERS or any(len(h) != WAITING_SIZE for h in tehais):
             raise MahjongError("start_kyoku: four hands of 13 tiles expected (a full log)")
         if any(t == "?" for h in tehais for t in h):
             raise MahjongError("start_kyoku: hidden tiles ('?'): a player's view, not a full log")
@@ -430,7 +446,7 @@ class _MjaiRound:
         self.ura: tuple[int, ...] = ()
         self.after: tuple[int, ...] | None = None
 
-    def message(self, m: dict[str, Any]) -> None:
+    def message(self, m: dict[str, Any]) -> None:  # noqa: PLR0912, PLR0915 - one branch a message type
         kind = m["type"]
         actor = int(m.get("actor", -1))
         if kind == "tsumo":
@@ -594,7 +610,7 @@ def _ready_names(
         best: tuple[tuple[int, int, int], str] | None = None
         for name, copies in pool.items():
             k = int(from_mjai(name))
-            if copies <= 0 or counts[k] >= 4:
+            if copies <= 0 or counts[k] >= COPIES:
                 continue
             counts[k] += 1
             key = (shanten_all(counts, melds), -copies, k)
@@ -612,7 +628,7 @@ def _ready_names(
     return _built_ready(fixed, n, left, melds)
 
 
-def _built_ready(
+def _built_ready(  # noqa: PLR0915 - a backtracking search; its helpers share its counts
     fixed: Sequence[str], n: int, left: Counter[str], melds: int = 0
 ) -> list[str] | None:
     """``n`` names from ``left`` that make ``fixed`` ready, built as a complete hand less one.
@@ -630,7 +646,7 @@ def _built_ready(
     for name, c in left.items():
         if c > 0:
             p[from_mjai(name)] += c
-    if sum(f) + n + 1 != 14 - 3 * melds:
+    if sum(f) + n + 1 != HAND_SIZE - SET_SIZE * melds:
         return None
     taken: list[int] = []
     budget = [20_000]  # blocks tried: bounded, a view's answer must come fast
@@ -666,8 +682,9 @@ def _built_ready(
         if pair:
             out.append([k, k])
         if sets and k < NUM_SUITED:
-            rank = k % 9
-            out += [[k + d, k + d + 1, k + d + 2] for d in (-2, -1, 0) if 0 <= rank + d <= 6]
+            rank = k % RANKS
+            last = RANKS - SET_SIZE  # the highest rank index a chow starts on
+            out += [[k + d, k + d + 1, k + d + 2] for d in (-2, -1, 0) if 0 <= rank + d <= last]
         return out
 
     def search(sets: int, pair: int, start: int) -> bool:
@@ -685,7 +702,7 @@ def _built_ready(
                 done = take(block)
                 if done is None:
                     continue
-                is_set = len(block) == 3
+                is_set = len(block) == SET_SIZE
                 if search(sets - is_set, pair - (not is_set), k if own is None else 0):
                     return True
                 give_back(done)
@@ -722,31 +739,59 @@ def fill_hidden(
     out = [dict(m) for m in messages]
     if not out or out[0].get("type") != "start_kyoku":
         raise MahjongError("a kyoku starts with start_kyoku")
-    start = out[0]
-    tehais = [list(h) for h in start["tehais"]]
-    start["tehais"] = tehais
-    seen: Counter[str] = Counter()
-    held: list[list[_Slot]] = [[] for _ in tehais]
-    last_draw: list[_Slot | None] = [None] * len(tehais)
+    view = _HiddenTiles(out)
+    view.follow()
+    left = _copies(red_fives)
+    left.subtract(view.seen)
+    short = sorted(n for n, c in left.items() if c < 0)
+    if short:
+        raise MahjongError(f"the view names {', '.join(short)} more often than the set holds")
+    view.name_ready(left)
+    view.name_rest(left)
+    return out
 
-    def value(slot: _Slot) -> str:
+
+class _HiddenTiles:
+    """The tiles each seat holds along one seat's view of a kyoku (:func:`fill_hidden`).
+
+    ``out`` (the view's messages, copied) is named in place: a slot is a dealt tile of
+    ``start_kyoku``'s ``tehais`` or a ``tsumo`` message's ``pai``.
+    """
+
+    def __init__(self, out: list[dict[str, Any]]) -> None:
+        self.out = out
+        start = out[0]
+        self.tehais = [list(h) for h in start["tehais"]]
+        start["tehais"] = self.tehais
+        self.seen: Counter[str] = Counter()
+        """Every tile name the view shows (hands, draws, discards, calls, indicators)."""
+        self.held: list[list[_Slot]] = [[] for _ in self.tehais]
+        self.last_draw: list[_Slot | None] = [None] * len(self.tehais)
+        self.ready: list[tuple[int, list[_Slot]]] = []
+        """Each riichi declarer's hand after its riichi discard (which must be ready)."""
+        self.riichi_kongs: dict[int, set[Tile]] = {}
+        """Kinds each seat makes a concealed kong of after its riichi."""
+
+    def value(self, slot: _Slot) -> str:
         s, i, j = slot
-        return str(out[i]["pai"]) if j < 0 else str(tehais[s][j])
+        return str(self.out[i]["pai"]) if j < 0 else str(self.tehais[s][j])
 
-    def assign(slot: _Slot, name: str) -> None:
+    def assign(self, slot: _Slot, name: str) -> None:
         s, i, j = slot
         if j < 0:
-            out[i]["pai"] = name
+            self.out[i]["pai"] = name
         else:
-            tehais[s][j] = name
+            self.tehais[s][j] = name
 
-    def hold(slot: _Slot) -> None:
-        held[slot[0]].append(slot)
-        if value(slot) != "?":
-            seen[value(slot)] += 1
+    def hold(self, slot: _Slot) -> None:
+        self.held[slot[0]].append(slot)
+        if self.value(slot) != "?":
+            self.seen[self.value(slot)] += 1
 
-    def let_go(seat: int, name: str, prefer: _Slot | None) -> None:
-        mine = held[seat]
+    def let_go(self, seat: int, name: str, prefer: _Slot | None) -> None:
+        """``seat`` shows ``name`` from its hand: the slot is named so if still hidden."""
+        value = self.value
+        mine = self.held[seat]
         kind = from_mjai(name)
         exact = [x for x in mine if value(x) == name]
         hidden = [x for x in mine if value(x) == "?"]
@@ -758,83 +803,88 @@ def fill_hidden(
         else:
             raise MahjongError(f"seat {seat} lets go of {name}, which it cannot hold")
         if value(slot) == "?":
-            assign(slot, name)
-            seen[name] += 1
+            self.assign(slot, name)
+            self.seen[name] += 1
         mine.remove(slot)
 
-    declaring: set[int] = set()
-    ready: list[tuple[int, list[_Slot]]] = []
-    riichi_kongs: dict[int, set[Tile]] = {}
-    """Kinds each seat makes a concealed kong of after its riichi."""
-    for s, hand in enumerate(tehais):
-        for j in range(len(hand)):
-            hold((s, 0, j))
-    seen[str(start["dora_marker"])] += 1
-    for i, m in enumerate(out[1:], 1):
-        kind = m.get("type")
-        actor = int(m.get("actor", -1))
-        if kind == "tsumo":
-            hold((actor, i, -1))
-            last_draw[actor] = (actor, i, -1)
-        elif kind == "reach":
-            declaring.add(actor)
-        elif kind == "dahai":
-            prefer = last_draw[actor] if m.get("tsumogiri") else None
-            let_go(actor, str(m["pai"]), prefer)
-            last_draw[actor] = None
-            if actor in declaring:  # the hand left after a riichi discard must be ready
-                declaring.discard(actor)
-                ready.append((actor, list(held[actor])))
-        elif kind in ("chi", "pon", "daiminkan", "ankan"):
-            # a concealed kong takes the tile just drawn first (under riichi it must: EMA-RIICHI-3)
-            prefer = last_draw[actor] if kind == "ankan" else None
-            for t in m["consumed"]:
-                let_go(actor, str(t), prefer)
-                if prefer is not None and prefer not in held[actor]:
-                    prefer = None
-            last_draw[actor] = None
-            if kind == "ankan" and any(seat == actor for seat, _ in ready):
-                riichi_kongs.setdefault(actor, set()).add(from_mjai(str(m["consumed"][0])))
-        elif kind == "kakan":
-            let_go(actor, str(m["pai"]), last_draw[actor])
-            last_draw[actor] = None
-        elif kind == "dora":
-            seen[str(m["dora_marker"])] += 1
-        elif kind == "hora":
-            seen.update(str(t) for t in m.get("ura_markers", ()) if t != "?")
-    left = _copies(red_fives)
-    left.subtract(seen)
-    short = sorted(n for n, c in left.items() if c < 0)
-    if short:
-        raise MahjongError(f"the view names {', '.join(short)} more often than the set holds")
-    for seat, slots in ready:
-        hidden = [x for x in slots if value(x) == "?"]
-        if not hidden:
-            continue
-        melds = (13 - len(slots)) // 3  # concealed kongs declared before the riichi
-        fixed = [value(x) for x in slots if value(x) != "?"]
-        # a kong under riichi must leave the waits as they are: the kong's tiles stand
-        # apart as a pung, the rest of the hand is taken from other suits
-        apart = riichi_kongs.get(seat, set())
-        pool = Counter({n: c for n, c in left.items() if not any(_near(n, k) for k in apart)})
-        names = _ready_names(fixed, len(hidden), pool, melds)
-        if names is None:
-            raise MahjongError(f"no tiles left that make seat {seat}'s riichi hand ready")
-        for slot, name in zip(hidden, names, strict=True):
-            assign(slot, name)
-            left[name] -= 1
-    spare = iter(sorted(left.elements(), key=lambda n: (from_mjai(n), n)))
-    for mine in held:
-        for slot in mine:
-            if value(slot) == "?":
-                got = next(spare, None)
-                if got is None:
-                    raise MahjongError("the view holds more hidden tiles than the set has left")
-                assign(slot, got)
-    return out
+    def follow(self) -> None:
+        """Follow the view's messages: what each seat holds, shows and declares."""
+        out, last_draw = self.out, self.last_draw
+        declaring: set[int] = set()
+        for s, hand in enumerate(self.tehais):
+            for j in range(len(hand)):
+                self.hold((s, 0, j))
+        self.seen[str(out[0]["dora_marker"])] += 1
+        for i, m in enumerate(out[1:], 1):
+            kind = m.get("type")
+            actor = int(m.get("actor", -1))
+            if kind == "tsumo":
+                self.hold((actor, i, -1))
+                last_draw[actor] = (actor, i, -1)
+            elif kind == "reach":
+                declaring.add(actor)
+            elif kind == "dahai":
+                prefer = last_draw[actor] if m.get("tsumogiri") else None
+                self.let_go(actor, str(m["pai"]), prefer)
+                last_draw[actor] = None
+                if actor in declaring:  # the hand left after a riichi discard must be ready
+                    declaring.discard(actor)
+                    self.ready.append((actor, list(self.held[actor])))
+            elif kind in ("chi", "pon", "daiminkan", "ankan"):
+                self.call(actor, kind, m)
+            elif kind == "kakan":
+                self.let_go(actor, str(m["pai"]), last_draw[actor])
+                last_draw[actor] = None
+            elif kind == "dora":
+                self.seen[str(m["dora_marker"])] += 1
+            elif kind == "hora":
+                self.seen.update(str(t) for t in m.get("ura_markers", ()) if t != "?")
+
+    def call(self, actor: int, kind: str, m: dict[str, Any]) -> None:
+        """A chow, pung or kong: its consumed tiles leave ``actor``'s hand."""
+        # a concealed kong takes the tile just drawn first (under riichi it must: EMA-RIICHI-3)
+        prefer = self.last_draw[actor] if kind == "ankan" else None
+        for t in m["consumed"]:
+            self.let_go(actor, str(t), prefer)
+            if prefer is not None and prefer not in self.held[actor]:
+                prefer = None
+        self.last_draw[actor] = None
+        if kind == "ankan" and any(seat == actor for seat, _ in self.ready):
+            self.riichi_kongs.setdefault(actor, set()).add(from_mjai(str(m["consumed"][0])))
+
+    def name_ready(self, left: Counter[str]) -> None:
+        """Name the hidden tiles of each riichi hand so that it is ready, from ``left``."""
+        value = self.value
+        for seat, slots in self.ready:
+            hidden = [x for x in slots if value(x) == "?"]
+            if not hidden:
+                continue
+            melds = (WAITING_SIZE - len(slots)) // SET_SIZE  # concealed kongs before the riichi
+            fixed = [value(x) for x in slots if value(x) != "?"]
+            # a kong under riichi must leave the waits as they are: the kong's tiles stand
+            # apart as a pung, the rest of the hand is taken from other suits
+            apart = self.riichi_kongs.get(seat, set())
+            pool = Counter({n: c for n, c in left.items() if not any(_near(n, k) for k in apart)})
+            names = _ready_names(fixed, len(hidden), pool, melds)
+            if names is None:
+                raise MahjongError(f"no tiles left that make seat {seat}'s riichi hand ready")
+            for slot, name in zip(hidden, names, strict=True):
+                self.assign(slot, name)
+                left[name] -= 1
+
+    def name_rest(self, left: Counter[str]) -> None:
+        """Name every other hidden tile with a copy nobody has seen (lowest kinds first)."""
+        spare = iter(sorted(left.elements(), key=lambda n: (from_mjai(n), n)))
+        for mine in self.held:
+            for slot in mine:
+                if self.value(slot) == "?":
+                    got = next(spare, None)
+                    if got is None:
+                        raise MahjongError("the view holds more hidden tiles than the set has left")
+                    self.assign(slot, got)
 
 
-def parse_mjai(text: str, name: str = "") -> Record:
+def parse_mjai(text: str, name: str = "") -> Record:  # noqa: PLR0912, PLR0915 - one pass over the log
     """Parse a full mjai log into the Tenhou record model for the engine replay check.
 
     JSON Lines, as Mortal's and mjai.app's simulators write it, and our own :func:`to_mjai`.

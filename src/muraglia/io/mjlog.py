@@ -77,12 +77,16 @@ from muraglia.io.tenhou6 import deal_ending, tile_code, ura_tiles, win_score, ya
 from muraglia.io.tenhou_replay import final_points, limit_code
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base import options_dict
-from muraglia.tiles import Tile, wind_index, wind_letter
+from muraglia.tiles import WIND_LETTERS, Tile, wind_index, wind_letter
 
 __all__ = ["MjlogExport", "game_type", "to_mjlog", "write_mjlog"]
 
 _CALL_KINDS: dict[str, MeldType] = {"chow": "chi", "pung": "pon", "kong": "daiminkan"}
-_DORA_IDS = (52, 54, 53)
+_DICE = 2
+"""Dice thrown at the start of a hand (the mjlog's ``seed`` writes them 0-based)."""
+_URA_DORA = 53
+"""Tenhou's yaku id of the ura dora."""
+_DORA_IDS = (52, 54, _URA_DORA)
 """Dora, red fives, ura dora: Tenhou lists them after the other yaku, in this order."""
 
 
@@ -260,7 +264,8 @@ class _DealIds:
         self.red = bool(options_dict(match.game.ruleset).get("red_fives", True))
         self.ids = TileIds(self.red)
         honba, sticks = match.counters[-1]
-        dice = tuple(max(d - 1, 0) for d in start.dice[:2]) if len(start.dice) >= 2 else (0, 0)
+        two = start.dice[:_DICE]
+        dice = tuple(max(d - 1, 0) for d in two) if len(two) == _DICE else (0, 0)
         self.head = (wind_index(start.round_wind) * 4 + start.dealer, honba, sticks)
         self.dice = (dice[0], dice[1])
         self.dealer = start.dealer
@@ -448,8 +453,8 @@ class _DealIds:
             pairs = yaku_of(result, parse_hand(w.hand), deal.letter(w.seat), prevalent)
             yaku = [(y, v) for y, v, full in pairs if not full]
             yakuman = tuple(y for y, _, full in pairs if full)
-            if riichi and not yakuman and all(y != 53 for y, _ in yaku):
-                yaku.append((53, 0))  # Tenhou lists the ura dora of a riichi win, even none
+            if riichi and not yakuman and all(y != _URA_DORA for y, _ in yaku):
+                yaku.append((_URA_DORA, 0))  # Tenhou lists the ura dora of a riichi win, even none
             yaku.sort(key=lambda p: _DORA_IDS.index(p[0]) + 100 if p[0] in _DORA_IDS else p[0])
             hand = list(self.hands[w.seat])
             if w.from_seat is not None:
@@ -516,7 +521,7 @@ class MjlogExport:
 
     def __init__(self, match: MatchState, *, names: Sequence[str] = ()) -> None:
         rules = match.game.ruleset
-        if not str(rules.id).startswith("riichi") or match.flow.players != 4:
+        if not str(rules.id).startswith("riichi") or match.flow.players != len(WIND_LETTERS):
             raise MahjongError(f"mjlog export needs a riichi record, not {rules.id!r}")
         self.match = match
         self.names = tuple(names) or tuple(f"seat {s}" for s in range(4))

@@ -35,6 +35,11 @@ from muraglia.rulesets import ruleset_for
 
 __all__ = ["GameRecord", "ReplayMismatchError", "dumps", "loads", "record_of", "replay"]
 
+_RED_FIVES_FORMAT = 2
+"""The first record format whose walls have red fives (older ones: the ruleset's option off)."""
+_URA_FORMAT = 3
+"""The first record format that writes a riichi win's ura dora."""
+
 
 class ReplayMismatchError(MahjongError):
     """Replaying a record gave a different event than the recorded one."""
@@ -97,7 +102,7 @@ def game_of(header: dict[str, Any]) -> Game:
         MahjongError: for an unknown ruleset, bad options or a version mismatch.
     """
     options = dict(header.get("options", {}))
-    if int(header.get("format_version", 1)) < 2:  # made before the walls had red fives
+    if int(header.get("format_version", 1)) < _RED_FIVES_FORMAT:
         probe = ruleset_for(str(header["ruleset"]))
         if hasattr(probe.options, "red_fives"):
             options.setdefault("red_fives", False)
@@ -131,7 +136,7 @@ def replay(
         IllegalActionError: if a recorded action is illegal on replay.
     """
     match = game_of(record.header).new_match()
-    without_ura = check and int(record.header.get("format_version", 1)) < 3
+    without_ura = check and int(record.header.get("format_version", 1)) < _URA_FORMAT
     older: dict[int, Won] = {}
     """Replayed riichi wins as a format 1-2 record wrote them (no ura dora), by event index."""
     for event in record.events:

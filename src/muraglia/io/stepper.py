@@ -39,9 +39,10 @@ from muraglia.io.mjai import parse_mjai
 from muraglia.io.record import GameRecord, loads, replay
 from muraglia.io.tenhou import Record, parse_mjlog, parse_tenhou6
 from muraglia.io.tenhou_replay import HandCheck, check_record, rules_for
+from muraglia.melds import SET_SIZE
 from muraglia.rulesets import load_ruleset
 from muraglia.scoring.result import Settlement
-from muraglia.tiles import Tile, wind_letter
+from muraglia.tiles import HAND_SIZE, WAITING_SIZE, Tile, wind_letter
 
 __all__ = [
     "FORMATS",
@@ -336,10 +337,10 @@ class _Stepper:
             sh = None
         waits: tuple[Tile, ...] = ()
         best: list[tuple[Tile, tuple[Tile, ...]]] = []
-        size = sum(counts) + 3 * melds
-        if size == 13 and sh is not None and sh <= 0:
+        size = sum(counts) + SET_SIZE * melds
+        if size == WAITING_SIZE and sh is not None and sh <= 0:
             waits = legal.waits_of(deal.flow, counts, melds)
-        elif size == 14 and sh is not None:
+        elif size == HAND_SIZE and sh is not None:
             after: list[tuple[int, Tile]] = []
             for k in range(len(counts)):
                 if counts[k]:
@@ -358,6 +359,28 @@ class _Stepper:
         return got
 
 
+def _rules_of(record: GameRecord | Record) -> tuple[str, Any]:
+    """The ruleset spec a record names and, for a Tenhou-model record, the ruleset loaded.
+
+    Raises:
+        MahjongError: an unknown ruleset or bad options.
+    """
+    if isinstance(record, GameRecord):
+        rules = str(record.header.get("ruleset", ""))
+        given = record.header.get("options") or {}
+        if isinstance(given, dict) and given:
+            rules += f"({','.join(f'{k}={v}' for k, v in sorted(given.items()))})"
+        return rules, None
+    h = record.header
+    if h.ruleset:
+        opts = ",".join(f"{k}={v}" for k, v in h.options)
+        return (f"{h.ruleset}({opts})" if opts else h.ruleset), load_ruleset(
+            h.ruleset, **dict(h.options)
+        )
+    rules = rules_for(record)
+    return rules, load_ruleset(rules)
+
+
 def step(opened: OpenedRecord, decide: Decide | None = None) -> Steps:
     """Replay ``opened`` through the engine, a :class:`Frame` after every move.
 
@@ -368,21 +391,7 @@ def step(opened: OpenedRecord, decide: Decide | None = None) -> Steps:
             record names an unknown ruleset.
     """
     record = opened.record
-    if isinstance(record, GameRecord):
-        rules = str(record.header.get("ruleset", ""))
-        given = record.header.get("options") or {}
-        if isinstance(given, dict) and given:
-            rules += f"({','.join(f'{k}={v}' for k, v in sorted(given.items()))})"
-        ruleset = None
-    else:
-        h = record.header
-        if h.ruleset:
-            ruleset = load_ruleset(h.ruleset, **dict(h.options))
-            opts = ",".join(f"{k}={v}" for k, v in h.options)
-            rules = f"{h.ruleset}({opts})" if opts else h.ruleset
-        else:
-            rules = rules_for(record)
-            ruleset = load_ruleset(rules)
+    rules, ruleset = _rules_of(record)
     steps = Steps(opened, rules, False)
     stepper = _Stepper(steps, decide)
     if isinstance(record, GameRecord):

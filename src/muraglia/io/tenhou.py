@@ -32,7 +32,18 @@ from pathlib import Path
 from typing import Any, Literal
 
 from muraglia.errors import MahjongError
-from muraglia.tiles import NUM_SUITED, WIND_LETTERS, PhysicalTile, Tile
+from muraglia.melds import SET_SIZE
+from muraglia.tiles import (
+    COPIES,
+    HONOURS,
+    NUM_KINDS,
+    NUM_SUITED,
+    RANKS,
+    WAITING_SIZE,
+    WIND_LETTERS,
+    PhysicalTile,
+    Tile,
+)
 
 __all__ = [
     "RED_IDS",
@@ -62,6 +73,26 @@ __all__ = [
     "tile_text",
 ]
 
+_TILE_IDS = NUM_KINDS * COPIES
+"""Tenhou's tile ids: 0-135, four per kind."""
+_PLAYERS = len(WIND_LETTERS)
+"""Seats of a four-player game."""
+_SUITS = NUM_SUITED // RANKS
+"""Suits (man, pin, sou)."""
+_CHOW_LAST = RANKS - SET_SIZE
+"""The highest rank index (0-based) a chow starts on."""
+_SEED_FIELDS = 6
+"""``<INIT seed>``: round, honba, sticks, two dice, the first indicator."""
+_TEN_FIELDS = 3
+"""``<AGARI ten>``: fu, points, limit."""
+_ROUND_FIELDS = 17
+"""Fields of a tenhou.net/6 round (head, scores, indicators, four seats' three columns, result)."""
+_NORTH_HAND = 13
+"""Index of the North seat's dealt hand in a tenhou.net/6 round (empty in a three-player game)."""
+_JSON_HONOURS = 4
+"""Suit digit of the honours in tenhou.net/6 tile codes (1-3: man, pin, sou)."""
+_TSUMOGIRI = 60
+"""The tenhou.net/6 discard code of the tile just drawn."""
 RED_IDS: frozenset[int] = frozenset({16, 52, 88})
 """Tile ids of the red fives (one per suit, Tenhou's ``aka`` rule)."""
 
@@ -260,7 +291,7 @@ def physical_tile(tile_id: int, red_fives: bool = True) -> PhysicalTile:
     Raises:
         TenhouFormatError: for an id outside 0-135.
     """
-    if not 0 <= tile_id < 136:
+    if not 0 <= tile_id < _TILE_IDS:
         raise TenhouFormatError(f"tile id {tile_id} is outside 0-135")
     return PhysicalTile(Tile(tile_id // 4), red=red_fives and tile_id in RED_IDS)
 
@@ -567,14 +598,14 @@ def encode_meld(meld: TenhouMeld) -> int:
     kinds = [t // 4 for t in tiles]
     rel = 0 if meld.from_who is None else (meld.from_who - meld.who) % 4
     bad = TenhouFormatError(f"seat {meld.who}'s {meld.kind} of tiles {tiles} cannot be encoded")
-    if any(not 0 <= t < 136 for t in tiles) or len(set(tiles)) != len(tiles):
+    if any(not 0 <= t < _TILE_IDS for t in tiles) or len(set(tiles)) != len(tiles):
         raise bad
     if meld.kind == "chi":
         suit, start = divmod(kinds[0], 9)
         if (
-            len(tiles) != 3
-            or suit > 2
-            or start > 6
+            len(tiles) != SET_SIZE
+            or suit >= _SUITS
+            or start > _CHOW_LAST
             or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]
             or meld.called not in tiles
             or rel == 0
@@ -585,15 +616,15 @@ def encode_meld(meld: TenhouMeld) -> int:
         return code << 10 | copies[2] << 7 | copies[1] << 5 | copies[0] << 3 | 0x4 | rel
     if meld.kind in ("pon", "kakan"):
         three = [t for t in tiles if t != meld.added]
-        if len(set(kinds)) != 1 or len(three) != 3 or meld.called not in three or rel == 0:
+        if len(set(kinds)) != 1 or len(three) != SET_SIZE or meld.called not in three or rel == 0:
             raise bad
-        if len(tiles) != (3 if meld.kind == "pon" else 4):
+        if len(tiles) != (SET_SIZE if meld.kind == "pon" else COPIES):
             raise bad
         unused = next(c for c in range(4) if kinds[0] * 4 + c not in three)
         flag = 0x8 if meld.kind == "pon" else 0x10
         return (kinds[0] * 3 + three.index(meld.called)) << 9 | unused << 5 | flag | rel
     if meld.kind in ("daiminkan", "ankan"):
-        if len(tiles) != 4 or len(set(kinds)) != 1:
+        if len(tiles) != COPIES or len(set(kinds)) != 1:
             raise bad
         if meld.kind == "ankan":
             return (kinds[0] * 4) << 8
@@ -629,7 +660,7 @@ def _attr(el: ET.Element, name: str) -> str:
 
 def _sc(el: ET.Element) -> tuple[tuple[int, ...], tuple[int, ...]]:
     sc = _ints(_attr(el, "sc"), f"<{el.tag}> sc")
-    if len(sc) != 8:
+    if len(sc) != 2 * _PLAYERS:  # score and change of each seat
         raise TenhouFormatError(f"<{el.tag}> sc has {len(sc)} values, not 8")
     return tuple(100 * x for x in sc[0::2]), tuple(100 * x for x in sc[1::2])
 
@@ -644,7 +675,7 @@ def _owari(el: ET.Element) -> tuple[float, ...] | None:
 def _agari(el: ET.Element) -> Agari:
     who = int(_attr(el, "who"))
     ten = _ints(_attr(el, "ten"), "<AGARI> ten")
-    if len(ten) != 3:
+    if len(ten) != _TEN_FIELDS:
         raise TenhouFormatError(f"<AGARI> ten={el.get('ten')!r} is not fu,points,limit")
     yaku = _ints(el.get("yaku"), "<AGARI> yaku")
     honba, sticks = _ints(_attr(el, "ba"), "<AGARI> ba")
@@ -691,11 +722,11 @@ def _ryuukyoku(el: ET.Element) -> Ryuukyoku:
 
 def _init(el: ET.Element) -> RoundInit:
     seed = _ints(_attr(el, "seed"), "<INIT> seed")
-    if len(seed) != 6:
+    if len(seed) != _SEED_FIELDS:
         raise TenhouFormatError(f"<INIT> seed={el.get('seed')!r} needs 6 values")
     hands = tuple(_ints(el.get(f"hai{s}"), f"<INIT> hai{s}") for s in range(4))
     for s, h in enumerate(hands):
-        if len(h) != 13:
+        if len(h) != WAITING_SIZE:
             raise TenhouFormatError(f"<INIT> hai{s} has {len(h)} tiles, not 13")
     return RoundInit(
         round=seed[0],
@@ -730,7 +761,7 @@ def _where(current: _RoundBuilder | None, tag: str, rounds: int) -> str:
     return f"{current.init.name}, step {len(current.events) + 1}: "
 
 
-def parse_mjlog(text: str, name: str = "") -> Record:
+def parse_mjlog(text: str, name: str = "") -> Record:  # noqa: PLR0912, PLR0915 - one branch an XML tag
     """Parse an mjlog XML document (a truncated game gives ``complete=False``).
 
     Raises:
@@ -875,9 +906,9 @@ def _json_kind(code: int) -> int:
     if code in _JSON_KIND_RED:
         return _JSON_KIND_RED[code] // 4
     suit, rank = divmod(code, 10)
-    if suit in (1, 2, 3) and 1 <= rank <= 9:
-        return (suit - 1) * 9 + rank - 1
-    if suit == 4 and 1 <= rank <= 7:
+    if 1 <= suit <= _SUITS and 1 <= rank <= RANKS:
+        return (suit - 1) * RANKS + rank - 1
+    if suit == _JSON_HONOURS and 1 <= rank <= len(HONOURS):
         return NUM_SUITED + rank - 1
     raise TenhouFormatError(f"tile code {code} is not a tenhou.net/6 tile")
 
@@ -1013,7 +1044,7 @@ class _JsonRound:
     ) -> None:
         self.kan_dora_at_once = kan_dora_at_once
         """Kong indicators turned with the kong (EMA-KONG-5), not after the discard (Tenhou)."""
-        if len(log) < 17:
+        if len(log) < _ROUND_FIELDS:
             raise TenhouFormatError(f"a round has {len(log)} fields, not 17")
         head = log[0]
         self.ids = TileIds(red_fives)
@@ -1055,7 +1086,7 @@ class _JsonRound:
             return _JSON_KIND_RED[code]
         return _json_kind(code) * 4 + 3
 
-    def run(self) -> Round:
+    def run(self) -> Round:  # noqa: PLR0912, PLR0915 - the interleaving state machine, in one loop
         """Interleave the columns: claims on each discard first, else the next seat draws."""
         di = [0, 0, 0, 0]  # next unread entry of each seat's draws
         dd = [0, 0, 0, 0]  # ... and discards
@@ -1102,7 +1133,7 @@ class _JsonRound:
                 if riichi:
                     self._event(Reach(turn, 1))
                 hand = self.hands[turn]
-                if code == 60:  # tsumogiri
+                if code == _TSUMOGIRI:
                     tid = self.last_draw
                     hand.remove(tid)
                 else:
@@ -1351,10 +1382,10 @@ def _ours(data: Any, label: str) -> tuple[str, tuple[tuple[str, Any], ...], bool
 
 def _three_player(log: Any) -> bool:
     """Whether a round is from a three-player game (three scores, or North without a hand)."""
-    if not isinstance(log, list) or len(log) < 17:
+    if not isinstance(log, list) or len(log) < _ROUND_FIELDS:
         return False
-    scores, north = log[1], log[13]
-    return (isinstance(scores, list) and len(scores) == 3) or north == []
+    scores, north = log[1], log[_NORTH_HAND]
+    return (isinstance(scores, list) and len(scores) == _PLAYERS - 1) or north == []
 
 
 def _json_objects(text: str) -> Iterator[Any]:

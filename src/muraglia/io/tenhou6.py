@@ -44,10 +44,19 @@ from muraglia.errors import MahjongError
 from muraglia.io.record import GameRecord, game_of
 from muraglia.io.tenhou import YAKU
 from muraglia.io.tenhou_replay import DRAW_KINDS
+from muraglia.melds import SET_SIZE
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base import options_dict
 from muraglia.scoring.result import ScoreResult
-from muraglia.tiles import DRAGONS, NUM_SUITED, PhysicalTile, Tile, wind_index, wind_letter
+from muraglia.tiles import (
+    DRAGONS,
+    NUM_SUITED,
+    WIND_LETTERS,
+    PhysicalTile,
+    Tile,
+    wind_index,
+    wind_letter,
+)
 
 __all__ = [
     "PATTERN_YAKU",
@@ -99,6 +108,8 @@ _NAMES = {
 """Result names by language (Tenhou's Japanese; the English viewer's romaji), by the ending
 of :func:`deal_ending`."""
 
+_TRIPLE_RON = 3
+"""Winners of a triple ron (an abortive draw where the ruleset says so)."""
 _SOURCE_POS = {"pung": {3: 0, 2: 1, 1: 2}, "kong": {3: 0, 2: 1, 1: 3}}
 """Call kind -> discarder's offset from the caller -> position of the marked tile."""
 
@@ -138,7 +149,7 @@ class _DealWriter:
         self.pending_kong: AddedKong | ConcealedKong | None = None
         self.ended: DealEnded | None = None
 
-    def event(self, e: Event) -> None:
+    def event(self, e: Event) -> None:  # noqa: PLR0912 - one branch an engine event type
         if isinstance(e, Dealt):
             codes = [tile_code(t, i in e.red) for i, t in enumerate(e.tiles)]
             self.hands[e.seat] = codes[:13]
@@ -299,7 +310,7 @@ def deal_ending(match: MatchState, deal: DealState, won: int) -> str:
     lines = settlement.explanation.get("en", ()) if settlement else ()
     if r.reason == "win" and not r.void and won == len(r.winners):
         abortive = settlement is not None and settlement.extra.get("draw") == "abortive"
-        if len(r.winners) == 3 and (abortive or any("triple ron" in x for x in lines)):
+        if len(r.winners) == _TRIPLE_RON and (abortive or any("triple ron" in x for x in lines)):
             return "ron3"
         return "win"
     if r.reason == "exhausted" and any("nagashi" in line for line in lines):
@@ -354,7 +365,7 @@ def yaku_of(
     for a in result.awards:
         if a.id == "dragon_pung":
             kinds = {m.first for m in hand.melds} | {
-                t for t in DRAGONS if hand.concealed_counts[t] >= 3
+                t for t in DRAGONS if hand.concealed_counts[t] >= SET_SIZE
             }
             ids = [18 + k - Tile.WHITE for k in sorted(kinds) if k in DRAGONS]
         elif a.id in ("seat_wind", "prevalent_wind"):
@@ -397,7 +408,7 @@ class Tenhou6Export:
         if lang not in _NAMES:
             raise MahjongError(f"tenhou.net/6 export language {lang!r}: 'ja' or 'en'")
         rules = match.game.ruleset
-        if not str(rules.id).startswith("riichi") or match.flow.players != 4:
+        if not str(rules.id).startswith("riichi") or match.flow.players != len(WIND_LETTERS):
             raise MahjongError(f"tenhou.net/6 export needs a riichi record, not {rules.id!r}")
         self.match, self.title, self.lang = match, title, lang
         self.scores = list(match.scores)

@@ -68,6 +68,7 @@ from muraglia.io.tenhou import (
     NewDora,
     Reach,
     Record,
+    Result,
     Round,
     RoundInit,
     Ryuukyoku,
@@ -79,7 +80,15 @@ from muraglia.io.tenhou import Event as TenhouEvent
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import SEAT_LETTERS, MatchProgress
 from muraglia.scoring.result import ScoreResult
-from muraglia.tiles import COPIES, NUM_KINDS, PhysicalTile, Tile
+from muraglia.tiles import (
+    COPIES,
+    FIVE,
+    NUM_KINDS,
+    WAITING_SIZE,
+    WIND_LETTERS,
+    PhysicalTile,
+    Tile,
+)
 
 __all__ = [
     "CheckReport",
@@ -103,6 +112,16 @@ LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 """Tenhou's limit codes (``ten``'s third value) by index."""
 
 _RED_IDS = frozenset((16, 52, 88))
+_TILE_IDS = NUM_KINDS * COPIES
+"""Tenhou's tile ids: 0-135, four per kind."""
+_PLAYERS = len(WIND_LETTERS)
+"""Seats of a four-player game."""
+_MAX_KONGS = 4
+"""Kongs (and so replacement draws) in one deal at the most."""
+_MAX_INDICATORS = 1 + _MAX_KONGS
+"""Dora indicators in one deal at the most (the first, then one a kong)."""
+_TRIPLE_RON = 3
+"""Winners of a triple ron."""
 
 DRAW_KINDS = {
     "exhausted": "",
@@ -141,7 +160,7 @@ _NOTATION: dict[tuple[Tile, bool], str] = {
     (k, r): PhysicalTile(k, red=r).notation
     for k in _KINDS
     for r in (False, True)
-    if not r or (k.is_suited and k.rank == 5)
+    if not r or (k.is_suited and k.rank == FIVE)
 }
 """An engine event's (kind, red) in notation."""
 
@@ -172,8 +191,51 @@ def deal_wall(rnd: Round, game: Game, red_fives: bool = True) -> WallTiles:
     layout = flow.table.wall
     init = rnd.init
     queues = [list(h) for h in init.hands]
-    if len(queues) != 4 or any(len(q) != 13 for q in queues):
+    if len(queues) != _PLAYERS or any(len(q) != WAITING_SIZE for q in queues):
         raise TenhouFormatError(f"{init.name}: the deal needs four hands of 13 tiles")
+    live_draws, replacements = _draws(rnd, queues)
+    live: list[int] = []
+    for offset in flow.table.deal_plan:
+        live.append(queues[(init.dealer + offset) % _PLAYERS].pop(0))
+    live += live_draws
+    dead: list[int | None] = [None] * layout.dead_wall
+    if len(replacements) > _MAX_KONGS:
+        raise TenhouFormatError(f"{init.name}: {len(replacements)} kong replacements (4 at most)")
+    for i, tid in enumerate(replacements):
+        dead[i] = tid
+    indicators = [init.dora, *(e.tile for e in rnd.events if isinstance(e, NewDora))]
+    ura = next((r.ura for r in rnd.results if isinstance(r, Agari) and r.ura), ())
+    base = layout.first_indicator if layout.first_indicator is not None else 5
+    if len(indicators) > _MAX_INDICATORS or len(ura) > len(indicators):
+        raise TenhouFormatError(f"{init.name}: {len(indicators)} dora indicators (5 at most)")
+    for i, tid in enumerate(indicators):
+        dead[base + 2 * i] = tid
+    for i, tid in enumerate(ura):
+        dead[base - 1 + 2 * i] = tid
+    placed = [t for t in live if t >= 0] + [t for t in dead if t is not None]
+    spare_ids = _unshown(init.name, placed, red_fives)
+    spare = iter(spare_ids)
+    live = [t if t >= 0 else next(spare) for t in live]
+    if len(live) > _TILE_IDS - layout.dead_wall:
+        raise TenhouFormatError(f"{init.name}: {len(live) - 53} draws, more than the wall holds")
+    dead_ids = [t if t is not None else next(spare) for t in dead]
+    live += list(spare)
+    return (
+        tuple(_tile(t, red_fives) for t in live),
+        tuple(_tile(t, red_fives) for t in dead_ids),
+    )
+
+
+def _draws(rnd: Round, queues: list[list[int]]) -> tuple[list[int], list[int]]:
+    """The live draws and the kong replacement draws of ``rnd``, in order.
+
+    The dealer's first draw is his last dealt tile: it is appended to his queue in
+    ``queues`` (-1, unknown, for a round without events).
+
+    Raises:
+        TenhouFormatError: a seat other than the dealer draws first.
+    """
+    init = rnd.init
     live_draws: list[int] = []
     replacements: list[int] = []
     pending: set[int] = set()
@@ -197,54 +259,36 @@ def deal_wall(rnd: Round, game: Game, red_fives: bool = True) -> WallTiles:
             pending.add(e.meld.who)
     if first:  # a round without events: the dealer's 14th tile is unknown
         queues[init.dealer].append(-1)
-    live: list[int] = []
-    for offset in flow.table.deal_plan:
-        live.append(queues[(init.dealer + offset) % 4].pop(0))
-    live += live_draws
-    dead: list[int | None] = [None] * layout.dead_wall
-    if len(replacements) > 4:
-        raise TenhouFormatError(f"{init.name}: {len(replacements)} kong replacements (4 at most)")
-    for i, tid in enumerate(replacements):
-        dead[i] = tid
-    indicators = [init.dora, *(e.tile for e in rnd.events if isinstance(e, NewDora))]
-    ura = next((r.ura for r in rnd.results if isinstance(r, Agari) and r.ura), ())
-    base = layout.first_indicator if layout.first_indicator is not None else 5
-    if len(indicators) > 5 or len(ura) > len(indicators):
-        raise TenhouFormatError(f"{init.name}: {len(indicators)} dora indicators (5 at most)")
-    for i, tid in enumerate(indicators):
-        dead[base + 2 * i] = tid
-    for i, tid in enumerate(ura):
-        dead[base - 1 + 2 * i] = tid
-    placed = [t for t in live if t >= 0] + [t for t in dead if t is not None]
+    return live_draws, replacements
+
+
+def _unshown(name: str, placed: list[int], red_fives: bool) -> list[int]:
+    """One tile id for each copy the record never shows (the red five if still unplaced).
+
+    Raises:
+        TenhouFormatError: a tile id out of range, a fifth copy or a second red five among
+            ``placed``.
+    """
     left = [COPIES] * NUM_KINDS  # copies of each kind not placed yet
     reds_left = set(_RED_IDS) if red_fives else set()
     for t in placed:
-        if not 0 <= t < 136:
-            raise TenhouFormatError(f"{init.name}: tile id {t} is out of range")
-        left[t // 4] -= 1
-        if left[t // 4] < 0:
+        if not 0 <= t < _TILE_IDS:
+            raise TenhouFormatError(f"{name}: tile id {t} is out of range")
+        left[t // COPIES] -= 1
+        if left[t // COPIES] < 0:
             raise TenhouFormatError(
-                f"{init.name}: a fifth {_name(t, False)} in one deal (hands, draws, indicators)"
+                f"{name}: a fifth {_name(t, False)} in one deal (hands, draws, indicators)"
             )
         if t in reds_left:
             reds_left.discard(t)
         elif red_fives and t in _RED_IDS:
-            raise TenhouFormatError(f"{init.name}: a second red {_name(t, False)}")
-    spare_ids = []  # one id per copy never shown: the red five if still unplaced
+            raise TenhouFormatError(f"{name}: a second red {_name(t, False)}")
+    spare_ids = []
     for kind in range(NUM_KINDS):
-        copies = [4 * kind + c for c in range(4) if 4 * kind + c in reds_left]
-        copies += [4 * kind + 3] * (left[kind] - len(copies))
+        copies = [COPIES * kind + c for c in range(COPIES) if COPIES * kind + c in reds_left]
+        copies += [COPIES * kind + COPIES - 1] * (left[kind] - len(copies))
         spare_ids += copies[: left[kind]]
-    spare = iter(spare_ids)
-    live = [t if t >= 0 else next(spare) for t in live]
-    if len(live) > 136 - layout.dead_wall:
-        raise TenhouFormatError(f"{init.name}: {len(live) - 53} draws, more than the wall holds")
-    dead_ids = [t if t is not None else next(spare) for t in dead]
-    live += list(spare)
-    return (
-        tuple(_tile(t, red_fives) for t in live),
-        tuple(_tile(t, red_fives) for t in dead_ids),
-    )
+    return spare_ids
 
 
 # ---------------------------------------------------------------------- one round
@@ -672,49 +716,18 @@ def _round_check(
     ]
     wins = [r for r in rnd.results if isinstance(r, Agari)]
     won = [e for e in events if isinstance(e, Won)]
-    if wins and not (result.reason == "win" and len(result.winners) == 3 and len(wins) < 3):
+    triple = result.reason == "win" and len(result.winners) == _TRIPLE_RON
+    if wins and not (triple and len(wins) < _TRIPLE_RON):
         scored = _flags_han_fu(match, deal) if result.reason == "win" else {}
-        exp_wins, got_wins = [], []
-        for a in wins:
-            exp = _expected_win(a, mjlog)
-            exp_wins.append(exp)
-            if a.who not in scored:
-                got_wins.append({"who": a.who, "won": False})
-                continue
-            r, flags = scored[a.who]
-            full: dict[str, Any] = {
-                "who": a.who,
-                "from": result.discarder if result.discarder is not None else a.who,
-                "points": r.value,
-                "limit": LIMIT_NAMES[limit_code(r)],
-                "han": r.han,
-                "fu": r.fu,
-            }
-            got_wins.append({k: full[k] for k in exp})
-            w = next((x for x in won if x.seat == a.who), None)
-            details.setdefault("wins", []).append(
-                {
-                    "hand": w.hand if w else "",
-                    "flags": flags,
-                    "patterns": [f"{x.id} {x.value}" for x in r.awards],
-                    "recorded_yaku": _yaku_names(a),
-                }
-            )
-        expected["wins"] = exp_wins
-        got["wins"] = got_wins
+        expected["wins"], got["wins"], win_details = _compare_wins(
+            wins, scored, result.discarder, won, mjlog
+        )
+        if win_details:
+            details["wins"] = win_details
     else:
-        draw = rnd.results[0]
-        kind = DRAW_KINDS.get(result.reason, result.reason)
-        if result.reason == "win" and len(result.winners) == 3:
-            kind = "ron3"
-        if kind == "" and _nagashi(match, deal):
-            kind = "nm"
-        if not isinstance(draw, Ryuukyoku) or draw.kind != "?":  # "?": an mjai draw, no reason
-            expected["draw"] = draw.kind if isinstance(draw, Ryuukyoku) else "win"
-            got["draw"] = kind
-        if mjlog and isinstance(draw, Ryuukyoku) and draw.kind in ("", "nm"):
-            expected["tenpai"] = list(draw.tenpai)
-            got["tenpai"] = [s for s in range(4) if legal.waits(deal, s)]
+        exp_draw, got_draw = _compare_draw(match, deal, rnd.results[0], mjlog=mjlog)
+        expected.update(exp_draw)
+        got.update(got_draw)
     if next_init is not None:
         expected["next"] = _recorded_state(next_init)
         got["next"] = _state(match)
@@ -724,6 +737,66 @@ def _round_check(
         expected["result"] = [round(1000 * x) for x in final[1::2]]
         got["final"], got["result"] = final_points(match, settled)
     return HandCheck(record.name, init.name, expected, got, details)
+
+
+def _compare_wins(
+    wins: Sequence[Agari],
+    scored: Mapping[int, tuple[ScoreResult, Sequence[str]]],
+    discarder: int | None,
+    won: Sequence[Won],
+    mjlog: bool,
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """The recorded wins, the replayed ones (the same keys) and the replay's details."""
+    exp_wins: list[dict[str, Any]] = []
+    got_wins: list[dict[str, Any]] = []
+    details: list[dict[str, Any]] = []
+    for a in wins:
+        exp = _expected_win(a, mjlog)
+        exp_wins.append(exp)
+        if a.who not in scored:
+            got_wins.append({"who": a.who, "won": False})
+            continue
+        r, flags = scored[a.who]
+        full: dict[str, Any] = {
+            "who": a.who,
+            "from": discarder if discarder is not None else a.who,
+            "points": r.value,
+            "limit": LIMIT_NAMES[limit_code(r)],
+            "han": r.han,
+            "fu": r.fu,
+        }
+        got_wins.append({k: full[k] for k in exp})
+        w = next((x for x in won if x.seat == a.who), None)
+        details.append(
+            {
+                "hand": w.hand if w else "",
+                "flags": flags,
+                "patterns": [f"{x.id} {x.value}" for x in r.awards],
+                "recorded_yaku": _yaku_names(a),
+            }
+        )
+    return exp_wins, got_wins, details
+
+
+def _compare_draw(
+    match: MatchState, deal: Any, draw: Result, *, mjlog: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The recorded and the replayed way a deal without a (scored) win ended."""
+    expected: dict[str, Any] = {}
+    got: dict[str, Any] = {}
+    result = deal.result
+    kind = DRAW_KINDS.get(result.reason, result.reason)
+    if result.reason == "win" and len(result.winners) == _TRIPLE_RON:
+        kind = "ron3"
+    if kind == "" and _nagashi(match, deal):
+        kind = "nm"
+    if not isinstance(draw, Ryuukyoku) or draw.kind != "?":  # "?": an mjai draw, no reason
+        expected["draw"] = draw.kind if isinstance(draw, Ryuukyoku) else "win"
+        got["draw"] = kind
+    if mjlog and isinstance(draw, Ryuukyoku) and draw.kind in ("", "nm"):
+        expected["tenpai"] = list(draw.tenpai)
+        got["tenpai"] = [s for s in range(_PLAYERS) if legal.waits(deal, s)]
+    return expected, got
 
 
 def _nagashi(match: MatchState, deal: Any) -> bool:

@@ -174,7 +174,7 @@ class DefensiveBot(EfficiencyBot):
         """
         v = t.view
         key = (
-            self.traits.id,
+            _rules_key(self.ruleset),
             bytes(counts),
             v.melds[v.seat],
             v.bonus[v.seat],
@@ -365,12 +365,26 @@ def score_win(
 _SWINGS: dict[tuple[object, ...], float] = {}
 
 
+def _rules_key(rules: Any) -> tuple[object, ...]:
+    """What a ruleset's scores and settlements depend on: its id and its options.
+
+    The id alone is not enough: ``fimj(limit=300)`` caps a hand where ``fimj`` does not, and
+    ``riichi-tenhou`` is ``riichi-ema`` with other options.
+    """
+    options = getattr(rules, "options", None)
+    try:
+        hash(options)
+    except TypeError:  # an options object that cannot be a key: this ruleset object only
+        return (id(rules), rules)
+    return (type(rules).__name__, getattr(rules, "id", rules), options)
+
+
 def _draw_swing(rules: Any, me: str, ready: tuple[str, ...]) -> float:
     """What seat ``me`` gains by being ready at an exhaustive draw.
 
     The seats ``ready`` are ready besides; the ruleset settles both draws (East deals).
     """
-    key = (getattr(rules, "id", rules), me, ready)
+    key = (_rules_key(rules), me, ready)
     hit = _SWINGS.get(key)
     if hit is not None:
         return hit

@@ -34,7 +34,7 @@ from muraglia.errors import (
     json_type,
 )
 from muraglia.hand import Hand
-from muraglia.notation import parse_hand, parse_tiles
+from muraglia.notation import parse_hand, parse_tiles, scan_with_indicators
 from muraglia.rulesets.base.options import convert_options
 from muraglia.rulesets.base.ruleset import AnyRuleset, Ruleset
 from muraglia.scoring.context import WinType, parse_wind
@@ -296,10 +296,10 @@ def load_scorer(spec: str) -> Ruleset[Any]:
 
 _CACHE_SIZE = 64
 """How many distinct rulesets (and, separately, spec spellings) :func:`ruleset_for` keeps."""
-_BY_TEXT: dict[str, tuple[Any, int | None]] = {}
+_BY_TEXT: dict[str, tuple[AnyRuleset, int | None]] = {}
 """Spec text as given -> (shared ruleset, the version of the pattern table it was built from)
 (the hit path: one dictionary lookup and one version check)."""
-_BY_KEY: dict[tuple[Any, ...], tuple[Any, int | None]] = {}
+_BY_KEY: dict[tuple[Any, ...], tuple[AnyRuleset, int | None]] = {}
 """Normalised spec (id, sorted typed options) -> (shared ruleset, pattern table version)."""
 _LOCK = threading.Lock()
 
@@ -325,7 +325,7 @@ def _version(ruleset: Any) -> int | None:
     return getattr(getattr(type(ruleset), "patterns", None), "version", None)
 
 
-def ruleset_for(spec: str, **options: Any) -> Any:
+def ruleset_for(spec: str, **options: Any) -> AnyRuleset:
     """The shared ruleset object for ``spec``, built once per normalised spec and reused.
 
     What the public one-call paths use (``muraglia.score``/``analyze`` with a ruleset id, the
@@ -499,6 +499,12 @@ def _fast_hand(  # noqa: PLR0911, PLR0917 - one pass over the common spellings
                 return None
         else:
             return None
+    per_suit = int(getattr(ruleset, "red_fives_per_suit", 0))
+    # the common case in one pass (the C kernel where built): hand, indicators, red fives
+    checked = scan_with_indicators(hand, per_suit, dora, ura, MAX_INDICATORS)
+    if checked is not None:
+        return checked
+    # anything else, step by step (a bad hand raises its message here)
     kinds: list[Tile] = []
     red = 0
     for given in (dora, ura):
@@ -512,7 +518,6 @@ def _fast_hand(  # noqa: PLR0911, PLR0917 - one pass over the common spellings
                 return None
             kinds.append(entry[0])
             red += entry[1]
-    per_suit = int(getattr(ruleset, "red_fives_per_suit", 0))
     h = parse_hand(hand, red_fives=per_suit > 0)
     # a red five is spelled 0 and every 0 of a parsed hand is one (the string may hold one more
     # than the hand: '+0m' marking one of 14 tiles), so the count of 0s bounds h.red_fives

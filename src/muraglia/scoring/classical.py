@@ -35,18 +35,17 @@ holding the East role, or is None when nobody pays double (a dead East seat, FIM
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
 from muraglia.errors import RulesetError
-from muraglia.scoring.result import Award, ScoreResult, Transfer
+from muraglia.scoring.result import Award, ScoreResult, Settlement, Transfer
 
 __all__ = [
     "DEFAULT_SEATS",
     "REASONS",
     "CLASSICAL_KEYS",
-    "ClassicalSettlement",
     "EastDoubling",
     "HandScore",
     "MultipleWinners",
@@ -60,6 +59,7 @@ __all__ = [
     "transfer_arithmetic",
     "hand_value",
     "mahjong_payment",
+    "mahjong_payments",
     "round_amount",
     "settle",
 ]
@@ -123,16 +123,6 @@ class SettlementTerms:
     when the winner is East (RAV-3P-3/4)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ClassicalSettlement:
-    """The outcome of :func:`settle`."""
-
-    transfers: tuple[Transfer, ...]
-    """Payments with a non-zero amount, in settlement order."""
-    net: dict[str, int] = field(default_factory=dict)
-    """Net result per seat; sums to zero."""
-
-
 def round_amount(amount: int, rounding: Rounding = Rounding.TENS_HALF_DOWN) -> int:
     """Round a non-negative payment (FIMJ-ROUND-1, FIMJ-TV-2).
 
@@ -193,6 +183,35 @@ def mahjong_payment(
     """
     factor = terms.east_factor if east is not None and east in (payer, payee) else 1
     return round_amount(value * factor, terms.rounding)
+
+
+def mahjong_payments(
+    value: int,
+    *,
+    winner: str,
+    east: str | None,
+    terms: SettlementTerms,
+    seats: Sequence[str] = DEFAULT_SEATS,
+    liable: str | None = None,
+) -> dict[str, int]:
+    """Each seat's net for one winner's Mah-Jong alone (a score's payments, FIMJ-PAY-1).
+
+    Every other seat owes :func:`mahjong_payment`, paid by ``liable`` when given (SEI-PAY-2);
+    the same net as :func:`settle` of ``winner`` with every other value 0 (whose differences
+    are then all 0), without building the settlement.
+
+    >>> mahjong_payments(136, winner="S", east="E", terms=SettlementTerms())
+    {'E': -270, 'S': 550, 'W': -140, 'N': -140}
+    >>> mahjong_payments(136, winner="S", east="E", terms=SettlementTerms(), liable="W")
+    {'E': 0, 'S': 550, 'W': -550, 'N': 0}
+    """
+    net = dict.fromkeys(seats, 0)
+    for s in seats:
+        if s != winner:
+            amount = mahjong_payment(value, payer=s, payee=winner, east=east, terms=terms)
+            net[liable or s] -= amount
+            net[winner] += amount
+    return net
 
 
 def difference_payment(
@@ -290,7 +309,7 @@ def settle(
     seats: Sequence[str] = DEFAULT_SEATS,
     dead: str | None = None,
     liable: str | None = None,
-) -> ClassicalSettlement:
+) -> Settlement:
     """Settle one deal from each seat's capped hand value.
 
     Args:
@@ -306,7 +325,9 @@ def settle(
         liable: a seat that pays every winner's shares on behalf of all payers (SEI-PAY-2).
 
     Returns:
-        The transfers and each seat's net result (which sums to zero).
+        The shared :class:`Settlement` with the transfers (non-zero amounts, in settlement
+        order) and each seat's net result (which sums to zero); the ruleset adds its values,
+        explanation and extra keys.
 
     Raises:
         RulesetError: for missing or unknown seats, negative values, a winner listed twice, a dead
@@ -315,7 +336,7 @@ def settle(
     _check(values, winners, seats, east, dead, liable)
     net = dict.fromkeys(seats, 0)
     if not winners or (len(winners) > 1 and terms.multiple_winners is MultipleWinners.VOID):
-        return ClassicalSettlement((), net)
+        return Settlement((), net)
     live = [s for s in seats if s != dead]
     winner_list = [s for s in live if s in winners]  # seat order, whatever the input order
     losers = [s for s in live if s not in winners]
@@ -341,7 +362,7 @@ def settle(
     for t in transfers:
         net[t.payer] -= t.amount
         net[t.payee] += t.amount
-    return ClassicalSettlement(transfers, net)
+    return Settlement(transfers, net)
 
 
 REASONS: dict[str, dict[str, str]] = {

@@ -84,7 +84,7 @@ class cached_property(Generic[_T]):  # noqa: N801 - drop-in for functools.cached
 
 _TILE: tuple[Tile, ...] = tuple(Tile(i) for i in range(NUM_KINDS))
 _SUIT_OF: tuple[Suit, ...] = tuple(t.suit for t in _TILE)
-_HONOR_KINDS: frozenset[Tile] = frozenset(_TILE[NUM_SUITED:])
+_HONOUR_KINDS: frozenset[Tile] = frozenset(_TILE[NUM_SUITED:])
 _GROUP_TILES: dict[tuple[GroupKind, Tile], tuple[Tile, ...]] = {}
 
 
@@ -293,7 +293,7 @@ class WinContext:
     @cached_property
     def suits(self) -> frozenset[Suit]:
         """The suits (m, p, s) of the suited tiles used; honours not included."""
-        return frozenset(_SUIT_OF[t] for t in self.kinds - _HONOR_KINDS)
+        return frozenset(_SUIT_OF[t] for t in self.kinds - _HONOUR_KINDS)
 
     @cached_property
     def red_fives(self) -> int:
@@ -303,7 +303,7 @@ class WinContext:
     @cached_property
     def has_honours(self) -> bool:
         """Whether any honour tile is used."""
-        return not self.kinds.isdisjoint(_HONOR_KINDS)
+        return not self.kinds.isdisjoint(_HONOUR_KINDS)
 
     @property
     def has_honors(self) -> bool:

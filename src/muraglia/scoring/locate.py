@@ -112,6 +112,12 @@ def sources(hand: Hand, located: Iterable[Located]) -> tuple[TileSource, ...]:
         if isinstance(item, TileSource):
             out.append(item)
             continue
+        if item.__class__ is Group and item.meld is None:  # a shared concealed group
+            found = _CONCEALED.get(id(item))
+            if found is None or found[0] is not item:
+                found = _concealed_source(item)
+            out.append(found[1])
+            continue
         group, tiles = (item.group, item.tiles) if isinstance(item, Part) else (item, item.tiles)
         index = None if group.meld is None else _meld_index(hand.melds, group.meld, taken)
         if index is None:
@@ -121,6 +127,21 @@ def sources(hand: Hand, located: Iterable[Located]) -> tuple[TileSource, ...]:
                 taken.add(index)
             out.append(TileSource("meld", tiles, index))
     return tuple(out)
+
+
+_CONCEALED: dict[int, tuple[Group, TileSource]] = {}
+"""The ``concealed`` source of a meld-less group, by the group's ``id`` (with the group, so the
+id stays its own): the decompositions share their concealed groups, and sources are immutable.
+Bounded (cleared when full)."""
+_CONCEALED_LIMIT = 4096
+
+
+def _concealed_source(group: Group) -> tuple[Group, TileSource]:
+    found = (group, TileSource("concealed", group.tiles))
+    if len(_CONCEALED) >= _CONCEALED_LIMIT:
+        _CONCEALED.clear()
+    _CONCEALED[id(group)] = found
+    return found
 
 
 # ------------------------------------------------------------------ locators

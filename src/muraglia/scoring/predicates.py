@@ -21,8 +21,8 @@ from muraglia.tiles import NUM_KINDS, Tile
 
 _SIMPLES = frozenset(Tile(i) for i in range(NUM_KINDS) if Tile(i).is_simple)
 _TERMINALS = frozenset(Tile(i) for i in range(NUM_KINDS) if Tile(i).is_terminal)
-_HONORS = frozenset(Tile(i) for i in range(NUM_KINDS) if Tile(i).is_honor)
-_HEADS = _TERMINALS | _HONORS
+_HONOURS = frozenset(Tile(i) for i in range(NUM_KINDS) if Tile(i).is_honour)
+_HEADS = _TERMINALS | _HONOURS
 
 __all__ = [
     "DRAGONS",
@@ -89,7 +89,7 @@ def all_terminals(ctx: WinContext) -> bool:
 
 def all_honours(ctx: WinContext) -> bool:
     """Every tile is an honour."""
-    return ctx.kinds <= _HONORS
+    return ctx.kinds <= _HONOURS
 
 
 def all_terminals_and_honours(ctx: WinContext) -> bool:
@@ -130,7 +130,7 @@ def all_pungs(ctx: WinContext) -> bool:
 
 def every_group_has(ctx: WinContext, *, terminal: bool = True, honour: bool = True) -> bool:
     """Whether every group (sets and pair) holds a terminal (if ``terminal``) or honour."""
-    ok = (_TERMINALS if terminal else frozenset()) | (_HONORS if honour else frozenset())
+    ok = (_TERMINALS if terminal else frozenset()) | (_HONOURS if honour else frozenset())
     return all(not ok.isdisjoint(group_tiles(g)) for g in ctx.groups)
 
 

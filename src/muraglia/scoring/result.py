@@ -352,8 +352,9 @@ class ScoreResult:
         if self.payments is not None:
             out["payments"] = dict(self.payments)
         out.update(self.extra)
-        if self.explanation:
-            out["explanation"] = {lang: list(lines) for lang, lines in self.explanation.items()}
+        explanation = self.explanation
+        if explanation:  # by key: a lazy mapping's items() view costs a frame per item
+            out["explanation"] = {lang: list(explanation[lang]) for lang in explanation}
         return out
 
     @classmethod

@@ -6,10 +6,10 @@ output, computed by the same function the CLI calls; bad input is a 400 with
 
 The routes below declare the API (its OpenAPI page, and any app that includes :data:`router`
 alone). In :func:`muraglia.web.create_app` the three ``POST`` routes are answered by
-:class:`FastJsonApi` before the framework's routing: the same function :func:`answer` on the
-same body, without the per-request routing, dependency solving and response objects, which
-cost about half as much again as scoring the hand (``bench/bench_web.py``, in-process CPU per
-request).
+:class:`FastJsonApi` at the application's front door, before the framework's middleware stack
+and routing: the same function :func:`answer` on the same body, without the per-request
+middleware, routing, dependency solving and response objects, which cost about half as much
+again as scoring the hand (``bench/bench_web.py``, in-process CPU per request).
 """
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ _JSON = [(b"content-type", b"application/json")]
 class FastJsonApi:
     """ASGI middleware answering the :data:`POSTS` routes directly (see the module docstring).
 
-    Every other request goes on to the application. The body-size limit
+    Every other request goes on to ``app``. The body-size limit
     (:class:`muraglia.web.app.BodyLimit`) stays outside it.
     """
 

@@ -25,7 +25,7 @@ passed tiles are then not named.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 
 from muraglia.engine.actions import (
     Action,
@@ -77,7 +77,7 @@ _WIN_NAMES: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
 }
 
 
-@cache
+@lru_cache(maxsize=64)
 def _family(rules: str) -> str:
     """``riichi``, ``mcr`` or ``classical`` (FIMJ, Seipalle, Ravenna; an unknown spec)."""
     try:
@@ -208,7 +208,9 @@ def _told(tell: _Teller, e: Event) -> str | None:  # noqa: PLR0911, PLR0912 - a 
         return tell.say(f"{who} pesca", f"{who} draws") + tile + extra
     if isinstance(e, Called):
         who, src = tell.who(e.seat), tell.who(e.from_seat)
-        meld = f"{translate(lang, 'act_' + e.call)} {_tiles(e.tiles, lang)}"
+        meld = translate(lang, "act_" + e.call)
+        if e.call == "chow":  # a pung or kong is the claimed tile's; a chow names its three
+            meld += f" {_tiles(e.tiles, lang)}"
         return tell.say(f"{who} prende {_tile(e.tile, lang, e.red)} da {src}: {meld}",
                         f"{who} takes {src}'s {_tile(e.tile, lang, e.red)}: {meld}")  # fmt: skip
     if isinstance(e, KongMade):

@@ -8,7 +8,7 @@ ordered and labelled: discards attach to the own tiles, the rest are buttons.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from muraglia.engine.actions import (
@@ -76,7 +76,7 @@ def _tiles(notations: Sequence[str], lang: str) -> str:
     return " ".join(tile_name(n, lang) for n in notations)
 
 
-@cache
+@lru_cache(maxsize=64)  # specs come from uploaded records: bounded
 def _flow(rules: str) -> DealFlow[Any] | None:
     """The deal flow of a ruleset spec, built once (None for an unknown or empty spec)."""
     if not rules:

@@ -9,8 +9,9 @@ to the declared predicates (the reference, also forced by ``MURAGLIA_PURE=1``).
 
 Every test compares whole results (fans, values, counts, totals, award tiles, explanation in
 both languages, payments, decomposition, errors) of the kernel with the reference's, on the
-pattern examples under every option, seeded and hypothesis-generated winning hands with
-random situations, the benchmark's hands and hands that do not win. The ``kernels`` fixture
+pattern examples and the spec's test vectors (MCR-TV) under every option, seeded and
+hypothesis-generated winning hands with random situations, the benchmark's hands and hands
+that do not win. The ``kernels`` fixture
 runs the module on both paths (the pure run: the scorer must not reach the kernel).
 """
 
@@ -23,6 +24,8 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.rulesets.mcr.test_exclusions import HANDS
+from tests.rulesets.mcr.test_vectors import COMBOS, VECTORS
 
 from muraglia.errors import MahjongError, RulesetError
 from muraglia.notation import parse_hand
@@ -56,7 +59,8 @@ def _whole(result: ScoreResult) -> tuple[Any, ...]:
     return (
         result.rules, result.valid, result.value, result.fan, result.reason, result.payments,
         result.extra, result.hand, result.awards, result.decomposition,
-        tuple(result.explanation["en"]), tuple(result.explanation["it"]),
+        tuple(result.explanation["en"]), tuple(result.explanation["it"]), result.han, result.fu,
+        result.points, result.doubles, result.limit, result.pattern_keys, type(result),
     )  # fmt: skip
 
 
@@ -88,6 +92,13 @@ def _situation(rng: random.Random, win: str) -> dict[str, Any]:
     if win == "ron" and rng.random() < 0.5:
         kw["discarder"] = rng.choice([s for s in "ESWN" if s != kw["seat_wind"]])
     return kw
+
+
+def test_a_built_kernel_has_the_fan_scorer() -> None:
+    """A build of ``_cmcr.c`` has ``fans``/``best``; a stale one must be rebuilt (CI builds it,
+    and ``test_native.test_kernel_is_built`` fails there when it cannot be)."""
+    if nat.NATIVE:
+        assert nat._fans is not None, "stale _cmcr build without the fan scorer: rebuild it"
 
 
 def test_the_kernel_covers_exactly_the_declared_table() -> None:
@@ -168,6 +179,25 @@ def test_same_results_on_the_pattern_examples(options: dict[str, Any]) -> None:
 
 @needs_native
 @pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(map(str, o.items())) or "-")
+def test_same_results_on_the_spec_test_vectors(options: dict[str, Any]) -> None:
+    """MCR-TV-01...35, the seed's combinations (MCR-TV-08) and the exclusion hands."""
+    rules = McrRules(**options)
+    calls: list[tuple[str, dict[str, Any]]] = []
+    for _, hand, win, seat, rnd, flags, discarder, *_ in VECTORS:
+        kw = {"win": win, "seat_wind": seat, "round_wind": rnd, "flags": list(flags)}
+        calls.append((hand, kw if discarder is None else {**kw, "discarder": discarder}))
+    for win in ("ron", "tsumo"):
+        calls += [
+            (hand, {"win": win, "seat_wind": s, "round_wind": r}) for _, hand, s, r, _ in COMBOS
+        ]
+    calls += [(hand, {"win": win}) for hand, win, *_ in HANDS]
+    for hand, kw in calls:
+        kernel, reference = _both(rules, hand, kw)
+        assert kernel == reference, (hand, kw)
+
+
+@needs_native
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(map(str, o.items())) or "-")
 def test_same_results_on_seeded_hands_and_situations(options: dict[str, Any]) -> None:
     """Seeded winning hands of every family with random winds, flags and discarders."""
     rules = McrRules(**options)
@@ -228,3 +258,30 @@ def test_same_answers_on_hands_that_do_not_win(kinds: list[int], tsumo: bool) ->
 def test_same_errors(hand: str, kw: dict[str, Any]) -> None:
     kernel, reference = _both(McrRules(), hand, kw)
     assert kernel == reference
+
+
+@needs_native
+def test_odd_inputs_are_handed_back() -> None:
+    """What the kernel does not take it hands back (NotImplemented): the predicates score it."""
+    rules = McrRules()
+    h = parse_hand("123m456p789s234s55s+5s", red_fives=False)
+    state = search.fan_kernel(rules._values, rules.options)
+    kernel = nat._native
+    assert state is not None
+    assert kernel is not None
+    good = [state, h.concealed_counts, h.melds, h.counts, int(Tile.S5), False, Tile.EAST]
+    good += [Tile.EAST, 0, 0, h, WinType.RON, frozenset(), rules.options]
+    assert isinstance(kernel.best(*good), tuple)
+    odd: list[tuple[int, Any]] = [
+        (1, (0,) * 33),  # not 34 counts
+        (3, (5,) + (0,) * 33),  # a fifth copy
+        (2, ("111z",)),  # a meld of another form
+        (4, 34),  # no such tile
+        (6, 5),  # seat wind not a wind
+        (8, 16),  # unknown flag bits
+    ]
+    for at, value in odd:
+        args = list(good)
+        args[at] = value
+        assert kernel.best(*args) is NotImplemented, (at, value)
+    assert kernel.best(*good[:-1]) is NotImplemented

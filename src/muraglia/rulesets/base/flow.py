@@ -6,19 +6,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from muraglia.errors import MahjongError
 from muraglia.hand import Hand
 from muraglia.rulesets.base.vocabulary import (
     TERMS,
     Breach,
     CallKind,
+    CharlestonPass,
     DealSummary,
     DealView,
     MatchProgress,
     TableRules,
-    Transfer,
     WallLayout,
 )
-from muraglia.scoring.result import DealOutcome, Settlement
+from muraglia.scoring.result import DealOutcome, ScoreResult, Settlement
 from muraglia.tiles import Tile
 
 if TYPE_CHECKING:
@@ -121,7 +122,7 @@ class DealFlow(Generic[RulesetT]):
         """Wind index (0 East … 3 North) of ``seat`` when ``dealer`` holds East: by position."""
         return (seat - dealer) % 4
 
-    def charleston_plan(self) -> tuple[tuple[Transfer, ...], ...]:
+    def charleston_plan(self) -> tuple[tuple[CharlestonPass, ...], ...]:
         """The exchanges after the deal, each as its transfers in order.
 
         In every exchange each live seat first chooses four tiles (FIMJ-CHARL-2), then the
@@ -130,7 +131,7 @@ class DealFlow(Generic[RulesetT]):
         """
         live = [s for s in range(self.players) if s not in self.table.dead_seats]
         return tuple(
-            tuple(Transfer(s, (s + offset) % self.players) for s in live)
+            tuple(CharlestonPass(s, (s + offset) % self.players) for s in live)
             for offset in self.table.charleston
         )
 
@@ -178,24 +179,47 @@ class DealFlow(Generic[RulesetT]):
         Raises:
             NotImplementedError: for a ruleset without ``score``/``can_win``.
         """
-        score = getattr(self.ruleset, "score", None)
         can_win = getattr(self.ruleset, "can_win", None)
-        if score is None or can_win is None:
+        if can_win is None:
             raise NotImplementedError
-        from muraglia.errors import MahjongError  # noqa: PLC0415
+        result = self.scored_win(view, seat, hand, self_drawn=self_drawn, flags=flags)
+        return int(result.value) if result is not None and can_win(result) else None
 
+    def scored_win(
+        self,
+        view: DealView,
+        seat: int,
+        hand: Hand,
+        *,
+        self_drawn: bool,
+        flags: frozenset[str],
+        **situation: Any,
+    ) -> ScoreResult | None:
+        """:meth:`Ruleset.score` of ``hand`` as ``seat``'s win now, None if the scorer refuses it.
+
+        The seat and round winds and the dora indicators come from ``view``; ``situation``
+        adds the ruleset's own keywords (riichi: the counters). The scoring of
+        :meth:`win_value`, for the flows that add their own conditions around it.
+
+        Raises:
+            NotImplementedError: for a ruleset without ``score``.
+        """
+        score = getattr(self.ruleset, "score", None)
+        if score is None:
+            raise NotImplementedError
         try:
-            result = score(
+            result: ScoreResult = score(
                 hand,
                 win="tsumo" if self_drawn else "ron",
                 seat_wind=view.seat_wind(seat),
                 round_wind=view.round_wind,
                 flags=flags,
                 dora=tuple(view.indicators),
+                **situation,
             )
         except MahjongError:
             return None
-        return int(result.value) if can_win(result) else None
+        return result
 
     def win_flags(
         self, view: DealView, seat: int, tile: Tile, *, self_drawn: bool, facts: frozenset[str]

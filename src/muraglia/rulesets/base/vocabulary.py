@@ -32,8 +32,9 @@ __all__ = [
     "DealView",
     "MatchProgress",
     "SeatStatus",
+    "TableFacts",
     "TableRules",
-    "Transfer",
+    "CharlestonPass",
     "WallLayout",
 ]
 
@@ -154,7 +155,7 @@ DEAD_WALL = "dead wall"
 
 
 @dataclass(frozen=True)
-class Transfer:
+class CharlestonPass:
     """One movement of four tiles in a Charleston exchange (FIMJ-CHARL).
 
     ``source``: a seat (the four tiles it chose for this exchange), a pile (its tiles) or
@@ -228,8 +229,12 @@ class DealSummary:
 
 
 @runtime_checkable
-class DealView(Protocol):
-    """The read-only face of a deal that flow hooks may consult (the engine's DealState)."""
+class TableFacts(Protocol):
+    """What every reader of a deal sees of the table: seats, dealer, winds, indicators, wall.
+
+    :class:`DealView` (the flows' hooks) and the engine's views (``engine.views.ViewedDeal``)
+    extend it.
+    """
 
     @property
     def players(self) -> int:
@@ -245,6 +250,25 @@ class DealView(Protocol):
     def round_wind(self) -> Tile:
         """The round wind."""
         ...  # pragma: no cover
+
+    @property
+    def indicators(self) -> Sequence[Tile]:
+        """Dora indicators face up."""
+        ...  # pragma: no cover
+
+    @property
+    def live_count(self) -> int:
+        """Drawable tiles left in the live wall."""
+        ...  # pragma: no cover
+
+    def seat_wind(self, seat: int) -> Tile:
+        """The own wind of ``seat`` in this deal."""
+        ...  # pragma: no cover
+
+
+@runtime_checkable
+class DealView(TableFacts, Protocol):
+    """The read-only face of a deal that flow hooks may consult (the engine's DealState)."""
 
     @property
     def honba(self) -> int:
@@ -284,20 +308,6 @@ class DealView(Protocol):
     @property
     def missed_win(self) -> Sequence[bool]:
         """Per seat: passed a win since its last discard (kept under riichi): furiten input."""
-        ...  # pragma: no cover
-
-    @property
-    def indicators(self) -> Sequence[Tile]:
-        """Dora indicators face up."""
-        ...  # pragma: no cover
-
-    @property
-    def live_count(self) -> int:
-        """Drawable tiles left in the live wall."""
-        ...  # pragma: no cover
-
-    def seat_wind(self, seat: int) -> Tile:
-        """The own wind of ``seat`` in this deal."""
         ...  # pragma: no cover
 
     def visible_count(self, kind: Tile) -> int:

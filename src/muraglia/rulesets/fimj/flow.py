@@ -27,12 +27,12 @@ from muraglia.rulesets.base import (
     PILE_B,
     SEAT_LETTERS,
     Breach,
+    CharlestonPass,
     DealFlow,
     DealSummary,
     DealView,
     MatchProgress,
     TableRules,
-    Transfer,
     WallLayout,
     rotate,
 )
@@ -99,7 +99,7 @@ class FimjFlow(DealFlow[FimjRules]):
             late_claims=True,
         )
 
-    def charleston_plan(self) -> tuple[tuple[Transfer, ...], ...]:
+    def charleston_plan(self) -> tuple[tuple[CharlestonPass, ...], ...]:
         """FIMJ-CHARL-1 at a table of four; FIMJ-CHARL-3/4 at a table of three.
 
         At a table of three the roles go by the dead seat (FIMJ-CHARL-4): "East" is the seat
@@ -113,11 +113,12 @@ class FimjFlow(DealFlow[FimjRules]):
             return super().charleston_plan()
         (dead,) = self.table.dead_seats
         e, s, w = ((dead + k) % 4 for k in (1, 2, 3))
-        return (
-            (Transfer(e, PILE_A), Transfer(w, s), Transfer(DEAD_WALL, w), Transfer(s, e)),
-            (Transfer(e, w), Transfer(w, e), Transfer(s, PILE_B), Transfer(PILE_A, s)),
-            (Transfer(e, s), Transfer(PILE_B, e), Transfer(s, w), Transfer(w, DEAD_WALL)),
+        moves = (
+            ((e, PILE_A), (w, s), (DEAD_WALL, w), (s, e)),
+            ((e, w), (w, e), (s, PILE_B), (PILE_A, s)),
+            ((e, s), (PILE_B, e), (s, w), (w, DEAD_WALL)),
         )
+        return tuple(tuple(CharlestonPass(a, b) for a, b in exchange) for exchange in moves)
 
     def is_complete(self, counts: Sequence[int], melds: int) -> bool:
         """Four sets and a pair, seven pairs.

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from enum import StrEnum
+from typing import NamedTuple
 
 from muraglia.analysis.groups import Group, GroupKind
 from muraglia.melds import MeldKind
@@ -33,7 +34,7 @@ from muraglia.scoring import locate as loc
 from muraglia.scoring.context import WinContext
 from muraglia.scoring.locate import Locator
 from muraglia.scoring.patterns import Pattern, PatternTable, Predicate
-from muraglia.tiles import DRAGONS, HONOURS, NUM_SUITED, RANKS, WINDS, Tile
+from muraglia.tiles import DRAGONS, HONOURS, NUM_KINDS, NUM_SUITED, RANKS, WINDS, Tile
 
 __all__ = ["KEYS", "PATTERNS", "UNITS", "Category", "category_of", "pattern"]
 
@@ -77,12 +78,19 @@ def pattern(
     locate: Locator = loc.whole_hand,
     won_only: bool | None = None,
     examples: Sequence[str] = (),
+    requires: tuple[GroupKind, ...] = (),
+    min_groups: int = 0,
+    flags_any: tuple[str, ...] = (),
 ) -> Callable[[Predicate], Predicate]:
     """Declare a scoring element on :data:`PATTERNS` with its FIMJ category.
 
     ``value`` is the points or doubles per occurrence, or the massimo's fixed value *M*; the
     category gives the unit (:data:`UNITS`) and ``limit``; ``won_only`` defaults to the
-    closing doubles and massimi (FIMJ-DBL-2), which a non-winner never has.
+    closing doubles and massimi (FIMJ-DBL-2), which a non-winner never has. ``requires``
+    and ``min_groups``: the layout's groups of those kinds (at least ``min_groups`` of them)
+    without which the predicate is 0; ``flags_any``: the situation flags of which it needs
+    one. The table then does not ask it on a layout without them (evaluation only: the result
+    is the same).
     """
     return PATTERNS.pattern(
         pattern_id,
@@ -97,6 +105,9 @@ def pattern(
         category=category.value,
         locate=locate,
         examples=examples,
+        requires=requires,
+        min_groups=min_groups,
+        flags_any=flags_any,
     )
 
 
@@ -120,7 +131,7 @@ def category_of(p: Pattern) -> Category:
 
 def _head(tile: Tile) -> bool:
     """Head tile (pedina di testa): 1, 9, winds, dragons (FIMJ-EQUIP-2)."""
-    return tile.is_terminal_or_honor
+    return tile.is_terminal_or_honour
 
 
 def _kongs(ctx: WinContext, *, concealed: bool, head: bool) -> int:
@@ -142,24 +153,50 @@ def _is_concealed_pung(g: Group) -> bool:
     return g.is_pung_or_kong and g.concealed and g.meld is None
 
 
-def _chow_keys(ctx: WinContext) -> list[tuple[int, str]]:
-    """(start rank, suit) of each chow."""
-    return [(g.tile.rank, g.tile.suit.value) for g in ctx.chows]
+class _Chows(NamedTuple):
+    """What the chow patterns read of a layout's chows, counted once per layout."""
+
+    same_rank: int
+    """Most chows starting on one rank (any suits)."""
+    identical: int
+    """Most chows of one rank and suit."""
+    suits_at: dict[int, set[str]]
+    """Start rank -> the suits in which a chow starts there."""
+
+
+def _chows(ctx: WinContext) -> _Chows:
+    """The layout's :class:`_Chows`, counted once for the eight chow patterns.
+
+    Kept with the context's other views, in ``ctx.__dict__`` as its ``cached_property``
+    views are.
+    """
+    views = ctx.__dict__
+    got: _Chows | None = views.get("_fimj_chows")
+    if got is None:
+        keys = [(g.tile.rank, g.tile.suit.value) for g in ctx.chows]
+        suits_at: dict[int, set[str]] = {}
+        for rank, suit in keys:
+            suits_at.setdefault(rank, set()).add(suit)
+        ranks = Counter(rank for rank, _ in keys)
+        got = _Chows(
+            max(ranks.values(), default=0), max(Counter(keys).values(), default=0), suits_at
+        )
+        views["_fimj_chows"] = got
+    return got
 
 
 def _max_same_rank_chows(ctx: WinContext) -> int:
-    ranks = Counter(rank for rank, _ in _chow_keys(ctx))
-    return max(ranks.values(), default=0)
+    return _chows(ctx).same_rank
 
 
 def _max_identical_chows(ctx: WinContext) -> int:
-    return max(Counter(_chow_keys(ctx)).values(), default=0)
+    return _chows(ctx).identical
 
 
 def _snake_suits(ctx: WinContext, starts: tuple[int, ...]) -> list[set[str]]:
     """For each start rank, the suits in which the layout has a chow starting there."""
-    keys = _chow_keys(ctx)
-    return [{suit for rank, suit in keys if rank == start} for start in starts]
+    suits_at = _chows(ctx).suits_at
+    return [suits_at.get(start, set()) for start in starts]
 
 
 def _has_snake(ctx: WinContext, starts: tuple[int, ...], *, one_suit: bool) -> bool:
@@ -173,24 +210,52 @@ _SNAKE = (1, 4, 7)
 _CHAINED = (1, 3, 5, 7)
 
 
+_KIND: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS))
+"""Each kind's Tile by index (a tuple lookup, not an Enum call per tile)."""
+
+
+class _Tally(NamedTuple):
+    """What the whole-hand patterns read of the hand's tiles, counted once per layout."""
+
+    kinds: tuple[Tile, ...]
+    """Every kind of the hand's playing tiles (concealed, winning, melded; bonus apart)."""
+    suits: frozenset[int]
+    """The suits (as indices) of the hand's suit tiles."""
+    honours: int
+    """How many honour tiles the hand holds."""
+
+
+def _tally(ctx: WinContext) -> _Tally:
+    """The hand's :class:`_Tally`, kept with the context's views as :func:`_chows` is."""
+    views = ctx.__dict__
+    got: _Tally | None = views.get("_fimj_tally")
+    if got is None:
+        counts = ctx.counts
+        got = _Tally(
+            tuple(_KIND[k] for k, n in enumerate(counts) if n),
+            frozenset(k // RANKS for k in range(NUM_SUITED) if counts[k]),
+            sum(counts[t] for t in HONOURS),
+        )
+        views["_fimj_tally"] = got
+    return got
+
+
 def _kinds(ctx: WinContext) -> tuple[Tile, ...]:
     """Every kind of the hand's playing tiles (concealed, winning, melded; bonus apart).
 
     The hand's, not the layout's: a non-winner's layout leaves tiles out (FIMJ-SCORE-6).
     """
-    return tuple(Tile(k) for k, n in enumerate(ctx.counts) if n)
+    return _tally(ctx).kinds
 
 
-def _suits(ctx: WinContext) -> set[int]:
+def _suits(ctx: WinContext) -> frozenset[int]:
     """The suits (as indices) of the hand's suit tiles."""
-    counts = ctx.counts
-    return {k // RANKS for k in range(NUM_SUITED) if counts[k]}
+    return _tally(ctx).suits
 
 
 def _honours(ctx: WinContext) -> int:
     """How many honour tiles the hand holds."""
-    counts = ctx.counts
-    return sum(counts[t] for t in HONOURS)
+    return _tally(ctx).honours
 
 
 def _shape(ctx: WinContext) -> str:
@@ -236,6 +301,7 @@ _CONCEALED_PUNGS = loc.groups_where(_is_concealed_pung)
 
 @pattern(
     "concealed_head_kong",
+    requires=(GroupKind.KONG,),
     examples=("234567m55789s(1111p)+5s win=ron seat_wind=S",),
     locate=_sets(GroupKind.KONG, concealed=True, head=True),
     ref="FIMJ-PTS-P01",
@@ -251,6 +317,7 @@ def concealed_head_kong(ctx: WinContext) -> int:
 
 @pattern(
     "exposed_head_kong",
+    requires=(GroupKind.KONG,),
     examples=("234567m55789s[1111p]+5s win=ron seat_wind=S",),
     locate=_sets(GroupKind.KONG, concealed=False, head=True),
     ref="FIMJ-PTS-P02",
@@ -266,6 +333,7 @@ def exposed_head_kong(ctx: WinContext) -> int:
 
 @pattern(
     "concealed_kong",
+    requires=(GroupKind.KONG,),
     examples=("234567m55789s(5555p)+5s win=ron seat_wind=S",),
     locate=_sets(GroupKind.KONG, concealed=True, head=False),
     ref="FIMJ-PTS-P03",
@@ -281,6 +349,7 @@ def concealed_kong(ctx: WinContext) -> int:
 
 @pattern(
     "exposed_kong",
+    requires=(GroupKind.KONG,),
     examples=("234567m55789s[5555p]+5s win=ron seat_wind=S",),
     locate=_sets(GroupKind.KONG, concealed=False, head=False),
     ref="FIMJ-PTS-P04",
@@ -296,6 +365,7 @@ def exposed_kong(ctx: WinContext) -> int:
 
 @pattern(
     "concealed_head_pung",
+    requires=(GroupKind.PUNG,),
     examples=("234567m111p55789s+2m win=ron seat_wind=S",),
     locate=_sets(GroupKind.PUNG, concealed=True, head=True),
     ref="FIMJ-PTS-P05",
@@ -311,6 +381,7 @@ def concealed_head_pung(ctx: WinContext) -> int:
 
 @pattern(
     "exposed_head_pung",
+    requires=(GroupKind.PUNG,),
     examples=("234567m111p55789s+1p win=ron seat_wind=S",),
     locate=_sets(GroupKind.PUNG, concealed=False, head=True),
     ref="FIMJ-PTS-P06",
@@ -326,6 +397,7 @@ def exposed_head_pung(ctx: WinContext) -> int:
 
 @pattern(
     "concealed_pung",
+    requires=(GroupKind.PUNG,),
     examples=("234567m555p78999s+2m win=ron seat_wind=S",),
     locate=_sets(GroupKind.PUNG, concealed=True, head=False),
     ref="FIMJ-PTS-P07",
@@ -341,6 +413,7 @@ def concealed_pung(ctx: WinContext) -> int:
 
 @pattern(
     "exposed_pung",
+    requires=(GroupKind.PUNG,),
     examples=("234567m78999s[555p]+2m win=ron seat_wind=S",),
     locate=_sets(GroupKind.PUNG, concealed=False, head=False),
     ref="FIMJ-PTS-P08",
@@ -466,6 +539,7 @@ def bouquet(ctx: WinContext) -> int:
 
 @pattern(
     "own_wind",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     examples=("234567m55789s222z+2m win=ron seat_wind=S",),
     locate=_pungs_of(lambda ctx: ctx.seat_wind),
     ref="FIMJ-DBL-F03",
@@ -481,6 +555,7 @@ def own_wind(ctx: WinContext) -> int:
 
 @pattern(
     "round_wind",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     examples=("234567m55789s111z+2m win=ron seat_wind=S",),
     locate=_pungs_of(lambda ctx: ctx.round_wind),
     ref="FIMJ-DBL-F04",
@@ -496,6 +571,7 @@ def round_wind(ctx: WinContext) -> int:
 
 @pattern(
     "dragon_pung",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
     examples=("234567m55s777z[555z]+2m win=ron seat_wind=S",),
     locate=loc.pungs_of(DRAGONS),
     ref="FIMJ-DBL-F05",
@@ -511,6 +587,8 @@ def dragon_pung(ctx: WinContext) -> int:
 
 @pattern(
     "three_head_pungs",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=3,
     examples=("234m111p55999s333z+2m win=ron seat_wind=S",),
     locate=_HEAD_PUNGS,
     ref="FIMJ-DBL-F06",
@@ -526,6 +604,8 @@ def three_head_pungs(ctx: WinContext) -> bool:
 
 @pattern(
     "four_head_pungs",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=4,
     examples=("111p55999s333z[999m]+5s win=ron seat_wind=S",),
     locate=_HEAD_PUNGS,
     ref="FIMJ-DBL-F07",
@@ -542,6 +622,8 @@ def four_head_pungs(ctx: WinContext) -> bool:
 
 @pattern(
     "three_equal_pungs",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=3,
     examples=("234555m555p55599s+2m win=ron seat_wind=S",),
     locate=loc.mixed_triple_pungs,
     ref="FIMJ-DBL-F08",
@@ -554,13 +636,15 @@ def three_equal_pungs(ctx: WinContext) -> bool:
     """Pungs/kongs of one number in all three suits (FIMJ-GAP-6)."""
     by_rank: dict[int, set[str]] = {}
     for g in ctx.pungs:
-        if not g.tile.is_honor:
+        if not g.tile.is_honour:
             by_rank.setdefault(g.tile.rank, set()).add(g.tile.suit.value)
     return any(len(suits) == 3 for suits in by_rank.values())
 
 
 @pattern(
     "three_concealed_pungs",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=3,
     examples=("222m11444p666789s+7s win=ron seat_wind=S",),
     locate=_CONCEALED_PUNGS,
     ref="FIMJ-DBL-F09",
@@ -576,6 +660,8 @@ def three_concealed_pungs(ctx: WinContext) -> bool:
 
 @pattern(
     "four_concealed_pungs",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=4,
     examples=("222m11444p666888s+1p win=ron seat_wind=S",),
     locate=_CONCEALED_PUNGS,
     ref="FIMJ-DBL-F10",
@@ -592,6 +678,8 @@ def four_concealed_pungs(ctx: WinContext) -> bool:
 
 @pattern(
     "three_equal_chows",
+    requires=(GroupKind.CHOW,),
+    min_groups=3,
     examples=("234567m234p23499s+2m win=ron seat_wind=S",),
     locate=loc.most_common_chows(same_suit=False),
     ref="FIMJ-DBL-F11",
@@ -607,6 +695,8 @@ def three_equal_chows(ctx: WinContext) -> bool:
 
 @pattern(
     "three_identical_chows",
+    requires=(GroupKind.CHOW,),
+    min_groups=3,
     examples=("222333444m567p99s+5p win=ron seat_wind=S",),
     locate=loc.most_common_chows(same_suit=True),
     ref="FIMJ-DBL-F12",
@@ -623,6 +713,8 @@ def three_identical_chows(ctx: WinContext) -> bool:
 
 @pattern(
     "four_equal_chows",
+    requires=(GroupKind.CHOW,),
+    min_groups=4,
     examples=("223344m234p23499s+2p win=ron seat_wind=S",),
     locate=loc.most_common_chows(same_suit=False),
     ref="FIMJ-DBL-F13",
@@ -639,6 +731,8 @@ def four_equal_chows(ctx: WinContext) -> bool:
 
 @pattern(
     "four_identical_chows",
+    requires=(GroupKind.CHOW,),
+    min_groups=4,
     examples=("333344445555p11s+5p win=ron seat_wind=S",),
     locate=loc.most_common_chows(same_suit=True),
     ref="FIMJ-DBL-F14",
@@ -655,6 +749,8 @@ def four_identical_chows(ctx: WinContext) -> bool:
 
 @pattern(
     "snake",
+    requires=(GroupKind.CHOW,),
+    min_groups=3,
     examples=("123345m456p22789s+5m win=tsumo seat_wind=N",),
     locate=loc.same_start_chows(lambda ctx: _SNAKE),
     ref="FIMJ-DBL-F15",
@@ -670,6 +766,8 @@ def snake(ctx: WinContext) -> bool:
 
 @pattern(
     "snake_one_suit",
+    requires=(GroupKind.CHOW,),
+    min_groups=3,
     examples=("123456789m345p22s+5p win=ron seat_wind=S",),
     locate=loc.pure_straight,
     ref="FIMJ-DBL-F16",
@@ -686,6 +784,8 @@ def snake_one_suit(ctx: WinContext) -> bool:
 
 @pattern(
     "chained_snake",
+    requires=(GroupKind.CHOW,),
+    min_groups=4,
     examples=("123789m345p22567s+2s win=ron seat_wind=S",),
     locate=loc.same_start_chows(lambda ctx: _CHAINED),
     ref="FIMJ-DBL-F17",
@@ -701,6 +801,8 @@ def chained_snake(ctx: WinContext) -> bool:
 
 @pattern(
     "chained_snake_one_suit",
+    requires=(GroupKind.CHOW,),
+    min_groups=4,
     examples=("123345567789m22s+2s win=ron seat_wind=S",),
     locate=loc.same_start_chows(lambda ctx: _CHAINED),
     ref="FIMJ-DBL-F18",
@@ -734,6 +836,8 @@ def all_pairs(ctx: WinContext) -> bool:
 
 @pattern(
     "all_pungs",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=4,
     examples=("222m11444p[666s][888s]+1p win=ron seat_wind=S",),
     ref="FIMJ-DBL-C02",
     it="tutti tris",
@@ -804,6 +908,7 @@ def purest_hand(ctx: WinContext) -> bool:
 
 @pattern(
     "dead_wall_draw",
+    flags_any=("replacement",),
     examples=("234567m678p34555s+5s win=tsumo seat_wind=S flags=replacement",),
     locate=loc.winning_tile,
     ref="FIMJ-DBL-C07",
@@ -819,6 +924,7 @@ def dead_wall_draw(ctx: WinContext) -> bool:
 
 @pattern(
     "robbed",
+    flags_any=("robbing_kong",),
     examples=("234567m678p34555s+5s win=ron seat_wind=S flags=robbing_kong",),
     locate=loc.winning_tile,
     ref="FIMJ-DBL-C08",
@@ -834,6 +940,7 @@ def robbed(ctx: WinContext) -> bool:
 
 @pattern(
     "last_piece",
+    flags_any=("last_of_kind",),
     examples=("234567m678p34555s+5s win=ron seat_wind=S flags=last_of_kind",),
     locate=loc.winning_tile,
     ref="FIMJ-DBL-C09",
@@ -849,6 +956,7 @@ def last_piece(ctx: WinContext) -> bool:
 
 @pattern(
     "last_discard",
+    flags_any=("last_discard",),
     examples=("234567m678p34555s+5s win=ron seat_wind=S flags=last_discard",),
     locate=loc.winning_tile,
     ref="FIMJ-DBL-C10",
@@ -864,6 +972,7 @@ def last_discard(ctx: WinContext) -> bool:
 
 @pattern(
     "last_tile",
+    flags_any=("last_tile",),
     examples=("234567m678p34555s+5s win=tsumo seat_wind=S flags=last_tile",),
     locate=loc.winning_tile,
     ref="FIMJ-DBL-C11",
@@ -900,6 +1009,7 @@ def bottled(ctx: WinContext) -> bool:
 
 @pattern(
     "within_fifteenth",
+    flags_any=("within_fifteenth",),
     examples=("234567m678p34555s+5s win=ron seat_wind=S flags=within_fifteenth",),
     locate=loc.no_tiles,
     ref="FIMJ-DBL-C13",
@@ -947,6 +1057,7 @@ def all_chows(ctx: WinContext) -> bool:
 
 @pattern(
     "riichi",
+    flags_any=("riichi",),
     examples=("234567m678p345s11z+1z win=ron seat_wind=S flags=riichi",),
     locate=loc.no_tiles,
     ref="FIMJ-DBL-C16",
@@ -1031,6 +1142,7 @@ def all_kongs(ctx: WinContext) -> bool:
 
 @pattern(
     "exit_of_the_gods",
+    flags_any=("first_turn",),
     examples=("234567m678p34555s+5s win=tsumo flags=first_turn",),
     locate=loc.no_tiles,
     ref="FIMJ-MAX-M03",

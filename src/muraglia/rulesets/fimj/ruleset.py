@@ -39,7 +39,7 @@ from muraglia.hand import Hand, HandStatus
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base import Ruleset, input_object, settle_outcome
 from muraglia.scoring.accepts import InputRules, decisions_markdown
-from muraglia.scoring.classical import DEFAULT_SEATS, SettlementTerms, mahjong_payment
+from muraglia.scoring.classical import SettlementTerms, mahjong_payments
 from muraglia.scoring.context import WinContext, WinType
 from muraglia.scoring.deal import payment_lines, string_list, wind_tile
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
@@ -309,13 +309,7 @@ class FimjRules(Ruleset[FimjOptions]):
         explanation = {lang: lines(score, lang, limit=limit) for lang in _LANGS}
         payments: dict[str, int] | None = None
         if seat is not None and east is not None:
-            pays = {
-                s: -mahjong_payment(score.value, payer=s, payee=seat, east=east, terms=self.terms)
-                for s in DEFAULT_SEATS
-                if s != seat
-            }
-            pays[seat] = -sum(pays.values())
-            payments = {s: pays[s] for s in DEFAULT_SEATS}
+            payments = mahjong_payments(score.value, winner=seat, east=east, terms=self.terms)
             for lang in _LANGS:  # FIMJ-PAY-1: the payment per seat, East double
                 explanation[lang] += payment_lines(payments, lang, east=east)
         return ScoreResult(

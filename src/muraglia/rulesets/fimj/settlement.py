@@ -19,7 +19,6 @@ from muraglia.errors import InvalidHandError, MahjongError, RulesetError
 from muraglia.hand import Hand
 from muraglia.scoring.classical import (
     DEFAULT_SEATS,
-    ClassicalSettlement,
     Transfer,
     explain_transfers,
     mahjong_payment,
@@ -185,7 +184,7 @@ def _destroyed_wall(  # noqa: PLR0917 - private, one call site
     east: str | None,
     own: Mapping[str, Tile],
     rnd: Tile,
-) -> ClassicalSettlement:
+) -> Settlement:
     """FIMJ-PEN-6 (a), FIMJ-GAP-37: the destroyer pays each intact rack."""
     net = dict.fromkeys(DEFAULT_SEATS, 0)
     out: list[Transfer] = []
@@ -202,7 +201,7 @@ def _destroyed_wall(  # noqa: PLR0917 - private, one call site
             out.append(Transfer(destroyer, seat, amount, "destroyed_wall"))
             net[destroyer] -= amount
             net[seat] += amount
-    return ClassicalSettlement(tuple(out), net)
+    return Settlement(tuple(out), net)
 
 
 def _ready_value(rules: FimjRules, hand: Hand, own: Tile, rnd: Tile) -> int | None:
@@ -227,7 +226,7 @@ def _explain(  # noqa: PLR0917 - private, one call site
     rules: FimjRules,
     scores: Mapping[str, Fold],
     values: Mapping[str, int],
-    result: ClassicalSettlement,
+    result: Settlement,
     east: str | None,
     winners: Sequence[str],
     status: Mapping[str, str],

@@ -65,6 +65,28 @@ static PyObject *tiles = NULL;      /* tuple of 34: the Tile members */
 static PyObject *meld_kinds = NULL; /* (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG) */
 static PyObject *group_kinds = NULL; /* (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG) */
 static PyObject *str_kind = NULL, *str_tiles = NULL, *str_concealed = NULL;
+static PyObject *singles = NULL;     /* tuple of 34: the single Group of each kind */
+static PyObject *knitted = NULL;     /* tuple of 27: the knitted Group at each lowest tile */
+static PyObject *special_ids = NULL; /* the four special shape ids */
+
+enum { SH_STANDARD, SH_SEVEN_PAIRS, SH_ORPHANS, SH_HONOURS_KNITTED, SH_KNITTED_STRAIGHT, NSHAPES };
+enum { GK_CHOW, GK_PUNG, GK_KONG, GK_PAIR, GK_KNITTED, GK_SINGLE, NKINDS };
+enum { W_TWO_SIDED, W_CLOSED, W_EDGE, W_SINGLE, W_DUAL, W_SPECIAL, NWAITS };
+
+/* A group of a decomposition as plain ints: its kind (GK_), lowest tile, whether concealed, and
+ * 1 + the position of its declared meld (0: from the concealed tiles). */
+typedef struct {
+    int kind, tile, concealed, meld;
+} GI;
+
+/* Where an enumeration sends each decomposition (shape code, groups): a list of Python
+ * Decomposition objects (py_emit) or the scorer (best). emit returns 0, or -1 on an error. */
+typedef struct Sink Sink;
+struct Sink {
+    int (*emit)(Sink *sink, int shape, const GI *g, int n);
+    PyObject *out;         /* py_emit's list */
+    PyObject *meld_groups; /* the melds' Group objects, by GI.meld - 1 */
+};
 
 PyDoc_STRVAR(setup_doc,
              "setup(chows, pungs, pairs, decomposition, shape_id): the Python objects to build.");
@@ -110,7 +132,7 @@ static PyObject *setup_melds(PyObject *self, PyObject *args) {
 /* The group a declared meld stands for, as analysis.shapes.meld_group makes it: chow, pung or
  * kong at the meld's lowest tile, concealed only for a concealed kong, the meld attached.
  * Returns NULL with no error set when the meld is not of the expected form. */
-static PyObject *meld_group(PyObject *meld) {
+static PyObject *meld_group(PyObject *meld, GI *gi) {
     PyObject *kind, *mtiles, *conc, *group = NULL;
     int which = -1, i, concealed;
     long low = 99;
@@ -151,6 +173,9 @@ static PyObject *meld_group(PyObject *meld) {
         Py_DECREF(conc);
         if (concealed < 0) return NULL;
     }
+    gi->kind = which == 0 ? GK_CHOW : which == 1 ? GK_PUNG : GK_KONG;
+    gi->tile = (int)low;
+    gi->concealed = concealed;
     group = ((PyTypeObject *)group_type)->tp_alloc((PyTypeObject *)group_type, 0);
     if (group == NULL) return NULL;
     if (Py_TYPE(g_kind)->tp_descr_set(g_kind, group, PyTuple_GET_ITEM(group_kinds, which)) < 0 ||
@@ -266,11 +291,41 @@ static void split_paired(int *c, int base, Parts *out) {
     }
 }
 
-static PyObject *group_object(const G *g) {
-    if (g->kind == CHOW) return PyTuple_GET_ITEM(chows, g->tile);
-    if (g->kind == PUNG) return PyTuple_GET_ITEM(pungs, g->tile);
-    return PyTuple_GET_ITEM(pairs, g->tile);
+static PyObject *shape_object(int shape) { /* the shape id of a shape code */
+    return shape == SH_STANDARD ? shape_id : PyTuple_GET_ITEM(special_ids, shape - 1);
 }
+
+static PyObject *group_of(const GI *g, PyObject *meld_groups) { /* the Group object (borrowed) */
+    if (g->meld) return PyTuple_GET_ITEM(meld_groups, g->meld - 1);
+    switch (g->kind) {
+    case GK_CHOW: return PyTuple_GET_ITEM(chows, g->tile);
+    case GK_PUNG: return PyTuple_GET_ITEM(pungs, g->tile);
+    case GK_PAIR: return PyTuple_GET_ITEM(pairs, g->tile);
+    case GK_KNITTED: return PyTuple_GET_ITEM(knitted, g->tile);
+    default: return PyTuple_GET_ITEM(singles, g->tile);
+    }
+}
+
+static PyObject *decomposition_of(int shape, const GI *g, int n, PyObject *meld_groups) {
+    PyObject *dec, *groups = PyTuple_New(n);
+    int i;
+    if (groups == NULL) return NULL;
+    for (i = 0; i < n; i++) PyTuple_SET_ITEM(groups, i, Py_NewRef(group_of(&g[i], meld_groups)));
+    dec = make_decomposition(shape_object(shape), groups);
+    Py_DECREF(groups);
+    return dec;
+}
+
+static int py_emit(Sink *sink, int shape, const GI *g, int n) { /* append the Decomposition */
+    PyObject *dec = decomposition_of(shape, g, n, sink->meld_groups);
+    int r;
+    if (dec == NULL) return -1;
+    r = PyList_Append(sink->out, dec);
+    Py_DECREF(dec);
+    return r;
+}
+
+static PyObject *small_ints[5]; /* 0-4 (set by PyInit): counts are compared by identity first */
 
 static int read_counts(PyObject *seq, int *out) { /* 34 ints 0-4, else 0 (no error set) */
     Py_ssize_t i;
@@ -279,6 +334,12 @@ static int read_counts(PyObject *seq, int *out) { /* 34 ints 0-4, else 0 (no err
     for (i = 0; i < 34; i++) {
         PyObject *v = PySequence_Fast_GET_ITEM(seq, i);
         long n;
+        int k;
+        for (k = 0; k < 5 && v != small_ints[k]; k++) continue;
+        if (k < 5) {
+            out[i] = k;
+            continue;
+        }
         if (!PyLong_Check(v)) return 0;
         n = PyLong_AsLong(v);
         if (n < 0 || n > 4) {
@@ -299,43 +360,36 @@ static int counts_of(PyObject *counts, int *c, int *total) {
     return 1;
 }
 
-/* The declared melds' groups (a new tuple); NULL with no error set for a meld of another form. */
-static PyObject *meld_groups_of(PyObject *melds) {
+/* The declared melds' groups (a new tuple) and their GI (at most 4 melds); NULL with no error
+ * set for a meld of another form or more than four melds. */
+static PyObject *meld_groups_of(PyObject *melds, GI *gi) {
     Py_ssize_t i, n = PyTuple_GET_SIZE(melds);
-    PyObject *out = PyTuple_New(n);
+    PyObject *out;
+    if (n > 4) return NULL;
+    out = PyTuple_New(n);
     if (out == NULL) return NULL;
     for (i = 0; i < n; i++) {
-        PyObject *g = meld_group(PyTuple_GET_ITEM(melds, i));
+        PyObject *g = meld_group(PyTuple_GET_ITEM(melds, i), &gi[i]);
         if (g == NULL) { /* not a meld of the expected form: the reference will say why */
             PyErr_Clear();
             Py_DECREF(out);
             return NULL;
         }
+        gi[i].meld = (int)i + 1;
         PyTuple_SET_ITEM(out, i, g);
     }
     return out;
 }
 
-/* Append the Decomposition of (shape, groups) to out; takes the reference to groups. */
-static int append_decomposition(PyObject *out, PyObject *shape, PyObject *groups) {
-    PyObject *dec = make_decomposition(shape, groups);
-    Py_DECREF(groups);
-    if (dec == NULL || PyList_Append(out, dec) < 0) {
-        Py_XDECREF(dec);
-        return -1;
-    }
-    Py_DECREF(dec);
-    return 0;
-}
-
-/* Append to `out` a Decomposition(shape, prefix + groups + suffix) for every split of the
+/* Send to `sink` the decomposition (shape, prefix + groups + suffix) of every split of the
  * counts `c` into sets and a pair (`declared` sets are elsewhere), in the reference's order.
  * Returns 0, -1 on an error, 1 when a suit has more splits than kept (the caller gives up). */
-static int enum_standard(int *c, int declared, PyObject *prefix, PyObject *suffix,
-                         PyObject *shape, PyObject *out) {
+static int enum_standard(int *c, int declared, const GI *prefix, int np, const GI *suffix,
+                         int ns, int shape, Sink *sink) {
     int total = 0, i, s, honor_pair = 0, nhonors = 0, mods[3], twos = 0, a, b, d;
     G honors[7];
-    static Parts parts[3];
+    Parts parts[3]; /* on the stack (~3 KB): a finalizer or another thread run while emit makes
+                     * Python objects may enumerate another hand meanwhile */
     for (i = 0; i < 34; i++) total += c[i];
     if (total != 14 - 3 * declared) return 0;
     for (i = 27; i < 34; i++) {
@@ -372,26 +426,21 @@ static int enum_standard(int *c, int declared, PyObject *prefix, PyObject *suffi
     for (a = 0; a < parts[0].n; a++)
         for (b = 0; b < parts[1].n; b++)
             for (d = 0; d < parts[2].n; d++) {
-                const Part *ps[3];
-                Py_ssize_t n, k = 0, j, np = prefix ? PyTuple_GET_SIZE(prefix) : 0;
-                int q;
-                PyObject *groups;
-                ps[0] = &parts[0].p[a];
-                ps[1] = &parts[1].p[b];
-                ps[2] = &parts[2].p[d];
-                n = np + ps[0]->n + ps[1]->n + ps[2]->n + nhonors + PyTuple_GET_SIZE(suffix);
-                groups = PyTuple_New(n);
-                if (groups == NULL) return -1;
-                for (j = 0; j < np; j++)
-                    PyTuple_SET_ITEM(groups, k++, Py_NewRef(PyTuple_GET_ITEM(prefix, j)));
+                const Part *ps[3] = {&parts[0].p[a], &parts[1].p[b], &parts[2].p[d]};
+                GI g[16];
+                int n = 0, q, j;
+                for (j = 0; j < np; j++) g[n++] = prefix[j];
                 for (q = 0; q < 3; q++)
-                    for (j = 0; j < ps[q]->n; j++)
-                        PyTuple_SET_ITEM(groups, k++, Py_NewRef(group_object(&ps[q]->g[j])));
-                for (j = 0; j < nhonors; j++)
-                    PyTuple_SET_ITEM(groups, k++, Py_NewRef(group_object(&honors[j])));
-                for (j = 0; j < PyTuple_GET_SIZE(suffix); j++)
-                    PyTuple_SET_ITEM(groups, k++, Py_NewRef(PyTuple_GET_ITEM(suffix, j)));
-                if (append_decomposition(out, shape, groups) < 0) return -1;
+                    for (j = 0; j < ps[q]->n && n < 16; j++) {
+                        GI x = {ps[q]->g[j].kind, ps[q]->g[j].tile, 1, 0};
+                        g[n++] = x;
+                    }
+                for (j = 0; j < nhonors && n < 16; j++) {
+                    GI x = {honors[j].kind, honors[j].tile, 1, 0};
+                    g[n++] = x;
+                }
+                for (j = 0; j < ns && n < 16; j++) g[n++] = suffix[j];
+                if (sink->emit(sink, shape, g, n) < 0) return -1;
             }
     return 0;
 }
@@ -403,7 +452,9 @@ PyDoc_STRVAR(standard_doc,
 
 static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     PyObject *meld_groups, *out;
-    int c[34], total, r;
+    int c[34], total, r, ns;
+    GI suffix[4];
+    Sink sink;
     (void)self;
     if (chows == NULL || group_type == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "_cmcr.setup() was not called");
@@ -414,13 +465,17 @@ static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t narg
     out = PyList_New(0);
     if (out == NULL) return NULL;
     if (total != 14 - 3 * (int)PyTuple_GET_SIZE(args[1])) return out;
-    meld_groups = meld_groups_of(args[1]);
+    meld_groups = meld_groups_of(args[1], suffix);
     if (meld_groups == NULL) {
         Py_DECREF(out);
         if (PyErr_Occurred()) return NULL;
         Py_RETURN_NOTIMPLEMENTED;
     }
-    r = enum_standard(c, (int)PyTuple_GET_SIZE(meld_groups), NULL, meld_groups, shape_id, out);
+    sink.emit = py_emit;
+    sink.out = out;
+    sink.meld_groups = meld_groups;
+    ns = (int)PyTuple_GET_SIZE(meld_groups);
+    r = enum_standard(c, ns, NULL, 0, suffix, ns, SH_STANDARD, &sink);
     Py_DECREF(meld_groups);
     if (r == 0) return out;
     Py_DECREF(out);
@@ -436,9 +491,6 @@ static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t narg
  * three knitted groups by lowest tile, then the standard split of the rest, then the melds).
  */
 
-static PyObject *singles = NULL;  /* tuple of 34: the single Group of each kind */
-static PyObject *knitted = NULL;  /* tuple of 27: the knitted Group at each lowest tile */
-static PyObject *special_ids = NULL; /* the four shape ids */
 
 PyDoc_STRVAR(setup_special_doc, "setup_special(singles, knitted, shape_ids): the special shapes.");
 
@@ -458,35 +510,28 @@ static PyObject *setup_special(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-static int append_groups(PyObject *out, PyObject *shape, PyObject **items, Py_ssize_t n) {
-    Py_ssize_t i;
-    PyObject *groups = PyTuple_New(n);
-    if (groups == NULL) return -1;
-    for (i = 0; i < n; i++) PyTuple_SET_ITEM(groups, i, Py_NewRef(items[i]));
-    return append_decomposition(out, shape, groups);
-}
-
 PyDoc_STRVAR(special_doc,
              "special(shape, counts, melds) -> list of Decomposition, or NotImplemented.");
 
-/* Append special shape `kind`'s decompositions of the concealed counts c (total tiles) and the
- * melds' groups to out: 0, -1 on an error, 1 when the standard split gives up. */
-static int special_of(int kind, int *c, int total, PyObject *meld_groups, PyObject *out) {
-    PyObject *shape = PyTuple_GET_ITEM(special_ids, kind), *items[14];
-    Py_ssize_t nmelds = PyTuple_GET_SIZE(meld_groups), n = 0;
-    int i, perm, r = 0;
-    if (kind < 3 && nmelds) return 0; /* concealed-only shapes */
+/* Send to `sink` special shape `kind`'s decompositions (0 seven pairs, 1 thirteen orphans,
+ * 2 honours and knitted tiles, 3 knitted straight) of the concealed counts c (total tiles)
+ * and the melds' groups: 0, -1 on an error, 1 when the standard split gives up. */
+static int special_of(int kind, int *c, int total, const GI *suffix, int ns, Sink *sink) {
+    GI items[14];
+    int i, perm, r = 0, n = 0, shape = kind + 1;
+    if (kind < 3 && ns) return 0; /* concealed-only shapes */
     if (kind == 0) {
         if (total != 14) return 0;
         for (i = 0; i < 34; i++) {
+            GI pair = {GK_PAIR, i, 1, 0};
             if (c[i] == 2 || c[i] == 4) {
-                items[n++] = PyTuple_GET_ITEM(pairs, i);
-                if (c[i] == 4) items[n++] = PyTuple_GET_ITEM(pairs, i);
+                items[n++] = pair;
+                if (c[i] == 4) items[n++] = pair;
             } else if (c[i]) {
                 return 0;
             }
         }
-        r = append_groups(out, shape, items, n);
+        r = sink->emit(sink, shape, items, n);
     } else if (kind == 1) {
         int in_orphans = 0;
         if (total != 14) return 0;
@@ -498,9 +543,10 @@ static int special_of(int kind, int *c, int total, PyObject *meld_groups, PyObje
         if (in_orphans != 14) return 0;
         for (i = 0; i < 13; i++) {
             int t = orphan_kinds[i];
-            items[n++] = PyTuple_GET_ITEM(c[t] == 2 ? pairs : singles, t);
+            GI g = {c[t] == 2 ? GK_PAIR : GK_SINGLE, t, 1, 0};
+            items[n++] = g;
         }
-        r = append_groups(out, shape, items, n);
+        r = sink->emit(sink, shape, items, n);
     } else if (kind == 2) {
         if (total != 14) return 0;
         for (i = 0; i < 34; i++)
@@ -512,15 +558,18 @@ static int special_of(int kind, int *c, int total, PyObject *meld_groups, PyObje
                 if (c[i] && !allowed[i]) ok = 0;
             if (!ok) continue;
             for (i = 0; i < 34; i++)
-                if (c[i]) items[n++] = PyTuple_GET_ITEM(singles, i);
-            r = append_groups(out, shape, items, n);
+                if (c[i]) {
+                    GI g = {GK_SINGLE, i, 1, 0};
+                    items[n++] = g;
+                }
+            r = sink->emit(sink, shape, items, n);
             break;
         }
     } else {
-        if (nmelds > 1 || total != 14 - 3 * (int)nmelds) return 0;
+        if (ns > 1 || total != 14 - 3 * ns) return 0;
         for (perm = 0; perm < 6 && r == 0; perm++) {
             int lows[3], missing = 0, x, y;
-            PyObject *prefix;
+            GI prefix[3];
             for (i = 0; i < 3; i++) lows[i] = 9 * knit_perms[perm][i] + i;
             for (i = 0; i < 9; i++) missing |= !c[knitted_tile(perm, i)];
             if (missing) continue;
@@ -531,14 +580,13 @@ static int special_of(int kind, int *c, int total, PyObject *meld_groups, PyObje
                         lows[y] = lows[y + 1];
                         lows[y + 1] = tmp;
                     }
-            prefix = PyTuple_Pack(3, PyTuple_GET_ITEM(knitted, lows[0]),
-                                  PyTuple_GET_ITEM(knitted, lows[1]),
-                                  PyTuple_GET_ITEM(knitted, lows[2]));
-            if (prefix == NULL) return -1;
+            for (i = 0; i < 3; i++) {
+                GI g = {GK_KNITTED, lows[i], 1, 0};
+                prefix[i] = g;
+            }
             for (i = 0; i < 9; i++) c[knitted_tile(perm, i)]--;
-            r = enum_standard(c, (int)nmelds + 3, prefix, meld_groups, shape, out);
+            r = enum_standard(c, ns + 3, prefix, 3, suffix, ns, shape, sink);
             for (i = 0; i < 9; i++) c[knitted_tile(perm, i)]++;
-            Py_DECREF(prefix);
         }
     }
     return r;
@@ -547,6 +595,8 @@ static int special_of(int kind, int *c, int total, PyObject *meld_groups, PyObje
 static PyObject *special(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     PyObject *out, *meld_groups;
     int c[34], total, kind, r;
+    GI suffix[4];
+    Sink sink;
     (void)self;
     if (singles == NULL || group_type == NULL || chows == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "_cmcr.setup_special() was not called");
@@ -566,13 +616,16 @@ static PyObject *special(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (kind == 3 && (PyTuple_GET_SIZE(args[2]) > 1 ||
                       total != 14 - 3 * (int)PyTuple_GET_SIZE(args[2])))
         return out;
-    meld_groups = meld_groups_of(args[2]);
+    meld_groups = meld_groups_of(args[2], suffix);
     if (meld_groups == NULL) {
         Py_DECREF(out);
         if (PyErr_Occurred()) return NULL;
         Py_RETURN_NOTIMPLEMENTED;
     }
-    r = special_of(kind, c, total, meld_groups, out);
+    sink.emit = py_emit;
+    sink.out = out;
+    sink.meld_groups = meld_groups;
+    r = special_of(kind, c, total, suffix, (int)PyTuple_GET_SIZE(meld_groups), &sink);
     Py_DECREF(meld_groups);
     if (r == 0) return out;
     Py_DECREF(out);
@@ -868,15 +921,116 @@ static PyObject *get_slot(PyObject *descr, PyObject *obj) {
 PyDoc_STRVAR(readings_doc, "readings(decomposition, winning) -> tuple of Reading, or "
                            "NotImplemented (not a decomposition of Group objects).");
 
-static PyObject *readings(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    PyObject *groups, *out = NULL, *list;
-    long win;
+/* The readings of the winning tile `win` on the groups g (analysis.waits.readings): the
+ * positions of the groups completed into group[], their waits (W_ codes) into wait[]; returns
+ * how many. */
+static int readings_of(const GI *g, int n, int win, int *group, int *wait) {
+    int i, j, count = 0;
+    for (i = 0; i < n; i++) {
+        int offset = win - g[i].tile, dup = 0;
+        if (!g[i].concealed || g[i].meld) continue;
+        if (!(offset == 0 || (g[i].kind == GK_CHOW && offset > 0 && offset <= 2) ||
+              (g[i].kind == GK_KNITTED && (offset == 3 || offset == 6))))
+            continue;
+        for (j = 0; j < count; j++)
+            if (g[group[j]].kind == g[i].kind && g[group[j]].tile == g[i].tile) dup = 1;
+        if (dup) continue; /* identical groups once, the first */
+        group[count] = i;
+        if (g[i].kind == GK_CHOW) {
+            int rank = g[i].tile % 9 + 1;
+            if (offset == 1)
+                wait[count] = W_CLOSED;
+            else if (offset == 0)
+                wait[count] = rank == 7 ? W_EDGE : W_TWO_SIDED;
+            else
+                wait[count] = rank == 1 ? W_EDGE : W_TWO_SIDED;
+        } else if (g[i].kind == GK_PAIR) {
+            wait[count] = W_SINGLE;
+        } else if (g[i].kind == GK_PUNG) {
+            wait[count] = W_DUAL;
+        } else {
+            wait[count] = W_SPECIAL;
+        }
+        count++;
+    }
+    return count;
+}
+
+static PyObject *make_reading(int group, int wait) { /* a Reading(group, wait), as __init__ */
+    PyObject *waits[NWAITS] = {w_two_sided, w_closed, w_edge, w_single, w_dual, w_special};
+    PyObject *rd = ((PyTypeObject *)reading_type)->tp_alloc((PyTypeObject *)reading_type, 0);
+    PyObject *idx;
+    if (rd == NULL) return NULL;
+    idx = PyLong_FromLong(group);
+    if (idx == NULL || Py_TYPE(r_group)->tp_descr_set(r_group, rd, idx) < 0 ||
+        Py_TYPE(r_wait)->tp_descr_set(r_wait, rd, waits[wait]) < 0) {
+        Py_XDECREF(idx);
+        Py_DECREF(rd);
+        return NULL;
+    }
+    Py_DECREF(idx);
+    return rd;
+}
+
+/* The groups of a Decomposition object as GI (at most 16): their number, -1 on an error, -2
+ * for anything else (not Group objects, too many). */
+static int groups_of(PyObject *dec, GI *g) {
+    PyObject *groups = get_slot(d_groups, dec);
     Py_ssize_t i, n;
-    long seen_tile[16];
-    PyObject *seen_kind[16];
-    int nseen = 0;
+    if (groups == NULL) return -1;
+    if (!PyTuple_Check(groups) || PyTuple_GET_SIZE(groups) > 16) {
+        Py_DECREF(groups);
+        return -2;
+    }
+    n = PyTuple_GET_SIZE(groups);
+    for (i = 0; i < n; i++) {
+        PyObject *x = PyTuple_GET_ITEM(groups, i), *o;
+        long tile;
+        int truth;
+        if (Py_TYPE(x) != (PyTypeObject *)group_type) {
+            Py_DECREF(groups);
+            return -2;
+        }
+        o = get_slot(g_kind, x);
+        if (o == NULL) goto error;
+        Py_DECREF(o); /* the GroupKind members live in the class */
+        g[i].kind = o == k_chow                                ? GK_CHOW
+                    : o == k_pung                              ? GK_PUNG
+                    : o == PyTuple_GET_ITEM(group_kinds, 2)    ? GK_KONG
+                    : o == k_pair                              ? GK_PAIR
+                    : o == k_knitted                           ? GK_KNITTED
+                                                               : GK_SINGLE;
+        o = get_slot(g_tile, x);
+        if (o == NULL) goto error;
+        tile = PyLong_AsLong(o);
+        Py_DECREF(o);
+        if (tile == -1 && PyErr_Occurred()) goto error;
+        g[i].tile = (int)tile;
+        o = get_slot(g_concealed, x);
+        if (o == NULL) goto error;
+        truth = PyObject_IsTrue(o);
+        Py_DECREF(o);
+        if (truth < 0) goto error;
+        g[i].concealed = truth;
+        o = get_slot(g_meld, x);
+        if (o == NULL) goto error;
+        g[i].meld = o != Py_None;
+        Py_DECREF(o);
+    }
+    Py_DECREF(groups);
+    return (int)n;
+error:
+    Py_DECREF(groups);
+    return -1;
+}
+
+static PyObject *readings(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *out;
+    GI g[16];
+    long win;
+    int n, count, group[16], wait[16], i;
     (void)self;
-    if (reading_type == NULL || group_type == NULL) {
+    if (reading_type == NULL || group_type == NULL || group_kinds == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "_cmcr.setup_readings() was not called");
         return NULL;
     }
@@ -885,82 +1039,20 @@ static PyObject *readings(PyObject *self, PyObject *const *args, Py_ssize_t narg
         Py_RETURN_NOTIMPLEMENTED;
     win = PyLong_AsLong(args[1]);
     if (win == -1 && PyErr_Occurred()) return NULL;
-    groups = get_slot(d_groups, args[0]);
-    if (groups == NULL) return NULL;
-    if (!PyTuple_Check(groups) || PyTuple_GET_SIZE(groups) > 16) {
-        Py_DECREF(groups);
-        Py_RETURN_NOTIMPLEMENTED;
+    n = groups_of(args[0], g);
+    if (n == -1) return NULL;
+    if (n == -2) Py_RETURN_NOTIMPLEMENTED;
+    count = readings_of(g, n, (int)win, group, wait);
+    out = PyTuple_New(count);
+    if (out == NULL) return NULL;
+    for (i = 0; i < count; i++) {
+        PyObject *rd = make_reading(group[i], wait[i]);
+        if (rd == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, i, rd);
     }
-    list = PyList_New(0);
-    if (list == NULL) goto done;
-    n = PyTuple_GET_SIZE(groups);
-    for (i = 0; i < n; i++) {
-        PyObject *g = PyTuple_GET_ITEM(groups, i), *kind, *tile, *conc, *meld, *wait, *rd, *idx;
-        long low, offset;
-        int concealed, j, dup = 0;
-        if (Py_TYPE(g) != (PyTypeObject *)group_type) {
-            Py_CLEAR(list);
-            Py_DECREF(groups);
-            Py_RETURN_NOTIMPLEMENTED;
-        }
-        conc = get_slot(g_concealed, g);
-        if (conc == NULL) goto fail;
-        concealed = PyObject_IsTrue(conc);
-        Py_DECREF(conc);
-        if (concealed < 0) goto fail;
-        meld = get_slot(g_meld, g);
-        if (meld == NULL) goto fail;
-        Py_DECREF(meld);
-        if (!concealed || meld != Py_None) continue;
-        kind = get_slot(g_kind, g);
-        if (kind == NULL) goto fail;
-        Py_DECREF(kind); /* the GroupKind members live in the class */
-        tile = get_slot(g_tile, g);
-        if (tile == NULL) goto fail;
-        low = PyLong_AsLong(tile);
-        Py_DECREF(tile);
-        if (low == -1 && PyErr_Occurred()) goto fail;
-        offset = win - low;
-        if (!(offset == 0 || (kind == k_chow && offset > 0 && offset <= 2) ||
-              (kind == k_knitted && (offset == 3 || offset == 6))))
-            continue;
-        for (j = 0; j < nseen; j++)
-            if (seen_kind[j] == kind && seen_tile[j] == low) dup = 1;
-        if (dup) continue;
-        seen_kind[nseen] = kind;
-        seen_tile[nseen++] = low;
-        if (kind == k_chow) {
-            long rank = low % 9 + 1;
-            if (win == low + 1)
-                wait = w_closed;
-            else if (win == low)
-                wait = rank == 7 ? w_edge : w_two_sided;
-            else
-                wait = rank == 1 ? w_edge : w_two_sided;
-        } else if (kind == k_pair) {
-            wait = w_single;
-        } else if (kind == k_pung) {
-            wait = w_dual;
-        } else {
-            wait = w_special;
-        }
-        rd = ((PyTypeObject *)reading_type)->tp_alloc((PyTypeObject *)reading_type, 0);
-        if (rd == NULL) goto fail;
-        idx = PyLong_FromSsize_t(i);
-        if (idx == NULL || Py_TYPE(r_group)->tp_descr_set(r_group, rd, idx) < 0 ||
-            Py_TYPE(r_wait)->tp_descr_set(r_wait, rd, wait) < 0 || PyList_Append(list, rd) < 0) {
-            Py_XDECREF(idx);
-            Py_DECREF(rd);
-            goto fail;
-        }
-        Py_DECREF(idx);
-        Py_DECREF(rd);
-    }
-    out = PyList_AsTuple(list);
-fail:
-    Py_XDECREF(list);
-done:
-    Py_DECREF(groups);
     return out;
 }
 
@@ -1026,17 +1118,14 @@ static int sets_and_pair(int *c) { /* four sets (chows, pungs) and one pair */
 
 static uint64_t knit_masks[6], orphan_mask; /* set by PyInit */
 
-static int complete(int *c, int melds) { /* 14 - 3 x melds tiles: any MCR winning shape */
-    int i, perm, distinct = 0;
-    uint64_t kinds = 0;
+/* Whether the 14 - 3 x melds counts c (kinds: their kind mask, distinct: how many kinds, odd:
+ * how many odd counts) take an MCR winning shape. */
+static int complete(int *c, int melds, uint64_t kinds, int distinct, int odd) {
+    int i, perm;
     if (sets_and_pair(c)) return 1;
-    for (i = 0; i < 34; i++)
-        if (c[i]) kinds |= 1ULL << i, distinct++;
     if (melds == 0) {
-        int odd = 0;
-        for (i = 0; i < 34; i++) odd += c[i] % 2;
-        if (!odd) return 1;                     /* seven pairs (four alike as two pairs) */
-        if (kinds == orphan_mask) return 1;     /* thirteen orphans */
+        if (!odd) return 1;                 /* seven pairs (four alike as two pairs) */
+        if (kinds == orphan_mask) return 1; /* thirteen orphans */
         if (distinct == 14)
             for (perm = 0; perm < 6; perm++)
                 if ((kinds & SUITED_MASK & ~knit_masks[perm]) == 0) return 1; /* honours, knitted */
@@ -1055,11 +1144,17 @@ static int complete(int *c, int melds) { /* 14 - 3 x melds tiles: any MCR winnin
 
 /* Whether exactly one tile kind not held four times completes the 13 - 3 x melds counts c. */
 static int one_kind_wins(int *c, int melds, const int *held) {
-    int t, kinds = 0;
+    int t, kinds = 0, distinct = 0, odd = 0;
+    uint64_t mask = 0;
+    for (t = 0; t < 34; t++) {
+        if (c[t]) mask |= 1ULL << t, distinct++;
+        odd += c[t] % 2;
+    }
     for (t = 0; t < 34 && kinds < 2; t++) {
         if (held[t] >= 4 || c[t] >= 4) continue;
         c[t]++;
-        kinds += complete(c, melds);
+        kinds += complete(c, melds, mask | 1ULL << t, distinct + (c[t] == 1),
+                          odd + (c[t] % 2 ? 1 : -1));
         c[t]--;
     }
     return kinds == 1;
@@ -1087,19 +1182,20 @@ static PyObject *single_tile_wait(PyObject *self, PyObject *const *args, Py_ssiz
 
 /* ------------------------------------------------------------------ fans (MCR-FAN, MCR-COUNT)
  *
- * best(fans, decompositions, counts, concealed, winning, is_concealed, tsumo, seat, round, flags,
- * flowers) scores every reading of every decomposition as McrRules._scored does with the
- * declared predicates of patterns.py, and keeps the first best (MCR-WIN-3, MCR-GAP-36): the
- * fans below are those predicates (rule ids in the comments of fan_ids), evaluated on plain
- * arrays, then the options, then the resolution (MCR-COUNT-2) over the table handed to table().
- * It covers exactly the ids of fan_ids, which fans() checks against native.KERNEL_IDS and the
- * declared table's order; the values, exclusions, shape families (which fans are tried on each
- * shape, shapes.families) and tile sets of the tile-set fans come from the declared table at
- * fans() time: no value or exclusion is written here. The answer is (decomposition, reading,
- * ((id, count, value per application), ...) kept in table order, unique wait, fan total without
- * flowers), None when no decomposition has a reading, or NotImplemented for anything it does
- * not take (an unknown shape or group kind, more than 16 groups): the caller then runs the
- * declared predicates.
+ * best(fans, concealed_counts, melds, counts, winning, tsumo, seat, round, flags, flowers)
+ * enumerates the decompositions of the hand under every MCR shape (the enumerators above, as
+ * plain group arrays), reads the winning tile on each, and scores every reading as
+ * McrRules._scored does with the declared predicates of patterns.py, keeping the first best
+ * (MCR-WIN-3, MCR-GAP-36): the fans below are those predicates (rule ids in the comments of
+ * fan_ids), evaluated on plain arrays, then the options, then the resolution (MCR-COUNT-2)
+ * over the table handed to table(). It covers exactly the ids of fan_ids, which fans() checks
+ * against native.KERNEL_IDS; the positions, values, exclusions, shape families (which fans are
+ * tried on each shape, shapes.families) and the tile sets of the tile-set fans come from the
+ * declared table at fans() time: no value or exclusion is written here. Only the best reading
+ * becomes Python objects: (decomposition, its awards located on first read (setup_locate),
+ * awards in table order, fan total without flowers, V with them, flowers); None when no decomposition has a reading, or
+ * NotImplemented for anything it does not take (counts that are not 34 ints 0-4, a meld of
+ * another form, more than four melds): the caller then runs the declared predicates.
  */
 
 enum {
@@ -1206,9 +1302,6 @@ static const char *const fan_ids[NFANS] = {
     "thirteen_orphans",                  /* MCR-FAN-81 */
 };
 
-enum { SH_STANDARD, SH_SEVEN_PAIRS, SH_ORPHANS, SH_HONOURS_KNITTED, SH_KNITTED_STRAIGHT, NSHAPES };
-enum { GK_CHOW, GK_PUNG, GK_KONG, GK_PAIR, GK_KNITTED, GK_SINGLE, NKINDS };
-enum { W_OTHER, W_EDGE, W_CLOSED, W_SINGLE };
 enum { FL_LAST_TILE = 1, FL_REPLACEMENT = 2, FL_ROBBING_KONG = 4, FL_LAST_OF_KIND = 8 };
 
 
@@ -1363,13 +1456,9 @@ fail:
 }
 
 typedef struct {
-    int kind, tile, concealed, meld;
-} GI;
-
-typedef struct {
     int shape, n;
     GI g[16];
-    int chow[16], nchows, pung[16], npungs, nkongs, melded_kongs, concealed_kongs;
+    int chow[4], nchows, pung[16], npungs, nkongs, melded_kongs, concealed_kongs;
     int pairs[16], npairs, pair, nknitted, nsets, nmelds, concealed_melds, shown;
     int combo[NFANS];
 } Dec;
@@ -1550,70 +1639,18 @@ static void chow_combinations(const Fans *f, const Table *t, const int *ch, int 
     for (i = 0; i < nitems; i++) out[items[i]] = counts[i];
 }
 
-/* ---- one decomposition read into plain arrays */
+/* ---- one decomposition's groups counted */
 
-static int read_decomposition(const Fans *f, const Table *t, PyObject *d, int winning, Dec *out) {
-    PyObject *shape, *groups;
-    Py_ssize_t i, n;
-    int s, k, x, y;
+static void dec_of(const Fans *f, const Table *t, int shape, const GI *g, int n, int winning,
+                   Dec *out) {
+    int i, x, y;
     memset(out, 0, sizeof(Dec));
-    if (Py_TYPE(d) != (PyTypeObject *)decomposition) return 1;
-    shape = get_slot(shape_slot, d);
-    if (shape == NULL) return -1;
-    out->shape = -1;
-    for (s = 0; s < NSHAPES && out->shape < 0; s++) {
-        PyObject *id = PyTuple_GET_ITEM(f->shapes, s);
-        if (shape == id) {
-            out->shape = s;
-        } else if (PyUnicode_Check(shape)) {
-            int c = PyUnicode_Compare(shape, id);
-            if (c == -1 && PyErr_Occurred()) {
-                Py_DECREF(shape);
-                return -1;
-            }
-            if (c == 0) out->shape = s;
-        }
-    }
-    Py_DECREF(shape);
-    if (out->shape < 0) return 1;
-    groups = get_slot(d_groups, d);
-    if (groups == NULL) return -1;
-    if (!PyTuple_Check(groups) || PyTuple_GET_SIZE(groups) > 16) {
-        Py_DECREF(groups);
-        return 1;
-    }
-    n = PyTuple_GET_SIZE(groups);
-    out->n = (int)n;
+    out->shape = shape;
+    out->n = n;
     out->pair = -1;
+    memcpy(out->g, g, sizeof(GI) * (size_t)n);
     for (i = 0; i < n; i++) {
-        PyObject *g = PyTuple_GET_ITEM(groups, i), *o;
-        GI *gi = &out->g[i];
-        long tile;
-        if (Py_TYPE(g) != (PyTypeObject *)group_type) goto odd;
-        o = get_slot(g_kind, g);
-        if (o == NULL) goto error;
-        Py_DECREF(o); /* the GroupKind members live in the class */
-        gi->kind = -1;
-        for (k = 0; k < NKINDS; k++)
-            if (o == PyTuple_GET_ITEM(f->kinds, k)) gi->kind = k;
-        if (gi->kind < 0) goto odd;
-        o = get_slot(g_tile, g);
-        if (o == NULL) goto error;
-        tile = PyLong_Check(o) ? PyLong_AsLong(o) : -1;
-        Py_DECREF(o);
-        if (tile < 0 || tile >= 34) {
-            PyErr_Clear();
-            goto odd;
-        }
-        gi->tile = (int)tile;
-        o = get_slot(g_concealed, g);
-        if (o == NULL) goto error;
-        gi->concealed = o == Py_True;
-        Py_DECREF(o);
-        o = get_slot(g_meld, g);
-        if (o == NULL) goto error;
-        gi->meld = o != Py_None;
-        Py_DECREF(o);
+        const GI *gi = &g[i];
         if (gi->kind == GK_KONG) {
             out->nkongs++;
             if (gi->concealed)
@@ -1622,10 +1659,11 @@ static int read_decomposition(const Fans *f, const Table *t, PyObject *d, int wi
                 out->melded_kongs++;
         }
         if (gi->kind == GK_CHOW) {
-            out->chow[out->nchows++] = gi->tile;
+            if (out->nchows < 4) out->chow[out->nchows] = gi->tile;
+            out->nchows++;
             out->nsets++;
         } else if (gi->kind == GK_PUNG || gi->kind == GK_KONG) { /* kongs are pungs too */
-            out->pung[out->npungs++] = (int)i;
+            out->pung[out->npungs++] = i;
             out->nsets++;
         } else if (gi->kind == GK_PAIR) {
             out->pairs[out->npairs++] = gi->tile;
@@ -1633,36 +1671,25 @@ static int read_decomposition(const Fans *f, const Table *t, PyObject *d, int wi
             out->nknitted++;
         }
         if (gi->meld) {
-            int size = gi->kind == GK_KONG ? 4 : 3;
             out->nmelds++;
             out->concealed_melds += gi->concealed;
             if (!gi->concealed) { /* copies of the winning tile in the exposed melds */
                 if (gi->kind == GK_CHOW)
                     out->shown += winning >= gi->tile && winning <= gi->tile + 2;
                 else if (gi->tile == winning)
-                    out->shown += size;
+                    out->shown += gi->kind == GK_KONG ? 4 : 3;
             }
         }
     }
-    Py_DECREF(groups);
     if (out->npairs == 1) out->pair = out->pairs[0];
-    for (x = 1; x < out->nchows; x++) /* sorted chow starts */
+    for (x = 1; x < out->nchows && x < 4; x++) /* sorted chow starts */
         for (y = x; y > 0 && out->chow[y - 1] > out->chow[y]; y--) {
             int tmp = out->chow[y];
             out->chow[y] = out->chow[y - 1];
             out->chow[y - 1] = tmp;
         }
-    if (out->nchows <= 4)
+    if (out->nchows <= 4) /* four sets at most: always */
         chow_combinations(f, t, out->chow, out->nchows, out->pair, out->combo);
-    else
-        return 1;
-    return 0;
-odd:
-    Py_DECREF(groups);
-    return 1;
-error:
-    Py_DECREF(groups);
-    return -1;
 }
 
 /* ---- the predicates of one reading (patterns.py, same names) */
@@ -1674,6 +1701,9 @@ static uint64_t rank_mask(int lo, int hi) { /* suit tiles of ranks lo..hi (1-9),
         for (r = lo; r <= hi; r++) m |= 1ULL << (9 * s + r - 1);
     return m;
 }
+
+/* The suit tiles of: 6-9, 1-4, 2/4/6/8, 7-9, 4-6, 1-3 (set by PyInit). */
+static uint64_t rank_masks[6];
 
 static int ranks_within(const HandInfo *h, uint64_t allowed) { /* only suit tiles of allowed */
     return !h->honours && (h->kinds & ~allowed) == 0;
@@ -1802,8 +1832,8 @@ static void evaluate(const Fans *f, const HandInfo *h, const Dec *d, int gi, int
             found[KNITTED_STRAIGHT] = all;
         }
     }
-    found[UPPER_FOUR] = ranks_within(h, rank_mask(6, 9));
-    found[LOWER_FOUR] = ranks_within(h, rank_mask(1, 4));
+    found[UPPER_FOUR] = ranks_within(h, rank_masks[0]);
+    found[LOWER_FOUR] = ranks_within(h, rank_masks[1]);
     found[BIG_THREE_WINDS] = winds == 3;
     found[ALL_FIVES] = standard && fives;
     found[TRIPLE_PUNG] = 0;
@@ -1814,13 +1844,12 @@ static void evaluate(const Fans *f, const HandInfo *h, const Dec *d, int gi, int
     found[GREATER_HONOURS_AND_KNITTED_TILES] =
         honours_knitted && __builtin_popcountll(kinds & HONOUR_MASK) == 7;
     found[ALL_EVEN_PUNGS] = standard && d->npungs == 4 &&
-                            ranks_within(h, rank_mask(2, 2) | rank_mask(4, 4) | rank_mask(6, 6) |
-                                                rank_mask(8, 8));
+                            ranks_within(h, rank_masks[2]);
     found[FULL_FLUSH] = h->nsuits == 1 && !h->honours;
     found[PURE_SHIFTED_PUNGS] = consecutive_pungs(have, 3, 0);
-    found[UPPER_TILES] = ranks_within(h, rank_mask(7, 9));
-    found[MIDDLE_TILES] = ranks_within(h, rank_mask(4, 6));
-    found[LOWER_TILES] = ranks_within(h, rank_mask(1, 3));
+    found[UPPER_TILES] = ranks_within(h, rank_masks[3]);
+    found[MIDDLE_TILES] = ranks_within(h, rank_masks[4]);
+    found[LOWER_TILES] = ranks_within(h, rank_masks[5]);
     found[THREE_KONGS] = d->nkongs == 3;
     found[ALL_TERMINALS_AND_HONOURS] = (kinds & ~(TERMINAL_MASK | HONOUR_MASK)) == 0 &&
                                        h->honours && (kinds & TERMINAL_MASK);
@@ -1911,20 +1940,9 @@ static PyObject *award_of(Fans *f, const Kept *k) {
         return Py_NewRef(f->awards[k->fan][k->count]);
     a = PyObject_CallFunction(f->make_award, "Oll", PyTuple_GET_ITEM(f->ids, k->fan), k->count,
                               k->per);
-    if (a != NULL && cached) f->awards[k->fan][k->count] = Py_NewRef(a);
+    if (a != NULL && cached) /* (make_award may have run a nested best that cached it) */
+        Py_XSETREF(f->awards[k->fan][k->count], Py_NewRef(a));
     return a;
-}
-
-/* Append every decomposition of the hand (concealed counts c, melds' groups) under MCR's
- * shapes to out, in search.possible_shapes's order (standard, seven pairs, thirteen orphans,
- * honours and knitted, knitted straight; a shape that cannot hold gives none). 1 if a
- * decomposer gives up, -1 on an error. */
-static int all_decompositions(int *c, PyObject *meld_groups, PyObject *out) {
-    int kind, total = 0, i, r;
-    for (i = 0; i < 34; i++) total += c[i];
-    r = enum_standard(c, (int)PyTuple_GET_SIZE(meld_groups), NULL, meld_groups, shape_id, out);
-    for (kind = 0; kind < 4 && r == 0; kind++) r = special_of(kind, c, total, meld_groups, out);
-    return r;
 }
 
 static int read_hand(PyObject *const *args, HandInfo *h) { /* 1 ok, 0 not taken */
@@ -1932,15 +1950,20 @@ static int read_hand(PyObject *const *args, HandInfo *h) { /* 1 ok, 0 not taken 
     int i, s;
     if (!read_counts(args[3], h->counts) || !read_counts(args[1], h->c13)) return 0;
     for (i = 0; i < 7; i++) {
-        if (!PyLong_Check(args[4 + i])) return 0;
-        v[i] = PyLong_AsLong(args[4 + i]);
+        if (i == 1) { /* is_concealed: from the melds */
+            v[i] = 1;
+            continue;
+        }
+        PyObject *o = args[i == 0 ? 4 : 3 + i]; /* winning, -, tsumo, seat, round, flags, ... */
+        if (!PyLong_Check(o)) return 0;
+        v[i] = PyLong_AsLong(o);
         if (v[i] == -1 && PyErr_Occurred()) {
             PyErr_Clear();
             return 0;
         }
     }
     if (v[0] < 0 || v[0] >= 34 || v[3] < 27 || v[3] > 30 || v[4] < 27 || v[4] > 30 || v[5] < 0 ||
-        v[5] > 15 || v[6] < 0)
+        v[5] > 15 || v[6] < 0 || v[6] > 8) /* eight flowers and seasons (and no overflow) */
         return 0;
     h->winning = (int)v[0];
     h->concealed = v[1] != 0;
@@ -1967,138 +1990,227 @@ static int read_hand(PyObject *const *args, HandInfo *h) { /* 1 ok, 0 not taken 
     return 1;
 }
 
+static PyObject *deferred_type = NULL, *deferred_make = NULL, *partial_type = NULL;
+static PyObject *locate_fn = NULL;
+
+PyDoc_STRVAR(setup_locate_doc,
+             "setup_locate(deferred, partial, locate): best() answers the located awards as\n"
+             "deferred(partial(locate, context, awards)) (scoring.result.Deferred, made on\n"
+             "first read).");
+
+static PyObject *setup_locate(PyObject *self, PyObject *args) {
+    PyObject *d, *p, *l, *make;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O:setup_locate", &PyType_Type, &d, &PyType_Type, &p, &l))
+        return NULL;
+    make = PyObject_GetAttrString(d, "make");
+    if (make == NULL) return NULL;
+    if (Py_TYPE(make)->tp_descr_set == NULL || !PyCallable_Check(l)) {
+        Py_DECREF(make);
+        PyErr_SetString(PyExc_TypeError, "setup_locate needs a slotted Deferred and a callable");
+        return NULL;
+    }
+    Py_XSETREF(deferred_make, make);
+    Py_XSETREF(deferred_type, Py_NewRef(d));
+    Py_XSETREF(partial_type, Py_NewRef(p));
+    Py_XSETREF(locate_fn, Py_NewRef(l));
+    Py_RETURN_NONE;
+}
+
+/* deferred(partial(locate, context, awards)): a new reference, NULL on an error. */
+static PyObject *located(PyObject *context, PyObject *awards) {
+    PyObject *maker, *out;
+    maker = PyObject_CallFunctionObjArgs(partial_type, locate_fn, context, awards, NULL);
+    if (maker == NULL) return NULL;
+    out = ((PyTypeObject *)deferred_type)->tp_alloc((PyTypeObject *)deferred_type, 0);
+    if (out == NULL || Py_TYPE(deferred_make)->tp_descr_set(deferred_make, out, maker) < 0) {
+        Py_XDECREF(out);
+        out = NULL;
+    }
+    Py_DECREF(maker);
+    return out;
+}
+
+/* The scorer: the sink of every decomposition of the hand, keeping the first best reading. */
+typedef struct {
+    Sink sink; /* first member: the scorer is its sink */
+    Fans *f;
+    Table *t;
+    HandInfo *h;
+    int unique, melds13, best_n, best_unique, best_shape, best_ng, best_group, best_wait;
+    long best_fan;
+    Kept best_kept[NFANS + 2];
+    GI best_g[16];
+} Scorer;
+
+static int score_emit(Sink *sink, int shape, const GI *g, int n) {
+    Scorer *sc = (Scorer *)sink;
+    Dec d;
+    Kept kept[NFANS + 2];
+    int found[NFANS], group[16], wait[16], nr, r, nkept;
+    int waits = shape != SH_SEVEN_PAIRS && shape != SH_ORPHANS; /* they exclude Single Wait */
+    dec_of(sc->f, sc->t, shape, g, n, sc->h->winning, &d);
+    nr = readings_of(g, n, sc->h->winning, group, wait);
+    for (r = 0; r < nr; r++) {
+        long fan;
+        int one = wait[r] == W_EDGE || wait[r] == W_CLOSED || wait[r] == W_SINGLE;
+        if (sc->unique < 0 && waits && one) /* MCR-COUNT-7, once per hand */
+            sc->unique = one_kind_wins(sc->h->c13, sc->melds13, sc->h->held13);
+        evaluate(sc->f, sc->h, &d, group[r], wait[r], sc->unique == 1 && waits, found);
+        fan = settle_reading(sc->f, sc->t, found, shape == SH_SEVEN_PAIRS, d.concealed_kongs,
+                             kept, &nkept);
+        if (fan > sc->best_fan) { /* the first best (MCR-WIN-3, MCR-GAP-36) */
+            sc->best_fan = fan;
+            memcpy(sc->best_kept, kept, sizeof(Kept) * (size_t)nkept);
+            sc->best_n = nkept;
+            sc->best_unique = sc->unique == 1 && waits;
+            sc->best_shape = shape;
+            memcpy(sc->best_g, g, sizeof(GI) * (size_t)n);
+            sc->best_ng = n;
+            sc->best_group = group[r];
+            sc->best_wait = wait[r];
+        }
+    }
+    return 0;
+}
+
 PyDoc_STRVAR(best_doc,
-             "best(fans, concealed_counts, melds, counts, winning, is_concealed, tsumo, seat,\n"
-             "round, flags, flowers) -> (decomposition, reading, awards, unique_wait, fan,\n"
-             "total, flowers),\n"
-             "None (no reading) or NotImplemented (not taken: use the declared predicates).");
+             "best(fans, concealed_counts, melds, counts, winning, tsumo, seat, round, flags,\n"
+             "flowers, hand, win, flag_set, options) -> (decomposition, located awards, awards,\n"
+             "fan, total, flowers), None (no reading) or NotImplemented (not taken: use the\n"
+             "declared predicates).");
 
 static PyObject *best(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     Fans *f;
     Table *t;
     HandInfo h;
-    Dec d;
-    Kept kept[NFANS + 2], best_kept[NFANS + 2];
-    int found[NFANS], nkept, best_n = 0, unique = -1, best_unique = 0, melds13, total13 = 0, i;
-    int conc[34];
-    long best_fan = -1, total = 0, flowers = 0;
-    Py_ssize_t k;
-    PyObject *decomps = NULL, *best_d = NULL, *best_r = NULL, *out = NULL, *list, *meld_groups;
+    Scorer sc;
+    GI suffix[4];
+    int conc[34], total13 = 0, i, r, kind, ns, odd, distinct;
+    uint64_t kinds = 0;
+    long total = 0, flowers = 0;
+    PyObject *meld_groups, *dec = NULL, *rd = NULL, *list = NULL, *context, *where, *out;
     (void)self;
-    if (nargs != 11 || !PyTuple_Check(args[2])) Py_RETURN_NOTIMPLEMENTED;
+    if (nargs != 14 || !PyTuple_Check(args[2])) Py_RETURN_NOTIMPLEMENTED;
     f = (Fans *)PyCapsule_GetPointer(args[0], "muraglia.mcr.fans");
     if (f == NULL) return NULL;
     t = (Table *)PyCapsule_GetPointer(f->table, "muraglia.mcr.table");
     if (t == NULL) return NULL;
-    if (reading_type == NULL || group_type == NULL || decomposition == NULL || singles == NULL) {
+    if (reading_type == NULL || group_type == NULL || decomposition == NULL || singles == NULL ||
+        locate_fn == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "_cmcr set-up was not called");
         return NULL;
     }
     if (!read_hand(args, &h)) Py_RETURN_NOTIMPLEMENTED;
     for (i = 0; i < 34; i++) total13 += h.c13[i];
-    melds13 = (13 - total13) / 3;
     h.nmelds = (int)PyTuple_GET_SIZE(args[2]);
-    if ((13 - total13) % 3 || melds13 != h.nmelds) Py_RETURN_NOTIMPLEMENTED;
-    decomps = PyList_New(0);
-    if (decomps == NULL) return NULL;
-    meld_groups = meld_groups_of(args[2]);
+    if (total13 != 13 - 3 * h.nmelds) Py_RETURN_NOTIMPLEMENTED;
+    meld_groups = meld_groups_of(args[2], suffix);
     if (meld_groups == NULL) {
-        if (PyErr_Occurred()) goto fail;
-        goto not_taken;
+        if (PyErr_Occurred()) return NULL;
+        Py_RETURN_NOTIMPLEMENTED;
     }
+    ns = h.nmelds;
+    for (i = 0; i < ns; i++) h.concealed &= suffix[i].concealed; /* concealed kongs only */
+    sc.sink.emit = score_emit;
+    sc.sink.out = NULL;
+    sc.sink.meld_groups = meld_groups;
+    sc.f = f;
+    sc.t = t;
+    sc.h = &h;
+    sc.unique = -1;
+    sc.melds13 = ns;
+    sc.best_fan = -1;
+    sc.best_n = sc.best_unique = sc.best_shape = sc.best_ng = sc.best_group = sc.best_wait = 0;
     for (i = 0; i < 34; i++) conc[i] = h.c13[i] + (i == h.winning);
-    i = all_decompositions(conc, meld_groups, decomps);
-    Py_DECREF(meld_groups);
-    if (i < 0) goto fail;
-    if (i > 0) goto not_taken;
-    for (k = 0; k < PyList_GET_SIZE(decomps); k++) {
-        PyObject *dec = PyList_GET_ITEM(decomps, k), *rds, *call[2];
-        Py_ssize_t r;
-        int waits, read = read_decomposition(f, t, dec, h.winning, &d);
-        if (read < 0) goto fail;
-        if (read > 0 || d.nmelds != h.nmelds) goto not_taken;
-        call[0] = dec;
-        call[1] = args[4];
-        rds = readings(NULL, call, 2);
-        if (rds == NULL) goto fail;
-        if (!PyTuple_Check(rds)) {
-            Py_DECREF(rds);
-            goto not_taken;
-        }
-        waits = d.shape != SH_SEVEN_PAIRS && d.shape != SH_ORPHANS;
-        for (r = 0; r < PyTuple_GET_SIZE(rds); r++) {
-            PyObject *rd = PyTuple_GET_ITEM(rds, r), *o;
-            long gi, fan;
-            int wait;
-            o = get_slot(r_group, rd);
-            if (o == NULL) {
-                Py_DECREF(rds);
-                goto fail;
-            }
-            gi = PyLong_AsLong(o);
-            Py_DECREF(o);
-            o = get_slot(r_wait, rd);
-            if (o == NULL) {
-                Py_DECREF(rds);
-                goto fail;
-            }
-            Py_DECREF(o); /* the WaitKind members live in the class */
-            wait = o == w_edge     ? W_EDGE
-                   : o == w_closed ? W_CLOSED
-                   : o == w_single ? W_SINGLE
-                                   : W_OTHER;
-            if (unique < 0 && waits && wait != W_OTHER) /* MCR-COUNT-7, once per hand */
-                unique = one_kind_wins(h.c13, melds13, h.held13);
-            evaluate(f, &h, &d, (int)gi, wait, unique == 1 && waits, found);
-            fan = settle_reading(f, t, found, d.shape == SH_SEVEN_PAIRS, d.concealed_kongs, kept,
-                                 &nkept);
-            if (fan > best_fan) { /* the first best (MCR-WIN-3, MCR-GAP-36) */
-                best_fan = fan;
-                Py_XSETREF(best_d, Py_NewRef(dec));
-                Py_XSETREF(best_r, Py_NewRef(rd));
-                memcpy(best_kept, kept, sizeof(Kept) * (size_t)nkept);
-                best_n = nkept;
-                best_unique = unique == 1 && waits;
-            }
-        }
-        Py_DECREF(rds);
+    /* every MCR shape, in search.possible_shapes's order (a shape that cannot hold gives none) */
+    r = enum_standard(conc, ns, NULL, 0, suffix, ns, SH_STANDARD, &sc.sink);
+    for (i = 0, odd = 0, distinct = 0; i < 34; i++) {
+        if (conc[i]) kinds |= 1ULL << i, distinct++;
+        odd += conc[i] % 2;
     }
-    Py_CLEAR(decomps);
-    if (best_d == NULL) Py_RETURN_NONE;
-    if (best_fan == 0) { /* MCR-GAP-2: Chicken Hand, in table order */
+    for (kind = 0; kind < 4 && r == 0; kind++) {
+        /* the special shapes' own first tests (special_of makes them too), on kind masks */
+        int knit = 0, perm;
+        for (perm = 0; perm < 6; perm++) knit |= (kinds & knit_masks[perm]) == knit_masks[perm];
+        if ((kind == 0 && (ns || odd)) || (kind == 1 && (ns || kinds != orphan_mask)) ||
+            (kind == 2 && (ns || distinct != 14)) || (kind == 3 && (ns > 1 || !knit)))
+            continue;
+        r = special_of(kind, conc, 14 - 3 * ns, suffix, ns, &sc.sink);
+    }
+    if (r != 0) {
+        Py_DECREF(meld_groups);
+        if (r < 0) return NULL;
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    if (sc.best_fan < 0) {
+        Py_DECREF(meld_groups);
+        Py_RETURN_NONE;
+    }
+    if (sc.best_fan == 0) { /* MCR-GAP-2: Chicken Hand, in table order */
         Kept chicken = {CHICKEN_HAND, 1, t->values[f->pos[CHICKEN_HAND]]};
-        for (i = best_n; i > 0 && f->pos[best_kept[i - 1].fan] > f->pos[CHICKEN_HAND]; i--)
-            best_kept[i] = best_kept[i - 1];
-        best_kept[i] = chicken;
-        best_n++;
-        best_fan = chicken.per;
+        for (i = sc.best_n; i > 0 && f->pos[sc.best_kept[i - 1].fan] > f->pos[CHICKEN_HAND]; i--)
+            sc.best_kept[i] = sc.best_kept[i - 1];
+        sc.best_kept[i] = chicken;
+        sc.best_n++;
+        sc.best_fan = chicken.per;
     }
-    list = PyTuple_New(best_n);
+    dec = decomposition_of(sc.best_shape, sc.best_g, sc.best_ng, meld_groups);
+    Py_DECREF(meld_groups);
+    if (dec == NULL) return NULL;
+    rd = make_reading(sc.best_group, sc.best_wait);
+    if (rd == NULL) goto fail;
+    list = PyTuple_New(sc.best_n);
     if (list == NULL) goto fail;
-    for (i = 0; i < best_n; i++) { /* V (MCR-PAY-1) and the flowers: over every award */
-        total += best_kept[i].per * best_kept[i].count;
-        if (best_kept[i].fan == FLOWER_TILES) flowers += best_kept[i].count;
+    for (i = 0; i < sc.best_n; i++) { /* V (MCR-PAY-1) and the flowers: over every award */
+        PyObject *award = award_of(f, &sc.best_kept[i]);
+        if (award == NULL) goto fail;
+        PyTuple_SET_ITEM(list, i, award);
+        total += sc.best_kept[i].per * sc.best_kept[i].count;
+        if (sc.best_kept[i].fan == FLOWER_TILES) flowers += sc.best_kept[i].count;
     }
-    for (i = 0; i < best_n; i++) {
-        PyObject *award = award_of(f, &best_kept[i]);
-        if (award == NULL) {
-            Py_DECREF(list);
+    /* the reading's context, made only if the awards' tiles are read: (hand, decomposition,
+     * reading, win, seat wind, round wind, flags, options, unique wait, flowers) */
+    context = PyTuple_New(10);
+    if (context == NULL) goto fail;
+    {
+        PyObject *items[10] = {args[10], dec, rd, args[11], args[6], args[7], args[12], args[13],
+                               sc.best_unique ? Py_True : Py_False, NULL};
+        items[9] = PyLong_FromLong(h.flowers);
+        if (items[9] == NULL) {
+            Py_DECREF(context);
             goto fail;
         }
-        PyTuple_SET_ITEM(list, i, award);
+        for (i = 0; i < 9; i++) PyTuple_SET_ITEM(context, i, Py_NewRef(items[i]));
+        PyTuple_SET_ITEM(context, 9, items[9]);
     }
-    out = Py_BuildValue("(OONOlll)", best_d, best_r, list, best_unique ? Py_True : Py_False,
-                        best_fan, total, flowers);
-fail:
-    Py_XDECREF(decomps);
-    Py_XDECREF(best_d);
-    Py_XDECREF(best_r);
+    where = located(context, list);
+    Py_DECREF(context);
+    if (where == NULL) goto fail;
+    Py_DECREF(rd);
+    out = PyTuple_New(6);
+    if (out == NULL) {
+        Py_DECREF(where);
+        rd = NULL;
+        goto fail;
+    }
+    PyTuple_SET_ITEM(out, 0, dec);
+    PyTuple_SET_ITEM(out, 1, where);
+    PyTuple_SET_ITEM(out, 2, list);
+    PyTuple_SET_ITEM(out, 3, PyLong_FromLong(sc.best_fan));
+    PyTuple_SET_ITEM(out, 4, PyLong_FromLong(total));
+    PyTuple_SET_ITEM(out, 5, PyLong_FromLong(flowers));
+    if (PyTuple_GET_ITEM(out, 3) == NULL || PyTuple_GET_ITEM(out, 4) == NULL ||
+        PyTuple_GET_ITEM(out, 5) == NULL) {
+        Py_DECREF(out);
+        return NULL;
+    }
     return out;
-not_taken:
-    Py_XDECREF(decomps);
-    Py_XDECREF(best_d);
-    Py_XDECREF(best_r);
-    Py_RETURN_NOTIMPLEMENTED;
+fail:
+    Py_XDECREF(dec);
+    Py_XDECREF(rd);
+    Py_XDECREF(list);
+    return NULL;
 }
 
 static PyMethodDef methods[] = {
@@ -2116,6 +2228,7 @@ static PyMethodDef methods[] = {
      single_tile_wait_doc},
     {"fans", fans, METH_VARARGS, fans_doc},
     {"best", (PyCFunction)(void (*)(void))best, METH_FASTCALL, best_doc},
+    {"setup_locate", setup_locate, METH_VARARGS, setup_locate_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2126,6 +2239,16 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__cmcr(void) {
     int perm, i;
+    for (i = 0; i < 5; i++) {
+        small_ints[i] = PyLong_FromLong(i);
+        if (small_ints[i] == NULL) return NULL;
+    }
+    rank_masks[0] = rank_mask(6, 9);
+    rank_masks[1] = rank_mask(1, 4);
+    rank_masks[2] = rank_mask(2, 2) | rank_mask(4, 4) | rank_mask(6, 6) | rank_mask(8, 8);
+    rank_masks[3] = rank_mask(7, 9);
+    rank_masks[4] = rank_mask(4, 6);
+    rank_masks[5] = rank_mask(1, 3);
     for (perm = 0; perm < 6; perm++)
         for (i = 0; i < 9; i++) knit_masks[perm] |= 1ULL << knitted_tile(perm, i);
     for (i = 0; i < 13; i++) orphan_mask |= 1ULL << orphan_kinds[i];

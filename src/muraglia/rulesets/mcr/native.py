@@ -54,6 +54,7 @@ __all__ = [
     "best_fans",
     "decompositions",
     "fans",
+    "setup_locate",
     "readings",
     "single_tile_wait",
     "standard_decompositions",
@@ -168,6 +169,12 @@ def _load_native() -> ModuleType | None:
 
 _native = _load_native()
 NATIVE = _native is not None
+_fans: ModuleType | None = (
+    _native
+    if _native is not None and all(hasattr(_native, f) for f in ("fans", "best", "setup_locate"))
+    else None
+)
+"""The kernel when its build has the fan scorer (a stale build without it: the predicates)."""
 """Whether :func:`standard_decompositions` runs the compiled kernel."""
 
 
@@ -207,9 +214,9 @@ def fans(  # noqa: PLR0917 - one call per table and ruleset, by position
     Raises:
         ValueError: if the kernel's own fan list differs from :data:`KERNEL_IDS`.
     """
-    if _native is None:
+    if _fans is None:
         return None
-    state: object = _native.fans(
+    state: object = _fans.fans(
         table,
         KERNEL_IDS,
         positions,
@@ -224,6 +231,15 @@ def fans(  # noqa: PLR0917 - one call per table and ruleset, by position
     return state
 
 
+def setup_locate(deferred: type, partial: type, locate: Callable[..., Any]) -> None:
+    """Hand the kernel how :data:`best_fans` makes its located awards (no-op without it).
+
+    ``deferred(partial(locate, context, awards))``: made on first read.
+    """
+    if _fans is not None:
+        _fans.setup_locate(deferred, partial, locate)
+
+
 def _pure_best_fans(*args: Any) -> Any:
     """The pure stand-in of the kernel's ``best``: always ``NotImplemented``.
 
@@ -232,12 +248,13 @@ def _pure_best_fans(*args: Any) -> Any:
     return NotImplemented
 
 
-best_fans: Callable[..., Any] = _pure_best_fans if _native is None else _native.best
+best_fans: Callable[..., Any] = _pure_best_fans if _fans is None else _fans.best
 """The kernel's best reading of a hand under every MCR shape: ``best_fans(state,
-concealed_counts, melds, counts, winning, is_concealed, tsumo, seat, round, flag_bits,
-flowers)`` -> ``(decomposition, reading, awards, unique_wait, fan, total, flowers)`` (Chicken
-Hand given when nothing scores; ``fan`` without flowers, ``total`` with them), None (no
-reading) or NotImplemented (anything it does not take, and always without the kernel)."""
+concealed_counts, melds, counts, winning, tsumo, seat, round, flag_bits, flowers, hand, win,
+flags, options)`` -> ``(decomposition, awards located on first read, awards, fan, total,
+flowers)`` (Chicken Hand given when nothing scores; ``fan`` without flowers, ``total`` with
+them; the located awards through :func:`setup_locate`), None (no reading) or NotImplemented
+(anything it does not take, and always without the kernel)."""
 
 run_steps: Callable[[Any, Any, int], dict[str, int]] | None = (
     None if _native is None else _native.run

@@ -552,7 +552,7 @@ def all_chows(ctx: WinContext) -> bool:
     """Four chows (or a knitted straight and a chow) and a pair of suit tiles."""
     c = mcr(ctx)
     pair = ctx.pair
-    if pair is None or pair.tile.is_honor:
+    if pair is None or pair.tile.is_honour:
         return False
     return (c.is_standard and len(ctx.chows) == 4) or (
         c.is_knitted_straight and len(ctx.chows) == 1
@@ -748,7 +748,7 @@ def robbing_the_kong(ctx: WinContext) -> bool:
 
 
 def _honours_count(ctx: WinContext) -> int:
-    return sum(1 for t in ctx.kinds if t.is_honor)
+    return sum(1 for t in ctx.kinds if t.is_honour)
 
 
 @fan(44, excludes=(31, 25, 9, 10, 17, 11), tiles_any=HONOURS)

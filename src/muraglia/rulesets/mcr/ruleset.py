@@ -27,7 +27,13 @@ from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.rulesets.base import Ruleset, as_hand
 from muraglia.rulesets.mcr.context import McrContext
-from muraglia.rulesets.mcr.native import KERNEL_FLAGS, best_fans, readings, single_tile_wait
+from muraglia.rulesets.mcr.native import (
+    KERNEL_FLAGS,
+    best_fans,
+    readings,
+    setup_locate,
+    single_tile_wait,
+)
 from muraglia.rulesets.mcr.native import decompositions as decompose
 from muraglia.rulesets.mcr.options import FLAGS, STATUSES, McrOptions
 from muraglia.rulesets.mcr.patterns import EDITION_VALUES, NUMBER, PATTERNS
@@ -71,10 +77,6 @@ def _order(award: Award) -> int:
     return NUMBER[award.id]
 
 
-def _notation(h: Hand) -> str:
-    return h.notation
-
-
 def _locate(context: tuple[Any, ...], awards: tuple[Award, ...]) -> tuple[Award, ...]:
     """The awards with their tiles, located on the best reading's context (made here).
 
@@ -100,8 +102,12 @@ _WIN_OF: dict[str, WinType] = {w.value: w for w in WinType}
 _WIND_OF: dict[str, Tile] = {"E": Tile.EAST, "S": Tile.SOUTH, "W": Tile.WEST, "N": Tile.NORTH}
 """:func:`parse_wind` of the seat letters (others go through it)."""
 _NO_FLAGS: frozenset[str] = frozenset()
+_NO_SHAPE: tuple[Any, ...] = (None, (), (), 0, 0, 0)
+"""The best reading of a hand without a winning shape, as :meth:`McrRules._result_of` takes it."""
+_TSUMO = WinType.TSUMO
 _PAYMENTS: dict[tuple[int, str, str | None], tuple[tuple[str, int], ...]] = {}
-""":func:`payments` by (total, winner, discarder), as items (each result gets its own dict)."""
+""":func:`payments` by (total, winner, discarder) and :func:`false_win` by (-1, offender,
+discarder), as items (each result gets its own dict)."""
 
 
 def _explain(  # noqa: PLR0917 - bound once with functools.partial
@@ -148,6 +154,9 @@ def _explain(  # noqa: PLR0917 - bound once with functools.partial
                 else f"falso hu: {winner} paga {FALSE_WIN_PENALTY} a ciascuno"
             )
     return tuple(lines)
+
+
+setup_locate(Deferred, partial, _locate)
 
 
 class McrRules(Ruleset[McrOptions]):
@@ -296,10 +305,9 @@ class McrRules(Ruleset[McrOptions]):
         detect, an option or flag it does not implement is set, or the hand is unusual: the
         declared predicates then score (:meth:`_best`).
         """
-        c = compiled()
-        if self._fans_version != c.version:
+        if self._fans_version != PATTERNS.version:  # a fan registered since: compile again
             self._fans = fan_kernel(self._values, self.options)
-            self._fans_version = c.version
+            self._fans_version = PATTERNS.version
         state = self._fans
         if state is None:
             return NotImplemented
@@ -309,17 +317,12 @@ class McrRules(Ruleset[McrOptions]):
             if bit is None:
                 return NotImplemented
             bits |= bit
-        assert h.winning is not None
-        flowers = len(h.bonus)
-        best = best_fans(state, h.concealed_counts, h.melds, h.counts, h.winning.kind,
-                         h.is_concealed, w is WinType.TSUMO, seat, rnd, bits, flowers)  # fmt: skip
-        if best is None:
-            return None, (), (), 0, 0, 0
-        if best is NotImplemented:
-            return best
-        d, r, awards, unique, fan, total, flowers = best
-        context = (h, d, r, w, seat, rnd, flag_set, self.options, unique, flowers)
-        return d, Deferred(partial(_locate, context, awards)), awards, fan, total, flowers
+        winning = h.winning
+        assert winning is not None
+        best = best_fans(state, h.concealed_counts, h.melds, h.counts, winning.kind,
+                         w is _TSUMO, seat, rnd, bits, len(h.bonus), h, w, flag_set,
+                         self.options)  # fmt: skip
+        return _NO_SHAPE if best is None else best
 
     def _scored(
         self, h: Hand, w: WinType, seat: Tile, rnd: Tile, flag_set: frozenset[str]
@@ -438,32 +441,23 @@ class McrRules(Ruleset[McrOptions]):
         else:
             reason = f"{fan} points < {MINIMUM} without flowers (MCR-WIN-4): false win"
         pays: dict[str, int] | None = None
-        if not valid:
-            pays = false_win(winner)
-        elif win is WinType.TSUMO or discarder is not None:
-            key = (total, winner, discarder)
+        if not valid or win is _TSUMO or discarder is not None:
+            key = (-1 if not valid else total, winner, discarder)
             items = _PAYMENTS.get(key)
             if items is None:
-                items = tuple(payments(total, winner=winner, discarder=discarder).items())
+                if valid:
+                    items = tuple(payments(total, winner=winner, discarder=discarder).items())
+                else:
+                    items = tuple(false_win(winner).items())
                 if len(_PAYMENTS) < 4096:
                     _PAYMENTS[key] = items
             pays = dict(items)
         extra = {"flowers": flowers, "total": total, "win": _WIN_VALUE[win]}
         if discarder:
             extra["discarder"] = discarder
-        return McrResult.made(
-            value=fan,
-            hand=Deferred(partial(_notation, h)),
-            valid=valid,
-            awards=located,
-            reason=reason,
-            fan=fan,
-            payments=pays,
-            explanation=Deferred(
-                partial(_explanation, awards, fan, reason, shaped, pays, winner, flowers, total)
-            ),
-            decomposition=decomposition,
-            extra=extra,
+        explanation = (_explanation, awards, fan, reason, shaped, pays, winner, flowers, total)
+        return McrResult.scored(
+            h, valid, located, reason, fan, pays, explanation, decomposition, extra
         )
 
     # ------------------------------------------------------------------ settlement

@@ -56,6 +56,7 @@ from muraglia.rulesets.ravenna.options import RavennaOptions
 from muraglia.rulesets.ravenna.patterns import MASSIMO, PATTERNS
 from muraglia.rulesets.ravenna.settlement import (
     BROKEN_RACK,
+    RAVENNA_TERMS,
     SEATS,
     broken_rack,
     deal_settlement,
@@ -63,7 +64,12 @@ from muraglia.rulesets.ravenna.settlement import (
     void_settlement,
 )
 from muraglia.scoring.accepts import decisions_markdown
-from muraglia.scoring.classical import CLASSICAL_KEYS, award_line, hand_value
+from muraglia.scoring.classical import (
+    CLASSICAL_KEYS,
+    award_line,
+    hand_value,
+    mahjong_payments,
+)
 from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind
 from muraglia.scoring.deal import check_roles, payment_lines, read_deal_hands, wind_tile
 from muraglia.scoring.layouts import claimed_readings, complete_layouts
@@ -302,9 +308,8 @@ class RavennaRules(Ruleset[RavennaOptions]):
         f, layout = self._score(hand, w, seat, status)
         if w is WinType.NONE:
             return _result(hand.notation, f, valid=False)
-        letter = wind_letter(seat)
-        values = dict.fromkeys(SEATS, 0) | {letter: f.value}
-        pays = settle_values(values, winners=(letter,)).net
+        letter = wind_letter(seat)  # settle_values of this winner alone, others at 0 (RAV-PAY)
+        pays = mahjong_payments(f.value, winner=letter, east="E", terms=RAVENNA_TERMS, seats=SEATS)
         return _result(hand.notation, f, valid=True, decomposition=layout, payments=pays)
 
     def _score(

@@ -31,7 +31,6 @@ from muraglia.errors import RulesetError
 from muraglia.rulesets.ravenna.inputs import STATUSES
 from muraglia.scoring.classical import (
     DEFAULT_SEATS,
-    ClassicalSettlement,
     MultipleWinners,
     SettlementTerms,
     explain_transfers,
@@ -70,7 +69,7 @@ def settle_values(
     *,
     winners: Sequence[str],
     dead: str | None = None,
-) -> ClassicalSettlement:
+) -> Settlement:
     """Settle one deal from each seat's capped hand value.
 
     Args:
@@ -90,7 +89,7 @@ def settle_values(
     return settle(values, winners=winners, east="E", terms=RAVENNA_TERMS, dead=dead)
 
 
-def broken_rack(payer: str, values: Mapping[str, int]) -> ClassicalSettlement:
+def broken_rack(payer: str, values: Mapping[str, int]) -> Settlement:
     """RAV-PEN-6 (RAV-GAP-25): ``payer`` pays each seat of ``values`` a Mah-Jong of that value.
 
     >>> broken_rack("W", {"E": 30, "S": 48}).net
@@ -105,7 +104,7 @@ def broken_rack(payer: str, values: Mapping[str, int]) -> ClassicalSettlement:
     for t in transfers:
         net[t.payer] -= t.amount
         net[t.payee] += t.amount
-    return ClassicalSettlement(tuple(transfers), net)
+    return Settlement(tuple(transfers), net)
 
 
 def void_settlement() -> Settlement:
@@ -118,7 +117,7 @@ def void_settlement() -> Settlement:
 def deal_settlement(
     scores: Mapping[str, ScoreResult],
     values: Mapping[str, int],
-    paid: ClassicalSettlement,
+    paid: Settlement,
     *,
     statuses: Mapping[str, str],
     dead: str | None,
@@ -142,7 +141,7 @@ def _extra(*, void: bool) -> dict[str, object]:
 def _explain(  # noqa: PLR0917 - private, called once per language
     scores: Mapping[str, ScoreResult],
     values: Mapping[str, int],
-    paid: ClassicalSettlement,
+    paid: Settlement,
     statuses: Mapping[str, str],
     dead: str | None,
     lang: str,

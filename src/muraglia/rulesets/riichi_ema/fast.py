@@ -147,7 +147,7 @@ WAITS: tuple[WaitKind, ...] = (
 
 _HEAD_MASK = TERMINAL_MASK | HONOUR_MASK
 _TERM_MASK = TERMINAL_MASK
-_HONOR_MASK = HONOUR_MASK
+_HONOUR_MASK = HONOUR_MASK
 _GREEN_MASK = mask_of((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
 _ALL_MASK = ALL_KINDS_MASK
 _DRAGONS = (31, 32, 33)
@@ -509,7 +509,7 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
     m_chows = m_pungs = kongs = m_conc = m_fu = 0
     m_head = True  # every meld holds a terminal or honour
     concealed = True
-    honor_sets: list[int] = []  # honour pungs/kongs (concealed ones added below)
+    honour_sets: list[int] = []  # honour pungs/kongs (concealed ones added below)
     if melds:
         counts = conc[:]
         for m in melds:
@@ -540,7 +540,7 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
             if low < 27:
                 m_pung[low // 9] |= 1 << (low % 9)
             else:
-                honor_sets.append(low)
+                honour_sets.append(low)
             if kind is _KONG:
                 kongs += 1
                 if m.concealed:
@@ -557,7 +557,7 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
     value_of = res.value
     special = res.special
     # ------------------------------------------------------------------ hand-level yaku
-    honors = bool(mask & _HONOR_MASK)
+    honours = bool(mask & _HONOUR_MASK)
     suits = bool(mask & 0x1FF) + bool(mask & 0x3FE00) + bool(mask & 0x7FC0000)
     found: list[tuple[str, int]] = []
     add = found.append
@@ -585,8 +585,8 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
     if not mask & _HEAD_MASK:
         add(("all_simples", 1))
     if suits == 1:
-        add(("half_flush" if honors else "full_flush", 1))
-        if not honors and not melds:  # EMA-YKM-02, nine gates (EMA-GAP-5: 9-sided)
+        add(("half_flush" if honours else "full_flush", 1))
+        if not honours and not melds:  # EMA-YKM-02, nine gates (EMA-GAP-5: 9-sided)
             base = 9 * (win // 9)
             c9 = counts[base : base + 9]
             if sum(c9) == 14 and all(a >= b for a, b in zip(c9, _NINE_GATES, strict=True)):
@@ -595,11 +595,11 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
                 if tuple(c9) == _NINE_GATES:
                     add(("nine_gates_9", 1))
     if not mask & ~_HEAD_MASK:
-        if honors and suits:
+        if honours and suits:
             add(("all_terminals_and_honours", 1))
         if not mask & ~_TERM_MASK:
             add(("all_terminals", 1))
-        elif not mask & ~_HONOR_MASK:
+        elif not mask & ~_HONOUR_MASK:
             add(("all_honours", 1))
     if not mask & ~_GREEN_MASK:
         add(("all_green", 1))
@@ -632,12 +632,12 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
     hon_groups: list[tuple[int, bool]] = []
     hon_pair = -1
     hon_fu = 0
-    if mask & _HONOR_MASK:
+    if mask & _HONOUR_MASK:
         for h in range(27, 34):
             n = conc[h]
             if n == 3:
                 hon_groups.append((h, False))
-                honor_sets.append(h)
+                honour_sets.append(h)
                 hon_fu += 8
             elif n == 2:
                 if hon_pair >= 0:
@@ -665,10 +665,10 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
         o2 = (table.get(t2) or suit_entry(t2))[m2 == 2]
         # honour sets: yakuhai and wind/dragon yakuman (EMA-YAKU-10/11/12, EMA-YKM-11/12/13)
         sfound = found
-        if honor_sets:
+        if honour_sets:
             sfound = found[:]
             dragons = winds = 0
-            for h in honor_sets:
+            for h in honour_sets:
                 if h >= 31:
                     dragons += 1
                 else:
@@ -691,16 +691,16 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
         if hon_pair >= 0:
             pair_fu = (2 if hon_pair >= 31 else 0) + 2 * (hon_pair == seat) + 2 * (hon_pair == rnd)
         valueless_pair = pair_fu == 0  # EMA-YAKU-06: no dragon, seat or round wind pair
-        honor_conc = len(hon_groups) - (hon_pair >= 0)
+        honour_conc = len(hon_groups) - (hon_pair >= 0)
         base_fu = (30 if concealed and ron else 20) + m_fu + hon_fu + pair_fu
-        in_honors = win >= 27
+        in_honours = win >= 27
         ws = win // 9
         wr = win % 9
         for a in o0:
             for b_ in o1:
                 for c in o2:
                     n_chows = a.n_chows + b_.n_chows + c.n_chows + m_chows
-                    n_pungs = a.n_pungs + b_.n_pungs + c.n_pungs + m_pungs + honor_conc
+                    n_pungs = a.n_pungs + b_.n_pungs + c.n_pungs + m_pungs + honour_conc
                     dfound = sfound[:]
                     if n_chows >= 2 and concealed:
                         twins = a.twins + b_.twins + c.twins
@@ -734,12 +734,12 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
                         if n_pungs == 4:
                             dfound.append(("all_pungs", 1))
                     if n_chows and m_head and a.terminal and b_.terminal and c.terminal:
-                        dfound.append(("outside_hand" if honors else "terminals_in_all_sets", 1))
-                    conc_pungs = a.n_pungs + b_.n_pungs + c.n_pungs + honor_conc + m_conc
+                        dfound.append(("outside_hand" if honours else "terminals_in_all_sets", 1))
+                    conc_pungs = a.n_pungs + b_.n_pungs + c.n_pungs + honour_conc + m_conc
                     pinfu_ok = concealed and n_chows == 4 and valueless_pair
                     d_fu = base_fu + a.pung_fu + b_.pung_fu + c.pung_fu
                     # readings of the winning tile (EMA-FU-4, EMA-WIN-4)
-                    if in_honors:
+                    if in_honours:
                         reads: list[tuple[int, int, int]] = []
                         idx = a.n + b_.n + c.n
                         for ht, pair in hon_groups:
@@ -975,7 +975,7 @@ def _set_up(_criichi: Any, limit_names: tuple[str | None, ...]) -> None:
         chow=_CHOW,
         kong=_KONG,
         dora_of=_DORA_OF,
-        masks=(_HEAD_MASK, _TERM_MASK, _HONOR_MASK, _GREEN_MASK),
+        masks=(_HEAD_MASK, _TERM_MASK, _HONOUR_MASK, _GREEN_MASK),
         fu_wait=_FU_WAIT,
         nine_gates=_NINE_GATES,
         orphans=_ORPHANS,

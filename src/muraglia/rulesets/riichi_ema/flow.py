@@ -44,9 +44,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from muraglia.errors import MahjongError
 from muraglia.hand import Hand
-from muraglia.melds import MeldKind, Source
+from muraglia.melds import SET_SIZE, MeldKind, Source
 from muraglia.rulesets.base import (
     SEAT_LETTERS,
     Breach,
@@ -64,17 +63,19 @@ from muraglia.rulesets.riichi_ema.match_end import final_settlement
 from muraglia.rulesets.riichi_ema.options import EmaOptions
 from muraglia.rulesets.riichi_ema.ruleset import RiichiEma
 from muraglia.scoring.result import DealOutcome, Settlement
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.tiles import DRAGONS, NUM_KINDS, NUM_SUITED, RANKS, TERMINALS_AND_HONOURS, WINDS, Tile
 
 __all__ = ["FLOW", "RiichiFlow"]
 
 RIICHI_STICK = 1000
 """The riichi stick (EMA-RIICHI-2)."""
 
-_TERMINALS_HONOURS = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_CHOW_LAST = RANKS - SET_SIZE
+"""The highest rank index (0-based) a chow starts on."""
+_TERMINALS_HONOURS = frozenset(TERMINALS_AND_HONOURS)
 """Tile values of the 13 terminal and honour kinds (EMA-END-4a)."""
 
-_WIND_TILES = frozenset((Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH))
+_WIND_TILES = frozenset(WINDS)
 
 _ENGINE_FLAGS = {
     "riichi": "riichi",
@@ -91,8 +92,8 @@ _ENGINE_FLAGS = {
 _OFFSET = {Source.RIGHT: 1, Source.ACROSS: 2, Source.LEFT: 3}
 """A claimed meld's source -> the discarder's offset from the caller in turn order."""
 
-_DRAGON_KINDS = frozenset((31, 32, 33))
-_WIND_KINDS = frozenset((27, 28, 29, 30))
+_DRAGON_KINDS = frozenset(DRAGONS)
+_WIND_KINDS = frozenset(WINDS)
 
 
 def liable_seat(hand: Hand, winner: str) -> str | None:
@@ -136,7 +137,14 @@ def _without_pung(c: list[int], sets: int, pair: bool, kind: int) -> bool:
         c[i] -= 3
         found = _without_pung(c, sets - 1, pair, kind)
         c[i] += 3
-    if not found and sets and i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+    if (
+        not found
+        and sets
+        and i < NUM_SUITED
+        and i % RANKS <= RANKS - SET_SIZE
+        and c[i + 1]
+        and c[i + 2]
+    ):
         for k in (i, i + 1, i + 2):
             c[k] -= 1
         found = _without_pung(c, sets - 1, pair, kind)
@@ -275,19 +283,10 @@ class RiichiFlow(DealFlow[RiichiEma]):
             kinds = {t.kind for t in hand.concealed_tiles}
             if hand.melds or kinds != _TERMINALS_HONOURS:
                 return None
-        try:
-            result = self.ruleset.score(
-                hand,
-                win="tsumo" if self_drawn else "ron",
-                seat_wind=view.seat_wind(seat),
-                round_wind=view.round_wind,
-                flags=flags,
-                dora=tuple(view.indicators),
-                honba=view.honba,
-            )
-        except MahjongError:
-            return None
-        return int(result.value) if result.valid else None
+        result = self.scored_win(
+            view, seat, hand, self_drawn=self_drawn, flags=flags, honba=view.honba
+        )
+        return int(result.value) if result is not None and result.valid else None
 
     def furiten(self, view: DealView, seat: int, hand: Hand) -> bool:
         """Whether ``seat`` may not win on a discard (EMA-FURI-2/3/4).

@@ -96,6 +96,8 @@ def _text(group: Group | None) -> str:
 
 _PAIRS: dict[tuple[str, Group | None], tuple[str, str]] = {}
 _PAIRS_LIMIT = 8192
+_LINES: dict[tuple[int, str, str, str], tuple[str, str]] = {}
+"""A fu line in English and in Italian by (fu, rule id, both labels); bounded like ``_PAIRS``."""
 
 
 def _label_pair(item: FuItem) -> tuple[str, str]:
@@ -135,10 +137,16 @@ class Fu(NamedTuple):
         en: list[str] = []
         it: list[str] = []
         for i, (label_en, label_it) in zip(self.items, labels, strict=True):
-            head = f"{i.fu:>3} fu  "
-            tail = f"  ({i.ref})"
-            en.append(head + label_en + tail)
-            it.append(head + label_it + tail)
+            key = (i.fu, i.ref, label_en, label_it)
+            pair = _LINES.get(key)
+            if pair is None:
+                head = f"{i.fu:>3} fu  "
+                tail = f"  ({i.ref})"
+                if len(_LINES) >= _PAIRS_LIMIT:
+                    _LINES.clear()
+                pair = _LINES[key] = (head + label_en + tail, head + label_it + tail)
+            en.append(pair[0])
+            it.append(pair[1])
         if self.raw != self.total:
             en.append(f"{self.raw:>3} fu  → rounded up to {self.total} fu  (EMA-FU-9)")
             it.append(f"{self.raw:>3} fu  → arrotondato a {self.total} fu  (EMA-FU-9)")

@@ -32,7 +32,7 @@ YAKUMAN_PAO: frozenset[str] = frozenset({"big_three_dragons", "big_four_winds"})
 """Yakuman with liability (EMA-PAO-1)."""
 
 
-_TERMINALS = tuple(t for t in TERMINALS_AND_HONOURS if not t.is_honor)
+_TERMINALS = tuple(t for t in TERMINALS_AND_HONOURS if not t.is_honour)
 
 
 def in_riichi(ctx: WinContext) -> bool:

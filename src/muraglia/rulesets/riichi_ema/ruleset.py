@@ -60,7 +60,7 @@ from muraglia.scoring.result import (
     ScoreResult,
     Settlement,
 )
-from muraglia.tiles import WIND_OF_LETTER, Tile, to_wind
+from muraglia.tiles import NUM_KINDS, WIND_OF_LETTER, Tile, to_wind
 
 fast.check_declared(PATTERNS)  # the fast path detects only declared patterns
 
@@ -107,6 +107,17 @@ def _award_lines(a: Award) -> tuple[Award, str, str]:
         _AWARD_LINES.clear()
     _AWARD_LINES[id(a)] = found
     return found
+
+
+def _bonus_in(hand: object) -> bool:
+    """Whether ``hand`` (notation or a Hand) may hold a flower or season (``f``, EMA-TILE-1).
+
+    Such a hand is left to the general path, which refuses it by name (the C kernel's
+    ``front`` does not look at bonus tiles).
+    """
+    if type(hand) is str:
+        return "f" in hand
+    return bool(getattr(hand, "bonus", ()))
 
 
 def _all_tiles(values: tuple[Any, ...]) -> bool:
@@ -329,7 +340,7 @@ class RiichiEma(Ruleset[EmaOptions]):
             MahjongError: bad notation, wind, flag, flag combination or situation key.
         """
         front = self._front
-        if front is not None and front[0] is self._resolvers:
+        if front is not None and front[0] is self._resolvers and not _bonus_in(hand):
             done = score_front(front, hand, win, seat_wind, round_wind, flags, dora, ura, situation)
             if done is not NotImplemented:
                 return done  # type: ignore[no-any-return]
@@ -341,6 +352,11 @@ class RiichiEma(Ruleset[EmaOptions]):
             w = win if isinstance(win, WinType) else parse_win(win)
         if h.winning is None:
             raise InvalidHandError(f"{h.notation!r}: a win needs a winning tile (+X)")
+        if h.bonus:
+            raise InvalidHandError(
+                f"{h.notation!r}: {h.bonus[0].notation!r} is a flower or season; "
+                f"{self.rid} plays without them (EMA-TILE-1)"
+            )
         seat = WIND_OF_LETTER.get(seat_wind) if type(seat_wind) is str else None
         if seat is None:
             seat = to_wind(seat_wind, "seat_wind")
@@ -705,7 +721,7 @@ if fast.NATIVE:
     fast._native.setup_front(
         Hand,
         as_hand,
-        tuple(Tile(k) for k in range(34)),
+        tuple(Tile(k) for k in range(NUM_KINDS)),
         (Tile.EAST, Tile.SOUTH, Tile.WEST, Tile.NORTH),
         (_RON, _TSUMO),
         LazyExtra,

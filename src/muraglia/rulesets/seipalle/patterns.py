@@ -530,7 +530,7 @@ def all_simples(ctx: WinContext) -> bool:
 )  # fmt: skip
 def head_in_every_set(ctx: WinContext) -> bool:
     """Every set and the pair hold a 1, 9, wind or dragon (SEI-DBL-3)."""
-    return _every_group(ctx, lambda g: g.has_terminal_or_honor)
+    return _every_group(ctx, lambda g: g.has_terminal_or_honour)
 
 
 @PATTERNS.pattern(

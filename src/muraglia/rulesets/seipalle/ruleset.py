@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple
 
 from muraglia.analysis.groups import Decomposition, GroupKind
-from muraglia.analysis.shanten import ukeire
+from muraglia.analysis.shanten import shanten_all
 from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape
 from muraglia.analysis.waits import Reading, readings
 from muraglia.errors import InvalidHandError, RulesetError
@@ -47,7 +47,15 @@ from muraglia.scoring.result import (
     Settlement,
     Transfer,
 )
-from muraglia.tiles import Tile, to_wind, wind_letter
+from muraglia.tiles import (
+    COPIES,
+    NUM_SUITED,
+    RANKS,
+    TERMINALS_AND_HONOURS,
+    Tile,
+    to_wind,
+    wind_letter,
+)
 
 from . import decisions
 from .options import INPUTS, KNOWN_FLAGS, STATUSES, SeipalleOptions
@@ -99,13 +107,35 @@ class _Core(NamedTuple):
     capped: bool
 
 
+_ORPHANS = frozenset(int(t) for t in TERMINALS_AND_HONOURS)
+
+
 def _winning_kinds(hand: Hand) -> int:
-    """How many tile kinds complete the hand without its winning tile (SEI-PTS-4)."""
+    """How many tile kinds complete the hand without its winning tile (SEI-PTS-4).
+
+    The kinds of ``ukeire`` of the 13 tiles when they are ready, trying only the kinds that
+    can complete anything: a kind completes a set or pair only next to a held suit tile (two
+    ranks either way, in its suit) or on a held kind, and thirteen orphans only on a terminal
+    or honour; the others would each cost a shanten for nothing.
+    """
     counts = list(hand.concealed_counts)
     if hand.winning is not None:
         counts[hand.winning.kind] -= 1
-    waits = ukeire(counts, len(hand.melds))
-    return len(waits.tiles) if waits.shanten == 0 else 0
+    melds = len(hand.melds)
+    if shanten_all(counts, melds) != 0:
+        return 0
+    tried = set(_ORPHANS)
+    for k in range(NUM_SUITED):
+        if counts[k]:
+            first = k - k % RANKS
+            tried.update(range(max(first, k - 2), min(first + RANKS, k + 3)))
+    kinds = 0
+    for k in tried:
+        if counts[k] < COPIES:
+            counts[k] += 1
+            kinds += shanten_all(counts, melds) < 0
+            counts[k] -= 1
+    return kinds
 
 
 def _claimed(d: Decomposition, winning: Tile, *, self_drawn: bool) -> Iterator[Reading | None]:

@@ -18,7 +18,7 @@ from muraglia.scoring.classical import (
     award_line,
     explain_transfers,
     hand_value,
-    settle,
+    mahjong_payments,
 )
 from muraglia.scoring.deal import seat_heading, wind_tile
 from muraglia.scoring.result import ScoreResult, Transfer
@@ -90,8 +90,10 @@ def payments(value: int, *, winner: str, discarder: str | None) -> dict[str, int
         raise RulesetError(f"unknown seat in winner={winner!r}, discarder={discarder!r}")
     if discarder == winner:
         raise RulesetError(f"{winner!r} cannot win on his own discard")
-    values = dict.fromkeys(SEATS, 0) | {winner: value}
-    return settle(values, winners=(winner,), east="E", terms=SEIPALLE_TERMS, liable=discarder).net
+    # settle() of this winner alone, the others at 0 (SEI-PAY-2: the discarder pays it all)
+    return mahjong_payments(
+        value, winner=winner, east="E", terms=SEIPALLE_TERMS, seats=SEATS, liable=discarder
+    )
 
 
 def may_win_on_discard(own_discards: Iterable[Tile], tile: Tile) -> bool:
