@@ -73,6 +73,7 @@ __all__ = [
     "discard_ukeire",
     "shanten_all",
     "shanten_honors_knitted",
+    "shanten_honours_knitted",
     "shanten_knitted_straight",
     "shanten_seven_pairs",
     "shanten_standard",
@@ -631,7 +632,7 @@ def shanten_knitted_straight(counts: Sequence[int], melds: int = 0) -> int:
     return best
 
 
-def shanten_honors_knitted(counts: Sequence[int]) -> int:
+def shanten_honours_knitted(counts: Sequence[int]) -> int:
     """Shanten of MCR lesser honours and knitted tiles (14 distinct honours/knitted tiles).
 
     Args:
@@ -640,7 +641,7 @@ def shanten_honors_knitted(counts: Sequence[int]) -> int:
     Returns:
         The shanten number (-1 when complete).
 
-    >>> shanten_honors_knitted([1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0,
+    >>> shanten_honours_knitted([1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0,
     ...                         0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1])
     -1
     """
@@ -650,6 +651,10 @@ def shanten_honors_knitted(counts: Sequence[int]) -> int:
         have = honours + sum(1 for i in tiles if counts[i])
         best = min(best, HAND_SIZE - min(have, HAND_SIZE) - 1)
     return best
+
+
+shanten_honors_knitted = shanten_honours_knitted
+"""Old spelling of :func:`shanten_honours_knitted` (kept: the public id before issue 13)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from typing import ClassVar
 from muraglia.analysis.groups import Decomposition, Group, GroupKind
 from muraglia.analysis.shanten import (
     shanten_all,
-    shanten_honors_knitted,
+    shanten_honours_knitted,
     shanten_knitted_straight,
     shanten_seven_pairs,
     shanten_standard,
@@ -406,8 +406,8 @@ class HonorsAndKnitted(Shape):
                 return
 
     def shanten(self, counts: Sequence[int], melds: int = 0) -> int | None:
-        """Shanten from :func:`muraglia.analysis.shanten.shanten_honors_knitted`."""
-        return None if melds else shanten_honors_knitted(counts)
+        """Shanten from :func:`muraglia.analysis.shanten.shanten_honours_knitted`."""
+        return None if melds else shanten_honours_knitted(counts)
 
 
 class _FixedShape(Shape):
