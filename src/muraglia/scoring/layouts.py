@@ -73,7 +73,7 @@ def complete_layouts(
         shapes.append(ALL_HEAD_TILES)
     shapes.extend(special)
     found = decompose(hand, shapes)
-    if len(found) < 2:  # nothing to merge (most hands)
+    if len(found) <= 1:  # nothing to merge (most hands)
         return found
     out: dict[tuple[str, tuple[Group, ...]], Decomposition] = {}
     for d in found:  # the same groups in another order are one layout
