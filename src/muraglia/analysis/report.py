@@ -26,7 +26,7 @@ from muraglia.analysis.shapes import DEFAULT_SHAPES, Shape, shape_shanten
 from muraglia.analysis.waits import waits as hand_waits
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
-from muraglia.tiles import NUM_KINDS, PhysicalTile, Tile
+from muraglia.tiles import COPIES, NUM_KINDS, WAITING_SIZE, PhysicalTile, Tile
 
 __all__ = ["Analysis", "DiscardOption", "analyze"]
 
@@ -112,7 +112,7 @@ def _useful(
     total = hand.counts
     out: dict[Tile, int] = {}
     for t in range(NUM_KINDS):
-        if counts[t] >= 4:
+        if counts[t] >= COPIES:
             continue
         counts[t] += 1
         better = shape_shanten(counts, melds, shapes) < shanten
@@ -143,7 +143,7 @@ def analyze(
     seen = list(visible) if visible is not None else [0] * NUM_KINDS
     if len(seen) != NUM_KINDS:
         raise InvalidHandError(f"visible tiles must be 34 counts in 0-4, got {len(seen)} counts")
-    bad = next((v for v in seen if not 0 <= v <= 4), None)
+    bad = next((v for v in seen if not 0 <= v <= COPIES), None)
     if bad is not None:
         raise InvalidHandError(f"visible tiles must be 34 counts in 0-4, got a count of {bad}")
     melds = len(hand.melds)
@@ -154,7 +154,7 @@ def analyze(
             f"{hand.notation!r} has {size} tiles (melds count 3): analysis needs 13 or 14"
         )
     shanten = shape_shanten(counts, melds, shapes)
-    if size == 13:
+    if size == WAITING_SIZE:
         useful = _useful(hand, counts, shanten, shapes, seen)
         if shanten != 0:
             return Analysis(hand, shanten, useful=useful)

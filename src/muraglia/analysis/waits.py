@@ -19,7 +19,8 @@ from muraglia.analysis.shanten import shanten_all
 from muraglia.analysis.shapes import DEFAULT_SHAPES, Shape
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.melds import SET_SIZE
+from muraglia.tiles import COPIES, NUM_KINDS, RANKS, WAITING_SIZE, Tile
 
 __all__ = ["Reading", "Waits", "is_single_tile_wait", "readings", "waits", "winning_tiles"]
 
@@ -44,12 +45,18 @@ class Waits:
     """For each winning tile, every wait kind some reading gives."""
 
 
+_EDGE_HIGH = RANKS - SET_SIZE + 1
+"""The low rank of the 789 chow, an edge wait on its 7."""
+_KNITTED_OFFSETS = (SET_SIZE, 2 * SET_SIZE)
+"""Where a knitted group's second and third tiles stand from its first (147, 258, 369)."""
+
+
 def _chow_wait(low: int, win: int) -> WaitKind:
     rank = low % 9 + 1
     if win == low + 1:
         return WaitKind.CLOSED
     if win == low:
-        return WaitKind.EDGE if rank == 7 else WaitKind.TWO_SIDED  # 89 waiting on 7
+        return WaitKind.EDGE if rank == _EDGE_HIGH else WaitKind.TWO_SIDED  # 89 waiting on 7
     return WaitKind.EDGE if rank == 1 else WaitKind.TWO_SIDED  # 12 waiting on 3
 
 
@@ -70,8 +77,8 @@ def readings(decomposition: Decomposition, winning_tile: Tile) -> tuple[Reading,
         offset = win - g.tile  # whether the winning tile is in the group, without its tiles
         if not (
             offset == 0
-            or (gk is GroupKind.CHOW and 0 < offset <= 2)
-            or (gk is GroupKind.KNITTED and offset in (3, 6))
+            or (gk is GroupKind.CHOW and 0 < offset < SET_SIZE)
+            or (gk is GroupKind.KNITTED and offset in _KNITTED_OFFSETS)
         ):
             continue
         if (gk, g.tile) in seen:
@@ -95,13 +102,13 @@ def _decomps_per_tile(
     concealed = list(hand13.concealed_counts)
     total = hand13.counts
     melds = len(hand13.melds)
-    if sum(concealed) + 3 * melds != 13:
+    if sum(concealed) + SET_SIZE * melds != WAITING_SIZE:
         raise InvalidHandError(f"waits need a 13-tile hand, got {hand13}")
     out: dict[Tile, tuple[Decomposition, ...]] = {}
     if tuple(shapes) == DEFAULT_SHAPES and shanten_all(concealed, melds) > 0:
         return out  # not ready: no tile completes it (the tables agree with decompose)
     for t in range(NUM_KINDS):
-        if total[t] >= 4:
+        if total[t] >= COPIES:
             continue
         concealed[t] += 1
         decs = decompose_counts(tuple(concealed), melds, shapes)

@@ -27,7 +27,7 @@ from typing import Any
 from muraglia.errors import InputTypeError, InvalidHandError, excerpt, json_type, plural
 from muraglia.hand import Hand
 from muraglia.scoring.context import parse_wind
-from muraglia.tiles import WINDS, PhysicalTile, Tile
+from muraglia.tiles import COPIES, WINDS, PhysicalTile, Tile
 
 __all__ = [
     "MAX_INDICATORS",
@@ -228,7 +228,7 @@ def check_tile_counts(
                 f"{t.notation!r} is a flower or season: it cannot be one of the {what}"
             )
         counts[t] += 1
-        if counts[t] > 4:
+        if counts[t] > COPIES:
             raise InvalidHandError(
                 f"the hand and the {what} hold {counts[t]} copies of "
                 f"{t.notation!r} (there are only 4)"

@@ -34,7 +34,7 @@ from muraglia.analysis.shapes import (
     Shape,
 )
 from muraglia.hand import Hand
-from muraglia.tiles import Tile
+from muraglia.tiles import HAND_SIZE, Tile
 
 __all__ = ["claimed_readings", "complete_layouts"]
 
@@ -62,7 +62,7 @@ def complete_layouts(
     Returns:
         The distinct layouts, standard ones first; empty if the hand is not complete.
     """
-    if hand.tile_count != 14:
+    if hand.tile_count != HAND_SIZE:
         return ()
     shapes: list[Shape] = [STANDARD]
     if seven_pairs:
