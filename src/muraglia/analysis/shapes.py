@@ -169,8 +169,10 @@ class Shape:
         """Yield every decomposition of ``hand`` under this shape."""
         if self.concealed_only and hand.melds:
             return
-        melds = tuple(meld_group(m) for m in hand.melds)
+        melds: tuple[Group, ...] | None = None  # the melds' groups, for a shape that fits
         for d in self.decompose_counts(hand.concealed_counts, len(hand.melds)):
+            if melds is None:
+                melds = tuple(meld_group(m) for m in hand.melds)
             yield Decomposition(d.shape, d.groups + melds)
 
     def decompose_counts(self, counts: Sequence[int], melds: int = 0) -> Iterator[Decomposition]:
