@@ -52,7 +52,7 @@ _KNITTED_OFFSETS = (SET_SIZE, 2 * SET_SIZE)
 
 
 def _chow_wait(low: int, win: int) -> WaitKind:
-    rank = low % 9 + 1
+    rank = low % RANKS + 1
     if win == low + 1:
         return WaitKind.CLOSED
     if win == low:

@@ -61,7 +61,7 @@ from functools import lru_cache
 from muraglia.engine.actions import Action, Discard
 from muraglia.players.base import Table
 from muraglia.players.efficiency import dora_kinds
-from muraglia.tiles import DRAGONS, NUM_KINDS, NUM_SUITED, Tile
+from muraglia.tiles import DRAGONS, NUM_KINDS, NUM_SUITED, NUM_SUITS, RANKS, Tile
 
 __all__ = [
     "EQUITY_UNITS",
@@ -167,7 +167,11 @@ def readiness(t: Table, seat: int, traits: RuleTraits) -> float:
     if v.live_count < 20:
         p += (20 - v.live_count) / 100  # the last turns: hands are formed
     last = v.discards[seat][-2:]
-    if turns >= 8 and len(last) == 2 and all(k < NUM_SUITED and 3 <= k % 9 + 1 <= 7 for k in last):
+    if (
+        turns >= 8
+        and len(last) == 2
+        and all(k < NUM_SUITED and 3 <= k % RANKS + 1 <= 7 for k in last)
+    ):
         p += 0.05  # middle tiles let go late: the hand is formed
     return min(p, 0.95)
 
@@ -201,7 +205,7 @@ def opponent_value(t: Table, seat: int, traits: RuleTraits) -> float:
         if m[0] == m[1] and (k in DRAGONS or k in (wind, v.round_wind)):
             mult += 0.3
         mult += 0.3 * sum(1 for x in m if x in dora)
-    suits = {k // 9 for m in melds for k in m if k < NUM_SUITED}
+    suits = {k // RANKS for m in melds for k in m if k < NUM_SUITED}
     if len(melds) >= 2 and len(suits) == 1:
         mult += 0.8
     return value * mult
@@ -223,8 +227,8 @@ _HONOUR_TANKI = 1.0
 def _shapes() -> tuple[tuple[tuple[int, ...], tuple[int, ...], float, bool], ...]:
     """Every wait shape: (tiles held, kinds it wins on, weight, is a sequence wait)."""
     out: list[tuple[tuple[int, ...], tuple[int, ...], float, bool]] = []
-    for s in range(3):
-        b = s * 9
+    for s in range(NUM_SUITS):
+        b = s * RANKS
         for r in range(1, 7):  # two-sided: held r+1, r+2 (ranks 2..7 / 3..8), waits r, r+3
             a = b + r
             out.append(((a, a + 1), (a - 1, a + 2), _RYANMEN, True))
@@ -311,11 +315,11 @@ def _hand_shape(t: Table, seat: int, traits: RuleTraits, danger: list[float]) ->
     melds = t.melds_of(seat)
     if not melds:
         return
-    suits = {k // 9 for m in melds for k in m if k < NUM_SUITED}
+    suits = {k // RANKS for m in melds for k in m if k < NUM_SUITED}
     if len(suits) == 1 and len(melds) >= 2:
         (main,) = suits
         for k in range(NUM_SUITED):
-            danger[k] = min(danger[k] * (1.8 if k // 9 == main else 0.25), 1.0)
+            danger[k] = min(danger[k] * (1.8 if k // RANKS == main else 0.25), 1.0)
     if traits.id.startswith("riichi") and all(Tile(k).is_simple for m in melds for k in m):
         for k in range(NUM_KINDS):
             if not Tile(k).is_simple:

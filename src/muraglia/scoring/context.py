@@ -30,7 +30,7 @@ from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
 from muraglia.analysis.waits import Reading
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
-from muraglia.tiles import NUM_KINDS, NUM_SUITED, Suit, Tile, to_wind
+from muraglia.tiles import NUM_KINDS, NUM_SUITED, RANKS, Suit, Tile, to_wind
 
 __all__ = [
     "DRAGONS",
@@ -138,7 +138,7 @@ def parse_wind(value: object, what: str = "wind") -> Tile:
 def _dora_of(indicator: int) -> Tile:
     t = int(indicator)
     if t < NUM_SUITED:
-        return Tile(t - t % 9 + (t % 9 + 1) % 9)
+        return Tile(t - t % RANKS + (t % RANKS + 1) % RANKS)
     if t < Tile.WHITE:
         return Tile(Tile.EAST + (t - Tile.EAST + 1) % len(WINDS))
     return Tile(Tile.WHITE + (t - Tile.WHITE + 1) % len(DRAGONS))

@@ -33,7 +33,7 @@ from muraglia.analysis.groups import Group, GroupKind
 from muraglia.hand import Hand
 from muraglia.melds import Meld
 from muraglia.scoring.result import TileSource
-from muraglia.tiles import Tile
+from muraglia.tiles import NUM_SUITS, RANKS, Tile
 
 __all__ = [
     "DRAGON_KINDS",
@@ -225,8 +225,8 @@ def _across_suits(groups: Iterable[Group]) -> list[Group]:
     """The groups whose number is present in all three suits (a mixed triple)."""
     groups = [g for g in groups if g.tile < Tile.EAST]
     have = {int(g.tile) for g in groups}
-    ranks = {r for r in range(9) if r in have and r + 9 in have and r + 18 in have}
-    return [g for g in groups if int(g.tile) % 9 in ranks]
+    ranks = {r for r in range(RANKS) if r in have and r + RANKS in have and r + 2 * RANKS in have}
+    return [g for g in groups if int(g.tile) % RANKS in ranks]
 
 
 def mixed_triple_chows(ctx: Any) -> Iterable[Located]:
@@ -243,8 +243,8 @@ def pure_straight(ctx: Any) -> Iterable[Located]:
     """The chows 1-2-3, 4-5-6 and 7-8-9 of one suit (the first of each)."""
     chows = [g for g in ctx.groups if g.kind is GroupKind.CHOW]
     starts = {int(g.tile) for g in chows}
-    for s in range(3):
-        wanted = [9 * s, 9 * s + 3, 9 * s + 6]
+    for s in range(NUM_SUITS):
+        wanted = [RANKS * s, RANKS * s + 3, RANKS * s + 6]
         if set(wanted) <= starts:
             return [next(g for g in chows if int(g.tile) == w) for w in wanted]
     return ()

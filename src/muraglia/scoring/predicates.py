@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from muraglia.analysis.groups import GroupKind
 from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType, group_tiles
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.tiles import NUM_KINDS, NUM_SUITS, RANKS, Tile
 
 _SIMPLES = frozenset(Tile(i) for i in range(NUM_KINDS) if Tile(i).is_simple)
 _TERMINALS = frozenset(Tile(i) for i in range(NUM_KINDS) if Tile(i).is_terminal)
@@ -171,13 +171,13 @@ def mixed_triple_chow(ctx: WinContext) -> bool:
 def triple_pung(ctx: WinContext) -> bool:
     """Pungs (or kongs) of the same number in all three suits."""
     have = {int(g.tile) for g in ctx.pungs}
-    return any(r in have and r + 9 in have and r + 18 in have for r in range(9))
+    return any(r in have and r + RANKS in have and r + 2 * RANKS in have for r in range(RANKS))
 
 
 def pure_straight(ctx: WinContext) -> bool:
     """Chows 1-2-3, 4-5-6 and 7-8-9 of one suit."""
     starts = {int(g.tile) for g in ctx.chows}
-    return any({9 * s, 9 * s + 3, 9 * s + 6} <= starts for s in range(3))
+    return any({RANKS * s, RANKS * s + 3, RANKS * s + 6} <= starts for s in range(NUM_SUITS))
 
 
 def is_nine_gates(ctx: WinContext) -> bool:
@@ -185,7 +185,7 @@ def is_nine_gates(ctx: WinContext) -> bool:
     if ctx.hand.melds or not is_flush(ctx):
         return False
     suit = next(iter(ctx.suits))
-    base = 9 * "mps".index(suit.value)
+    base = RANKS * "mps".index(suit.value)
     c = ctx.counts[base : base + 9]
     need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
     return sum(c) == 14 and all(have >= n for have, n in zip(c, need, strict=True))
@@ -212,18 +212,20 @@ def consecutive_pungs(ctx: WinContext, length: int, *, mixed: bool) -> bool:
         return False
     if mixed:
         for t in have:  # t the lowest pung: the next number in a second suit, then the third
-            r, suit = t % 9, t // 9
+            r, suit = t % RANKS, t // RANKS
             if r > 6:
                 continue
             for second in range(3):
                 if (
                     second != suit
-                    and 9 * second + r + 1 in have
-                    and 9 * (3 - suit - second) + r + 2 in have
+                    and RANKS * second + r + 1 in have
+                    and RANKS * (3 - suit - second) + r + 2 in have
                 ):
                     return True
         return False
-    return any(t % 9 <= 9 - length and all(t + k in have for k in range(1, length)) for t in have)
+    return any(
+        t % RANKS <= RANKS - length and all(t + k in have for k in range(1, length)) for t in have
+    )
 
 
 def big_three_dragons(ctx: WinContext) -> bool:
@@ -254,7 +256,7 @@ def is_pure_nine_gates(ctx: WinContext) -> bool:
     w = ctx.winning_tile
     if w is None or not is_nine_gates(ctx):
         return False
-    base = 9 * (int(w) // 9)
+    base = RANKS * (int(w) // RANKS)
     c = list(ctx.counts[base : base + 9])
     c[int(w) - base] -= 1
     return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]

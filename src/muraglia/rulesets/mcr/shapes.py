@@ -25,7 +25,7 @@ from muraglia.analysis.shapes import (
     Shape,
 )
 from muraglia.scoring.patterns import Pattern
-from muraglia.tiles import mask_of
+from muraglia.tiles import RANKS, mask_of
 
 __all__ = [
     "ANY_SHAPE",
@@ -55,7 +55,9 @@ KNITTED_SHAPES: tuple[Shape, ...] = (KNITTED_STRAIGHT, HONORS_AND_KNITTED)
 
 KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
     tuple(
-        9 * suit + off + 3 * k for suit, off in zip(perm, (0, 1, 2), strict=True) for k in range(3)
+        RANKS * suit + off + 3 * k
+        for suit, off in zip(perm, (0, 1, 2), strict=True)
+        for k in range(3)
     )
     for perm in KNITTED_SUITS
 )
