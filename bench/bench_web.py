@@ -23,7 +23,9 @@ Command: ``python bench/bench_web.py [--seconds 10] [--clients 64] [--games 6] [
    machine): the application called as ASGI in this process, interleaved in rounds with its
    peers: the CLI's ``score.compute`` alone, the same request through the framework's routing
    (the API router alone, as before :class:`~muraglia.web.api.FastJsonApi`) and
-   ``GET /api/health``; the heap is frozen after the warm-up, as the server's is.
+   ``GET /api/health``, and the response bodies of the same requests written by
+   ``web.api.encode`` (orjson) and by the standard library's ``json.dumps``
+   (``web.api.stdlib_encode``); the heap is frozen after the warm-up, as the server's is.
    ``--profile`` prints cProfile's top functions of the request path.
 5. ``--only gc``: the collector's full collections and the worst request over
    ``--gc-requests`` score requests in process, with the heap as started and then frozen as
@@ -369,6 +371,7 @@ def bench_inprocess(n: int, rounds: int, profile: bool) -> None:
     timed = [json.dumps(i).encode() for i in items(3, n, HANDS[:6])]
     warm = [json.dumps(i).encode() for i in items(4, 200, HANDS[6:])]
     raw = [json.loads(b) for b in timed]
+    answers = [score.compute(dict(x)) for x in raw]
 
     async def many(target: Any, method: str, path: str, bodies: list[bytes]) -> None:
         for body in bodies:
@@ -392,6 +395,9 @@ def bench_inprocess(n: int, rounds: int, profile: bool) -> None:
              lambda: asyncio.run(many(routed, "POST", "/api/score", timed))),
             ("GET /api/health (create_app)",
              lambda: asyncio.run(many(app, "GET", "/api/health", [b""] * len(timed)))),
+            ("response body, api.encode (orjson)", lambda: [api.encode(a) for a in answers]),
+            ("response body, stdlib json.dumps",
+             lambda: [api.stdlib_encode(a) for a in answers]),
         ):  # fmt: skip
             t0 = time.process_time()
             fn()

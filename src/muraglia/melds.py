@@ -41,6 +41,8 @@ class MeldKind(StrEnum):
 
 SET_SIZE = 3
 """Tiles of a chow or a pung (and of the set a kong counts as)."""
+PAIR_SIZE = 2
+"""Tiles of a pair (the eyes of a standard hand)."""
 
 
 class Source(StrEnum):

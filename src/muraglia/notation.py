@@ -222,7 +222,7 @@ class Hand:
     def status(self) -> HandStatus:
         """Semantic problems of the hand as flags (``HandStatus.VALID`` if none)."""
         status = HandStatus.VALID
-        if any(c > COPIES for c in self.counts):
+        if max(self.counts) > COPIES:  # the 34 counts: never empty
             status |= HandStatus.TOO_MANY_COPIES
         count = self.tile_count
         if (self.winning is not None and count != HAND_SIZE) or count not in (

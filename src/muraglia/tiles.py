@@ -28,6 +28,7 @@ __all__ = [
     "BONUS_TILES",
     "COPIES",
     "DRAGONS",
+    "FIRST_DRAGON",
     "FIVE",
     "HAND_SIZE",
     "HONORS",
@@ -36,10 +37,13 @@ __all__ = [
     "KIND_BITS",
     "LETTER_OF_WIND",
     "NUM_KINDS",
+    "NUM_SUITS",
     "NUM_SUITED",
     "NUM_TILE_VALUES",
+    "ORPHAN_INDICES",
     "PLAYING_TILES",
     "RANKS",
+    "SUIT_STARTS",
     "TERMINALS_AND_HONORS",
     "TERMINALS_AND_HONOURS",
     "TERMINAL_MASK",
@@ -69,6 +73,10 @@ NUM_TILE_VALUES = 42
 """Number of tile values: the 34 playing kinds and the 8 bonus tiles (indices 34-41)."""
 RANKS = 9
 """Ranks of a suit (1-9): a suited kind's index is ``suit * RANKS + rank - 1``."""
+NUM_SUITS = 3
+"""Number of suits (man, pin, sou): ``NUM_SUITS * RANKS == NUM_SUITED``."""
+FIRST_DRAGON = 31
+"""Index of the first dragon (white); the winds are ``NUM_SUITED`` to ``FIRST_DRAGON - 1``."""
 COPIES = 4
 """Copies of each playing kind in a set (and tiles of a kong)."""
 FIVE = 5
@@ -318,6 +326,10 @@ HONORS = HONOURS
 """:data:`HONOURS` in American spelling (kept: the public id before issue 13)."""
 TERMINALS_AND_HONORS = TERMINALS_AND_HONOURS
 """:data:`TERMINALS_AND_HONOURS` in American spelling (kept: the public id before issue 13)."""
+ORPHAN_INDICES: tuple[int, ...] = tuple(int(t) for t in TERMINALS_AND_HONOURS)
+"""The 13 head-tile kinds as plain ints (fast to index a count list or bytes with)."""
+SUIT_STARTS: tuple[int, ...] = tuple(s * RANKS for s in range(NUM_SUITS))
+"""The index of the 1 of each suit (0, 9, 18)."""
 
 # ---------------------------------------------------------------- 34-bit kind masks
 

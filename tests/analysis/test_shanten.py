@@ -17,6 +17,7 @@ from muraglia.analysis.shanten import (
     discard_ukeire,
     shanten_all,
     shanten_honors_knitted,
+    shanten_honours_knitted,
     shanten_knitted_straight,
     shanten_seven_pairs,
     shanten_standard,
@@ -69,7 +70,8 @@ def test_knitted_straight_complete() -> None:
 
 def test_honors_knitted_ready() -> None:
     counts = counts_of(0, 3, 6, 10, 13, 16, 20, 23, 27, 28, 29, 30, 31)
-    assert shanten_honors_knitted(counts) == 0
+    assert shanten_honours_knitted(counts) == 0
+    assert shanten_honors_knitted is shanten_honours_knitted  # the old id (issue 13)
 
 
 def test_melds_reduce_sets() -> None:

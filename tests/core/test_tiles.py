@@ -99,3 +99,15 @@ def test_the_honour_spelling_is_canonical_and_the_old_ids_are_aliases() -> None:
     assert [t for t in Tile if t.is_honour] == list(tiles.HONOURS)
     assert len(tiles.TERMINALS_AND_HONOURS) == 13
     assert len(Tile) == tiles.NUM_TILE_VALUES  # the aliases are no enum members
+
+
+def test_the_tile_index_boundaries_are_named() -> None:
+    """Issue 13: the suit offsets, first dragon and head kinds the hot paths index by."""
+    from muraglia import tiles
+
+    assert tiles.NUM_SUITS * tiles.RANKS == tiles.NUM_SUITED
+    assert [Tile(s).notation for s in tiles.SUIT_STARTS] == ["1m", "1p", "1s"]
+    assert tiles.FIRST_DRAGON == Tile.WHITE == tiles.DRAGONS[0]
+    assert [t for t in Tile if t.is_wind] == list(range(tiles.NUM_SUITED, tiles.FIRST_DRAGON))
+    assert tiles.ORPHAN_INDICES == tiles.TERMINALS_AND_HONOURS
+    assert all(type(k) is int for k in tiles.ORPHAN_INDICES)  # plain ints: fast indexing

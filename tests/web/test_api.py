@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from muraglia import __version__
 from muraglia.cli import main
@@ -213,3 +215,49 @@ def test_the_fast_path_answers_as_the_declared_routes(
     assert (fast.status_code, fast.content) == (routed.status_code, routed.content)
     assert fast.headers["content-type"] == routed.headers["content-type"] == "application/json"
     assert client.get(path).status_code == 405  # only POST is answered there
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(st.dictionaries(st.text(), JSON_VALUES, max_size=6))
+def test_encode_writes_the_standard_librarys_bytes(obj: dict[str, Any]) -> None:
+    """orjson's bytes are the stdlib's for the contract's values (integers of any size
+    included: over 64 bits the stdlib writes them), control characters and non-ASCII text."""
+    from muraglia.web.api import encode, stdlib_encode
+
+    assert encode(obj) == stdlib_encode(obj)
+
+
+def test_encode_fails_as_the_standard_library_does() -> None:
+    from muraglia.web.api import encode
+
+    with pytest.raises(UnicodeEncodeError):
+        encode({"error": "unknown ruleset '\ud800'"})
+    with pytest.raises(TypeError):
+        encode({"x": object()})
+
+
+def test_every_endpoints_answers_encode_as_the_standard_library(client: TestClient) -> None:
+    """The score golden corpus (every line, malformed ones included), the settle and analyze
+    objects: the bytes served are the stdlib's encoding of the same object."""
+    from pathlib import Path
+
+    from muraglia.cli import analyze, score, settle
+    from muraglia.web.api import answer, stdlib_encode
+
+    golden = Path(__file__).resolve().parents[1] / "data" / "score_golden" / "input.jsonl"
+    cases = [("/api/score", score.compute, line) for line in golden.read_bytes().splitlines()]
+    for rules in ("fimj", "mcr", "seipalle", "ravenna", "riichi-tenhou"):
+        body = {"rules": rules, "hand": "234m567p11z [555z] [789s<] +4m", "win": "tsumo"}
+        cases.append(("/api/score", score.compute, json.dumps(body).encode()))
+    cases.append(("/api/settle", settle.compute, json.dumps(SETTLE).encode()))
+    cases.append(("/api/analyze", analyze.compute, b'{"hand": "123m456p789s1z2345s"}'))
+    for path, compute, body in cases[::8] + cases[-7:]:
+        status, obj = answer(body, compute)
+        r = client.post(path, content=body)
+        assert (r.status_code, r.content) == (status, stdlib_encode(obj))

@@ -39,6 +39,16 @@ from typing import Protocol
 
 from muraglia.analysis import _tables
 from muraglia.errors import InvalidHandError
+from muraglia.notation import MAX_MELDS
+from muraglia.tiles import (
+    COPIES,
+    HAND_SIZE,
+    NUM_KINDS,
+    NUM_SUITED,
+    ORPHAN_INDICES,
+    RANKS,
+    SUIT_STARTS,
+)
 
 
 def _load_native() -> ModuleType | None:
@@ -63,6 +73,7 @@ __all__ = [
     "discard_ukeire",
     "shanten_all",
     "shanten_honors_knitted",
+    "shanten_honours_knitted",
     "shanten_knitted_straight",
     "shanten_seven_pairs",
     "shanten_standard",
@@ -70,11 +81,25 @@ __all__ = [
     "ukeire",
 ]
 
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHANS = ORPHAN_INDICES
 _orphans = itemgetter(*_ORPHANS)
 _KNITTED_PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 _SUIT = _tables.SUIT_IDS
+# The four group slices of a 34-count vector (man, pin, sou, honours), built once: indexing
+# with a module-level slice costs no more than a literal slice.
+_MAN = slice(0, SUIT_STARTS[1])
+_PIN = slice(SUIT_STARTS[1], SUIT_STARTS[2])
+_SOU = slice(SUIT_STARTS[2], NUM_SUITED)
+_HON = slice(NUM_SUITED, NUM_KINDS)
+_NUM_HONOURS = NUM_KINDS - NUM_SUITED
+_SEVEN_ZEROS = NUM_KINDS - 7
+"""Kinds absent beyond which seven pairs lacks kinds (fewer than seven distinct held)."""
+_KINDS = range(NUM_KINDS)
+_PAIR_COPIES = 2
+"""Copies of a pair."""
+_NO_KOKUSHI = 3
+"""A standard shanten at or below this leaves thirteen orphans no lower (see shanten_all)."""
 _HONOUR = _tables.HONOUR_IDS
 
 
@@ -152,10 +177,10 @@ def _final_table(melds: int) -> list[int]:
 
 
 def _bad_counts(counts: Sequence[int]) -> InvalidHandError:
-    if len(counts) != 34:
-        return InvalidHandError(f"expected 34 tile counts, got {len(counts)}")
+    if len(counts) != NUM_KINDS:
+        return InvalidHandError(f"expected {NUM_KINDS} tile counts, got {len(counts)}")
     for i, c in enumerate(counts):
-        if not 0 <= c <= 4:
+        if not 0 <= c <= COPIES:
             return InvalidHandError(f"tile kind {i} has {c} copies (0-4 allowed)")
     return InvalidHandError("a suit or the honours hold more than 14 tiles")
 
@@ -180,20 +205,20 @@ def shanten_standard(counts: Sequence[int], melds: int = 0) -> int:
         _ensure()
     try:
         raw = bytes(counts)
-        if melds == 0 and len(raw) == 34:
+        if melds == 0 and len(raw) == NUM_KINDS:
             return _FINAL[
-                _PX[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
-                + _PY[_SUIT[raw[18:27]] * _NHONOUR + _HONOUR[raw[27:34]]]
+                _PX[_SUIT[raw[_MAN]] * _STRIDE + _SUIT[raw[_PIN]]]
+                + _PY[_SUIT[raw[_SOU]] * _NHONOUR + _HONOUR[raw[_HON]]]
             ]
         index = (
-            _PX[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
-            + _PY[_SUIT[raw[18:27]] * _NHONOUR + _HONOUR[raw[27:34]]]
+            _PX[_SUIT[raw[_MAN]] * _STRIDE + _SUIT[raw[_PIN]]]
+            + _PY[_SUIT[raw[_SOU]] * _NHONOUR + _HONOUR[raw[_HON]]]
         )
     except (KeyError, ValueError, TypeError):
         raise _bad_counts(counts) from None
-    if len(raw) != 34:
+    if len(raw) != NUM_KINDS:
         raise _bad_counts(counts)
-    if not 0 <= melds <= 4:
+    if not 0 <= melds <= MAX_MELDS:
         raise InvalidHandError(f"{melds} declared melds (0-4 allowed)")
     return _final_table(melds)[index]  # the max-plus step of _standard, tabulated per melds
 
@@ -211,9 +236,11 @@ def shanten_seven_pairs(counts: Sequence[int]) -> int:
     0
     """
     kinds = (
-        34 - counts.count(0) if isinstance(counts, list | tuple) else sum(1 for c in counts if c)
+        NUM_KINDS - counts.count(0)
+        if isinstance(counts, list | tuple)
+        else sum(1 for c in counts if c)
     )
-    pairs = sum(1 for c in counts if c >= 2)
+    pairs = sum(1 for c in counts if c >= _PAIR_COPIES)
     return 6 - pairs + max(0, 7 - kinds)
 
 
@@ -239,7 +266,7 @@ def shanten_thirteen_orphans(counts: Sequence[int]) -> int:
         c = counts[i]
         if c:
             present += 1
-            if c >= 2:
+            if c >= _PAIR_COPIES:
                 pair = 1
     return 13 - present - pair
 
@@ -273,19 +300,19 @@ def shanten_all(counts: Sequence[int], melds: int = 0) -> int:
     try:
         raw = bytes(counts)
         best = _FINAL[
-            _PX[_SUIT[raw[0:9]] * _STRIDE + _SUIT[raw[9:18]]]
-            + _PY[_SUIT[raw[18:27]] * _NHONOUR + _HONOUR[raw[27:34]]]
+            _PX[_SUIT[raw[_MAN]] * _STRIDE + _SUIT[raw[_PIN]]]
+            + _PY[_SUIT[raw[_SOU]] * _NHONOUR + _HONOUR[raw[_HON]]]
         ]
     except (KeyError, ValueError, TypeError):
         raise _bad_counts(counts) from None
-    if len(raw) != 34:
+    if len(raw) != NUM_KINDS:
         raise _bad_counts(counts)
     if best < 0:
         return best
     zeros = raw.count(0)
-    pairs = 34 - zeros - raw.count(1)
-    seven = 6 - pairs + (zeros - 27 if zeros > 27 else 0)
-    if best <= 3:
+    pairs = NUM_KINDS - zeros - raw.count(1)
+    seven = 6 - pairs + (zeros - _SEVEN_ZEROS if zeros > _SEVEN_ZEROS else 0)
+    if best <= _NO_KOKUSHI:
         # A standard target covers at most five distinct terminal/honour kinds (one per set
         # and the pair), so standard >= present - 6 while thirteen orphans >= 12 - present:
         # with standard <= 3 thirteen orphans can never be lower.
@@ -341,21 +368,21 @@ class DeltaShanten:
     def __init__(self, counts: Sequence[int], melds: int = 0) -> None:
         if not _PX:
             _ensure()
-        if not 0 <= melds <= 4:
+        if not 0 <= melds <= MAX_MELDS:
             raise InvalidHandError(f"{melds} declared melds (0-4 allowed)")
         try:
             raw = bytes(counts)
-            keys = (raw[0:9], raw[9:18], raw[18:27], raw[27:34])
+            keys = (raw[_MAN], raw[_PIN], raw[_SOU], raw[_HON])
             self._ids = [_SUIT[keys[0]], _SUIT[keys[1]], _SUIT[keys[2]], _HONOUR[keys[3]]]
         except (KeyError, ValueError, TypeError):
             raise _bad_counts(counts) from None
-        if len(raw) != 34:
+        if len(raw) != NUM_KINDS:
             raise _bad_counts(counts)
         self._c = list(raw)
         self._keys = keys
         self._melds = melds
         self._zeros = raw.count(0)
-        self._pairs = 34 - self._zeros - raw.count(1)
+        self._pairs = NUM_KINDS - self._zeros - raw.count(1)
         self._next = [_next_ids(k) for k in keys]
         self._final = _final_table(melds)
 
@@ -371,11 +398,11 @@ class DeltaShanten:
                 raise InvalidHandError(f"tile kind {remove} is not held")
             if n == 1:
                 zeros += 1
-            elif n == 2:
+            elif n == _PAIR_COPIES:
                 pairs -= 1
         if add >= 0:
             n = c[add] - (add == remove)
-            if n >= 4:
+            if n >= COPIES:
                 raise InvalidHandError(f"tile kind {add} would have 5 copies")
             if n == 0:
                 zeros -= 1
@@ -383,25 +410,25 @@ class DeltaShanten:
                 pairs += 1
         if remove >= 0 or add >= 0:
             ids = ids.copy()
-            gr = remove // 9 if remove >= 0 else -1
-            ga = add // 9 if add >= 0 else -1
+            gr = remove // RANKS if remove >= 0 else -1
+            ga = add // RANKS if add >= 0 else -1
             if gr == ga:
                 if remove != add:
                     own = bytearray(self._keys[gr])
-                    own[remove - 9 * gr] -= 1
-                    ids[gr] = _next_ids(bytes(own))[0][add - 9 * ga]
+                    own[remove - RANKS * gr] -= 1
+                    ids[gr] = _next_ids(bytes(own))[0][add - RANKS * ga]
             else:
                 if gr >= 0:
-                    ids[gr] = self._next[gr][1][remove - 9 * gr]
+                    ids[gr] = self._next[gr][1][remove - RANKS * gr]
                 if ga >= 0:
-                    ids[ga] = self._next[ga][0][add - 9 * ga]
+                    ids[ga] = self._next[ga][0][add - RANKS * ga]
             if min(ids) < 0:
                 raise InvalidHandError("a suit or the honours hold more than 14 tiles")
         best = self._final[_PX[ids[0] * _STRIDE + ids[1]] + _PY[ids[2] * _NHONOUR + ids[3]]]
         if best < 0 or self._melds:
             return best
-        seven = 6 - pairs + (zeros - 27 if zeros > 27 else 0)
-        if best <= 3:  # thirteen orphans cannot be lower (see shanten_all)
+        seven = 6 - pairs + (zeros - _SEVEN_ZEROS if zeros > _SEVEN_ZEROS else 0)
+        if best <= _NO_KOKUSHI:  # thirteen orphans cannot be lower (see shanten_all)
             return seven if seven < best else best
         if seven < best:  # noqa: PLR1730 - a plain comparison is faster than min() here
             best = seven
@@ -435,12 +462,12 @@ class DeltaShanten:
         if n == 0:
             raise InvalidHandError(f"tile kind {remove} is not held")
         zeros = self._zeros + (n == 1)
-        pairs = self._pairs - (n == 2)
-        gr = remove // 9
+        pairs = self._pairs - (n == _PAIR_COPIES)
+        gr = remove // RANKS
         ids = self._ids.copy()
-        ids[gr] = self._next[gr][1][remove - 9 * gr]
+        ids[gr] = self._next[gr][1][remove - RANKS * gr]
         own = bytearray(self._keys[gr])
-        own[remove - 9 * gr] -= 1
+        own[remove - RANKS * gr] -= 1
         plus = [nx[0] for nx in self._next]
         plus[gr] = _next_ids(bytes(own))[0]
         p0, p1, p2, p3 = plus
@@ -449,33 +476,36 @@ class DeltaShanten:
         a, b, h3, d = ids
         px = _PX[a * _STRIDE + b]
         py = _PY[h3 * _NHONOUR + d]
+        # the group boundaries and thresholds as locals: the loop below is the ukeire hot path
+        pin, sou, hon = SUIT_STARTS[1], SUIT_STARTS[2], NUM_SUITED
+        copies, seven_zeros, no_kokushi = COPIES, _SEVEN_ZEROS, _NO_KOKUSHI
         c[remove] -= 1
         out: list[int] = []
         try:
             for k in kinds:
                 m = c[k]
-                if m >= 4:
+                if m >= copies:
                     raise InvalidHandError(f"tile kind {k} would have 5 copies")
-                if k < 9:
+                if k < pin:
                     j = p0[k]
                     best = final[_PX[j * _STRIDE + b] + py]
-                elif k < 18:
-                    j = p1[k - 9]
+                elif k < sou:
+                    j = p1[k - pin]
                     best = final[_PX[a * _STRIDE + j] + py]
-                elif k < 27:
-                    j = p2[k - 18]
+                elif k < hon:
+                    j = p2[k - sou]
                     best = final[px + _PY[j * _NHONOUR + d]]
                 else:
-                    j = p3[k - 27]
+                    j = p3[k - hon]
                     best = final[px + _PY[h3 * _NHONOUR + j]]
                 if j < 0:
                     raise InvalidHandError("a suit or the honours hold more than 14 tiles")
                 if best >= 0 and not melds:
                     seven = 6 - pairs - (m == 1)
                     z = zeros - (m == 0)
-                    if z > 27:
-                        seven += z - 27
-                    if best <= 3:  # thirteen orphans cannot be lower (see shanten_all)
+                    if z > seven_zeros:
+                        seven += z - seven_zeros
+                    if best <= no_kokushi:  # thirteen orphans cannot be lower
                         if seven < best:  # noqa: PLR1730
                             best = seven
                     else:
@@ -505,12 +535,12 @@ def _next_ids(key: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The table ids of ``key`` (9 suit counts or 7 honour counts) changed by one tile."""
     got = _NEXT.get(key)
     if got is None:
-        table = _HONOUR if len(key) == 7 else _SUIT
+        table = _HONOUR if len(key) == _NUM_HONOURS else _SUIT
         work = bytearray(key)
         plus = []
         minus = []
         for r, n in enumerate(key):
-            if n < 4:
+            if n < COPIES:
                 work[r] = n + 1
                 plus.append(_id_or_none(table, bytes(work)))
             else:
@@ -561,7 +591,7 @@ def _knitted_assignments() -> list[tuple[int, ...]]:
     out = []
     for perm in _KNITTED_PERMS:
         out.append(
-            tuple(9 * suit + r for suit, offs in zip(perm, _KNIT, strict=True) for r in offs)
+            tuple(RANKS * suit + r for suit, offs in zip(perm, _KNIT, strict=True) for r in offs)
         )
     return out
 
@@ -595,14 +625,14 @@ def shanten_knitted_straight(counts: Sequence[int], melds: int = 0) -> int:
                 work[i] -= 1
         rest = shanten_standard(work, melds + 3)
         # rest is computed for one set and a pair: missing_rest = rest + 1
-        value = (9 - have) + rest
+        value = (RANKS - have) + rest
         best = min(best, value)
         for i in tiles:
             work[i] = counts[i]
     return best
 
 
-def shanten_honors_knitted(counts: Sequence[int]) -> int:
+def shanten_honours_knitted(counts: Sequence[int]) -> int:
     """Shanten of MCR lesser honours and knitted tiles (14 distinct honours/knitted tiles).
 
     Args:
@@ -611,16 +641,20 @@ def shanten_honors_knitted(counts: Sequence[int]) -> int:
     Returns:
         The shanten number (-1 when complete).
 
-    >>> shanten_honors_knitted([1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0,
+    >>> shanten_honours_knitted([1, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0,
     ...                         0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1])
     -1
     """
-    honours = sum(1 for i in range(27, 34) if counts[i])
+    honours = sum(1 for i in range(NUM_SUITED, NUM_KINDS) if counts[i])
     best = 99
     for tiles in _KNITTED:
         have = honours + sum(1 for i in tiles if counts[i])
-        best = min(best, 14 - min(have, 14) - 1)
+        best = min(best, HAND_SIZE - min(have, HAND_SIZE) - 1)
     return best
+
+
+shanten_honors_knitted = shanten_honours_knitted
+"""Old spelling of :func:`shanten_honours_knitted` (kept: the public id before issue 13)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -663,13 +697,13 @@ def ukeire(
     base = shanten_fn(work, melds)
     tiles = []
     total = 0
-    for i in range(34):
-        if work[i] >= 4:
+    for i in _KINDS:
+        if work[i] >= COPIES:
             continue
         work[i] += 1
         if shanten_fn(work, melds) < base:
             tiles.append(i)
-            left = 4 - counts[i] - (visible[i] if visible is not None else 0)
+            left = COPIES - counts[i] - (visible[i] if visible is not None else 0)
             total += max(left, 0)
         work[i] -= 1
     return Ukeire(base, tuple(tiles), total)
@@ -695,7 +729,7 @@ def discard_ukeire(
     """
     work = list(counts)
     out = {}
-    for i in range(34):
+    for i in _KINDS:
         if work[i]:
             work[i] -= 1
             out[i] = ukeire(work, melds, shanten_fn=shanten_fn, visible=visible)

@@ -24,7 +24,7 @@ from typing import ClassVar
 from muraglia.analysis.groups import Decomposition, Group, GroupKind
 from muraglia.analysis.shanten import (
     shanten_all,
-    shanten_honors_knitted,
+    shanten_honours_knitted,
     shanten_knitted_straight,
     shanten_seven_pairs,
     shanten_standard,
@@ -32,8 +32,19 @@ from muraglia.analysis.shanten import (
 )
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand
-from muraglia.melds import Meld, MeldKind
-from muraglia.tiles import Tile
+from muraglia.melds import PAIR_SIZE, SET_SIZE, Meld, MeldKind
+from muraglia.tiles import (
+    COPIES,
+    DRAGONS,
+    HAND_SIZE,
+    NUM_KINDS,
+    NUM_SUITED,
+    NUM_SUITS,
+    ORPHAN_INDICES,
+    RANKS,
+    WINDS,
+    Tile,
+)
 
 __all__ = [
     "ALL_HEAD_TILES",
@@ -88,6 +99,10 @@ def _group(kind: GroupKind, tile: int) -> Group:
     return Group(kind, Tile(tile))
 
 
+_KINDS = range(NUM_KINDS)
+_HONOUR_KINDS = range(NUM_SUITED, NUM_KINDS)
+_SUITS = range(NUM_SUITS)
+
 # A suit pattern is a tuple of (kind, offset) with kind 'c' chow or 'p' pung.
 _Parts = tuple[tuple[tuple[str, int], ...], ...]
 
@@ -96,16 +111,16 @@ _Parts = tuple[tuple[tuple[str, int], ...], ...]
 def _suit_sets(counts: tuple[int, ...]) -> _Parts:
     """All ways to split one suit's nine counts into chows and pungs (sorted, distinct)."""
     i = 0
-    while i < 9 and counts[i] == 0:
+    while i < RANKS and counts[i] == 0:
         i += 1
-    if i == 9:
+    if i == RANKS:
         return ((),)
     out: list[tuple[tuple[str, int], ...]] = []
-    if counts[i] >= 3:
+    if counts[i] >= SET_SIZE:
         rest = list(counts)
-        rest[i] -= 3
+        rest[i] -= SET_SIZE
         out.extend((("p", i), *r) for r in _suit_sets(tuple(rest)))
-    if i <= 6 and counts[i + 1] and counts[i + 2]:
+    if i <= RANKS - SET_SIZE and counts[i + 1] and counts[i + 2]:
         rest = list(counts)
         rest[i] -= 1
         rest[i + 1] -= 1
@@ -118,7 +133,10 @@ def _suit_sets(counts: tuple[int, ...]) -> _Parts:
 def _suit_groups(suit: int, counts: tuple[int, ...]) -> tuple[tuple[Group, ...], ...]:
     """Typed groups for each split of one suit (cached on the suit and its nine counts)."""
     return tuple(
-        tuple(_group(GroupKind.CHOW if k == "c" else GroupKind.PUNG, 9 * suit + o) for k, o in part)
+        tuple(
+            _group(GroupKind.CHOW if k == "c" else GroupKind.PUNG, RANKS * suit + o)
+            for k, o in part
+        )
         for part in _suit_sets(counts)
     )
 
@@ -130,11 +148,11 @@ def _suit_splits(
     """One suit's splits into sets only, and into sets plus one pair (groups in tile order)."""
     plain = _suit_groups(suit, counts)
     paired: list[tuple[Group, ...]] = []
-    for r in range(9):
-        if counts[r] >= 2:
+    for r in range(RANKS):
+        if counts[r] >= PAIR_SIZE:
             rest = list(counts)
-            rest[r] -= 2
-            pair = _group(GroupKind.PAIR, 9 * suit + r)
+            rest[r] -= PAIR_SIZE
+            pair = _group(GroupKind.PAIR, RANKS * suit + r)
             for part in _suit_groups(suit, tuple(rest)):
                 paired.append(tuple(sorted((pair, *part), key=_group_key)))
     return plain, tuple(paired)
@@ -151,8 +169,10 @@ class Shape:
         """Yield every decomposition of ``hand`` under this shape."""
         if self.concealed_only and hand.melds:
             return
-        melds = tuple(meld_group(m) for m in hand.melds)
+        melds: tuple[Group, ...] | None = None  # the melds' groups, for a shape that fits
         for d in self.decompose_counts(hand.concealed_counts, len(hand.melds)):
+            if melds is None:
+                melds = tuple(meld_group(m) for m in hand.melds)
             yield Decomposition(d.shape, d.groups + melds)
 
     def decompose_counts(self, counts: Sequence[int], melds: int = 0) -> Iterator[Decomposition]:
@@ -185,32 +205,32 @@ class Standard(Shape):
         Each suit's splits with and without the pair come from a table cached on the
         suit's nine counts; the honours are read directly (pungs and at most one pair).
         """
-        if sum(counts) != 14 - 3 * melds:
+        if sum(counts) != HAND_SIZE - SET_SIZE * melds:
             return
-        honor_groups: list[Group] = []
-        honor_pair = False
-        for h in range(27, 34):
+        honour_groups: list[Group] = []
+        honour_pair = False
+        for h in _HONOUR_KINDS:
             n = counts[h]
-            if n == 3:
-                honor_groups.append(_group(GroupKind.PUNG, h))
-            elif n == 2:
-                if honor_pair:
+            if n == SET_SIZE:
+                honour_groups.append(_group(GroupKind.PUNG, h))
+            elif n == PAIR_SIZE:
+                if honour_pair:
                     return
-                honor_pair = True
-                honor_groups.append(_group(GroupKind.PAIR, h))
+                honour_pair = True
+                honour_groups.append(_group(GroupKind.PAIR, h))
             elif n:
                 return
         # the pair sits in the one group (suit or honours) whose tile count is 2 mod 3
-        slices = [tuple(counts[9 * s : 9 * s + 9]) for s in range(3)]
-        mods = [sum(c) % 3 for c in slices]
-        if 1 in mods or mods.count(2) + honor_pair != 1:
+        slices = [tuple(counts[RANKS * s : RANKS * s + RANKS]) for s in _SUITS]
+        mods = [sum(c) % SET_SIZE for c in slices]
+        if 1 in mods or mods.count(PAIR_SIZE) + honour_pair != 1:
             return
-        honors = tuple(honor_groups)
-        options = [_suit_splits(s, slices[s])[1 if mods[s] == 2 else 0] for s in range(3)]
+        honours = tuple(honour_groups)
+        options = [_suit_splits(s, slices[s])[1 if mods[s] == PAIR_SIZE else 0] for s in _SUITS]
         for a in options[0]:
             for b in options[1]:
                 for c in options[2]:
-                    yield Decomposition(self.id, a + b + c + honors)
+                    yield Decomposition(self.id, a + b + c + honours)
 
     def shanten(self, counts: Sequence[int], melds: int = 0) -> int | None:
         """Standard shanten from :mod:`muraglia.analysis.shanten`."""
@@ -242,11 +262,11 @@ class SevenPairs(Shape):
 
     def decompose_counts(self, counts: Sequence[int], melds: int = 0) -> Iterator[Decomposition]:
         """Yield the seven-pairs split, if any."""
-        if melds or sum(counts) != 14:
+        if melds or sum(counts) != HAND_SIZE:
             return
         groups: list[Group] = []
         for t, n in enumerate(counts):
-            if n == 2 or (n == 4 and self.four_as_two_pairs):
+            if n == PAIR_SIZE or (n == COPIES and self.four_as_two_pairs):
                 groups.extend([_group(GroupKind.PAIR, t)] * (n // 2))
             elif n:
                 return
@@ -261,7 +281,7 @@ class SevenPairs(Shape):
         return shanten_seven_pairs(counts)
 
 
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHANS = ORPHAN_INDICES
 
 
 class ThirteenOrphans(Shape):
@@ -278,12 +298,13 @@ class ThirteenOrphans(Shape):
 
     def decompose_counts(self, counts: Sequence[int], melds: int = 0) -> Iterator[Decomposition]:
         """Yield the thirteen-orphans split, if any."""
-        if melds or sum(counts) != 14 or any(counts[t] == 0 for t in _ORPHANS):
+        if melds or sum(counts) != HAND_SIZE or any(counts[t] == 0 for t in _ORPHANS):
             return
-        if sum(counts[t] for t in _ORPHANS) != 14:
+        if sum(counts[t] for t in _ORPHANS) != HAND_SIZE:
             return
         groups = tuple(
-            _group(GroupKind.PAIR if counts[t] == 2 else GroupKind.SINGLE, t) for t in _ORPHANS
+            _group(GroupKind.PAIR if counts[t] == PAIR_SIZE else GroupKind.SINGLE, t)
+            for t in _ORPHANS
         )
         yield Decomposition(self.id, groups)
 
@@ -302,7 +323,7 @@ KNITTED_SUITS: tuple[tuple[int, int, int], ...] = _SUIT_PERMS
 
 def _knitted_lows(perm: tuple[int, int, int]) -> tuple[int, int, int]:
     """Lowest tile index of each knitted run (1-4-7, 2-5-8, 3-6-9) under ``perm``."""
-    return (9 * perm[0], 9 * perm[1] + 1, 9 * perm[2] + 2)
+    return (RANKS * perm[0], RANKS * perm[1] + 1, RANKS * perm[2] + 2)
 
 
 def _without(counts: Sequence[int], tiles: Sequence[int]) -> list[int] | None:
@@ -321,7 +342,7 @@ def _overlap(counts: Sequence[int], target: Sequence[int]) -> int:
 
 
 def _target(tiles: Sequence[int]) -> tuple[int, ...]:
-    out = [0] * 34
+    out = [0] * NUM_KINDS
     for t in tiles:
         out[t] += 1
     return tuple(out)
@@ -343,7 +364,7 @@ class KnittedStraight(Shape):
 
     def decompose_counts(self, counts: Sequence[int], melds: int = 0) -> Iterator[Decomposition]:
         """Yield each (knitted straight, set, pair) split."""
-        if melds > 1 or sum(counts) != 14 - 3 * melds:
+        if melds > 1 or sum(counts) != HAND_SIZE - SET_SIZE * melds:
             return
         for perm in _SUIT_PERMS:
             lows = _knitted_lows(perm)
@@ -376,19 +397,19 @@ class HonorsAndKnitted(Shape):
 
     def decompose_counts(self, counts: Sequence[int], melds: int = 0) -> Iterator[Decomposition]:
         """Yield the fourteen singles, if the hand is one."""
-        if melds or sum(counts) != 14 or max(counts) > 1:
+        if melds or sum(counts) != HAND_SIZE or max(counts) > 1:
             return
-        suited = {t for t in range(27) if counts[t]}
+        suited = {t for t in range(NUM_SUITED) if counts[t]}
         for perm in _SUIT_PERMS:
             allowed = {low + 3 * k for low in _knitted_lows(perm) for k in range(3)}
             if suited <= allowed:
-                singles = tuple(_group(GroupKind.SINGLE, t) for t in range(34) if counts[t])
+                singles = tuple(_group(GroupKind.SINGLE, t) for t in _KINDS if counts[t])
                 yield Decomposition(self.id, singles)
                 return
 
     def shanten(self, counts: Sequence[int], melds: int = 0) -> int | None:
-        """Shanten from :func:`muraglia.analysis.shanten.shanten_honors_knitted`."""
-        return None if melds else shanten_honors_knitted(counts)
+        """Shanten from :func:`muraglia.analysis.shanten.shanten_honours_knitted`."""
+        return None if melds else shanten_honours_knitted(counts)
 
 
 class _FixedShape(Shape):
@@ -435,13 +456,13 @@ class SmallSnake(_FixedShape):
     def targets(self) -> Sequence[tuple[tuple[int, ...], tuple[Group, ...]]]:
         """Three suits times three dragons."""
         out = []
-        for suit in range(3):
-            chows = tuple(Group(GroupKind.CHOW, Tile(9 * suit + r)) for r in (0, 3, 6))
-            for dragon in (31, 32, 33):
-                singles = tuple(Group(GroupKind.SINGLE, Tile(t)) for t in (27, 28, 29, 30, dragon))
+        for suit in _SUITS:
+            chows = tuple(Group(GroupKind.CHOW, Tile(RANKS * suit + r)) for r in (0, 3, 6))
+            for dragon in DRAGONS:
+                singles = tuple(Group(GroupKind.SINGLE, t) for t in (*WINDS, dragon))
                 out.append(
                     (
-                        _target([*range(9 * suit, 9 * suit + 9), 27, 28, 29, 30, dragon]),
+                        _target([*range(RANKS * suit, RANKS * suit + RANKS), *WINDS, dragon]),
                         chows + singles,
                     )
                 )
@@ -485,7 +506,7 @@ class SiameseSnakes(_FixedShape):
         """The three pairs of suits."""
         out = []
         for a, b in ((0, 1), (0, 2), (1, 2)):
-            tiles = [*range(9 * a, 9 * a + 7), *range(9 * b, 9 * b + 7)]
+            tiles = [*range(RANKS * a, RANKS * a + 7), *range(RANKS * b, RANKS * b + 7)]
             out.append((_target(tiles), tuple(Group(GroupKind.SINGLE, Tile(t)) for t in tiles)))
         return tuple(out)
 
@@ -507,16 +528,16 @@ class SnakeOfDragons(_FixedShape):
         for perm in _SUIT_PERMS:
             lows = sorted(_knitted_lows(perm))
             knitted = tuple(Group(GroupKind.KNITTED, Tile(low)) for low in lows)
-            dragons = tuple(Group(GroupKind.SINGLE, Tile(t)) for t in (31, 32, 33))
-            for wind in (27, 28, 29, 30):
-                tiles = [low + 3 * k for low in lows for k in range(3)] + [31, 32, 33, wind, wind]
+            dragons = tuple(Group(GroupKind.SINGLE, t) for t in DRAGONS)
+            for wind in WINDS:
+                tiles = [low + 3 * k for low in lows for k in range(3)] + [*DRAGONS, wind, wind]
                 out.append(
                     (_target(tiles), (*knitted, *dragons, Group(GroupKind.PAIR, Tile(wind))))
                 )
         return tuple(out)
 
 
-_HEAD = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
+_HEAD = frozenset(ORPHAN_INDICES)
 _BY_COUNT = {1: GroupKind.SINGLE, 2: GroupKind.PAIR, 3: GroupKind.PUNG, 4: GroupKind.KONG}
 
 
@@ -541,7 +562,9 @@ class AllHeadTiles(Shape):
 
     def decompose_counts(self, counts: Sequence[int], melds: int = 0) -> Iterator[Decomposition]:
         """Yield the kind-by-kind reading of fourteen head tiles."""
-        if sum(counts) != 14 - 3 * melds or any(counts[t] for t in range(34) if t not in _HEAD):
+        if sum(counts) != HAND_SIZE - SET_SIZE * melds or any(
+            counts[t] for t in _KINDS if t not in _HEAD
+        ):
             return
         yield Decomposition(
             self.id, tuple(Group(_BY_COUNT[n], Tile(t)) for t, n in enumerate(counts) if n)

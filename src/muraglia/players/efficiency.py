@@ -32,6 +32,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from itertools import compress
+from operator import itemgetter
 from random import Random
 
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
@@ -55,6 +56,9 @@ from muraglia.tiles import (
     DRAGONS,
     NUM_KINDS,
     NUM_SUITED,
+    NUM_SUITS,
+    RANKS,
+    SUIT_STARTS,
     TERMINALS_AND_HONOURS,
     WINDS,
     Tile,
@@ -76,7 +80,7 @@ def dora_kinds(indicators: Sequence[Tile]) -> list[int]:
     out = []
     for t in indicators:
         if t < NUM_SUITED:
-            out.append(t - t % 9 + (t % 9 + 1) % 9)
+            out.append(t - t % RANKS + (t % RANKS + 1) % RANKS)
         elif t < Tile.WHITE:
             out.append(Tile.EAST + (t - Tile.EAST + 1) % len(WINDS))
         else:
@@ -284,13 +288,13 @@ class EfficiencyBot:
             return False
         counts = t.counts
         own = t.melds_of(t.view.seat)
-        suits = {k // 9 for m in own for k in m if k < NUM_SUITED}
-        per = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
+        suits = {k // RANKS for m in own for k in m if k < NUM_SUITED}
+        per = [sum(counts[s * RANKS : s * RANKS + RANKS]) for s in _SUITS]
         if len(suits) > 1:
             return False
         main = next(iter(suits)) if suits else per.index(max(per))
         off = sum(per) - per[main]
-        return tile // 9 != main and off <= p.flush_reach
+        return tile // RANKS != main and off <= p.flush_reach
 
     def _pungs_plan(self, t: Table) -> bool:
         """Whether the hand is heading for all pungs (no chow declared, four pairs or pungs)."""
@@ -321,14 +325,14 @@ class EfficiencyBot:
             heads = sum(1 for k in concealed if not k.is_simple)
             if heads <= 2:
                 return True
-        suits = {k // 9 for k in meld_tiles if k < NUM_SUITED}
+        suits = {k // RANKS for k in meld_tiles if k < NUM_SUITED}
         if len(suits) <= 1:  # pure / purest hand (SEI-DBL-D22/D23)
             main = (
                 next(iter(suits))
                 if suits
-                else max(range(3), key=lambda s: sum(counts[s * 9 : s * 9 + 9]))
+                else max(_SUITS, key=lambda s: sum(counts[s * RANKS : s * RANKS + RANKS]))
             )
-            off = sum(1 for k in concealed if k < NUM_SUITED and k // 9 != main)
+            off = sum(1 for k in concealed if k < NUM_SUITED and k // RANKS != main)
             if off <= 2:
                 return True
         if all(m[0] == m[1] for m in own):  # all pungs (SEI-DBL-D03)
@@ -346,6 +350,12 @@ def _called(action: Action, tile: Tile) -> tuple[Tile, ...]:
 
 
 _RUNS = ((0, 1, 2), (3, 4, 5), (6, 7, 8))
+_SUITS = range(NUM_SUITS)
+_MAN = slice(0, SUIT_STARTS[1])
+_PIN = slice(SUIT_STARTS[1], SUIT_STARTS[2])
+_SOU = slice(SUIT_STARTS[2], NUM_SUITED)
+_terminals = itemgetter(*SUIT_STARTS, *(s + RANKS - 1 for s in SUIT_STARTS))
+"""The six terminal counts of a 34-count vector."""
 
 
 def _missing(counts: Sequence[int], own: Sequence[tuple[Tile, ...]], runs: Sequence[int]) -> int:
@@ -385,8 +395,8 @@ def reachable_fan(
     """
     fan = 0
     meld_tiles = [k for m in own for k in m]
-    suits = {k // 9 for k in meld_tiles if k < NUM_SUITED}
-    per = [sum(counts[s * 9 : s * 9 + 9]) for s in range(3)]
+    suits = {k // RANKS for k in meld_tiles if k < NUM_SUITED}
+    per = [sum(counts[s * RANKS : s * RANKS + RANKS]) for s in _SUITS]
     if len(suits) <= 1:
         main = next(iter(suits)) if suits else per.index(max(per))
         off = sum(per) - per[main]
@@ -402,12 +412,12 @@ def reachable_fan(
     for h in honours:
         if counts[h] >= 2 or any(m[0] == h for m in own):
             fan += 2
-    for s in range(3):
-        if _missing(counts, own, [s * 9 + r[0] for r in _RUNS]) <= 2:
+    for s in _SUITS:
+        if _missing(counts, own, [s * RANKS + r[0] for r in _RUNS]) <= 2:
             fan += 16
             break
-    for order in itertools.permutations(range(3)):
-        if _missing(counts, own, [order[i] * 9 + i * 3 for i in range(3)]) <= 2:
+    for order in itertools.permutations(_SUITS):
+        if _missing(counts, own, [order[i] * RANKS + i * 3 for i in _SUITS]) <= 2:
             fan += 8
             break
     return fan
@@ -420,8 +430,8 @@ def _near_masks() -> tuple[int, ...]:
         if k >= NUM_SUITED:
             out.append(1 << k)
             continue
-        base = k - k % 9
-        out.append(sum(1 << j for j in range(max(base, k - 2), min(base + 8, k + 2) + 1)))
+        base = k - k % RANKS
+        out.append(sum(1 << j for j in range(max(base, k - 2), min(base + RANKS - 1, k + 2) + 1)))
     return tuple(out)
 
 
@@ -518,7 +528,7 @@ class ValueContext:
         own = t.melds_of(t.view.seat)
         self.chowed = any(m[0] != m[1] for m in own)
         self.meld_pungs = sum(1 for m in own if m[0] == m[1])
-        suits = {k // 9 for m in own for k in m if k < NUM_SUITED}
+        suits = {k // RANKS for m in own for k in m if k < NUM_SUITED}
         self.meld_off = suits
         self.simple_melds = all(Tile(k).is_simple for m in own for k in m)
         self.allowed = (
@@ -544,7 +554,7 @@ class ValueContext:
             elif c == 2:
                 v += p.honour_pair_weight
         if p.flush_weight and len(self.meld_off) <= 1:
-            per = [sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:NUM_SUITED])]
+            per = [sum(counts[_MAN]), sum(counts[_PIN]), sum(counts[_SOU])]
             main = self.main_suit if self.main_suit >= 0 else per.index(max(per))
             off = per[0] + per[1] + per[2] - per[main]
             for b in self.barred:
@@ -556,9 +566,7 @@ class ValueContext:
             if pairs >= 4:
                 v += p.pungs_weight * pairs
         if p.simples_weight and self.simple_melds:
-            heads = (
-                counts[0] + counts[8] + counts[9] + counts[17] + counts[18] + counts[26]
-            ) + sum(counts[NUM_SUITED:NUM_KINDS])
+            heads = sum(_terminals(counts)) + sum(counts[NUM_SUITED:NUM_KINDS])
             if heads <= 3:
                 v += p.simples_weight * (4 - heads)
         for d in self.dora:

@@ -72,8 +72,11 @@ def complete_layouts(
     if all_head_tiles:
         shapes.append(ALL_HEAD_TILES)
     shapes.extend(special)
+    found = decompose(hand, shapes)
+    if len(found) <= 1:  # nothing to merge (most hands)
+        return found
     out: dict[tuple[str, tuple[Group, ...]], Decomposition] = {}
-    for d in decompose(hand, shapes):  # the same groups in another order are one layout
+    for d in found:  # the same groups in another order are one layout
         out.setdefault((d.shape, tuple(sorted(d.groups, key=_group_order))), d)
     return tuple(out.values())
 

@@ -24,8 +24,9 @@ Resolution (:meth:`PatternTable.evaluate`):
    pattern, on a hand that won: not ``WinType.NONE``), with at least
    ``min_groups`` (at least one) groups of its ``requires`` kinds (if any), using at most
    ``max_suits`` of the suits m, p, s, one of whose
-   ``flags_any`` (if any) is set, one of whose ``tiles_any`` kinds (if any) is in the hand
-   and (with ``tiles_within``) no kind of which is outside ``tiles_within`` is tried; a
+   ``flags_any`` (if any) is set, whose layout has one of the ``shapes`` (if any), holding
+   bonus tiles if it declares ``bonus``, one of whose ``tiles_any`` kinds (if any) is in the
+   hand and (with ``tiles_within``) no kind of which is outside ``tiles_within`` is tried; a
    truthy result gives an :class:`Award` (value x count);
 2. ``implies``: an awarded pattern also awards the listed patterns (counted, at their own value)
    even if their predicate is false — for "A always scores B too" notes;
@@ -60,7 +61,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 from muraglia.analysis.groups import GroupKind
 from muraglia.errors import RulesetError
@@ -79,9 +80,20 @@ Exclusion = Literal["kept", "found"]
 award already kept, from the highest value down; ``found`` — a pattern listed by any pattern
 found on the hand (the Italian *comprende*)."""
 
-_Step = tuple[
-    str, frozenset[GroupKind], int, int, frozenset[str], frozenset[Tile], Predicate, frozenset[Tile]
-]
+
+class _Step(NamedTuple):
+    """What :meth:`PatternTable.find` reads of one pattern allowed at a concealment."""
+
+    pid: str
+    requires: frozenset[GroupKind]
+    least: int
+    max_suits: int
+    flags_any: frozenset[str]
+    tiles_any: frozenset[Tile]
+    predicate: Predicate
+    tiles_within: frozenset[Tile]
+    shapes: frozenset[str]
+    bonus: bool
 
 
 _LIST_KEYS = frozenset({"flags", "dora", "ura"})
@@ -118,7 +130,7 @@ def _plan(patterns: Iterable[Pattern], concealed: bool, won: bool = True) -> tup
     ``won``: False for a hand that did not win, which leaves out the ``won_only`` patterns.
     """
     return tuple(
-        (
+        _Step(
             p.id,
             p.requires,
             max(1, p.min_groups),
@@ -127,6 +139,8 @@ def _plan(patterns: Iterable[Pattern], concealed: bool, won: bool = True) -> tup
             p.tiles_any,
             p.predicate,
             p.tiles_within,
+            p.shapes,
+            p.bonus,
         )
         for p in patterns
         if p.value(concealed=concealed) is not None and (won or not p.won_only)
@@ -139,15 +153,26 @@ _FILTERED_MAX = 512
 
 
 def _filter(
-    plan: Iterable[_Step], present: Mapping[GroupKind, int], flags: frozenset[str], suits: int
+    plan: Iterable[_Step],
+    present: Mapping[GroupKind, int],
+    flags: frozenset[str],
+    suits: int,
+    *,
+    shape: str,
+    bonus: bool,
 ) -> tuple[_Filtered, ...]:
-    """The steps of ``plan`` whose declared group kinds (counted), suits and flags allow it."""
+    """The steps of ``plan`` that the situation allows.
+
+    Its declared group kinds (counted), suits, flags, layout ``shape`` and bonus tiles.
+    """
     return tuple(
-        (pid, tiles_any, predicate, tiles_within)
-        for pid, requires, least, max_suits, flags_any, tiles_any, predicate, tiles_within in plan
-        if not (requires and sum(present.get(k, 0) for k in requires) < least)
-        and suits <= max_suits
-        and not (flags_any and flags_any.isdisjoint(flags))
+        (step.pid, step.tiles_any, step.predicate, step.tiles_within)
+        for step in plan
+        if not (step.requires and sum(present.get(k, 0) for k in step.requires) < step.least)
+        and suits <= step.max_suits
+        and not (step.flags_any and step.flags_any.isdisjoint(flags))
+        and not (step.shapes and shape not in step.shapes)
+        and (bonus or not step.bonus)
     )
 
 
@@ -187,6 +212,12 @@ class Pattern:
     """If set, the pattern is only tried when the hand holds one of these kinds (a cheap skip)."""
     tiles_within: frozenset[Tile] = frozenset()
     """If set, the pattern is only tried when every kind of the hand is one of these."""
+    shapes: frozenset[str] = frozenset()
+    """If set, the pattern is only tried on a layout of one of these shapes
+    (:attr:`Decomposition.shape <muraglia.analysis.groups.Decomposition.shape>`: ``standard``,
+    ``seven_pairs``...), for patterns of one shape (a cheap skip)."""
+    bonus: bool = False
+    """The pattern is only tried on a hand holding bonus tiles (flowers, seasons)."""
     examples: tuple[str, ...] = ()
     """Hands that score this pattern: notation plus ``key=value`` situation words
     (:func:`parse_example`); ``tests/rulesets/test_contract.py`` scores every one."""
@@ -282,7 +313,7 @@ class PatternTable:
         self._plans: dict[tuple[bool, bool], tuple[_Step, ...]] = {}
         self._awards: dict[tuple[str, int, bool], Award] = {}
         self._filtered: dict[
-            tuple[bool, frozenset[tuple[GroupKind, int]], frozenset[str], int, bool],
+            tuple[bool, frozenset[tuple[GroupKind, int]], frozenset[str], int, bool, str, bool],
             tuple[_Filtered, ...],
         ] = {}
         self._suits: bool | None = None
@@ -308,6 +339,8 @@ class PatternTable:
         flags_any: Iterable[str] = (),
         tiles_any: Iterable[Tile] = (),
         tiles_within: Iterable[Tile] = (),
+        shapes: Iterable[str] = (),
+        bonus: bool = False,
         examples: Sequence[str] = (),
         note: str = "",
         locate: Locator = whole_hand,
@@ -347,6 +380,8 @@ class PatternTable:
                 flags_any=frozenset(flags_any),
                 tiles_any=frozenset(tiles_any),
                 tiles_within=frozenset(tiles_within),
+                shapes=frozenset(shapes),
+                bonus=bonus,
                 examples=tuple(examples),
                 note=note,
                 locate=locate,
@@ -448,10 +483,12 @@ class PatternTable:
         for g in ctx.groups:
             present[g.kind] = present.get(g.kind, 0) + 1
         flags = ctx.flags if type(ctx.flags) is frozenset else frozenset(ctx.flags)
+        shape = ctx.decomposition.shape
+        bonus = bool(ctx.hand.bonus)
         if among is None:
             # the steps whose declared group kinds and flags are present, cached per situation
             suits = len(ctx.suits) if self._uses_suits() else 3
-            key = (concealed, frozenset(present.items()), flags, suits, won)
+            key = (concealed, frozenset(present.items()), flags, suits, won, shape, bonus)
             steps = self._filtered.get(key)
             if steps is None:
                 plan = self._plans.get((concealed, won))
@@ -461,9 +498,12 @@ class PatternTable:
                     )
                 if len(self._filtered) >= _FILTERED_MAX:
                     self._filtered.clear()
-                steps = self._filtered[key] = _filter(plan, present, flags, suits)
+                steps = self._filtered[key] = _filter(
+                    plan, present, flags, suits, shape=shape, bonus=bonus
+                )
         else:
-            steps = _filter(_plan(among, concealed, won), present, flags, len(ctx.suits))
+            plan = _plan(among, concealed, won)
+            steps = _filter(plan, present, flags, len(ctx.suits), shape=shape, bonus=bonus)
         found: dict[str, int] = {}
         kinds: frozenset[Tile] | None = None
         for pid, tiles_any, predicate, tiles_within in steps:
@@ -476,9 +516,9 @@ class PatternTable:
                     continue
             if skip and pid in skip:
                 continue
-            n = int(predicate(ctx))
-            if n > 0:
-                found[pid] = n
+            n = predicate(ctx)
+            if n and int(n) > 0:  # most predicates are false: no int() for them
+                found[pid] = int(n)
         return found
 
     def resolve(

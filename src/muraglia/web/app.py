@@ -57,10 +57,9 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         limit = self.larger.get(scope.get("path", ""), self.limit)
-        for name, value in scope.get("headers", ()):
-            if name == b"content-length" and value.isdigit() and int(value) > limit:
-                await self._reject(send, limit)
-                return
+        if api.declared_over(scope, limit):
+            await api.too_large(send, limit)
+            return
         seen = 0
         started = False
 
@@ -83,21 +82,7 @@ class BodyLimit:
             await self.app(scope, counted, tracking_send)
         except _TooLargeError:
             if not started:
-                await self._reject(send, limit)
-
-    async def _reject(self, send: Send, limit: int) -> None:
-        body = f'{{"ok": false, "error": "request body over {limit} bytes"}}'.encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+                await api.too_large(send, limit)
 
 
 class _TooLargeError(Exception):
@@ -107,15 +92,16 @@ class _TooLargeError(Exception):
 class _App(FastAPI):
     """FastAPI with the JSON API's ``POST``s answered at its front door.
 
-    :class:`~muraglia.web.api.FastJsonApi` behind its own :class:`BodyLimit` answers them
-    before the framework's middleware stack (error middleware, its body limit) and routing,
-    which cost a score request about a tenth of its CPU (``bench/bench_web.py``); every other
-    request goes through the framework, its body limit included.
+    :class:`~muraglia.web.api.FastJsonApi`, which applies :data:`MAX_BODY` itself as it
+    reads the body (the 413 of :class:`BodyLimit`), answers them before the framework's
+    middleware stack (error middleware, its body limit) and routing, which cost a score
+    request about a tenth of its CPU (``bench/bench_web.py``); every other request goes
+    through the framework, its body limit included.
     """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.front: ASGIApp = BodyLimit(api.FastJsonApi(None), limit=MAX_BODY)
+        self.front: ASGIApp = api.FastJsonApi(None, limit=MAX_BODY)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """A ``POST`` of :data:`~muraglia.web.api.POSTS` at the front door, else the app."""

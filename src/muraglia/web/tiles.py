@@ -159,7 +159,7 @@ def _characters(rank: int, red: bool) -> str:
     )
 
 
-def _honor(rank: int) -> str:
+def _honour(rank: int) -> str:
     if rank <= 4:
         letter = WIND_LETTERS[rank - 1]
         return (
@@ -222,7 +222,7 @@ def _art(notation: str) -> str:
     if suit == "m":
         return _characters(rank, red)
     if suit == "z":
-        return _honor(rank)
+        return _honour(rank)
     return _bonus(digit)
 
 

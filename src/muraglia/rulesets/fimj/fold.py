@@ -92,27 +92,41 @@ def fold(
     only as that limit hand, and is no Mah-Jong at all (None) if its conditions fail.
     """
     awards = PATTERNS.resolve(PATTERNS.find(ctx), concealed=ctx.is_concealed)
-    limits = [a for a in awards if _category(a) is Category.LIMIT]
+    read: list[tuple[Award, Category]] = [(a, _category(a)) for a in awards]  # read once
+    limits = [a for a, c in read if c is Category.LIMIT]
     base = None
     if special is None:
-        others = [a for a in awards if _category(a) is not Category.LIMIT]
+        others: list[tuple[Award, Category]] = [(a, c) for a, c in read if c is not Category.LIMIT]
         base = _ordinary(ctx, others, limit=limit, strict_two_points=strict_two_points)
     paid = _massimo(ctx, limits, base, special)
     return paid if paid is not None or special is not None else base
 
 
-def _ordinary(ctx: WinContext, awards: list[Award], *, limit: int, strict_two_points: bool) -> Fold:
-    """Points, doubles and value of a layout without its massimi (FIMJ-SCORE-1…4)."""
-    points = sum(a.value for a in awards if _category(a) is Category.POINTS)
+def _ordinary(
+    ctx: WinContext,
+    awards: list[tuple[Award, Category]],
+    *,
+    limit: int,
+    strict_two_points: bool,
+) -> Fold:
+    """Points, doubles and value of a layout without its massimi (FIMJ-SCORE-1…4).
+
+    ``awards``: each with its category.
+    """
+    points = sum(a.value for a, c in awards if c is Category.POINTS)
     combination = points - (MAHJONG_POINTS if ctx.won else 0)
     # FIMJ-DBL-2, FIMJ-GAP-1: fundamental doubles need 2 hand points; the winner's base always
     # includes the 20 unless the strict option applies the condition to combination points too.
     fundamentals_apply = (
         (combination >= _TWO_POINTS) if (strict_two_points or not ctx.won) else True
     )
-    kept = [a for a in awards if fundamentals_apply or _category(a) is not Category.FUNDAMENTAL]
-    ignored = tuple(a for a in awards if a not in kept)
-    doubles = sum(a.value for a in kept if _category(a) is not Category.POINTS)
+    kept = [a for a, c in awards if fundamentals_apply or c is not Category.FUNDAMENTAL]
+    ignored = tuple(a for a, c in awards if not fundamentals_apply and c is Category.FUNDAMENTAL)
+    doubles = sum(
+        a.value
+        for a, c in awards
+        if c is not Category.POINTS and (fundamentals_apply or c is not Category.FUNDAMENTAL)
+    )
     raw = points << doubles
     value = hand_value(points, doubles, limit=limit)
     return Fold(

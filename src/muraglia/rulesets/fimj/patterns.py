@@ -81,6 +81,9 @@ def pattern(
     requires: tuple[GroupKind, ...] = (),
     min_groups: int = 0,
     flags_any: tuple[str, ...] = (),
+    shapes: tuple[str, ...] = (),
+    bonus: bool = False,
+    max_suits: int = 3,
 ) -> Callable[[Predicate], Predicate]:
     """Declare a scoring element on :data:`PATTERNS` with its FIMJ category.
 
@@ -89,8 +92,9 @@ def pattern(
     closing doubles and massimi (FIMJ-DBL-2), which a non-winner never has. ``requires``
     and ``min_groups``: the layout's groups of those kinds (at least ``min_groups`` of them)
     without which the predicate is 0; ``flags_any``: the situation flags of which it needs
-    one. The table then does not ask it on a layout without them (evaluation only: the result
-    is the same).
+    one; ``shapes``: the layout shapes outside which it is 0; ``bonus``: it is 0 without
+    bonus tiles; ``max_suits``: it is 0 on a hand of more suits. The table then does not ask
+    it on a layout without them (evaluation only: the result is the same).
     """
     return PATTERNS.pattern(
         pattern_id,
@@ -108,6 +112,9 @@ def pattern(
         requires=requires,
         min_groups=min_groups,
         flags_any=flags_any,
+        shapes=shapes,
+        bonus=bonus,
+        max_suits=max_suits,
     )
 
 
@@ -211,6 +218,8 @@ _CHAINED = (1, 3, 5, 7)
 
 
 _KIND: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS))
+_HEAD_INDICES = tuple(k for k in range(NUM_KINDS) if not _KIND[k].is_simple)
+"""The indices of the head tiles (terminals and honours)."""
 """Each kind's Tile by index (a tuple lookup, not an Enum call per tile)."""
 
 
@@ -223,6 +232,8 @@ class _Tally(NamedTuple):
     """The suits (as indices) of the hand's suit tiles."""
     honours: int
     """How many honour tiles the hand holds."""
+    simple: bool
+    """Whether every kind is a suit tile 2–8 (no head tile)."""
 
 
 def _tally(ctx: WinContext) -> _Tally:
@@ -235,6 +246,7 @@ def _tally(ctx: WinContext) -> _Tally:
             tuple(_KIND[k] for k, n in enumerate(counts) if n),
             frozenset(k // RANKS for k in range(NUM_SUITED) if counts[k]),
             sum(counts[t] for t in HONOURS),
+            not any(counts[k] for k in _HEAD_INDICES),
         )
         views["_fimj_tally"] = got
     return got
@@ -474,6 +486,7 @@ def dragon_pair(ctx: WinContext) -> int:
 
 @pattern(
     "bonus_tile",
+    bonus=True,
     examples=("234567m123p55789s13f+2m win=ron seat_wind=S",),
     locate=loc.bonus(lambda ctx: ctx.hand.bonus),
     ref="FIMJ-PTS-P12",
@@ -507,6 +520,7 @@ def mahjong(ctx: WinContext) -> int:
 
 @pattern(
     "own_bonus",
+    bonus=True,
     examples=("234567m123p55789s26f+2m win=ron seat_wind=S",),
     locate=loc.bonus(_own_bonus),
     ref="FIMJ-DBL-F01",
@@ -522,6 +536,7 @@ def own_bonus(ctx: WinContext) -> int:
 
 @pattern(
     "bouquet",
+    bonus=True,
     examples=("234567m123p55789s1234f+2m win=ron seat_wind=S",),
     locate=loc.bonus(lambda ctx: ctx.hand.bonus),
     ref="FIMJ-DBL-F02",
@@ -822,6 +837,7 @@ def chained_snake_one_suit(ctx: WinContext) -> bool:
 
 @pattern(
     "all_pairs",
+    shapes=("seven_pairs",),
     examples=("1133m5577p2244s66z+6z win=ron seat_wind=S",),
     ref="FIMJ-DBL-C01",
     it="tutte coppie",
@@ -836,6 +852,7 @@ def all_pairs(ctx: WinContext) -> bool:
 
 @pattern(
     "all_pungs",
+    shapes=("standard",),
     requires=(GroupKind.PUNG, GroupKind.KONG),
     min_groups=4,
     examples=("222m11444p[666s][888s]+1p win=ron seat_wind=S",),
@@ -861,7 +878,7 @@ def all_pungs(ctx: WinContext) -> bool:
 )
 def no_head_tiles(ctx: WinContext) -> bool:
     """Every tile a suit tile 2–8 (bonus tiles ignored, FIMJ-GAP-41)."""
-    return all(t.is_simple for t in _kinds(ctx))
+    return _tally(ctx).simple
 
 
 @pattern(
@@ -880,6 +897,7 @@ def all_self_drawn(ctx: WinContext) -> bool:
 
 @pattern(
     "pure_hand",
+    max_suits=1,
     examples=("23456778999m111z+2m win=ron seat_wind=S",),
     ref="FIMJ-DBL-C05",
     it="mano pura",
@@ -894,6 +912,7 @@ def pure_hand(ctx: WinContext) -> bool:
 
 @pattern(
     "purest_hand",
+    max_suits=1,
     examples=("22334456788899m+2m win=ron seat_wind=S",),
     ref="FIMJ-DBL-C06",
     it="mano purissima",
@@ -1025,6 +1044,9 @@ def within_fifteenth(ctx: WinContext) -> bool:
 
 @pattern(
     "all_head_pungs",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=4,
+    shapes=("standard",),
     examples=("111m999p33377z[111s]+7z win=ron seat_wind=S",),
     ref="FIMJ-DBL-C14",
     it="tutti tris di teste",
@@ -1039,6 +1061,7 @@ def all_head_pungs(ctx: WinContext) -> bool:
 
 @pattern(
     "all_chows",
+    shapes=("standard",),
     examples=("234567m123p55789s+2m win=ron seat_wind=S",),
     ref="FIMJ-DBL-C15",
     it="tutte scale",
@@ -1073,6 +1096,7 @@ def riichi(ctx: WinContext) -> bool:
 
 @pattern(
     "golden_rooster",
+    flags_any=("replacement",),
     examples=("234567m345p11789s+5p win=tsumo seat_wind=S flags=replacement",),
     locate=loc.winning_tile,
     ref="FIMJ-DBL-C17",
@@ -1103,6 +1127,7 @@ _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 @pattern(
     "nine_gates",
+    max_suits=1,
     examples=("11123455678999m+5m win=ron seat_wind=S",),
     ref="FIMJ-MAX-M01",
     it="casa piena dei 9 pezzi",
@@ -1127,6 +1152,8 @@ def nine_gates(ctx: WinContext) -> bool:
 
 @pattern(
     "all_kongs",
+    requires=(GroupKind.KONG,),
+    min_groups=4,
     examples=("55z[1111m][2222p](3333s)[4444s]+5z win=ron seat_wind=S",),
     locate=loc.kongs,
     ref="FIMJ-MAX-M02",
@@ -1158,6 +1185,7 @@ def exit_of_the_gods(ctx: WinContext) -> bool:
 
 @pattern(
     "thirteen_lanterns",
+    shapes=("thirteen_orphans",),
     examples=("119m19p19s1234567z+1m win=ron seat_wind=S",),
     ref="FIMJ-MAX-M04",
     it="13 lanterne meravigliose",
@@ -1172,6 +1200,9 @@ def thirteen_lanterns(ctx: WinContext) -> bool:
 
 @pattern(
     "gathering_of_dragons",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=3,
+    shapes=("standard",),
     examples=("234m11p555666777z+1p win=ron seat_wind=S",),
     locate=loc.pungs_of(DRAGONS),
     ref="FIMJ-MAX-M05",
@@ -1187,6 +1218,9 @@ def gathering_of_dragons(ctx: WinContext) -> bool:
 
 @pattern(
     "four_blessings",
+    requires=(GroupKind.PUNG, GroupKind.KONG),
+    min_groups=3,
+    shapes=("standard",),
     examples=("55m111222333444z+5m win=ron seat_wind=S",),
     locate=loc.groups_of(WINDS),
     ref="FIMJ-MAX-M06",
@@ -1205,6 +1239,7 @@ def four_blessings(ctx: WinContext) -> bool:
 
 @pattern(
     "snake_of_dragons",
+    shapes=("snake_of_dragons",),
     examples=("147m258p369s22567z+2z win=ron seat_wind=S",),
     ref="FIMJ-MAX-M07",
     it="serpente dei draghi",
@@ -1225,6 +1260,7 @@ def snake_of_dragons(ctx: WinContext) -> bool:
 
 @pattern(
     "small_snake",
+    shapes=("small_snake",),
     examples=("123456789p12345z+5z win=ron seat_wind=S",),
     ref="FIMJ-MAX-M08",
     it="piccolo serpente",
@@ -1239,6 +1275,7 @@ def small_snake(ctx: WinContext) -> bool:
 
 @pattern(
     "siamese_snakes",
+    shapes=("siamese_snakes",),
     examples=("1234567m1234567s+7s win=ron seat_wind=S",),
     ref="FIMJ-MAX-M09",
     it="serpenti siamesi",
@@ -1253,6 +1290,7 @@ def siamese_snakes(ctx: WinContext) -> bool:
 
 @pattern(
     "all_pairs_one_suit",
+    shapes=("seven_pairs",),
     examples=("11223344556677m+7m win=ron seat_wind=S",),
     ref="FIMJ-MAX-M10",
     it="tutte coppie di colore",
@@ -1267,6 +1305,7 @@ def all_pairs_one_suit(ctx: WinContext) -> bool:
 
 @pattern(
     "all_pairs_head_tiles",
+    shapes=("seven_pairs",),
     examples=("1199m1199p11s1122z+2z win=ron seat_wind=S",),
     ref="FIMJ-MAX-M11",
     it="tutte coppie di testa",

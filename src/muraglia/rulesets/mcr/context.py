@@ -16,15 +16,15 @@ from muraglia.hand import Hand
 from muraglia.rulesets.mcr.counting import chow_combinations, chow_fans
 from muraglia.rulesets.mcr.shapes import HONOURS_AND_KNITTED_SHAPES, KNITTED_STRAIGHT_SHAPES
 from muraglia.scoring.context import WinContext, cached_property
-from muraglia.tiles import Suit, Tile
+from muraglia.tiles import HONOUR_MASK, NUM_KINDS, NUM_SUITED, NUM_SUITS, RANKS, Suit, Tile
 
 __all__ = ["HONOURS_AND_KNITTED_SHAPES", "KNITTED_STRAIGHT_SHAPES", "McrContext", "mcr"]
 
 
-_TILES = tuple(Tile(i) for i in range(34))
+_TILES = tuple(Tile(i) for i in range(NUM_KINDS))
 _SUITS = (Suit.MAN, Suit.PIN, Suit.SOU)
-_SUIT_MASKS = tuple((suit, 0x1FF << (9 * i)) for i, suit in enumerate(_SUITS))
-_HONOUR_MASK = 0x7F << 27
+_SUIT_MASKS = tuple((suit, 0x1FF << (RANKS * i)) for i, suit in enumerate(_SUITS))
+_HONOUR_MASK = HONOUR_MASK
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,9 @@ class McrContext(WinContext):
     def suits(self) -> frozenset[Suit]:
         """The suits present."""
         c = self.hand.counts
-        return frozenset(_SUITS[s] for s in range(3) if any(c[9 * s : 9 * s + 9]))
+        return frozenset(
+            _SUITS[s] for s in range(NUM_SUITS) if any(c[RANKS * s : RANKS * s + RANKS])
+        )
 
     @staticmethod
     def hand_views(hand: Hand, kinds: int) -> dict[str, Any]:
@@ -98,7 +100,7 @@ class McrContext(WinContext):
     @cached_property
     def has_honours(self) -> bool:
         """Whether any honour is present."""
-        return any(self.hand.counts[27:34])
+        return any(self.hand.counts[NUM_SUITED:NUM_KINDS])
 
     @cached_property
     def chow_fans(self) -> dict[str, int]:

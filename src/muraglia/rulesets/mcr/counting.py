@@ -22,7 +22,7 @@ from itertools import combinations, compress
 from typing import Any
 
 from muraglia.rulesets.mcr.shapes import KNITTED_MASKS, KNITTED_PATTERNS
-from muraglia.tiles import KIND_BITS
+from muraglia.tiles import KIND_BITS, NUM_KINDS, NUM_SUITED, NUM_SUITS, ORPHAN_INDICES, RANKS
 
 __all__ = [
     "TWO_CHOW_FANS",
@@ -65,21 +65,21 @@ def _relation(x: int, y: int) -> str | None:
     """The two-chow fan formed by chows starting at tile indices ``x`` and ``y``."""
     if x > y:
         x, y = y, x
-    if x // 9 == y // 9:
+    if x // RANKS == y // RANKS:
         if x == y:
             return "pure_double_chow"
         if y - x == 3:
             return "short_straight"
-        if x % 9 == 0 and y - x == 6:
+        if x % RANKS == 0 and y - x == 6:
             return "two_terminal_chows"
         return None
-    return "mixed_double_chow" if x % 9 == y % 9 else None
+    return "mixed_double_chow" if x % RANKS == y % RANKS else None
 
 
 def _three(a: int, b: int, c: int) -> str | None:
     """The three-chow fan of three chows (sorted by rank within the call), or None."""
-    suits = {a // 9, b // 9, c // 9}
-    ranks = sorted((a % 9, b % 9, c % 9))
+    suits = {a // RANKS, b // RANKS, c // RANKS}
+    ranks = sorted((a % RANKS, b % RANKS, c % RANKS))
     if len(suits) == 1:
         if a == b == c:
             return "pure_triple_chow"
@@ -102,21 +102,21 @@ def _three(a: int, b: int, c: int) -> str | None:
 def _four(chows: tuple[int, ...], pair: int) -> str | None:
     """The four-chow fan of four sorted chows and the pair, or None."""
     a, b, c, d = chows
-    if a // 9 == d // 9:
+    if a // RANKS == d // RANKS:
         if a == d:
             return "quadruple_chow"
         step = b - a
         if step in (1, 2) and c - b == step and d - c == step:
             return "four_shifted_chows"
-        if a % 9 == 0 and a == b and c == d == a + 6 and pair == a + 4:
+        if a % RANKS == 0 and a == b and c == d == a + 6 and pair == a + 4:
             return "pure_terminal_chows"
         return None
     by_suit: dict[int, list[int]] = {}
     for x in chows:
-        by_suit.setdefault(x // 9, []).append(x % 9)
+        by_suit.setdefault(x // RANKS, []).append(x % RANKS)
     if len(by_suit) == 2 and all(sorted(r) == [0, 6] for r in by_suit.values()):
         third = ({0, 1, 2} - set(by_suit)).pop()
-        if pair == 9 * third + 4:
+        if pair == RANKS * third + 4:
             return "three_suited_terminal_chows"
     return None
 
@@ -239,7 +239,7 @@ def _suit_block(counts: tuple[int, ...]) -> int:
         out |= 1
     if sum(counts) % 3 == 2:
         work = list(counts)
-        for i in range(9):
+        for i in range(RANKS):
             if work[i] >= 2:
                 work[i] -= 2
                 if _sets_only(tuple(work)):
@@ -252,8 +252,8 @@ def _suit_block(counts: tuple[int, ...]) -> int:
 @cache
 def _sets_only(counts: tuple[int, ...]) -> bool:
     """Whether nine suit counts split into chows and pungs only."""
-    i = next((k for k in range(9) if counts[k]), 9)
-    if i == 9:
+    i = next((k for k in range(RANKS) if counts[k]), RANKS)
+    if i == RANKS:
         return True
     work = list(counts)
     if work[i] >= 3:
@@ -279,8 +279,8 @@ def _honour_block(counts: Sequence[int]) -> int:
 
 def _standard_waits(work: list[int], held: Sequence[int], limit: int) -> set[int]:
     """Kinds that complete ``work`` as sets and a pair (stops once ``limit`` are found)."""
-    blocks = [tuple(work[9 * s : 9 * s + 9]) for s in range(3)]
-    masks = [_suit_block(b) for b in blocks] + [_honour_block(work[27:34])]
+    blocks = [tuple(work[RANKS * s : RANKS * s + RANKS]) for s in range(NUM_SUITS)]
+    masks = [_suit_block(b) for b in blocks] + [_honour_block(work[NUM_SUITED:NUM_KINDS])]
     found: set[int] = set()
     for b in range(4):
         others = masks[:b] + masks[b + 1 :]
@@ -292,18 +292,18 @@ def _standard_waits(work: list[int], held: Sequence[int], limit: int) -> set[int
         need = 1 if with_pair else 2  # the block must end as sets only, or sets and the pair
         if b < 3:
             for r in _block_waits(blocks[b], need):
-                t = 9 * b + r
+                t = RANKS * b + r
                 if held[t] >= 4:
                     continue
                 found.add(t)
                 if len(found) >= limit:
                     return found
         else:
-            for t in range(27, 34):
+            for t in range(NUM_SUITED, NUM_KINDS):
                 if held[t] >= 4 or not work[t]:
                     continue
                 work[t] += 1
-                ok = _honour_block(work[27:34]) & need
+                ok = _honour_block(work[NUM_SUITED:NUM_KINDS]) & need
                 work[t] -= 1
                 if ok:
                     found.add(t)
@@ -321,7 +321,7 @@ def _block_waits(block: tuple[int, ...], need: int) -> tuple[int, ...]:
     """
     out = []
     base = list(block)
-    for r in range(9):
+    for r in range(RANKS):
         if not _touches(base, r):
             continue
         base[r] += 1
@@ -333,7 +333,7 @@ def _block_waits(block: tuple[int, ...], need: int) -> tuple[int, ...]:
 
 def _touches(block: Sequence[int], r: int) -> bool:
     """Whether rank ``r`` is within two of a tile of ``block`` (else it cannot join a group)."""
-    return any(block[k] for k in range(max(0, r - 2), min(9, r + 3)))
+    return any(block[k] for k in range(max(0, r - 2), min(RANKS, r + 3)))
 
 
 def single_tile_wait(concealed13: Sequence[int], melds: int, held: Sequence[int]) -> bool:
@@ -354,7 +354,7 @@ def single_tile_wait(concealed13: Sequence[int], melds: int, held: Sequence[int]
     work = list(concealed13)
     kinds = _standard_waits(work, held, 2)
     if melds == 0 and len(kinds) < 2:
-        odd = [k for k in range(34) if work[k] % 2]
+        odd = [k for k in range(NUM_KINDS) if work[k] % 2]
         if len(odd) == 1 and held[odd[0]] < 4:  # seven pairs (a four may be two pairs)
             kinds.add(odd[0])
         if len(kinds) < 2 and sum(1 for n in work if n) >= 12:
@@ -364,13 +364,13 @@ def single_tile_wait(concealed13: Sequence[int], melds: int, held: Sequence[int]
     return len(kinds) == 1
 
 
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHANS = ORPHAN_INDICES
 
 
 def _orphan_and_honours_waits(work: Sequence[int], held: Sequence[int]) -> set[int]:
     """Winning kinds of a concealed 13-tile hand for thirteen orphans and honours-knitted."""
     out: set[int] = set()
-    present = [k for k in range(34) if work[k]]
+    present = [k for k in range(NUM_KINDS) if work[k]]
     if all(k in _ORPHANS for k in present):
         missing = [k for k in _ORPHANS if not work[k]]
         if not missing:
@@ -378,10 +378,14 @@ def _orphan_and_honours_waits(work: Sequence[int], held: Sequence[int]) -> set[i
         elif len(missing) == 1 and held[missing[0]] < 4:
             out.add(missing[0])
     if len(present) == 13 and max(work) == 1:
-        suited = {k for k in present if k < 27}
+        suited = {k for k in present if k < NUM_SUITED}
         for pattern in _KNITTED:
             if suited <= pattern:
-                out.update(k for k in (*pattern, *range(27, 34)) if not work[k] and held[k] < 4)
+                out.update(
+                    k
+                    for k in (*pattern, *range(NUM_SUITED, NUM_KINDS))
+                    if not work[k] and held[k] < 4
+                )
     return out
 
 
@@ -407,8 +411,8 @@ def _knitted_waits(work: list[int], held: Sequence[int]) -> set[int]:
 
 def _complete(counts: Sequence[int]) -> bool:
     """Whether ``counts`` split into sets and exactly one pair."""
-    masks = [_suit_block(tuple(counts[9 * s : 9 * s + 9])) for s in range(3)]
-    masks.append(_honour_block(counts[27:34]))
+    masks = [_suit_block(tuple(counts[RANKS * s : RANKS * s + RANKS])) for s in range(NUM_SUITS)]
+    masks.append(_honour_block(counts[NUM_SUITED:NUM_KINDS]))
     if not all(masks):
         return False
     return sum(1 for m in masks if not m & 1) == 1 or (

@@ -40,9 +40,9 @@ from muraglia.analysis.shapes import (
 from muraglia.analysis.waits import Reading
 from muraglia.analysis.waits import readings as _pure_readings
 from muraglia.hand import Hand
-from muraglia.melds import MeldKind
+from muraglia.melds import SET_SIZE, MeldKind
 from muraglia.rulesets.mcr.counting import single_tile_wait as _pure_single_tile_wait
-from muraglia.tiles import Tile
+from muraglia.tiles import NUM_KINDS, NUM_SUITED, RANKS, Tile
 
 __all__ = [
     "COVERS",
@@ -59,6 +59,9 @@ __all__ = [
     "single_tile_wait",
     "standard_decompositions",
 ]
+
+_KNITTED_STARTS = 3
+"""Start ranks of a knitted run (1-4-7, 2-5-8, 3-6-9): the kernel's knitted table has these."""
 
 
 KERNEL_IDS: tuple[str, ...] = (
@@ -141,9 +144,12 @@ def _load_native() -> ModuleType | None:
         return None
     module: ModuleType = _cmcr
     module.setup(
-        tuple(Group(GroupKind.CHOW, Tile(t)) if t % 9 < 7 else None for t in range(27)),
-        tuple(Group(GroupKind.PUNG, Tile(t)) for t in range(34)),
-        tuple(Group(GroupKind.PAIR, Tile(t)) for t in range(34)),
+        tuple(
+            Group(GroupKind.CHOW, Tile(t)) if t % RANKS <= RANKS - SET_SIZE else None
+            for t in range(NUM_SUITED)
+        ),
+        tuple(Group(GroupKind.PUNG, Tile(t)) for t in range(NUM_KINDS)),
+        tuple(Group(GroupKind.PAIR, Tile(t)) for t in range(NUM_KINDS)),
         Decomposition,
         STANDARD.id,
     )
@@ -154,13 +160,16 @@ def _load_native() -> ModuleType | None:
         (GroupKind.CHOW, GroupKind.PUNG, GroupKind.PAIR, GroupKind.KNITTED),
     )
     module.setup_special(
-        tuple(Group(GroupKind.SINGLE, Tile(t)) for t in range(34)),
-        tuple(Group(GroupKind.KNITTED, Tile(t)) if t % 9 < 3 else None for t in range(27)),
+        tuple(Group(GroupKind.SINGLE, Tile(t)) for t in range(NUM_KINDS)),
+        tuple(
+            Group(GroupKind.KNITTED, Tile(t)) if t % RANKS < _KNITTED_STARTS else None
+            for t in range(NUM_SUITED)
+        ),
         tuple(shape.id for shape in _SPECIAL),
     )
     module.setup_melds(
         Group,
-        tuple(Tile(t) for t in range(34)),
+        tuple(Tile(t) for t in range(NUM_KINDS)),
         (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG),
         (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG),
     )

@@ -27,7 +27,7 @@ from muraglia.scoring.context import DRAGONS, WINDS, WinContext, WinType
 from muraglia.scoring.locate import Located, Locator
 from muraglia.scoring.patterns import PatternTable, Predicate
 from muraglia.scoring.result import TileSource
-from muraglia.tiles import Tile
+from muraglia.tiles import NUM_KINDS, NUM_SUITED, RANKS, Tile
 
 __all__ = [
     "BY_NUMBER",
@@ -352,12 +352,12 @@ REVERSIBLE_TILES = frozenset(
 )  # fmt: skip
 """Tiles with a point-symmetric face (MCR-FAN-36)."""
 
-_ALL = tuple(Tile(i) for i in range(34))
-SUITED = frozenset(_ALL[:27])
+_ALL = tuple(Tile(i) for i in range(NUM_KINDS))
+SUITED = frozenset(_ALL[:NUM_SUITED])
 """Suit tiles (no honours)."""
-HONOURS = frozenset(_ALL[27:])
+HONOURS = frozenset(_ALL[NUM_SUITED:])
 """Winds and dragons."""
-TERMINALS = frozenset(t for t in SUITED if t.rank in (1, 9))
+TERMINALS = frozenset(t for t in SUITED if t.rank in (1, RANKS))
 """1s and 9s."""
 HEADS = TERMINALS | HONOURS
 """Terminals and honours."""
@@ -573,7 +573,7 @@ def double_pung(ctx: WinContext) -> int:
     suits: dict[int, int] = {}
     for g in ctx.pungs:
         if g.tile < Tile.EAST:
-            suits[int(g.tile) % 9] = suits.get(int(g.tile) % 9, 0) + 1
+            suits[int(g.tile) % RANKS] = suits.get(int(g.tile) % RANKS, 0) + 1
     return sum(1 for n in suits.values() if n == 2)
 
 

@@ -68,7 +68,7 @@ from muraglia.scoring.result import (
     ScoreResult,
     Settlement,
 )
-from muraglia.tiles import Tile
+from muraglia.tiles import NUM_KINDS, Tile
 
 __all__ = ["McrRules"]
 
@@ -399,8 +399,8 @@ class McrRules(Ruleset[McrOptions]):
     @staticmethod
     def _unique_wait(h: Hand) -> bool:
         assert h.winning is not None
-        concealed = list(h.concealed_counts[:34])
-        held = list(h.counts[:34])
+        concealed = list(h.concealed_counts[:NUM_KINDS])
+        held = list(h.counts[:NUM_KINDS])
         k = h.winning.kind
         concealed[k] -= 1
         held[k] -= 1

@@ -16,14 +16,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from muraglia.tiles import Tile
+from muraglia.tiles import NUM_KINDS, NUM_SUITED, ORPHAN_INDICES, RANKS, Tile
 
 __all__ = ["KINDS", "Sample", "random_winning_hand", "samples"]
 
 KINDS = ("concealed", "melded", "seven_pairs", "thirteen_orphans", "knitted", "honours_knitted")
 """The families of hands drawn, in the order :func:`samples` cycles through them."""
 
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHANS = ORPHAN_INDICES
 _PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 _SEATS = ("E", "S", "W", "N")
 
@@ -61,9 +61,9 @@ def _standard(rng: random.Random, melded: bool, wall: list[int]) -> tuple[list[i
     for _ in range(4):
         for _attempt in range(50):
             kind = rng.choice(("chow", "chow", "pung", "kong") if melded else ("chow", "pung"))
-            start = rng.randrange(34)
+            start = rng.randrange(NUM_KINDS)
             if kind == "chow":
-                if start >= 27 or start % 9 > 6:
+                if start >= NUM_SUITED or start % RANKS > 6:
                     continue
                 need = [start, start + 1, start + 2]
             else:
@@ -91,12 +91,12 @@ def _standard(rng: random.Random, melded: bool, wall: list[int]) -> tuple[list[i
 def random_winning_hand(rng: random.Random, kind: str | None = None) -> Sample:
     """A random complete MCR hand of family ``kind`` (random family if None)."""
     kind = kind or rng.choice(KINDS)
-    wall = [t for t in range(34) for _ in range(4)]
+    wall = [t for t in range(NUM_KINDS) for _ in range(4)]
     melds: list[str] = []
     if kind in ("concealed", "melded"):
         concealed, melds = _standard(rng, kind == "melded", wall)
     elif kind == "seven_pairs":
-        kinds = rng.sample(range(34), 7)
+        kinds = rng.sample(range(NUM_KINDS), 7)
         if rng.random() < 0.1:
             kinds[1] = kinds[0]  # four identical tiles as two pairs
         concealed = [t for t in kinds for _ in range(2)]
@@ -104,7 +104,7 @@ def random_winning_hand(rng: random.Random, kind: str | None = None) -> Sample:
         concealed = [*_ORPHANS, rng.choice(_ORPHANS)]
     elif kind == "knitted":
         perm = rng.choice(_PERMS)
-        knitted = [9 * s + off + 3 * k for s, off in zip(perm, (0, 1, 2), strict=True)
+        knitted = [RANKS * s + off + 3 * k for s, off in zip(perm, (0, 1, 2), strict=True)
                    for k in range(3)]  # fmt: skip
         for t in knitted:
             wall.remove(t)
@@ -112,10 +112,12 @@ def random_winning_hand(rng: random.Random, kind: str | None = None) -> Sample:
         concealed = knitted + rest
     else:
         perm = rng.choice(_PERMS)
-        knitted = [9 * s + off + 3 * k for s, off in zip(perm, (0, 1, 2), strict=True)
+        knitted = [RANKS * s + off + 3 * k for s, off in zip(perm, (0, 1, 2), strict=True)
                    for k in range(3)]  # fmt: skip
         honours = rng.randint(5, 7)
-        concealed = rng.sample(range(27, 34), honours) + rng.sample(knitted, 14 - honours)
+        concealed = rng.sample(range(NUM_SUITED, NUM_KINDS), honours) + rng.sample(
+            knitted, 14 - honours
+        )
     winning = concealed.pop(rng.randrange(len(concealed)))
     flowers = rng.choice((0, 0, 0, 1, 2))
     bonus = "".join(f"{f}f" for f in rng.sample(range(1, 9), flowers))
@@ -133,8 +135,8 @@ def random_winning_hand(rng: random.Random, kind: str | None = None) -> Sample:
 def _standard_one(rng: random.Random, wall: list[int]) -> tuple[list[int], list[str]]:
     """One concealed set and a pair from ``wall`` (the knitted straight's extra groups)."""
     while True:
-        start = rng.randrange(34)
-        if rng.random() < 0.5 and start < 27 and start % 9 <= 6:
+        start = rng.randrange(NUM_KINDS)
+        if rng.random() < 0.5 and start < NUM_SUITED and start % RANKS <= 6:
             need = [start, start + 1, start + 2]
         else:
             need = [start] * 3

@@ -180,6 +180,7 @@ def own_wind_pair(ctx: WinContext) -> int:
 
 @PATTERNS.pattern(
     "flower",
+    bonus=True,
     names={"it": "fiore", "en": "flower"},
     closed=4,
     open=4,
@@ -194,6 +195,7 @@ def flower(ctx: WinContext) -> int:
 
 @PATTERNS.pattern(
     "season",
+    bonus=True,
     names={"it": "stagione", "en": "season"},
     closed=4,
     open=4,
@@ -297,6 +299,7 @@ def one_suit_with_honours(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "all_pungs",
+    shapes=(_STANDARD,),
     names={"it": "tutti tris (ed una coppia)", "en": "all pungs"},
     closed=1,
     open=1,
@@ -315,6 +318,7 @@ def all_pungs(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "flower_rose",
+    bonus=True,
     names={"it": "rosa dei fiori", "en": "all four flowers"},
     closed=2,
     open=2,
@@ -330,6 +334,7 @@ def flower_rose(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "season_rose",
+    bonus=True,
     names={"it": "rosa delle stagioni", "en": "all four seasons"},
     closed=2,
     open=2,
@@ -383,6 +388,7 @@ def all_heads(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "seven_pairs",
+    shapes=(_SEVEN_PAIRS,),
     names={"it": "tutte coppie", "en": "all pairs"},
     closed=MASSIMO,
     open=MASSIMO,
@@ -400,6 +406,7 @@ def seven_pairs(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "all_pungs_head_pair",
+    shapes=(_STANDARD,),
     names={"it": "tutti tris e coppia di testa", "en": "all pungs and a head pair"},
     closed=MASSIMO,
     open=MASSIMO,

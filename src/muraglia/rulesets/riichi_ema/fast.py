@@ -50,7 +50,19 @@ from muraglia.melds import MeldKind
 from muraglia.rulesets.riichi_ema.payments import LIMITS, basic_points, hand_value
 from muraglia.scoring.patterns import PatternTable
 from muraglia.scoring.result import Award
-from muraglia.tiles import ALL_KINDS_MASK, HONOUR_MASK, KIND_BITS, TERMINAL_MASK, Tile, mask_of
+from muraglia.tiles import (
+    ALL_KINDS_MASK,
+    FIRST_DRAGON,
+    HONOUR_MASK,
+    KIND_BITS,
+    NUM_KINDS,
+    NUM_SUITED,
+    ORPHAN_INDICES,
+    RANKS,
+    TERMINAL_MASK,
+    Tile,
+    mask_of,
+)
 
 __all__ = [
     "COVERS",
@@ -150,17 +162,22 @@ _TERM_MASK = TERMINAL_MASK
 _HONOUR_MASK = HONOUR_MASK
 _GREEN_MASK = mask_of((Tile.S2, Tile.S3, Tile.S4, Tile.S6, Tile.S8, Tile.GREEN))
 _ALL_MASK = ALL_KINDS_MASK
-_DRAGONS = (31, 32, 33)
+_DRAGONS = tuple(range(FIRST_DRAGON, NUM_KINDS))
 _STRAIGHT = 0b1001001
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHANS = ORPHAN_INDICES
+_EAST = int(Tile.EAST)
+_N_WINDS = FIRST_DRAGON - NUM_SUITED
+_N_DRAGONS = NUM_KINDS - FIRST_DRAGON
+_HONOURS = range(NUM_SUITED, NUM_KINDS)
+_KINDS = range(NUM_KINDS)
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _DORA_OF = tuple(
-    (t - t % 9 + (t % 9 + 1) % 9)
-    if t < 27
-    else (27 + (t - 26) % 4)
-    if t < 31
-    else 31 + (t - 30) % 3
-    for t in range(34)
+    (t - t % RANKS + (t % RANKS + 1) % RANKS)
+    if t < NUM_SUITED
+    else (NUM_SUITED + (t - NUM_SUITED + 1) % _N_WINDS)
+    if t < FIRST_DRAGON
+    else FIRST_DRAGON + (t - FIRST_DRAGON + 1) % _N_DRAGONS
+    for t in range(NUM_KINDS)
 )
 """The dora a tile indicates (EMA-DORA-1), as ints."""
 
@@ -207,7 +224,7 @@ def _split(index: int, parts: tuple[tuple[str, int], ...]) -> SuitSplit:
     pair = -1
     terminal = True
     seen: dict[int, int] = {}
-    reads: list[list[tuple[int, int, int]]] = [[] for _ in range(9)]
+    reads: list[list[tuple[int, int, int]]] = [[] for _ in range(RANKS)]
     done: set[tuple[str, int]] = set()
     for i, (kind, r) in enumerate(parts):
         if kind == "c":
@@ -271,7 +288,7 @@ def suit_entry(counts: tuple[int, ...]) -> SuitEntry:
         return _EMPTY
     plain = tuple(_split(i, part) for i, part in enumerate(_suit_sets(counts)))
     paired: list[SuitSplit] = []
-    for r in range(9):
+    for r in range(RANKS):
         if counts[r] >= 2:
             rest = list(counts)
             rest[r] -= 2
@@ -431,14 +448,14 @@ def build_decomposition(
     groups: list[Group] = []
     # concealed groups are the shared immutable objects of ``analysis.shapes._group``
     if splits is None and shape == "seven_pairs":
-        groups = [_group(_PAIR_KIND, t) for t in range(34) if c[t] == 2]
+        groups = [_group(_PAIR_KIND, t) for t in _KINDS if c[t] == 2]
     elif splits is None:
         groups = [_group(_PAIR_KIND if c[t] == 2 else _SINGLE_KIND, t) for t in _ORPHANS]
     else:
         for s, sp in enumerate(splits):
-            key = tuple(c[9 * s : 9 * s + 9])
+            key = tuple(c[RANKS * s : RANKS * s + RANKS])
             groups.extend(_suit_splits(s, key)[1 if sp.pair >= 0 else 0][sp.at])
-        for t in range(27, 34):
+        for t in _HONOURS:
             n = c[t]
             if n >= 2:
                 groups.append(_group(_PAIR_KIND if n == 2 else _PUNG_KIND, t))
@@ -484,7 +501,9 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
     which this pure function ignores: :func:`resolvers_for`); ``seat``/``rnd`` the winds as
     tile ints; the rest are the ruleset options and the situation.
     """
-    conc = [0] * 34
+    # the tile-index boundaries as locals (this is the scorer's hot path)
+    ranks, suited, first_dragon = RANKS, NUM_SUITED, FIRST_DRAGON
+    conc = [0] * NUM_KINDS
     red = 0
     mask = 0
     bit = _BIT
@@ -515,7 +534,7 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
         for m in melds:
             tiles = m.tiles
             low = int(tiles[0].kind)  # tiles are sorted: the lowest kind first
-            if low < 27 and (low % 9 == 4 or (m.kind is _CHOW and 2 <= low % 9 <= 3)):
+            if low < suited and (low % ranks == 4 or (m.kind is _CHOW and 2 <= low % ranks <= 3)):
                 for pt in tiles:  # a meld holding a five: red fives (EMA-DORA-4)
                     if pt.red:
                         red += 1
@@ -528,8 +547,8 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
                 mask |= bit[low + 1] | bit[low + 2]
                 concealed = False
                 m_chows += 1
-                m_chow[low // 9] |= 1 << (low % 9)
-                if low % 9 not in (0, 6):
+                m_chow[low // ranks] |= 1 << (low % ranks)
+                if low % ranks not in (0, 6):
                     m_head = False
                 continue
             counts[low] += len(tiles)
@@ -537,8 +556,8 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
             head = (_HEAD_MASK >> low) & 1
             if not head:
                 m_head = False
-            if low < 27:
-                m_pung[low // 9] |= 1 << (low % 9)
+            if low < suited:
+                m_pung[low // ranks] |= 1 << (low % ranks)
             else:
                 honour_sets.append(low)
             if kind is _KONG:
@@ -577,8 +596,8 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
             add(("under_the_sea" if tsumo else "under_the_river", 1))
         if "first_turn" in flags and not melds:
             if tsumo:
-                add(("blessing_of_heaven" if seat == 27 else "blessing_of_earth", 1))
-            elif seat != 27:
+                add(("blessing_of_heaven" if seat == _EAST else "blessing_of_earth", 1))
+            elif seat != _EAST:
                 add(("blessing_of_man", 1))
     if tsumo:
         add(("menzen_tsumo", 1))
@@ -587,8 +606,8 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
     if suits == 1:
         add(("half_flush" if honours else "full_flush", 1))
         if not honours and not melds:  # EMA-YKM-02, nine gates (EMA-GAP-5: 9-sided)
-            base = 9 * (win // 9)
-            c9 = counts[base : base + 9]
+            base = ranks * (win // ranks)
+            c9 = counts[base : base + ranks]
             if sum(c9) == 14 and all(a >= b for a, b in zip(c9, _NINE_GATES, strict=True)):
                 add(("nine_gates", 1))
                 c9[win - base] -= 1
@@ -633,7 +652,7 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
     hon_pair = -1
     hon_fu = 0
     if mask & _HONOUR_MASK:
-        for h in range(27, 34):
+        for h in _HONOURS:
             n = conc[h]
             if n == 3:
                 hon_groups.append((h, False))
@@ -648,7 +667,7 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
             elif n:
                 standard = False
                 break
-    k0, k1, k2 = conc[0:9], conc[9:18], conc[18:27]
+    k0, k1, k2 = conc[0:ranks], conc[ranks : 2 * ranks], conc[2 * ranks : suited]
     m0, m1, m2 = sum(k0) % 3, sum(k1) % 3, sum(k2) % 3
     if (
         standard
@@ -669,7 +688,7 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
             sfound = found[:]
             dragons = winds = 0
             for h in honour_sets:
-                if h >= 31:
+                if h >= first_dragon:
                     dragons += 1
                 else:
                     winds += 1
@@ -681,21 +700,25 @@ def score_best(  # noqa: PLR0917 - the hot call passes its 14 arguments by posit
                 sfound.append(("dragon_pung", dragons))
                 if dragons == 3:
                     sfound.append(("big_three_dragons", 1))
-                elif dragons == 2 and hon_pair >= 31:
+                elif dragons == 2 and hon_pair >= first_dragon:
                     sfound.append(("little_three_dragons", 1))
             if winds == 4:
                 sfound.append(("big_four_winds", 1))
-            elif winds == 3 and 27 <= hon_pair < 31:
+            elif winds == 3 and suited <= hon_pair < first_dragon:
                 sfound.append(("little_four_winds", 1))
         pair_fu = 0
         if hon_pair >= 0:
-            pair_fu = (2 if hon_pair >= 31 else 0) + 2 * (hon_pair == seat) + 2 * (hon_pair == rnd)
+            pair_fu = (
+                (2 if hon_pair >= first_dragon else 0)
+                + 2 * (hon_pair == seat)
+                + 2 * (hon_pair == rnd)
+            )
         valueless_pair = pair_fu == 0  # EMA-YAKU-06: no dragon, seat or round wind pair
         honour_conc = len(hon_groups) - (hon_pair >= 0)
         base_fu = (30 if concealed and ron else 20) + m_fu + hon_fu + pair_fu
-        in_honours = win >= 27
-        ws = win // 9
-        wr = win % 9
+        in_honours = win >= suited
+        ws = win // ranks
+        wr = win % ranks
         for a in o0:
             for b_ in o1:
                 for c in o2:

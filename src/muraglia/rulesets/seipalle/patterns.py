@@ -243,6 +243,7 @@ def self_draw(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "single_wait",
+    shapes=(_STANDARD,),
     names={"it": "chiusura a punto su una singola tegola", "en": "waiting on a single tile"},
     closed=2,
     open=2,
@@ -273,6 +274,7 @@ def no_points(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "seven_pairs_points",
+    shapes=(_SEVEN_PAIRS,),
     names={"it": "tutte coppie", "en": "seven pairs (points)"},
     closed=25,
     open=25,
@@ -521,6 +523,7 @@ def all_simples(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "head_in_every_set",
+    shapes=(_STANDARD,),
     names={"it": "almeno una testa in ogni combinazione",
            "en": "a head tile in every set and the pair", "ja": "chanta"},
     closed=2,
@@ -535,6 +538,7 @@ def head_in_every_set(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "terminal_in_every_set",
+    shapes=(_STANDARD,),
     names={"it": "almeno un asso o nove in ogni combinazione",
            "en": "a 1 or 9 in every set and the pair", "ja": "junchan"},
     closed=3,
@@ -550,6 +554,7 @@ def terminal_in_every_set(ctx: WinContext) -> bool:
 
 @PATTERNS.pattern(
     "all_heads",
+    shapes=(_STANDARD,),
     names={"it": "tutte teste", "en": "all head tiles", "ja": "honroutou"},
     closed=5,
     open=5,
