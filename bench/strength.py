@@ -52,19 +52,21 @@ BOT_MODULES = ("base", "danger", "defensive", "efficiency", "expert", "profiles"
 UNVERSIONED = "eef5fe2"
 """The bots of rows written before rows carried a version: those of that commit."""
 
-SAME_BOTS = {"4e5e27c2c9": "5fdceb5b63"}
+SAME_BOTS = {"4e5e27c2c9": "5fdceb5b63", "efe982cf2c": "5fdceb5b63"}
 """Bots hashes whose code changed without changing a decision, mapped to the hash whose cells
 they continue (rows keep their own hash). ``4e5e27c2c9`` keys two of ``defensive``'s caches
 on the ruleset's options as well as its id (commit 23e9940; the strength cells play default
 options) and replayed the 18 matches checked (Ravenna defensive 0-11, riichi-ema expert 0-5)
-exactly as ``5fdceb5b63``."""
+exactly as ``5fdceb5b63``; ``efe982cf2c`` names the efficiency bot's suit arithmetic
+(``RANKS``, ``SUIT_STARTS``, issue 13) and replayed 18 more (Ravenna and Seipalle defensive
+0-7 and 0-5, riichi-ema expert 0-3) exactly."""
 
 
 def cell_bots(bots: str) -> str:
     """The bots hash that names the cell of rows written with ``bots``.
 
-    >>> cell_bots("4e5e27c2c9"), cell_bots("abc")
-    ('5fdceb5b63', 'abc')
+    >>> cell_bots("4e5e27c2c9"), cell_bots("efe982cf2c"), cell_bots("abc")
+    ('5fdceb5b63', '5fdceb5b63', 'abc')
     """
     return SAME_BOTS.get(bots, bots)
 
