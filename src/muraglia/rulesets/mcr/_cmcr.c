@@ -445,13 +445,40 @@ static int enum_standard(int *c, int declared, const GI *prefix, int np, const G
     return 0;
 }
 
+/* The list sink of standard() and special(): the melds' groups (they end every decomposition)
+ * and py_emit appending to out. -1 when the melds give no groups (an exception set, or an
+ * unusual meld: list_unsunk answers NotImplemented then). */
+static int list_sink(PyObject *melds, GI *suffix, PyObject *out, Sink *sink) {
+    sink->meld_groups = meld_groups_of(melds, suffix);
+    if (sink->meld_groups == NULL) return -1;
+    sink->emit = py_emit;
+    sink->out = out;
+    return 0;
+}
+
+static PyObject *list_unsunk(PyObject *out) {
+    Py_DECREF(out);
+    if (PyErr_Occurred()) return NULL;
+    Py_RETURN_NOTIMPLEMENTED;
+}
+
+/* The answer of standard()/special() after the enumeration returned r: the list (0), an
+ * error (-1) or NotImplemented (anything else); the sink's groups released. */
+static PyObject *list_done(PyObject *out, Sink *sink, int r) {
+    Py_DECREF(sink->meld_groups);
+    if (r == 0) return out;
+    Py_DECREF(out);
+    if (r < 0) return NULL;
+    Py_RETURN_NOTIMPLEMENTED;
+}
+
 PyDoc_STRVAR(standard_doc,
              "standard(counts, melds) -> list of Decomposition, or NotImplemented.\n\n"
              "counts: the 34 concealed counts (a tuple of ints 0-4); melds: the hand's declared\n"
              "melds (a tuple of Meld), whose groups end every decomposition.");
 
 static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    PyObject *meld_groups, *out;
+    PyObject *out;
     int c[34], total, r, ns;
     GI suffix[4];
     Sink sink;
@@ -465,22 +492,10 @@ static PyObject *standard(PyObject *self, PyObject *const *args, Py_ssize_t narg
     out = PyList_New(0);
     if (out == NULL) return NULL;
     if (total != 14 - 3 * (int)PyTuple_GET_SIZE(args[1])) return out;
-    meld_groups = meld_groups_of(args[1], suffix);
-    if (meld_groups == NULL) {
-        Py_DECREF(out);
-        if (PyErr_Occurred()) return NULL;
-        Py_RETURN_NOTIMPLEMENTED;
-    }
-    sink.emit = py_emit;
-    sink.out = out;
-    sink.meld_groups = meld_groups;
-    ns = (int)PyTuple_GET_SIZE(meld_groups);
+    if (list_sink(args[1], suffix, out, &sink) < 0) return list_unsunk(out);
+    ns = (int)PyTuple_GET_SIZE(sink.meld_groups);
     r = enum_standard(c, ns, NULL, 0, suffix, ns, SH_STANDARD, &sink);
-    Py_DECREF(meld_groups);
-    if (r == 0) return out;
-    Py_DECREF(out);
-    if (r < 0) return NULL;
-    Py_RETURN_NOTIMPLEMENTED;
+    return list_done(out, &sink, r);
 }
 
 /* ------------------------------------------------------------------ special shapes
@@ -593,7 +608,7 @@ static int special_of(int kind, int *c, int total, const GI *suffix, int ns, Sin
 }
 
 static PyObject *special(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    PyObject *out, *meld_groups;
+    PyObject *out;
     int c[34], total, kind, r;
     GI suffix[4];
     Sink sink;
@@ -616,21 +631,9 @@ static PyObject *special(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (kind == 3 && (PyTuple_GET_SIZE(args[2]) > 1 ||
                       total != 14 - 3 * (int)PyTuple_GET_SIZE(args[2])))
         return out;
-    meld_groups = meld_groups_of(args[2], suffix);
-    if (meld_groups == NULL) {
-        Py_DECREF(out);
-        if (PyErr_Occurred()) return NULL;
-        Py_RETURN_NOTIMPLEMENTED;
-    }
-    sink.emit = py_emit;
-    sink.out = out;
-    sink.meld_groups = meld_groups;
-    r = special_of(kind, c, total, suffix, (int)PyTuple_GET_SIZE(meld_groups), &sink);
-    Py_DECREF(meld_groups);
-    if (r == 0) return out;
-    Py_DECREF(out);
-    if (r < 0) return NULL;
-    Py_RETURN_NOTIMPLEMENTED;
+    if (list_sink(args[2], suffix, out, &sink) < 0) return list_unsunk(out);
+    r = special_of(kind, c, total, suffix, (int)PyTuple_GET_SIZE(sink.meld_groups), &sink);
+    return list_done(out, &sink, r);
 }
 
 /* ------------------------------------------------------------------ fan plans and resolution
