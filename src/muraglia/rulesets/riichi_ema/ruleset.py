@@ -631,9 +631,7 @@ class RiichiEma(Ruleset[EmaOptions]):
             it.append(f"ron: {discarder or 'chi scarta'} → {amount}")
         for payer, payee, amount, why in transfers:
             head = f"  {payer} → {payee}: {amount} ("
-            tails = _REASON_TAILS.get(why)
-            if tails is None:
-                tails = (why + ")", why + ")")
+            tails = _REASON_TAILS.get(why) or (why + ")", why + ")")
             en.append(head + tails[0])
             it.append(head + tails[1])
         return tuple(en), tuple(it)
