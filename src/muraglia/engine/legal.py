@@ -9,7 +9,7 @@ allow and ask the flow.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress
 from typing import Any, Protocol
 
@@ -298,7 +298,7 @@ def riichi_kong_ok(deal: LegalDeal, seat: int, kind: int) -> bool:
 
 
 def _wait_entry(flow: DealFlow[Any], rec: Seat) -> WaitEntry:
-    """The seat's cached ``may_wait`` answer and completion memo for its hand as it is now.
+    """The seat's cached facts about its hand as it is now (see :data:`~.seats.WaitEntry`).
 
     Keyed on a copy of the concealed counts and the number of melds, so that any change of
     the hand (the engine's, or a caller's probe on the counts) is a new entry: nothing needs
@@ -308,9 +308,66 @@ def _wait_entry(flow: DealFlow[Any], rec: Seat) -> WaitEntry:
     c = rec.counts
     if entry is not None and entry[0] == c and entry[1] == len(rec.melds):
         return entry
-    entry = (c.copy(), len(rec.melds), flow.may_wait(c, len(rec.melds)), {})
+    entry = (c.copy(), len(rec.melds), flow.may_wait(c, len(rec.melds)), {}, claim_shapes(c))
     rec.wait_cache = entry
     return entry
+
+
+def _kind_bytes(test: Callable[[int], bool]) -> int:
+    """The 34 kinds as a little-endian integer of one byte each: 1 where ``test(kind)``."""
+    return int.from_bytes(bytes(int(test(k)) for k in range(NUM_KINDS)), "little")
+
+
+_HELD = bytes.maketrans(bytes(range(COPIES + 1)), bytes([0, 1, 1, 1, 1]))
+_PAIRED = bytes.maketrans(bytes(range(COPIES + 1)), bytes([0, 0, 1, 1, 1]))
+_LOW_RUN = _kind_bytes(lambda k: k < NUM_SUITED and k % RANKS >= 2)  # noqa: PLR2004 - k-2, k-1
+_MID_RUN = _kind_bytes(lambda k: k < NUM_SUITED and 1 <= k % RANKS <= RANKS - 2)
+_HIGH_RUN = _kind_bytes(lambda k: k < NUM_SUITED and k % RANKS <= RANKS - 3)
+
+
+def claim_shapes(counts: list[int]) -> bytes:
+    """Per kind, 1 if concealed ``counts`` hold a pair of it or two tiles making a run with it.
+
+    ``claim_shapes(c)[k]`` is ``c[k] >= 2 or _chow_shape(c, k)``: every kind for which a
+    discard may be called for a set (the flow decides which calls are allowed). Byte-wise
+    shifts of the held kinds, so that a hand is read once, not once per discard.
+    """
+    raw = bytes(counts)
+    held = int.from_bytes(raw.translate(_HELD), "little")
+    runs = (
+        ((held << 16) & (held << 8) & _LOW_RUN)  # k-2 and k-1
+        | ((held << 8) & (held >> 8) & _MID_RUN)  # k-1 and k+1
+        | ((held >> 8) & (held >> 16) & _HIGH_RUN)  # k+1 and k+2
+    )
+    paired = int.from_bytes(raw.translate(_PAIRED), "little")
+    return (runs | paired).to_bytes(NUM_KINDS, "little")
+
+
+def claimants(deal: LegalDeal, tile: Tile, *, robbing: bool) -> dict[int, list[Action]]:
+    """Every other seat's :func:`claim_options` on ``tile`` in the claim window, when not empty.
+
+    In turn order after ``deal.claim_from``. A seat whose hand holds no set shape with
+    ``tile`` (or that may call no set: a robbed kong, a standing riichi) and that ``tile`` is
+    known not to complete is passed over without asking: its options would be empty.
+    """
+    out: dict[int, list[Action]] = {}
+    n = deal.players
+    seats, riichi_seats, flow = deal.seats, deal.riichi_seats, deal.flow
+    for i in range(1, n):
+        s = (deal.claim_from + i) % n
+        rec = seats[s]
+        entry = rec.wait_cache
+        c = rec.counts
+        if entry is None or entry[0] != c or entry[1] != len(rec.melds):
+            entry = _wait_entry(flow, rec)
+        if (robbing or riichi_seats[s].standing or not entry[4][tile]) and (
+            not entry[2] or entry[3].get(tile) is False
+        ):
+            continue  # only a win could be claimed, and the tile does not complete the hand
+        opts = claim_options(deal, s, tile, robbing=robbing)
+        if opts:
+            out[s] = opts
+    return out
 
 
 def may_wait(deal: LegalDeal, seat: int) -> bool:

@@ -27,9 +27,11 @@ __all__ = ["RedSeat", "RiichiSeat", "Seat", "SeatRecords", "WaitEntry", "fresh"]
 
 T = TypeVar("T")
 
-WaitEntry = tuple[list[int], int, bool, dict[int, bool]]
-"""A seat's hand (a copy of its concealed counts, its number of melds), the flow's
-``may_wait`` answer for it, and which kinds are known to complete it (filled as asked)."""
+WaitEntry = tuple[list[int], int, bool, dict[int, bool], bytes]
+"""What the engine knows of a seat's hand between changes: the hand (a copy of its concealed
+counts, its number of melds), the flow's ``may_wait`` answer for it, which kinds are known to
+complete it (filled as asked) and, per kind, whether it holds a pair of it or a run shape
+with it (``legal.claim_shapes``)."""
 
 
 @dataclass(slots=True)

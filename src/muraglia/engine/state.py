@@ -727,16 +727,9 @@ class DealState:
     def _open_window(self, phase: Phase) -> None:
         tile = self.claim_tile
         assert tile is not None
-        options: dict[int, list[Action]] = {}
+        options = legal.claimants(self, tile, robbing=self.robbing) if tile < _FIRST_BONUS else {}
         self.options = options
         self.answers = {}
-        if tile < _FIRST_BONUS:
-            n, robbing, claim_options = self.players, self.robbing, legal.claim_options
-            for i in range(1, n):
-                s = (self.claim_from + i) % n
-                opts = claim_options(self, s, tile, robbing=robbing)
-                if opts:
-                    options[s] = opts
         if options:
             self._goto(phase)
         else:
