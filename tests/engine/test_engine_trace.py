@@ -12,11 +12,12 @@ regenerates them: ``python bench/engine_trace.py --matches 1 --agent random`` (a
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
+import runpy
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -27,23 +28,19 @@ CASES = sorted(k for k in GOLDEN if not k.startswith("_"))
 pytestmark = pytest.mark.usefixtures("kernels")  # compiled, then pure-Python kernels
 
 
-def _trace_module() -> ModuleType:
-    name = "_engine_trace_bench"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / "engine_trace.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+@cache
+def _trace() -> Callable[[str, int, int, str], dict[str, Any]]:
+    """``bench/engine_trace.py``'s ``trace`` (the script is not a package module)."""
+    found: Callable[[str, int, int, str], dict[str, Any]] = runpy.run_path(
+        str(ROOT / "bench" / "engine_trace.py")
+    )["trace"]
+    return found
 
 
 @pytest.mark.parametrize("case", CASES)
 def test_seeded_matches_play_as_before(case: str) -> None:
     agent, rules = case.split(" ", 1)
-    got = _trace_module().trace(rules, 1, 1, agent)
+    got = _trace()(rules, 1, 1, agent)
     want = GOLDEN[case]
     assert (got["decisions"], got["deals"]) == (want["decisions"], want["deals"])
     assert got["sha256"] == want["sha256"], f"{case}: the engine no longer plays as before"
