@@ -47,7 +47,8 @@ from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, P
 from muraglia.players.base import Table
 from muraglia.players.danger import win_chance
 from muraglia.players.defensive import DefensiveBot, compact_notation, score_win, shanten_after_call
-from muraglia.players.efficiency import dora_kinds
+from muraglia.players.efficiency import _called, dora_kinds
+from muraglia.players.lookahead import FLOOR, ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
 from muraglia.tiles import NUM_KINDS, Tile
 
@@ -76,9 +77,14 @@ class ExpertBot(DefensiveBot):
 
     name = "expert"
 
+    lookahead = False
+    """Whether discards are ranked by ukeire valued one draw ahead (MCR: set from the
+    profile's minimum, MCR-WIN-4; see :mod:`~muraglia.players.lookahead`)."""
+
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self._budget = SCORE_BUDGET
+        self.lookahead = self.profile.min_fan > 0
         options = getattr(self.ruleset, "options", None)
         if self.traits.id.startswith("riichi") and not getattr(options, "open_tanyao", True):
             self.open_simples = False  # no open tanyao (EMA-YAKU-05 as the options set it)
@@ -125,11 +131,9 @@ class ExpertBot(DefensiveBot):
         hit = _CACHE.get(key)
         if hit is not None:
             return hit
-        text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
-        text = compact_notation(text) + "".join(v.melds[v.seat]) + "+" + Tile(win).notation
         value = score_win(
             rules,
-            text,
+            self._win_text(t, counts, win),
             tsumo=tsumo,
             seat_wind=t.seat_wind,
             round_wind=v.round_wind,
@@ -140,6 +144,45 @@ class ExpertBot(DefensiveBot):
             _CACHE.clear()
         _CACHE[key] = value
         return value
+
+    @staticmethod
+    def _win_text(
+        t: Table, counts: list[int], win: int, melds: tuple[str, ...] | None = None
+    ) -> str:
+        """The scorers' notation of a win on ``win``.
+
+        The concealed ``counts`` and the declared ``melds`` (the view's by default).
+        """
+        v = t.view
+        text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
+        declared = v.melds[v.seat] if melds is None else melds
+        return compact_notation(text) + "".join(declared) + "+" + Tile(win).notation
+
+    def win_value(
+        self, t: Table, counts: list[int], win: int, melds: tuple[str, ...] | None = None
+    ) -> float:
+        """The value of the ready 13 ``counts`` won on ``win``, outside the decision's budget.
+
+        On a discard; a hand that may win only self-drawn (MCR's Self-Drawn and Fully
+        Concealed Hand bring it to 8 points) is worth :data:`SELF_DRAWN` of its self-drawn
+        value; 0 when it may not win at all. Used by the lookahead
+        (:class:`~muraglia.players.lookahead.ValueLookahead`), which caches it by hand.
+        """
+        rules = self.ruleset
+        if rules is None:
+            return self.traits.typical_value
+        text = self._win_text(t, counts, win, melds)
+        v = t.view
+        value = score_win(
+            rules, text, tsumo=False, seat_wind=t.seat_wind, round_wind=v.round_wind,
+            flags=[], indicators=v.indicators,
+        )  # fmt: skip
+        if value > 0:
+            return value
+        return SELF_DRAWN * score_win(
+            rules, text, tsumo=True, seat_wind=t.seat_wind, round_wind=v.round_wind,
+            flags=[], indicators=v.indicators,
+        )  # fmt: skip
 
     def wait_value(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int]:
         """A ready hand's waits: the mean value of a win and the unseen winning copies.
@@ -216,9 +259,82 @@ class ExpertBot(DefensiveBot):
                     ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win
             finally:
                 counts[k] += 1
+        if self.lookahead:
+            self._look_ahead(t, discards, ranked, equity, steps)
         if not ranked:
             ranked = {a: -SHANTEN_WEIGHT * 9.0 for a in discards if not a.riichi}
         return ranked, equity, steps
+
+    def _look_ahead(
+        self,
+        t: Table,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        equity: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> None:
+        """Ukeire valued by what the ready hands win (:mod:`~muraglia.players.lookahead`).
+
+        A ready discard counts its winning outs instead of all its outs; a discard one step
+        from ready counts each useful draw by the ready hands it makes
+        (:meth:`ValueLookahead.valued_ukeire`) instead of 1, and its equity shrinks in the
+        same proportion. The efficiency score counted plain ukeire only at the best
+        shanten; a step back (scored by value alone) gets the valued draws added.
+        """
+        look = ValueLookahead(self, t)
+        counts = t.counts
+        best = min(steps.values())
+        done: dict[int, tuple[float, float]] = {}  # kind -> (score change, equity factor)
+        for a in discards:
+            if a not in ranked:
+                continue
+            k = a.tile
+            sh = steps[a]
+            if sh not in {0, 1}:
+                continue
+            change = done.get(k)
+            if change is None:
+                counts[k] -= 1
+                if sh == 0:
+                    _, outs, raw = look.ready(counts)
+                    change = (float(outs - raw), 1.0)
+                else:
+                    valued, plain = look.valued_ukeire(counts, sh)
+                    counted = plain if sh == best else 0
+                    change = (valued - counted, valued / plain if plain else 1.0)
+                counts[k] += 1
+                done[k] = change
+            ranked[a] += change[0]
+            if a in equity and sh == 1:
+                equity[a] *= change[1]
+
+    def call_keeps_value(self, t: Table, action: Action) -> bool:
+        """Whether the hand after the call ``action`` may still win (MCR-WIN-4: 8 points).
+
+        Judged one draw ahead (:meth:`ValueLookahead.keeps_value`) with the called meld
+        declared: a call that leaves a ready hand whose every wait falls short of the
+        minimum, or a hand one step from ready whose every ready hand does, is declined.
+        """
+        tile = t.view.claim
+        assert tile is not None
+        meld = _called(action, tile)
+        counts = t.counts[:]
+        taken = list(meld)
+        taken.remove(tile)
+        for k in taken:
+            counts[k] -= 1
+        v = t.view
+        text = "[" + compact_notation("".join(Tile(k).notation for k in meld)) + "]"
+        look = ValueLookahead(self, t, (*v.melds[v.seat], text))
+        if action.kind == "kong":  # a replacement tile comes before the discard
+            sh = shanten_all(counts, look.melds)
+            if sh == 0:
+                return look.ready(counts)[1] > 0
+            if sh == 1:
+                valued, plain = look.valued_ukeire(counts, 1)
+                return valued > FLOOR * plain + 1e-9
+            return True
+        return look.keeps_value(counts)
 
     def riichi_pays(self, t: Table, riichi_value: float, dama_value: float) -> bool:
         """Riichi (or FIMJ/Seipalle richi) rather than staying concealed without it."""
@@ -236,6 +352,8 @@ class ExpertBot(DefensiveBot):
         choice = super()._claim(t, legal)
         if isinstance(choice, Pass) or choice.kind == "win":
             return choice
+        if self.lookahead and not self.call_keeps_value(t, choice):
+            return next(a for a in legal if isinstance(a, Pass))
         tile = t.view.claim
         assert tile is not None
         honours = self.profile.scoring_honours(t.seat_wind, t.view.round_wind)
