@@ -46,7 +46,13 @@ from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass, Pung
 from muraglia.players.base import Table
 from muraglia.players.danger import win_chance
-from muraglia.players.defensive import DefensiveBot, compact_notation, score_win, shanten_after_call
+from muraglia.players.defensive import (
+    SELF_DRAWN,
+    DefensiveBot,
+    compact_notation,
+    score_win,
+    shanten_after_call,
+)
 from muraglia.players.efficiency import _called, dora_kinds
 from muraglia.players.lookahead import FLOOR, ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
@@ -61,9 +67,6 @@ RIICHI_GAIN = 1.25
 """Riichi is declared on a hand that has a yaku without it only if it multiplies the value
 by at least this much."""
 
-SELF_DRAWN = 0.35
-"""Share of a wait's wins that come from the own draw: a wait that wins only self-drawn is
-worth this share of its value."""
 
 VALUE_UNITS = 12.0
 """Ukeire units a ready hand's expected value worth one typical hand adds."""
@@ -145,45 +148,6 @@ class ExpertBot(DefensiveBot):
         _CACHE[key] = value
         return value
 
-    @staticmethod
-    def _win_text(
-        t: Table, counts: list[int], win: int, melds: tuple[str, ...] | None = None
-    ) -> str:
-        """The scorers' notation of a win on ``win``.
-
-        The concealed ``counts`` and the declared ``melds`` (the view's by default).
-        """
-        v = t.view
-        text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
-        declared = v.melds[v.seat] if melds is None else melds
-        return compact_notation(text) + "".join(declared) + "+" + Tile(win).notation
-
-    def win_value(
-        self, t: Table, counts: list[int], win: int, melds: tuple[str, ...] | None = None
-    ) -> float:
-        """The value of the ready 13 ``counts`` won on ``win``, outside the decision's budget.
-
-        On a discard; a hand that may win only self-drawn (MCR's Self-Drawn and Fully
-        Concealed Hand bring it to 8 points) is worth :data:`SELF_DRAWN` of its self-drawn
-        value; 0 when it may not win at all. Used by the lookahead
-        (:class:`~muraglia.players.lookahead.ValueLookahead`), which caches it by hand.
-        """
-        rules = self.ruleset
-        if rules is None:
-            return self.traits.typical_value
-        text = self._win_text(t, counts, win, melds)
-        v = t.view
-        value = score_win(
-            rules, text, tsumo=False, seat_wind=t.seat_wind, round_wind=v.round_wind,
-            flags=[], indicators=v.indicators,
-        )  # fmt: skip
-        if value > 0:
-            return value
-        return SELF_DRAWN * score_win(
-            rules, text, tsumo=True, seat_wind=t.seat_wind, round_wind=v.round_wind,
-            flags=[], indicators=v.indicators,
-        )  # fmt: skip
-
     def wait_value(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int]:
         """A ready hand's waits: the mean value of a win and the unseen winning copies.
 
@@ -260,7 +224,7 @@ class ExpertBot(DefensiveBot):
             finally:
                 counts[k] += 1
         if self.lookahead:
-            self._look_ahead(t, discards, ranked, equity, steps)
+            self._look_ahead(t, discards, ranked, steps)
         if not ranked:
             ranked = {a: -SHANTEN_WEIGHT * 9.0 for a in discards if not a.riichi}
         return ranked, equity, steps
@@ -270,21 +234,20 @@ class ExpertBot(DefensiveBot):
         t: Table,
         discards: Sequence[Discard],
         ranked: dict[Action, float],
-        equity: dict[Action, float],
         steps: dict[Action, int],
     ) -> None:
         """Ukeire valued by what the ready hands win (:mod:`~muraglia.players.lookahead`).
 
         A ready discard counts its winning outs instead of all its outs; a discard one step
         from ready counts each useful draw by the ready hands it makes
-        (:meth:`ValueLookahead.valued_ukeire`) instead of 1, and its equity shrinks in the
-        same proportion. The efficiency score counted plain ukeire only at the best
-        shanten; a step back (scored by value alone) gets the valued draws added.
+        (:meth:`ValueLookahead.valued_ukeire`) instead of 1 (the equity is valued alike by
+        :meth:`DefensiveBot.ranked_equity`). The efficiency score counted plain ukeire only
+        at the best shanten; a step back (scored by value alone) gets the valued draws added.
         """
         look = ValueLookahead(self, t)
         counts = t.counts
         best = min(steps.values())
-        done: dict[int, tuple[float, float]] = {}  # kind -> (score change, equity factor)
+        done: dict[int, float] = {}  # kind -> score change
         for a in discards:
             if a not in ranked:
                 continue
@@ -297,16 +260,14 @@ class ExpertBot(DefensiveBot):
                 counts[k] -= 1
                 if sh == 0:
                     _, outs, raw = look.ready(counts)
-                    change = (float(outs - raw), 1.0)
+                    change = float(outs - raw)
                 else:
                     valued, plain = look.valued_ukeire(counts, sh)
                     counted = plain if sh == best else 0
-                    change = (valued - counted, valued / plain if plain else 1.0)
+                    change = valued - counted
                 counts[k] += 1
                 done[k] = change
-            ranked[a] += change[0]
-            if a in equity and sh == 1:
-                equity[a] *= change[1]
+            ranked[a] += change
 
     def call_keeps_value(self, t: Table, action: Action) -> bool:
         """Whether the hand after the call ``action`` may still win (MCR-WIN-4: 8 points).

@@ -9,7 +9,7 @@ ahead:
 * for each kind ``k`` still unseen whose draw makes the hand ready, every discard ``e`` that
   keeps it ready is tried, and each ready hand's waits are scored as wins by the ruleset's
   own scorer (MCR: the fans of the best arrangement; a wait under the minimum is worth
-  nothing on a discard, and :data:`~muraglia.players.expert.SELF_DRAWN` of its self-drawn
+  nothing on a discard, and :data:`~muraglia.players.defensive.SELF_DRAWN` of its self-drawn
   value, which adds Self-Drawn / Fully Concealed Hand);
 * a ready hand is worth ``win_chance(0, outs) x (mean value + win base)`` (the outs: unseen
   copies of the waits that may win; MCR-PAY-2: a win also collects 8 from each other
@@ -54,7 +54,7 @@ _WAITS_MAX = 1 << 16
 class ValueLookahead:
     """The lookahead of one decision (see the module docstring).
 
-    ``bot`` is an :class:`~muraglia.players.expert.ExpertBot` (its ruleset, traits and
+    ``bot`` is a :class:`~muraglia.players.defensive.DefensiveBot` (its ruleset, traits and
     :meth:`win_value`); ``t`` the table read at the decision; ``melds`` the declared melds
     in notation (by default the view's: another when a call is weighed).
     """
