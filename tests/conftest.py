@@ -83,8 +83,9 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     by ``tests/analysis/test_native.py``).
     The ``pure`` run rebinds every module's reference to a compiled kernel to its pure-Python
     reference for the module's tests and sets ``MURAGLIA_PURE=1`` for the subprocesses they
-    start, and restores both after (modules first imported meanwhile included). The ``native``
-    run is skipped where the accelerator is not built (``test_native.py``'s
+    start, and restores both after (modules first imported meanwhile included); the shared
+    rulesets' lanes are picked again on both sides (:func:`_refresh_shared_rulesets`). The
+    ``native`` run is skipped where the accelerator is not built (``test_native.py``'s
     ``test_accelerator_is_built`` says whether that is allowed).
     Request it with ``pytestmark = pytest.mark.usefixtures("kernels")``.
     """
@@ -97,6 +98,7 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     back = {id(pure): native for native, pure in NATIVE_PAIRS}
     before = set(sys.modules)
     swapped = _rebind(swap)
+    _refresh_shared_rulesets()
     pure_env = os.environ.get("MURAGLIA_PURE")
     os.environ["MURAGLIA_PURE"] = "1"  # and the subprocesses the tests start
     try:
@@ -110,6 +112,23 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
             setattr(module, name, value)
         # modules imported during the pure run bound the pure kernels
         _rebind(back, only=set(sys.modules) - before)
+        _refresh_shared_rulesets()
+
+
+def _refresh_shared_rulesets() -> None:
+    """Make the shared rulesets' cache entries again (``ruleset_for``; same objects).
+
+    An entry keeps the lane ``muraglia.score`` calls (``Ruleset.checked_scorer``), picked
+    when the entry is made: riichi's is its compiled ``lane`` while the module calls the
+    compiled front. After a swap of the kernels the entries are remade, so that the pure run
+    calls the pure lane and the native run the compiled one.
+    """
+    from muraglia import rulesets
+
+    for table in (rulesets._BY_TEXT, rulesets._BY_KEY):
+        for key, entry in list(table.items()):
+            remade = rulesets._entry(entry[0])
+            table[key] = (entry[0], entry[1], *remade[2:])  # the version it was built from
 
 
 def _rebind(swap: dict[int, Any], only: set[str] | None = None) -> list[tuple[Any, str, Any]]:
