@@ -1,6 +1,6 @@
 """Shared pytest configuration: hypothesis profiles (``ci`` is the default) and the
 ``kernels`` fixture (compiled and pure-Python kernels: notation, shanten, riichi and MCR
-scoring)."""
+scoring, the JSON encoder)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from muraglia.analysis import shanten as sh
 from muraglia.rulesets.mcr import native as mcr_native
 from muraglia.rulesets.mcr import search as mcr_search
 from muraglia.rulesets.riichi_ema import fast
+from muraglia.scoring import result as scoring_result
 
 settings.register_profile(
     "ci",
@@ -56,11 +57,14 @@ if mcr_native.NATIVE:  # MCR's decompositions, readings, waits, plan loop, resol
         (mcr_search.run_steps, mcr_search._pure_run_steps),
         (mcr_native.best_fans, mcr_native._pure_best_fans),
     ]
+if scoring_result.NATIVE_JSON:  # the encoder of the output lines
+    NATIVE_PAIRS += [(scoring_result._dumps, scoring_result._pure_dumps)]
 COMPILED = (
     "muraglia._cnotation",
     "muraglia.analysis._cshanten",
     "muraglia.rulesets.riichi_ema._criichi",
     "muraglia.rulesets.mcr._cmcr",
+    "muraglia.scoring._cjson",
 )
 
 
@@ -70,7 +74,8 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
 
     The kernels: the notation scanner (``_cnotation.c``), shanten (``analysis/_cshanten.c``),
     the riichi scorer's (``rulesets/riichi_ema/_criichi.c``) and MCR's decompositions,
-    readings, single-tile wait, fan-plan loop, resolution and fans (``rulesets/mcr/_cmcr.c``).
+    readings, single-tile wait, fan-plan loop, resolution and fans (``rulesets/mcr/_cmcr.c``)
+    and the encoder of the output lines (``scoring/_cjson.c``).
 
     The shanten kernels (``muraglia.analysis.shanten``) and the riichi scorer's
     (``muraglia.rulesets.riichi_ema.fast.score_best`` and ``score_front``) are picked once, at
