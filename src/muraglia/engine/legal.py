@@ -408,9 +408,7 @@ def completes(deal: LegalDeal, seat: int, tile: Tile) -> bool:
 _OUT = SeatStatus.OUT
 
 
-def claim_options(  # noqa: PLR0912 - one branch per claim kind
-    deal: LegalDeal, seat: int, tile: Tile, *, robbing: bool
-) -> list[Action]:
+def claim_options(deal: LegalDeal, seat: int, tile: Tile, *, robbing: bool) -> list[Action]:
     """``seat``'s answers to the tile in the claim window (empty: nothing to claim)."""
     rec = deal.seats[seat]
     c = rec.counts
@@ -442,17 +440,31 @@ def claim_options(  # noqa: PLR0912 - one branch per claim kind
         out.append(_PUNG[seat])
         if tile in reds and c[tile] > _PUNG_NEEDS:  # the red five or a plain one (EMA-TILE-2)
             out.append(Pung(seat, red=True))
-    if CallKind.CHOW in allowed and tile.is_suited:
-        r = tile.rank
-        for lo in (r - 2, r - 1, r):
-            if 1 <= lo <= RANKS - 2:
-                run = [_TILES[tile - r + lo + i] for i in range(3)]
-                others = [t for t in run if t != tile]
-                if all(c[t] for t in others):
-                    out.append(Chow(seat, tuple(run)))
-                    if any(t in reds and c[t] > 1 for t in others):
-                        out.append(Chow(seat, tuple(run), red=True))
+    if CallKind.CHOW in allowed:
+        for chow, (a, b) in _CHOWS[seat][tile]:  # the runs with the tile, lowest first
+            if c[a] and c[b]:
+                out.append(chow)
+                if reds and ((a in reds and c[a] > 1) or (b in reds and c[b] > 1)):
+                    out.append(Chow(seat, chow.tiles, red=True))
     return [*out, _PASS[seat]] if out else []
+
+
+def _runs_with(seat: int, tile: int) -> tuple[tuple[Chow, tuple[Tile, Tile]], ...]:
+    """``seat``'s chows of ``tile``, lowest run first, each with the two tiles it takes."""
+    if tile >= NUM_SUITED:
+        return ()
+    r = tile % RANKS
+    out = []
+    for lo in (r - 2, r - 1, r):
+        if 0 <= lo <= RANKS - 3:
+            run = tuple(_TILES[tile - r + lo + i] for i in range(3))
+            a, b = (t for t in run if t != tile)
+            out.append((Chow(seat, run), (a, b)))
+    return tuple(out)
+
+
+_CHOWS = tuple(tuple(_runs_with(s, k) for k in range(NUM_KINDS + 8)) for s in _SEATS)
+"""Interned chows by seat and claimed kind (with the tiles each takes from the hand)."""
 
 
 def _chow_shape(c: Sequence[int], tile: int) -> bool:
