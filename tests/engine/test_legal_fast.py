@@ -98,13 +98,13 @@ def test_claim_shapes_are_pairs_and_runs(counts: tuple[int, ...], tile: int) -> 
     """The per-hand bytes the claim window reads equal the per-discard checks they replace."""
     shapes = legal.claim_shapes(list(counts))
     assert len(shapes) == 34
-    assert shapes[tile] == int(counts[tile] >= 2 or _runs_with(counts, tile))
+    assert shapes[tile] == 2 * (counts[tile] >= 2) | _runs_with(counts, tile)
 
 
 @given(concealed_counts(14))
 def test_claim_shapes_of_fourteen_tiles(counts: tuple[int, ...]) -> None:
     shapes = legal.claim_shapes(list(counts))
-    assert list(shapes) == [int(counts[k] >= 2 or _runs_with(counts, k)) for k in range(34)]
+    assert list(shapes) == [2 * (counts[k] >= 2) | _runs_with(counts, k) for k in range(34)]
 
 
 @pytest.mark.parametrize("seat", range(4))
