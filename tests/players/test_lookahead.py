@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from muraglia.engine.actions import Chow, Discard, Pass, Pung
 from muraglia.players import DefensiveBot, EfficiencyBot, ExpertBot, Table, make_bot
 from muraglia.players.defensive import reach
@@ -57,7 +59,12 @@ def test_the_mcr_expert_keeps_the_tile_that_leads_to_8_points() -> None:
 
 def test_the_lookahead_is_mcr_only() -> None:
     assert ExpertBot("mcr").lookahead
-    for rules in ("riichi-ema", "riichi-tenhou", "fimj", "ravenna", "seipalle"):
+    assert ExpertBot("mcr").quiet == math.inf  # MCR: steer away from junk, never fold
+    assert DefensiveBot("mcr").quiet < 1
+    for rules in ("riichi-ema", "riichi-tenhou", "seipalle"):
+        assert not ExpertBot(rules).lookahead
+        assert ExpertBot(rules).quiet < 1
+    for rules in ("fimj", "ravenna"):
         assert not ExpertBot(rules).lookahead
 
 
