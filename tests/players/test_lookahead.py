@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 from muraglia.engine.actions import Chow, Discard, Pass, Pung
 from muraglia.players import DefensiveBot, EfficiencyBot, ExpertBot, Table, make_bot
-from muraglia.players.defensive import reach
 from muraglia.players.lookahead import CAP, FLOOR, ValueLookahead
 from muraglia.tiles import Tile
 from tests.players.test_expert import discards_of, tiles, view
@@ -57,7 +58,12 @@ def test_the_mcr_expert_keeps_the_tile_that_leads_to_8_points() -> None:
 
 def test_the_lookahead_is_mcr_only() -> None:
     assert ExpertBot("mcr").lookahead
-    for rules in ("riichi-ema", "riichi-tenhou", "fimj", "ravenna", "seipalle"):
+    assert ExpertBot("mcr").quiet == math.inf  # MCR: steer away from junk, never fold
+    assert DefensiveBot("mcr").quiet < 1
+    for rules in ("riichi-ema", "riichi-tenhou", "seipalle"):
+        assert not ExpertBot(rules).lookahead
+        assert ExpertBot(rules).quiet < 1
+    for rules in ("fimj", "ravenna"):
         assert not ExpertBot(rules).lookahead
 
 
@@ -80,24 +86,3 @@ def test_a_call_that_keeps_a_hand_of_8_points_is_made() -> None:
     legal = [Pass(0), Pung(0), Chow(0, tiles("7m8m9m"))]
     choice = make_bot("expert", "mcr", seed=0).choose(v, legal)
     assert not isinstance(choice, Pass)
-
-
-def test_the_mcr_defensive_equity_counts_only_hands_that_may_win() -> None:
-    # discarding 1p leaves 234m 678p 345s 44z 79m, ready on 8m for no hand of 8 points:
-    # nothing to push for; discarding 9m keeps a way to Mixed Shifted Chows
-    v = view("2m3m4m7m9m6p7p8p3s4s5s4z4z", drawn="1p", rules="mcr")
-    t = Table.of(v)
-    legal = discards_of(v)
-    bot = make_bot("defensive", "mcr", seed=0)
-    assert isinstance(bot, DefensiveBot)
-    _, equity, steps = bot.ranked_equity(t, legal)
-    junk, shifted = Discard(0, Tile.P1), Discard(0, Tile.M9)
-    assert steps[junk] == 0
-    assert equity[junk] == 0.0
-    assert equity[shifted] > 0.0
-    look, counts = lookahead("1m2m3m4m5m6m7m9m2p3p5s5s6z")
-    assert reach(look, counts, 1) > 1.0  # the straight: more than a typical hand
-    assert reach(look, counts, 2) == 1.0  # not judged so far from ready
-    neutral = make_bot("defensive", "riichi-ema", seed=0)
-    assert isinstance(neutral, DefensiveBot)
-    assert neutral.profile.min_fan == 0  # no lookahead where no minimum is asked
