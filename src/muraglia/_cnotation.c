@@ -108,9 +108,34 @@ static PyObject *counts_tuple(const int *counts) {
     return out;
 }
 
+/* A direct-mapped memo in front of the Python meld cache: the (meld, packed counts) pairs
+ * already found, by their key packed in an integer (no tuple to build or hash). It holds the
+ * very pairs the Python side answered, so both paths share the same Meld objects; setup()
+ * empties it with the cache it replaces. */
+#define MELD_SLOTS 1024
+static unsigned long long meld_keys[MELD_SLOTS];
+static PyObject *meld_pairs[MELD_SLOTS];
+
+static void clear_meld_slots(void) {
+    for (int i = 0; i < MELD_SLOTS; i++) {
+        meld_keys[i] = 0;
+        Py_CLEAR(meld_pairs[i]);
+    }
+}
+
 /* The meld of a closed bracket: from the cache, else built (and cached) by notation._meld.
  * Returns a new reference to the (meld, packed counts) pair, Py_None (malformed) or NULL. */
 static PyObject *meld_of(int source, int added, const int *codes, int n) {
+    /* source -1..8 (4 bits), added (1 bit), 1-4 codes below 128 (3 + 4 x 7 bits), and a
+     * marker bit so that no key is 0 (an empty slot) */
+    unsigned long long packed = 1ULL << 40 | (unsigned long long)(source + 1) << 36 |
+                                (unsigned long long)(added != 0) << 35 | (unsigned long long)n << 32;
+    int slot = -1;
+    if (n >= 1 && n <= KONG_SIZE && source >= -1 && source <= 14) {
+        for (int i = 0; i < n; i++) packed |= (unsigned long long)(codes[i] & 127) << (7 * i);
+        slot = (int)((packed ^ packed >> 13 ^ packed >> 29) & (MELD_SLOTS - 1));
+        if (meld_keys[slot] == packed) return Py_NewRef(meld_pairs[slot]);
+    }
     PyObject *tiles = PyTuple_New(n);
     if (tiles == NULL) return NULL;
     for (int i = 0; i < n; i++) {
@@ -141,6 +166,10 @@ static PyObject *meld_of(int source, int added, const int *codes, int n) {
         Py_DECREF(found);
         PyErr_SetString(PyExc_TypeError, "notation._meld must answer (meld, counts) or None");
         return NULL;
+    }
+    if (found != NULL && found != Py_None && slot >= 0) {
+        meld_keys[slot] = packed;
+        Py_XSETREF(meld_pairs[slot], Py_NewRef(found));
     }
     return found;
 }
@@ -194,13 +223,15 @@ static PyObject *build_hand(Scan *sc, PyObject *melds, int strict) {
         memset(held, 0, sizeof held);
         for (Py_ssize_t i = 0; i < sc->n_concealed; i++) held[sc->concealed[i] >> 1]++;
         if (sc->winning >= 0) held[sc->winning >> 1]++;
-        for (int k = 0; k < NUM_KINDS; k++) {
-            every[k] = held[k] + sc->melded[k];
-            if (every[k] > COPIES) Py_RETURN_NONE;
-        }
-        if (sc->seen != NULL) { /* with the indicators: no fifth copy, not too many red fives */
-            int red = sc->melded_red + sc->seen_red;
+        if (sc->seen == NULL) {
             for (int k = 0; k < NUM_KINDS; k++) {
+                every[k] = held[k] + sc->melded[k];
+                if (every[k] > COPIES) Py_RETURN_NONE;
+            }
+        } else { /* with the indicators: no fifth copy, not too many red fives */
+            int red = sc->melded_red + sc->seen_red;
+            for (int k = 0; k < NUM_KINDS; k++) { /* (seen >= 0: this bounds every[k] too) */
+                every[k] = held[k] + sc->melded[k];
                 if (every[k] + sc->seen[k] > COPIES) Py_RETURN_NONE;
             }
             for (Py_ssize_t i = 0; i < sc->n_concealed; i++) red += !(sc->concealed[i] & 1);
@@ -246,7 +277,8 @@ static PyObject *build_hand(Scan *sc, PyObject *melds, int strict) {
         c_counts = counts_tuple(held);
         if (c_counts == NULL || PyObject_GenericSetAttr(hand, s_concealed_counts, c_counts) < 0)
             goto fail;
-        all_counts = counts_tuple(every);
+        /* without melds both counts are the same: one tuple (immutable) serves both */
+        all_counts = n_melds ? counts_tuple(every) : Py_NewRef(c_counts);
         if (all_counts == NULL || PyObject_GenericSetAttr(hand, s_counts, all_counts) < 0)
             goto fail;
     }
@@ -295,46 +327,55 @@ static PyObject *scan(const char *s, Py_ssize_t n, int strict, int red_fives, co
         char c = s[j];
         int group[MAX_BONUS]; /* a token's tile codes */
         int n_group = 0, is_bonus = 0, control = -1;
-        if (j + 1 < n && ((c == 'W' && s[j + 1] == 'h') || (c == 'G' && s[j + 1] == 'r') ||
-                          (c == 'R' && s[j + 1] == 'd'))) {
-            if (n_digits) goto reject;
-            group[n_group++] = 2 * (c == 'W' ? 31 : c == 'G' ? 32 : 33) + 1;
-            i = j + 2;
-        } else if (n_digits == 0) {
-            int kind = letter_kind(c);
-            if (kind >= 0) {
-                group[n_group++] = 2 * kind + 1;
+        if (n_digits == 0) {
+            if (j + 1 < n && ((c == 'W' && s[j + 1] == 'h') || (c == 'G' && s[j + 1] == 'r') ||
+                              (c == 'R' && s[j + 1] == 'd'))) {
+                group[n_group++] = 2 * (c == 'W' ? 31 : c == 'G' ? 32 : 33) + 1;
+                i = j + 2;
             } else {
-                control = control_of(c);
-                if (control < 0) goto reject;
+                int kind = letter_kind(c);
+                if (kind >= 0) {
+                    group[n_group++] = 2 * kind + 1;
+                } else {
+                    control = control_of(c);
+                    if (control < 0) goto reject;
+                }
+                i = j + 1;
             }
-            i = j + 1;
-        } else {
+        } else { /* (digits before Wh, Gr or Rd: no suit letter, rejected here too) */
             int base, top;
             if (!suit_base(c, &base, &top) || n_digits > MAX_BONUS) goto reject;
+            is_bonus = c == 'f';
+            /* the common token, playing tiles outside a meld: written straight to the hand */
+            int direct = state == 0 && !is_bonus;
+            if (direct && sc.n_concealed + n_digits > MAX_CONCEALED) goto reject;
+            int *to = direct ? sc.concealed + sc.n_concealed : group;
             for (Py_ssize_t d = i; d < j; d++) {
                 int digit = s[d] - '0';
                 if (digit == 0) {
                     if (!red_fives || (c != 'm' && c != 'p' && c != 's')) goto reject;
-                    group[n_group++] = 2 * (base + 4);
+                    to[n_group++] = 2 * (base + 4);
                 } else if (digit > top) {
                     goto reject;
                 } else {
-                    group[n_group++] = 2 * (base + digit - 1) + 1;
+                    to[n_group++] = 2 * (base + digit - 1) + 1;
                 }
             }
-            is_bonus = c == 'f';
             i = j + 1;
+            if (direct) {
+                sc.n_concealed += n_group;
+                continue;
+            }
         }
         if (control < 0 && !is_bonus) { /* a group of playing tiles */
             if (state == 0) {
                 if (sc.n_concealed + n_group > MAX_CONCEALED) goto reject;
-                memcpy(sc.concealed + sc.n_concealed, group, (size_t)n_group * sizeof(int));
+                int *to = sc.concealed + sc.n_concealed;
+                for (int g = 0; g < n_group; g++) to[g] = group[g];
                 sc.n_concealed += n_group;
             } else if (state == 1 || state == 3) {
                 if (n_codes + n_group > KONG_SIZE) goto reject; /* no meld has 5 tiles */
-                memcpy(codes + n_codes, group, (size_t)n_group * sizeof(int));
-                n_codes += n_group;
+                for (int g = 0; g < n_group; g++) codes[n_codes++] = group[g];
             } else if (state == 4 && n_group == 1) {
                 sc.winning = group[0];
                 state = 5;
@@ -539,6 +580,7 @@ static PyObject *setup(PyObject *self, PyObject *args) {
     Py_XSETREF(kinds, k);
     Py_INCREF(m);
     Py_XSETREF(meld_cache, m);
+    clear_meld_slots();
     Py_INCREF(f);
     Py_XSETREF(make_meld, f);
     Py_RETURN_NONE;

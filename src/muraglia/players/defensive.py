@@ -50,7 +50,7 @@ from muraglia.players.danger import (
 from muraglia.players.efficiency import EfficiencyBot, ValueContext, useful_count
 from muraglia.tiles import NUM_KINDS, Tile, wind_letter
 
-__all__ = ["QUIET", "DefensiveBot", "shanten_after_call"]
+__all__ = ["QUIET", "SELF_DRAWN", "DefensiveBot", "shanten_after_call"]
 
 QUIET = 0.05
 """Summed opponent readiness under which the bots play as if nobody threatened."""
@@ -62,6 +62,10 @@ hand does not win."""
 
 _POINTS: dict[tuple[object, ...], float] = {}
 _POINTS_MAX = 1 << 16
+
+SELF_DRAWN = 0.35
+"""Share of a wait's wins that come from the own draw: a wait that wins only self-drawn is
+worth this share of its value."""
 
 VALUE_SCALE = 40.0
 """Profile value units (ukeire units) that double a hand's expected value."""
@@ -164,6 +168,45 @@ class DefensiveBot(EfficiencyBot):
             if p:
                 swing += p * _draw_swing(self.ruleset, me, tuple(sorted(ready)))
         return self.draw_weight * swing * (1 - RACE) ** (v.live_count // 4)
+
+    @staticmethod
+    def _win_text(
+        t: Table, counts: list[int], win: int, melds: tuple[str, ...] | None = None
+    ) -> str:
+        """The scorers' notation of a win on ``win``.
+
+        The concealed ``counts`` and the declared ``melds`` (the view's by default).
+        """
+        v = t.view
+        text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
+        declared = v.melds[v.seat] if melds is None else melds
+        return compact_notation(text) + "".join(declared) + "+" + Tile(win).notation
+
+    def win_value(
+        self, t: Table, counts: list[int], win: int, melds: tuple[str, ...] | None = None
+    ) -> float:
+        """The value of the ready 13 ``counts`` won on ``win``, outside the decision's budget.
+
+        On a discard; a hand that may win only self-drawn (MCR's Self-Drawn and Fully
+        Concealed Hand bring it to 8 points) is worth :data:`SELF_DRAWN` of its self-drawn
+        value; 0 when it may not win at all. Used by the lookahead
+        (:class:`~muraglia.players.lookahead.ValueLookahead`), which caches it by hand.
+        """
+        rules = self.ruleset
+        if rules is None:
+            return self.traits.typical_value
+        text = self._win_text(t, counts, win, melds)
+        v = t.view
+        value = score_win(
+            rules, text, tsumo=False, seat_wind=t.seat_wind, round_wind=v.round_wind,
+            flags=[], indicators=v.indicators,
+        )  # fmt: skip
+        if value > 0:
+            return value
+        return SELF_DRAWN * score_win(
+            rules, text, tsumo=True, seat_wind=t.seat_wind, round_wind=v.round_wind,
+            flags=[], indicators=v.indicators,
+        )  # fmt: skip
 
     def hand_points(self, t: Table, counts: list[int]) -> float:
         """The ruleset's value of the 13 concealed ``counts`` as a hand that did not win.

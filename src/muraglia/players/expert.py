@@ -39,6 +39,7 @@ Deterministic for a seed (ties go to the seeded generator, nothing else is rando
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -46,8 +47,15 @@ from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass, Pung
 from muraglia.players.base import Table
 from muraglia.players.danger import win_chance
-from muraglia.players.defensive import DefensiveBot, compact_notation, score_win, shanten_after_call
-from muraglia.players.efficiency import dora_kinds
+from muraglia.players.defensive import (
+    SELF_DRAWN,
+    DefensiveBot,
+    compact_notation,
+    score_win,
+    shanten_after_call,
+)
+from muraglia.players.efficiency import _called, dora_kinds
+from muraglia.players.lookahead import FLOOR, ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
 from muraglia.tiles import NUM_KINDS, Tile
 
@@ -60,9 +68,6 @@ RIICHI_GAIN = 1.25
 """Riichi is declared on a hand that has a yaku without it only if it multiplies the value
 by at least this much."""
 
-SELF_DRAWN = 0.35
-"""Share of a wait's wins that come from the own draw: a wait that wins only self-drawn is
-worth this share of its value."""
 
 VALUE_UNITS = 12.0
 """Ukeire units a ready hand's expected value worth one typical hand adds."""
@@ -76,9 +81,20 @@ class ExpertBot(DefensiveBot):
 
     name = "expert"
 
+    lookahead = False
+    """Whether discards are ranked by ukeire valued one draw ahead (MCR: set from the
+    profile's minimum, MCR-WIN-4; see :mod:`~muraglia.players.lookahead`)."""
+
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self._budget = SCORE_BUDGET
+        self.lookahead = self.profile.min_fan > 0
+        if self.lookahead:
+            # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
+            # matches (net +1.6 +/- 1.3 per deal without it: more wins than the deal-ins it
+            # adds; docs/players.md, "Issue 20, MCR"); the hands that cannot reach 8 points
+            # are steered away from instead of folded
+            self.quiet = math.inf
         options = getattr(self.ruleset, "options", None)
         if self.traits.id.startswith("riichi") and not getattr(options, "open_tanyao", True):
             self.open_simples = False  # no open tanyao (EMA-YAKU-05 as the options set it)
@@ -125,11 +141,9 @@ class ExpertBot(DefensiveBot):
         hit = _CACHE.get(key)
         if hit is not None:
             return hit
-        text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
-        text = compact_notation(text) + "".join(v.melds[v.seat]) + "+" + Tile(win).notation
         value = score_win(
             rules,
-            text,
+            self._win_text(t, counts, win),
             tsumo=tsumo,
             seat_wind=t.seat_wind,
             round_wind=v.round_wind,
@@ -216,9 +230,79 @@ class ExpertBot(DefensiveBot):
                     ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win
             finally:
                 counts[k] += 1
+        if self.lookahead:
+            self._look_ahead(t, discards, ranked, steps)
         if not ranked:
             ranked = {a: -SHANTEN_WEIGHT * 9.0 for a in discards if not a.riichi}
         return ranked, equity, steps
+
+    def _look_ahead(
+        self,
+        t: Table,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> None:
+        """Ukeire valued by what the ready hands win (:mod:`~muraglia.players.lookahead`).
+
+        A ready discard counts its winning outs instead of all its outs; a discard one step
+        from ready counts each useful draw by the ready hands it makes
+        (:meth:`ValueLookahead.valued_ukeire`) instead of 1 (the equity is valued alike by
+        :meth:`DefensiveBot.ranked_equity`). The efficiency score counted plain ukeire only
+        at the best shanten; a step back (scored by value alone) gets the valued draws added.
+        """
+        look = ValueLookahead(self, t)
+        counts = t.counts
+        best = min(steps.values())
+        done: dict[int, float] = {}  # kind -> score change
+        for a in discards:
+            if a not in ranked:
+                continue
+            k = a.tile
+            sh = steps[a]
+            if sh not in {0, 1}:
+                continue
+            change = done.get(k)
+            if change is None:
+                counts[k] -= 1
+                if sh == 0:
+                    _, outs, raw = look.ready(counts)
+                    change = float(outs - raw)
+                else:
+                    valued, plain = look.valued_ukeire(counts, sh)
+                    counted = plain if sh == best else 0
+                    change = valued - counted
+                counts[k] += 1
+                done[k] = change
+            ranked[a] += change
+
+    def call_keeps_value(self, t: Table, action: Action) -> bool:
+        """Whether the hand after the call ``action`` may still win (MCR-WIN-4: 8 points).
+
+        Judged one draw ahead (:meth:`ValueLookahead.keeps_value`) with the called meld
+        declared: a call that leaves a ready hand whose every wait falls short of the
+        minimum, or a hand one step from ready whose every ready hand does, is declined.
+        """
+        tile = t.view.claim
+        assert tile is not None
+        meld = _called(action, tile)
+        counts = t.counts[:]
+        taken = list(meld)
+        taken.remove(tile)
+        for k in taken:
+            counts[k] -= 1
+        v = t.view
+        text = "[" + compact_notation("".join(Tile(k).notation for k in meld)) + "]"
+        look = ValueLookahead(self, t, (*v.melds[v.seat], text))
+        if action.kind == "kong":  # a replacement tile comes before the discard
+            sh = shanten_all(counts, look.melds)
+            if sh == 0:
+                return look.ready(counts)[1] > 0
+            if sh == 1:
+                valued, plain = look.valued_ukeire(counts, 1)
+                return valued > FLOOR * plain + 1e-9
+            return True
+        return look.keeps_value(counts)
 
     def riichi_pays(self, t: Table, riichi_value: float, dama_value: float) -> bool:
         """Riichi (or FIMJ/Seipalle richi) rather than staying concealed without it."""
@@ -236,6 +320,8 @@ class ExpertBot(DefensiveBot):
         choice = super()._claim(t, legal)
         if isinstance(choice, Pass) or choice.kind == "win":
             return choice
+        if self.lookahead and not self.call_keeps_value(t, choice):
+            return next(a for a in legal if isinstance(a, Pass))
         tile = t.view.claim
         assert tile is not None
         honours = self.profile.scoring_honours(t.seat_wind, t.view.round_wind)

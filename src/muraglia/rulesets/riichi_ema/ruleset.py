@@ -11,9 +11,10 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from itertools import chain
+from types import MethodType
 from typing import Any, ClassVar
 
 from muraglia.analysis.groups import Decomposition
@@ -77,6 +78,8 @@ PAYMENT_REASONS: dict[str, dict[str, str]] = {
     "riichi_sticks": {"en": "riichi sticks", "it": "stecche riichi"},  # EMA-STICK-1
 }
 """Names of the reasons of a win's payments in the score explanation."""
+_REASON_TAILS = {why: (f"{n['en']})", f"{n['it']})") for why, n in PAYMENT_REASONS.items()}
+"""The end of a payment's explanation line by reason, in English and in Italian."""
 _FROZEN = (tuple, frozenset, type(None))
 RESULT_KEYS = (
     "rules", "hand", "valid", "awards", "reason", "value", "han", "fu", "fan", "points",
@@ -421,6 +424,46 @@ class RiichiEma(Ruleset[EmaOptions]):
         )
         return self._finish(best, situation, keep)
 
+    def score_checked(  # noqa: PLR0917 - the public call's arguments, by position
+        self,
+        hand: Hand,
+        win: Any,
+        seat_wind: Any,
+        round_wind: Any,
+        flags: Any,
+        dora: Any,
+        ura: Any,
+        situation: dict[str, Any],
+    ) -> Any:
+        """:meth:`Ruleset.score_checked`: the C kernel's front first, as :meth:`score` calls it.
+
+        The front answers only for spellings whose type checks pass (strings, seat letters,
+        tuples/lists/sets of known flags, indicators the caller already checked, the counters
+        and ``discarder``), on a hand without flowers; anything else goes to the default.
+        """
+        front = self._front
+        if front is not None and front[0] is self._resolvers and not hand.bonus:
+            done = score_front(front, hand, win, seat_wind, round_wind, flags, dora, ura, situation)
+            if done is not NotImplemented:
+                return done
+        return super().score_checked(hand, win, seat_wind, round_wind, flags, dora, ura, situation)
+
+    def checked_scorer(self) -> Callable[..., Any]:
+        """:meth:`Ruleset.checked_scorer`: the C kernel's ``lane`` bound to this ruleset's front.
+
+        ``lane`` is :meth:`score_checked` in C (the same checks: a Hand without flowers, the
+        resolvers the front was built from, then the front); it is used while this module
+        calls the compiled front (not under ``MURAGLIA_PURE=1`` or in the tests' pure runs,
+        which rebind ``score_front``), else the bound :meth:`score_checked`.
+        """
+        front = self._front
+        native = fast._native
+        if front is not None and native is not None and score_front is native.front:
+            compiled = getattr(native, "lane", None)  # (an older build has no lane)
+            if compiled is not None:
+                return MethodType(compiled, front)
+        return self.score_checked
+
     def _reference_core(self, c: Best, args: tuple[Any, ...], honba: int) -> Core:
         """The reference scorer's view of the reading ``c`` found by the fast path."""
         w, seat, rnd, flags, dora, ura = args
@@ -628,9 +671,10 @@ class RiichiEma(Ruleset[EmaOptions]):
             en.append(f"ron: {discarder or 'the discarder'} → {amount}")
             it.append(f"ron: {discarder or 'chi scarta'} → {amount}")
         for payer, payee, amount, why in transfers:
-            reason = PAYMENT_REASONS.get(why, {})
-            en.append(f"  {payer} → {payee}: {amount} ({reason.get('en', why)})")
-            it.append(f"  {payer} → {payee}: {amount} ({reason.get('it', why)})")
+            head = f"  {payer} → {payee}: {amount} ("
+            tails = _REASON_TAILS.get(why) or (why + ")", why + ")")
+            en.append(head + tails[0])
+            it.append(head + tails[1])
         return tuple(en), tuple(it)
 
     # ------------------------------------------------------------------ settlement
