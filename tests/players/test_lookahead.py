@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import math
+import re
+from pathlib import Path
+
+import muraglia.players
 from muraglia.engine.actions import Chow, Discard, Pass, Pung
 from muraglia.players import DefensiveBot, EfficiencyBot, ExpertBot, Table, make_bot
-from muraglia.players.defensive import reach
 from muraglia.players.lookahead import CAP, FLOOR, ValueLookahead
 from muraglia.tiles import Tile
-from tests.players.test_expert import discards_of, tiles, view
+from tests.players.test_expert import _bench, discards_of, tiles, view
 
 
 def lookahead(hand: str) -> tuple[ValueLookahead, list[int]]:
@@ -57,7 +61,12 @@ def test_the_mcr_expert_keeps_the_tile_that_leads_to_8_points() -> None:
 
 def test_the_lookahead_is_mcr_only() -> None:
     assert ExpertBot("mcr").lookahead
-    for rules in ("riichi-ema", "riichi-tenhou", "fimj", "ravenna", "seipalle"):
+    assert ExpertBot("mcr").quiet == math.inf  # MCR: steer away from junk, never fold
+    assert DefensiveBot("mcr").quiet < 1
+    for rules in ("riichi-ema", "riichi-tenhou", "seipalle"):
+        assert not ExpertBot(rules).lookahead
+        assert ExpertBot(rules).quiet < 1
+    for rules in ("fimj", "ravenna"):
         assert not ExpertBot(rules).lookahead
 
 
@@ -82,22 +91,14 @@ def test_a_call_that_keeps_a_hand_of_8_points_is_made() -> None:
     assert not isinstance(choice, Pass)
 
 
-def test_the_mcr_defensive_equity_counts_only_hands_that_may_win() -> None:
-    # discarding 1p leaves 234m 678p 345s 44z 79m, ready on 8m for no hand of 8 points:
-    # nothing to push for; discarding 9m keeps a way to Mixed Shifted Chows
-    v = view("2m3m4m7m9m6p7p8p3s4s5s4z4z", drawn="1p", rules="mcr")
-    t = Table.of(v)
-    legal = discards_of(v)
-    bot = make_bot("defensive", "mcr", seed=0)
-    assert isinstance(bot, DefensiveBot)
-    _, equity, steps = bot.ranked_equity(t, legal)
-    junk, shifted = Discard(0, Tile.P1), Discard(0, Tile.M9)
-    assert steps[junk] == 0
-    assert equity[junk] == 0.0
-    assert equity[shifted] > 0.0
-    look, counts = lookahead("1m2m3m4m5m6m7m9m2p3p5s5s6z")
-    assert reach(look, counts, 1) > 1.0  # the straight: more than a typical hand
-    assert reach(look, counts, 2) == 1.0  # not judged so far from ready
-    neutral = make_bot("defensive", "riichi-ema", seed=0)
-    assert isinstance(neutral, DefensiveBot)
-    assert neutral.profile.min_fan == 0  # no lookahead where no minimum is asked
+def test_the_strength_hash_covers_every_players_module_a_bot_imports() -> None:
+    # bench/strength.py's bots hash must change when any code deciding a move changes,
+    # the lookahead included: every players module a bot module imports is hashed
+    strength = _bench("strength")
+    root = Path(muraglia.players.__file__).parent
+    hashed = set(strength.BOT_MODULES)
+    for name in hashed:
+        text = (root / f"{name}.py").read_text(encoding="utf-8")
+        for imported in re.findall(r"^\s*from muraglia\.players\.(\w+) import", text, re.M):
+            assert imported in hashed, f"{name}.py imports players.{imported}, not hashed"
+    assert "lookahead" in hashed

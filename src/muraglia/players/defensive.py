@@ -48,10 +48,9 @@ from muraglia.players.danger import (
     win_chance,
 )
 from muraglia.players.efficiency import EfficiencyBot, ValueContext, useful_count
-from muraglia.players.lookahead import ValueLookahead
 from muraglia.tiles import NUM_KINDS, Tile, wind_letter
 
-__all__ = ["QUIET", "SELF_DRAWN", "DefensiveBot", "reach", "shanten_after_call"]
+__all__ = ["QUIET", "SELF_DRAWN", "DefensiveBot", "shanten_after_call"]
 
 QUIET = 0.05
 """Summed opponent readiness under which the bots play as if nobody threatened."""
@@ -295,7 +294,6 @@ class DefensiveBot(EfficiencyBot):
         typical = self.traits.typical_value
         by_kind: dict[int, float] = {}
         drawn = self.draw_value(t)
-        look = ValueLookahead(self, t) if self.profile.min_fan else None
         for a in discards:
             k = a.tile
             e = by_kind.get(k)
@@ -308,8 +306,6 @@ class DefensiveBot(EfficiencyBot):
                     else 0
                 )
                 value = typical * (1 + ctx.value(counts) / VALUE_SCALE) + self.traits.win_base
-                if look is not None:
-                    value *= reach(look, counts, sh)
                 counts[k] += 1
                 e = win_chance(sh, uke, draws, unseen) * value
                 by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
@@ -326,24 +322,6 @@ class DefensiveBot(EfficiencyBot):
         if exposed >= 0.5 and shanten_after_call(t, choice) >= 2:
             return next(a for a in legal if isinstance(a, Pass))
         return choice
-
-
-def reach(look: ValueLookahead, counts: list[int], shanten: int) -> float:
-    """How much of a typical win the 13 ``counts`` may reach (MCR-WIN-4: 8 points).
-
-    Ready: the share of the outs that may win. One step from ready: the useful draws valued
-    by their ready hands over their plain count (:meth:`ValueLookahead.valued_ukeire`, so a
-    hand whose ready shapes all fall short of the minimum keeps only
-    :data:`~muraglia.players.lookahead.FLOOR` of its value, a big one up to
-    :data:`~muraglia.players.lookahead.CAP`). Further away: 1 (not judged).
-    """
-    if shanten == 0:
-        _, outs, raw = look.ready(counts)
-        return outs / raw if raw else 0.0
-    if shanten == 1:
-        valued, plain = look.valued_ukeire(counts, 1)
-        return valued / plain if plain else 0.0
-    return 1.0
 
 
 def shanten_after_call(t: Table, action: Action) -> int:
