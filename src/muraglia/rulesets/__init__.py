@@ -445,8 +445,8 @@ def score(
                 if done is not NotImplemented:
                     return done  # type: ignore[no-any-return]
     elif isinstance(rules, Ruleset):  # a loaded ruleset: its lane, asked for now
-        done = _by_lane(rules, _entry(rules), hand, win, seat_wind, round_wind, flags, dora,
-                        ura, situation)  # fmt: skip
+        done = _by_lane(_entry(rules), hand, win, seat_wind, round_wind, flags, dora, ura,
+                        situation)  # fmt: skip
         if done is not NotImplemented:
             return done  # type: ignore[no-any-return]
     ruleset = ruleset_for(rules) if isinstance(rules, str) else rules
@@ -483,7 +483,6 @@ def score(
 
 
 def _by_lane(  # noqa: PLR0917 - score's arguments, by position
-    ruleset: Any,
     entry: _Entry,
     hand: Any,
     win: Any,
@@ -494,7 +493,10 @@ def _by_lane(  # noqa: PLR0917 - score's arguments, by position
     ura: Any,
     situation: dict[str, Any],
 ) -> Any:
-    """:func:`score` through the lane of ``entry`` (that of ``ruleset``), or NotImplemented."""
+    """:func:`score` through the lane of a ruleset's ``entry`` (:func:`_entry`).
+
+    NotImplemented when the entry has no lane or the one-pass scan does not accept the hand.
+    """
     lane = entry[3]
     if lane is None:
         return NotImplemented
