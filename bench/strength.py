@@ -46,7 +46,16 @@ TOURNAMENT = {"fimj": "fimj(tournament=true)", "seipalle": "seipalle(tournament=
 """The spec a ruleset id is played with (East passes every deal where free play may not end)."""
 
 
-BOT_MODULES = ("base", "danger", "defensive", "efficiency", "expert", "profiles", "random_bot")
+BOT_MODULES = (
+    "base",
+    "danger",
+    "defensive",
+    "efficiency",
+    "expert",
+    "lookahead",
+    "profiles",
+    "random_bot",
+)
 """The modules of ``muraglia.players`` whose code decides the bots' moves."""
 
 UNVERSIONED = "eef5fe2"

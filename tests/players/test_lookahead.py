@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import math
+import re
+from pathlib import Path
 
+import muraglia.players
 from muraglia.engine.actions import Chow, Discard, Pass, Pung
 from muraglia.players import DefensiveBot, EfficiencyBot, ExpertBot, Table, make_bot
 from muraglia.players.lookahead import CAP, FLOOR, ValueLookahead
 from muraglia.tiles import Tile
-from tests.players.test_expert import discards_of, tiles, view
+from tests.players.test_expert import _bench, discards_of, tiles, view
 
 
 def lookahead(hand: str) -> tuple[ValueLookahead, list[int]]:
@@ -86,3 +89,16 @@ def test_a_call_that_keeps_a_hand_of_8_points_is_made() -> None:
     legal = [Pass(0), Pung(0), Chow(0, tiles("7m8m9m"))]
     choice = make_bot("expert", "mcr", seed=0).choose(v, legal)
     assert not isinstance(choice, Pass)
+
+
+def test_the_strength_hash_covers_every_players_module_a_bot_imports() -> None:
+    # bench/strength.py's bots hash must change when any code deciding a move changes,
+    # the lookahead included: every players module a bot module imports is hashed
+    strength = _bench("strength")
+    root = Path(muraglia.players.__file__).parent
+    hashed = set(strength.BOT_MODULES)
+    for name in hashed:
+        text = (root / f"{name}.py").read_text(encoding="utf-8")
+        for imported in re.findall(r"^\s*from muraglia\.players\.(\w+) import", text, re.M):
+            assert imported in hashed, f"{name}.py imports players.{imported}, not hashed"
+    assert "lookahead" in hashed
