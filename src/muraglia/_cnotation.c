@@ -327,36 +327,45 @@ static PyObject *scan(const char *s, Py_ssize_t n, int strict, int red_fives, co
         char c = s[j];
         int group[MAX_BONUS]; /* a token's tile codes */
         int n_group = 0, is_bonus = 0, control = -1;
-        if (j + 1 < n && ((c == 'W' && s[j + 1] == 'h') || (c == 'G' && s[j + 1] == 'r') ||
-                          (c == 'R' && s[j + 1] == 'd'))) {
-            if (n_digits) goto reject;
-            group[n_group++] = 2 * (c == 'W' ? 31 : c == 'G' ? 32 : 33) + 1;
-            i = j + 2;
-        } else if (n_digits == 0) {
-            int kind = letter_kind(c);
-            if (kind >= 0) {
-                group[n_group++] = 2 * kind + 1;
+        if (n_digits == 0) {
+            if (j + 1 < n && ((c == 'W' && s[j + 1] == 'h') || (c == 'G' && s[j + 1] == 'r') ||
+                              (c == 'R' && s[j + 1] == 'd'))) {
+                group[n_group++] = 2 * (c == 'W' ? 31 : c == 'G' ? 32 : 33) + 1;
+                i = j + 2;
             } else {
-                control = control_of(c);
-                if (control < 0) goto reject;
+                int kind = letter_kind(c);
+                if (kind >= 0) {
+                    group[n_group++] = 2 * kind + 1;
+                } else {
+                    control = control_of(c);
+                    if (control < 0) goto reject;
+                }
+                i = j + 1;
             }
-            i = j + 1;
-        } else {
+        } else { /* (digits before Wh, Gr or Rd: no suit letter, rejected here too) */
             int base, top;
             if (!suit_base(c, &base, &top) || n_digits > MAX_BONUS) goto reject;
+            is_bonus = c == 'f';
+            /* the common token, playing tiles outside a meld: written straight to the hand */
+            int direct = state == 0 && !is_bonus;
+            if (direct && sc.n_concealed + n_digits > MAX_CONCEALED) goto reject;
+            int *to = direct ? sc.concealed + sc.n_concealed : group;
             for (Py_ssize_t d = i; d < j; d++) {
                 int digit = s[d] - '0';
                 if (digit == 0) {
                     if (!red_fives || (c != 'm' && c != 'p' && c != 's')) goto reject;
-                    group[n_group++] = 2 * (base + 4);
+                    to[n_group++] = 2 * (base + 4);
                 } else if (digit > top) {
                     goto reject;
                 } else {
-                    group[n_group++] = 2 * (base + digit - 1) + 1;
+                    to[n_group++] = 2 * (base + digit - 1) + 1;
                 }
             }
-            is_bonus = c == 'f';
             i = j + 1;
+            if (direct) {
+                sc.n_concealed += n_group;
+                continue;
+            }
         }
         if (control < 0 && !is_bonus) { /* a group of playing tiles */
             if (state == 0) {

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from muraglia.analysis.shanten import shanten_all  # the tables load at the first call
 from muraglia.errors import MahjongError
 from muraglia.hand import Hand
 from muraglia.rulesets.base.vocabulary import (
@@ -157,8 +158,6 @@ class DealFlow(Generic[RulesetT]):
 
     def is_complete(self, counts: Sequence[int], melds: int) -> bool:
         """Whether concealed ``counts`` plus ``melds`` declared sets form a winning shape."""
-        from muraglia.analysis.shanten import shanten_all  # noqa: PLC0415 - lazy table load
-
         return shanten_all(counts, melds) == -1
 
     def may_wait(self, counts: Sequence[int], melds: int) -> bool:
@@ -167,8 +166,6 @@ class DealFlow(Generic[RulesetT]):
         The engine skips :meth:`is_complete` on discards for hands this rejects; it must
         never reject a hand that some tile completes (the default: shanten at most 0).
         """
-        from muraglia.analysis.shanten import shanten_all  # noqa: PLC0415 - lazy table load
-
         return shanten_all(counts, melds) <= 0
 
     def win_value(
