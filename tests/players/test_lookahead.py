@@ -102,3 +102,44 @@ def test_the_strength_hash_covers_every_players_module_a_bot_imports() -> None:
         for imported in re.findall(r"^\s*from muraglia\.players\.(\w+) import", text, re.M):
             assert imported in hashed, f"{name}.py imports players.{imported}, not hashed"
     assert "lookahead" in hashed
+
+
+# three opponents with pin melds late in the deal: a threat the danger model reads
+THREAT = {
+    "melds": (
+        (),
+        ("[789p<]", "[555p^]", "[123p>]"),
+        ("[567p<]", "[999p^]"),
+        ("[234p<]", "[111p^]", "[777z^]"),
+    ),
+    "live": 20,
+    "discards": ("1z2z", "1m9m1s2z3z", "9s1s2m8m3z4z", "4z1z9s8s7s"),
+}
+
+
+def test_the_mcr_defensive_bot_plays_on_a_hand_that_may_reach_8_points() -> None:
+    # man tiles, a pair of East (the round wind) and honours: a Half Flush is in reach, so
+    # the hand plays on (the efficiency bot's 6p) where reading the danger folds the pair
+    v = view("1m2m4m5m7m9m9m1z1z5z6z3s8s", drawn="6p", rules="mcr", **THREAT)  # type: ignore[arg-type]
+    legal = discards_of(v)
+    bot = DefensiveBot("mcr", seed=0)
+    assert bot.fold_junk_only
+    assert not bot.cannot_win(Table.of(v), legal)
+    assert bot.choose(v, legal) == EfficiencyBot("mcr", seed=0).choose(v, legal)
+    assert bot.choose(v, legal) == Discard(0, Tile.P6)
+    reading = DefensiveBot("mcr", seed=0)
+    reading.fold_junk_only = False
+    assert reading.choose(v, legal) == Discard(0, Tile.EAST)
+
+
+def test_the_mcr_defensive_bot_defends_a_hand_that_cannot_reach_8_points() -> None:
+    # plain chows and lone honours, nothing of 8 points in reach: the danger model decides
+    # (the 4z two opponents let go) where the efficiency bot lets go of the 2z
+    v = view("3m4m6m7m8m4s6s9s9s4p5p2z4z", drawn="8p", rules="mcr", **THREAT)  # type: ignore[arg-type]
+    legal = discards_of(v)
+    bot = DefensiveBot("mcr", seed=0)
+    assert bot.cannot_win(Table.of(v), legal)
+    assert EfficiencyBot("mcr", seed=0).choose(v, legal) == Discard(0, Tile.SOUTH)
+    assert bot.choose(v, legal) == Discard(0, Tile.NORTH)
+    for rules in ("riichi-ema", "seipalle", "fimj", "ravenna"):
+        assert not DefensiveBot(rules).fold_junk_only
