@@ -154,6 +154,53 @@ def test_expert_declines_a_slow_call_that_kills_a_closed_hand_with_dora() -> Non
     assert ExpertBot("riichi-tenhou").choose(v, [Pung(0), Pass(0)]) == Pass(0)
 
 
+def test_the_lookahead_keeps_the_way_to_three_equal_chows() -> None:
+    """FIMJ, one step from ready: 1m and 4m both wait on 3m (edge or closed), but 123m beside
+    123p and 123s is three equal chows (FIMJ-DBL-F11), which the scorer pays double: the
+    lookahead keeps 12m (it lets go of 4m, or of the lone own wind, which keeps it too);
+    the efficiency score alone cannot tell them apart."""
+    v = view("12m4m123p123s11z2z6z", drawn="6z", rules="fimj")
+    t = Table.of(v)
+    gains = ExpertBot("fimj").lookahead_scores(t, [Tile.M1, Tile.M4])
+    assert gains[Tile.M4] > 0 > gains[Tile.M1]
+    assert sum(gains.values()) == pytest.approx(0.0, abs=1e-9)  # rescaled to mean quality 1
+    chosen = {ExpertBot("fimj", seed=s).choose(v, discards_of(v)).tile for s in range(8)}
+    assert Tile.M4 in chosen
+    assert Tile.M1 not in chosen
+    plain = set()
+    for s in range(8):
+        bot = ExpertBot("fimj", seed=s)
+        bot.lookahead = 0.0
+        plain.add(bot.choose(v, discards_of(v)).tile)
+    assert Tile.M1 in plain
+
+
+def test_the_lookahead_is_off_where_the_profile_says_so() -> None:
+    """Riichi and MCR decide as before (the profile's lookahead weight is 0)."""
+    assert ExpertBot("riichi-ema").lookahead == ExpertBot("mcr").lookahead == 0.0
+    assert ExpertBot("fimj").lookahead > 0
+    assert ExpertBot("ravenna").lookahead > 0
+    assert ExpertBot("seipalle(tournament=true)").lookahead > 0
+
+
+def test_the_lookahead_values_a_ready_hand_that_cannot_win_at_nothing() -> None:
+    """Seipalle, an open hand (no riichi): a ready hand without a double besides dora may not
+    win (SEI-SCORE-2). Keeping the white dragon pair, the draws lead to ready hands waiting
+    on (or holding) a white pung (SEI-DBL-D01); letting it go, to ready hands that cannot
+    win at all."""
+    melds = (("[789s<]",), (), (), ())
+    v = view("123m55z99p23p7m", drawn="8m", rules="seipalle", melds=melds)
+    t = Table.of(v)
+    bot = ExpertBot("seipalle")
+    assert not bot.may_riichi(t, 1)
+    gains = bot.lookahead_scores(t, [Tile.M8, Tile.WHITE])
+    assert gains[Tile.M8] > 0 > gains[Tile.WHITE]
+    assert bot.lookahead_scores(t, [Tile.P2, Tile.P3]) == {Tile.P2: 0.0, Tile.P3: 0.0}
+    # the same hand closed may declare riichi, a double (SEI-DBL-D30): every way pays
+    closed = Table.of(view("123m55z99p23p7m789s", drawn="8m", rules="seipalle"))
+    assert bot.may_riichi(closed, 2)
+
+
 def test_a_legal_win_is_always_declared() -> None:
     v = view("123m456p789s1122z", phase="claim", claim="1z", rules="riichi-ema")
     assert ExpertBot("riichi-ema").choose(v, [Win(0), Pung(0), Pass(0)]) == Win(0)

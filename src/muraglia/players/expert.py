@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from muraglia.analysis.shanten import shanten_all
+from muraglia.analysis.shanten import DeltaShanten, shanten_all
 from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass, Pung
 from muraglia.players.base import Table
 from muraglia.players.danger import win_chance
@@ -51,7 +51,7 @@ from muraglia.players.efficiency import dora_kinds
 from muraglia.players.profiles import SHANTEN_WEIGHT
 from muraglia.tiles import NUM_KINDS, Tile
 
-__all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
+__all__ = ["LOOK_BUDGET", "RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
 
 SCORE_BUDGET = 16
 """Hands a decision may value with the ruleset's scorer (cached or not)."""
@@ -67,6 +67,24 @@ worth this share of its value."""
 VALUE_UNITS = 12.0
 """Ukeire units a ready hand's expected value worth one typical hand adds."""
 
+LOOK_BUDGET = 240
+"""Hands the lookahead (:meth:`ExpertBot.lookahead_scores`) may value with the scorer in one
+decision (distinct ready hands, cached or not)."""
+
+LOOK_CANDIDATES = 5
+"""Distinct discards the lookahead examines: the best by the efficiency score."""
+
+LOOK_OUTS = 8
+"""Copies of a typical ready hand's waits (quality 1 in the lookahead)."""
+
+LOOK_VALUE_CAP = 6.0
+"""At most this many typical hands count for one ready hand in the lookahead."""
+
+LOOK_RIICHI_WALL = 12
+"""Live tiles the lookahead wants left to count a riichi on a ready hand it reaches (the
+declaration needs 8 when made, FIMJ-RICHI-2, SEI-RIICHI-8)."""
+
+
 _CACHE: dict[tuple[Any, ...], float] = {}
 _CACHE_MAX = 1 << 16
 
@@ -79,6 +97,8 @@ class ExpertBot(DefensiveBot):
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self._budget = SCORE_BUDGET
+        self._scored: list[float] | None = None  # the lookahead's values so far (its fallback)
+        self.lookahead = self.profile.lookahead
         options = getattr(self.ruleset, "options", None)
         if self.traits.id.startswith("riichi") and not getattr(options, "open_tanyao", True):
             self.open_simples = False  # no open tanyao (EMA-YAKU-05 as the options set it)
@@ -119,11 +139,16 @@ class ExpertBot(DefensiveBot):
             tuple(flags),
             tsumo,
         )
+        scored = self._scored
         if self._budget <= 0:
+            if scored:  # the lookahead: the mean of the hands it valued in this decision
+                return sum(scored) / len(scored)
             return self.traits.typical_value
         self._budget -= 1
         hit = _CACHE.get(key)
         if hit is not None:
+            if scored is not None and hit > 0:
+                scored.append(hit)
             return hit
         text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
         text = compact_notation(text) + "".join(v.melds[v.seat]) + "+" + Tile(win).notation
@@ -139,6 +164,8 @@ class ExpertBot(DefensiveBot):
         if len(_CACHE) >= _CACHE_MAX:
             _CACHE.clear()
         _CACHE[key] = value
+        if scored is not None and value > 0:
+            scored.append(value)
         return value
 
     def wait_value(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int]:
@@ -148,8 +175,7 @@ class ExpertBot(DefensiveBot):
         count nothing.
         """
         melds = t.own_melds
-        total = 0.0
-        outs = 0
+        waits: list[tuple[int, int]] = []
         for k in range(NUM_KINDS):
             u = t.unseen(k)
             if not u or counts[k] >= 4:
@@ -158,14 +184,151 @@ class ExpertBot(DefensiveBot):
             done = shanten_all(counts, melds) < 0
             counts[k] -= 1
             if done:
-                value = self.hand_value(t, counts, k, riichi=riichi)
-                if value <= 0:  # no win on a discard: self-drawn only (menzen tsumo, MCR's
-                    # self-drawn / fully concealed fan), about a third of the wins
-                    value = SELF_DRAWN * self.hand_value(t, counts, k, riichi=riichi, tsumo=True)
-                if value > 0:
-                    total += u * value
-                    outs += u
+                waits.append((k, u))
+        return self.waits_value(t, counts, waits, riichi=riichi)
+
+    def waits_value(
+        self, t: Table, counts: list[int], waits: Sequence[tuple[int, int]], *, riichi: bool
+    ) -> tuple[float, int]:
+        """The mean value of a win on ``waits`` (kind, unseen copies) and their copies.
+
+        A wait the ruleset does not let win on a discard is worth :data:`SELF_DRAWN` of its
+        self-drawn value; one it does not let win at all counts nothing.
+        """
+        total = 0.0
+        outs = 0
+        for k, u in waits:
+            value = self.hand_value(t, counts, k, riichi=riichi)
+            if value <= 0:  # no win on a discard: self-drawn only (menzen tsumo, MCR's
+                # self-drawn / fully concealed fan), about a third of the wins
+                value = SELF_DRAWN * self.hand_value(t, counts, k, riichi=riichi, tsumo=True)
+            if value > 0:
+                total += u * value
+                outs += u
         return (total / outs if outs else 0.0), outs
+
+    def lookahead_scores(self, t: Table, kinds: Sequence[int]) -> dict[int, float]:
+        """Two steps ahead: what each discard of ``kinds`` (one step from ready) leads to.
+
+        For each discard, every unseen draw that makes the hand ready is followed by the
+        discard that keeps the best ready hand, valued by the ruleset's scorer: its
+        *quality* is the waits' mean value over a typical hand (at most
+        :data:`LOOK_VALUE_CAP`) times the chance to win on that many copies over the chance
+        on :data:`LOOK_OUTS`; a ready hand the ruleset would not let win is worth nothing
+        (Seipalle's double, SEI-SCORE-2), a closed one that may declare riichi counts the
+        riichi double (FIMJ-DBL-C16 on a single wait, SEI-DBL-D30). A discard's
+        *value-weighted ukeire* is the sum over its draws of the unseen copies times that
+        quality; the result is that sum rescaled so that the candidates' mean quality is 1,
+        less the plain count of the copies: 0 when every ready hand is alike, positive for
+        a discard leading to more valuable or wider ready hands than the others, negative
+        for cheaper or narrower ones, in ukeire units (so the efficiency score's scale is
+        kept). The discards are examined in the order given; the hands valued in one
+        decision are at most :data:`LOOK_BUDGET` (then the mean of those valued so far), so a
+        seed fixes the result whatever the cache holds.
+        """
+        counts = t.counts
+        melds = t.own_melds
+        hand = DeltaShanten(counts, melds)
+        draws = t.view.live_count // 4
+        unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
+        base = win_chance(0, LOOK_OUTS, draws, unseen) or 1.0
+        typical = self.traits.typical_value
+        memo: dict[bytes, float] = {}
+        saved = self._budget
+        self._budget = LOOK_BUDGET
+        self._scored = []
+        plain: dict[int, float] = {}
+        worth: dict[int, float] = {}
+        try:
+            for k in kinds:
+                counts[k] -= 1
+                t.visible[k] += 1  # the discard is face up
+                try:
+                    cand = [d for d in range(NUM_KINDS) if counts[d] < 4]
+                    plain[k] = worth[k] = 0.0
+                    for d, sh in zip(cand, hand.draws(k, cand), strict=True):
+                        u = t.unseen(d)
+                        if sh != 0 or not u:
+                            continue
+                        counts[d] += 1
+                        try:
+                            q = self._best_ready(
+                                t,
+                                counts,
+                                memo,
+                                draws=draws,
+                                unseen=unseen,
+                                base=base,
+                                typical=typical,
+                            )
+                        finally:
+                            counts[d] -= 1
+                        plain[k] += u
+                        worth[k] += u * q
+                finally:
+                    counts[k] += 1
+                    t.visible[k] -= 1
+        finally:
+            self._budget = saved
+            self._scored = None
+        total = sum(worth.values())
+        if total <= 0:
+            return dict.fromkeys(kinds, 0.0)
+        scale = sum(plain.values()) / total
+        return {k: worth[k] * scale - plain[k] for k in kinds}
+
+    def may_riichi(self, t: Table, waits: int) -> bool:
+        """Whether a ready hand on ``waits`` kinds could declare riichi now.
+
+        The bot declares it (the profile), enough wall is left, the hand is closed unless
+        the ruleset allows exposed sets (FIMJ-RICHI-3), and FIMJ's single wait
+        (FIMJ-RICHI-1).
+        """
+        traits = self.traits
+        return (
+            self.profile.riichi
+            and t.view.live_count >= LOOK_RIICHI_WALL
+            and (traits.riichi_open or t.own_melds == 0)
+            and (waits == 1 or not traits.riichi_single)
+        )
+
+    def _best_ready(
+        self,
+        t: Table,
+        counts: list[int],
+        memo: dict[bytes, float],
+        *,
+        draws: int,
+        unseen: int,
+        base: float,
+        typical: float,
+    ) -> float:
+        """The best ready hand a discard of the 14 ``counts`` keeps, as a quality (1 typical)."""
+        hand = DeltaShanten(counts, t.own_melds)
+        best = 0.0
+        for e in range(NUM_KINDS):
+            if not counts[e] or hand.shanten(e) != 0:
+                continue
+            counts[e] -= 1
+            try:
+                key = bytes(counts)
+                q = memo.get(key)
+                if q is None:
+                    cand = [w for w in range(NUM_KINDS) if counts[w] < 4]
+                    waits = [
+                        (w, t.unseen(w))
+                        for w, sh in zip(cand, hand.draws(e, cand), strict=True)
+                        if sh < 0 and t.unseen(w)
+                    ]
+                    value, outs = self.waits_value(t, counts, waits, riichi=False)
+                    if self.may_riichi(t, len(waits)):
+                        value = max(value, self.waits_value(t, counts, waits, riichi=True)[0])
+                    chance = win_chance(0, outs, draws, unseen) / base
+                    memo[key] = q = min(value / typical, LOOK_VALUE_CAP) * chance
+            finally:
+                counts[e] += 1
+            best = max(best, q)
+        return best
 
     # ------------------------------------------------------------------ own turn
 
@@ -216,9 +379,27 @@ class ExpertBot(DefensiveBot):
                     ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win
             finally:
                 counts[k] += 1
+        if self.lookahead and ranked and min(steps.values()) == 1:
+            self._look(t, ranked, steps)
         if not ranked:
             ranked = {a: -SHANTEN_WEIGHT * 9.0 for a in discards if not a.riichi}
         return ranked, equity, steps
+
+    def _look(self, t: Table, ranked: dict[Action, float], steps: dict[Action, int]) -> None:
+        """Move the scores of the best discards one step from ready by the lookahead."""
+        top: dict[int, float] = {}
+        for a, s in ranked.items():
+            assert isinstance(a, Discard)
+            if steps[a] == 1:
+                top[a.tile] = max(s, top.get(a.tile, s))
+        kinds = sorted(top, key=lambda k: (-top[k], k))[:LOOK_CANDIDATES]
+        if len(kinds) < 2:
+            return
+        gains = self.lookahead_scores(t, kinds)
+        for a in ranked:
+            assert isinstance(a, Discard)
+            if a.tile in gains and steps[a] == 1:
+                ranked[a] += self.lookahead * gains[a.tile]
 
     def riichi_pays(self, t: Table, riichi_value: float, dama_value: float) -> bool:
         """Riichi (or FIMJ/Seipalle richi) rather than staying concealed without it."""
