@@ -1,7 +1,7 @@
 """Engine benchmark: deals (and matches) per second on one core with a trivial agent.
 
 Command: ``python bench/bench_engine.py [--matches 50] [--seed 1] [--rules fimj,ravenna,...]
-[--riichienv] [--repeat 3] [--bots efficiency]``.
+[--riichienv] [--libriichi] [--repeat 3] [--bots efficiency]``.
 
 ``--bots NAME`` plays every seat with that bot instead (the path of ``muraglia simulate``:
 :func:`~muraglia.players.simulate.play_match`, no record written), so that the figure
@@ -20,6 +20,19 @@ deal, not per match (a riichi-ema half-game has about 8 deals with this agent, a
 about 12): a riichienv deal is counted at each change of (round wind, hand, counters). The
 runners are interleaved round by round in this process (``--repeat`` rounds, each on the same
 seeds), after a warm-up match per runner on other seeds; min and median deals/s are reported.
+
+``--libriichi`` adds Mortal's engine as PyPI ``mjai`` ships it (``mjai.mlibriichi``, Rust;
+optional, not a dependency; ``pip install --target DIR mjai loguru`` and ``DIR`` after ``src``
+on ``PYTHONPATH``): its arena (``Match(log_dir=None).py_match``) plays Tenhou-style hanchan in
+this process, calling four Python agents (:class:`_LibriichiAgent`) with each state in which a
+seat may act; their mjai JSON answers are part of the time, as :func:`trivial` is part of ours.
+The agent is the trivial one: win whenever allowed, pass every claim, otherwise discard the
+lowest kind (the same tile :func:`trivial` picks; a tsumogiri agent plays other deals). It
+differs in what it is asked: libriichi asks a seat whenever it could act (a ron, a call or a
+discard), passes included, as our engine does; ``agent calls/deal`` says how many per deal
+for every runner (riichienv asks every seat with legal actions, passes included), and
+``deals/match`` how long the matches are. A libriichi deal is counted at each ``end_kyoku``.
+A runner whose package is not importable is skipped with one line saying so.
 """
 
 from __future__ import annotations
@@ -140,6 +153,95 @@ def bench_riichienv(matches: int, seed: int) -> dict[str, float] | None:
     }
 
 
+_MJAI_NAMES = (
+    *(f"{r}{suit}" for suit in "mps" for r in range(1, 10)),
+    *"ESWNPFC",
+)
+"""mjai tile names by kind (the order of muraglia's kinds and of libriichi's ``tehai``)."""
+
+
+class _LibriichiAgent:
+    """The trivial agent for libriichi's arena: one mjai JSON reaction per game state.
+
+    Win whenever allowed (tsumo, then ron), pass every claim (``none``), otherwise discard the
+    lowest kind in hand: as :func:`trivial`, whose first offered discard is the lowest kind, the
+    plain five when a red one is held beside a plain one and the red five when it is the only
+    five (a libriichi state counts the red five in ``tehai`` and flags it in ``akas_in_hand``).
+    """
+
+    engine_type = "mjai-log"  # the arena's protocol: react_batch over game states
+
+    def __init__(self, seat: int) -> None:
+        self.name = str(seat)
+        self.player_ids = [seat]
+        self.deals = 0
+        self.calls = 0
+
+    def set_player_ids(self, ids: list[int]) -> None:
+        self.player_ids = ids
+
+    def react_batch(self, game_states: list[Any]) -> list[str]:
+        out = []
+        for gs in game_states:
+            me = self.player_ids[gs.game_index]
+            st = gs.state
+            can = st.last_cans
+            self.calls += 1
+            if can.can_tsumo_agari:
+                pai = st.last_self_tsumo()
+                out.append(f'{{"type":"hora","actor":{me},"target":{me},"pai":"{pai}"}}')
+            elif can.can_ron_agari:
+                pai, target = st.last_kawa_tile(), can.target_actor
+                out.append(f'{{"type":"hora","actor":{me},"target":{target},"pai":"{pai}"}}')
+            elif can.can_discard:
+                tehai = st.tehai
+                kind = next(k for k, n in enumerate(tehai) if n)
+                pai = _MJAI_NAMES[kind]
+                if pai[0] == "5" and tehai[kind] == 1 and st.akas_in_hand["mps".index(pai[1])]:
+                    pai += "r"
+                tsumogiri = "true" if pai == st.last_self_tsumo() else "false"
+                out.append(f'{{"type":"dahai","actor":{me},"pai":"{pai}","tsumogiri":{tsumogiri}}}')
+            else:
+                out.append('{"type":"none"}')
+        return out
+
+    def start_game(self, game: int) -> None:
+        pass
+
+    def end_kyoku(self, game: int) -> None:
+        self.deals += 1
+
+    def end_game(self, game: int, scores: list[int]) -> None:
+        pass
+
+
+def bench_libriichi(matches: int, seed: int) -> dict[str, float] | None:
+    """Hanchan of Mortal's ``libriichi`` (PyPI ``mjai``'s arena) with the trivial agent.
+
+    None if ``mjai`` is not importable. The arena (``mjai.mlibriichi.arena.Match``) runs in
+    this process and calls the four Python agents for every state in which a seat may act;
+    the time includes the agents, as :func:`bench` includes :func:`trivial`.
+    """
+    try:
+        from mjai.mlibriichi.arena import Match
+    except ImportError:
+        return None
+    deals = calls = 0
+    start = time.process_time()
+    for s in range(seed, seed + matches):
+        agents = [_LibriichiAgent(i) for i in range(4)]
+        Match(log_dir=None).py_match(*agents, seed_start=(s, 1))
+        deals += agents[0].deals
+        calls += sum(a.calls for a in agents)
+    seconds = time.process_time() - start
+    return {
+        "matches_per_s": matches / seconds,
+        "deals_per_s": deals / seconds,
+        "actions_per_s": calls / seconds,
+        "deals_per_match": deals / matches,
+    }
+
+
 def main() -> None:
     """Run the benchmark: one line per runner, deals/s min and median over the rounds."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -147,6 +249,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default=DEFAULT)
     parser.add_argument("--riichienv", action="store_true", help="also time PyPI riichienv")
+    parser.add_argument(
+        "--libriichi", action="store_true", help="also time Mortal's libriichi (PyPI mjai)"
+    )
     parser.add_argument("--repeat", type=int, default=3, help="interleaved rounds")
     parser.add_argument(
         "--bots",
@@ -169,15 +274,21 @@ def main() -> None:
         }
     if args.riichienv:
         runners["riichienv (half-games, Rust)"] = bench_riichienv
+    if args.libriichi:
+        runners["libriichi (hanchan, Rust)"] = bench_libriichi
     print(
         f"python {platform.python_version()} on {platform.machine()}, load average "
         f"{os.getloadavg()[0]:.2f}, {args.matches} matches x {args.repeat} interleaved rounds, "
         f"agent: {args.bots or 'trivial'}"
     )
     results: dict[str, list[dict[str, float]]] = {name: [] for name in runners}
+    install: dict[Callable[[int, int], dict[str, float] | None], str] = {
+        bench_riichienv: "riichienv",
+        bench_libriichi: "mjai",
+    }
     for name, run in list(runners.items()):  # warm-up on other seeds
         if run(1, args.seed + 10_000) is None:
-            print(f"{name}: not installed (pip install riichienv)")
+            print(f"{name}: skipped, not importable (pip install {install.get(run, '?')})")
             del runners[name], results[name]
     for _ in range(args.repeat):
         for name, run in runners.items():
@@ -186,7 +297,7 @@ def main() -> None:
             results[name].append(r)
     print(
         f"{'runner':30} {'deals/s min':>11} {'median':>8} {'matches/s median':>17} "
-        f"{'deals/match':>12} {'actions/deal':>13}"
+        f"{'deals/match':>12} {'agent calls/deal':>17}"
     )
     base = next((rs for name, rs in results.items() if name.startswith("riichi-ema")), None)
     for name, rs in results.items():
@@ -199,7 +310,7 @@ def main() -> None:
             f"{name:30} {min(deals):11.1f} {statistics.median(deals):8.1f} "
             f"{statistics.median(r['matches_per_s'] for r in rs):17.2f} "
             f"{rs[0]['deals_per_match']:12.1f} "
-            f"{rs[0]['actions_per_s'] / rs[0]['deals_per_s']:13.1f}{ratio}"
+            f"{rs[0]['actions_per_s'] / rs[0]['deals_per_s']:17.1f}{ratio}"
         )
 
 
