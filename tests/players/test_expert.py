@@ -432,6 +432,26 @@ def test_diagnosis_counts_every_deal_and_pairs_runs(
     assert "placement: new - old = +0.000 ± 0.000 (2 matches)" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="no attribute"):
         dg.play(argparse.Namespace(**{**vars(args), "set": [("no_such_knob", 1)]}), 0)
+    # a strength cell of the same seeded matches pairs with the rows (the hero's seat)
+    st_ = _bench("strength")
+    strength_rows = tmp_path / "strength.jsonl"
+    plain = argparse.Namespace(**{**vars(args), "set": [], "calibrate": False, "max_deals": None})
+    played = [dg.play(plain, i) for i in (1, 2)]
+    rows.write_text("".join(json.dumps(r) + "\n" for r in played))
+    cells = [st_.one("ravenna", "expert", "efficiency", 3, i) for i in (1, 2)]
+    strength_rows.write_text("".join(json.dumps(r) + "\n" for r in cells))
+    row = played[1]
+    cell = argparse.Namespace(rules="ravenna", hero="expert", field="efficiency", seed=3)
+    assert (
+        dg.load_rows(str(strength_rows), cell)[2]["seats"][2]["placement"]
+        == (row["seats"][2]["placement"])
+    )
+    dg.compare(str(rows), str(strength_rows), cell)
+    out = capsys.readouterr().out
+    assert "placement: new - old = +0.000 ± 0.000 (2 matches)" in out
+    assert "net per deal: new - old = +0.000 ± 0.000 (2 matches)" in out
+    with pytest.raises(SystemExit, match="name the cell"):
+        dg.compare(str(rows), str(strength_rows))
 
 
 def test_views_are_not_modified_by_the_expert() -> None:
