@@ -94,6 +94,9 @@ class ExpertBot(DefensiveBot):
 
     name = "expert"
 
+    value_units = VALUE_UNITS
+    """Ukeire units a ready hand's expected value worth one typical hand adds (0: none)."""
+
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self._budget = SCORE_BUDGET
@@ -374,7 +377,7 @@ class ExpertBot(DefensiveBot):
                     if not self.riichi_pays(t, value, dama):
                         del ranked[a]
                         continue
-                ranked[a] += VALUE_UNITS * min(value / typical, 4.0) * min(outs, 8) / 8
+                ranked[a] += self.value_units * min(value / typical, 4.0) * min(outs, 8) / 8
                 if outs == 0:
                     ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win
             finally:
