@@ -55,17 +55,21 @@ DEFAULT = "fimj(tournament=true),ravenna,seipalle(tournament=true),riichi-ema,ri
 
 
 def trivial(legal: list[Action]) -> Action:
-    """Win if possible, else pass a claim, else the first discard, else the first action."""
+    """Win if possible, else pass a claim, else the first discard, else the first action.
+
+    One pass over the actions (a win comes first in the engine's lists; the choice is the same
+    as three passes looking for a win, then a pass, then a discard without riichi).
+    """
+    passing = discard = None
     for a in legal:
-        if isinstance(a, Win):
+        kind = type(a)
+        if kind is Win:
             return a
-    for a in legal:
-        if isinstance(a, Pass):
-            return a
-    for a in legal:
-        if isinstance(a, Discard) and not a.riichi:
-            return a
-    return legal[0]
+        if kind is Pass:
+            passing = passing or a
+        elif kind is Discard and discard is None and not a.riichi:  # type: ignore[attr-defined]
+            discard = a
+    return passing or discard or legal[0]
 
 
 def bench(spec: str, matches: int, seed: int) -> dict[str, float]:

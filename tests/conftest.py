@@ -1,6 +1,6 @@
 """Shared pytest configuration: hypothesis profiles (``ci`` is the default) and the
 ``kernels`` fixture (compiled and pure-Python kernels: notation, shanten, riichi and MCR
-scoring)."""
+scoring, the JSON encoder)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from muraglia.analysis import shanten as sh
 from muraglia.rulesets.mcr import native as mcr_native
 from muraglia.rulesets.mcr import search as mcr_search
 from muraglia.rulesets.riichi_ema import fast
+from muraglia.scoring import result as scoring_result
 
 settings.register_profile(
     "ci",
@@ -56,11 +57,14 @@ if mcr_native.NATIVE:  # MCR's decompositions, readings, waits, plan loop, resol
         (mcr_search.run_steps, mcr_search._pure_run_steps),
         (mcr_native.best_fans, mcr_native._pure_best_fans),
     ]
+if scoring_result.NATIVE_JSON:  # the encoder of the output lines
+    NATIVE_PAIRS += [(scoring_result._dumps, scoring_result._pure_dumps)]
 COMPILED = (
     "muraglia._cnotation",
     "muraglia.analysis._cshanten",
     "muraglia.rulesets.riichi_ema._criichi",
     "muraglia.rulesets.mcr._cmcr",
+    "muraglia.scoring._cjson",
 )
 
 
@@ -70,7 +74,8 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
 
     The kernels: the notation scanner (``_cnotation.c``), shanten (``analysis/_cshanten.c``),
     the riichi scorer's (``rulesets/riichi_ema/_criichi.c``) and MCR's decompositions,
-    readings, single-tile wait, fan-plan loop, resolution and fans (``rulesets/mcr/_cmcr.c``).
+    readings, single-tile wait, fan-plan loop, resolution and fans (``rulesets/mcr/_cmcr.c``)
+    and the encoder of the output lines (``scoring/_cjson.c``).
 
     The shanten kernels (``muraglia.analysis.shanten``) and the riichi scorer's
     (``muraglia.rulesets.riichi_ema.fast.score_best`` and ``score_front``) are picked once, at
@@ -78,8 +83,9 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     by ``tests/analysis/test_native.py``).
     The ``pure`` run rebinds every module's reference to a compiled kernel to its pure-Python
     reference for the module's tests and sets ``MURAGLIA_PURE=1`` for the subprocesses they
-    start, and restores both after (modules first imported meanwhile included). The ``native``
-    run is skipped where the accelerator is not built (``test_native.py``'s
+    start, and restores both after (modules first imported meanwhile included); the shared
+    rulesets' lanes are picked again on both sides (:func:`_refresh_shared_rulesets`). The
+    ``native`` run is skipped where the accelerator is not built (``test_native.py``'s
     ``test_accelerator_is_built`` says whether that is allowed).
     Request it with ``pytestmark = pytest.mark.usefixtures("kernels")``.
     """
@@ -92,6 +98,7 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     back = {id(pure): native for native, pure in NATIVE_PAIRS}
     before = set(sys.modules)
     swapped = _rebind(swap)
+    _refresh_shared_rulesets()
     pure_env = os.environ.get("MURAGLIA_PURE")
     os.environ["MURAGLIA_PURE"] = "1"  # and the subprocesses the tests start
     try:
@@ -105,6 +112,23 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
             setattr(module, name, value)
         # modules imported during the pure run bound the pure kernels
         _rebind(back, only=set(sys.modules) - before)
+        _refresh_shared_rulesets()
+
+
+def _refresh_shared_rulesets() -> None:
+    """Make the shared rulesets' cache entries again (``ruleset_for``; same objects).
+
+    An entry keeps the lane ``muraglia.score`` calls (``Ruleset.checked_scorer``), picked
+    when the entry is made: riichi's is its compiled ``lane`` while the module calls the
+    compiled front. After a swap of the kernels the entries are remade, so that the pure run
+    calls the pure lane and the native run the compiled one.
+    """
+    from muraglia import rulesets
+
+    for table in (rulesets._BY_TEXT, rulesets._BY_KEY):
+        for key, entry in list(table.items()):
+            remade = rulesets._entry(entry[0])
+            table[key] = (entry[0], entry[1], *remade[2:])  # the version it was built from
 
 
 def _rebind(swap: dict[int, Any], only: set[str] | None = None) -> list[tuple[Any, str, Any]]:

@@ -108,9 +108,34 @@ static PyObject *counts_tuple(const int *counts) {
     return out;
 }
 
+/* A direct-mapped memo in front of the Python meld cache: the (meld, packed counts) pairs
+ * already found, by their key packed in an integer (no tuple to build or hash). It holds the
+ * very pairs the Python side answered, so both paths share the same Meld objects; setup()
+ * empties it with the cache it replaces. */
+#define MELD_SLOTS 1024
+static unsigned long long meld_keys[MELD_SLOTS];
+static PyObject *meld_pairs[MELD_SLOTS];
+
+static void clear_meld_slots(void) {
+    for (int i = 0; i < MELD_SLOTS; i++) {
+        meld_keys[i] = 0;
+        Py_CLEAR(meld_pairs[i]);
+    }
+}
+
 /* The meld of a closed bracket: from the cache, else built (and cached) by notation._meld.
  * Returns a new reference to the (meld, packed counts) pair, Py_None (malformed) or NULL. */
 static PyObject *meld_of(int source, int added, const int *codes, int n) {
+    /* source -1..8 (4 bits), added (1 bit), 1-4 codes below 128 (3 + 4 x 7 bits), and a
+     * marker bit so that no key is 0 (an empty slot) */
+    unsigned long long packed = 1ULL << 40 | (unsigned long long)(source + 1) << 36 |
+                                (unsigned long long)(added != 0) << 35 | (unsigned long long)n << 32;
+    int slot = -1;
+    if (n >= 1 && n <= KONG_SIZE && source >= -1 && source <= 14) {
+        for (int i = 0; i < n; i++) packed |= (unsigned long long)(codes[i] & 127) << (7 * i);
+        slot = (int)((packed ^ packed >> 13 ^ packed >> 29) & (MELD_SLOTS - 1));
+        if (meld_keys[slot] == packed) return Py_NewRef(meld_pairs[slot]);
+    }
     PyObject *tiles = PyTuple_New(n);
     if (tiles == NULL) return NULL;
     for (int i = 0; i < n; i++) {
@@ -141,6 +166,10 @@ static PyObject *meld_of(int source, int added, const int *codes, int n) {
         Py_DECREF(found);
         PyErr_SetString(PyExc_TypeError, "notation._meld must answer (meld, counts) or None");
         return NULL;
+    }
+    if (found != NULL && found != Py_None && slot >= 0) {
+        meld_keys[slot] = packed;
+        Py_XSETREF(meld_pairs[slot], Py_NewRef(found));
     }
     return found;
 }
@@ -329,12 +358,10 @@ static PyObject *scan(const char *s, Py_ssize_t n, int strict, int red_fives, co
         if (control < 0 && !is_bonus) { /* a group of playing tiles */
             if (state == 0) {
                 if (sc.n_concealed + n_group > MAX_CONCEALED) goto reject;
-                memcpy(sc.concealed + sc.n_concealed, group, (size_t)n_group * sizeof(int));
-                sc.n_concealed += n_group;
+                for (int g = 0; g < n_group; g++) sc.concealed[sc.n_concealed++] = group[g];
             } else if (state == 1 || state == 3) {
                 if (n_codes + n_group > KONG_SIZE) goto reject; /* no meld has 5 tiles */
-                memcpy(codes + n_codes, group, (size_t)n_group * sizeof(int));
-                n_codes += n_group;
+                for (int g = 0; g < n_group; g++) codes[n_codes++] = group[g];
             } else if (state == 4 && n_group == 1) {
                 sc.winning = group[0];
                 state = 5;
@@ -539,6 +566,7 @@ static PyObject *setup(PyObject *self, PyObject *args) {
     Py_XSETREF(kinds, k);
     Py_INCREF(m);
     Py_XSETREF(meld_cache, m);
+    clear_meld_slots();
     Py_INCREF(f);
     Py_XSETREF(make_meld, f);
     Py_RETURN_NONE;

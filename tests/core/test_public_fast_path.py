@@ -1,14 +1,17 @@
-"""``muraglia.score``'s fast path (``_fast_hand``) answers exactly as the general path.
+"""``muraglia.score``'s fast paths answer exactly as the general path.
 
-The fast path skips ``check_api_arguments`` for the common spellings and checks the hand with
-its indicators once; every argument it cannot vouch for goes to the general path. Here each
-call is made twice, with the fast path and with it switched off, on valid and invalid
-arguments of every ruleset: the same result or the same error (type and message), on both
-paths of the one-pass check (``muraglia._cnotation`` and pure Python).
+Two fast paths skip ``check_api_arguments`` for the common spellings: the lane (a shared
+ruleset's cached ``checked_scorer()``, given the hand checked with its indicators in one pass:
+``Ruleset.score_checked``) and, behind it, ``_fast_hand``. Every argument they cannot vouch
+for goes on to the general path. Here each call is made three times -- both fast paths on,
+the lane off, both off -- on valid and invalid arguments of every ruleset: the same result or
+the same error (type and message), on both paths of the kernels (the one-pass check
+``muraglia._cnotation``, riichi's compiled lane and front; then pure Python).
 """
 
 from __future__ import annotations
 
+from types import MethodType
 from typing import Any
 
 import pytest
@@ -19,6 +22,10 @@ import muraglia
 import muraglia.rulesets as registry
 from muraglia.errors import MahjongError
 from muraglia.rulesets import ids
+from muraglia.rulesets.riichi_ema import fast
+from muraglia.scoring.context import WinType
+from muraglia.tiles import Tile
+from tests.rulesets.riichi_ema.test_fast import winning
 
 # the fast path's one-pass check (notation.scan_with_indicators) runs in the C kernel where it
 # is built, then in pure Python (the ``kernels`` fixture)
@@ -57,10 +64,14 @@ def _outcome(call: Any) -> Any:
 
 
 def _both(monkeypatch: pytest.MonkeyPatch, hand: Any, **kw: Any) -> tuple[Any, Any]:
+    """(both fast paths on, both off); asserts that the lane off answers as both on."""
     fast = _outcome(lambda: muraglia.score(hand, **kw))
     with monkeypatch.context() as m:
+        m.setattr(registry, "_scan_indicated", lambda *a: None)  # the lane off
+        behind = _outcome(lambda: muraglia.score(hand, **kw))
         m.setattr(registry, "_fast_hand", lambda *a: None)
         general = _outcome(lambda: muraglia.score(hand, **kw))
+    assert fast == behind
     return fast, general
 
 
@@ -149,3 +160,116 @@ def test_score_object_same_answer(  # noqa: PLR0917 - one per generated argument
         mp.setattr(registry, "_fast_hand", lambda *a: None)
         general = _outcome(lambda: registry.score_object(dict(data)))
     assert fast == general
+
+
+# ---------------------------------------------------------------------- the lane itself
+
+MUTATIONS: dict[str, Any] = {
+    "none": lambda kw: kw,
+    "flag unknown": lambda kw: {**kw, "flags": [*kw["flags"], "nope"]},
+    "flag robbing_kong": lambda kw: {**kw, "flags": [*kw["flags"], "robbing_kong"]},
+    "flags as a set": lambda kw: {**kw, "flags": set(kw["flags"])},
+    "flags as a string": lambda kw: {**kw, "flags": "riichi"},
+    "ippatsu alone": lambda kw: {**kw, "flags": ["ippatsu"]},
+    "first_turn": lambda kw: {**kw, "flags": ["first_turn"]},
+    "fifth copy by dora": lambda kw: {**kw, "dora": [kw["hand"][-2:]] * 4},
+    "red dora": lambda kw: {**kw, "dora": ["0m", "0p"], "ura": ["0m"]},
+    "flower dora": lambda kw: {**kw, "dora": ["1f"]},
+    "six dora": lambda kw: {**kw, "dora": ["1z"] * 6},
+    "dora as Tiles": lambda kw: {**kw, "dora": [Tile.EAST]},
+    "dora as a string": lambda kw: {**kw, "dora": "5m"},
+    "honba -1": lambda kw: {**kw, "honba": -1},
+    "honba True": lambda kw: {**kw, "honba": True},
+    "honba huge": lambda kw: {**kw, "honba": 2**70},
+    "sticks 1.5": lambda kw: {**kw, "riichi_sticks": 1.5},
+    "discarder is the winner": lambda kw: {**kw, "discarder": kw["seat_wind"]},
+    "discarder Z": lambda kw: {**kw, "discarder": "Z"},
+    "discarder None": lambda kw: {**kw, "discarder": None},
+    "dealer S": lambda kw: {**kw, "dealer": "S"},
+    "pao": lambda kw: {**kw, "pao": "W"},
+    "unknown key": lambda kw: {**kw, "colour": "red"},
+    "win none": lambda kw: {**kw, "win": "none"},
+    "win WinType": lambda kw: {**kw, "win": WinType.TSUMO},
+    "seat Tile": lambda kw: {**kw, "seat_wind": Tile.SOUTH},
+    "seat x": lambda kw: {**kw, "seat_wind": "x"},
+    "a flower": lambda kw: {**kw, "hand": "1f" + kw["hand"]},
+    "a tile short": lambda kw: {**kw, "hand": kw["hand"][1:]},
+    "bad notation": lambda kw: {**kw, "hand": kw["hand"].replace("+", "+x")},
+}
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    case=winning(),
+    rules=st.sampled_from(("riichi-tenhou", "riichi-ema", "riichi-ema", *ids())),
+    mutation=st.one_of(st.just("none"), st.sampled_from(sorted(MUTATIONS))),  # half valid
+    as_tuples=st.booleans(),
+)
+def test_generated_calls_same_answer(
+    case: dict[str, Any], rules: str, mutation: str, as_tuples: bool
+) -> None:
+    # complete hands in the lane's spellings (lists or tuples), valid or broken one way
+    kw: dict[str, Any] = {**case, "flags": sorted(case["flags"])}
+    if as_tuples:
+        kw = {k: tuple(v) if isinstance(v, list) else v for k, v in kw.items()}
+    kw = MUTATIONS[mutation](kw)
+    hand = kw.pop("hand")
+    with pytest.MonkeyPatch.context() as mp:
+        fast, general = _both(mp, hand, rules=rules, **kw)
+    assert fast == general, (hand, kw)
+
+
+@pytest.mark.parametrize("rules", ids())
+def test_plain_calls_take_the_lane(monkeypatch: pytest.MonkeyPatch, rules: str) -> None:
+    # a valid call in plain spellings never reaches the older fast path nor the general one
+    hand = "123m456p789s11122z+1z" if rules in ("fimj", "ravenna") else "234m567m345p67s22p+8s"
+    hand = "12345678p234s55m+9p" if rules == "mcr" else hand
+    kw: dict[str, Any] = {"win": "tsumo", "seat_wind": "S", "flags": []}
+    want = muraglia.score(hand, rules=rules, **kw).to_dict()
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the lane did not answer")
+
+    monkeypatch.setattr(registry, "_fast_hand", refused)
+    monkeypatch.setattr(registry, "check_api_arguments", refused)
+    assert muraglia.score(hand, rules=rules, **kw).to_dict() == want
+
+
+def test_the_riichi_lane_is_compiled_where_the_front_is(kernels: str) -> None:
+    # the cached lane: the C kernel's `lane` bound to the front on the native run, the bound
+    # method (pure Python) on the pure run; both with Ruleset.score_checked's contract
+    rs = registry.ruleset_for("riichi-tenhou")
+    lane = registry._BY_TEXT["riichi-tenhou"][3]
+    assert lane is not None
+    if kernels == "native" and fast.NATIVE:
+        assert isinstance(lane, MethodType)
+        assert lane.__func__ is fast._native.lane
+        assert lane.__self__ is rs._front
+    else:
+        assert lane == rs.score_checked
+    for rid in ids():  # every other ruleset: its bound score_checked
+        registry.ruleset_for(rid)
+        other = registry._BY_TEXT[rid][3]
+        if not rid.startswith("riichi"):
+            assert other == registry.ruleset_for(rid).score_checked
+
+
+@pytest.mark.parametrize("rules", ids())
+def test_score_checked_declines_what_it_cannot_vouch_for(rules: str) -> None:
+    # NotImplemented, before raising anything, for spellings outside the plain ones
+    rs = registry.ruleset_for(rules)
+    hand = muraglia.parse_hand("234m567m345p67s22p+8s")
+    lane = rs.checked_scorer()
+    for win, seat, flags, situation in (
+        (1, "E", [], {}),
+        ("ron", Tile.EAST, [], {}),
+        ("ron", "E", "riichi", {}),
+        ("ron", "E", [3], {}),
+        ("ron", "E", [], {"honba": True}),
+        ("ron", "E", [], {"discarder": "Z"}),
+        ("ron", "E", [], {"colour": "red"}),
+    ):
+        assert lane(hand, win, seat, "E", flags, None, None, situation) is NotImplemented
+        assert rs.score_checked(hand, win, seat, "E", flags, None, None, situation) is (
+            NotImplemented
+        )

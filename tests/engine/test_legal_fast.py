@@ -5,6 +5,9 @@
   the kind-by-kind loop. Both must agree.
 * :func:`muraglia.engine.legal.claim_options` skips the flow when the hand holds no pair of the
   tile, no run shape around it and cannot wait: ``_chow_shape`` must see every run.
+* :func:`muraglia.engine.legal.claimants` passes over a seat whose per-hand
+  ``claim_shapes`` byte says no pair and no run with the discard: it must be
+  ``c[k] >= 2 or _chow_shape(c, k)``.
 * Interned actions are equal to freshly built ones.
 """
 
@@ -88,6 +91,20 @@ def _runs_with(c: Sequence[int], tile: int) -> bool:
 @given(concealed_counts(13), st.integers(0, 33))
 def test_chow_shape_sees_every_run(counts: tuple[int, ...], tile: int) -> None:
     assert legal._chow_shape(counts, tile) == _runs_with(counts, tile)
+
+
+@given(concealed_counts(13), st.integers(0, 33))
+def test_claim_shapes_are_pairs_and_runs(counts: tuple[int, ...], tile: int) -> None:
+    """The per-hand bytes the claim window reads equal the per-discard checks they replace."""
+    shapes = legal.claim_shapes(list(counts))
+    assert len(shapes) == 34
+    assert shapes[tile] == int(counts[tile] >= 2 or _runs_with(counts, tile))
+
+
+@given(concealed_counts(14))
+def test_claim_shapes_of_fourteen_tiles(counts: tuple[int, ...]) -> None:
+    shapes = legal.claim_shapes(list(counts))
+    assert list(shapes) == [int(counts[k] >= 2 or _runs_with(counts, k)) for k in range(34)]
 
 
 @pytest.mark.parametrize("seat", range(4))

@@ -55,6 +55,53 @@ def test_live_wall_runs_clockwise_from_the_breach_and_dead_wall_behind_it() -> N
     assert sorted(w.live + w.dead) == sorted(tile_set(layout))
 
 
+def _walk(tiles: list[Tile], n: int, breach: Breach, dead_stacks: int) -> tuple[list, list]:
+    """The module docstring's walk, stack by stack: (live, dead) as positions in the set."""
+
+    def stack(wall: int, k: int) -> tuple[int, int]:
+        g = (wall % 4) * n + (k - 1)
+        return 2 * g, 2 * g + 1
+
+    order, wall, k = [], breach.wall, breach.stack
+    for _ in range(4 * n):
+        k += 1
+        if k > n:
+            wall, k = wall - 1, 1
+        order.append((wall, k))
+    cut = 4 * n - dead_stacks
+    live = [p for w, s in order[:cut] for p in stack(w, s)]
+    dead = [p for w, s in reversed(order[cut:]) for p in reversed(stack(w, s))]
+    return live, dead
+
+
+@pytest.mark.parametrize(
+    ("stacks", "dead_wall", "bonus", "red"),
+    [(17, 14, False, True), (17, 14, False, False), (18, 14, True, False), (18, 20, True, False)],
+)
+def test_every_breach_builds_the_walked_wall(
+    stacks: int, dead_wall: int, bonus: bool, red: bool
+) -> None:
+    """Wall.build (positions cached per breach) equals the stack-by-stack walk, red fives too."""
+    layout = WallLayout(
+        bonus_tiles=bonus, stacks_per_side=stacks, dead_wall=dead_wall, red_fives=red
+    )
+    for wall in range(-1, 5):
+        for k in range(1, stacks + 1):
+            seed = 100 * wall + k
+            w = Wall.build(random.Random(seed), layout, Breach((), wall, k))
+            rng = random.Random(seed)
+            tiles = tile_set(layout)
+            ids = list(range(len(tiles)))
+            rng.shuffle(ids)
+            shuffled = [tiles[i] for i in ids]
+            live, dead = _walk(shuffled, stacks, Breach((), wall, k), dead_wall // 2)
+            assert w.live == [shuffled[p] for p in live]
+            assert w.dead == [shuffled[p] for p in dead]
+            reds = {i for i, r in enumerate(ids) if r in (16, 52, 88)} if red else set()
+            assert w.red_live == {i for i, p in enumerate(live) if p in reds}
+            assert w.red_dead == {i for i, p in enumerate(dead) if p in reds}
+
+
 @pytest.mark.parametrize(
     ("east", "owner", "wall", "stack"),
     [

@@ -22,7 +22,9 @@ from muraglia.engine.views import PlayerView, view_of
 from muraglia.io.record import dumps, record_of
 from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, EfficiencyBot, ExpertBot, Table, make_bot
+from muraglia.players import lookahead as lookahead_module
 from muraglia.players.danger import win_chance
+from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.review import review_file, review_record
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
@@ -161,44 +163,60 @@ def test_the_lookahead_keeps_the_way_to_three_equal_chows() -> None:
     the efficiency score alone cannot tell them apart."""
     v = view("12m4m123p123s11z2z6z", drawn="6z", rules="fimj")
     t = Table.of(v)
-    gains = ExpertBot("fimj").lookahead_scores(t, [Tile.M1, Tile.M4])
-    assert gains[Tile.M4] > 0 > gains[Tile.M1]
-    assert sum(gains.values()) == pytest.approx(0.0, abs=1e-9)  # rescaled to mean quality 1
+    look = ValueLookahead(ExpertBot("fimj"), t)
+    counts = t.counts
+    counts[Tile.M4] -= 1
+    keep_12m, plain = look.valued_ukeire(counts, 1)
+    counts[Tile.M4] += 1
+    counts[Tile.M1] -= 1
+    keep_24m, plain_24m = look.valued_ukeire(counts, 1)
+    assert plain == plain_24m  # the same useful draws (3m, the honour pungs)
+    assert keep_12m > keep_24m
     chosen = {ExpertBot("fimj", seed=s).choose(v, discards_of(v)).tile for s in range(8)}
     assert Tile.M4 in chosen
     assert Tile.M1 not in chosen
-    plain = set()
+    plain_choices = set()
     for s in range(8):
         bot = ExpertBot("fimj", seed=s)
-        bot.lookahead = 0.0
-        plain.add(bot.choose(v, discards_of(v)).tile)
-    assert Tile.M1 in plain
+        bot.lookahead = False
+        plain_choices.add(bot.choose(v, discards_of(v)).tile)
+    assert Tile.M1 in plain_choices
 
 
-def test_the_lookahead_is_off_where_the_profile_says_so() -> None:
-    """Riichi and MCR decide as before (the profile's lookahead weight is 0)."""
-    assert ExpertBot("riichi-ema").lookahead == ExpertBot("mcr").lookahead == 0.0
-    assert ExpertBot("fimj").lookahead > 0
-    assert ExpertBot("ravenna").lookahead > 0
-    assert ExpertBot("seipalle(tournament=true)").lookahead > 0
-
-
-def test_the_lookahead_values_a_ready_hand_that_cannot_win_at_nothing() -> None:
-    """Seipalle, an open hand (no riichi): a ready hand without a double besides dora may not
-    win (SEI-SCORE-2). Keeping the white dragon pair, the draws lead to ready hands waiting
-    on (or holding) a white pung (SEI-DBL-D01); letting it go, to ready hands that cannot
-    win at all."""
+def test_the_lookahead_counts_only_the_waits_that_may_win() -> None:
+    """Seipalle, an open hand (no riichi): a win needs a double besides dora (SEI-SCORE-2).
+    Ready on 5z or 9p, only the white dragon's pung (SEI-DBL-D01) wins: the two unseen 5z
+    are winning outs, the 9p are not."""
     melds = (("[789s<]",), (), (), ())
-    v = view("123m55z99p23p7m", drawn="8m", rules="seipalle", melds=melds)
-    t = Table.of(v)
+    t = Table.of(view("234m567p55z99p", rules="seipalle", melds=melds))
     bot = ExpertBot("seipalle")
-    assert not bot.may_riichi(t, 1)
-    gains = bot.lookahead_scores(t, [Tile.M8, Tile.WHITE])
-    assert gains[Tile.M8] > 0 > gains[Tile.WHITE]
-    assert bot.lookahead_scores(t, [Tile.P2, Tile.P3]) == {Tile.P2: 0.0, Tile.P3: 0.0}
-    # the same hand closed may declare riichi, a double (SEI-DBL-D30): every way pays
-    closed = Table.of(view("123m55z99p23p7m789s", drawn="8m", rules="seipalle"))
-    assert bot.may_riichi(closed, 2)
+    assert not bot.may_riichi(2, 1)
+    worth, outs, raw = ValueLookahead(bot, t).ready(t.counts)
+    assert (outs, raw) == (2, 4)
+    assert worth > 0
+
+
+def test_the_lookahead_counts_riichi_where_the_hand_may_declare_it() -> None:
+    """A closed Seipalle ready hand counts riichi's double (SEI-DBL-D30) while the wall
+    still allows a declaration; a FIMJ richi needs a single wait (FIMJ-RICHI-1) but may be
+    open (FIMJ-RICHI-3)."""
+    t = Table.of(view("234m456p678s13p99s", rules="seipalle", live=40))  # ready on 2p
+    bot = ExpertBot("seipalle")
+    with_riichi = ValueLookahead(bot, t).ready(t.counts)
+    bot.profile = replace(bot.profile, riichi=False)  # a bot that never declares
+    lookahead_module._WAITS.clear()  # (the cache holds a ruleset's values, riichi counted)
+    without = ValueLookahead(bot, t).ready(t.counts)
+    assert with_riichi[1:] == without[1:] == (4, 4)
+    assert with_riichi[0] == pytest.approx(2 * without[0])  # one double
+    late = Table.of(view("234m456p678s13p99s", rules="seipalle", live=10))
+    bot = ExpertBot("seipalle")
+    assert not ValueLookahead(bot, late).riichi_wall  # too late to declare: not counted
+    fimj = ExpertBot("fimj")
+    assert fimj.may_riichi(1, 2)
+    assert not fimj.may_riichi(2, 0)
+    assert not bot.may_riichi(1, 1)
+    assert bot.may_riichi(2, 0)
+    assert not ExpertBot("ravenna").may_riichi(1, 0)  # no riichi in Ravenna
 
 
 def test_a_legal_win_is_always_declared() -> None:

@@ -64,6 +64,10 @@ _GROUP_SIZE = {
     GroupKind.SINGLE: 1,
 }
 
+_TILES: tuple[Tile, ...] = tuple(Tile)
+"""Every tile kind by its index (``Tile(i)``)."""
+_CHOW, _KNITTED = GroupKind.CHOW, GroupKind.KNITTED
+
 _GROUP_TEXT: dict[tuple[GroupKind, Tile, bool], str] = {}
 """``str(group)`` by (kind, lowest tile, shown without brackets): explanations print every group."""
 
@@ -91,10 +95,10 @@ class Group:
     def tiles(self) -> tuple[Tile, ...]:
         """The tile kinds of the group."""
         kind, tile = self.kind, self.tile
-        if kind is GroupKind.CHOW:
-            return (tile, Tile(tile + 1), Tile(tile + 2))
-        if kind is GroupKind.KNITTED:
-            return (tile, Tile(tile + 3), Tile(tile + 6))
+        if kind is _CHOW:  # the next kinds by index (calling the enum is slow)
+            return (tile, _TILES[tile + 1], _TILES[tile + 2])
+        if kind is _KNITTED:
+            return (tile, _TILES[tile + 3], _TILES[tile + 6])
         return (tile,) * _GROUP_SIZE[kind]
 
     @property

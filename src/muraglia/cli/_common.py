@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from muraglia.errors import InputTypeError, MahjongError, json_type
+from muraglia.scoring.result import encode_json
 
 __all__ = [
     "MAX_LINE",
@@ -33,6 +34,7 @@ __all__ = [
     "check_max_deals",
     "dump",
     "error_message",
+    "input_batches",
     "input_lines",
     "parse_object",
     "require_str",
@@ -65,15 +67,9 @@ def add_output_flags(parser: argparse.ArgumentParser) -> None:
     )
 
 
-_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
-"""``json.dumps(obj, ensure_ascii=False)``, with the encoder made once (a batch line was
-paying for a new ``JSONEncoder`` and its circular-reference table; results are trees built
-by the commands, never cyclic)."""
-
-
 def dump(obj: Mapping[str, Any]) -> str:
-    """Serialise a result as compact, key-ordered-as-built JSON on one line."""
-    return _ENCODE(obj)
+    """Serialise a result as key-ordered-as-built JSON on one line (:func:`encode_json`)."""
+    return encode_json(obj)
 
 
 def run_command(
@@ -126,18 +122,85 @@ def input_lines(stream: Any = None) -> Iterator[tuple[int, str | None, str | Non
     cannot be read (not UTF-8, longer than :data:`MAX_LINE`). Memory stays bounded by
     :data:`MAX_LINE` whatever the input.
     """
+    for batch in input_batches(stream):
+        yield from batch
+
+
+_CHUNK = 1 << 16
+"""Bytes asked of the input at a time by :func:`input_batches` (what is there is taken)."""
+
+
+def input_batches(stream: Any = None) -> Iterator[list[tuple[int, str | None, str | None]]]:
+    """The lines of ``stream`` (default stdin) as :func:`input_lines` reads them, in batches.
+
+    A batch is every line that one read of the input made complete: what a producer has
+    written so far. A batch loop answers a batch, then flushes (one write to the pipe per
+    batch, not per line) before it waits for more: a client that writes one line and
+    waits gets its answer. A stream without a binary buffer is read line by line.
+    """
     stream = sys.stdin if stream is None else stream
     raw = getattr(stream, "buffer", None)
+    if raw is None or not hasattr(raw, "read1"):
+        yield from ([line] for line in _text_lines(stream if raw is None else raw))
+        return
+    number = 0
+    head = b""  # the start of a line not complete yet (at most MAX_LINE bytes)
+    skipping = False  # inside a line already answered as too long
+    while True:
+        chunk = raw.read1(_CHUNK)
+        if not chunk:
+            break
+        batch: list[tuple[int, str | None, str | None]] = []
+        start = 0
+        while True:
+            end = chunk.find(b"\n", start)
+            if end < 0:
+                break
+            if skipping:
+                skipping = False
+            else:
+                number += 1
+                batch.append(_line(number, head + chunk[start:end] if head else chunk[start:end]))
+            head = b""
+            start = end + 1
+        if not skipping:
+            rest = chunk[start:]
+            if len(head) + len(rest) > MAX_LINE:  # the line goes on past MAX_LINE: answered now
+                number += 1
+                batch.append((number, None, f"line longer than {MAX_LINE} characters"))
+                head, skipping = b"", True
+            elif rest:
+                head += rest
+        if batch:
+            yield batch
+    if head:  # the last line has no newline
+        number += 1
+        yield [_line(number, head)]
+
+
+def _line(number: int, data: bytes) -> tuple[int, str | None, str | None]:
+    """One line's ``(number, text, problem)`` from its bytes (without the newline)."""
+    if len(data) > MAX_LINE:
+        return number, None, f"line longer than {MAX_LINE} characters"
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return number, None, f"not UTF-8 text (byte {exc.start + 1})"
+    return number, text.rstrip("\r\n"), None
+
+
+def _text_lines(stream: Any) -> Iterator[tuple[int, str | None, str | None]]:
+    """:func:`input_lines` of a stream read with ``readline`` (text, or bytes without ``read1``)."""
     number = 0
     while True:
         number += 1
-        chunk = raw.readline(MAX_LINE + 1) if raw is not None else stream.readline(MAX_LINE + 1)
+        chunk = stream.readline(MAX_LINE + 1)
         if not chunk:
             return
         newline = b"\n" if isinstance(chunk, bytes) else "\n"
         if len(chunk) > MAX_LINE and not chunk.endswith(newline):
             while chunk and not chunk.endswith(newline):  # skip the rest of the long line
-                chunk = raw.readline(MAX_LINE) if raw is not None else stream.readline(MAX_LINE)
+                chunk = stream.readline(MAX_LINE)
             yield number, None, f"line longer than {MAX_LINE} characters"
             continue
         if isinstance(chunk, bytes):
@@ -152,19 +215,28 @@ def input_lines(stream: Any = None) -> Iterator[tuple[int, str | None, str | Non
 
 
 def run_batch(compute: Callable[[Item], Item]) -> int:
-    """The ``--jsonl`` loop: one result line per input line; a bad line gives ``ok: false``."""
-    for number, line, problem in input_lines():
-        try:
-            if line is None:
-                raise MahjongError(problem or "unreadable line")
-            if not line.strip():
-                raise MahjongError("blank line (expected a JSON object)")
-            result = compute(parse_object(line))
-        except INPUT_ERRORS as exc:
-            result = {"ok": False, "error": f"line {number}: {error_message(exc)}"}
-        except Exception as exc:
-            result = {"ok": False, "error": f"line {number}: internal error: {_internal(exc)}"}
-        print(dump(result), flush=True)
+    """The ``--jsonl`` loop: one result line per input line; a bad line gives ``ok: false``.
+
+    The answers of a batch of lines (:func:`input_batches`) are written, then flushed at once.
+    """
+    out = sys.stdout
+    write = out.write
+    for batch in input_batches():
+        for number, line, problem in batch:
+            try:
+                if line is None:
+                    raise MahjongError(problem or "unreadable line")
+                if not line.strip():
+                    raise MahjongError("blank line (expected a JSON object)")
+                text = dump(compute(parse_object(line)))
+            except INPUT_ERRORS as exc:
+                text = dump({"ok": False, "error": f"line {number}: {error_message(exc)}"})
+            except Exception as exc:
+                text = dump(
+                    {"ok": False, "error": f"line {number}: internal error: {_internal(exc)}"}
+                )
+            write(text + "\n")
+        out.flush()
     return 0
 
 

@@ -9,7 +9,7 @@ allow and ask the flow.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress
 from typing import Any, Protocol
 
@@ -27,7 +27,7 @@ from muraglia.engine.actions import (
     Pung,
     Win,
 )
-from muraglia.engine.seats import SeatRecords
+from muraglia.engine.seats import Seat, SeatRecords, WaitEntry
 from muraglia.errors import MahjongError
 from muraglia.hand import Hand
 from muraglia.melds import Meld, MeldKind
@@ -78,6 +78,8 @@ _DISCARD: tuple[tuple[Discard, ...], ...] = tuple(
 """Interned plain discards by seat and kind (actions are immutable: building them is the cost)."""
 _PASS: tuple[Pass, ...] = tuple(Pass(s) for s in _SEATS)
 _WIN: tuple[Win, ...] = tuple(Win(s) for s in _SEATS)
+WINS = _WIN
+"""``Win(seat)`` by seat (interned)."""
 _PUNG: tuple[Pung, ...] = tuple(Pung(s) for s in _SEATS)
 _CLAIM_KONG: tuple[ClaimKong, ...] = tuple(ClaimKong(s) for s in _SEATS)
 
@@ -132,50 +134,78 @@ def can_replace(deal: LegalDeal) -> bool:
 
 def act_actions(deal: LegalDeal, seat: int) -> list[Action]:  # noqa: PLR0912 - one per action
     """Legal actions of the seat in turn (phase ACT)."""
-    if deal.drawn is not None and deal.drawn.is_bonus:  # a bonus tile drawn under riichi
-        if deal.live_count == 0 and not deal.flow.table.last_drawer_discards:
+    drawn = deal.drawn
+    flow = deal.flow
+    if drawn is not None and drawn >= _FIRST_BONUS:  # a bonus tile drawn under riichi
+        if deal.live_count == 0 and not flow.table.last_drawer_discards:
             return [NoDiscard(seat)]
-        return [Discard(seat, deal.drawn)]
+        return [Discard(seat, drawn)]
     rec = deal.seats[seat]
     c = rec.counts
     riichi = deal.riichi_seats[seat].standing
     out: list[Action] = []
     sh = None  # with the default is_complete, one shanten answers the win and riichi checks
-    if type(deal.flow).is_complete is DealFlow.is_complete:
+    if _default_complete(flow):
         sh = shanten_all(c, len(rec.melds))
     if (
-        deal.drawn is not None
+        drawn is not None
         and (sh is None or sh < 0)
-        and win_value(deal, seat, deal.drawn, self_drawn=True)
+        and win_value(deal, seat, drawn, self_drawn=True)
     ):
         out.append(_WIN[seat])
-    kongs: list[Action] = []
-    if can_replace(deal):
+    melds = rec.melds
+    added = (
+        drawn is not None
+        and not riichi
+        and bool(melds)
+        and any(m.kind is _PUNG_KIND for m in melds)
+    )
+    if (COPIES in c or added) and can_replace(deal):
+        kongs: list[Action] = []
         for k in range(NUM_KINDS) if COPIES in c else ():
             if c[k] == COPIES and (not riichi or riichi_kong_ok(deal, seat, k)):
                 kongs.append(ConcealedKong(seat, _TILES[k]))
-        if deal.drawn is not None and not riichi:
-            for m in rec.melds:
-                if m.kind is MeldKind.PUNG and c[m.first]:
+        if added:
+            for m in melds:
+                if m.kind is _PUNG_KIND and c[m.first]:
                     kongs.append(AddedKong(seat, m.first))
-        if kongs and not deal.flow.may_kong(deal, seat):
-            kongs = []  # e.g. no fifth kong, none on an empty live wall (EMA-KONG-8, EMA-GAP-25)
-    out += kongs
-    out += [Declare(seat, name) for name in deal.flow.declarations(deal, seat)]
-    last = deal.live_count == 0 and deal.drawn is not None
-    if last and not deal.flow.table.last_drawer_discards:
+        if kongs and flow.may_kong(deal, seat):
+            out += kongs  # else e.g. no fifth kong, none on an empty wall (EMA-KONG-8, EMA-GAP-25)
+    names = flow.declarations(deal, seat)
+    if names:
+        out += [Declare(seat, name) for name in names]
+    if drawn is not None and deal.live_count == 0 and not flow.table.last_drawer_discards:
         out.append(NoDiscard(seat))  # FIMJ-END-4, RAV-END-1
         return out
     if riichi:
-        if deal.drawn is not None:
-            out.append(Discard(seat, deal.drawn, red=deal.drawn_red))
+        if drawn is not None:
+            out.append(Discard(seat, drawn, red=deal.drawn_red))
         return out
-    kinds = list(compress(_TILES, c))
     out += compress(_DISCARD[seat], c)
-    out += [Discard(seat, k, riichi=True) for k in riichi_discards(deal, seat, kinds, sh)]
+    if sh is None or sh <= 0:  # a hand farther than one tile from ready cannot declare riichi
+        out += [
+            Discard(seat, k, riichi=True)
+            for k in riichi_discards(deal, seat, list(compress(_TILES, c)), sh)
+        ]
     if deal.red_seats[seat].held:
         return red_discards(deal, seat, out)
     return out
+
+
+_FIRST_BONUS = NUM_KINDS
+"""The first bonus tile's value (flowers and seasons follow the 34 kinds)."""
+_PUNG_KIND = MeldKind.PUNG
+
+_DEFAULT_COMPLETE: dict[type, bool] = {}
+
+
+def _default_complete(flow: DealFlow[Any]) -> bool:
+    """Whether ``flow`` keeps the default ``is_complete`` (shanten -1), by flow class."""
+    kind = type(flow)
+    known = _DEFAULT_COMPLETE.get(kind)
+    if known is None:
+        known = _DEFAULT_COMPLETE[kind] = kind.is_complete is DealFlow.is_complete
+    return known
 
 
 def red_discards(deal: LegalDeal, seat: int, actions: list[Action]) -> list[Action]:
@@ -208,7 +238,7 @@ def waits_of(flow: DealFlow[Any], counts: list[int], melds: int) -> tuple[Tile, 
     By the flow's ``is_complete``; ``counts`` is left as it was.
     """
     c = counts
-    if type(flow).is_complete is DealFlow.is_complete:  # shanten -1: one table pass
+    if _default_complete(flow):  # shanten -1: one table pass
         hand = DeltaShanten(c, melds)
         return tuple(
             _TILES[k] for k in range(NUM_KINDS) if c[k] < COPIES and hand.shanten(add=k) < 0
@@ -267,50 +297,134 @@ def riichi_kong_ok(deal: LegalDeal, seat: int, kind: int) -> bool:
     return before == after and bool(before) and deal.flow.riichi_kong(deal, seat, _TILES[kind])
 
 
+def _wait_entry(flow: DealFlow[Any], rec: Seat) -> WaitEntry:
+    """The seat's cached facts about its hand as it is now (see :data:`~.seats.WaitEntry`).
+
+    Keyed on a copy of the concealed counts and the number of melds, so that any change of
+    the hand (the engine's, or a caller's probe on the counts) is a new entry: nothing needs
+    invalidating.
+    """
+    entry = rec.wait_cache
+    c = rec.counts
+    if entry is not None and entry[0] == c and entry[1] == len(rec.melds):
+        return entry
+    entry = (c.copy(), len(rec.melds), flow.may_wait(c, len(rec.melds)), {}, claim_shapes(c))
+    rec.wait_cache = entry
+    return entry
+
+
+def _kind_bytes(test: Callable[[int], bool]) -> int:
+    """The 34 kinds as a little-endian integer of one byte each: 1 where ``test(kind)``."""
+    return int.from_bytes(bytes(int(test(k)) for k in range(NUM_KINDS)), "little")
+
+
+_HELD = bytes.maketrans(bytes(range(COPIES + 1)), bytes([0, 1, 1, 1, 1]))
+_PAIRED = bytes.maketrans(bytes(range(COPIES + 1)), bytes([0, 0, 1, 1, 1]))
+_LOW_RUN = _kind_bytes(lambda k: k < NUM_SUITED and k % RANKS >= 2)  # noqa: PLR2004 - k-2, k-1
+_MID_RUN = _kind_bytes(lambda k: k < NUM_SUITED and 1 <= k % RANKS <= RANKS - 2)
+_HIGH_RUN = _kind_bytes(lambda k: k < NUM_SUITED and k % RANKS <= RANKS - 3)
+
+
+def claim_shapes(counts: list[int]) -> bytes:
+    """Per kind, 1 if concealed ``counts`` hold a pair of it or two tiles making a run with it.
+
+    ``claim_shapes(c)[k]`` is ``c[k] >= 2 or _chow_shape(c, k)``: every kind for which a
+    discard may be called for a set (the flow decides which calls are allowed). Byte-wise
+    shifts of the held kinds, so that a hand is read once, not once per discard.
+    """
+    raw = bytes(counts)
+    held = int.from_bytes(raw.translate(_HELD), "little")
+    runs = (
+        ((held << 16) & (held << 8) & _LOW_RUN)  # k-2 and k-1
+        | ((held << 8) & (held >> 8) & _MID_RUN)  # k-1 and k+1
+        | ((held >> 8) & (held >> 16) & _HIGH_RUN)  # k+1 and k+2
+    )
+    paired = int.from_bytes(raw.translate(_PAIRED), "little")
+    return (runs | paired).to_bytes(NUM_KINDS, "little")
+
+
+def claimants(deal: LegalDeal, tile: Tile, *, robbing: bool) -> dict[int, list[Action]]:
+    """Every other seat's :func:`claim_options` on ``tile`` in the claim window, when not empty.
+
+    In turn order after ``deal.claim_from``. A seat whose hand holds no set shape with
+    ``tile`` (or that may call no set: a robbed kong, a standing riichi) and that ``tile`` is
+    known not to complete is passed over without asking: its options would be empty.
+    """
+    out: dict[int, list[Action]] = {}
+    n = deal.players
+    seats, riichi_seats, flow = deal.seats, deal.riichi_seats, deal.flow
+    for i in range(1, n):
+        s = (deal.claim_from + i) % n
+        rec = seats[s]
+        entry = rec.wait_cache
+        c = rec.counts
+        if entry is None or entry[0] != c or entry[1] != len(rec.melds):
+            entry = _wait_entry(flow, rec)
+        if (robbing or riichi_seats[s].standing or not entry[4][tile]) and (
+            not entry[2] or entry[3].get(tile) is False
+        ):
+            continue  # only a win could be claimed, and the tile does not complete the hand
+        opts = claim_options(deal, s, tile, robbing=robbing)
+        if opts:
+            out[s] = opts
+    return out
+
+
 def may_wait(deal: LegalDeal, seat: int) -> bool:
     """The flow's ``may_wait`` filter, cached on the seat's concealed tiles and melds."""
-    rec = deal.seats[seat]
-    key = (bytes(rec.counts), len(rec.melds))
-    cached = rec.wait_cache
-    if cached is not None and cached[0] == key:
-        return cached[1]
-    ok = deal.flow.may_wait(rec.counts, len(rec.melds))
-    rec.wait_cache = (key, ok)
-    return ok
+    return _wait_entry(deal.flow, deal.seats[seat])[2]
 
 
 def completes(deal: LegalDeal, seat: int, tile: Tile) -> bool:
-    """Whether ``tile`` completes ``seat``'s hand shape (yaku or not; furiten, EMA-FURI-3)."""
+    """Whether ``tile`` completes ``seat``'s hand shape (yaku or not; furiten, EMA-FURI-3).
+
+    Memoised per kind beside the ``may_wait`` answer: every claim window of a discard asks it
+    of each other seat, whose hand has not changed since its own turn.
+    """
     rec = deal.seats[seat]
-    if rec.status is SeatStatus.OUT or not may_wait(deal, seat):
+    if rec.status is _OUT:
         return False
     c = rec.counts
+    entry = rec.wait_cache
+    if entry is None or entry[0] != c or entry[1] != len(rec.melds):
+        entry = _wait_entry(deal.flow, rec)
+    if not entry[2]:
+        return False
+    memo = entry[3]
+    done = memo.get(tile)
+    if done is not None:
+        return done
     if c[tile] >= COPIES:
+        memo[tile] = False
         return False
     c[tile] += 1
     try:
-        return deal.flow.is_complete(c, len(rec.melds))
+        done = memo[tile] = deal.flow.is_complete(c, len(rec.melds))
     finally:
         c[tile] -= 1
+    return done
 
 
-def claim_options(deal: LegalDeal, seat: int, tile: Tile, *, robbing: bool) -> list[Action]:
+_OUT = SeatStatus.OUT
+
+
+def claim_options(  # noqa: PLR0912 - one branch per claim kind
+    deal: LegalDeal, seat: int, tile: Tile, *, robbing: bool
+) -> list[Action]:
     """``seat``'s answers to the tile in the claim window (empty: nothing to claim)."""
     rec = deal.seats[seat]
-    if rec.status is SeatStatus.OUT:
-        return []
     c = rec.counts
     riichi = deal.riichi_seats[seat].standing
-    if (
-        (robbing or riichi or (c[tile] < _PUNG_NEEDS and not _chow_shape(c, tile)))
-        and not may_wait(deal, seat)
-    ):  # fmt: skip
-        return []  # the hand allows no call and no win: the flow need not be asked
+    if robbing or riichi or (c[tile] < _PUNG_NEEDS and not _chow_shape(c, tile)):
+        if not completes(deal, seat, tile):  # no call, and the tile does not complete it
+            return []  # the flow need not be asked
+    elif rec.status is _OUT:
+        return []
     allowed = deal.flow.allowed_calls(deal, seat, deal.claim_from, tile)
     out: list[Action] = []
     if (
         CallKind.WIN in allowed
-        and may_wait(deal, seat)
+        and completes(deal, seat, tile)
         and win_value(deal, seat, tile, self_drawn=False, robbing=robbing)
     ):
         out.append(_WIN[seat])

@@ -23,9 +23,15 @@ from muraglia.melds import Meld
 from muraglia.rulesets.base import SeatStatus
 from muraglia.tiles import NUM_KINDS, Tile
 
-__all__ = ["RedSeat", "RiichiSeat", "Seat", "SeatRecords", "fresh"]
+__all__ = ["RedSeat", "RiichiSeat", "Seat", "SeatRecords", "WaitEntry", "fresh"]
 
 T = TypeVar("T")
+
+WaitEntry = tuple[list[int], int, bool, dict[int, bool], bytes]
+"""What the engine knows of a seat's hand between changes: the hand (a copy of its concealed
+counts, its number of melds), the flow's ``may_wait`` answer for it, which kinds are known to
+complete it (filled as asked) and, per kind, whether it holds a pair of it or a run shape
+with it (``legal.claim_shapes``)."""
 
 
 @dataclass(slots=True)
@@ -50,8 +56,9 @@ class Seat:
     """For each discard: whether a call or a win took it."""
     missed_win: bool = False
     """Passed (or lost) a win since the seat's own last discard: the flow's furiten input."""
-    wait_cache: tuple[tuple[bytes, int], bool] | None = None
-    """The flow's ``may_wait`` answer for (concealed counts, melds) last asked."""
+    wait_cache: WaitEntry | None = None
+    """The flow's ``may_wait`` answer for (concealed counts, melds) last asked, and the
+    kinds asked so far that complete that hand (``legal.completes``)."""
 
 
 @dataclass(slots=True)

@@ -29,7 +29,7 @@ from muraglia.engine.actions import (
     Pung,
     Win,
 )
-from muraglia.engine.claims import arbitrate
+from muraglia.engine.claims import Decision, arbitrate
 from muraglia.engine.events import (
     Acted,
     BonusExposed,
@@ -74,6 +74,15 @@ __all__ = ["DealResult", "DealState"]
 _TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS + 8))
 """Tile members by value (indexing is much cheaper than calling the enum)."""
 _PHYSICAL: tuple[PhysicalTile, ...] = tuple(PhysicalTile(t) for t in _TILES[:NUM_KINDS])
+
+_FIRST_BONUS = NUM_KINDS
+"""Tiles from this value up are flowers and seasons (``Tile.is_bonus``, without the call)."""
+
+_NO_CLAIM = Decision((), None)
+"""The decision of a claim window that nobody could answer."""
+
+_DREW: dict[tuple[int, Tile, bool, bool], Drew] = {}
+"""Interned draw events (immutable and equal by value; at most 4 x 42 x 2 x 2 of them)."""
 
 _SOURCE = {1: Source.RIGHT, 2: Source.ACROSS, 3: Source.LEFT}
 """Discarder's offset from the claimer -> meld source marker."""
@@ -128,6 +137,7 @@ class DealState:
         "drawn_red",
         "drew_replacement",
         "events",
+        "final_hands",
         "first",
         "flow",
         "honba",
@@ -224,6 +234,8 @@ class DealState:
         self.answers: dict[int, Action] = {}
         self.events: list[Event] = []
         self.result: DealResult | None = None
+        self.final_hands: tuple[Hand, ...] = ()
+        """Every seat's hand when the deal ended (its winning tile apart), for ``outcome``."""
         self._legal: list[Action] | None = None
         self.charleston: tuple[tuple[CharlestonPass, ...], ...] = ()
         self.charleston_round = 0
@@ -382,7 +394,10 @@ class DealState:
         """
         rec = self.seats[seat]
         c = rec.counts
-        tiles = [_PHYSICAL[k] for k in range(NUM_KINDS) for _ in range(c[k])]
+        tiles: list[PhysicalTile] = []
+        for tile, n in zip(_PHYSICAL, c, strict=True):
+            if n:
+                tiles += (tile,) * n
         reds = self.red_seats[seat].held
         if reds or red:
             for k in reds | ({winning} if red and winning is not None else set()):
@@ -562,7 +577,14 @@ class DealState:
         if isinstance(action, LateClaim):
             self._late_claim(action)
             return self.events[start:]
-        if action not in self.legal_actions(action.seat):
+        seat = action.seat
+        if self._phase is Phase.ACT and seat == self.turn:  # legal_actions without the copy
+            offered = self._legal
+            if offered is None:
+                offered = self._legal = legal.act_actions(self, seat)
+        else:
+            offered = self.legal_actions(seat)
+        if action not in offered:
             pending = ", ".join(map(str, self.to_act)) or "nobody"
             raise IllegalActionError(
                 f"{action.line()!r} is not legal in phase {self._phase.value} "
@@ -647,7 +669,9 @@ class DealState:
 
     def _apply_act(self, action: Action) -> None:
         seat = action.seat
-        if isinstance(action, Win):
+        if type(action) is Discard:  # the common case first; the chain below for the others
+            self._discard(seat, action.tile, riichi=action.riichi, red=action.red)
+        elif isinstance(action, Win):
             assert self.drawn is not None
             self._finish_win((seat,), self.drawn, None)
         elif isinstance(action, NoDiscard):
@@ -677,7 +701,7 @@ class DealState:
             first = not rec.discards and self.calls_made == 0 and self.kongs_made == 0
             self.riichi_pending = seat
             self.riichi_seats[seat].double = first
-        if not tile.is_bonus:  # a bonus tile discarded under riichi was never in the counts
+        if tile < _FIRST_BONUS:  # a bonus tile discarded under riichi was never in the counts
             rec.counts[tile] -= 1
         if red:
             reds = self.red_seats[seat]
@@ -701,15 +725,12 @@ class DealState:
         self._open_window(Phase.CLAIM)
 
     def _open_window(self, phase: Phase) -> None:
-        assert self.claim_tile is not None
-        self.options = {}
+        tile = self.claim_tile
+        assert tile is not None
+        options = legal.claimants(self, tile, robbing=self.robbing) if tile < _FIRST_BONUS else {}
+        self.options = options
         self.answers = {}
-        for i in range(1, self.players) if not self.claim_tile.is_bonus else ():
-            s = (self.claim_from + i) % self.players
-            opts = legal.claim_options(self, s, self.claim_tile, robbing=self.robbing)
-            if opts:
-                self.options[s] = opts
-        if self.options:
+        if options:
             self._goto(phase)
         else:
             self._close_window()
@@ -717,17 +738,23 @@ class DealState:
     def _close_window(self) -> None:  # noqa: PLR0912, PLR0915 - the claim arbitration, in order
         assert self.claim_tile is not None
         tile, discarder = self.claim_tile, self.claim_from
-        decision = arbitrate(
-            self.answers, discarder=discarder, players=self.players, policy=self.policy
-        )
-        for s, opts in self.options.items():
-            if Win(s) in opts and s not in decision.winners:
-                self.seats[s].missed_win = True  # passed (or lost) a win: the flow may rule furiten
+        seats = self.seats
+        decision = _NO_CLAIM  # nobody could claim: nothing to arbitrate
+        if self.options:
+            decision = arbitrate(
+                self.answers, discarder=discarder, players=self.players, policy=self.policy
+            )
+            for s, opts in self.options.items():
+                if legal.WINS[s] in opts and s not in decision.winners:
+                    seats[s].missed_win = True  # passed (or lost) a win: the flow may rule furiten
+            self.options, self.answers = {}, {}
         if self.flow.table.miss_any_completion and not self.robbing_concealed:
+            winners = decision.winners
+            completes = legal.completes
             for s in range(self.players):  # any completing tile, yaku or not (EMA-FURI-3)
-                if s != discarder and not self.seats[s].missed_win and s not in decision.winners:
-                    self.seats[s].missed_win = legal.completes(self, s, tile)
-        self.options, self.answers = {}, {}
+                record = seats[s]
+                if s != discarder and not record.missed_win and s not in winners:
+                    record.missed_win = completes(self, s, tile)
         robbing = self.robbing
         if decision.winners:
             self.riichi_pending = None
@@ -774,12 +801,12 @@ class DealState:
             self._call(decision.call, tile, discarder)
             return
         # no late claim of a riichi discard, nor of a flower discarded under riichi
-        late = self.flow.table.late_claims and not declared and not tile.is_bonus
+        late = self.flow.table.late_claims and not declared and tile < _FIRST_BONUS
         red = self.claim_red
         self._next_turn(discarder)
         drawn = self.drawn
         # a flower drawn and replaced cannot be undone: no late claim then (decision)
-        plain = drawn is not None and not drawn.is_bonus and not self.drew_replacement
+        plain = drawn is not None and drawn < _FIRST_BONUS and not self.drew_replacement
         if late and self._phase is Phase.ACT and plain:
             self.late = (discarder, tile, red)
 
@@ -944,8 +971,12 @@ class DealState:
             else:
                 tile = w.draw()
                 red = w.head - 1 in w.red_live if w.red_live else False
-            self._emit(Drew(seat, tile, replacement, red))
-            if not tile.is_bonus:
+            key = (seat, tile, replacement, red)
+            drew = _DREW.get(key)
+            if drew is None:
+                drew = _DREW[key] = Drew(seat, tile, replacement, red)
+            self.events.append(drew)
+            if tile < _FIRST_BONUS:
                 break
             if self.riichi_seats[seat].standing and self.flow.table.riichi_discards_bonus:
                 # FIMJ-RICHI-4, FIMJ-FLOWER-4: under riichi the flower is discarded, not exposed
@@ -1023,8 +1054,10 @@ class DealState:
             win_tile = None
             if s in result.winners and not result.void:
                 win_tile = self.claim_tile if result.discarder is not None else self.drawn
-            hands.append(self.hand_of(s, win_tile, red=self._win_red(result, win_tile)).notation)
-        self._emit(DealEnded(result.reason, result.winners, result.void, tuple(hands)))
+            hands.append(self.hand_of(s, win_tile, red=self._win_red(result, win_tile)))
+        self.final_hands = tuple(hands)
+        notations = tuple(h.notation for h in hands)
+        self._emit(DealEnded(result.reason, result.winners, result.void, notations))
 
     def _win_red(self, result: DealResult, win_tile: Tile | None) -> bool:
         """Whether a winner's winning tile is a red five."""
@@ -1069,13 +1102,8 @@ class DealState:
         r = self.result
         if r is None:
             raise IllegalActionError("the deal is not over")
-        hands = {}
         live = self.live_seats
-        for s in live:
-            win_tile = None
-            if s in r.winners and not r.void:
-                win_tile = self.claim_tile if r.discarder is not None else self.drawn
-            hands[self.letter(s)] = self.hand_of(s, win_tile, red=self._win_red(r, win_tile))
+        hands = {self.letter(s): self.final_hands[s] for s in live}  # as the deal ended
         return DealOutcome(
             round_wind=wind_letter(self.round_wind),
             dealer="E",

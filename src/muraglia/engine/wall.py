@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from random import Random
 
 from muraglia.errors import InvalidHandError
@@ -51,6 +52,33 @@ def tile_set(layout: WallLayout) -> list[Tile]:
 
 _PLAYING_SET = tuple(Tile(k) for k in range(NUM_KINDS) for _ in range(4))
 _BONUS_SET = tuple(Tile(k) for k in range(NUM_KINDS, NUM_KINDS + 8))
+
+
+Order = Mapping[int, int]
+"""Position in the shuffled set -> index in one wall (iterated in draw order)."""
+
+
+@cache
+def _wall_order(stacks: int, wall: int, stack: int, dead_stacks: int) -> tuple[Order, Order]:
+    """Positions in the shuffled set of the live and dead walls' tiles, in draw order.
+
+    Each as a mapping position -> index in that wall (in draw order, so iterating it gives
+    the positions in order). From the breach after ``stack`` of ``wall`` the stacks run
+    clockwise (into the previous wall in order of play, ``k`` from 1 to ``stacks``); stack
+    ``k`` of wall ``w`` holds positions ``2g`` (upper) and ``2g + 1`` (lower),
+    ``g = (w % 4) * stacks + k - 1``. The live wall takes the first stacks, upper tile first;
+    the dead wall the last ``dead_stacks``, from the breach outward, lower tile first.
+    """
+    order: list[int] = []  # g of each stack clockwise from the breach
+    for _ in range(4 * stacks):
+        stack += 1
+        if stack > stacks:
+            wall, stack = wall - 1, 1
+        order.append((wall % 4) * stacks + stack - 1)
+    cut = 4 * stacks - dead_stacks
+    live = [p for g in order[:cut] for p in (2 * g, 2 * g + 1)]
+    dead = [p for g in reversed(order[cut:]) for p in (2 * g + 1, 2 * g)]
+    return {p: i for i, p in enumerate(live)}, {p: i for i, p in enumerate(dead)}
 
 
 TileSpec = str | Sequence[Tile | int | PhysicalTile | str]
@@ -124,38 +152,14 @@ class Wall:
             raise InvalidHandError(
                 f"{len(tiles)} tiles do not make four walls of {n} stacks of two"
             )
-
-        def stack(wall: int, k: int) -> tuple[Tile, Tile]:
-            g = (wall % 4) * n + (k - 1)
-            return tiles[2 * g], tiles[2 * g + 1]
-
-        order: list[tuple[int, int]] = []  # stacks clockwise from the breach
-        wall, k = breach.wall, breach.stack
-        for _ in range(4 * n):
-            k += 1
-            if k > n:
-                wall, k = wall - 1, 1
-            order.append((wall, k))
-        dead_stacks = layout.dead_wall // 2
-        live_stacks, dead_side = order[: 4 * n - dead_stacks], order[4 * n - dead_stacks :]
-        live = [t for w, s in live_stacks for t in stack(w, s)]
-        dead = [t for w, s in reversed(dead_side) for t in reversed(stack(w, s))]
+        live_at, dead_at = _wall_order(n, breach.wall, breach.stack, layout.dead_wall // 2)
+        live = [tiles[p] for p in live_at]
+        dead = [tiles[p] for p in dead_at]
         if not ids:
             return cls(live, dead)
-        where = {ids.index(r): r for r in RED_IDS}  # shuffled position -> red id
-
-        def reds(stacks: list[tuple[int, int]], down: bool) -> set[int]:
-            out, i = set(), 0
-            for w, k in stacks:
-                g = 2 * ((w % 4) * n + (k - 1))
-                for pos in (g + 1, g) if down else (g, g + 1):
-                    if pos in where:
-                        out.add(i)
-                    i += 1
-            return out
-
-        red_live = reds(live_stacks, False)
-        red_dead = reds(list(reversed(dead_side)), True)
+        reds = [ids.index(r) for r in RED_IDS]  # shuffled positions of the red fives
+        red_live = {live_at[p] for p in reds if p in live_at}
+        red_dead = {dead_at[p] for p in reds if p in dead_at}
         return cls(live, dead, red_live=red_live, red_dead=red_dead)
 
     @classmethod

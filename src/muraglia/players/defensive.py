@@ -35,7 +35,7 @@ from typing import Any
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
 from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass
 from muraglia.errors import MahjongError
-from muraglia.players.base import Table
+from muraglia.players.base import Table, rules_key
 from muraglia.players.danger import (
     EQUITY_UNITS,
     RACE,
@@ -48,9 +48,10 @@ from muraglia.players.danger import (
     win_chance,
 )
 from muraglia.players.efficiency import EfficiencyBot, ValueContext, useful_count
+from muraglia.players.lookahead import ValueLookahead
 from muraglia.tiles import NUM_KINDS, Tile, wind_letter
 
-__all__ = ["QUIET", "DefensiveBot", "shanten_after_call"]
+__all__ = ["QUIET", "SELF_DRAWN", "DefensiveBot", "reach", "shanten_after_call"]
 
 QUIET = 0.05
 """Summed opponent readiness under which the bots play as if nobody threatened."""
@@ -62,6 +63,10 @@ hand does not win."""
 
 _POINTS: dict[tuple[object, ...], float] = {}
 _POINTS_MAX = 1 << 16
+
+SELF_DRAWN = 0.35
+"""Share of a wait's wins that come from the own draw: a wait that wins only self-drawn is
+worth this share of its value."""
 
 VALUE_SCALE = 40.0
 """Profile value units (ukeire units) that double a hand's expected value."""
@@ -165,6 +170,67 @@ class DefensiveBot(EfficiencyBot):
                 swing += p * _draw_swing(self.ruleset, me, tuple(sorted(ready)))
         return self.draw_weight * swing * (1 - RACE) ** (v.live_count // 4)
 
+    @staticmethod
+    def _win_text(
+        t: Table, counts: list[int], win: int, melds: tuple[str, ...] | None = None
+    ) -> str:
+        """The scorers' notation of a win on ``win``.
+
+        The concealed ``counts`` and the declared ``melds`` (the view's by default).
+        """
+        v = t.view
+        text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
+        declared = v.melds[v.seat] if melds is None else melds
+        return compact_notation(text) + "".join(declared) + "+" + Tile(win).notation
+
+    def may_riichi(self, waits: int, melds: int) -> bool:
+        """Whether a ready hand may declare riichi (the wall left aside).
+
+        The hand waits on ``waits`` kinds beside ``melds`` declared melds: the bot declares
+        riichi (the profile), the hand is closed unless the ruleset allows exposed sets
+        (FIMJ-RICHI-3; SEI-RIICHI-2, EMA-RIICHI-1), and FIMJ's single wait (FIMJ-RICHI-1).
+        """
+        traits = self.traits
+        return (
+            self.profile.riichi
+            and (traits.riichi_open or melds == 0)
+            and (waits == 1 or not traits.riichi_single)
+        )
+
+    def win_value(
+        self,
+        t: Table,
+        counts: list[int],
+        win: int,
+        melds: tuple[str, ...] | None = None,
+        *,
+        riichi: bool = False,
+    ) -> float:
+        """The value of the ready 13 ``counts`` won on ``win``, outside the decision's budget.
+
+        On a discard; a hand that may win only self-drawn (MCR's Self-Drawn and Fully
+        Concealed Hand bring it to 8 points) is worth :data:`SELF_DRAWN` of its self-drawn
+        value; 0 when it may not win at all. With ``riichi`` the win counts a standing riichi
+        (FIMJ-DBL-C16, SEI-DBL-D30). Used by the lookahead
+        (:class:`~muraglia.players.lookahead.ValueLookahead`), which caches it by hand.
+        """
+        rules = self.ruleset
+        if rules is None:
+            return self.traits.typical_value
+        text = self._win_text(t, counts, win, melds)
+        v = t.view
+        flags = ["riichi"] if riichi else []
+        value = score_win(
+            rules, text, tsumo=False, seat_wind=t.seat_wind, round_wind=v.round_wind,
+            flags=flags, indicators=v.indicators,
+        )  # fmt: skip
+        if value > 0:
+            return value
+        return SELF_DRAWN * score_win(
+            rules, text, tsumo=True, seat_wind=t.seat_wind, round_wind=v.round_wind,
+            flags=flags, indicators=v.indicators,
+        )  # fmt: skip
+
     def hand_points(self, t: Table, counts: list[int]) -> float:
         """The ruleset's value of the 13 concealed ``counts`` as a hand that did not win.
 
@@ -174,7 +240,7 @@ class DefensiveBot(EfficiencyBot):
         """
         v = t.view
         key = (
-            _rules_key(self.ruleset),
+            rules_key(self.ruleset),
             bytes(counts),
             v.melds[v.seat],
             v.bonus[v.seat],
@@ -251,6 +317,7 @@ class DefensiveBot(EfficiencyBot):
         typical = self.traits.typical_value
         by_kind: dict[int, float] = {}
         drawn = self.draw_value(t)
+        look = ValueLookahead(self, t) if self.profile.min_fan else None
         for a in discards:
             k = a.tile
             e = by_kind.get(k)
@@ -263,6 +330,8 @@ class DefensiveBot(EfficiencyBot):
                     else 0
                 )
                 value = typical * (1 + ctx.value(counts) / VALUE_SCALE) + self.traits.win_base
+                if look is not None:
+                    value *= reach(look, counts, sh)
                 counts[k] += 1
                 e = win_chance(sh, uke, draws, unseen) * value
                 by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
@@ -279,6 +348,24 @@ class DefensiveBot(EfficiencyBot):
         if exposed >= 0.5 and shanten_after_call(t, choice) >= 2:
             return next(a for a in legal if isinstance(a, Pass))
         return choice
+
+
+def reach(look: ValueLookahead, counts: list[int], shanten: int) -> float:
+    """How much of a typical win the 13 ``counts`` may reach (MCR-WIN-4: 8 points).
+
+    Ready: the share of the outs that may win. One step from ready: the useful draws valued
+    by their ready hands over their plain count (:meth:`ValueLookahead.valued_ukeire`, so a
+    hand whose ready shapes all fall short of the minimum keeps only
+    :data:`~muraglia.players.lookahead.FLOOR` of its value, a big one up to
+    :data:`~muraglia.players.lookahead.CAP`). Further away: 1 (not judged).
+    """
+    if shanten == 0:
+        _, outs, raw = look.ready(counts)
+        return outs / raw if raw else 0.0
+    if shanten == 1:
+        valued, plain = look.valued_ukeire(counts, 1)
+        return valued / plain if plain else 0.0
+    return 1.0
 
 
 def shanten_after_call(t: Table, action: Action) -> int:
@@ -365,26 +452,12 @@ def score_win(
 _SWINGS: dict[tuple[object, ...], float] = {}
 
 
-def _rules_key(rules: Any) -> tuple[object, ...]:
-    """What a ruleset's scores and settlements depend on: its id and its options.
-
-    The id alone is not enough: ``fimj(limit=300)`` caps a hand where ``fimj`` does not, and
-    ``riichi-tenhou`` is ``riichi-ema`` with other options.
-    """
-    options = getattr(rules, "options", None)
-    try:
-        hash(options)
-    except TypeError:  # an options object that cannot be a key: this ruleset object only
-        return (id(rules), rules)
-    return (type(rules).__name__, getattr(rules, "id", rules), options)
-
-
 def _draw_swing(rules: Any, me: str, ready: tuple[str, ...]) -> float:
     """What seat ``me`` gains by being ready at an exhaustive draw.
 
     The seats ``ready`` are ready besides; the ruleset settles both draws (East deals).
     """
-    key = (_rules_key(rules), me, ready)
+    key = (rules_key(rules), me, ready)
     hit = _SWINGS.get(key)
     if hit is not None:
         return hit

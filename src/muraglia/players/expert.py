@@ -42,16 +42,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from muraglia.analysis.shanten import DeltaShanten, shanten_all
+from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass, Pung
 from muraglia.players.base import Table
 from muraglia.players.danger import win_chance
-from muraglia.players.defensive import DefensiveBot, compact_notation, score_win, shanten_after_call
-from muraglia.players.efficiency import dora_kinds
+from muraglia.players.defensive import (
+    SELF_DRAWN,
+    DefensiveBot,
+    compact_notation,
+    score_win,
+    shanten_after_call,
+)
+from muraglia.players.efficiency import _called, dora_kinds
+from muraglia.players.lookahead import FLOOR, ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
 from muraglia.tiles import NUM_KINDS, Tile
 
-__all__ = ["LOOK_BUDGET", "RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
+__all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
 
 SCORE_BUDGET = 16
 """Hands a decision may value with the ruleset's scorer (cached or not)."""
@@ -60,30 +67,9 @@ RIICHI_GAIN = 1.25
 """Riichi is declared on a hand that has a yaku without it only if it multiplies the value
 by at least this much."""
 
-SELF_DRAWN = 0.35
-"""Share of a wait's wins that come from the own draw: a wait that wins only self-drawn is
-worth this share of its value."""
 
 VALUE_UNITS = 12.0
 """Ukeire units a ready hand's expected value worth one typical hand adds."""
-
-LOOK_BUDGET = 240
-"""Hands the lookahead (:meth:`ExpertBot.lookahead_scores`) may value with the scorer in one
-decision (distinct ready hands, cached or not)."""
-
-LOOK_CANDIDATES = 5
-"""Distinct discards the lookahead examines: the best by the efficiency score."""
-
-LOOK_OUTS = 8
-"""Copies of a typical ready hand's waits (quality 1 in the lookahead)."""
-
-LOOK_VALUE_CAP = 6.0
-"""At most this many typical hands count for one ready hand in the lookahead."""
-
-LOOK_RIICHI_WALL = 12
-"""Live tiles the lookahead wants left to count a riichi on a ready hand it reaches (the
-declaration needs 8 when made, FIMJ-RICHI-2, SEI-RIICHI-8)."""
-
 
 _CACHE: dict[tuple[Any, ...], float] = {}
 _CACHE_MAX = 1 << 16
@@ -94,14 +80,18 @@ class ExpertBot(DefensiveBot):
 
     name = "expert"
 
+    lookahead = False
+    """Whether discards are ranked by ukeire valued one draw ahead (MCR: set from the
+    profile's minimum, MCR-WIN-4; the classical rulesets: the profile's ``lookahead``; see
+    :mod:`~muraglia.players.lookahead`)."""
+
     value_units = VALUE_UNITS
     """Ukeire units a ready hand's expected value worth one typical hand adds (0: none)."""
 
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self._budget = SCORE_BUDGET
-        self._scored: list[float] | None = None  # the lookahead's values so far (its fallback)
-        self.lookahead = self.profile.lookahead
+        self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
         options = getattr(self.ruleset, "options", None)
         if self.traits.id.startswith("riichi") and not getattr(options, "open_tanyao", True):
             self.open_simples = False  # no open tanyao (EMA-YAKU-05 as the options set it)
@@ -142,22 +132,15 @@ class ExpertBot(DefensiveBot):
             tuple(flags),
             tsumo,
         )
-        scored = self._scored
         if self._budget <= 0:
-            if scored:  # the lookahead: the mean of the hands it valued in this decision
-                return sum(scored) / len(scored)
             return self.traits.typical_value
         self._budget -= 1
         hit = _CACHE.get(key)
         if hit is not None:
-            if scored is not None and hit > 0:
-                scored.append(hit)
             return hit
-        text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
-        text = compact_notation(text) + "".join(v.melds[v.seat]) + "+" + Tile(win).notation
         value = score_win(
             rules,
-            text,
+            self._win_text(t, counts, win),
             tsumo=tsumo,
             seat_wind=t.seat_wind,
             round_wind=v.round_wind,
@@ -167,8 +150,6 @@ class ExpertBot(DefensiveBot):
         if len(_CACHE) >= _CACHE_MAX:
             _CACHE.clear()
         _CACHE[key] = value
-        if scored is not None and value > 0:
-            scored.append(value)
         return value
 
     def wait_value(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int]:
@@ -178,7 +159,8 @@ class ExpertBot(DefensiveBot):
         count nothing.
         """
         melds = t.own_melds
-        waits: list[tuple[int, int]] = []
+        total = 0.0
+        outs = 0
         for k in range(NUM_KINDS):
             u = t.unseen(k)
             if not u or counts[k] >= 4:
@@ -187,151 +169,14 @@ class ExpertBot(DefensiveBot):
             done = shanten_all(counts, melds) < 0
             counts[k] -= 1
             if done:
-                waits.append((k, u))
-        return self.waits_value(t, counts, waits, riichi=riichi)
-
-    def waits_value(
-        self, t: Table, counts: list[int], waits: Sequence[tuple[int, int]], *, riichi: bool
-    ) -> tuple[float, int]:
-        """The mean value of a win on ``waits`` (kind, unseen copies) and their copies.
-
-        A wait the ruleset does not let win on a discard is worth :data:`SELF_DRAWN` of its
-        self-drawn value; one it does not let win at all counts nothing.
-        """
-        total = 0.0
-        outs = 0
-        for k, u in waits:
-            value = self.hand_value(t, counts, k, riichi=riichi)
-            if value <= 0:  # no win on a discard: self-drawn only (menzen tsumo, MCR's
-                # self-drawn / fully concealed fan), about a third of the wins
-                value = SELF_DRAWN * self.hand_value(t, counts, k, riichi=riichi, tsumo=True)
-            if value > 0:
-                total += u * value
-                outs += u
+                value = self.hand_value(t, counts, k, riichi=riichi)
+                if value <= 0:  # no win on a discard: self-drawn only (menzen tsumo, MCR's
+                    # self-drawn / fully concealed fan), about a third of the wins
+                    value = SELF_DRAWN * self.hand_value(t, counts, k, riichi=riichi, tsumo=True)
+                if value > 0:
+                    total += u * value
+                    outs += u
         return (total / outs if outs else 0.0), outs
-
-    def lookahead_scores(self, t: Table, kinds: Sequence[int]) -> dict[int, float]:
-        """Two steps ahead: what each discard of ``kinds`` (one step from ready) leads to.
-
-        For each discard, every unseen draw that makes the hand ready is followed by the
-        discard that keeps the best ready hand, valued by the ruleset's scorer: its
-        *quality* is the waits' mean value over a typical hand (at most
-        :data:`LOOK_VALUE_CAP`) times the chance to win on that many copies over the chance
-        on :data:`LOOK_OUTS`; a ready hand the ruleset would not let win is worth nothing
-        (Seipalle's double, SEI-SCORE-2), a closed one that may declare riichi counts the
-        riichi double (FIMJ-DBL-C16 on a single wait, SEI-DBL-D30). A discard's
-        *value-weighted ukeire* is the sum over its draws of the unseen copies times that
-        quality; the result is that sum rescaled so that the candidates' mean quality is 1,
-        less the plain count of the copies: 0 when every ready hand is alike, positive for
-        a discard leading to more valuable or wider ready hands than the others, negative
-        for cheaper or narrower ones, in ukeire units (so the efficiency score's scale is
-        kept). The discards are examined in the order given; the hands valued in one
-        decision are at most :data:`LOOK_BUDGET` (then the mean of those valued so far), so a
-        seed fixes the result whatever the cache holds.
-        """
-        counts = t.counts
-        melds = t.own_melds
-        hand = DeltaShanten(counts, melds)
-        draws = t.view.live_count // 4
-        unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
-        base = win_chance(0, LOOK_OUTS, draws, unseen) or 1.0
-        typical = self.traits.typical_value
-        memo: dict[bytes, float] = {}
-        saved = self._budget
-        self._budget = LOOK_BUDGET
-        self._scored = []
-        plain: dict[int, float] = {}
-        worth: dict[int, float] = {}
-        try:
-            for k in kinds:
-                counts[k] -= 1
-                t.visible[k] += 1  # the discard is face up
-                try:
-                    cand = [d for d in range(NUM_KINDS) if counts[d] < 4]
-                    plain[k] = worth[k] = 0.0
-                    for d, sh in zip(cand, hand.draws(k, cand), strict=True):
-                        u = t.unseen(d)
-                        if sh != 0 or not u:
-                            continue
-                        counts[d] += 1
-                        try:
-                            q = self._best_ready(
-                                t,
-                                counts,
-                                memo,
-                                draws=draws,
-                                unseen=unseen,
-                                base=base,
-                                typical=typical,
-                            )
-                        finally:
-                            counts[d] -= 1
-                        plain[k] += u
-                        worth[k] += u * q
-                finally:
-                    counts[k] += 1
-                    t.visible[k] -= 1
-        finally:
-            self._budget = saved
-            self._scored = None
-        total = sum(worth.values())
-        if total <= 0:
-            return dict.fromkeys(kinds, 0.0)
-        scale = sum(plain.values()) / total
-        return {k: worth[k] * scale - plain[k] for k in kinds}
-
-    def may_riichi(self, t: Table, waits: int) -> bool:
-        """Whether a ready hand on ``waits`` kinds could declare riichi now.
-
-        The bot declares it (the profile), enough wall is left, the hand is closed unless
-        the ruleset allows exposed sets (FIMJ-RICHI-3), and FIMJ's single wait
-        (FIMJ-RICHI-1).
-        """
-        traits = self.traits
-        return (
-            self.profile.riichi
-            and t.view.live_count >= LOOK_RIICHI_WALL
-            and (traits.riichi_open or t.own_melds == 0)
-            and (waits == 1 or not traits.riichi_single)
-        )
-
-    def _best_ready(
-        self,
-        t: Table,
-        counts: list[int],
-        memo: dict[bytes, float],
-        *,
-        draws: int,
-        unseen: int,
-        base: float,
-        typical: float,
-    ) -> float:
-        """The best ready hand a discard of the 14 ``counts`` keeps, as a quality (1 typical)."""
-        hand = DeltaShanten(counts, t.own_melds)
-        best = 0.0
-        for e in range(NUM_KINDS):
-            if not counts[e] or hand.shanten(e) != 0:
-                continue
-            counts[e] -= 1
-            try:
-                key = bytes(counts)
-                q = memo.get(key)
-                if q is None:
-                    cand = [w for w in range(NUM_KINDS) if counts[w] < 4]
-                    waits = [
-                        (w, t.unseen(w))
-                        for w, sh in zip(cand, hand.draws(e, cand), strict=True)
-                        if sh < 0 and t.unseen(w)
-                    ]
-                    value, outs = self.waits_value(t, counts, waits, riichi=False)
-                    if self.may_riichi(t, len(waits)):
-                        value = max(value, self.waits_value(t, counts, waits, riichi=True)[0])
-                    chance = win_chance(0, outs, draws, unseen) / base
-                    memo[key] = q = min(value / typical, LOOK_VALUE_CAP) * chance
-            finally:
-                counts[e] += 1
-            best = max(best, q)
-        return best
 
     # ------------------------------------------------------------------ own turn
 
@@ -382,27 +227,89 @@ class ExpertBot(DefensiveBot):
                     ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win
             finally:
                 counts[k] += 1
-        if self.lookahead and ranked and min(steps.values()) == 1:
-            self._look(t, ranked, steps)
+        if self.lookahead:
+            self._look_ahead(t, discards, ranked, steps)
         if not ranked:
             ranked = {a: -SHANTEN_WEIGHT * 9.0 for a in discards if not a.riichi}
         return ranked, equity, steps
 
-    def _look(self, t: Table, ranked: dict[Action, float], steps: dict[Action, int]) -> None:
-        """Move the scores of the best discards one step from ready by the lookahead."""
-        top: dict[int, float] = {}
-        for a, s in ranked.items():
-            assert isinstance(a, Discard)
-            if steps[a] == 1:
-                top[a.tile] = max(s, top.get(a.tile, s))
-        kinds = sorted(top, key=lambda k: (-top[k], k))[:LOOK_CANDIDATES]
-        if len(kinds) < 2:
-            return
-        gains = self.lookahead_scores(t, kinds)
-        for a in ranked:
-            assert isinstance(a, Discard)
-            if a.tile in gains and steps[a] == 1:
-                ranked[a] += self.lookahead * gains[a.tile]
+    def _look_ahead(
+        self,
+        t: Table,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> None:
+        """Ukeire valued by what the ready hands win (:mod:`~muraglia.players.lookahead`).
+
+        A ready discard counts its winning outs instead of all its outs; a discard one step
+        from ready counts each useful draw by the ready hands it makes
+        (:meth:`ValueLookahead.valued_ukeire`) instead of 1 (the equity is valued alike by
+        :meth:`DefensiveBot.ranked_equity`). The efficiency score counted plain ukeire only
+        at the best shanten; a step back (scored by value alone) gets the valued draws added.
+        Where the ruleset has no minimum (the classical rulesets) the valued draws of the
+        discards one step from ready are rescaled to keep their plain ukeire in sum.
+        """
+        look = ValueLookahead(self, t)
+        counts = t.counts
+        best = min(steps.values())
+        done: dict[int, tuple[float, float, float]] = {}  # kind -> (valued, plain, counted)
+        ones: list[int] = []  # the kinds whose discard leaves the hand one step from ready
+        for a in discards:
+            k = a.tile
+            sh = steps[a]
+            if a not in ranked or sh not in {0, 1} or k in done:
+                continue
+            counts[k] -= 1
+            if sh == 0:
+                _, outs, raw = look.ready(counts)
+                done[k] = (float(outs), float(raw), float(raw))
+            else:
+                valued, plain = look.valued_ukeire(counts, sh)
+                done[k] = (valued, plain, plain if sh == best else 0.0)
+                ones.append(k)
+            counts[k] += 1
+        scale = 1.0
+        worth = sum(done[k][0] for k in ones)
+        if not self.profile.min_fan and worth > 0:
+            # No minimum (the classical rulesets): the typical value is the mean of a heavy
+            # tail (limit hands), so most ready hands are worth less than it and absolute
+            # weights would only shrink the ukeire; the discards one step from ready are
+            # compared with each other instead: their valued draws are rescaled to keep
+            # their plain ukeire in sum, and only the value of where they lead moves them.
+            scale = sum(done[k][1] for k in ones) / worth
+        for a in discards:
+            if a.tile in done and a in ranked:
+                valued, _, counted = done[a.tile]
+                ranked[a] += valued * (scale if steps[a] == 1 else 1.0) - counted
+
+    def call_keeps_value(self, t: Table, action: Action) -> bool:
+        """Whether the hand after the call ``action`` may still win (MCR-WIN-4: 8 points).
+
+        Judged one draw ahead (:meth:`ValueLookahead.keeps_value`) with the called meld
+        declared: a call that leaves a ready hand whose every wait falls short of the
+        minimum, or a hand one step from ready whose every ready hand does, is declined.
+        """
+        tile = t.view.claim
+        assert tile is not None
+        meld = _called(action, tile)
+        counts = t.counts[:]
+        taken = list(meld)
+        taken.remove(tile)
+        for k in taken:
+            counts[k] -= 1
+        v = t.view
+        text = "[" + compact_notation("".join(Tile(k).notation for k in meld)) + "]"
+        look = ValueLookahead(self, t, (*v.melds[v.seat], text))
+        if action.kind == "kong":  # a replacement tile comes before the discard
+            sh = shanten_all(counts, look.melds)
+            if sh == 0:
+                return look.ready(counts)[1] > 0
+            if sh == 1:
+                valued, plain = look.valued_ukeire(counts, 1)
+                return valued > FLOOR * plain + 1e-9
+            return True
+        return look.keeps_value(counts)
 
     def riichi_pays(self, t: Table, riichi_value: float, dama_value: float) -> bool:
         """Riichi (or FIMJ/Seipalle richi) rather than staying concealed without it."""
@@ -420,6 +327,8 @@ class ExpertBot(DefensiveBot):
         choice = super()._claim(t, legal)
         if isinstance(choice, Pass) or choice.kind == "win":
             return choice
+        if self.lookahead and not self.call_keeps_value(t, choice):
+            return next(a for a in legal if isinstance(a, Pass))
         tile = t.view.claim
         assert tile is not None
         honours = self.profile.scoring_honours(t.seat_wind, t.view.round_wind)

@@ -61,10 +61,10 @@ class Profile:
     min_fan: int = 0
     """A win needs this many fan (MCR-WIN-4: 8): a call is made only if the opened hand can
     still reach it (see :func:`muraglia.players.efficiency.reachable_fan`); 0 = no minimum."""
-    lookahead: float = 0.0
-    """Weight of the expert's two-step lookahead: one step from ready, each discard is judged
-    by the ready hands its draws lead to, valued by the ruleset's scorer (see
-    :meth:`muraglia.players.expert.ExpertBot.lookahead_scores`); 0 = off."""
+    lookahead: bool = False
+    """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
+    (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
+    rulesets; MCR's is on by its minimum, :attr:`min_fan`)."""
 
     def scoring_honours(self, seat_wind: Tile, round_wind: Tile) -> frozenset[Tile]:
         """Honours whose pung scores a double for a seat with ``seat_wind``."""
@@ -80,7 +80,7 @@ PROFILES: dict[str, Profile] = {
         flush_weight=8,
         flush_reach=4,
         pungs_weight=3,
-        lookahead=1.0,
+        lookahead=True,
     ),
     "ravenna": Profile(
         "ravenna",
@@ -90,7 +90,7 @@ PROFILES: dict[str, Profile] = {
         pungs_weight=4,
         riichi=False,
         chow_calls=False,
-        lookahead=1.0,
+        lookahead=True,
     ),
     "seipalle": Profile(
         "seipalle",
@@ -102,7 +102,7 @@ PROFILES: dict[str, Profile] = {
         needs_double=True,
         simples_weight=3,
         dora_weight=4,
-        lookahead=1.0,
+        lookahead=True,
     ),
     # EMA-WIN-2: a win needs a yaku (dora are not one). Opening must keep a yakuhai pung,
     # tanyao (open tanyao allowed in EMA 2008 and in the Tenhou preset), a flush or toitoi;

@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from muraglia.errors import (
@@ -34,7 +34,7 @@ from muraglia.errors import (
     json_type,
 )
 from muraglia.hand import Hand
-from muraglia.notation import parse_hand, parse_tiles, scan_with_indicators
+from muraglia.notation import _scan_indicated, parse_hand, parse_tiles, scan_with_indicators
 from muraglia.rulesets.base.options import convert_options
 from muraglia.rulesets.base.ruleset import AnyRuleset, Ruleset
 from muraglia.scoring.context import WinType, parse_wind
@@ -47,6 +47,7 @@ from muraglia.scoring.inputs import (
     check_string_list,
     check_tile_counts,
     check_tile_list,
+    plain_arguments,
 )
 from muraglia.scoring.result import ScoreResult
 from muraglia.tiles import COPIES, NUM_KINDS, Tile
@@ -296,11 +297,17 @@ def load_scorer(spec: str) -> Ruleset[Any]:
 
 _CACHE_SIZE = 64
 """How many distinct rulesets (and, separately, spec spellings) :func:`ruleset_for` keeps."""
-_BY_TEXT: dict[str, tuple[AnyRuleset, int | None]] = {}
-"""Spec text as given -> (shared ruleset, the version of the pattern table it was built from)
-(the hit path: one dictionary lookup and one version check)."""
-_BY_KEY: dict[tuple[Any, ...], tuple[AnyRuleset, int | None]] = {}
-"""Normalised spec (id, sorted typed options) -> (shared ruleset, pattern table version)."""
+_Entry = tuple[AnyRuleset, int | None, int, Callable[..., Any] | None]
+"""A shared ruleset, the version of the pattern table it was built from, and what
+:func:`score` needs of it: its red fives per suit and its lane, ``checked_scorer()`` (a
+callable with the contract of ``Ruleset.score_checked``; None for an object without one or
+whose ``score_dict`` is not callable: :func:`score` then takes its general path, which
+raises where it must)."""
+_BY_TEXT: dict[str, _Entry] = {}
+"""Spec text as given -> its entry (the hit path: one dictionary lookup and one version
+check)."""
+_BY_KEY: dict[tuple[Any, ...], _Entry] = {}
+"""Normalised spec (id, sorted typed options) -> its entry."""
 _LOCK = threading.Lock()
 
 
@@ -323,6 +330,19 @@ def _fresh(ruleset: Any, version: int | None) -> bool:
 def _version(ruleset: Any) -> int | None:
     """The version of the pattern table ``ruleset`` was built from (None: no table)."""
     return getattr(getattr(type(ruleset), "patterns", None), "version", None)
+
+
+def _entry(ruleset: AnyRuleset) -> _Entry:
+    """The cache entry of a freshly built shared ``ruleset`` (see :data:`_Entry`)."""
+    make = getattr(ruleset, "checked_scorer", None)
+    lane = make() if callable(make) else None
+    try:
+        per_suit = red_fives_per_suit(ruleset)
+    except (TypeError, ValueError):  # not a count: score's general path will say so
+        per_suit, lane = 0, None
+    if not callable(lane) or not callable(getattr(ruleset, "score_dict", None)):
+        lane = None
+    return (ruleset, _version(ruleset), per_suit, lane)
 
 
 def ruleset_for(spec: str, **options: Any) -> AnyRuleset:
@@ -374,12 +394,12 @@ def ruleset_for(spec: str, **options: Any) -> AnyRuleset:
         return load_ruleset(spec, **options)
     with _LOCK:
         entry = _BY_KEY.get(key)
-    if entry is None or not _fresh(*entry):
+    if entry is None or not _fresh(entry[0], entry[1]):
         built = load_ruleset(spec, **options)
         with _LOCK:
             entry = _BY_KEY.get(key)
-            if entry is None or not _fresh(*entry):
-                entry = (built, _version(built))
+            if entry is None or not _fresh(entry[0], entry[1]):
+                entry = _entry(built)
                 _BY_KEY.pop(key, None)
                 _remember(_BY_KEY, key, entry)
     if not options:
@@ -409,6 +429,20 @@ def score(
     Raises:
         MahjongError: on bad input (names the offending tile, option or flag).
     """
+    # the lane (see Ruleset.score_checked): a shared ruleset's cached entry, the hand and the
+    # indicators checked in one pass (the C scanner where built), then the ruleset's lane,
+    # which takes the other arguments in their plain spellings; anything else, below
+    hit = _BY_TEXT.get(rules) if rules.__class__ is str else None
+    if (
+        hit is not None
+        and hit[3] is not None
+        and getattr(getattr(hit[0].__class__, "patterns", None), "version", None) == hit[1]
+    ):  # _fresh(hit[0], hit[1]), inline
+        checked = _scan_indicated(hand, hit[2], dora, ura, MAX_INDICATORS)
+        if checked is not None:
+            done = hit[3](checked, win, seat_wind, round_wind, flags, dora, ura, situation)
+            if done is not NotImplemented:
+                return done  # type: ignore[no-any-return]
     ruleset = ruleset_for(rules) if isinstance(rules, str) else rules
     if not callable(getattr(ruleset, "score_dict", None)):
         raise InputTypeError(
@@ -447,12 +481,9 @@ _PLAIN_INDICATORS: dict[str, tuple[Tile, bool]] = {
     **{f"0{suit}": (Tile.from_notation(f"5{suit}"), True) for suit in "mps"},
 }
 """The indicators spelled as two-character notations (``5m``, ``0p``, ``7z``): kind, red."""
-_SEAT_LETTERS = frozenset("ESWN")
 _SEQUENCES = (tuple, list)
 _NAMED_KEYS = frozenset({"rules", "hand", "win", "seat_wind", "round_wind", "flags", "dora", "ura"})
 """The keys of a ``score`` input object that are not situation keys (``score_dict``'s)."""
-_COUNTERS = ("honba", "riichi_sticks")
-_SEAT_KEYS = ("dealer", "discarder")
 
 
 def _fast_hand(  # noqa: PLR0911, PLR0917 - one pass over the common spellings
@@ -479,26 +510,10 @@ def _fast_hand(  # noqa: PLR0911, PLR0917 - one pass over the common spellings
         NotationError, InvalidHandError: the hand's own errors (the general path's: every
             argument before them is of a type it accepts).
     """
-    if (
-        hand.__class__ is not str
-        or win.__class__ is not str
-        or seat_wind.__class__ is not str
-        or round_wind.__class__ is not str
-        or flags.__class__ not in _SEQUENCES
+    if hand.__class__ is not str or not plain_arguments(
+        win, seat_wind, round_wind, flags, situation
     ):
         return None
-    for f in flags:
-        if f.__class__ is not str:
-            return None
-    for key, value in situation.items():
-        if key in _COUNTERS:
-            if value.__class__ is not int or value < 0:
-                return None
-        elif key in _SEAT_KEYS:
-            if value is not None and (value.__class__ is not str or value not in _SEAT_LETTERS):
-                return None
-        else:
-            return None
     per_suit = int(getattr(ruleset, "red_fives_per_suit", 0))
     # the common case in one pass (the C kernel where built): hand, indicators, red fives
     checked = scan_with_indicators(hand, per_suit, dora, ura, MAX_INDICATORS)

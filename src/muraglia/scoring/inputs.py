@@ -41,6 +41,7 @@ __all__ = [
     "check_string_list",
     "check_tile_counts",
     "check_tile_list",
+    "plain_arguments",
 ]
 
 SEATS = ("E", "S", "W", "N")
@@ -52,6 +53,9 @@ MAX_INDICATORS = 5
 """Most dora (or ura dora) indicators of a deal: one, plus one per kong (EMA-DORA-2)."""
 
 _WIN = ("ron", "tsumo", "none")
+_SEQUENCES = (tuple, list)
+_COUNTERS = ("honba", "riichi_sticks")
+_SEAT_KEYS = ("dealer", "discarder")
 
 
 def check_seat(value: Any, key: str) -> str:
@@ -152,6 +156,47 @@ def check_situation(data: Mapping[str, Any]) -> None:
             check_tile_list(data[key], key)
     if "round_wind" in data:
         check_seat(data["round_wind"], "round_wind")
+
+
+def plain_arguments(
+    win: Any, seat_wind: Any, round_wind: Any, flags: Any, situation: Mapping[str, Any]
+) -> bool:
+    """Whether the arguments of a ``score`` call are in the spellings accepted without a look.
+
+    Strings for ``win`` and the winds, a list or tuple of strings for ``flags``, and in the
+    situation only the counters (``honba``, ``riichi_sticks``: non-negative ints, not bools)
+    and the seat keys (``dealer``, ``discarder``: None or a seat letter): exact types, so
+    the type checks of ``muraglia.score`` (``check_api_arguments``) would pass without a
+    word. False for anything else (then those checks run and name what is wrong); never
+    raises.
+
+    >>> plain_arguments("ron", "E", "S", ["riichi"], {"honba": 1, "discarder": "W"})
+    True
+    >>> plain_arguments("ron", "E", "S", "riichi", {})  # a string, not a list of flags
+    False
+    >>> plain_arguments("ron", "E", "S", (), {"honba": True})  # a bool, not a count
+    False
+    """
+    if (
+        win.__class__ is not str
+        or seat_wind.__class__ is not str
+        or round_wind.__class__ is not str
+        or flags.__class__ not in _SEQUENCES
+    ):
+        return False
+    for f in flags:
+        if f.__class__ is not str:
+            return False
+    for key, value in situation.items():
+        if key in _COUNTERS:
+            if value.__class__ is not int or value < 0:
+                return False
+        elif key in _SEAT_KEYS:
+            if value is not None and (value.__class__ is not str or value not in _SEAT_SET):
+                return False
+        else:
+            return False
+    return True
 
 
 def check_score_input(data: Any) -> None:

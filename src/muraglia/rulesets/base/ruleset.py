@@ -28,7 +28,7 @@ they satisfy :class:`AnyRuleset`, which is all the registry, the engine and the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
@@ -44,6 +44,7 @@ from muraglia.rulesets.base.options import NoOptions
 from muraglia.scoring.accepts import InputRules
 from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind
 from muraglia.scoring.deal import read_deal
+from muraglia.scoring.inputs import plain_arguments
 from muraglia.scoring.patterns import PatternTable
 from muraglia.scoring.result import DealOutcome, ScoreResult, Settlement
 from muraglia.tiles import Tile, wind_letter
@@ -421,6 +422,57 @@ class Ruleset(Generic[OptionsT]):
                 if best is None or key > best_key:
                     best, best_key = result, key
         return best if best is not None else self.invalid(h, "not a complete hand")
+
+    def score_checked(  # noqa: PLR0917 - the public call's arguments, by position
+        self,
+        hand: Hand,
+        win: Any,
+        seat_wind: Any,
+        round_wind: Any,
+        flags: Any,
+        dora: Any,
+        ura: Any,
+        situation: dict[str, Any],
+    ) -> Any:
+        """The lane of ``muraglia.score`` into this ruleset (internal; one contract for all).
+
+        ``hand`` is a :class:`Hand` the caller parsed from notation and checked with ``dora``
+        and ``ura`` (no fifth copy of a kind, no more red fives than the wall's:
+        :func:`muraglia.notation.scan_with_indicators`); every other argument is as the
+        caller received it, unchecked, and ``situation`` is a dict this call may keep.
+
+        Answers exactly what :meth:`score` (``hand``, the arguments as keywords, the
+        situation spread) answers -- the same result or the same error -- when every
+        argument is in a spelling ``muraglia.score``'s type checks accept without a look
+        (:func:`~muraglia.scoring.inputs.plain_arguments`), and ``NotImplemented`` for
+        anything else, before raising anything: the caller then checks everything its
+        general way. So the public call checks each argument once and repacks nothing.
+
+        This default checks the spellings and calls :meth:`score`; a ruleset may answer
+        faster for the spellings it can judge itself (riichi: its C kernel's whole-call
+        front), and answers ``NotImplemented`` or calls this default for the rest.
+        """
+        if not plain_arguments(win, seat_wind, round_wind, flags, situation):
+            return NotImplemented
+        return self.score(
+            hand,
+            win=win,
+            seat_wind=seat_wind,
+            round_wind=round_wind,
+            flags=flags,
+            dora=dora,
+            ura=ura,
+            **situation,
+        )
+
+    def checked_scorer(self) -> Callable[..., Any]:
+        """The callable ``muraglia.score`` keeps for this ruleset: :meth:`score_checked`.
+
+        The registry asks once per shared ruleset (:func:`muraglia.rulesets.ruleset_for`'s
+        cache entry); a ruleset may answer a compiled form with the same contract and the
+        same arguments (riichi: its C kernel's ``lane``). This default: the bound method.
+        """
+        return self.score_checked
 
     def check_flags(self, flags: Iterable[str]) -> Iterable[str]:
         """The flags, checked against :attr:`flags` when the ruleset declares them.

@@ -64,7 +64,8 @@ static int limit_han[8], limit_b[8];
 static PyObject *limit_name[8];
 
 static PyObject *kernel_ids = NULL; /* fast.KERNEL_IDS */
-static PyObject *s_concealed, *s_melds, *s_winning, *s_kind, *s_red, *s_tiles;
+static PyObject *s_concealed, *s_melds, *s_winning, *s_kind, *s_red, *s_tiles, *s_bonus,
+    *s_resolvers;
 
 /* ------------------------------------------------------------------ compiled resolvers */
 
@@ -1884,6 +1885,33 @@ static PyObject *front(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     return out;
 }
 
+PyDoc_STRVAR(lane_doc,
+             "lane(state, hand, win, seat_wind, round_wind, flags, dora, ura, situation): "
+             "RiichiEma.score_checked in C: front on a Hand without flowers or seasons while "
+             "the ruleset (state[6]) still holds the resolvers its state was built from, else "
+             "NotImplemented (the caller then checks the general way).");
+
+static PyObject *lane(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *state, *got;
+    int ok;
+    if (nargs != 9 || !front_ok || !ids_ok) Py_RETURN_NOTIMPLEMENTED;
+    state = args[0];
+    if (!PyTuple_CheckExact(state) || PyTuple_GET_SIZE(state) != 7 ||
+        (PyObject *)Py_TYPE(args[1]) != hand_type)
+        Py_RETURN_NOTIMPLEMENTED;
+    got = PyObject_GetAttr(args[1], s_bonus); /* `not hand.bonus` */
+    if (got == NULL) return NULL;
+    ok = PyTuple_CheckExact(got) && PyTuple_GET_SIZE(got) == 0;
+    Py_DECREF(got);
+    if (!ok) Py_RETURN_NOTIMPLEMENTED;
+    got = PyObject_GetAttr(PyTuple_GET_ITEM(state, 6), s_resolvers); /* front[0] is ... */
+    if (got == NULL) return NULL;
+    ok = got == PyTuple_GET_ITEM(state, 0);
+    Py_DECREF(got);
+    if (!ok) Py_RETURN_NOTIMPLEMENTED;
+    return front_hand(self, args, nargs);
+}
+
 /* ------------------------------------------------------------------ module */
 
 static PyMethodDef methods[] = {
@@ -1892,6 +1920,7 @@ static PyMethodDef methods[] = {
     {"score_best", (PyCFunction)(void (*)(void))score_best, METH_FASTCALL, score_best_doc},
     {"setup_front", setup_front, METH_VARARGS, setup_front_doc},
     {"front", (PyCFunction)(void (*)(void))front, METH_FASTCALL, front_doc},
+    {"lane", (PyCFunction)(void (*)(void))lane, METH_FASTCALL, lane_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1918,6 +1947,8 @@ PyMODINIT_FUNC PyInit__criichi(void) {
     s_kind = PyUnicode_InternFromString("kind");
     s_red = PyUnicode_InternFromString("red");
     s_tiles = PyUnicode_InternFromString("tiles");
+    s_bonus = PyUnicode_InternFromString("bonus");
+    s_resolvers = PyUnicode_InternFromString("_resolvers");
     s_honba = PyUnicode_InternFromString("honba");
     s_sticks = PyUnicode_InternFromString("riichi_sticks");
     s_discarder = PyUnicode_InternFromString("discarder");
@@ -1926,7 +1957,8 @@ PyMODINIT_FUNC PyInit__criichi(void) {
     letter_objs[1] = PyUnicode_InternFromString("S");
     letter_objs[2] = PyUnicode_InternFromString("W");
     letter_objs[3] = PyUnicode_InternFromString("N");
-    if (!s_concealed || !s_melds || !s_winning || !s_kind || !s_red || !s_tiles ||
+    if (!s_concealed || !s_melds || !s_winning || !s_kind || !s_red || !s_tiles || !s_bonus ||
+        !s_resolvers ||
         PyModule_AddIntConstant(m, "NY", NY) < 0 || PyModule_AddIntConstant(m, "NF", NF) < 0 ||
         PyModule_AddObjectRef(m, "Deferred", (PyObject *)&DeferredType) < 0) {
         Py_DECREF(m);

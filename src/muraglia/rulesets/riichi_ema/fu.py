@@ -81,28 +81,20 @@ class FuItem(NamedTuple):
         return _LABELS[self.key][1].format(g=_text(self.group))
 
 
-_TEXT: dict[Group, str] = {}
-
-
 def _text(group: Group | None) -> str:
-    """``str(group)``, memoised (labels are built for every scored hand)."""
-    if group is None:
-        return ""
-    text = _TEXT.get(group)
-    if text is None:
-        text = _TEXT[group] = str(group)
-    return text
+    """``str(group)`` (memoised there by kind and tile: cheaper than hashing the group)."""
+    return "" if group is None else str(group)
 
 
-_PAIRS: dict[tuple[str, Group | None], tuple[str, str]] = {}
+_PAIRS: dict[tuple[str, str], tuple[str, str]] = {}
 _PAIRS_LIMIT = 8192
 _LINES: dict[tuple[int, str, str, str], tuple[str, str]] = {}
 """A fu line in English and in Italian by (fu, rule id, both labels); bounded like ``_PAIRS``."""
 
 
 def _label_pair(item: FuItem) -> tuple[str, str]:
-    """``(item.en, item.it)``, memoised by what they are made of (the key and the group)."""
-    key = (item.key, item.group)
+    """``(item.en, item.it)``, memoised by what they are made of (the key and the group's text)."""
+    key = (item.key, _text(item.group))
     pair = _PAIRS.get(key)
     if pair is None:
         if len(_PAIRS) >= _PAIRS_LIMIT:

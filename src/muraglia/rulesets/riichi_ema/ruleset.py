@@ -11,9 +11,10 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
 from itertools import chain
+from types import MethodType
 from typing import Any, ClassVar
 
 from muraglia.analysis.groups import Decomposition
@@ -420,6 +421,46 @@ class RiichiEma(Ruleset[EmaOptions]):
             ura if type(ura) in _FROZEN else ura_t,
         )
         return self._finish(best, situation, keep)
+
+    def score_checked(  # noqa: PLR0917 - the public call's arguments, by position
+        self,
+        hand: Hand,
+        win: Any,
+        seat_wind: Any,
+        round_wind: Any,
+        flags: Any,
+        dora: Any,
+        ura: Any,
+        situation: dict[str, Any],
+    ) -> Any:
+        """:meth:`Ruleset.score_checked`: the C kernel's front first, as :meth:`score` calls it.
+
+        The front answers only for spellings whose type checks pass (strings, seat letters,
+        tuples/lists/sets of known flags, indicators the caller already checked, the counters
+        and ``discarder``), on a hand without flowers; anything else goes to the default.
+        """
+        front = self._front
+        if front is not None and front[0] is self._resolvers and not hand.bonus:
+            done = score_front(front, hand, win, seat_wind, round_wind, flags, dora, ura, situation)
+            if done is not NotImplemented:
+                return done
+        return super().score_checked(hand, win, seat_wind, round_wind, flags, dora, ura, situation)
+
+    def checked_scorer(self) -> Callable[..., Any]:
+        """:meth:`Ruleset.checked_scorer`: the C kernel's ``lane`` bound to this ruleset's front.
+
+        ``lane`` is :meth:`score_checked` in C (the same checks: a Hand without flowers, the
+        resolvers the front was built from, then the front); it is used while this module
+        calls the compiled front (not under ``MURAGLIA_PURE=1`` or in the tests' pure runs,
+        which rebind ``score_front``), else the bound :meth:`score_checked`.
+        """
+        front = self._front
+        native = fast._native
+        if front is not None and native is not None and score_front is native.front:
+            compiled = getattr(native, "lane", None)  # (an older build has no lane)
+            if compiled is not None:
+                return MethodType(compiled, front)
+        return self.score_checked
 
     def _reference_core(self, c: Best, args: tuple[Any, ...], honba: int) -> Core:
         """The reference scorer's view of the reading ``c`` found by the fast path."""
