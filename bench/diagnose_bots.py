@@ -25,7 +25,7 @@ writes one JSON line per match (the per-seat totals) for paired comparisons::
 
     python bench/diagnose_bots.py --compare old.jsonl new.jsonl
     python bench/diagnose_bots.py --compare old.jsonl bench/results/strength_pilots.jsonl \
-        --rules fimj --hero expert --field efficiency [--bots HASH]
+        --rules fimj --hero expert --field efficiency [--bots HASH | --bots OLD,NEW]
 
 Either file may be a ``bench/strength.py`` output (the same seeded matches): the rows of
 the cell named by ``--rules``/``--hero``/``--field``/``--seed`` played by the bots of this
@@ -340,13 +340,16 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
     )
 
 
-def load_rows(path: str, cell: argparse.Namespace | None = None) -> dict[int, dict[str, Any]]:
+def load_rows(
+    path: str, cell: argparse.Namespace | None = None, bots: str | None = None
+) -> dict[int, dict[str, Any]]:
     """The per-match rows of ``path`` by match index.
 
     A ``--rows`` file of this script, or a ``bench/strength.py`` output: there the rows of
     the cell (``cell.rules``, ``cell.hero``, ``cell.field``, ``cell.seed``, whole matches)
     played by the bots ``cell.bots`` (default: the bots of this checkout) are taken, as
-    rows of the hero's seat (placement, wins, deal-ins, deals and the net score).
+    rows of the hero's seat (placement, wins, deal-ins, deals and the net score); ``bots``
+    overrides ``cell.bots``.
     """
     rows = [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
     if not rows or "seats" in rows[0]:
@@ -356,14 +359,14 @@ def load_rows(path: str, cell: argparse.Namespace | None = None) -> dict[int, di
     sys.path.insert(0, str(Path(__file__).parent))
     import strength
 
-    bots = getattr(cell, "bots", None) or strength.bots_version()
+    bots = bots or getattr(cell, "bots", None) or strength.bots_version()
     start = Game(ruleset_for(SPECS.get(cell.rules, cell.rules)), seed=0).new_match().scores
     out: dict[int, dict[str, Any]] = {}
     for r in rows:
         if (
             (r["rules"], r["hero"], r["field"], r["seed"])
             != (cell.rules, cell.hero, cell.field, cell.seed)
-            or strength.cell_bots(r["bots"]) != strength.cell_bots(bots)
+            or strength.cell_bots(r.get("bots", strength.UNVERSIONED)) != strength.cell_bots(bots)
             or r.get("max_deals")
             or r.get("error")
         ):
@@ -382,8 +385,9 @@ def load_rows(path: str, cell: argparse.Namespace | None = None) -> dict[int, di
 
 def compare(old_path: str, new_path: str, cell: argparse.Namespace | None = None) -> None:
     """Paired comparison of two ``--rows`` files (or strength cells) played on the same seeds."""
-    old = load_rows(old_path, cell)
-    new = load_rows(new_path, cell)
+    hashes = (getattr(cell, "bots", None) or "").split(",")
+    old = load_rows(old_path, cell, hashes[0] or None)
+    new = load_rows(new_path, cell, hashes[-1] or None)
     both = sorted(old.keys() & new.keys())
     if len(both) < 2:
         raise SystemExit("--compare: fewer than two matches played in both files")
@@ -439,8 +443,8 @@ def main() -> int:
     parser.add_argument(
         "--bots",
         default=None,
-        help="with --compare on a bench/strength.py file: the bots hash of the cell's rows "
-        "(default: the bots of this checkout)",
+        help="with --compare on bench/strength.py files: the bots hash of the cell's rows, or "
+        "OLD,NEW for each file's (default: the bots of this checkout)",
     )
     parser.add_argument(
         "--calibrate",

@@ -470,6 +470,13 @@ def test_diagnosis_counts_every_deal_and_pairs_runs(
     assert "net per deal: new - old = +0.000 ± 0.000 (2 matches)" in out
     with pytest.raises(SystemExit, match="name the cell"):
         dg.compare(str(rows), str(strength_rows))
+    # --bots OLD,NEW: each file's rows of its own bots (here another hash has none)
+    cell.bots = f"{st_.bots_version()},{st_.bots_version()}"
+    dg.compare(str(strength_rows), str(strength_rows), cell)
+    assert "(2 matches)" in capsys.readouterr().out
+    cell.bots = f"{st_.bots_version()},0000000000"
+    with pytest.raises(SystemExit, match="fewer than two"):
+        dg.compare(str(strength_rows), str(strength_rows), cell)
 
 
 def test_views_are_not_modified_by_the_expert() -> None:
