@@ -223,13 +223,15 @@ static PyObject *build_hand(Scan *sc, PyObject *melds, int strict) {
         memset(held, 0, sizeof held);
         for (Py_ssize_t i = 0; i < sc->n_concealed; i++) held[sc->concealed[i] >> 1]++;
         if (sc->winning >= 0) held[sc->winning >> 1]++;
-        for (int k = 0; k < NUM_KINDS; k++) {
-            every[k] = held[k] + sc->melded[k];
-            if (every[k] > COPIES) Py_RETURN_NONE;
-        }
-        if (sc->seen != NULL) { /* with the indicators: no fifth copy, not too many red fives */
-            int red = sc->melded_red + sc->seen_red;
+        if (sc->seen == NULL) {
             for (int k = 0; k < NUM_KINDS; k++) {
+                every[k] = held[k] + sc->melded[k];
+                if (every[k] > COPIES) Py_RETURN_NONE;
+            }
+        } else { /* with the indicators: no fifth copy, not too many red fives */
+            int red = sc->melded_red + sc->seen_red;
+            for (int k = 0; k < NUM_KINDS; k++) { /* (seen >= 0: this bounds every[k] too) */
+                every[k] = held[k] + sc->melded[k];
                 if (every[k] + sc->seen[k] > COPIES) Py_RETURN_NONE;
             }
             for (Py_ssize_t i = 0; i < sc->n_concealed; i++) red += !(sc->concealed[i] & 1);
@@ -275,7 +277,8 @@ static PyObject *build_hand(Scan *sc, PyObject *melds, int strict) {
         c_counts = counts_tuple(held);
         if (c_counts == NULL || PyObject_GenericSetAttr(hand, s_concealed_counts, c_counts) < 0)
             goto fail;
-        all_counts = counts_tuple(every);
+        /* without melds both counts are the same: one tuple (immutable) serves both */
+        all_counts = n_melds ? counts_tuple(every) : Py_NewRef(c_counts);
         if (all_counts == NULL || PyObject_GenericSetAttr(hand, s_counts, all_counts) < 0)
             goto fail;
     }
@@ -324,41 +327,52 @@ static PyObject *scan(const char *s, Py_ssize_t n, int strict, int red_fives, co
         char c = s[j];
         int group[MAX_BONUS]; /* a token's tile codes */
         int n_group = 0, is_bonus = 0, control = -1;
-        if (j + 1 < n && ((c == 'W' && s[j + 1] == 'h') || (c == 'G' && s[j + 1] == 'r') ||
-                          (c == 'R' && s[j + 1] == 'd'))) {
-            if (n_digits) goto reject;
-            group[n_group++] = 2 * (c == 'W' ? 31 : c == 'G' ? 32 : 33) + 1;
-            i = j + 2;
-        } else if (n_digits == 0) {
-            int kind = letter_kind(c);
-            if (kind >= 0) {
-                group[n_group++] = 2 * kind + 1;
+        if (n_digits == 0) {
+            if (j + 1 < n && ((c == 'W' && s[j + 1] == 'h') || (c == 'G' && s[j + 1] == 'r') ||
+                              (c == 'R' && s[j + 1] == 'd'))) {
+                group[n_group++] = 2 * (c == 'W' ? 31 : c == 'G' ? 32 : 33) + 1;
+                i = j + 2;
             } else {
-                control = control_of(c);
-                if (control < 0) goto reject;
+                int kind = letter_kind(c);
+                if (kind >= 0) {
+                    group[n_group++] = 2 * kind + 1;
+                } else {
+                    control = control_of(c);
+                    if (control < 0) goto reject;
+                }
+                i = j + 1;
             }
-            i = j + 1;
-        } else {
+        } else { /* (digits before Wh, Gr or Rd: no suit letter, rejected here too) */
             int base, top;
             if (!suit_base(c, &base, &top) || n_digits > MAX_BONUS) goto reject;
+            is_bonus = c == 'f';
+            /* the common token, playing tiles outside a meld: written straight to the hand */
+            int direct = state == 0 && !is_bonus;
+            if (direct && sc.n_concealed + n_digits > MAX_CONCEALED) goto reject;
+            int *to = direct ? sc.concealed + sc.n_concealed : group;
             for (Py_ssize_t d = i; d < j; d++) {
                 int digit = s[d] - '0';
                 if (digit == 0) {
                     if (!red_fives || (c != 'm' && c != 'p' && c != 's')) goto reject;
-                    group[n_group++] = 2 * (base + 4);
+                    to[n_group++] = 2 * (base + 4);
                 } else if (digit > top) {
                     goto reject;
                 } else {
-                    group[n_group++] = 2 * (base + digit - 1) + 1;
+                    to[n_group++] = 2 * (base + digit - 1) + 1;
                 }
             }
-            is_bonus = c == 'f';
             i = j + 1;
+            if (direct) {
+                sc.n_concealed += n_group;
+                continue;
+            }
         }
         if (control < 0 && !is_bonus) { /* a group of playing tiles */
             if (state == 0) {
                 if (sc.n_concealed + n_group > MAX_CONCEALED) goto reject;
-                for (int g = 0; g < n_group; g++) sc.concealed[sc.n_concealed++] = group[g];
+                int *to = sc.concealed + sc.n_concealed;
+                for (int g = 0; g < n_group; g++) to[g] = group[g];
+                sc.n_concealed += n_group;
             } else if (state == 1 || state == 3) {
                 if (n_codes + n_group > KONG_SIZE) goto reject; /* no meld has 5 tiles */
                 for (int g = 0; g < n_group; g++) codes[n_codes++] = group[g];

@@ -22,7 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muraglia.engine import legal
-from muraglia.engine.actions import ClaimKong, Discard, Pass, Pung, Win
+from muraglia.engine.actions import Chow, ClaimKong, Discard, Pass, Pung, Win
 from muraglia.rulesets.base import DealFlow
 from tests.strategies import concealed_counts
 
@@ -98,13 +98,13 @@ def test_claim_shapes_are_pairs_and_runs(counts: tuple[int, ...], tile: int) -> 
     """The per-hand bytes the claim window reads equal the per-discard checks they replace."""
     shapes = legal.claim_shapes(list(counts))
     assert len(shapes) == 34
-    assert shapes[tile] == int(counts[tile] >= 2 or _runs_with(counts, tile))
+    assert shapes[tile] == 2 * (counts[tile] >= 2) | _runs_with(counts, tile)
 
 
 @given(concealed_counts(14))
 def test_claim_shapes_of_fourteen_tiles(counts: tuple[int, ...]) -> None:
     shapes = legal.claim_shapes(list(counts))
-    assert list(shapes) == [int(counts[k] >= 2 or _runs_with(counts, k)) for k in range(34)]
+    assert list(shapes) == [2 * (counts[k] >= 2) | _runs_with(counts, k) for k in range(34)]
 
 
 @pytest.mark.parametrize("seat", range(4))
@@ -114,3 +114,9 @@ def test_interned_actions_equal_fresh_ones(seat: int) -> None:
     assert legal._PUNG[seat] == Pung(seat)
     assert legal._CLAIM_KONG[seat] == ClaimKong(seat)
     assert all(legal._DISCARD[seat][k] == Discard(seat, legal._TILES[k]) for k in range(34))
+    for k in range(34):  # the chows of each kind: every run of its suit that holds it
+        runs = [(lo, lo + 1, lo + 2) for lo in range(k - 2, k + 1) if k < 27 and 0 <= lo % 9 <= 6]
+        runs = [r for r in runs if r[0] // 9 == r[2] // 9 == k // 9]
+        got = [(chow, taken) for chow, taken in legal._CHOWS[seat][k]]
+        assert [c for c, _ in got] == [Chow(seat, tuple(legal._TILES[t] for t in r)) for r in runs]
+        assert [set(t) for _, t in got] == [set(r) - {k} for r in runs]

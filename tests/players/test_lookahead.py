@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import math
+import re
+from pathlib import Path
+
+import muraglia.players
 from muraglia.engine.actions import Chow, Discard, Pass, Pung
 from muraglia.players import DefensiveBot, EfficiencyBot, ExpertBot, Table, make_bot
-from muraglia.players.defensive import reach
 from muraglia.players.lookahead import CAP, FLOOR, ValueLookahead
 from muraglia.tiles import Tile
-from tests.players.test_expert import discards_of, tiles, view
+from tests.players.test_expert import _bench, discards_of, tiles, view
 
 
 def lookahead(hand: str) -> tuple[ValueLookahead, list[int]]:
@@ -55,10 +59,16 @@ def test_the_mcr_expert_keeps_the_tile_that_leads_to_8_points() -> None:
     assert choice.tile in {Tile.M7, Tile.M9}
 
 
-def test_the_lookahead_is_off_in_riichi() -> None:
-    """MCR by its minimum, the classical rulesets by their profiles; riichi as before."""
+def test_the_lookahead_is_off_in_riichi_and_folds_only_where_it_did() -> None:
+    """MCR by its minimum, the classical rulesets by their profiles; riichi as before. Only
+    MCR's expert stops reading the danger with it (Seipalle's still folds; FIMJ and Ravenna
+    never read it, nobody paying for a deal-in there)."""
+    assert ExpertBot("mcr").quiet == math.inf  # MCR: steer away from junk, never fold
+    assert DefensiveBot("mcr").quiet < 1
     for rules in ("mcr", "fimj", "ravenna", "seipalle(tournament=true)"):
         assert ExpertBot(rules).lookahead
+    for rules in ("riichi-ema", "riichi-tenhou", "seipalle"):
+        assert ExpertBot(rules).quiet < 1
     for rules in ("riichi-ema", "riichi-tenhou"):
         assert not ExpertBot(rules).lookahead
 
@@ -84,22 +94,55 @@ def test_a_call_that_keeps_a_hand_of_8_points_is_made() -> None:
     assert not isinstance(choice, Pass)
 
 
-def test_the_mcr_defensive_equity_counts_only_hands_that_may_win() -> None:
-    # discarding 1p leaves 234m 678p 345s 44z 79m, ready on 8m for no hand of 8 points:
-    # nothing to push for; discarding 9m keeps a way to Mixed Shifted Chows
-    v = view("2m3m4m7m9m6p7p8p3s4s5s4z4z", drawn="1p", rules="mcr")
-    t = Table.of(v)
+def test_the_strength_hash_covers_every_players_module_a_bot_imports() -> None:
+    # bench/strength.py's bots hash must change when any code deciding a move changes,
+    # the lookahead included: every players module a bot module imports is hashed
+    strength = _bench("strength")
+    root = Path(muraglia.players.__file__).parent
+    hashed = set(strength.BOT_MODULES)
+    for name in hashed:
+        text = (root / f"{name}.py").read_text(encoding="utf-8")
+        for imported in re.findall(r"^\s*from muraglia\.players\.(\w+) import", text, re.M):
+            assert imported in hashed, f"{name}.py imports players.{imported}, not hashed"
+    assert "lookahead" in hashed
+
+
+# three opponents with pin melds late in the deal: a threat the danger model reads
+THREAT = {
+    "melds": (
+        (),
+        ("[789p<]", "[555p^]", "[123p>]"),
+        ("[567p<]", "[999p^]"),
+        ("[234p<]", "[111p^]", "[777z^]"),
+    ),
+    "live": 20,
+    "discards": ("1z2z", "1m9m1s2z3z", "9s1s2m8m3z4z", "4z1z9s8s7s"),
+}
+
+
+def test_the_mcr_defensive_bot_plays_on_a_hand_that_may_reach_8_points() -> None:
+    # man tiles, a pair of East (the round wind) and honours: a Half Flush is in reach, so
+    # the hand plays on (the efficiency bot's 6p) where reading the danger folds the pair
+    v = view("1m2m4m5m7m9m9m1z1z5z6z3s8s", drawn="6p", rules="mcr", **THREAT)  # type: ignore[arg-type]
     legal = discards_of(v)
-    bot = make_bot("defensive", "mcr", seed=0)
-    assert isinstance(bot, DefensiveBot)
-    _, equity, steps = bot.ranked_equity(t, legal)
-    junk, shifted = Discard(0, Tile.P1), Discard(0, Tile.M9)
-    assert steps[junk] == 0
-    assert equity[junk] == 0.0
-    assert equity[shifted] > 0.0
-    look, counts = lookahead("1m2m3m4m5m6m7m9m2p3p5s5s6z")
-    assert reach(look, counts, 1) > 1.0  # the straight: more than a typical hand
-    assert reach(look, counts, 2) == 1.0  # not judged so far from ready
-    neutral = make_bot("defensive", "riichi-ema", seed=0)
-    assert isinstance(neutral, DefensiveBot)
-    assert neutral.profile.min_fan == 0  # no lookahead where no minimum is asked
+    bot = DefensiveBot("mcr", seed=0)
+    assert bot.fold_junk_only
+    assert not bot.cannot_win(Table.of(v), legal)
+    assert bot.choose(v, legal) == EfficiencyBot("mcr", seed=0).choose(v, legal)
+    assert bot.choose(v, legal) == Discard(0, Tile.P6)
+    reading = DefensiveBot("mcr", seed=0)
+    reading.fold_junk_only = False
+    assert reading.choose(v, legal) == Discard(0, Tile.EAST)
+
+
+def test_the_mcr_defensive_bot_defends_a_hand_that_cannot_reach_8_points() -> None:
+    # plain chows and lone honours, nothing of 8 points in reach: the danger model decides
+    # (the 4z two opponents let go) where the efficiency bot lets go of the 2z
+    v = view("3m4m6m7m8m4s6s9s9s4p5p2z4z", drawn="8p", rules="mcr", **THREAT)  # type: ignore[arg-type]
+    legal = discards_of(v)
+    bot = DefensiveBot("mcr", seed=0)
+    assert bot.cannot_win(Table.of(v), legal)
+    assert EfficiencyBot("mcr", seed=0).choose(v, legal) == Discard(0, Tile.SOUTH)
+    assert bot.choose(v, legal) == Discard(0, Tile.NORTH)
+    for rules in ("riichi-ema", "seipalle", "fimj", "ravenna"):
+        assert not DefensiveBot(rules).fold_junk_only

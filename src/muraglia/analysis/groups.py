@@ -162,4 +162,4 @@ class Decomposition:
 
     def __str__(self) -> str:
         """Groups separated by spaces, prefixed by the shape id."""
-        return f"{self.shape}: " + " ".join(str(g) for g in self.groups)
+        return f"{self.shape}: " + " ".join(map(str, self.groups))

@@ -319,18 +319,21 @@ def _kind_bytes(test: Callable[[int], bool]) -> int:
 
 
 _HELD = bytes.maketrans(bytes(range(COPIES + 1)), bytes([0, 1, 1, 1, 1]))
-_PAIRED = bytes.maketrans(bytes(range(COPIES + 1)), bytes([0, 0, 1, 1, 1]))
+_PAIRED = bytes.maketrans(bytes(range(COPIES + 1)), bytes([0, 0, 2, 2, 2]))
+RUN_ONLY = 1
+"""A :func:`claim_shapes` byte: a run shape with the kind and no pair of it."""
 _LOW_RUN = _kind_bytes(lambda k: k < NUM_SUITED and k % RANKS >= 2)  # noqa: PLR2004 - k-2, k-1
 _MID_RUN = _kind_bytes(lambda k: k < NUM_SUITED and 1 <= k % RANKS <= RANKS - 2)
 _HIGH_RUN = _kind_bytes(lambda k: k < NUM_SUITED and k % RANKS <= RANKS - 3)
 
 
 def claim_shapes(counts: list[int]) -> bytes:
-    """Per kind, 1 if concealed ``counts`` hold a pair of it or two tiles making a run with it.
+    """Per kind, whether concealed ``counts`` hold a pair of it or two tiles making a run with it.
 
-    ``claim_shapes(c)[k]`` is ``c[k] >= 2 or _chow_shape(c, k)``: every kind for which a
-    discard may be called for a set (the flow decides which calls are allowed). Byte-wise
-    shifts of the held kinds, so that a hand is read once, not once per discard.
+    ``claim_shapes(c)[k]`` is ``2 * (c[k] >= 2) | _chow_shape(c, k)``: non-zero for every kind
+    a discard of which may be called for a set (the flow decides which calls are allowed),
+    :data:`RUN_ONLY` where only a chow could take it. Byte-wise shifts of the held kinds, so
+    that a hand is read once, not once per discard.
     """
     raw = bytes(counts)
     held = int.from_bytes(raw.translate(_HELD), "little")
@@ -346,9 +349,10 @@ def claim_shapes(counts: list[int]) -> bytes:
 def claimants(deal: LegalDeal, tile: Tile, *, robbing: bool) -> dict[int, list[Action]]:
     """Every other seat's :func:`claim_options` on ``tile`` in the claim window, when not empty.
 
-    In turn order after ``deal.claim_from``. A seat whose hand holds no set shape with
-    ``tile`` (or that may call no set: a robbed kong, a standing riichi) and that ``tile`` is
-    known not to complete is passed over without asking: its options would be empty.
+    In turn order after ``deal.claim_from``. A seat that ``tile`` is known not to complete
+    is passed over, its options being empty, when its hand holds no set shape with ``tile``
+    (or it may call no set: a robbed kong, a standing riichi), or only a run shape while the
+    flow's ``allowed_calls`` gives it no chow.
     """
     out: dict[int, list[Action]] = {}
     n = deal.players
@@ -356,14 +360,23 @@ def claimants(deal: LegalDeal, tile: Tile, *, robbing: bool) -> dict[int, list[A
     for i in range(1, n):
         s = (deal.claim_from + i) % n
         rec = seats[s]
+        if rec.status is _OUT:
+            continue  # claim_options: nothing for a seat out of the deal
         entry = rec.wait_cache
         c = rec.counts
         if entry is None or entry[0] != c or entry[1] != len(rec.melds):
             entry = _wait_entry(flow, rec)
-        if (robbing or riichi_seats[s].standing or not entry[4][tile]) and (
+        shape = entry[4][tile]
+        if (robbing or riichi_seats[s].standing or not shape) and (
             not entry[2] or entry[3].get(tile) is False
         ):
             continue  # only a win could be claimed, and the tile does not complete the hand
+        if (
+            shape == RUN_ONLY
+            and (not entry[2] or entry[3].get(tile) is False)
+            and CallKind.CHOW not in flow.allowed_calls(deal, s, deal.claim_from, tile)
+        ):
+            continue  # only a chow could take it, and the flow allows this seat none
         opts = claim_options(deal, s, tile, robbing=robbing)
         if opts:
             out[s] = opts
@@ -408,9 +421,7 @@ def completes(deal: LegalDeal, seat: int, tile: Tile) -> bool:
 _OUT = SeatStatus.OUT
 
 
-def claim_options(  # noqa: PLR0912 - one branch per claim kind
-    deal: LegalDeal, seat: int, tile: Tile, *, robbing: bool
-) -> list[Action]:
+def claim_options(deal: LegalDeal, seat: int, tile: Tile, *, robbing: bool) -> list[Action]:
     """``seat``'s answers to the tile in the claim window (empty: nothing to claim)."""
     rec = deal.seats[seat]
     c = rec.counts
@@ -442,17 +453,31 @@ def claim_options(  # noqa: PLR0912 - one branch per claim kind
         out.append(_PUNG[seat])
         if tile in reds and c[tile] > _PUNG_NEEDS:  # the red five or a plain one (EMA-TILE-2)
             out.append(Pung(seat, red=True))
-    if CallKind.CHOW in allowed and tile.is_suited:
-        r = tile.rank
-        for lo in (r - 2, r - 1, r):
-            if 1 <= lo <= RANKS - 2:
-                run = [_TILES[tile - r + lo + i] for i in range(3)]
-                others = [t for t in run if t != tile]
-                if all(c[t] for t in others):
-                    out.append(Chow(seat, tuple(run)))
-                    if any(t in reds and c[t] > 1 for t in others):
-                        out.append(Chow(seat, tuple(run), red=True))
+    if CallKind.CHOW in allowed:
+        for chow, (a, b) in _CHOWS[seat][tile]:  # the runs with the tile, lowest first
+            if c[a] and c[b]:
+                out.append(chow)
+                if reds and ((a in reds and c[a] > 1) or (b in reds and c[b] > 1)):
+                    out.append(Chow(seat, chow.tiles, red=True))
     return [*out, _PASS[seat]] if out else []
+
+
+def _runs_with(seat: int, tile: int) -> tuple[tuple[Chow, tuple[Tile, Tile]], ...]:
+    """``seat``'s chows of ``tile``, lowest run first, each with the two tiles it takes."""
+    if tile >= NUM_SUITED:
+        return ()
+    r = tile % RANKS
+    out = []
+    for lo in (r - 2, r - 1, r):
+        if 0 <= lo <= RANKS - 3:
+            run = tuple(_TILES[tile - r + lo + i] for i in range(3))
+            a, b = (t for t in run if t != tile)
+            out.append((Chow(seat, run), (a, b)))
+    return tuple(out)
+
+
+_CHOWS = tuple(tuple(_runs_with(s, k) for k in range(NUM_KINDS + 8)) for s in _SEATS)
+"""Interned chows by seat and claimed kind (with the tiles each takes from the hand)."""
 
 
 def _chow_shape(c: Sequence[int], tile: int) -> bool:

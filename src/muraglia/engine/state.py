@@ -750,11 +750,19 @@ class DealState:
             self.options, self.answers = {}, {}
         if self.flow.table.miss_any_completion and not self.robbing_concealed:
             winners = decision.winners
-            completes = legal.completes
             for s in range(self.players):  # any completing tile, yaku or not (EMA-FURI-3)
                 record = seats[s]
                 if s != discarder and not record.missed_win and s not in winners:
-                    record.missed_win = completes(self, s, tile)
+                    entry = record.wait_cache  # claimants has just read this hand's facts
+                    known = None
+                    if (
+                        entry is not None
+                        and entry[0] == record.counts
+                        and entry[1] == len(record.melds)
+                        and record.status is not SeatStatus.OUT
+                    ):
+                        known = entry[3].get(tile) if entry[2] else False
+                    record.missed_win = legal.completes(self, s, tile) if known is None else known
         robbing = self.robbing
         if decision.winners:
             self.riichi_pending = None

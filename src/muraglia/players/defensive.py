@@ -47,11 +47,11 @@ from muraglia.players.danger import (
     traits_for,
     win_chance,
 )
-from muraglia.players.efficiency import EfficiencyBot, ValueContext, useful_count
-from muraglia.players.lookahead import ValueLookahead
+from muraglia.players.efficiency import EfficiencyBot, ValueContext, reachable_fan, useful_count
+from muraglia.players.lookahead import FLOOR, ValueLookahead
 from muraglia.tiles import NUM_KINDS, Tile, wind_letter
 
-__all__ = ["QUIET", "SELF_DRAWN", "DefensiveBot", "reach", "shanten_after_call"]
+__all__ = ["QUIET", "SELF_DRAWN", "DefensiveBot", "shanten_after_call"]
 
 QUIET = 0.05
 """Summed opponent readiness under which the bots play as if nobody threatened."""
@@ -67,6 +67,10 @@ _POINTS_MAX = 1 << 16
 SELF_DRAWN = 0.35
 """Share of a wait's wins that come from the own draw: a wait that wins only self-drawn is
 worth this share of its value."""
+
+JUNK = 1.5
+"""A hand one step from ready whose useful draws are worth at most this many times the
+lookahead's floor cannot reach the minimum (MCR: 8 points) for :meth:`DefensiveBot.cannot_win`."""
 
 VALUE_SCALE = 40.0
 """Profile value units (ukeire units) that double a hand's expected value."""
@@ -90,6 +94,11 @@ class DefensiveBot(EfficiencyBot):
             # (docs/players.md, "Diagnosis" and "Issue 20, second pass"): the bot defends
             # its hand points instead (:meth:`discard_scores`).
             self.quiet = math.inf
+        if self.profile.min_fan:
+            # MCR (8 points, MCR-WIN-4): folding hands that may still win gave away more
+            # wins than the deal-ins it saved; the danger is read only for a hand that
+            # cannot reach the minimum (docs/players.md, "Issue 20, MCR")
+            self.fold_junk_only = True
 
     settle_weight = 1.0
     """Share of :data:`SETTLE_SHARE` the bot gives its hand points (0: none)."""
@@ -278,6 +287,8 @@ class DefensiveBot(EfficiencyBot):
             return super()._act(t, legal)
         if threat_of(t, self.traits) < self.quiet:
             return self._attack(t, legal, discards)
+        if self.fold_junk_only and not self.cannot_win(t, discards):
+            return self._attack(t, legal, discards)  # MCR: a hand that may win plays on
         model = DangerModel.of(t, self.traits)
         ranked, equity, steps = self.ranked_equity(t, discards)
         best_sh = min(steps.values())
@@ -289,6 +300,39 @@ class DefensiveBot(EfficiencyBot):
             ):
                 return a
         return attack_or_fold(model, discards, ranked, equity, self.pick, steps=steps)
+
+    fold_junk_only = False
+    """Read the danger only when the hand cannot reach the ruleset's minimum (MCR: set in
+    ``__init__``; see :meth:`cannot_win`)."""
+
+    def cannot_win(self, t: Table, discards: Sequence[Discard]) -> bool:
+        """Whether the hand kept by the efficiency bot's discard cannot reach the minimum.
+
+        MCR-WIN-4 (8 points): ready on no wait of 8 points; one step from ready with its
+        useful draws worth at most :data:`JUNK` times the lookahead's floor (their ready
+        hands almost all short of 8 points, :meth:`ValueLookahead.valued_ukeire`); further
+        away, the efficiency bot's rough count of the points still reachable
+        (:func:`~muraglia.players.efficiency.reachable_fan`) under the minimum.
+        """
+        scores, shanten = EfficiencyBot.discard_scores(self, t, discards)
+        top = max(scores, key=lambda a: scores[a])
+        assert isinstance(top, Discard)
+        k = top.tile
+        sh = shanten[k]
+        counts = t.counts
+        counts[k] -= 1
+        try:
+            if sh > 1:
+                honours = self.profile.scoring_honours(t.seat_wind, t.view.round_wind)
+                own = t.melds_of(t.view.seat)
+                return reachable_fan(counts, own, honours) < self.profile.min_fan
+            look = ValueLookahead(self, t)
+            if sh <= 0:
+                return look.ready(counts)[1] == 0
+            valued, plain = look.valued_ukeire(counts, 1)
+            return valued <= JUNK * FLOOR * plain
+        finally:
+            counts[k] += 1
 
     def _attack(self, t: Table, legal: Sequence[Action], discards: list[Discard]) -> Action:
         """The choice with nobody threatening (the efficiency bot's)."""
@@ -317,7 +361,6 @@ class DefensiveBot(EfficiencyBot):
         typical = self.traits.typical_value
         by_kind: dict[int, float] = {}
         drawn = self.draw_value(t)
-        look = ValueLookahead(self, t) if self.profile.min_fan else None
         for a in discards:
             k = a.tile
             e = by_kind.get(k)
@@ -330,8 +373,6 @@ class DefensiveBot(EfficiencyBot):
                     else 0
                 )
                 value = typical * (1 + ctx.value(counts) / VALUE_SCALE) + self.traits.win_base
-                if look is not None:
-                    value *= reach(look, counts, sh)
                 counts[k] += 1
                 e = win_chance(sh, uke, draws, unseen) * value
                 by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
@@ -348,24 +389,6 @@ class DefensiveBot(EfficiencyBot):
         if exposed >= 0.5 and shanten_after_call(t, choice) >= 2:
             return next(a for a in legal if isinstance(a, Pass))
         return choice
-
-
-def reach(look: ValueLookahead, counts: list[int], shanten: int) -> float:
-    """How much of a typical win the 13 ``counts`` may reach (MCR-WIN-4: 8 points).
-
-    Ready: the share of the outs that may win. One step from ready: the useful draws valued
-    by their ready hands over their plain count (:meth:`ValueLookahead.valued_ukeire`, so a
-    hand whose ready shapes all fall short of the minimum keeps only
-    :data:`~muraglia.players.lookahead.FLOOR` of its value, a big one up to
-    :data:`~muraglia.players.lookahead.CAP`). Further away: 1 (not judged).
-    """
-    if shanten == 0:
-        _, outs, raw = look.ready(counts)
-        return outs / raw if raw else 0.0
-    if shanten == 1:
-        valued, plain = look.valued_ukeire(counts, 1)
-        return valued / plain if plain else 0.0
-    return 1.0
 
 
 def shanten_after_call(t: Table, action: Action) -> int:

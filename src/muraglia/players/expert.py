@@ -39,6 +39,7 @@ Deterministic for a seed (ties go to the seeded generator, nothing else is rando
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -92,6 +93,13 @@ class ExpertBot(DefensiveBot):
         super().__init__(rules, seed)
         self._budget = SCORE_BUDGET
         self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
+        if self.profile.min_fan:
+            # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
+            # matches (net +1.6 +/- 1.3 per deal without it: more wins than the deal-ins it
+            # adds; docs/players.md, "Issue 20, MCR"); the hands that cannot reach 8 points
+            # are steered away from instead of folded (the classical rulesets' lookahead
+            # leaves the push/fold as it was: Seipalle still folds)
+            self.quiet = math.inf
         options = getattr(self.ruleset, "options", None)
         if self.traits.id.startswith("riichi") and not getattr(options, "open_tanyao", True):
             self.open_simples = False  # no open tanyao (EMA-YAKU-05 as the options set it)

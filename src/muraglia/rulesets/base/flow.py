@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from muraglia.analysis.shanten import shanten_all  # the tables load at the first call
 from muraglia.errors import MahjongError
 from muraglia.hand import Hand
 from muraglia.rulesets.base.vocabulary import (
@@ -26,6 +27,13 @@ if TYPE_CHECKING:
     from muraglia.rulesets.base.ruleset import AnyRuleset
 
 __all__ = ["DealFlow", "rotate"]
+
+ONLY_WIN = frozenset({CallKind.WIN})
+"""The claims of a discard once the live wall is empty (the last discard: only a win)."""
+SETS = frozenset({CallKind.WIN, CallKind.PUNG, CallKind.KONG})
+"""Win, pung and kong: the claims open to any seat."""
+SETS_AND_CHOW = SETS | {CallKind.CHOW}
+"""Every claim: the next player's (a chow from the left)."""
 
 RulesetT = TypeVar("RulesetT", bound="AnyRuleset")
 """The ruleset class a flow serves (``DealFlow[RiichiEma]``)."""
@@ -145,16 +153,11 @@ class DealFlow(Generic[RulesetT]):
         (the engine then checks the hand). Default: chow only from the previous player.
         """
         if view.live_count == 0:
-            return frozenset({CallKind.WIN})  # nothing left to draw: only the last discard win
-        kinds = {CallKind.WIN, CallKind.PUNG, CallKind.KONG}
-        if view.next_seat(discarder) == seat:
-            kinds.add(CallKind.CHOW)
-        return frozenset(kinds)
+            return ONLY_WIN  # nothing left to draw: only the last discard win
+        return SETS_AND_CHOW if view.next_seat(discarder) == seat else SETS
 
     def is_complete(self, counts: Sequence[int], melds: int) -> bool:
         """Whether concealed ``counts`` plus ``melds`` declared sets form a winning shape."""
-        from muraglia.analysis.shanten import shanten_all  # noqa: PLC0415 - lazy table load
-
         return shanten_all(counts, melds) == -1
 
     def may_wait(self, counts: Sequence[int], melds: int) -> bool:
@@ -163,8 +166,6 @@ class DealFlow(Generic[RulesetT]):
         The engine skips :meth:`is_complete` on discards for hands this rejects; it must
         never reject a hand that some tile completes (the default: shanten at most 0).
         """
-        from muraglia.analysis.shanten import shanten_all  # noqa: PLC0415 - lazy table load
-
         return shanten_all(counts, melds) <= 0
 
     def win_value(

@@ -55,6 +55,11 @@ _DEAD = SEAT_LETTERS.index(DEAD_SEAT)
 TURNS, TURNS_OF_THREE = 8, 6
 """A session is eight turns of East (RAV-COMP-1), six at a table of three (RAV-3P-2)."""
 
+_ONLY_WIN = frozenset({CallKind.WIN})
+"""The last discard's claims (the live wall is empty)."""
+_NO_CHOW = frozenset({CallKind.WIN, CallKind.PUNG, CallKind.KONG})
+"""Every other discard's claims: no chow (RAV-PLAY-3)."""
+
 
 def breach(d20: int, d6: int) -> tuple[str, int, tuple[int, int]]:
     """Where East opens the wall (RAV-WALL-2, RAV-WALL-3, RAV-GAP-4).
@@ -131,9 +136,7 @@ class RavennaFlow(DealFlow[RavennaRules]):
         self, view: DealView, seat: int, discarder: int, tile: Tile
     ) -> frozenset[CallKind]:
         """Mah-Jong, pung, kong from anyone; a chow only inside a Mah-Jong (RAV-PLAY-3)."""
-        if view.live_count == 0:
-            return frozenset({CallKind.WIN})
-        return frozenset({CallKind.WIN, CallKind.PUNG, CallKind.KONG})
+        return _ONLY_WIN if view.live_count == 0 else _NO_CHOW
 
     def is_complete(self, counts: Sequence[int], melds: int) -> bool:
         """Standard, seven pairs (a held kong as two pairs) or all head tiles (RAV-HAND)."""

@@ -86,6 +86,10 @@ def next_seats(seat: str) -> Iterator[str]:
         yield SEATS[(i + k) % 4]
 
 
+_NEXT_SEATS: dict[str, tuple[str, ...]] = {seat: tuple(next_seats(seat)) for seat in SEATS}
+"""``next_seats`` of each seat, made once (a win's transfers read it for every scored hand)."""
+
+
 def win_transfers(
     b: int,
     winner: str,
@@ -120,9 +124,10 @@ def win_transfers(
         if honba:
             out.append((discarder, winner, 300 * honba, "honba"))
         return out
-    for payer in next_seats(winner):
+    others = _NEXT_SEATS.get(winner) or tuple(next_seats(winner))
+    for payer in others:
         mult = 2 if winner == "E" or payer == "E" else 1
         out.append((payer, winner, ceil100(mult * b), "hand"))
     if honba:
-        out.extend((payer, winner, 100 * honba, "honba") for payer in next_seats(winner))
+        out.extend([(payer, winner, 100 * honba, "honba") for payer in others])
     return out

@@ -78,6 +78,8 @@ PAYMENT_REASONS: dict[str, dict[str, str]] = {
     "riichi_sticks": {"en": "riichi sticks", "it": "stecche riichi"},  # EMA-STICK-1
 }
 """Names of the reasons of a win's payments in the score explanation."""
+_REASON_TAILS = {why: (f"{n['en']})", f"{n['it']})") for why, n in PAYMENT_REASONS.items()}
+"""The end of a payment's explanation line by reason, in English and in Italian."""
 _FROZEN = (tuple, frozenset, type(None))
 RESULT_KEYS = (
     "rules", "hand", "valid", "awards", "reason", "value", "han", "fu", "fan", "points",
@@ -669,9 +671,10 @@ class RiichiEma(Ruleset[EmaOptions]):
             en.append(f"ron: {discarder or 'the discarder'} → {amount}")
             it.append(f"ron: {discarder or 'chi scarta'} → {amount}")
         for payer, payee, amount, why in transfers:
-            reason = PAYMENT_REASONS.get(why, {})
-            en.append(f"  {payer} → {payee}: {amount} ({reason.get('en', why)})")
-            it.append(f"  {payer} → {payee}: {amount} ({reason.get('it', why)})")
+            head = f"  {payer} → {payee}: {amount} ("
+            tails = _REASON_TAILS.get(why) or (why + ")", why + ")")
+            en.append(head + tails[0])
+            it.append(head + tails[1])
         return tuple(en), tuple(it)
 
     # ------------------------------------------------------------------ settlement
