@@ -17,6 +17,7 @@ from muraglia.analysis import shanten as sh
 from muraglia.rulesets.mcr import native as mcr_native
 from muraglia.rulesets.mcr import search as mcr_search
 from muraglia.rulesets.riichi_ema import fast
+from muraglia.rulesets.riichi_ema import ruleset as riichi_ruleset
 from muraglia.scoring import result as scoring_result
 
 settings.register_profile(
@@ -47,6 +48,8 @@ if fast.NATIVE:
         (fast.score_best, fast._pure_score_best),
         (fast.score_front, fast._pure_score_front),
     ]
+if riichi_ruleset.output_object is not riichi_ruleset._pure_output:  # the output object
+    NATIVE_PAIRS += [(riichi_ruleset.output_object, riichi_ruleset._pure_output)]
 if mcr_native.NATIVE:  # MCR's decompositions, readings, waits, plan loop, resolution
     NATIVE_PAIRS += [
         (mcr_native.standard_decompositions, mcr_native._pure_standard_decompositions),
@@ -73,9 +76,9 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     """Run a module's tests on the compiled kernels, then on the pure-Python ones.
 
     The kernels: the notation scanner (``_cnotation.c``), shanten (``analysis/_cshanten.c``),
-    the riichi scorer's (``rulesets/riichi_ema/_criichi.c``) and MCR's decompositions,
-    readings, single-tile wait, fan-plan loop, resolution and fans (``rulesets/mcr/_cmcr.c``)
-    and the encoder of the output lines (``scoring/_cjson.c``).
+    the riichi scorer's and its output object's (``rulesets/riichi_ema/_criichi.c``) and
+    MCR's decompositions, readings, single-tile wait, fan-plan loop, resolution and fans
+    (``rulesets/mcr/_cmcr.c``) and the encoder of the output lines (``scoring/_cjson.c``).
 
     The shanten kernels (``muraglia.analysis.shanten``) and the riichi scorer's
     (``muraglia.rulesets.riichi_ema.fast.score_best`` and ``score_front``) are picked once, at

@@ -511,6 +511,14 @@ class Ruleset(Generic[OptionsT]):
         Raises:
             MahjongError, KeyError, TypeError: on bad input (the CLI reports them).
         """
+        return self.score_input(data).to_dict()
+
+    def score_input(self, data: Mapping[str, Any]) -> ScoreResult:
+        """The result of a ``muraglia score`` input object (what :meth:`score_dict` prints).
+
+        Raises:
+            MahjongError, KeyError, TypeError: on bad input (the CLI reports them).
+        """
         situation = {
             k: v
             for k, v in data.items()
@@ -529,7 +537,7 @@ class Ruleset(Generic[OptionsT]):
             ura=data.get("ura"),
             **situation,
         )
-        return result.to_dict()
+        return result
 
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The ``muraglia settle`` output object for an input object (interfaces.md §5)."""

@@ -1912,6 +1912,269 @@ static PyObject *lane(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     return front_hand(self, args, nargs);
 }
 
+/* ------------------------------------------------------------------ output object */
+
+/* ScoreResult.to_dict of a riichi result plus RiichiEma.score_dict's `ja` names, assembled
+ * here; the lazy fields (notation, located awards, payments, explanation, fu breakdown) are
+ * made by their Python code as the Python path makes them. The keys are the output contract
+ * (interfaces.md §5), handed over by setup_output with the rest. */
+static PyObject *out_result = NULL, *out_extra = NULL, *out_award = NULL, *out_source = NULL;
+static PyObject *out_langs = NULL, *s_explain = NULL;
+static Py_ssize_t best_yaku_han = -1, best_b = -1, best_yakuman = -1, best_len = -1;
+enum {
+    K_OK, K_RULES, K_HAND, K_VALID_WIN, K_REASON, K_PATTERNS, K_ID, K_EN, K_IT, K_VALUE,
+    K_UNIT, K_TILES, K_WHERE, K_MELD, K_NOTATION, K_JA, K_HAN, K_FU, K_FAN, K_POINTS,
+    K_DOUBLES, K_LIMIT, K_PAYMENTS, K_YAKU_HAN, K_FU_BREAKDOWN, K_BASIC_POINTS, K_YAKUMAN,
+    K_EXPLANATION, K_VALID, K_AWARDS, K_EXTRA, K_NAMES, K_PATTERN_KEYS, NKEYS
+};
+static PyObject *out_keys[NKEYS];
+static int output_ok = 0;
+
+PyDoc_STRVAR(setup_output_doc,
+             "setup_output(result, extra, award, source, langs, best_fields, keys): the Python "
+             "side of output (see ruleset.py): RiichiResult, LazyExtra, Award, TileSource, the "
+             "explanation's languages, fast.Best's field names and the key names in the order "
+             "of the kernel's table.");
+
+static PyObject *setup_output(PyObject *self, PyObject *args) {
+    PyObject *rt, *le, *aw, *src, *langs, *fields, *keys, *yh, *b, *ym;
+    Py_ssize_t i;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOOO!O!O!:setup_output", &rt, &le, &aw, &src, &PyTuple_Type,
+                          &langs, &PyTuple_Type, &fields, &PyTuple_Type, &keys))
+        return NULL;
+    if (!PyType_Check(rt) || !PyType_Check(le) || !PyType_Check(aw) || !PyType_Check(src) ||
+        PyTuple_GET_SIZE(keys) != NKEYS) {
+        PyErr_Format(PyExc_ValueError, "setup_output: four types and %d keys expected", NKEYS);
+        return NULL;
+    }
+    for (i = 0; i < NKEYS; i++)
+        if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(keys, i))) {
+            PyErr_SetString(PyExc_TypeError, "setup_output: keys are strings");
+            return NULL;
+        }
+    yh = PyUnicode_FromString("yaku_han");
+    b = PyUnicode_FromString("b");
+    ym = PyUnicode_FromString("yakuman");
+    best_yaku_han = best_b = best_yakuman = -1;
+    for (i = 0; yh && b && ym && i < PyTuple_GET_SIZE(fields); i++) {
+        PyObject *f = PyTuple_GET_ITEM(fields, i);
+        if (PyUnicode_Check(f) && PyUnicode_Compare(f, yh) == 0) best_yaku_han = i;
+        if (PyUnicode_Check(f) && PyUnicode_Compare(f, b) == 0) best_b = i;
+        if (PyUnicode_Check(f) && PyUnicode_Compare(f, ym) == 0) best_yakuman = i;
+    }
+    Py_XDECREF(yh);
+    Py_XDECREF(b);
+    Py_XDECREF(ym);
+    if (PyErr_Occurred()) return NULL;
+    if (best_yaku_han < 0 || best_b < 0 || best_yakuman < 0) {
+        PyErr_SetString(PyExc_ValueError, "setup_output: Best has no yaku_han, b or yakuman");
+        return NULL;
+    }
+    best_len = PyTuple_GET_SIZE(fields);
+    for (i = 0; i < NKEYS; i++) {
+        PyObject *k = Py_NewRef(PyTuple_GET_ITEM(keys, i));
+        PyUnicode_InternInPlace(&k);
+        Py_XSETREF(out_keys[i], k);
+    }
+    set_ref(&out_result, rt);
+    set_ref(&out_extra, le);
+    set_ref(&out_award, aw);
+    set_ref(&out_source, src);
+    set_ref(&out_langs, langs);
+    if (s_explain == NULL && (s_explain = PyUnicode_InternFromString("explain")) == NULL)
+        return NULL;
+    output_ok = 1;
+    Py_RETURN_NONE;
+}
+
+#define KEY(k) out_keys[K_##k]
+
+/* out[key] = value, stealing value; -1 on error */
+static int put(PyObject *out, PyObject *key, PyObject *value) {
+    int rc;
+    if (value == NULL) return -1;
+    rc = PyDict_SetItem(out, key, value);
+    Py_DECREF(value);
+    return rc;
+}
+
+/* the pattern object of one award (Award.to_dict() and its `ja` name), NULL with no error
+ * for an award the kernel leaves to Python */
+static PyObject *pattern_of(PyObject *a, PyObject *ja_names) {
+    PyObject *out = NULL, *names = NULL, *id = NULL, *en, *it, *tiles = NULL, *list, *ja;
+    Py_ssize_t i, n;
+    if ((PyObject *)Py_TYPE(a) != out_award) return NULL;
+    names = PyObject_GetAttr(a, KEY(NAMES));
+    if (names == NULL || !PyDict_CheckExact(names)) goto done;
+    en = PyDict_GetItemWithError(names, KEY(EN)); /* borrowed */
+    if (en == NULL) goto done;                    /* KeyError: the Python path raises it */
+    it = PyDict_GetItemWithError(names, KEY(IT));
+    if (it == NULL && PyErr_Occurred()) goto done;
+    id = PyObject_GetAttr(a, KEY(ID));
+    if (id == NULL || (out = PyDict_New()) == NULL) goto done;
+    if (PyDict_SetItem(out, KEY(ID), id) < 0 || PyDict_SetItem(out, KEY(EN), en) < 0 ||
+        PyDict_SetItem(out, KEY(IT), it ? it : en) < 0 ||
+        put(out, KEY(VALUE), PyObject_GetAttr(a, KEY(VALUE))) < 0 ||
+        put(out, KEY(UNIT), PyObject_GetAttr(a, KEY(UNIT))) < 0)
+        goto fail;
+    tiles = PyObject_GetAttr(a, KEY(TILES));
+    if (tiles == NULL) goto fail;
+    if (tiles != Py_None) {
+        if (!PyTuple_CheckExact(tiles)) goto bail;
+        n = PyTuple_GET_SIZE(tiles);
+        list = PyList_New(n);
+        if (list == NULL || put(out, KEY(TILES), list) < 0) goto fail;
+        for (i = 0; i < n; i++) {
+            PyObject *t = PyTuple_GET_ITEM(tiles, i), *d, *meld;
+            if ((PyObject *)Py_TYPE(t) != out_source) goto bail;
+            d = PyDict_New();
+            if (d == NULL) goto fail;
+            PyList_SET_ITEM(list, i, d);
+            if (put(d, KEY(WHERE), PyObject_GetAttr(t, KEY(WHERE))) < 0 ||
+                put(d, KEY(TILES), PyObject_GetAttr(t, KEY(NOTATION))) < 0)
+                goto fail;
+            meld = PyObject_GetAttr(t, KEY(MELD));
+            if (meld == NULL) goto fail;
+            if (meld != Py_None && PyDict_SetItem(d, KEY(MELD), meld) < 0) {
+                Py_DECREF(meld);
+                goto fail;
+            }
+            Py_DECREF(meld);
+        }
+    }
+    ja = PyDict_GetItemWithError(ja_names, id); /* names.get(pat["id"]) */
+    if (ja == NULL && PyErr_Occurred()) goto fail;
+    if (ja != NULL) {
+        int truth = PyObject_IsTrue(ja);
+        if (truth < 0 || (truth && PyDict_SetItem(out, KEY(JA), ja) < 0)) goto fail;
+    }
+    goto done;
+bail:
+    Py_CLEAR(out);
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    Py_XDECREF(names);
+    Py_XDECREF(id);
+    Py_XDECREF(tiles);
+    return out;
+}
+
+PyDoc_STRVAR(output_doc,
+             "output(result, ja_names): RiichiResult.to_dict() with the `ja` name of each "
+             "pattern (RiichiEma.score_dict's output object), or NotImplemented for a result "
+             "the kernel leaves to the Python path.");
+
+/* d[key] borrowed; NULL with no error when missing */
+#define FIELD(key) PyDict_GetItemWithError(d, KEY(key))
+
+static PyObject *output(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *r, *ja_names, *d = NULL, *out = NULL, *v = NULL, *list, *extra, *c = NULL, *f;
+    Py_ssize_t i, n;
+    static const int optional[5] = {K_HAN, K_FU, K_FAN, K_POINTS, K_DOUBLES};
+    (void)self;
+    if (nargs != 2 || !output_ok || extra_slots[0] == NULL || !PyDict_CheckExact(args[1]))
+        Py_RETURN_NOTIMPLEMENTED;
+    r = args[0];
+    ja_names = args[1];
+    if ((PyObject *)Py_TYPE(r) != out_result) Py_RETURN_NOTIMPLEMENTED;
+    d = PyObject_GetAttr(r, s_dict);
+    if (d == NULL) return NULL;
+    if (!PyDict_CheckExact(d)) goto bail;
+    extra = FIELD(EXTRA); /* borrowed, kept alive by d */
+    if (extra == NULL || (PyObject *)Py_TYPE(extra) != out_extra) goto check;
+    if (FIELD(PATTERN_KEYS) != NULL) goto bail; /* an instance's own pattern keys */
+    if (PyErr_Occurred()) goto fail;
+    v = PyObject_GetAttr(r, KEY(PATTERN_KEYS)); /* the class default: () */
+    if (v == NULL) goto fail;
+    if (!PyTuple_CheckExact(v) || PyTuple_GET_SIZE(v) != 0) goto bail;
+    Py_CLEAR(v);
+    c = Py_TYPE(extra_slots[0])->tp_descr_get(extra_slots[0], extra, out_extra); /* ._c */
+    if (c == NULL) goto fail;
+    if (!PyTuple_Check(c) || PyTuple_GET_SIZE(c) != best_len) goto bail;
+    if ((out = PyDict_New()) == NULL) goto fail;
+    if (PyDict_SetItem(out, KEY(OK), Py_True) < 0) goto fail;
+    if ((f = FIELD(RULES)) == NULL || PyDict_SetItem(out, KEY(RULES), f) < 0) goto check;
+    if (put(out, KEY(HAND), PyObject_GetAttr(r, KEY(HAND))) < 0) goto fail;
+    if ((f = FIELD(VALID)) == NULL || PyDict_SetItem(out, KEY(VALID_WIN), f) < 0) goto check;
+    if ((f = FIELD(REASON)) == NULL) goto check;
+    if (f != Py_None && PyDict_SetItem(out, KEY(REASON), f) < 0) goto fail;
+    v = PyObject_GetAttr(r, KEY(AWARDS));
+    if (v == NULL) goto fail;
+    if (!PyTuple_CheckExact(v)) goto bail;
+    n = PyTuple_GET_SIZE(v);
+    list = PyList_New(n);
+    if (list == NULL || put(out, KEY(PATTERNS), list) < 0) goto fail;
+    for (i = 0; i < n; i++) {
+        PyObject *p = pattern_of(PyTuple_GET_ITEM(v, i), ja_names);
+        if (p == NULL) goto check;
+        PyList_SET_ITEM(list, i, p);
+    }
+    Py_CLEAR(v);
+    for (i = 0; i < 5; i++) {
+        f = PyDict_GetItemWithError(d, out_keys[optional[i]]);
+        if (f == NULL) goto check;
+        if (f != Py_None && PyDict_SetItem(out, out_keys[optional[i]], f) < 0) goto fail;
+    }
+    if ((f = FIELD(LIMIT)) == NULL || PyDict_SetItem(out, KEY(LIMIT), f) < 0) goto check;
+    if ((f = FIELD(VALUE)) == NULL || PyDict_SetItem(out, KEY(VALUE), f) < 0) goto check;
+    v = PyObject_GetAttr(r, KEY(PAYMENTS));
+    if (v == NULL) goto fail;
+    if (v != Py_None) {
+        if (!PyDict_CheckExact(v)) goto bail;
+        if (put(out, KEY(PAYMENTS), PyDict_Copy(v)) < 0) goto fail;
+    }
+    Py_CLEAR(v);
+    /* out.update(extra): LazyExtra's keys and values */
+    if (PyDict_SetItem(out, KEY(YAKU_HAN), PyTuple_GET_ITEM(c, best_yaku_han)) < 0 ||
+        put(out, KEY(FU_BREAKDOWN), PyObject_GetItem(extra, KEY(FU_BREAKDOWN))) < 0 ||
+        PyDict_SetItem(out, KEY(BASIC_POINTS), PyTuple_GET_ITEM(c, best_b)) < 0)
+        goto fail;
+    f = PyTuple_GET_ITEM(c, best_yakuman);
+    i = PyObject_IsTrue(f);
+    if (i < 0 || (i && PyDict_SetItem(out, KEY(YAKUMAN), f) < 0)) goto fail;
+    if ((f = FIELD(EXPLANATION)) == NULL) goto check;
+    if (f == extra) { /* pending: the lines of each language, as LazyLines makes them */
+        PyObject *expl = PyDict_New();
+        if (expl == NULL || put(out, KEY(EXPLANATION), expl) < 0) goto fail;
+        for (i = 0; i < PyTuple_GET_SIZE(out_langs); i++) {
+            PyObject *lang = PyTuple_GET_ITEM(out_langs, i), *lines;
+            lines = PyObject_CallMethodOneArg(extra, s_explain, lang);
+            if (lines == NULL) goto fail;
+            if (put(expl, lang, PySequence_List(lines)) < 0) {
+                Py_DECREF(lines);
+                goto fail;
+            }
+            Py_DECREF(lines);
+        }
+        if (PyTuple_GET_SIZE(out_langs) == 0 && PyDict_DelItem(out, KEY(EXPLANATION)) < 0)
+            goto fail;
+    } else
+        goto bail; /* already made: the Python path reads it */
+    Py_DECREF(c);
+    Py_DECREF(d);
+    return out;
+check: /* a missing field (or an error while reading one) */
+    if (PyErr_Occurred()) goto fail;
+bail:
+    Py_XDECREF(c);
+    Py_XDECREF(d);
+    Py_XDECREF(v);
+    Py_XDECREF(out);
+    Py_RETURN_NOTIMPLEMENTED;
+fail:
+    Py_XDECREF(c);
+    Py_XDECREF(d);
+    Py_XDECREF(v);
+    Py_XDECREF(out);
+    return NULL;
+}
+
+#undef FIELD
+#undef KEY
+
 /* ------------------------------------------------------------------ module */
 
 static PyMethodDef methods[] = {
@@ -1921,6 +2184,8 @@ static PyMethodDef methods[] = {
     {"setup_front", setup_front, METH_VARARGS, setup_front_doc},
     {"front", (PyCFunction)(void (*)(void))front, METH_FASTCALL, front_doc},
     {"lane", (PyCFunction)(void (*)(void))lane, METH_FASTCALL, lane_doc},
+    {"setup_output", setup_output, METH_VARARGS, setup_output_doc},
+    {"output", (PyCFunction)(void (*)(void))output, METH_FASTCALL, output_doc},
     {NULL, NULL, 0, NULL},
 };
 

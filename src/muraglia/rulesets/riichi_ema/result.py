@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 SEAT_OF = LETTER_OF_WIND
 """Wind tile -> seat letter (:data:`muraglia.tiles.LETTER_OF_WIND`, read on the hot path)."""
-_LANGS = ("en", "it")
+LANGS = ("en", "it")
+"""The languages of a riichi explanation, in the output's order."""
 
 
 class Core(NamedTuple):
@@ -159,7 +160,7 @@ class LazyExtra(Mapping[str, Any]):
 
     def explanation(self) -> LazyLines:
         """The explanation, each language's lines made on first access (:meth:`explain`)."""
-        return LazyLines(_LANGS, self.explain)
+        return LazyLines(LANGS, self.explain)
 
     def fu_labels(self) -> tuple[tuple[str, str], ...]:
         """The (English, Italian) labels of the fu lines (shared by breakdown and explanation)."""

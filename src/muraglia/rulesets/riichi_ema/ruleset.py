@@ -41,6 +41,7 @@ from muraglia.rulesets.riichi_ema.payments import (
     hand_value,
 )
 from muraglia.rulesets.riichi_ema.result import (
+    LANGS,
     SEAT_OF,
     Core,
     LazyExtra,
@@ -60,6 +61,7 @@ from muraglia.scoring.result import (
     DealOutcome,
     ScoreResult,
     Settlement,
+    TileSource,
 )
 from muraglia.tiles import NUM_KINDS, WIND_OF_LETTER, Tile, to_wind
 
@@ -704,13 +706,15 @@ class RiichiEma(Ruleset[EmaOptions]):
         return self.settle(DealOutcome.from_dict(data)).to_dict()
 
     def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        """The ``muraglia score`` output object; adds ``ja`` names to the patterns."""
-        out = super().score_dict(data)
-        names = self._ja_names
-        for pat in out.get("patterns", ()):
-            ja = names.get(pat["id"])
-            if ja:
-                pat["ja"] = ja
+        """The ``muraglia score`` output object; adds ``ja`` names to the patterns.
+
+        Assembled by the C kernel's ``output`` where it is built (:data:`output_object`),
+        else by :func:`_pure_output`, its reference.
+        """
+        result = self.score_input(data)
+        out: dict[str, Any] = output_object(result, self._ja_names)
+        if out is NotImplemented:
+            out = _pure_output(result, self._ja_names)
         return out
 
     # ------------------------------------------------------------------ reference
@@ -761,7 +765,39 @@ class RiichiEma(Ruleset[EmaOptions]):
         return "\n".join(lines)
 
 
+def _pure_output(result: ScoreResult, ja_names: Mapping[str, str | None]) -> dict[str, Any]:
+    """``result.to_dict()`` with the ``ja`` name of each pattern that has one.
+
+    The reference of the C kernel's ``output`` (which answers NotImplemented for a result it
+    leaves to this function: another type, an explanation already made).
+    """
+    out = result.to_dict()
+    for pat in out.get("patterns", ()):
+        ja = ja_names.get(pat["id"])
+        if ja:
+            pat["ja"] = ja
+    return out
+
+
+OUTPUT_KEYS = (
+    "ok", "rules", "hand", "valid_win", "reason", "patterns", "id", "en", "it", "value",
+    "unit", "tiles", "where", "meld", "notation", "ja", "han", "fu", "fan", "points",
+    "doubles", "limit", "payments", "yaku_han", "fu_breakdown", "basic_points", "yakuman",
+    "explanation", "valid", "awards", "extra", "names", "pattern_keys",
+)  # fmt: skip
+"""The names ``output`` reads and writes (output keys, fields, attributes), in the order of
+the kernel's table (``K_*`` in ``_criichi.c``)."""
+
+output_object: Callable[[ScoreResult, Mapping[str, str | None]], Any] = _pure_output
+"""The output object of a riichi result: the C kernel's ``output`` where it is built (it
+answers NotImplemented for what it leaves to :func:`_pure_output`)."""
+
 if fast.NATIVE:
+    if hasattr(fast._native, "setup_output"):  # (an older build has no output)
+        fast._native.setup_output(
+            RiichiResult, LazyExtra, Award, TileSource, LANGS, Best._fields, OUTPUT_KEYS
+        )
+        output_object = fast._native.output
     fast._native.setup_front(
         Hand,
         as_hand,
