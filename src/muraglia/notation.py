@@ -85,6 +85,7 @@ __all__ = [
     "HandStatus",
     "format_hand",
     "format_tiles",
+    "meld_notation",
     "parse_hand",
     "parse_tile",
     "parse_tiles",
@@ -276,7 +277,7 @@ def format_hand(hand: Hand) -> str:
     if concealed:
         parts.append(format_tiles(concealed))
     for meld in hand.melds:
-        parts.append(_meld_notation(meld))
+        parts.append(meld_notation(meld))
     if hand.bonus:
         parts.append("".join(str(b.rank) for b in hand.bonus) + "f")
     if winning is not None:
@@ -295,7 +296,8 @@ shares its melds, and formatting one rebuilt the string every time. Bounded (cle
 full)."""
 
 
-def _meld_notation(meld: Meld) -> str:
+def meld_notation(meld: Meld) -> str:
+    """``meld.notation``, memoised by the meld (``format_hand`` and the riichi kernel's)."""
     found = _MELD_TEXT.get(id(meld))
     if found is not None and found[0] is meld:
         return found[1]

@@ -1919,7 +1919,8 @@ static PyObject *lane(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
  * made by their Python code as the Python path makes them. The keys are the output contract
  * (interfaces.md §5), handed over by setup_output with the rest. */
 static PyObject *out_result = NULL, *out_extra = NULL, *out_award = NULL, *out_source = NULL;
-static PyObject *out_langs = NULL, *s_explain = NULL;
+static PyObject *out_langs = NULL, *s_explain = NULL, *meld_text = NULL;
+static char kind_digit[34], kind_letter[34], red_digit;
 static Py_ssize_t best_yaku_han = -1, best_b = -1, best_yakuman = -1, best_len = -1;
 enum {
     K_OK, K_RULES, K_HAND, K_VALID_WIN, K_REASON, K_PATTERNS, K_ID, K_EN, K_IT, K_VALUE,
@@ -1931,18 +1932,40 @@ static PyObject *out_keys[NKEYS];
 static int output_ok = 0;
 
 PyDoc_STRVAR(setup_output_doc,
-             "setup_output(result, extra, award, source, langs, best_fields, keys): the Python "
-             "side of output (see ruleset.py): RiichiResult, LazyExtra, Award, TileSource, the "
-             "explanation's languages, fast.Best's field names and the key names in the order "
-             "of the kernel's table.");
+             "setup_output(result, extra, award, source, langs, best_fields, keys, kinds, red, "
+             "meld_text): the Python side of output (see ruleset.py): RiichiResult, LazyExtra, "
+             "Award, TileSource, the explanation's languages, fast.Best's field names, the key "
+             "names in the order of the kernel's table, the notation of the 34 tile kinds and "
+             "of a red five, and the notation of a meld (notation.meld_notation).");
 
 static PyObject *setup_output(PyObject *self, PyObject *args) {
-    PyObject *rt, *le, *aw, *src, *langs, *fields, *keys, *yh, *b, *ym;
+    PyObject *rt, *le, *aw, *src, *langs, *fields, *keys, *yh, *b, *ym, *kinds, *red, *mt;
     Py_ssize_t i;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOO!O!O!:setup_output", &rt, &le, &aw, &src, &PyTuple_Type,
-                          &langs, &PyTuple_Type, &fields, &PyTuple_Type, &keys))
+    if (!PyArg_ParseTuple(args, "OOOOO!O!O!O!UO:setup_output", &rt, &le, &aw, &src,
+                          &PyTuple_Type, &langs, &PyTuple_Type, &fields, &PyTuple_Type, &keys,
+                          &PyTuple_Type, &kinds, &red, &mt))
         return NULL;
+    if (PyTuple_GET_SIZE(kinds) != 34 || PyUnicode_GET_LENGTH(red) != 2 || !PyCallable_Check(mt)) {
+        PyErr_SetString(PyExc_ValueError, "setup_output: 34 kinds, a red five, a callable");
+        return NULL;
+    }
+    for (i = 0; i < 34; i++) {
+        PyObject *k = PyTuple_GET_ITEM(kinds, i);
+        if (!PyUnicode_Check(k) || PyUnicode_GET_LENGTH(k) != 2 ||
+            PyUnicode_READ_CHAR(k, 0) > 127 || PyUnicode_READ_CHAR(k, 1) > 127) {
+            PyErr_SetString(PyExc_ValueError, "setup_output: a kind's notation is 2 ASCII chars");
+            return NULL;
+        }
+        kind_digit[i] = (char)PyUnicode_READ_CHAR(k, 0);
+        kind_letter[i] = (char)PyUnicode_READ_CHAR(k, 1);
+    }
+    if (PyUnicode_READ_CHAR(red, 0) > 127) {
+        PyErr_SetString(PyExc_ValueError, "setup_output: a red five's notation is ASCII");
+        return NULL;
+    }
+    red_digit = (char)PyUnicode_READ_CHAR(red, 0);
+    set_ref(&meld_text, mt);
     if (!PyType_Check(rt) || !PyType_Check(le) || !PyType_Check(aw) || !PyType_Check(src) ||
         PyTuple_GET_SIZE(keys) != NKEYS) {
         PyErr_Format(PyExc_ValueError, "setup_output: four types and %d keys expected", NKEYS);
@@ -2062,6 +2085,88 @@ done:
     return out;
 }
 
+/* notation.format_hand of a riichi result's hand: the concealed tiles with the winning tile
+ * after its equals, grouped by suit, then each meld's notation and `+` the winning tile;
+ * NULL with no error for a hand left to Python (flowers, no winning tile, a tile outside
+ * the kernel), NULL with an error on error */
+#define MAX_TEXT 64
+static PyObject *hand_text(PyObject *hand) {
+    PyObject *conc = NULL, *melds = NULL, *win = NULL, *bonus = NULL, *parts = NULL,
+             *sep = NULL, *out = NULL, *t;
+    int codes[MAX_TEXT], wcode, wkey, lo, hi, at, i, n, len = 0;
+    char buf[2 * MAX_TEXT + 8], letter = 0;
+    Py_ssize_t m;
+    bonus = PyObject_GetAttr(hand, s_bonus);
+    conc = PyObject_GetAttr(hand, s_concealed);
+    melds = PyObject_GetAttr(hand, s_melds);
+    win = PyObject_GetAttr(hand, s_winning);
+    if (bonus == NULL || conc == NULL || melds == NULL || win == NULL) goto done;
+    if (!PyTuple_CheckExact(bonus) || PyTuple_GET_SIZE(bonus) != 0 || win == Py_None ||
+        !PyTuple_CheckExact(conc) || PyTuple_GET_SIZE(conc) >= MAX_TEXT - 1 ||
+        !PyTuple_CheckExact(melds))
+        goto done;
+    n = (int)PyTuple_GET_SIZE(conc);
+    for (i = 0; i < n; i++)
+        if ((codes[i] = tile_code(PyTuple_GET_ITEM(conc, i))) < 0) goto done;
+    if ((wcode = tile_code(win)) < 0) goto done;
+    /* bisect_right by (kind, not red): a red five sorts before the other fives */
+    wkey = (wcode & ~1) | !(wcode & 1);
+    lo = 0;
+    hi = n;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2, key = (codes[mid] & ~1) | !(codes[mid] & 1);
+        if (wkey < key)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    at = lo;
+    memmove(codes + at + 1, codes + at, (size_t)(n - at) * sizeof(int));
+    codes[at] = wcode;
+    n++;
+    for (i = 0; i < n; i++) { /* format_tiles */
+        int kind = codes[i] >> 1;
+        if (letter && kind_letter[kind] != letter) buf[len++] = letter;
+        letter = kind_letter[kind];
+        buf[len++] = codes[i] & 1 ? red_digit : kind_digit[kind];
+    }
+    buf[len++] = letter;
+    parts = PyList_New(0);
+    if (parts == NULL || (t = PyUnicode_FromStringAndSize(buf, len)) == NULL) goto done;
+    if (PyList_Append(parts, t) < 0) {
+        Py_DECREF(t);
+        goto done;
+    }
+    Py_DECREF(t);
+    for (m = 0; m < PyTuple_GET_SIZE(melds); m++) {
+        t = PyObject_CallOneArg(meld_text, PyTuple_GET_ITEM(melds, m));
+        if (t == NULL || PyList_Append(parts, t) < 0) {
+            Py_XDECREF(t);
+            goto done;
+        }
+        Py_DECREF(t);
+    }
+    buf[0] = '+';
+    buf[1] = wcode & 1 ? red_digit : kind_digit[wcode >> 1];
+    buf[2] = kind_letter[wcode >> 1];
+    if ((t = PyUnicode_FromStringAndSize(buf, 3)) == NULL) goto done;
+    if (PyList_Append(parts, t) < 0) {
+        Py_DECREF(t);
+        goto done;
+    }
+    Py_DECREF(t);
+    if ((sep = PyUnicode_FromStringAndSize(" ", 1)) != NULL) out = PyUnicode_Join(sep, parts);
+done:
+    Py_XDECREF(bonus);
+    Py_XDECREF(conc);
+    Py_XDECREF(melds);
+    Py_XDECREF(win);
+    Py_XDECREF(parts);
+    Py_XDECREF(sep);
+    return out;
+}
+#undef MAX_TEXT
+
 PyDoc_STRVAR(output_doc,
              "output(result, ja_names): RiichiResult.to_dict() with the `ja` name of each "
              "pattern (RiichiEma.score_dict's output object), or NotImplemented for a result "
@@ -2075,7 +2180,7 @@ static PyObject *output(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     Py_ssize_t i, n;
     static const int optional[5] = {K_HAN, K_FU, K_FAN, K_POINTS, K_DOUBLES};
     (void)self;
-    if (nargs != 2 || !output_ok || extra_slots[0] == NULL || !PyDict_CheckExact(args[1]))
+    if (nargs != 2 || !output_ok || !front_ok || !PyDict_CheckExact(args[1]))
         Py_RETURN_NOTIMPLEMENTED;
     r = args[0];
     ja_names = args[1];
@@ -2097,7 +2202,20 @@ static PyObject *output(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if ((out = PyDict_New()) == NULL) goto fail;
     if (PyDict_SetItem(out, KEY(OK), Py_True) < 0) goto fail;
     if ((f = FIELD(RULES)) == NULL || PyDict_SetItem(out, KEY(RULES), f) < 0) goto check;
-    if (put(out, KEY(HAND), PyObject_GetAttr(r, KEY(HAND))) < 0) goto fail;
+    if ((f = FIELD(HAND)) == NULL) goto check;
+    if ((PyObject *)Py_TYPE(f) == hand_type) { /* pending: formatted here, kept as the field */
+        PyObject *text = hand_text(f);
+        if (text == NULL && PyErr_Occurred()) goto fail;
+        if (text != NULL && PyDict_SetItem(d, KEY(HAND), text) < 0) {
+            Py_DECREF(text);
+            goto fail;
+        }
+        if (text != NULL && put(out, KEY(HAND), text) < 0) goto fail;
+    }
+    if (PyDict_GetItemWithError(out, KEY(HAND)) == NULL) {
+        if (PyErr_Occurred() || put(out, KEY(HAND), PyObject_GetAttr(r, KEY(HAND))) < 0)
+            goto fail;
+    }
     if ((f = FIELD(VALID)) == NULL || PyDict_SetItem(out, KEY(VALID_WIN), f) < 0) goto check;
     if ((f = FIELD(REASON)) == NULL) goto check;
     if (f != Py_None && PyDict_SetItem(out, KEY(REASON), f) < 0) goto fail;

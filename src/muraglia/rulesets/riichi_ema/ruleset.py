@@ -22,6 +22,7 @@ from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Sh
 from muraglia.analysis.waits import Reading, readings
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
+from muraglia.notation import meld_notation
 from muraglia.rulesets.base import Ruleset, as_hand, as_tiles
 from muraglia.rulesets.riichi_ema import fast
 from muraglia.rulesets.riichi_ema.fast import WAITS, Best, score_best, score_front
@@ -63,7 +64,7 @@ from muraglia.scoring.result import (
     Settlement,
     TileSource,
 )
-from muraglia.tiles import NUM_KINDS, WIND_OF_LETTER, Tile, to_wind
+from muraglia.tiles import NUM_KINDS, WIND_OF_LETTER, PhysicalTile, Tile, to_wind
 
 fast.check_declared(PATTERNS)  # the fast path detects only declared patterns
 
@@ -795,7 +796,16 @@ answers NotImplemented for what it leaves to :func:`_pure_output`)."""
 if fast.NATIVE:
     if hasattr(fast._native, "setup_output"):  # (an older build has no output)
         fast._native.setup_output(
-            RiichiResult, LazyExtra, Award, TileSource, LANGS, Best._fields, OUTPUT_KEYS
+            RiichiResult,
+            LazyExtra,
+            Award,
+            TileSource,
+            LANGS,
+            Best._fields,
+            OUTPUT_KEYS,
+            tuple(Tile(k).notation for k in range(NUM_KINDS)),
+            PhysicalTile(Tile.M5, red=True).notation,
+            meld_notation,
         )
         output_object = fast._native.output
     fast._native.setup_front(
