@@ -1489,7 +1489,10 @@ static PyObject *score_best(PyObject *self, PyObject *const *args, Py_ssize_t na
 static PyObject *hand_type = NULL, *tile_type = NULL, *lazy_extra = NULL, *result_type = NULL;
 static PyObject *all_tiles[34];
 static PyObject *as_hand = NULL; /* base.as_hand: notation -> Hand, as RiichiEma.score parses */
-static PyObject *extra_slots[10]; /* LazyExtra's slot descriptors, in front's value order */
+#define ARG_SLOTS 7   /* LazyExtra's __init__ arguments, in front's value order */
+#define MAX_SLOTS 16  /* the arguments, then the memos (set to None) */
+static PyObject *extra_slots[MAX_SLOTS]; /* LazyExtra's slot descriptors (INIT_SLOTS) */
+static Py_ssize_t n_extra_slots = 0;
 static PyObject *flag_sets[1 << NF]; /* frozensets of the lane's flags, by bitmask of codes */
 static PyObject *wind_tiles[4], *win_types[2], *result_keys = NULL, *no_flags = NULL;
 static PyObject *s_honba, *s_sticks, *s_discarder, *s_dict, *letter_objs[4], *empty_args = NULL;
@@ -1498,8 +1501,8 @@ static int front_ok = 0;
 PyDoc_STRVAR(setup_front_doc,
              "setup_front(hand, as_hand, tiles, winds, wins, lazy_extra, slots, result, keys): "
              "the Python side of front (see ruleset.py); tiles: the 34 Tile kinds in order; "
-             "slots: the 10 slots of LazyExtra set by its __init__, in its argument order then "
-             "the memos.");
+             "slots: the slots of LazyExtra set by its __init__, its 7 arguments in order then "
+             "the memos (at most 16 in all).");
 
 static PyObject *setup_front(PyObject *self, PyObject *args) {
     PyObject *h, *ah, *t, *winds, *wins, *le, *slots, *rt, *keys;
@@ -1509,11 +1512,13 @@ static PyObject *setup_front(PyObject *self, PyObject *args) {
                           &rt, &keys))
         return NULL;
     set_ref(&as_hand, ah);
-    if (!PyType_Check(le) || !PyTuple_Check(slots) || PyTuple_GET_SIZE(slots) != 10) {
-        PyErr_SetString(PyExc_ValueError, "setup_front: LazyExtra and its 10 slots expected");
+    if (!PyType_Check(le) || !PyTuple_Check(slots) || PyTuple_GET_SIZE(slots) < ARG_SLOTS ||
+        PyTuple_GET_SIZE(slots) > MAX_SLOTS) {
+        PyErr_SetString(PyExc_ValueError, "setup_front: LazyExtra and its 7 to 16 slots expected");
         return NULL;
     }
-    for (i = 0; i < 10; i++) {
+    n_extra_slots = 0;
+    for (i = 0; i < PyTuple_GET_SIZE(slots); i++) {
         PyObject *d = PyObject_GetAttr(le, PyTuple_GET_ITEM(slots, i));
         if (d == NULL) return NULL;
         if (Py_TYPE(d)->tp_descr_set == NULL) {
@@ -1523,6 +1528,7 @@ static PyObject *setup_front(PyObject *self, PyObject *args) {
         }
         Py_XSETREF(extra_slots[i], d);
     }
+    n_extra_slots = PyTuple_GET_SIZE(slots);
     if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 34 || !PyTuple_Check(winds) ||
         PyTuple_GET_SIZE(winds) != 4 || !PyTuple_Check(wins) ||
         PyTuple_GET_SIZE(wins) != 2 || !PyTuple_Check(keys) || PyTuple_GET_SIZE(keys) != 16 ||
@@ -1786,7 +1792,7 @@ static PyObject *front_hand(PyObject *self, PyObject *const *args, Py_ssize_t na
     {
         /* LazyExtra(best, keep, ruleset, honba, sticks, discarder, None) without its Python
          * __init__: its slots set through their descriptors, the memos to None */
-        PyObject *h = PyLong_FromLong(honba), *st = PyLong_FromLong(sticks), *vals[10];
+        PyObject *h = PyLong_FromLong(honba), *st = PyLong_FromLong(sticks), *vals[MAX_SLOTS];
         if (h == NULL || st == NULL) {
             Py_XDECREF(h);
             Py_XDECREF(st);
@@ -1798,9 +1804,10 @@ static PyObject *front_hand(PyObject *self, PyObject *const *args, Py_ssize_t na
         vals[3] = h;
         vals[4] = st;
         vals[5] = discarder;
-        vals[6] = vals[7] = vals[8] = vals[9] = Py_None;
+        vals[6] = Py_None; /* liable: the front answers only without pao */
+        for (i = ARG_SLOTS; i < n_extra_slots; i++) vals[i] = Py_None;
         extra = new_object(lazy_extra);
-        for (i = 0; extra != NULL && i < 10; i++) {
+        for (i = 0; extra != NULL && i < n_extra_slots; i++) {
             if (Py_TYPE(extra_slots[i])->tp_descr_set(extra_slots[i], extra, vals[i]) < 0)
                 Py_CLEAR(extra);
         }

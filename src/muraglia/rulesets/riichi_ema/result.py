@@ -104,11 +104,12 @@ class LazyExtra(Mapping[str, Any]):
         "_lines",
         "_rs",
         "_sticks",
+        "_transfers",
     )
 
     INIT_SLOTS = (
         "_c", "_core", "_rs", "_honba", "_sticks", "_discarder", "_liable",
-        "_fu", "_labels", "_lines",
+        "_fu", "_labels", "_lines", "_transfers",
     )  # fmt: skip
     """The slots ``__init__`` sets: its arguments in order, then the memos (None). The C
     kernel's whole-call lane fills a LazyExtra through these."""
@@ -128,6 +129,7 @@ class LazyExtra(Mapping[str, Any]):
         self._fu: list[dict[str, Any]] | None = None
         self._labels: tuple[tuple[str, str], ...] | None = None
         self._lines: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+        self._transfers: list[tuple[str, str, int, str]] | None = None
         self._rs = ruleset
         self._honba = honba
         self._sticks = sticks
@@ -141,15 +143,21 @@ class LazyExtra(Mapping[str, Any]):
             core = self._core = self._rs._reference_core(self._c, core, self._honba)
         return core
 
+    def transfers(self) -> list[tuple[str, str, int, str]]:
+        """The transfers of this valid win (made once for the payments and the explanation)."""
+        done = self._transfers
+        if done is None:
+            done = self._transfers = win_transfers_of(
+                self._c, self._honba, self._sticks, self._discarder, self._liable
+            )
+        return done
+
     def payments(self) -> dict[str, int]:
         """Net payment by seat (and ``table`` for the sticks) of this valid win."""
-        c = self._c
         payments = dict.fromkeys(SEATS, 0)
         if self._sticks:
             payments["table"] = 0
-        for payer, payee, amount, _ in win_transfers_of(
-            c, self._honba, self._sticks, self._discarder, self._liable
-        ):
+        for payer, payee, amount, _ in self.transfers():
             payments[payer] -= amount
             payments[payee] += amount
         return payments
@@ -177,9 +185,7 @@ class LazyExtra(Mapping[str, Any]):
             c = self._c
             transfers: list[tuple[str, str, int, str]] = []
             if c.valid and (c.tsumo or self._discarder is not None):
-                transfers = win_transfers_of(
-                    c, self._honba, self._sticks, self._discarder, self._liable
-                )
+                transfers = self.transfers()
             lines = self._lines = self._rs._explain(
                 self.core(), transfers, c.winner, self._discarder, self.fu_labels()
             )
