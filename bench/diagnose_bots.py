@@ -21,7 +21,15 @@ the mean placement. For the hero alone, the decisions it made differently from a
 ``efficiency`` bot asked the same question: deals with a step back in shanten under threat
 (a fold), calls the efficiency bot would make and the hero refused (and the reverse), riichi
 declarations offered and not taken, and the share of discards that differ. ``--rows``
-writes one JSON line per match (the per-seat totals) for paired comparisons.
+writes one JSON line per match (the per-seat totals) for paired comparisons::
+
+    python bench/diagnose_bots.py --compare old.jsonl new.jsonl
+    python bench/diagnose_bots.py --compare old.jsonl bench/results/strength_pilots.jsonl \
+        --rules fimj --hero expert --field efficiency [--bots HASH | --bots OLD,NEW]
+
+Either file may be a ``bench/strength.py`` output (the same seeded matches): the rows of
+the cell named by ``--rules``/``--hero``/``--field``/``--seed`` played by the bots of this
+checkout (or ``--bots``) are compared, as rows of the hero's seat.
 """
 
 from __future__ import annotations
@@ -332,10 +340,54 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
     )
 
 
-def compare(old_path: str, new_path: str) -> None:
-    """Paired comparison of two ``--rows`` files played on the same seeds."""
-    old = {r["index"]: r for r in map(json.loads, Path(old_path).read_text().splitlines())}
-    new = {r["index"]: r for r in map(json.loads, Path(new_path).read_text().splitlines())}
+def load_rows(
+    path: str, cell: argparse.Namespace | None = None, bots: str | None = None
+) -> dict[int, dict[str, Any]]:
+    """The per-match rows of ``path`` by match index.
+
+    A ``--rows`` file of this script, or a ``bench/strength.py`` output: there the rows of
+    the cell (``cell.rules``, ``cell.hero``, ``cell.field``, ``cell.seed``, whole matches)
+    played by the bots ``cell.bots`` (default: the bots of this checkout) are taken, as
+    rows of the hero's seat (placement, wins, deal-ins, deals and the net score); ``bots``
+    overrides ``cell.bots``.
+    """
+    rows = [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+    if not rows or "seats" in rows[0]:
+        return {r["index"]: r for r in rows}
+    if cell is None or not cell.rules:
+        raise SystemExit(f"--compare: {path} holds strength rows: name the cell with --rules")
+    sys.path.insert(0, str(Path(__file__).parent))
+    import strength
+
+    bots = bots or getattr(cell, "bots", None) or strength.bots_version()
+    start = Game(ruleset_for(SPECS.get(cell.rules, cell.rules)), seed=0).new_match().scores
+    out: dict[int, dict[str, Any]] = {}
+    for r in rows:
+        if (
+            (r["rules"], r["hero"], r["field"], r["seed"])
+            != (cell.rules, cell.hero, cell.field, cell.seed)
+            or strength.cell_bots(r.get("bots", strength.UNVERSIONED)) != strength.cell_bots(bots)
+            or r.get("max_deals")
+            or r.get("error")
+        ):
+            continue
+        seat = r["seat"]
+        own = {
+            "deals": r["deals"],
+            "won": r["wins"],
+            "dealt_in": r["deal_ins"],
+            "net_won": r["score"] - start[seat],
+            "placement": r["placement"],
+        }
+        out[r["index"]] = {"index": r["index"], "hero": seat, "seats": {seat: own}}
+    return out
+
+
+def compare(old_path: str, new_path: str, cell: argparse.Namespace | None = None) -> None:
+    """Paired comparison of two ``--rows`` files (or strength cells) played on the same seeds."""
+    hashes = (getattr(cell, "bots", None) or "").split(",")
+    old = load_rows(old_path, cell, hashes[0] or None)
+    new = load_rows(new_path, cell, hashes[-1] or None)
     both = sorted(old.keys() & new.keys())
     if len(both) < 2:
         raise SystemExit("--compare: fewer than two matches played in both files")
@@ -389,6 +441,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--max-deals", type=int, default=None)
     parser.add_argument(
+        "--bots",
+        default=None,
+        help="with --compare on bench/strength.py files: the bots hash of the cell's rows, or "
+        "OLD,NEW for each file's (default: the bots of this checkout)",
+    )
+    parser.add_argument(
         "--calibrate",
         action="store_true",
         help="compare the danger model's readiness and deal-in estimates with the hidden truth",
@@ -404,7 +462,7 @@ def main() -> int:
     )
     args = parser.parse_args()
     if args.compare:
-        compare(*args.compare)
+        compare(*args.compare, cell=args)
         return 0
     if not args.rules:
         parser.error("--rules is required")

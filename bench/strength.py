@@ -61,14 +61,17 @@ BOT_MODULES = (
 UNVERSIONED = "eef5fe2"
 """The bots of rows written before rows carried a version: those of that commit."""
 
-SAME_BOTS = {"4e5e27c2c9": "5fdceb5b63", "efe982cf2c": "5fdceb5b63"}
+SAME_BOTS = {"4e5e27c2c9": "5fdceb5b63", "efe982cf2c": "5fdceb5b63", "1df1edf847": "95c8b2f66d"}
 """Bots hashes whose code changed without changing a decision, mapped to the hash whose cells
 they continue (rows keep their own hash). ``4e5e27c2c9`` keys two of ``defensive``'s caches
 on the ruleset's options as well as its id (commit 23e9940; the strength cells play default
 options) and replayed the 18 matches checked (Ravenna defensive 0-11, riichi-ema expert 0-5)
 exactly as ``5fdceb5b63``; ``efe982cf2c`` names the efficiency bot's suit arithmetic
 (``RANKS``, ``SUIT_STARTS``, issue 13) and replayed 18 more (Ravenna and Seipalle defensive
-0-7 and 0-5, riichi-ema expert 0-3) exactly."""
+0-7 and 0-5, riichi-ema expert 0-3) exactly. ``1df1edf847`` is ``95c8b2f66d`` (the
+classical rulesets' lookahead) merged with main's MCR-only changes (the MCR expert and
+defensive stop folding hands that may win) and replayed 20 pilot matches (FIMJ, Ravenna,
+Seipalle expert vs efficiency and Seipalle expert vs defensive, 0-4 each) exactly."""
 
 
 def cell_bots(bots: str) -> str:

@@ -198,17 +198,25 @@ MUTATIONS: dict[str, Any] = {
 }
 
 
+LOADED: dict[str, Any] = {}
+"""Private rulesets (``load_ruleset``), one per id, for the calls given a ruleset object."""
+
+
 @settings(max_examples=120, deadline=None)
 @given(
     case=winning(),
     rules=st.sampled_from(("riichi-tenhou", "riichi-ema", "riichi-ema", *ids())),
     mutation=st.one_of(st.just("none"), st.sampled_from(sorted(MUTATIONS))),  # half valid
     as_tuples=st.booleans(),
+    as_object=st.booleans(),
 )
 def test_generated_calls_same_answer(
-    case: dict[str, Any], rules: str, mutation: str, as_tuples: bool
+    case: dict[str, Any], rules: str, mutation: str, as_tuples: bool, as_object: bool
 ) -> None:
-    # complete hands in the lane's spellings (lists or tuples), valid or broken one way
+    # complete hands in the lane's spellings (lists or tuples), valid or broken one way; the
+    # rules by id (the cached lane) or as a loaded ruleset (its lane, asked for each call)
+    if as_object:
+        rules = LOADED.setdefault(rules, registry.load_ruleset(rules))
     kw: dict[str, Any] = {**case, "flags": sorted(case["flags"])}
     if as_tuples:
         kw = {k: tuple(v) if isinstance(v, list) else v for k, v in kw.items()}
@@ -219,20 +227,25 @@ def test_generated_calls_same_answer(
     assert fast == general, (hand, kw)
 
 
+@pytest.mark.parametrize("as_object", [False, True])
 @pytest.mark.parametrize("rules", ids())
-def test_plain_calls_take_the_lane(monkeypatch: pytest.MonkeyPatch, rules: str) -> None:
-    # a valid call in plain spellings never reaches the older fast path nor the general one
+def test_plain_calls_take_the_lane(
+    monkeypatch: pytest.MonkeyPatch, rules: str, as_object: bool
+) -> None:
+    # a valid call in plain spellings never reaches the older fast path nor the general one,
+    # with the rules given by id or as a loaded ruleset
     hand = "123m456p789s11122z+1z" if rules in ("fimj", "ravenna") else "234m567m345p67s22p+8s"
     hand = "12345678p234s55m+9p" if rules == "mcr" else hand
     kw: dict[str, Any] = {"win": "tsumo", "seat_wind": "S", "flags": []}
     want = muraglia.score(hand, rules=rules, **kw).to_dict()
+    given: Any = registry.load_ruleset(rules) if as_object else rules
 
     def refused(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the lane did not answer")
 
     monkeypatch.setattr(registry, "_fast_hand", refused)
     monkeypatch.setattr(registry, "check_api_arguments", refused)
-    assert muraglia.score(hand, rules=rules, **kw).to_dict() == want
+    assert muraglia.score(hand, rules=given, **kw).to_dict() == want
 
 
 def test_the_riichi_lane_is_compiled_where_the_front_is(kernels: str) -> None:

@@ -22,7 +22,9 @@ from muraglia.engine.views import PlayerView, view_of
 from muraglia.io.record import dumps, record_of
 from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, EfficiencyBot, ExpertBot, Table, make_bot
+from muraglia.players import lookahead as lookahead_module
 from muraglia.players.danger import win_chance
+from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.review import review_file, review_record
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
@@ -152,6 +154,69 @@ def test_expert_declines_a_slow_call_that_kills_a_closed_hand_with_dora() -> Non
     )  # fmt: skip
     assert EfficiencyBot("riichi-tenhou").choose(v, [Pung(0), Pass(0)]) == Pung(0)
     assert ExpertBot("riichi-tenhou").choose(v, [Pung(0), Pass(0)]) == Pass(0)
+
+
+def test_the_lookahead_keeps_the_way_to_three_equal_chows() -> None:
+    """FIMJ, one step from ready: 1m and 4m both wait on 3m (edge or closed), but 123m beside
+    123p and 123s is three equal chows (FIMJ-DBL-F11), which the scorer pays double: the
+    lookahead keeps 12m (it lets go of 4m, or of the lone own wind, which keeps it too);
+    the efficiency score alone cannot tell them apart."""
+    v = view("12m4m123p123s11z2z6z", drawn="6z", rules="fimj")
+    t = Table.of(v)
+    look = ValueLookahead(ExpertBot("fimj"), t)
+    counts = t.counts
+    counts[Tile.M4] -= 1
+    keep_12m, plain = look.valued_ukeire(counts, 1)
+    counts[Tile.M4] += 1
+    counts[Tile.M1] -= 1
+    keep_24m, plain_24m = look.valued_ukeire(counts, 1)
+    assert plain == plain_24m  # the same useful draws (3m, the honour pungs)
+    assert keep_12m > keep_24m
+    chosen = {ExpertBot("fimj", seed=s).choose(v, discards_of(v)).tile for s in range(8)}
+    assert Tile.M4 in chosen
+    assert Tile.M1 not in chosen
+    plain_choices = set()
+    for s in range(8):
+        bot = ExpertBot("fimj", seed=s)
+        bot.lookahead = False
+        plain_choices.add(bot.choose(v, discards_of(v)).tile)
+    assert Tile.M1 in plain_choices
+
+
+def test_the_lookahead_counts_only_the_waits_that_may_win() -> None:
+    """Seipalle, an open hand (no riichi): a win needs a double besides dora (SEI-SCORE-2).
+    Ready on 5z or 9p, only the white dragon's pung (SEI-DBL-D01) wins: the two unseen 5z
+    are winning outs, the 9p are not."""
+    melds = (("[789s<]",), (), (), ())
+    t = Table.of(view("234m567p55z99p", rules="seipalle", melds=melds))
+    bot = ExpertBot("seipalle")
+    assert not bot.may_riichi(2, 1)
+    worth, outs, raw = ValueLookahead(bot, t).ready(t.counts)
+    assert (outs, raw) == (2, 4)
+    assert worth > 0
+
+
+def test_the_lookahead_counts_riichi_where_the_hand_may_declare_it() -> None:
+    """A closed Seipalle ready hand counts riichi's double (SEI-DBL-D30) while the wall
+    still allows a declaration; a FIMJ richi needs a single wait (FIMJ-RICHI-1) but may be
+    open (FIMJ-RICHI-3)."""
+    t = Table.of(view("234m456p678s13p99s", rules="seipalle", live=40))  # ready on 2p
+    bot = ExpertBot("seipalle")
+    with_riichi = ValueLookahead(bot, t).ready(t.counts)
+    bot.profile = replace(bot.profile, riichi=False)  # a bot that never declares
+    lookahead_module._WAITS.clear()  # (the cache holds a ruleset's values, riichi counted)
+    without = ValueLookahead(bot, t).ready(t.counts)
+    assert with_riichi[1:] == without[1:] == (4, 4)
+    assert with_riichi[0] == pytest.approx(2 * without[0])  # one double
+    late = Table.of(view("234m456p678s13p99s", rules="seipalle", live=10))
+    bot = ExpertBot("seipalle")
+    assert not ValueLookahead(bot, late).riichi_wall  # too late to declare: not counted
+    fimj = ExpertBot("fimj")
+    assert fimj.may_riichi(1, 2)
+    assert not fimj.may_riichi(2, 0)
+    assert not bot.may_riichi(1, 1)
+    assert bot.may_riichi(2, 0)
+    assert not ExpertBot("ravenna").may_riichi(1, 0)  # no riichi in Ravenna
 
 
 def test_a_legal_win_is_always_declared() -> None:
@@ -385,6 +450,33 @@ def test_diagnosis_counts_every_deal_and_pairs_runs(
     assert "placement: new - old = +0.000 ± 0.000 (2 matches)" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="no attribute"):
         dg.play(argparse.Namespace(**{**vars(args), "set": [("no_such_knob", 1)]}), 0)
+    # a strength cell of the same seeded matches pairs with the rows (the hero's seat)
+    st_ = _bench("strength")
+    strength_rows = tmp_path / "strength.jsonl"
+    plain = argparse.Namespace(**{**vars(args), "set": [], "calibrate": False, "max_deals": None})
+    played = [dg.play(plain, i) for i in (1, 2)]
+    rows.write_text("".join(json.dumps(r) + "\n" for r in played))
+    cells = [st_.one("ravenna", "expert", "efficiency", 3, i) for i in (1, 2)]
+    strength_rows.write_text("".join(json.dumps(r) + "\n" for r in cells))
+    row = played[1]
+    cell = argparse.Namespace(rules="ravenna", hero="expert", field="efficiency", seed=3)
+    assert (
+        dg.load_rows(str(strength_rows), cell)[2]["seats"][2]["placement"]
+        == (row["seats"][2]["placement"])
+    )
+    dg.compare(str(rows), str(strength_rows), cell)
+    out = capsys.readouterr().out
+    assert "placement: new - old = +0.000 ± 0.000 (2 matches)" in out
+    assert "net per deal: new - old = +0.000 ± 0.000 (2 matches)" in out
+    with pytest.raises(SystemExit, match="name the cell"):
+        dg.compare(str(rows), str(strength_rows))
+    # --bots OLD,NEW: each file's rows of its own bots (here another hash has none)
+    cell.bots = f"{st_.bots_version()},{st_.bots_version()}"
+    dg.compare(str(strength_rows), str(strength_rows), cell)
+    assert "(2 matches)" in capsys.readouterr().out
+    cell.bots = f"{st_.bots_version()},0000000000"
+    with pytest.raises(SystemExit, match="fewer than two"):
+        dg.compare(str(strength_rows), str(strength_rows), cell)
 
 
 def test_views_are_not_modified_by_the_expert() -> None:

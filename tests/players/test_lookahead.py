@@ -59,14 +59,17 @@ def test_the_mcr_expert_keeps_the_tile_that_leads_to_8_points() -> None:
     assert choice.tile in {Tile.M7, Tile.M9}
 
 
-def test_the_lookahead_is_mcr_only() -> None:
-    assert ExpertBot("mcr").lookahead
+def test_the_lookahead_is_off_in_riichi_and_folds_only_where_it_did() -> None:
+    """MCR by its minimum, the classical rulesets by their profiles; riichi as before. Only
+    MCR's expert stops reading the danger with it (Seipalle's still folds; FIMJ and Ravenna
+    never read it, nobody paying for a deal-in there)."""
     assert ExpertBot("mcr").quiet == math.inf  # MCR: steer away from junk, never fold
     assert DefensiveBot("mcr").quiet < 1
+    for rules in ("mcr", "fimj", "ravenna", "seipalle(tournament=true)"):
+        assert ExpertBot(rules).lookahead
     for rules in ("riichi-ema", "riichi-tenhou", "seipalle"):
-        assert not ExpertBot(rules).lookahead
         assert ExpertBot(rules).quiet < 1
-    for rules in ("fimj", "ravenna"):
+    for rules in ("riichi-ema", "riichi-tenhou"):
         assert not ExpertBot(rules).lookahead
 
 

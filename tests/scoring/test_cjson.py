@@ -127,8 +127,8 @@ def test_deep_nesting_is_left_to_the_standard_library() -> None:
     for _ in range(5000):
         deep = [deep]
     assert result._dumps(deep) is None
-    with pytest.raises(RecursionError):
-        encode_json(deep)
+    # the library's RecursionError (or its text, under a raised recursion limit)
+    assert outcome(encode_json, deep) == outcome(reference, deep)
 
 
 def test_a_long_line() -> None:

@@ -360,6 +360,8 @@ def claimants(deal: LegalDeal, tile: Tile, *, robbing: bool) -> dict[int, list[A
     for i in range(1, n):
         s = (deal.claim_from + i) % n
         rec = seats[s]
+        if rec.status is _OUT:
+            continue  # claim_options: nothing for a seat out of the deal
         entry = rec.wait_cache
         c = rec.counts
         if entry is None or entry[0] != c or entry[1] != len(rec.melds):

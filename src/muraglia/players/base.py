@@ -22,14 +22,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from muraglia.engine.actions import Action
 from muraglia.engine.views import PlayerView
 from muraglia.notation import parse_tiles
 from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
-__all__ = ["Player", "Table", "meld_kinds"]
+__all__ = ["Player", "Table", "meld_kinds", "rules_key"]
 
 
 @runtime_checkable
@@ -117,3 +117,17 @@ class Table:
         if self.view.seat_winds:
             return self.view.seat_winds[seat]
         return WINDS[(seat - self.view.dealer) % 4]
+
+
+def rules_key(rules: Any) -> tuple[object, ...]:
+    """What a ruleset's scores and settlements depend on: its id and its options.
+
+    The id alone is not enough: ``fimj(limit=300)`` caps a hand where ``fimj`` does not, and
+    ``riichi-tenhou`` is ``riichi-ema`` with other options (a key of the bots' caches).
+    """
+    options = getattr(rules, "options", None)
+    try:
+        hash(options)
+    except TypeError:  # an options object that cannot be a key: this ruleset object only
+        return (id(rules), rules)
+    return (type(rules).__name__, getattr(rules, "id", rules), options)

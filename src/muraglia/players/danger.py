@@ -113,6 +113,11 @@ class RuleTraits:
     (MCR-WIN-4) leaves about a third: over 25 seeded matches of ``bench/diagnose_bots.py
     --calibrate`` the opponents' wait shapes predicted 114 deal-ins where 37 happened, with
     their readiness (shanten 0) estimated right."""
+    riichi_open: bool = False
+    """Riichi may be declared with exposed sets (FIMJ-RICHI-3); elsewhere a closed hand only
+    (SEI-RIICHI-2, EMA-RIICHI-1)."""
+    riichi_single: bool = False
+    """Riichi only on a wait on exactly one tile kind (FIMJ-RICHI-1)."""
 
 
 TRAITS: dict[str, RuleTraits] = {
@@ -120,7 +125,9 @@ TRAITS: dict[str, RuleTraits] = {
     "riichi-tenhou": RuleTraits("riichi-tenhou", True, 0.8, False, 0, True, 5000.0, 1.5),
     "seipalle": RuleTraits("seipalle", True, 0.8, False, 0, True, 220.0, 2.0),
     "mcr": RuleTraits("mcr", False, 1.0, False, 8, False, 14.0, 1.0, 24.0, 0.33),
-    "fimj": RuleTraits("fimj", False, 0.0, True, 0, True, 140.0, 2.0),
+    "fimj": RuleTraits(
+        "fimj", False, 0.0, True, 0, True, 140.0, 2.0, riichi_open=True, riichi_single=True
+    ),
     "ravenna": RuleTraits("ravenna", False, 0.0, True, 0, False, 65.0, 2.0),
 }
 """Rule traits by ruleset id."""

@@ -35,7 +35,7 @@ from typing import Any
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
 from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass
 from muraglia.errors import MahjongError
-from muraglia.players.base import Table
+from muraglia.players.base import Table, rules_key
 from muraglia.players.danger import (
     EQUITY_UNITS,
     RACE,
@@ -192,14 +192,35 @@ class DefensiveBot(EfficiencyBot):
         declared = v.melds[v.seat] if melds is None else melds
         return compact_notation(text) + "".join(declared) + "+" + Tile(win).notation
 
+    def may_riichi(self, waits: int, melds: int) -> bool:
+        """Whether a ready hand may declare riichi (the wall left aside).
+
+        The hand waits on ``waits`` kinds beside ``melds`` declared melds: the bot declares
+        riichi (the profile), the hand is closed unless the ruleset allows exposed sets
+        (FIMJ-RICHI-3; SEI-RIICHI-2, EMA-RIICHI-1), and FIMJ's single wait (FIMJ-RICHI-1).
+        """
+        traits = self.traits
+        return (
+            self.profile.riichi
+            and (traits.riichi_open or melds == 0)
+            and (waits == 1 or not traits.riichi_single)
+        )
+
     def win_value(
-        self, t: Table, counts: list[int], win: int, melds: tuple[str, ...] | None = None
+        self,
+        t: Table,
+        counts: list[int],
+        win: int,
+        melds: tuple[str, ...] | None = None,
+        *,
+        riichi: bool = False,
     ) -> float:
         """The value of the ready 13 ``counts`` won on ``win``, outside the decision's budget.
 
         On a discard; a hand that may win only self-drawn (MCR's Self-Drawn and Fully
         Concealed Hand bring it to 8 points) is worth :data:`SELF_DRAWN` of its self-drawn
-        value; 0 when it may not win at all. Used by the lookahead
+        value; 0 when it may not win at all. With ``riichi`` the win counts a standing riichi
+        (FIMJ-DBL-C16, SEI-DBL-D30). Used by the lookahead
         (:class:`~muraglia.players.lookahead.ValueLookahead`), which caches it by hand.
         """
         rules = self.ruleset
@@ -207,15 +228,16 @@ class DefensiveBot(EfficiencyBot):
             return self.traits.typical_value
         text = self._win_text(t, counts, win, melds)
         v = t.view
+        flags = ["riichi"] if riichi else []
         value = score_win(
             rules, text, tsumo=False, seat_wind=t.seat_wind, round_wind=v.round_wind,
-            flags=[], indicators=v.indicators,
+            flags=flags, indicators=v.indicators,
         )  # fmt: skip
         if value > 0:
             return value
         return SELF_DRAWN * score_win(
             rules, text, tsumo=True, seat_wind=t.seat_wind, round_wind=v.round_wind,
-            flags=[], indicators=v.indicators,
+            flags=flags, indicators=v.indicators,
         )  # fmt: skip
 
     def hand_points(self, t: Table, counts: list[int]) -> float:
@@ -227,7 +249,7 @@ class DefensiveBot(EfficiencyBot):
         """
         v = t.view
         key = (
-            _rules_key(self.ruleset),
+            rules_key(self.ruleset),
             bytes(counts),
             v.melds[v.seat],
             v.bonus[v.seat],
@@ -453,26 +475,12 @@ def score_win(
 _SWINGS: dict[tuple[object, ...], float] = {}
 
 
-def _rules_key(rules: Any) -> tuple[object, ...]:
-    """What a ruleset's scores and settlements depend on: its id and its options.
-
-    The id alone is not enough: ``fimj(limit=300)`` caps a hand where ``fimj`` does not, and
-    ``riichi-tenhou`` is ``riichi-ema`` with other options.
-    """
-    options = getattr(rules, "options", None)
-    try:
-        hash(options)
-    except TypeError:  # an options object that cannot be a key: this ruleset object only
-        return (id(rules), rules)
-    return (type(rules).__name__, getattr(rules, "id", rules), options)
-
-
 def _draw_swing(rules: Any, me: str, ready: tuple[str, ...]) -> float:
     """What seat ``me`` gains by being ready at an exhaustive draw.
 
     The seats ``ready`` are ready besides; the ruleset settles both draws (East deals).
     """
-    key = (_rules_key(rules), me, ready)
+    key = (rules_key(rules), me, ready)
     hit = _SWINGS.get(key)
     if hit is not None:
         return hit

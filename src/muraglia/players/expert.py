@@ -83,17 +83,22 @@ class ExpertBot(DefensiveBot):
 
     lookahead = False
     """Whether discards are ranked by ukeire valued one draw ahead (MCR: set from the
-    profile's minimum, MCR-WIN-4; see :mod:`~muraglia.players.lookahead`)."""
+    profile's minimum, MCR-WIN-4; the classical rulesets: the profile's ``lookahead``; see
+    :mod:`~muraglia.players.lookahead`)."""
+
+    value_units = VALUE_UNITS
+    """Ukeire units a ready hand's expected value worth one typical hand adds (0: none)."""
 
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self._budget = SCORE_BUDGET
-        self.lookahead = self.profile.min_fan > 0
-        if self.lookahead:
+        self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
+        if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
             # matches (net +1.6 +/- 1.3 per deal without it: more wins than the deal-ins it
             # adds; docs/players.md, "Issue 20, MCR"); the hands that cannot reach 8 points
-            # are steered away from instead of folded
+            # are steered away from instead of folded (the classical rulesets' lookahead
+            # leaves the push/fold as it was: Seipalle still folds)
             self.quiet = math.inf
         options = getattr(self.ruleset, "options", None)
         if self.traits.id.startswith("riichi") and not getattr(options, "open_tanyao", True):
@@ -225,7 +230,7 @@ class ExpertBot(DefensiveBot):
                     if not self.riichi_pays(t, value, dama):
                         del ranked[a]
                         continue
-                ranked[a] += VALUE_UNITS * min(value / typical, 4.0) * min(outs, 8) / 8
+                ranked[a] += self.value_units * min(value / typical, 4.0) * min(outs, 8) / 8
                 if outs == 0:
                     ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win
             finally:
@@ -250,31 +255,41 @@ class ExpertBot(DefensiveBot):
         (:meth:`ValueLookahead.valued_ukeire`) instead of 1 (the equity is valued alike by
         :meth:`DefensiveBot.ranked_equity`). The efficiency score counted plain ukeire only
         at the best shanten; a step back (scored by value alone) gets the valued draws added.
+        Where the ruleset has no minimum (the classical rulesets) the valued draws of the
+        discards one step from ready are rescaled to keep their plain ukeire in sum.
         """
         look = ValueLookahead(self, t)
         counts = t.counts
         best = min(steps.values())
-        done: dict[int, float] = {}  # kind -> score change
+        done: dict[int, tuple[float, float, float]] = {}  # kind -> (valued, plain, counted)
+        ones: list[int] = []  # the kinds whose discard leaves the hand one step from ready
         for a in discards:
-            if a not in ranked:
-                continue
             k = a.tile
             sh = steps[a]
-            if sh not in {0, 1}:
+            if a not in ranked or sh not in {0, 1} or k in done:
                 continue
-            change = done.get(k)
-            if change is None:
-                counts[k] -= 1
-                if sh == 0:
-                    _, outs, raw = look.ready(counts)
-                    change = float(outs - raw)
-                else:
-                    valued, plain = look.valued_ukeire(counts, sh)
-                    counted = plain if sh == best else 0
-                    change = valued - counted
-                counts[k] += 1
-                done[k] = change
-            ranked[a] += change
+            counts[k] -= 1
+            if sh == 0:
+                _, outs, raw = look.ready(counts)
+                done[k] = (float(outs), float(raw), float(raw))
+            else:
+                valued, plain = look.valued_ukeire(counts, sh)
+                done[k] = (valued, plain, plain if sh == best else 0.0)
+                ones.append(k)
+            counts[k] += 1
+        scale = 1.0
+        worth = sum(done[k][0] for k in ones)
+        if not self.profile.min_fan and worth > 0:
+            # No minimum (the classical rulesets): the typical value is the mean of a heavy
+            # tail (limit hands), so most ready hands are worth less than it and absolute
+            # weights would only shrink the ukeire; the discards one step from ready are
+            # compared with each other instead: their valued draws are rescaled to keep
+            # their plain ukeire in sum, and only the value of where they lead moves them.
+            scale = sum(done[k][1] for k in ones) / worth
+        for a in discards:
+            if a.tile in done and a in ranked:
+                valued, _, counted = done[a.tile]
+                ranked[a] += valued * (scale if steps[a] == 1 else 1.0) - counted
 
     def call_keeps_value(self, t: Table, action: Action) -> bool:
         """Whether the hand after the call ``action`` may still win (MCR-WIN-4: 8 points).

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from muraglia.analysis.shanten import DeltaShanten
+from muraglia.players.base import rules_key
 from muraglia.players.danger import win_chance
 from muraglia.players.efficiency import _draw_candidates
 from muraglia.tiles import COPIES, NUM_KINDS
@@ -36,7 +37,7 @@ from muraglia.tiles import COPIES, NUM_KINDS
 if TYPE_CHECKING:
     from muraglia.players.base import Table
 
-__all__ = ["CAP", "FLOOR", "REF_OUTS", "ValueLookahead"]
+__all__ = ["CAP", "FLOOR", "REF_OUTS", "RIICHI_WALL", "ValueLookahead"]
 
 REF_OUTS = 6
 """Outs of the typical ready hand a useful draw is compared with."""
@@ -46,6 +47,10 @@ FLOOR = 0.2
 
 CAP = 3.0
 """What a useful draw counts at most (ukeire units)."""
+
+RIICHI_WALL = 12
+"""Live tiles the lookahead wants left to count a riichi on a ready hand it reaches (the
+declaration needs 8 when made, FIMJ-RICHI-2, SEI-RIICHI-8)."""
 
 _WAITS: dict[tuple[Any, ...], tuple[tuple[int, float], ...]] = {}
 _WAITS_MAX = 1 << 16
@@ -60,7 +65,8 @@ class ValueLookahead:
     """
 
     __slots__ = (
-        "bot", "declared", "draws", "key", "melds", "ref", "t", "total", "unseen", "value",
+        "bot", "declared", "draws", "key", "melds", "ref", "riichi_wall", "t", "total", "unseen",
+        "value",
     )  # fmt: skip
 
     def __init__(self, bot: Any, t: Table, melds: tuple[str, ...] | None = None) -> None:
@@ -76,20 +82,45 @@ class ValueLookahead:
         self.ref = win_chance(0, REF_OUTS, self.draws, self.total) * (
             traits.typical_value + traits.win_base
         )
-        self.key = (traits.id, self.declared, t.seat_wind, v.round_wind)
+        self.riichi_wall = v.live_count >= RIICHI_WALL
+        self.key = (
+            rules_key(bot.ruleset),
+            self.declared,
+            t.seat_wind,
+            v.round_wind,
+            v.indicators,  # dora count in Seipalle (SEI-DBL-D38)
+            self.riichi_wall,
+        )
         self.value: dict[bytes, tuple[float, int, int]] = {}
 
     def waits(self, counts: list[int]) -> tuple[tuple[int, float], ...]:
-        """Each wait of the ready 13 ``counts`` with its value as a win (0: may not win)."""
+        """Each wait of the ready 13 ``counts`` with its value as a win (0: may not win).
+
+        A hand that may still declare riichi (enough wall left, :data:`RIICHI_WALL`, and
+        the bot's :meth:`~muraglia.players.defensive.DefensiveBot.may_riichi`) is worth the
+        better of its value with and without it: a closed Seipalle hand without a double
+        wins with riichi's (SEI-DBL-D30), a FIMJ single wait gains the richi double
+        (FIMJ-DBL-C16).
+        """
         key = (*self.key, bytes(counts))
         hit = _WAITS.get(key)
         if hit is not None:
             return hit
         hand = DeltaShanten(counts, self.melds)
+        kinds = [
+            k
+            for k in _draw_candidates(counts, self.melds)
+            if counts[k] < COPIES and hand.shanten(add=k) < 0
+        ]
+        riichi = self.riichi_wall and self.bot.may_riichi(len(kinds), self.melds)
         out = []
-        for k in _draw_candidates(counts, self.melds):
-            if counts[k] < COPIES and hand.shanten(add=k) < 0:
-                out.append((k, self.bot.win_value(self.t, counts, k, self.declared)))
+        for k in kinds:
+            value = self.bot.win_value(self.t, counts, k, self.declared)
+            if riichi:
+                value = max(
+                    value, self.bot.win_value(self.t, counts, k, self.declared, riichi=True)
+                )
+            out.append((k, value))
         result = tuple(out)
         if len(_WAITS) >= _WAITS_MAX:
             _WAITS.clear()

@@ -61,6 +61,10 @@ class Profile:
     min_fan: int = 0
     """A win needs this many fan (MCR-WIN-4: 8): a call is made only if the opened hand can
     still reach it (see :func:`muraglia.players.efficiency.reachable_fan`); 0 = no minimum."""
+    lookahead: bool = False
+    """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
+    (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
+    rulesets; MCR's is on by its minimum, :attr:`min_fan`)."""
 
     def scoring_honours(self, seat_wind: Tile, round_wind: Tile) -> frozenset[Tile]:
         """Honours whose pung scores a double for a seat with ``seat_wind``."""
@@ -76,6 +80,7 @@ PROFILES: dict[str, Profile] = {
         flush_weight=8,
         flush_reach=4,
         pungs_weight=3,
+        lookahead=True,
     ),
     "ravenna": Profile(
         "ravenna",
@@ -85,6 +90,7 @@ PROFILES: dict[str, Profile] = {
         pungs_weight=4,
         riichi=False,
         chow_calls=False,
+        lookahead=True,
     ),
     "seipalle": Profile(
         "seipalle",
@@ -96,6 +102,7 @@ PROFILES: dict[str, Profile] = {
         needs_double=True,
         simples_weight=3,
         dora_weight=4,
+        lookahead=True,
     ),
     # EMA-WIN-2: a win needs a yaku (dora are not one). Opening must keep a yakuhai pung,
     # tanyao (open tanyao allowed in EMA 2008 and in the Tenhou preset), a flush or toitoi;

@@ -432,17 +432,23 @@ def score(
     # the lane (see Ruleset.score_checked): a shared ruleset's cached entry, the hand and the
     # indicators checked in one pass (the C scanner where built), then the ruleset's lane,
     # which takes the other arguments in their plain spellings; anything else, below
-    hit = _BY_TEXT.get(rules) if rules.__class__ is str else None
-    if (
-        hit is not None
-        and hit[3] is not None
-        and getattr(getattr(hit[0].__class__, "patterns", None), "version", None) == hit[1]
-    ):  # _fresh(hit[0], hit[1]), inline
-        checked = _scan_indicated(hand, hit[2], dora, ura, MAX_INDICATORS)
-        if checked is not None:
-            done = hit[3](checked, win, seat_wind, round_wind, flags, dora, ura, situation)
-            if done is not NotImplemented:
-                return done  # type: ignore[no-any-return]
+    if rules.__class__ is str:
+        hit = _BY_TEXT.get(rules)
+        if (
+            hit is not None
+            and hit[3] is not None
+            and getattr(getattr(hit[0].__class__, "patterns", None), "version", None) == hit[1]
+        ):  # _fresh(hit[0], hit[1]), inline
+            checked = _scan_indicated(hand, hit[2], dora, ura, MAX_INDICATORS)
+            if checked is not None:
+                done = hit[3](checked, win, seat_wind, round_wind, flags, dora, ura, situation)
+                if done is not NotImplemented:
+                    return done  # type: ignore[no-any-return]
+    elif isinstance(rules, Ruleset):  # a loaded ruleset: its lane, asked for now
+        done = _by_lane(_entry(rules), hand, win, seat_wind, round_wind, flags, dora, ura,
+                        situation)  # fmt: skip
+        if done is not NotImplemented:
+            return done  # type: ignore[no-any-return]
     ruleset = ruleset_for(rules) if isinstance(rules, str) else rules
     if not callable(getattr(ruleset, "score_dict", None)):
         raise InputTypeError(
@@ -474,6 +480,30 @@ def score(
         ura=ura,
         **situation,
     )
+
+
+def _by_lane(  # noqa: PLR0917 - score's arguments, by position
+    entry: _Entry,
+    hand: Any,
+    win: Any,
+    seat_wind: Any,
+    round_wind: Any,
+    flags: Any,
+    dora: Any,
+    ura: Any,
+    situation: dict[str, Any],
+) -> Any:
+    """:func:`score` through the lane of a ruleset's ``entry`` (:func:`_entry`).
+
+    NotImplemented when the entry has no lane or the one-pass scan does not accept the hand.
+    """
+    lane = entry[3]
+    if lane is None:
+        return NotImplemented
+    checked = _scan_indicated(hand, entry[2], dora, ura, MAX_INDICATORS)
+    if checked is None:
+        return NotImplemented
+    return lane(checked, win, seat_wind, round_wind, flags, dora, ura, situation)
 
 
 _PLAIN_INDICATORS: dict[str, tuple[Tile, bool]] = {
