@@ -55,7 +55,7 @@ from muraglia.rulesets.riichi_ema.settlement import (
     pao_applies,
     seat_of,
 )
-from muraglia.scoring.context import WinContext, WinType, parse_win
+from muraglia.scoring.context import WinContext, WinType, parse_win, win_context
 from muraglia.scoring.patterns import PatternTable
 from muraglia.scoring.result import (
     Award,
@@ -474,9 +474,8 @@ class RiichiEma(Ruleset[EmaOptions]):
         d = make if isinstance(make, Decomposition) else make()
         assert isinstance(c.reading, int)
         idx, wait = divmod(c.reading, 8)
-        flag_set = frozenset(flags)
-        dora_t, ura_t = as_tiles(dora, "dora"), as_tiles(ura, "ura")
-        ctx = WinContext(
+        flag_set = flags if type(flags) is frozenset else frozenset(flags)
+        ctx = win_context(
             c.hand,
             d,
             Reading(idx, WAITS[wait]),
@@ -484,8 +483,8 @@ class RiichiEma(Ruleset[EmaOptions]):
             seat,
             rnd,
             flag_set,
-            dora_t,
-            ura_t,
+            _tiles_of(dora, "dora"),
+            _tiles_of(ura, "ura"),
             self.options,
         )
         # the fast path's awards are the table's on this reading (tests/rulesets/riichi_ema/
@@ -493,7 +492,12 @@ class RiichiEma(Ruleset[EmaOptions]):
         # breakdown is recounted here instead of every declared predicate
         fu = None
         if d.shape != "thirteen_orphans":
-            fu = count_fu(ctx, pinfu=any(a.id == "pinfu" for a in c.awards))
+            pinfu = False
+            for a in c.awards:
+                if a.id == "pinfu":
+                    pinfu = True
+                    break
+            fu = count_fu(ctx, pinfu=pinfu)
         return Core(
             ctx,
             c.awards,
@@ -764,6 +768,17 @@ class RiichiEma(Ruleset[EmaOptions]):
         lines += [f"- `{k}`: {v}" for k, v in STATUSES.items()]
         lines.append("")
         return "\n".join(lines)
+
+
+def _tiles_of(values: Any, what: str) -> tuple[Tile, ...]:
+    """``as_tiles(values, what)``; a tuple of Tiles (what the scoring keeps) as it is."""
+    if type(values) is tuple:
+        for t in values:
+            if t.__class__ is not Tile:
+                break
+        else:
+            return values
+    return as_tiles(values, what)
 
 
 def _pure_output(result: ScoreResult, ja_names: Mapping[str, str | None]) -> dict[str, Any]:
