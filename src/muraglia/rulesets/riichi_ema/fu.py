@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from muraglia.analysis.groups import Group, GroupKind, WaitKind
-from muraglia.scoring.context import DRAGONS, WinContext
+from muraglia.scoring.context import DRAGONS, WinContext, WinType
 from muraglia.tiles import TERMINALS_AND_HONOURS
 
 __all__ = ["Fu", "FuItem", "count_fu"]
@@ -169,38 +169,53 @@ _WAIT_FU = {
     WaitKind.SINGLE: FuItem("single", 2, "EMA-FU-4"),
 }
 _PUNG, _KONG, _PAIR = GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
+_TSUMO_WIN, _RON_WIN = WinType.TSUMO, WinType.RON
 
 
 def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
-    """The fu of ``ctx`` (EMA-FU-10); ``pinfu`` says whether the Pinfu yaku was awarded."""
-    shape = ctx.decomposition.shape
+    """The fu of ``ctx`` (EMA-FU-10); ``pinfu`` says whether the Pinfu yaku was awarded.
+
+    Reads the context's fields directly (its views cost a call each): a pung or kong is
+    concealed as :meth:`WinContext.is_group_concealed` says — declared concealed and not
+    completed by a discarded winning tile (EMA-WIN-4, EMA-FU-5).
+    """
+    d = ctx.decomposition
+    shape = d.shape
     if shape == "seven_pairs":
         return _SEVEN_PAIRS
+    tsumo = ctx.win is _TSUMO_WIN
     if pinfu:
-        return _PINFU_TSUMO if ctx.self_drawn else _PINFU_RON
+        return _PINFU_TSUMO if tsumo else _PINFU_RON
     concealed = ctx.is_concealed
-    tsumo = ctx.self_drawn
     items: list[FuItem] = [_BASE_RON if concealed and not tsumo else _BASE]
     standard = shape == "standard"
-    for g in ctx.groups:
+    groups = d.groups
+    reading = ctx.reading
+    # the group a discarded winning tile completed counts as open
+    by_ron = groups[reading.group] if reading is not None and ctx.win is _RON_WIN else None
+    seat, rnd = ctx.seat_wind, ctx.round_wind
+    for g in groups:
         kind = g.kind
         if kind is _PUNG or kind is _KONG:
-            fu, key = _SET_FU[(kind is _KONG, g.tile in _HEADS, ctx.is_group_concealed(g))]
+            closed = g.concealed and g is not by_ron
+            fu, key = _SET_FU[(kind is _KONG, g.tile in _HEADS, closed)]
             items.append(FuItem(key, fu, "EMA-FU-2/5", g))
         elif kind is _PAIR and standard:
             t = g.tile
             if t in DRAGONS:
                 items.append(FuItem("dragon_pair", 2, "EMA-FU-3", g))
-            if t == ctx.seat_wind:
+            if t == seat:
                 items.append(FuItem("seat_pair", 2, "EMA-FU-3", g))
-            if t == ctx.round_wind:
+            if t == rnd:
                 items.append(FuItem("round_pair", 2, "EMA-FU-3", g))
-    wait = ctx.wait
+    wait = None if reading is None else reading.wait
     if wait in _WAIT_FU:
         items.append(_WAIT_FU[wait])
     if tsumo:
         items.append(_TSUMO)
-    raw = sum(i.fu for i in items)
+    raw = 0
+    for i in items:
+        raw += i.fu
     if raw == 20 and not concealed:
         items.append(_OPEN_PINFU)
         raw = 22
