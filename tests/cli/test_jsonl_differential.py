@@ -21,6 +21,7 @@ import random
 import subprocess
 import sys
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -290,6 +291,45 @@ def test_batches_read_what_readline_reads(
             for x in b
         ]
     assert got == want
+
+
+class _Trickle(io.RawIOBase):
+    """A pipe whose producer writes a few bytes at a time (every read returns ``step``)."""
+
+    def __init__(self, data: bytes, step: int) -> None:
+        self.data, self.step, self.pos = data, step, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf: Any) -> int:
+        size = min(len(buf), self.step, len(self.data) - self.pos)
+        buf[:size] = self.data[self.pos : self.pos + size]
+        self.pos += size
+        return size
+
+
+def test_a_long_line_in_small_reads_costs_time_in_proportion() -> None:
+    """A line arriving in many small reads is put together once, not copied at every read.
+
+    Two lines near ``MAX_LINE`` in 16-byte reads: about 125,000 reads, a fraction of a second
+    when the pieces are joined at the end; gluing each read onto the line so far copied
+    ~8 GB (seconds of CPU per line, from untrusted input).
+    """
+    data = b"1" * MAX_LINE + b"\n" + b"2" * (MAX_LINE + 1) + b"\n{}"
+    start = time.process_time()
+    got = [
+        (n, len(text or ""), problem)
+        for b in input_batches(io.TextIOWrapper(io.BufferedReader(_Trickle(data, 16))))
+        for n, text, problem in b
+    ]
+    elapsed = time.process_time() - start
+    assert got == [
+        (1, MAX_LINE, None),
+        (2, 0, f"line longer than {MAX_LINE} characters"),
+        (3, 2, None),
+    ]
+    assert elapsed < 3.0, f"{elapsed:.1f} s of CPU"
 
 
 def test_a_client_gets_each_answer_before_it_writes_the_next_line() -> None:
