@@ -28,7 +28,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from muraglia.cli import _common, main, score
+from muraglia.cli import _common, score
 from muraglia.cli._common import (
     INPUT_ERRORS,
     MAX_LINE,
@@ -40,6 +40,7 @@ from muraglia.cli._common import (
 )
 from muraglia.errors import MahjongError
 from muraglia.rulesets import ids, ruleset_for
+from tests.cli.test_score_golden import run_batch
 
 pytestmark = pytest.mark.usefixtures("kernels")
 
@@ -210,17 +211,8 @@ def oracle(data: bytes) -> bytes:
     return "".join(out).encode("utf-8")
 
 
-def batch(data: bytes) -> bytes:
-    """What ``muraglia score --jsonl`` writes for ``data`` (in process)."""
-    fake_in = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
-    out = io.StringIO()
-    old = sys.stdin, sys.stdout
-    sys.stdin, sys.stdout = fake_in, out
-    try:
-        assert main(["score", "--jsonl"]) == 0
-    finally:
-        sys.stdin, sys.stdout = old
-    return out.getvalue().encode("utf-8")
+batch = run_batch
+"""What ``muraglia score --jsonl`` writes for ``data`` (in process)."""
 
 
 def test_every_ruleset_valid_and_broken_lines_byte_for_byte() -> None:
