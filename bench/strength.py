@@ -5,6 +5,8 @@ Commands::
     python bench/strength.py run --rules riichi-ema --hero expert --field efficiency \
         --matches 4000 --out strength.jsonl [--seed 2026] [--workers 1]
     python bench/strength.py report strength.jsonl [more.jsonl ...]
+    python bench/strength.py verify --rules riichi-ema --hero expert --field efficiency \
+        --bots d4e6e3bffc --matches 8 strength.jsonl
 
 ``run`` plays matches ``0 .. matches-1`` of the cell (rules, hero, field, seed, bots) and
 appends one JSON line per finished match to ``--out`` (flushed at once), so a run stopped at
@@ -19,6 +21,10 @@ bots starts new cells, so results of different bots are never mixed (rows writte
 hash are the bots of commit :data:`UNVERSIONED`). ``--max-deals D`` cuts every match after
 ``D`` deals, for cheaper pilots: such rows form their own cells, labelled "at most D deals"
 (a cut match's placement is not a whole match's).
+
+``verify`` replays the first ``--matches`` recorded matches of the rows written by bots
+``--bots`` with this checkout's bots and says whether each gives the same row (the check
+behind :data:`SAME_BOTS` and :data:`SAME_IN_RULESET`); exit status 1 if any differs.
 
 ``report`` prints, per cell, the matches (and engine errors, left out), the hero's mean
 placement with its 95 % confidence interval (normal approximation, 1.96 standard errors),
@@ -74,12 +80,21 @@ defensive stop folding hands that may win) and replayed 20 pilot matches (FIMJ, 
 Seipalle expert vs efficiency and Seipalle expert vs defensive, 0-4 each) exactly."""
 
 
-def cell_bots(bots: str) -> str:
-    """The bots hash that names the cell of rows written with ``bots``.
+SAME_IN_RULESET: dict[tuple[str, str], str] = {}
+"""Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
+cell its rows continue, for code changes that changed decisions elsewhere but not in that
+ruleset, each checked with ``strength.py verify`` (matches replayed by the newer code give the
+recorded rows field for field). Filled in below, next to the checks that justify it."""
+
+
+def cell_bots(bots: str, rules: str | None = None) -> str:
+    """The bots hash that names the cell of rows written with ``bots`` (in ``rules``).
 
     >>> cell_bots("4e5e27c2c9"), cell_bots("efe982cf2c"), cell_bots("abc")
     ('5fdceb5b63', '5fdceb5b63', 'abc')
     """
+    if rules is not None and (bots, rules) in SAME_IN_RULESET:
+        return SAME_IN_RULESET[bots, rules]
     return SAME_BOTS.get(bots, bots)
 
 
@@ -155,7 +170,7 @@ Key = tuple[str, str, str, int, str, int | None]
 
 def _key(d: dict[str, Any]) -> Key:
     """The cell of a row (older rows: the bots of :data:`UNVERSIONED`, whole matches)."""
-    bots = cell_bots(d.get("bots", UNVERSIONED))
+    bots = cell_bots(d.get("bots", UNVERSIONED), d["rules"])
     return (d["rules"], d["hero"], d["field"], d["seed"], bots, d.get("max_deals"))
 
 
@@ -174,7 +189,14 @@ def _done(path: Path, key: Key) -> set[int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    key = (args.rules, args.hero, args.field, args.seed, cell_bots(bots_version()), args.max_deals)
+    key = (
+        args.rules,
+        args.hero,
+        args.field,
+        args.seed,
+        cell_bots(bots_version(), args.rules),
+        args.max_deals,
+    )
     out = Path(args.out)
     todo = [i for i in range(args.matches) if i not in _done(out, key)]
     print(f"{len(todo)} of {args.matches} matches to play", file=sys.stderr)
@@ -258,6 +280,50 @@ def report(args: argparse.Namespace) -> int:
     return 0
 
 
+COMPARED = ("error", "deals", "placement", "score", "wins", "deal_ins")
+"""The fields of a row that a replay by other code must reproduce exactly."""
+
+
+def verify(args: argparse.Namespace) -> int:
+    """Replay recorded matches of a cell with this checkout's bots; 0 if every row is equal.
+
+    The rows of ``--bots`` (a bots hash as written in the rows, not a cell name) for the
+    cell's rules, hero, field and seed are read from the files; the first ``--matches`` of
+    them (by index) are played again and compared on :data:`COMPARED`.
+    """
+    recorded: dict[int, dict[str, Any]] = {}
+    for path in args.files:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            try:
+                d = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if (
+                (d["rules"], d["hero"], d["field"], d["seed"])
+                == (args.rules, args.hero, args.field, args.seed)
+                and d.get("bots", UNVERSIONED) == args.bots
+                and not d.get("max_deals")
+            ):
+                recorded[int(d["index"])] = d
+    picked = sorted(recorded)[: args.matches]
+    if not picked:
+        print(f"no rows of bots {args.bots} for {args.rules} {args.hero} vs {args.field}")
+        return 2
+    differ = 0
+    for i in picked:
+        new = one(args.rules, args.hero, args.field, args.seed, i)
+        diff = [f for f in COMPARED if new[f] != recorded[i][f]]
+        differ += bool(diff)
+        old_text = ", ".join(f"{f} {recorded[i][f]}" for f in diff)
+        new_text = ", ".join(f"{f} {new[f]}" for f in diff)
+        print(f"match {i}: " + (f"DIFFERENT ({old_text} -> {new_text})" if diff else "same"))
+    print(
+        f"{args.rules} {args.hero} vs {args.field}: {len(picked) - differ} of {len(picked)} "
+        f"matches of bots {args.bots} replayed identically by bots {bots_version()}"
+    )
+    return 1 if differ else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -277,7 +343,17 @@ def main() -> int:
     r.add_argument("--out", required=True)
     p = sub.add_parser("report", help="mean placements with 95%% CIs from result files")
     p.add_argument("files", nargs="+")
+    v = sub.add_parser("verify", help="replay recorded matches with this checkout's bots")
+    v.add_argument("--rules", required=True)
+    v.add_argument("--hero", required=True)
+    v.add_argument("--field", required=True)
+    v.add_argument("--seed", type=int, default=2026)
+    v.add_argument("--bots", required=True, help="the bots hash of the recorded rows")
+    v.add_argument("--matches", type=int, default=8, help="how many recorded matches to replay")
+    v.add_argument("files", nargs="+")
     args = parser.parse_args()
+    if args.command == "verify":
+        return verify(args)
     if args.command == "run" and args.max_deals is not None and args.max_deals < 1:
         parser.error(f"--max-deals must be at least 1, got {args.max_deals}")
     return run(args) if args.command == "run" else report(args)

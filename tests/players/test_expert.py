@@ -426,6 +426,45 @@ def test_strength_runner_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert [(r["index"], r["max_deals"], r["deals"]) for r in capped] == [(0, 1, 1), (1, 1, 1)]
 
 
+def test_strength_verify_replays_rows_and_names_cells_per_ruleset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    st_ = _bench("strength")
+    out = tmp_path / "s.jsonl"
+    argv = sys.argv
+    base = ["--rules", "ravenna", "--hero", "defensive", "--field", "efficiency", "--seed", "1"]
+    try:
+        sys.argv = ["strength.py", "run", *base, "--matches", "2", "--out", str(out)]
+        assert st_.main() == 0
+        rows = [json.loads(x) for x in out.read_text().splitlines()]
+        for r in rows:
+            r["bots"] = "0ld0ld0ld0"  # as if written by other code
+        # the second row as the other code might have played it: a different placement
+        rows[1]["placement"] = 5 - rows[1]["placement"] if rows[1]["placement"] != 2.5 else 1.0
+        out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+        check = ["strength.py", "verify", *base, "--bots", "0ld0ld0ld0", str(out)]
+        sys.argv = [*check, "--matches", "1"]
+        assert st_.main() == 0  # match 0 replays to the same row
+        sys.argv = [*check, "--matches", "2"]
+        assert st_.main() == 1  # match 1 does not
+        printed = capsys.readouterr().out
+        assert "match 0: same" in printed
+        assert "match 1: DIFFERENT (placement" in printed
+        assert "1 of 2 matches of bots 0ld0ld0ld0" in printed
+        sys.argv = [*check[:-1], "--bots", "nope", str(out)]
+        assert st_.main() == 2  # no rows of those bots: said, not passed
+    finally:
+        sys.argv = argv
+    # an equivalence checked in one ruleset names cells of that ruleset only
+    st_.SAME_IN_RULESET[("0ld0ld0ld0", "ravenna")] = "n3wn3wn3w0"
+    try:
+        assert st_.cell_bots("0ld0ld0ld0", "ravenna") == "n3wn3wn3w0"
+        assert st_.cell_bots("0ld0ld0ld0", "fimj") == "0ld0ld0ld0"
+        assert st_._key(rows[0])[4] == "n3wn3wn3w0"
+    finally:
+        del st_.SAME_IN_RULESET[("0ld0ld0ld0", "ravenna")]
+
+
 def test_diagnosis_counts_every_deal_and_pairs_runs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
