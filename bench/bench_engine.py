@@ -72,6 +72,16 @@ def trivial(legal: list[Action]) -> Action:
     return passing or discard or legal[0]
 
 
+def _rates(matches: int, deals: int, actions: int, seconds: float) -> dict[str, float]:
+    """A run's figures: matches, deals and actions per second of process time."""
+    return {
+        "matches_per_s": matches / seconds,
+        "deals_per_s": deals / seconds,
+        "actions_per_s": actions / seconds,
+        "deals_per_match": deals / matches,
+    }
+
+
 def bench(spec: str, matches: int, seed: int) -> dict[str, float]:
     """Play ``matches`` matches of ``spec``; rates in process time."""
     ruleset = load_ruleset(spec)
@@ -84,13 +94,7 @@ def bench(spec: str, matches: int, seed: int) -> dict[str, float]:
             match.apply(trivial(match.legal_actions(seat)))
             actions += 1
         deals += match.deals_played
-    seconds = time.process_time() - start
-    return {
-        "matches_per_s": matches / seconds,
-        "deals_per_s": deals / seconds,
-        "actions_per_s": actions / seconds,
-        "deals_per_match": deals / matches,
-    }
+    return _rates(matches, deals, actions, time.process_time() - start)
 
 
 def bench_bots(spec: str, matches: int, seed: int, bot: str) -> dict[str, float]:
@@ -109,13 +113,7 @@ def bench_bots(spec: str, matches: int, seed: int, bot: str) -> dict[str, float]
             raise SystemExit(f"{spec} seed {s}: {out['error']}")
         deals += out["deals"]
         decisions += sum(out["decisions"])
-    seconds = time.process_time() - start
-    return {
-        "matches_per_s": matches / seconds,
-        "deals_per_s": deals / seconds,
-        "actions_per_s": decisions / seconds,
-        "deals_per_match": deals / matches,
-    }
+    return _rates(matches, deals, decisions, time.process_time() - start)
 
 
 def bench_riichienv(matches: int, seed: int) -> dict[str, float] | None:
@@ -148,13 +146,7 @@ def bench_riichienv(matches: int, seed: int) -> dict[str, float] | None:
             if now != deal and not env.done():
                 deal = now
                 deals += 1
-    seconds = time.process_time() - start
-    return {
-        "matches_per_s": matches / seconds,
-        "deals_per_s": deals / seconds,
-        "actions_per_s": actions / seconds,
-        "deals_per_match": deals / matches,
-    }
+    return _rates(matches, deals, actions, time.process_time() - start)
 
 
 _MJAI_NAMES = (
@@ -237,13 +229,7 @@ def bench_libriichi(matches: int, seed: int) -> dict[str, float] | None:
         Match(log_dir=None).py_match(*agents, seed_start=(s, 1))
         deals += agents[0].deals
         calls += sum(a.calls for a in agents)
-    seconds = time.process_time() - start
-    return {
-        "matches_per_s": matches / seconds,
-        "deals_per_s": deals / seconds,
-        "actions_per_s": calls / seconds,
-        "deals_per_match": deals / matches,
-    }
+    return _rates(matches, deals, calls, time.process_time() - start)
 
 
 def main() -> None:

@@ -80,11 +80,18 @@ defensive stop folding hands that may win) and replayed 20 pilot matches (FIMJ, 
 Seipalle expert vs efficiency and Seipalle expert vs defensive, 0-4 each) exactly."""
 
 
-SAME_IN_RULESET: dict[tuple[str, str], str] = {}
+SAME_IN_RULESET: dict[tuple[str, str], str] = {
+    ("2b2e5b8de3", "riichi-ema"): "d4e6e3bffc",
+    ("1df1edf847", "riichi-ema"): "d4e6e3bffc",
+}
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
 ruleset, each checked with ``strength.py verify`` (matches replayed by the newer code give the
-recorded rows field for field). Filled in below, next to the checks that justify it."""
+recorded rows field for field). The sixth session's bots (``2b2e5b8de3`` midway,
+``1df1edf847`` at its end: the MCR and classical lookahead, MCR's no-fold) decide in
+riichi-ema as ``d4e6e3bffc`` did: ``verify --matches 12`` with ``1df1edf847`` replayed
+matches 0-11 of the 4,000-match expert vs efficiency cell of ``d4e6e3bffc`` and of the
+defensive vs efficiency and expert vs defensive cells of ``2b2e5b8de3`` identically."""
 
 
 def cell_bots(bots: str, rules: str | None = None) -> str:

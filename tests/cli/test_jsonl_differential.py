@@ -21,13 +21,14 @@ import random
 import subprocess
 import sys
 import threading
+import time
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from muraglia.cli import _common, main, score
+from muraglia.cli import _common, score
 from muraglia.cli._common import (
     INPUT_ERRORS,
     MAX_LINE,
@@ -39,6 +40,7 @@ from muraglia.cli._common import (
 )
 from muraglia.errors import MahjongError
 from muraglia.rulesets import ids, ruleset_for
+from tests.cli.test_score_golden import run_batch
 
 pytestmark = pytest.mark.usefixtures("kernels")
 
@@ -209,17 +211,8 @@ def oracle(data: bytes) -> bytes:
     return "".join(out).encode("utf-8")
 
 
-def batch(data: bytes) -> bytes:
-    """What ``muraglia score --jsonl`` writes for ``data`` (in process)."""
-    fake_in = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
-    out = io.StringIO()
-    old = sys.stdin, sys.stdout
-    sys.stdin, sys.stdout = fake_in, out
-    try:
-        assert main(["score", "--jsonl"]) == 0
-    finally:
-        sys.stdin, sys.stdout = old
-    return out.getvalue().encode("utf-8")
+batch = run_batch
+"""What ``muraglia score --jsonl`` writes for ``data`` (in process)."""
 
 
 def test_every_ruleset_valid_and_broken_lines_byte_for_byte() -> None:
@@ -290,6 +283,45 @@ def test_batches_read_what_readline_reads(
             for x in b
         ]
     assert got == want
+
+
+class _Trickle(io.RawIOBase):
+    """A pipe whose producer writes a few bytes at a time (every read returns ``step``)."""
+
+    def __init__(self, data: bytes, step: int) -> None:
+        self.data, self.step, self.pos = data, step, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf: Any) -> int:
+        size = min(len(buf), self.step, len(self.data) - self.pos)
+        buf[:size] = self.data[self.pos : self.pos + size]
+        self.pos += size
+        return size
+
+
+def test_a_long_line_in_small_reads_costs_time_in_proportion() -> None:
+    """A line arriving in many small reads is put together once, not copied at every read.
+
+    Two lines near ``MAX_LINE`` in 16-byte reads: about 125,000 reads, a fraction of a second
+    when the pieces are joined at the end; gluing each read onto the line so far copied
+    ~8 GB (seconds of CPU per line, from untrusted input).
+    """
+    data = b"1" * MAX_LINE + b"\n" + b"2" * (MAX_LINE + 1) + b"\n{}"
+    start = time.process_time()
+    got = [
+        (n, len(text or ""), problem)
+        for b in input_batches(io.TextIOWrapper(io.BufferedReader(_Trickle(data, 16))))
+        for n, text, problem in b
+    ]
+    elapsed = time.process_time() - start
+    assert got == [
+        (1, MAX_LINE, None),
+        (2, 0, f"line longer than {MAX_LINE} characters"),
+        (3, 2, None),
+    ]
+    assert elapsed < 3.0, f"{elapsed:.1f} s of CPU"
 
 
 def test_a_client_gets_each_answer_before_it_writes_the_next_line() -> None:

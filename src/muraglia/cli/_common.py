@@ -144,7 +144,10 @@ def input_batches(stream: Any = None) -> Iterator[list[tuple[int, str | None, st
         yield from ([line] for line in _text_lines(stream if raw is None else raw))
         return
     number = 0
-    head = b""  # the start of a line not complete yet (at most MAX_LINE bytes)
+    # the start of a line not complete yet, in the pieces read (joined once, when the line
+    # ends: gluing each read on would copy the line at every read, quadratic in small reads)
+    head: list[bytes] = []
+    held = 0  # bytes in head (at most MAX_LINE)
     skipping = False  # inside a line already answered as too long
     while True:
         chunk = raw.read1(_CHUNK)
@@ -160,22 +163,24 @@ def input_batches(stream: Any = None) -> Iterator[list[tuple[int, str | None, st
                 skipping = False
             else:
                 number += 1
-                batch.append(_line(number, head + chunk[start:end] if head else chunk[start:end]))
-            head = b""
+                piece = chunk[start:end]
+                batch.append(_line(number, b"".join((*head, piece)) if head else piece))
+            head, held = [], 0
             start = end + 1
         if not skipping:
             rest = chunk[start:]
-            if len(head) + len(rest) > MAX_LINE:  # the line goes on past MAX_LINE: answered now
+            if held + len(rest) > MAX_LINE:  # the line goes on past MAX_LINE: answered now
                 number += 1
                 batch.append((number, None, f"line longer than {MAX_LINE} characters"))
-                head, skipping = b"", True
+                head, held, skipping = [], 0, True
             elif rest:
-                head += rest
+                head.append(rest)
+                held += len(rest)
         if batch:
             yield batch
     if head:  # the last line has no newline
         number += 1
-        yield [_line(number, head)]
+        yield [_line(number, b"".join(head))]
 
 
 def _line(number: int, data: bytes) -> tuple[int, str | None, str | None]:
