@@ -256,3 +256,16 @@ def test_kernel_leaves_other_results_to_the_reference() -> None:
     assert dict(result.explanation)  # made already: the reference's object is printed
     assert riichi.output_object(result, rs._ja_names) is NotImplemented
     assert rs.score_dict(data) == riichi._pure_output(rs.score_input(data), rs._ja_names)
+
+
+def test_kernel_keeps_what_it_made_on_the_result() -> None:
+    rs = ruleset_for("riichi-ema")
+    assert isinstance(rs, RiichiEma)
+    data = {"rules": "riichi-ema", "hand": "505m123p789s11z[406m]+5m", "win": "tsumo"}
+    result = rs.score_input(data)
+    out = riichi.output_object(result, rs._ja_names)
+    extra = result.__dict__["extra"]
+    # the notation becomes the result's hand field, the fu breakdown LazyExtra's memo
+    assert result.__dict__["hand"] == out["hand"] == "055m123p789s11z [406m] +5m"
+    assert extra["fu_breakdown"] is out["fu_breakdown"]
+    assert out == riichi._pure_output(rs.score_input(data), rs._ja_names)

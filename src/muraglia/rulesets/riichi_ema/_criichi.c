@@ -1928,31 +1928,39 @@ static PyObject *lane(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
 static PyObject *out_result = NULL, *out_extra = NULL, *out_award = NULL, *out_source = NULL;
 static PyObject *out_langs = NULL, *s_explain = NULL, *meld_text = NULL;
 static char kind_digit[34], kind_letter[34], red_digit;
+static Py_ssize_t fu_slot = -1; /* LazyExtra's fu breakdown memo, in INIT_SLOTS */
 static Py_ssize_t best_yaku_han = -1, best_b = -1, best_yakuman = -1, best_len = -1;
 enum {
     K_OK, K_RULES, K_HAND, K_VALID_WIN, K_REASON, K_PATTERNS, K_ID, K_EN, K_IT, K_VALUE,
     K_UNIT, K_TILES, K_WHERE, K_MELD, K_NOTATION, K_JA, K_HAN, K_FU, K_FAN, K_POINTS,
     K_DOUBLES, K_LIMIT, K_PAYMENTS, K_YAKU_HAN, K_FU_BREAKDOWN, K_BASIC_POINTS, K_YAKUMAN,
-    K_EXPLANATION, K_VALID, K_AWARDS, K_EXTRA, K_NAMES, K_PATTERN_KEYS, NKEYS
+    K_EXPLANATION, K_VALID, K_AWARDS, K_EXTRA, K_NAMES, K_PATTERN_KEYS, K_REF, K_ITEMS,
+    K_CORE, K_FU_LABELS, NKEYS
 };
 static PyObject *out_keys[NKEYS];
 static int output_ok = 0;
 
 PyDoc_STRVAR(setup_output_doc,
              "setup_output(result, extra, award, source, langs, best_fields, keys, kinds, red, "
-             "meld_text): the Python side of output (see ruleset.py): RiichiResult, LazyExtra, "
-             "Award, TileSource, the explanation's languages, fast.Best's field names, the key "
-             "names in the order of the kernel's table, the notation of the 34 tile kinds and "
-             "of a red five, and the notation of a meld (notation.meld_notation).");
+             "meld_text, fu_slot): the Python side of output (see ruleset.py): RiichiResult, "
+             "LazyExtra, Award, TileSource, the explanation's languages, fast.Best's field "
+             "names, the key names in the order of the kernel's table, the notation of the 34 "
+             "tile kinds and of a red five, the notation of a meld (notation.meld_notation) and "
+             "the index of LazyExtra's fu breakdown memo in its INIT_SLOTS.");
 
 static PyObject *setup_output(PyObject *self, PyObject *args) {
     PyObject *rt, *le, *aw, *src, *langs, *fields, *keys, *yh, *b, *ym, *kinds, *red, *mt;
-    Py_ssize_t i;
+    Py_ssize_t i, fs;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOOO!O!O!O!UO:setup_output", &rt, &le, &aw, &src,
+    if (!PyArg_ParseTuple(args, "OOOOO!O!O!O!UOn:setup_output", &rt, &le, &aw, &src,
                           &PyTuple_Type, &langs, &PyTuple_Type, &fields, &PyTuple_Type, &keys,
-                          &PyTuple_Type, &kinds, &red, &mt))
+                          &PyTuple_Type, &kinds, &red, &mt, &fs))
         return NULL;
+    if (fs < 0 || fs >= MAX_SLOTS) {
+        PyErr_SetString(PyExc_ValueError, "setup_output: the fu memo's slot is out of range");
+        return NULL;
+    }
+    fu_slot = fs;
     if (PyTuple_GET_SIZE(kinds) != 34 || PyUnicode_GET_LENGTH(red) != 2 || !PyCallable_Check(mt)) {
         PyErr_SetString(PyExc_ValueError, "setup_output: 34 kinds, a red five, a callable");
         return NULL;
@@ -2174,6 +2182,66 @@ done:
 }
 #undef MAX_TEXT
 
+/* LazyExtra["fu_breakdown"]: the memo, else the reference view's fu lines with their
+ * labels ({"en", "it", "fu", "ref"} each), kept as the memo as LazyExtra.__getitem__ keeps
+ * it; anything unexpected goes through that __getitem__ (which raises what Python raises) */
+static PyObject *fu_breakdown(PyObject *extra) {
+    PyObject *slot, *memo, *core = NULL, *fu = NULL, *items = NULL, *labels = NULL,
+                            *out = NULL;
+    Py_ssize_t i, n;
+    if (fu_slot < 0 || fu_slot >= n_extra_slots) goto python;
+    slot = extra_slots[fu_slot];
+    memo = Py_TYPE(slot)->tp_descr_get(slot, extra, out_extra);
+    if (memo == NULL) return NULL;
+    if (memo != Py_None) return memo;
+    Py_DECREF(memo);
+    core = PyObject_CallMethodNoArgs(extra, KEY(CORE));
+    if (core == NULL || (fu = PyObject_GetAttr(core, KEY(FU))) == NULL) goto done;
+    items = fu == Py_None ? PyTuple_New(0) : PyObject_GetAttr(fu, KEY(ITEMS));
+    if (items == NULL || (labels = PyObject_CallMethodNoArgs(extra, KEY(FU_LABELS))) == NULL)
+        goto done;
+    if (!PyTuple_CheckExact(items) || !PyTuple_CheckExact(labels) ||
+        PyTuple_GET_SIZE(items) != PyTuple_GET_SIZE(labels))
+        goto other;
+    n = PyTuple_GET_SIZE(items);
+    if ((out = PyList_New(n)) == NULL) goto done;
+    for (i = 0; i < n; i++) {
+        PyObject *pair = PyTuple_GET_ITEM(labels, i), *item = PyTuple_GET_ITEM(items, i), *d;
+        if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            Py_CLEAR(out);
+            goto other;
+        }
+        d = PyDict_New();
+        if (d == NULL) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyList_SET_ITEM(out, i, d);
+        if (PyDict_SetItem(d, KEY(EN), PyTuple_GET_ITEM(pair, 0)) < 0 ||
+            PyDict_SetItem(d, KEY(IT), PyTuple_GET_ITEM(pair, 1)) < 0 ||
+            put(d, KEY(FU), PyObject_GetAttr(item, KEY(FU))) < 0 ||
+            put(d, KEY(REF), PyObject_GetAttr(item, KEY(REF))) < 0) {
+            Py_CLEAR(out);
+            goto done;
+        }
+    }
+    if (Py_TYPE(slot)->tp_descr_set(slot, extra, out) < 0) Py_CLEAR(out);
+    goto done;
+other:
+    Py_XDECREF(core);
+    Py_XDECREF(fu);
+    Py_XDECREF(items);
+    Py_XDECREF(labels);
+python:
+    return PyObject_GetItem(extra, KEY(FU_BREAKDOWN));
+done:
+    Py_XDECREF(core);
+    Py_XDECREF(fu);
+    Py_XDECREF(items);
+    Py_XDECREF(labels);
+    return out;
+}
+
 PyDoc_STRVAR(output_doc,
              "output(result, ja_names): RiichiResult.to_dict() with the `ja` name of each "
              "pattern (RiichiEma.score_dict's output object), or NotImplemented for a result "
@@ -2254,7 +2322,7 @@ static PyObject *output(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     Py_CLEAR(v);
     /* out.update(extra): LazyExtra's keys and values */
     if (PyDict_SetItem(out, KEY(YAKU_HAN), PyTuple_GET_ITEM(c, best_yaku_han)) < 0 ||
-        put(out, KEY(FU_BREAKDOWN), PyObject_GetItem(extra, KEY(FU_BREAKDOWN))) < 0 ||
+        put(out, KEY(FU_BREAKDOWN), fu_breakdown(extra)) < 0 ||
         PyDict_SetItem(out, KEY(BASIC_POINTS), PyTuple_GET_ITEM(c, best_b)) < 0)
         goto fail;
     f = PyTuple_GET_ITEM(c, best_yakuman);

@@ -799,7 +799,8 @@ OUTPUT_KEYS = (
     "ok", "rules", "hand", "valid_win", "reason", "patterns", "id", "en", "it", "value",
     "unit", "tiles", "where", "meld", "notation", "ja", "han", "fu", "fan", "points",
     "doubles", "limit", "payments", "yaku_han", "fu_breakdown", "basic_points", "yakuman",
-    "explanation", "valid", "awards", "extra", "names", "pattern_keys",
+    "explanation", "valid", "awards", "extra", "names", "pattern_keys", "ref", "items",
+    "core", "fu_labels",
 )  # fmt: skip
 """The names ``output`` reads and writes (output keys, fields, attributes), in the order of
 the kernel's table (``K_*`` in ``_criichi.c``)."""
@@ -821,6 +822,7 @@ if fast.NATIVE:
             tuple(Tile(k).notation for k in range(NUM_KINDS)),
             PhysicalTile(Tile.M5, red=True).notation,
             meld_notation,
+            LazyExtra.INIT_SLOTS.index("_fu"),
         )
         output_object = fast._native.output
     fast._native.setup_front(
