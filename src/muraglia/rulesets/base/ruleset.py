@@ -42,7 +42,7 @@ from muraglia.hand import Hand
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base.options import NoOptions
 from muraglia.scoring.accepts import InputRules
-from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind
+from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind, win_context
 from muraglia.scoring.deal import read_deal
 from muraglia.scoring.inputs import plain_arguments
 from muraglia.scoring.patterns import PatternTable
@@ -347,7 +347,7 @@ class Ruleset(Generic[OptionsT]):
         ura: tuple[Tile, ...],
     ) -> WinContext:
         """The context of one decomposition x reading (override to add ``extra`` keys)."""
-        return WinContext(
+        return win_context(
             hand,
             decomposition,
             reading,
