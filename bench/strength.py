@@ -205,7 +205,8 @@ def run(args: argparse.Namespace) -> int:
         args.max_deals,
     )
     out = Path(args.out)
-    todo = [i for i in range(args.matches) if i not in _done(out, key)]
+    done = _done(out, key)
+    todo = [i for i in range(args.matches) if i not in done]
     print(f"{len(todo)} of {args.matches} matches to play", file=sys.stderr)
     with out.open("a", encoding="utf-8") as f:
         for row in _play(todo, key, args.workers):
