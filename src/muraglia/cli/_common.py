@@ -260,7 +260,7 @@ def run_batch(compute: Callable[[Item], Item]) -> int:
     return 0
 
 
-_scan_once = json.JSONDecoder().scan_once
+_scan_once: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 """The scanner of ``json.loads`` (``json.JSONDecoder()``'s: the C one where built)."""
 
 
