@@ -9,6 +9,7 @@ drawing are automatic; every decision is an :class:`~muraglia.engine.actions.Act
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -568,6 +569,9 @@ class DealState:
         Raises:
             IllegalActionError: if the action is not legal now (the message says why).
         """
+        done = _compiled_apply(self, action)  # a plain discard or a pass, compiled
+        if done is not NotImplemented:
+            return done  # type: ignore[no-any-return]
         if self._phase is Phase.END:
             raise IllegalActionError(f"{action.line()!r}: the deal is over")
         start = len(self.events)
@@ -749,20 +753,7 @@ class DealState:
                     seats[s].missed_win = True  # passed (or lost) a win: the flow may rule furiten
             self.options, self.answers = {}, {}
         if self.flow.table.miss_any_completion and not self.robbing_concealed:
-            winners = decision.winners
-            for s in range(self.players):  # any completing tile, yaku or not (EMA-FURI-3)
-                record = seats[s]
-                if s != discarder and not record.missed_win and s not in winners:
-                    entry = record.wait_cache  # claimants has just read this hand's facts
-                    known = None
-                    if (
-                        entry is not None
-                        and entry[0] == record.counts
-                        and entry[1] == len(record.melds)
-                        and record.status is not SeatStatus.OUT
-                    ):
-                        known = entry[3].get(tile) if entry[2] else False
-                    record.missed_win = legal.completes(self, s, tile) if known is None else known
+            legal.mark_missed(self, tile, discarder, decision.winners)  # EMA-FURI-3
         robbing = self.robbing
         if decision.winners:
             self.riichi_pending = None
@@ -1151,3 +1142,18 @@ class DealState:
             IllegalActionError: if the deal is not over.
         """
         return self.flow.settle(self.outcome(sticks=sticks, honba=honba))
+
+
+def _no_compiled_apply(deal: DealState, action: Action) -> Any:
+    """The pure-Python stand-in of the compiled ``apply``: every action takes the Python path."""
+    return NotImplemented
+
+
+_compiled_apply: Callable[[DealState, Action], Any] = _no_compiled_apply
+"""``_cdeal.apply`` when the engine's kernel is built (``legal.NATIVE``): :meth:`DealState.apply`
+of a legal plain discard by the seat in turn (the discard, its claim window, and when nobody
+may claim, the close, the next draw) or of a pass in a claim window, the same steps in the same
+order; ``NotImplemented`` hands anything else (and any illegal action) to the Python path."""
+if legal._native is not None:
+    legal._native.setup_state(globals())
+    _compiled_apply = legal._native.apply
