@@ -41,6 +41,23 @@ static PyObject *DECLARE = NULL;     /* the Declare class */
 static PyObject *DISCARD_CLS = NULL; /* the Discard class */
 static PyObject *NO_DISCARD = NULL;  /* the NoDiscard class */
 static PyObject *FLOW_COMPLETE = NULL; /* DealFlow.is_complete (the default) */
+static PyObject *PASS_TABLE = NULL;  /* interned passes by seat */
+
+#define MAX_SEATS 4
+static PyObject *red_discard[MAX_SEATS][NUM_KINDS]; /* Discard(seat, kind, False, red=True) */
+static PyObject *acted_discard[MAX_SEATS][NUM_KINDS]; /* Acted(the interned plain discard) */
+static PyObject *acted_pass[MAX_SEATS];              /* Acted(the interned pass) */
+
+static void clear_interned(void) {
+    int s, k;
+    for (s = 0; s < MAX_SEATS; s++) {
+        for (k = 0; k < NUM_KINDS; k++) {
+            Py_CLEAR(red_discard[s][k]);
+            Py_CLEAR(acted_discard[s][k]);
+        }
+        Py_CLEAR(acted_pass[s]);
+    }
+}
 
 /* interned attribute and keyword names */
 static PyObject *s_seats, *s_riichi_seats, *s_red_seats, *s_flow, *s_players, *s_claim_from,
@@ -49,6 +66,8 @@ static PyObject *s_seats, *s_riichi_seats, *s_red_seats, *s_flow, *s_players, *s
     *s_last_drawer_discards, *s_declarations, *s_kind, *s_missed_win, *s_robbing, *s_red,
     *s_self_drawn, *s_claim_options, *s_win_value, *s_riichi_discards, *s_red_discards,
     *s_shanten_all, *s_pure_act_actions, *s_riichi;
+
+static PyObject *s_tile; /* (with the turn's names below) */
 
 static PyObject *helper(PyObject *name) {
     /* a Python helper of legal.py, looked up now (borrowed); NULL with an error if missing */
@@ -600,6 +619,97 @@ static long int_attr(PyObject *obj, PyObject *name) {
     return x;
 }
 
+static PyObject *red_discards_of(PyObject *deal, Py_ssize_t seat, PyObject *seat_obj, PyObject *rec,
+                                 PyObject *actions) {
+    /* legal.red_discards: a five of which the seat holds the red one may go as the red five
+       or, while it holds a plain one too, as a plain five (EMA-TILE-2); new list */
+    PyObject *reds = NULL, *held = NULL, *c = NULL, *out = NULL;
+    Py_ssize_t i, n;
+    reds = seat_item(deal, s_red_seats, seat);
+    if (reds == NULL) goto fail;
+    held = PyObject_GetAttr(reds, s_held);
+    if (held == NULL) goto fail;
+    c = PyObject_GetAttr(rec, s_counts);
+    if (c == NULL) goto fail;
+    if (!PyList_Check(actions) || !PyList_Check(c) || PyList_GET_SIZE(c) != NUM_KINDS) {
+        PyErr_SetString(PyExc_TypeError, "red_discards: a list of actions and 34 counts");
+        goto fail;
+    }
+    n = PyList_GET_SIZE(actions);
+    out = PyList_New(0);
+    if (out == NULL) goto fail;
+    for (i = 0; i < n; i++) {
+        PyObject *a = PyList_GET_ITEM(actions, i), *tile = NULL, *alt = NULL;
+        long k, have;
+        int is_d, in_reds, plain;
+        is_d = PyObject_IsInstance(a, DISCARD_CLS);
+        if (is_d < 0) goto fail;
+        if (is_d) {
+            tile = PyObject_GetAttr(a, s_tile);
+            if (tile == NULL) goto fail;
+            in_reds = PySequence_Contains(held, tile);
+            if (in_reds < 0) {
+                Py_DECREF(tile);
+                goto fail;
+            }
+            if (!in_reds) Py_CLEAR(tile);
+        }
+        if (tile == NULL) {
+            if (PyList_Append(out, a) < 0) goto fail;
+            continue;
+        }
+        k = PyLong_AsLong(tile);
+        if (k < 0 || k >= NUM_KINDS) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "red_discards: not a kind");
+            Py_DECREF(tile);
+            goto fail;
+        }
+        have = PyLong_AsLong(PyList_GET_ITEM(c, k));
+        if (have == -1 && PyErr_Occurred()) {
+            Py_DECREF(tile);
+            goto fail;
+        }
+        if (have > 1 && PyList_Append(out, a) < 0) {
+            Py_DECREF(tile);
+            goto fail;
+        }
+        plain = seat < MAX_SEATS && a == PyTuple_GET_ITEM(PyTuple_GET_ITEM(DISCARD, seat), k);
+        if (plain && red_discard[seat][k] != NULL) {
+            alt = Py_NewRef(red_discard[seat][k]);
+        } else {
+            PyObject *ri = PyObject_GetAttr(a, s_riichi), *pos, *kw;
+            if (ri == NULL) {
+                Py_DECREF(tile);
+                goto fail;
+            }
+            pos = PyTuple_Pack(3, seat_obj, tile, ri);
+            kw = pos ? Py_BuildValue("{OO}", s_red, Py_True) : NULL;
+            alt = kw ? PyObject_Call(DISCARD_CLS, pos, kw) : NULL;
+            Py_DECREF(ri);
+            Py_XDECREF(pos);
+            Py_XDECREF(kw);
+            if (alt != NULL && plain) red_discard[seat][k] = Py_NewRef(alt);
+        }
+        Py_DECREF(tile);
+        if (alt == NULL) goto fail;
+        if (PyList_Append(out, alt) < 0) {
+            Py_DECREF(alt);
+            goto fail;
+        }
+        Py_DECREF(alt);
+    }
+    Py_DECREF(reds);
+    Py_DECREF(held);
+    Py_DECREF(c);
+    return out;
+fail:
+    Py_XDECREF(reds);
+    Py_XDECREF(held);
+    Py_XDECREF(c);
+    Py_XDECREF(out);
+    return NULL;
+}
+
 PyDoc_STRVAR(act_actions_doc, "act_actions(deal, seat) -> list: as legal.act_actions.");
 
 static PyObject *act_actions(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -821,9 +931,7 @@ static PyObject *act_actions(PyObject *self, PyObject *const *args, Py_ssize_t n
         Py_DECREF(reds);
         if (t < 0) goto done;
         if (t) {
-            PyObject *fn = helper(s_red_discards), *got;
-            if (fn == NULL) goto done;
-            got = PyObject_CallFunctionObjArgs(fn, deal, seat_obj, out, NULL);
+            PyObject *got = red_discards_of(deal, seat, seat_obj, rec, out);
             if (got == NULL) goto done;
             Py_SETREF(out, got);
         }
@@ -1172,6 +1280,92 @@ done:
     return rc;
 }
 
+static int close_passed(PyObject *deal) {
+    /* DealState._close_window of a window every seat passed, no riichi discard pending, no
+       kong robbed: arbitrate() decides nothing (no winner, no call); the seats that passed a
+       win are marked, then as close_quiet. 1 done, 0 not this case (nothing changed), -1 error */
+    PyObject *options = NULL, *answers = NULL, *pending = NULL, *seats = NULL, *flow = NULL;
+    PyObject *tile = NULL, *key, *value, *empty1 = NULL, *empty2 = NULL;
+    Py_ssize_t pos = 0, n, discarder;
+    long k;
+    int rc = -1, t;
+    answers = PyObject_GetAttr(deal, s_answers);
+    if (answers == NULL) goto done;
+    options = PyObject_GetAttr(deal, s_options);
+    if (options == NULL) goto done;
+    if (!PyDict_Check(answers) || !PyDict_Check(options)) {
+        rc = 0;
+        goto done;
+    }
+    while (PyDict_Next(answers, &pos, &key, &value))
+        if (Py_TYPE(value) != (PyTypeObject *)PASS_CLS) {
+            rc = 0;
+            goto done;
+        }
+    pending = PyObject_GetAttr(deal, s_riichi_pending);
+    if (pending == NULL) goto done;
+    t = attr_true(deal, s_robbing);
+    if (t < 0) goto done;
+    if (pending != Py_None || t) {
+        rc = 0;
+        goto done;
+    }
+    tile = PyObject_GetAttr(deal, s_claim_tile);
+    if (tile == NULL) goto done;
+    k = PyLong_AsLong(tile);
+    if (k == -1 && PyErr_Occurred()) goto done;
+    {
+        PyObject *d = PyObject_GetAttr(deal, s_claim_from);
+        if (d == NULL) goto done;
+        discarder = PyLong_AsSsize_t(d);
+        Py_DECREF(d);
+        if (discarder == -1 && PyErr_Occurred()) goto done;
+        d = PyObject_GetAttr(deal, s_players);
+        if (d == NULL) goto done;
+        n = PyLong_AsSsize_t(d);
+        Py_DECREF(d);
+        if (n == -1 && PyErr_Occurred()) goto done;
+    }
+    seats = PyObject_GetAttr(deal, s_seats);
+    if (seats == NULL) goto done;
+    pos = 0;
+    while (PyDict_Next(options, &pos, &key, &value)) { /* passed (or lost) a win: furiten input */
+        Py_ssize_t s = PyLong_AsSsize_t(key);
+        PyObject *rec;
+        if (s == -1 && PyErr_Occurred()) goto done;
+        if (s < 0 || s >= PyTuple_GET_SIZE(WIN)) {
+            PyErr_SetString(PyExc_ValueError, "a claim window's seat is out of range");
+            goto done;
+        }
+        t = PySequence_Contains(value, PyTuple_GET_ITEM(WIN, s));
+        if (t < 0) goto done;
+        if (!t) continue;
+        rec = PySequence_GetItem(seats, s);
+        if (rec == NULL) goto done;
+        t = set_attr(rec, s_missed_win, Py_True);
+        Py_DECREF(rec);
+        if (t < 0) goto done;
+    }
+    empty1 = PyDict_New();
+    empty2 = empty1 ? PyDict_New() : NULL;
+    if (empty2 == NULL) goto done;
+    if (set_attr(deal, s_options, empty1) < 0 || set_attr(deal, s_answers, empty2) < 0) goto done;
+    flow = PyObject_GetAttr(deal, s_flow);
+    if (flow == NULL) goto done;
+    if (close_quiet(deal, seats, flow, tile, k, discarder, n) < 0) goto done;
+    rc = 1;
+done:
+    Py_XDECREF(options);
+    Py_XDECREF(answers);
+    Py_XDECREF(pending);
+    Py_XDECREF(seats);
+    Py_XDECREF(flow);
+    Py_XDECREF(tile);
+    Py_XDECREF(empty1);
+    Py_XDECREF(empty2);
+    return rc;
+}
+
 static int do_discard(PyObject *deal, PyObject *action, Py_ssize_t seat) {
     /* DealState._discard(seat, tile, riichi=..., red=...) and the window it opens */
     PyObject *tile = NULL, *riichi_o = NULL, *red_o = NULL, *seats = NULL, *rec = NULL;
@@ -1456,8 +1650,30 @@ static PyObject *apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     if (set_attr(deal, s_legal_, Py_None) < 0) goto fail;
     if (set_attr(deal, s_late, Py_None) < 0) goto fail; /* the next player acted (FIMJ-PLAY-8) */
     {
-        PyObject *acted = PyObject_CallOneArg(ACTED, action);
-        if (acted == NULL) goto fail;
+        /* Acted events of the interned plain discards and passes are interned too (immutable,
+           equal by value, at most 4 x 35 of them) */
+        PyObject **slot = NULL, *acted;
+        if (seat >= 0 && seat < MAX_SEATS && seat < PyTuple_GET_SIZE(PASS_TABLE)) {
+            if (kind == (PyTypeObject *)PASS_CLS) {
+                if (action == PyTuple_GET_ITEM(PASS_TABLE, seat)) slot = &acted_pass[seat];
+            } else {
+                PyObject *tile = PyObject_GetAttr(action, s_tile);
+                long k;
+                if (tile == NULL) goto fail;
+                k = PyLong_AsLong(tile);
+                Py_DECREF(tile);
+                if (k == -1 && PyErr_Occurred()) goto fail;
+                if (k >= 0 && k < NUM_KINDS && action == PyTuple_GET_ITEM(PyTuple_GET_ITEM(DISCARD, seat), k))
+                    slot = &acted_discard[seat][k];
+            }
+        }
+        if (slot != NULL && *slot != NULL) {
+            acted = Py_NewRef(*slot);
+        } else {
+            acted = PyObject_CallOneArg(ACTED, action);
+            if (acted == NULL) goto fail;
+            if (slot != NULL) *slot = Py_NewRef(acted);
+        }
         t = PyList_Append(events, acted);
         Py_DECREF(acted);
         if (t < 0) goto fail;
@@ -1478,9 +1694,13 @@ static PyObject *apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
         Py_DECREF(options);
         if (no < 0) goto fail;
         if (na == no) {
-            PyObject *r = PyObject_CallMethodNoArgs(deal, s_close_window_);
-            if (r == NULL) goto fail;
-            Py_DECREF(r);
+            t = close_passed(deal);
+            if (t < 0) goto fail;
+            if (!t) {
+                PyObject *r = PyObject_CallMethodNoArgs(deal, s_close_window_);
+                if (r == NULL) goto fail;
+                Py_DECREF(r);
+            }
         }
     }
     {
@@ -1561,21 +1781,25 @@ PyDoc_STRVAR(setup_doc,
              "setup(namespace): legal.py's globals (its constants, actions and helpers).");
 
 static PyObject *setup(PyObject *self, PyObject *d) {
-    PyObject *vals[10];
-    static const char *names[10] = {"_OUT",     "_CHOW_KIND", "_PUNG_KIND",   "_TILES", "_DISCARD",
+    PyObject *vals[11];
+    static const char *names[11] = {"_OUT",     "_CHOW_KIND", "_PUNG_KIND",   "_TILES", "_DISCARD",
                                     "_WIN",     "Declare",    "Discard",      "NoDiscard",
-                                    "_FLOW_COMPLETE"};
-    PyObject **slots[10] = {&OUT, &CHOW, &PUNG_KIND, &TILES, &DISCARD,
-                            &WIN, &DECLARE, &DISCARD_CLS, &NO_DISCARD, &FLOW_COMPLETE};
+                                    "_FLOW_COMPLETE", "_PASS"};
+    PyObject **slots[11] = {&OUT, &CHOW, &PUNG_KIND, &TILES, &DISCARD,
+                            &WIN, &DECLARE, &DISCARD_CLS, &NO_DISCARD, &FLOW_COMPLETE, &PASS_TABLE};
     int i;
     (void)self;
     if (!PyDict_Check(d)) {
         PyErr_SetString(PyExc_TypeError, "setup() takes legal.py's globals dict");
         return NULL;
     }
-    for (i = 0; i < 10; i++) {
+    for (i = 0; i < 11; i++) {
         vals[i] = need(d, names[i]);
         if (vals[i] == NULL) return NULL;
+    }
+    if (!PyTuple_Check(vals[10]) || PyTuple_GET_SIZE(vals[10]) != PyTuple_GET_SIZE(vals[5])) {
+        PyErr_SetString(PyExc_TypeError, "engine kernel setup: bad interned passes");
+        return NULL;
     }
     if (!PyTuple_Check(vals[3]) || PyTuple_GET_SIZE(vals[3]) < NUM_KINDS || !PyTuple_Check(vals[4]) ||
         !PyTuple_Check(vals[5]) || PyTuple_GET_SIZE(vals[4]) != PyTuple_GET_SIZE(vals[5])) {
@@ -1589,8 +1813,9 @@ static PyObject *setup(PyObject *self, PyObject *d) {
             return NULL;
         }
     }
-    for (i = 0; i < 10; i++) Py_XSETREF(*slots[i], Py_NewRef(vals[i]));
+    for (i = 0; i < 11; i++) Py_XSETREF(*slots[i], Py_NewRef(vals[i]));
     Py_XSETREF(ns, Py_NewRef(d));
+    clear_interned();
     Py_RETURN_NONE;
 }
 
