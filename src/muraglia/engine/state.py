@@ -87,6 +87,7 @@ _ACT, _CLAIM, _ROB, _END, _CHARLESTON = (
     Phase.CHARLESTON,
 )
 """The phases as module constants (reading an enum member from its class costs ~0.4 us)."""
+_OUT, _ACTIVE = SeatStatus.OUT, SeatStatus.ACTIVE
 
 _NO_CLAIM = Decision((), None)
 """The decision of a claim window that nobody could answer."""
@@ -208,7 +209,7 @@ class DealState:
         self.seats: tuple[Seat, ...] = tuple(
             Seat(
                 flow.seat_wind_of(dealer, s),
-                SeatStatus.OUT if s in self.dead else SeatStatus.ACTIVE,
+                _OUT if s in self.dead else _ACTIVE,
             )
             for s in range(n)
         )
@@ -383,7 +384,7 @@ class DealState:
         """The next seat in turn after ``seat`` that is not out (dead seats are skipped)."""
         for i in range(1, self.players + 1):
             s = (seat + i) % self.players
-            if self.seats[s].status is not SeatStatus.OUT:
+            if self.seats[s].status is not _OUT:
                 return s
         return seat
 
