@@ -56,8 +56,8 @@ def _outcome(call: Any) -> Any:
         r = call()
     except MahjongError as e:
         return (type(e).__name__, str(e))
-    except KeyError as e:
-        return ("KeyError", str(e))
+    except (KeyError, TypeError, ValueError) as e:  # the CLI's input errors too
+        return (type(e).__name__, str(e))
     if isinstance(r, dict):
         return r
     return r.to_dict() if hasattr(r, "to_dict") else repr(r)
@@ -155,11 +155,20 @@ def test_score_object_same_answer(  # noqa: PLR0917 - one per generated argument
     data.update(situation)
     if dora is not None:
         data["dora"] = dora
+    fast, general = _object_both(data)
+    assert fast == general
+
+
+def _object_both(data: dict[str, Any]) -> tuple[Any, Any]:
+    """``score_object``'s (lane on, everything off); asserts the lane off answers as on."""
     fast = _outcome(lambda: registry.score_object(dict(data)))
     with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(registry, "_plain_object", lambda *a: NotImplemented)  # the lane off
+        behind = _outcome(lambda: registry.score_object(dict(data)))
         mp.setattr(registry, "_fast_hand", lambda *a: None)
         general = _outcome(lambda: registry.score_object(dict(data)))
-    assert fast == general
+    assert fast == behind, data
+    return fast, general
 
 
 # ---------------------------------------------------------------------- the lane itself
@@ -225,6 +234,66 @@ def test_generated_calls_same_answer(
     with pytest.MonkeyPatch.context() as mp:
         fast, general = _both(mp, hand, rules=rules, **kw)
     assert fast == general, (hand, kw)
+
+
+OBJECT_MUTATIONS: dict[str, Any] = {
+    **MUTATIONS,
+    "win x": lambda kw: {**kw, "win": "x"},
+    "win list": lambda kw: {**kw, "win": ["ron"]},
+    "seat e": lambda kw: {**kw, "seat_wind": "e"},
+    "round 1z": lambda kw: {**kw, "round_wind": "1z"},
+    "round list": lambda kw: {**kw, "round_wind": ["E"]},
+    "flags None": lambda kw: {**kw, "flags": None},
+    "dora None": lambda kw: {**kw, "dora": None},
+    "ura 7 items": lambda kw: {**kw, "ura": ["1m"] * 7},
+    "dealer E": lambda kw: {**kw, "dealer": "E"},
+    "dealer None": lambda kw: {**kw, "dealer": None},
+    "discarder list": lambda kw: {**kw, "discarder": ["S"]},
+    "rules list": lambda kw: {**kw, "rules": ["riichi-ema"]},
+    "rules unknown": lambda kw: {**kw, "rules": "riichi-emma"},
+    "rules with options": lambda kw: {**kw, "rules": "riichi-ema(kiriage=true)"},
+    "hand a number": lambda kw: {**kw, "hand": 5},
+    "no hand": lambda kw: {k: v for k, v in kw.items() if k != "hand"},
+}
+"""Ways to break (or respell) a ``score`` input object, for ``score_object``'s lane."""
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    case=winning(),
+    rules=st.sampled_from(("riichi-tenhou", "riichi-ema", "riichi-ema", *ids())),
+    mutation=st.one_of(st.just("none"), st.sampled_from(sorted(OBJECT_MUTATIONS))),
+)
+def test_generated_objects_same_answer(case: dict[str, Any], rules: str, mutation: str) -> None:
+    # complete hands as input objects (what score --jsonl and the web API read), valid or
+    # broken one way: score_object's lane (_plain_object) answers what the general path does
+    data: dict[str, Any] = {**case, "rules": rules, "flags": sorted(case["flags"])}
+    data = OBJECT_MUTATIONS[mutation](data)
+    fast, general = _object_both(data)
+    assert fast == general, data
+
+
+@pytest.mark.parametrize("rules", ids())
+def test_plain_objects_take_the_lane(monkeypatch: pytest.MonkeyPatch, rules: str) -> None:
+    # a valid object in plain spellings of a ruleset that keeps the base score_dict never
+    # reaches the general checks; the others (their own score_dict) never take the lane
+    hand = "123m456p789s11122z+1z" if rules in ("fimj", "ravenna") else "234m567m345p67s22p+8s"
+    hand = "12345678p234s55m+9p" if rules == "mcr" else hand
+    data: dict[str, Any] = {"rules": rules, "hand": hand, "win": "tsumo", "seat_wind": "S"}
+    registry.ruleset_for(rules)
+    want = registry.score_object(dict(data))
+    cls = type(registry.ruleset_for(rules))
+    base = cls.score_dict is registry.Ruleset.score_dict
+    if base:
+
+        def refused(*args: Any, **kwargs: Any) -> Any:
+            raise AssertionError("the lane did not answer")
+
+        monkeypatch.setattr(registry, "check_score_input", refused)
+        monkeypatch.setattr(registry, "_fast_hand", refused)
+    assert registry._plain_object(dict(data)) is not NotImplemented or not base
+    assert registry.score_object(dict(data)) == want
+    assert rules not in ("riichi-ema", "riichi-tenhou") or base
 
 
 @pytest.mark.parametrize("as_object", [False, True])

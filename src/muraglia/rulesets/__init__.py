@@ -666,6 +666,10 @@ def score_object(data: Any) -> dict[str, Any]:
         MahjongError: on bad input, naming the key, tile or rule.
         KeyError: for a missing ``hand`` or ``rules``.
     """
+    if data.__class__ is dict:
+        done = _plain_object(data)
+        if done is not NotImplemented:
+            return done  # type: ignore[no-any-return]
     check_score_input(data)
     ruleset = ruleset_for(data["rules"])
     hand = data["hand"]
@@ -689,6 +693,66 @@ def score_object(data: Any) -> dict[str, Any]:
         _checked_hand(ruleset, hand, [*(data.get("dora") or ()), *(data.get("ura") or ())])
     result: dict[str, Any] = ruleset.score_dict(data)
     return result
+
+
+_PLAIN_WINS = frozenset(("ron", "tsumo", "none"))
+_SEAT_LETTERS = frozenset(("E", "S", "W", "N"))
+
+
+def _plain_object(data: dict[str, Any]) -> Any:  # noqa: PLR0911 - each check declines
+    """:func:`score_object` of an input object in the plain spellings, by the ruleset's lane.
+
+    Only when every check of the general path would pass without a word — ``rules`` a spec
+    already shared (:func:`ruleset_for`'s cache, fresh), ``hand`` a string, ``win`` one of
+    ``ron``/``tsumo``/``none``, the winds, ``dealer`` and ``discarder`` seat letters (``dealer``
+    E unless the ruleset moves the dealer), the flags a list of strings, the counters
+    non-negative ints, no other key (:func:`plain_arguments`) — and the hand with its
+    indicators passes the one-pass scan (:func:`_scan_indicated`, which never raises): then the
+    result is the lane's (``Ruleset.score_checked``: what ``score`` answers, result or error)
+    printed by ``score_output``, exactly what ``score_dict`` makes of the same object, for a
+    ruleset class that keeps the base ``score_dict`` and ``score_input``. ``NotImplemented``
+    before any work otherwise: the general path checks and names what is wrong.
+    """
+    rules = data.get("rules")
+    hand = data.get("hand")
+    if rules.__class__ is not str or hand.__class__ is not str:
+        return NotImplemented
+    hit = _BY_TEXT.get(rules)
+    if hit is None or hit[3] is None:
+        return NotImplemented
+    ruleset = hit[0]
+    cls = ruleset.__class__
+    if (
+        getattr(getattr(cls, "patterns", None), "version", None) != hit[1]  # _fresh, inline
+        or cls.score_dict is not Ruleset.score_dict
+        or cls.score_input is not Ruleset.score_input  # type: ignore[attr-defined]
+    ):
+        return NotImplemented
+    get = data.get
+    win = get("win", "ron")
+    seat_wind = get("seat_wind", "E")
+    round_wind = get("round_wind", "E")
+    flags = get("flags", ())
+    situation = {k: v for k, v in data.items() if k not in _NAMED_KEYS}
+    if (
+        not plain_arguments(win, seat_wind, round_wind, flags, situation)  # strings first
+        or win not in _PLAIN_WINS
+        or seat_wind not in _SEAT_LETTERS
+        or round_wind not in _SEAT_LETTERS
+    ):
+        return NotImplemented
+    dealer = situation.get("dealer")
+    if dealer is not None and dealer != "E" and not getattr(ruleset, "dealer_moves", False):
+        return NotImplemented  # _check_dealer's error
+    dora = get("dora")
+    ura = get("ura")
+    checked = _scan_indicated(hand, hit[2], dora, ura, MAX_INDICATORS)
+    if checked is None:
+        return NotImplemented
+    result = hit[3](checked, win, seat_wind, round_wind, flags, dora, ura, situation)
+    if result is NotImplemented:
+        return NotImplemented
+    return ruleset.score_output(result)  # type: ignore[attr-defined]
 
 
 def settle_object(data: Any) -> dict[str, Any]:

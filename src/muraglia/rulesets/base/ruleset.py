@@ -511,7 +511,16 @@ class Ruleset(Generic[OptionsT]):
         Raises:
             MahjongError, KeyError, TypeError: on bad input (the CLI reports them).
         """
-        return self.score_input(data).to_dict()
+        return self.score_output(self.score_input(data))
+
+    def score_output(self, result: ScoreResult) -> dict[str, Any]:
+        """The output object of a result of :meth:`score_input`: what :meth:`score_dict` prints.
+
+        ``muraglia.rulesets.score_object`` scores an input object in its plain spellings by
+        the ruleset's lane (:meth:`score_checked`) and prints the result with this method,
+        for a class that keeps this :meth:`score_dict` and :meth:`score_input`.
+        """
+        return result.to_dict()
 
     def score_input(self, data: Mapping[str, Any]) -> ScoreResult:
         """The result of a ``muraglia score`` input object (what :meth:`score_dict` prints).

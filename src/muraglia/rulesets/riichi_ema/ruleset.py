@@ -710,13 +710,12 @@ class RiichiEma(Ruleset[EmaOptions]):
             ).to_dict()
         return self.settle(DealOutcome.from_dict(data)).to_dict()
 
-    def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        """The ``muraglia score`` output object; adds ``ja`` names to the patterns.
+    def score_output(self, result: ScoreResult) -> dict[str, Any]:
+        """The ``muraglia score`` output object of a result; adds ``ja`` names to the patterns.
 
         Assembled by the C kernel's ``output`` where it is built (:data:`output_object`),
         else by :func:`_pure_output`, its reference.
         """
-        result = self.score_input(data)
         out: dict[str, Any] = output_object(result, self._ja_names)
         if out is NotImplemented:
             out = _pure_output(result, self._ja_names)
