@@ -83,6 +83,8 @@ Seipalle expert vs efficiency and Seipalle expert vs defensive, 0-4 each) exactl
 SAME_IN_RULESET: dict[tuple[str, str], str] = {
     ("2b2e5b8de3", "riichi-ema"): "d4e6e3bffc",
     ("1df1edf847", "riichi-ema"): "d4e6e3bffc",
+    ("ba17ff1802", "riichi-ema"): "d4e6e3bffc",
+    ("ba17ff1802", "mcr"): "95c8b2f66d",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -91,7 +93,11 @@ recorded rows field for field). The sixth session's bots (``2b2e5b8de3`` midway,
 ``1df1edf847`` at its end: the MCR and classical lookahead, MCR's no-fold) decide in
 riichi-ema as ``d4e6e3bffc`` did: ``verify --matches 12`` with ``1df1edf847`` replayed
 matches 0-11 of the 4,000-match expert vs efficiency cell of ``d4e6e3bffc`` and of the
-defensive vs efficiency and expert vs defensive cells of ``2b2e5b8de3`` identically."""
+defensive vs efficiency and expert vs defensive cells of ``2b2e5b8de3`` identically. The
+seventh session's ``ba17ff1802`` (the FIMJ and Ravenna expert counts the useful tiles a
+claim may bring; the profiles of the other rulesets give it no weight) replayed matches
+0-11 of the riichi-ema expert vs efficiency cell of ``d4e6e3bffc`` and of the MCR one of
+``1df1edf847`` (cell ``95c8b2f66d``) identically."""
 
 
 def cell_bots(bots: str, rules: str | None = None) -> str:

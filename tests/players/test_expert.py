@@ -183,6 +183,25 @@ def test_the_lookahead_keeps_the_way_to_three_equal_chows() -> None:
     assert Tile.M1 in plain_choices
 
 
+def test_the_expert_counts_the_pairs_a_pung_claim_may_complete() -> None:
+    """Ravenna, one step from ready with 2345m 888m 11p23p8p 66s: letting 1p go keeps the
+    chow 123p and the wider draw ukeire; letting 8p go keeps the pairs 1p1p and 6s6s, either
+    of which a pung claim completes from any seat's discard (RAV-PLAY-3), while no chow may
+    be claimed there. The efficiency bot counts draws only and breaks the pair; the expert
+    counts each unseen copy of a held pair's tile 1 + ``pung_claims`` times and keeps both
+    pairs. FIMJ also counts the chows claimed from the seat before (FIMJ-PLAY-4)."""
+    v = view("2345m888m11p23p8p66s", rules="ravenna")
+    for seed in range(4):
+        assert EfficiencyBot("ravenna", seed=seed).choose(v, discards_of(v)).tile == Tile.P1
+        assert ExpertBot("ravenna", seed=seed).choose(v, discards_of(v)).tile == Tile.P8
+        off = ExpertBot("ravenna", seed=seed)
+        off.claim_ukeire = False
+        assert off.choose(v, discards_of(v)).tile == Tile.P1
+    assert ExpertBot("ravenna").profile.chow_claims == 0  # RAV-PLAY-3
+    assert ExpertBot("fimj").profile.chow_claims > 0
+    assert ExpertBot("riichi-ema").profile.pung_claims == 0  # unchanged elsewhere
+
+
 def test_the_lookahead_counts_only_the_waits_that_may_win() -> None:
     """Seipalle, an open hand (no riichi): a win needs a double besides dora (SEI-SCORE-2).
     Ready on 5z or 9p, only the white dragon's pung (SEI-DBL-D01) wins: the two unseen 5z

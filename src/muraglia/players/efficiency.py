@@ -65,7 +65,15 @@ from muraglia.tiles import (
     mask_of,
 )
 
-__all__ = ["EfficiencyBot", "ValueContext", "dora_kinds", "reachable_fan"]
+__all__ = [
+    "EfficiencyBot",
+    "ValueContext",
+    "claimable_count",
+    "dora_kinds",
+    "reachable_fan",
+    "useful_count",
+    "useful_kinds",
+]
 
 _RIICHI_BONUS = 10
 """Ukeire units a riichi declaration is worth when the profile declares riichi."""
@@ -95,6 +103,12 @@ class EfficiencyBot:
 
     open_simples = True
     """Whether an open hand of simples is a way to a double / yaku when calling."""
+
+    claim_ukeire = False
+    """Whether a useful tile that a claim may also bring counts more, by the profile's
+    :attr:`~muraglia.players.profiles.Profile.pung_claims` and
+    :attr:`~muraglia.players.profiles.Profile.chow_claims` (the expert's; this bot counts
+    draws only)."""
 
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         self.profile: Profile = profile_for(rules if rules is not None else "")
@@ -183,15 +197,23 @@ class EfficiencyBot:
         best = min(shanten.values())
         slack = 1 if self.profile.flush_weight and melds < 4 else 0
         ctx = ValueContext(self.profile, t)
+        p = self.profile
+        claims = self.claim_ukeire and (p.pung_claims or p.chow_claims)
         kind_score: dict[Tile, float] = {}
         for k, sh in shanten.items():
             if sh > best + slack:
                 continue
             counts[k] -= 1
+            uke: float
             if sh < 0:
                 uke = 0
             elif sh == best:
                 uke = useful_count(counts, melds, sh, t.visible, hand=hand, discarded=k)
+                if claims and sh > 0:
+                    kinds = useful_kinds(counts, melds, sh, hand=hand, discarded=k)
+                    uke += claimable_count(
+                        counts, kinds, t.visible, pung=p.pung_claims, chow=p.chow_claims
+                    )
             else:
                 uke = 0  # a step back: judged by value alone
             kind_score[k] = -SHANTEN_WEIGHT * sh + uke + ctx.value(counts)
@@ -457,6 +479,42 @@ at one turn comes back at the next whenever the drawn tile is discarded."""
 _USEFUL_MAX = 1 << 16
 
 
+def useful_kinds(
+    counts: list[int],
+    melds: int,
+    shanten: int,
+    *,
+    hand: DeltaShanten | None = None,
+    discarded: int = -1,
+) -> tuple[int, ...]:
+    """The kinds whose draw lowers ``shanten`` (3n+1 ``counts``), held copies aside.
+
+    With ``hand``, a :class:`~muraglia.analysis.shanten.DeltaShanten` of the hand before
+    ``discarded`` was taken from ``counts``, the shanten of each draw is looked up
+    incrementally and the result cached by hand (same kinds).
+    """
+    if hand is not None:
+        key = (bytes(counts), melds, shanten)
+        useful = _USEFUL.get(key)
+        if useful is None:
+            kinds = [k for k in _draw_candidates(counts, melds) if counts[k] < 4]
+            draws = hand.draws(discarded, kinds)
+            useful = tuple(k for k, sh in zip(kinds, draws, strict=True) if sh < shanten)
+            if len(_USEFUL) >= _USEFUL_MAX:
+                _USEFUL.clear()
+            _USEFUL[key] = useful
+        return useful
+    out = []
+    for k in _draw_candidates(counts, melds):
+        if counts[k] >= 4:
+            continue
+        counts[k] += 1
+        if shanten_all(counts, melds) < shanten:
+            out.append(k)
+        counts[k] -= 1
+    return tuple(out)
+
+
 def useful_count(
     counts: list[int],
     melds: int,
@@ -481,29 +539,49 @@ def useful_count(
     True
     """
     total = 0
-    if hand is not None:
-        key = (bytes(counts), melds, shanten)
-        useful = _USEFUL.get(key)
-        if useful is None:
-            kinds = [k for k in _draw_candidates(counts, melds) if counts[k] < 4]
-            draws = hand.draws(discarded, kinds)
-            useful = tuple(k for k, sh in zip(kinds, draws, strict=True) if sh < shanten)
-            if len(_USEFUL) >= _USEFUL_MAX:
-                _USEFUL.clear()
-            _USEFUL[key] = useful
-        for k in useful:
-            left = 4 - counts[k] - visible[k]
-            if left > 0:
-                total += left
-        return total
-    for k in _draw_candidates(counts, melds):
-        if counts[k] >= 4:
-            continue
-        counts[k] += 1
-        if shanten_all(counts, melds) < shanten:
-            total += max(4 - counts[k] + 1 - visible[k], 0)
-        counts[k] -= 1
+    for k in useful_kinds(counts, melds, shanten, hand=hand, discarded=discarded):
+        left = 4 - counts[k] - visible[k]
+        if left > 0:
+            total += left
     return total
+
+
+def claimable_count(
+    counts: Sequence[int], kinds: Sequence[int], visible: Sequence[int], *, pung: float, chow: float
+) -> float:
+    """The useful ``kinds`` that another seat's discard may also bring, weighted.
+
+    A useful kind of which the 13 concealed ``counts`` hold a pair (or a pung) may be
+    claimed for a pung (or kong) from any seat (FIMJ-PLAY-4, RAV-PLAY-3): each unseen copy
+    counts ``pung``; one that would complete a chow with two held tiles, ``chow`` (a chow
+    is claimed from the seat before only, FIMJ-PLAY-4; Ravenna claims none, RAV-PLAY-3).
+
+    >>> c = [0] * 34
+    >>> for k in (0, 0, 3, 5):
+    ...     c[k] += 1
+    >>> claimable_count(c, [0, 4], [0] * 34, pung=2.0, chow=0.5)
+    6.0
+    """
+    total = 0.0
+    for k in kinds:
+        left = 4 - counts[k] - visible[k]
+        if left <= 0:
+            continue
+        if counts[k] >= 2:
+            total += pung * left
+        elif chow and k < NUM_SUITED and _chowable(counts, k):
+            total += chow * left
+    return total
+
+
+def _chowable(counts: Sequence[int], k: int) -> bool:
+    """Whether two held tiles of ``k``'s suit make a chow with ``k``."""
+    r = k % RANKS
+    lo = counts[k - 1] if r >= 1 else 0
+    lo2 = counts[k - 2] if r >= 2 else 0
+    hi = counts[k + 1] if r <= RANKS - 2 else 0
+    hi2 = counts[k + 2] if r <= RANKS - 3 else 0
+    return bool((lo2 and lo) or (lo and hi) or (hi and hi2))
 
 
 class ValueContext:

@@ -61,6 +61,13 @@ class Profile:
     min_fan: int = 0
     """A win needs this many fan (MCR-WIN-4: 8): a call is made only if the opened hand can
     still reach it (see :func:`muraglia.players.efficiency.reachable_fan`); 0 = no minimum."""
+    pung_claims: float = 0.0
+    """Ukeire units the expert adds per unseen copy of a useful tile it holds a pair of, which
+    a pung claim may bring from any seat's discard (FIMJ-PLAY-4, RAV-PLAY-3) besides the own
+    draw; 0: draws only (the efficiency bot always counts draws only)."""
+    chow_claims: float = 0.0
+    """The same for a useful tile that completes a chow with two held tiles, claimed from the
+    seat before only (FIMJ-PLAY-4; Ravenna claims no chow, RAV-PLAY-3)."""
     lookahead: bool = False
     """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
     (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
@@ -80,6 +87,8 @@ PROFILES: dict[str, Profile] = {
         flush_weight=8,
         flush_reach=4,
         pungs_weight=3,
+        pung_claims=2.0,
+        chow_claims=0.7,
         lookahead=True,
     ),
     "ravenna": Profile(
@@ -90,6 +99,7 @@ PROFILES: dict[str, Profile] = {
         pungs_weight=4,
         riichi=False,
         chow_calls=False,
+        pung_claims=2.0,
         lookahead=True,
     ),
     "seipalle": Profile(
