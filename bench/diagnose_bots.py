@@ -17,7 +17,8 @@ of winning, dealing in, self-drawn wins, being won on by others, exhaustive draw
 ready at them, mean value of the hands won, mean net score per deal split by how the deal
 ended for the seat (won, dealt in, another seat won, draw: where every hand is settled,
 FIMJ-PAY-2 / RAV-PAY-2, the third part holds the points of the hands that did not win), and
-the mean placement. For the hero alone, the decisions it made differently from an
+the mean placement, and the mean placement of every seat by the number of deals it won in the
+match (what a win is worth in placement). For the hero alone, the decisions it made differently from an
 ``efficiency`` bot asked the same question: deals with a step back in shanten under threat
 (a fold), calls the efficiency bot would make and the hero refused (and the reverse), riichi
 declarations offered and not taken, and the share of discards that differ. ``--rows``
@@ -331,6 +332,16 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
                 truth = sum(c[name][i][2] for c in calib) / n
                 cells.append(f"{est:.3f}->{truth:.3f} ({n})")
         print(f"calibration {name}: estimate -> truth (n): " + ", ".join(cells))
+    by_wins: dict[int, list[float]] = {}
+    for r in rows:
+        for c in r["seats"]:
+            by_wins.setdefault(c["won"], []).append(c["placement"])
+    print(
+        "mean placement by wins in the match (every seat): "
+        + ", ".join(
+            f"{w}: {sum(p) / len(p):.2f} ({len(p)})" for w, p in sorted(by_wins.items())
+        )
+    )
     d = hero["deals"] or 1
     print(
         f"hero decisions {hero['decisions']}: discards differing from efficiency "
