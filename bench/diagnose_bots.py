@@ -338,9 +338,7 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
             by_wins.setdefault(c["won"], []).append(c["placement"])
     print(
         "mean placement by wins in the match (every seat): "
-        + ", ".join(
-            f"{w}: {sum(p) / len(p):.2f} ({len(p)})" for w, p in sorted(by_wins.items())
-        )
+        + ", ".join(f"{w}: {sum(p) / len(p):.2f} ({len(p)})" for w, p in sorted(by_wins.items()))
     )
     d = hero["deals"] or 1
     print(
