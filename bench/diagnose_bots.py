@@ -12,17 +12,18 @@ Seipalle with ``tournament=true``), so two versions of a bot run on the same see
 compared match by match (a paired design). ``--max-deals`` cuts every match after that
 many deals (the report says so; placements of cut matches are not those of whole ones).
 
-Printed per role (the hero's seat, and the field's seats averaged): deals, per-deal rates
-of winning, dealing in, self-drawn wins, being won on by others, exhaustive draws and being
+Printed per role (the hero's seat, and the field's seats averaged): deals, per-deal rates of
+winning, dealing in, self-drawn wins, being won on by others, exhaustive draws and being
 ready at them, mean value of the hands won, mean net score per deal split by how the deal
 ended for the seat (won, dealt in, another seat won, draw: where every hand is settled,
 FIMJ-PAY-2 / RAV-PAY-2, the third part holds the points of the hands that did not win), and
-the mean placement, and the mean placement of every seat by the number of deals it won in the
-match (what a win is worth in placement). For the hero alone, the decisions it made differently from an
-``efficiency`` bot asked the same question: deals with a step back in shanten under threat
-(a fold), calls the efficiency bot would make and the hero refused (and the reverse), riichi
-declarations offered and not taken, and the share of discards that differ. ``--rows``
-writes one JSON line per match (the per-seat totals) for paired comparisons::
+the mean placement; and the mean placement of every seat by the number of deals it won in
+the match (what a win is worth in placement). For the hero alone, the decisions it made
+differently from an ``efficiency`` bot asked the same question: deals with a step back in
+shanten under threat (a fold), calls the efficiency bot would make and the hero refused (and
+the reverse), riichi declarations offered and not taken, and the share of discards that
+differ. ``--rows`` writes one JSON line per match (the per-seat totals) for paired
+comparisons::
 
     python bench/diagnose_bots.py --compare old.jsonl new.jsonl
     python bench/diagnose_bots.py --compare old.jsonl bench/results/strength_pilots.jsonl \
