@@ -92,7 +92,6 @@ class ExpertBot(DefensiveBot):
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self._budget = SCORE_BUDGET
-        self.claim_ukeire = True  # the profile's claim weights (FIMJ, Ravenna; 0 elsewhere)
         self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
