@@ -12,18 +12,20 @@ Seipalle with ``tournament=true``), so two versions of a bot run on the same see
 compared match by match (a paired design). ``--max-deals`` cuts every match after that
 many deals (the report says so; placements of cut matches are not those of whole ones).
 
-Printed per role (the hero's seat, and the field's seats averaged): deals, per-deal rates
-of winning, dealing in, self-drawn wins, being won on by others, exhaustive draws and being
+Printed per role (the hero's seat, and the field's seats averaged): deals, per-deal rates of
+winning, dealing in, self-drawn wins, being won on by others, exhaustive draws and being
 ready at them, mean value of the hands won, mean net score per deal split by how the deal
 ended for the seat (won, dealt in, another seat won, draw: where every hand is settled,
 FIMJ-PAY-2 / RAV-PAY-2, the third part holds the points of the hands that did not win), the
 riichi stakes per deal (put on the table, and the table's stakes collected: outside the
 hands' payments, EMA-RIICHI-3, SEI-RIICHI-6), the mean final score (from the start) and
-the mean placement. For the hero alone, the decisions it made differently from an
-``efficiency`` bot asked the same question: deals with a step back in shanten under threat
-(a fold), calls the efficiency bot would make and the hero refused (and the reverse), riichi
-declarations offered and not taken, and the share of discards that differ. ``--rows``
-writes one JSON line per match (the per-seat totals) for paired comparisons::
+the mean placement; and the mean placement of every seat by the number of deals it won in
+the match (what a win is worth in placement). For the hero alone, the decisions it made
+differently from an ``efficiency`` bot asked the same question: deals with a step back in
+shanten under threat (a fold), calls the efficiency bot would make and the hero refused (and
+the reverse), riichi declarations offered and not taken, and the share of discards that
+differ. ``--rows`` writes one JSON line per match (the per-seat totals) for paired
+comparisons::
 
     python bench/diagnose_bots.py --compare old.jsonl new.jsonl
     python bench/diagnose_bots.py --compare old.jsonl bench/results/strength_pilots.jsonl \
@@ -341,6 +343,14 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
                 truth = sum(c[name][i][2] for c in calib) / n
                 cells.append(f"{est:.3f}->{truth:.3f} ({n})")
         print(f"calibration {name}: estimate -> truth (n): " + ", ".join(cells))
+    by_wins: dict[int, list[float]] = {}
+    for r in rows:
+        for c in r["seats"]:
+            by_wins.setdefault(c["won"], []).append(c["placement"])
+    print(
+        "mean placement by wins in the match (every seat): "
+        + ", ".join(f"{w}: {sum(p) / len(p):.2f} ({len(p)})" for w, p in sorted(by_wins.items()))
+    )
     d = hero["deals"] or 1
     print(
         f"hero decisions {hero['decisions']}: discards differing from efficiency "

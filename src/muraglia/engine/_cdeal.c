@@ -67,7 +67,80 @@ static PyObject *s_seats, *s_riichi_seats, *s_red_seats, *s_flow, *s_players, *s
     *s_self_drawn, *s_claim_options, *s_win_value, *s_riichi_discards, *s_red_discards,
     *s_shanten_all, *s_pure_act_actions, *s_riichi;
 
-static PyObject *s_tile; /* (with the turn's names below) */
+
+/* ------------------------------------------------------------------ slot access
+ *
+ * The deal's records are slotted classes: an attribute is a member descriptor at a fixed
+ * offset in the object. GA/SA read and write such a slot directly, after finding the
+ * descriptor once per (type, name, type version) exactly as the generic getattr would (a
+ * member descriptor is a data descriptor: nothing in an instance dict can shadow it); any
+ * other attribute (a property, a class without the generic getattr/setattr, an empty slot)
+ * goes through PyObject_GetAttr/PyObject_SetAttr.
+ */
+#include <structmember.h>
+
+typedef struct {
+    PyTypeObject *type;
+    PyObject *name;
+    unsigned int version;
+    Py_ssize_t offset;
+    int writable;
+} slot_entry;
+
+#define SLOT_TABLE 512
+static slot_entry slot_table[SLOT_TABLE];
+
+static slot_entry *slot_of(PyTypeObject *tp, PyObject *name) {
+    size_t h = ((((size_t)tp) >> 4) ^ ((((size_t)name) >> 4) * 31u)) & (SLOT_TABLE - 1);
+    slot_entry *e = &slot_table[h];
+    PyObject *descr;
+    PyMemberDef *m;
+    if (e->type == tp && e->name == name && tp->tp_version_tag == e->version &&
+        (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))
+        return e;
+    descr = _PyType_Lookup(tp, name); /* borrowed; sets the type's version tag */
+    if (descr == NULL || Py_TYPE(descr) != &PyMemberDescr_Type ||
+        !(tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG))
+        return NULL;
+    m = ((PyMemberDescrObject *)descr)->d_member;
+    if (m->type != T_OBJECT_EX || !PyType_IsSubtype(tp, PyDescr_TYPE(descr))) return NULL;
+    e->type = tp;
+    e->name = name;
+    e->version = tp->tp_version_tag;
+    e->offset = m->offset;
+    e->writable = !(m->flags & READONLY);
+    return e;
+}
+
+static PyObject *GA(PyObject *obj, PyObject *name) {
+    PyTypeObject *tp = Py_TYPE(obj);
+    if (tp->tp_getattro == PyObject_GenericGetAttr) {
+        slot_entry *e = slot_of(tp, name);
+        if (e != NULL) {
+            PyObject *v = *(PyObject **)((char *)obj + e->offset);
+            if (v != NULL) return Py_NewRef(v);
+        }
+    }
+    return PyObject_GetAttr(obj, name);
+}
+
+static int SA(PyObject *obj, PyObject *name, PyObject *value) {
+    PyTypeObject *tp = Py_TYPE(obj);
+    if (value != NULL && tp->tp_setattro == PyObject_GenericSetAttr) {
+        slot_entry *e = slot_of(tp, name);
+        if (e != NULL && e->writable) {
+            PyObject **p = (PyObject **)((char *)obj + e->offset);
+            PyObject *old = *p;
+            *p = Py_NewRef(value);
+            Py_XDECREF(old);
+            return 0;
+        }
+    }
+    return PyObject_SetAttr(obj, name, value);
+}
+
+static PyObject *s_tile, *s_wall, *s_head, *s_tail; /* (with the turn's names below) */
+static PyObject *DEAL_TYPE = NULL, *WALL_TYPE = NULL; /* state.py's DealState and Wall */
 
 static PyObject *helper(PyObject *name) {
     /* a Python helper of legal.py, looked up now (borrowed); NULL with an error if missing */
@@ -135,7 +208,7 @@ static PyObject *claim_shapes(PyObject *self, PyObject *counts) {
 
 static PyObject *melds_len(PyObject *rec, Py_ssize_t *n) {
     /* rec.melds (new reference) and its length */
-    PyObject *melds = PyObject_GetAttr(rec, s_melds);
+    PyObject *melds = GA(rec, s_melds);
     if (melds == NULL) return NULL;
     *n = PyObject_Length(melds);
     if (*n < 0) {
@@ -180,7 +253,7 @@ static PyObject *wait_entry(PyObject *flow, PyObject *rec, PyObject *c, Py_ssize
     if (shapes == NULL) goto done;
     entry = PyTuple_Pack(5, copy, n, mw, memo, shapes);
     if (entry == NULL) goto done;
-    if (PyObject_SetAttr(rec, s_wait_cache, entry) < 0) Py_CLEAR(entry);
+    if (SA(rec, s_wait_cache, entry) < 0) Py_CLEAR(entry);
 done:
     Py_XDECREF(copy);
     Py_XDECREF(n);
@@ -193,7 +266,7 @@ done:
 static PyObject *current_entry(PyObject *flow, PyObject *rec, PyObject *c, Py_ssize_t nmelds) {
     /* rec's wait cache for its hand now, made if stale (new reference) */
     int cur;
-    PyObject *entry = PyObject_GetAttr(rec, s_wait_cache);
+    PyObject *entry = GA(rec, s_wait_cache);
     if (entry == NULL) return NULL;
     cur = entry_current(entry, c, nmelds);
     if (cur < 0) {
@@ -234,11 +307,11 @@ static PyObject *completes_rec(PyObject *flow, PyObject *rec, PyObject *tile, lo
     Py_ssize_t nmelds;
     long have;
     int t;
-    status = PyObject_GetAttr(rec, s_status);
+    status = GA(rec, s_status);
     if (status == NULL) return NULL;
     Py_DECREF(status);
     if (status == OUT) Py_RETURN_FALSE;
-    c = PyObject_GetAttr(rec, s_counts);
+    c = GA(rec, s_counts);
     if (c == NULL) return NULL;
     melds = melds_len(rec, &nmelds);
     if (melds == NULL) goto done;
@@ -292,7 +365,7 @@ done:
 
 static PyObject *seat_item(PyObject *deal, PyObject *name, Py_ssize_t s) {
     /* deal.<name>[s] (new reference) */
-    PyObject *seq = PyObject_GetAttr(deal, name), *item;
+    PyObject *seq = GA(deal, name), *item;
     if (seq == NULL) return NULL;
     item = PySequence_GetItem(seq, s);
     Py_DECREF(seq);
@@ -317,7 +390,7 @@ static PyObject *completes(PyObject *self, PyObject *const *args, Py_ssize_t nar
     if (k < 0) return NULL;
     rec = seat_item(args[0], s_seats, seat);
     if (rec == NULL) return NULL;
-    flow = PyObject_GetAttr(args[0], s_flow);
+    flow = GA(args[0], s_flow);
     if (flow == NULL) {
         Py_DECREF(rec);
         return NULL;
@@ -331,7 +404,7 @@ static PyObject *completes(PyObject *self, PyObject *const *args, Py_ssize_t nar
 /* ------------------------------------------------------------------ claimants */
 
 static int attr_true(PyObject *obj, PyObject *name) {
-    PyObject *v = PyObject_GetAttr(obj, name);
+    PyObject *v = GA(obj, name);
     int t;
     if (v == NULL) return -1;
     t = PyObject_IsTrue(v);
@@ -362,21 +435,21 @@ static PyObject *claimants(PyObject *self, PyObject *const *args, Py_ssize_t nar
     k = as_index(tile, NUM_KINDS, "tile");
     if (k < 0) return NULL;
     {
-        PyObject *p = PyObject_GetAttr(deal, s_players);
+        PyObject *p = GA(deal, s_players);
         if (p == NULL) return NULL;
         n = PyLong_AsSsize_t(p);
         Py_DECREF(p);
         if (n == -1 && PyErr_Occurred()) return NULL;
     }
-    from_obj = PyObject_GetAttr(deal, s_claim_from);
+    from_obj = GA(deal, s_claim_from);
     if (from_obj == NULL) return NULL;
     from = PyLong_AsSsize_t(from_obj);
     if (from == -1 && PyErr_Occurred()) goto fail;
-    seats = PyObject_GetAttr(deal, s_seats);
+    seats = GA(deal, s_seats);
     if (seats == NULL) goto fail;
-    riichi_seats = PyObject_GetAttr(deal, s_riichi_seats);
+    riichi_seats = GA(deal, s_riichi_seats);
     if (riichi_seats == NULL) goto fail;
-    flow = PyObject_GetAttr(deal, s_flow);
+    flow = GA(deal, s_flow);
     if (flow == NULL) goto fail;
     out = PyDict_New();
     if (out == NULL) goto fail;
@@ -386,7 +459,7 @@ static PyObject *claimants(PyObject *self, PyObject *const *args, Py_ssize_t nar
         int shape, skip = 0, falsy;
         rec = PySequence_GetItem(seats, s);
         if (rec == NULL) goto fail;
-        status = PyObject_GetAttr(rec, s_status);
+        status = GA(rec, s_status);
         if (status == NULL) {
             Py_DECREF(rec);
             goto fail;
@@ -396,7 +469,7 @@ static PyObject *claimants(PyObject *self, PyObject *const *args, Py_ssize_t nar
             Py_DECREF(rec);
             continue; /* claim_options: nothing for a seat out of the deal */
         }
-        c = PyObject_GetAttr(rec, s_counts);
+        c = GA(rec, s_counts);
         if (c == NULL) {
             Py_DECREF(rec);
             goto fail;
@@ -538,15 +611,15 @@ static PyObject *mark_missed(PyObject *self, PyObject *const *args, Py_ssize_t n
     discarder = PyLong_AsSsize_t(args[2]);
     if (discarder == -1 && PyErr_Occurred()) return NULL;
     {
-        PyObject *p = PyObject_GetAttr(deal, s_players);
+        PyObject *p = GA(deal, s_players);
         if (p == NULL) return NULL;
         n = PyLong_AsSsize_t(p);
         Py_DECREF(p);
         if (n == -1 && PyErr_Occurred()) return NULL;
     }
-    seats = PyObject_GetAttr(deal, s_seats);
+    seats = GA(deal, s_seats);
     if (seats == NULL) return NULL;
-    flow = PyObject_GetAttr(deal, s_flow);
+    flow = GA(deal, s_flow);
     if (flow == NULL) goto fail;
     for (s = 0; s < n; s++) {
         PyObject *rec, *sobj, *value;
@@ -574,7 +647,7 @@ static PyObject *mark_missed(PyObject *self, PyObject *const *args, Py_ssize_t n
         }
         /* the claim window has just read this hand's facts: its memo, else completes() */
         value = completes_rec(flow, rec, tile, k);
-        if (value == NULL || PyObject_SetAttr(rec, s_missed_win, value) < 0) {
+        if (value == NULL || SA(rec, s_missed_win, value) < 0) {
             Py_XDECREF(value);
             Py_DECREF(rec);
             goto fail;
@@ -601,7 +674,7 @@ static PyObject *call_pure_act(PyObject *deal, PyObject *seat) {
 
 static int default_complete(PyObject *flow) {
     /* type(flow).is_complete is DealFlow.is_complete */
-    PyObject *m = PyObject_GetAttr((PyObject *)Py_TYPE(flow), s_is_complete);
+    PyObject *m = GA((PyObject *)Py_TYPE(flow), s_is_complete);
     int same;
     if (m == NULL) return -1;
     same = m == FLOW_COMPLETE;
@@ -610,7 +683,7 @@ static int default_complete(PyObject *flow) {
 }
 
 static long int_attr(PyObject *obj, PyObject *name) {
-    PyObject *v = PyObject_GetAttr(obj, name);
+    PyObject *v = GA(obj, name);
     long x;
     if (v == NULL) return -1;
     x = PyLong_AsLong(v);
@@ -627,9 +700,9 @@ static PyObject *red_discards_of(PyObject *deal, Py_ssize_t seat, PyObject *seat
     Py_ssize_t i, n;
     reds = seat_item(deal, s_red_seats, seat);
     if (reds == NULL) goto fail;
-    held = PyObject_GetAttr(reds, s_held);
+    held = GA(reds, s_held);
     if (held == NULL) goto fail;
-    c = PyObject_GetAttr(rec, s_counts);
+    c = GA(rec, s_counts);
     if (c == NULL) goto fail;
     if (!PyList_Check(actions) || !PyList_Check(c) || PyList_GET_SIZE(c) != NUM_KINDS) {
         PyErr_SetString(PyExc_TypeError, "red_discards: a list of actions and 34 counts");
@@ -645,7 +718,7 @@ static PyObject *red_discards_of(PyObject *deal, Py_ssize_t seat, PyObject *seat
         is_d = PyObject_IsInstance(a, DISCARD_CLS);
         if (is_d < 0) goto fail;
         if (is_d) {
-            tile = PyObject_GetAttr(a, s_tile);
+            tile = GA(a, s_tile);
             if (tile == NULL) goto fail;
             in_reds = PySequence_Contains(held, tile);
             if (in_reds < 0) {
@@ -677,7 +750,7 @@ static PyObject *red_discards_of(PyObject *deal, Py_ssize_t seat, PyObject *seat
         if (plain && red_discard[seat][k] != NULL) {
             alt = Py_NewRef(red_discard[seat][k]);
         } else {
-            PyObject *ri = PyObject_GetAttr(a, s_riichi), *pos, *kw;
+            PyObject *ri = GA(a, s_riichi), *pos, *kw;
             if (ri == NULL) {
                 Py_DECREF(tile);
                 goto fail;
@@ -710,6 +783,25 @@ fail:
     return NULL;
 }
 
+static long live_count(PyObject *deal) {
+    /* deal.live_count: read from the wall when deal and wall are the engine's own (the
+       property's value, without two Python calls), else asked; -1 with an error */
+    if (DEAL_TYPE != NULL && (PyObject *)Py_TYPE(deal) == DEAL_TYPE) {
+        PyObject *w = GA(deal, s_wall);
+        long head, tail;
+        if (w == NULL) return -1;
+        if ((PyObject *)Py_TYPE(w) == WALL_TYPE) {
+            head = int_attr(w, s_head);
+            tail = head == -1 && PyErr_Occurred() ? -1 : int_attr(w, s_tail);
+            Py_DECREF(w);
+            if (tail == -1 && PyErr_Occurred()) return -1;
+            return tail - head;
+        }
+        Py_DECREF(w);
+    }
+    return int_attr(deal, s_live_count);
+}
+
 PyDoc_STRVAR(act_actions_doc, "act_actions(deal, seat) -> list: as legal.act_actions.");
 
 static PyObject *act_actions(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -730,7 +822,7 @@ static PyObject *act_actions(PyObject *self, PyObject *const *args, Py_ssize_t n
     seat = PyLong_AsSsize_t(seat_obj);
     if (seat == -1 && PyErr_Occurred()) return NULL;
     if (seat < 0 || seat >= PyTuple_GET_SIZE(WIN)) return call_pure_act(deal, seat_obj);
-    drawn = PyObject_GetAttr(deal, s_drawn);
+    drawn = GA(deal, s_drawn);
     if (drawn == NULL) return NULL;
     if (drawn != Py_None) {
         dk = PyLong_AsLong(drawn);
@@ -749,7 +841,7 @@ static PyObject *act_actions(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     rec = seat_item(deal, s_seats, seat);
     if (rec == NULL) goto done;
-    c = PyObject_GetAttr(rec, s_counts);
+    c = GA(rec, s_counts);
     if (c == NULL) goto done;
     if (!PyList_CheckExact(c) || PyList_GET_SIZE(c) != NUM_KINDS) goto pure;
     for (i = 0; i < NUM_KINDS; i++) {
@@ -767,21 +859,21 @@ static PyObject *act_actions(PyObject *self, PyObject *const *args, Py_ssize_t n
         for (i = 0; i < nmelds && !added; i++) {
             PyObject *m = PySequence_GetItem(melds, i), *kind;
             if (m == NULL) goto done;
-            kind = PyObject_GetAttr(m, s_kind);
+            kind = GA(m, s_kind);
             Py_DECREF(m);
             if (kind == NULL) goto done;
             added = kind == PUNG_KIND;
             Py_DECREF(kind);
         }
     }
-    live = int_attr(deal, s_live_count);
+    live = live_count(deal);
     if (live == -1 && PyErr_Occurred()) goto done;
     if (four || added) {
         dead = int_attr(deal, s_dead_count);
         if (dead == -1 && PyErr_Occurred()) goto done;
         if (dead + live > 0) goto pure; /* kong candidates: the pure path */
     }
-    flow = PyObject_GetAttr(deal, s_flow);
+    flow = GA(deal, s_flow);
     if (flow == NULL) goto done;
     dflt = default_complete(flow);
     if (dflt < 0) goto done;
@@ -845,7 +937,7 @@ static PyObject *act_actions(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     if (drawn != Py_None && live == 0) {
         int last;
-        table = PyObject_GetAttr(flow, s_table);
+        table = GA(flow, s_table);
         if (table == NULL) goto done;
         last = attr_true(table, s_last_drawer_discards);
         if (last < 0) goto done;
@@ -861,7 +953,7 @@ static PyObject *act_actions(PyObject *self, PyObject *const *args, Py_ssize_t n
     }
     if (riichi) {
         if (drawn != Py_None) {
-            PyObject *red = PyObject_GetAttr(deal, s_drawn_red), *pos, *kw, *a;
+            PyObject *red = GA(deal, s_drawn_red), *pos, *kw, *a;
             if (red == NULL) goto done;
             pos = PyTuple_Pack(2, seat_obj, drawn);
             kw = pos ? Py_BuildValue("{OO}", s_red, red) : NULL;
@@ -982,26 +1074,26 @@ static PyObject *s_phase_, *s_turn, *s_legal_, *s_late, *s_events, *s_tile, *s_s
     *s_riichi_pending, *s_double, *s_discards, *s_calls_made, *s_kongs_made, *s_discarded,
     *s_claim_red, *s_claimed, *s_discard_log, *s_pending_indicators, *s_check_void, *s_end_,
     *s_claim_tile, *s_options, *s_answers, *s_miss_any_completion, *s_robbing_concealed,
-    *s_close_window_, *s_void_unclaimed, *s_late_claims, *s_wall, *s_head, *s_tail, *s_live,
+    *s_close_window_, *s_void_unclaimed, *s_late_claims, *s_live,
     *s_red_live, *s_draw_, *s_replacement, *s_drew_replacement, *s_reveal_, *s_layout,
     *s_first_indicator, *s_indicators, *s_add, *s_discard, *s_goto_, *s_exhausted;
 
 static int set_attr(PyObject *obj, PyObject *name, PyObject *value) {
-    return PyObject_SetAttr(obj, name, value);
+    return SA(obj, name, value);
 }
 
 static int set_long(PyObject *obj, PyObject *name, long v) {
     PyObject *x = PyLong_FromLong(v);
     int r;
     if (x == NULL) return -1;
-    r = PyObject_SetAttr(obj, name, x);
+    r = SA(obj, name, x);
     Py_DECREF(x);
     return r;
 }
 
 static int goto_phase(PyObject *deal, PyObject *phase) {
     /* DealState._goto: the checked transition (the Python method raises the error) */
-    PyObject *cur = PyObject_GetAttr(deal, s_phase_), *allowed;
+    PyObject *cur = GA(deal, s_phase_), *allowed;
     int ok;
     if (cur == NULL) return -1;
     allowed = PyDict_GetItemWithError(TRANS, cur);
@@ -1033,7 +1125,7 @@ static int end_deal(PyObject *deal, PyObject *reason) {
 }
 
 static int emit(PyObject *deal, PyObject *event) {
-    PyObject *events = PyObject_GetAttr(deal, s_events);
+    PyObject *events = GA(deal, s_events);
     int r;
     if (events == NULL) return -1;
     r = PyList_Check(events) ? PyList_Append(events, event) : -1;
@@ -1044,7 +1136,7 @@ static int emit(PyObject *deal, PyObject *event) {
 
 static int add_count(PyObject *rec, long k, long delta) {
     /* rec.counts[k] += delta */
-    PyObject *c = PyObject_GetAttr(rec, s_counts), *v, *nv;
+    PyObject *c = GA(rec, s_counts), *v, *nv;
     long x;
     if (c == NULL) return -1;
     if (!PyList_Check(c) || PyList_GET_SIZE(c) != NUM_KINDS) {
@@ -1074,16 +1166,16 @@ static int draw_live(PyObject *deal, PyObject *seats, Py_ssize_t seat) {
     PyObject *drew, *sobj = NULL, *rec = NULL;
     long head;
     int rc = -1, t;
-    w = PyObject_GetAttr(deal, s_wall);
+    w = GA(deal, s_wall);
     if (w == NULL) goto done;
     head = int_attr(w, s_head);
     if (head == -1 && PyErr_Occurred()) goto done;
-    live = PyObject_GetAttr(w, s_live);
+    live = GA(w, s_live);
     if (live == NULL) goto done;
     tile = PySequence_GetItem(live, head);
     if (tile == NULL) goto done;
     if (set_long(w, s_head, head + 1) < 0) goto done;
-    red_live = PyObject_GetAttr(w, s_red_live);
+    red_live = GA(w, s_red_live);
     if (red_live == NULL) goto done;
     t = PyObject_IsTrue(red_live);
     if (t < 0) goto done;
@@ -1121,7 +1213,7 @@ static int draw_live(PyObject *deal, PyObject *seats, Py_ssize_t seat) {
     if (red == Py_True) {
         PyObject *reds = seat_item(deal, s_red_seats, seat), *held, *r;
         if (reds == NULL) goto done;
-        held = PyObject_GetAttr(reds, s_held);
+        held = GA(reds, s_held);
         Py_DECREF(reds);
         if (held == NULL) goto done;
         r = PyObject_CallMethodOneArg(held, s_add, tile);
@@ -1156,13 +1248,13 @@ static int next_turn(PyObject *deal, PyObject *seats, Py_ssize_t after, Py_ssize
         seat = (seat + 1) % n;
         rec = PySequence_GetItem(seats, seat);
         if (rec == NULL) return -1;
-        status = PyObject_GetAttr(rec, s_status);
+        status = GA(rec, s_status);
         Py_DECREF(rec);
         if (status == NULL) return -1;
         Py_DECREF(status);
         if (status != OUT) break;
     }
-    w = PyObject_GetAttr(deal, s_wall);
+    w = GA(deal, s_wall);
     if (w == NULL) return -1;
     head = int_attr(w, s_head);
     tail = head == -1 && PyErr_Occurred() ? -1 : int_attr(w, s_tail);
@@ -1174,7 +1266,7 @@ static int next_turn(PyObject *deal, PyObject *seats, Py_ssize_t after, Py_ssize
         Py_DECREF(w);
         return end_deal(deal, s_exhausted);
     }
-    live = PyObject_GetAttr(w, s_live);
+    live = GA(w, s_live);
     Py_DECREF(w);
     if (live == NULL) return -1;
     next = head < tail ? PySequence_GetItem(live, head) : NULL;
@@ -1190,7 +1282,7 @@ static int next_turn(PyObject *deal, PyObject *seats, Py_ssize_t after, Py_ssize
             pos = PyTuple_Pack(1, sobj);
             Py_DECREF(sobj);
             kw = pos ? Py_BuildValue("{OO}", s_replacement, Py_False) : NULL;
-            fn = kw ? PyObject_GetAttr(deal, s_draw_) : NULL;
+            fn = kw ? GA(deal, s_draw_) : NULL;
             r = fn ? PyObject_Call(fn, pos, kw) : NULL;
             Py_XDECREF(pos);
             Py_XDECREF(kw);
@@ -1210,7 +1302,7 @@ static int close_quiet(PyObject *deal, PyObject *seats, PyObject *flow, PyObject
        late claim's record */
     PyObject *table = NULL, *reason = NULL, *red = NULL, *drawn = NULL, *phase = NULL;
     int rc = -1, t, late;
-    table = PyObject_GetAttr(flow, s_table);
+    table = GA(flow, s_table);
     if (table == NULL) goto done;
     t = attr_true(table, s_miss_any_completion);
     if (t < 0) goto done;
@@ -1239,14 +1331,14 @@ static int close_quiet(PyObject *deal, PyObject *seats, PyObject *flow, PyObject
     late = attr_true(table, s_late_claims); /* no riichi was declared (the caller checked) */
     if (late < 0) goto done;
     late = late && k < NUM_KINDS;
-    red = PyObject_GetAttr(deal, s_claim_red);
+    red = GA(deal, s_claim_red);
     if (red == NULL) goto done;
     if (next_turn(deal, seats, discarder, n) < 0) goto done;
     if (late) {
         int plain;
-        drawn = PyObject_GetAttr(deal, s_drawn);
+        drawn = GA(deal, s_drawn);
         if (drawn == NULL) goto done;
-        phase = PyObject_GetAttr(deal, s_phase_);
+        phase = GA(deal, s_phase_);
         if (phase == NULL) goto done;
         plain = drawn != Py_None;
         if (plain) {
@@ -1289,9 +1381,9 @@ static int close_passed(PyObject *deal) {
     Py_ssize_t pos = 0, n, discarder;
     long k;
     int rc = -1, t;
-    answers = PyObject_GetAttr(deal, s_answers);
+    answers = GA(deal, s_answers);
     if (answers == NULL) goto done;
-    options = PyObject_GetAttr(deal, s_options);
+    options = GA(deal, s_options);
     if (options == NULL) goto done;
     if (!PyDict_Check(answers) || !PyDict_Check(options)) {
         rc = 0;
@@ -1302,7 +1394,7 @@ static int close_passed(PyObject *deal) {
             rc = 0;
             goto done;
         }
-    pending = PyObject_GetAttr(deal, s_riichi_pending);
+    pending = GA(deal, s_riichi_pending);
     if (pending == NULL) goto done;
     t = attr_true(deal, s_robbing);
     if (t < 0) goto done;
@@ -1310,23 +1402,23 @@ static int close_passed(PyObject *deal) {
         rc = 0;
         goto done;
     }
-    tile = PyObject_GetAttr(deal, s_claim_tile);
+    tile = GA(deal, s_claim_tile);
     if (tile == NULL) goto done;
     k = PyLong_AsLong(tile);
     if (k == -1 && PyErr_Occurred()) goto done;
     {
-        PyObject *d = PyObject_GetAttr(deal, s_claim_from);
+        PyObject *d = GA(deal, s_claim_from);
         if (d == NULL) goto done;
         discarder = PyLong_AsSsize_t(d);
         Py_DECREF(d);
         if (discarder == -1 && PyErr_Occurred()) goto done;
-        d = PyObject_GetAttr(deal, s_players);
+        d = GA(deal, s_players);
         if (d == NULL) goto done;
         n = PyLong_AsSsize_t(d);
         Py_DECREF(d);
         if (n == -1 && PyErr_Occurred()) goto done;
     }
-    seats = PyObject_GetAttr(deal, s_seats);
+    seats = GA(deal, s_seats);
     if (seats == NULL) goto done;
     pos = 0;
     while (PyDict_Next(options, &pos, &key, &value)) { /* passed (or lost) a win: furiten input */
@@ -1350,7 +1442,7 @@ static int close_passed(PyObject *deal) {
     empty2 = empty1 ? PyDict_New() : NULL;
     if (empty2 == NULL) goto done;
     if (set_attr(deal, s_options, empty1) < 0 || set_attr(deal, s_answers, empty2) < 0) goto done;
-    flow = PyObject_GetAttr(deal, s_flow);
+    flow = GA(deal, s_flow);
     if (flow == NULL) goto done;
     if (close_quiet(deal, seats, flow, tile, k, discarder, n) < 0) goto done;
     rc = 1;
@@ -1374,30 +1466,30 @@ static int do_discard(PyObject *deal, PyObject *action, Py_ssize_t seat) {
     Py_ssize_t n, ndis;
     long k;
     int rc = -1, riichi, red, t;
-    tile = PyObject_GetAttr(action, s_tile);
+    tile = GA(action, s_tile);
     if (tile == NULL) goto done;
     k = PyLong_AsLong(tile);
     if (k == -1 && PyErr_Occurred()) goto done;
-    riichi_o = PyObject_GetAttr(action, s_riichi);
+    riichi_o = GA(action, s_riichi);
     if (riichi_o == NULL) goto done;
     riichi = PyObject_IsTrue(riichi_o);
     if (riichi < 0) goto done;
-    red_o = PyObject_GetAttr(action, s_red);
+    red_o = GA(action, s_red);
     if (red_o == NULL) goto done;
     red = PyObject_IsTrue(red_o);
     if (red < 0) goto done;
     {
-        PyObject *p = PyObject_GetAttr(deal, s_players);
+        PyObject *p = GA(deal, s_players);
         if (p == NULL) goto done;
         n = PyLong_AsSsize_t(p);
         Py_DECREF(p);
         if (n == -1 && PyErr_Occurred()) goto done;
     }
-    seats = PyObject_GetAttr(deal, s_seats);
+    seats = GA(deal, s_seats);
     if (seats == NULL) goto done;
     rec = PySequence_GetItem(seats, seat);
     if (rec == NULL) goto done;
-    discards = PyObject_GetAttr(rec, s_discards);
+    discards = GA(rec, s_discards);
     if (discards == NULL) goto done;
     ndis = PyObject_Length(discards);
     if (ndis < 0) goto done;
@@ -1418,12 +1510,12 @@ static int do_discard(PyObject *deal, PyObject *action, Py_ssize_t seat) {
     if (red) {
         PyObject *reds = seat_item(deal, s_red_seats, seat), *held = NULL, *dis = NULL, *r = NULL, *pos;
         if (reds == NULL) goto done;
-        held = PyObject_GetAttr(reds, s_held);
+        held = GA(reds, s_held);
         if (held != NULL) r = PyObject_CallMethodOneArg(held, s_discard, tile);
         if (r != NULL) {
             Py_DECREF(r);
             r = NULL;
-            dis = PyObject_GetAttr(reds, s_discarded);
+            dis = GA(reds, s_discarded);
             pos = dis ? PyLong_FromSsize_t(ndis) : NULL;
             if (pos != NULL) {
                 r = PyObject_CallMethodOneArg(dis, s_add, pos);
@@ -1444,7 +1536,7 @@ static int do_discard(PyObject *deal, PyObject *action, Py_ssize_t seat) {
         goto done;
     }
     {
-        PyObject *claimed = PyObject_GetAttr(rec, s_claimed), *log, *pair;
+        PyObject *claimed = GA(rec, s_claimed), *log, *pair;
         if (claimed == NULL) goto done;
         t = PyList_Check(claimed) ? PyList_Append(claimed, Py_False) : -1;
         Py_DECREF(claimed);
@@ -1452,7 +1544,7 @@ static int do_discard(PyObject *deal, PyObject *action, Py_ssize_t seat) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "claimed must be a list");
             goto done;
         }
-        log = PyObject_GetAttr(deal, s_discard_log);
+        log = GA(deal, s_discard_log);
         if (log == NULL) goto done;
         pair = PyTuple_Pack(2, sobj, tile);
         t = pair && PyList_Check(log) ? PyList_Append(log, pair) : -1;
@@ -1470,15 +1562,15 @@ static int do_discard(PyObject *deal, PyObject *action, Py_ssize_t seat) {
         if (pend == -1 && PyErr_Occurred()) goto done;
         if (!pend) break;
         if (set_long(deal, s_pending_indicators, pend - 1) < 0) goto done;
-        lay = PyObject_GetAttr(deal, s_layout);
+        lay = GA(deal, s_layout);
         if (lay == NULL) goto done;
-        fi = PyObject_GetAttr(lay, s_first_indicator);
+        fi = GA(lay, s_first_indicator);
         Py_DECREF(lay);
         if (fi == NULL) goto done;
         first = fi == Py_None ? 0 : PyLong_AsLong(fi);
         Py_DECREF(fi);
         if (first == -1 && PyErr_Occurred()) goto done;
-        ind = PyObject_GetAttr(deal, s_indicators);
+        ind = GA(deal, s_indicators);
         if (ind == NULL) goto done;
         nind = PyObject_Length(ind);
         Py_DECREF(ind);
@@ -1493,7 +1585,7 @@ static int do_discard(PyObject *deal, PyObject *action, Py_ssize_t seat) {
     t = attr_true(rseat, s_standing);
     if (t < 0) goto done;
     if (!t && set_attr(rec, s_missed_win, Py_False) < 0) goto done; /* temporary furiten ends */
-    flow = PyObject_GetAttr(deal, s_flow);
+    flow = GA(deal, s_flow);
     if (flow == NULL) goto done;
     reason = PyObject_CallMethodOneArg(flow, s_check_void, deal);
     if (reason == NULL) goto done;
@@ -1530,7 +1622,7 @@ static int do_discard(PyObject *deal, PyObject *action, Py_ssize_t seat) {
         goto done;
     }
     {
-        PyObject *pending = PyObject_GetAttr(deal, s_riichi_pending);
+        PyObject *pending = GA(deal, s_riichi_pending);
         int rob;
         if (pending == NULL) goto done;
         Py_DECREF(pending);
@@ -1584,23 +1676,23 @@ static PyObject *apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     action = args[1];
     kind = Py_TYPE(action);
     if (kind != (PyTypeObject *)DISCARD_CLS && kind != (PyTypeObject *)PASS_CLS) Py_RETURN_NOTIMPLEMENTED;
-    phase = PyObject_GetAttr(deal, s_phase_);
+    phase = GA(deal, s_phase_);
     if (phase == NULL) return NULL;
     Py_DECREF(phase); /* the Phase members live in the enum */
-    seat_o = PyObject_GetAttr(action, s_seat);
+    seat_o = GA(action, s_seat);
     if (seat_o == NULL) return NULL;
     seat = PyLong_AsSsize_t(seat_o);
     if (seat == -1 && PyErr_Occurred()) goto fail;
     if (kind == (PyTypeObject *)DISCARD_CLS) {
         PyObject *turn, *offered;
         if (phase != PH_ACT) goto not_mine;
-        turn = PyObject_GetAttr(deal, s_turn);
+        turn = GA(deal, s_turn);
         if (turn == NULL) goto fail;
         t = PyObject_RichCompareBool(turn, seat_o, Py_EQ);
         Py_DECREF(turn);
         if (t < 0) goto fail;
         if (!t) goto not_mine;
-        offered = PyObject_GetAttr(deal, s_legal_);
+        offered = GA(deal, s_legal_);
         if (offered == NULL) goto fail;
         if (offered == Py_None) {
             PyObject *a[2];
@@ -1621,9 +1713,9 @@ static PyObject *apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     } else {
         PyObject *answers, *options, *opts;
         if (phase != PH_CLAIM) goto not_mine;
-        answers = PyObject_GetAttr(deal, s_answers);
+        answers = GA(deal, s_answers);
         if (answers == NULL) goto fail;
-        options = PyObject_GetAttr(deal, s_options);
+        options = GA(deal, s_options);
         if (options == NULL) {
             Py_DECREF(answers);
             goto fail;
@@ -1643,7 +1735,7 @@ static PyObject *apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
         if (t < 0) goto fail;
         if (!t) goto not_mine;
     }
-    events = PyObject_GetAttr(deal, s_events);
+    events = GA(deal, s_events);
     if (events == NULL) goto fail;
     if (!PyList_Check(events)) goto not_mine;
     start = PyList_GET_SIZE(events);
@@ -1657,7 +1749,7 @@ static PyObject *apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
             if (kind == (PyTypeObject *)PASS_CLS) {
                 if (action == PyTuple_GET_ITEM(PASS_TABLE, seat)) slot = &acted_pass[seat];
             } else {
-                PyObject *tile = PyObject_GetAttr(action, s_tile);
+                PyObject *tile = GA(action, s_tile);
                 long k;
                 if (tile == NULL) goto fail;
                 k = PyLong_AsLong(tile);
@@ -1681,14 +1773,14 @@ static PyObject *apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     if (kind == (PyTypeObject *)DISCARD_CLS) {
         if (do_discard(deal, action, seat) < 0) goto fail;
     } else {
-        PyObject *answers = PyObject_GetAttr(deal, s_answers), *options;
+        PyObject *answers = GA(deal, s_answers), *options;
         Py_ssize_t na, no;
         if (answers == NULL) goto fail;
         t = PyDict_SetItem(answers, seat_o, action);
         na = PyDict_GET_SIZE(answers);
         Py_DECREF(answers);
         if (t < 0) goto fail;
-        options = PyObject_GetAttr(deal, s_options);
+        options = GA(deal, s_options);
         if (options == NULL) goto fail;
         no = PyObject_Length(options);
         Py_DECREF(options);
@@ -1704,7 +1796,7 @@ static PyObject *apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
         }
     }
     {
-        PyObject *ev = PyObject_GetAttr(deal, s_events);
+        PyObject *ev = GA(deal, s_events);
         if (ev == NULL) goto fail;
         out = PyList_Check(ev) ? PyList_GetSlice(ev, start, PyList_GET_SIZE(ev)) : PySequence_GetSlice(ev, start, PY_SSIZE_T_MAX);
         Py_DECREF(ev);
@@ -1728,20 +1820,23 @@ PyDoc_STRVAR(setup_state_doc, "setup_state(namespace): state.py's globals (phase
 
 static PyObject *setup_state(PyObject *self, PyObject *d) {
     PyObject *phase, *act, *claim;
-    PyObject *vals[6];
-    static const char *names[6] = {"TRANSITIONS", "Acted", "Drew", "_DREW", "DealResult", "Pass"};
-    PyObject **slots[6] = {&TRANS, &ACTED, &DREW, &DREW_CACHE, &DEAL_RESULT, &PASS_CLS};
+    PyObject *vals[8];
+    static const char *names[8] = {"TRANSITIONS", "Acted", "Drew", "_DREW", "DealResult", "Pass",
+                                   "DealState", "Wall"};
+    PyObject **slots[8] = {&TRANS, &ACTED, &DREW, &DREW_CACHE, &DEAL_RESULT, &PASS_CLS,
+                           &DEAL_TYPE, &WALL_TYPE};
     int i;
     (void)self;
     if (!PyDict_Check(d)) {
         PyErr_SetString(PyExc_TypeError, "setup_state() takes state.py's globals dict");
         return NULL;
     }
-    for (i = 0; i < 6; i++) {
+    for (i = 0; i < 8; i++) {
         vals[i] = need(d, names[i]);
         if (vals[i] == NULL) return NULL;
     }
-    if (!PyDict_Check(vals[0]) || !PyDict_Check(vals[3])) {
+    if (!PyDict_Check(vals[0]) || !PyDict_Check(vals[3]) || !PyType_Check(vals[6]) ||
+        !PyType_Check(vals[7])) {
         PyErr_SetString(PyExc_TypeError, "setup_state: TRANSITIONS and _DREW must be dicts");
         return NULL;
     }
@@ -1764,7 +1859,7 @@ static PyObject *setup_state(PyObject *self, PyObject *d) {
     }
     Py_XSETREF(PH_ACT, act);
     Py_XSETREF(PH_CLAIM, claim);
-    for (i = 0; i < 6; i++) Py_XSETREF(*slots[i], Py_NewRef(vals[i]));
+    for (i = 0; i < 8; i++) Py_XSETREF(*slots[i], Py_NewRef(vals[i]));
     Py_XSETREF(sns, Py_NewRef(d));
     Py_RETURN_NONE;
 }

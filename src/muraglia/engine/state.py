@@ -87,6 +87,7 @@ _ACT, _CLAIM, _ROB, _END, _CHARLESTON = (
     Phase.CHARLESTON,
 )
 """The phases as module constants (reading an enum member from its class costs ~0.4 us)."""
+_OUT, _ACTIVE = SeatStatus.OUT, SeatStatus.ACTIVE
 
 _NO_CLAIM = Decision((), None)
 """The decision of a claim window that nobody could answer."""
@@ -208,7 +209,7 @@ class DealState:
         self.seats: tuple[Seat, ...] = tuple(
             Seat(
                 flow.seat_wind_of(dealer, s),
-                SeatStatus.OUT if s in self.dead else SeatStatus.ACTIVE,
+                _OUT if s in self.dead else _ACTIVE,
             )
             for s in range(n)
         )
@@ -383,7 +384,7 @@ class DealState:
         """The next seat in turn after ``seat`` that is not out (dead seats are skipped)."""
         for i in range(1, self.players + 1):
             s = (seat + i) % self.players
-            if self.seats[s].status is not SeatStatus.OUT:
+            if self.seats[s].status is not _OUT:
                 return s
         return seat
 
@@ -426,8 +427,9 @@ class DealState:
             return tuple(s for s in self.live_seats if s not in self.passing)
         if phase is _ACT:
             return (self.turn,)
-        if phase in (_CLAIM, _ROB):
-            return tuple(s for s in sorted(self.options) if s not in self.answers)
+        if phase is _CLAIM or phase is _ROB:
+            answers = self.answers
+            return tuple([s for s in sorted(self.options) if s not in answers])
         return ()
 
     @property
@@ -495,13 +497,13 @@ class DealState:
             self._emit(Dealt(s, tuple(dealt[s]), red))
             self.red_seats[s].held.update(dealt[s][i] for i in red)
             for t in dealt[s]:
-                if t.is_bonus:
+                if t >= _FIRST_BONUS:  # t.is_bonus
                     pending[s].append(t)
                 else:
                     self.seats[s].counts[t] += 1
-        self.drawn = next((t for t in reversed(dealt[first]) if not t.is_bonus), None)
+        self.drawn = next((t for t in reversed(dealt[first]) if t < _FIRST_BONUS), None)
         if self.red_seats[first].held:
-            last = max((i for i, t in enumerate(dealt[first]) if not t.is_bonus), default=-1)
+            last = max((i for i, t in enumerate(dealt[first]) if t < _FIRST_BONUS), default=-1)
             self.drawn_red = last >= 0 and dealt_red[first][last]
         while any(pending):  # FIMJ-FLOWER-1, RAV-FLOWER-1: replacement rounds in turn order
             again: list[list[Tile]] = [[] for _ in range(self.players)]

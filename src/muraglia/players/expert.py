@@ -101,7 +101,6 @@ class ExpertBot(DefensiveBot):
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self._budget = SCORE_BUDGET
-        self.claim_ukeire = True  # the profile's claim weights (FIMJ, Ravenna; 0 elsewhere)
         self.riichi_stake = self.traits.riichi_stake
         self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
         if self.profile.min_fan:
