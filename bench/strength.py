@@ -85,6 +85,8 @@ SAME_IN_RULESET: dict[tuple[str, str], str] = {
     ("1df1edf847", "riichi-ema"): "d4e6e3bffc",
     ("ba17ff1802", "riichi-ema"): "d4e6e3bffc",
     ("ba17ff1802", "mcr"): "95c8b2f66d",
+    ("339e075ec1", "riichi-ema"): "d4e6e3bffc",
+    ("339e075ec1", "mcr"): "95c8b2f66d",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -97,7 +99,9 @@ defensive vs efficiency and expert vs defensive cells of ``2b2e5b8de3`` identica
 seventh session's ``ba17ff1802`` (the FIMJ and Ravenna expert counts the useful tiles a
 claim may bring; the profiles of the other rulesets give it no weight) replayed matches
 0-11 of the riichi-ema expert vs efficiency cell of ``d4e6e3bffc`` and of the MCR one of
-``1df1edf847`` (cell ``95c8b2f66d``) identically."""
+``1df1edf847`` (cell ``95c8b2f66d``) identically; so did ``339e075ec1`` (the defensive bot
+counts them too), and matches 0-5 of the riichi-ema defensive vs efficiency cell of
+``2b2e5b8de3``."""
 
 
 def cell_bots(bots: str, rules: str | None = None) -> str:

@@ -230,7 +230,8 @@ def run_batch(compute: Callable[[Item], Item]) -> int:
     # after the first batch, what is alive (the modules, the rulesets and tables the first
     # answers loaded) is taken out of the collector's scans for the rest of the loop, unless
     # something else froze objects already (the web app's settle_heap)
-    freeze = gc.get_freeze_count() == 0
+    freeze = gc.get_freeze_count() == 0  # (it counts the frozen objects: asked once)
+    frozen = False
     try:
         for batch in input_batches():
             texts: list[str] = []
@@ -252,10 +253,12 @@ def run_batch(compute: Callable[[Item], Item]) -> int:
             texts.append("")  # every answer ends with a newline
             out.write("\n".join(texts))
             out.flush()
-            if freeze and not gc.get_freeze_count():
+            if freeze:
                 gc.freeze()
+                freeze = False
+                frozen = True
     finally:
-        if freeze:
+        if frozen:
             gc.unfreeze()
     return 0
 

@@ -46,6 +46,7 @@ from muraglia.players.danger import (
     threat_of,
     traits_for,
     win_chance,
+    win_gain,
 )
 from muraglia.players.efficiency import EfficiencyBot, ValueContext, reachable_fan, useful_count
 from muraglia.players.lookahead import FLOOR, ValueLookahead
@@ -88,6 +89,9 @@ class DefensiveBot(EfficiencyBot):
         super().__init__(rules, seed)
         self.traits: RuleTraits = traits_for(rules if rules is not None else "")
         self.ruleset: Any = _load(rules)
+        # the useful tiles a claim may bring count by the profile's weights (FIMJ, Ravenna:
+        # FIMJ-PLAY-4, RAV-PLAY-3; 0 in the other rulesets); the efficiency bot counts draws
+        self.claim_ukeire = True
         if self.traits.settled:
             # FIMJ, Ravenna: a deal-in costs no more than another seat's win (FIMJ-PAY-1,
             # RAV-PAY-1). Reading the danger there lost placement in every form measured
@@ -372,12 +376,21 @@ class DefensiveBot(EfficiencyBot):
                     if sh >= 0
                     else 0
                 )
-                value = typical * (1 + ctx.value(counts) / VALUE_SCALE) + self.traits.win_base
+                value = self.win_gain(t, typical * (1 + ctx.value(counts) / VALUE_SCALE))
                 counts[k] += 1
                 e = win_chance(sh, uke, draws, unseen) * value
                 by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
             equity[a] = e
         return dict(scores), equity, steps
+
+    def win_gain(self, t: Table, value: float) -> float:
+        """What winning a hand worth ``value`` gains the bot (ruleset units).
+
+        :func:`~muraglia.players.danger.win_gain`: in Seipalle the shares collected (East
+        collects double, SEI-PAY-3) and the riichi stakes on the table (SEI-PAY-5).
+        """
+        v = t.view
+        return win_gain(self.traits, value, east=v.dealer == v.seat, pot=v.pot)
 
     def _claim(self, t: Table, legal: Sequence[Action]) -> Action:
         choice = super()._claim(t, legal)
