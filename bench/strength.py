@@ -80,9 +80,10 @@ defensive stop folding hands that may win) and replayed 20 pilot matches (FIMJ, 
 Seipalle expert vs efficiency and Seipalle expert vs defensive, 0-4 each) exactly."""
 
 
-SAME_IN_RULESET: dict[tuple[str, str], str] = {
+SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("2b2e5b8de3", "riichi-ema"): "d4e6e3bffc",
     ("1df1edf847", "riichi-ema"): "d4e6e3bffc",
+    ("f2bac557b1", "riichi-ema"): "d4e6e3bffc",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -91,17 +92,31 @@ recorded rows field for field). The sixth session's bots (``2b2e5b8de3`` midway,
 ``1df1edf847`` at its end: the MCR and classical lookahead, MCR's no-fold) decide in
 riichi-ema as ``d4e6e3bffc`` did: ``verify --matches 12`` with ``1df1edf847`` replayed
 matches 0-11 of the 4,000-match expert vs efficiency cell of ``d4e6e3bffc`` and of the
-defensive vs efficiency and expert vs defensive cells of ``2b2e5b8de3`` identically."""
+defensive vs efficiency and expert vs defensive cells of ``2b2e5b8de3`` identically. The
+seventh session's ``f2bac557b1`` (MCR's defensive: the call check and winning outs) replayed
+matches 0-11 of all three riichi-ema cells identically as well. A key may also name one cell,
+(bots hash, ruleset id, hero, field), for a change that leaves only that cell's decisions as
+they were (a change to one bot in a ruleset where the others decide as before)."""
 
 
-def cell_bots(bots: str, rules: str | None = None) -> str:
+def cell_bots(
+    bots: str, rules: str | None = None, hero: str | None = None, field: str | None = None
+) -> str:
     """The bots hash that names the cell of rows written with ``bots`` (in ``rules``).
+
+    A :data:`SAME_IN_RULESET` key naming the cell (``hero`` and ``field`` too) comes first,
+    then one naming the ruleset only, then :data:`SAME_BOTS`.
 
     >>> cell_bots("4e5e27c2c9"), cell_bots("efe982cf2c"), cell_bots("abc")
     ('5fdceb5b63', '5fdceb5b63', 'abc')
     """
-    if rules is not None and (bots, rules) in SAME_IN_RULESET:
-        return SAME_IN_RULESET[bots, rules]
+    if rules is not None:
+        if hero is not None and field is not None:
+            hit = SAME_IN_RULESET.get((bots, rules, hero, field))
+            if hit is not None:
+                return hit
+        if (bots, rules) in SAME_IN_RULESET:
+            return SAME_IN_RULESET[bots, rules]
     return SAME_BOTS.get(bots, bots)
 
 
@@ -177,7 +192,7 @@ Key = tuple[str, str, str, int, str, int | None]
 
 def _key(d: dict[str, Any]) -> Key:
     """The cell of a row (older rows: the bots of :data:`UNVERSIONED`, whole matches)."""
-    bots = cell_bots(d.get("bots", UNVERSIONED), d["rules"])
+    bots = cell_bots(d.get("bots", UNVERSIONED), d["rules"], d["hero"], d["field"])
     return (d["rules"], d["hero"], d["field"], d["seed"], bots, d.get("max_deals"))
 
 
@@ -201,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
         args.hero,
         args.field,
         args.seed,
-        cell_bots(bots_version(), args.rules),
+        cell_bots(bots_version(), args.rules, args.hero, args.field),
         args.max_deals,
     )
     out = Path(args.out)
