@@ -84,6 +84,7 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("2b2e5b8de3", "riichi-ema"): "d4e6e3bffc",
     ("1df1edf847", "riichi-ema"): "d4e6e3bffc",
     ("f2bac557b1", "riichi-ema"): "d4e6e3bffc",
+    ("f2bac557b1", "mcr", "expert", "efficiency"): "95c8b2f66d",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -94,7 +95,8 @@ riichi-ema as ``d4e6e3bffc`` did: ``verify --matches 12`` with ``1df1edf847`` re
 matches 0-11 of the 4,000-match expert vs efficiency cell of ``d4e6e3bffc`` and of the
 defensive vs efficiency and expert vs defensive cells of ``2b2e5b8de3`` identically. The
 seventh session's ``f2bac557b1`` (MCR's defensive: the call check and winning outs) replayed
-matches 0-11 of all three riichi-ema cells identically as well. A key may also name one cell,
+matches 0-11 of all three riichi-ema cells identically as well, and matches 0-11 of MCR's
+expert vs efficiency cell (``1df1edf847``, named ``95c8b2f66d``). A key may also name one cell,
 (bots hash, ruleset id, hero, field), for a change that leaves only that cell's decisions as
 they were (a change to one bot in a ruleset where the others decide as before)."""
 
