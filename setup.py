@@ -3,15 +3,16 @@
 ``muraglia._cnotation`` (the hand notation scanner's fast path),
 ``muraglia.analysis._cshanten`` (shanten kernels), ``muraglia.rulesets.riichi_ema._criichi``
 (the table-driven riichi scorer), ``muraglia.rulesets.mcr._cmcr`` (the MCR scorer's
-decompositions, readings, waits, plan loop and resolution) and ``muraglia.scoring._cjson`` (the
-encoder of the ``--json``/``--jsonl`` output lines) are compiled when a C compiler and
-the Python headers are present. If the build fails for any reason the package still installs,
-runs in pure Python with the same results, and this prints ONE notice saying so (``pip install
--v`` shows build output; ``python -c "import muraglia.analysis.shanten as s; print(s.NATIVE)"``,
-``muraglia.notation.NATIVE``, ``muraglia.rulesets.riichi_ema.fast.NATIVE``,
-``muraglia.rulesets.mcr.native.NATIVE`` and ``muraglia.scoring.result.NATIVE_JSON`` tell which
-path is in use). ``MURAGLIA_PURE=1`` at run
-time ignores a built accelerator.
+decompositions, readings, waits, plan loop and resolution), ``muraglia.scoring._cjson`` (the
+encoder of the ``--json``/``--jsonl`` output lines) and ``muraglia.engine._cdeal`` (the
+engine's turn loop: legal actions, claim windows, discards and draws) are compiled when a C
+compiler and the Python headers are present. If the build fails for any reason the package
+still installs, runs in pure Python with the same results, and this prints ONE notice saying
+so (``pip install -v`` shows build output; ``python -c "import muraglia.analysis.shanten as s;
+print(s.NATIVE)"``, ``muraglia.notation.NATIVE``, ``muraglia.rulesets.riichi_ema.fast.NATIVE``,
+``muraglia.rulesets.mcr.native.NATIVE``, ``muraglia.scoring.result.NATIVE_JSON`` and
+``muraglia.engine.legal.NATIVE`` tell which path is in use). ``MURAGLIA_PURE=1`` at run time
+ignores a built accelerator.
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ NOTICE = (
     "muraglia: NOTICE: the optional C accelerator (muraglia._cnotation, "
     "muraglia.analysis._cshanten, "
     "muraglia.rulesets.riichi_ema._criichi, muraglia.rulesets.mcr._cmcr, "
-    "muraglia.scoring._cjson) was not built "
+    "muraglia.scoring._cjson, muraglia.engine._cdeal) was not built "
     "({reason}); muraglia is installed in pure Python, with the same results and slower "
-    "notation parsing, shanten, riichi and MCR scoring and JSON output. To build it, "
+    "notation parsing, shanten, riichi and MCR scoring, JSON output and engine turns. To build it, "
     "install a C compiler and the Python development headers, then reinstall."
 )
 
@@ -83,6 +84,11 @@ setup(
         Extension(
             "muraglia.scoring._cjson",
             sources=["src/muraglia/scoring/_cjson.c"],
+            optional=True,
+        ),
+        Extension(
+            "muraglia.engine._cdeal",
+            sources=["src/muraglia/engine/_cdeal.c"],
             optional=True,
         ),
     ],

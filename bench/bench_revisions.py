@@ -1,7 +1,7 @@
 """The engine benchmark on two source trees, interleaved in one process (before/after a change).
 
 Command: ``python bench/bench_revisions.py [--base main] [--new HEAD] [--matches 10]
-[--repeat 3] [--rules fimj,...]``.
+[--repeat 3] [--rules fimj,...] [--peers]``.
 
 ``--base`` and ``--new`` are git revisions (each exported with ``git archive`` to a temporary
 directory, so editing the checkout meanwhile changes nothing) or directories holding
@@ -12,6 +12,12 @@ trivial agent of ``bench/bench_engine.py``) on the same seeds for every ruleset;
 alternate round by round. Reported per ruleset: best and median deals/s of each tree and the
 ratio of the best rates (new / base: on a shared machine the best round is the one least
 disturbed), then the geometric mean of those ratios. Process time, one core.
+
+``--peers`` adds ``bench_engine.py``'s ``riichienv`` and ``libriichi`` runners (same trivial
+agent, per deal) to every round, after the two trees, so that a before/after comparison and
+the compiled peers come from the same run (a peer that is not importable is left out with one
+line). A C kernel is only in a tree whose ``.so`` files are built: give directories, not
+revisions, to compare compiled trees.
 """
 
 from __future__ import annotations
@@ -68,6 +74,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--rules", default=DEFAULT)
+    parser.add_argument("--peers", action="store_true", help="also riichienv and libriichi")
     args = parser.parse_args()
     specs = [s for s in args.rules.split(",") if s]
     with tempfile.TemporaryDirectory() as tmp:
@@ -76,6 +83,7 @@ def main() -> None:
             "new": export(args.new, Path(tmp) / "new") if args.new else ROOT / "src",
         }
         results: dict[tuple[str, str], list[float]] = {}
+        peers: dict[str, list[float]] = {}
         for _ in range(args.repeat):
             for label, src in trees.items():
                 bench = use(src)
@@ -83,6 +91,16 @@ def main() -> None:
                     bench.bench(spec, 1, args.seed + 10_000)  # warm-up on other seeds
                     rate = bench.bench(spec, args.matches, args.seed)["deals_per_s"]
                     results.setdefault((label, spec), []).append(rate)
+            if args.peers:
+                for name, run in (
+                    ("riichienv", bench.bench_riichienv),
+                    ("libriichi", bench.bench_libriichi),
+                ):
+                    if run(1, args.seed + 10_000) is None:  # warm-up, or not importable
+                        continue
+                    got = run(args.matches, args.seed)
+                    assert got is not None
+                    peers.setdefault(name, []).append(got["deals_per_s"])
     print(
         f"python {platform.python_version()}, load average {os.getloadavg()[0]:.2f}, "
         f"base {args.base}, new {args.new or 'checkout'}, {args.matches} matches x "
@@ -100,6 +118,13 @@ def main() -> None:
             f"{statistics.median(n):8.1f} {ratios[-1]:7.3f}"
         )
     print(f"{'geometric mean of new/base':64} {statistics.geometric_mean(ratios):7.3f}")
+    if args.peers:
+        for name in ("riichienv", "libriichi"):
+            rates = peers.get(name)
+            if not rates:
+                print(f"{name}: not importable, left out")
+                continue
+            print(f"{name:28} {'':9} {'':8} {max(rates):9.1f} {statistics.median(rates):8.1f}")
 
 
 if __name__ == "__main__":

@@ -12,16 +12,20 @@ Seipalle with ``tournament=true``), so two versions of a bot run on the same see
 compared match by match (a paired design). ``--max-deals`` cuts every match after that
 many deals (the report says so; placements of cut matches are not those of whole ones).
 
-Printed per role (the hero's seat, and the field's seats averaged): deals, per-deal rates
-of winning, dealing in, self-drawn wins, being won on by others, exhaustive draws and being
+Printed per role (the hero's seat, and the field's seats averaged): deals, per-deal rates of
+winning, dealing in, self-drawn wins, being won on by others, exhaustive draws and being
 ready at them, mean value of the hands won, mean net score per deal split by how the deal
 ended for the seat (won, dealt in, another seat won, draw: where every hand is settled,
-FIMJ-PAY-2 / RAV-PAY-2, the third part holds the points of the hands that did not win), and
-the mean placement. For the hero alone, the decisions it made differently from an
-``efficiency`` bot asked the same question: deals with a step back in shanten under threat
-(a fold), calls the efficiency bot would make and the hero refused (and the reverse), riichi
-declarations offered and not taken, and the share of discards that differ. ``--rows``
-writes one JSON line per match (the per-seat totals) for paired comparisons::
+FIMJ-PAY-2 / RAV-PAY-2, the third part holds the points of the hands that did not win), the
+riichi stakes per deal (put on the table, and the table's stakes collected: outside the
+hands' payments, EMA-RIICHI-3, SEI-RIICHI-6), the mean final score (from the start) and
+the mean placement; and the mean placement of every seat by the number of deals it won in
+the match (what a win is worth in placement). For the hero alone, the decisions it made
+differently from an ``efficiency`` bot asked the same question: deals with a step back in
+shanten under threat (a fold), calls the efficiency bot would make and the hero refused (and
+the reverse), riichi declarations offered and not taken, and the share of discards that
+differ. ``--rows`` writes one JSON line per match (the per-seat totals) for paired
+comparisons::
 
     python bench/diagnose_bots.py --compare old.jsonl new.jsonl
     python bench/diagnose_bots.py --compare old.jsonl bench/results/strength_pilots.jsonl \
@@ -81,6 +85,8 @@ FIELDS = (
     "net_dealt_in",
     "net_other",
     "net_draw",
+    "stakes",
+    "score",
     "riichi",
     "called",
     "placement",
@@ -175,6 +181,8 @@ def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
     probes = [Probe(b, ruleset, game_seed * 8 + s, hero=s == hero) for s, b in enumerate(bots)]
     tot: list[Counter[str]] = [Counter(dict.fromkeys(FIELDS, 0)) for _ in range(4)]
     match = Game(ruleset, seed=game_seed, max_deals=args.max_deals).new_match()
+    initial = list(match.scores)
+    before = list(match.scores)
     winners: tuple[int, ...] = ()
     dealt_in: int | None = None
     called: set[int] = set()
@@ -219,6 +227,8 @@ def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
                 for s in range(4):
                     c = tot[s]
                     c["deals"] += 1
+                    c["stakes"] += e.scores[s] - before[s] - e.net[s]  # riichi stakes, pot
+                    before[s] = e.scores[s]
                     if s in winners:
                         c["won"] += 1
                         c["net_won"] += e.net[s]
@@ -234,6 +244,7 @@ def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
         p.new_deal()
     for s, place in enumerate(placements(match.scores)):
         tot[s]["placement"] = place  # type: ignore[assignment]
+        tot[s]["score"] = match.scores[s] - initial[s]
     tot[hero].update(probes[hero].n)
     return {"index": index, "hero": hero, "seats": [dict(c) for c in tot], "calib": calib.bins}
 
@@ -307,7 +318,7 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
     print(f"{args.rules}: {args.hero} vs 3 x {args.field}, {len(rows)} matches{cut}")
     print(
         "role      deals  win%  tsumo% dealin% other% draw% ready@draw% riichi% call% value  "
-        "net/deal (won  dealt-in other  draw)  placement"
+        "net/deal (won  dealt-in other  draw) stakes/deal score  placement"
     )
     for name, c, seats in (("hero", hero, len(rows)), ("field", field, 3 * len(rows))):
         d = c["deals"] or 1
@@ -319,7 +330,8 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
             f" {c['value'] / max(c['won'], 1):6.1f}"
             f" {sum(c[k] for k in ('net_won', 'net_dealt_in', 'net_other', 'net_draw')) / d:9.1f}"
             f" ({c['net_won'] / d:6.1f} {c['net_dealt_in'] / d:6.1f} {c['net_other'] / d:6.1f}"
-            f" {c['net_draw'] / d:6.1f})  {c['placement'] / seats:.3f}"
+            f" {c['net_draw'] / d:6.1f}) {c['stakes'] / d:8.1f} {c['score'] / seats:6.0f}"
+            f"  {c['placement'] / seats:.3f}"
         )
     calib = [r["calib"] for r in rows if r.get("calib")]
     for name in ("ready", "deal_in", "win_chance") if calib else ():
@@ -331,6 +343,14 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
                 truth = sum(c[name][i][2] for c in calib) / n
                 cells.append(f"{est:.3f}->{truth:.3f} ({n})")
         print(f"calibration {name}: estimate -> truth (n): " + ", ".join(cells))
+    by_wins: dict[int, list[float]] = {}
+    for r in rows:
+        for c in r["seats"]:
+            by_wins.setdefault(c["won"], []).append(c["placement"])
+    print(
+        "mean placement by wins in the match (every seat): "
+        + ", ".join(f"{w}: {sum(p) / len(p):.2f} ({len(p)})" for w, p in sorted(by_wins.items()))
+    )
     d = hero["deals"] or 1
     print(
         f"hero decisions {hero['decisions']}: discards differing from efficiency "
@@ -379,6 +399,7 @@ def load_rows(
             "won": r["wins"],
             "dealt_in": r["deal_ins"],
             "net_won": r["score"] - start[seat],
+            "score": r["score"] - start[seat],
             "placement": r["placement"],
         }
         out[r["index"]] = {"index": r["index"], "hero": seat, "seats": {seat: own}}
@@ -397,7 +418,12 @@ def compare(old_path: str, new_path: str, cell: argparse.Namespace | None = None
     def hero(r: dict[str, Any], key: str) -> float:
         return float(r["seats"][r["hero"]].get(key, 0))
 
-    for key, per_deal in (("placement", False), ("net", True), ("won", True), ("dealt_in", True)):
+    keys = (("placement", False), ("score", False), ("net", True), ("stakes", True))
+    for key, per_deal in (*keys, ("won", True), ("dealt_in", True)):
+        if key in ("score", "stakes") and any(
+            key not in r["seats"][r["hero"]] for i in both for r in (old[i], new[i])
+        ):
+            continue  # rows written before the stakes were counted, or strength rows
         diffs = []
         for i in both:
             a, b = old[i], new[i]

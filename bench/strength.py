@@ -83,6 +83,8 @@ Seipalle expert vs efficiency and Seipalle expert vs defensive, 0-4 each) exactl
 SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("2b2e5b8de3", "riichi-ema"): "d4e6e3bffc",
     ("1df1edf847", "riichi-ema"): "d4e6e3bffc",
+    ("ba17ff1802", "riichi-ema"): "d4e6e3bffc",
+    ("ba17ff1802", "mcr"): "95c8b2f66d",
     ("f2bac557b1", "riichi-ema"): "d4e6e3bffc",
     ("f2bac557b1", "mcr", "expert", "efficiency"): "95c8b2f66d",
 }
@@ -94,11 +96,14 @@ recorded rows field for field). The sixth session's bots (``2b2e5b8de3`` midway,
 riichi-ema as ``d4e6e3bffc`` did: ``verify --matches 12`` with ``1df1edf847`` replayed
 matches 0-11 of the 4,000-match expert vs efficiency cell of ``d4e6e3bffc`` and of the
 defensive vs efficiency and expert vs defensive cells of ``2b2e5b8de3`` identically. The
-seventh session's ``f2bac557b1`` (MCR's defensive: the call check and winning outs) replayed
-matches 0-11 of all three riichi-ema cells identically as well, and matches 0-11 of MCR's
-expert vs efficiency cell (``1df1edf847``, named ``95c8b2f66d``). A key may also name one cell,
-(bots hash, ruleset id, hero, field), for a change that leaves only that cell's decisions as
-they were (a change to one bot in a ruleset where the others decide as before)."""
+seventh session's ``ba17ff1802`` (the FIMJ and Ravenna expert counts the useful tiles a
+claim may bring; the profiles of the other rulesets give it no weight) replayed matches
+0-11 of the riichi-ema expert vs efficiency cell of ``d4e6e3bffc`` and of the MCR one of
+``1df1edf847`` (cell ``95c8b2f66d``) identically. Its ``f2bac557b1`` (MCR's defensive: the
+call check and winning outs) replayed matches 0-11 of all three riichi-ema cells identically,
+and matches 0-11 of MCR's expert vs efficiency cell. A key may also name one cell (bots hash,
+ruleset id, hero, field), for a change that leaves only that cell's decisions as they were
+(a change to one bot in a ruleset where the others decide as before)."""
 
 
 def cell_bots(

@@ -14,6 +14,8 @@ from hypothesis import HealthCheck, settings
 
 from muraglia import notation
 from muraglia.analysis import shanten as sh
+from muraglia.engine import legal as engine_legal
+from muraglia.engine import state as engine_state
 from muraglia.rulesets.mcr import native as mcr_native
 from muraglia.rulesets.mcr import search as mcr_search
 from muraglia.rulesets.riichi_ema import fast
@@ -62,12 +64,22 @@ if mcr_native.NATIVE:  # MCR's decompositions, readings, waits, plan loop, resol
     ]
 if scoring_result.NATIVE_JSON:  # the encoder of the output lines
     NATIVE_PAIRS += [(scoring_result._dumps, scoring_result._pure_dumps)]
+if engine_legal.NATIVE:  # the engine's turn loop
+    NATIVE_PAIRS += [
+        (engine_legal.act_actions, engine_legal._pure_act_actions),
+        (engine_legal.claim_shapes, engine_legal._pure_claim_shapes),
+        (engine_legal.claimants, engine_legal._pure_claimants),
+        (engine_legal.completes, engine_legal._pure_completes),
+        (engine_legal.mark_missed, engine_legal._pure_mark_missed),
+        (engine_state._compiled_apply, engine_state._no_compiled_apply),
+    ]
 COMPILED = (
     "muraglia._cnotation",
     "muraglia.analysis._cshanten",
     "muraglia.rulesets.riichi_ema._criichi",
     "muraglia.rulesets.mcr._cmcr",
     "muraglia.scoring._cjson",
+    "muraglia.engine._cdeal",
 )
 
 
@@ -78,7 +90,8 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     The kernels: the notation scanner (``_cnotation.c``), shanten (``analysis/_cshanten.c``),
     the riichi scorer's and its output object's (``rulesets/riichi_ema/_criichi.c``) and
     MCR's decompositions, readings, single-tile wait, fan-plan loop, resolution and fans
-    (``rulesets/mcr/_cmcr.c``) and the encoder of the output lines (``scoring/_cjson.c``).
+    (``rulesets/mcr/_cmcr.c``), the encoder of the output lines (``scoring/_cjson.c``) and
+    the engine's turn loop (``engine/_cdeal.c``).
 
     The shanten kernels (``muraglia.analysis.shanten``) and the riichi scorer's
     (``muraglia.rulesets.riichi_ema.fast.score_best`` and ``score_front``) are picked once, at

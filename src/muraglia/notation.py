@@ -138,7 +138,7 @@ class Hand:
         )
         object.__setattr__(self, "bonus", tuple(sorted(self.bonus)))
         for tile in self.concealed:
-            if tile.kind.is_bonus:
+            if tile.kind >= NUM_KINDS:  # Tile.is_bonus, without a property call per tile
                 raise InvalidHandError(
                     f"bonus tile {tile.notation!r} among the concealed tiles: "
                     "flowers and seasons are exposed apart"
@@ -146,7 +146,7 @@ class Hand:
         for btile in self.bonus:
             if not btile.is_bonus:
                 raise InvalidHandError(f"{btile.notation!r} listed as a bonus tile")
-        if self.winning is not None and self.winning.kind.is_bonus:
+        if self.winning is not None and self.winning.kind >= NUM_KINDS:
             raise InvalidHandError(f"bonus tile {self.winning.notation!r} cannot be a winning tile")
 
     @classmethod

@@ -349,3 +349,46 @@ def test_a_client_gets_each_answer_before_it_writes_the_next_line() -> None:
         proc.wait(60)
     assert answers[0].startswith(b'{"ok": true')
     assert answers[1].startswith(b'{"ok": false, "error": "line 2: ')
+
+
+def _parse_reference(text: str) -> Any:
+    """``parse_object`` before its fast path (json.loads alone), verbatim."""
+    try:
+        item = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise MahjongError(f"invalid JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise MahjongError("invalid JSON: nested too deeply") from None
+    if not isinstance(item, dict):
+        raise _common.InputTypeError(f"expected a JSON object, got {_common.json_type(item)}")
+    return item
+
+
+def _parsed(parse: Any, text: str) -> Any:
+    try:
+        return ("ok", parse(text))
+    except MahjongError as exc:
+        return (type(exc).__name__, str(exc))
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner),
+    max_leaves=8,
+)
+
+
+@given(
+    value=_JSON,
+    before=st.sampled_from(("", " ", "\t", "\ufeff", "x")),
+    after=st.sampled_from(("", " ", "}", "]", ",", "x", "\x00", " {}")),
+    cut=st.integers(0, 40),
+)
+def test_parse_object_reads_what_json_loads_reads(
+    value: Any, before: str, after: str, cut: int
+) -> None:
+    # the fast path (json.loads' scanner on a text that starts with '{') answers as the
+    # reference on objects, other values, text around them and texts cut short
+    text = before + json.dumps(value) + after
+    for t in (text, text[:cut], json.dumps({"k": value}) + after):
+        assert _parsed(parse_object, t) == _parsed(_parse_reference, t), t

@@ -21,7 +21,7 @@ from muraglia.engine.actions import Discard, Pass, Pung, Win
 from muraglia.engine.views import PlayerView, view_of
 from muraglia.io.record import dumps, record_of
 from muraglia.notation import parse_tiles
-from muraglia.players import BOTS, EfficiencyBot, ExpertBot, Table, make_bot
+from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, ExpertBot, Table, make_bot
 from muraglia.players import lookahead as lookahead_module
 from muraglia.players.danger import win_chance
 from muraglia.players.lookahead import ValueLookahead
@@ -188,12 +188,14 @@ def test_the_expert_counts_the_pairs_a_pung_claim_may_complete() -> None:
     chow 123p and the wider draw ukeire; letting 8p go keeps the pairs 1p1p and 6s6s, either
     of which a pung claim completes from any seat's discard (RAV-PLAY-3), while no chow may
     be claimed there. The efficiency bot counts draws only and breaks the pair; the expert
-    counts each unseen copy of a held pair's tile 1 + ``pung_claims`` times and keeps both
-    pairs. FIMJ also counts the chows claimed from the seat before (FIMJ-PLAY-4)."""
+    (and the defensive bot) counts each unseen copy of a held pair's tile 1 + ``pung_claims``
+    times and keeps both pairs. FIMJ also counts the chows claimed from the seat before
+    (FIMJ-PLAY-4)."""
     v = view("2345m888m11p23p8p66s", rules="ravenna")
     for seed in range(4):
         assert EfficiencyBot("ravenna", seed=seed).choose(v, discards_of(v)).tile == Tile.P1
         assert ExpertBot("ravenna", seed=seed).choose(v, discards_of(v)).tile == Tile.P8
+        assert DefensiveBot("ravenna", seed=seed).choose(v, discards_of(v)).tile == Tile.P8
         off = ExpertBot("ravenna", seed=seed)
         off.claim_ukeire = False
         assert off.choose(v, discards_of(v)).tile == Tile.P1

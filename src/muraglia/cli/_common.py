@@ -19,6 +19,7 @@ single input) instead of a traceback.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 from collections.abc import Callable, Iterator, Mapping
@@ -222,27 +223,48 @@ def _text_lines(stream: Any) -> Iterator[tuple[int, str | None, str | None]]:
 def run_batch(compute: Callable[[Item], Item]) -> int:
     """The ``--jsonl`` loop: one result line per input line; a bad line gives ``ok: false``.
 
-    The answers of a batch of lines (:func:`input_batches`) are written, then flushed at once.
+    The answers of a batch of lines (:func:`input_batches`) are written in one write, then
+    flushed (stdout may be unbuffered: ``PYTHONUNBUFFERED``, ``python -u``).
     """
     out = sys.stdout
-    write = out.write
-    for batch in input_batches():
-        for number, line, problem in batch:
-            try:
-                if line is None:
-                    raise MahjongError(problem or "unreadable line")
-                if not line.strip():
-                    raise MahjongError("blank line (expected a JSON object)")
-                text = dump(compute(parse_object(line)))
-            except INPUT_ERRORS as exc:
-                text = dump({"ok": False, "error": f"line {number}: {error_message(exc)}"})
-            except Exception as exc:
-                text = dump(
-                    {"ok": False, "error": f"line {number}: internal error: {_internal(exc)}"}
-                )
-            write(text + "\n")
-        out.flush()
+    # after the first batch, what is alive (the modules, the rulesets and tables the first
+    # answers loaded) is taken out of the collector's scans for the rest of the loop, unless
+    # something else froze objects already (the web app's settle_heap)
+    freeze = gc.get_freeze_count() == 0  # (it counts the frozen objects: asked once)
+    frozen = False
+    try:
+        for batch in input_batches():
+            texts: list[str] = []
+            write = texts.append
+            for number, line, problem in batch:
+                try:
+                    if line is None:
+                        raise MahjongError(problem or "unreadable line")
+                    if not line.strip():
+                        raise MahjongError("blank line (expected a JSON object)")
+                    text = dump(compute(parse_object(line)))
+                except INPUT_ERRORS as exc:
+                    text = dump({"ok": False, "error": f"line {number}: {error_message(exc)}"})
+                except Exception as exc:
+                    text = dump(
+                        {"ok": False, "error": f"line {number}: internal error: {_internal(exc)}"}
+                    )
+                write(text)
+            texts.append("")  # every answer ends with a newline
+            out.write("\n".join(texts))
+            out.flush()
+            if freeze:
+                gc.freeze()
+                freeze = False
+                frozen = True
+    finally:
+        if frozen:
+            gc.unfreeze()
     return 0
+
+
+_scan_once: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+"""The scanner of ``json.loads`` (``json.JSONDecoder()``'s: the C one where built)."""
 
 
 def parse_object(text: str, what: str = "a JSON object") -> Item:
@@ -252,6 +274,13 @@ def parse_object(text: str, what: str = "a JSON object") -> Item:
         MahjongError: for invalid JSON (naming the column) or JSON nested too deeply.
         InputTypeError: for JSON that is not an object.
     """
+    if text[:1] == "{":  # an object with nothing around it: json.loads' own scanner, at once
+        try:
+            item, end = _scan_once(text, 0)
+        except Exception:  # json.loads below raises what it raises
+            end = -1
+        if end == len(text):
+            return item  # type: ignore[no-any-return]
     try:
         item = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -9,8 +9,10 @@ allow and ask the flow.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from itertools import compress
+from types import ModuleType
 from typing import Any, Protocol
 
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
@@ -132,8 +134,8 @@ def can_replace(deal: LegalDeal) -> bool:
     return deal.dead_count + deal.live_count > 0
 
 
-def act_actions(deal: LegalDeal, seat: int) -> list[Action]:  # noqa: PLR0912 - one per action
-    """Legal actions of the seat in turn (phase ACT)."""
+def _pure_act_actions(deal: LegalDeal, seat: int) -> list[Action]:  # noqa: PLR0912 - one per action
+    """Legal actions of the seat in turn (phase ACT; the reference of the compiled kernel)."""
     drawn = deal.drawn
     flow = deal.flow
     if drawn is not None and drawn >= _FIRST_BONUS:  # a bonus tile drawn under riichi
@@ -327,7 +329,7 @@ _MID_RUN = _kind_bytes(lambda k: k < NUM_SUITED and 1 <= k % RANKS <= RANKS - 2)
 _HIGH_RUN = _kind_bytes(lambda k: k < NUM_SUITED and k % RANKS <= RANKS - 3)
 
 
-def claim_shapes(counts: list[int]) -> bytes:
+def _pure_claim_shapes(counts: list[int]) -> bytes:
     """Per kind, whether concealed ``counts`` hold a pair of it or two tiles making a run with it.
 
     ``claim_shapes(c)[k]`` is ``2 * (c[k] >= 2) | _chow_shape(c, k)``: non-zero for every kind
@@ -346,7 +348,7 @@ def claim_shapes(counts: list[int]) -> bytes:
     return (runs | paired).to_bytes(NUM_KINDS, "little")
 
 
-def claimants(deal: LegalDeal, tile: Tile, *, robbing: bool) -> dict[int, list[Action]]:
+def _pure_claimants(deal: LegalDeal, tile: Tile, *, robbing: bool) -> dict[int, list[Action]]:
     """Every other seat's :func:`claim_options` on ``tile`` in the claim window, when not empty.
 
     In turn order after ``deal.claim_from``. A seat that ``tile`` is known not to complete
@@ -388,7 +390,7 @@ def may_wait(deal: LegalDeal, seat: int) -> bool:
     return _wait_entry(deal.flow, deal.seats[seat])[2]
 
 
-def completes(deal: LegalDeal, seat: int, tile: Tile) -> bool:
+def _pure_completes(deal: LegalDeal, seat: int, tile: Tile) -> bool:
     """Whether ``tile`` completes ``seat``'s hand shape (yaku or not; furiten, EMA-FURI-3).
 
     Memoised per kind beside the ``may_wait`` answer: every claim window of a discard asks it
@@ -419,6 +421,30 @@ def completes(deal: LegalDeal, seat: int, tile: Tile) -> bool:
 
 
 _OUT = SeatStatus.OUT
+
+
+def _pure_mark_missed(deal: LegalDeal, tile: Tile, discarder: int, winners: Sequence[int]) -> None:
+    """At a claim window's close, mark the seats that ``tile`` completes (EMA-FURI-3).
+
+    Under ``miss_any_completion``: every seat but the discarder, the winners and the seats
+    already marked gets ``missed_win`` = the tile completes its hand shape (yaku or not). The
+    window's ``claimants`` has just read those hands' facts: their memo answers, else
+    :func:`completes` asks the flow.
+    """
+    seats = deal.seats
+    for s in range(deal.players):
+        record = seats[s]
+        if s != discarder and not record.missed_win and s not in winners:
+            entry = record.wait_cache
+            known = None
+            if (
+                entry is not None
+                and entry[0] == record.counts
+                and entry[1] == len(record.melds)
+                and record.status is not SeatStatus.OUT
+            ):
+                known = entry[3].get(tile) if entry[2] else False
+            record.missed_win = completes(deal, s, tile) if known is None else known
 
 
 def claim_options(deal: LegalDeal, seat: int, tile: Tile, *, robbing: bool) -> list[Action]:
@@ -551,3 +577,46 @@ def win_patterns(
     )
     value = result.get("value")
     return patterns, (int(value) if result.get("valid_win") and value is not None else None)
+
+
+_CHOW_KIND = CallKind.CHOW
+_FLOW_COMPLETE = DealFlow.is_complete
+
+
+def _load_native() -> ModuleType | None:
+    """The compiled turn kernels (``engine/_cdeal.c``), unless ``MURAGLIA_PURE=1`` or not built."""
+    if os.environ.get("MURAGLIA_PURE", "") not in ("", "0"):
+        return None
+    try:
+        from muraglia.engine import _cdeal  # type: ignore[attr-defined]  # noqa: PLC0415
+    except ImportError:
+        return None
+    module: ModuleType = _cdeal
+    module.setup(globals())
+    return module
+
+
+_native = _load_native()
+NATIVE = _native is not None
+"""Whether the turn loop's kernels below run compiled (the ``_pure_*`` functions otherwise)."""
+
+act_actions: Callable[[LegalDeal, int], list[Action]] = (
+    _native.act_actions if _native is not None else _pure_act_actions
+)
+"""Legal actions of the seat in turn (phase ACT)."""
+claim_shapes: Callable[[list[int]], bytes] = (
+    _native.claim_shapes if _native is not None else _pure_claim_shapes
+)
+"""Per kind, a pair (2) or only a run shape (:data:`RUN_ONLY`) in concealed counts."""
+claimants: Callable[..., dict[int, list[Action]]] = (
+    _native.claimants if _native is not None else _pure_claimants
+)
+"""The claim window's seats and their options (``claimants(deal, tile, robbing=...)``)."""
+completes: Callable[[LegalDeal, int, Tile], bool] = (
+    _native.completes if _native is not None else _pure_completes
+)
+"""Whether a tile completes a seat's hand shape (memoised per hand)."""
+mark_missed: Callable[[LegalDeal, Tile, int, Sequence[int]], None] = (
+    _native.mark_missed if _native is not None else _pure_mark_missed
+)
+"""The furiten marks at a claim window's close (EMA-FURI-3)."""

@@ -179,12 +179,19 @@ class MatchState:
         """
         if self.over:
             raise IllegalActionError(f"{action.line()!r}: the match is over")
+        deal = self.deal
+        deal_events = deal.events
+        seen = self._seen
+        new = deal.apply(action)
+        if seen + len(new) != len(deal_events):  # events appended to the deal meanwhile
+            new = deal_events[seen:]
+        self._seen = len(deal_events)
+        if not deal.is_over:
+            self.events += new
+            return new
         start = len(self.events)
-        self.deal.apply(action)
-        self.events.extend(self.deal.events[self._seen :])
-        self._seen = len(self.deal.events)
-        if self.deal.is_over:
-            self._finish_deal()
+        self.events += new
+        self._finish_deal()
         return self.events[start:]
 
     def call_time(self) -> TimeCalled:

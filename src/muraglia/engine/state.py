@@ -9,6 +9,7 @@ drawing are automatic; every decision is an :class:`~muraglia.engine.actions.Act
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,6 +78,16 @@ _PHYSICAL: tuple[PhysicalTile, ...] = tuple(PhysicalTile(t) for t in _TILES[:NUM
 
 _FIRST_BONUS = NUM_KINDS
 """Tiles from this value up are flowers and seasons (``Tile.is_bonus``, without the call)."""
+
+_ACT, _CLAIM, _ROB, _END, _CHARLESTON = (
+    Phase.ACT,
+    Phase.CLAIM,
+    Phase.ROB,
+    Phase.END,
+    Phase.CHARLESTON,
+)
+"""The phases as module constants (reading an enum member from its class costs ~0.4 us)."""
+_OUT, _ACTIVE = SeatStatus.OUT, SeatStatus.ACTIVE
 
 _NO_CLAIM = Decision((), None)
 """The decision of a claim window that nobody could answer."""
@@ -198,7 +209,7 @@ class DealState:
         self.seats: tuple[Seat, ...] = tuple(
             Seat(
                 flow.seat_wind_of(dealer, s),
-                SeatStatus.OUT if s in self.dead else SeatStatus.ACTIVE,
+                _OUT if s in self.dead else _ACTIVE,
             )
             for s in range(n)
         )
@@ -216,7 +227,7 @@ class DealState:
         self.claim_red = False
         self.first = dealer
         self.indicators: list[Tile] = []
-        self._phase = Phase.ACT
+        self._phase = _ACT
         self.turn = dealer
         self.drawn: Tile | None = None
         self.drew_replacement = False
@@ -373,7 +384,7 @@ class DealState:
         """The next seat in turn after ``seat`` that is not out (dead seats are skipped)."""
         for i in range(1, self.players + 1):
             s = (seat + i) % self.players
-            if self.seats[s].status is not SeatStatus.OUT:
+            if self.seats[s].status is not _OUT:
                 return s
         return seat
 
@@ -412,18 +423,19 @@ class DealState:
     def to_act(self) -> tuple[int, ...]:
         """Seats whose decision is pending."""
         phase = self._phase
-        if phase is Phase.CHARLESTON:
+        if phase is _CHARLESTON:
             return tuple(s for s in self.live_seats if s not in self.passing)
-        if phase is Phase.ACT:
+        if phase is _ACT:
             return (self.turn,)
-        if phase in (Phase.CLAIM, Phase.ROB):
-            return tuple(s for s in sorted(self.options) if s not in self.answers)
+        if phase is _CLAIM or phase is _ROB:
+            answers = self.answers
+            return tuple([s for s in sorted(self.options) if s not in answers])
         return ()
 
     @property
     def is_over(self) -> bool:
         """Whether the deal has ended."""
-        return self._phase is Phase.END
+        return self._phase is _END
 
     def copy(self) -> DealState:
         """An independent copy (for bots' simulations and what-if tests).
@@ -485,13 +497,13 @@ class DealState:
             self._emit(Dealt(s, tuple(dealt[s]), red))
             self.red_seats[s].held.update(dealt[s][i] for i in red)
             for t in dealt[s]:
-                if t.is_bonus:
+                if t >= _FIRST_BONUS:  # t.is_bonus
                     pending[s].append(t)
                 else:
                     self.seats[s].counts[t] += 1
-        self.drawn = next((t for t in reversed(dealt[first]) if not t.is_bonus), None)
+        self.drawn = next((t for t in reversed(dealt[first]) if t < _FIRST_BONUS), None)
         if self.red_seats[first].held:
-            last = max((i for i, t in enumerate(dealt[first]) if not t.is_bonus), default=-1)
+            last = max((i for i, t in enumerate(dealt[first]) if t < _FIRST_BONUS), default=-1)
             self.drawn_red = last >= 0 and dealt_red[first][last]
         while any(pending):  # FIMJ-FLOWER-1, RAV-FLOWER-1: replacement rounds in turn order
             again: list[list[Tile]] = [[] for _ in range(self.players)]
@@ -511,7 +523,7 @@ class DealState:
         self.turn = first
         self.charleston = self.flow.charleston_plan()
         # the deal's first phase (set once, not a transition): the exchanges or East's turn
-        self._phase = Phase.CHARLESTON if self.charleston else Phase.ACT  # FIMJ-CHARL-1
+        self._phase = _CHARLESTON if self.charleston else _ACT  # FIMJ-CHARL-1
 
     def _reveal(self, position: int) -> None:
         tile = self.wall.reveal(position)
@@ -526,7 +538,7 @@ class DealState:
 
     def legal_actions(self, seat: int) -> list[Action]:  # noqa: PLR0911 - one answer per phase
         """Every legal action of ``seat`` now (empty when ``seat`` has nothing to decide)."""
-        if self._phase is Phase.CHARLESTON:
+        if self._phase is _CHARLESTON:
             if seat in self.passing or seat in self.dead:
                 return []
             cached = self._pass_options.get(seat)
@@ -534,13 +546,13 @@ class DealState:
                 cached = [PassTiles(seat, combo) for combo in combos(self.seats[seat].counts, 4)]
                 self._pass_options[seat] = cached
             return list(cached)
-        if self._phase is Phase.ACT:
+        if self._phase is _ACT:
             if seat != self.turn:
                 return []
             if self._legal is None:
                 self._legal = legal.act_actions(self, seat)
             return list(self._legal)
-        if self._phase in (Phase.CLAIM, Phase.ROB):
+        if self._phase in (_CLAIM, _ROB):
             if seat in self.answers:
                 return []
             return list(self.options.get(seat, ()))
@@ -568,7 +580,10 @@ class DealState:
         Raises:
             IllegalActionError: if the action is not legal now (the message says why).
         """
-        if self._phase is Phase.END:
+        done = _compiled_apply(self, action)  # a plain discard or a pass, compiled
+        if done is not NotImplemented:
+            return done  # type: ignore[no-any-return]
+        if self._phase is _END:
             raise IllegalActionError(f"{action.line()!r}: the deal is over")
         start = len(self.events)
         if isinstance(action, Penalise):
@@ -578,7 +593,7 @@ class DealState:
             self._late_claim(action)
             return self.events[start:]
         seat = action.seat
-        if self._phase is Phase.ACT and seat == self.turn:  # legal_actions without the copy
+        if self._phase is _ACT and seat == self.turn:  # legal_actions without the copy
             offered = self._legal
             if offered is None:
                 offered = self._legal = legal.act_actions(self, seat)
@@ -595,7 +610,7 @@ class DealState:
         self._emit(Acted(action))
         if isinstance(action, PassTiles):
             self._pass_tiles(action)
-        elif self._phase is Phase.ACT:
+        elif self._phase is _ACT:
             self._apply_act(action)
         else:
             self.answers[action.seat] = action
@@ -644,7 +659,7 @@ class DealState:
         first = self.turn
         if self.drawn is None or not self.seats[first].counts[self.drawn]:
             self.drawn = received[first][-1] if received.get(first) else None
-        self._goto(Phase.ACT)
+        self._goto(_ACT)
 
     def _receive(self, seat: int, tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
         """Put ``tiles`` into ``seat``'s hand; returns the tiles kept.
@@ -722,7 +737,7 @@ class DealState:
             self._end(DealResult(reason))
             return
         self.claim_tile, self.claim_from, self.robbing = tile, seat, False
-        self._open_window(Phase.CLAIM)
+        self._open_window(_CLAIM)
 
     def _open_window(self, phase: Phase) -> None:
         tile = self.claim_tile
@@ -749,20 +764,7 @@ class DealState:
                     seats[s].missed_win = True  # passed (or lost) a win: the flow may rule furiten
             self.options, self.answers = {}, {}
         if self.flow.table.miss_any_completion and not self.robbing_concealed:
-            winners = decision.winners
-            for s in range(self.players):  # any completing tile, yaku or not (EMA-FURI-3)
-                record = seats[s]
-                if s != discarder and not record.missed_win and s not in winners:
-                    entry = record.wait_cache  # claimants has just read this hand's facts
-                    known = None
-                    if (
-                        entry is not None
-                        and entry[0] == record.counts
-                        and entry[1] == len(record.melds)
-                        and record.status is not SeatStatus.OUT
-                    ):
-                        known = entry[3].get(tile) if entry[2] else False
-                    record.missed_win = legal.completes(self, s, tile) if known is None else known
+            legal.mark_missed(self, tile, discarder, decision.winners)  # EMA-FURI-3
         robbing = self.robbing
         if decision.winners:
             self.riichi_pending = None
@@ -815,7 +817,7 @@ class DealState:
         drawn = self.drawn
         # a flower drawn and replaced cannot be undone: no late claim then (decision)
         plain = drawn is not None and drawn < _FIRST_BONUS and not self.drew_replacement
-        if late and self._phase is Phase.ACT and plain:
+        if late and self._phase is _ACT and plain:
             self.late = (discarder, tile, red)
 
     def late_claim_options(self, seat: int) -> list[Action]:
@@ -828,7 +830,7 @@ class DealState:
         late claim is possible (another flow, the next player already acted, a flower was
         drawn, a riichi discard).
         """
-        if self.late is None or self._phase is not Phase.ACT or seat == self.late[0]:
+        if self.late is None or self._phase is not _ACT or seat == self.late[0]:
             return []
         probe = self.copy()
         probe._return_draw()
@@ -907,7 +909,7 @@ class DealState:
         self.turn = seat
         self.drawn = None
         self.drew_replacement = False
-        self._goto(Phase.ACT)
+        self._goto(_ACT)
         if isinstance(action, ClaimKong):
             self._after_kong(seat, concealed=False)
 
@@ -917,7 +919,7 @@ class DealState:
         self.robbing_concealed = concealed
         self.robbing = concealed or self.policy.rob_added_kong
         if self.robbing:
-            self._open_window(Phase.ROB)
+            self._open_window(_ROB)
         else:
             self._complete_added_kong(seat, tile)
 
@@ -935,7 +937,7 @@ class DealState:
 
     def _kong_made(self, seat: int, tile: Tile, *, concealed: bool, red: bool = False) -> None:
         self._emit(KongMade(seat, tile, concealed, red))
-        self._goto(Phase.ACT)
+        self._goto(_ACT)
         self.turn = seat
         self._after_kong(seat, concealed=concealed)
 
@@ -990,7 +992,7 @@ class DealState:
                 # FIMJ-RICHI-4, FIMJ-FLOWER-4: under riichi the flower is discarded, not exposed
                 self.turn, self.drawn, self.drawn_red = seat, tile, False
                 self.drew_replacement = replacement
-                self._goto(Phase.ACT)
+                self._goto(_ACT)
                 self._legal = None
                 return
             self.seats[seat].bonus.append(tile)  # exposed at once (RAV-GAP-7)
@@ -1003,7 +1005,7 @@ class DealState:
         self.drawn = tile
         self.drawn_red = red
         self.drew_replacement = replacement
-        self._goto(Phase.ACT)
+        self._goto(_ACT)
         self._legal = None
 
     def _replacement_red(self) -> bool:
@@ -1054,7 +1056,7 @@ class DealState:
 
     def _end(self, result: DealResult) -> None:
         self.result = result
-        self._goto(Phase.END)
+        self._goto(_END)
         self.options, self.answers = {}, {}
         self._legal = None
         hands = []
@@ -1077,14 +1079,14 @@ class DealState:
         status = SeatStatus(action.status)
         if status is SeatStatus.ACTIVE:
             raise IllegalActionError("a penalty sets cannot_win or out, not active")
-        if status is SeatStatus.OUT and self._phase is Phase.ACT and self.turn == action.seat:
+        if status is SeatStatus.OUT and self._phase is _ACT and self.turn == action.seat:
             raise IllegalActionError(f"seat {action.seat} is to act: put it out after its discard")
         self._emit(Acted(action))
         self.seats[action.seat].status = status
         self.seats[action.seat].status_reason = action.reason
         self._legal = None
         self._emit(StatusChanged(action.seat, status.value, action.reason))
-        if self._phase in (Phase.CLAIM, Phase.ROB) and action.seat in self.options:
+        if self._phase in (_CLAIM, _ROB) and action.seat in self.options:
             self.options[action.seat] = (
                 [a for a in self.options[action.seat] if not isinstance(a, Win)]
                 if status is SeatStatus.CANNOT_WIN
@@ -1151,3 +1153,18 @@ class DealState:
             IllegalActionError: if the deal is not over.
         """
         return self.flow.settle(self.outcome(sticks=sticks, honba=honba))
+
+
+def _no_compiled_apply(deal: DealState, action: Action) -> Any:
+    """The pure-Python stand-in of the compiled ``apply``: every action takes the Python path."""
+    return NotImplemented
+
+
+_compiled_apply: Callable[[DealState, Action], Any] = _no_compiled_apply
+"""``_cdeal.apply`` when the engine's kernel is built (``legal.NATIVE``): :meth:`DealState.apply`
+of a legal plain discard by the seat in turn (the discard, its claim window, and when nobody
+may claim, the close, the next draw) or of a pass in a claim window, the same steps in the same
+order; ``NotImplemented`` hands anything else (and any illegal action) to the Python path."""
+if legal._native is not None:
+    legal._native.setup_state(globals())
+    _compiled_apply = legal._native.apply

@@ -141,6 +141,8 @@ class PlayerView:
 
 
 _TILES: tuple[Tile, ...] = tuple(Tile(k) for k in range(NUM_KINDS))
+_ACT, _CLAIM, _ROB = Phase.ACT, Phase.CLAIM, Phase.ROB
+"""The phases read in every view (an enum member read from its class costs ~0.4 us)."""
 """Tile members by kind (indexing is much cheaper than calling the enum)."""
 
 
@@ -153,8 +155,8 @@ def _meld_notation(meld: Meld) -> str:
 def view_of(deal: ViewedDeal, seat: int, match: Scoreboard | None = None) -> PlayerView:
     """The view of ``seat`` on ``deal`` (scores and pot from ``match`` if given)."""
     phase = deal.phase
-    drawn = deal.drawn if deal.turn == seat and phase is Phase.ACT else None
-    claim = deal.claim_tile if phase in (Phase.CLAIM, Phase.ROB) else None
+    drawn = deal.drawn if deal.turn == seat and phase is _ACT else None
+    claim = deal.claim_tile if phase is _CLAIM or phase is _ROB else None
     seats = deal.seats
     return PlayerView(
         seat=seat,

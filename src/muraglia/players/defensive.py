@@ -99,6 +99,9 @@ class DefensiveBot(EfficiencyBot):
         super().__init__(rules, seed)
         self.traits: RuleTraits = traits_for(rules if rules is not None else "")
         self.ruleset: Any = _load(rules)
+        # the useful tiles a claim may bring count by the profile's weights (FIMJ, Ravenna:
+        # FIMJ-PLAY-4, RAV-PLAY-3; 0 in the other rulesets); the efficiency bot counts draws
+        self.claim_ukeire = True
         if self.traits.settled:
             # FIMJ, Ravenna: a deal-in costs no more than another seat's win (FIMJ-PAY-1,
             # RAV-PAY-1). Reading the danger there lost placement in every form measured

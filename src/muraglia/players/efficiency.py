@@ -108,8 +108,8 @@ class EfficiencyBot:
     claim_ukeire = False
     """Whether a useful tile that a claim may also bring counts more, by the profile's
     :attr:`~muraglia.players.profiles.Profile.pung_claims` and
-    :attr:`~muraglia.players.profiles.Profile.chow_claims` (the expert's; this bot counts
-    draws only)."""
+    :attr:`~muraglia.players.profiles.Profile.chow_claims` (the defensive and expert bots';
+    this bot counts draws only)."""
 
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         self.profile: Profile = profile_for(rules if rules is not None else "")

@@ -91,7 +91,6 @@ class ExpertBot(DefensiveBot):
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self._budget = SCORE_BUDGET
-        self.claim_ukeire = True  # the profile's claim weights (FIMJ, Ravenna; 0 elsewhere)
         self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
         self.call_check = self.lookahead  # calls judged one draw ahead as the discards are
         self.winning_outs = False  # the lookahead counts them (:meth:`_look_ahead`)

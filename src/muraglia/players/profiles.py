@@ -62,9 +62,9 @@ class Profile:
     """A win needs this many fan (MCR-WIN-4: 8): a call is made only if the opened hand can
     still reach it (see :func:`muraglia.players.efficiency.reachable_fan`); 0 = no minimum."""
     pung_claims: float = 0.0
-    """Ukeire units the expert adds per unseen copy of a useful tile it holds a pair of, which
-    a pung claim may bring from any seat's discard (FIMJ-PLAY-4, RAV-PLAY-3) besides the own
-    draw; 0: draws only (the efficiency bot always counts draws only)."""
+    """Ukeire units the defensive and expert bots add per unseen copy of a useful tile of which
+    they hold a pair: a pung claim may bring it from any seat's discard (FIMJ-PLAY-4,
+    RAV-PLAY-3) besides the own draw; 0: draws only (the efficiency bot counts draws only)."""
     chow_claims: float = 0.0
     """The same for a useful tile that completes a chow with two held tiles, claimed from the
     seat before only (FIMJ-PLAY-4; Ravenna claims no chow, RAV-PLAY-3)."""

@@ -58,6 +58,7 @@ __all__ = [
     "pure_straight",
     "red_fives",
     "same_start_chows",
+    "source",
     "sources",
     "tiles_of",
     "whole_hand",
@@ -121,12 +122,34 @@ def sources(hand: Hand, located: Iterable[Located]) -> tuple[TileSource, ...]:
         group, tiles = (item.group, item.tiles) if isinstance(item, Part) else (item, item.tiles)
         index = None if group.meld is None else _meld_index(hand.melds, group.meld, taken)
         if index is None:
-            out.append(TileSource("concealed", tiles))
+            out.append(source("concealed", tiles))
         else:
             if isinstance(item, Group):  # a meld is one group: a part may share it
                 taken.add(index)
-            out.append(TileSource("meld", tiles, index))
+            out.append(source("meld", tiles, index))
     return tuple(out)
+
+
+_SOURCES: dict[tuple[str, tuple[Tile, ...], int | None], TileSource] = {}
+"""Sources already made, by their fields (sources are immutable: the same tiles in the same
+place are one object). Bounded (cleared when full)."""
+_SOURCES_LIMIT = 4096
+
+
+def source(where: str, tiles: tuple[Tile, ...], meld: int | None = None) -> TileSource:
+    """``TileSource(where, tiles, meld)``, one shared object per value (remembered, bounded).
+
+    >>> source("winning", (Tile.M1,)) is source("winning", (Tile.M1,))
+    True
+    """
+    key = (where, tiles, meld)
+    found = _SOURCES.get(key)
+    if found is None:
+        found = TileSource(where, tiles, meld)
+        if len(_SOURCES) >= _SOURCES_LIMIT:
+            _SOURCES.clear()
+        _SOURCES[key] = found
+    return found
 
 
 _CONCEALED: dict[int, tuple[Group, TileSource]] = {}
@@ -161,7 +184,7 @@ def no_tiles(ctx: Any) -> Iterable[Located]:
 def winning_tile(ctx: Any) -> Iterable[Located]:
     """The winning tile (self-drawn, last tile, robbing a kong, a wait)."""
     tile: Tile | None = ctx.winning_tile
-    return () if tile is None else (TileSource("winning", (tile,)),)
+    return () if tile is None else (source("winning", (tile,)),)
 
 
 def groups_where(keep: Callable[[Group], bool]) -> Locator:
@@ -182,12 +205,15 @@ def tiles_of(kinds: Callable[[Any], Collection[Tile]]) -> Locator:
     """Every tile of the hand whose kind is in ``kinds(ctx)``, group by group (dora)."""
 
     def locate(ctx: Any) -> Iterable[Located]:
-        wanted = kinds(ctx)
+        given = kinds(ctx)
+        wanted = given if isinstance(given, set | frozenset) else frozenset(given)
         out: list[Located] = []
         for g in ctx.groups:
-            hit = tuple(t for t in g.tiles if t in wanted)
-            if hit:
-                out.append(g if len(hit) == len(g.tiles) else Part(g, hit))
+            tiles = g.tiles
+            if wanted.isdisjoint(tiles):
+                continue
+            hit = tuple([t for t in tiles if t in wanted])
+            out.append(g if len(hit) == len(tiles) else Part(g, hit))
         return out
 
     return locate
@@ -212,8 +238,12 @@ concealed_pungs: Locator = groups_where(lambda g: g.is_pung_or_kong and g.concea
 def identical_chows(ctx: Any) -> Iterable[Located]:
     """The chows that appear at least twice (pure double chow and its relatives)."""
     groups: tuple[Group, ...] = ctx.groups
-    seen = Counter(g.tile for g in groups if g.kind is GroupKind.CHOW)
-    return [g for g in groups if g.kind is GroupKind.CHOW and seen[g.tile] >= 2]
+    chow = GroupKind.CHOW
+    seen: dict[Tile, int] = {}
+    for g in groups:
+        if g.kind is chow:
+            seen[g.tile] = seen.get(g.tile, 0) + 1
+    return [g for g in groups if g.kind is chow and seen[g.tile] >= 2]
 
 
 def groups_of(kinds: Collection[Tile]) -> Locator:
@@ -253,9 +283,9 @@ def pure_straight(ctx: Any) -> Iterable[Located]:
 def red_fives(ctx: Any) -> Iterable[Located]:
     """Each red five of the hand, where it sits (concealed or in meld *i*)."""
     hand: Hand = ctx.hand
-    out: list[Located] = [TileSource("concealed", (t.kind,)) for t in hand.concealed_tiles if t.red]
+    out: list[Located] = [source("concealed", (t.kind,)) for t in hand.concealed_tiles if t.red]
     for i, meld in enumerate(hand.melds):
-        out.extend(TileSource("meld", (t.kind,), i) for t in meld.tiles if t.red)
+        out.extend(source("meld", (t.kind,), i) for t in meld.tiles if t.red)
     return out
 
 

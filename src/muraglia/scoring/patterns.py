@@ -67,7 +67,7 @@ from muraglia.analysis.groups import GroupKind
 from muraglia.errors import RulesetError
 from muraglia.scoring.context import WinContext, WinType
 from muraglia.scoring.locate import Locator, sources, whole_hand
-from muraglia.scoring.result import Award
+from muraglia.scoring.result import Award, TileSource
 from muraglia.tiles import Tile
 
 __all__ = ["Exclusion", "Pattern", "PatternTable", "Predicate", "parse_example"]
@@ -597,15 +597,28 @@ class PatternTable:
         >>> [s.to_dict() for s in t.locate(ctx, t.evaluate(ctx))[0].tiles]
         [{'where': 'meld', 'tiles': '777z', 'meld': 0}]
         """
+        given = tuple(awards)
+        return tuple(
+            [
+                a if tiles is None else a.with_tiles(tiles)
+                for a, tiles in zip(given, self.award_tiles(ctx, given), strict=True)
+            ]
+        )
+
+    def award_tiles(
+        self, ctx: WinContext, awards: Iterable[Award]
+    ) -> tuple[tuple[TileSource, ...] | None, ...]:
+        """The tiles :meth:`locate` gives each of ``awards`` (None: the award is kept as it is).
+
+        For a printer that needs the tiles, not the located :class:`Award` objects (riichi's
+        compiled output object).
+        """
         pats = self._patterns
         hand = ctx.hand
-        out: list[Award] = []
+        out: list[tuple[TileSource, ...] | None] = []
         for a in awards:
             p = pats.get(a.id)
-            if p is None or a.tiles is not None:
-                out.append(a)
-            else:
-                out.append(a.with_tiles(sources(hand, p.locate(ctx))))
+            out.append(None if p is None or a.tiles is not None else sources(hand, p.locate(ctx)))
         return tuple(out)
 
     def award_of(self, pattern_id: str, count: int, *, concealed: bool) -> Award:

@@ -116,6 +116,10 @@ def test_table_matches_the_decomposer(seed: int) -> None:
                 pungs = [r for k, r in ranks if k is GroupKind.PUNG]
                 pairs = [r for k, r in ranks if k is GroupKind.PAIR]
                 assert sp.n == len(groups)
+                # the groups build_decomposition takes, the decomposer's own objects
+                made = [fast.SPLIT_GROUPS[code + 9] for code in sp.groups]
+                assert len(made) == len(groups)
+                assert all(a is b for a, b in zip(made, groups, strict=True))
                 assert sp.chow_mask == sum({1 << r for r in chows})
                 assert sp.pung_mask == sum(1 << r for r in pungs)
                 assert (sp.n_chows, sp.n_pungs) == (len(chows), len(pungs))

@@ -182,6 +182,10 @@ def _both(data: dict[str, Any]) -> tuple[Any, dict[str, Any]] | None:
     if type(result) is not RiichiResult:  # not a complete hand: left to the reference
         assert mine is NotImplemented
         mine = rs.score_dict(data)
+    else:  # the awards already located (read before printing): the same object
+        again = rs.score_input(data)
+        assert again.awards is not None
+        assert riichi.output_object(again, rs._ja_names) == mine, data
     return mine, riichi._pure_output(rs.score_input(data), rs._ja_names)
 
 
@@ -269,3 +273,8 @@ def test_kernel_keeps_what_it_made_on_the_result() -> None:
     assert result.__dict__["hand"] == out["hand"] == "055m123p789s11z [406m] +5m"
     assert extra["fu_breakdown"] is out["fu_breakdown"]
     assert out == riichi._pure_output(rs.score_input(data), rs._ja_names)
+    # the awards' tiles were printed without locating the awards: read later, they are made
+    assert result.__dict__["awards"] is extra
+    assert [a.to_dict() for a in result.awards] == [
+        {k: v for k, v in p.items() if k != "ja"} for p in out["patterns"]
+    ]

@@ -1929,13 +1929,14 @@ static PyObject *out_result = NULL, *out_extra = NULL, *out_award = NULL, *out_s
 static PyObject *out_langs = NULL, *s_explain = NULL, *meld_text = NULL;
 static char kind_digit[34], kind_letter[34], red_digit;
 static Py_ssize_t fu_slot = -1; /* LazyExtra's fu breakdown memo, in INIT_SLOTS */
-static Py_ssize_t best_yaku_han = -1, best_b = -1, best_yakuman = -1, best_len = -1;
+static Py_ssize_t best_yaku_han = -1, best_b = -1, best_yakuman = -1, best_awards = -1,
+                  best_len = -1;
 enum {
     K_OK, K_RULES, K_HAND, K_VALID_WIN, K_REASON, K_PATTERNS, K_ID, K_EN, K_IT, K_VALUE,
     K_UNIT, K_TILES, K_WHERE, K_MELD, K_NOTATION, K_JA, K_HAN, K_FU, K_FAN, K_POINTS,
     K_DOUBLES, K_LIMIT, K_PAYMENTS, K_YAKU_HAN, K_FU_BREAKDOWN, K_BASIC_POINTS, K_YAKUMAN,
     K_EXPLANATION, K_VALID, K_AWARDS, K_EXTRA, K_NAMES, K_PATTERN_KEYS, K_REF, K_ITEMS,
-    K_CORE, K_FU_LABELS, NKEYS
+    K_CORE, K_FU_LABELS, K_AWARD_TILES, NKEYS
 };
 static PyObject *out_keys[NKEYS];
 static int output_ok = 0;
@@ -2015,6 +2016,16 @@ static PyObject *setup_output(PyObject *self, PyObject *args) {
         PyUnicode_InternInPlace(&k);
         Py_XSETREF(out_keys[i], k);
     }
+    best_awards = -1;
+    for (i = 0; i < best_len; i++) {
+        PyObject *f = PyTuple_GET_ITEM(fields, i);
+        if (PyUnicode_Check(f) && PyUnicode_Compare(f, out_keys[K_AWARDS]) == 0) best_awards = i;
+        if (PyErr_Occurred()) return NULL;
+    }
+    if (best_awards < 0) {
+        PyErr_SetString(PyExc_ValueError, "setup_output: Best has no awards");
+        return NULL;
+    }
     set_ref(&out_result, rt);
     set_ref(&out_extra, le);
     set_ref(&out_award, aw);
@@ -2038,8 +2049,9 @@ static int put(PyObject *out, PyObject *key, PyObject *value) {
 }
 
 /* the pattern object of one award (Award.to_dict() and its `ja` name), NULL with no error
- * for an award the kernel leaves to Python */
-static PyObject *pattern_of(PyObject *a, PyObject *ja_names) {
+ * for an award the kernel leaves to Python; `located`: the award's tiles when the award is
+ * not located yet (LazyExtra.award_tiles), NULL or None to read its own */
+static PyObject *pattern_of(PyObject *a, PyObject *ja_names, PyObject *located) {
     PyObject *out = NULL, *names = NULL, *id = NULL, *en, *it, *tiles = NULL, *list, *ja;
     Py_ssize_t i, n;
     if ((PyObject *)Py_TYPE(a) != out_award) return NULL;
@@ -2056,7 +2068,8 @@ static PyObject *pattern_of(PyObject *a, PyObject *ja_names) {
         put(out, KEY(VALUE), PyObject_GetAttr(a, KEY(VALUE))) < 0 ||
         put(out, KEY(UNIT), PyObject_GetAttr(a, KEY(UNIT))) < 0)
         goto fail;
-    tiles = PyObject_GetAttr(a, KEY(TILES));
+    tiles = located != NULL && located != Py_None ? Py_NewRef(located)
+                                                  : PyObject_GetAttr(a, KEY(TILES));
     if (tiles == NULL) goto fail;
     if (tiles != Py_None) {
         if (!PyTuple_CheckExact(tiles)) goto bail;
@@ -2251,7 +2264,8 @@ PyDoc_STRVAR(output_doc,
 #define FIELD(key) PyDict_GetItemWithError(d, KEY(key))
 
 static PyObject *output(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    PyObject *r, *ja_names, *d = NULL, *out = NULL, *v = NULL, *list, *extra, *c = NULL, *f;
+    PyObject *r, *ja_names, *d = NULL, *out = NULL, *v = NULL, *list, *extra, *c = NULL, *f,
+             *located = NULL;
     Py_ssize_t i, n;
     static const int optional[5] = {K_HAN, K_FU, K_FAN, K_POINTS, K_DOUBLES};
     (void)self;
@@ -2294,18 +2308,29 @@ static PyObject *output(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     if ((f = FIELD(VALID)) == NULL || PyDict_SetItem(out, KEY(VALID_WIN), f) < 0) goto check;
     if ((f = FIELD(REASON)) == NULL) goto check;
     if (f != Py_None && PyDict_SetItem(out, KEY(REASON), f) < 0) goto fail;
-    v = PyObject_GetAttr(r, KEY(AWARDS));
-    if (v == NULL) goto fail;
+    if ((f = FIELD(AWARDS)) == NULL) goto check;
+    if (f == extra) { /* pending: the best reading's awards and the tiles their locators name
+                         (the located Award objects are made only if the field is read) */
+        located = PyObject_CallMethodNoArgs(extra, KEY(AWARD_TILES));
+        if (located == NULL) goto fail;
+        v = Py_NewRef(PyTuple_GET_ITEM(c, best_awards));
+        if (!PyTuple_CheckExact(located) || !PyTuple_CheckExact(v) ||
+            PyTuple_GET_SIZE(located) != PyTuple_GET_SIZE(v))
+            goto bail;
+    } else if ((v = PyObject_GetAttr(r, KEY(AWARDS))) == NULL)
+        goto fail;
     if (!PyTuple_CheckExact(v)) goto bail;
     n = PyTuple_GET_SIZE(v);
     list = PyList_New(n);
     if (list == NULL || put(out, KEY(PATTERNS), list) < 0) goto fail;
     for (i = 0; i < n; i++) {
-        PyObject *p = pattern_of(PyTuple_GET_ITEM(v, i), ja_names);
+        PyObject *p = pattern_of(PyTuple_GET_ITEM(v, i), ja_names,
+                                 located ? PyTuple_GET_ITEM(located, i) : NULL);
         if (p == NULL) goto check;
         PyList_SET_ITEM(list, i, p);
     }
     Py_CLEAR(v);
+    Py_CLEAR(located);
     for (i = 0; i < 5; i++) {
         f = PyDict_GetItemWithError(d, out_keys[optional[i]]);
         if (f == NULL) goto check;
@@ -2355,12 +2380,14 @@ bail:
     Py_XDECREF(c);
     Py_XDECREF(d);
     Py_XDECREF(v);
+    Py_XDECREF(located);
     Py_XDECREF(out);
     Py_RETURN_NOTIMPLEMENTED;
 fail:
     Py_XDECREF(c);
     Py_XDECREF(d);
     Py_XDECREF(v);
+    Py_XDECREF(located);
     Py_XDECREF(out);
     return NULL;
 }

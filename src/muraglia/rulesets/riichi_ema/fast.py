@@ -42,7 +42,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from muraglia.analysis.groups import Decomposition, Group, GroupKind, WaitKind
-from muraglia.analysis.shapes import _group, _suit_sets, _suit_splits, meld_group
+from muraglia.analysis.shapes import _group, _suit_sets, meld_group
 from muraglia.analysis.waits import Reading
 from muraglia.errors import RulesetError
 from muraglia.hand import Hand
@@ -186,7 +186,7 @@ class SuitSplit(NamedTuple):
     """One split of a suit's concealed tiles, with the features scoring needs (suit-free)."""
 
     at: int
-    """Position among ``_suit_splits(suit, counts)[paired]`` (to build the groups lazily)."""
+    """Position among ``_suit_splits(suit, counts)[paired]`` (the decomposer's order)."""
     n: int
     """Number of groups."""
     chow_mask: int
@@ -207,6 +207,10 @@ class SuitSplit(NamedTuple):
     """Fu of the pungs, all concealed (EMA-FU-2)."""
     reads: tuple[tuple[tuple[int, int, int], ...], ...]
     """Per winning rank: ``(group index, wait code, concealed fu of the completed pung)``."""
+    groups: tuple[int, ...] = ()
+    """Its groups in order, as indices into :data:`SPLIT_GROUPS` for the suit of man (add
+    ``9 * suit``): the groups of ``_suit_splits(suit, counts)[paired][at]``, without the
+    lookup of that table (:func:`build_decomposition`)."""
 
 
 def _chow_wait(low: int, win: int) -> int:
@@ -226,6 +230,7 @@ def _split(index: int, parts: tuple[tuple[str, int], ...]) -> SuitSplit:
     seen: dict[int, int] = {}
     reads: list[list[tuple[int, int, int]]] = [[] for _ in range(RANKS)]
     done: set[tuple[str, int]] = set()
+    groups = tuple(_GROUP_CODE[kind] * NUM_KINDS + r for kind, r in parts)
     for i, (kind, r) in enumerate(parts):
         if kind == "c":
             chow_mask |= 1 << r
@@ -265,10 +270,22 @@ def _split(index: int, parts: tuple[tuple[str, int], ...]) -> SuitSplit:
         terminal,
         pung_fu,
         tuple(tuple(x) for x in reads),
+        groups,
     )
 
 
 _KIND_ORDER = {"c": 0, "p": 1, "k": 2, "a": 3}  # GroupKind declaration order (pair is 3rd+1)
+_GROUP_CODE = {"c": 0, "p": 1, "a": 2}
+"""A split part's kind -> its block of :data:`SPLIT_GROUPS`."""
+SPLIT_GROUPS: tuple[Group | None, ...] = tuple(
+    None
+    if kind is GroupKind.CHOW and (t >= NUM_SUITED or t % RANKS > RANKS - 3)
+    else _group(kind, t)
+    for kind in (GroupKind.CHOW, GroupKind.PUNG, GroupKind.PAIR)
+    for t in range(NUM_KINDS)
+)
+"""The shared concealed groups (``analysis.shapes._group``) a suit split is made of: chows,
+pungs and pairs, by ``block * 34 + tile`` (None: no chow starts there)."""
 
 SuitEntry = tuple[tuple[SuitSplit, ...], tuple[SuitSplit, ...]]
 _TABLE: dict[tuple[int, ...], SuitEntry] = {}
@@ -448,18 +465,23 @@ def build_decomposition(
     groups: list[Group] = []
     # concealed groups are the shared immutable objects of ``analysis.shapes._group``
     if splits is None and shape == "seven_pairs":
-        groups = [_group(_PAIR_KIND, t) for t in _KINDS if c[t] == 2]
+        pairs = SPLIT_GROUPS[2 * NUM_KINDS :]
+        groups = [pairs[t] for t in _KINDS if c[t] == 2]  # type: ignore[misc]
     elif splits is None:
         groups = [_group(_PAIR_KIND if c[t] == 2 else _SINGLE_KIND, t) for t in _ORPHANS]
     else:
+        table = SPLIT_GROUPS
         for s, sp in enumerate(splits):
-            key = tuple(c[RANKS * s : RANKS * s + RANKS])
-            groups.extend(_suit_splits(s, key)[1 if sp.pair >= 0 else 0][sp.at])
+            off = RANKS * s
+            for code in sp.groups:
+                groups.append(table[code + off])  # type: ignore[arg-type]
         for t in _HONOURS:
             n = c[t]
-            if n >= 2:
-                groups.append(_group(_PAIR_KIND if n == 2 else _PUNG_KIND, t))
-        groups.extend(meld_group(m) for m in hand.melds)
+            if n >= 2:  # a pair (block 2) or a pung (block 1)
+                groups.append(table[(NUM_KINDS if n == 3 else 2 * NUM_KINDS) + t])  # type: ignore[arg-type]
+        melds = hand.melds
+        if melds:
+            groups.extend([meld_group(m) for m in melds])
     return Decomposition(shape, tuple(groups))
 
 

@@ -11,7 +11,7 @@ from muraglia.rulesets.riichi_ema.fast import DECOMPOSITION_MAKERS, Best
 from muraglia.rulesets.riichi_ema.fu import Fu
 from muraglia.rulesets.riichi_ema.payments import SEATS, win_transfers
 from muraglia.scoring.context import WinContext
-from muraglia.scoring.result import Award, LazyField, LazyLines, ScoreResult
+from muraglia.scoring.result import Award, LazyField, LazyLines, ScoreResult, TileSource
 from muraglia.tiles import LETTER_OF_WIND
 
 if TYPE_CHECKING:
@@ -165,6 +165,13 @@ class LazyExtra(Mapping[str, Any]):
     def located_awards(self) -> tuple[Award, ...]:
         """The awards of the best reading with the tiles that earn each."""
         return self._rs.table.locate(self.core().ctx, self._c.awards)
+
+    def award_tiles(self) -> tuple[tuple[TileSource, ...] | None, ...]:
+        """The tiles :meth:`located_awards` gives each award (None: kept as it is).
+
+        Without the located awards: what the compiled output object prints.
+        """
+        return self._rs.table.award_tiles(self.core().ctx, self._c.awards)
 
     def explanation(self) -> LazyLines:
         """The explanation, each language's lines made on first access (:meth:`explain`)."""

@@ -799,7 +799,7 @@ OUTPUT_KEYS = (
     "unit", "tiles", "where", "meld", "notation", "ja", "han", "fu", "fan", "points",
     "doubles", "limit", "payments", "yaku_han", "fu_breakdown", "basic_points", "yakuman",
     "explanation", "valid", "awards", "extra", "names", "pattern_keys", "ref", "items",
-    "core", "fu_labels",
+    "core", "fu_labels", "award_tiles",
 )  # fmt: skip
 """The names ``output`` reads and writes (output keys, fields, attributes), in the order of
 the kernel's table (``K_*`` in ``_criichi.c``)."""
