@@ -87,6 +87,10 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("ba17ff1802", "mcr"): "95c8b2f66d",
     ("f2bac557b1", "riichi-ema"): "d4e6e3bffc",
     ("f2bac557b1", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("0844bd2691", "riichi-ema"): "d4e6e3bffc",
+    ("0844bd2691", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("0844bd2691", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("0844bd2691", "mcr", "defensive", "efficiency"): "f2bac557b1",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -101,7 +105,11 @@ claim may bring; the profiles of the other rulesets give it no weight) replayed 
 0-11 of the riichi-ema expert vs efficiency cell of ``d4e6e3bffc`` and of the MCR one of
 ``1df1edf847`` (cell ``95c8b2f66d``) identically. Its ``f2bac557b1`` (MCR's defensive: the
 call check and winning outs) replayed matches 0-11 of all three riichi-ema cells identically,
-and matches 0-11 of MCR's expert vs efficiency cell. A key may also name one cell (bots hash,
+and matches 0-11 of MCR's expert vs efficiency cell; merged with main's ``ba17ff1802``
+(``0844bd2691``) it replayed the same 48 matches identically again, and matches 0-7 of its
+own MCR defensive vs efficiency and 0-5 of its expert vs defensive pilot rows
+(``bench/results/strength_pilots.jsonl``), whose cells the MCR rows of ``0844bd2691``
+continue. A key may also name one cell (bots hash,
 ruleset id, hero, field), for a change that leaves only that cell's decisions as they were
 (a change to one bot in a ruleset where the others decide as before)."""
 

@@ -119,7 +119,7 @@ PROFILES: dict[str, Profile] = {
     # tanyao is a yaku in the Tenhou preset only (EMA-YAKU-05: not in riichi-ema), yet the
     # efficiency and defensive bots count it in both (EfficiencyBot.open_simples); only the
     # expert reads the option. Kept so for now: every riichi-ema strength cell is played
-    # against these calls (docs/players.md, "Issue 20, seventh pass").
+    # against these calls (docs/players.md, "Issue 20: defensive in riichi-ema and MCR").
     "riichi-ema": Profile(
         "riichi-ema",
         honour_pair_weight=8,
