@@ -85,6 +85,8 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("1df1edf847", "riichi-ema"): "d4e6e3bffc",
     ("ba17ff1802", "riichi-ema"): "d4e6e3bffc",
     ("ba17ff1802", "mcr"): "95c8b2f66d",
+    ("339e075ec1", "riichi-ema"): "d4e6e3bffc",
+    ("339e075ec1", "mcr"): "95c8b2f66d",
     ("f2bac557b1", "riichi-ema"): "d4e6e3bffc",
     ("f2bac557b1", "mcr", "expert", "efficiency"): "95c8b2f66d",
     ("0844bd2691", "riichi-ema"): "d4e6e3bffc",
@@ -103,15 +105,17 @@ defensive vs efficiency and expert vs defensive cells of ``2b2e5b8de3`` identica
 seventh session's ``ba17ff1802`` (the FIMJ and Ravenna expert counts the useful tiles a
 claim may bring; the profiles of the other rulesets give it no weight) replayed matches
 0-11 of the riichi-ema expert vs efficiency cell of ``d4e6e3bffc`` and of the MCR one of
-``1df1edf847`` (cell ``95c8b2f66d``) identically. Its ``f2bac557b1`` (MCR's defensive: the
-call check and winning outs) replayed matches 0-11 of all three riichi-ema cells identically,
-and matches 0-11 of MCR's expert vs efficiency cell; merged with main's ``ba17ff1802``
-(``0844bd2691``) it replayed the same 48 matches identically again, and matches 0-7 of its
-own MCR defensive vs efficiency and 0-5 of its expert vs defensive pilot rows
+``1df1edf847`` (cell ``95c8b2f66d``) identically; so did ``339e075ec1`` (the defensive bot
+counts them too), and matches 0-5 of the riichi-ema defensive vs efficiency cell of
+``2b2e5b8de3``. The same session's ``f2bac557b1`` (MCR's defensive: the call check and
+winning outs) replayed matches 0-11 of all three riichi-ema cells identically, and matches
+0-11 of MCR's expert vs efficiency cell; merged with ``ba17ff1802`` (``0844bd2691``) it
+replayed the same 48 matches identically again, and matches 0-7 of its own MCR defensive vs
+efficiency and 0-5 of its expert vs defensive pilot rows
 (``bench/results/strength_pilots.jsonl``), whose cells the MCR rows of ``0844bd2691``
-continue. A key may also name one cell (bots hash,
-ruleset id, hero, field), for a change that leaves only that cell's decisions as they were
-(a change to one bot in a ruleset where the others decide as before)."""
+continue. A key may also name one cell (bots hash, ruleset id, hero, field), for a change
+that leaves only that cell's decisions as they were (a change to one bot in a ruleset where
+the others decide as before)."""
 
 
 def cell_bots(

@@ -16,6 +16,7 @@ from muraglia.players.danger import (
     readiness,
     traits_for,
     wait_danger,
+    win_gain,
 )
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
@@ -186,6 +187,25 @@ def test_opponent_value_dealer_riichi_dora_and_flush() -> None:
     flush = ((), ("[234s<]", "[777s>]"), (), ())
     v2 = view(riichi=(False,) * 4, melds=flush, indicators="6s")  # 7s are dora
     assert opponent_value(Table.of(v2), 1, tr) > base
+
+
+def test_seipalle_values_are_the_shares_a_deal_in_pays() -> None:
+    """SEI-PAY-2/3: a discarder pays the three shares, East's doubled: 4 hand values, 6 when
+    East wins. Our being East changes nothing (we would pay 2 + 1 + 1 as anyone else)."""
+    tr = traits_for("seipalle")
+    v = replace(view("seipalle", riichi=(False,) * 4), dealer=2)  # seat 2 is East
+    t = Table.of(v)
+    assert opponent_value(t, 1, tr) == pytest.approx(4 * tr.typical_value)
+    assert opponent_value(t, 2, tr) == pytest.approx(6 * tr.typical_value)
+    east = Table.of(view("seipalle", riichi=(False,) * 4))  # we deal
+    assert opponent_value(east, 1, tr) == pytest.approx(4 * tr.typical_value)
+    # a win collects the same shares and the stakes on the table (SEI-PAY-5)
+    assert win_gain(tr, 100.0, east=True, pot=2000) == pytest.approx(2600.0)
+    ema = traits_for("riichi-ema")  # there the typical value is the whole payment
+    assert win_gain(ema, 100.0, east=True, pot=2000) == 100.0
+    assert opponent_value(Table.of(view(riichi=(False,) * 4)), 1, ema) == pytest.approx(
+        ema.typical_value * ema.dealer_factor
+    )
 
 
 def test_model_combines_seats() -> None:

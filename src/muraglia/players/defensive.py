@@ -50,6 +50,7 @@ from muraglia.players.danger import (
     threat_of,
     traits_for,
     win_chance,
+    win_gain,
 )
 from muraglia.players.efficiency import (
     EfficiencyBot,
@@ -430,7 +431,7 @@ class DefensiveBot(EfficiencyBot):
                     if sh >= 0
                     else 0
                 )
-                value = typical * (1 + ctx.value(counts) / VALUE_SCALE) + self.traits.win_base
+                value = self.win_gain(t, typical * (1 + ctx.value(counts) / VALUE_SCALE))
                 counts[k] += 1
                 e = win_chance(sh, uke, draws, unseen) * value
                 by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
@@ -464,6 +465,15 @@ class DefensiveBot(EfficiencyBot):
                 return valued > FLOOR * plain + 1e-9
             return True
         return look.keeps_value(counts)
+
+    def win_gain(self, t: Table, value: float) -> float:
+        """What winning a hand worth ``value`` gains the bot (ruleset units).
+
+        :func:`~muraglia.players.danger.win_gain`: in Seipalle the shares collected (East
+        collects double, SEI-PAY-3) and the riichi stakes on the table (SEI-PAY-5).
+        """
+        v = t.view
+        return win_gain(self.traits, value, east=v.dealer == v.seat, pot=v.pot)
 
     def _claim(self, t: Table, legal: Sequence[Action]) -> Action:
         choice = super()._claim(t, legal)
