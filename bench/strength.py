@@ -93,6 +93,10 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("0844bd2691", "mcr", "expert", "efficiency"): "95c8b2f66d",
     ("0844bd2691", "mcr", "expert", "defensive"): "f2bac557b1",
     ("0844bd2691", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("a4f7cc6a8c", "riichi-ema"): "d4e6e3bffc",
+    ("a4f7cc6a8c", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("a4f7cc6a8c", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("a4f7cc6a8c", "mcr", "defensive", "efficiency"): "f2bac557b1",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -113,7 +117,9 @@ winning outs) replayed matches 0-11 of all three riichi-ema cells identically, a
 replayed the same 48 matches identically again, and matches 0-7 of its own MCR defensive vs
 efficiency and 0-5 of its expert vs defensive pilot rows
 (``bench/results/strength_pilots.jsonl``), whose cells the MCR rows of ``0844bd2691``
-continue. A key may also name one cell (bots hash, ruleset id, hero, field), for a change
+continue; merged with ``339e075ec1`` and Seipalle's payments (``a4f7cc6a8c``) it replayed
+all of those matches identically once more (riichi-ema 3 x 12, MCR expert 12, MCR pilots
+8 and 6). A key may also name one cell (bots hash, ruleset id, hero, field), for a change
 that leaves only that cell's decisions as they were (a change to one bot in a ruleset where
 the others decide as before)."""
 
