@@ -87,6 +87,10 @@ SAME_IN_RULESET: dict[tuple[str, str], str] = {
     ("ba17ff1802", "mcr"): "95c8b2f66d",
     ("339e075ec1", "riichi-ema"): "d4e6e3bffc",
     ("339e075ec1", "mcr"): "95c8b2f66d",
+    ("d82aea6b77", "riichi-ema"): "d4e6e3bffc",
+    ("d82aea6b77", "mcr"): "95c8b2f66d",
+    ("d82aea6b77", "fimj"): "95c8b2f66d",
+    ("d82aea6b77", "ravenna"): "339e075ec1",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -101,7 +105,10 @@ claim may bring; the profiles of the other rulesets give it no weight) replayed 
 0-11 of the riichi-ema expert vs efficiency cell of ``d4e6e3bffc`` and of the MCR one of
 ``1df1edf847`` (cell ``95c8b2f66d``) identically; so did ``339e075ec1`` (the defensive bot
 counts them too), and matches 0-5 of the riichi-ema defensive vs efficiency cell of
-``2b2e5b8de3``."""
+``2b2e5b8de3``. The final ``d82aea6b77`` (no claim weights in FIMJ) replayed the same
+riichi-ema and MCR matches identically, matches 0-3 of the FIMJ expert vs efficiency pilot of
+``95c8b2f66d`` and 0-2 of the FIMJ defensive cell of ``5fdceb5b63``, and matches of the
+Ravenna defensive vs efficiency (0-3) and expert vs defensive (0-2) pilots of ``339e075ec1``."""
 
 
 def cell_bots(bots: str, rules: str | None = None) -> str:
