@@ -17,6 +17,7 @@ start and imports, counted separately): lines per second = lines / (full - empty
 in child CPU time. Warm-up runs on a different seed; min and median over ``--repeat`` passes.
 
     python bench/bench_public.py [--hands 2000] [--seed 2026] [--repeat 5] [--lines 20000]
+        [--before SRC] [--compile]
 """
 
 from __future__ import annotations
@@ -178,6 +179,13 @@ def main() -> None:
     ap.add_argument("--lines", type=int, default=20000, help="lines piped through the CLI")
     ap.add_argument("--no-cli", action="store_true", help="skip the subprocess part")
     ap.add_argument(
+        "--compile",
+        action="store_true",
+        help="compile each tree's bytecode first (compileall), as an installed package has it: "
+        "else, where PYTHONDONTWRITEBYTECODE is set, every run compiles the modules it imports "
+        "(the first line pays for the ruleset's)",
+    )
+    ap.add_argument(
         "--before",
         metavar="SRC",
         help="also run the CLI from this src folder (e.g. an exported older commit), interleaved",
@@ -218,6 +226,14 @@ def main() -> None:
         trees = {"this tree": None, **({"before": args.before} if args.before else {})}
         walls = {(t, n): [] for t in trees for n in ("empty", "full")}
         cpus = {(t, n): [] for t in trees for n in ("empty", "full")}
+        if args.compile:
+            for src in trees.values():
+                folder = src or str(Path(muraglia.__file__).resolve().parents[1])
+                subprocess.run(
+                    [sys.executable, "-m", "compileall", "-q", folder],
+                    check=True,
+                    stdout=subprocess.DEVNULL,
+                )
         for src in trees.values():
             run_cli(empty, src)  # warm the OS caches and the shanten table cache file
         for _ in range(args.repeat):
@@ -226,7 +242,10 @@ def main() -> None:
                     wall, cpu = run_cli(path, src)
                     walls[tree, name].append(wall)
                     cpus[tree, name].append(cpu)
-    print(f"\nCLI: python -m muraglia score --jsonl, {args.lines} lines, {args.repeat} passes")
+    print(
+        f"\nCLI: python -m muraglia score --jsonl, {args.lines} lines, {args.repeat} passes"
+        + (", bytecode compiled" if args.compile else "")
+    )
     for tree in trees:
         print(f"  [{tree}] process start (empty input), wall s: {fmt(walls[tree, 'empty'], 1)}")
         for label, data in (("wall", walls), ("child CPU", cpus)):

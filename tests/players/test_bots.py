@@ -247,16 +247,21 @@ def test_the_defensive_bots_read_the_shared_danger_model() -> None:
 
 
 def test_defensive_bot_folds_against_riichi_with_a_poor_hand() -> None:
-    """A 2-shanten hand against a riichi discards the riichi player's own discard."""
+    """A far hand of South's against a riichi discards the riichi player's own discard.
+
+    (As East the same hand pushes in Seipalle: East's win collects six shares where a
+    deal-in to South costs four, SEI-PAY-3, ``test_danger.py``.)"""
     v = view(
         "159m2468p13579s1z",
         drawn="8s",
         discards=("", "", "5s", ""),
         riichi=(False, False, True, False),
     )
+    v = replace(v, dealer=1)
     legal = discards_of(v)
     assert DefensiveBot("seipalle").choose(v, legal).tile == Tile.S5
     assert EfficiencyBot("seipalle").choose(v, legal).tile != Tile.S5
+    assert DefensiveBot("seipalle").choose(replace(v, dealer=0), legal).tile != Tile.S5
 
 
 def test_defensive_bot_plays_like_efficiency_without_threats() -> None:

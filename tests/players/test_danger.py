@@ -16,6 +16,7 @@ from muraglia.players.danger import (
     readiness,
     traits_for,
     wait_danger,
+    win_gain,
 )
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
@@ -188,6 +189,25 @@ def test_opponent_value_dealer_riichi_dora_and_flush() -> None:
     assert opponent_value(Table.of(v2), 1, tr) > base
 
 
+def test_seipalle_values_are_the_shares_a_deal_in_pays() -> None:
+    """SEI-PAY-2/3: a discarder pays the three shares, East's doubled: 4 hand values, 6 when
+    East wins. Our being East changes nothing (we would pay 2 + 1 + 1 as anyone else)."""
+    tr = traits_for("seipalle")
+    v = replace(view("seipalle", riichi=(False,) * 4), dealer=2)  # seat 2 is East
+    t = Table.of(v)
+    assert opponent_value(t, 1, tr) == pytest.approx(4 * tr.typical_value)
+    assert opponent_value(t, 2, tr) == pytest.approx(6 * tr.typical_value)
+    east = Table.of(view("seipalle", riichi=(False,) * 4))  # we deal
+    assert opponent_value(east, 1, tr) == pytest.approx(4 * tr.typical_value)
+    # a win collects the same shares and the stakes on the table (SEI-PAY-5)
+    assert win_gain(tr, 100.0, east=True, pot=2000) == pytest.approx(2600.0)
+    ema = traits_for("riichi-ema")  # there the typical value is the whole payment
+    assert win_gain(ema, 100.0, east=True, pot=2000) == 100.0
+    assert opponent_value(Table.of(view(riichi=(False,) * 4)), 1, ema) == pytest.approx(
+        ema.typical_value * ema.dealer_factor
+    )
+
+
 def test_model_combines_seats() -> None:
     v = view(riichi=(False, True, False, True), discards=("", "5p", "", "5s"))
     m = DangerModel.of(Table.of(v))
@@ -228,6 +248,10 @@ def test_attack_or_fold_weighs_equity_against_the_deal_in_cost() -> None:
     ready = attack_or_fold(model, [attack, fold], ranked_ready, {attack: 6000.0, fold: 0.0}, pick,
                            steps={attack: 0, fold: 1})  # fmt: skip
     assert ready == attack
+    # risk-averse: the same ready hand folds once every cost counts three times
+    careful = attack_or_fold(model, [attack, fold], ranked_ready, {attack: 6000.0, fold: 0.0},
+                             pick, steps={attack: 0, fold: 1}, caution=3.0)  # fmt: skip
+    assert careful == fold
     # FIMJ: no liability, a far hand of the same worth (in FIMJ points) keeps attacking
     fimj = DangerModel(traits_for("fimj"), model.ready, (0.0, 220.0, 0.0, 0.0), model.danger)
     assert attack_or_fold(fimj, [attack, fold], ranked, {attack: 14.0, fold: 8.4}, pick,

@@ -120,6 +120,42 @@ def test_expert_declares_riichi_without_a_yaku_and_stays_dama_on_a_mangan() -> N
     assert ExpertBot("riichi-ema").choose(v, legal) == Discard(0, Tile.S2)
 
 
+@pytest.mark.parametrize("name", ["defensive", "expert"])
+def test_seipalle_equity_counts_the_shares_and_the_stakes_on_the_table(name: str) -> None:
+    """SEI-PAY-2/3/5: a win collects four hand values (six for East) and the riichi stakes
+    on the table; in riichi the typical value is already the payment and the measured bots
+    leave the stakes out."""
+    for rules, shares, counted in (("seipalle", 4.0, 1.0), ("riichi-ema", 1.0, 0.0)):
+        v = view("234m456p678s13p99s", drawn="5z", rules=rules, live=40)  # 5z: ready on 2p
+        bot = make_bot(name, rules)
+        assert isinstance(bot, DefensiveBot)
+        ready = Discard(0, Tile.WHITE)
+        _, bare, _ = bot.ranked_equity(Table.of(v), discards_of(v))
+        _, staked, _ = bot.ranked_equity(Table.of(replace(v, pot=3000)), discards_of(v))
+        t = Table.of(v)
+        chance = win_chance(0, 4, 10, sum(t.unseen(k) for k in range(34)))  # four 2p, 10 draws
+        assert staked[ready] == pytest.approx(bare[ready] + counted * chance * 3000)
+        assert bot.win_gain(t, 1.0) == shares
+
+
+def test_seipalle_riichi_weighs_the_stake_on_the_table() -> None:
+    """SEI-RIICHI-3/6: a riichi puts 1000 on the table, lost unless the declarer wins. A
+    hand with no double besides riichi wins dama only self-drawn (all self-drawn,
+    SEI-DBL-D29): on an empty table it stays dama, with a stake already on it riichi's
+    wins on a discard collect it too. A closed no-head-tiles, all-chows hand on a
+    two-sided wait doubles its value by riichi and declares."""
+    cheap = view("123m456p789s11z23s", drawn="9m", rules="seipalle", live=50)
+    legal = [*discards_of(cheap), Discard(0, Tile.M9, riichi=True)]
+    bot = ExpertBot("seipalle")
+    assert bot.choose(cheap, legal) == Discard(0, Tile.M9)
+    assert bot.choose(replace(cheap, pot=1000), legal) == Discard(0, Tile.M9, riichi=True)
+    bot.riichi_stake = 0.0  # the gain rule: riichi is its only double on a discard
+    assert bot.choose(cheap, legal) == Discard(0, Tile.M9, riichi=True)
+    good = view("234m456p678s55s34s", drawn="9m", rules="seipalle", live=50)
+    legal = [*discards_of(good), Discard(0, Tile.M9, riichi=True)]
+    assert ExpertBot("seipalle").choose(good, legal) == Discard(0, Tile.M9, riichi=True)
+
+
 def test_expert_folds_a_poor_hand_against_riichi_and_pushes_a_ready_one() -> None:
     discards = ("", "", "5s1z9m", "")
     v = view(
@@ -484,6 +520,16 @@ def test_strength_verify_replays_rows_and_names_cells_per_ruleset(
         assert st_._key(rows[0])[4] == "n3wn3wn3w0"
     finally:
         del st_.SAME_IN_RULESET[("0ld0ld0ld0", "ravenna")]
+    # an equivalence checked for one cell names that cell only (a change to one bot leaves
+    # the cells the other bots play alone as they were)
+    st_.SAME_IN_RULESET[("0ld0ld0ld0", "ravenna", "defensive", "efficiency")] = "c3llc3llc3"
+    try:
+        assert st_.cell_bots("0ld0ld0ld0", "ravenna", "defensive", "efficiency") == "c3llc3llc3"
+        assert st_.cell_bots("0ld0ld0ld0", "ravenna", "expert", "defensive") == "0ld0ld0ld0"
+        assert st_.cell_bots("0ld0ld0ld0", "ravenna") == "0ld0ld0ld0"
+        assert st_._key(rows[0])[4] == "c3llc3llc3"
+    finally:
+        del st_.SAME_IN_RULESET[("0ld0ld0ld0", "ravenna", "defensive", "efficiency")]
 
 
 def test_diagnosis_counts_every_deal_and_pairs_runs(

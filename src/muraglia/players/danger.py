@@ -13,9 +13,14 @@ game:
   on what they threw away), by :data:`NO_FURITEN_KEEP`.
 * ``liability``: the share of the winner's value that dealing in costs the discarder beyond
   what he would pay anyway. Riichi (EMA-SCORE: the discarder pays the whole ron) and Seipalle
-  (SEI-PAY: the discarder pays for all) are near 1; MCR 1 (MCR-PAY-2: the discarder pays
+  (SEI-PAY-2: the discarder pays for all: four shares, six for East's hand, ``payment``)
+  are near 1; MCR 1 (MCR-PAY-2: the discarder pays
   V + 8, the others 8); FIMJ and Ravenna 0: every non-winner pays the winner the same
   (FIMJ-PAY-1, RAV-PAY-1), so a deal-in costs only the own chance to win the deal.
+* ``payment``, ``pot_share``, ``riichi_stake`` (Seipalle): the typical value is one share,
+  a win collects four (six for East, SEI-PAY-3) and the riichi stakes on the table
+  (SEI-PAY-5; :func:`win_gain`), and a riichi risks a 1000 stake (SEI-RIICHI-3/6), as
+  large as a win: the expert weighs it against riichi's double.
 * ``settled``: every hand is scored at the end of the deal and the non-winners pay each other
   the differences (FIMJ-PAY-2, RAV-PAY-2): a hand that will not win still has points.
 * ``min_fan``: MCR's 8-point minimum (MCR-WIN-4) limits what an opponent can win with: an
@@ -75,6 +80,7 @@ __all__ = [
     "threat_of",
     "traits_for",
     "wait_danger",
+    "win_gain",
     "win_chance",
 ]
 
@@ -118,12 +124,38 @@ class RuleTraits:
     (SEI-RIICHI-2, EMA-RIICHI-1)."""
     riichi_single: bool = False
     """Riichi only on a wait on exactly one tile kind (FIMJ-RICHI-1)."""
+    payment: tuple[float, float] | None = None
+    """Where :attr:`typical_value` is one share of a hand (Seipalle's *V'*): the hand values
+    a win moves, collected by the winner and paid by a discarder, for a winner who is not
+    East and for East (SEI-PAY-1/2/3: the three shares with East's doubled, 4; East wins 6).
+    ``None``: the typical value is what a win moves, East's with :attr:`dealer_factor`."""
+    riichi_stake: float = 0.0
+    """The stake a riichi puts on the table, lost unless the declarer wins (SEI-RIICHI-3/6:
+    1000, as large as a limit share), which the expert weighs when choosing riichi or dama
+    (:meth:`~muraglia.players.expert.ExpertBot.riichi_pays`); 0: riichi by the gain rule
+    measured in riichi, where the stake is a fifth of a typical hand."""
+    pot_share: float = 0.0
+    """Share of the stakes on the table (the view's ``pot``) a win collects and a push/fold
+    decision counts (SEI-PAY-5, SEI-RIICHI-6: all of them; 0 where the measured decisions do
+    not count them)."""
 
 
 TRAITS: dict[str, RuleTraits] = {
     "riichi-ema": RuleTraits("riichi-ema", True, 0.8, False, 0, True, 5000.0, 1.5),
     "riichi-tenhou": RuleTraits("riichi-tenhou", True, 0.8, False, 0, True, 5000.0, 1.5),
-    "seipalle": RuleTraits("seipalle", True, 0.8, False, 0, True, 220.0, 2.0),
+    "seipalle": RuleTraits(
+        "seipalle",
+        True,
+        0.9,
+        False,
+        0,
+        True,
+        220.0,
+        1.5,
+        payment=(4.0, 6.0),
+        riichi_stake=1000.0,
+        pot_share=1.0,
+    ),
     "mcr": RuleTraits("mcr", False, 1.0, False, 8, False, 14.0, 1.0, 24.0, 0.33),
     "fimj": RuleTraits(
         "fimj", False, 0.0, True, 0, True, 140.0, 2.0, riichi_open=True, riichi_single=True
@@ -133,6 +165,23 @@ TRAITS: dict[str, RuleTraits] = {
 """Rule traits by ruleset id."""
 
 _DEFAULT = RuleTraits("default", False, 0.5, False, 0, False, 100.0, 1.0)
+
+
+def win_gain(traits: RuleTraits, value: float, *, east: bool, pot: int) -> float:
+    """What a win of ``value`` (the ruleset's units) gains the winner.
+
+    Where the value is one share (:attr:`RuleTraits.payment`) the shares collected (East's
+    if ``east``), plus :attr:`RuleTraits.win_base` and the share of the table's ``pot``
+    counted (:attr:`RuleTraits.pot_share`); elsewhere the value and the win base.
+
+    >>> win_gain(traits_for("seipalle"), 100.0, east=False, pot=1000)
+    1400.0
+    >>> win_gain(traits_for("riichi-ema"), 100.0, east=True, pot=1000)
+    100.0
+    """
+    if traits.payment is not None:
+        value *= traits.payment[east]
+    return value + traits.win_base + traits.pot_share * pot
 
 
 def traits_for(rules: object) -> RuleTraits:
@@ -199,7 +248,9 @@ def opponent_value(t: Table, seat: int, traits: RuleTraits) -> float:
     """
     v = t.view
     value = traits.typical_value
-    if traits.dealer_factor != 1.0 and v.dealer in (seat, v.seat):
+    if traits.payment is not None:
+        value *= traits.payment[v.dealer == seat]  # what the discarder pays (SEI-PAY-2/3)
+    elif traits.dealer_factor != 1.0 and v.dealer in (seat, v.seat):
         value *= traits.dealer_factor
     melds = t.melds_of(seat)
     mult = 1.0
@@ -448,6 +499,7 @@ def attack_or_fold(
     pick: Callable[[dict[Action, float]], Action],
     *,
     steps: Mapping[Action, int],
+    caution: float = 1.0,
 ) -> Action:
     """Attack with the best discard or fold with the safest one, by expected value.
 
@@ -456,14 +508,16 @@ def attack_or_fold(
     shanten each leaves. A discard costs its deal-in probability times what a deal-in
     loses: the winner's value times the ruleset's liability, plus the own equity a deal-in
     ends. The attack is the best of ``ranked`` lowered by its cost (:data:`EQUITY_UNITS`
-    per typical hand); attacking means as many such discards as the hand has steps to go
-    (shanten + 1), so its expected value is its equity minus that many costs. Folding gives
-    the hand up: its expected value is minus the cost of the safest discard (of the
-    safest, the one keeping the most equity). The larger one is chosen.
+    per typical hand: in Seipalle what a typical win moves, four shares); attacking means
+    as many such discards as the hand has steps to go (shanten + 1), so its expected value
+    is its equity minus that many costs. Folding gives the hand up: its expected value is
+    minus the cost of the safest discard (of the safest, the one keeping the most equity).
+    The larger one is chosen. ``caution`` multiplies every cost (above 1: a risk-averse
+    player, who folds earlier and against smaller threats).
     """
-    typical = model.traits.typical_value
+    typical = model.traits.typical_value * (model.traits.payment or (1.0,))[0]
 
-    costs = {a: model.cost(a.tile, equity[a]) for a in discards}
+    costs = {a: caution * model.cost(a.tile, equity[a]) for a in discards}
     pushed = {a: s - EQUITY_UNITS * costs[a] / typical for a, s in ranked.items()}  # type: ignore[index]
     attack = pick(pushed)
     safe = min(model.deal_in(a.tile) for a in discards)

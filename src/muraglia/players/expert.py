@@ -16,15 +16,20 @@ does not know:
 * **Riichi or dama.** A riichi-declaring discard is taken when the hand has no yaku without
   it, or when riichi raises the value enough (:data:`RIICHI_GAIN`) and enough wall is left;
   a hand already worth a lot stays concealed (dama). In FIMJ and Seipalle the richi / riichi
-  double (FIMJ-DBL-C16, SEI-DBL-D30) is valued by the scorer in the same way.
+  double (FIMJ-DBL-C16, SEI-DBL-D30) is valued by the scorer in the same way. In Seipalle a
+  riichi puts a 1000 stake on the table, lost unless the declarer wins (SEI-RIICHI-3/6),
+  so riichi is declared only when its expected gain (the doubled hand and the stakes on
+  the table, won on every wait) beats dama's (the hand without the double, its waits with
+  no other double won only self-drawn) by more than the stake it risks.
 * **Push or fold** from the shared :mod:`~muraglia.players.danger` model. The own hand's
   equity is its chance to win (:func:`win_chance`: shanten, ukeire and the draws left) times
-  its value; a discard's cost is its deal-in probability times what a deal-in loses — the
-  winner's value times the ruleset's liability (the discarder pays in riichi, Seipalle and
-  MCR; nobody pays extra in FIMJ and Ravenna, FIMJ-PAY-1, RAV-PAY-1) plus the own equity,
-  which a deal-in ends. The best attacking discard (efficiency score lowered by its cost) is
-  compared with the safest one by expected value; the bot folds when the safe tile is worth
-  more.
+  its value (in Seipalle what a win collects: four shares, six for East, and the stakes on
+  the table, :func:`~muraglia.players.danger.win_gain`); a discard's cost is its deal-in
+  probability times what a deal-in loses — the winner's value times the ruleset's liability
+  (the discarder pays in riichi, Seipalle and MCR; nobody pays extra in FIMJ and Ravenna,
+  FIMJ-PAY-1, RAV-PAY-1) plus the own equity, which a deal-in ends. The best attacking
+  discard (efficiency score lowered by its cost) is compared with the safest one by
+  expected value; the bot folds when the safe tile is worth more.
 * **Calls.** The efficiency bot's call filter (lower the shanten, keep a yaku / double / 8
   points, no flush breaking) plus: under a threat a call must leave a hand close to ready; in
   riichi and Seipalle a closed hand holding value (dora, a riichi-able shape) is not opened
@@ -46,18 +51,17 @@ from typing import Any
 from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass, Pung
 from muraglia.players.base import Table
-from muraglia.players.danger import win_chance
+from muraglia.players.danger import win_chance, win_gain
 from muraglia.players.defensive import (
     SELF_DRAWN,
     DefensiveBot,
-    compact_notation,
     score_win,
     shanten_after_call,
 )
-from muraglia.players.efficiency import _called, dora_kinds
-from muraglia.players.lookahead import FLOOR, ValueLookahead
+from muraglia.players.efficiency import dora_kinds
+from muraglia.players.lookahead import RIICHI_WALL, ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.tiles import NUM_KINDS
 
 __all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
 
@@ -89,10 +93,20 @@ class ExpertBot(DefensiveBot):
     value_units = VALUE_UNITS
     """Ukeire units a ready hand's expected value worth one typical hand adds (0: none)."""
 
+    riichi_stake = 0.0
+    """The riichi stake weighed by :meth:`riichi_pays` (the traits' ``riichi_stake``; 0: the
+    gain rule)."""
+
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self._budget = SCORE_BUDGET
+        self.riichi_stake = self.traits.riichi_stake
         self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
+        self.call_check = self.lookahead  # calls judged one draw ahead as the discards are
+        self.winning_outs = False  # the lookahead counts them (:meth:`_look_ahead`)
+        options = getattr(self.ruleset, "options", None)
+        if self.traits.id.startswith("riichi") and not getattr(options, "open_tanyao", True):
+            self.open_simples = False  # no open tanyao (EMA-YAKU-05 as the options set it)
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
             # matches (net +1.6 +/- 1.3 per deal without it: more wins than the deal-ins it
@@ -100,9 +114,6 @@ class ExpertBot(DefensiveBot):
             # are steered away from instead of folded (the classical rulesets' lookahead
             # leaves the push/fold as it was: Seipalle still folds)
             self.quiet = math.inf
-        options = getattr(self.ruleset, "options", None)
-        if self.traits.id.startswith("riichi") and not getattr(options, "open_tanyao", True):
-            self.open_simples = False  # no open tanyao (EMA-YAKU-05 as the options set it)
 
     # ------------------------------------------------------------------ values
 
@@ -166,9 +177,18 @@ class ExpertBot(DefensiveBot):
         The mean is over the unseen winning copies; waits the ruleset would not let win
         count nothing.
         """
+        mean, outs, _ = self.wait_values(t, counts, riichi=riichi)
+        return mean, outs
+
+    def wait_values(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int, int]:
+        """:meth:`wait_value`, and the winning copies that may also win on a discard.
+
+        A wait that wins only self-drawn (menzen tsumo, SEI-DBL-D29; MCR's self-drawn fans)
+        counts :data:`SELF_DRAWN` of its self-drawn value.
+        """
         melds = t.own_melds
         total = 0.0
-        outs = 0
+        outs = ron = 0
         for k in range(NUM_KINDS):
             u = t.unseen(k)
             if not u or counts[k] >= 4:
@@ -178,13 +198,15 @@ class ExpertBot(DefensiveBot):
             counts[k] -= 1
             if done:
                 value = self.hand_value(t, counts, k, riichi=riichi)
-                if value <= 0:  # no win on a discard: self-drawn only (menzen tsumo, MCR's
+                if value > 0:
+                    ron += u
+                else:  # no win on a discard: self-drawn only (menzen tsumo, MCR's
                     # self-drawn / fully concealed fan), about a third of the wins
                     value = SELF_DRAWN * self.hand_value(t, counts, k, riichi=riichi, tsumo=True)
                 if value > 0:
                     total += u * value
                     outs += u
-        return (total / outs if outs else 0.0), outs
+        return (total / outs if outs else 0.0), outs, ron
 
     # ------------------------------------------------------------------ own turn
 
@@ -221,13 +243,14 @@ class ExpertBot(DefensiveBot):
                 if steps[a] != 0:
                     continue
                 value, outs = self.wait_value(t, counts, riichi=a.riichi)
-                equity[a] = win_chance(0, outs, draws, unseen) * (value + self.traits.win_base)
+                chance = win_chance(0, outs, draws, unseen)
+                equity[a] = chance * self.win_gain(t, value)
                 equity[a] += drawn
                 if a not in ranked:
                     continue
                 if a.riichi:
-                    dama, _ = self.wait_value(t, counts, riichi=False)
-                    if not self.riichi_pays(t, value, dama):
+                    dama, _, ron = self.wait_values(t, counts, riichi=False)
+                    if not self.riichi_pays(t, value, dama, chance=chance, ron=ron / max(outs, 1)):
                         del ranked[a]
                         continue
                 ranked[a] += self.value_units * min(value / typical, 4.0) * min(outs, 8) / 8
@@ -291,38 +314,37 @@ class ExpertBot(DefensiveBot):
                 valued, _, counted = done[a.tile]
                 ranked[a] += valued * (scale if steps[a] == 1 else 1.0) - counted
 
-    def call_keeps_value(self, t: Table, action: Action) -> bool:
-        """Whether the hand after the call ``action`` may still win (MCR-WIN-4: 8 points).
+    def riichi_pays(
+        self,
+        t: Table,
+        riichi_value: float,
+        dama_value: float,
+        *,
+        chance: float = 0.0,
+        ron: float = 1.0,
+    ) -> bool:
+        """Riichi (or FIMJ/Seipalle richi) rather than staying concealed without it.
 
-        Judged one draw ahead (:meth:`ValueLookahead.keeps_value`) with the called meld
-        declared: a call that leaves a ready hand whose every wait falls short of the
-        minimum, or a hand one step from ready whose every ready hand does, is declined.
+        ``chance`` is the ready hand's chance to win, ``ron`` the share of its winning
+        copies that also win on a discard without riichi. Where the stake is worth
+        weighing (:attr:`~muraglia.players.danger.RuleTraits.riichi_stake`, Seipalle) by
+        expected value: riichi wins ``chance`` x (the riichi hand's gain, the table's
+        stakes counted) and loses the stake otherwise (SEI-RIICHI-3/6); dama wins
+        ``chance`` x (the dama hand's gain, its self-drawn-only waits at
+        :data:`SELF_DRAWN`, and ``ron`` + the rest's self-drawn share of the stakes).
         """
-        tile = t.view.claim
-        assert tile is not None
-        meld = _called(action, tile)
-        counts = t.counts[:]
-        taken = list(meld)
-        taken.remove(tile)
-        for k in taken:
-            counts[k] -= 1
-        v = t.view
-        text = "[" + compact_notation("".join(Tile(k).notation for k in meld)) + "]"
-        look = ValueLookahead(self, t, (*v.melds[v.seat], text))
-        if action.kind == "kong":  # a replacement tile comes before the discard
-            sh = shanten_all(counts, look.melds)
-            if sh == 0:
-                return look.ready(counts)[1] > 0
-            if sh == 1:
-                valued, plain = look.valued_ukeire(counts, 1)
-                return valued > FLOOR * plain + 1e-9
-            return True
-        return look.keeps_value(counts)
-
-    def riichi_pays(self, t: Table, riichi_value: float, dama_value: float) -> bool:
-        """Riichi (or FIMJ/Seipalle richi) rather than staying concealed without it."""
         if riichi_value <= 0:
             return False
+        stake = self.riichi_stake
+        if stake:
+            v = t.view
+            east = v.dealer == v.seat
+            pot = self.traits.pot_share * v.pot
+            share = ron + SELF_DRAWN * (1 - ron)
+            riichi = chance * win_gain(self.traits, riichi_value, east=east, pot=v.pot)
+            riichi -= (1 - chance) * stake
+            dama = chance * (win_gain(self.traits, dama_value, east=east, pot=0) + share * pot)
+            return riichi > dama and v.live_count >= RIICHI_WALL
         if dama_value <= 0:
             return True  # no yaku without it (EMA-WIN-2, SEI-SCORE-2)
         if self.traits.liability == 0:
@@ -335,8 +357,6 @@ class ExpertBot(DefensiveBot):
         choice = super()._claim(t, legal)
         if isinstance(choice, Pass) or choice.kind == "win":
             return choice
-        if self.lookahead and not self.call_keeps_value(t, choice):
-            return next(a for a in legal if isinstance(a, Pass))
         tile = t.view.claim
         assert tile is not None
         honours = self.profile.scoring_honours(t.seat_wind, t.view.round_wind)

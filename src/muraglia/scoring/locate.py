@@ -238,8 +238,12 @@ concealed_pungs: Locator = groups_where(lambda g: g.is_pung_or_kong and g.concea
 def identical_chows(ctx: Any) -> Iterable[Located]:
     """The chows that appear at least twice (pure double chow and its relatives)."""
     groups: tuple[Group, ...] = ctx.groups
-    seen = Counter(g.tile for g in groups if g.kind is GroupKind.CHOW)
-    return [g for g in groups if g.kind is GroupKind.CHOW and seen[g.tile] >= 2]
+    chow = GroupKind.CHOW
+    seen: dict[Tile, int] = {}
+    for g in groups:
+        if g.kind is chow:
+            seen[g.tile] = seen.get(g.tile, 0) + 1
+    return [g for g in groups if g.kind is chow and seen[g.tile] >= 2]
 
 
 def groups_of(kinds: Collection[Tile]) -> Locator:
