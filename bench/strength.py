@@ -101,6 +101,12 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("d82aea6b77", "mcr", "expert", "efficiency"): "95c8b2f66d",
     ("d82aea6b77", "fimj"): "95c8b2f66d",
     ("d82aea6b77", "ravenna"): "339e075ec1",
+    ("239068d6a3", "riichi-ema"): "d4e6e3bffc",
+    ("239068d6a3", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("239068d6a3", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("239068d6a3", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("239068d6a3", "fimj"): "95c8b2f66d",
+    ("239068d6a3", "ravenna"): "339e075ec1",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -129,7 +135,9 @@ the others decide as before). The classical branch's last ``d82aea6b77`` (no cla
 in FIMJ) replayed the riichi-ema and MCR expert matches identically, matches 0-3 of the FIMJ
 expert vs efficiency pilot of ``95c8b2f66d`` and 0-2 of the FIMJ defensive cell of
 ``5fdceb5b63``, and matches of the Ravenna defensive vs efficiency (0-3) and expert vs
-defensive (0-2) pilots of ``339e075ec1``."""
+defensive (0-2) pilots of ``339e075ec1``. Merged with ``a4f7cc6a8c`` (``239068d6a3``: the
+FIMJ profile's claim weights only differ) it replayed all of those identically again, and
+matches 0-1 of the MCR defensive vs efficiency pilot of ``f2bac557b1``."""
 
 
 def cell_bots(
