@@ -97,6 +97,10 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("a4f7cc6a8c", "mcr", "expert", "efficiency"): "95c8b2f66d",
     ("a4f7cc6a8c", "mcr", "expert", "defensive"): "f2bac557b1",
     ("a4f7cc6a8c", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("d82aea6b77", "riichi-ema"): "d4e6e3bffc",
+    ("d82aea6b77", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("d82aea6b77", "fimj"): "95c8b2f66d",
+    ("d82aea6b77", "ravenna"): "339e075ec1",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -121,7 +125,11 @@ continue; merged with ``339e075ec1`` and Seipalle's payments (``a4f7cc6a8c``) it
 all of those matches identically once more (riichi-ema 3 x 12, MCR expert 12, MCR pilots
 8 and 6). A key may also name one cell (bots hash, ruleset id, hero, field), for a change
 that leaves only that cell's decisions as they were (a change to one bot in a ruleset where
-the others decide as before)."""
+the others decide as before). The classical branch's last ``d82aea6b77`` (no claim weights
+in FIMJ) replayed the riichi-ema and MCR expert matches identically, matches 0-3 of the FIMJ
+expert vs efficiency pilot of ``95c8b2f66d`` and 0-2 of the FIMJ defensive cell of
+``5fdceb5b63``, and matches of the Ravenna defensive vs efficiency (0-3) and expert vs
+defensive (0-2) pilots of ``339e075ec1``."""
 
 
 def cell_bots(

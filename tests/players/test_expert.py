@@ -225,8 +225,8 @@ def test_the_expert_counts_the_pairs_a_pung_claim_may_complete() -> None:
     of which a pung claim completes from any seat's discard (RAV-PLAY-3), while no chow may
     be claimed there. The efficiency bot counts draws only and breaks the pair; the expert
     (and the defensive bot) counts each unseen copy of a held pair's tile 1 + ``pung_claims``
-    times and keeps both pairs. FIMJ also counts the chows claimed from the seat before
-    (FIMJ-PLAY-4)."""
+    times and keeps both pairs. In FIMJ, where a chow may be claimed from the seat before
+    (FIMJ-PLAY-4), the weights measured no gain and are 0."""
     v = view("2345m888m11p23p8p66s", rules="ravenna")
     for seed in range(4):
         assert EfficiencyBot("ravenna", seed=seed).choose(v, discards_of(v)).tile == Tile.P1
@@ -236,7 +236,7 @@ def test_the_expert_counts_the_pairs_a_pung_claim_may_complete() -> None:
         off.claim_ukeire = False
         assert off.choose(v, discards_of(v)).tile == Tile.P1
     assert ExpertBot("ravenna").profile.chow_claims == 0  # RAV-PLAY-3
-    assert ExpertBot("fimj").profile.chow_claims > 0
+    assert ExpertBot("fimj").profile.pung_claims == 0  # measured no gain there
     assert ExpertBot("riichi-ema").profile.pung_claims == 0  # unchanged elsewhere
 
 
