@@ -87,6 +87,9 @@ SAME_IN_RULESET: dict[tuple[str, str], str] = {
     ("ba17ff1802", "mcr"): "95c8b2f66d",
     ("339e075ec1", "riichi-ema"): "d4e6e3bffc",
     ("339e075ec1", "mcr"): "95c8b2f66d",
+    ("4f15314ee6", "riichi-ema"): "d4e6e3bffc",
+    ("4f15314ee6", "mcr"): "95c8b2f66d",
+    ("4f15314ee6", "seipalle"): "6a1b163abb",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -101,7 +104,13 @@ claim may bring; the profiles of the other rulesets give it no weight) replayed 
 0-11 of the riichi-ema expert vs efficiency cell of ``d4e6e3bffc`` and of the MCR one of
 ``1df1edf847`` (cell ``95c8b2f66d``) identically; so did ``339e075ec1`` (the defensive bot
 counts them too), and matches 0-5 of the riichi-ema defensive vs efficiency cell of
-``2b2e5b8de3``."""
+``2b2e5b8de3``. ``4f15314ee6`` (Seipalle's push/fold in its payments and riichi weighed
+with its stake, gated by Seipalle's traits) replayed matches 0-11 of the riichi-ema and MCR
+expert vs efficiency cells and 0-5 of the riichi-ema defensive one identically; in
+Seipalle it continues the pilot cells of ``6a1b163abb`` (the same Seipalle bots before a
+merge of FIMJ/Ravenna-only changes: ``verify`` replayed 8 defensive matches identically,
+and 42 expert matches it played equal the ``bench/diagnose_bots.py`` rows of
+``6a1b163abb``)."""
 
 
 def cell_bots(bots: str, rules: str | None = None) -> str:
