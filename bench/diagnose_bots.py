@@ -381,12 +381,14 @@ def load_rows(
 
     bots = bots or getattr(cell, "bots", None) or strength.bots_version()
     start = Game(ruleset_for(SPECS.get(cell.rules, cell.rules)), seed=0).new_match().scores
+    cell_id = (cell.rules, cell.hero, cell.field)
     out: dict[int, dict[str, Any]] = {}
     for r in rows:
         if (
             (r["rules"], r["hero"], r["field"], r["seed"])
             != (cell.rules, cell.hero, cell.field, cell.seed)
-            or strength.cell_bots(r.get("bots", strength.UNVERSIONED)) != strength.cell_bots(bots)
+            or strength.cell_bots(r.get("bots", strength.UNVERSIONED), *cell_id)
+            != strength.cell_bots(bots, *cell_id)
             or r.get("max_deals")
             or r.get("error")
         ):

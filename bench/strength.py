@@ -80,7 +80,7 @@ defensive stop folding hands that may win) and replayed 20 pilot matches (FIMJ, 
 Seipalle expert vs efficiency and Seipalle expert vs defensive, 0-4 each) exactly."""
 
 
-SAME_IN_RULESET: dict[tuple[str, str], str] = {
+SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("2b2e5b8de3", "riichi-ema"): "d4e6e3bffc",
     ("1df1edf847", "riichi-ema"): "d4e6e3bffc",
     ("ba17ff1802", "riichi-ema"): "d4e6e3bffc",
@@ -90,6 +90,17 @@ SAME_IN_RULESET: dict[tuple[str, str], str] = {
     ("4f15314ee6", "riichi-ema"): "d4e6e3bffc",
     ("4f15314ee6", "mcr"): "95c8b2f66d",
     ("4f15314ee6", "seipalle"): "6a1b163abb",
+    ("a4f7cc6a8c", "seipalle"): "6a1b163abb",
+    ("f2bac557b1", "riichi-ema"): "d4e6e3bffc",
+    ("f2bac557b1", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("0844bd2691", "riichi-ema"): "d4e6e3bffc",
+    ("0844bd2691", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("0844bd2691", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("0844bd2691", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("a4f7cc6a8c", "riichi-ema"): "d4e6e3bffc",
+    ("a4f7cc6a8c", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("a4f7cc6a8c", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("a4f7cc6a8c", "mcr", "defensive", "efficiency"): "f2bac557b1",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -104,23 +115,44 @@ claim may bring; the profiles of the other rulesets give it no weight) replayed 
 0-11 of the riichi-ema expert vs efficiency cell of ``d4e6e3bffc`` and of the MCR one of
 ``1df1edf847`` (cell ``95c8b2f66d``) identically; so did ``339e075ec1`` (the defensive bot
 counts them too), and matches 0-5 of the riichi-ema defensive vs efficiency cell of
-``2b2e5b8de3``. ``4f15314ee6`` (Seipalle's push/fold in its payments and riichi weighed
-with its stake, gated by Seipalle's traits) replayed matches 0-11 of the riichi-ema and MCR
-expert vs efficiency cells and 0-5 of the riichi-ema defensive one identically; in
-Seipalle it continues the pilot cells of ``6a1b163abb`` (the same Seipalle bots before a
-merge of FIMJ/Ravenna-only changes: ``verify`` replayed 8 defensive matches identically,
-and 42 expert matches it played equal the ``bench/diagnose_bots.py`` rows of
-``6a1b163abb``)."""
+``2b2e5b8de3``. The same session's ``f2bac557b1`` (MCR's defensive: the call check and
+winning outs) replayed matches 0-11 of all three riichi-ema cells identically, and matches
+0-11 of MCR's expert vs efficiency cell; merged with ``ba17ff1802`` (``0844bd2691``) it
+replayed the same 48 matches identically again, and matches 0-7 of its own MCR defensive vs
+efficiency and 0-5 of its expert vs defensive pilot rows
+(``bench/results/strength_pilots.jsonl``), whose cells the MCR rows of ``0844bd2691``
+continue; merged with ``339e075ec1`` and Seipalle's payments (``a4f7cc6a8c``) it replayed
+all of those matches identically once more (riichi-ema 3 x 12, MCR expert 12, MCR pilots
+8 and 6). A key may also name one cell (bots hash, ruleset id, hero, field), for a change
+that leaves only that cell's decisions as they were (a change to one bot in a ruleset where
+the others decide as before). ``4f15314ee6`` (Seipalle's push/fold in its payments and
+riichi weighed with its stake, gated by Seipalle's traits) replayed matches 0-11 of the
+riichi-ema and MCR expert vs efficiency cells and 0-5 of the riichi-ema defensive one
+identically; in Seipalle it continues the pilot cells of ``6a1b163abb`` (the same Seipalle
+bots before a merge of FIMJ/Ravenna-only changes: ``verify`` replayed 8 defensive matches
+identically, and 42 expert matches it played equal the ``bench/diagnose_bots.py`` rows of
+``6a1b163abb``); so does ``a4f7cc6a8c`` (``verify`` replayed matches 0-5 of the three
+Seipalle pilot cells of ``6a1b163abb`` identically)."""
 
 
-def cell_bots(bots: str, rules: str | None = None) -> str:
+def cell_bots(
+    bots: str, rules: str | None = None, hero: str | None = None, field: str | None = None
+) -> str:
     """The bots hash that names the cell of rows written with ``bots`` (in ``rules``).
+
+    A :data:`SAME_IN_RULESET` key naming the cell (``hero`` and ``field`` too) comes first,
+    then one naming the ruleset only, then :data:`SAME_BOTS`.
 
     >>> cell_bots("4e5e27c2c9"), cell_bots("efe982cf2c"), cell_bots("abc")
     ('5fdceb5b63', '5fdceb5b63', 'abc')
     """
-    if rules is not None and (bots, rules) in SAME_IN_RULESET:
-        return SAME_IN_RULESET[bots, rules]
+    if rules is not None:
+        if hero is not None and field is not None:
+            hit = SAME_IN_RULESET.get((bots, rules, hero, field))
+            if hit is not None:
+                return hit
+        if (bots, rules) in SAME_IN_RULESET:
+            return SAME_IN_RULESET[bots, rules]
     return SAME_BOTS.get(bots, bots)
 
 
@@ -196,7 +228,7 @@ Key = tuple[str, str, str, int, str, int | None]
 
 def _key(d: dict[str, Any]) -> Key:
     """The cell of a row (older rows: the bots of :data:`UNVERSIONED`, whole matches)."""
-    bots = cell_bots(d.get("bots", UNVERSIONED), d["rules"])
+    bots = cell_bots(d.get("bots", UNVERSIONED), d["rules"], d["hero"], d["field"])
     return (d["rules"], d["hero"], d["field"], d["seed"], bots, d.get("max_deals"))
 
 
@@ -220,7 +252,7 @@ def run(args: argparse.Namespace) -> int:
         args.hero,
         args.field,
         args.seed,
-        cell_bots(bots_version(), args.rules),
+        cell_bots(bots_version(), args.rules, args.hero, args.field),
         args.max_deals,
     )
     out = Path(args.out)

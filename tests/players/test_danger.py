@@ -248,6 +248,10 @@ def test_attack_or_fold_weighs_equity_against_the_deal_in_cost() -> None:
     ready = attack_or_fold(model, [attack, fold], ranked_ready, {attack: 6000.0, fold: 0.0}, pick,
                            steps={attack: 0, fold: 1})  # fmt: skip
     assert ready == attack
+    # risk-averse: the same ready hand folds once every cost counts three times
+    careful = attack_or_fold(model, [attack, fold], ranked_ready, {attack: 6000.0, fold: 0.0},
+                             pick, steps={attack: 0, fold: 1}, caution=3.0)  # fmt: skip
+    assert careful == fold
     # FIMJ: no liability, a far hand of the same worth (in FIMJ points) keeps attacking
     fimj = DangerModel(traits_for("fimj"), model.ready, (0.0, 220.0, 0.0, 0.0), model.danger)
     assert attack_or_fold(fimj, [attack, fold], ranked, {attack: 14.0, fold: 8.4}, pick,

@@ -520,6 +520,16 @@ def test_strength_verify_replays_rows_and_names_cells_per_ruleset(
         assert st_._key(rows[0])[4] == "n3wn3wn3w0"
     finally:
         del st_.SAME_IN_RULESET[("0ld0ld0ld0", "ravenna")]
+    # an equivalence checked for one cell names that cell only (a change to one bot leaves
+    # the cells the other bots play alone as they were)
+    st_.SAME_IN_RULESET[("0ld0ld0ld0", "ravenna", "defensive", "efficiency")] = "c3llc3llc3"
+    try:
+        assert st_.cell_bots("0ld0ld0ld0", "ravenna", "defensive", "efficiency") == "c3llc3llc3"
+        assert st_.cell_bots("0ld0ld0ld0", "ravenna", "expert", "defensive") == "0ld0ld0ld0"
+        assert st_.cell_bots("0ld0ld0ld0", "ravenna") == "0ld0ld0ld0"
+        assert st_._key(rows[0])[4] == "c3llc3llc3"
+    finally:
+        del st_.SAME_IN_RULESET[("0ld0ld0ld0", "ravenna", "defensive", "efficiency")]
 
 
 def test_diagnosis_counts_every_deal_and_pairs_runs(

@@ -82,8 +82,16 @@ def test_a_call_that_leaves_no_hand_of_8_points_is_declined() -> None:
     assert EfficiencyBot("mcr", seed=0).choose(v, legal) == legal[1]
     assert ExpertBot("mcr", seed=0).choose(v, legal) == legal[0]
     plain = ExpertBot("mcr", seed=0)
-    plain.lookahead = False
+    plain.lookahead = plain.call_check = False
     assert plain.choose(v, legal) == legal[1]
+    # the MCR defensive bot makes the same check (MCR-WIN-4) on its efficiency discards
+    defensive = DefensiveBot("mcr", seed=0)
+    assert defensive.call_check
+    assert defensive.choose(v, legal) == legal[0]
+    defensive.call_check = False
+    assert defensive.choose(v, legal) == legal[1]
+    for rules in ("riichi-ema", "fimj", "ravenna", "seipalle"):
+        assert not DefensiveBot(rules).call_check
 
 
 def test_a_call_that_keeps_a_hand_of_8_points_is_made() -> None:

@@ -499,6 +499,7 @@ def attack_or_fold(
     pick: Callable[[dict[Action, float]], Action],
     *,
     steps: Mapping[Action, int],
+    caution: float = 1.0,
 ) -> Action:
     """Attack with the best discard or fold with the safest one, by expected value.
 
@@ -511,11 +512,12 @@ def attack_or_fold(
     as many such discards as the hand has steps to go (shanten + 1), so its expected value
     is its equity minus that many costs. Folding gives the hand up: its expected value is
     minus the cost of the safest discard (of the safest, the one keeping the most equity).
-    The larger one is chosen.
+    The larger one is chosen. ``caution`` multiplies every cost (above 1: a risk-averse
+    player, who folds earlier and against smaller threats).
     """
     typical = model.traits.typical_value * (model.traits.payment or (1.0,))[0]
 
-    costs = {a: model.cost(a.tile, equity[a]) for a in discards}
+    costs = {a: caution * model.cost(a.tile, equity[a]) for a in discards}
     pushed = {a: s - EQUITY_UNITS * costs[a] / typical for a, s in ranked.items()}  # type: ignore[index]
     attack = pick(pushed)
     safe = min(model.deal_in(a.tile) for a in discards)

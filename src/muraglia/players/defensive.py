@@ -19,6 +19,10 @@ open a hand still two steps from ready are declined while an opponent is likely 
 deal-in costs the discarder. A ready hand also counts what being ready at an exhaustive draw
 is worth, as the ruleset's settlement pays it (riichi's noten payments).
 
+In MCR (8 points, MCR-WIN-4) the bot also knows when its hand cannot win: it reads the
+danger only for such a hand, declines a call whose hand cannot reach the minimum one draw
+ahead and counts a ready discard's outs on its winning waits only.
+
 Where every hand is settled (FIMJ, Ravenna) a deal-in costs no more than another seat's win,
 and reading the danger lost placement there in every form measured; the bot defends instead
 the points of its own hand, which the losers pay each other (FIMJ-PAY-2, RAV-PAY-2): each
@@ -48,8 +52,15 @@ from muraglia.players.danger import (
     win_chance,
     win_gain,
 )
-from muraglia.players.efficiency import EfficiencyBot, ValueContext, reachable_fan, useful_count
+from muraglia.players.efficiency import (
+    EfficiencyBot,
+    ValueContext,
+    called_meld,
+    reachable_fan,
+    useful_count,
+)
 from muraglia.players.lookahead import FLOOR, ValueLookahead
+from muraglia.players.profiles import SHANTEN_WEIGHT
 from muraglia.tiles import NUM_KINDS, Tile, wind_letter
 
 __all__ = ["QUIET", "SELF_DRAWN", "DefensiveBot", "shanten_after_call"]
@@ -103,6 +114,9 @@ class DefensiveBot(EfficiencyBot):
             # wins than the deal-ins it saved; the danger is read only for a hand that
             # cannot reach the minimum (docs/players.md, "Issue 20, MCR")
             self.fold_junk_only = True
+            # and a call whose hand cannot reach it is declined (the expert's check), and a
+            # ready hand counts its outs on the waits that reach it
+            self.call_check = self.winning_outs = True
 
     settle_weight = 1.0
     """Share of :data:`SETTLE_SHARE` the bot gives its hand points (0: none)."""
@@ -119,6 +133,8 @@ class DefensiveBot(EfficiencyBot):
         doubled for East (who pays and collects double, FIMJ-PAY-2, RAV-PAY-3).
         """
         scores, shanten = super().discard_scores(t, discards)
+        if self.winning_outs and min(shanten.values()) == 0:
+            self._count_winning_outs(t, scores, shanten)
         if not (self.traits.settled and self.settle_weight and self.ruleset is not None):
             return scores, shanten
         counts = t.counts
@@ -146,6 +162,35 @@ class DefensiveBot(EfficiencyBot):
         for a in scored:
             scores[a] += unit * (points[a.tile] - low)
         return scores, shanten
+
+    winning_outs = False
+    """Count a ready discard's outs on the waits that may win only (MCR: set in
+    ``__init__``; see :meth:`_count_winning_outs`)."""
+
+    def _count_winning_outs(
+        self, t: Table, scores: dict[Action, float], shanten: dict[Tile, int]
+    ) -> None:
+        """A ready discard's ukeire: its outs on the waits that may win, not all its outs.
+
+        MCR-WIN-4: a ready hand wins only on the waits that reach 8 points, so the
+        efficiency bot's count of every wait says little; each discard that leaves the hand
+        ready counts the unseen copies of its winning waits instead
+        (:meth:`ValueLookahead.ready`), and one ready on no wait that may win is a step
+        from a win, not ready (one shanten step lower).
+        """
+        look = ValueLookahead(self, t)
+        counts = t.counts
+        moved: dict[int, float] = {}
+        for k, sh in shanten.items():
+            if sh != 0:
+                continue
+            counts[k] -= 1
+            _, outs, raw = look.ready(counts)
+            counts[k] += 1
+            moved[k] = outs - raw - (SHANTEN_WEIGHT if outs == 0 else 0)
+        for a in scores:
+            assert isinstance(a, Discard)
+            scores[a] += moved.get(a.tile, 0.0)
 
     draw_weight = 1.0
     """Share of :meth:`draw_value` the bot counts (0: none)."""
@@ -303,7 +348,17 @@ class DefensiveBot(EfficiencyBot):
                 and self._kong_ok(t, a, best_sh)
             ):
                 return a
-        return attack_or_fold(model, discards, ranked, equity, self.pick, steps=steps)
+        return attack_or_fold(
+            model, discards, ranked, equity, self.pick, steps=steps, caution=self.caution
+        )
+
+    call_check = False
+    """Decline a call whose hand cannot reach the ruleset's minimum one draw ahead
+    (:meth:`call_keeps_value`; MCR's defensive bot: set in ``__init__``)."""
+
+    caution = 1.0
+    """Factor on every discard's cost in :func:`~muraglia.players.danger.attack_or_fold`
+    (above 1: risk-averse; an ablation knob, measured in docs/players.md)."""
 
     fold_junk_only = False
     """Read the danger only when the hand cannot reach the ruleset's minimum (MCR: set in
@@ -383,6 +438,34 @@ class DefensiveBot(EfficiencyBot):
             equity[a] = e
         return dict(scores), equity, steps
 
+    def call_keeps_value(self, t: Table, action: Action) -> bool:
+        """Whether the hand after the call ``action`` may still win (MCR-WIN-4: 8 points).
+
+        Judged one draw ahead (:meth:`ValueLookahead.keeps_value`) with the called meld
+        declared: a call that leaves a ready hand whose every wait falls short of the
+        minimum, or a hand one step from ready whose every ready hand does, is declined.
+        """
+        tile = t.view.claim
+        assert tile is not None
+        meld = called_meld(action, tile)
+        counts = t.counts[:]
+        taken = list(meld)
+        taken.remove(tile)
+        for k in taken:
+            counts[k] -= 1
+        v = t.view
+        text = "[" + compact_notation("".join(Tile(k).notation for k in meld)) + "]"
+        look = ValueLookahead(self, t, (*v.melds[v.seat], text))
+        if action.kind == "kong":  # a replacement tile comes before the discard
+            sh = shanten_all(counts, look.melds)
+            if sh == 0:
+                return look.ready(counts)[1] > 0
+            if sh == 1:
+                valued, plain = look.valued_ukeire(counts, 1)
+                return valued > FLOOR * plain + 1e-9
+            return True
+        return look.keeps_value(counts)
+
     def win_gain(self, t: Table, value: float) -> float:
         """What winning a hand worth ``value`` gains the bot (ruleset units).
 
@@ -396,6 +479,8 @@ class DefensiveBot(EfficiencyBot):
         choice = super()._claim(t, legal)
         if isinstance(choice, Pass) or choice.kind == "win":
             return choice
+        if self.call_check and not self.call_keeps_value(t, choice):
+            return next(a for a in legal if isinstance(a, Pass))  # MCR-WIN-4 out of reach
         if self.traits.settled:
             return choice  # no danger read (see __init__)
         exposed = threat_of(t, self.traits) * max(self.traits.liability, 0.25)

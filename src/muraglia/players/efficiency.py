@@ -68,6 +68,7 @@ from muraglia.tiles import (
 __all__ = [
     "EfficiencyBot",
     "ValueContext",
+    "called_meld",
     "claimable_count",
     "dora_kinds",
     "reachable_fan",
@@ -289,7 +290,7 @@ class EfficiencyBot:
                 if ok and self.profile.needs_double:
                     ok = self._keeps_double(t, a, tile, honours)
                 if ok and self.profile.min_fan:
-                    own = [*t.melds_of(t.view.seat), _called(a, tile)]
+                    own = [*t.melds_of(t.view.seat), called_meld(a, tile)]
                     ok = reachable_fan(counts, own, honours) >= self.profile.min_fan
             finally:
                 for k in taken:
@@ -364,7 +365,7 @@ class EfficiencyBot:
         return False
 
 
-def _called(action: Action, tile: Tile) -> tuple[Tile, ...]:
+def called_meld(action: Action, tile: Tile) -> tuple[Tile, ...]:
     """The meld a call on ``tile`` declares, as tile kinds."""
     if isinstance(action, Chow):
         return tuple(action.tiles)

@@ -55,14 +55,13 @@ from muraglia.players.danger import win_chance, win_gain
 from muraglia.players.defensive import (
     SELF_DRAWN,
     DefensiveBot,
-    compact_notation,
     score_win,
     shanten_after_call,
 )
-from muraglia.players.efficiency import _called, dora_kinds
-from muraglia.players.lookahead import FLOOR, RIICHI_WALL, ValueLookahead
+from muraglia.players.efficiency import dora_kinds
+from muraglia.players.lookahead import RIICHI_WALL, ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.tiles import NUM_KINDS
 
 __all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
 
@@ -103,6 +102,11 @@ class ExpertBot(DefensiveBot):
         self._budget = SCORE_BUDGET
         self.riichi_stake = self.traits.riichi_stake
         self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
+        self.call_check = self.lookahead  # calls judged one draw ahead as the discards are
+        self.winning_outs = False  # the lookahead counts them (:meth:`_look_ahead`)
+        options = getattr(self.ruleset, "options", None)
+        if self.traits.id.startswith("riichi") and not getattr(options, "open_tanyao", True):
+            self.open_simples = False  # no open tanyao (EMA-YAKU-05 as the options set it)
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
             # matches (net +1.6 +/- 1.3 per deal without it: more wins than the deal-ins it
@@ -110,9 +114,6 @@ class ExpertBot(DefensiveBot):
             # are steered away from instead of folded (the classical rulesets' lookahead
             # leaves the push/fold as it was: Seipalle still folds)
             self.quiet = math.inf
-        options = getattr(self.ruleset, "options", None)
-        if self.traits.id.startswith("riichi") and not getattr(options, "open_tanyao", True):
-            self.open_simples = False  # no open tanyao (EMA-YAKU-05 as the options set it)
 
     # ------------------------------------------------------------------ values
 
@@ -313,34 +314,6 @@ class ExpertBot(DefensiveBot):
                 valued, _, counted = done[a.tile]
                 ranked[a] += valued * (scale if steps[a] == 1 else 1.0) - counted
 
-    def call_keeps_value(self, t: Table, action: Action) -> bool:
-        """Whether the hand after the call ``action`` may still win (MCR-WIN-4: 8 points).
-
-        Judged one draw ahead (:meth:`ValueLookahead.keeps_value`) with the called meld
-        declared: a call that leaves a ready hand whose every wait falls short of the
-        minimum, or a hand one step from ready whose every ready hand does, is declined.
-        """
-        tile = t.view.claim
-        assert tile is not None
-        meld = _called(action, tile)
-        counts = t.counts[:]
-        taken = list(meld)
-        taken.remove(tile)
-        for k in taken:
-            counts[k] -= 1
-        v = t.view
-        text = "[" + compact_notation("".join(Tile(k).notation for k in meld)) + "]"
-        look = ValueLookahead(self, t, (*v.melds[v.seat], text))
-        if action.kind == "kong":  # a replacement tile comes before the discard
-            sh = shanten_all(counts, look.melds)
-            if sh == 0:
-                return look.ready(counts)[1] > 0
-            if sh == 1:
-                valued, plain = look.valued_ukeire(counts, 1)
-                return valued > FLOOR * plain + 1e-9
-            return True
-        return look.keeps_value(counts)
-
     def riichi_pays(
         self,
         t: Table,
@@ -384,8 +357,6 @@ class ExpertBot(DefensiveBot):
         choice = super()._claim(t, legal)
         if isinstance(choice, Pass) or choice.kind == "win":
             return choice
-        if self.lookahead and not self.call_keeps_value(t, choice):
-            return next(a for a in legal if isinstance(a, Pass))
         tile = t.view.claim
         assert tile is not None
         honours = self.profile.scoring_honours(t.seat_wind, t.view.round_wind)

@@ -115,8 +115,11 @@ PROFILES: dict[str, Profile] = {
         lookahead=True,
     ),
     # EMA-WIN-2: a win needs a yaku (dora are not one). Opening must keep a yakuhai pung,
-    # tanyao (open tanyao allowed in EMA 2008 and in the Tenhou preset), a flush or toitoi;
-    # closed and ready, riichi is the yaku (EMA-RIICHI-4).
+    # tanyao, a flush or toitoi; closed and ready, riichi is the yaku (EMA-RIICHI-4). Open
+    # tanyao is a yaku in the Tenhou preset only (EMA-YAKU-05: not in riichi-ema), yet the
+    # efficiency and defensive bots count it in both (EfficiencyBot.open_simples); only the
+    # expert reads the option. Kept so for now: every riichi-ema strength cell is played
+    # against these calls (docs/players.md, "Issue 20: defensive in riichi-ema and MCR").
     "riichi-ema": Profile(
         "riichi-ema",
         honour_pair_weight=8,

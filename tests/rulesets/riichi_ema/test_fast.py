@@ -134,6 +134,12 @@ def test_table_matches_the_decomposer(seed: int) -> None:
                     want = [(r.group, r.wait) for r in readings(d, Tile(9 + w))]
                     got = [(i, fast.WAITS[wait]) for i, wait, _ in sp.reads[w]]
                     assert got == want
+                    # the concealed fu of the pung a reading completes (EMA-FU-2), else 0
+                    fus = [fu for _, _, fu in sp.reads[w]]
+                    assert fus == [
+                        (8 if ranks[i][1] in (0, 8) else 4) if ranks[i][0] is GroupKind.PUNG else 0
+                        for i, _, _ in sp.reads[w]
+                    ]
 
 
 # ---------------------------------------------------------------------- the resolver

@@ -223,41 +223,41 @@ def _chow_wait(low: int, win: int) -> int:
 
 
 def _split(index: int, parts: tuple[tuple[str, int], ...]) -> SuitSplit:
-    """The features of one split given as ``(kind, rank)`` parts in group order."""
-    chow_mask = pung_mask = n_chows = n_pungs = pung_fu = 0
+    """The features of one split given as ``(kind, rank)`` parts in group order.
+
+    Each part's share is :data:`_PART_INFO`'s (a fresh process fills :func:`suit_entry`'s
+    table on first sight of each suit, so this runs for every split of a new entry).
+    """
+    chow_mask = pung_mask = n_chows = n_pungs = pung_fu = twins = 0
     pair = -1
     terminal = True
     seen: dict[int, int] = {}
-    reads: list[list[tuple[int, int, int]]] = [[] for _ in range(RANKS)]
+    reads: list[list[tuple[int, int, int]]] = [[], [], [], [], [], [], [], [], []]
+    groups: list[int] = []
     done: set[tuple[str, int]] = set()
-    groups = tuple(_GROUP_CODE[kind] * NUM_KINDS + r for kind, r in parts)
-    for i, (kind, r) in enumerate(parts):
-        if kind == "c":
+    info = _PART_INFO
+    for i, part in enumerate(parts):
+        code, is_chow, head, fu, part_reads = info[part]
+        groups.append(code)
+        r = part[1]
+        if is_chow:
             chow_mask |= 1 << r
             n_chows += 1
-            seen[r] = seen.get(r, 0) + 1
-            terminal = terminal and r in (0, 6)
-            ranks: tuple[int, ...] = (r, r + 1, r + 2)
+            n = seen[r] = seen.get(r, 0) + 1
+            if not n & 1:  # a second (fourth) identical chow: one more disjoint pair
+                twins += 1
+        elif fu:
+            pung_mask |= 1 << r
+            n_pungs += 1
+            pung_fu += fu
         else:
-            head = r in (0, 8)
-            terminal = terminal and head
-            ranks = (r,)
-            if kind == "p":
-                pung_mask |= 1 << r
-                n_pungs += 1
-                pung_fu += 8 if head else 4
-            else:
-                pair = r
-        if (kind, r) in done:  # identical groups give one reading (the first)
+            pair = r
+        terminal = terminal and head
+        if part in done:  # identical groups give one reading (the first)
             continue
-        done.add((kind, r))
-        for w in ranks:
-            if kind == "c":
-                reads[w].append((i, _chow_wait(r, w), 0))
-            elif kind == "p":
-                reads[w].append((i, DUAL, 8 if r in (0, 8) else 4))
-            else:
-                reads[w].append((i, SINGLE, 0))
+        done.add(part)
+        for w, wait, read_fu in part_reads:
+            reads[w].append((i, wait, read_fu))
     return SuitSplit(
         index,
         len(parts),
@@ -266,17 +266,41 @@ def _split(index: int, parts: tuple[tuple[str, int], ...]) -> SuitSplit:
         pung_mask,
         n_pungs,
         pair,
-        sum(n // 2 for n in seen.values()),
+        twins,
         terminal,
         pung_fu,
-        tuple(tuple(x) for x in reads),
-        groups,
+        tuple([tuple(x) for x in reads]),
+        tuple(groups),
     )
+
+
+def _part_info(kind: str, r: int) -> tuple[int, bool, bool, int, tuple[tuple[int, int, int], ...]]:
+    """One split part's share of :func:`_split`.
+
+    Its group code (:data:`SPLIT_GROUPS`), whether it is a chow, whether it holds a 1 or a 9,
+    its fu as a concealed pung (EMA-FU-2: 0 for a chow or a pair) and its readings
+    ``(winning rank, wait code, pung fu)``.
+    """
+    code = _GROUP_CODE[kind] * NUM_KINDS + r
+    if kind == "c":
+        reads = tuple((w, _chow_wait(r, w), 0) for w in (r, r + 1, r + 2))
+        return code, True, r in (0, 6), 0, reads
+    head = r in (0, 8)
+    if kind == "p":
+        fu = 8 if head else 4
+        return code, False, head, fu, ((r, DUAL, fu),)
+    return code, False, head, 0, ((r, SINGLE, 0),)
 
 
 _KIND_ORDER = {"c": 0, "p": 1, "k": 2, "a": 3}  # GroupKind declaration order (pair is 3rd+1)
 _GROUP_CODE = {"c": 0, "p": 1, "a": 2}
 """A split part's kind -> its block of :data:`SPLIT_GROUPS`."""
+_PART_INFO = {
+    (k, r): _part_info(k, r) for k in "cpa" for r in range(RANKS - 2 if k == "c" else RANKS)
+}
+""":func:`_part_info` of every part a suit split can hold."""
+_PART_ORDER = {(k, r): (r, _KIND_ORDER[k]) for k, r in _PART_INFO}
+"""The decomposer's order of a suit's groups: by rank, then by kind."""
 SPLIT_GROUPS: tuple[Group | None, ...] = tuple(
     None
     if kind is GroupKind.CHOW and (t >= NUM_SUITED or t % RANKS > RANKS - 3)
@@ -310,7 +334,7 @@ def suit_entry(counts: tuple[int, ...]) -> SuitEntry:
             rest = list(counts)
             rest[r] -= 2
             for part in _suit_sets(tuple(rest)):
-                groups = sorted((("a", r), *part), key=lambda g: (g[1], _KIND_ORDER[g[0]]))
+                groups = sorted((("a", r), *part), key=_PART_ORDER.__getitem__)
                 paired.append(_split(len(paired), tuple(groups)))
     entry = (plain, tuple(paired))
     if plain or paired:  # only suits that can be part of a win are kept

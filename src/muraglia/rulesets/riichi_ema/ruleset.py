@@ -115,6 +115,23 @@ def _award_lines(a: Award) -> tuple[Award, str, str]:
     return found
 
 
+_TRANSFER_LINES: dict[tuple[str, str, int, str], tuple[str, str]] = {}
+"""A transfer's explanation line in English and in Italian, by the transfer ``(payer, payee,
+amount, reason)``: a few hundred values recur (seats x amounts x reasons). Bounded like
+``_AWARD_LINES``."""
+
+
+def _transfer_lines(t: tuple[str, str, int, str]) -> tuple[str, str]:
+    """The explanation lines of one transfer (``  payer → payee: amount (reason)``), remembered."""
+    payer, payee, amount, why = t
+    head = f"  {payer} → {payee}: {amount} ("
+    tails = _REASON_TAILS.get(why) or (why + ")", why + ")")
+    if len(_TRANSFER_LINES) >= _AWARD_LINES_LIMIT:
+        _TRANSFER_LINES.clear()
+    pair = _TRANSFER_LINES[t] = (head + tails[0], head + tails[1])
+    return pair
+
+
 def _bonus_in(hand: object) -> bool:
     """Whether ``hand`` (notation or a Hand) may hold a flower or season (``f``, EMA-TILE-1).
 
@@ -677,11 +694,10 @@ class RiichiEma(Ruleset[EmaOptions]):
             amount = ceil100((6 if winner == "E" else 4) * c.b)
             en.append(f"ron: {discarder or 'the discarder'} → {amount}")
             it.append(f"ron: {discarder or 'chi scarta'} → {amount}")
-        for payer, payee, amount, why in transfers:
-            head = f"  {payer} → {payee}: {amount} ("
-            tails = _REASON_TAILS.get(why) or (why + ")", why + ")")
-            en.append(head + tails[0])
-            it.append(head + tails[1])
+        for t in transfers:
+            pair = _TRANSFER_LINES.get(t) or _transfer_lines(t)
+            en.append(pair[0])
+            it.append(pair[1])
         return tuple(en), tuple(it)
 
     # ------------------------------------------------------------------ settlement
