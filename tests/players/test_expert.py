@@ -585,6 +585,22 @@ def test_diagnosis_counts_every_deal_and_pairs_runs(
         dg.compare(str(strength_rows), str(strength_rows), cell)
 
 
+def test_diagnosis_counts_the_riichi_stakes_apart_from_the_hands() -> None:
+    """SEI-RIICHI-3/6: a riichi stake goes on the table and to the next winner, outside the
+    settlement's net; the rows count it apart, and with the hands it makes the score."""
+    dg = _bench("diagnose_bots")
+    args = argparse.Namespace(
+        rules="seipalle", hero="expert", field="efficiency", seed=1, max_deals=2,
+        set=[], calibrate=False,
+    )  # fmt: skip
+    seats = dg.play(args, 0)["seats"]
+    assert [c["stakes"] for c in seats] == [1000, 0, -1000, 0]  # seat 2's riichi, seat 0 won
+    for c in seats:
+        hands = sum(c[k] for k in ("net_won", "net_dealt_in", "net_other", "net_draw"))
+        assert hands + c["stakes"] == c["score"]  # no stake left on the table at the end
+    assert sum(c["score"] for c in seats) == 0
+
+
 def test_views_are_not_modified_by_the_expert() -> None:
     v = view("123m456p78s2234m3z", drawn="4m", rules="riichi-ema")
     before = replace(v)
