@@ -141,14 +141,14 @@ expert vs efficiency pilot of ``95c8b2f66d`` and 0-2 of the FIMJ defensive cell 
 ``5fdceb5b63``, and matches of the Ravenna defensive vs efficiency (0-3) and expert vs
 defensive (0-2) pilots of ``339e075ec1``. Merged with ``a4f7cc6a8c`` (``239068d6a3``: the
 FIMJ profile's claim weights only differ) it replayed all of those identically again, and
-matches 0-1 of the MCR defensive vs efficiency pilot of ``f2bac557b1``. ``4f15314ee6`` (Seipalle's push/fold in its payments and
-riichi weighed with its stake, gated by Seipalle's traits) replayed matches 0-11 of the
-riichi-ema and MCR expert vs efficiency cells and 0-5 of the riichi-ema defensive one
-identically; in Seipalle it continues the pilot cells of ``6a1b163abb`` (the same Seipalle
-bots before a merge of FIMJ/Ravenna-only changes: ``verify`` replayed 8 defensive matches
-identically, and 42 expert matches it played equal the ``bench/diagnose_bots.py`` rows of
-``6a1b163abb``); so does ``a4f7cc6a8c`` (``verify`` replayed matches 0-5 of the three
-Seipalle pilot cells of ``6a1b163abb`` identically)."""
+matches 0-1 of the MCR defensive vs efficiency pilot of ``f2bac557b1``.
+``4f15314ee6`` (Seipalle's push/fold in its payments and riichi weighed with its stake, gated
+by Seipalle's traits) replayed matches 0-11 of the riichi-ema and MCR expert vs efficiency
+cells and 0-5 of the riichi-ema defensive one identically; in Seipalle it continues the pilot
+cells of ``6a1b163abb`` (the same Seipalle bots before a merge of FIMJ/Ravenna-only changes:
+``verify`` replayed 8 defensive matches identically, and 42 expert matches it played equal the
+``bench/diagnose_bots.py`` rows of ``6a1b163abb``); so does ``a4f7cc6a8c`` (``verify`` replayed
+matches 0-5 of the three Seipalle pilot cells of ``6a1b163abb`` identically)."""
 
 
 def cell_bots(
