@@ -87,6 +87,10 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("ba17ff1802", "mcr"): "95c8b2f66d",
     ("339e075ec1", "riichi-ema"): "d4e6e3bffc",
     ("339e075ec1", "mcr"): "95c8b2f66d",
+    ("4f15314ee6", "riichi-ema"): "d4e6e3bffc",
+    ("4f15314ee6", "mcr"): "95c8b2f66d",
+    ("4f15314ee6", "seipalle"): "6a1b163abb",
+    ("a4f7cc6a8c", "seipalle"): "6a1b163abb",
     ("f2bac557b1", "riichi-ema"): "d4e6e3bffc",
     ("f2bac557b1", "mcr", "expert", "efficiency"): "95c8b2f66d",
     ("0844bd2691", "riichi-ema"): "d4e6e3bffc",
@@ -97,6 +101,16 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("a4f7cc6a8c", "mcr", "expert", "efficiency"): "95c8b2f66d",
     ("a4f7cc6a8c", "mcr", "expert", "defensive"): "f2bac557b1",
     ("a4f7cc6a8c", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("d82aea6b77", "riichi-ema"): "d4e6e3bffc",
+    ("d82aea6b77", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("d82aea6b77", "fimj"): "95c8b2f66d",
+    ("d82aea6b77", "ravenna"): "339e075ec1",
+    ("239068d6a3", "riichi-ema"): "d4e6e3bffc",
+    ("239068d6a3", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("239068d6a3", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("239068d6a3", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("239068d6a3", "fimj"): "95c8b2f66d",
+    ("239068d6a3", "ravenna"): "339e075ec1",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -121,7 +135,20 @@ continue; merged with ``339e075ec1`` and Seipalle's payments (``a4f7cc6a8c``) it
 all of those matches identically once more (riichi-ema 3 x 12, MCR expert 12, MCR pilots
 8 and 6). A key may also name one cell (bots hash, ruleset id, hero, field), for a change
 that leaves only that cell's decisions as they were (a change to one bot in a ruleset where
-the others decide as before)."""
+the others decide as before). The classical branch's last ``d82aea6b77`` (no claim weights
+in FIMJ) replayed the riichi-ema and MCR expert matches identically, matches 0-3 of the FIMJ
+expert vs efficiency pilot of ``95c8b2f66d`` and 0-2 of the FIMJ defensive cell of
+``5fdceb5b63``, and matches of the Ravenna defensive vs efficiency (0-3) and expert vs
+defensive (0-2) pilots of ``339e075ec1``. Merged with ``a4f7cc6a8c`` (``239068d6a3``: the
+FIMJ profile's claim weights only differ) it replayed all of those identically again, and
+matches 0-1 of the MCR defensive vs efficiency pilot of ``f2bac557b1``.
+``4f15314ee6`` (Seipalle's push/fold in its payments and riichi weighed with its stake, gated
+by Seipalle's traits) replayed matches 0-11 of the riichi-ema and MCR expert vs efficiency
+cells and 0-5 of the riichi-ema defensive one identically; in Seipalle it continues the pilot
+cells of ``6a1b163abb`` (the same Seipalle bots before a merge of FIMJ/Ravenna-only changes:
+``verify`` replayed 8 defensive matches identically, and 42 expert matches it played equal the
+``bench/diagnose_bots.py`` rows of ``6a1b163abb``); so does ``a4f7cc6a8c`` (``verify`` replayed
+matches 0-5 of the three Seipalle pilot cells of ``6a1b163abb`` identically)."""
 
 
 def cell_bots(

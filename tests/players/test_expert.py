@@ -225,8 +225,8 @@ def test_the_expert_counts_the_pairs_a_pung_claim_may_complete() -> None:
     of which a pung claim completes from any seat's discard (RAV-PLAY-3), while no chow may
     be claimed there. The efficiency bot counts draws only and breaks the pair; the expert
     (and the defensive bot) counts each unseen copy of a held pair's tile 1 + ``pung_claims``
-    times and keeps both pairs. FIMJ also counts the chows claimed from the seat before
-    (FIMJ-PLAY-4)."""
+    times and keeps both pairs. In FIMJ, where a chow may be claimed from the seat before
+    (FIMJ-PLAY-4), the weights measured no gain and are 0."""
     v = view("2345m888m11p23p8p66s", rules="ravenna")
     for seed in range(4):
         assert EfficiencyBot("ravenna", seed=seed).choose(v, discards_of(v)).tile == Tile.P1
@@ -236,7 +236,7 @@ def test_the_expert_counts_the_pairs_a_pung_claim_may_complete() -> None:
         off.claim_ukeire = False
         assert off.choose(v, discards_of(v)).tile == Tile.P1
     assert ExpertBot("ravenna").profile.chow_claims == 0  # RAV-PLAY-3
-    assert ExpertBot("fimj").profile.chow_claims > 0
+    assert ExpertBot("fimj").profile.pung_claims == 0  # measured no gain there
     assert ExpertBot("riichi-ema").profile.pung_claims == 0  # unchanged elsewhere
 
 
@@ -583,6 +583,22 @@ def test_diagnosis_counts_every_deal_and_pairs_runs(
     cell.bots = f"{st_.bots_version()},0000000000"
     with pytest.raises(SystemExit, match="fewer than two"):
         dg.compare(str(strength_rows), str(strength_rows), cell)
+
+
+def test_diagnosis_counts_the_riichi_stakes_apart_from_the_hands() -> None:
+    """SEI-RIICHI-3/6: a riichi stake goes on the table and to the next winner, outside the
+    settlement's net; the rows count it apart, and with the hands it makes the score."""
+    dg = _bench("diagnose_bots")
+    args = argparse.Namespace(
+        rules="seipalle", hero="expert", field="efficiency", seed=1, max_deals=2,
+        set=[], calibrate=False,
+    )  # fmt: skip
+    seats = dg.play(args, 0)["seats"]
+    assert [c["stakes"] for c in seats] == [1000, 0, -1000, 0]  # seat 2's riichi, seat 0 won
+    for c in seats:
+        hands = sum(c[k] for k in ("net_won", "net_dealt_in", "net_other", "net_draw"))
+        assert hands + c["stakes"] == c["score"]  # no stake left on the table at the end
+    assert sum(c["score"] for c in seats) == 0
 
 
 def test_views_are_not_modified_by_the_expert() -> None:

@@ -87,8 +87,10 @@ PROFILES: dict[str, Profile] = {
         flush_weight=8,
         flush_reach=4,
         pungs_weight=3,
-        pung_claims=2.0,
-        chow_claims=0.7,
+        # no claim weights: with pungs from any seat and chows from the seat before
+        # (FIMJ-PLAY-4) they moved nothing measurable (pung 2, chow 0.7: paired +0.048 +/-
+        # 0.159 for the expert over 300 matches, -0.010 +/- 0.185 for the defensive bot over
+        # 200; docs/players.md, "Issue 20, fourth pass")
         lookahead=True,
     ),
     "ravenna": Profile(
