@@ -57,7 +57,6 @@ muraglia.errors.InvalidHandError: impossible hand '11111m 2345678p 9s': 5 copies
 from __future__ import annotations
 
 import dataclasses
-import os
 import re
 from bisect import bisect_right
 from enum import IntFlag
@@ -65,6 +64,7 @@ from functools import cached_property
 from typing import Any
 
 from muraglia.errors import InvalidHandError, NotationError, excerpt, plural
+from muraglia.kernels import compiled
 from muraglia.melds import SET_SIZE, Meld, MeldKind, Source
 from muraglia.tiles import (
     COPIES,
@@ -728,11 +728,8 @@ def _load_native() -> Any:
     ``None`` when ``MURAGLIA_PURE=1``, when the kernel is not built, when ``Hand`` is not laid
     out as :func:`_hand` expects, or when the build is older than these declarations.
     """
-    if os.environ.get("MURAGLIA_PURE", "") not in ("", "0") or not _BUILD_HANDS_DIRECTLY:
-        return None
-    try:
-        from muraglia import _cnotation  # type: ignore[attr-defined]  # noqa: PLC0415
-    except ImportError:
+    _cnotation = compiled("muraglia._cnotation") if _BUILD_HANDS_DIRECTLY else None
+    if _cnotation is None:
         return None
     try:
         _set_up(_cnotation, _MELDS)

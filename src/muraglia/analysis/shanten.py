@@ -29,7 +29,6 @@ Ukeire(shanten=0, tiles=(27, 28), count=4)
 
 from __future__ import annotations
 
-import os
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -39,6 +38,7 @@ from typing import Protocol
 
 from muraglia.analysis import _tables
 from muraglia.errors import InvalidHandError
+from muraglia.kernels import compiled
 from muraglia.notation import MAX_MELDS
 from muraglia.tiles import (
     COPIES,
@@ -53,14 +53,7 @@ from muraglia.tiles import (
 
 def _load_native() -> ModuleType | None:
     """The optional compiled kernels (``_cshanten``), unless ``MURAGLIA_PURE=1`` or not built."""
-    if os.environ.get("MURAGLIA_PURE", "") not in ("", "0"):
-        return None
-    try:
-        from muraglia.analysis import _cshanten  # type: ignore[attr-defined]  # noqa: PLC0415
-    except ImportError:
-        return None
-    module: ModuleType = _cshanten
-    return module
+    return compiled("muraglia.analysis._cshanten")
 
 
 _native = _load_native()

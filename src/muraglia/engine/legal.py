@@ -9,7 +9,6 @@ allow and ask the flow.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from itertools import compress
 from types import ModuleType
@@ -32,6 +31,7 @@ from muraglia.engine.actions import (
 from muraglia.engine.seats import Seat, SeatRecords, WaitEntry
 from muraglia.errors import MahjongError
 from muraglia.hand import Hand
+from muraglia.kernels import compiled
 from muraglia.melds import Meld, MeldKind
 from muraglia.rulesets.base import CallKind, DealFlow, DealView, SeatStatus, wind_letter
 from muraglia.tiles import COPIES, NUM_KINDS, NUM_SUITED, RANKS, Tile
@@ -585,13 +585,9 @@ _FLOW_COMPLETE = DealFlow.is_complete
 
 def _load_native() -> ModuleType | None:
     """The compiled turn kernels (``engine/_cdeal.c``), unless ``MURAGLIA_PURE=1`` or not built."""
-    if os.environ.get("MURAGLIA_PURE", "") not in ("", "0"):
+    module = compiled("muraglia.engine._cdeal")
+    if module is None:
         return None
-    try:
-        from muraglia.engine import _cdeal  # type: ignore[attr-defined]  # noqa: PLC0415
-    except ImportError:
-        return None
-    module: ModuleType = _cdeal
     module.setup(globals())
     return module
 

@@ -11,12 +11,12 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from muraglia.analysis.groups import Decomposition
+from muraglia.kernels import compiled
 from muraglia.notation import parse_tiles
 from muraglia.tiles import PhysicalTile, Tile, format_tiles
 
@@ -47,13 +47,10 @@ def _pure_dumps(obj: Any) -> str | None:
 
 def _load_dumps() -> Callable[[Any], str | None]:
     """The optional C encoder (``scoring/_cjson.c``), unless ``MURAGLIA_PURE=1`` or not built."""
-    if os.environ.get("MURAGLIA_PURE", "") not in ("", "0"):
+    module = compiled("muraglia.scoring._cjson")
+    if module is None:
         return _pure_dumps
-    try:
-        from muraglia.scoring import _cjson  # type: ignore[attr-defined]  # noqa: PLC0415
-    except ImportError:
-        return _pure_dumps
-    dumps: Callable[[Any], str | None] = _cjson.dumps
+    dumps: Callable[[Any], str | None] = module.dumps
     return dumps
 
 

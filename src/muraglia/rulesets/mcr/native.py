@@ -23,7 +23,6 @@ values, exclusions read from the declared table; nothing of it is written in C).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
@@ -40,6 +39,7 @@ from muraglia.analysis.shapes import (
 from muraglia.analysis.waits import Reading
 from muraglia.analysis.waits import readings as _pure_readings
 from muraglia.hand import Hand
+from muraglia.kernels import compiled
 from muraglia.melds import SET_SIZE, MeldKind
 from muraglia.rulesets.mcr.counting import single_tile_wait as _pure_single_tile_wait
 from muraglia.tiles import NUM_KINDS, NUM_SUITED, RANKS, Tile
@@ -136,13 +136,9 @@ _SPECIAL: dict[Shape, int] = {
 
 def _load_native() -> ModuleType | None:
     """The compiled kernel, set up, unless ``MURAGLIA_PURE=1`` or not built."""
-    if os.environ.get("MURAGLIA_PURE", "") not in ("", "0"):
+    module = compiled("muraglia.rulesets.mcr._cmcr")
+    if module is None:
         return None
-    try:
-        from muraglia.rulesets.mcr import _cmcr  # type: ignore[attr-defined]  # noqa: PLC0415
-    except ImportError:
-        return None
-    module: ModuleType = _cmcr
     module.setup(
         tuple(
             Group(GroupKind.CHOW, Tile(t)) if t % RANKS <= RANKS - SET_SIZE else None

@@ -37,7 +37,6 @@ the pure functions here, which stay the reference (``_pure_score_best``; ``MURAG
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
@@ -46,6 +45,7 @@ from muraglia.analysis.shapes import _group, _suit_sets, meld_group
 from muraglia.analysis.waits import Reading
 from muraglia.errors import RulesetError
 from muraglia.hand import Hand
+from muraglia.kernels import compiled
 from muraglia.melds import MeldKind
 from muraglia.rulesets.riichi_ema.payments import LIMITS, basic_points, hand_value
 from muraglia.scoring.patterns import PatternTable
@@ -1013,11 +1013,8 @@ def _load_native() -> Any:
 
     None when ``MURAGLIA_PURE=1`` or when the kernel is not built.
     """
-    if os.environ.get("MURAGLIA_PURE", "") not in ("", "0"):
-        return None
-    try:
-        from muraglia.rulesets.riichi_ema import _criichi  # type: ignore[attr-defined]  # noqa: PLC0415
-    except ImportError:
+    _criichi = compiled("muraglia.rulesets.riichi_ema._criichi")
+    if _criichi is None:
         return None
     limit_names = tuple(basic_points(0, 0, yakuman=n)[1] for n in range(16))
     if not isinstance(getattr(_criichi, "Deferred", None), type):
