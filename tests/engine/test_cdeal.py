@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from muraglia.engine import Game, legal, state
 from muraglia.engine.actions import Action, Discard, Pass
+from muraglia.errors import InvalidHandError
 from muraglia.rulesets import load_ruleset
 from tests.strategies import concealed_counts
 
@@ -185,3 +186,16 @@ def test_a_patched_deal_method_is_followed() -> None:
     assert seen == [action.tile]  # type: ignore[attr-defined]
     deal, action = _first_plain_discard(Game(load_ruleset("riichi-ema"), seed=1).new_match())
     assert type(state._compiled_apply(deal, action)) is list  # compiled again
+
+
+def test_a_huge_count_gets_the_pure_error() -> None:
+    """A count that overflows a C long goes to the pure path with no error left pending."""
+    errors = []
+    for act_actions in (legal.act_actions, legal._pure_act_actions):
+        match = Game(load_ruleset("riichi-ema"), seed=1).new_match()
+        seat = match.to_act[0]
+        match.deal.seats[seat].counts[0] = 2**70
+        with pytest.raises(InvalidHandError, match="kind 0") as caught:
+            act_actions(match.deal, seat)
+        errors.append(str(caught.value))
+    assert errors[0] == errors[1]

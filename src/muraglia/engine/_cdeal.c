@@ -847,9 +847,10 @@ static PyObject *act_actions(PyObject *self, PyObject *const *args, Py_ssize_t n
     for (i = 0; i < NUM_KINDS; i++) {
         PyObject *v = PyList_GET_ITEM(c, i);
         long x;
+        int overflow;
         if (!PyLong_CheckExact(v)) goto pure;
-        x = PyLong_AsLong(v);
-        if (x < 0 || x > COPIES) goto pure;
+        x = PyLong_AsLongAndOverflow(v, &overflow); /* no error left set for the pure path */
+        if (overflow || x < 0 || x > COPIES) goto pure;
         cnt[i] = (unsigned char)x;
         if (x == COPIES) four = 1;
     }
