@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from muraglia.engine import Game, legal, state
 from muraglia.engine.actions import Action, Discard, Pass
+from muraglia.errors import InvalidHandError
 from muraglia.rulesets import load_ruleset
 from tests.strategies import concealed_counts
 
@@ -136,3 +137,65 @@ def test_an_illegal_discard_is_refused_by_the_python_path() -> None:
         match.apply(Discard(seat, absent))  # type: ignore[arg-type]
     with pytest.raises(Exception, match="not legal"):
         match.apply(Discard((seat + 1) % 4, held[0].tile))  # type: ignore[attr-defined]
+
+
+def _first_plain_discard(match: Any) -> tuple[Any, Action]:
+    deal = match.deal
+    seat = match.to_act[0]
+    action = next(
+        a
+        for a in deal.legal_actions(seat)
+        if type(a) is Discard and not a.riichi  # type: ignore[attr-defined]
+    )
+    return deal, action
+
+
+def test_a_subclass_of_the_deal_keeps_its_own_steps() -> None:
+    """The compiled apply stands for DealState's own methods: a subclass's take the Python path."""
+    seen: list[int] = []
+
+    class Traced(state.DealState):
+        __slots__ = ()
+
+        def _discard(self, seat: int, tile: Any, **kw: Any) -> None:
+            seen.append(tile)
+            super()._discard(seat, tile, **kw)
+
+    deal, action = _first_plain_discard(Game(load_ruleset("riichi-ema"), seed=1).new_match())
+    deal.__class__ = Traced
+    deal.apply(action)
+    assert seen == [action.tile]  # type: ignore[attr-defined]
+
+
+def test_a_patched_deal_method_is_followed() -> None:
+    """A method of DealState changed after import (the type's version moves): the Python path."""
+    seen: list[int] = []
+    original = state.DealState._discard
+
+    def traced(self: Any, seat: int, tile: Any, **kw: Any) -> None:
+        seen.append(tile)
+        original(self, seat, tile, **kw)
+
+    deal, action = _first_plain_discard(Game(load_ruleset("riichi-ema"), seed=1).new_match())
+    try:
+        state.DealState._discard = traced  # type: ignore[method-assign]
+        deal.apply(action)
+    finally:
+        state.DealState._discard = original  # type: ignore[method-assign]
+        legal._native.setup_state(vars(state))  # type: ignore[union-attr]  # re-armed
+    assert seen == [action.tile]  # type: ignore[attr-defined]
+    deal, action = _first_plain_discard(Game(load_ruleset("riichi-ema"), seed=1).new_match())
+    assert type(state._compiled_apply(deal, action)) is list  # compiled again
+
+
+def test_a_huge_count_gets_the_pure_error() -> None:
+    """A count that overflows a C long goes to the pure path with no error left pending."""
+    errors = []
+    for act_actions in (legal.act_actions, legal._pure_act_actions):
+        match = Game(load_ruleset("riichi-ema"), seed=1).new_match()
+        seat = match.to_act[0]
+        match.deal.seats[seat].counts[0] = 2**70
+        with pytest.raises(InvalidHandError, match="kind 0") as caught:
+            act_actions(match.deal, seat)
+        errors.append(str(caught.value))
+    assert errors[0] == errors[1]

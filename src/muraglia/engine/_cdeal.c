@@ -847,9 +847,10 @@ static PyObject *act_actions(PyObject *self, PyObject *const *args, Py_ssize_t n
     for (i = 0; i < NUM_KINDS; i++) {
         PyObject *v = PyList_GET_ITEM(c, i);
         long x;
+        int overflow;
         if (!PyLong_CheckExact(v)) goto pure;
-        x = PyLong_AsLong(v);
-        if (x < 0 || x > COPIES) goto pure;
+        x = PyLong_AsLongAndOverflow(v, &overflow); /* no error left set for the pure path */
+        if (overflow || x < 0 || x > COPIES) goto pure;
         cnt[i] = (unsigned char)x;
         if (x == COPIES) four = 1;
     }
@@ -1076,7 +1077,7 @@ static PyObject *s_phase_, *s_turn, *s_legal_, *s_late, *s_events, *s_tile, *s_s
     *s_claim_tile, *s_options, *s_answers, *s_miss_any_completion, *s_robbing_concealed,
     *s_close_window_, *s_void_unclaimed, *s_late_claims, *s_live,
     *s_red_live, *s_draw_, *s_replacement, *s_drew_replacement, *s_reveal_, *s_layout,
-    *s_first_indicator, *s_indicators, *s_add, *s_discard, *s_goto_, *s_exhausted;
+    *s_first_indicator, *s_indicators, *s_add, *s_discard, *s_discard_, *s_goto_, *s_exhausted;
 
 static int set_attr(PyObject *obj, PyObject *name, PyObject *value) {
     return SA(obj, name, value);
@@ -1653,6 +1654,18 @@ done:
     return rc;
 }
 
+static unsigned int deal_version = 0; /* DealState's version tag when setup_state() ran */
+
+static int deal_unmodified(PyObject *deal) {
+    /* The steps below are DealState's own methods (_discard, _open_window, _close_window,
+       _next_turn, _draw...) written out: they stand for them only on a DealState itself,
+       whose class nobody has changed since setup_state() (a subclass overriding a step, a
+       patched method, a type whose version tag is lost: the Python path) */
+    PyTypeObject *tp = Py_TYPE(deal);
+    return (PyObject *)tp == DEAL_TYPE && deal_version != 0 &&
+           (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) && tp->tp_version_tag == deal_version;
+}
+
 PyDoc_STRVAR(apply_doc,
              "apply(deal, action) -> events or NotImplemented: DealState.apply of a legal plain\n"
              "discard by the seat in turn, or of a claim window's pass (NotImplemented: the\n"
@@ -1676,6 +1689,7 @@ static PyObject *apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs) 
     action = args[1];
     kind = Py_TYPE(action);
     if (kind != (PyTypeObject *)DISCARD_CLS && kind != (PyTypeObject *)PASS_CLS) Py_RETURN_NOTIMPLEMENTED;
+    if (!deal_unmodified(deal)) Py_RETURN_NOTIMPLEMENTED; /* a subclass or a patched DealState */
     phase = GA(deal, s_phase_);
     if (phase == NULL) return NULL;
     Py_DECREF(phase); /* the Phase members live in the enum */
@@ -1861,6 +1875,12 @@ static PyObject *setup_state(PyObject *self, PyObject *d) {
     Py_XSETREF(PH_CLAIM, claim);
     for (i = 0; i < 8; i++) Py_XSETREF(*slots[i], Py_NewRef(vals[i]));
     Py_XSETREF(sns, Py_NewRef(d));
+    {
+        /* DealState's version tag as it is now (a lookup assigns one); 0: never compiled */
+        PyTypeObject *tp = (PyTypeObject *)DEAL_TYPE;
+        (void)_PyType_Lookup(tp, s_discard_);
+        deal_version = (tp->tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) ? tp->tp_version_tag : 0;
+    }
     Py_RETURN_NONE;
 }
 
@@ -2013,6 +2033,7 @@ PyMODINIT_FUNC PyInit__cdeal(void) {
     INTERN(s_indicators, "indicators");
     INTERN(s_add, "add");
     INTERN(s_discard, "discard");
+    INTERN(s_discard_, "_discard");
     INTERN(s_goto_, "_goto");
     INTERN(s_exhausted, "exhausted");
     return PyModule_Create(&moduledef);
