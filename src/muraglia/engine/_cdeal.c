@@ -403,6 +403,16 @@ static PyObject *completes(PyObject *self, PyObject *const *args, Py_ssize_t nar
 
 /* ------------------------------------------------------------------ claimants */
 
+/* obj.name as a C long: -1 with the exception set on failure (check PyErr_Occurred). */
+static long int_attr(PyObject *obj, PyObject *name) {
+    PyObject *v = GA(obj, name);
+    long x;
+    if (v == NULL) return -1;
+    x = PyLong_AsLong(v);
+    Py_DECREF(v);
+    return x;
+}
+
 static int attr_true(PyObject *obj, PyObject *name) {
     PyObject *v = GA(obj, name);
     int t;
@@ -434,13 +444,8 @@ static PyObject *claimants(PyObject *self, PyObject *const *args, Py_ssize_t nar
     if (robbing < 0) return NULL;
     k = as_index(tile, NUM_KINDS, "tile");
     if (k < 0) return NULL;
-    {
-        PyObject *p = GA(deal, s_players);
-        if (p == NULL) return NULL;
-        n = PyLong_AsSsize_t(p);
-        Py_DECREF(p);
-        if (n == -1 && PyErr_Occurred()) return NULL;
-    }
+    n = int_attr(deal, s_players);
+    if (n == -1 && PyErr_Occurred()) return NULL;
     from_obj = GA(deal, s_claim_from);
     if (from_obj == NULL) return NULL;
     from = PyLong_AsSsize_t(from_obj);
@@ -610,13 +615,8 @@ static PyObject *mark_missed(PyObject *self, PyObject *const *args, Py_ssize_t n
     if (k < 0) return NULL;
     discarder = PyLong_AsSsize_t(args[2]);
     if (discarder == -1 && PyErr_Occurred()) return NULL;
-    {
-        PyObject *p = GA(deal, s_players);
-        if (p == NULL) return NULL;
-        n = PyLong_AsSsize_t(p);
-        Py_DECREF(p);
-        if (n == -1 && PyErr_Occurred()) return NULL;
-    }
+    n = int_attr(deal, s_players);
+    if (n == -1 && PyErr_Occurred()) return NULL;
     seats = GA(deal, s_seats);
     if (seats == NULL) return NULL;
     flow = GA(deal, s_flow);
@@ -680,16 +680,6 @@ static int default_complete(PyObject *flow) {
     same = m == FLOW_COMPLETE;
     Py_DECREF(m);
     return same;
-}
-
-static long int_attr(PyObject *obj, PyObject *name) {
-    PyObject *v = GA(obj, name);
-    long x;
-    if (v == NULL) return -1;
-    x = PyLong_AsLong(v);
-    Py_DECREF(v);
-    if (x == -1 && !PyErr_Occurred()) return -1;
-    return x;
 }
 
 static PyObject *red_discards_of(PyObject *deal, Py_ssize_t seat, PyObject *seat_obj, PyObject *rec,
@@ -1407,18 +1397,10 @@ static int close_passed(PyObject *deal) {
     if (tile == NULL) goto done;
     k = PyLong_AsLong(tile);
     if (k == -1 && PyErr_Occurred()) goto done;
-    {
-        PyObject *d = GA(deal, s_claim_from);
-        if (d == NULL) goto done;
-        discarder = PyLong_AsSsize_t(d);
-        Py_DECREF(d);
-        if (discarder == -1 && PyErr_Occurred()) goto done;
-        d = GA(deal, s_players);
-        if (d == NULL) goto done;
-        n = PyLong_AsSsize_t(d);
-        Py_DECREF(d);
-        if (n == -1 && PyErr_Occurred()) goto done;
-    }
+    discarder = int_attr(deal, s_claim_from);
+    if (discarder == -1 && PyErr_Occurred()) goto done;
+    n = int_attr(deal, s_players);
+    if (n == -1 && PyErr_Occurred()) goto done;
     seats = GA(deal, s_seats);
     if (seats == NULL) goto done;
     pos = 0;
@@ -1479,13 +1461,8 @@ static int do_discard(PyObject *deal, PyObject *action, Py_ssize_t seat) {
     if (red_o == NULL) goto done;
     red = PyObject_IsTrue(red_o);
     if (red < 0) goto done;
-    {
-        PyObject *p = GA(deal, s_players);
-        if (p == NULL) goto done;
-        n = PyLong_AsSsize_t(p);
-        Py_DECREF(p);
-        if (n == -1 && PyErr_Occurred()) goto done;
-    }
+    n = int_attr(deal, s_players);
+    if (n == -1 && PyErr_Occurred()) goto done;
     seats = GA(deal, s_seats);
     if (seats == NULL) goto done;
     rec = PySequence_GetItem(seats, seat);
