@@ -441,7 +441,7 @@ def _pure_mark_missed(deal: LegalDeal, tile: Tile, discarder: int, winners: Sequ
                 entry is not None
                 and entry[0] == record.counts
                 and entry[1] == len(record.melds)
-                and record.status is not SeatStatus.OUT
+                and record.status is not _OUT
             ):
                 known = entry[3].get(tile) if entry[2] else False
             record.missed_win = completes(deal, s, tile) if known is None else known

@@ -723,7 +723,7 @@ def _plain_object(data: dict[str, Any]) -> Any:  # noqa: PLR0911 - each check de
     ruleset = hit[0]
     cls = ruleset.__class__
     if (
-        getattr(getattr(cls, "patterns", None), "version", None) != hit[1]  # _fresh, inline
+        not _fresh(ruleset, hit[1])
         or cls.score_dict is not Ruleset.score_dict
         or cls.score_input is not Ruleset.score_input  # type: ignore[attr-defined]
     ):
@@ -744,12 +744,8 @@ def _plain_object(data: dict[str, Any]) -> Any:  # noqa: PLR0911 - each check de
     dealer = situation.get("dealer")
     if dealer is not None and dealer != "E" and not getattr(ruleset, "dealer_moves", False):
         return NotImplemented  # _check_dealer's error
-    dora = get("dora")
-    ura = get("ura")
-    checked = _scan_indicated(hand, hit[2], dora, ura, MAX_INDICATORS)
-    if checked is None:
-        return NotImplemented
-    result = hit[3](checked, win, seat_wind, round_wind, flags, dora, ura, situation)
+    result = _by_lane(hit, hand, win, seat_wind, round_wind, flags, get("dora"), get("ura"),
+                      situation)  # fmt: skip
     if result is NotImplemented:
         return NotImplemented
     return ruleset.score_output(result)  # type: ignore[attr-defined]

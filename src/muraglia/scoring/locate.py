@@ -160,7 +160,7 @@ _CONCEALED_LIMIT = 4096
 
 
 def _concealed_source(group: Group) -> tuple[Group, TileSource]:
-    found = (group, TileSource("concealed", group.tiles))
+    found = (group, source("concealed", group.tiles))
     if len(_CONCEALED) >= _CONCEALED_LIMIT:
         _CONCEALED.clear()
     _CONCEALED[id(group)] = found
