@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
@@ -192,6 +193,30 @@ class DefensiveBot(EfficiencyBot):
             assert isinstance(a, Discard)
             scores[a] += moved.get(a.tile, 0.0)
 
+    dealer_ron = False
+    """Whether the bot reads a deal-in as paid at the winner's value, East's or not, and its
+    own hand as worth :attr:`~muraglia.players.danger.RuleTraits.dealer_factor` more when
+    it is East (riichi, EMA-SCORE; see
+    :attr:`~muraglia.players.danger.RuleTraits.dealer_pays_more`)."""
+
+    def danger_traits(self) -> RuleTraits:
+        """The traits the bot's danger model reads (:attr:`dealer_ron`)."""
+        if self.dealer_ron and self.traits.dealer_pays_more:
+            return replace(self.traits, dealer_pays_more=False)
+        return self.traits
+
+    threat_race = 0.0
+    """Chance per own turn, per unit of the opponents' summed readiness (a standing riichi
+    is 1), that another seat wins first, added to :data:`~muraglia.players.danger.RACE` in
+    the own hand's chance to win (:meth:`race`); 0: :data:`~muraglia.players.danger.RACE`
+    alone."""
+
+    def race(self, t: Table) -> float:
+        """The chance per own turn that the deal ends first by another seat's win."""
+        if not self.threat_race:
+            return RACE
+        return min(RACE + self.threat_race * threat_of(t, self.traits), 0.5)
+
     draw_weight = 1.0
     """Share of :meth:`draw_value` the bot counts (0: none)."""
 
@@ -338,7 +363,7 @@ class DefensiveBot(EfficiencyBot):
             return self._attack(t, legal, discards)
         if self.fold_junk_only and not self.cannot_win(t, discards):
             return self._attack(t, legal, discards)  # MCR: a hand that may win plays on
-        model = DangerModel.of(t, self.traits)
+        model = DangerModel.of(t, self.danger_traits())
         ranked, equity, steps = self.ranked_equity(t, discards)
         best_sh = min(steps.values())
         for a in legal:
@@ -418,8 +443,11 @@ class DefensiveBot(EfficiencyBot):
         draws = t.view.live_count // 4
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
         typical = self.traits.typical_value
+        if self.dealer_ron and t.view.dealer == t.view.seat:
+            typical *= self.traits.dealer_factor  # East's own hand is worth more (EMA-SCORE)
         by_kind: dict[int, float] = {}
         drawn = self.draw_value(t)
+        race = self.race(t)
         for a in discards:
             k = a.tile
             e = by_kind.get(k)
@@ -433,7 +461,7 @@ class DefensiveBot(EfficiencyBot):
                 )
                 value = self.win_gain(t, typical * (1 + ctx.value(counts) / VALUE_SCALE))
                 counts[k] += 1
-                e = win_chance(sh, uke, draws, unseen) * value
+                e = win_chance(sh, uke, draws, unseen, race) * value
                 by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
             equity[a] = e
         return dict(scores), equity, steps

@@ -104,6 +104,11 @@ class ExpertBot(DefensiveBot):
         self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
         self.call_check = self.lookahead  # calls judged one draw ahead as the discards are
         self.winning_outs = False  # the lookahead counts them (:meth:`_look_ahead`)
+        p = self.profile
+        if p.expert_quiet:
+            self.quiet = p.expert_quiet
+        self.threat_race = p.threat_race
+        self.dealer_ron = p.dealer_ron
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
             # matches (net +1.6 +/- 1.3 per deal without it: more wins than the deal-ins it
@@ -233,6 +238,7 @@ class ExpertBot(DefensiveBot):
         draws = t.view.live_count // 4
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
         drawn = self.draw_value(t) if with_equity else 0.0
+        race = self.race(t)
         for a in discards:
             k = a.tile
             counts[k] -= 1
@@ -240,7 +246,7 @@ class ExpertBot(DefensiveBot):
                 if steps[a] != 0:
                     continue
                 value, outs = self.wait_value(t, counts, riichi=a.riichi)
-                chance = win_chance(0, outs, draws, unseen)
+                chance = win_chance(0, outs, draws, unseen, race)
                 equity[a] = chance * self.win_gain(t, value)
                 equity[a] += drawn
                 if a not in ranked:

@@ -72,6 +72,17 @@ class Profile:
     """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
     (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
     rulesets; MCR's is on by its minimum, :attr:`min_fan`)."""
+    expert_quiet: float = 0.0
+    """The opponents' summed readiness under which the expert plays as if nobody
+    threatened (:attr:`~muraglia.players.defensive.DefensiveBot.quiet`); 0: the bots'
+    :data:`~muraglia.players.defensive.QUIET`."""
+    threat_race: float = 0.0
+    """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.threat_race`: the chance
+    per own turn and unit of threat that another seat wins first (0: the fixed
+    :data:`~muraglia.players.danger.RACE` only)."""
+    dealer_ron: bool = False
+    """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
+    is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
 
     def scoring_honours(self, seat_wind: Tile, round_wind: Tile) -> frozenset[Tile]:
         """Honours whose pung scores a double for a seat with ``seat_wind``."""
@@ -134,6 +145,14 @@ PROFILES: dict[str, Profile] = {
         simples_weight=3,  # tanyao
         dora_weight=5,
         kongs=False,  # a kong gives the others a new dora and no han
+        # the expert against the field without open tanyao (docs/players.md, "Issue 20: the
+        # riichi-ema field without open tanyao"): the danger read from a summed readiness
+        # of 0.5 (opponents estimated less were almost never ready, `--calibrate`), the
+        # chance to win lowered 0.1 a turn per unit of threat (a standing riichi: the
+        # estimates then match the field's wins) and a deal-in paid at the winner's value
+        expert_quiet=0.5,
+        threat_race=0.1,
+        dealer_ron=True,
     ),
     # MCR-WIN-4: 8 points minimum. Calls must keep a shape that reaches it: full/half flush,
     # all pungs, straights and shifted chows, honour pungs.
