@@ -178,6 +178,18 @@ def _fixed_lines(
     return found
 
 
+_READINGS: dict[int, Reading] = {}
+"""The reading of a code ``8 * group index + wait code`` (:attr:`Best.reading`): readings are
+immutable, a few dozen codes occur, one object each."""
+
+
+def _reading_of(code: int) -> Reading:
+    """``Reading(code // 8, WAITS[code % 8])``, remembered."""
+    idx, wait = divmod(code, 8)
+    found = _READINGS[code] = Reading(idx, WAITS[wait])
+    return found
+
+
 def _bonus_in(hand: object) -> bool:
     """Whether ``hand`` (notation or a Hand) may hold a flower or season (``f``, EMA-TILE-1).
 
@@ -536,12 +548,12 @@ class RiichiEma(Ruleset[EmaOptions]):
         make = c.decomposition
         d = make if isinstance(make, Decomposition) else make()
         assert isinstance(c.reading, int)
-        idx, wait = divmod(c.reading, 8)
+        reading = _READINGS.get(c.reading) or _reading_of(c.reading)
         flag_set = flags if type(flags) is frozenset else frozenset(flags)
         ctx = win_context(
             c.hand,
             d,
-            Reading(idx, WAITS[wait]),
+            reading,
             w,
             seat,
             rnd,
@@ -815,14 +827,34 @@ class RiichiEma(Ruleset[EmaOptions]):
 
 
 def _tiles_of(values: Any, what: str) -> tuple[Tile, ...]:
-    """``as_tiles(values, what)``; a tuple of Tiles (what the scoring keeps) as it is."""
+    """``as_tiles(values, what)``; a tuple of Tiles (what the scoring keeps) as it is.
+
+    A list or tuple of Tiles and two-character notations (``5m``, ``0p``: the indicators of
+    an input object) is read by a table; anything else by :func:`as_tiles`.
+    """
     if type(values) is tuple:
         for t in values:
             if t.__class__ is not Tile:
                 break
         else:
             return values
+    if type(values) is tuple or type(values) is list:
+        out: list[Tile] = []
+        for v in values:
+            t = _PLAIN_TILES.get(v) if v.__class__ is str else v if v.__class__ is Tile else None
+            if t is None:
+                break
+            out.append(t)
+        else:
+            return tuple(out)
     return as_tiles(values, what)
+
+
+_PLAIN_TILES: dict[str, Tile] = {
+    **{t.notation: t for t in Tile},
+    **{f"0{suit}": Tile.from_notation(f"5{suit}") for suit in "mps"},
+}
+"""The tile kind of each two-character notation :func:`as_tiles` reads (a red five as a five)."""
 
 
 def _pure_output(result: ScoreResult, ja_names: Mapping[str, str | None]) -> dict[str, Any]:
