@@ -17,10 +17,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from muraglia.analysis.groups import Group, GroupKind, WaitKind
+from muraglia.kernels import compiled
 from muraglia.scoring.context import DRAGONS, WinContext, WinType
 from muraglia.tiles import TERMINALS_AND_HONOURS
 
@@ -192,12 +193,16 @@ _WAIT_FU = {
 _PUNG, _KONG, _PAIR = GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
 _TSUMO_WIN, _RON_WIN = WinType.TSUMO, WinType.RON
 _new = tuple.__new__
+_REF_SET, _REF_PAIR, _PAIR_FU = "EMA-FU-2/5", "EMA-FU-3", 2  # a set's rules; a pair's (EMA-FU-3)
 """``FuItem``/``Fu`` made from their fields without the named tuple's ``__new__`` (a Python
 function: a call per line of the hot path)."""
 
 
-def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
+def _pure_count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
     """The fu of ``ctx`` (EMA-FU-10); ``pinfu`` says whether the Pinfu yaku was awarded.
+
+    The reference of the C kernel's ``count_fu`` (:data:`count_fu`), which answers the same
+    Fu of the same FuItems and hands a context of other types to this function.
 
     Reads the context's fields directly (its views cost a call each): a pung or kong is
     concealed as :meth:`WinContext.is_group_concealed` says — declared concealed and not
@@ -224,15 +229,15 @@ def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
         if kind is _PUNG or kind is _KONG:
             closed = g.concealed and g is not by_ron
             fu, key = _SET_FU[(kind is _KONG, g.tile in _HEADS, closed)]
-            items.append(_new(FuItem, (key, fu, "EMA-FU-2/5", g)))
+            items.append(_new(FuItem, (key, fu, _REF_SET, g)))
         elif kind is _PAIR and standard:
             t = g.tile
             if t in DRAGONS:
-                items.append(_new(FuItem, ("dragon_pair", 2, "EMA-FU-3", g)))
+                items.append(_new(FuItem, ("dragon_pair", _PAIR_FU, _REF_PAIR, g)))
             if t == seat:
-                items.append(_new(FuItem, ("seat_pair", 2, "EMA-FU-3", g)))
+                items.append(_new(FuItem, ("seat_pair", _PAIR_FU, _REF_PAIR, g)))
             if t == rnd:
-                items.append(_new(FuItem, ("round_pair", 2, "EMA-FU-3", g)))
+                items.append(_new(FuItem, ("round_pair", _PAIR_FU, _REF_PAIR, g)))
     wait = None if reading is None else reading.wait
     if wait in _WAIT_FU:
         items.append(_WAIT_FU[wait])
@@ -245,3 +250,40 @@ def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
         items.append(_OPEN_PINFU)
         raw = 22
     return _new(Fu, (tuple(items), raw, -(-raw // 10) * 10))
+
+
+count_fu: Callable[..., Fu] = _pure_count_fu
+"""``count_fu(ctx, *, pinfu)``: the fu of a reading (EMA-FU-10): the C kernel's
+(``_criichi.count_fu``) where it is built, else :func:`_pure_count_fu`, its reference
+(``MURAGLIA_PURE=1``; ``tests/rulesets/riichi_ema/test_fu_kernel.py`` compares both)."""
+
+_native = compiled("muraglia.rulesets.riichi_ema._criichi")
+if _native is not None and hasattr(_native, "setup_fu"):  # (an older build has no count_fu)
+    _native.setup_fu(
+        _pure_count_fu,
+        Fu,
+        FuItem,
+        (_SEVEN_PAIRS, _PINFU_RON, _PINFU_TSUMO, _BASE_RON, _BASE, _TSUMO, _OPEN_PINFU),
+        (
+            _REF_SET,
+            _REF_PAIR,
+            "dragon_pair",
+            "seat_pair",
+            "round_pair",
+            "standard",
+            "seven_pairs",
+            _PUNG,
+            _KONG,
+            _PAIR,
+            _TSUMO_WIN,
+            _RON_WIN,
+            _PAIR_FU,
+        ),
+        tuple(
+            _SET_FU[k, h, c] for k in (False, True) for h in (False, True) for c in (False, True)
+        ),
+        _WAIT_FU,
+        _HEADS,
+        DRAGONS,
+    )
+    count_fu = _native.count_fu
