@@ -63,7 +63,10 @@ if mcr_native.NATIVE:  # MCR's decompositions, readings, waits, plan loop, resol
         (mcr_native.best_fans, mcr_native._pure_best_fans),
     ]
 if scoring_result.NATIVE_JSON:  # the encoder of the output lines
-    NATIVE_PAIRS += [(scoring_result._dumps, scoring_result._pure_dumps)]
+    NATIVE_PAIRS += [
+        (scoring_result._dumps, scoring_result._pure_dumps),
+        (scoring_result._dumps_utf8, scoring_result._pure_dumps_utf8),
+    ]
 if engine_legal.NATIVE:  # the engine's turn loop
     NATIVE_PAIRS += [
         (engine_legal.act_actions, engine_legal._pure_act_actions),

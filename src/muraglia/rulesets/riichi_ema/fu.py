@@ -92,6 +92,25 @@ _LINES: dict[tuple[int, str, str, str], tuple[str, str]] = {}
 """A fu line in English and in Italian by (fu, rule id, both labels); bounded like ``_PAIRS``."""
 
 
+_TOTALS: dict[tuple[int, int], tuple[str, str]] = {}
+"""The total line of a fu breakdown in English and in Italian by (raw, rounded) fu."""
+
+
+def _total_lines(raw: int, total: int) -> tuple[str, str]:
+    """The last line of a breakdown: the total, or the raw sum rounded up (EMA-FU-9)."""
+    if raw != total:
+        pair = (
+            f"{raw:>3} fu  → rounded up to {total} fu  (EMA-FU-9)",
+            f"{raw:>3} fu  → arrotondato a {total} fu  (EMA-FU-9)",
+        )
+    else:
+        pair = (f"{total:>3} fu  total", f"{total:>3} fu  totale")
+    if len(_TOTALS) >= _PAIRS_LIMIT:
+        _TOTALS.clear()
+    _TOTALS[raw, total] = pair
+    return pair
+
+
 def _label_pair(item: FuItem) -> tuple[str, str]:
     """``(item.en, item.it)``, memoised by what they are made of (the key and the group's text)."""
     key = (item.key, _text(item.group))
@@ -120,7 +139,12 @@ class Fu(NamedTuple):
 
     def labels(self) -> tuple[tuple[str, str], ...]:
         """The (English, Italian) label of every line."""
-        return tuple([_label_pair(i) for i in self.items])
+        out = []
+        for i in self.items:  # (_label_pair's memo read here: two calls less a line)
+            g = i.group
+            pair = _PAIRS.get((i.key, "" if g is None else str(g)))
+            out.append(_label_pair(i) if pair is None else pair)
+        return tuple(out)
 
     def lines_both(
         self, labels: Sequence[tuple[str, str]]
@@ -139,12 +163,9 @@ class Fu(NamedTuple):
                 pair = _LINES[key] = (head + label_en + tail, head + label_it + tail)
             en.append(pair[0])
             it.append(pair[1])
-        if self.raw != self.total:
-            en.append(f"{self.raw:>3} fu  → rounded up to {self.total} fu  (EMA-FU-9)")
-            it.append(f"{self.raw:>3} fu  → arrotondato a {self.total} fu  (EMA-FU-9)")
-        else:
-            en.append(f"{self.total:>3} fu  total")
-            it.append(f"{self.total:>3} fu  totale")
+        pair = _TOTALS.get((self.raw, self.total)) or _total_lines(self.raw, self.total)
+        en.append(pair[0])
+        it.append(pair[1])
         return tuple(en), tuple(it)
 
 
@@ -170,6 +191,9 @@ _WAIT_FU = {
 }
 _PUNG, _KONG, _PAIR = GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
 _TSUMO_WIN, _RON_WIN = WinType.TSUMO, WinType.RON
+_new = tuple.__new__
+"""``FuItem``/``Fu`` made from their fields without the named tuple's ``__new__`` (a Python
+function: a call per line of the hot path)."""
 
 
 def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
@@ -186,7 +210,8 @@ def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
     tsumo = ctx.win is _TSUMO_WIN
     if pinfu:
         return _PINFU_TSUMO if tsumo else _PINFU_RON
-    concealed = ctx.is_concealed
+    melds = ctx.hand.melds  # ctx.is_concealed (a cached view: a call and a dict write)
+    concealed = not melds or all([m.concealed for m in melds])
     items: list[FuItem] = [_BASE_RON if concealed and not tsumo else _BASE]
     standard = shape == "standard"
     groups = d.groups
@@ -199,15 +224,15 @@ def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
         if kind is _PUNG or kind is _KONG:
             closed = g.concealed and g is not by_ron
             fu, key = _SET_FU[(kind is _KONG, g.tile in _HEADS, closed)]
-            items.append(FuItem(key, fu, "EMA-FU-2/5", g))
+            items.append(_new(FuItem, (key, fu, "EMA-FU-2/5", g)))
         elif kind is _PAIR and standard:
             t = g.tile
             if t in DRAGONS:
-                items.append(FuItem("dragon_pair", 2, "EMA-FU-3", g))
+                items.append(_new(FuItem, ("dragon_pair", 2, "EMA-FU-3", g)))
             if t == seat:
-                items.append(FuItem("seat_pair", 2, "EMA-FU-3", g))
+                items.append(_new(FuItem, ("seat_pair", 2, "EMA-FU-3", g)))
             if t == rnd:
-                items.append(FuItem("round_pair", 2, "EMA-FU-3", g))
+                items.append(_new(FuItem, ("round_pair", 2, "EMA-FU-3", g)))
     wait = None if reading is None else reading.wait
     if wait in _WAIT_FU:
         items.append(_WAIT_FU[wait])
@@ -219,4 +244,4 @@ def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
     if raw == 20 and not concealed:
         items.append(_OPEN_PINFU)
         raw = 22
-    return Fu(tuple(items), raw, -(-raw // 10) * 10)
+    return _new(Fu, (tuple(items), raw, -(-raw // 10) * 10))

@@ -132,6 +132,52 @@ def _transfer_lines(t: tuple[str, str, int, str]) -> tuple[str, str]:
     return pair
 
 
+_FIXED_LINES: dict[tuple[Any, ...], tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {}
+"""The fixed lines of a valid win's explanation by what they say (see :func:`_fixed_lines`):
+the han/fu/payment combinations recur. Bounded like ``_AWARD_LINES``."""
+
+
+def _fixed_lines(
+    key: tuple[Any, ...],
+) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
+    """A valid win's fixed explanation lines in English and in Italian, remembered.
+
+    ``key`` is ``(yakuman, limit, B, han, yaku_han, fu, tsumo, dealer won, discarder)``; the
+    answer is the line before the fu lines (the han, or the yakuman's B) in each language,
+    then the lines after them (B, what the win pays) in each language.
+    """
+    yakuman, limit, b, han, yaku_han, fu, tsumo, dealer, discarder = key
+    tail: list[str] = []
+    if yakuman:
+        head_en = head_it = f"{limit}: B = {b}"
+    else:
+        dora_han = han - yaku_han
+        head_en = f"han: {yaku_han} yaku + {dora_han} dora = {han}"
+        head_it = f"han: {yaku_han} da yaku + {dora_han} dora = {han}"
+        if limit:
+            tail.append(f"{limit}: B = {b}  (EMA-PAY-5)")
+        else:
+            tail.append(f"B = {fu} × 2^({han}+2) = {b}  (EMA-PAY-1)")
+    tail_it = list(tail)
+    if tsumo:
+        if dealer:
+            each = f"tsumo: {ceil100(2 * b)} x3"
+            tail.append(each + " each")
+            tail_it.append(each + " ciascuno")
+        else:
+            line = f"tsumo: E {ceil100(2 * b)}, {ceil100(b)} x2"
+            tail.append(line)
+            tail_it.append(line)
+    else:
+        amount = ceil100((6 if dealer else 4) * b)
+        tail.append(f"ron: {discarder or 'the discarder'} → {amount}")
+        tail_it.append(f"ron: {discarder or 'chi scarta'} → {amount}")
+    if len(_FIXED_LINES) >= _AWARD_LINES_LIMIT:
+        _FIXED_LINES.clear()
+    found = _FIXED_LINES[key] = (head_en, head_it, tuple(tail), tuple(tail_it))
+    return found
+
+
 def _bonus_in(hand: object) -> bool:
     """Whether ``hand`` (notation or a Hand) may hold a flower or season (``f``, EMA-TILE-1).
 
@@ -655,45 +701,28 @@ class RiichiEma(Ruleset[EmaOptions]):
         en = ["reading: " + reading]
         it = ["lettura: " + reading]
         for a in c.awards:
-            found = _award_lines(a)
+            found = _AWARD_LINES.get(id(a))  # (_award_lines' memo read here: a call less)
+            if found is None or found[0] is not a:
+                found = _award_lines(a)
             en.append(found[1])
             it.append(found[2])
         if not c.valid:
             en.append("not valid: " + str(c.reason))
             it.append("non valida: " + str(c.reason))
             return tuple(en), tuple(it)
-        if c.yakuman:
-            line = f"{c.limit}: B = {c.b}"
-            en.append(line)
-            it.append(line)
-        else:
-            dora_han = c.han - c.yaku_han
-            en.append(f"han: {c.yaku_han} yaku + {dora_han} dora = {c.han}")
-            it.append(f"han: {c.yaku_han} da yaku + {dora_han} dora = {c.han}")
-            fu = c.fu
-            if fu is not None:
-                en_fu, it_fu = fu.lines_both(fu_labels)
-                en.extend(en_fu)
-                it.extend(it_fu)
-            if c.limit:
-                line = f"{c.limit}: B = {c.b}  (EMA-PAY-5)"
-            else:
-                line = f"B = {fu.total if fu else 0} × 2^({c.han}+2) = {c.b}  (EMA-PAY-1)"
-            en.append(line)
-            it.append(line)
-        if c.ctx.self_drawn:
-            if winner == "E":
-                each = f"tsumo: {ceil100(2 * c.b)} x3"
-                en.append(each + " each")
-                it.append(each + " ciascuno")
-            else:
-                line = f"tsumo: E {ceil100(2 * c.b)}, {ceil100(c.b)} x2"
-                en.append(line)
-                it.append(line)
-        else:
-            amount = ceil100((6 if winner == "E" else 4) * c.b)
-            en.append(f"ron: {discarder or 'the discarder'} → {amount}")
-            it.append(f"ron: {discarder or 'chi scarta'} → {amount}")
+        fu = c.fu
+        tsumo = c.ctx.win is _TSUMO
+        key = (c.yakuman, c.limit, c.b, c.han, c.yaku_han, fu.total if fu else 0, tsumo,
+               winner == "E", discarder)  # fmt: skip
+        fixed = _FIXED_LINES.get(key) or _fixed_lines(key)
+        en.append(fixed[0])
+        it.append(fixed[1])
+        if fu is not None and not c.yakuman:
+            en_fu, it_fu = fu.lines_both(fu_labels)
+            en.extend(en_fu)
+            it.extend(it_fu)
+        en.extend(fixed[2])
+        it.extend(fixed[3])
         for t in transfers:
             pair = _TRANSFER_LINES.get(t) or _transfer_lines(t)
             en.append(pair[0])
