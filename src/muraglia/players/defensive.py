@@ -99,7 +99,7 @@ class DefensiveBot(EfficiencyBot):
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self.traits: RuleTraits = traits_for(rules if rules is not None else "")
-        self.ruleset: Any = _load(rules)
+        self.ruleset: Any = self.rules_object
         # the useful tiles a claim may bring count by the profile's weights (FIMJ, Ravenna:
         # FIMJ-PLAY-4, RAV-PLAY-3; 0 in the other rulesets); the efficiency bot counts draws
         self.claim_ukeire = True
@@ -524,20 +524,6 @@ def compact_notation(text: str) -> str:
     if run:
         out.append(run + suit)
     return "".join(out)
-
-
-def _load(rules: object) -> Any:
-    """The ruleset object (a scorer) of ``rules``; None if it cannot be loaded."""
-    from muraglia.rulesets import ruleset_for  # noqa: PLC0415
-
-    if rules is None or rules == "":
-        return None
-    if not isinstance(rules, str):
-        return rules
-    try:
-        return ruleset_for(rules)
-    except MahjongError:
-        return None
 
 
 def score_win(

@@ -104,9 +104,6 @@ class ExpertBot(DefensiveBot):
         self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
         self.call_check = self.lookahead  # calls judged one draw ahead as the discards are
         self.winning_outs = False  # the lookahead counts them (:meth:`_look_ahead`)
-        options = getattr(self.ruleset, "options", None)
-        if self.traits.id.startswith("riichi") and not getattr(options, "open_tanyao", True):
-            self.open_simples = False  # no open tanyao (EMA-YAKU-05 as the options set it)
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
             # matches (net +1.6 +/- 1.3 per deal without it: more wins than the deal-ins it

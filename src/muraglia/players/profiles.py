@@ -118,10 +118,11 @@ PROFILES: dict[str, Profile] = {
     ),
     # EMA-WIN-2: a win needs a yaku (dora are not one). Opening must keep a yakuhai pung,
     # tanyao, a flush or toitoi; closed and ready, riichi is the yaku (EMA-RIICHI-4). Open
-    # tanyao is a yaku in the Tenhou preset only (EMA-YAKU-05: not in riichi-ema), yet the
-    # efficiency and defensive bots count it in both (EfficiencyBot.open_simples); only the
-    # expert reads the option. Kept so for now: every riichi-ema strength cell is played
-    # against these calls (docs/players.md, "Issue 20: defensive in riichi-ema and MCR").
+    # tanyao is a yaku in the Tenhou preset only (EMA-YAKU-05: not in riichi-ema): every bot
+    # reads the ruleset's ``open_tanyao`` option (EfficiencyBot.open_simples). Until bots
+    # 239068d6a3 the efficiency and defensive bots counted it in riichi-ema too; the
+    # riichi-ema cells played against those calls are superseded (docs/players.md,
+    # "Issue 20: the riichi-ema field without open tanyao").
     "riichi-ema": Profile(
         "riichi-ema",
         honour_pair_weight=8,
