@@ -461,13 +461,14 @@ RACE = 0.05
 
 
 @lru_cache(maxsize=1 << 16)
-def win_chance(shanten: int, ukeire: int, draws: int, unseen: int) -> float:
+def win_chance(shanten: int, ukeire: int, draws: int, unseen: int, race: float = RACE) -> float:
     """The chance to complete the hand within ``draws`` own turns (a rough model).
 
     Each step of shanten is a stage passed with a per-turn chance of its useful tiles over
     the unseen ones (the current stage with ``ukeire``, later stages with typical counts);
     once ready, the others' discards count too (a claimed win), nearly doubling the chance.
-    Each turn the deal may also end by another seat's win (:data:`RACE`).
+    Each turn the deal may also end by another seat's win (``race``, by default
+    :data:`RACE`).
 
     >>> win_chance(0, 8, 10, 80) > win_chance(1, 30, 10, 80) > win_chance(3, 40, 10, 80)
     True
@@ -487,7 +488,7 @@ def win_chance(shanten: int, ukeire: int, draws: int, unseen: int) -> float:
             moved = state[i] * chances[i]
             state[i] -= moved
             state[i + 1] += moved * alive
-        alive *= 1 - RACE
+        alive *= 1 - race
     return state[-1]
 
 

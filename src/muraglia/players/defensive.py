@@ -103,6 +103,8 @@ class DefensiveBot(EfficiencyBot):
         # the useful tiles a claim may bring count by the profile's weights (FIMJ, Ravenna:
         # FIMJ-PLAY-4, RAV-PLAY-3; 0 in the other rulesets); the efficiency bot counts draws
         self.claim_ukeire = True
+        self.caution = self.profile.caution
+        self.race_threat = self.profile.race_threat
         if self.traits.settled:
             # FIMJ, Ravenna: a deal-in costs no more than another seat's win (FIMJ-PAY-1,
             # RAV-PAY-1). Reading the danger there lost placement in every form measured
@@ -417,6 +419,7 @@ class DefensiveBot(EfficiencyBot):
         hand = DeltaShanten(counts, melds)
         draws = t.view.live_count // 4
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
+        race = self.race(t)
         typical = self.traits.typical_value
         by_kind: dict[int, float] = {}
         drawn = self.draw_value(t)
@@ -433,10 +436,26 @@ class DefensiveBot(EfficiencyBot):
                 )
                 value = self.win_gain(t, typical * (1 + ctx.value(counts) / VALUE_SCALE))
                 counts[k] += 1
-                e = win_chance(sh, uke, draws, unseen) * value
+                e = win_chance(sh, uke, draws, unseen, race) * value
                 by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
             equity[a] = e
         return dict(scores), equity, steps
+
+    race_threat = 0.0
+    """Per unit of the opponents' summed readiness, the chance a turn that another seat wins
+    first, added to :data:`~muraglia.players.danger.RACE` in the own hand's chance to win
+    (:meth:`race`; the profile's :attr:`~muraglia.players.profiles.Profile.race_threat`)."""
+
+    def race(self, t: Table) -> float:
+        """The chance, per own turn, that another seat wins first (for :func:`win_chance`).
+
+        :data:`~muraglia.players.danger.RACE`, raised by :attr:`race_threat` per unit of the
+        opponents' summed readiness (a standing riichi counts 1): a ready opponent ends the
+        deal sooner than the quiet table the constant assumes.
+        """
+        if not self.race_threat:
+            return RACE
+        return min(RACE + self.race_threat * threat_of(t, self.traits), 0.5)
 
     def call_keeps_value(self, t: Table, action: Action) -> bool:
         """Whether the hand after the call ``action`` may still win (MCR-WIN-4: 8 points).

@@ -51,7 +51,7 @@ from typing import Any
 from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass, Pung
 from muraglia.players.base import Table
-from muraglia.players.danger import win_chance, win_gain
+from muraglia.players.danger import RACE, win_chance, win_gain
 from muraglia.players.defensive import (
     SELF_DRAWN,
     DefensiveBot,
@@ -232,6 +232,7 @@ class ExpertBot(DefensiveBot):
         counts = t.counts
         draws = t.view.live_count // 4
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
+        race = self.race(t) if with_equity else RACE
         drawn = self.draw_value(t) if with_equity else 0.0
         for a in discards:
             k = a.tile
@@ -240,7 +241,7 @@ class ExpertBot(DefensiveBot):
                 if steps[a] != 0:
                     continue
                 value, outs = self.wait_value(t, counts, riichi=a.riichi)
-                chance = win_chance(0, outs, draws, unseen)
+                chance = win_chance(0, outs, draws, unseen, race)
                 equity[a] = chance * self.win_gain(t, value)
                 equity[a] += drawn
                 if a not in ranked:

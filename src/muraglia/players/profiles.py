@@ -73,6 +73,16 @@ class Profile:
     (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
     rulesets; MCR's is on by its minimum, :attr:`min_fan`)."""
 
+    caution: float = 1.0
+    """Factor on every discard's cost in the defensive and expert bots' push/fold
+    (:func:`~muraglia.players.danger.attack_or_fold`): below 1 a win counts for more against
+    a deal-in than their points say (Seipalle, measured in docs/players.md)."""
+    race_threat: float = 0.0
+    """Per unit of the opponents' summed readiness, the chance a turn that another seat wins
+    first, added to :data:`~muraglia.players.danger.RACE` in the defensive and expert bots'
+    own chance to win (:meth:`~muraglia.players.defensive.DefensiveBot.race`); 0: the
+    constant alone."""
+
     def scoring_honours(self, seat_wind: Tile, round_wind: Tile) -> frozenset[Tile]:
         """Honours whose pung scores a double for a seat with ``seat_wind``."""
         out = {*DRAGONS, seat_wind}
@@ -115,6 +125,11 @@ PROFILES: dict[str, Profile] = {
         simples_weight=3,
         dora_weight=4,
         lookahead=True,
+        # a deal-in pays four shares and a win collects four and the stakes, yet folding
+        # lost placement at full cost: at half cost the defensive bot placed 0.08 better on
+        # the same 300 and 290 seeded matches (docs/players.md, "Issue 20, Seipalle")
+        caution=0.5,
+        race_threat=0.05,  # a standing riichi ends the deal sooner than RACE says
     ),
     # EMA-WIN-2: a win needs a yaku (dora are not one). Opening must keep a yakuhai pung,
     # tanyao, a flush or toitoi; closed and ready, riichi is the yaku (EMA-RIICHI-4). Open
