@@ -53,6 +53,8 @@ if fast.NATIVE:
     ]
 if riichi_fu.count_fu is not riichi_fu._pure_count_fu:  # the fu of a reading
     NATIVE_PAIRS += [(riichi_fu.count_fu, riichi_fu._pure_count_fu)]
+if riichi_ruleset.explain_lines is not riichi_ruleset._pure_explain:  # the explanation
+    NATIVE_PAIRS += [(riichi_ruleset.explain_lines, riichi_ruleset._pure_explain)]
 if riichi_ruleset.output_object is not riichi_ruleset._pure_output:  # the output object
     NATIVE_PAIRS += [(riichi_ruleset.output_object, riichi_ruleset._pure_output)]
 if mcr_native.NATIVE:  # MCR's decompositions, readings, waits, plan loop, resolution
@@ -94,7 +96,7 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     """Run a module's tests on the compiled kernels, then on the pure-Python ones.
 
     The kernels: the notation scanner (``_cnotation.c``), shanten (``analysis/_cshanten.c``),
-    the riichi scorer's, its fu count's and its output object's
+    the riichi scorer's, its fu count's, explanation's and output object's
     (``rulesets/riichi_ema/_criichi.c``) and MCR's decompositions, readings, single-tile
     wait, fan-plan loop, resolution and fans (``rulesets/mcr/_cmcr.c``), the encoder of the
     output lines (``scoring/_cjson.c``) and the engine's turn loop (``engine/_cdeal.c``).

@@ -68,6 +68,14 @@ class Profile:
     chow_claims: float = 0.0
     """The same for a useful tile that completes a chow with two held tiles, claimed from the
     seat before only (FIMJ-PLAY-4; Ravenna claims no chow, RAV-PLAY-3)."""
+    ready_value: float = 0.0
+    """Ukeire units the expert adds for a ready hand whose waits are worth one typical hand
+    (the expert's ``value_units``; 0: its default,
+    :data:`muraglia.players.expert.VALUE_UNITS`)."""
+    session_deals: int = 0
+    """Turns of East in a match, if fixed (Ravenna: 8, RAV-COMP-1, RAV-END-4): the expert
+    plays the last one for placement (:meth:`~muraglia.players.expert.ExpertBot.final_worth`);
+    0: not known (FIMJ's tournament rounds start at the breach wall's wind, FIMJ-TOURN-4)."""
     lookahead: bool = False
     """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
     (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
@@ -112,6 +120,8 @@ PROFILES: dict[str, Profile] = {
         riichi=False,
         chow_calls=False,
         pung_claims=2.0,
+        ready_value=72.0,
+        session_deals=8,
         lookahead=True,
     ),
     "seipalle": Profile(

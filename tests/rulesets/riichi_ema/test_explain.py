@@ -1,5 +1,9 @@
 """The riichi explanation and fu breakdown against their plain formatting (issue 19's memos).
 
+The explanation is the C kernel's ``explain`` where it is built (``ruleset.explain_lines``),
+else ``ruleset._pure_explain``: both are compared with the plain formatting below, and with
+each other on hypothesis-drawn inputs, calls of other types and the reference counts.
+
 ``RiichiEma._explain`` takes its fixed lines (han, B, what the win pays) from a memo by what
 they say, ``Fu.labels``/``Fu.lines_both`` read their memos inline, ``count_fu`` makes its
 named tuples with ``tuple.__new__``, ``Decomposition.__str__`` reads the group texts' memo,
@@ -12,10 +16,11 @@ cleared between the two passes, so that both a miss and a hit are compared.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.rulesets.riichi_ema.test_output import SPECIAL, cases
 
@@ -177,3 +182,62 @@ def test_indicators_read_as_as_tiles_reads_them(values: list[Any], kind: type) -
     assert _outcome(riichi._tiles_of, given_values, "dora") == _outcome(
         as_tiles, given_values, "dora"
     )
+
+
+def _explain_args(data: dict[str, Any]) -> tuple[Any, ...] | None:
+    rs = ruleset_for(data["rules"])
+    try:
+        result = rs.score_input(data)
+    except Exception:
+        return None
+    if type(result) is not RiichiResult:
+        return None
+    extra = result.extra
+    c = extra._c
+    transfers = extra.transfers() if c.valid and (c.tsumo or extra._discarder) else []
+    return extra.core(), transfers, c.winner, extra._discarder, extra.fu_labels()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_kernel_explains_as_the_reference(seed: int) -> None:
+    for data in cases(25, seed):
+        args = _explain_args(data)
+        if args is None:
+            continue
+        _clear_memos()  # the kernel's misses (its makers), then its hits
+        first = riichi.explain_lines(*args)
+        assert first == riichi._pure_explain(*args) == riichi.explain_lines(*args), data
+        assert all(type(lines) is tuple for lines in first)
+
+
+def test_other_types_get_the_reference_answer() -> None:
+    args = next(a for a in map(_explain_args, cases(50, 5)) if a is not None and a[1])
+    core, transfers, winner, discarder, labels = args
+    others = [
+        (tuple(core), transfers, winner, discarder, labels),  # a plain tuple, not a Core
+        (core, tuple(transfers), winner, discarder, labels),
+        (core, [list(transfers[0])], winner, discarder, labels),  # unhashable: TypeError
+        (core, [*transfers, ("x", "y", 1, "other")], winner, discarder, labels),
+        (core, transfers, None, discarder, labels),
+        (core, transfers, winner, discarder, ()),  # labels short: zip's ValueError
+        (core._replace(awards=list(core.awards)), transfers, winner, discarder, labels),
+        (core._replace(ctx=None), transfers, winner, discarder, labels),
+        (core._replace(valid=False, reason=None), transfers, winner, discarder, labels),
+        (core._replace(fu=None), transfers, winner, discarder, labels),
+        (core, transfers, winner, discarder),  # four arguments
+    ]
+    for other in others:
+        assert _outcome(riichi.explain_lines, *other) == _outcome(riichi._pure_explain, *other)
+
+
+def test_explain_reference_counts_do_not_move() -> None:
+    calls = [a for a in map(_explain_args, cases(200, 11)) if a is not None]
+    shared = [x for a in calls for x in (*a[0].awards, a[0].fu, a[2], *a[1])]
+    for a in calls:  # warm: the memos fill here
+        riichi.explain_lines(*a)
+    before = [sys.getrefcount(x) for x in shared]
+    for _ in range(10):
+        for a in calls:
+            riichi.explain_lines(*a)
+    assert [sys.getrefcount(x) for x in shared] == before

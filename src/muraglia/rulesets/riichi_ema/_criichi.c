@@ -2688,6 +2688,256 @@ done:
     return out;
 }
 
+/* ------------------------------------------------------------------ the explanation */
+
+/* explain(core, transfers, winner, discarder, fu_labels): RiichiEma._explain's lines, both
+ * languages, from the ruleset's memos: the award lines (_AWARD_LINES by the award's id), the
+ * fixed lines (_FIXED_LINES by what they say) and the transfer lines (_TRANSFER_LINES), each
+ * made by its Python function on a miss; the reading's text and the fu lines by their Python
+ * code (Decomposition.__str__, Fu.lines_both). Its reference, ruleset._pure_explain, is also
+ * the fallback: a Core of another type or shape, or any field of other types, is handed to
+ * it before any work. The words ("reading: ", ...) are handed over by setup_explain. */
+enum { EX_READING_EN, EX_READING_IT, EX_INVALID_EN, EX_INVALID_IT, EX_DEALER, EX_TSUMO,
+       NEXWORDS };
+enum { EX_CTX, EX_AWARDS, EX_VALID, EX_REASON, EX_HAN, EX_YAKU_HAN, EX_YAKUMAN, EX_FU, EX_B,
+       EX_LIMIT, NEXFIELDS };
+static PyObject *ex_pure = NULL, *ex_core = NULL, *ex_award_memo = NULL, *ex_award_fn = NULL,
+                *ex_fixed_memo = NULL, *ex_fixed_fn = NULL, *ex_transfer_memo = NULL,
+                *ex_transfer_fn = NULL, *ex_words[NEXWORDS], *ex_zero = NULL, *s_lines_both;
+static Py_ssize_t ex_fields[NEXFIELDS], ex_core_len = 0, ex_fu_total = -1;
+
+PyDoc_STRVAR(setup_explain_doc,
+             "setup_explain(pure, core, fields, fu_total, award_memo, award_fn, fixed_memo, "
+             "fixed_fn, transfer_memo, transfer_fn, words): the Python side of explain (see "
+             "ruleset.py): the reference, Core, the positions of its fields, Fu's total, the "
+             "three memos with their makers, the words of the lines.");
+
+static PyObject *setup_explain(PyObject *self, PyObject *args) {
+    PyObject *pure, *core, *fields, *am, *af, *fm, *ff, *tm, *tf, *words;
+    Py_ssize_t total, i;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOO!nO!OO!OO!OO!:setup_explain", &pure, &core, &PyTuple_Type,
+                          &fields, &total, &PyDict_Type, &am, &af, &PyDict_Type, &fm, &ff,
+                          &PyDict_Type, &tm, &tf, &PyTuple_Type, &words))
+        return NULL;
+    if (!PyCallable_Check(pure) || !plain_tuple_type(core) || !PyCallable_Check(af) ||
+        !PyCallable_Check(ff) || !PyCallable_Check(tf) || PyTuple_GET_SIZE(fields) != NEXFIELDS ||
+        PyTuple_GET_SIZE(words) != NEXWORDS || total < 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "setup_explain: callables, a named tuple type, %d fields, %d words",
+                     NEXFIELDS, NEXWORDS);
+        return NULL;
+    }
+    for (i = 0; i < NEXWORDS; i++)
+        if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(words, i)) && i != EX_TSUMO) {
+            PyErr_SetString(PyExc_TypeError, "setup_explain: the words are strings");
+            return NULL;
+        }
+    ex_core_len = 0;
+    for (i = 0; i < NEXFIELDS; i++) {
+        Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(fields, i));
+        if (at == -1 && PyErr_Occurred()) return NULL;
+        if (at < 0) {
+            PyErr_SetString(PyExc_ValueError, "setup_explain: a field's position is >= 0");
+            return NULL;
+        }
+        ex_fields[i] = at;
+        if (at >= ex_core_len) ex_core_len = at + 1;
+    }
+    if (ex_zero == NULL && (ex_zero = PyLong_FromLong(0)) == NULL) return NULL;
+    ex_fu_total = total;
+    set_ref(&ex_pure, pure);
+    set_ref(&ex_core, core);
+    set_ref(&ex_award_memo, am);
+    set_ref(&ex_award_fn, af);
+    set_ref(&ex_fixed_memo, fm);
+    set_ref(&ex_fixed_fn, ff);
+    set_ref(&ex_transfer_memo, tm);
+    set_ref(&ex_transfer_fn, tf);
+    for (i = 0; i < NEXWORDS; i++) set_ref(&ex_words[i], PyTuple_GET_ITEM(words, i));
+    Py_RETURN_NONE;
+}
+
+/* en.append(pair[0]); it.append(pair[1]) for a tuple of at least `at + 2` items; -1 on error,
+ * 1 when `pair` is not such a tuple (the caller hands the call to the reference) */
+static int add_pair(PyObject *en, PyObject *it, PyObject *pair, Py_ssize_t at) {
+    if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) < at + 2) return 1;
+    if (PyList_Append(en, PyTuple_GET_ITEM(pair, at)) < 0 ||
+        PyList_Append(it, PyTuple_GET_ITEM(pair, at + 1)) < 0)
+        return -1;
+    return 0;
+}
+
+/* en += a; it += b for two tuples of strings; -1 on error, 1 when they are not tuples */
+static int add_lines(PyObject *en, PyObject *it, PyObject *a, PyObject *b) {
+    Py_ssize_t i;
+    if (!PyTuple_CheckExact(a) || !PyTuple_CheckExact(b)) return 1;
+    for (i = 0; i < PyTuple_GET_SIZE(a); i++)
+        if (PyList_Append(en, PyTuple_GET_ITEM(a, i)) < 0) return -1;
+    for (i = 0; i < PyTuple_GET_SIZE(b); i++)
+        if (PyList_Append(it, PyTuple_GET_ITEM(b, i)) < 0) return -1;
+    return 0;
+}
+
+/* memo[key] (borrowed) if the memo has it, else fn(key) (new reference); NULL on error */
+static PyObject *remembered(PyObject *memo, PyObject *key, PyObject *fn, PyObject *arg) {
+    PyObject *found = PyDict_GetItemWithError(memo, key);
+    if (found != NULL) return Py_NewRef(found);
+    if (PyErr_Occurred()) return NULL;
+    return PyObject_CallOneArg(fn, arg);
+}
+
+PyDoc_STRVAR(explain_doc,
+             "explain(core, transfers, winner, discarder, fu_labels): RiichiEma._explain's "
+             "(English, Italian) lines, or what ruleset._pure_explain answers for other types.");
+
+static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *core, *transfers, *winner, *discarder, *labels, *ctx, *awards, *fu, *yakuman,
+        *en = NULL, *it = NULL, *text = NULL, *line = NULL, *key = NULL, *found = NULL,
+        *out = NULL;
+    Py_ssize_t i;
+    int valid, rc, dealer, tsumo;
+    (void)self;
+    if (ex_pure == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "explain: setup_explain was not called");
+        return NULL;
+    }
+    if (nargs != 5) goto pure;
+    core = args[0];
+    transfers = args[1];
+    winner = args[2];
+    discarder = args[3];
+    labels = args[4];
+    if ((PyObject *)Py_TYPE(core) != ex_core || PyTuple_GET_SIZE(core) < ex_core_len ||
+        !PyList_CheckExact(transfers) || !PyUnicode_CheckExact(winner))
+        goto pure;
+    ctx = PyTuple_GET_ITEM(core, ex_fields[EX_CTX]);
+    awards = PyTuple_GET_ITEM(core, ex_fields[EX_AWARDS]);
+    fu = PyTuple_GET_ITEM(core, ex_fields[EX_FU]);
+    yakuman = PyTuple_GET_ITEM(core, ex_fields[EX_YAKUMAN]);
+    if (!PyTuple_CheckExact(awards) || (fu != Py_None && (!PyTuple_Check(fu) ||
+                                                          PyTuple_GET_SIZE(fu) <= ex_fu_total)))
+        goto pure;
+    /* the reading */
+    if ((line = PyObject_GetAttr(ctx, s_decomposition)) == NULL) goto pure_on_error;
+    text = PyObject_Str(line);
+    Py_CLEAR(line);
+    if (text == NULL) goto done;
+    if ((en = PyList_New(1)) == NULL || (it = PyList_New(1)) == NULL) goto done;
+    if ((line = PyUnicode_Concat(ex_words[EX_READING_EN], text)) == NULL) goto done;
+    PyList_SET_ITEM(en, 0, line);
+    if ((line = PyUnicode_Concat(ex_words[EX_READING_IT], text)) == NULL) goto done;
+    PyList_SET_ITEM(it, 0, line);
+    line = NULL;
+    /* the award lines: (award, en, it) by the award's id */
+    for (i = 0; i < PyTuple_GET_SIZE(awards); i++) {
+        PyObject *a = PyTuple_GET_ITEM(awards, i);
+        if ((key = PyLong_FromVoidPtr(a)) == NULL) goto done;
+        found = PyDict_GetItemWithError(ex_award_memo, key);
+        Py_CLEAR(key);
+        if (found == NULL && PyErr_Occurred()) goto done;
+        if (found != NULL && PyTuple_CheckExact(found) && PyTuple_GET_SIZE(found) == 3 &&
+            PyTuple_GET_ITEM(found, 0) == a)
+            Py_INCREF(found);
+        else if ((found = PyObject_CallOneArg(ex_award_fn, a)) == NULL)
+            goto done;
+        rc = add_pair(en, it, found, 1);
+        Py_CLEAR(found);
+        if (rc < 0) goto done;
+        if (rc > 0) goto pure;
+    }
+    valid = PyObject_IsTrue(PyTuple_GET_ITEM(core, ex_fields[EX_VALID]));
+    if (valid < 0) goto done;
+    if (!valid) {
+        PyObject *reason = PyObject_Str(PyTuple_GET_ITEM(core, ex_fields[EX_REASON]));
+        if (reason == NULL) goto done;
+        line = PyUnicode_Concat(ex_words[EX_INVALID_EN], reason);
+        rc = line == NULL || PyList_Append(en, line) < 0;
+        Py_CLEAR(line);
+        if (!rc) {
+            line = PyUnicode_Concat(ex_words[EX_INVALID_IT], reason);
+            rc = line == NULL || PyList_Append(it, line) < 0;
+            Py_CLEAR(line);
+        }
+        Py_DECREF(reason);
+        if (rc) goto done;
+        goto finish;
+    }
+    /* the fixed lines, by (yakuman, limit, B, han, yaku han, fu, tsumo, dealer, discarder) */
+    if ((line = PyObject_GetAttr(ctx, s_win)) == NULL) goto pure_on_error;
+    tsumo = line == ex_words[EX_TSUMO];
+    Py_CLEAR(line);
+    dealer = PyUnicode_Compare(winner, ex_words[EX_DEALER]) == 0;
+    key = PyTuple_Pack(9, yakuman, PyTuple_GET_ITEM(core, ex_fields[EX_LIMIT]),
+                       PyTuple_GET_ITEM(core, ex_fields[EX_B]),
+                       PyTuple_GET_ITEM(core, ex_fields[EX_HAN]),
+                       PyTuple_GET_ITEM(core, ex_fields[EX_YAKU_HAN]),
+                       fu == Py_None ? ex_zero : PyTuple_GET_ITEM(fu, ex_fu_total),
+                       tsumo ? Py_True : Py_False, dealer ? Py_True : Py_False, discarder);
+    if (key == NULL || (found = remembered(ex_fixed_memo, key, ex_fixed_fn, key)) == NULL)
+        goto done;
+    Py_CLEAR(key);
+    if ((rc = add_pair(en, it, found, 0)) != 0) goto fixed_failed;
+    if (fu != Py_None && (rc = PyObject_IsTrue(yakuman)) <= 0) {
+        PyObject *both;
+        if (rc < 0) goto fixed_failed;
+        both = PyObject_CallMethodOneArg(fu, s_lines_both, labels);
+        if (both == NULL) {
+            rc = -1;
+            goto fixed_failed;
+        }
+        rc = PyTuple_CheckExact(both) && PyTuple_GET_SIZE(both) == 2
+                 ? add_lines(en, it, PyTuple_GET_ITEM(both, 0), PyTuple_GET_ITEM(both, 1))
+                 : 1;
+        Py_DECREF(both);
+        if (rc != 0) goto fixed_failed;
+    }
+    rc = PyTuple_CheckExact(found) && PyTuple_GET_SIZE(found) == 4
+             ? add_lines(en, it, PyTuple_GET_ITEM(found, 2), PyTuple_GET_ITEM(found, 3))
+             : 1;
+fixed_failed:
+    Py_CLEAR(found);
+    if (rc < 0) goto done;
+    if (rc > 0) goto pure;
+    /* the transfers */
+    for (i = 0; i < PyList_GET_SIZE(transfers); i++) {
+        PyObject *t = PyList_GET_ITEM(transfers, i);
+        Py_INCREF(t); /* (the list may change while a maker runs) */
+        found = PyTuple_CheckExact(t) ? remembered(ex_transfer_memo, t, ex_transfer_fn, t)
+                                      : NULL;
+        Py_DECREF(t);
+        if (found == NULL) {
+            if (PyErr_Occurred()) goto done;
+            goto pure;
+        }
+        rc = add_pair(en, it, found, 0);
+        Py_CLEAR(found);
+        if (rc < 0) goto done;
+        if (rc > 0) goto pure;
+    }
+finish:
+    {
+        PyObject *a = PyList_AsTuple(en), *b = a ? PyList_AsTuple(it) : NULL;
+        if (b != NULL) out = PyTuple_Pack(2, a, b);
+        Py_XDECREF(a);
+        Py_XDECREF(b);
+    }
+    goto done;
+pure_on_error:
+    if (!PyErr_ExceptionMatches(PyExc_Exception)) goto done;
+    PyErr_Clear();
+pure:
+    out = PyObject_Vectorcall(ex_pure, args, (size_t)nargs, NULL);
+done:
+    Py_XDECREF(en);
+    Py_XDECREF(it);
+    Py_XDECREF(text);
+    Py_XDECREF(line);
+    Py_XDECREF(key);
+    Py_XDECREF(found);
+    return out;
+}
+
 /* ------------------------------------------------------------------ module */
 
 static PyMethodDef methods[] = {
@@ -2702,6 +2952,8 @@ static PyMethodDef methods[] = {
     {"setup_fu", setup_fu, METH_VARARGS, setup_fu_doc},
     {"count_fu", (PyCFunction)(void (*)(void))count_fu, METH_VARARGS | METH_KEYWORDS,
      count_fu_doc},
+    {"setup_explain", setup_explain, METH_VARARGS, setup_explain_doc},
+    {"explain", (PyCFunction)(void (*)(void))explain, METH_FASTCALL, explain_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2746,6 +2998,7 @@ PyMODINIT_FUNC PyInit__criichi(void) {
     s_hand = PyUnicode_InternFromString("hand");
     s_tile = PyUnicode_InternFromString("tile");
     s_pinfu = PyUnicode_InternFromString("pinfu");
+    s_lines_both = PyUnicode_InternFromString("lines_both");
     letter_objs[0] = PyUnicode_InternFromString("E");
     letter_objs[1] = PyUnicode_InternFromString("S");
     letter_objs[2] = PyUnicode_InternFromString("W");
@@ -2753,6 +3006,7 @@ PyMODINIT_FUNC PyInit__criichi(void) {
     if (!s_concealed || !s_melds || !s_winning || !s_kind || !s_red || !s_tiles || !s_bonus ||
         !s_resolvers || !s_decomposition || !s_shape || !s_groups || !s_win || !s_reading ||
         !s_group || !s_wait || !s_seat_wind || !s_round_wind || !s_hand || !s_tile || !s_pinfu ||
+        !s_lines_both ||
         PyModule_AddIntConstant(m, "NY", NY) < 0 || PyModule_AddIntConstant(m, "NF", NF) < 0 ||
         PyModule_AddObjectRef(m, "Deferred", (PyObject *)&DeferredType) < 0) {
         Py_DECREF(m);

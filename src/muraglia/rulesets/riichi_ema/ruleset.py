@@ -703,43 +703,15 @@ class RiichiEma(Ruleset[EmaOptions]):
         discarder: str | None,
         fu_labels: Sequence[tuple[str, str]],
     ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The explanation lines in English and in Italian, built in one pass.
+        """The explanation lines in English and in Italian (:data:`explain_lines`).
 
         ``fu_labels`` are the (English, Italian) labels of ``c.fu``'s lines (shared with the
-        fu breakdown of the output). The reading, the award lines and the payments are the
-        same text in both languages but for a few words, so they are formatted once.
+        fu breakdown of the output).
         """
-        reading = str(c.ctx.decomposition)
-        en = ["reading: " + reading]
-        it = ["lettura: " + reading]
-        for a in c.awards:
-            found = _AWARD_LINES.get(id(a))  # (_award_lines' memo read here: a call less)
-            if found is None or found[0] is not a:
-                found = _award_lines(a)
-            en.append(found[1])
-            it.append(found[2])
-        if not c.valid:
-            en.append("not valid: " + str(c.reason))
-            it.append("non valida: " + str(c.reason))
-            return tuple(en), tuple(it)
-        fu = c.fu
-        tsumo = c.ctx.win is _TSUMO
-        key = (c.yakuman, c.limit, c.b, c.han, c.yaku_han, fu.total if fu else 0, tsumo,
-               winner == "E", discarder)  # fmt: skip
-        fixed = _FIXED_LINES.get(key) or _fixed_lines(key)
-        en.append(fixed[0])
-        it.append(fixed[1])
-        if fu is not None and not c.yakuman:
-            en_fu, it_fu = fu.lines_both(fu_labels)
-            en.extend(en_fu)
-            it.extend(it_fu)
-        en.extend(fixed[2])
-        it.extend(fixed[3])
-        for t in transfers:
-            pair = _TRANSFER_LINES.get(t) or _transfer_lines(t)
-            en.append(pair[0])
-            it.append(pair[1])
-        return tuple(en), tuple(it)
+        lines: tuple[tuple[str, ...], tuple[str, ...]] = explain_lines(
+            c, transfers, winner, discarder, fu_labels
+        )
+        return lines
 
     # ------------------------------------------------------------------ settlement
 
@@ -857,6 +829,73 @@ _PLAIN_TILES: dict[str, Tile] = {
 """The tile kind of each two-character notation :func:`as_tiles` reads (a red five as a five)."""
 
 
+_CORE_FIELDS = (
+    "ctx",
+    "awards",
+    "valid",
+    "reason",
+    "han",
+    "yaku_han",
+    "yakuman",
+    "fu",
+    "b",
+    "limit",
+)
+"""The fields of :class:`Core` the C kernel's ``explain`` reads, in the order of its table."""
+_EXPLAIN_WORDS = ("reading: ", "lettura: ", "not valid: ", "non valida: ")
+"""The heads of an explanation's first line and of an invalid hand's last, English and Italian."""
+
+
+def _pure_explain(
+    c: Core,
+    transfers: list[tuple[str, str, int, str]],
+    winner: str,
+    discarder: str | None,
+    fu_labels: Sequence[tuple[str, str]],
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The explanation lines of ``c`` in English and in Italian, built in one pass.
+
+    The reference of the C kernel's ``explain`` (:data:`explain_lines`), which reads the same
+    memos and hands anything of other types to this function.
+
+    ``fu_labels`` are the (English, Italian) labels of ``c.fu``'s lines (shared with the
+    fu breakdown of the output). The reading, the award lines and the payments are the
+    same text in both languages but for a few words, so they are formatted once.
+    """
+    reading = str(c.ctx.decomposition)
+    reading_en, reading_it, invalid_en, invalid_it = _EXPLAIN_WORDS
+    en = [reading_en + reading]
+    it = [reading_it + reading]
+    for a in c.awards:
+        found = _AWARD_LINES.get(id(a))  # (_award_lines' memo read here: a call less)
+        if found is None or found[0] is not a:
+            found = _award_lines(a)
+        en.append(found[1])
+        it.append(found[2])
+    if not c.valid:
+        en.append(invalid_en + str(c.reason))
+        it.append(invalid_it + str(c.reason))
+        return tuple(en), tuple(it)
+    fu = c.fu
+    tsumo = c.ctx.win is _TSUMO
+    key = (c.yakuman, c.limit, c.b, c.han, c.yaku_han, fu.total if fu else 0, tsumo,
+           winner == "E", discarder)  # fmt: skip
+    fixed = _FIXED_LINES.get(key) or _fixed_lines(key)
+    en.append(fixed[0])
+    it.append(fixed[1])
+    if fu is not None and not c.yakuman:
+        en_fu, it_fu = fu.lines_both(fu_labels)
+        en.extend(en_fu)
+        it.extend(it_fu)
+    en.extend(fixed[2])
+    it.extend(fixed[3])
+    for t in transfers:
+        pair = _TRANSFER_LINES.get(t) or _transfer_lines(t)
+        en.append(pair[0])
+        it.append(pair[1])
+    return tuple(en), tuple(it)
+
+
 def _pure_output(result: ScoreResult, ja_names: Mapping[str, str | None]) -> dict[str, Any]:
     """``result.to_dict()`` with the ``ja`` name of each pattern that has one.
 
@@ -881,11 +920,31 @@ OUTPUT_KEYS = (
 """The names ``output`` reads and writes (output keys, fields, attributes), in the order of
 the kernel's table (``K_*`` in ``_criichi.c``)."""
 
+explain_lines: Callable[..., Any] = _pure_explain
+"""``(c, transfers, winner, discarder, fu_labels)`` -> the explanation lines in English and in
+Italian: the C kernel's ``explain`` where it is built (the same lines from the same memos and
+their makers), else :func:`_pure_explain`, its reference."""
+
 output_object: Callable[[ScoreResult, Mapping[str, str | None]], Any] = _pure_output
 """The output object of a riichi result: the C kernel's ``output`` where it is built (it
 answers NotImplemented for what it leaves to :func:`_pure_output`)."""
 
 if fast.NATIVE:
+    if hasattr(fast._native, "setup_explain"):  # (an older build has no explain)
+        fast._native.setup_explain(
+            _pure_explain,
+            Core,
+            tuple(Core._fields.index(name) for name in _CORE_FIELDS),
+            Fu._fields.index("total"),
+            _AWARD_LINES,
+            _award_lines,
+            _FIXED_LINES,
+            _fixed_lines,
+            _TRANSFER_LINES,
+            _transfer_lines,
+            (*_EXPLAIN_WORDS, "E", _TSUMO),  # and the dealer's seat, a tsumo win
+        )
+        explain_lines = fast._native.explain
     if hasattr(fast._native, "setup_output"):  # (an older build has no output)
         fast._native.setup_output(
             RiichiResult,
