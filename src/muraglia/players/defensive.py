@@ -104,6 +104,8 @@ class DefensiveBot(EfficiencyBot):
         # the useful tiles a claim may bring count by the profile's weights (FIMJ, Ravenna:
         # FIMJ-PLAY-4, RAV-PLAY-3; 0 in the other rulesets); the efficiency bot counts draws
         self.claim_ukeire = True
+        self.caution = self.profile.caution
+        self.race_threat = self.profile.race_threat
         if self.traits.settled:
             # FIMJ, Ravenna: a deal-in costs no more than another seat's win (FIMJ-PAY-1,
             # RAV-PAY-1). Reading the danger there lost placement in every form measured
@@ -204,18 +206,6 @@ class DefensiveBot(EfficiencyBot):
         if self.dealer_ron and self.traits.dealer_pays_more:
             return replace(self.traits, dealer_pays_more=False)
         return self.traits
-
-    threat_race = 0.0
-    """Chance per own turn, per unit of the opponents' summed readiness (a standing riichi
-    is 1), that another seat wins first, added to :data:`~muraglia.players.danger.RACE` in
-    the own hand's chance to win (:meth:`race`); 0: :data:`~muraglia.players.danger.RACE`
-    alone."""
-
-    def race(self, t: Table) -> float:
-        """The chance per own turn that the deal ends first by another seat's win."""
-        if not self.threat_race:
-            return RACE
-        return min(RACE + self.threat_race * threat_of(t, self.traits), 0.5)
 
     draw_weight = 1.0
     """Share of :meth:`draw_value` the bot counts (0: none)."""
@@ -442,6 +432,7 @@ class DefensiveBot(EfficiencyBot):
         hand = DeltaShanten(counts, melds)
         draws = t.view.live_count // 4
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
+        race = self.race(t)
         typical = self.traits.typical_value
         if self.dealer_ron and t.view.dealer == t.view.seat:
             typical *= self.traits.dealer_factor  # East's own hand is worth more (EMA-SCORE)
@@ -465,6 +456,22 @@ class DefensiveBot(EfficiencyBot):
                 by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
             equity[a] = e
         return dict(scores), equity, steps
+
+    race_threat = 0.0
+    """Per unit of the opponents' summed readiness, the chance a turn that another seat wins
+    first, added to :data:`~muraglia.players.danger.RACE` in the own hand's chance to win
+    (:meth:`race`; the profile's :attr:`~muraglia.players.profiles.Profile.race_threat`)."""
+
+    def race(self, t: Table) -> float:
+        """The chance, per own turn, that another seat wins first (for :func:`win_chance`).
+
+        :data:`~muraglia.players.danger.RACE`, raised by :attr:`race_threat` per unit of the
+        opponents' summed readiness (a standing riichi counts 1): a ready opponent ends the
+        deal sooner than the quiet table the constant assumes.
+        """
+        if not self.race_threat:
+            return RACE
+        return min(RACE + self.race_threat * threat_of(t, self.traits), 0.5)
 
     def call_keeps_value(self, t: Table, action: Action) -> bool:
         """Whether the hand after the call ``action`` may still win (MCR-WIN-4: 8 points).

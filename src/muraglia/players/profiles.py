@@ -68,6 +68,14 @@ class Profile:
     chow_claims: float = 0.0
     """The same for a useful tile that completes a chow with two held tiles, claimed from the
     seat before only (FIMJ-PLAY-4; Ravenna claims no chow, RAV-PLAY-3)."""
+    ready_value: float = 0.0
+    """Ukeire units the expert adds for a ready hand whose waits are worth one typical hand
+    (the expert's ``value_units``; 0: its default,
+    :data:`muraglia.players.expert.VALUE_UNITS`)."""
+    session_deals: int = 0
+    """Turns of East in a match, if fixed (Ravenna: 8, RAV-COMP-1, RAV-END-4): the expert
+    plays the last one for placement (:meth:`~muraglia.players.expert.ExpertBot.final_worth`);
+    0: not known (FIMJ's tournament rounds start at the breach wall's wind, FIMJ-TOURN-4)."""
     lookahead: bool = False
     """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
     (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
@@ -76,13 +84,22 @@ class Profile:
     """The opponents' summed readiness under which the expert plays as if nobody
     threatened (:attr:`~muraglia.players.defensive.DefensiveBot.quiet`); 0: the bots'
     :data:`~muraglia.players.defensive.QUIET`."""
-    threat_race: float = 0.0
-    """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.threat_race`: the chance
-    per own turn and unit of threat that another seat wins first (0: the fixed
-    :data:`~muraglia.players.danger.RACE` only)."""
+    expert_race_threat: float = 0.0
+    """The expert's :attr:`race_threat` where it differs from the defensive bot's (0: the
+    same)."""
     dealer_ron: bool = False
     """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
     is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
+
+    caution: float = 1.0
+    """Factor on every discard's cost in the defensive and expert bots' push/fold
+    (:func:`~muraglia.players.danger.attack_or_fold`): below 1 a win counts for more against
+    a deal-in than their points say (Seipalle, measured in docs/players.md)."""
+    race_threat: float = 0.0
+    """Per unit of the opponents' summed readiness, the chance a turn that another seat wins
+    first, added to :data:`~muraglia.players.danger.RACE` in the defensive and expert bots'
+    own chance to win (:meth:`~muraglia.players.defensive.DefensiveBot.race`); 0: the
+    constant alone."""
 
     def scoring_honours(self, seat_wind: Tile, round_wind: Tile) -> frozenset[Tile]:
         """Honours whose pung scores a double for a seat with ``seat_wind``."""
@@ -113,6 +130,8 @@ PROFILES: dict[str, Profile] = {
         riichi=False,
         chow_calls=False,
         pung_claims=2.0,
+        ready_value=72.0,
+        session_deals=8,
         lookahead=True,
     ),
     "seipalle": Profile(
@@ -126,6 +145,11 @@ PROFILES: dict[str, Profile] = {
         simples_weight=3,
         dora_weight=4,
         lookahead=True,
+        # a deal-in pays four shares and a win collects four and the stakes, yet folding
+        # lost placement at full cost: at half cost the defensive bot placed 0.08 better on
+        # the same 300 and 290 seeded matches (docs/players.md, "Issue 20, Seipalle")
+        caution=0.5,
+        race_threat=0.05,  # a standing riichi ends the deal sooner than RACE says
     ),
     # EMA-WIN-2: a win needs a yaku (dora are not one). Opening must keep a yakuhai pung,
     # tanyao, a flush or toitoi; closed and ready, riichi is the yaku (EMA-RIICHI-4). Open
@@ -151,7 +175,7 @@ PROFILES: dict[str, Profile] = {
         # chance to win lowered 0.1 a turn per unit of threat (a standing riichi: the
         # estimates then match the field's wins) and a deal-in paid at the winner's value
         expert_quiet=0.5,
-        threat_race=0.1,
+        expert_race_threat=0.1,
         dealer_ron=True,
     ),
     # MCR-WIN-4: 8 points minimum. Calls must keep a shape that reaches it: full/half flush,

@@ -506,7 +506,19 @@ def build_decomposition(
         melds = hand.melds
         if melds:
             groups.extend([meld_group(m) for m in melds])
-    return Decomposition(shape, tuple(groups))
+    d = _new_object(Decomposition)  # the frozen dataclass's __init__ is a Python call
+    _set_shape(d, shape)
+    _set_groups(d, tuple(groups))
+    return d
+
+
+_new_object = object.__new__
+_set_shape: Callable[[Decomposition, str], None] = vars(Decomposition)["shape"].__set__
+_set_groups: Callable[[Decomposition, tuple[Group, ...]], None] = vars(Decomposition)[
+    "groups"
+].__set__
+"""The slots of a :class:`Decomposition` (a frozen dataclass: its own ``__setattr__`` refuses,
+its slots' descriptors set them as its ``__init__`` does)."""
 
 
 _BIT = KIND_BITS
