@@ -585,6 +585,27 @@ def test_diagnosis_counts_every_deal_and_pairs_runs(
         dg.compare(str(strength_rows), str(strength_rows), cell)
 
 
+def test_diagnosis_sets_a_field_of_the_heros_profile_alone() -> None:
+    """``--set profile.FIELD=VALUE`` replaces a field of the hero's profile only (an
+    ablation of what the ruleset rewards, e.g. FIMJ's richi, FIMJ-DBL-C16): the hero
+    stops declaring richi, the efficiency field declares as before."""
+    dg = _bench("diagnose_bots")
+    assert dg._setting("profile.riichi=False") == ("profile.riichi", False)
+    args = argparse.Namespace(
+        rules="fimj", hero="expert", field="efficiency", seed=1, max_deals=2,
+        set=[], calibrate=False,
+    )  # fmt: skip
+    before = [c["riichi"] for c in dg.play(args, 0)["seats"]]
+    off = argparse.Namespace(**{**vars(args), "set": [("profile.riichi", False)]})
+    after = [c["riichi"] for c in dg.play(off, 0)["seats"]]
+    assert before[0] > 0  # seat 0 is the hero of match 0
+    assert after[0] == 0
+    assert after[1:] == before[1:]
+    bad = argparse.Namespace(**{**vars(args), "set": [("profile.no_such_field", 1)]})
+    with pytest.raises(SystemExit, match="no field 'no_such_field'"):
+        dg.play(bad, 0)
+
+
 def test_diagnosis_counts_the_riichi_stakes_apart_from_the_hands() -> None:
     """SEI-RIICHI-3/6: a riichi stake goes on the table and to the next winner, outside the
     settlement's net; the rows count it apart, and with the hands it makes the score."""
