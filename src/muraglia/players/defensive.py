@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
@@ -194,6 +195,18 @@ class DefensiveBot(EfficiencyBot):
             assert isinstance(a, Discard)
             scores[a] += moved.get(a.tile, 0.0)
 
+    dealer_ron = False
+    """Whether the bot reads a deal-in as paid at the winner's value, East's or not, and its
+    own hand as worth :attr:`~muraglia.players.danger.RuleTraits.dealer_factor` more when
+    it is East (riichi, EMA-SCORE; see
+    :attr:`~muraglia.players.danger.RuleTraits.dealer_pays_more`)."""
+
+    def danger_traits(self) -> RuleTraits:
+        """The traits the bot's danger model reads (:attr:`dealer_ron`)."""
+        if self.dealer_ron and self.traits.dealer_pays_more:
+            return replace(self.traits, dealer_pays_more=False)
+        return self.traits
+
     draw_weight = 1.0
     """Share of :meth:`draw_value` the bot counts (0: none)."""
 
@@ -340,7 +353,7 @@ class DefensiveBot(EfficiencyBot):
             return self._attack(t, legal, discards)
         if self.fold_junk_only and not self.cannot_win(t, discards):
             return self._attack(t, legal, discards)  # MCR: a hand that may win plays on
-        model = DangerModel.of(t, self.traits)
+        model = DangerModel.of(t, self.danger_traits())
         ranked, equity, steps = self.ranked_equity(t, discards)
         best_sh = min(steps.values())
         for a in legal:
@@ -421,8 +434,11 @@ class DefensiveBot(EfficiencyBot):
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
         race = self.race(t)
         typical = self.traits.typical_value
+        if self.dealer_ron and t.view.dealer == t.view.seat:
+            typical *= self.traits.dealer_factor  # East's own hand is worth more (EMA-SCORE)
         by_kind: dict[int, float] = {}
         drawn = self.draw_value(t)
+        race = self.race(t)
         for a in discards:
             k = a.tile
             e = by_kind.get(k)

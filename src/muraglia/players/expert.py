@@ -121,6 +121,12 @@ class ExpertBot(DefensiveBot):
         self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
         self.call_check = self.lookahead  # calls judged one draw ahead as the discards are
         self.winning_outs = False  # the lookahead counts them (:meth:`_look_ahead`)
+        p = self.profile
+        if p.expert_quiet:
+            self.quiet = p.expert_quiet
+        if p.expert_race_threat:
+            self.race_threat = p.expert_race_threat
+        self.dealer_ron = p.dealer_ron
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
             # matches (net +1.6 +/- 1.3 per deal without it: more wins than the deal-ins it

@@ -2938,6 +2938,161 @@ done:
     return out;
 }
 
+/* ------------------------------------------------------------------ the chosen decomposition */
+
+/* build_decomposition(hand, shape, splits): fast.build_decomposition for a standard reading
+ * (its three SuitSplits): each suit's groups by its split's group codes into SPLIT_GROUPS,
+ * the honours' pungs and pairs from the same table, the melds' groups (meld_group), in a
+ * Decomposition whose slots are set through their descriptors, as the reference sets them.
+ * Anything else (another shape, splits or counts of other types, a code outside the table)
+ * is handed to the reference, fast._pure_build_decomposition, before any work. */
+static PyObject *dec_pure = NULL, *dec_table = NULL, *dec_meld_group = NULL, *dec_type = NULL,
+                *dec_shape_slot = NULL, *dec_groups_slot = NULL, *dec_standard = NULL,
+                *dec_split_type = NULL, *s_concealed_counts = NULL;
+static Py_ssize_t dec_groups_field = -1;
+
+PyDoc_STRVAR(setup_decomposition_doc,
+             "setup_decomposition(pure, table, meld_group, decomposition, split, groups_field, "
+             "standard): the Python side of build_decomposition (see fast.py): the reference, "
+             "SPLIT_GROUPS, analysis.shapes.meld_group, Decomposition, SuitSplit and the "
+             "position of its groups, the standard shape's id.");
+
+static PyObject *setup_decomposition(PyObject *self, PyObject *args) {
+    PyObject *pure, *table, *mg, *type, *split, *standard, *shape_slot, *groups_slot;
+    Py_ssize_t field;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO!OO!O!nU:setup_decomposition", &pure, &PyTuple_Type, &table,
+                          &mg, &PyType_Type, &type, &PyType_Type, &split, &field, &standard))
+        return NULL;
+    if (!PyCallable_Check(pure) || !PyCallable_Check(mg) || field < 0 ||
+        !plain_tuple_type(split) || PyTuple_GET_SIZE(table) != 3 * 34) {
+        PyErr_SetString(PyExc_ValueError,
+                        "setup_decomposition: callables, a table of 3 x 34 groups, a field");
+        return NULL;
+    }
+    shape_slot = PyDict_GetItemString(((PyTypeObject *)type)->tp_dict, "shape");
+    groups_slot = PyDict_GetItemString(((PyTypeObject *)type)->tp_dict, "groups");
+    if (shape_slot == NULL || groups_slot == NULL || Py_TYPE(shape_slot)->tp_descr_set == NULL ||
+        Py_TYPE(groups_slot)->tp_descr_set == NULL) {
+        PyErr_SetString(PyExc_TypeError,
+                        "setup_decomposition: Decomposition's shape and groups are slots");
+        return NULL;
+    }
+    if (s_concealed_counts == NULL &&
+        (s_concealed_counts = PyUnicode_InternFromString("concealed_counts")) == NULL)
+        return NULL;
+    set_ref(&dec_pure, pure);
+    set_ref(&dec_table, table);
+    set_ref(&dec_meld_group, mg);
+    set_ref(&dec_type, type);
+    set_ref(&dec_shape_slot, shape_slot);
+    set_ref(&dec_groups_slot, groups_slot);
+    set_ref(&dec_standard, standard);
+    set_ref(&dec_split_type, split);
+    dec_groups_field = field;
+    Py_RETURN_NONE;
+}
+
+/* groups.append(table[at]) for a group there; 0 done, -1 error, 1 no group (the reference) */
+static int add_group(PyObject *groups, Py_ssize_t at) {
+    PyObject *g;
+    if (at < 0 || at >= PyTuple_GET_SIZE(dec_table)) return 1;
+    g = PyTuple_GET_ITEM(dec_table, at);
+    if (g == Py_None) return 1;
+    return PyList_Append(groups, g) < 0 ? -1 : 0;
+}
+
+/* the standard decomposition: a new reference, NULL on error, Py_NotImplemented (a new
+ * reference) for what is left to the reference */
+static PyObject *standard_decomposition(PyObject *hand, PyObject *shape, PyObject *splits) {
+    PyObject *counts = NULL, *melds = NULL, *groups = NULL, *tuple = NULL, *out = NULL;
+    Py_ssize_t s, i, t;
+    int rc = 0;
+    if ((counts = PyObject_GetAttr(hand, s_concealed_counts)) == NULL ||
+        (melds = PyObject_GetAttr(hand, s_melds)) == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_Exception)) goto done;
+        PyErr_Clear();
+        goto other;
+    }
+    if (!PyTuple_CheckExact(counts) || PyTuple_GET_SIZE(counts) != 34 ||
+        !PyTuple_CheckExact(melds))
+        goto other;
+    for (s = 0; s < 3; s++) {
+        PyObject *sp = PyTuple_GET_ITEM(splits, s);
+        if ((PyObject *)Py_TYPE(sp) != dec_split_type || PyTuple_GET_SIZE(sp) <= dec_groups_field ||
+            !PyTuple_CheckExact(PyTuple_GET_ITEM(sp, dec_groups_field)))
+            goto other;
+    }
+    if ((groups = PyList_New(0)) == NULL) goto done;
+    for (s = 0; s < 3 && rc == 0; s++) {
+        PyObject *codes = PyTuple_GET_ITEM(PyTuple_GET_ITEM(splits, s), dec_groups_field);
+        for (i = 0; i < PyTuple_GET_SIZE(codes) && rc == 0; i++) {
+            PyObject *code = PyTuple_GET_ITEM(codes, i);
+            Py_ssize_t at = PyLong_CheckExact(code) ? PyLong_AsSsize_t(code) : -1;
+            if (at == -1 && PyErr_Occurred()) goto done;
+            rc = at < 0 ? 1 : add_group(groups, at + 9 * s);
+        }
+    }
+    for (t = 27; t < 34 && rc == 0; t++) { /* an honour pair (block 2) or pung (block 1) */
+        PyObject *c = PyTuple_GET_ITEM(counts, t);
+        long n = PyLong_CheckExact(c) ? PyLong_AsLong(c) : -1;
+        if (n == -1 && PyErr_Occurred()) goto done;
+        if (n < 0) rc = 1;
+        else if (n >= 2) rc = add_group(groups, (n == 3 ? 34 : 68) + t);
+    }
+    if (rc < 0) goto done;
+    if (rc > 0) goto other;
+    for (i = 0; i < PyTuple_GET_SIZE(melds); i++) {
+        PyObject *g = PyObject_CallOneArg(dec_meld_group, PyTuple_GET_ITEM(melds, i));
+        if (g == NULL || PyList_Append(groups, g) < 0) {
+            Py_XDECREF(g);
+            goto done;
+        }
+        Py_DECREF(g);
+    }
+    if ((tuple = PyList_AsTuple(groups)) == NULL) goto done;
+    out = ((PyTypeObject *)dec_type)->tp_alloc((PyTypeObject *)dec_type, 0);
+    if (out != NULL &&
+        (Py_TYPE(dec_shape_slot)->tp_descr_set(dec_shape_slot, out, shape) < 0 ||
+         Py_TYPE(dec_groups_slot)->tp_descr_set(dec_groups_slot, out, tuple) < 0))
+        Py_CLEAR(out);
+    goto done;
+other:
+    out = Py_NewRef(Py_NotImplemented);
+done:
+    Py_XDECREF(counts);
+    Py_XDECREF(melds);
+    Py_XDECREF(groups);
+    Py_XDECREF(tuple);
+    return out;
+}
+
+PyDoc_STRVAR(build_decomposition_doc,
+             "build_decomposition(hand, shape, splits): fast.build_decomposition in C for a "
+             "standard reading, else what fast._pure_build_decomposition answers.");
+
+static PyObject *build_decomposition(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *out;
+    int standard;
+    (void)self;
+    if (dec_pure == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "build_decomposition: not set up");
+        return NULL;
+    }
+    if (nargs != 3 || !PyUnicode_CheckExact(args[1]) || !PyTuple_CheckExact(args[2]) ||
+        PyTuple_GET_SIZE(args[2]) != 3)
+        return PyObject_Vectorcall(dec_pure, args, (size_t)nargs, NULL);
+    standard = PyUnicode_Compare(args[1], dec_standard);
+    if (standard == -1 && PyErr_Occurred()) return NULL;
+    if (standard != 0) return PyObject_Vectorcall(dec_pure, args, (size_t)nargs, NULL);
+    out = standard_decomposition(args[0], args[1], args[2]);
+    if (out == Py_NotImplemented) {
+        Py_DECREF(out);
+        out = PyObject_Vectorcall(dec_pure, args, (size_t)nargs, NULL);
+    }
+    return out;
+}
+
 /* ------------------------------------------------------------------ module */
 
 static PyMethodDef methods[] = {
@@ -2953,6 +3108,9 @@ static PyMethodDef methods[] = {
     {"count_fu", (PyCFunction)(void (*)(void))count_fu, METH_VARARGS | METH_KEYWORDS,
      count_fu_doc},
     {"setup_explain", setup_explain, METH_VARARGS, setup_explain_doc},
+    {"setup_decomposition", setup_decomposition, METH_VARARGS, setup_decomposition_doc},
+    {"build_decomposition", (PyCFunction)(void (*)(void))build_decomposition, METH_FASTCALL,
+     build_decomposition_doc},
     {"explain", (PyCFunction)(void (*)(void))explain, METH_FASTCALL, explain_doc},
     {NULL, NULL, 0, NULL},
 };
