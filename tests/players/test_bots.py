@@ -461,13 +461,39 @@ def test_riichi_does_not_open_a_hand_without_a_yaku(rules: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("hand", "claim"),
-    [("55m33s234p456s67p8m", "5m"), ("123m456p78s13p55z", "5z")],
-    ids=["open-tanyao", "yakuhai"],
+    ("rules", "hand", "claim"),
+    [
+        ("riichi-tenhou", "55m33s234p456s67p8m", "5m"),
+        ("riichi-ema(open_tanyao=true)", "55m33s234p456s67p8m", "5m"),
+        ("riichi-ema", "123m456p78s13p55z", "5z"),
+        ("riichi-tenhou", "123m456p78s13p55z", "5z"),
+    ],
+    ids=["open-tanyao-tenhou", "open-tanyao-option", "yakuhai-ema", "yakuhai-tenhou"],
 )
-def test_riichi_opens_a_hand_that_keeps_a_yaku(hand: str, claim: str) -> None:
+def test_riichi_opens_a_hand_that_keeps_a_yaku(rules: str, hand: str, claim: str) -> None:
+    """A yakuhai pung is a yaku in both presets; open tanyao where the options allow it."""
     v = view(hand, phase="claim", claim=claim)
-    assert EfficiencyBot("riichi-ema").choose(v, [Pung(0), Pass(0)]) == Pung(0)
+    assert EfficiencyBot(rules).choose(v, [Pung(0), Pass(0)]) == Pung(0)
+
+
+@pytest.mark.parametrize("name", ["efficiency", "defensive", "expert"])
+@pytest.mark.parametrize("spec", ["riichi-ema", "riichi-tenhou(open_tanyao=false)"])
+def test_riichi_ema_makes_no_open_tanyao_call(name: str, spec: str) -> None:
+    """EMA-YAKU-05: open tanyao is no yaku in riichi-ema, so neither call leaves one.
+
+    The pung of 5m and the chow 6-7-8p would open an all-simples hand with no other yaku
+    (no honour, mixed suits, a chow against toitoi); the bot is given the ruleset object as
+    the simulations give it, and its spec.
+    """
+    for rules in (spec, load_ruleset(spec)):
+        bot = make_bot(name, rules)
+        v = view("55m33s234p456s67p8m", phase="claim", claim="5m")
+        assert bot.choose(v, [Pung(0), Pass(0)]) == Pass(0)
+        v = view("55m33s234p456s67p8m", phase="claim", claim="8p")
+        chow = Chow(0, (Tile.P6, Tile.P7, Tile.P8))
+        assert bot.choose(v, [chow, Pass(0)]) == Pass(0)
+        v = view("55m33s234p456s67p8m", phase="claim", claim="8p")
+        assert make_bot(name, "riichi-tenhou").choose(v, [chow, Pass(0)]) == chow
 
 
 @pytest.mark.parametrize(

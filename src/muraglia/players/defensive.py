@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
@@ -102,7 +103,7 @@ class DefensiveBot(EfficiencyBot):
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self.traits: RuleTraits = traits_for(rules if rules is not None else "")
-        self.ruleset: Any = _load(rules)
+        self.ruleset: Any = self.rules_object
         # the useful tiles a claim may bring count by the profile's weights (FIMJ, Ravenna:
         # FIMJ-PLAY-4, RAV-PLAY-3; 0 in the other rulesets); the efficiency bot counts draws
         self.claim_ukeire = True
@@ -196,6 +197,18 @@ class DefensiveBot(EfficiencyBot):
         for a in scores:
             assert isinstance(a, Discard)
             scores[a] += moved.get(a.tile, 0.0)
+
+    dealer_ron = False
+    """Whether the bot reads a deal-in as paid at the winner's value, East's or not, and its
+    own hand as worth :attr:`~muraglia.players.danger.RuleTraits.dealer_factor` more when
+    it is East (riichi, EMA-SCORE; see
+    :attr:`~muraglia.players.danger.RuleTraits.dealer_pays_more`)."""
+
+    def danger_traits(self) -> RuleTraits:
+        """The traits the bot's danger model reads (:attr:`dealer_ron`)."""
+        if self.dealer_ron and self.traits.dealer_pays_more:
+            return replace(self.traits, dealer_pays_more=False)
+        return self.traits
 
     draw_weight = 1.0
     """Share of :meth:`draw_value` the bot counts (0: none)."""
@@ -343,7 +356,7 @@ class DefensiveBot(EfficiencyBot):
             return self._attack(t, legal, discards)
         if self.fold_junk_only and not self.cannot_win(t, discards):
             return self._attack(t, legal, discards)  # MCR: a hand that may win plays on
-        model = DangerModel.of(t, self.traits)
+        model = DangerModel.of(t, self.danger_traits())
         ranked, equity, steps = self.ranked_equity(t, discards)
         best_sh = min(steps.values())
         for a in legal:
@@ -424,8 +437,11 @@ class DefensiveBot(EfficiencyBot):
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
         race = self.race(t)
         typical = self.traits.typical_value
+        if self.dealer_ron and t.view.dealer == t.view.seat:
+            typical *= self.traits.dealer_factor  # East's own hand is worth more (EMA-SCORE)
         by_kind: dict[int, float] = {}
         drawn = self.draw_value(t)
+        race = self.race(t)
         for a in discards:
             k = a.tile
             e = by_kind.get(k)
@@ -546,20 +562,6 @@ def compact_notation(text: str) -> str:
     if run:
         out.append(run + suit)
     return "".join(out)
-
-
-def _load(rules: object) -> Any:
-    """The ruleset object (a scorer) of ``rules``; None if it cannot be loaded."""
-    from muraglia.rulesets import ruleset_for  # noqa: PLC0415
-
-    if rules is None or rules == "":
-        return None
-    if not isinstance(rules, str):
-        return rules
-    try:
-        return ruleset_for(rules)
-    except MahjongError:
-        return None
 
 
 def score_win(
