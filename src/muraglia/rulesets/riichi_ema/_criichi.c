@@ -2705,20 +2705,24 @@ static PyObject *ex_pure = NULL, *ex_core = NULL, *ex_award_memo = NULL, *ex_awa
                 *ex_fixed_memo = NULL, *ex_fixed_fn = NULL, *ex_transfer_memo = NULL,
                 *ex_transfer_fn = NULL, *ex_words[NEXWORDS], *ex_zero = NULL, *s_lines_both;
 static Py_ssize_t ex_fields[NEXFIELDS], ex_core_len = 0, ex_fu_total = -1;
+static PyObject *ex_decomposition = NULL, *ex_group = NULL, *ex_group_text = NULL, *ex_space,
+                *ex_colon, *s_meld;
 
 PyDoc_STRVAR(setup_explain_doc,
              "setup_explain(pure, core, fields, fu_total, award_memo, award_fn, fixed_memo, "
-             "fixed_fn, transfer_memo, transfer_fn, words): the Python side of explain (see "
-             "ruleset.py): the reference, Core, the positions of its fields, Fu's total, the "
-             "three memos with their makers, the words of the lines.");
+             "fixed_fn, transfer_memo, transfer_fn, words, decomposition, group, group_text): "
+             "the Python side of explain (see ruleset.py): the reference, Core, the positions "
+             "of its fields, Fu's total, the three memos with their makers, the words of the "
+             "lines, Decomposition, Group and the memo of Group.__str__.");
 
 static PyObject *setup_explain(PyObject *self, PyObject *args) {
-    PyObject *pure, *core, *fields, *am, *af, *fm, *ff, *tm, *tf, *words;
+    PyObject *pure, *core, *fields, *am, *af, *fm, *ff, *tm, *tf, *words, *dt, *gt, *texts;
     Py_ssize_t total, i;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOO!nO!OO!OO!OO!:setup_explain", &pure, &core, &PyTuple_Type,
-                          &fields, &total, &PyDict_Type, &am, &af, &PyDict_Type, &fm, &ff,
-                          &PyDict_Type, &tm, &tf, &PyTuple_Type, &words))
+    if (!PyArg_ParseTuple(args, "OOO!nO!OO!OO!OO!O!O!O!:setup_explain", &pure, &core,
+                          &PyTuple_Type, &fields, &total, &PyDict_Type, &am, &af, &PyDict_Type,
+                          &fm, &ff, &PyDict_Type, &tm, &tf, &PyTuple_Type, &words, &PyType_Type,
+                          &dt, &PyType_Type, &gt, &PyDict_Type, &texts))
         return NULL;
     if (!PyCallable_Check(pure) || !plain_tuple_type(core) || !PyCallable_Check(af) ||
         !PyCallable_Check(ff) || !PyCallable_Check(tf) || PyTuple_GET_SIZE(fields) != NEXFIELDS ||
@@ -2745,6 +2749,12 @@ static PyObject *setup_explain(PyObject *self, PyObject *args) {
         if (at >= ex_core_len) ex_core_len = at + 1;
     }
     if (ex_zero == NULL && (ex_zero = PyLong_FromLong(0)) == NULL) return NULL;
+    if (ex_space == NULL && (ex_space = PyUnicode_FromString(" ")) == NULL) return NULL;
+    if (ex_colon == NULL && (ex_colon = PyUnicode_FromString(": ")) == NULL) return NULL;
+    if (s_meld == NULL && (s_meld = PyUnicode_InternFromString("meld")) == NULL) return NULL;
+    set_ref(&ex_decomposition, dt);
+    set_ref(&ex_group, gt);
+    set_ref(&ex_group_text, texts);
     ex_fu_total = total;
     set_ref(&ex_pure, pure);
     set_ref(&ex_core, core);
@@ -2787,6 +2797,65 @@ static PyObject *remembered(PyObject *memo, PyObject *key, PyObject *fn, PyObjec
     return PyObject_CallOneArg(fn, arg);
 }
 
+/* str(d): for a Decomposition of Groups, f"{shape}: " and the groups' texts joined by
+ * spaces, each from Group.__str__'s memo (by kind, tile and shown without brackets: concealed
+ * or not from a meld) or, on a miss, by str(group); anything else by str(d) itself */
+static PyObject *reading_text(PyObject *d) {
+    PyObject *shape = NULL, *groups = NULL, *texts = NULL, *joined = NULL, *head = NULL,
+             *out = NULL;
+    Py_ssize_t i, n;
+    if ((PyObject *)Py_TYPE(d) != ex_decomposition) return PyObject_Str(d);
+    if ((shape = PyObject_GetAttr(d, s_shape)) == NULL ||
+        (groups = PyObject_GetAttr(d, s_groups)) == NULL)
+        goto done;
+    if (!PyUnicode_CheckExact(shape) || !PyTuple_CheckExact(groups)) goto other;
+    n = PyTuple_GET_SIZE(groups);
+    if ((texts = PyList_New(n)) == NULL) goto done;
+    for (i = 0; i < n; i++) {
+        PyObject *g = PyTuple_GET_ITEM(groups, i), *kind, *tile, *conc, *flag, *key, *text;
+        if ((PyObject *)Py_TYPE(g) != ex_group) goto other;
+        conc = PyObject_GetAttr(g, s_concealed);
+        if (conc == NULL) goto done;
+        Py_DECREF(conc); /* True or False: immortal */
+        if (conc == Py_True) {
+            flag = Py_True;
+        } else if (conc == Py_False) {
+            PyObject *meld = PyObject_GetAttr(g, s_meld);
+            if (meld == NULL) goto done;
+            flag = meld == Py_None ? Py_True : Py_False;
+            Py_DECREF(meld);
+        } else {
+            goto other;
+        }
+        kind = PyObject_GetAttr(g, s_kind);
+        tile = kind ? PyObject_GetAttr(g, s_tile) : NULL;
+        key = tile ? PyTuple_Pack(3, kind, tile, flag) : NULL;
+        Py_XDECREF(kind);
+        Py_XDECREF(tile);
+        if (key == NULL) goto done;
+        text = PyDict_GetItemWithError(ex_group_text, key);
+        Py_DECREF(key);
+        if (text != NULL && PyUnicode_CheckExact(text))
+            Py_INCREF(text);
+        else if (PyErr_Occurred() || (text = PyObject_Str(g)) == NULL)
+            goto done;
+        PyList_SET_ITEM(texts, i, text);
+    }
+    if ((joined = PyUnicode_Join(ex_space, texts)) != NULL &&
+        (head = PyUnicode_Concat(shape, ex_colon)) != NULL)
+        out = PyUnicode_Concat(head, joined);
+    goto done;
+other:
+    out = PyObject_Str(d);
+done:
+    Py_XDECREF(shape);
+    Py_XDECREF(groups);
+    Py_XDECREF(texts);
+    Py_XDECREF(joined);
+    Py_XDECREF(head);
+    return out;
+}
+
 PyDoc_STRVAR(explain_doc,
              "explain(core, transfers, winner, discarder, fu_labels): RiichiEma._explain's "
              "(English, Italian) lines, or what ruleset._pure_explain answers for other types.");
@@ -2820,7 +2889,7 @@ static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         goto pure;
     /* the reading */
     if ((line = PyObject_GetAttr(ctx, s_decomposition)) == NULL) goto pure_on_error;
-    text = PyObject_Str(line);
+    text = reading_text(line);
     Py_CLEAR(line);
     if (text == NULL) goto done;
     if ((en = PyList_New(1)) == NULL || (it = PyList_New(1)) == NULL) goto done;

@@ -17,7 +17,7 @@ from itertools import chain
 from types import MethodType
 from typing import Any, ClassVar
 
-from muraglia.analysis.groups import Decomposition
+from muraglia.analysis.groups import _GROUP_TEXT, Decomposition, Group
 from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape
 from muraglia.analysis.waits import Reading, readings
 from muraglia.errors import InvalidHandError, RulesetError
@@ -943,6 +943,9 @@ if fast.NATIVE:
             _TRANSFER_LINES,
             _transfer_lines,
             (*_EXPLAIN_WORDS, "E", _TSUMO),  # and the dealer's seat, a tsumo win
+            Decomposition,
+            Group,
+            _GROUP_TEXT,
         )
         explain_lines = fast._native.explain
     if hasattr(fast._native, "setup_output"):  # (an older build has no output)
