@@ -215,7 +215,11 @@ def test_the_kernel_explains_as_the_reference(seed: int) -> None:
 
 
 def test_other_types_get_the_reference_answer() -> None:
-    args = next(a for a in map(_explain_args, cases(50, 5)) if a is not None and a[1])
+    args = next(
+        a
+        for a in map(_explain_args, cases(50, 5))
+        if a is not None and a[1] and a[0].fu and not a[0].yakuman and a[0].valid
+    )
     core, transfers, winner, discarder, labels = args
     others = [
         (tuple(core), transfers, winner, discarder, labels),  # a plain tuple, not a Core
@@ -229,6 +233,11 @@ def test_other_types_get_the_reference_answer() -> None:
         (core._replace(valid=False, reason=None), transfers, winner, discarder, labels),
         (core._replace(fu=None), transfers, winner, discarder, labels),
         (core, transfers, winner, discarder),  # four arguments
+        (core, transfers, winner, discarder, list(labels)),  # the fu lines' other spellings
+        (core, transfers, winner, discarder, (*labels[:-1], list(labels[-1]))),
+        (core, transfers, winner, discarder, ((1, 2), *labels[1:])),
+        (core._replace(fu=core.fu._replace(items=tuple(map(tuple, core.fu.items)))), *args[1:]),
+        (core._replace(fu=core.fu._replace(raw=float(core.fu.raw))), *args[1:]),
     ]
     ctx, d = core.ctx, core.ctx.decomposition
     g = d.groups[0]

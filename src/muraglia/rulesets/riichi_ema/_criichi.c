@@ -2706,24 +2706,34 @@ static PyObject *ex_pure = NULL, *ex_core = NULL, *ex_award_memo = NULL, *ex_awa
                 *ex_transfer_fn = NULL, *ex_words[NEXWORDS], *ex_zero = NULL, *s_lines_both;
 static Py_ssize_t ex_fields[NEXFIELDS], ex_core_len = 0, ex_fu_total = -1;
 static PyObject *ex_decomposition = NULL, *ex_group = NULL, *ex_group_text = NULL, *ex_space,
-                *ex_colon, *s_meld;
+                *ex_colon, *s_meld, *ex_fu_lines = NULL, *ex_fu_totals = NULL;
+static Py_ssize_t ex_fu_items = -1, ex_fu_raw = -1, ex_item_fu = -1, ex_item_ref = -1;
 
 PyDoc_STRVAR(setup_explain_doc,
-             "setup_explain(pure, core, fields, fu_total, award_memo, award_fn, fixed_memo, "
-             "fixed_fn, transfer_memo, transfer_fn, words, decomposition, group, group_text): "
-             "the Python side of explain (see ruleset.py): the reference, Core, the positions "
-             "of its fields, Fu's total, the three memos with their makers, the words of the "
-             "lines, Decomposition, Group and the memo of Group.__str__.");
+             "setup_explain(pure, core, fields, fu_fields, award_memo, award_fn, fixed_memo, "
+             "fixed_fn, transfer_memo, transfer_fn, words, decomposition, group, group_text, "
+             "item_fields, fu_lines, fu_totals): the Python side of explain (see ruleset.py): "
+             "the reference, Core, the positions of its fields and of Fu's items, raw and "
+             "total, the three memos with their makers, the words of the lines, Decomposition, "
+             "Group and the memo of Group.__str__, the positions of a FuItem's fu and ref, the "
+             "memos of Fu.lines_both.");
 
 static PyObject *setup_explain(PyObject *self, PyObject *args) {
-    PyObject *pure, *core, *fields, *am, *af, *fm, *ff, *tm, *tf, *words, *dt, *gt, *texts;
-    Py_ssize_t total, i;
+    PyObject *pure, *core, *fields, *am, *af, *fm, *ff, *tm, *tf, *words, *dt, *gt, *texts,
+        *lines, *totals;
+    Py_ssize_t total, items_at, raw_at, fu_at, ref_at, i;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOO!nO!OO!OO!OO!O!O!O!:setup_explain", &pure, &core,
-                          &PyTuple_Type, &fields, &total, &PyDict_Type, &am, &af, &PyDict_Type,
-                          &fm, &ff, &PyDict_Type, &tm, &tf, &PyTuple_Type, &words, &PyType_Type,
-                          &dt, &PyType_Type, &gt, &PyDict_Type, &texts))
+    if (!PyArg_ParseTuple(args, "OOO!(nnn)O!OO!OO!OO!O!O!O!(nn)O!O!:setup_explain", &pure,
+                          &core, &PyTuple_Type, &fields, &items_at, &raw_at, &total,
+                          &PyDict_Type, &am, &af, &PyDict_Type, &fm, &ff, &PyDict_Type, &tm,
+                          &tf, &PyTuple_Type, &words, &PyType_Type, &dt, &PyType_Type, &gt,
+                          &PyDict_Type, &texts, &fu_at, &ref_at, &PyDict_Type, &lines,
+                          &PyDict_Type, &totals))
         return NULL;
+    if (items_at < 0 || raw_at < 0 || fu_at < 0 || ref_at < 0) {
+        PyErr_SetString(PyExc_ValueError, "setup_explain: positions are >= 0");
+        return NULL;
+    }
     if (!PyCallable_Check(pure) || !plain_tuple_type(core) || !PyCallable_Check(af) ||
         !PyCallable_Check(ff) || !PyCallable_Check(tf) || PyTuple_GET_SIZE(fields) != NEXFIELDS ||
         PyTuple_GET_SIZE(words) != NEXWORDS || total < 0) {
@@ -2752,6 +2762,12 @@ static PyObject *setup_explain(PyObject *self, PyObject *args) {
     if (ex_space == NULL && (ex_space = PyUnicode_FromString(" ")) == NULL) return NULL;
     if (ex_colon == NULL && (ex_colon = PyUnicode_FromString(": ")) == NULL) return NULL;
     if (s_meld == NULL && (s_meld = PyUnicode_InternFromString("meld")) == NULL) return NULL;
+    ex_fu_items = items_at;
+    ex_fu_raw = raw_at;
+    ex_item_fu = fu_at;
+    ex_item_ref = ref_at;
+    set_ref(&ex_fu_lines, lines);
+    set_ref(&ex_fu_totals, totals);
     set_ref(&ex_decomposition, dt);
     set_ref(&ex_group, gt);
     set_ref(&ex_group_text, texts);
@@ -2796,6 +2812,57 @@ static PyObject *remembered(PyObject *memo, PyObject *key, PyObject *fn, PyObjec
     if (PyErr_Occurred()) return NULL;
     return PyObject_CallOneArg(fn, arg);
 }
+
+/* Fu.lines_both(labels) from its memos (fu._LINES by (fu, ref, English label, Italian
+ * label), fu._TOTALS by (raw, total)) when every line is there: 0 done, -1 error, 1 not all
+ * there or of other types (nothing appended: the caller calls lines_both, which makes and
+ * remembers them, or raises) */
+#define MAX_FU_LINES 24
+static int fu_lines_of(PyObject *en, PyObject *it, PyObject *fu, PyObject *labels) {
+    PyObject *items, *found[MAX_FU_LINES + 1], *key;
+    Py_ssize_t i, n, top;
+    if (fu_type == NULL || Py_TYPE(fu) != fu_type || !PyTuple_CheckExact(labels)) return 1;
+    top = ex_fu_items > ex_fu_raw ? ex_fu_items : ex_fu_raw;
+    if (ex_fu_total > top) top = ex_fu_total;
+    if (PyTuple_GET_SIZE(fu) <= top) return 1;
+    items = PyTuple_GET_ITEM(fu, ex_fu_items);
+    if (!PyTuple_CheckExact(items)) return 1;
+    n = PyTuple_GET_SIZE(items);
+    if (n != PyTuple_GET_SIZE(labels) || n > MAX_FU_LINES) return 1;
+    /* the memos' values, borrowed: looking up keys of ints and strings runs no Python code */
+    for (i = 0; i < n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(items, i), *label = PyTuple_GET_ITEM(labels, i);
+        if (Py_TYPE(item) != fu_item_type || PyTuple_GET_SIZE(item) <= ex_item_fu ||
+            PyTuple_GET_SIZE(item) <= ex_item_ref || !PyTuple_CheckExact(label) ||
+            PyTuple_GET_SIZE(label) != 2 ||
+            !PyLong_CheckExact(PyTuple_GET_ITEM(item, ex_item_fu)) ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(item, ex_item_ref)) ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 0)) ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 1)))
+            return 1;
+        key = PyTuple_Pack(4, PyTuple_GET_ITEM(item, ex_item_fu),
+                           PyTuple_GET_ITEM(item, ex_item_ref), PyTuple_GET_ITEM(label, 0),
+                           PyTuple_GET_ITEM(label, 1));
+        if (key == NULL) return -1;
+        found[i] = PyDict_GetItemWithError(ex_fu_lines, key);
+        Py_DECREF(key);
+        if (found[i] == NULL) return PyErr_Occurred() ? -1 : 1;
+    }
+    if (!PyLong_CheckExact(PyTuple_GET_ITEM(fu, ex_fu_raw)) ||
+        !PyLong_CheckExact(PyTuple_GET_ITEM(fu, ex_fu_total)))
+        return 1;
+    key = PyTuple_Pack(2, PyTuple_GET_ITEM(fu, ex_fu_raw), PyTuple_GET_ITEM(fu, ex_fu_total));
+    if (key == NULL) return -1;
+    found[n] = PyDict_GetItemWithError(ex_fu_totals, key);
+    Py_DECREF(key);
+    if (found[n] == NULL) return PyErr_Occurred() ? -1 : 1;
+    for (i = 0; i <= n; i++)
+        if (!PyTuple_CheckExact(found[i]) || PyTuple_GET_SIZE(found[i]) != 2) return 1;
+    for (i = 0; i <= n; i++)
+        if (add_pair(en, it, found[i], 0) < 0) return -1;
+    return 0;
+}
+#undef MAX_FU_LINES
 
 /* str(d): for a Decomposition of Groups, f"{shape}: " and the groups' texts joined by
  * spaces, each from Group.__str__'s memo (by kind, tile and shown without brackets: concealed
@@ -2950,6 +3017,8 @@ static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (fu != Py_None && (rc = PyObject_IsTrue(yakuman)) <= 0) {
         PyObject *both;
         if (rc < 0) goto fixed_failed;
+        if ((rc = fu_lines_of(en, it, fu, labels)) < 0) goto fixed_failed;
+        if (rc == 0) goto fu_done;
         both = PyObject_CallMethodOneArg(fu, s_lines_both, labels);
         if (both == NULL) {
             rc = -1;
@@ -2961,6 +3030,7 @@ static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         Py_DECREF(both);
         if (rc != 0) goto fixed_failed;
     }
+fu_done:
     rc = PyTuple_CheckExact(found) && PyTuple_GET_SIZE(found) == 4
              ? add_lines(en, it, PyTuple_GET_ITEM(found, 2), PyTuple_GET_ITEM(found, 3))
              : 1;

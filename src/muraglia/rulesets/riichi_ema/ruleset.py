@@ -25,8 +25,9 @@ from muraglia.hand import Hand
 from muraglia.notation import meld_notation
 from muraglia.rulesets.base import Ruleset, as_hand, as_tiles
 from muraglia.rulesets.riichi_ema import fast
+from muraglia.rulesets.riichi_ema import fu as fu_module
 from muraglia.rulesets.riichi_ema.fast import WAITS, Best, score_best, score_front
-from muraglia.rulesets.riichi_ema.fu import Fu, count_fu
+from muraglia.rulesets.riichi_ema.fu import Fu, FuItem, count_fu
 from muraglia.rulesets.riichi_ema.match_end import final_settlement
 from muraglia.rulesets.riichi_ema.options import (
     CHOICES,
@@ -935,7 +936,7 @@ if fast.NATIVE:
             _pure_explain,
             Core,
             tuple(Core._fields.index(name) for name in _CORE_FIELDS),
-            Fu._fields.index("total"),
+            (Fu._fields.index("items"), Fu._fields.index("raw"), Fu._fields.index("total")),
             _AWARD_LINES,
             _award_lines,
             _FIXED_LINES,
@@ -946,6 +947,9 @@ if fast.NATIVE:
             Decomposition,
             Group,
             _GROUP_TEXT,
+            (FuItem._fields.index("fu"), FuItem._fields.index("ref")),
+            fu_module._LINES,
+            fu_module._TOTALS,
         )
         explain_lines = fast._native.explain
     if hasattr(fast._native, "setup_output"):  # (an older build has no output)
