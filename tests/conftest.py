@@ -19,6 +19,7 @@ from muraglia.engine import state as engine_state
 from muraglia.rulesets.mcr import native as mcr_native
 from muraglia.rulesets.mcr import search as mcr_search
 from muraglia.rulesets.riichi_ema import fast
+from muraglia.rulesets.riichi_ema import fu as riichi_fu
 from muraglia.rulesets.riichi_ema import ruleset as riichi_ruleset
 from muraglia.scoring import result as scoring_result
 
@@ -50,6 +51,12 @@ if fast.NATIVE:
         (fast.score_best, fast._pure_score_best),
         (fast.score_front, fast._pure_score_front),
     ]
+if fast.build_decomposition is not fast._pure_build_decomposition:  # the chosen decomposition
+    NATIVE_PAIRS += [(fast.build_decomposition, fast._pure_build_decomposition)]
+if riichi_fu.count_fu is not riichi_fu._pure_count_fu:  # the fu of a reading
+    NATIVE_PAIRS += [(riichi_fu.count_fu, riichi_fu._pure_count_fu)]
+if riichi_ruleset.explain_lines is not riichi_ruleset._pure_explain:  # the explanation
+    NATIVE_PAIRS += [(riichi_ruleset.explain_lines, riichi_ruleset._pure_explain)]
 if riichi_ruleset.output_object is not riichi_ruleset._pure_output:  # the output object
     NATIVE_PAIRS += [(riichi_ruleset.output_object, riichi_ruleset._pure_output)]
 if mcr_native.NATIVE:  # MCR's decompositions, readings, waits, plan loop, resolution
@@ -63,7 +70,10 @@ if mcr_native.NATIVE:  # MCR's decompositions, readings, waits, plan loop, resol
         (mcr_native.best_fans, mcr_native._pure_best_fans),
     ]
 if scoring_result.NATIVE_JSON:  # the encoder of the output lines
-    NATIVE_PAIRS += [(scoring_result._dumps, scoring_result._pure_dumps)]
+    NATIVE_PAIRS += [
+        (scoring_result._dumps, scoring_result._pure_dumps),
+        (scoring_result._dumps_utf8, scoring_result._pure_dumps_utf8),
+    ]
 if engine_legal.NATIVE:  # the engine's turn loop
     NATIVE_PAIRS += [
         (engine_legal.act_actions, engine_legal._pure_act_actions),
@@ -88,10 +98,10 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     """Run a module's tests on the compiled kernels, then on the pure-Python ones.
 
     The kernels: the notation scanner (``_cnotation.c``), shanten (``analysis/_cshanten.c``),
-    the riichi scorer's and its output object's (``rulesets/riichi_ema/_criichi.c``) and
-    MCR's decompositions, readings, single-tile wait, fan-plan loop, resolution and fans
-    (``rulesets/mcr/_cmcr.c``), the encoder of the output lines (``scoring/_cjson.c``) and
-    the engine's turn loop (``engine/_cdeal.c``).
+    the riichi scorer's, its decomposition's, fu count's, explanation's and output object's
+    (``rulesets/riichi_ema/_criichi.c``) and MCR's decompositions, readings, single-tile
+    wait, fan-plan loop, resolution and fans (``rulesets/mcr/_cmcr.c``), the encoder of the
+    output lines (``scoring/_cjson.c``) and the engine's turn loop (``engine/_cdeal.c``).
 
     The shanten kernels (``muraglia.analysis.shanten``) and the riichi scorer's
     (``muraglia.rulesets.riichi_ema.fast.score_best`` and ``score_front``) are picked once, at

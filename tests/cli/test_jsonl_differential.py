@@ -229,6 +229,88 @@ def test_every_ruleset_valid_and_broken_lines_byte_for_byte() -> None:
         assert any(b'"valid_win": true' in x and tag in x for x in want), rid
 
 
+def test_a_utf8_stdout_gets_the_bytes_a_text_stdout_gets() -> None:
+    """The answers go as UTF-8 bytes to a UTF-8 stdout's buffer: the bytes of the text lane."""
+    data = corpus(20, 100)
+    assert batch(data) == batch(data, stdout="text") == oracle(data)
+
+
+def _lanes(
+    answer: dict[str, Any], errors: str, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[str, Any]]:
+    """What ``run_batch`` writes of two lines answered ``answer`` (or the error it raises) to
+    one UTF-8 stdout with the error handler ``errors``: through the bytes lane, then as text."""
+    got = []
+    for lane in ("bytes", "text"):
+        raw = io.BytesIO()
+        out = io.TextIOWrapper(raw, encoding="utf-8", errors=errors)
+        out.write("before ")  # text written before the batch goes first
+        with monkeypatch.context() as m:
+            m.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"{}\n{}\n")))
+            m.setattr(sys, "stdout", out)
+            if lane == "text":
+                m.setattr(_common, "_utf8_buffer", lambda _out: None)
+            try:
+                _common.run_batch(lambda _item: answer)
+                out.flush()
+                got.append((lane, raw.getvalue()))
+            except UnicodeEncodeError as exc:
+                got.append((lane, (type(exc), exc.reason)))
+    return got
+
+
+@pytest.mark.parametrize(
+    ("answer", "errors"),
+    [
+        ({"ok": True, "x": "é東 → \U0001f004"}, "strict"),
+        ({"ok": True, "x": "a \udc80 b"}, "surrogateescape"),
+        ({"ok": True, "x": "a \ud800 b"}, "surrogatepass"),
+        ({"ok": True, "x": "a \udc80 b"}, "strict"),
+        ({"ok": False, "error": "\ud800"}, "surrogateescape"),
+    ],
+)
+def test_both_lanes_write_or_fail_alike(
+    answer: dict[str, Any], errors: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A lone surrogate has no UTF-8 form: the stdout's error handler decides in both lanes."""
+    (_, by_bytes), (_, by_text) = _lanes(answer, errors, monkeypatch)
+    assert by_bytes == by_text
+    if isinstance(by_text, bytes):
+        want = json.dumps(answer, ensure_ascii=False).encode("utf-8", errors)
+        assert by_text == b"before " + want + b"\n" + want + b"\n"
+
+
+def test_only_a_utf8_stdout_with_a_buffer_gets_bytes() -> None:
+    raw = io.BytesIO()
+    assert _common._utf8_buffer(io.TextIOWrapper(raw, encoding="UTF8")) is raw
+    assert _common._utf8_buffer(io.TextIOWrapper(io.BytesIO(), encoding="latin-1")) is None
+    assert _common._utf8_buffer(io.TextIOWrapper(io.BytesIO(), encoding="utf-16")) is None
+    assert _common._utf8_buffer(io.StringIO()) is None
+
+
+class _PartialWriter(io.RawIOBase):
+    """A raw stream that takes at most 7 bytes a write (an unbuffered pipe's partial writes)."""
+
+    def __init__(self) -> None:
+        self.got = bytearray()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        self.got += bytes(data[:7])
+        return min(len(data), 7)
+
+
+def test_partial_writes_are_continued() -> None:
+    raw = _PartialWriter()
+    out = io.TextIOWrapper(raw, encoding="utf-8", errors="surrogateescape")  # type: ignore[type-var]
+    _common._emit(out, raw, ["é東 → ok".encode()] * 10 + ["→ \udc80", ""])
+    assert bytes(raw.got) == "é東 → ok\n".encode() * 10 + "→ \udc80\n".encode(
+        errors="surrogateescape"
+    )
+
+
 def test_a_line_past_max_line() -> None:
     line = b'{"rules": "fimj", "hand": "' + b"1" * MAX_LINE + b'"}'
     data = b'{"rules": "x"}\n' + line + b"\n\n" + line

@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,16 +24,25 @@ from muraglia.notation import parse_hand
 DATA = Path(__file__).resolve().parents[1] / "data" / "score_golden"
 
 
-def run_batch(text: bytes) -> bytes:
+def run_batch(text: bytes, stdout: str = "utf-8") -> bytes:
+    """What ``score --jsonl`` writes for the input ``text``.
+
+    ``stdout``: ``utf-8`` a UTF-8 stdout (the answers go as bytes to its buffer, as on a
+    terminal or a pipe), ``text`` a text stream without a buffer (written as text).
+    """
     fake_in = io.TextIOWrapper(io.BytesIO(text), encoding="utf-8")
-    out = io.StringIO()
+    raw = io.BytesIO()
+    out: Any = io.StringIO() if stdout == "text" else io.TextIOWrapper(raw, encoding=stdout)
     old = sys.stdin, sys.stdout
     sys.stdin, sys.stdout = fake_in, out
     try:
         assert main(["score", "--jsonl"]) == 0
     finally:
         sys.stdin, sys.stdout = old
-    return out.getvalue().encode("utf-8")
+    if stdout == "text":
+        return out.getvalue().encode("utf-8")  # type: ignore[no-any-return]
+    out.flush()
+    return raw.getvalue()
 
 
 def test_score_jsonl_is_byte_identical_to_the_golden_output() -> None:

@@ -6,7 +6,10 @@ answers the text or None (then the standard library writes it, or raises its own
 generated trees of every JSON type (strings with control characters, quotes, backslashes,
 non-BMP characters and lone surrogates; ints past 64 bits; floats with NaN and infinities;
 tuples), on the types it leaves to the library (subclasses, other objects, non-string keys)
-and on nesting past its depth bound.
+and on nesting past its depth bound. ``dumps_utf8`` (``encode_json_utf8``, what ``score
+--jsonl`` writes to a UTF-8 stdout) answers the same text's UTF-8 bytes, or None where
+``dumps`` does and for a text with a lone surrogate (then the caller's error handler decides,
+as writing the text would).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muraglia.scoring import result
-from muraglia.scoring.result import encode_json
+from muraglia.scoring.result import encode_json, encode_json_utf8
 
 pytestmark = pytest.mark.usefixtures("kernels")
 
@@ -73,6 +76,19 @@ def test_same_text_as_the_standard_library(tree: Any) -> None:
     assert native is None or native == want
 
 
+@given(trees)
+def test_utf8_bytes_of_the_same_text(tree: Any) -> None:
+    """``encode_json_utf8``: the library's text in UTF-8, or the text (lone surrogates)."""
+    text = reference(tree)
+    native = result._dumps_utf8(tree)
+    if any("\ud800" <= c <= "\udfff" for c in text):
+        assert encode_json_utf8(tree) == text  # no UTF-8 form: the writer encodes it its way
+        assert native is None
+    else:
+        assert encode_json_utf8(tree) == text.encode("utf-8")
+        assert native is None or native == text.encode("utf-8")
+
+
 def test_the_compiled_encoder_writes_plain_trees(kernels: str) -> None:
     """Plain trees are the compiled encoder's own (None would mean: never used)."""
     tree = {"ok": True, "x": [1, -2, 2**64, 0.5, -0.0, math.inf, None, ("東", "\x01")], "y": {}}
@@ -80,8 +96,13 @@ def test_the_compiled_encoder_writes_plain_trees(kernels: str) -> None:
     if kernels == "native":
         assert result._dumps(tree) == reference(tree)
         assert result._dumps([]) == "[]"
+        assert result._dumps_utf8(tree) == reference(tree).encode()
+        assert result._dumps_utf8([]) == b"[]"
+        assert result._dumps_utf8(["\udc80"]) is None
+        assert result._dumps(["\udc80", "\ud800\U0001f004"]) == '["\udc80", "\ud800\U0001f004"]'
     else:
         assert result._dumps(tree) is None
+        assert result._dumps_utf8(tree) is None
 
 
 class Color(enum.IntEnum):
@@ -116,6 +137,8 @@ class Weird:
 def test_other_types_are_left_to_the_standard_library(obj: Any) -> None:
     assert result._dumps(obj) is None or result._dumps(obj) == reference(obj)
     assert outcome(encode_json, obj) == outcome(reference, obj)
+    assert result._dumps_utf8(obj) is None or result._dumps_utf8(obj) == reference(obj).encode()
+    assert outcome(encode_json_utf8, obj) == outcome(lambda o: reference(o).encode(), obj)
 
 
 def test_deep_nesting_is_left_to_the_standard_library() -> None:
@@ -127,6 +150,7 @@ def test_deep_nesting_is_left_to_the_standard_library() -> None:
     for _ in range(5000):
         deep = [deep]
     assert result._dumps(deep) is None
+    assert result._dumps_utf8(deep) is None
     # the library's RecursionError (or its text, under a raised recursion limit)
     assert outcome(encode_json, deep) == outcome(reference, deep)
 
@@ -134,6 +158,7 @@ def test_deep_nesting_is_left_to_the_standard_library() -> None:
 def test_a_long_line() -> None:
     tree = {"lines": ["→ é 東 \U0001f004 " * 50] * 200, "n": list(range(2000))}
     assert encode_json(tree) == reference(tree)
+    assert encode_json_utf8(tree) == reference(tree).encode()
 
 
 def test_built_where_the_other_kernels_are() -> None:
@@ -146,9 +171,12 @@ def test_built_where_the_other_kernels_are() -> None:
 
 def test_pure_switch_at_import() -> None:
     """``MURAGLIA_PURE=1`` at import: the standard library alone writes every line."""
-    code = "import muraglia.scoring.result as r; print(r.NATIVE_JSON, r._dumps is r._pure_dumps)"
+    code = (
+        "import muraglia.scoring.result as r; "
+        "print(r.NATIVE_JSON, r._dumps is r._pure_dumps, r._dumps_utf8 is r._pure_dumps_utf8)"
+    )
     env = {**os.environ, "MURAGLIA_PURE": "1"}
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
     ).stdout.split()
-    assert out == ["False", "True"]
+    assert out == ["False", "True", "True"]

@@ -162,4 +162,8 @@ class Decomposition:
 
     def __str__(self) -> str:
         """Groups separated by spaces, prefixed by the shape id."""
-        return f"{self.shape}: " + " ".join(map(str, self.groups))
+        texts = []
+        for g in self.groups:  # (Group.__str__'s memo read here: a call less a group)
+            text = _GROUP_TEXT.get((g.kind, g.tile, g.concealed or g.meld is None))
+            texts.append(str(g) if text is None or g.__class__ is not Group else text)
+        return f"{self.shape}: " + " ".join(texts)

@@ -19,14 +19,18 @@ single input) instead of a traceback.
 from __future__ import annotations
 
 import argparse
+import codecs
+import errno
 import gc
+import io
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from muraglia.errors import InputTypeError, MahjongError, json_type
-from muraglia.scoring.result import encode_json
+from muraglia.scoring.result import encode_json, encode_json_utf8
 
 __all__ = [
     "MAX_LINE",
@@ -224,9 +228,14 @@ def run_batch(compute: Callable[[Item], Item]) -> int:
     """The ``--jsonl`` loop: one result line per input line; a bad line gives ``ok: false``.
 
     The answers of a batch of lines (:func:`input_batches`) are written in one write, then
-    flushed (stdout may be unbuffered: ``PYTHONUNBUFFERED``, ``python -u``).
+    flushed (stdout may be unbuffered: ``PYTHONUNBUFFERED``, ``python -u``). To a stdout that
+    writes UTF-8 with newlines as they are (:func:`_utf8_buffer`) the answers go as UTF-8
+    bytes straight to its binary buffer (:func:`encode_json_utf8`: the same bytes the text
+    would have been encoded to), else as text.
     """
     out = sys.stdout
+    raw = _utf8_buffer(out)
+    encode: Callable[[Item], Any] = dump if raw is None else encode_json_utf8
     # after the first batch, what is alive (the modules, the rulesets and tables the first
     # answers loaded) is taken out of the collector's scans for the rest of the loop, unless
     # something else froze objects already (the web app's settle_heap)
@@ -234,7 +243,7 @@ def run_batch(compute: Callable[[Item], Item]) -> int:
     frozen = False
     try:
         for batch in input_batches():
-            texts: list[str] = []
+            texts: list[Any] = []
             write = texts.append
             for number, line, problem in batch:
                 try:
@@ -242,17 +251,16 @@ def run_batch(compute: Callable[[Item], Item]) -> int:
                         raise MahjongError(problem or "unreadable line")
                     if not line.strip():
                         raise MahjongError("blank line (expected a JSON object)")
-                    text = dump(compute(parse_object(line)))
+                    text = encode(compute(parse_object(line)))
                 except INPUT_ERRORS as exc:
-                    text = dump({"ok": False, "error": f"line {number}: {error_message(exc)}"})
+                    text = encode({"ok": False, "error": f"line {number}: {error_message(exc)}"})
                 except Exception as exc:
-                    text = dump(
+                    text = encode(
                         {"ok": False, "error": f"line {number}: internal error: {_internal(exc)}"}
                     )
                 write(text)
             texts.append("")  # every answer ends with a newline
-            out.write("\n".join(texts))
-            out.flush()
+            _emit(out, raw, texts)
             if freeze:
                 gc.freeze()
                 freeze = False
@@ -261,6 +269,48 @@ def run_batch(compute: Callable[[Item], Item]) -> int:
         if frozen:
             gc.unfreeze()
     return 0
+
+
+def _utf8_buffer(out: Any) -> Any:
+    """The binary buffer under the text stream ``out``, or None.
+
+    The buffer where ``out`` encodes in UTF-8 and writes a newline as it is (a POSIX stdout),
+    else None (the text is written through ``out``).
+    """
+    raw = getattr(out, "buffer", None)
+    encoding = getattr(out, "encoding", None)
+    if raw is None or not isinstance(encoding, str) or os.linesep != "\n":
+        return None
+    try:
+        utf8 = codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        return None
+    return raw if utf8 and isinstance(out, io.TextIOWrapper) else None
+
+
+def _emit(out: Any, raw: Any, texts: list[Any]) -> None:
+    """A batch's answers written and flushed, each followed by a newline.
+
+    Through the text stream ``out`` (``raw`` None), or as UTF-8 bytes to its buffer ``raw``
+    (:func:`encode_json_utf8`'s: an answer left as text, which has no UTF-8 form, is encoded
+    with ``out``'s error handler here, which raises where writing it to ``out`` would). The
+    text layer is flushed first (anything written through it before goes first); the bytes
+    are written whole (an unbuffered buffer may take a part only).
+    """
+    if raw is None:
+        out.write("\n".join(texts))
+        out.flush()
+        return
+    errors = out.errors or "strict"
+    data = b"\n".join([t if t.__class__ is bytes else t.encode("utf-8", errors) for t in texts])
+    out.flush()
+    view = memoryview(data)
+    while view:
+        done = raw.write(view)
+        if done is None:  # a non-blocking stdout that is full: an error, not a busy loop
+            raise BlockingIOError(errno.EAGAIN, "stdout would block")
+        view = view[done:]
+    raw.flush()
 
 
 _scan_once: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]

@@ -26,10 +26,11 @@ from typing import Any, Protocol, runtime_checkable
 
 from muraglia.engine.actions import Action
 from muraglia.engine.views import PlayerView
+from muraglia.errors import MahjongError
 from muraglia.notation import parse_tiles
 from muraglia.tiles import NUM_KINDS, WINDS, Tile
 
-__all__ = ["Player", "Table", "meld_kinds", "rules_key"]
+__all__ = ["Player", "Table", "load_rules", "meld_kinds", "rules_key"]
 
 
 @runtime_checkable
@@ -131,3 +132,21 @@ def rules_key(rules: Any) -> tuple[object, ...]:
     except TypeError:  # an options object that cannot be a key: this ruleset object only
         return (id(rules), rules)
     return (type(rules).__name__, getattr(rules, "id", rules), options)
+
+
+def load_rules(rules: object) -> Any:
+    """The ruleset object (a scorer, with its options) of ``rules``; None if it cannot be loaded.
+
+    ``rules`` is a ruleset object (returned as it is) or a spec such as ``riichi-tenhou`` or
+    ``fimj(limit=300)``.
+    """
+    from muraglia.rulesets import ruleset_for  # noqa: PLC0415
+
+    if rules is None or rules == "":
+        return None
+    if not isinstance(rules, str):
+        return rules
+    try:
+        return ruleset_for(rules)
+    except MahjongError:
+        return None

@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from itertools import compress
 from operator import itemgetter
 from random import Random
+from typing import Any
 
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
 from muraglia.engine.actions import (
@@ -50,7 +51,7 @@ from muraglia.engine.actions import (
     Win,
 )
 from muraglia.engine.views import PlayerView
-from muraglia.players.base import Table
+from muraglia.players.base import Table, load_rules
 from muraglia.players.profiles import SHANTEN_WEIGHT, Profile, profile_for
 from muraglia.tiles import (
     DRAGONS,
@@ -103,7 +104,9 @@ class EfficiencyBot:
     name = "efficiency"
 
     open_simples = True
-    """Whether an open hand of simples is a way to a double / yaku when calling."""
+    """Whether an open hand of simples is a way to a double / yaku when calling: in Seipalle
+    (SEI-DBL-D13) and where the ruleset's ``open_tanyao`` option says so (riichi-tenhou's
+    kuitan; not in riichi-ema by default, EMA-YAKU-05). Set in ``__init__``."""
 
     claim_ukeire = False
     """Whether a useful tile that a claim may also bring counts more, by the profile's
@@ -114,6 +117,11 @@ class EfficiencyBot:
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         self.profile: Profile = profile_for(rules if rules is not None else "")
         self.rng = Random(seed)
+        self.rules_object: Any = load_rules(rules)
+        """The ruleset object (None without one): its options steer the calls."""
+        options = getattr(self.rules_object, "options", None)
+        if not getattr(options, "open_tanyao", True):
+            self.open_simples = False  # no open tanyao (EMA-YAKU-05 as the options set it)
 
     # ------------------------------------------------------------------ entry point
 

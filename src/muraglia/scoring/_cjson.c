@@ -1,8 +1,9 @@
 /* muraglia.scoring._cjson: the optional C encoder of the output objects (issue 19).
  *
  * dumps(obj) -> str | None
+ * dumps_utf8(obj) -> bytes | None
  *
- * The text of json.dumps(obj, ensure_ascii=False) (separators ", " and ": ", non-ASCII as is,
+ * dumps: the text of json.dumps(obj, ensure_ascii=False) (separators ", " and ": ", non-ASCII as is,
  * the standard library's escapes: \" \\ \b \f \n \r \t and \u00XX in lower-case hex for the
  * other control characters; floats as float.__repr__, NaN and Infinity as the standard
  * library writes them), for trees of the exact types dict (string keys), list, tuple, str,
@@ -11,6 +12,15 @@
  * encoder, which gives the text or raises its own error. The pure-Python path is that
  * encoder alone (muraglia.scoring.result.encode_json); tests/scoring/test_cjson.py compares
  * both on generated trees.
+ *
+ * dumps_utf8: the same text encoded in UTF-8, written at once (what `score --jsonl` writes to
+ * a UTF-8 stdout: no str of the line is made, joined and encoded), or None for what dumps
+ * leaves to the library and for a text holding a lone surrogate (no UTF-8 form: the caller
+ * encodes the library's text with its own error handler).
+ *
+ * Both write the UTF-8 bytes into one buffer; a surrogate is written as its three bytes
+ * (what the "surrogatepass" handler writes), so dumps decodes the buffer with that handler
+ * and gets the exact text, and dumps_utf8 answers None when it saw one.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -20,9 +30,10 @@
 #define MAX_DEPTH 200
 
 typedef struct {
-    Py_UCS4 *data;
+    char *data;
     Py_ssize_t len;
     Py_ssize_t cap;
+    int surrogate; /* a lone surrogate was written (as "surrogatepass" writes it) */
 } Out;
 
 /* 0: done, -1: a Python error is set, 1: not handled here (the caller answers None) */
@@ -34,13 +45,13 @@ static int grow(Out *o, Py_ssize_t more) {
     }
     Py_ssize_t cap = o->cap ? o->cap : 8192;
     while (cap < o->len + more) {
-        if (cap > PY_SSIZE_T_MAX / 2 / (Py_ssize_t)sizeof(Py_UCS4)) {
+        if (cap > PY_SSIZE_T_MAX / 2) {
             PyErr_NoMemory();
             return -1;
         }
         cap *= 2;
     }
-    Py_UCS4 *data = PyMem_Realloc(o->data, (size_t)cap * sizeof(Py_UCS4));
+    char *data = PyMem_Realloc(o->data, (size_t)cap);
     if (data == NULL) {
         PyErr_NoMemory();
         return -1;
@@ -54,22 +65,37 @@ static int ascii(Out *o, const char *s, Py_ssize_t n) {
     if (grow(o, n) < 0) {
         return -1;
     }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        o->data[o->len++] = (Py_UCS4)(unsigned char)s[i];
-    }
+    memcpy(o->data + o->len, s, (size_t)n);
+    o->len += n;
     return 0;
 }
 
 static const char HEX[] = "0123456789abcdef";
 
-/* the characters of one kind of string, escaped as the standard library does */
+/* the characters of one kind of string in UTF-8, escaped as the standard library does */
 #define ESCAPE_LOOP(TYPE)                                                                    \
     do {                                                                                     \
         const TYPE *src = (const TYPE *)data;                                                \
         for (Py_ssize_t i = 0; i < n; i++) {                                                 \
             Py_UCS4 c = src[i];                                                              \
+            if (c >= 0x80) {                                                                 \
+                if (c < 0x800) {                                                             \
+                    d[at++] = (char)(0xc0 | (c >> 6));                                       \
+                } else {                                                                     \
+                    if (c < 0x10000) {                                                       \
+                        d[at++] = (char)(0xe0 | (c >> 12));                                  \
+                        surrogate |= c >= 0xd800 && c <= 0xdfff;                             \
+                    } else {                                                                 \
+                        d[at++] = (char)(0xf0 | (c >> 18));                                  \
+                        d[at++] = (char)(0x80 | ((c >> 12) & 0x3f));                         \
+                    }                                                                        \
+                    d[at++] = (char)(0x80 | ((c >> 6) & 0x3f));                              \
+                }                                                                            \
+                d[at++] = (char)(0x80 | (c & 0x3f));                                         \
+                continue;                                                                    \
+            }                                                                                \
             if (c >= 0x20 && c != '"' && c != '\\') {                                        \
-                d[at++] = c;                                                                 \
+                d[at++] = (char)c;                                                           \
                 continue;                                                                    \
             }                                                                                \
             d[at++] = '\\';                                                                  \
@@ -85,8 +111,8 @@ static const char HEX[] = "0123456789abcdef";
                 d[at++] = 'u';                                                               \
                 d[at++] = '0';                                                               \
                 d[at++] = '0';                                                               \
-                d[at++] = (Py_UCS4)HEX[(c >> 4) & 0xf];                                      \
-                d[at++] = (Py_UCS4)HEX[c & 0xf];                                             \
+                d[at++] = HEX[(c >> 4) & 0xf];                                               \
+                d[at++] = HEX[c & 0xf];                                                      \
             }                                                                                \
         }                                                                                    \
     } while (0)
@@ -95,11 +121,16 @@ static int string(Out *o, PyObject *s) {
     Py_ssize_t n = PyUnicode_GET_LENGTH(s);
     int kind = PyUnicode_KIND(s);
     const void *data = PyUnicode_DATA(s);
-    if (grow(o, 6 * n + 2) < 0) { /* the worst case: every character \u00XX */
+    /* the worst case: every character \u00XX (6 bytes) or 4 bytes of UTF-8 */
+    if (n > (PY_SSIZE_T_MAX - 2) / 6 || grow(o, 6 * n + 2) < 0) {
+        if (!PyErr_Occurred()) {
+            PyErr_NoMemory();
+        }
         return -1;
     }
-    Py_UCS4 *d = o->data;
+    char *d = o->data;
     Py_ssize_t at = o->len;
+    int surrogate = 0;
     d[at++] = '"';
     if (kind == PyUnicode_1BYTE_KIND) {
         ESCAPE_LOOP(Py_UCS1);
@@ -110,6 +141,7 @@ static int string(Out *o, PyObject *s) {
     }
     d[at++] = '"';
     o->len = at;
+    o->surrogate |= surrogate;
     return 0;
 }
 
@@ -246,24 +278,47 @@ static int value(Out *o, PyObject *obj, int depth) {
     return UNHANDLED;
 }
 
+/* the tree's UTF-8 into o: 0 done, -1 a Python error is set, UNHANDLED (o freed unless 0) */
+static int encode(Out *o, PyObject *obj) {
+    int r = value(o, obj, 0);
+    if (r) {
+        PyMem_Free(o->data);
+        o->data = NULL;
+    }
+    return r;
+}
+
 static PyObject *dumps(PyObject *module, PyObject *obj) {
     (void)module;
-    Out o = {NULL, 0, 0};
-    int r = value(&o, obj, 0);
-    PyObject *text = NULL;
-    if (r == 0) {
-        /* PyUnicode_FromKindAndData finds the widest character itself */
-        text = PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, o.data, o.len);
-    } else if (r == UNHANDLED) {
-        text = Py_NewRef(Py_None);
+    Out o = {NULL, 0, 0, 0};
+    int r = encode(&o, obj);
+    if (r) {
+        return r == UNHANDLED ? Py_NewRef(Py_None) : NULL;
     }
+    /* valid UTF-8 but for the surrogates, which "surrogatepass" reads back as written */
+    PyObject *text = PyUnicode_DecodeUTF8(o.data, o.len, o.surrogate ? "surrogatepass" : NULL);
     PyMem_Free(o.data);
     return text;
+}
+
+static PyObject *dumps_utf8(PyObject *module, PyObject *obj) {
+    (void)module;
+    Out o = {NULL, 0, 0, 0};
+    int r = encode(&o, obj);
+    if (r) {
+        return r == UNHANDLED ? Py_NewRef(Py_None) : NULL;
+    }
+    PyObject *data = o.surrogate ? Py_NewRef(Py_None) : PyBytes_FromStringAndSize(o.data, o.len);
+    PyMem_Free(o.data);
+    return data;
 }
 
 static PyMethodDef METHODS[] = {
     {"dumps", dumps, METH_O,
      "dumps(obj) -> str | None: json.dumps(obj, ensure_ascii=False) for plain trees, else None."},
+    {"dumps_utf8", dumps_utf8, METH_O,
+     "dumps_utf8(obj) -> bytes | None: dumps(obj) in UTF-8, else None (also for a text with a "
+     "lone surrogate)."},
     {NULL, NULL, 0, NULL},
 };
 

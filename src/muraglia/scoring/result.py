@@ -31,6 +31,7 @@ __all__ = [
     "TileSource",
     "Transfer",
     "encode_json",
+    "encode_json_utf8",
 ]
 
 _WHERE = ("concealed", "meld", "winning", "bonus")
@@ -59,6 +60,16 @@ NATIVE_JSON = _dumps is not _pure_dumps
 """Whether :func:`encode_json` runs the compiled encoder (``muraglia.scoring._cjson``)."""
 
 
+def _pure_dumps_utf8(obj: Any) -> bytes | None:
+    """No bytes: the pure-Python path of :func:`encode_json_utf8` (encodes the library's text)."""
+    return None
+
+
+_dumps_utf8: Callable[[Any], bytes | None] = _pure_dumps_utf8
+if NATIVE_JSON:
+    _dumps_utf8 = getattr(compiled("muraglia.scoring._cjson"), "dumps_utf8", _pure_dumps_utf8)
+
+
 def encode_json(obj: Any) -> str:
     """The one JSON text of the output objects: ``json.dumps(obj, ensure_ascii=False)``.
 
@@ -74,6 +85,30 @@ def encode_json(obj: Any) -> str:
     """
     text = _dumps(obj)
     return _ENCODE(obj) if text is None else text
+
+
+def encode_json_utf8(obj: Any) -> bytes | str:
+    r"""``encode_json(obj)`` in UTF-8, or that text where it has no UTF-8 form.
+
+    The optional C encoder writes the UTF-8 bytes of the trees it knows at once (``score
+    --jsonl`` writes them to a UTF-8 stdout: no text of the line is made, joined with the
+    others and encoded, which was a tenth of a riichi line). Else the text of
+    :func:`encode_json` is encoded; a text with a lone surrogate is answered as it is (the
+    writer encodes it with its stream's error handler, as writing the text would).
+
+    >>> encode_json_utf8({"hand": "東", "x": None})
+    b'{"hand": "\xe6\x9d\xb1", "x": null}'
+    >>> encode_json_utf8(["\udc80"])
+    '["\udc80"]'
+    """
+    data = _dumps_utf8(obj)
+    if data is not None:
+        return data
+    text = encode_json(obj)
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text
 
 
 _KIND_NOTATION: dict[tuple[Tile, ...], str] = {}

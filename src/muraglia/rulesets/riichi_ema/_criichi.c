@@ -2395,6 +2395,843 @@ fail:
 #undef FIELD
 #undef KEY
 
+/* ------------------------------------------------------------------ the fu of a reading */
+
+/* count_fu(ctx, *, pinfu): fu.count_fu (EMA-FU-1..10) over a WinContext's fields, the same
+ * Fu of the same FuItems (its pure reference, fu._pure_count_fu, is also the fallback: a
+ * context whose fields are not of the types below is handed to it before any work, so every
+ * answer and every error is the reference's). What the lines say (label keys, rule ids, fu
+ * of each set, the fixed lines) is handed over by setup_fu from fu.py; the kernel holds no
+ * rule text. */
+enum { FU_SEVEN, FU_PINFU_RON, FU_PINFU_TSUMO, FU_BASE_RON, FU_BASE, FU_TSUMO, FU_OPEN_PINFU,
+       NFIXED };
+enum { FU_REF_SET, FU_REF_PAIR, FU_KEY_DRAGON, FU_KEY_SEAT, FU_KEY_ROUND, FU_STANDARD,
+       FU_SEVEN_PAIRS, FU_PUNG, FU_KONG, FU_PAIR, FU_WIN_TSUMO, FU_WIN_RON, FU_PAIR_FU,
+       NFUWORDS };
+static PyObject *fu_pure = NULL;           /* fu._pure_count_fu */
+static PyTypeObject *fu_type = NULL;       /* fu.Fu */
+static PyTypeObject *fu_item_type = NULL;  /* fu.FuItem */
+static PyObject *fu_fixed[NFIXED];         /* the Fu/FuItem constants of fu.py */
+static PyObject *fu_words[NFUWORDS]; /* rule ids, label keys, shapes, kinds, wins, pair fu */
+static PyObject *fu_sets[8];               /* (fu, key) by kong * 4 + head * 2 + closed */
+static PyObject *fu_waits = NULL;          /* fu._WAIT_FU: WaitKind -> FuItem */
+static PyObject *fu_heads = NULL;          /* terminals and honours */
+static PyObject *fu_dragons = NULL;        /* the dragons */
+static PyObject *s_decomposition, *s_shape, *s_groups, *s_win, *s_reading, *s_group, *s_wait,
+    *s_seat_wind, *s_round_wind, *s_hand, *s_tile, *s_pinfu;
+
+PyDoc_STRVAR(setup_fu_doc,
+             "setup_fu(pure, fu, item, fixed, words, sets, waits, heads, dragons): the Python "
+             "side of count_fu (see fu.py): the reference, Fu, FuItem, the fixed Fu/FuItem "
+             "values, the words the lines and the context use (and a pair's fu), the (fu, key) "
+             "of each set, the wait lines by WaitKind, the terminal/honour and dragon kinds.");
+
+/* whether `t` is a tuple subclass whose instances are plain tuples (a named tuple) */
+static int plain_tuple_type(PyObject *t) {
+    PyTypeObject *tp = (PyTypeObject *)t;
+    return PyType_Check(t) && PyType_IsSubtype(tp, &PyTuple_Type) &&
+           tp->tp_basicsize == PyTuple_Type.tp_basicsize &&
+           tp->tp_itemsize == PyTuple_Type.tp_itemsize && tp->tp_dictoffset == 0;
+}
+
+static PyObject *setup_fu(PyObject *self, PyObject *args) {
+    PyObject *pure, *fu, *item, *fixed, *words, *sets, *waits, *heads, *dragons;
+    Py_ssize_t i;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOO!O!O!O!OO:setup_fu", &pure, &fu, &item, &PyTuple_Type,
+                          &fixed, &PyTuple_Type, &words, &PyTuple_Type, &sets, &PyDict_Type,
+                          &waits, &heads, &dragons))
+        return NULL;
+    if (!PyCallable_Check(pure) || !plain_tuple_type(fu) || !plain_tuple_type(item) ||
+        PyTuple_GET_SIZE(fixed) != NFIXED || PyTuple_GET_SIZE(words) != NFUWORDS ||
+        PyTuple_GET_SIZE(sets) != 8) {
+        PyErr_Format(PyExc_ValueError,
+                     "setup_fu: a callable, two named tuple types, %d fixed values, %d words "
+                     "and 8 sets expected", NFIXED, NFUWORDS);
+        return NULL;
+    }
+    if (!PyLong_CheckExact(PyTuple_GET_ITEM(words, FU_PAIR_FU))) {
+        PyErr_SetString(PyExc_TypeError, "setup_fu: a pair's fu is an int");
+        return NULL;
+    }
+    {
+        PyObject *key, *value;
+        Py_ssize_t pos = 0;
+        while (PyDict_Next(waits, &pos, &key, &value))
+            if (!PyObject_TypeCheck(value, (PyTypeObject *)item) || PyTuple_GET_SIZE(value) < 2) {
+                PyErr_SetString(PyExc_TypeError, "setup_fu: the wait lines are FuItems");
+                return NULL;
+            }
+    }
+    for (i = 0; i < 8; i++) {
+        PyObject *s = PyTuple_GET_ITEM(sets, i);
+        if (!PyTuple_CheckExact(s) || PyTuple_GET_SIZE(s) != 2 ||
+            !PyLong_CheckExact(PyTuple_GET_ITEM(s, 0))) {
+            PyErr_SetString(PyExc_TypeError, "setup_fu: each set is (fu, key)");
+            return NULL;
+        }
+    }
+    for (i = 0; i < NFIXED; i++) /* (a FuItem's fu is its item 1: read by count_fu) */
+        if (!PyObject_TypeCheck(PyTuple_GET_ITEM(fixed, i),
+                                (PyTypeObject *)(i <= FU_PINFU_TSUMO ? fu : item)) ||
+            PyTuple_GET_SIZE(PyTuple_GET_ITEM(fixed, i)) < 2) {
+            PyErr_SetString(PyExc_TypeError, "setup_fu: the fixed values are 3 Fu, 4 FuItems");
+            return NULL;
+        }
+    set_ref(&fu_pure, pure);
+    set_ref((PyObject **)&fu_type, fu);
+    set_ref((PyObject **)&fu_item_type, item);
+    for (i = 0; i < NFIXED; i++) set_ref(&fu_fixed[i], PyTuple_GET_ITEM(fixed, i));
+    for (i = 0; i < NFUWORDS; i++) set_ref(&fu_words[i], PyTuple_GET_ITEM(words, i));
+    for (i = 0; i < 8; i++) set_ref(&fu_sets[i], PyTuple_GET_ITEM(sets, i));
+    set_ref(&fu_waits, waits);
+    set_ref(&fu_heads, heads);
+    set_ref(&fu_dragons, dragons);
+    Py_RETURN_NONE;
+}
+
+/* a new instance of the named tuple type `type` holding the n values (new references) */
+static PyObject *named(PyTypeObject *type, Py_ssize_t n, PyObject *const *values) {
+    PyObject *t = type->tp_alloc(type, n);
+    Py_ssize_t i;
+    if (t == NULL) return NULL;
+    for (i = 0; i < n; i++) PyTuple_SET_ITEM(t, i, Py_NewRef(values[i]));
+    return t;
+}
+
+/* items.append(FuItem(key, fu, ref, group)); -1 on error */
+static int add_item(PyObject *items, PyObject *key, PyObject *fu, PyObject *ref, PyObject *g) {
+    PyObject *values[4] = {key, fu, ref, g};
+    PyObject *item = named(fu_item_type, 4, values);
+    int rc;
+    if (item == NULL) return -1;
+    rc = PyList_Append(items, item);
+    Py_DECREF(item);
+    return rc;
+}
+
+/* the attributes count_fu reads: new references, or -1 (an error set) */
+static int fu_attrs(PyObject *ctx, PyObject **d, PyObject **shape, PyObject **win,
+                    PyObject **melds, PyObject **groups, PyObject **reading, PyObject **seat,
+                    PyObject **rnd) {
+    PyObject *hand;
+    if ((*d = PyObject_GetAttr(ctx, s_decomposition)) == NULL ||
+        (*shape = PyObject_GetAttr(*d, s_shape)) == NULL ||
+        (*win = PyObject_GetAttr(ctx, s_win)) == NULL ||
+        (hand = PyObject_GetAttr(ctx, s_hand)) == NULL)
+        return -1;
+    *melds = PyObject_GetAttr(hand, s_melds);
+    Py_DECREF(hand);
+    if (*melds == NULL || (*groups = PyObject_GetAttr(*d, s_groups)) == NULL ||
+        (*reading = PyObject_GetAttr(ctx, s_reading)) == NULL ||
+        (*seat = PyObject_GetAttr(ctx, s_seat_wind)) == NULL ||
+        (*rnd = PyObject_GetAttr(ctx, s_round_wind)) == NULL)
+        return -1;
+    return 0;
+}
+
+PyDoc_STRVAR(count_fu_doc,
+             "count_fu(ctx, *, pinfu): fu.count_fu in C (the same Fu), or what "
+             "fu._pure_count_fu answers for a context of other types.");
+
+static PyObject *count_fu(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *kwlist[] = {"ctx", "pinfu", NULL};
+    PyObject *ctx, *flag, *d = NULL, *shape = NULL, *win = NULL, *melds = NULL,
+                          *groups = NULL, *reading = NULL, *seat = NULL, *rnd = NULL,
+                          *by_ron = NULL, *wait = NULL, *items = NULL, *out = NULL, *values[3];
+    int pinfu, tsumo, concealed = 1, standard;
+    long raw = 0;
+    Py_ssize_t i, n;
+    (void)self;
+    if (fu_pure == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "count_fu: setup_fu was not called");
+        return NULL;
+    }
+    pinfu = 0;
+    if (PyTuple_GET_SIZE(args) == 1 && kw != NULL && PyDict_GET_SIZE(kw) == 1 &&
+        (flag = PyDict_GetItemWithError(kw, s_pinfu)) != NULL) { /* the call's own spelling */
+        ctx = PyTuple_GET_ITEM(args, 0);
+        if ((pinfu = PyObject_IsTrue(flag)) < 0) goto pure_on_error;
+    } else if (PyErr_Occurred() || kw == NULL || PyDict_GetItemWithError(kw, s_pinfu) == NULL ||
+               !PyArg_ParseTupleAndKeywords(args, kw, "O|$p:count_fu", kwlist, &ctx, &pinfu)) {
+        if (PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_Exception)) return NULL;
+        PyErr_Clear(); /* the reference's own TypeError (a missing or unknown argument) */
+        goto pure;
+    }
+    /* every field first: a context of other types (or one whose reads fail) goes to the
+     * reference, which reads what it needs and answers or raises its own way */
+    if (fu_attrs(ctx, &d, &shape, &win, &melds, &groups, &reading, &seat, &rnd) < 0)
+        goto pure_on_error;
+    if (!PyUnicode_CheckExact(shape) || !PyTuple_CheckExact(melds) ||
+        !PyTuple_CheckExact(groups))
+        goto pure;
+    if (PyUnicode_Compare(shape, fu_words[FU_SEVEN_PAIRS]) == 0) {
+        out = Py_NewRef(fu_fixed[FU_SEVEN]);
+        goto done;
+    }
+    if (PyErr_Occurred()) goto done;
+    tsumo = win == fu_words[FU_WIN_TSUMO];
+    if (pinfu) {
+        out = Py_NewRef(fu_fixed[tsumo ? FU_PINFU_TSUMO : FU_PINFU_RON]);
+        goto done;
+    }
+    for (i = 0; i < PyTuple_GET_SIZE(melds) && concealed; i++) {
+        PyObject *c = PyObject_GetAttr(PyTuple_GET_ITEM(melds, i), s_concealed);
+        if (c == NULL) goto pure_on_error;
+        concealed = PyObject_IsTrue(c);
+        Py_DECREF(c);
+        if (concealed < 0) goto done;
+    }
+    n = PyTuple_GET_SIZE(groups);
+    if (reading != Py_None && win == fu_words[FU_WIN_RON]) {
+        PyObject *at = PyObject_GetAttr(reading, s_group);
+        Py_ssize_t k;
+        if (at == NULL) goto pure_on_error;
+        k = PyLong_CheckExact(at) ? PyLong_AsSsize_t(at) : -1;
+        Py_DECREF(at);
+        if (k == -1 && PyErr_Occurred()) PyErr_Clear();
+        if (k < 0 || k >= n) goto pure; /* the reference indexes (or raises) its own way */
+        by_ron = PyTuple_GET_ITEM(groups, k);
+    }
+    if (reading != Py_None && (wait = PyObject_GetAttr(reading, s_wait)) == NULL)
+        goto pure_on_error;
+    standard = PyUnicode_Compare(shape, fu_words[FU_STANDARD]) == 0;
+    if (PyErr_Occurred()) goto done;
+    if ((items = PyList_New(0)) == NULL ||
+        PyList_Append(items, fu_fixed[concealed && !tsumo ? FU_BASE_RON : FU_BASE]) < 0)
+        goto done;
+    for (i = 0; i < n; i++) {
+        PyObject *g = PyTuple_GET_ITEM(groups, i), *kind, *tile;
+        int is_kong, is_pair, head, closed = 0, hit;
+        if ((kind = PyObject_GetAttr(g, s_kind)) == NULL) goto pure_on_error;
+        is_kong = kind == fu_words[FU_KONG];
+        is_pair = kind == fu_words[FU_PAIR];
+        hit = is_kong || kind == fu_words[FU_PUNG];
+        Py_DECREF(kind);
+        if (!hit && (!is_pair || !standard)) continue;
+        if ((tile = PyObject_GetAttr(g, s_tile)) == NULL) goto pure_on_error;
+        if (is_pair) { /* dragon, seat-wind, prevalent-wind pair: 2 fu each (EMA-FU-3) */
+            PyObject *two = fu_words[FU_PAIR_FU], *ref = fu_words[FU_REF_PAIR];
+            int rc = 0;
+            if ((hit = PySequence_Contains(fu_dragons, tile)) < 0 ||
+                (hit && add_item(items, fu_words[FU_KEY_DRAGON], two, ref, g) < 0) ||
+                (hit = PyObject_RichCompareBool(tile, seat, Py_EQ)) < 0 ||
+                (hit && add_item(items, fu_words[FU_KEY_SEAT], two, ref, g) < 0) ||
+                (hit = PyObject_RichCompareBool(tile, rnd, Py_EQ)) < 0 ||
+                (hit && add_item(items, fu_words[FU_KEY_ROUND], two, ref, g) < 0))
+                rc = -1;
+            Py_DECREF(tile);
+            if (rc < 0) goto done;
+            continue;
+        }
+        head = PySequence_Contains(fu_heads, tile);
+        Py_DECREF(tile);
+        if (head < 0) goto done;
+        { /* concealed, and not completed by a discarded winning tile (EMA-FU-5) */
+            PyObject *c = PyObject_GetAttr(g, s_concealed);
+            if (c == NULL) goto pure_on_error;
+            Py_DECREF(c); /* True or False: immortal */
+            if (c != Py_True && c != Py_False) goto pure; /* the reference's key, not a bool */
+            closed = c == Py_True && g != by_ron;
+        }
+        {
+            PyObject *set = fu_sets[is_kong * 4 + head * 2 + closed];
+            if (add_item(items, PyTuple_GET_ITEM(set, 1), PyTuple_GET_ITEM(set, 0),
+                         fu_words[FU_REF_SET], g) < 0)
+                goto done;
+        }
+    }
+    if (wait != NULL) { /* _WAIT_FU.get(wait): its keys by identity first (an enum member's
+                           hash is a Python call), then by the dict's own lookup */
+        PyObject *key, *line = NULL;
+        Py_ssize_t pos = 0;
+        while (PyDict_Next(fu_waits, &pos, &key, &line) && key != wait) line = NULL;
+        if (line == NULL && (line = PyDict_GetItemWithError(fu_waits, wait)) == NULL &&
+            PyErr_Occurred())
+            goto done;
+        if (line != NULL && PyList_Append(items, line) < 0) goto done;
+    }
+    if (tsumo && PyList_Append(items, fu_fixed[FU_TSUMO]) < 0) goto done;
+    for (i = 0; i < PyList_GET_SIZE(items); i++) {
+        long f = PyLong_AsLong(PyTuple_GET_ITEM(PyList_GET_ITEM(items, i), 1));
+        if (f == -1 && PyErr_Occurred()) goto done;
+        raw += f;
+    }
+    if (raw == 20 && !concealed) {
+        if (PyList_Append(items, fu_fixed[FU_OPEN_PINFU]) < 0) goto done;
+        raw = 22;
+    }
+    values[0] = PyList_AsTuple(items);
+    values[1] = PyLong_FromLong(raw);
+    values[2] = PyLong_FromLong((raw / 10 + (raw % 10 > 0)) * 10); /* rounded up (EMA-FU-9) */
+    if (values[0] != NULL && values[1] != NULL && values[2] != NULL)
+        out = named(fu_type, 3, values);
+    for (i = 0; i < 3; i++) Py_XDECREF(values[i]);
+    goto done;
+pure_on_error:
+    if (!PyErr_ExceptionMatches(PyExc_Exception)) goto done;
+    PyErr_Clear();
+pure:
+    Py_CLEAR(items);
+    out = PyObject_Call(fu_pure, args, kw);
+done:
+    Py_XDECREF(d);
+    Py_XDECREF(shape);
+    Py_XDECREF(win);
+    Py_XDECREF(melds);
+    Py_XDECREF(groups);
+    Py_XDECREF(reading);
+    Py_XDECREF(seat);
+    Py_XDECREF(rnd);
+    Py_XDECREF(wait);
+    Py_XDECREF(items);
+    return out;
+}
+
+/* ------------------------------------------------------------------ the explanation */
+
+/* explain(core, transfers, winner, discarder, fu_labels): RiichiEma._explain's lines, both
+ * languages, from the ruleset's memos: the award lines (_AWARD_LINES by the award's id), the
+ * fixed lines (_FIXED_LINES by what they say) and the transfer lines (_TRANSFER_LINES), each
+ * made by its Python function on a miss; the reading's text and the fu lines by their Python
+ * code (Decomposition.__str__, Fu.lines_both). Its reference, ruleset._pure_explain, is also
+ * the fallback: a Core of another type or shape, or any field of other types, is handed to
+ * it before any work. The words ("reading: ", ...) are handed over by setup_explain. */
+enum { EX_READING_EN, EX_READING_IT, EX_INVALID_EN, EX_INVALID_IT, EX_DEALER, EX_TSUMO,
+       NEXWORDS };
+enum { EX_CTX, EX_AWARDS, EX_VALID, EX_REASON, EX_HAN, EX_YAKU_HAN, EX_YAKUMAN, EX_FU, EX_B,
+       EX_LIMIT, NEXFIELDS };
+static PyObject *ex_pure = NULL, *ex_core = NULL, *ex_award_memo = NULL, *ex_award_fn = NULL,
+                *ex_fixed_memo = NULL, *ex_fixed_fn = NULL, *ex_transfer_memo = NULL,
+                *ex_transfer_fn = NULL, *ex_words[NEXWORDS], *ex_zero = NULL, *s_lines_both;
+static Py_ssize_t ex_fields[NEXFIELDS], ex_core_len = 0, ex_fu_total = -1;
+static PyObject *ex_decomposition = NULL, *ex_group = NULL, *ex_group_text = NULL, *ex_space,
+                *ex_colon, *s_meld, *ex_fu_lines = NULL, *ex_fu_totals = NULL;
+static Py_ssize_t ex_fu_items = -1, ex_fu_raw = -1, ex_item_fu = -1, ex_item_ref = -1;
+
+PyDoc_STRVAR(setup_explain_doc,
+             "setup_explain(pure, core, fields, fu_fields, award_memo, award_fn, fixed_memo, "
+             "fixed_fn, transfer_memo, transfer_fn, words, decomposition, group, group_text, "
+             "item_fields, fu_lines, fu_totals): the Python side of explain (see ruleset.py): "
+             "the reference, Core, the positions of its fields and of Fu's items, raw and "
+             "total, the three memos with their makers, the words of the lines, Decomposition, "
+             "Group and the memo of Group.__str__, the positions of a FuItem's fu and ref, the "
+             "memos of Fu.lines_both.");
+
+static PyObject *setup_explain(PyObject *self, PyObject *args) {
+    PyObject *pure, *core, *fields, *am, *af, *fm, *ff, *tm, *tf, *words, *dt, *gt, *texts,
+        *lines, *totals;
+    Py_ssize_t total, items_at, raw_at, fu_at, ref_at, i;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOO!(nnn)O!OO!OO!OO!O!O!O!(nn)O!O!:setup_explain", &pure,
+                          &core, &PyTuple_Type, &fields, &items_at, &raw_at, &total,
+                          &PyDict_Type, &am, &af, &PyDict_Type, &fm, &ff, &PyDict_Type, &tm,
+                          &tf, &PyTuple_Type, &words, &PyType_Type, &dt, &PyType_Type, &gt,
+                          &PyDict_Type, &texts, &fu_at, &ref_at, &PyDict_Type, &lines,
+                          &PyDict_Type, &totals))
+        return NULL;
+    if (items_at < 0 || raw_at < 0 || fu_at < 0 || ref_at < 0) {
+        PyErr_SetString(PyExc_ValueError, "setup_explain: positions are >= 0");
+        return NULL;
+    }
+    if (!PyCallable_Check(pure) || !plain_tuple_type(core) || !PyCallable_Check(af) ||
+        !PyCallable_Check(ff) || !PyCallable_Check(tf) || PyTuple_GET_SIZE(fields) != NEXFIELDS ||
+        PyTuple_GET_SIZE(words) != NEXWORDS || total < 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "setup_explain: callables, a named tuple type, %d fields, %d words",
+                     NEXFIELDS, NEXWORDS);
+        return NULL;
+    }
+    for (i = 0; i < NEXWORDS; i++)
+        if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(words, i)) && i != EX_TSUMO) {
+            PyErr_SetString(PyExc_TypeError, "setup_explain: the words are strings");
+            return NULL;
+        }
+    ex_core_len = 0;
+    for (i = 0; i < NEXFIELDS; i++) {
+        Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(fields, i));
+        if (at == -1 && PyErr_Occurred()) return NULL;
+        if (at < 0) {
+            PyErr_SetString(PyExc_ValueError, "setup_explain: a field's position is >= 0");
+            return NULL;
+        }
+        ex_fields[i] = at;
+        if (at >= ex_core_len) ex_core_len = at + 1;
+    }
+    if (ex_zero == NULL && (ex_zero = PyLong_FromLong(0)) == NULL) return NULL;
+    if (ex_space == NULL && (ex_space = PyUnicode_FromString(" ")) == NULL) return NULL;
+    if (ex_colon == NULL && (ex_colon = PyUnicode_FromString(": ")) == NULL) return NULL;
+    if (s_meld == NULL && (s_meld = PyUnicode_InternFromString("meld")) == NULL) return NULL;
+    ex_fu_items = items_at;
+    ex_fu_raw = raw_at;
+    ex_item_fu = fu_at;
+    ex_item_ref = ref_at;
+    set_ref(&ex_fu_lines, lines);
+    set_ref(&ex_fu_totals, totals);
+    set_ref(&ex_decomposition, dt);
+    set_ref(&ex_group, gt);
+    set_ref(&ex_group_text, texts);
+    ex_fu_total = total;
+    set_ref(&ex_pure, pure);
+    set_ref(&ex_core, core);
+    set_ref(&ex_award_memo, am);
+    set_ref(&ex_award_fn, af);
+    set_ref(&ex_fixed_memo, fm);
+    set_ref(&ex_fixed_fn, ff);
+    set_ref(&ex_transfer_memo, tm);
+    set_ref(&ex_transfer_fn, tf);
+    for (i = 0; i < NEXWORDS; i++) set_ref(&ex_words[i], PyTuple_GET_ITEM(words, i));
+    Py_RETURN_NONE;
+}
+
+/* en.append(pair[0]); it.append(pair[1]) for a tuple of at least `at + 2` items; -1 on error,
+ * 1 when `pair` is not such a tuple (the caller hands the call to the reference) */
+static int add_pair(PyObject *en, PyObject *it, PyObject *pair, Py_ssize_t at) {
+    if (!PyTuple_CheckExact(pair) || PyTuple_GET_SIZE(pair) < at + 2) return 1;
+    if (PyList_Append(en, PyTuple_GET_ITEM(pair, at)) < 0 ||
+        PyList_Append(it, PyTuple_GET_ITEM(pair, at + 1)) < 0)
+        return -1;
+    return 0;
+}
+
+/* en += a; it += b for two tuples of strings; -1 on error, 1 when they are not tuples */
+static int add_lines(PyObject *en, PyObject *it, PyObject *a, PyObject *b) {
+    Py_ssize_t i;
+    if (!PyTuple_CheckExact(a) || !PyTuple_CheckExact(b)) return 1;
+    for (i = 0; i < PyTuple_GET_SIZE(a); i++)
+        if (PyList_Append(en, PyTuple_GET_ITEM(a, i)) < 0) return -1;
+    for (i = 0; i < PyTuple_GET_SIZE(b); i++)
+        if (PyList_Append(it, PyTuple_GET_ITEM(b, i)) < 0) return -1;
+    return 0;
+}
+
+/* memo[key] (borrowed) if the memo has it, else fn(key) (new reference); NULL on error */
+static PyObject *remembered(PyObject *memo, PyObject *key, PyObject *fn, PyObject *arg) {
+    PyObject *found = PyDict_GetItemWithError(memo, key);
+    if (found != NULL) return Py_NewRef(found);
+    if (PyErr_Occurred()) return NULL;
+    return PyObject_CallOneArg(fn, arg);
+}
+
+/* Fu.lines_both(labels) from its memos (fu._LINES by (fu, ref, English label, Italian
+ * label), fu._TOTALS by (raw, total)) when every line is there: 0 done, -1 error, 1 not all
+ * there or of other types (nothing appended: the caller calls lines_both, which makes and
+ * remembers them, or raises) */
+#define MAX_FU_LINES 24
+static int fu_lines_of(PyObject *en, PyObject *it, PyObject *fu, PyObject *labels) {
+    PyObject *items, *found[MAX_FU_LINES + 1], *key;
+    Py_ssize_t i, n, top;
+    if (fu_type == NULL || Py_TYPE(fu) != fu_type || !PyTuple_CheckExact(labels)) return 1;
+    top = ex_fu_items > ex_fu_raw ? ex_fu_items : ex_fu_raw;
+    if (ex_fu_total > top) top = ex_fu_total;
+    if (PyTuple_GET_SIZE(fu) <= top) return 1;
+    items = PyTuple_GET_ITEM(fu, ex_fu_items);
+    if (!PyTuple_CheckExact(items)) return 1;
+    n = PyTuple_GET_SIZE(items);
+    if (n != PyTuple_GET_SIZE(labels) || n > MAX_FU_LINES) return 1;
+    /* the memos' values, borrowed: looking up keys of ints and strings runs no Python code */
+    for (i = 0; i < n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(items, i), *label = PyTuple_GET_ITEM(labels, i);
+        if (Py_TYPE(item) != fu_item_type || PyTuple_GET_SIZE(item) <= ex_item_fu ||
+            PyTuple_GET_SIZE(item) <= ex_item_ref || !PyTuple_CheckExact(label) ||
+            PyTuple_GET_SIZE(label) != 2 ||
+            !PyLong_CheckExact(PyTuple_GET_ITEM(item, ex_item_fu)) ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(item, ex_item_ref)) ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 0)) ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 1)))
+            return 1;
+        key = PyTuple_Pack(4, PyTuple_GET_ITEM(item, ex_item_fu),
+                           PyTuple_GET_ITEM(item, ex_item_ref), PyTuple_GET_ITEM(label, 0),
+                           PyTuple_GET_ITEM(label, 1));
+        if (key == NULL) return -1;
+        found[i] = PyDict_GetItemWithError(ex_fu_lines, key);
+        Py_DECREF(key);
+        if (found[i] == NULL) return PyErr_Occurred() ? -1 : 1;
+    }
+    if (!PyLong_CheckExact(PyTuple_GET_ITEM(fu, ex_fu_raw)) ||
+        !PyLong_CheckExact(PyTuple_GET_ITEM(fu, ex_fu_total)))
+        return 1;
+    key = PyTuple_Pack(2, PyTuple_GET_ITEM(fu, ex_fu_raw), PyTuple_GET_ITEM(fu, ex_fu_total));
+    if (key == NULL) return -1;
+    found[n] = PyDict_GetItemWithError(ex_fu_totals, key);
+    Py_DECREF(key);
+    if (found[n] == NULL) return PyErr_Occurred() ? -1 : 1;
+    for (i = 0; i <= n; i++)
+        if (!PyTuple_CheckExact(found[i]) || PyTuple_GET_SIZE(found[i]) != 2) return 1;
+    for (i = 0; i <= n; i++)
+        if (add_pair(en, it, found[i], 0) < 0) return -1;
+    return 0;
+}
+#undef MAX_FU_LINES
+
+/* str(d): for a Decomposition of Groups, f"{shape}: " and the groups' texts joined by
+ * spaces, each from Group.__str__'s memo (by kind, tile and shown without brackets: concealed
+ * or not from a meld) or, on a miss, by str(group); anything else by str(d) itself */
+static PyObject *reading_text(PyObject *d) {
+    PyObject *shape = NULL, *groups = NULL, *texts = NULL, *joined = NULL, *head = NULL,
+             *out = NULL;
+    Py_ssize_t i, n;
+    if ((PyObject *)Py_TYPE(d) != ex_decomposition) return PyObject_Str(d);
+    if ((shape = PyObject_GetAttr(d, s_shape)) == NULL ||
+        (groups = PyObject_GetAttr(d, s_groups)) == NULL)
+        goto done;
+    if (!PyUnicode_CheckExact(shape) || !PyTuple_CheckExact(groups)) goto other;
+    n = PyTuple_GET_SIZE(groups);
+    if ((texts = PyList_New(n)) == NULL) goto done;
+    for (i = 0; i < n; i++) {
+        PyObject *g = PyTuple_GET_ITEM(groups, i), *kind, *tile, *conc, *flag, *key, *text;
+        if ((PyObject *)Py_TYPE(g) != ex_group) goto other;
+        conc = PyObject_GetAttr(g, s_concealed);
+        if (conc == NULL) goto done;
+        Py_DECREF(conc); /* True or False: immortal */
+        if (conc == Py_True) {
+            flag = Py_True;
+        } else if (conc == Py_False) {
+            PyObject *meld = PyObject_GetAttr(g, s_meld);
+            if (meld == NULL) goto done;
+            flag = meld == Py_None ? Py_True : Py_False;
+            Py_DECREF(meld);
+        } else {
+            goto other;
+        }
+        kind = PyObject_GetAttr(g, s_kind);
+        tile = kind ? PyObject_GetAttr(g, s_tile) : NULL;
+        key = tile ? PyTuple_Pack(3, kind, tile, flag) : NULL;
+        Py_XDECREF(kind);
+        Py_XDECREF(tile);
+        if (key == NULL) goto done;
+        text = PyDict_GetItemWithError(ex_group_text, key);
+        Py_DECREF(key);
+        if (text != NULL && PyUnicode_CheckExact(text))
+            Py_INCREF(text);
+        else if (PyErr_Occurred() || (text = PyObject_Str(g)) == NULL)
+            goto done;
+        PyList_SET_ITEM(texts, i, text);
+    }
+    if ((joined = PyUnicode_Join(ex_space, texts)) != NULL &&
+        (head = PyUnicode_Concat(shape, ex_colon)) != NULL)
+        out = PyUnicode_Concat(head, joined);
+    goto done;
+other:
+    out = PyObject_Str(d);
+done:
+    Py_XDECREF(shape);
+    Py_XDECREF(groups);
+    Py_XDECREF(texts);
+    Py_XDECREF(joined);
+    Py_XDECREF(head);
+    return out;
+}
+
+PyDoc_STRVAR(explain_doc,
+             "explain(core, transfers, winner, discarder, fu_labels): RiichiEma._explain's "
+             "(English, Italian) lines, or what ruleset._pure_explain answers for other types.");
+
+static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *core, *transfers, *winner, *discarder, *labels, *ctx, *awards, *fu, *yakuman,
+        *en = NULL, *it = NULL, *text = NULL, *line = NULL, *key = NULL, *found = NULL,
+        *out = NULL;
+    Py_ssize_t i;
+    int valid, rc, dealer, tsumo;
+    (void)self;
+    if (ex_pure == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "explain: setup_explain was not called");
+        return NULL;
+    }
+    if (nargs != 5) goto pure;
+    core = args[0];
+    transfers = args[1];
+    winner = args[2];
+    discarder = args[3];
+    labels = args[4];
+    if ((PyObject *)Py_TYPE(core) != ex_core || PyTuple_GET_SIZE(core) < ex_core_len ||
+        !PyList_CheckExact(transfers) || !PyUnicode_CheckExact(winner))
+        goto pure;
+    ctx = PyTuple_GET_ITEM(core, ex_fields[EX_CTX]);
+    awards = PyTuple_GET_ITEM(core, ex_fields[EX_AWARDS]);
+    fu = PyTuple_GET_ITEM(core, ex_fields[EX_FU]);
+    yakuman = PyTuple_GET_ITEM(core, ex_fields[EX_YAKUMAN]);
+    if (!PyTuple_CheckExact(awards) || (fu != Py_None && (!PyTuple_Check(fu) ||
+                                                          PyTuple_GET_SIZE(fu) <= ex_fu_total)))
+        goto pure;
+    /* the reading */
+    if ((line = PyObject_GetAttr(ctx, s_decomposition)) == NULL) goto pure_on_error;
+    text = reading_text(line);
+    Py_CLEAR(line);
+    if (text == NULL) goto done;
+    if ((en = PyList_New(1)) == NULL || (it = PyList_New(1)) == NULL) goto done;
+    if ((line = PyUnicode_Concat(ex_words[EX_READING_EN], text)) == NULL) goto done;
+    PyList_SET_ITEM(en, 0, line);
+    if ((line = PyUnicode_Concat(ex_words[EX_READING_IT], text)) == NULL) goto done;
+    PyList_SET_ITEM(it, 0, line);
+    line = NULL;
+    /* the award lines: (award, en, it) by the award's id */
+    for (i = 0; i < PyTuple_GET_SIZE(awards); i++) {
+        PyObject *a = PyTuple_GET_ITEM(awards, i);
+        if ((key = PyLong_FromVoidPtr(a)) == NULL) goto done;
+        found = PyDict_GetItemWithError(ex_award_memo, key);
+        Py_CLEAR(key);
+        if (found == NULL && PyErr_Occurred()) goto done;
+        if (found != NULL && PyTuple_CheckExact(found) && PyTuple_GET_SIZE(found) == 3 &&
+            PyTuple_GET_ITEM(found, 0) == a)
+            Py_INCREF(found);
+        else if ((found = PyObject_CallOneArg(ex_award_fn, a)) == NULL)
+            goto done;
+        rc = add_pair(en, it, found, 1);
+        Py_CLEAR(found);
+        if (rc < 0) goto done;
+        if (rc > 0) goto pure;
+    }
+    valid = PyObject_IsTrue(PyTuple_GET_ITEM(core, ex_fields[EX_VALID]));
+    if (valid < 0) goto done;
+    if (!valid) {
+        PyObject *reason = PyObject_Str(PyTuple_GET_ITEM(core, ex_fields[EX_REASON]));
+        if (reason == NULL) goto done;
+        line = PyUnicode_Concat(ex_words[EX_INVALID_EN], reason);
+        rc = line == NULL || PyList_Append(en, line) < 0;
+        Py_CLEAR(line);
+        if (!rc) {
+            line = PyUnicode_Concat(ex_words[EX_INVALID_IT], reason);
+            rc = line == NULL || PyList_Append(it, line) < 0;
+            Py_CLEAR(line);
+        }
+        Py_DECREF(reason);
+        if (rc) goto done;
+        goto finish;
+    }
+    /* the fixed lines, by (yakuman, limit, B, han, yaku han, fu, tsumo, dealer, discarder) */
+    if ((line = PyObject_GetAttr(ctx, s_win)) == NULL) goto pure_on_error;
+    tsumo = line == ex_words[EX_TSUMO];
+    Py_CLEAR(line);
+    dealer = PyUnicode_Compare(winner, ex_words[EX_DEALER]) == 0;
+    key = PyTuple_Pack(9, yakuman, PyTuple_GET_ITEM(core, ex_fields[EX_LIMIT]),
+                       PyTuple_GET_ITEM(core, ex_fields[EX_B]),
+                       PyTuple_GET_ITEM(core, ex_fields[EX_HAN]),
+                       PyTuple_GET_ITEM(core, ex_fields[EX_YAKU_HAN]),
+                       fu == Py_None ? ex_zero : PyTuple_GET_ITEM(fu, ex_fu_total),
+                       tsumo ? Py_True : Py_False, dealer ? Py_True : Py_False, discarder);
+    if (key == NULL || (found = remembered(ex_fixed_memo, key, ex_fixed_fn, key)) == NULL)
+        goto done;
+    Py_CLEAR(key);
+    if ((rc = add_pair(en, it, found, 0)) != 0) goto fixed_failed;
+    if (fu != Py_None && (rc = PyObject_IsTrue(yakuman)) <= 0) {
+        PyObject *both;
+        if (rc < 0) goto fixed_failed;
+        if ((rc = fu_lines_of(en, it, fu, labels)) < 0) goto fixed_failed;
+        if (rc == 0) goto fu_done;
+        both = PyObject_CallMethodOneArg(fu, s_lines_both, labels);
+        if (both == NULL) {
+            rc = -1;
+            goto fixed_failed;
+        }
+        rc = PyTuple_CheckExact(both) && PyTuple_GET_SIZE(both) == 2
+                 ? add_lines(en, it, PyTuple_GET_ITEM(both, 0), PyTuple_GET_ITEM(both, 1))
+                 : 1;
+        Py_DECREF(both);
+        if (rc != 0) goto fixed_failed;
+    }
+fu_done:
+    rc = PyTuple_CheckExact(found) && PyTuple_GET_SIZE(found) == 4
+             ? add_lines(en, it, PyTuple_GET_ITEM(found, 2), PyTuple_GET_ITEM(found, 3))
+             : 1;
+fixed_failed:
+    Py_CLEAR(found);
+    if (rc < 0) goto done;
+    if (rc > 0) goto pure;
+    /* the transfers */
+    for (i = 0; i < PyList_GET_SIZE(transfers); i++) {
+        PyObject *t = PyList_GET_ITEM(transfers, i);
+        Py_INCREF(t); /* (the list may change while a maker runs) */
+        found = PyTuple_CheckExact(t) ? remembered(ex_transfer_memo, t, ex_transfer_fn, t)
+                                      : NULL;
+        Py_DECREF(t);
+        if (found == NULL) {
+            if (PyErr_Occurred()) goto done;
+            goto pure;
+        }
+        rc = add_pair(en, it, found, 0);
+        Py_CLEAR(found);
+        if (rc < 0) goto done;
+        if (rc > 0) goto pure;
+    }
+finish:
+    {
+        PyObject *a = PyList_AsTuple(en), *b = a ? PyList_AsTuple(it) : NULL;
+        if (b != NULL) out = PyTuple_Pack(2, a, b);
+        Py_XDECREF(a);
+        Py_XDECREF(b);
+    }
+    goto done;
+pure_on_error:
+    if (!PyErr_ExceptionMatches(PyExc_Exception)) goto done;
+    PyErr_Clear();
+pure:
+    out = PyObject_Vectorcall(ex_pure, args, (size_t)nargs, NULL);
+done:
+    Py_XDECREF(en);
+    Py_XDECREF(it);
+    Py_XDECREF(text);
+    Py_XDECREF(line);
+    Py_XDECREF(key);
+    Py_XDECREF(found);
+    return out;
+}
+
+/* ------------------------------------------------------------------ the chosen decomposition */
+
+/* build_decomposition(hand, shape, splits): fast.build_decomposition for a standard reading
+ * (its three SuitSplits): each suit's groups by its split's group codes into SPLIT_GROUPS,
+ * the honours' pungs and pairs from the same table, the melds' groups (meld_group), in a
+ * Decomposition whose slots are set through their descriptors, as the reference sets them.
+ * Anything else (another shape, splits or counts of other types, a code outside the table)
+ * is handed to the reference, fast._pure_build_decomposition, before any work. */
+static PyObject *dec_pure = NULL, *dec_table = NULL, *dec_meld_group = NULL, *dec_type = NULL,
+                *dec_shape_slot = NULL, *dec_groups_slot = NULL, *dec_standard = NULL,
+                *dec_split_type = NULL, *s_concealed_counts = NULL;
+static Py_ssize_t dec_groups_field = -1;
+
+PyDoc_STRVAR(setup_decomposition_doc,
+             "setup_decomposition(pure, table, meld_group, decomposition, split, groups_field, "
+             "standard): the Python side of build_decomposition (see fast.py): the reference, "
+             "SPLIT_GROUPS, analysis.shapes.meld_group, Decomposition, SuitSplit and the "
+             "position of its groups, the standard shape's id.");
+
+static PyObject *setup_decomposition(PyObject *self, PyObject *args) {
+    PyObject *pure, *table, *mg, *type, *split, *standard, *shape_slot, *groups_slot;
+    Py_ssize_t field;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO!OO!O!nU:setup_decomposition", &pure, &PyTuple_Type, &table,
+                          &mg, &PyType_Type, &type, &PyType_Type, &split, &field, &standard))
+        return NULL;
+    if (!PyCallable_Check(pure) || !PyCallable_Check(mg) || field < 0 ||
+        !plain_tuple_type(split) || PyTuple_GET_SIZE(table) != 3 * 34) {
+        PyErr_SetString(PyExc_ValueError,
+                        "setup_decomposition: callables, a table of 3 x 34 groups, a field");
+        return NULL;
+    }
+    shape_slot = PyDict_GetItemString(((PyTypeObject *)type)->tp_dict, "shape");
+    groups_slot = PyDict_GetItemString(((PyTypeObject *)type)->tp_dict, "groups");
+    if (shape_slot == NULL || groups_slot == NULL || Py_TYPE(shape_slot)->tp_descr_set == NULL ||
+        Py_TYPE(groups_slot)->tp_descr_set == NULL) {
+        PyErr_SetString(PyExc_TypeError,
+                        "setup_decomposition: Decomposition's shape and groups are slots");
+        return NULL;
+    }
+    if (s_concealed_counts == NULL &&
+        (s_concealed_counts = PyUnicode_InternFromString("concealed_counts")) == NULL)
+        return NULL;
+    set_ref(&dec_pure, pure);
+    set_ref(&dec_table, table);
+    set_ref(&dec_meld_group, mg);
+    set_ref(&dec_type, type);
+    set_ref(&dec_shape_slot, shape_slot);
+    set_ref(&dec_groups_slot, groups_slot);
+    set_ref(&dec_standard, standard);
+    set_ref(&dec_split_type, split);
+    dec_groups_field = field;
+    Py_RETURN_NONE;
+}
+
+/* groups.append(table[at]) for a group there; 0 done, -1 error, 1 no group (the reference) */
+static int add_group(PyObject *groups, Py_ssize_t at) {
+    PyObject *g;
+    if (at < 0 || at >= PyTuple_GET_SIZE(dec_table)) return 1;
+    g = PyTuple_GET_ITEM(dec_table, at);
+    if (g == Py_None) return 1;
+    return PyList_Append(groups, g) < 0 ? -1 : 0;
+}
+
+/* the standard decomposition: a new reference, NULL on error, Py_NotImplemented (a new
+ * reference) for what is left to the reference */
+static PyObject *standard_decomposition(PyObject *hand, PyObject *shape, PyObject *splits) {
+    PyObject *counts = NULL, *melds = NULL, *groups = NULL, *tuple = NULL, *out = NULL;
+    Py_ssize_t s, i, t;
+    int rc = 0;
+    if ((counts = PyObject_GetAttr(hand, s_concealed_counts)) == NULL ||
+        (melds = PyObject_GetAttr(hand, s_melds)) == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_Exception)) goto done;
+        PyErr_Clear();
+        goto other;
+    }
+    if (!PyTuple_CheckExact(counts) || PyTuple_GET_SIZE(counts) != 34 ||
+        !PyTuple_CheckExact(melds))
+        goto other;
+    for (s = 0; s < 3; s++) {
+        PyObject *sp = PyTuple_GET_ITEM(splits, s);
+        if ((PyObject *)Py_TYPE(sp) != dec_split_type || PyTuple_GET_SIZE(sp) <= dec_groups_field ||
+            !PyTuple_CheckExact(PyTuple_GET_ITEM(sp, dec_groups_field)))
+            goto other;
+    }
+    if ((groups = PyList_New(0)) == NULL) goto done;
+    for (s = 0; s < 3 && rc == 0; s++) {
+        PyObject *codes = PyTuple_GET_ITEM(PyTuple_GET_ITEM(splits, s), dec_groups_field);
+        for (i = 0; i < PyTuple_GET_SIZE(codes) && rc == 0; i++) {
+            PyObject *code = PyTuple_GET_ITEM(codes, i);
+            Py_ssize_t at = PyLong_CheckExact(code) ? PyLong_AsSsize_t(code) : -1;
+            if (at == -1 && PyErr_Occurred()) goto done;
+            rc = at < 0 ? 1 : add_group(groups, at + 9 * s);
+        }
+    }
+    for (t = 27; t < 34 && rc == 0; t++) { /* an honour pair (block 2) or pung (block 1) */
+        PyObject *c = PyTuple_GET_ITEM(counts, t);
+        long n = PyLong_CheckExact(c) ? PyLong_AsLong(c) : -1;
+        if (n == -1 && PyErr_Occurred()) goto done;
+        if (n < 0) rc = 1;
+        else if (n >= 2) rc = add_group(groups, (n == 3 ? 34 : 68) + t);
+    }
+    if (rc < 0) goto done;
+    if (rc > 0) goto other;
+    for (i = 0; i < PyTuple_GET_SIZE(melds); i++) {
+        PyObject *g = PyObject_CallOneArg(dec_meld_group, PyTuple_GET_ITEM(melds, i));
+        if (g == NULL || PyList_Append(groups, g) < 0) {
+            Py_XDECREF(g);
+            goto done;
+        }
+        Py_DECREF(g);
+    }
+    if ((tuple = PyList_AsTuple(groups)) == NULL) goto done;
+    out = ((PyTypeObject *)dec_type)->tp_alloc((PyTypeObject *)dec_type, 0);
+    if (out != NULL &&
+        (Py_TYPE(dec_shape_slot)->tp_descr_set(dec_shape_slot, out, shape) < 0 ||
+         Py_TYPE(dec_groups_slot)->tp_descr_set(dec_groups_slot, out, tuple) < 0))
+        Py_CLEAR(out);
+    goto done;
+other:
+    out = Py_NewRef(Py_NotImplemented);
+done:
+    Py_XDECREF(counts);
+    Py_XDECREF(melds);
+    Py_XDECREF(groups);
+    Py_XDECREF(tuple);
+    return out;
+}
+
+PyDoc_STRVAR(build_decomposition_doc,
+             "build_decomposition(hand, shape, splits): fast.build_decomposition in C for a "
+             "standard reading, else what fast._pure_build_decomposition answers.");
+
+static PyObject *build_decomposition(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *out;
+    int standard;
+    (void)self;
+    if (dec_pure == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "build_decomposition: not set up");
+        return NULL;
+    }
+    if (nargs != 3 || !PyUnicode_CheckExact(args[1]) || !PyTuple_CheckExact(args[2]) ||
+        PyTuple_GET_SIZE(args[2]) != 3)
+        return PyObject_Vectorcall(dec_pure, args, (size_t)nargs, NULL);
+    standard = PyUnicode_Compare(args[1], dec_standard);
+    if (standard == -1 && PyErr_Occurred()) return NULL;
+    if (standard != 0) return PyObject_Vectorcall(dec_pure, args, (size_t)nargs, NULL);
+    out = standard_decomposition(args[0], args[1], args[2]);
+    if (out == Py_NotImplemented) {
+        Py_DECREF(out);
+        out = PyObject_Vectorcall(dec_pure, args, (size_t)nargs, NULL);
+    }
+    return out;
+}
+
 /* ------------------------------------------------------------------ module */
 
 static PyMethodDef methods[] = {
@@ -2406,6 +3243,14 @@ static PyMethodDef methods[] = {
     {"lane", (PyCFunction)(void (*)(void))lane, METH_FASTCALL, lane_doc},
     {"setup_output", setup_output, METH_VARARGS, setup_output_doc},
     {"output", (PyCFunction)(void (*)(void))output, METH_FASTCALL, output_doc},
+    {"setup_fu", setup_fu, METH_VARARGS, setup_fu_doc},
+    {"count_fu", (PyCFunction)(void (*)(void))count_fu, METH_VARARGS | METH_KEYWORDS,
+     count_fu_doc},
+    {"setup_explain", setup_explain, METH_VARARGS, setup_explain_doc},
+    {"setup_decomposition", setup_decomposition, METH_VARARGS, setup_decomposition_doc},
+    {"build_decomposition", (PyCFunction)(void (*)(void))build_decomposition, METH_FASTCALL,
+     build_decomposition_doc},
+    {"explain", (PyCFunction)(void (*)(void))explain, METH_FASTCALL, explain_doc},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2438,12 +3283,27 @@ PyMODINIT_FUNC PyInit__criichi(void) {
     s_sticks = PyUnicode_InternFromString("riichi_sticks");
     s_discarder = PyUnicode_InternFromString("discarder");
     s_dict = PyUnicode_InternFromString("__dict__");
+    s_decomposition = PyUnicode_InternFromString("decomposition");
+    s_shape = PyUnicode_InternFromString("shape");
+    s_groups = PyUnicode_InternFromString("groups");
+    s_win = PyUnicode_InternFromString("win");
+    s_reading = PyUnicode_InternFromString("reading");
+    s_group = PyUnicode_InternFromString("group");
+    s_wait = PyUnicode_InternFromString("wait");
+    s_seat_wind = PyUnicode_InternFromString("seat_wind");
+    s_round_wind = PyUnicode_InternFromString("round_wind");
+    s_hand = PyUnicode_InternFromString("hand");
+    s_tile = PyUnicode_InternFromString("tile");
+    s_pinfu = PyUnicode_InternFromString("pinfu");
+    s_lines_both = PyUnicode_InternFromString("lines_both");
     letter_objs[0] = PyUnicode_InternFromString("E");
     letter_objs[1] = PyUnicode_InternFromString("S");
     letter_objs[2] = PyUnicode_InternFromString("W");
     letter_objs[3] = PyUnicode_InternFromString("N");
     if (!s_concealed || !s_melds || !s_winning || !s_kind || !s_red || !s_tiles || !s_bonus ||
-        !s_resolvers ||
+        !s_resolvers || !s_decomposition || !s_shape || !s_groups || !s_win || !s_reading ||
+        !s_group || !s_wait || !s_seat_wind || !s_round_wind || !s_hand || !s_tile || !s_pinfu ||
+        !s_lines_both ||
         PyModule_AddIntConstant(m, "NY", NY) < 0 || PyModule_AddIntConstant(m, "NF", NF) < 0 ||
         PyModule_AddObjectRef(m, "Deferred", (PyObject *)&DeferredType) < 0) {
         Py_DECREF(m);

@@ -17,10 +17,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from muraglia.analysis.groups import Group, GroupKind, WaitKind
+from muraglia.kernels import compiled
 from muraglia.scoring.context import DRAGONS, WinContext, WinType
 from muraglia.tiles import TERMINALS_AND_HONOURS
 
@@ -92,6 +93,25 @@ _LINES: dict[tuple[int, str, str, str], tuple[str, str]] = {}
 """A fu line in English and in Italian by (fu, rule id, both labels); bounded like ``_PAIRS``."""
 
 
+_TOTALS: dict[tuple[int, int], tuple[str, str]] = {}
+"""The total line of a fu breakdown in English and in Italian by (raw, rounded) fu."""
+
+
+def _total_lines(raw: int, total: int) -> tuple[str, str]:
+    """The last line of a breakdown: the total, or the raw sum rounded up (EMA-FU-9)."""
+    if raw != total:
+        pair = (
+            f"{raw:>3} fu  → rounded up to {total} fu  (EMA-FU-9)",
+            f"{raw:>3} fu  → arrotondato a {total} fu  (EMA-FU-9)",
+        )
+    else:
+        pair = (f"{total:>3} fu  total", f"{total:>3} fu  totale")
+    if len(_TOTALS) >= _PAIRS_LIMIT:
+        _TOTALS.clear()
+    _TOTALS[raw, total] = pair
+    return pair
+
+
 def _label_pair(item: FuItem) -> tuple[str, str]:
     """``(item.en, item.it)``, memoised by what they are made of (the key and the group's text)."""
     key = (item.key, _text(item.group))
@@ -120,7 +140,12 @@ class Fu(NamedTuple):
 
     def labels(self) -> tuple[tuple[str, str], ...]:
         """The (English, Italian) label of every line."""
-        return tuple([_label_pair(i) for i in self.items])
+        out = []
+        for i in self.items:  # (_label_pair's memo read here: two calls less a line)
+            g = i.group
+            pair = _PAIRS.get((i.key, "" if g is None else str(g)))
+            out.append(_label_pair(i) if pair is None else pair)
+        return tuple(out)
 
     def lines_both(
         self, labels: Sequence[tuple[str, str]]
@@ -139,12 +164,9 @@ class Fu(NamedTuple):
                 pair = _LINES[key] = (head + label_en + tail, head + label_it + tail)
             en.append(pair[0])
             it.append(pair[1])
-        if self.raw != self.total:
-            en.append(f"{self.raw:>3} fu  → rounded up to {self.total} fu  (EMA-FU-9)")
-            it.append(f"{self.raw:>3} fu  → arrotondato a {self.total} fu  (EMA-FU-9)")
-        else:
-            en.append(f"{self.total:>3} fu  total")
-            it.append(f"{self.total:>3} fu  totale")
+        pair = _TOTALS.get((self.raw, self.total)) or _total_lines(self.raw, self.total)
+        en.append(pair[0])
+        it.append(pair[1])
         return tuple(en), tuple(it)
 
 
@@ -170,10 +192,17 @@ _WAIT_FU = {
 }
 _PUNG, _KONG, _PAIR = GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
 _TSUMO_WIN, _RON_WIN = WinType.TSUMO, WinType.RON
+_new = tuple.__new__
+_REF_SET, _REF_PAIR, _PAIR_FU = "EMA-FU-2/5", "EMA-FU-3", 2  # a set's rules; a pair's (EMA-FU-3)
+"""``FuItem``/``Fu`` made from their fields without the named tuple's ``__new__`` (a Python
+function: a call per line of the hot path)."""
 
 
-def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
+def _pure_count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
     """The fu of ``ctx`` (EMA-FU-10); ``pinfu`` says whether the Pinfu yaku was awarded.
+
+    The reference of the C kernel's ``count_fu`` (:data:`count_fu`), which answers the same
+    Fu of the same FuItems and hands a context of other types to this function.
 
     Reads the context's fields directly (its views cost a call each): a pung or kong is
     concealed as :meth:`WinContext.is_group_concealed` says — declared concealed and not
@@ -186,7 +215,8 @@ def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
     tsumo = ctx.win is _TSUMO_WIN
     if pinfu:
         return _PINFU_TSUMO if tsumo else _PINFU_RON
-    concealed = ctx.is_concealed
+    melds = ctx.hand.melds  # ctx.is_concealed (a cached view: a call and a dict write)
+    concealed = not melds or all([m.concealed for m in melds])
     items: list[FuItem] = [_BASE_RON if concealed and not tsumo else _BASE]
     standard = shape == "standard"
     groups = d.groups
@@ -199,15 +229,15 @@ def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
         if kind is _PUNG or kind is _KONG:
             closed = g.concealed and g is not by_ron
             fu, key = _SET_FU[(kind is _KONG, g.tile in _HEADS, closed)]
-            items.append(FuItem(key, fu, "EMA-FU-2/5", g))
+            items.append(_new(FuItem, (key, fu, _REF_SET, g)))
         elif kind is _PAIR and standard:
             t = g.tile
             if t in DRAGONS:
-                items.append(FuItem("dragon_pair", 2, "EMA-FU-3", g))
+                items.append(_new(FuItem, ("dragon_pair", _PAIR_FU, _REF_PAIR, g)))
             if t == seat:
-                items.append(FuItem("seat_pair", 2, "EMA-FU-3", g))
+                items.append(_new(FuItem, ("seat_pair", _PAIR_FU, _REF_PAIR, g)))
             if t == rnd:
-                items.append(FuItem("round_pair", 2, "EMA-FU-3", g))
+                items.append(_new(FuItem, ("round_pair", _PAIR_FU, _REF_PAIR, g)))
     wait = None if reading is None else reading.wait
     if wait in _WAIT_FU:
         items.append(_WAIT_FU[wait])
@@ -219,4 +249,41 @@ def count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
     if raw == 20 and not concealed:
         items.append(_OPEN_PINFU)
         raw = 22
-    return Fu(tuple(items), raw, -(-raw // 10) * 10)
+    return _new(Fu, (tuple(items), raw, -(-raw // 10) * 10))
+
+
+count_fu: Callable[..., Fu] = _pure_count_fu
+"""``count_fu(ctx, *, pinfu)``: the fu of a reading (EMA-FU-10): the C kernel's
+(``_criichi.count_fu``) where it is built, else :func:`_pure_count_fu`, its reference
+(``MURAGLIA_PURE=1``; ``tests/rulesets/riichi_ema/test_fu_kernel.py`` compares both)."""
+
+_native = compiled("muraglia.rulesets.riichi_ema._criichi")
+if _native is not None and hasattr(_native, "setup_fu"):  # (an older build has no count_fu)
+    _native.setup_fu(
+        _pure_count_fu,
+        Fu,
+        FuItem,
+        (_SEVEN_PAIRS, _PINFU_RON, _PINFU_TSUMO, _BASE_RON, _BASE, _TSUMO, _OPEN_PINFU),
+        (
+            _REF_SET,
+            _REF_PAIR,
+            "dragon_pair",
+            "seat_pair",
+            "round_pair",
+            "standard",
+            "seven_pairs",
+            _PUNG,
+            _KONG,
+            _PAIR,
+            _TSUMO_WIN,
+            _RON_WIN,
+            _PAIR_FU,
+        ),
+        tuple(
+            _SET_FU[k, h, c] for k in (False, True) for h in (False, True) for c in (False, True)
+        ),
+        _WAIT_FU,
+        _HEADS,
+        DRAGONS,
+    )
+    count_fu = _native.count_fu

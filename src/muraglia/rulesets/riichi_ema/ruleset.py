@@ -17,7 +17,7 @@ from itertools import chain
 from types import MethodType
 from typing import Any, ClassVar
 
-from muraglia.analysis.groups import Decomposition
+from muraglia.analysis.groups import _GROUP_TEXT, Decomposition, Group
 from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape
 from muraglia.analysis.waits import Reading, readings
 from muraglia.errors import InvalidHandError, RulesetError
@@ -25,8 +25,9 @@ from muraglia.hand import Hand
 from muraglia.notation import meld_notation
 from muraglia.rulesets.base import Ruleset, as_hand, as_tiles
 from muraglia.rulesets.riichi_ema import fast
+from muraglia.rulesets.riichi_ema import fu as fu_module
 from muraglia.rulesets.riichi_ema.fast import WAITS, Best, score_best, score_front
-from muraglia.rulesets.riichi_ema.fu import Fu, count_fu
+from muraglia.rulesets.riichi_ema.fu import Fu, FuItem, count_fu
 from muraglia.rulesets.riichi_ema.match_end import final_settlement
 from muraglia.rulesets.riichi_ema.options import (
     CHOICES,
@@ -130,6 +131,64 @@ def _transfer_lines(t: tuple[str, str, int, str]) -> tuple[str, str]:
         _TRANSFER_LINES.clear()
     pair = _TRANSFER_LINES[t] = (head + tails[0], head + tails[1])
     return pair
+
+
+_FIXED_LINES: dict[tuple[Any, ...], tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {}
+"""The fixed lines of a valid win's explanation by what they say (see :func:`_fixed_lines`):
+the han/fu/payment combinations recur. Bounded like ``_AWARD_LINES``."""
+
+
+def _fixed_lines(
+    key: tuple[Any, ...],
+) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
+    """A valid win's fixed explanation lines in English and in Italian, remembered.
+
+    ``key`` is ``(yakuman, limit, B, han, yaku_han, fu, tsumo, dealer won, discarder)``; the
+    answer is the line before the fu lines (the han, or the yakuman's B) in each language,
+    then the lines after them (B, what the win pays) in each language.
+    """
+    yakuman, limit, b, han, yaku_han, fu, tsumo, dealer, discarder = key
+    tail: list[str] = []
+    if yakuman:
+        head_en = head_it = f"{limit}: B = {b}"
+    else:
+        dora_han = han - yaku_han
+        head_en = f"han: {yaku_han} yaku + {dora_han} dora = {han}"
+        head_it = f"han: {yaku_han} da yaku + {dora_han} dora = {han}"
+        if limit:
+            tail.append(f"{limit}: B = {b}  (EMA-PAY-5)")
+        else:
+            tail.append(f"B = {fu} × 2^({han}+2) = {b}  (EMA-PAY-1)")
+    tail_it = list(tail)
+    if tsumo:
+        if dealer:
+            each = f"tsumo: {ceil100(2 * b)} x3"
+            tail.append(each + " each")
+            tail_it.append(each + " ciascuno")
+        else:
+            line = f"tsumo: E {ceil100(2 * b)}, {ceil100(b)} x2"
+            tail.append(line)
+            tail_it.append(line)
+    else:
+        amount = ceil100((6 if dealer else 4) * b)
+        tail.append(f"ron: {discarder or 'the discarder'} → {amount}")
+        tail_it.append(f"ron: {discarder or 'chi scarta'} → {amount}")
+    if len(_FIXED_LINES) >= _AWARD_LINES_LIMIT:
+        _FIXED_LINES.clear()
+    found = _FIXED_LINES[key] = (head_en, head_it, tuple(tail), tuple(tail_it))
+    return found
+
+
+_READINGS: dict[int, Reading] = {}
+"""The reading of a code ``8 * group index + wait code`` (:attr:`Best.reading`): readings are
+immutable, a few dozen codes occur, one object each."""
+
+
+def _reading_of(code: int) -> Reading:
+    """``Reading(code // 8, WAITS[code % 8])``, remembered."""
+    idx, wait = divmod(code, 8)
+    found = _READINGS[code] = Reading(idx, WAITS[wait])
+    return found
 
 
 def _bonus_in(hand: object) -> bool:
@@ -490,12 +549,12 @@ class RiichiEma(Ruleset[EmaOptions]):
         make = c.decomposition
         d = make if isinstance(make, Decomposition) else make()
         assert isinstance(c.reading, int)
-        idx, wait = divmod(c.reading, 8)
+        reading = _READINGS.get(c.reading) or _reading_of(c.reading)
         flag_set = flags if type(flags) is frozenset else frozenset(flags)
         ctx = win_context(
             c.hand,
             d,
-            Reading(idx, WAITS[wait]),
+            reading,
             w,
             seat,
             rnd,
@@ -645,60 +704,15 @@ class RiichiEma(Ruleset[EmaOptions]):
         discarder: str | None,
         fu_labels: Sequence[tuple[str, str]],
     ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The explanation lines in English and in Italian, built in one pass.
+        """The explanation lines in English and in Italian (:data:`explain_lines`).
 
         ``fu_labels`` are the (English, Italian) labels of ``c.fu``'s lines (shared with the
-        fu breakdown of the output). The reading, the award lines and the payments are the
-        same text in both languages but for a few words, so they are formatted once.
+        fu breakdown of the output).
         """
-        reading = str(c.ctx.decomposition)
-        en = ["reading: " + reading]
-        it = ["lettura: " + reading]
-        for a in c.awards:
-            found = _award_lines(a)
-            en.append(found[1])
-            it.append(found[2])
-        if not c.valid:
-            en.append("not valid: " + str(c.reason))
-            it.append("non valida: " + str(c.reason))
-            return tuple(en), tuple(it)
-        if c.yakuman:
-            line = f"{c.limit}: B = {c.b}"
-            en.append(line)
-            it.append(line)
-        else:
-            dora_han = c.han - c.yaku_han
-            en.append(f"han: {c.yaku_han} yaku + {dora_han} dora = {c.han}")
-            it.append(f"han: {c.yaku_han} da yaku + {dora_han} dora = {c.han}")
-            fu = c.fu
-            if fu is not None:
-                en_fu, it_fu = fu.lines_both(fu_labels)
-                en.extend(en_fu)
-                it.extend(it_fu)
-            if c.limit:
-                line = f"{c.limit}: B = {c.b}  (EMA-PAY-5)"
-            else:
-                line = f"B = {fu.total if fu else 0} × 2^({c.han}+2) = {c.b}  (EMA-PAY-1)"
-            en.append(line)
-            it.append(line)
-        if c.ctx.self_drawn:
-            if winner == "E":
-                each = f"tsumo: {ceil100(2 * c.b)} x3"
-                en.append(each + " each")
-                it.append(each + " ciascuno")
-            else:
-                line = f"tsumo: E {ceil100(2 * c.b)}, {ceil100(c.b)} x2"
-                en.append(line)
-                it.append(line)
-        else:
-            amount = ceil100((6 if winner == "E" else 4) * c.b)
-            en.append(f"ron: {discarder or 'the discarder'} → {amount}")
-            it.append(f"ron: {discarder or 'chi scarta'} → {amount}")
-        for t in transfers:
-            pair = _TRANSFER_LINES.get(t) or _transfer_lines(t)
-            en.append(pair[0])
-            it.append(pair[1])
-        return tuple(en), tuple(it)
+        lines: tuple[tuple[str, ...], tuple[str, ...]] = explain_lines(
+            c, transfers, winner, discarder, fu_labels
+        )
+        return lines
 
     # ------------------------------------------------------------------ settlement
 
@@ -786,14 +800,101 @@ class RiichiEma(Ruleset[EmaOptions]):
 
 
 def _tiles_of(values: Any, what: str) -> tuple[Tile, ...]:
-    """``as_tiles(values, what)``; a tuple of Tiles (what the scoring keeps) as it is."""
+    """``as_tiles(values, what)``; a tuple of Tiles (what the scoring keeps) as it is.
+
+    A list or tuple of Tiles and two-character notations (``5m``, ``0p``: the indicators of
+    an input object) is read by a table; anything else by :func:`as_tiles`.
+    """
     if type(values) is tuple:
         for t in values:
             if t.__class__ is not Tile:
                 break
         else:
             return values
+    if type(values) is tuple or type(values) is list:
+        out: list[Tile] = []
+        for v in values:
+            t = _PLAIN_TILES.get(v) if v.__class__ is str else v if v.__class__ is Tile else None
+            if t is None:
+                break
+            out.append(t)
+        else:
+            return tuple(out)
     return as_tiles(values, what)
+
+
+_PLAIN_TILES: dict[str, Tile] = {
+    **{t.notation: t for t in Tile},
+    **{f"0{suit}": Tile.from_notation(f"5{suit}") for suit in "mps"},
+}
+"""The tile kind of each two-character notation :func:`as_tiles` reads (a red five as a five)."""
+
+
+_CORE_FIELDS = (
+    "ctx",
+    "awards",
+    "valid",
+    "reason",
+    "han",
+    "yaku_han",
+    "yakuman",
+    "fu",
+    "b",
+    "limit",
+)
+"""The fields of :class:`Core` the C kernel's ``explain`` reads, in the order of its table."""
+_EXPLAIN_WORDS = ("reading: ", "lettura: ", "not valid: ", "non valida: ")
+"""The heads of an explanation's first line and of an invalid hand's last, English and Italian."""
+
+
+def _pure_explain(
+    c: Core,
+    transfers: list[tuple[str, str, int, str]],
+    winner: str,
+    discarder: str | None,
+    fu_labels: Sequence[tuple[str, str]],
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The explanation lines of ``c`` in English and in Italian, built in one pass.
+
+    The reference of the C kernel's ``explain`` (:data:`explain_lines`), which reads the same
+    memos and hands anything of other types to this function.
+
+    ``fu_labels`` are the (English, Italian) labels of ``c.fu``'s lines (shared with the
+    fu breakdown of the output). The reading, the award lines and the payments are the
+    same text in both languages but for a few words, so they are formatted once.
+    """
+    reading = str(c.ctx.decomposition)
+    reading_en, reading_it, invalid_en, invalid_it = _EXPLAIN_WORDS
+    en = [reading_en + reading]
+    it = [reading_it + reading]
+    for a in c.awards:
+        found = _AWARD_LINES.get(id(a))  # (_award_lines' memo read here: a call less)
+        if found is None or found[0] is not a:
+            found = _award_lines(a)
+        en.append(found[1])
+        it.append(found[2])
+    if not c.valid:
+        en.append(invalid_en + str(c.reason))
+        it.append(invalid_it + str(c.reason))
+        return tuple(en), tuple(it)
+    fu = c.fu
+    tsumo = c.ctx.win is _TSUMO
+    key = (c.yakuman, c.limit, c.b, c.han, c.yaku_han, fu.total if fu else 0, tsumo,
+           winner == "E", discarder)  # fmt: skip
+    fixed = _FIXED_LINES.get(key) or _fixed_lines(key)
+    en.append(fixed[0])
+    it.append(fixed[1])
+    if fu is not None and not c.yakuman:
+        en_fu, it_fu = fu.lines_both(fu_labels)
+        en.extend(en_fu)
+        it.extend(it_fu)
+    en.extend(fixed[2])
+    it.extend(fixed[3])
+    for t in transfers:
+        pair = _TRANSFER_LINES.get(t) or _transfer_lines(t)
+        en.append(pair[0])
+        it.append(pair[1])
+    return tuple(en), tuple(it)
 
 
 def _pure_output(result: ScoreResult, ja_names: Mapping[str, str | None]) -> dict[str, Any]:
@@ -820,11 +921,37 @@ OUTPUT_KEYS = (
 """The names ``output`` reads and writes (output keys, fields, attributes), in the order of
 the kernel's table (``K_*`` in ``_criichi.c``)."""
 
+explain_lines: Callable[..., Any] = _pure_explain
+"""``(c, transfers, winner, discarder, fu_labels)`` -> the explanation lines in English and in
+Italian: the C kernel's ``explain`` where it is built (the same lines from the same memos and
+their makers), else :func:`_pure_explain`, its reference."""
+
 output_object: Callable[[ScoreResult, Mapping[str, str | None]], Any] = _pure_output
 """The output object of a riichi result: the C kernel's ``output`` where it is built (it
 answers NotImplemented for what it leaves to :func:`_pure_output`)."""
 
 if fast.NATIVE:
+    if hasattr(fast._native, "setup_explain"):  # (an older build has no explain)
+        fast._native.setup_explain(
+            _pure_explain,
+            Core,
+            tuple(Core._fields.index(name) for name in _CORE_FIELDS),
+            (Fu._fields.index("items"), Fu._fields.index("raw"), Fu._fields.index("total")),
+            _AWARD_LINES,
+            _award_lines,
+            _FIXED_LINES,
+            _fixed_lines,
+            _TRANSFER_LINES,
+            _transfer_lines,
+            (*_EXPLAIN_WORDS, "E", _TSUMO),  # and the dealer's seat, a tsumo win
+            Decomposition,
+            Group,
+            _GROUP_TEXT,
+            (FuItem._fields.index("fu"), FuItem._fields.index("ref")),
+            fu_module._LINES,
+            fu_module._TOTALS,
+        )
+        explain_lines = fast._native.explain
     if hasattr(fast._native, "setup_output"):  # (an older build has no output)
         fast._native.setup_output(
             RiichiResult,
