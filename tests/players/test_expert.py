@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import math
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -24,6 +25,7 @@ from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, ExpertBot, Table, make_bot
 from muraglia.players import lookahead as lookahead_module
 from muraglia.players.danger import win_chance
+from muraglia.players.defensive import QUIET
 from muraglia.players.expert import VALUE_UNITS
 from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.review import review_file, review_record
@@ -89,6 +91,44 @@ def test_win_chance_grows_with_ukeire_and_draws_and_falls_with_shanten() -> None
     assert win_chance(0, 8, 12, 80) > win_chance(0, 8, 4, 80)
     assert win_chance(1, 20, 10, 80) > win_chance(2, 20, 10, 80) > win_chance(3, 20, 10, 80)
     assert win_chance(0, 8, 0, 80) == 0.0
+
+
+def test_win_chance_falls_as_another_seat_races_to_win() -> None:
+    assert (
+        win_chance(1, 20, 10, 80, 0.15) < win_chance(1, 20, 10, 80) < win_chance(1, 20, 10, 80, 0)
+    )
+
+
+def test_only_the_riichi_expert_reads_the_race_and_the_ron_payments() -> None:
+    """The riichi profile's expert knobs; every other bot and ruleset keeps the old reading."""
+    ema = ExpertBot("riichi-ema")
+    assert (ema.quiet, ema.race_threat, ema.dealer_ron) == (0.5, 0.1, True)
+    assert ema.danger_traits().dealer_pays_more is False
+    assert DefensiveBot("riichi-ema").race_threat == 0.0
+    assert not DefensiveBot("riichi-ema").dealer_ron
+    quiet = {"fimj": math.inf, "ravenna": math.inf, "seipalle": QUIET, "mcr": math.inf}
+    for rid, q in quiet.items():
+        bot = ExpertBot(rid)
+        assert (bot.race_threat, bot.dealer_ron, bot.quiet) == (
+            DefensiveBot(rid).race_threat,
+            False,
+            q,
+        )
+        assert bot.danger_traits() is bot.traits
+
+
+def test_a_standing_riichi_lowers_the_equity_of_a_hand_still_far_from_ready() -> None:
+    """The race (``race_threat``): with a riichi standing, the own hand wins less often."""
+    v = view(
+        "159m2468p13579s1z", drawn="8s", rules="riichi-ema", discards=("", "", "5s1z9m", ""),
+        riichi=(False, False, True, False),
+    )  # fmt: skip
+    bot = ExpertBot("riichi-ema")
+    _, raced, _ = bot.ranked_equity(Table.of(v), discards_of(v))
+    bot.race_threat = 0.0
+    _, plain, _ = bot.ranked_equity(Table.of(v), discards_of(v))
+    assert all(raced[a] <= plain[a] for a in plain)
+    assert any(raced[a] < plain[a] for a in plain)
 
 
 def test_a_ready_hand_is_valued_by_the_scorer_and_worthless_without_a_yaku() -> None:
@@ -642,6 +682,27 @@ def test_diagnosis_counts_every_deal_and_pairs_runs(
     cell.bots = f"{st_.bots_version()},0000000000"
     with pytest.raises(SystemExit, match="fewer than two"):
         dg.compare(str(strength_rows), str(strength_rows), cell)
+
+
+def test_diagnosis_sets_a_field_of_the_heros_profile_alone() -> None:
+    """``--set profile.FIELD=VALUE`` replaces a field of the hero's profile only (an
+    ablation of what the ruleset rewards, e.g. FIMJ's richi, FIMJ-DBL-C16): the hero
+    stops declaring richi, the efficiency field declares as before."""
+    dg = _bench("diagnose_bots")
+    assert dg._setting("profile.riichi=False") == ("profile.riichi", False)
+    args = argparse.Namespace(
+        rules="fimj", hero="expert", field="efficiency", seed=1, max_deals=2,
+        set=[], calibrate=False,
+    )  # fmt: skip
+    before = [c["riichi"] for c in dg.play(args, 0)["seats"]]
+    off = argparse.Namespace(**{**vars(args), "set": [("profile.riichi", False)]})
+    after = [c["riichi"] for c in dg.play(off, 0)["seats"]]
+    assert before[0] > 0  # seat 0 is the hero of match 0
+    assert after[0] == 0
+    assert after[1:] == before[1:]
+    bad = argparse.Namespace(**{**vars(args), "set": [("profile.no_such_field", 1)]})
+    with pytest.raises(SystemExit, match="no field 'no_such_field'"):
+        dg.play(bad, 0)
 
 
 def test_diagnosis_counts_the_riichi_stakes_apart_from_the_hands() -> None:

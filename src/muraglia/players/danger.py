@@ -134,6 +134,11 @@ class RuleTraits:
     1000, as large as a limit share), which the expert weighs when choosing riichi or dama
     (:meth:`~muraglia.players.expert.ExpertBot.riichi_pays`); 0: riichi by the gain rule
     measured in riichi, where the stake is a fifth of a typical hand."""
+    dealer_pays_more: bool = True
+    """Whether East loses more when it deals in (FIMJ-PAY-1, RAV-PAY-1: East pays double).
+    False where the discarder pays the winner's value, East or not, and only East's own hand
+    is worth :attr:`dealer_factor` more (riichi, EMA-SCORE: a ron is paid at the winner's
+    value; the expert's traits, :attr:`~muraglia.players.profiles.Profile.dealer_ron`)."""
     pot_share: float = 0.0
     """Share of the stakes on the table (the view's ``pot``) a win collects and a push/fold
     decision counts (SEI-PAY-5, SEI-RIICHI-6: all of them; 0 where the measured decisions do
@@ -250,7 +255,9 @@ def opponent_value(t: Table, seat: int, traits: RuleTraits) -> float:
     value = traits.typical_value
     if traits.payment is not None:
         value *= traits.payment[v.dealer == seat]  # what the discarder pays (SEI-PAY-2/3)
-    elif traits.dealer_factor != 1.0 and v.dealer in (seat, v.seat):
+    elif traits.dealer_factor != 1.0 and (
+        v.dealer == seat or (traits.dealer_pays_more and v.dealer == v.seat)
+    ):
         value *= traits.dealer_factor
     melds = t.melds_of(seat)
     mult = 1.0

@@ -14,7 +14,10 @@ melds) and weighs, by expected value (:func:`~muraglia.players.danger.attack_or_
   deal-in ends.
 
 It attacks with the efficiency discard lowered by its cost, unless the safest discard is
-worth more: a poor hand folds against a riichi, a ready or valuable one pushes. Calls that
+worth more: a poor hand folds against a riichi, a ready or valuable one pushes. The
+profile may weigh every cost by a caution (Seipalle: 0.5, a win is worth about two
+deal-ins in placement) and shorten the own race against ready opponents
+(:meth:`DefensiveBot.race`; Seipalle: a standing riichi ends the deal sooner). Calls that
 open a hand still two steps from ready are declined while an opponent is likely ready and a
 deal-in costs the discarder. A ready hand also counts what being ready at an exhaustive draw
 is worth, as the ruleset's settlement pays it (riichi's noten payments).
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
@@ -194,6 +198,18 @@ class DefensiveBot(EfficiencyBot):
             assert isinstance(a, Discard)
             scores[a] += moved.get(a.tile, 0.0)
 
+    dealer_ron = False
+    """Whether the bot reads a deal-in as paid at the winner's value, East's or not, and its
+    own hand as worth :attr:`~muraglia.players.danger.RuleTraits.dealer_factor` more when
+    it is East (riichi, EMA-SCORE; see
+    :attr:`~muraglia.players.danger.RuleTraits.dealer_pays_more`)."""
+
+    def danger_traits(self) -> RuleTraits:
+        """The traits the bot's danger model reads (:attr:`dealer_ron`)."""
+        if self.dealer_ron and self.traits.dealer_pays_more:
+            return replace(self.traits, dealer_pays_more=False)
+        return self.traits
+
     draw_weight = 1.0
     """Share of :meth:`draw_value` the bot counts (0: none)."""
 
@@ -340,7 +356,7 @@ class DefensiveBot(EfficiencyBot):
             return self._attack(t, legal, discards)
         if self.fold_junk_only and not self.cannot_win(t, discards):
             return self._attack(t, legal, discards)  # MCR: a hand that may win plays on
-        model = DangerModel.of(t, self.traits)
+        model = DangerModel.of(t, self.danger_traits())
         ranked, equity, steps = self.ranked_equity(t, discards)
         best_sh = min(steps.values())
         for a in legal:
@@ -421,8 +437,11 @@ class DefensiveBot(EfficiencyBot):
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
         race = self.race(t)
         typical = self.traits.typical_value
+        if self.dealer_ron and t.view.dealer == t.view.seat:
+            typical *= self.traits.dealer_factor  # East's own hand is worth more (EMA-SCORE)
         by_kind: dict[int, float] = {}
         drawn = self.draw_value(t)
+        race = self.race(t)
         for a in discards:
             k = a.tile
             e = by_kind.get(k)

@@ -29,7 +29,9 @@ does not know:
   (the discarder pays in riichi, Seipalle and MCR; nobody pays extra in FIMJ and Ravenna,
   FIMJ-PAY-1, RAV-PAY-1) plus the own equity, which a deal-in ends. The best attacking
   discard (efficiency score lowered by its cost) is compared with the safest one by
-  expected value; the bot folds when the safe tile is worth more.
+  expected value; the bot folds when the safe tile is worth more. The profile's caution
+  weighs every cost (Seipalle: half) and its race shortens the own chance to win against
+  ready opponents (:meth:`~muraglia.players.defensive.DefensiveBot.race`).
 * **Calls.** The efficiency bot's call filter (lower the shanten, keep a yaku / double / 8
   points, no flush breaking) plus: under a threat a call must leave a hand close to ready; in
   riichi and Seipalle a closed hand holding value (dora, a riichi-able shape) is not opened
@@ -121,6 +123,12 @@ class ExpertBot(DefensiveBot):
         self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
         self.call_check = self.lookahead  # calls judged one draw ahead as the discards are
         self.winning_outs = False  # the lookahead counts them (:meth:`_look_ahead`)
+        p = self.profile
+        if p.expert_quiet:
+            self.quiet = p.expert_quiet
+        if p.expert_race_threat:
+            self.race_threat = p.expert_race_threat
+        self.dealer_ron = p.dealer_ron
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
             # matches (net +1.6 +/- 1.3 per deal without it: more wins than the deal-ins it

@@ -80,6 +80,16 @@ class Profile:
     """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
     (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
     rulesets; MCR's is on by its minimum, :attr:`min_fan`)."""
+    expert_quiet: float = 0.0
+    """The opponents' summed readiness under which the expert plays as if nobody
+    threatened (:attr:`~muraglia.players.defensive.DefensiveBot.quiet`); 0: the bots'
+    :data:`~muraglia.players.defensive.QUIET`."""
+    expert_race_threat: float = 0.0
+    """The expert's :attr:`race_threat` where it differs from the defensive bot's (0: the
+    same)."""
+    dealer_ron: bool = False
+    """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
+    is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
 
     caution: float = 1.0
     """Factor on every discard's cost in the defensive and expert bots' push/fold
@@ -159,6 +169,14 @@ PROFILES: dict[str, Profile] = {
         simples_weight=3,  # tanyao
         dora_weight=5,
         kongs=False,  # a kong gives the others a new dora and no han
+        # the expert against the field without open tanyao (docs/players.md, "Issue 20: the
+        # riichi-ema field without open tanyao"): the danger read from a summed readiness
+        # of 0.5 (opponents estimated less were almost never ready, `--calibrate`), the
+        # chance to win lowered 0.1 a turn per unit of threat (a standing riichi: the
+        # estimates then match the field's wins) and a deal-in paid at the winner's value
+        expert_quiet=0.5,
+        expert_race_threat=0.1,
+        dealer_ron=True,
     ),
     # MCR-WIN-4: 8 points minimum. Calls must keep a shape that reaches it: full/half flush,
     # all pungs, straights and shifted chows, honour pungs.
