@@ -16,7 +16,7 @@ from muraglia.engine.views import PlayerView, view_of
 from muraglia.errors import MahjongError
 from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, Table, make_bot
-from muraglia.players.danger import DangerModel, traits_for, wait_danger
+from muraglia.players.danger import RACE, DangerModel, traits_for, wait_danger, win_chance
 from muraglia.players.profiles import PROFILES, profile_for
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
@@ -247,10 +247,12 @@ def test_the_defensive_bots_read_the_shared_danger_model() -> None:
 
 
 def test_defensive_bot_folds_against_riichi_with_a_poor_hand() -> None:
-    """A far hand of South's against a riichi discards the riichi player's own discard.
+    """A far hand against a riichi discards the riichi player's own discard.
 
-    (As East the same hand pushes in Seipalle: East's win collects six shares where a
-    deal-in to South costs four, SEI-PAY-3, ``test_danger.py``.)"""
+    As East the same hand pushed in Seipalle while the own chance to win assumed the quiet
+    table's race (East's win collects six shares where a deal-in to South costs four,
+    SEI-PAY-3, ``test_danger.py``); with the riichi ending the deal sooner
+    (``Profile.race_threat``) East folds it too."""
     v = view(
         "159m2468p13579s1z",
         drawn="8s",
@@ -261,7 +263,54 @@ def test_defensive_bot_folds_against_riichi_with_a_poor_hand() -> None:
     legal = discards_of(v)
     assert DefensiveBot("seipalle").choose(v, legal).tile == Tile.S5
     assert EfficiencyBot("seipalle").choose(v, legal).tile != Tile.S5
-    assert DefensiveBot("seipalle").choose(replace(v, dealer=0), legal).tile != Tile.S5
+    east = replace(v, dealer=0)
+    assert DefensiveBot("seipalle").choose(east, legal).tile == Tile.S5
+    quiet = DefensiveBot("seipalle")
+    quiet.race_threat = 0.0
+    assert quiet.choose(east, legal).tile != Tile.S5
+
+
+@pytest.mark.parametrize("name", ["defensive", "expert"])
+def test_seipalle_pushes_a_hand_one_step_from_ready_against_riichi(name: str) -> None:
+    """Seipalle's profile weighs a deal-in at half its cost (``Profile.caution``).
+
+    South, one step from ready (234m 123s 33z 66s 99s 6z), draws a loose 2p against a
+    riichi: at full cost the bots fold it to the riichi player's own 4m (SEI-PLAY-4), in
+    Seipalle they push it as the efficiency bot does (docs/players.md, "Issue 20,
+    Seipalle": folding at full cost lost placement). Elsewhere the cost stays whole.
+    """
+    v = view(
+        "1s2m2s3m3s3z3z4m6s6s6z9s9s",
+        drawn="2p",
+        discards=("", "", "8p4m7p9m7m8s", ""),
+        riichi=(False, False, True, False),
+        live=40,
+    )
+    v = replace(v, dealer=1, rules="seipalle")
+    legal = discards_of(v)
+    bot = make_bot(name, "seipalle")
+    assert isinstance(bot, DefensiveBot)
+    assert bot.choose(v, legal).tile == Tile.P2 == EfficiencyBot("seipalle").choose(v, legal).tile
+    bot.caution = 1.0
+    assert bot.choose(v, legal).tile == Tile.M4
+    assert {p.caution for r, p in PROFILES.items() if r != "seipalle"} == {1.0}
+
+
+def test_a_standing_riichi_shortens_the_race_in_seipalle_only() -> None:
+    """``Profile.race_threat``: the chance a turn that another seat wins first grows with
+    the opponents' readiness (a standing riichi counts 1), so the own chance to win falls."""
+    v = view("123m456p78s2234m3z", drawn="4m", riichi=(False, False, True, False), live=40)
+    quiet = view("123m456p78s2234m3z", drawn="4m", live=40)
+    sei = DefensiveBot("seipalle")
+    assert sei.race(Table.of(replace(quiet, rules="seipalle"))) == pytest.approx(RACE)
+    assert sei.race(Table.of(replace(v, rules="seipalle"))) == pytest.approx(RACE + 0.05)
+    for rules in ("riichi-ema", "mcr", "fimj", "ravenna"):
+        assert DefensiveBot(rules).race(Table.of(replace(v, rules=rules))) == RACE
+    assert (
+        win_chance(1, 20, 10, 80, 0.1)
+        < win_chance(1, 20, 10, 80)
+        == win_chance(1, 20, 10, 80, RACE)
+    )
 
 
 def test_defensive_bot_plays_like_efficiency_without_threats() -> None:

@@ -256,3 +256,20 @@ def test_attack_or_fold_weighs_equity_against_the_deal_in_cost() -> None:
     fimj = DangerModel(traits_for("fimj"), model.ready, (0.0, 220.0, 0.0, 0.0), model.danger)
     assert attack_or_fold(fimj, [attack, fold], ranked, {attack: 14.0, fold: 8.4}, pick,
                           steps={attack: 2, fold: 3}) == attack  # fmt: skip
+
+
+def test_a_dealer_pays_a_deal_in_at_the_winners_value_in_riichi() -> None:
+    """EMA-SCORE: a ron is paid at the winner's value; only East's own hand is worth more.
+
+    The traits of FIMJ and Ravenna (East pays double, FIMJ-PAY-1, RAV-PAY-1) scale what the
+    dealer loses; with ``dealer_pays_more`` off (the riichi expert's reading) a deal-in of
+    East costs the non-dealer winner's value, and a dealer opponent still wins more.
+    """
+    t = Table.of(view())  # seat 0 deals, seat 1 has declared riichi
+    tr = traits_for("riichi-ema")
+    assert tr.dealer_pays_more
+    assert opponent_value(t, 1, tr) == pytest.approx(1.5 * 1.2 * tr.typical_value)
+    ron = replace(tr, dealer_pays_more=False)
+    assert opponent_value(t, 1, ron) == pytest.approx(1.2 * tr.typical_value)
+    east = Table.of(replace(view(), seat=2, dealer=1))  # seat 1 is East now
+    assert opponent_value(east, 1, ron) == opponent_value(east, 1, tr)

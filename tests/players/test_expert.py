@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import math
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -24,6 +25,8 @@ from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, ExpertBot, Table, make_bot
 from muraglia.players import lookahead as lookahead_module
 from muraglia.players.danger import win_chance
+from muraglia.players.defensive import QUIET
+from muraglia.players.expert import VALUE_UNITS
 from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.review import review_file, review_record
 from muraglia.rulesets import load_ruleset
@@ -88,6 +91,44 @@ def test_win_chance_grows_with_ukeire_and_draws_and_falls_with_shanten() -> None
     assert win_chance(0, 8, 12, 80) > win_chance(0, 8, 4, 80)
     assert win_chance(1, 20, 10, 80) > win_chance(2, 20, 10, 80) > win_chance(3, 20, 10, 80)
     assert win_chance(0, 8, 0, 80) == 0.0
+
+
+def test_win_chance_falls_as_another_seat_races_to_win() -> None:
+    assert (
+        win_chance(1, 20, 10, 80, 0.15) < win_chance(1, 20, 10, 80) < win_chance(1, 20, 10, 80, 0)
+    )
+
+
+def test_only_the_riichi_expert_reads_the_race_and_the_ron_payments() -> None:
+    """The riichi profile's expert knobs; every other bot and ruleset keeps the old reading."""
+    ema = ExpertBot("riichi-ema")
+    assert (ema.quiet, ema.race_threat, ema.dealer_ron) == (0.5, 0.1, True)
+    assert ema.danger_traits().dealer_pays_more is False
+    assert DefensiveBot("riichi-ema").race_threat == 0.0
+    assert not DefensiveBot("riichi-ema").dealer_ron
+    quiet = {"fimj": math.inf, "ravenna": math.inf, "seipalle": QUIET, "mcr": math.inf}
+    for rid, q in quiet.items():
+        bot = ExpertBot(rid)
+        assert (bot.race_threat, bot.dealer_ron, bot.quiet) == (
+            DefensiveBot(rid).race_threat,
+            False,
+            q,
+        )
+        assert bot.danger_traits() is bot.traits
+
+
+def test_a_standing_riichi_lowers_the_equity_of_a_hand_still_far_from_ready() -> None:
+    """The race (``race_threat``): with a riichi standing, the own hand wins less often."""
+    v = view(
+        "159m2468p13579s1z", drawn="8s", rules="riichi-ema", discards=("", "", "5s1z9m", ""),
+        riichi=(False, False, True, False),
+    )  # fmt: skip
+    bot = ExpertBot("riichi-ema")
+    _, raced, _ = bot.ranked_equity(Table.of(v), discards_of(v))
+    bot.race_threat = 0.0
+    _, plain, _ = bot.ranked_equity(Table.of(v), discards_of(v))
+    assert all(raced[a] <= plain[a] for a in plain)
+    assert any(raced[a] < plain[a] for a in plain)
 
 
 def test_a_ready_hand_is_valued_by_the_scorer_and_worthless_without_a_yaku() -> None:
@@ -238,6 +279,62 @@ def test_the_expert_counts_the_pairs_a_pung_claim_may_complete() -> None:
     assert ExpertBot("ravenna").profile.chow_claims == 0  # RAV-PLAY-3
     assert ExpertBot("fimj").profile.pung_claims == 0  # measured no gain there
     assert ExpertBot("riichi-ema").profile.pung_claims == 0  # unchanged elsewhere
+
+
+def test_the_ravenna_expert_chooses_a_ready_hand_by_its_value() -> None:
+    """Ravenna: 112233m 55p 777s 99s 4m. Letting 4m go waits on 5p or 9s (4 copies, a
+    hand of 26-28 points); letting 7s go waits on 4m alone (3 copies) for seven pairs, a
+    200/400 limit hand (RAV-MAX-M03, RAV-HAND-2). With the other rulesets' weight of a ready
+    hand's value (``VALUE_UNITS``) the extra copy wins; Ravenna's profile weighs the value
+    six times as much (``ready_value``, paired pilots in docs/players.md) and takes the
+    limit hand. The other rulesets keep the default weight."""
+    v = view("112233m55p777s99s4m", rules="ravenna")
+    for seed in range(4):
+        assert ExpertBot("ravenna", seed=seed).choose(v, discards_of(v)).tile == Tile.S7
+        old = ExpertBot("ravenna", seed=seed)
+        old.value_units = VALUE_UNITS
+        assert old.choose(v, discards_of(v)).tile == Tile.M4
+    assert ExpertBot("ravenna").value_units == 72.0
+    for rules in ("fimj", "seipalle", "riichi-ema", "mcr"):
+        assert ExpertBot(rules).value_units == VALUE_UNITS
+
+
+def _last_deal(v: PlayerView, scores: tuple[int, ...], *, last: bool = True) -> PlayerView:
+    """``v`` in Ravenna's eighth turn of East (South round, seat 3 deals) or its first."""
+    if last:
+        return replace(v, round_wind=Tile.SOUTH, dealer=3, scores=scores)
+    return replace(v, round_wind=Tile.EAST, dealer=0, scores=scores)
+
+
+def test_the_ravenna_expert_plays_the_last_deal_for_placement() -> None:
+    """RAV-COMP-1, RAV-END-4: a match is eight turns of East, the last dealt by seat 3 in
+    the South round. There a win is worth the places it gains (RAV-PAY-1: every seat pays
+    the winner, East twice; RAV-ROUND-1), not its points. Seat 0 (South, not East):
+
+    * leading, or all even: any win keeps or takes the first place, whatever its value: the
+      expert waits on the two kinds (4m) rather than on seven pairs' single tile;
+    * 600 behind the leader, 2600 to 2000: a win of V moves 5V between them (East pays 2V),
+      so only a limit hand (200) takes first: the expert keeps seven pairs (7s);
+    * before the last deal it plays for points (seven pairs)."""
+    v = view("112233m55p777s99s4m", rules="ravenna")
+    bot = ExpertBot("ravenna")
+    even = _last_deal(v, (2000, 2000, 2000, 2000))
+    ahead = _last_deal(v, (3000, 1800, 1700, 1500))
+    behind = _last_deal(v, (2000, 2600, 1700, 1700))
+    early = _last_deal(v, (2000, 2600, 1700, 1700), last=False)
+    assert bot.final_worth(Table.of(early)) is None
+    for w in (even, ahead):
+        worth = bot.final_worth(Table.of(w))
+        assert worth is not None
+        assert {worth(x) for x in (22, 30, 65, 200)} == {1.0}
+        assert ExpertBot("ravenna").choose(w, discards_of(w)).tile == Tile.M4
+    worth = bot.final_worth(Table.of(behind))
+    assert worth is not None
+    assert worth(30) == worth(65) == 1.0
+    assert worth(200) == 2.0
+    for w in (behind, early):
+        assert ExpertBot("ravenna").choose(w, discards_of(w)).tile == Tile.S7
+    assert ExpertBot("fimj").final_worth(Table.of(replace(ahead, rules="fimj"))) is None
 
 
 def test_the_lookahead_counts_only_the_waits_that_may_win() -> None:
@@ -583,6 +680,27 @@ def test_diagnosis_counts_every_deal_and_pairs_runs(
     cell.bots = f"{st_.bots_version()},0000000000"
     with pytest.raises(SystemExit, match="fewer than two"):
         dg.compare(str(strength_rows), str(strength_rows), cell)
+
+
+def test_diagnosis_sets_a_field_of_the_heros_profile_alone() -> None:
+    """``--set profile.FIELD=VALUE`` replaces a field of the hero's profile only (an
+    ablation of what the ruleset rewards, e.g. FIMJ's richi, FIMJ-DBL-C16): the hero
+    stops declaring richi, the efficiency field declares as before."""
+    dg = _bench("diagnose_bots")
+    assert dg._setting("profile.riichi=False") == ("profile.riichi", False)
+    args = argparse.Namespace(
+        rules="fimj", hero="expert", field="efficiency", seed=1, max_deals=2,
+        set=[], calibrate=False,
+    )  # fmt: skip
+    before = [c["riichi"] for c in dg.play(args, 0)["seats"]]
+    off = argparse.Namespace(**{**vars(args), "set": [("profile.riichi", False)]})
+    after = [c["riichi"] for c in dg.play(off, 0)["seats"]]
+    assert before[0] > 0  # seat 0 is the hero of match 0
+    assert after[0] == 0
+    assert after[1:] == before[1:]
+    bad = argparse.Namespace(**{**vars(args), "set": [("profile.no_such_field", 1)]})
+    with pytest.raises(SystemExit, match="no field 'no_such_field'"):
+        dg.play(bad, 0)
 
 
 def test_diagnosis_counts_the_riichi_stakes_apart_from_the_hands() -> None:

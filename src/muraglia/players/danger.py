@@ -134,6 +134,11 @@ class RuleTraits:
     1000, as large as a limit share), which the expert weighs when choosing riichi or dama
     (:meth:`~muraglia.players.expert.ExpertBot.riichi_pays`); 0: riichi by the gain rule
     measured in riichi, where the stake is a fifth of a typical hand."""
+    dealer_pays_more: bool = True
+    """Whether East loses more when it deals in (FIMJ-PAY-1, RAV-PAY-1: East pays double).
+    False where the discarder pays the winner's value, East or not, and only East's own hand
+    is worth :attr:`dealer_factor` more (riichi, EMA-SCORE: a ron is paid at the winner's
+    value; the expert's traits, :attr:`~muraglia.players.profiles.Profile.dealer_ron`)."""
     pot_share: float = 0.0
     """Share of the stakes on the table (the view's ``pot``) a win collects and a push/fold
     decision counts (SEI-PAY-5, SEI-RIICHI-6: all of them; 0 where the measured decisions do
@@ -250,7 +255,9 @@ def opponent_value(t: Table, seat: int, traits: RuleTraits) -> float:
     value = traits.typical_value
     if traits.payment is not None:
         value *= traits.payment[v.dealer == seat]  # what the discarder pays (SEI-PAY-2/3)
-    elif traits.dealer_factor != 1.0 and v.dealer in (seat, v.seat):
+    elif traits.dealer_factor != 1.0 and (
+        v.dealer == seat or (traits.dealer_pays_more and v.dealer == v.seat)
+    ):
         value *= traits.dealer_factor
     melds = t.melds_of(seat)
     mult = 1.0
@@ -461,13 +468,14 @@ RACE = 0.05
 
 
 @lru_cache(maxsize=1 << 16)
-def win_chance(shanten: int, ukeire: int, draws: int, unseen: int) -> float:
+def win_chance(shanten: int, ukeire: int, draws: int, unseen: int, race: float = RACE) -> float:
     """The chance to complete the hand within ``draws`` own turns (a rough model).
 
     Each step of shanten is a stage passed with a per-turn chance of its useful tiles over
     the unseen ones (the current stage with ``ukeire``, later stages with typical counts);
     once ready, the others' discards count too (a claimed win), nearly doubling the chance.
-    Each turn the deal may also end by another seat's win (:data:`RACE`).
+    Each turn the deal may also end by another seat's win (``race``, by default
+    :data:`RACE`).
 
     >>> win_chance(0, 8, 10, 80) > win_chance(1, 30, 10, 80) > win_chance(3, 40, 10, 80)
     True
@@ -487,7 +495,7 @@ def win_chance(shanten: int, ukeire: int, draws: int, unseen: int) -> float:
             moved = state[i] * chances[i]
             state[i] -= moved
             state[i + 1] += moved * alive
-        alive *= 1 - RACE
+        alive *= 1 - race
     return state[-1]
 
 

@@ -14,7 +14,10 @@ melds) and weighs, by expected value (:func:`~muraglia.players.danger.attack_or_
   deal-in ends.
 
 It attacks with the efficiency discard lowered by its cost, unless the safest discard is
-worth more: a poor hand folds against a riichi, a ready or valuable one pushes. Calls that
+worth more: a poor hand folds against a riichi, a ready or valuable one pushes. The
+profile may weigh every cost by a caution (Seipalle: 0.5, a win is worth about two
+deal-ins in placement) and shorten the own race against ready opponents
+(:meth:`DefensiveBot.race`; Seipalle: a standing riichi ends the deal sooner). Calls that
 open a hand still two steps from ready are declined while an opponent is likely ready and a
 deal-in costs the discarder. A ready hand also counts what being ready at an exhaustive draw
 is worth, as the ruleset's settlement pays it (riichi's noten payments).
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from muraglia.analysis.shanten import DeltaShanten, shanten_all
@@ -103,6 +107,8 @@ class DefensiveBot(EfficiencyBot):
         # the useful tiles a claim may bring count by the profile's weights (FIMJ, Ravenna:
         # FIMJ-PLAY-4, RAV-PLAY-3; 0 in the other rulesets); the efficiency bot counts draws
         self.claim_ukeire = True
+        self.caution = self.profile.caution
+        self.race_threat = self.profile.race_threat
         if self.traits.settled:
             # FIMJ, Ravenna: a deal-in costs no more than another seat's win (FIMJ-PAY-1,
             # RAV-PAY-1). Reading the danger there lost placement in every form measured
@@ -191,6 +197,18 @@ class DefensiveBot(EfficiencyBot):
         for a in scores:
             assert isinstance(a, Discard)
             scores[a] += moved.get(a.tile, 0.0)
+
+    dealer_ron = False
+    """Whether the bot reads a deal-in as paid at the winner's value, East's or not, and its
+    own hand as worth :attr:`~muraglia.players.danger.RuleTraits.dealer_factor` more when
+    it is East (riichi, EMA-SCORE; see
+    :attr:`~muraglia.players.danger.RuleTraits.dealer_pays_more`)."""
+
+    def danger_traits(self) -> RuleTraits:
+        """The traits the bot's danger model reads (:attr:`dealer_ron`)."""
+        if self.dealer_ron and self.traits.dealer_pays_more:
+            return replace(self.traits, dealer_pays_more=False)
+        return self.traits
 
     draw_weight = 1.0
     """Share of :meth:`draw_value` the bot counts (0: none)."""
@@ -338,7 +356,7 @@ class DefensiveBot(EfficiencyBot):
             return self._attack(t, legal, discards)
         if self.fold_junk_only and not self.cannot_win(t, discards):
             return self._attack(t, legal, discards)  # MCR: a hand that may win plays on
-        model = DangerModel.of(t, self.traits)
+        model = DangerModel.of(t, self.danger_traits())
         ranked, equity, steps = self.ranked_equity(t, discards)
         best_sh = min(steps.values())
         for a in legal:
@@ -417,9 +435,13 @@ class DefensiveBot(EfficiencyBot):
         hand = DeltaShanten(counts, melds)
         draws = t.view.live_count // 4
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
+        race = self.race(t)
         typical = self.traits.typical_value
+        if self.dealer_ron and t.view.dealer == t.view.seat:
+            typical *= self.traits.dealer_factor  # East's own hand is worth more (EMA-SCORE)
         by_kind: dict[int, float] = {}
         drawn = self.draw_value(t)
+        race = self.race(t)
         for a in discards:
             k = a.tile
             e = by_kind.get(k)
@@ -433,10 +455,26 @@ class DefensiveBot(EfficiencyBot):
                 )
                 value = self.win_gain(t, typical * (1 + ctx.value(counts) / VALUE_SCALE))
                 counts[k] += 1
-                e = win_chance(sh, uke, draws, unseen) * value
+                e = win_chance(sh, uke, draws, unseen, race) * value
                 by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
             equity[a] = e
         return dict(scores), equity, steps
+
+    race_threat = 0.0
+    """Per unit of the opponents' summed readiness, the chance a turn that another seat wins
+    first, added to :data:`~muraglia.players.danger.RACE` in the own hand's chance to win
+    (:meth:`race`; the profile's :attr:`~muraglia.players.profiles.Profile.race_threat`)."""
+
+    def race(self, t: Table) -> float:
+        """The chance, per own turn, that another seat wins first (for :func:`win_chance`).
+
+        :data:`~muraglia.players.danger.RACE`, raised by :attr:`race_threat` per unit of the
+        opponents' summed readiness (a standing riichi counts 1): a ready opponent ends the
+        deal sooner than the quiet table the constant assumes.
+        """
+        if not self.race_threat:
+            return RACE
+        return min(RACE + self.race_threat * threat_of(t, self.traits), 0.5)
 
     def call_keeps_value(self, t: Table, action: Action) -> bool:
         """Whether the hand after the call ``action`` may still win (MCR-WIN-4: 8 points).

@@ -29,12 +29,21 @@ does not know:
   (the discarder pays in riichi, Seipalle and MCR; nobody pays extra in FIMJ and Ravenna,
   FIMJ-PAY-1, RAV-PAY-1) plus the own equity, which a deal-in ends. The best attacking
   discard (efficiency score lowered by its cost) is compared with the safest one by
-  expected value; the bot folds when the safe tile is worth more.
+  expected value; the bot folds when the safe tile is worth more. The profile's caution
+  weighs every cost (Seipalle: half) and its race shortens the own chance to win against
+  ready opponents (:meth:`~muraglia.players.defensive.DefensiveBot.race`).
 * **Calls.** The efficiency bot's call filter (lower the shanten, keep a yaku / double / 8
   points, no flush breaking) plus: under a threat a call must leave a hand close to ready; in
   riichi and Seipalle a closed hand holding value (dora, a riichi-able shape) is not opened
   for a slow call (only a call that leaves the hand at most one step from ready, or a pung of
   a scoring honour). Kongs are declared where they pay hand points (the classical rulesets).
+* **The last deal** where the match's length is known (Ravenna's eight turns of East,
+  RAV-COMP-1): a ready hand's waits are worth the places a win gains by the scores on the
+  table rather than their points (:meth:`ExpertBot.final_worth`): when no value changes the
+  placement the widest wait is kept, when only a big hand climbs, the big hand. In Ravenna
+  the value of a ready hand also weighs six times as much as elsewhere (the profile's
+  ``ready_value``): a limit hand (200/400, RAV-MAX-1) is worth three typical hands and the
+  hands that reach it pay (paired pilots in docs/players.md).
 * **Settled hands** (from :class:`~muraglia.players.defensive.DefensiveBot`): where every
   hand is scored (FIMJ-PAY-2, RAV-PAY-2) each discard keeps the points the ruleset's scorer
   gives the hand as one that did not win.
@@ -45,13 +54,13 @@ Deterministic for a seed (ties go to the seeded generator, nothing else is rando
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass, Pung
 from muraglia.players.base import Table
-from muraglia.players.danger import win_chance, win_gain
+from muraglia.players.danger import RACE, win_chance, win_gain
 from muraglia.players.defensive import (
     SELF_DRAWN,
     DefensiveBot,
@@ -61,7 +70,7 @@ from muraglia.players.defensive import (
 from muraglia.players.efficiency import dora_kinds
 from muraglia.players.lookahead import RIICHI_WALL, ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
-from muraglia.tiles import NUM_KINDS
+from muraglia.tiles import NUM_KINDS, Tile
 
 __all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
 
@@ -75,6 +84,14 @@ by at least this much."""
 
 VALUE_UNITS = 12.0
 """Ukeire units a ready hand's expected value worth one typical hand adds."""
+
+
+def _place(scores: Sequence[float], seat: int) -> float:
+    """``seat``'s placement by ``scores`` (1 = best; tied seats share the mean place)."""
+    above = sum(1 for x in scores if x > scores[seat])
+    tied = sum(1 for x in scores if x == scores[seat])
+    return above + (tied + 1) / 2
+
 
 _CACHE: dict[tuple[Any, ...], float] = {}
 _CACHE_MAX = 1 << 16
@@ -101,9 +118,17 @@ class ExpertBot(DefensiveBot):
         super().__init__(rules, seed)
         self._budget = SCORE_BUDGET
         self.riichi_stake = self.traits.riichi_stake
+        if self.profile.ready_value:
+            self.value_units = self.profile.ready_value
         self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
         self.call_check = self.lookahead  # calls judged one draw ahead as the discards are
         self.winning_outs = False  # the lookahead counts them (:meth:`_look_ahead`)
+        p = self.profile
+        if p.expert_quiet:
+            self.quiet = p.expert_quiet
+        if p.expert_race_threat:
+            self.race_threat = p.expert_race_threat
+        self.dealer_ron = p.dealer_ron
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
             # matches (net +1.6 +/- 1.3 per deal without it: more wins than the deal-ins it
@@ -232,7 +257,9 @@ class ExpertBot(DefensiveBot):
         counts = t.counts
         draws = t.view.live_count // 4
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
+        race = self.race(t) if with_equity else RACE
         drawn = self.draw_value(t) if with_equity else 0.0
+        worth = self.final_worth(t)
         for a in discards:
             k = a.tile
             counts[k] -= 1
@@ -240,7 +267,7 @@ class ExpertBot(DefensiveBot):
                 if steps[a] != 0:
                     continue
                 value, outs = self.wait_value(t, counts, riichi=a.riichi)
-                chance = win_chance(0, outs, draws, unseen)
+                chance = win_chance(0, outs, draws, unseen, race)
                 equity[a] = chance * self.win_gain(t, value)
                 equity[a] += drawn
                 if a not in ranked:
@@ -250,7 +277,8 @@ class ExpertBot(DefensiveBot):
                     if not self.riichi_pays(t, value, dama, chance=chance, ron=ron / max(outs, 1)):
                         del ranked[a]
                         continue
-                ranked[a] += self.value_units * min(value / typical, 4.0) * min(outs, 8) / 8
+                ratio = min(value / typical, 4.0) if worth is None else worth(value)
+                ranked[a] += self.value_units * ratio * min(outs, 8) / 8
                 if outs == 0:
                     ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win
             finally:
@@ -260,6 +288,47 @@ class ExpertBot(DefensiveBot):
         if not ranked:
             ranked = {a: -SHANTEN_WEIGHT * 9.0 for a in discards if not a.riichi}
         return ranked, equity, steps
+
+    def final_worth(self, t: Table) -> Callable[[float], float] | None:
+        """In the match's last deal, what a win of each value is worth in placement.
+
+        None before the last deal, or where the profile does not know the match's length
+        (:attr:`~muraglia.players.profiles.Profile.session_deals`: Ravenna's eight turns of
+        East, RAV-COMP-1, RAV-END-4; seat 0 deals first, so the view's round wind and dealer
+        give the turn). Otherwise a function of a win's value ``V`` replacing ``V`` over the
+        typical value in the ready hand's score: the places the win gains (by the scores in
+        the view and the ruleset's payments: every other seat pays ``V``, East and every
+        seat paying East twice, rounded to ten, RAV-PAY-1, RAV-ROUND-1) plus one, over the
+        same for a typical win. A win whose value cannot change the final placement is
+        worth the same whatever its value (the fastest wait then wins the choice); a big
+        hand needed to climb is worth more than its points.
+        """
+        turns = self.profile.session_deals
+        v = t.view
+        if not turns or len(v.scores) != 4 or (v.status and "out" in v.status):
+            return None
+        turn = 4 * (v.round_wind - Tile.EAST) + v.dealer
+        if turn != turns - 1:
+            return None
+        me = v.seat
+        factor = self.traits.dealer_factor
+        now = _place(v.scores, me)
+
+        def gained(value: float) -> float:
+            scores = [float(x) for x in v.scores]
+            for s in range(4):
+                if s != me:
+                    pay = value * (factor if v.dealer in (s, me) else 1.0)
+                    pay = 10.0 * math.floor((pay + 4.999) / 10)  # nearest ten, 5 down (RAV-ROUND-3)
+                    scores[s] -= pay
+                    scores[me] += pay
+            return now - _place(scores, me) + 1.0
+
+        base = gained(self.traits.typical_value)
+        low, high = gained(0.0), gained(4 * self.traits.typical_value)
+        if low == high:
+            return lambda value: 1.0  # no value changes the placement: speed alone
+        return lambda value: gained(value) / base
 
     def _look_ahead(
         self,

@@ -68,10 +68,38 @@ class Profile:
     chow_claims: float = 0.0
     """The same for a useful tile that completes a chow with two held tiles, claimed from the
     seat before only (FIMJ-PLAY-4; Ravenna claims no chow, RAV-PLAY-3)."""
+    ready_value: float = 0.0
+    """Ukeire units the expert adds for a ready hand whose waits are worth one typical hand
+    (the expert's ``value_units``; 0: its default,
+    :data:`muraglia.players.expert.VALUE_UNITS`)."""
+    session_deals: int = 0
+    """Turns of East in a match, if fixed (Ravenna: 8, RAV-COMP-1, RAV-END-4): the expert
+    plays the last one for placement (:meth:`~muraglia.players.expert.ExpertBot.final_worth`);
+    0: not known (FIMJ's tournament rounds start at the breach wall's wind, FIMJ-TOURN-4)."""
     lookahead: bool = False
     """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
     (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
     rulesets; MCR's is on by its minimum, :attr:`min_fan`)."""
+    expert_quiet: float = 0.0
+    """The opponents' summed readiness under which the expert plays as if nobody
+    threatened (:attr:`~muraglia.players.defensive.DefensiveBot.quiet`); 0: the bots'
+    :data:`~muraglia.players.defensive.QUIET`."""
+    expert_race_threat: float = 0.0
+    """The expert's :attr:`race_threat` where it differs from the defensive bot's (0: the
+    same)."""
+    dealer_ron: bool = False
+    """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
+    is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
+
+    caution: float = 1.0
+    """Factor on every discard's cost in the defensive and expert bots' push/fold
+    (:func:`~muraglia.players.danger.attack_or_fold`): below 1 a win counts for more against
+    a deal-in than their points say (Seipalle, measured in docs/players.md)."""
+    race_threat: float = 0.0
+    """Per unit of the opponents' summed readiness, the chance a turn that another seat wins
+    first, added to :data:`~muraglia.players.danger.RACE` in the defensive and expert bots'
+    own chance to win (:meth:`~muraglia.players.defensive.DefensiveBot.race`); 0: the
+    constant alone."""
 
     def scoring_honours(self, seat_wind: Tile, round_wind: Tile) -> frozenset[Tile]:
         """Honours whose pung scores a double for a seat with ``seat_wind``."""
@@ -102,6 +130,8 @@ PROFILES: dict[str, Profile] = {
         riichi=False,
         chow_calls=False,
         pung_claims=2.0,
+        ready_value=72.0,
+        session_deals=8,
         lookahead=True,
     ),
     "seipalle": Profile(
@@ -115,6 +145,11 @@ PROFILES: dict[str, Profile] = {
         simples_weight=3,
         dora_weight=4,
         lookahead=True,
+        # a deal-in pays four shares and a win collects four and the stakes, yet folding
+        # lost placement at full cost: at half cost the defensive bot placed 0.08 better on
+        # the same 300 and 290 seeded matches (docs/players.md, "Issue 20, Seipalle")
+        caution=0.5,
+        race_threat=0.05,  # a standing riichi ends the deal sooner than RACE says
     ),
     # EMA-WIN-2: a win needs a yaku (dora are not one). Opening must keep a yakuhai pung,
     # tanyao, a flush or toitoi; closed and ready, riichi is the yaku (EMA-RIICHI-4). Open
@@ -134,6 +169,14 @@ PROFILES: dict[str, Profile] = {
         simples_weight=3,  # tanyao
         dora_weight=5,
         kongs=False,  # a kong gives the others a new dora and no han
+        # the expert against the field without open tanyao (docs/players.md, "Issue 20: the
+        # riichi-ema field without open tanyao"): the danger read from a summed readiness
+        # of 0.5 (opponents estimated less were almost never ready, `--calibrate`), the
+        # chance to win lowered 0.1 a turn per unit of threat (a standing riichi: the
+        # estimates then match the field's wins) and a deal-in paid at the winner's value
+        expert_quiet=0.5,
+        expert_race_threat=0.1,
+        dealer_ron=True,
     ),
     # MCR-WIN-4: 8 points minimum. Calls must keep a shape that reaches it: full/half flush,
     # all pungs, straights and shifted chows, honour pungs.
