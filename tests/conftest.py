@@ -51,6 +51,8 @@ if fast.NATIVE:
         (fast.score_best, fast._pure_score_best),
         (fast.score_front, fast._pure_score_front),
     ]
+if fast.build_decomposition is not fast._pure_build_decomposition:  # the chosen decomposition
+    NATIVE_PAIRS += [(fast.build_decomposition, fast._pure_build_decomposition)]
 if riichi_fu.count_fu is not riichi_fu._pure_count_fu:  # the fu of a reading
     NATIVE_PAIRS += [(riichi_fu.count_fu, riichi_fu._pure_count_fu)]
 if riichi_ruleset.explain_lines is not riichi_ruleset._pure_explain:  # the explanation
@@ -96,7 +98,7 @@ def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     """Run a module's tests on the compiled kernels, then on the pure-Python ones.
 
     The kernels: the notation scanner (``_cnotation.c``), shanten (``analysis/_cshanten.c``),
-    the riichi scorer's, its fu count's, explanation's and output object's
+    the riichi scorer's, its decomposition's, fu count's, explanation's and output object's
     (``rulesets/riichi_ema/_criichi.c``) and MCR's decompositions, readings, single-tile
     wait, fan-plan loop, resolution and fans (``rulesets/mcr/_cmcr.c``), the encoder of the
     output lines (``scoring/_cjson.c``) and the engine's turn loop (``engine/_cdeal.c``).

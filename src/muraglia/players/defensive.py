@@ -14,7 +14,10 @@ melds) and weighs, by expected value (:func:`~muraglia.players.danger.attack_or_
   deal-in ends.
 
 It attacks with the efficiency discard lowered by its cost, unless the safest discard is
-worth more: a poor hand folds against a riichi, a ready or valuable one pushes. Calls that
+worth more: a poor hand folds against a riichi, a ready or valuable one pushes. The
+profile may weigh every cost by a caution (Seipalle: 0.5, a win is worth about two
+deal-ins in placement) and shorten the own race against ready opponents
+(:meth:`DefensiveBot.race`; Seipalle: a standing riichi ends the deal sooner). Calls that
 open a hand still two steps from ready are declined while an opponent is likely ready and a
 deal-in costs the discarder. A ready hand also counts what being ready at an exhaustive draw
 is worth, as the ruleset's settlement pays it (riichi's noten payments).

@@ -29,7 +29,9 @@ does not know:
   (the discarder pays in riichi, Seipalle and MCR; nobody pays extra in FIMJ and Ravenna,
   FIMJ-PAY-1, RAV-PAY-1) plus the own equity, which a deal-in ends. The best attacking
   discard (efficiency score lowered by its cost) is compared with the safest one by
-  expected value; the bot folds when the safe tile is worth more.
+  expected value; the bot folds when the safe tile is worth more. The profile's caution
+  weighs every cost (Seipalle: half) and its race shortens the own chance to win against
+  ready opponents (:meth:`~muraglia.players.defensive.DefensiveBot.race`).
 * **Calls.** The efficiency bot's call filter (lower the shanten, keep a yaku / double / 8
   points, no flush breaking) plus: under a threat a call must leave a hand close to ready; in
   riichi and Seipalle a closed hand holding value (dora, a riichi-able shape) is not opened
@@ -53,6 +55,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from muraglia.analysis.shanten import shanten_all
@@ -127,6 +130,8 @@ class ExpertBot(DefensiveBot):
         if p.expert_race_threat:
             self.race_threat = p.expert_race_threat
         self.dealer_ron = p.dealer_ron
+        if p.expert_simples_weight:  # FIMJ: the expert alone (the field keeps the profile's)
+            self.profile = replace(p, simples_weight=p.expert_simples_weight)
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
             # matches (net +1.6 +/- 1.3 per deal without it: more wins than the deal-ins it

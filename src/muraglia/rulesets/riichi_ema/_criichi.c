@@ -2705,21 +2705,35 @@ static PyObject *ex_pure = NULL, *ex_core = NULL, *ex_award_memo = NULL, *ex_awa
                 *ex_fixed_memo = NULL, *ex_fixed_fn = NULL, *ex_transfer_memo = NULL,
                 *ex_transfer_fn = NULL, *ex_words[NEXWORDS], *ex_zero = NULL, *s_lines_both;
 static Py_ssize_t ex_fields[NEXFIELDS], ex_core_len = 0, ex_fu_total = -1;
+static PyObject *ex_decomposition = NULL, *ex_group = NULL, *ex_group_text = NULL, *ex_space,
+                *ex_colon, *s_meld, *ex_fu_lines = NULL, *ex_fu_totals = NULL;
+static Py_ssize_t ex_fu_items = -1, ex_fu_raw = -1, ex_item_fu = -1, ex_item_ref = -1;
 
 PyDoc_STRVAR(setup_explain_doc,
-             "setup_explain(pure, core, fields, fu_total, award_memo, award_fn, fixed_memo, "
-             "fixed_fn, transfer_memo, transfer_fn, words): the Python side of explain (see "
-             "ruleset.py): the reference, Core, the positions of its fields, Fu's total, the "
-             "three memos with their makers, the words of the lines.");
+             "setup_explain(pure, core, fields, fu_fields, award_memo, award_fn, fixed_memo, "
+             "fixed_fn, transfer_memo, transfer_fn, words, decomposition, group, group_text, "
+             "item_fields, fu_lines, fu_totals): the Python side of explain (see ruleset.py): "
+             "the reference, Core, the positions of its fields and of Fu's items, raw and "
+             "total, the three memos with their makers, the words of the lines, Decomposition, "
+             "Group and the memo of Group.__str__, the positions of a FuItem's fu and ref, the "
+             "memos of Fu.lines_both.");
 
 static PyObject *setup_explain(PyObject *self, PyObject *args) {
-    PyObject *pure, *core, *fields, *am, *af, *fm, *ff, *tm, *tf, *words;
-    Py_ssize_t total, i;
+    PyObject *pure, *core, *fields, *am, *af, *fm, *ff, *tm, *tf, *words, *dt, *gt, *texts,
+        *lines, *totals;
+    Py_ssize_t total, items_at, raw_at, fu_at, ref_at, i;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOO!nO!OO!OO!OO!:setup_explain", &pure, &core, &PyTuple_Type,
-                          &fields, &total, &PyDict_Type, &am, &af, &PyDict_Type, &fm, &ff,
-                          &PyDict_Type, &tm, &tf, &PyTuple_Type, &words))
+    if (!PyArg_ParseTuple(args, "OOO!(nnn)O!OO!OO!OO!O!O!O!(nn)O!O!:setup_explain", &pure,
+                          &core, &PyTuple_Type, &fields, &items_at, &raw_at, &total,
+                          &PyDict_Type, &am, &af, &PyDict_Type, &fm, &ff, &PyDict_Type, &tm,
+                          &tf, &PyTuple_Type, &words, &PyType_Type, &dt, &PyType_Type, &gt,
+                          &PyDict_Type, &texts, &fu_at, &ref_at, &PyDict_Type, &lines,
+                          &PyDict_Type, &totals))
         return NULL;
+    if (items_at < 0 || raw_at < 0 || fu_at < 0 || ref_at < 0) {
+        PyErr_SetString(PyExc_ValueError, "setup_explain: positions are >= 0");
+        return NULL;
+    }
     if (!PyCallable_Check(pure) || !plain_tuple_type(core) || !PyCallable_Check(af) ||
         !PyCallable_Check(ff) || !PyCallable_Check(tf) || PyTuple_GET_SIZE(fields) != NEXFIELDS ||
         PyTuple_GET_SIZE(words) != NEXWORDS || total < 0) {
@@ -2745,6 +2759,18 @@ static PyObject *setup_explain(PyObject *self, PyObject *args) {
         if (at >= ex_core_len) ex_core_len = at + 1;
     }
     if (ex_zero == NULL && (ex_zero = PyLong_FromLong(0)) == NULL) return NULL;
+    if (ex_space == NULL && (ex_space = PyUnicode_FromString(" ")) == NULL) return NULL;
+    if (ex_colon == NULL && (ex_colon = PyUnicode_FromString(": ")) == NULL) return NULL;
+    if (s_meld == NULL && (s_meld = PyUnicode_InternFromString("meld")) == NULL) return NULL;
+    ex_fu_items = items_at;
+    ex_fu_raw = raw_at;
+    ex_item_fu = fu_at;
+    ex_item_ref = ref_at;
+    set_ref(&ex_fu_lines, lines);
+    set_ref(&ex_fu_totals, totals);
+    set_ref(&ex_decomposition, dt);
+    set_ref(&ex_group, gt);
+    set_ref(&ex_group_text, texts);
     ex_fu_total = total;
     set_ref(&ex_pure, pure);
     set_ref(&ex_core, core);
@@ -2787,6 +2813,116 @@ static PyObject *remembered(PyObject *memo, PyObject *key, PyObject *fn, PyObjec
     return PyObject_CallOneArg(fn, arg);
 }
 
+/* Fu.lines_both(labels) from its memos (fu._LINES by (fu, ref, English label, Italian
+ * label), fu._TOTALS by (raw, total)) when every line is there: 0 done, -1 error, 1 not all
+ * there or of other types (nothing appended: the caller calls lines_both, which makes and
+ * remembers them, or raises) */
+#define MAX_FU_LINES 24
+static int fu_lines_of(PyObject *en, PyObject *it, PyObject *fu, PyObject *labels) {
+    PyObject *items, *found[MAX_FU_LINES + 1], *key;
+    Py_ssize_t i, n, top;
+    if (fu_type == NULL || Py_TYPE(fu) != fu_type || !PyTuple_CheckExact(labels)) return 1;
+    top = ex_fu_items > ex_fu_raw ? ex_fu_items : ex_fu_raw;
+    if (ex_fu_total > top) top = ex_fu_total;
+    if (PyTuple_GET_SIZE(fu) <= top) return 1;
+    items = PyTuple_GET_ITEM(fu, ex_fu_items);
+    if (!PyTuple_CheckExact(items)) return 1;
+    n = PyTuple_GET_SIZE(items);
+    if (n != PyTuple_GET_SIZE(labels) || n > MAX_FU_LINES) return 1;
+    /* the memos' values, borrowed: looking up keys of ints and strings runs no Python code */
+    for (i = 0; i < n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(items, i), *label = PyTuple_GET_ITEM(labels, i);
+        if (Py_TYPE(item) != fu_item_type || PyTuple_GET_SIZE(item) <= ex_item_fu ||
+            PyTuple_GET_SIZE(item) <= ex_item_ref || !PyTuple_CheckExact(label) ||
+            PyTuple_GET_SIZE(label) != 2 ||
+            !PyLong_CheckExact(PyTuple_GET_ITEM(item, ex_item_fu)) ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(item, ex_item_ref)) ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 0)) ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 1)))
+            return 1;
+        key = PyTuple_Pack(4, PyTuple_GET_ITEM(item, ex_item_fu),
+                           PyTuple_GET_ITEM(item, ex_item_ref), PyTuple_GET_ITEM(label, 0),
+                           PyTuple_GET_ITEM(label, 1));
+        if (key == NULL) return -1;
+        found[i] = PyDict_GetItemWithError(ex_fu_lines, key);
+        Py_DECREF(key);
+        if (found[i] == NULL) return PyErr_Occurred() ? -1 : 1;
+    }
+    if (!PyLong_CheckExact(PyTuple_GET_ITEM(fu, ex_fu_raw)) ||
+        !PyLong_CheckExact(PyTuple_GET_ITEM(fu, ex_fu_total)))
+        return 1;
+    key = PyTuple_Pack(2, PyTuple_GET_ITEM(fu, ex_fu_raw), PyTuple_GET_ITEM(fu, ex_fu_total));
+    if (key == NULL) return -1;
+    found[n] = PyDict_GetItemWithError(ex_fu_totals, key);
+    Py_DECREF(key);
+    if (found[n] == NULL) return PyErr_Occurred() ? -1 : 1;
+    for (i = 0; i <= n; i++)
+        if (!PyTuple_CheckExact(found[i]) || PyTuple_GET_SIZE(found[i]) != 2) return 1;
+    for (i = 0; i <= n; i++)
+        if (add_pair(en, it, found[i], 0) < 0) return -1;
+    return 0;
+}
+#undef MAX_FU_LINES
+
+/* str(d): for a Decomposition of Groups, f"{shape}: " and the groups' texts joined by
+ * spaces, each from Group.__str__'s memo (by kind, tile and shown without brackets: concealed
+ * or not from a meld) or, on a miss, by str(group); anything else by str(d) itself */
+static PyObject *reading_text(PyObject *d) {
+    PyObject *shape = NULL, *groups = NULL, *texts = NULL, *joined = NULL, *head = NULL,
+             *out = NULL;
+    Py_ssize_t i, n;
+    if ((PyObject *)Py_TYPE(d) != ex_decomposition) return PyObject_Str(d);
+    if ((shape = PyObject_GetAttr(d, s_shape)) == NULL ||
+        (groups = PyObject_GetAttr(d, s_groups)) == NULL)
+        goto done;
+    if (!PyUnicode_CheckExact(shape) || !PyTuple_CheckExact(groups)) goto other;
+    n = PyTuple_GET_SIZE(groups);
+    if ((texts = PyList_New(n)) == NULL) goto done;
+    for (i = 0; i < n; i++) {
+        PyObject *g = PyTuple_GET_ITEM(groups, i), *kind, *tile, *conc, *flag, *key, *text;
+        if ((PyObject *)Py_TYPE(g) != ex_group) goto other;
+        conc = PyObject_GetAttr(g, s_concealed);
+        if (conc == NULL) goto done;
+        Py_DECREF(conc); /* True or False: immortal */
+        if (conc == Py_True) {
+            flag = Py_True;
+        } else if (conc == Py_False) {
+            PyObject *meld = PyObject_GetAttr(g, s_meld);
+            if (meld == NULL) goto done;
+            flag = meld == Py_None ? Py_True : Py_False;
+            Py_DECREF(meld);
+        } else {
+            goto other;
+        }
+        kind = PyObject_GetAttr(g, s_kind);
+        tile = kind ? PyObject_GetAttr(g, s_tile) : NULL;
+        key = tile ? PyTuple_Pack(3, kind, tile, flag) : NULL;
+        Py_XDECREF(kind);
+        Py_XDECREF(tile);
+        if (key == NULL) goto done;
+        text = PyDict_GetItemWithError(ex_group_text, key);
+        Py_DECREF(key);
+        if (text != NULL && PyUnicode_CheckExact(text))
+            Py_INCREF(text);
+        else if (PyErr_Occurred() || (text = PyObject_Str(g)) == NULL)
+            goto done;
+        PyList_SET_ITEM(texts, i, text);
+    }
+    if ((joined = PyUnicode_Join(ex_space, texts)) != NULL &&
+        (head = PyUnicode_Concat(shape, ex_colon)) != NULL)
+        out = PyUnicode_Concat(head, joined);
+    goto done;
+other:
+    out = PyObject_Str(d);
+done:
+    Py_XDECREF(shape);
+    Py_XDECREF(groups);
+    Py_XDECREF(texts);
+    Py_XDECREF(joined);
+    Py_XDECREF(head);
+    return out;
+}
+
 PyDoc_STRVAR(explain_doc,
              "explain(core, transfers, winner, discarder, fu_labels): RiichiEma._explain's "
              "(English, Italian) lines, or what ruleset._pure_explain answers for other types.");
@@ -2820,7 +2956,7 @@ static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         goto pure;
     /* the reading */
     if ((line = PyObject_GetAttr(ctx, s_decomposition)) == NULL) goto pure_on_error;
-    text = PyObject_Str(line);
+    text = reading_text(line);
     Py_CLEAR(line);
     if (text == NULL) goto done;
     if ((en = PyList_New(1)) == NULL || (it = PyList_New(1)) == NULL) goto done;
@@ -2881,6 +3017,8 @@ static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (fu != Py_None && (rc = PyObject_IsTrue(yakuman)) <= 0) {
         PyObject *both;
         if (rc < 0) goto fixed_failed;
+        if ((rc = fu_lines_of(en, it, fu, labels)) < 0) goto fixed_failed;
+        if (rc == 0) goto fu_done;
         both = PyObject_CallMethodOneArg(fu, s_lines_both, labels);
         if (both == NULL) {
             rc = -1;
@@ -2892,6 +3030,7 @@ static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         Py_DECREF(both);
         if (rc != 0) goto fixed_failed;
     }
+fu_done:
     rc = PyTuple_CheckExact(found) && PyTuple_GET_SIZE(found) == 4
              ? add_lines(en, it, PyTuple_GET_ITEM(found, 2), PyTuple_GET_ITEM(found, 3))
              : 1;
@@ -2938,6 +3077,161 @@ done:
     return out;
 }
 
+/* ------------------------------------------------------------------ the chosen decomposition */
+
+/* build_decomposition(hand, shape, splits): fast.build_decomposition for a standard reading
+ * (its three SuitSplits): each suit's groups by its split's group codes into SPLIT_GROUPS,
+ * the honours' pungs and pairs from the same table, the melds' groups (meld_group), in a
+ * Decomposition whose slots are set through their descriptors, as the reference sets them.
+ * Anything else (another shape, splits or counts of other types, a code outside the table)
+ * is handed to the reference, fast._pure_build_decomposition, before any work. */
+static PyObject *dec_pure = NULL, *dec_table = NULL, *dec_meld_group = NULL, *dec_type = NULL,
+                *dec_shape_slot = NULL, *dec_groups_slot = NULL, *dec_standard = NULL,
+                *dec_split_type = NULL, *s_concealed_counts = NULL;
+static Py_ssize_t dec_groups_field = -1;
+
+PyDoc_STRVAR(setup_decomposition_doc,
+             "setup_decomposition(pure, table, meld_group, decomposition, split, groups_field, "
+             "standard): the Python side of build_decomposition (see fast.py): the reference, "
+             "SPLIT_GROUPS, analysis.shapes.meld_group, Decomposition, SuitSplit and the "
+             "position of its groups, the standard shape's id.");
+
+static PyObject *setup_decomposition(PyObject *self, PyObject *args) {
+    PyObject *pure, *table, *mg, *type, *split, *standard, *shape_slot, *groups_slot;
+    Py_ssize_t field;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OO!OO!O!nU:setup_decomposition", &pure, &PyTuple_Type, &table,
+                          &mg, &PyType_Type, &type, &PyType_Type, &split, &field, &standard))
+        return NULL;
+    if (!PyCallable_Check(pure) || !PyCallable_Check(mg) || field < 0 ||
+        !plain_tuple_type(split) || PyTuple_GET_SIZE(table) != 3 * 34) {
+        PyErr_SetString(PyExc_ValueError,
+                        "setup_decomposition: callables, a table of 3 x 34 groups, a field");
+        return NULL;
+    }
+    shape_slot = PyDict_GetItemString(((PyTypeObject *)type)->tp_dict, "shape");
+    groups_slot = PyDict_GetItemString(((PyTypeObject *)type)->tp_dict, "groups");
+    if (shape_slot == NULL || groups_slot == NULL || Py_TYPE(shape_slot)->tp_descr_set == NULL ||
+        Py_TYPE(groups_slot)->tp_descr_set == NULL) {
+        PyErr_SetString(PyExc_TypeError,
+                        "setup_decomposition: Decomposition's shape and groups are slots");
+        return NULL;
+    }
+    if (s_concealed_counts == NULL &&
+        (s_concealed_counts = PyUnicode_InternFromString("concealed_counts")) == NULL)
+        return NULL;
+    set_ref(&dec_pure, pure);
+    set_ref(&dec_table, table);
+    set_ref(&dec_meld_group, mg);
+    set_ref(&dec_type, type);
+    set_ref(&dec_shape_slot, shape_slot);
+    set_ref(&dec_groups_slot, groups_slot);
+    set_ref(&dec_standard, standard);
+    set_ref(&dec_split_type, split);
+    dec_groups_field = field;
+    Py_RETURN_NONE;
+}
+
+/* groups.append(table[at]) for a group there; 0 done, -1 error, 1 no group (the reference) */
+static int add_group(PyObject *groups, Py_ssize_t at) {
+    PyObject *g;
+    if (at < 0 || at >= PyTuple_GET_SIZE(dec_table)) return 1;
+    g = PyTuple_GET_ITEM(dec_table, at);
+    if (g == Py_None) return 1;
+    return PyList_Append(groups, g) < 0 ? -1 : 0;
+}
+
+/* the standard decomposition: a new reference, NULL on error, Py_NotImplemented (a new
+ * reference) for what is left to the reference */
+static PyObject *standard_decomposition(PyObject *hand, PyObject *shape, PyObject *splits) {
+    PyObject *counts = NULL, *melds = NULL, *groups = NULL, *tuple = NULL, *out = NULL;
+    Py_ssize_t s, i, t;
+    int rc = 0;
+    if ((counts = PyObject_GetAttr(hand, s_concealed_counts)) == NULL ||
+        (melds = PyObject_GetAttr(hand, s_melds)) == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_Exception)) goto done;
+        PyErr_Clear();
+        goto other;
+    }
+    if (!PyTuple_CheckExact(counts) || PyTuple_GET_SIZE(counts) != 34 ||
+        !PyTuple_CheckExact(melds))
+        goto other;
+    for (s = 0; s < 3; s++) {
+        PyObject *sp = PyTuple_GET_ITEM(splits, s);
+        if ((PyObject *)Py_TYPE(sp) != dec_split_type || PyTuple_GET_SIZE(sp) <= dec_groups_field ||
+            !PyTuple_CheckExact(PyTuple_GET_ITEM(sp, dec_groups_field)))
+            goto other;
+    }
+    if ((groups = PyList_New(0)) == NULL) goto done;
+    for (s = 0; s < 3 && rc == 0; s++) {
+        PyObject *codes = PyTuple_GET_ITEM(PyTuple_GET_ITEM(splits, s), dec_groups_field);
+        for (i = 0; i < PyTuple_GET_SIZE(codes) && rc == 0; i++) {
+            PyObject *code = PyTuple_GET_ITEM(codes, i);
+            Py_ssize_t at = PyLong_CheckExact(code) ? PyLong_AsSsize_t(code) : -1;
+            if (at == -1 && PyErr_Occurred()) goto done;
+            rc = at < 0 ? 1 : add_group(groups, at + 9 * s);
+        }
+    }
+    for (t = 27; t < 34 && rc == 0; t++) { /* an honour pair (block 2) or pung (block 1) */
+        PyObject *c = PyTuple_GET_ITEM(counts, t);
+        long n = PyLong_CheckExact(c) ? PyLong_AsLong(c) : -1;
+        if (n == -1 && PyErr_Occurred()) goto done;
+        if (n < 0) rc = 1;
+        else if (n >= 2) rc = add_group(groups, (n == 3 ? 34 : 68) + t);
+    }
+    if (rc < 0) goto done;
+    if (rc > 0) goto other;
+    for (i = 0; i < PyTuple_GET_SIZE(melds); i++) {
+        PyObject *g = PyObject_CallOneArg(dec_meld_group, PyTuple_GET_ITEM(melds, i));
+        if (g == NULL || PyList_Append(groups, g) < 0) {
+            Py_XDECREF(g);
+            goto done;
+        }
+        Py_DECREF(g);
+    }
+    if ((tuple = PyList_AsTuple(groups)) == NULL) goto done;
+    out = ((PyTypeObject *)dec_type)->tp_alloc((PyTypeObject *)dec_type, 0);
+    if (out != NULL &&
+        (Py_TYPE(dec_shape_slot)->tp_descr_set(dec_shape_slot, out, shape) < 0 ||
+         Py_TYPE(dec_groups_slot)->tp_descr_set(dec_groups_slot, out, tuple) < 0))
+        Py_CLEAR(out);
+    goto done;
+other:
+    out = Py_NewRef(Py_NotImplemented);
+done:
+    Py_XDECREF(counts);
+    Py_XDECREF(melds);
+    Py_XDECREF(groups);
+    Py_XDECREF(tuple);
+    return out;
+}
+
+PyDoc_STRVAR(build_decomposition_doc,
+             "build_decomposition(hand, shape, splits): fast.build_decomposition in C for a "
+             "standard reading, else what fast._pure_build_decomposition answers.");
+
+static PyObject *build_decomposition(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    PyObject *out;
+    int standard;
+    (void)self;
+    if (dec_pure == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "build_decomposition: not set up");
+        return NULL;
+    }
+    if (nargs != 3 || !PyUnicode_CheckExact(args[1]) || !PyTuple_CheckExact(args[2]) ||
+        PyTuple_GET_SIZE(args[2]) != 3)
+        return PyObject_Vectorcall(dec_pure, args, (size_t)nargs, NULL);
+    standard = PyUnicode_Compare(args[1], dec_standard);
+    if (standard == -1 && PyErr_Occurred()) return NULL;
+    if (standard != 0) return PyObject_Vectorcall(dec_pure, args, (size_t)nargs, NULL);
+    out = standard_decomposition(args[0], args[1], args[2]);
+    if (out == Py_NotImplemented) {
+        Py_DECREF(out);
+        out = PyObject_Vectorcall(dec_pure, args, (size_t)nargs, NULL);
+    }
+    return out;
+}
+
 /* ------------------------------------------------------------------ module */
 
 static PyMethodDef methods[] = {
@@ -2953,6 +3247,9 @@ static PyMethodDef methods[] = {
     {"count_fu", (PyCFunction)(void (*)(void))count_fu, METH_VARARGS | METH_KEYWORDS,
      count_fu_doc},
     {"setup_explain", setup_explain, METH_VARARGS, setup_explain_doc},
+    {"setup_decomposition", setup_decomposition, METH_VARARGS, setup_decomposition_doc},
+    {"build_decomposition", (PyCFunction)(void (*)(void))build_decomposition, METH_FASTCALL,
+     build_decomposition_doc},
     {"explain", (PyCFunction)(void (*)(void))explain, METH_FASTCALL, explain_doc},
     {NULL, NULL, 0, NULL},
 };

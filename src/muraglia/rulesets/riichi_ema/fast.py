@@ -477,13 +477,14 @@ class _Decomp:
         return self.value
 
 
-def build_decomposition(
+def _pure_build_decomposition(
     hand: Hand, shape: str, splits: tuple[SuitSplit, ...] | None
 ) -> Decomposition:
     """The decomposition of ``hand`` that a best reading names.
 
-    ``shape`` and, for the standard shape, the chosen split of each suit (the C kernel's lazy
-    maker calls this too).
+    ``shape`` and, for the standard shape, the chosen split of each suit. The reference of
+    the C kernel's ``build_decomposition`` (:data:`build_decomposition`), which makes the
+    standard shape's and hands anything else to this function.
     """
     c = hand.concealed_counts  # cached on the hand (the strict parse fills it)
     groups: list[Group] = []
@@ -511,6 +512,10 @@ def build_decomposition(
     _set_groups(d, tuple(groups))
     return d
 
+
+build_decomposition: Callable[..., Decomposition] = _pure_build_decomposition
+"""``(hand, shape, splits)`` -> the decomposition a best reading names: the C kernel's where
+it is built (the lazy results' maker), else :func:`_pure_build_decomposition`."""
 
 _new_object = object.__new__
 _set_shape: Callable[[Decomposition, str], None] = vars(Decomposition)["shape"].__set__
@@ -1040,10 +1045,23 @@ def _load_native() -> Any:
 
 def _set_up(_criichi: Any, limit_names: tuple[str | None, ...]) -> None:
     """Hand the C kernel this module's declarations (it checks their shapes)."""
+    global build_decomposition  # noqa: PLW0603 - the kernel's maker, once, at import
+    maker: Callable[..., Decomposition] = _pure_build_decomposition
+    if hasattr(_criichi, "setup_decomposition"):  # (an older build has no decomposition)
+        _criichi.setup_decomposition(
+            _pure_build_decomposition,
+            SPLIT_GROUPS,
+            meld_group,
+            Decomposition,
+            SuitSplit,
+            SuitSplit._fields.index("groups"),
+            "standard",
+        )
+        maker = _criichi.build_decomposition
     _criichi.setup(
         pure=score_best,
         suit_entry=suit_entry,
-        make_decomp=build_decomposition,
+        make_decomp=maker,
         best=Best,
         no_yaku=_NO_YAKU,
         honba_reason=honba_reason,
@@ -1061,6 +1079,7 @@ def _set_up(_criichi: Any, limit_names: tuple[str | None, ...]) -> None:
         limits=LIMITS,
         limit_names=limit_names,
     )
+    build_decomposition = maker
 
 
 def score_front(  # noqa: PLR0917 - mirrors the C kernel's positional call
