@@ -335,6 +335,8 @@ def test_the_ravenna_expert_plays_the_last_deal_for_placement() -> None:
     for w in (behind, early):
         assert ExpertBot("ravenna").choose(w, discards_of(w)).tile == Tile.S7
     assert ExpertBot("fimj").final_worth(Table.of(replace(ahead, rules="fimj"))) is None
+    three = replace(ahead, status=("active", "active", "active", "out"))  # RAV-3P: 6 turns
+    assert bot.final_worth(Table.of(three)) is None
 
 
 def test_the_lookahead_counts_only_the_waits_that_may_win() -> None:
