@@ -3,7 +3,8 @@
 Command::
 
     python bench/diagnose_bots.py --rules fimj --hero expert --field efficiency \
-        [--matches 40] [--start 0] [--seed 2026] [--max-deals D] [--rows out.jsonl]
+        [--matches 40] [--start 0] [--seed 2026] [--max-deals D] [--rows out.jsonl] \
+        [--set ATTR=VALUE | --set profile.FIELD=VALUE ...]
 
 Plays the seeded matches ``start .. start+matches-1`` of a strength cell exactly as
 ``bench/strength.py`` does (match ``i``: the hero at seat ``i % 4``, game seed
@@ -45,6 +46,7 @@ import math
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +177,12 @@ def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
     names[hero] = args.hero
     bots = [make_bot(n, ruleset, seed=game_seed * 8 + s) for s, n in enumerate(names)]
     for attr, value in args.set:
+        if attr.startswith("profile."):  # a field of the hero's profile alone
+            field = attr.removeprefix("profile.")
+            if not hasattr(bots[hero].profile, field):
+                raise SystemExit(f"--set: a profile has no field {field!r}")
+            bots[hero].profile = replace(bots[hero].profile, **{field: value})
+            continue
         if not hasattr(bots[hero], attr):
             raise SystemExit(f"--set: {args.hero} has no attribute {attr!r}")
         setattr(bots[hero], attr, value)
@@ -448,7 +456,7 @@ def compare(old_path: str, new_path: str, cell: argparse.Namespace | None = None
 
 def _setting(text: str) -> tuple[str, Any]:
     attr, sep, value = text.partition("=")
-    if not sep or not attr.isidentifier():
+    if not sep or not attr.removeprefix("profile.").isidentifier():
         raise argparse.ArgumentTypeError(f"expected ATTR=VALUE, got {text!r}")
     try:
         return attr, ast.literal_eval(value)
@@ -486,7 +494,8 @@ def main() -> int:
         action="append",
         default=[],
         metavar="ATTR=VALUE",
-        help="set an attribute of the hero bot (a Python literal): an ablation on the same seeds",
+        help="set an attribute of the hero bot (a Python literal), or profile.FIELD for a "
+        "field of its profile: an ablation on the same seeds",
     )
     args = parser.parse_args()
     if args.compare:

@@ -618,7 +618,11 @@ class PatternTable:
         out: list[tuple[TileSource, ...] | None] = []
         for a in awards:
             p = pats.get(a.id)
-            out.append(None if p is None or a.tiles is not None else sources(hand, p.locate(ctx)))
+            if p is None or a.tiles is not None:
+                out.append(None)
+                continue
+            located = p.locate(ctx)  # () for a situation (riichi, tsumo): no sources to place
+            out.append(sources(hand, located) if located else ())
         return tuple(out)
 
     def award_of(self, pattern_id: str, count: int, *, concealed: bool) -> Award:

@@ -17,6 +17,7 @@ cleared between the two passes, so that both a miss and a hit are compared.
 from __future__ import annotations
 
 import sys
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -24,7 +25,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.rulesets.riichi_ema.test_output import SPECIAL, cases
 
-from muraglia.analysis.groups import Decomposition
+from muraglia.analysis import groups as groups_module
+from muraglia.analysis.groups import Decomposition, Group
 from muraglia.rulesets import ruleset_for
 from muraglia.rulesets.base import as_tiles
 from muraglia.rulesets.riichi_ema import fu as fu_module
@@ -133,6 +135,7 @@ def _check(data: dict[str, Any]) -> bool:
 
 def _clear_memos() -> None:
     for memo in (
+        groups_module._GROUP_TEXT,
         riichi._FIXED_LINES,
         riichi._READINGS,
         riichi._AWARD_LINES,
@@ -212,7 +215,11 @@ def test_the_kernel_explains_as_the_reference(seed: int) -> None:
 
 
 def test_other_types_get_the_reference_answer() -> None:
-    args = next(a for a in map(_explain_args, cases(50, 5)) if a is not None and a[1])
+    args = next(
+        a
+        for a in map(_explain_args, cases(50, 5))
+        if a is not None and a[1] and a[0].fu and not a[0].yakuman and a[0].valid
+    )
     core, transfers, winner, discarder, labels = args
     others = [
         (tuple(core), transfers, winner, discarder, labels),  # a plain tuple, not a Core
@@ -226,7 +233,31 @@ def test_other_types_get_the_reference_answer() -> None:
         (core._replace(valid=False, reason=None), transfers, winner, discarder, labels),
         (core._replace(fu=None), transfers, winner, discarder, labels),
         (core, transfers, winner, discarder),  # four arguments
+        (core, transfers, winner, discarder, list(labels)),  # the fu lines' other spellings
+        (core, transfers, winner, discarder, (*labels[:-1], list(labels[-1]))),
+        (core, transfers, winner, discarder, ((1, 2), *labels[1:])),
+        (core._replace(fu=core.fu._replace(items=tuple(map(tuple, core.fu.items)))), *args[1:]),
+        (core._replace(fu=core.fu._replace(raw=float(core.fu.raw))), *args[1:]),
     ]
+    ctx, d = core.ctx, core.ctx.decomposition
+    g = d.groups[0]
+
+    class Shown(Group):
+        """A Group of another class: its own text."""
+
+        def __str__(self) -> str:
+            return "<shown>"
+
+    readings = [  # the reading's text: another decomposition, groups of other types
+        "not a decomposition",
+        Decomposition(d.shape, (Shown(g.kind, g.tile), *d.groups[1:])),
+        Decomposition(d.shape, (Group(g.kind, g.tile, concealed=1), *d.groups[1:])),  # type: ignore[arg-type]
+        Decomposition(d.shape, (Group(g.kind, g.tile, concealed=False), *d.groups[1:])),
+        Decomposition(d.shape, [*d.groups]),  # type: ignore[arg-type]
+    ]
+    for reading in readings:
+        other_ctx = SimpleNamespace(decomposition=reading, win=ctx.win)
+        others.append((core._replace(ctx=other_ctx), transfers, winner, discarder, labels))
     for other in others:
         assert _outcome(riichi.explain_lines, *other) == _outcome(riichi._pure_explain, *other)
 

@@ -2705,21 +2705,35 @@ static PyObject *ex_pure = NULL, *ex_core = NULL, *ex_award_memo = NULL, *ex_awa
                 *ex_fixed_memo = NULL, *ex_fixed_fn = NULL, *ex_transfer_memo = NULL,
                 *ex_transfer_fn = NULL, *ex_words[NEXWORDS], *ex_zero = NULL, *s_lines_both;
 static Py_ssize_t ex_fields[NEXFIELDS], ex_core_len = 0, ex_fu_total = -1;
+static PyObject *ex_decomposition = NULL, *ex_group = NULL, *ex_group_text = NULL, *ex_space,
+                *ex_colon, *s_meld, *ex_fu_lines = NULL, *ex_fu_totals = NULL;
+static Py_ssize_t ex_fu_items = -1, ex_fu_raw = -1, ex_item_fu = -1, ex_item_ref = -1;
 
 PyDoc_STRVAR(setup_explain_doc,
-             "setup_explain(pure, core, fields, fu_total, award_memo, award_fn, fixed_memo, "
-             "fixed_fn, transfer_memo, transfer_fn, words): the Python side of explain (see "
-             "ruleset.py): the reference, Core, the positions of its fields, Fu's total, the "
-             "three memos with their makers, the words of the lines.");
+             "setup_explain(pure, core, fields, fu_fields, award_memo, award_fn, fixed_memo, "
+             "fixed_fn, transfer_memo, transfer_fn, words, decomposition, group, group_text, "
+             "item_fields, fu_lines, fu_totals): the Python side of explain (see ruleset.py): "
+             "the reference, Core, the positions of its fields and of Fu's items, raw and "
+             "total, the three memos with their makers, the words of the lines, Decomposition, "
+             "Group and the memo of Group.__str__, the positions of a FuItem's fu and ref, the "
+             "memos of Fu.lines_both.");
 
 static PyObject *setup_explain(PyObject *self, PyObject *args) {
-    PyObject *pure, *core, *fields, *am, *af, *fm, *ff, *tm, *tf, *words;
-    Py_ssize_t total, i;
+    PyObject *pure, *core, *fields, *am, *af, *fm, *ff, *tm, *tf, *words, *dt, *gt, *texts,
+        *lines, *totals;
+    Py_ssize_t total, items_at, raw_at, fu_at, ref_at, i;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOO!nO!OO!OO!OO!:setup_explain", &pure, &core, &PyTuple_Type,
-                          &fields, &total, &PyDict_Type, &am, &af, &PyDict_Type, &fm, &ff,
-                          &PyDict_Type, &tm, &tf, &PyTuple_Type, &words))
+    if (!PyArg_ParseTuple(args, "OOO!(nnn)O!OO!OO!OO!O!O!O!(nn)O!O!:setup_explain", &pure,
+                          &core, &PyTuple_Type, &fields, &items_at, &raw_at, &total,
+                          &PyDict_Type, &am, &af, &PyDict_Type, &fm, &ff, &PyDict_Type, &tm,
+                          &tf, &PyTuple_Type, &words, &PyType_Type, &dt, &PyType_Type, &gt,
+                          &PyDict_Type, &texts, &fu_at, &ref_at, &PyDict_Type, &lines,
+                          &PyDict_Type, &totals))
         return NULL;
+    if (items_at < 0 || raw_at < 0 || fu_at < 0 || ref_at < 0) {
+        PyErr_SetString(PyExc_ValueError, "setup_explain: positions are >= 0");
+        return NULL;
+    }
     if (!PyCallable_Check(pure) || !plain_tuple_type(core) || !PyCallable_Check(af) ||
         !PyCallable_Check(ff) || !PyCallable_Check(tf) || PyTuple_GET_SIZE(fields) != NEXFIELDS ||
         PyTuple_GET_SIZE(words) != NEXWORDS || total < 0) {
@@ -2745,6 +2759,18 @@ static PyObject *setup_explain(PyObject *self, PyObject *args) {
         if (at >= ex_core_len) ex_core_len = at + 1;
     }
     if (ex_zero == NULL && (ex_zero = PyLong_FromLong(0)) == NULL) return NULL;
+    if (ex_space == NULL && (ex_space = PyUnicode_FromString(" ")) == NULL) return NULL;
+    if (ex_colon == NULL && (ex_colon = PyUnicode_FromString(": ")) == NULL) return NULL;
+    if (s_meld == NULL && (s_meld = PyUnicode_InternFromString("meld")) == NULL) return NULL;
+    ex_fu_items = items_at;
+    ex_fu_raw = raw_at;
+    ex_item_fu = fu_at;
+    ex_item_ref = ref_at;
+    set_ref(&ex_fu_lines, lines);
+    set_ref(&ex_fu_totals, totals);
+    set_ref(&ex_decomposition, dt);
+    set_ref(&ex_group, gt);
+    set_ref(&ex_group_text, texts);
     ex_fu_total = total;
     set_ref(&ex_pure, pure);
     set_ref(&ex_core, core);
@@ -2787,6 +2813,116 @@ static PyObject *remembered(PyObject *memo, PyObject *key, PyObject *fn, PyObjec
     return PyObject_CallOneArg(fn, arg);
 }
 
+/* Fu.lines_both(labels) from its memos (fu._LINES by (fu, ref, English label, Italian
+ * label), fu._TOTALS by (raw, total)) when every line is there: 0 done, -1 error, 1 not all
+ * there or of other types (nothing appended: the caller calls lines_both, which makes and
+ * remembers them, or raises) */
+#define MAX_FU_LINES 24
+static int fu_lines_of(PyObject *en, PyObject *it, PyObject *fu, PyObject *labels) {
+    PyObject *items, *found[MAX_FU_LINES + 1], *key;
+    Py_ssize_t i, n, top;
+    if (fu_type == NULL || Py_TYPE(fu) != fu_type || !PyTuple_CheckExact(labels)) return 1;
+    top = ex_fu_items > ex_fu_raw ? ex_fu_items : ex_fu_raw;
+    if (ex_fu_total > top) top = ex_fu_total;
+    if (PyTuple_GET_SIZE(fu) <= top) return 1;
+    items = PyTuple_GET_ITEM(fu, ex_fu_items);
+    if (!PyTuple_CheckExact(items)) return 1;
+    n = PyTuple_GET_SIZE(items);
+    if (n != PyTuple_GET_SIZE(labels) || n > MAX_FU_LINES) return 1;
+    /* the memos' values, borrowed: looking up keys of ints and strings runs no Python code */
+    for (i = 0; i < n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(items, i), *label = PyTuple_GET_ITEM(labels, i);
+        if (Py_TYPE(item) != fu_item_type || PyTuple_GET_SIZE(item) <= ex_item_fu ||
+            PyTuple_GET_SIZE(item) <= ex_item_ref || !PyTuple_CheckExact(label) ||
+            PyTuple_GET_SIZE(label) != 2 ||
+            !PyLong_CheckExact(PyTuple_GET_ITEM(item, ex_item_fu)) ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(item, ex_item_ref)) ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 0)) ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 1)))
+            return 1;
+        key = PyTuple_Pack(4, PyTuple_GET_ITEM(item, ex_item_fu),
+                           PyTuple_GET_ITEM(item, ex_item_ref), PyTuple_GET_ITEM(label, 0),
+                           PyTuple_GET_ITEM(label, 1));
+        if (key == NULL) return -1;
+        found[i] = PyDict_GetItemWithError(ex_fu_lines, key);
+        Py_DECREF(key);
+        if (found[i] == NULL) return PyErr_Occurred() ? -1 : 1;
+    }
+    if (!PyLong_CheckExact(PyTuple_GET_ITEM(fu, ex_fu_raw)) ||
+        !PyLong_CheckExact(PyTuple_GET_ITEM(fu, ex_fu_total)))
+        return 1;
+    key = PyTuple_Pack(2, PyTuple_GET_ITEM(fu, ex_fu_raw), PyTuple_GET_ITEM(fu, ex_fu_total));
+    if (key == NULL) return -1;
+    found[n] = PyDict_GetItemWithError(ex_fu_totals, key);
+    Py_DECREF(key);
+    if (found[n] == NULL) return PyErr_Occurred() ? -1 : 1;
+    for (i = 0; i <= n; i++)
+        if (!PyTuple_CheckExact(found[i]) || PyTuple_GET_SIZE(found[i]) != 2) return 1;
+    for (i = 0; i <= n; i++)
+        if (add_pair(en, it, found[i], 0) < 0) return -1;
+    return 0;
+}
+#undef MAX_FU_LINES
+
+/* str(d): for a Decomposition of Groups, f"{shape}: " and the groups' texts joined by
+ * spaces, each from Group.__str__'s memo (by kind, tile and shown without brackets: concealed
+ * or not from a meld) or, on a miss, by str(group); anything else by str(d) itself */
+static PyObject *reading_text(PyObject *d) {
+    PyObject *shape = NULL, *groups = NULL, *texts = NULL, *joined = NULL, *head = NULL,
+             *out = NULL;
+    Py_ssize_t i, n;
+    if ((PyObject *)Py_TYPE(d) != ex_decomposition) return PyObject_Str(d);
+    if ((shape = PyObject_GetAttr(d, s_shape)) == NULL ||
+        (groups = PyObject_GetAttr(d, s_groups)) == NULL)
+        goto done;
+    if (!PyUnicode_CheckExact(shape) || !PyTuple_CheckExact(groups)) goto other;
+    n = PyTuple_GET_SIZE(groups);
+    if ((texts = PyList_New(n)) == NULL) goto done;
+    for (i = 0; i < n; i++) {
+        PyObject *g = PyTuple_GET_ITEM(groups, i), *kind, *tile, *conc, *flag, *key, *text;
+        if ((PyObject *)Py_TYPE(g) != ex_group) goto other;
+        conc = PyObject_GetAttr(g, s_concealed);
+        if (conc == NULL) goto done;
+        Py_DECREF(conc); /* True or False: immortal */
+        if (conc == Py_True) {
+            flag = Py_True;
+        } else if (conc == Py_False) {
+            PyObject *meld = PyObject_GetAttr(g, s_meld);
+            if (meld == NULL) goto done;
+            flag = meld == Py_None ? Py_True : Py_False;
+            Py_DECREF(meld);
+        } else {
+            goto other;
+        }
+        kind = PyObject_GetAttr(g, s_kind);
+        tile = kind ? PyObject_GetAttr(g, s_tile) : NULL;
+        key = tile ? PyTuple_Pack(3, kind, tile, flag) : NULL;
+        Py_XDECREF(kind);
+        Py_XDECREF(tile);
+        if (key == NULL) goto done;
+        text = PyDict_GetItemWithError(ex_group_text, key);
+        Py_DECREF(key);
+        if (text != NULL && PyUnicode_CheckExact(text))
+            Py_INCREF(text);
+        else if (PyErr_Occurred() || (text = PyObject_Str(g)) == NULL)
+            goto done;
+        PyList_SET_ITEM(texts, i, text);
+    }
+    if ((joined = PyUnicode_Join(ex_space, texts)) != NULL &&
+        (head = PyUnicode_Concat(shape, ex_colon)) != NULL)
+        out = PyUnicode_Concat(head, joined);
+    goto done;
+other:
+    out = PyObject_Str(d);
+done:
+    Py_XDECREF(shape);
+    Py_XDECREF(groups);
+    Py_XDECREF(texts);
+    Py_XDECREF(joined);
+    Py_XDECREF(head);
+    return out;
+}
+
 PyDoc_STRVAR(explain_doc,
              "explain(core, transfers, winner, discarder, fu_labels): RiichiEma._explain's "
              "(English, Italian) lines, or what ruleset._pure_explain answers for other types.");
@@ -2820,7 +2956,7 @@ static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         goto pure;
     /* the reading */
     if ((line = PyObject_GetAttr(ctx, s_decomposition)) == NULL) goto pure_on_error;
-    text = PyObject_Str(line);
+    text = reading_text(line);
     Py_CLEAR(line);
     if (text == NULL) goto done;
     if ((en = PyList_New(1)) == NULL || (it = PyList_New(1)) == NULL) goto done;
@@ -2881,6 +3017,8 @@ static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     if (fu != Py_None && (rc = PyObject_IsTrue(yakuman)) <= 0) {
         PyObject *both;
         if (rc < 0) goto fixed_failed;
+        if ((rc = fu_lines_of(en, it, fu, labels)) < 0) goto fixed_failed;
+        if (rc == 0) goto fu_done;
         both = PyObject_CallMethodOneArg(fu, s_lines_both, labels);
         if (both == NULL) {
             rc = -1;
@@ -2892,6 +3030,7 @@ static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         Py_DECREF(both);
         if (rc != 0) goto fixed_failed;
     }
+fu_done:
     rc = PyTuple_CheckExact(found) && PyTuple_GET_SIZE(found) == 4
              ? add_lines(en, it, PyTuple_GET_ITEM(found, 2), PyTuple_GET_ITEM(found, 3))
              : 1;

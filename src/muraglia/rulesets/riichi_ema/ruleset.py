@@ -17,7 +17,7 @@ from itertools import chain
 from types import MethodType
 from typing import Any, ClassVar
 
-from muraglia.analysis.groups import Decomposition
+from muraglia.analysis.groups import _GROUP_TEXT, Decomposition, Group
 from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape
 from muraglia.analysis.waits import Reading, readings
 from muraglia.errors import InvalidHandError, RulesetError
@@ -25,8 +25,9 @@ from muraglia.hand import Hand
 from muraglia.notation import meld_notation
 from muraglia.rulesets.base import Ruleset, as_hand, as_tiles
 from muraglia.rulesets.riichi_ema import fast
+from muraglia.rulesets.riichi_ema import fu as fu_module
 from muraglia.rulesets.riichi_ema.fast import WAITS, Best, score_best, score_front
-from muraglia.rulesets.riichi_ema.fu import Fu, count_fu
+from muraglia.rulesets.riichi_ema.fu import Fu, FuItem, count_fu
 from muraglia.rulesets.riichi_ema.match_end import final_settlement
 from muraglia.rulesets.riichi_ema.options import (
     CHOICES,
@@ -935,7 +936,7 @@ if fast.NATIVE:
             _pure_explain,
             Core,
             tuple(Core._fields.index(name) for name in _CORE_FIELDS),
-            Fu._fields.index("total"),
+            (Fu._fields.index("items"), Fu._fields.index("raw"), Fu._fields.index("total")),
             _AWARD_LINES,
             _award_lines,
             _FIXED_LINES,
@@ -943,6 +944,12 @@ if fast.NATIVE:
             _TRANSFER_LINES,
             _transfer_lines,
             (*_EXPLAIN_WORDS, "E", _TSUMO),  # and the dealer's seat, a tsumo win
+            Decomposition,
+            Group,
+            _GROUP_TEXT,
+            (FuItem._fields.index("fu"), FuItem._fields.index("ref")),
+            fu_module._LINES,
+            fu_module._TOTALS,
         )
         explain_lines = fast._native.explain
     if hasattr(fast._native, "setup_output"):  # (an older build has no output)
