@@ -3026,9 +3026,10 @@ static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     awards = PyTuple_GET_ITEM(core, ex_fields[EX_AWARDS]);
     fu = PyTuple_GET_ITEM(core, ex_fields[EX_FU]);
     yakuman = PyTuple_GET_ITEM(core, ex_fields[EX_YAKUMAN]);
-    if (!PyTuple_CheckExact(awards) || (fu != Py_None && (!PyTuple_Check(fu) ||
-                                                          PyTuple_GET_SIZE(fu) <= ex_fu_total)))
-        goto pure;
+    if (!PyTuple_CheckExact(awards) ||
+        (fu != Py_None && (fu_type == NULL || Py_TYPE(fu) != fu_type ||
+                           PyTuple_GET_SIZE(fu) <= ex_fu_total)))
+        goto pure; /* (a Fu: its total is read by position) */
     /* the reading */
     if ((line = PyObject_GetAttr(ctx, s_decomposition)) == NULL) goto pure_on_error;
     text = reading_text(line);
