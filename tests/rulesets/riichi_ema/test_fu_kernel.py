@@ -187,6 +187,12 @@ def test_labels_of_other_fu_get_the_reference_answer() -> None:
         assert _outcome(fu.labels_of, other) == _outcome(fu._pure_labels, other)
 
 
+def test_labels_by_keyword_get_the_reference_answer() -> None:
+    f = fu._pure_count_fu(contexts(3)[0], pinfu=False)
+    for kw in ({"fu": f}, {"fu": f, "other": 1}, {"other": f}):
+        assert _outcome(fu.labels_of, **kw) == _outcome(fu._pure_labels, **kw)
+
+
 def test_labels_reference_counts_do_not_move() -> None:
     fus = [fu.count_fu(c, pinfu=False) for seed in range(40) for c in contexts(seed)]
     shared = [pair for f in fus for pair in fu.labels_of(f)]  # the memo's pairs

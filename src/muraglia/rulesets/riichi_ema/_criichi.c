@@ -2738,7 +2738,7 @@ PyDoc_STRVAR(setup_explain_doc,
 static PyObject *setup_explain(PyObject *self, PyObject *args) {
     PyObject *pure, *core, *fields, *am, *af, *fm, *ff, *tm, *tf, *words, *dt, *gt, *texts,
         *lines, *totals;
-    Py_ssize_t total, items_at, raw_at, fu_at, ref_at, i;
+    Py_ssize_t total, items_at, raw_at, fu_at, ref_at, i, at_of[NEXFIELDS], core_len;
     (void)self;
     if (!PyArg_ParseTuple(args, "OOO!(nnn)O!OO!OO!OO!O!O!O!(nn)O!O!:setup_explain", &pure,
                           &core, &PyTuple_Type, &fields, &items_at, &raw_at, &total,
@@ -2764,7 +2764,7 @@ static PyObject *setup_explain(PyObject *self, PyObject *args) {
             PyErr_SetString(PyExc_TypeError, "setup_explain: the words are strings");
             return NULL;
         }
-    ex_core_len = 0;
+    core_len = 0; /* (checked whole before any is kept: a refused call changes nothing) */
     for (i = 0; i < NEXFIELDS; i++) {
         Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(fields, i));
         if (at == -1 && PyErr_Occurred()) return NULL;
@@ -2772,13 +2772,15 @@ static PyObject *setup_explain(PyObject *self, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "setup_explain: a field's position is >= 0");
             return NULL;
         }
-        ex_fields[i] = at;
-        if (at >= ex_core_len) ex_core_len = at + 1;
+        at_of[i] = at;
+        if (at >= core_len) core_len = at + 1;
     }
     if (ex_zero == NULL && (ex_zero = PyLong_FromLong(0)) == NULL) return NULL;
     if (ex_space == NULL && (ex_space = PyUnicode_FromString(" ")) == NULL) return NULL;
     if (ex_colon == NULL && (ex_colon = PyUnicode_FromString(": ")) == NULL) return NULL;
     if (s_meld == NULL && (s_meld = PyUnicode_InternFromString("meld")) == NULL) return NULL;
+    memcpy(ex_fields, at_of, sizeof ex_fields);
+    ex_core_len = core_len;
     ex_fu_items = items_at;
     ex_fu_raw = raw_at;
     ex_item_fu = fu_at;
@@ -2836,8 +2838,9 @@ static PyObject *remembered(PyObject *memo, PyObject *key, PyObject *fn, PyObjec
  * remembers them, or raises) */
 #define MAX_FU_LINES 24
 static int fu_lines_of(PyObject *en, PyObject *it, PyObject *fu, PyObject *labels) {
-    PyObject *items, *found[MAX_FU_LINES + 1], *key;
-    Py_ssize_t i, n, top;
+    PyObject *items, *found[MAX_FU_LINES + 1], *key, *value;
+    Py_ssize_t i, n, top, got = 0;
+    int rc = 1;
     if (fu_type == NULL || Py_TYPE(fu) != fu_type || !PyTuple_CheckExact(labels)) return 1;
     top = ex_fu_items > ex_fu_raw ? ex_fu_items : ex_fu_raw;
     if (ex_fu_total > top) top = ex_fu_total;
@@ -2846,38 +2849,46 @@ static int fu_lines_of(PyObject *en, PyObject *it, PyObject *fu, PyObject *label
     if (!PyTuple_CheckExact(items)) return 1;
     n = PyTuple_GET_SIZE(items);
     if (n != PyTuple_GET_SIZE(labels) || n > MAX_FU_LINES) return 1;
-    /* the memos' values, borrowed: looking up keys of ints and strings runs no Python code */
-    for (i = 0; i < n; i++) {
-        PyObject *item = PyTuple_GET_ITEM(items, i), *label = PyTuple_GET_ITEM(labels, i);
-        if (Py_TYPE(item) != fu_item_type || PyTuple_GET_SIZE(item) <= ex_item_fu ||
-            PyTuple_GET_SIZE(item) <= ex_item_ref || !PyTuple_CheckExact(label) ||
-            PyTuple_GET_SIZE(label) != 2 ||
-            !PyLong_CheckExact(PyTuple_GET_ITEM(item, ex_item_fu)) ||
-            !PyUnicode_CheckExact(PyTuple_GET_ITEM(item, ex_item_ref)) ||
-            !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 0)) ||
-            !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 1)))
-            return 1;
-        key = PyTuple_Pack(4, PyTuple_GET_ITEM(item, ex_item_fu),
-                           PyTuple_GET_ITEM(item, ex_item_ref), PyTuple_GET_ITEM(label, 0),
-                           PyTuple_GET_ITEM(label, 1));
-        if (key == NULL) return -1;
-        found[i] = PyDict_GetItemWithError(ex_fu_lines, key);
-        Py_DECREF(key);
-        if (found[i] == NULL) return PyErr_Occurred() ? -1 : 1;
-    }
     if (!PyLong_CheckExact(PyTuple_GET_ITEM(fu, ex_fu_raw)) ||
         !PyLong_CheckExact(PyTuple_GET_ITEM(fu, ex_fu_total)))
         return 1;
-    key = PyTuple_Pack(2, PyTuple_GET_ITEM(fu, ex_fu_raw), PyTuple_GET_ITEM(fu, ex_fu_total));
-    if (key == NULL) return -1;
-    found[n] = PyDict_GetItemWithError(ex_fu_totals, key);
-    Py_DECREF(key);
-    if (found[n] == NULL) return PyErr_Occurred() ? -1 : 1;
-    for (i = 0; i <= n; i++)
-        if (!PyTuple_CheckExact(found[i]) || PyTuple_GET_SIZE(found[i]) != 2) return 1;
-    for (i = 0; i <= n; i++)
-        if (add_pair(en, it, found[i], 0) < 0) return -1;
-    return 0;
+    /* the memos' values, held: a lookup may compare a stored key of another type (its
+     * __eq__ runs Python code, which may change the memo and free what it held) */
+    for (i = 0; i <= n; i++) {
+        if (i < n) {
+            PyObject *item = PyTuple_GET_ITEM(items, i), *label = PyTuple_GET_ITEM(labels, i);
+            if (Py_TYPE(item) != fu_item_type || PyTuple_GET_SIZE(item) <= ex_item_fu ||
+                PyTuple_GET_SIZE(item) <= ex_item_ref || !PyTuple_CheckExact(label) ||
+                PyTuple_GET_SIZE(label) != 2 ||
+                !PyLong_CheckExact(PyTuple_GET_ITEM(item, ex_item_fu)) ||
+                !PyUnicode_CheckExact(PyTuple_GET_ITEM(item, ex_item_ref)) ||
+                !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 0)) ||
+                !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 1)))
+                goto done;
+            key = PyTuple_Pack(4, PyTuple_GET_ITEM(item, ex_item_fu),
+                               PyTuple_GET_ITEM(item, ex_item_ref), PyTuple_GET_ITEM(label, 0),
+                               PyTuple_GET_ITEM(label, 1));
+        } else {
+            key = PyTuple_Pack(2, PyTuple_GET_ITEM(fu, ex_fu_raw),
+                               PyTuple_GET_ITEM(fu, ex_fu_total));
+        }
+        if (key == NULL) {
+            rc = -1;
+            goto done;
+        }
+        value = PyDict_GetItemWithError(i < n ? ex_fu_lines : ex_fu_totals, key);
+        Py_DECREF(key);
+        if (value == NULL) {
+            if (PyErr_Occurred()) rc = -1;
+            goto done;
+        }
+        if (!PyTuple_CheckExact(value) || PyTuple_GET_SIZE(value) != 2) goto done;
+        found[got++] = Py_NewRef(value);
+    }
+    for (i = 0, rc = 0; i <= n && rc == 0; i++) rc = add_pair(en, it, found[i], 0);
+done:
+    for (i = 0; i < got; i++) Py_DECREF(found[i]);
+    return rc;
 }
 #undef MAX_FU_LINES
 
@@ -2951,14 +2962,18 @@ PyDoc_STRVAR(fu_labels_doc,
  * its group's text ("" for none); a miss or anything of other types goes to the reference
  * (which makes and remembers the labels) */
 #define MAX_FU_LABELS 24
-static PyObject *fu_labels(PyObject *self, PyObject *fu) {
-    PyObject *items, *pairs[MAX_FU_LABELS], *out = NULL;
+static PyObject *fu_labels(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames) {
+    PyObject *fu, *items, *pairs[MAX_FU_LABELS], *out = NULL;
     Py_ssize_t i, n, got = 0;
     (void)self;
     if (lb_pure == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "fu_labels: setup_fu was not called");
         return NULL;
     }
+    if (nargs != 1 || kwnames != NULL) /* (a keyword: the reference's own answer or error) */
+        return PyObject_Vectorcall(lb_pure, args, (size_t)nargs, kwnames);
+    fu = args[0];
     if (fu_type == NULL || Py_TYPE(fu) != fu_type || PyTuple_GET_SIZE(fu) <= lb_items) goto pure;
     items = PyTuple_GET_ITEM(fu, lb_items);
     if (!PyTuple_CheckExact(items) || (n = PyTuple_GET_SIZE(items)) > MAX_FU_LABELS) goto pure;
@@ -2991,7 +3006,7 @@ static PyObject *fu_labels(PyObject *self, PyObject *fu) {
     got = 0; /* the tuple holds them now */
     goto done;
 pure:
-    out = PyObject_CallOneArg(lb_pure, fu);
+    out = PyObject_Vectorcall(lb_pure, args, (size_t)nargs, NULL);
 done:
     for (i = 0; i < got; i++) Py_DECREF(pairs[i]);
     return out;
@@ -3002,7 +3017,8 @@ PyDoc_STRVAR(explain_doc,
              "explain(core, transfers, winner, discarder, fu_labels): RiichiEma._explain's "
              "(English, Italian) lines, or what ruleset._pure_explain answers for other types.");
 
-static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames) {
     PyObject *core, *transfers, *winner, *discarder, *labels, *ctx, *awards, *fu, *yakuman,
         *en = NULL, *it = NULL, *text = NULL, *line = NULL, *key = NULL, *found = NULL,
         *out = NULL;
@@ -3013,7 +3029,7 @@ static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         PyErr_SetString(PyExc_RuntimeError, "explain: setup_explain was not called");
         return NULL;
     }
-    if (nargs != 5) goto pure;
+    if (nargs != 5 || kwnames != NULL) goto pure; /* (keywords: the reference's spelling) */
     core = args[0];
     transfers = args[1];
     winner = args[2];
@@ -3142,7 +3158,7 @@ pure_on_error:
     if (!PyErr_ExceptionMatches(PyExc_Exception)) goto done;
     PyErr_Clear();
 pure:
-    out = PyObject_Vectorcall(ex_pure, args, (size_t)nargs, NULL);
+    out = PyObject_Vectorcall(ex_pure, args, (size_t)nargs, kwnames);
 done:
     Py_XDECREF(en);
     Py_XDECREF(it);
@@ -3244,14 +3260,20 @@ static PyObject *standard_decomposition(PyObject *hand, PyObject *shape, PyObjec
         for (i = 0; i < PyTuple_GET_SIZE(codes) && rc == 0; i++) {
             PyObject *code = PyTuple_GET_ITEM(codes, i);
             Py_ssize_t at = PyLong_CheckExact(code) ? PyLong_AsSsize_t(code) : -1;
-            if (at == -1 && PyErr_Occurred()) goto done;
-            rc = at < 0 ? 1 : add_group(groups, at + 9 * s);
+            if (at == -1 && PyErr_Occurred()) { /* past a Py_ssize_t: the reference's */
+                if (!PyErr_ExceptionMatches(PyExc_OverflowError)) goto done;
+                PyErr_Clear();
+            }
+            rc = at < 0 || at > PY_SSIZE_T_MAX - 9 * s ? 1 : add_group(groups, at + 9 * s);
         }
     }
     for (t = 27; t < 34 && rc == 0; t++) { /* an honour pair (block 2) or pung (block 1) */
         PyObject *c = PyTuple_GET_ITEM(counts, t);
         long n = PyLong_CheckExact(c) ? PyLong_AsLong(c) : -1;
-        if (n == -1 && PyErr_Occurred()) goto done;
+        if (n == -1 && PyErr_Occurred()) { /* past a long: the reference's */
+            if (!PyErr_ExceptionMatches(PyExc_OverflowError)) goto done;
+            PyErr_Clear();
+        }
         if (n < 0) rc = 1;
         else if (n >= 2) rc = add_group(groups, (n == 3 ? 34 : 68) + t);
     }
@@ -3286,7 +3308,8 @@ PyDoc_STRVAR(build_decomposition_doc,
              "build_decomposition(hand, shape, splits): fast.build_decomposition in C for a "
              "standard reading, else what fast._pure_build_decomposition answers.");
 
-static PyObject *build_decomposition(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+static PyObject *build_decomposition(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                     PyObject *kwnames) {
     PyObject *out;
     int standard;
     (void)self;
@@ -3294,9 +3317,9 @@ static PyObject *build_decomposition(PyObject *self, PyObject *const *args, Py_s
         PyErr_SetString(PyExc_RuntimeError, "build_decomposition: not set up");
         return NULL;
     }
-    if (nargs != 3 || !PyUnicode_CheckExact(args[1]) || !PyTuple_CheckExact(args[2]) ||
-        PyTuple_GET_SIZE(args[2]) != 3)
-        return PyObject_Vectorcall(dec_pure, args, (size_t)nargs, NULL);
+    if (nargs != 3 || kwnames != NULL || !PyUnicode_CheckExact(args[1]) ||
+        !PyTuple_CheckExact(args[2]) || PyTuple_GET_SIZE(args[2]) != 3)
+        return PyObject_Vectorcall(dec_pure, args, (size_t)nargs, kwnames);
     standard = PyUnicode_Compare(args[1], dec_standard);
     if (standard == -1 && PyErr_Occurred()) return NULL;
     if (standard != 0) return PyObject_Vectorcall(dec_pure, args, (size_t)nargs, NULL);
@@ -3323,11 +3346,13 @@ static PyMethodDef methods[] = {
     {"count_fu", (PyCFunction)(void (*)(void))count_fu, METH_VARARGS | METH_KEYWORDS,
      count_fu_doc},
     {"setup_explain", setup_explain, METH_VARARGS, setup_explain_doc},
-    {"fu_labels", fu_labels, METH_O, fu_labels_doc},
+    {"fu_labels", (PyCFunction)(void (*)(void))fu_labels, METH_FASTCALL | METH_KEYWORDS,
+     fu_labels_doc},
     {"setup_decomposition", setup_decomposition, METH_VARARGS, setup_decomposition_doc},
-    {"build_decomposition", (PyCFunction)(void (*)(void))build_decomposition, METH_FASTCALL,
-     build_decomposition_doc},
-    {"explain", (PyCFunction)(void (*)(void))explain, METH_FASTCALL, explain_doc},
+    {"build_decomposition", (PyCFunction)(void (*)(void))build_decomposition,
+     METH_FASTCALL | METH_KEYWORDS, build_decomposition_doc},
+    {"explain", (PyCFunction)(void (*)(void))explain, METH_FASTCALL | METH_KEYWORDS,
+     explain_doc},
     {NULL, NULL, 0, NULL},
 };
 
