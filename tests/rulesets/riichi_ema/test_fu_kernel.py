@@ -138,6 +138,22 @@ def test_bad_calls_raise_what_the_reference_raises() -> None:
         assert _outcome(fu.count_fu, *args, **kw) == _outcome(fu._pure_count_fu, *args, **kw)
 
 
+def test_a_wait_line_of_another_type_gets_the_reference_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``_WAIT_FU`` is read at each call: a value that is no ``FuItem`` (set after the
+    kernel's set-up checked them) is the reference's to answer (its AttributeError), not
+    read as a line by position."""
+    ctxs = [c for s in range(30) for c in contexts(s) if c.wait in fu._WAIT_FU]
+    assert ctxs
+    for value in (("edge", 2, "EMA-FU-4"), "edge", None):
+        for wait in list(fu._WAIT_FU):
+            monkeypatch.setitem(fu._WAIT_FU, wait, value)
+        for c in ctxs[:20]:
+            want = _outcome(fu._pure_count_fu, c, pinfu=False)
+            assert _outcome(fu.count_fu, c, pinfu=False) == want
+
+
 def test_reference_counts_do_not_move() -> None:
     ctxs = [c for seed in range(40) for c in contexts(seed)]
     shared = [fu._BASE_RON, fu._BASE, fu._TSUMO, fu._OPEN_PINFU, fu._SEVEN_PAIRS]

@@ -2666,6 +2666,8 @@ static PyObject *count_fu(PyObject *self, PyObject *args, PyObject *kw) {
         if (line == NULL && (line = PyDict_GetItemWithError(fu_waits, wait)) == NULL &&
             PyErr_Occurred())
             goto done;
+        if (line != NULL && (Py_TYPE(line) != fu_item_type || PyTuple_GET_SIZE(line) < 2))
+            goto pure; /* (the dict is read at each call: a value set since setup_fu) */
         if (line != NULL && PyList_Append(items, line) < 0) goto done;
     }
     if (tsumo && PyList_Append(items, fu_fixed[FU_TSUMO]) < 0) goto done;
