@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from muraglia.analysis.groups import Group, GroupKind, WaitKind
 from muraglia.kernels import compiled
@@ -271,36 +271,54 @@ count_fu: Callable[..., Fu] = _pure_count_fu
 (``MURAGLIA_PURE=1``; ``tests/rulesets/riichi_ema/test_fu_kernel.py`` compares both)."""
 
 _native = compiled("muraglia.rulesets.riichi_ema._criichi")
-if _native is not None and hasattr(_native, "setup_fu"):  # (an older build has no count_fu)
-    _native.setup_fu(
-        _pure_count_fu,
-        Fu,
-        FuItem,
-        (_SEVEN_PAIRS, _PINFU_RON, _PINFU_TSUMO, _BASE_RON, _BASE, _TSUMO, _OPEN_PINFU),
-        (
-            _REF_SET,
-            _REF_PAIR,
-            "dragon_pair",
-            "seat_pair",
-            "round_pair",
-            "standard",
-            "seven_pairs",
-            _PUNG,
-            _KONG,
-            _PAIR,
-            _TSUMO_WIN,
-            _RON_WIN,
-            _PAIR_FU,
-        ),
-        tuple(
-            _SET_FU[k, h, c] for k in (False, True) for h in (False, True) for c in (False, True)
-        ),
-        _WAIT_FU,
-        _HEADS,
-        DRAGONS,
-        _pure_labels,
-        _PAIRS,
-        (Fu._fields.index("items"), FuItem._fields.index("key"), FuItem._fields.index("group")),
-    )
+
+
+def _set_up(native: Any) -> bool:
+    """Hand the C kernel this module's declarations; False if the build is older than them
+    (it refuses them: the pure functions stay, as ``fast`` does for its own)."""
+    try:
+        native.setup_fu(
+            _pure_count_fu,
+            Fu,
+            FuItem,
+            (_SEVEN_PAIRS, _PINFU_RON, _PINFU_TSUMO, _BASE_RON, _BASE, _TSUMO, _OPEN_PINFU),
+            (
+                _REF_SET,
+                _REF_PAIR,
+                "dragon_pair",
+                "seat_pair",
+                "round_pair",
+                "standard",
+                "seven_pairs",
+                _PUNG,
+                _KONG,
+                _PAIR,
+                _TSUMO_WIN,
+                _RON_WIN,
+                _PAIR_FU,
+            ),
+            tuple(
+                _SET_FU[k, h, c]
+                for k in (False, True)
+                for h in (False, True)
+                for c in (False, True)
+            ),
+            _WAIT_FU,
+            _HEADS,
+            DRAGONS,
+            _pure_labels,
+            _PAIRS,
+            (
+                Fu._fields.index("items"),
+                FuItem._fields.index("key"),
+                FuItem._fields.index("group"),
+            ),
+        )
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+if _native is not None and hasattr(_native, "setup_fu") and _set_up(_native):
     count_fu = _native.count_fu
     labels_of = _native.fu_labels
