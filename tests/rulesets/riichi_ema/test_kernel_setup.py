@@ -80,7 +80,7 @@ def test_an_older_build_leaves_the_python_side_pure() -> None:
         pytest.skip("the C kernel is not built here")
     env = {k: v for k, v in os.environ.items() if k != "MURAGLIA_PURE"}
     older = subprocess.run(
-        [sys.executable, "-c", OLDER_BUILD], env=env, capture_output=True, text=True
+        [sys.executable, "-c", OLDER_BUILD], check=False, env=env, capture_output=True, text=True
     )
     assert older.returncode == 0, older.stderr[-2000:]
     pure = subprocess.run(
@@ -91,5 +91,6 @@ def test_an_older_build_leaves_the_python_side_pure() -> None:
         check=True,
     )
     (native, fu_pure, labels_pure, explain_pure), got = json.loads(older.stdout)
-    assert native and fu_pure and labels_pure and explain_pure
+    assert native  # the scorer's kernels are on ...
+    assert (fu_pure, labels_pure, explain_pure) == (True, True, True)  # ... these are not
     assert got == json.loads(pure.stdout)[1]

@@ -274,8 +274,10 @@ _native = compiled("muraglia.rulesets.riichi_ema._criichi")
 
 
 def _set_up(native: Any) -> bool:
-    """Hand the C kernel this module's declarations; False if the build is older than them
-    (it refuses them: the pure functions stay, as ``fast`` does for its own)."""
+    """Hand the C kernel this module's declarations; False if its build is older than them.
+
+    Such a build refuses them: the pure functions stay, as ``fast`` does for its own.
+    """
     try:
         native.setup_fu(
             _pure_count_fu,
