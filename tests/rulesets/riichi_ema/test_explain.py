@@ -358,6 +358,10 @@ def test_a_refused_set_up_keeps_the_kernel_as_it_was() -> None:
     native = sys.modules["muraglia.rulesets.riichi_ema._criichi"]
     with pytest.raises(ValueError, match="position"):
         native.setup_explain(*declared[:2], tuple(fields), *declared[3:])
+    fields = list(declared[2])
+    fields[0] = sys.maxsize  # a Core of sys.maxsize + 1 fields: its length overflowed
+    with pytest.raises(ValueError, match="position"):
+        native.setup_explain(*declared[:2], tuple(fields), *declared[3:])
     try:
         for args in filter(None, map(_explain_args, cases(30, 9))):
             assert riichi.explain_lines(*args) == riichi._pure_explain(*args)

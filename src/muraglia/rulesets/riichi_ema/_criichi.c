@@ -2770,8 +2770,9 @@ static PyObject *setup_explain(PyObject *self, PyObject *args) {
     for (i = 0; i < NEXFIELDS; i++) {
         Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(fields, i));
         if (at == -1 && PyErr_Occurred()) return NULL;
-        if (at < 0) {
-            PyErr_SetString(PyExc_ValueError, "setup_explain: a field's position is >= 0");
+        if (at < 0 || at == PY_SSIZE_T_MAX) { /* (its length, at + 1, is a Py_ssize_t) */
+            PyErr_SetString(PyExc_ValueError,
+                            "setup_explain: a field's position is >= 0 and < sys.maxsize");
             return NULL;
         }
         at_of[i] = at;
