@@ -238,6 +238,8 @@ def test_other_types_get_the_reference_answer() -> None:
         (core, transfers, winner, discarder, ((1, 2), *labels[1:])),
         (core._replace(fu=core.fu._replace(items=tuple(map(tuple, core.fu.items)))), *args[1:]),
         (core._replace(fu=core.fu._replace(raw=float(core.fu.raw))), *args[1:]),
+        (core._replace(fu=tuple(core.fu)), *args[1:]),  # not a Fu: no total
+        (core._replace(fu=()), *args[1:]),
     ]
     ctx, d = core.ctx, core.ctx.decomposition
     g = d.groups[0]
