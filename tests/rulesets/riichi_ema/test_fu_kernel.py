@@ -94,6 +94,7 @@ def _other_contexts() -> list[Any]:
     fields |= {"seat_wind": ctx.seat_wind, "round_wind": ctx.round_wind}
     d = ctx.decomposition
     bad_group = SimpleNamespace(kind=d.groups[0].kind)  # no tile
+    open_meld = SimpleNamespace(concealed=False)
     return [
         None,
         42,
@@ -110,6 +111,10 @@ def _other_contexts() -> list[Any]:
             **{**fields, "decomposition": SimpleNamespace(shape="standard", groups=(bad_group,))}
         ),
         SimpleNamespace(**{**fields, "hand": SimpleNamespace(melds=[])}),
+        # every meld's concealed is read before any is judged: an open meld first does not
+        # hide a later meld without one (the reference's AttributeError)
+        SimpleNamespace(**{**fields, "hand": SimpleNamespace(melds=(open_meld, object()))}),
+        SimpleNamespace(**{**fields, "hand": SimpleNamespace(melds=(open_meld,) * 5)}),
     ] + [  # a pung whose concealed is not a bool: the reference's key (or KeyError)
         SimpleNamespace(
             **{
@@ -124,7 +129,7 @@ def _other_contexts() -> list[Any]:
     ]
 
 
-@pytest.mark.parametrize("index", range(15))
+@pytest.mark.parametrize("index", range(17))
 def test_other_contexts_get_the_reference_answer(index: int) -> None:
     ctx = _other_contexts()[index]
     for pinfu in (False, True, 0, "yes"):

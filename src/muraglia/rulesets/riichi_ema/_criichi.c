@@ -2592,11 +2592,19 @@ static PyObject *count_fu(PyObject *self, PyObject *args, PyObject *kw) {
         out = Py_NewRef(fu_fixed[tsumo ? FU_PINFU_TSUMO : FU_PINFU_RON]);
         goto done;
     }
-    for (i = 0; i < PyTuple_GET_SIZE(melds) && concealed; i++) {
-        PyObject *c = PyObject_GetAttr(PyTuple_GET_ITEM(melds, i), s_concealed);
-        if (c == NULL) goto pure_on_error;
-        concealed = PyObject_IsTrue(c);
-        Py_DECREF(c);
+    { /* all([m.concealed for m in melds]): every meld's read before any is judged */
+        PyObject *flags[4];
+        Py_ssize_t got;
+        n = PyTuple_GET_SIZE(melds);
+        if (n > 4) goto pure; /* (a hand declares at most four) */
+        for (got = 0; got < n; got++)
+            if ((flags[got] = PyObject_GetAttr(PyTuple_GET_ITEM(melds, got), s_concealed)) ==
+                NULL)
+                break;
+        if (got == n) /* (no truth asked with a read's error set) */
+            for (i = 0; i < n && concealed > 0; i++) concealed = PyObject_IsTrue(flags[i]);
+        for (i = 0; i < got; i++) Py_DECREF(flags[i]);
+        if (got < n) goto pure_on_error;
         if (concealed < 0) goto done;
     }
     n = PyTuple_GET_SIZE(groups);
