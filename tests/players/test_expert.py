@@ -28,7 +28,6 @@ from muraglia.players.danger import win_chance
 from muraglia.players.defensive import QUIET
 from muraglia.players.expert import VALUE_UNITS
 from muraglia.players.lookahead import ValueLookahead
-from muraglia.players.profiles import profile_for
 from muraglia.players.review import review_file, review_record
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
@@ -103,7 +102,7 @@ def test_win_chance_falls_as_another_seat_races_to_win() -> None:
 def test_only_the_riichi_expert_reads_the_race_and_the_ron_payments() -> None:
     """The riichi profile's expert knobs; every other bot and ruleset keeps the old reading."""
     ema = ExpertBot("riichi-ema")
-    assert (ema.quiet, ema.race_threat, ema.dealer_ron) == (0.5, 0.1, True)
+    assert (ema.quiet, ema.race_threat, ema.dealer_ron, ema.value_units) == (0.5, 0.1, True, 24)
     assert ema.danger_traits().dealer_pays_more is False
     assert DefensiveBot("riichi-ema").race_threat == 0.0
     assert not DefensiveBot("riichi-ema").dealer_ron
@@ -282,34 +281,13 @@ def test_the_expert_counts_the_pairs_a_pung_claim_may_complete() -> None:
     assert ExpertBot("riichi-ema").profile.pung_claims == 0  # unchanged elsewhere
 
 
-def test_the_fimj_expert_steers_to_the_no_head_tiles_double() -> None:
-    """FIMJ-DBL-C03 (no head tiles: every tile a suit tile 2-8) is a closing double; the
-    FIMJ expert counts the head tiles it discards once the double is within reach, as the
-    Seipalle bots do for SEI-DBL-D13 (profile ``expert_simples_weight``): with three head
-    tiles in hand it lets 1m go where the efficiency and defensive bots (the strength
-    cells' fields, whose profile is unchanged) and the expert without the weight let 8s go."""
-    v = view("1m5m7m9m3p4p5p6p8p9p2s4s5s8s", rules="fimj")
-    legal = discards_of(v)
-    expert = ExpertBot("fimj")
-    assert expert.profile.simples_weight == 3
-    assert expert.choose(v, legal).tile == Tile.M1
-    for bot in (EfficiencyBot("fimj"), DefensiveBot("fimj")):
-        assert bot.profile.simples_weight == 0
-        assert bot.choose(v, legal).tile == Tile.S8
-    plain = ExpertBot("fimj")
-    plain.profile = replace(plain.profile, simples_weight=0)
-    assert plain.choose(v, legal).tile == Tile.S8
-    for rules in ("ravenna", "mcr", "riichi-ema"):  # the knob is FIMJ's alone
-        assert ExpertBot(rules).profile == profile_for(rules)
-
-
 def test_the_ravenna_expert_chooses_a_ready_hand_by_its_value() -> None:
     """Ravenna: 112233m 55p 777s 99s 4m. Letting 4m go waits on 5p or 9s (4 copies, a
     hand of 26-28 points); letting 7s go waits on 4m alone (3 copies) for seven pairs, a
     200/400 limit hand (RAV-MAX-M03, RAV-HAND-2). With the other rulesets' weight of a ready
     hand's value (``VALUE_UNITS``) the extra copy wins; Ravenna's profile weighs the value
     six times as much (``ready_value``, paired pilots in docs/players.md) and takes the
-    limit hand. The other rulesets keep the default weight."""
+    limit hand. Riichi-ema's doubles it; the other rulesets keep the default weight."""
     v = view("112233m55p777s99s4m", rules="ravenna")
     for seed in range(4):
         assert ExpertBot("ravenna", seed=seed).choose(v, discards_of(v)).tile == Tile.S7
@@ -317,8 +295,9 @@ def test_the_ravenna_expert_chooses_a_ready_hand_by_its_value() -> None:
         old.value_units = VALUE_UNITS
         assert old.choose(v, discards_of(v)).tile == Tile.M4
     assert ExpertBot("ravenna").value_units == 72.0
-    for rules in ("fimj", "seipalle", "riichi-ema", "mcr"):
+    for rules in ("fimj", "seipalle", "mcr"):
         assert ExpertBot(rules).value_units == VALUE_UNITS
+    assert ExpertBot("riichi-ema").value_units == 2 * VALUE_UNITS
 
 
 def _last_deal(v: PlayerView, scores: tuple[int, ...], *, last: bool = True) -> PlayerView:
