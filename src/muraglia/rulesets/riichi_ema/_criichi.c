@@ -2655,7 +2655,7 @@ static PyObject *count_fu(PyObject *self, PyObject *args, PyObject *kw) {
         { /* concealed, and not completed by a discarded winning tile (EMA-FU-5) */
             PyObject *c = PyObject_GetAttr(g, s_concealed);
             if (c == NULL) goto pure_on_error;
-            Py_DECREF(c); /* True or False: immortal */
+            Py_DECREF(c); /* only compared below: True and False are static */
             if (c != Py_True && c != Py_False) goto pure; /* the reference's key, not a bool */
             closed = c == Py_True && g != by_ron;
         }
@@ -2909,7 +2909,7 @@ static PyObject *group_text(PyObject *g) {
     PyObject *conc, *flag, *kind, *tile, *key, *text;
     if ((PyObject *)Py_TYPE(g) != ex_group) return PyObject_Str(g);
     if ((conc = PyObject_GetAttr(g, s_concealed)) == NULL) return NULL;
-    Py_DECREF(conc); /* True or False (immortal), else str(g) */
+    Py_DECREF(conc); /* only compared below (True and False are static), else str(g) */
     if (conc == Py_True) {
         flag = Py_True;
     } else if (conc == Py_False) {
