@@ -28,7 +28,6 @@ from muraglia.players.danger import win_chance
 from muraglia.players.defensive import QUIET
 from muraglia.players.expert import VALUE_UNITS
 from muraglia.players.lookahead import ValueLookahead
-from muraglia.players.profiles import profile_for
 from muraglia.players.review import review_file, review_record
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
@@ -280,27 +279,6 @@ def test_the_expert_counts_the_pairs_a_pung_claim_may_complete() -> None:
     assert ExpertBot("ravenna").profile.chow_claims == 0  # RAV-PLAY-3
     assert ExpertBot("fimj").profile.pung_claims == 0  # measured no gain there
     assert ExpertBot("riichi-ema").profile.pung_claims == 0  # unchanged elsewhere
-
-
-def test_the_fimj_expert_steers_to_the_no_head_tiles_double() -> None:
-    """FIMJ-DBL-C03 (no head tiles: every tile a suit tile 2-8) is a closing double; the
-    FIMJ expert counts the head tiles it discards once the double is within reach, as the
-    Seipalle bots do for SEI-DBL-D13 (profile ``expert_simples_weight``): with three head
-    tiles in hand it lets 1m go where the efficiency and defensive bots (the strength
-    cells' fields, whose profile is unchanged) and the expert without the weight let 8s go."""
-    v = view("1m5m7m9m3p4p5p6p8p9p2s4s5s8s", rules="fimj")
-    legal = discards_of(v)
-    expert = ExpertBot("fimj")
-    assert expert.profile.simples_weight == 3
-    assert expert.choose(v, legal).tile == Tile.M1
-    for bot in (EfficiencyBot("fimj"), DefensiveBot("fimj")):
-        assert bot.profile.simples_weight == 0
-        assert bot.choose(v, legal).tile == Tile.S8
-    plain = ExpertBot("fimj")
-    plain.profile = replace(plain.profile, simples_weight=0)
-    assert plain.choose(v, legal).tile == Tile.S8
-    for rules in ("ravenna", "mcr", "riichi-ema"):  # the knob is FIMJ's alone
-        assert ExpertBot(rules).profile == profile_for(rules)
 
 
 def test_the_ravenna_expert_chooses_a_ready_hand_by_its_value() -> None:

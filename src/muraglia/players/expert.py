@@ -55,7 +55,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from muraglia.analysis.shanten import shanten_all
@@ -130,8 +129,6 @@ class ExpertBot(DefensiveBot):
         if p.expert_race_threat:
             self.race_threat = p.expert_race_threat
         self.dealer_ron = p.dealer_ron
-        if p.expert_simples_weight:  # FIMJ: the expert alone (the field keeps the profile's)
-            self.profile = replace(p, simples_weight=p.expert_simples_weight)
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
             # matches (net +1.6 +/- 1.3 per deal without it: more wins than the deal-ins it

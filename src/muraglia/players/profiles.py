@@ -87,10 +87,6 @@ class Profile:
     expert_race_threat: float = 0.0
     """The expert's :attr:`race_threat` where it differs from the defensive bot's (0: the
     same)."""
-    expert_simples_weight: int = 0
-    """The expert's :attr:`simples_weight` where it differs from the other bots' (FIMJ's
-    no-head-tiles double, FIMJ-DBL-C03, which the efficiency field does not steer to); 0:
-    the same."""
     dealer_ron: bool = False
     """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
     is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
@@ -124,9 +120,6 @@ PROFILES: dict[str, Profile] = {
         # 0.159 for the expert over 300 matches, -0.010 +/- 0.185 for the defensive bot over
         # 200; docs/players.md, "Issue 20, fourth pass")
         lookahead=True,
-        # the no-head-tiles double (FIMJ-DBL-C03) steered to as Seipalle's bots do (3, SEI-DBL-
-        # D13): paired on 300 seeded matches, docs/players.md ("Issue 20, FIMJ")
-        expert_simples_weight=3,
     ),
     "ravenna": Profile(
         "ravenna",

@@ -238,6 +238,8 @@ def test_other_types_get_the_reference_answer() -> None:
         (core, transfers, winner, discarder, ((1, 2), *labels[1:])),
         (core._replace(fu=core.fu._replace(items=tuple(map(tuple, core.fu.items)))), *args[1:]),
         (core._replace(fu=core.fu._replace(raw=float(core.fu.raw))), *args[1:]),
+        (core._replace(fu=tuple(core.fu)), *args[1:]),  # not a Fu: no total
+        (core._replace(fu=()), *args[1:]),
     ]
     ctx, d = core.ctx, core.ctx.decomposition
     g = d.groups[0]
@@ -264,7 +266,8 @@ def test_other_types_get_the_reference_answer() -> None:
 
 def test_explain_reference_counts_do_not_move() -> None:
     calls = [a for a in map(_explain_args, cases(200, 11)) if a is not None]
-    shared = [x for a in calls for x in (*a[0].awards, a[0].fu, a[2], *a[1])]
+    # the awards, fu and transfers handed in (not None or the seat strings: shared by all)
+    shared = [x for a in calls for x in (*a[0].awards, a[0].fu, *a[1]) if x is not None]
     for a in calls:  # warm: the memos fill here
         riichi.explain_lines(*a)
     before = [sys.getrefcount(x) for x in shared]

@@ -150,3 +150,49 @@ def test_reference_counts_do_not_move() -> None:
             fu.count_fu(c, pinfu=False)
             fu.count_fu(c, pinfu=True)
     assert [sys.getrefcount(x) for x in shared] == before
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_same_labels_as_the_reference(seed: int) -> None:
+    fus = [fu._pure_count_fu(c, pinfu=False) for c in contexts(seed)]
+    fu._PAIRS.clear()  # misses (the reference makes them), then hits
+    for f in fus:
+        first = fu.labels_of(f)
+        assert first == fu._pure_labels(f) == fu.labels_of(f) == f.labels()
+        assert all(type(pair) is tuple for pair in first)
+
+
+def test_labels_of_other_fu_get_the_reference_answer() -> None:
+    fus = [fu._pure_count_fu(c, pinfu=False) for s in range(50) for c in contexts(s)]
+    f = next(x for x in fus if any(i.group is not None for i in x.items))
+    i = next(i for i in f.items if i.group is not None)
+    g = i.group
+
+    class Shown(type(g)):  # type: ignore[misc]
+        def __str__(self) -> str:
+            return "<shown>"
+
+    others = [
+        tuple(f),
+        f._replace(items=tuple(map(tuple, f.items))),
+        f._replace(items=list(f.items)),
+        f._replace(items=(i._replace(key=1),)),
+        f._replace(items=(i._replace(group=Shown(g.kind, g.tile)),)),
+        f._replace(items=(i._replace(group=type(g)(g.kind, g.tile, concealed=1)),)),
+        f._replace(items=(i._replace(group="a string"),)),
+        None,
+    ]
+    for other in others:
+        assert _outcome(fu.labels_of, other) == _outcome(fu._pure_labels, other)
+
+
+def test_labels_reference_counts_do_not_move() -> None:
+    fus = [fu.count_fu(c, pinfu=False) for seed in range(40) for c in contexts(seed)]
+    shared = [pair for f in fus for pair in fu.labels_of(f)]  # the memo's pairs
+    shared += [i.group for f in fus for i in f.items if i.group is not None]
+    before = [sys.getrefcount(x) for x in shared]
+    for _ in range(20):
+        for f in fus:
+            fu.labels_of(f)
+    assert [sys.getrefcount(x) for x in shared] == before

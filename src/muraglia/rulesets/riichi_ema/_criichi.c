@@ -2417,14 +2417,20 @@ static PyObject *fu_sets[8];               /* (fu, key) by kong * 4 + head * 2 +
 static PyObject *fu_waits = NULL;          /* fu._WAIT_FU: WaitKind -> FuItem */
 static PyObject *fu_heads = NULL;          /* terminals and honours */
 static PyObject *fu_dragons = NULL;        /* the dragons */
+static PyObject *lb_pure = NULL;           /* fu._pure_labels */
+static PyObject *lb_pairs = NULL;          /* fu._PAIRS: (key, group text) -> labels */
+static PyObject *lb_empty = NULL;          /* "": the text of no group */
+static Py_ssize_t lb_items = -1, lb_key = -1, lb_group = -1; /* Fu.items, FuItem.key/group */
 static PyObject *s_decomposition, *s_shape, *s_groups, *s_win, *s_reading, *s_group, *s_wait,
     *s_seat_wind, *s_round_wind, *s_hand, *s_tile, *s_pinfu;
 
 PyDoc_STRVAR(setup_fu_doc,
-             "setup_fu(pure, fu, item, fixed, words, sets, waits, heads, dragons): the Python "
-             "side of count_fu (see fu.py): the reference, Fu, FuItem, the fixed Fu/FuItem "
-             "values, the words the lines and the context use (and a pair's fu), the (fu, key) "
-             "of each set, the wait lines by WaitKind, the terminal/honour and dragon kinds.");
+             "setup_fu(pure, fu, item, fixed, words, sets, waits, heads, dragons, labels_pure, "
+             "pairs, positions): the Python side of count_fu and fu_labels (see fu.py): the "
+             "reference, Fu, FuItem, the fixed Fu/FuItem values, the words the lines and the "
+             "context use (and a pair's fu), the (fu, key) of each set, the wait lines by "
+             "WaitKind, the terminal/honour and dragon kinds; Fu.labels' reference and memo "
+             "and the positions of Fu.items, FuItem.key and FuItem.group.");
 
 /* whether `t` is a tuple subclass whose instances are plain tuples (a named tuple) */
 static int plain_tuple_type(PyObject *t) {
@@ -2435,13 +2441,19 @@ static int plain_tuple_type(PyObject *t) {
 }
 
 static PyObject *setup_fu(PyObject *self, PyObject *args) {
-    PyObject *pure, *fu, *item, *fixed, *words, *sets, *waits, *heads, *dragons;
-    Py_ssize_t i;
+    PyObject *pure, *fu, *item, *fixed, *words, *sets, *waits, *heads, *dragons, *lpure, *pairs;
+    Py_ssize_t i, items_at, key_at, group_at;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOO!O!O!O!OO:setup_fu", &pure, &fu, &item, &PyTuple_Type,
-                          &fixed, &PyTuple_Type, &words, &PyTuple_Type, &sets, &PyDict_Type,
-                          &waits, &heads, &dragons))
+    if (!PyArg_ParseTuple(args, "OOOO!O!O!O!OOOO!(nnn):setup_fu", &pure, &fu, &item,
+                          &PyTuple_Type, &fixed, &PyTuple_Type, &words, &PyTuple_Type, &sets,
+                          &PyDict_Type, &waits, &heads, &dragons, &lpure, &PyDict_Type, &pairs,
+                          &items_at, &key_at, &group_at))
         return NULL;
+    if (!PyCallable_Check(lpure) || items_at < 0 || key_at < 0 || group_at < 0) {
+        PyErr_SetString(PyExc_ValueError, "setup_fu: a callable and positions >= 0");
+        return NULL;
+    }
+    if (lb_empty == NULL && (lb_empty = PyUnicode_FromString("")) == NULL) return NULL;
     if (!PyCallable_Check(pure) || !plain_tuple_type(fu) || !plain_tuple_type(item) ||
         PyTuple_GET_SIZE(fixed) != NFIXED || PyTuple_GET_SIZE(words) != NFUWORDS ||
         PyTuple_GET_SIZE(sets) != 8) {
@@ -2487,6 +2499,11 @@ static PyObject *setup_fu(PyObject *self, PyObject *args) {
     set_ref(&fu_waits, waits);
     set_ref(&fu_heads, heads);
     set_ref(&fu_dragons, dragons);
+    set_ref(&lb_pure, lpure);
+    set_ref(&lb_pairs, pairs);
+    lb_items = items_at;
+    lb_key = key_at;
+    lb_group = group_at;
     Py_RETURN_NONE;
 }
 
@@ -2630,7 +2647,7 @@ static PyObject *count_fu(PyObject *self, PyObject *args, PyObject *kw) {
         { /* concealed, and not completed by a discarded winning tile (EMA-FU-5) */
             PyObject *c = PyObject_GetAttr(g, s_concealed);
             if (c == NULL) goto pure_on_error;
-            Py_DECREF(c); /* True or False: immortal */
+            Py_DECREF(c); /* only compared below: True and False are static */
             if (c != Py_True && c != Py_False) goto pure; /* the reference's key, not a bool */
             closed = c == Py_True && g != by_ron;
         }
@@ -2864,9 +2881,37 @@ static int fu_lines_of(PyObject *en, PyObject *it, PyObject *fu, PyObject *label
 }
 #undef MAX_FU_LINES
 
-/* str(d): for a Decomposition of Groups, f"{shape}: " and the groups' texts joined by
- * spaces, each from Group.__str__'s memo (by kind, tile and shown without brackets: concealed
- * or not from a meld) or, on a miss, by str(group); anything else by str(d) itself */
+/* str(g), from Group.__str__'s memo (by kind, tile and shown without brackets: concealed, or
+ * not from a meld) for a Group whose concealed is a bool: a new reference, NULL on error */
+static PyObject *group_text(PyObject *g) {
+    PyObject *conc, *flag, *kind, *tile, *key, *text;
+    if ((PyObject *)Py_TYPE(g) != ex_group) return PyObject_Str(g);
+    if ((conc = PyObject_GetAttr(g, s_concealed)) == NULL) return NULL;
+    Py_DECREF(conc); /* only compared below (True and False are static), else str(g) */
+    if (conc == Py_True) {
+        flag = Py_True;
+    } else if (conc == Py_False) {
+        PyObject *meld = PyObject_GetAttr(g, s_meld);
+        if (meld == NULL) return NULL;
+        flag = meld == Py_None ? Py_True : Py_False;
+        Py_DECREF(meld);
+    } else {
+        return PyObject_Str(g);
+    }
+    kind = PyObject_GetAttr(g, s_kind);
+    tile = kind ? PyObject_GetAttr(g, s_tile) : NULL;
+    key = tile ? PyTuple_Pack(3, kind, tile, flag) : NULL;
+    Py_XDECREF(kind);
+    Py_XDECREF(tile);
+    if (key == NULL) return NULL;
+    text = PyDict_GetItemWithError(ex_group_text, key);
+    Py_DECREF(key);
+    if (text != NULL && PyUnicode_CheckExact(text)) return Py_NewRef(text);
+    return PyErr_Occurred() ? NULL : PyObject_Str(g); /* a miss: Group.__str__ makes it */
+}
+
+/* str(d): for a Decomposition, f"{shape}: " and its groups' texts (group_text) joined by
+ * spaces, as Decomposition.__str__ makes it; anything else by str(d) itself */
 static PyObject *reading_text(PyObject *d) {
     PyObject *shape = NULL, *groups = NULL, *texts = NULL, *joined = NULL, *head = NULL,
              *out = NULL;
@@ -2875,45 +2920,20 @@ static PyObject *reading_text(PyObject *d) {
     if ((shape = PyObject_GetAttr(d, s_shape)) == NULL ||
         (groups = PyObject_GetAttr(d, s_groups)) == NULL)
         goto done;
-    if (!PyUnicode_CheckExact(shape) || !PyTuple_CheckExact(groups)) goto other;
+    if (!PyUnicode_CheckExact(shape) || !PyTuple_CheckExact(groups)) {
+        out = PyObject_Str(d);
+        goto done;
+    }
     n = PyTuple_GET_SIZE(groups);
     if ((texts = PyList_New(n)) == NULL) goto done;
     for (i = 0; i < n; i++) {
-        PyObject *g = PyTuple_GET_ITEM(groups, i), *kind, *tile, *conc, *flag, *key, *text;
-        if ((PyObject *)Py_TYPE(g) != ex_group) goto other;
-        conc = PyObject_GetAttr(g, s_concealed);
-        if (conc == NULL) goto done;
-        Py_DECREF(conc); /* True or False: immortal */
-        if (conc == Py_True) {
-            flag = Py_True;
-        } else if (conc == Py_False) {
-            PyObject *meld = PyObject_GetAttr(g, s_meld);
-            if (meld == NULL) goto done;
-            flag = meld == Py_None ? Py_True : Py_False;
-            Py_DECREF(meld);
-        } else {
-            goto other;
-        }
-        kind = PyObject_GetAttr(g, s_kind);
-        tile = kind ? PyObject_GetAttr(g, s_tile) : NULL;
-        key = tile ? PyTuple_Pack(3, kind, tile, flag) : NULL;
-        Py_XDECREF(kind);
-        Py_XDECREF(tile);
-        if (key == NULL) goto done;
-        text = PyDict_GetItemWithError(ex_group_text, key);
-        Py_DECREF(key);
-        if (text != NULL && PyUnicode_CheckExact(text))
-            Py_INCREF(text);
-        else if (PyErr_Occurred() || (text = PyObject_Str(g)) == NULL)
-            goto done;
+        PyObject *text = group_text(PyTuple_GET_ITEM(groups, i));
+        if (text == NULL) goto done;
         PyList_SET_ITEM(texts, i, text);
     }
     if ((joined = PyUnicode_Join(ex_space, texts)) != NULL &&
         (head = PyUnicode_Concat(shape, ex_colon)) != NULL)
         out = PyUnicode_Concat(head, joined);
-    goto done;
-other:
-    out = PyObject_Str(d);
 done:
     Py_XDECREF(shape);
     Py_XDECREF(groups);
@@ -2922,6 +2942,61 @@ done:
     Py_XDECREF(head);
     return out;
 }
+
+PyDoc_STRVAR(fu_labels_doc,
+             "fu_labels(fu): Fu.labels() from its memo (fu._PAIRS by each line's key and its "
+             "group's text) when every label is there, else what fu._pure_labels answers.");
+
+/* Fu.labels: the (English, Italian) label of each line from fu._PAIRS, by the line's key and
+ * its group's text ("" for none); a miss or anything of other types goes to the reference
+ * (which makes and remembers the labels) */
+#define MAX_FU_LABELS 24
+static PyObject *fu_labels(PyObject *self, PyObject *fu) {
+    PyObject *items, *pairs[MAX_FU_LABELS], *out = NULL;
+    Py_ssize_t i, n, got = 0;
+    (void)self;
+    if (lb_pure == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "fu_labels: setup_fu was not called");
+        return NULL;
+    }
+    if (fu_type == NULL || Py_TYPE(fu) != fu_type || PyTuple_GET_SIZE(fu) <= lb_items) goto pure;
+    items = PyTuple_GET_ITEM(fu, lb_items);
+    if (!PyTuple_CheckExact(items) || (n = PyTuple_GET_SIZE(items)) > MAX_FU_LABELS) goto pure;
+    for (i = 0; i < n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(items, i), *group, *text, *key, *pair;
+        if (Py_TYPE(item) != fu_item_type || PyTuple_GET_SIZE(item) <= lb_key ||
+            PyTuple_GET_SIZE(item) <= lb_group ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(item, lb_key)))
+            goto pure;
+        group = PyTuple_GET_ITEM(item, lb_group);
+        text = group == Py_None ? Py_NewRef(lb_empty) : group_text(group);
+        if (text == NULL) goto done;
+        if (!PyUnicode_CheckExact(text)) { /* (a str subclass: the reference's own key) */
+            Py_DECREF(text);
+            goto pure;
+        }
+        key = PyTuple_Pack(2, PyTuple_GET_ITEM(item, lb_key), text);
+        Py_DECREF(text);
+        if (key == NULL) goto done;
+        pair = PyDict_GetItemWithError(lb_pairs, key);
+        Py_DECREF(key);
+        if (pair == NULL) {
+            if (PyErr_Occurred()) goto done;
+            goto pure;
+        }
+        pairs[got++] = Py_NewRef(pair); /* (a group's str() may run Python code) */
+    }
+    if ((out = PyTuple_New(n)) == NULL) goto done;
+    for (i = 0; i < n; i++) PyTuple_SET_ITEM(out, i, pairs[i]);
+    got = 0; /* the tuple holds them now */
+    goto done;
+pure:
+    out = PyObject_CallOneArg(lb_pure, fu);
+done:
+    for (i = 0; i < got; i++) Py_DECREF(pairs[i]);
+    return out;
+}
+#undef MAX_FU_LABELS
 
 PyDoc_STRVAR(explain_doc,
              "explain(core, transfers, winner, discarder, fu_labels): RiichiEma._explain's "
@@ -2951,9 +3026,10 @@ static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     awards = PyTuple_GET_ITEM(core, ex_fields[EX_AWARDS]);
     fu = PyTuple_GET_ITEM(core, ex_fields[EX_FU]);
     yakuman = PyTuple_GET_ITEM(core, ex_fields[EX_YAKUMAN]);
-    if (!PyTuple_CheckExact(awards) || (fu != Py_None && (!PyTuple_Check(fu) ||
-                                                          PyTuple_GET_SIZE(fu) <= ex_fu_total)))
-        goto pure;
+    if (!PyTuple_CheckExact(awards) ||
+        (fu != Py_None && (fu_type == NULL || Py_TYPE(fu) != fu_type ||
+                           PyTuple_GET_SIZE(fu) <= ex_fu_total)))
+        goto pure; /* (a Fu: its total is read by position) */
     /* the reading */
     if ((line = PyObject_GetAttr(ctx, s_decomposition)) == NULL) goto pure_on_error;
     text = reading_text(line);
@@ -3247,6 +3323,7 @@ static PyMethodDef methods[] = {
     {"count_fu", (PyCFunction)(void (*)(void))count_fu, METH_VARARGS | METH_KEYWORDS,
      count_fu_doc},
     {"setup_explain", setup_explain, METH_VARARGS, setup_explain_doc},
+    {"fu_labels", fu_labels, METH_O, fu_labels_doc},
     {"setup_decomposition", setup_decomposition, METH_VARARGS, setup_decomposition_doc},
     {"build_decomposition", (PyCFunction)(void (*)(void))build_decomposition, METH_FASTCALL,
      build_decomposition_doc},

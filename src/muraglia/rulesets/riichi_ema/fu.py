@@ -139,13 +139,9 @@ class Fu(NamedTuple):
         return it if lang == "it" else en
 
     def labels(self) -> tuple[tuple[str, str], ...]:
-        """The (English, Italian) label of every line."""
-        out = []
-        for i in self.items:  # (_label_pair's memo read here: two calls less a line)
-            g = i.group
-            pair = _PAIRS.get((i.key, "" if g is None else str(g)))
-            out.append(_label_pair(i) if pair is None else pair)
-        return tuple(out)
+        """The (English, Italian) label of every line (:data:`labels_of`)."""
+        labels: tuple[tuple[str, str], ...] = labels_of(self)
+        return labels
 
     def lines_both(
         self, labels: Sequence[tuple[str, str]]
@@ -169,6 +165,23 @@ class Fu(NamedTuple):
         it.append(pair[1])
         return tuple(en), tuple(it)
 
+
+def _pure_labels(fu: Fu) -> tuple[tuple[str, str], ...]:
+    """The (English, Italian) label of every line of ``fu``, remembered by line key and text.
+
+    The reference of the C kernel's ``fu_labels`` (:data:`labels_of`), which reads the same
+    memo and hands a miss and anything of other types to this function.
+    """
+    out = []
+    for i in fu.items:  # (_label_pair's memo read here: two calls less a line)
+        g = i.group
+        pair = _PAIRS.get((i.key, "" if g is None else str(g)))
+        out.append(_label_pair(i) if pair is None else pair)
+    return tuple(out)
+
+
+labels_of: Callable[[Fu], tuple[tuple[str, str], ...]] = _pure_labels
+"""``Fu.labels``: the C kernel's ``fu_labels`` where it is built, else :func:`_pure_labels`."""
 
 _SEVEN_PAIRS = Fu((FuItem("seven_pairs", 25, "EMA-FU-1"),), 25, 25)
 _PINFU_RON = Fu((FuItem("pinfu_ron", 30, "EMA-FU-8"),), 30, 30)
@@ -285,5 +298,9 @@ if _native is not None and hasattr(_native, "setup_fu"):  # (an older build has 
         _WAIT_FU,
         _HEADS,
         DRAGONS,
+        _pure_labels,
+        _PAIRS,
+        (Fu._fields.index("items"), FuItem._fields.index("key"), FuItem._fields.index("group")),
     )
     count_fu = _native.count_fu
+    labels_of = _native.fu_labels
