@@ -54,7 +54,10 @@ if fast.NATIVE:
 if fast.build_decomposition is not fast._pure_build_decomposition:  # the chosen decomposition
     NATIVE_PAIRS += [(fast.build_decomposition, fast._pure_build_decomposition)]
 if riichi_fu.count_fu is not riichi_fu._pure_count_fu:  # the fu of a reading
-    NATIVE_PAIRS += [(riichi_fu.count_fu, riichi_fu._pure_count_fu)]
+    NATIVE_PAIRS += [
+        (riichi_fu.count_fu, riichi_fu._pure_count_fu),
+        (riichi_fu.labels_of, riichi_fu._pure_labels),
+    ]
 if riichi_ruleset.explain_lines is not riichi_ruleset._pure_explain:  # the explanation
     NATIVE_PAIRS += [(riichi_ruleset.explain_lines, riichi_ruleset._pure_explain)]
 if riichi_ruleset.output_object is not riichi_ruleset._pure_output:  # the output object

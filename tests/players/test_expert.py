@@ -102,7 +102,7 @@ def test_win_chance_falls_as_another_seat_races_to_win() -> None:
 def test_only_the_riichi_expert_reads_the_race_and_the_ron_payments() -> None:
     """The riichi profile's expert knobs; every other bot and ruleset keeps the old reading."""
     ema = ExpertBot("riichi-ema")
-    assert (ema.quiet, ema.race_threat, ema.dealer_ron) == (0.5, 0.1, True)
+    assert (ema.quiet, ema.race_threat, ema.dealer_ron, ema.value_units) == (0.5, 0.1, True, 24)
     assert ema.danger_traits().dealer_pays_more is False
     assert DefensiveBot("riichi-ema").race_threat == 0.0
     assert not DefensiveBot("riichi-ema").dealer_ron
@@ -287,7 +287,7 @@ def test_the_ravenna_expert_chooses_a_ready_hand_by_its_value() -> None:
     200/400 limit hand (RAV-MAX-M03, RAV-HAND-2). With the other rulesets' weight of a ready
     hand's value (``VALUE_UNITS``) the extra copy wins; Ravenna's profile weighs the value
     six times as much (``ready_value``, paired pilots in docs/players.md) and takes the
-    limit hand. The other rulesets keep the default weight."""
+    limit hand. Riichi-ema's doubles it; the other rulesets keep the default weight."""
     v = view("112233m55p777s99s4m", rules="ravenna")
     for seed in range(4):
         assert ExpertBot("ravenna", seed=seed).choose(v, discards_of(v)).tile == Tile.S7
@@ -295,8 +295,9 @@ def test_the_ravenna_expert_chooses_a_ready_hand_by_its_value() -> None:
         old.value_units = VALUE_UNITS
         assert old.choose(v, discards_of(v)).tile == Tile.M4
     assert ExpertBot("ravenna").value_units == 72.0
-    for rules in ("fimj", "seipalle", "riichi-ema", "mcr"):
+    for rules in ("fimj", "seipalle", "mcr"):
         assert ExpertBot(rules).value_units == VALUE_UNITS
+    assert ExpertBot("riichi-ema").value_units == 2 * VALUE_UNITS
 
 
 def _last_deal(v: PlayerView, scores: tuple[int, ...], *, last: bool = True) -> PlayerView:

@@ -435,7 +435,6 @@ class DefensiveBot(EfficiencyBot):
         hand = DeltaShanten(counts, melds)
         draws = t.view.live_count // 4
         unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
-        race = self.race(t)
         typical = self.traits.typical_value
         if self.dealer_ron and t.view.dealer == t.view.seat:
             typical *= self.traits.dealer_factor  # East's own hand is worth more (EMA-SCORE)

@@ -177,6 +177,10 @@ PROFILES: dict[str, Profile] = {
         expert_quiet=0.5,
         expert_race_threat=0.1,
         dealer_ron=True,
+        # a ready hand's waits worth one typical hand weigh 24 ukeire units, not 12: paired
+        # -0.040 +/- 0.052 (vs efficiency) and -0.027 +/- 0.052 (vs defensive) over 150
+        # matches each; 0 lost 0.13 +/- 0.11 (the same section)
+        ready_value=24.0,
     ),
     # MCR-WIN-4: 8 points minimum. Calls must keep a shape that reaches it: full/half flush,
     # all pungs, straights and shifted chows, honour pungs.

@@ -33,9 +33,9 @@ def _native() -> None:
         pytest.skip("the C kernel's build_decomposition is not built here")
 
 
-def _outcome(fn: Any, *args: Any) -> Any:
+def _outcome(fn: Any, *args: Any, **kw: Any) -> Any:
     try:
-        out = fn(*args)
+        out = fn(*args, **kw)
     except Exception as exc:
         return type(exc), str(exc)
     if isinstance(out, Decomposition):
@@ -86,6 +86,7 @@ def test_hands_with_melds_and_honours_are_reached() -> None:
 def _others() -> list[tuple[Any, ...]]:
     hand, shape, splits = next(a for s in range(50) for a in inputs(s) if a[0].melds)
     first = splits[0]
+    counts, rest = hand.concealed_counts, (shape, splits)
     return [
         (hand, "seven_pairs", None),
         (hand, "thirteen_orphans", None),
@@ -102,10 +103,28 @@ def _others() -> list[tuple[Any, ...]]:
         (SimpleNamespace(concealed_counts=hand.concealed_counts), shape, splits),
         (None, shape, splits),
         (hand, shape),
+        # past a C long or Py_ssize_t: the reference's answer (an IndexError; a pair of East)
+        (hand, shape, (first._replace(groups=(2**64,)), *splits[1:])),
+        (hand, shape, (first._replace(groups=(2**63 - 3,)), splits[1], splits[2])),
+        (hand, shape, (*splits[:2], splits[2]._replace(groups=(2**63 - 3,)))),
+        (SimpleNamespace(concealed_counts=(*counts[:27], 2**64, *counts[28:]), melds=()), *rest),
     ]
 
 
-@pytest.mark.parametrize("index", range(15))
+def test_keyword_calls_get_the_reference_answer() -> None:
+    hand, shape, splits = next(a for s in range(50) for a in inputs(s) if a[0].melds)
+    for kw in (
+        {"hand": hand, "shape": shape, "splits": splits},
+        {"shape": shape, "splits": splits},
+        {"splits": splits, "other": 1},
+    ):
+        args = (hand,) if "hand" not in kw else ()
+        assert _outcome(fast.build_decomposition, *args, **kw) == _outcome(
+            fast._pure_build_decomposition, *args, **kw
+        )
+
+
+@pytest.mark.parametrize("index", range(19))
 def test_other_inputs_get_the_reference_answer(index: int) -> None:
     args = _others()[index]
     assert _outcome(fast.build_decomposition, *args) == _outcome(

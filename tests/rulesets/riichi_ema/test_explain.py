@@ -238,6 +238,8 @@ def test_other_types_get_the_reference_answer() -> None:
         (core, transfers, winner, discarder, ((1, 2), *labels[1:])),
         (core._replace(fu=core.fu._replace(items=tuple(map(tuple, core.fu.items)))), *args[1:]),
         (core._replace(fu=core.fu._replace(raw=float(core.fu.raw))), *args[1:]),
+        (core._replace(fu=tuple(core.fu)), *args[1:]),  # not a Fu: no total
+        (core._replace(fu=()), *args[1:]),
     ]
     ctx, d = core.ctx, core.ctx.decomposition
     g = d.groups[0]
@@ -264,7 +266,8 @@ def test_other_types_get_the_reference_answer() -> None:
 
 def test_explain_reference_counts_do_not_move() -> None:
     calls = [a for a in map(_explain_args, cases(200, 11)) if a is not None]
-    shared = [x for a in calls for x in (*a[0].awards, a[0].fu, a[2], *a[1])]
+    # the awards, fu and transfers handed in (not None or the seat strings: shared by all)
+    shared = [x for a in calls for x in (*a[0].awards, a[0].fu, *a[1]) if x is not None]
     for a in calls:  # warm: the memos fill here
         riichi.explain_lines(*a)
     before = [sys.getrefcount(x) for x in shared]
@@ -272,3 +275,96 @@ def test_explain_reference_counts_do_not_move() -> None:
         for a in calls:
             riichi.explain_lines(*a)
     assert [sys.getrefcount(x) for x in shared] == before
+
+
+def _fu_args() -> tuple[Any, ...]:
+    """Explain arguments of a valid, non-yakuman win of at least two fu lines and a transfer."""
+    return next(
+        a
+        for a in map(_explain_args, cases(80, 5))
+        if a is not None
+        and a[1]
+        and a[0].valid
+        and a[0].fu
+        and not a[0].yakuman
+        and len(a[0].fu.items) >= 2
+    )
+
+
+def test_a_memo_changed_while_it_is_read_leaves_the_lines_whole() -> None:
+    """A fu line's lookup that compares a stored key of another type runs its ``__eq__``:
+    the memo may be rebuilt meanwhile, and the lines already found must stay alive (the
+    kernel held them borrowed: a freed tuple came out among the lines)."""
+    args = _fu_args()
+    item, label = args[0].fu.items[1], args[4][1]
+    target = (item.fu, item.ref, label[0], label[1])
+
+    class Rebuilds:
+        """A key of the same hash as the second line's: its comparison rebuilds the memo."""
+
+        armed = False
+
+        def __hash__(self) -> int:
+            return hash(target)
+
+        def __eq__(self, other: object) -> bool:
+            if Rebuilds.armed:
+                Rebuilds.armed = False
+                fresh = {  # new values, the old ones freed with the memo's clearing
+                    k: (v[0][:1] + v[0][1:], v[1][:1] + v[1][1:])
+                    for k, v in fu_module._LINES.items()
+                    if k is not self
+                }
+                fu_module._LINES.clear()
+                fu_module._LINES.update(fresh)
+            return False
+
+    _clear_memos()
+    try:
+        fu_module._LINES[Rebuilds()] = ("x", "y")  # type: ignore[index]  # probed first
+        want = riichi._pure_explain(*args)  # (the second line's key goes in after it)
+        Rebuilds.armed = True
+        got = riichi.explain_lines(*args)
+        assert not Rebuilds.armed, "the colliding key was not compared"
+        assert got == want
+        assert all(type(line) is str for lines in got for line in lines)
+    finally:
+        _clear_memos()
+
+
+def test_keyword_calls_get_the_reference_answer() -> None:
+    core, transfers, winner, discarder, labels = _fu_args()
+    kw = {"transfers": transfers, "winner": winner, "discarder": discarder, "fu_labels": labels}
+
+    def call(fn: Any, **given: Any) -> Any:
+        try:
+            return fn(**given)
+        except Exception as exc:
+            return type(exc), str(exc)
+
+    for given_kw in ({"c": core, **kw}, {"c": core}, {"c": core, **kw, "other": 1}):
+        assert call(riichi.explain_lines, **given_kw) == call(riichi._pure_explain, **given_kw)
+    assert riichi.explain_lines(core, **kw) == riichi._pure_explain(core, **kw)
+
+
+def test_a_refused_set_up_keeps_the_kernel_as_it_was() -> None:
+    """``setup_explain`` checks every field's position before keeping any (a refused call
+    once left the first positions changed: the lines read the wrong fields)."""
+    if riichi.explain_lines is riichi._pure_explain:
+        pytest.skip("the C kernel's explain is not built here")
+    declared = riichi._EXPLAIN_SETUP
+    fields = list(declared[2])
+    fields[5], fields[4] = fields[4], fields[5]  # han and yaku han swapped ...
+    fields[-1] = -1  # ... and a last position refused
+    native = sys.modules["muraglia.rulesets.riichi_ema._criichi"]
+    with pytest.raises(ValueError, match="position"):
+        native.setup_explain(*declared[:2], tuple(fields), *declared[3:])
+    fields = list(declared[2])
+    fields[0] = sys.maxsize  # a Core of sys.maxsize + 1 fields: its length overflowed
+    with pytest.raises(ValueError, match="position"):
+        native.setup_explain(*declared[:2], tuple(fields), *declared[3:])
+    try:
+        for args in filter(None, map(_explain_args, cases(30, 9))):
+            assert riichi.explain_lines(*args) == riichi._pure_explain(*args)
+    finally:
+        native.setup_explain(*declared)

@@ -94,6 +94,7 @@ def _other_contexts() -> list[Any]:
     fields |= {"seat_wind": ctx.seat_wind, "round_wind": ctx.round_wind}
     d = ctx.decomposition
     bad_group = SimpleNamespace(kind=d.groups[0].kind)  # no tile
+    open_meld = SimpleNamespace(concealed=False)
     return [
         None,
         42,
@@ -110,6 +111,10 @@ def _other_contexts() -> list[Any]:
             **{**fields, "decomposition": SimpleNamespace(shape="standard", groups=(bad_group,))}
         ),
         SimpleNamespace(**{**fields, "hand": SimpleNamespace(melds=[])}),
+        # every meld's concealed is read before any is judged: an open meld first does not
+        # hide a later meld without one (the reference's AttributeError)
+        SimpleNamespace(**{**fields, "hand": SimpleNamespace(melds=(open_meld, object()))}),
+        SimpleNamespace(**{**fields, "hand": SimpleNamespace(melds=(open_meld,) * 5)}),
     ] + [  # a pung whose concealed is not a bool: the reference's key (or KeyError)
         SimpleNamespace(
             **{
@@ -124,7 +129,7 @@ def _other_contexts() -> list[Any]:
     ]
 
 
-@pytest.mark.parametrize("index", range(15))
+@pytest.mark.parametrize("index", range(17))
 def test_other_contexts_get_the_reference_answer(index: int) -> None:
     ctx = _other_contexts()[index]
     for pinfu in (False, True, 0, "yes"):
@@ -138,6 +143,22 @@ def test_bad_calls_raise_what_the_reference_raises() -> None:
         assert _outcome(fu.count_fu, *args, **kw) == _outcome(fu._pure_count_fu, *args, **kw)
 
 
+def test_a_wait_line_of_another_type_gets_the_reference_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``_WAIT_FU`` is read at each call: a value that is no ``FuItem`` (set after the
+    kernel's set-up checked them) is the reference's to answer (its AttributeError), not
+    read as a line by position."""
+    ctxs = [c for s in range(30) for c in contexts(s) if c.wait in fu._WAIT_FU]
+    assert ctxs
+    for value in (("edge", 2, "EMA-FU-4"), "edge", None):
+        for wait in list(fu._WAIT_FU):
+            monkeypatch.setitem(fu._WAIT_FU, wait, value)
+        for c in ctxs[:20]:
+            want = _outcome(fu._pure_count_fu, c, pinfu=False)
+            assert _outcome(fu.count_fu, c, pinfu=False) == want
+
+
 def test_reference_counts_do_not_move() -> None:
     ctxs = [c for seed in range(40) for c in contexts(seed)]
     shared = [fu._BASE_RON, fu._BASE, fu._TSUMO, fu._OPEN_PINFU, fu._SEVEN_PAIRS]
@@ -149,4 +170,56 @@ def test_reference_counts_do_not_move() -> None:
         for c in ctxs:
             fu.count_fu(c, pinfu=False)
             fu.count_fu(c, pinfu=True)
+    assert [sys.getrefcount(x) for x in shared] == before
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_same_labels_as_the_reference(seed: int) -> None:
+    fus = [fu._pure_count_fu(c, pinfu=False) for c in contexts(seed)]
+    fu._PAIRS.clear()  # misses (the reference makes them), then hits
+    for f in fus:
+        first = fu.labels_of(f)
+        assert first == fu._pure_labels(f) == fu.labels_of(f) == f.labels()
+        assert all(type(pair) is tuple for pair in first)
+
+
+def test_labels_of_other_fu_get_the_reference_answer() -> None:
+    fus = [fu._pure_count_fu(c, pinfu=False) for s in range(50) for c in contexts(s)]
+    f = next(x for x in fus if any(i.group is not None for i in x.items))
+    i = next(i for i in f.items if i.group is not None)
+    g = i.group
+
+    class Shown(type(g)):  # type: ignore[misc]
+        def __str__(self) -> str:
+            return "<shown>"
+
+    others = [
+        tuple(f),
+        f._replace(items=tuple(map(tuple, f.items))),
+        f._replace(items=list(f.items)),
+        f._replace(items=(i._replace(key=1),)),
+        f._replace(items=(i._replace(group=Shown(g.kind, g.tile)),)),
+        f._replace(items=(i._replace(group=type(g)(g.kind, g.tile, concealed=1)),)),
+        f._replace(items=(i._replace(group="a string"),)),
+        None,
+    ]
+    for other in others:
+        assert _outcome(fu.labels_of, other) == _outcome(fu._pure_labels, other)
+
+
+def test_labels_by_keyword_get_the_reference_answer() -> None:
+    f = fu._pure_count_fu(contexts(3)[0], pinfu=False)
+    for kw in ({"fu": f}, {"fu": f, "other": 1}, {"other": f}):
+        assert _outcome(fu.labels_of, **kw) == _outcome(fu._pure_labels, **kw)
+
+
+def test_labels_reference_counts_do_not_move() -> None:
+    fus = [fu.count_fu(c, pinfu=False) for seed in range(40) for c in contexts(seed)]
+    shared = [pair for f in fus for pair in fu.labels_of(f)]  # the memo's pairs
+    shared += [i.group for f in fus for i in f.items if i.group is not None]
+    before = [sys.getrefcount(x) for x in shared]
+    for _ in range(20):
+        for f in fus:
+            fu.labels_of(f)
     assert [sys.getrefcount(x) for x in shared] == before

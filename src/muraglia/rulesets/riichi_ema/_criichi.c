@@ -2417,14 +2417,20 @@ static PyObject *fu_sets[8];               /* (fu, key) by kong * 4 + head * 2 +
 static PyObject *fu_waits = NULL;          /* fu._WAIT_FU: WaitKind -> FuItem */
 static PyObject *fu_heads = NULL;          /* terminals and honours */
 static PyObject *fu_dragons = NULL;        /* the dragons */
+static PyObject *lb_pure = NULL;           /* fu._pure_labels */
+static PyObject *lb_pairs = NULL;          /* fu._PAIRS: (key, group text) -> labels */
+static PyObject *lb_empty = NULL;          /* "": the text of no group */
+static Py_ssize_t lb_items = -1, lb_key = -1, lb_group = -1; /* Fu.items, FuItem.key/group */
 static PyObject *s_decomposition, *s_shape, *s_groups, *s_win, *s_reading, *s_group, *s_wait,
     *s_seat_wind, *s_round_wind, *s_hand, *s_tile, *s_pinfu;
 
 PyDoc_STRVAR(setup_fu_doc,
-             "setup_fu(pure, fu, item, fixed, words, sets, waits, heads, dragons): the Python "
-             "side of count_fu (see fu.py): the reference, Fu, FuItem, the fixed Fu/FuItem "
-             "values, the words the lines and the context use (and a pair's fu), the (fu, key) "
-             "of each set, the wait lines by WaitKind, the terminal/honour and dragon kinds.");
+             "setup_fu(pure, fu, item, fixed, words, sets, waits, heads, dragons, labels_pure, "
+             "pairs, positions): the Python side of count_fu and fu_labels (see fu.py): the "
+             "reference, Fu, FuItem, the fixed Fu/FuItem values, the words the lines and the "
+             "context use (and a pair's fu), the (fu, key) of each set, the wait lines by "
+             "WaitKind, the terminal/honour and dragon kinds; Fu.labels' reference and memo "
+             "and the positions of Fu.items, FuItem.key and FuItem.group.");
 
 /* whether `t` is a tuple subclass whose instances are plain tuples (a named tuple) */
 static int plain_tuple_type(PyObject *t) {
@@ -2435,13 +2441,19 @@ static int plain_tuple_type(PyObject *t) {
 }
 
 static PyObject *setup_fu(PyObject *self, PyObject *args) {
-    PyObject *pure, *fu, *item, *fixed, *words, *sets, *waits, *heads, *dragons;
-    Py_ssize_t i;
+    PyObject *pure, *fu, *item, *fixed, *words, *sets, *waits, *heads, *dragons, *lpure, *pairs;
+    Py_ssize_t i, items_at, key_at, group_at;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOOO!O!O!O!OO:setup_fu", &pure, &fu, &item, &PyTuple_Type,
-                          &fixed, &PyTuple_Type, &words, &PyTuple_Type, &sets, &PyDict_Type,
-                          &waits, &heads, &dragons))
+    if (!PyArg_ParseTuple(args, "OOOO!O!O!O!OOOO!(nnn):setup_fu", &pure, &fu, &item,
+                          &PyTuple_Type, &fixed, &PyTuple_Type, &words, &PyTuple_Type, &sets,
+                          &PyDict_Type, &waits, &heads, &dragons, &lpure, &PyDict_Type, &pairs,
+                          &items_at, &key_at, &group_at))
         return NULL;
+    if (!PyCallable_Check(lpure) || items_at < 0 || key_at < 0 || group_at < 0) {
+        PyErr_SetString(PyExc_ValueError, "setup_fu: a callable and positions >= 0");
+        return NULL;
+    }
+    if (lb_empty == NULL && (lb_empty = PyUnicode_FromString("")) == NULL) return NULL;
     if (!PyCallable_Check(pure) || !plain_tuple_type(fu) || !plain_tuple_type(item) ||
         PyTuple_GET_SIZE(fixed) != NFIXED || PyTuple_GET_SIZE(words) != NFUWORDS ||
         PyTuple_GET_SIZE(sets) != 8) {
@@ -2487,6 +2499,11 @@ static PyObject *setup_fu(PyObject *self, PyObject *args) {
     set_ref(&fu_waits, waits);
     set_ref(&fu_heads, heads);
     set_ref(&fu_dragons, dragons);
+    set_ref(&lb_pure, lpure);
+    set_ref(&lb_pairs, pairs);
+    lb_items = items_at;
+    lb_key = key_at;
+    lb_group = group_at;
     Py_RETURN_NONE;
 }
 
@@ -2575,11 +2592,19 @@ static PyObject *count_fu(PyObject *self, PyObject *args, PyObject *kw) {
         out = Py_NewRef(fu_fixed[tsumo ? FU_PINFU_TSUMO : FU_PINFU_RON]);
         goto done;
     }
-    for (i = 0; i < PyTuple_GET_SIZE(melds) && concealed; i++) {
-        PyObject *c = PyObject_GetAttr(PyTuple_GET_ITEM(melds, i), s_concealed);
-        if (c == NULL) goto pure_on_error;
-        concealed = PyObject_IsTrue(c);
-        Py_DECREF(c);
+    { /* all([m.concealed for m in melds]): every meld's read before any is judged */
+        PyObject *flags[4];
+        Py_ssize_t got;
+        n = PyTuple_GET_SIZE(melds);
+        if (n > 4) goto pure; /* (a hand declares at most four) */
+        for (got = 0; got < n; got++)
+            if ((flags[got] = PyObject_GetAttr(PyTuple_GET_ITEM(melds, got), s_concealed)) ==
+                NULL)
+                break;
+        if (got == n) /* (no truth asked with a read's error set) */
+            for (i = 0; i < n && concealed > 0; i++) concealed = PyObject_IsTrue(flags[i]);
+        for (i = 0; i < got; i++) Py_DECREF(flags[i]);
+        if (got < n) goto pure_on_error;
         if (concealed < 0) goto done;
     }
     n = PyTuple_GET_SIZE(groups);
@@ -2630,7 +2655,7 @@ static PyObject *count_fu(PyObject *self, PyObject *args, PyObject *kw) {
         { /* concealed, and not completed by a discarded winning tile (EMA-FU-5) */
             PyObject *c = PyObject_GetAttr(g, s_concealed);
             if (c == NULL) goto pure_on_error;
-            Py_DECREF(c); /* True or False: immortal */
+            Py_DECREF(c); /* only compared below: True and False are static */
             if (c != Py_True && c != Py_False) goto pure; /* the reference's key, not a bool */
             closed = c == Py_True && g != by_ron;
         }
@@ -2649,6 +2674,8 @@ static PyObject *count_fu(PyObject *self, PyObject *args, PyObject *kw) {
         if (line == NULL && (line = PyDict_GetItemWithError(fu_waits, wait)) == NULL &&
             PyErr_Occurred())
             goto done;
+        if (line != NULL && (Py_TYPE(line) != fu_item_type || PyTuple_GET_SIZE(line) < 2))
+            goto pure; /* (the dict is read at each call: a value set since setup_fu) */
         if (line != NULL && PyList_Append(items, line) < 0) goto done;
     }
     if (tsumo && PyList_Append(items, fu_fixed[FU_TSUMO]) < 0) goto done;
@@ -2721,7 +2748,7 @@ PyDoc_STRVAR(setup_explain_doc,
 static PyObject *setup_explain(PyObject *self, PyObject *args) {
     PyObject *pure, *core, *fields, *am, *af, *fm, *ff, *tm, *tf, *words, *dt, *gt, *texts,
         *lines, *totals;
-    Py_ssize_t total, items_at, raw_at, fu_at, ref_at, i;
+    Py_ssize_t total, items_at, raw_at, fu_at, ref_at, i, at_of[NEXFIELDS], core_len;
     (void)self;
     if (!PyArg_ParseTuple(args, "OOO!(nnn)O!OO!OO!OO!O!O!O!(nn)O!O!:setup_explain", &pure,
                           &core, &PyTuple_Type, &fields, &items_at, &raw_at, &total,
@@ -2747,21 +2774,24 @@ static PyObject *setup_explain(PyObject *self, PyObject *args) {
             PyErr_SetString(PyExc_TypeError, "setup_explain: the words are strings");
             return NULL;
         }
-    ex_core_len = 0;
+    core_len = 0; /* (checked whole before any is kept: a refused call changes nothing) */
     for (i = 0; i < NEXFIELDS; i++) {
         Py_ssize_t at = PyLong_AsSsize_t(PyTuple_GET_ITEM(fields, i));
         if (at == -1 && PyErr_Occurred()) return NULL;
-        if (at < 0) {
-            PyErr_SetString(PyExc_ValueError, "setup_explain: a field's position is >= 0");
+        if (at < 0 || at == PY_SSIZE_T_MAX) { /* (its length, at + 1, is a Py_ssize_t) */
+            PyErr_SetString(PyExc_ValueError,
+                            "setup_explain: a field's position is >= 0 and < sys.maxsize");
             return NULL;
         }
-        ex_fields[i] = at;
-        if (at >= ex_core_len) ex_core_len = at + 1;
+        at_of[i] = at;
+        if (at >= core_len) core_len = at + 1;
     }
     if (ex_zero == NULL && (ex_zero = PyLong_FromLong(0)) == NULL) return NULL;
     if (ex_space == NULL && (ex_space = PyUnicode_FromString(" ")) == NULL) return NULL;
     if (ex_colon == NULL && (ex_colon = PyUnicode_FromString(": ")) == NULL) return NULL;
     if (s_meld == NULL && (s_meld = PyUnicode_InternFromString("meld")) == NULL) return NULL;
+    memcpy(ex_fields, at_of, sizeof ex_fields);
+    ex_core_len = core_len;
     ex_fu_items = items_at;
     ex_fu_raw = raw_at;
     ex_item_fu = fu_at;
@@ -2819,8 +2849,9 @@ static PyObject *remembered(PyObject *memo, PyObject *key, PyObject *fn, PyObjec
  * remembers them, or raises) */
 #define MAX_FU_LINES 24
 static int fu_lines_of(PyObject *en, PyObject *it, PyObject *fu, PyObject *labels) {
-    PyObject *items, *found[MAX_FU_LINES + 1], *key;
-    Py_ssize_t i, n, top;
+    PyObject *items, *found[MAX_FU_LINES + 1], *key, *value;
+    Py_ssize_t i, n, top, got = 0;
+    int rc = 1;
     if (fu_type == NULL || Py_TYPE(fu) != fu_type || !PyTuple_CheckExact(labels)) return 1;
     top = ex_fu_items > ex_fu_raw ? ex_fu_items : ex_fu_raw;
     if (ex_fu_total > top) top = ex_fu_total;
@@ -2829,44 +2860,80 @@ static int fu_lines_of(PyObject *en, PyObject *it, PyObject *fu, PyObject *label
     if (!PyTuple_CheckExact(items)) return 1;
     n = PyTuple_GET_SIZE(items);
     if (n != PyTuple_GET_SIZE(labels) || n > MAX_FU_LINES) return 1;
-    /* the memos' values, borrowed: looking up keys of ints and strings runs no Python code */
-    for (i = 0; i < n; i++) {
-        PyObject *item = PyTuple_GET_ITEM(items, i), *label = PyTuple_GET_ITEM(labels, i);
-        if (Py_TYPE(item) != fu_item_type || PyTuple_GET_SIZE(item) <= ex_item_fu ||
-            PyTuple_GET_SIZE(item) <= ex_item_ref || !PyTuple_CheckExact(label) ||
-            PyTuple_GET_SIZE(label) != 2 ||
-            !PyLong_CheckExact(PyTuple_GET_ITEM(item, ex_item_fu)) ||
-            !PyUnicode_CheckExact(PyTuple_GET_ITEM(item, ex_item_ref)) ||
-            !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 0)) ||
-            !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 1)))
-            return 1;
-        key = PyTuple_Pack(4, PyTuple_GET_ITEM(item, ex_item_fu),
-                           PyTuple_GET_ITEM(item, ex_item_ref), PyTuple_GET_ITEM(label, 0),
-                           PyTuple_GET_ITEM(label, 1));
-        if (key == NULL) return -1;
-        found[i] = PyDict_GetItemWithError(ex_fu_lines, key);
-        Py_DECREF(key);
-        if (found[i] == NULL) return PyErr_Occurred() ? -1 : 1;
-    }
     if (!PyLong_CheckExact(PyTuple_GET_ITEM(fu, ex_fu_raw)) ||
         !PyLong_CheckExact(PyTuple_GET_ITEM(fu, ex_fu_total)))
         return 1;
-    key = PyTuple_Pack(2, PyTuple_GET_ITEM(fu, ex_fu_raw), PyTuple_GET_ITEM(fu, ex_fu_total));
-    if (key == NULL) return -1;
-    found[n] = PyDict_GetItemWithError(ex_fu_totals, key);
-    Py_DECREF(key);
-    if (found[n] == NULL) return PyErr_Occurred() ? -1 : 1;
-    for (i = 0; i <= n; i++)
-        if (!PyTuple_CheckExact(found[i]) || PyTuple_GET_SIZE(found[i]) != 2) return 1;
-    for (i = 0; i <= n; i++)
-        if (add_pair(en, it, found[i], 0) < 0) return -1;
-    return 0;
+    /* the memos' values, held: a lookup may compare a stored key of another type (its
+     * __eq__ runs Python code, which may change the memo and free what it held) */
+    for (i = 0; i <= n; i++) {
+        if (i < n) {
+            PyObject *item = PyTuple_GET_ITEM(items, i), *label = PyTuple_GET_ITEM(labels, i);
+            if (Py_TYPE(item) != fu_item_type || PyTuple_GET_SIZE(item) <= ex_item_fu ||
+                PyTuple_GET_SIZE(item) <= ex_item_ref || !PyTuple_CheckExact(label) ||
+                PyTuple_GET_SIZE(label) != 2 ||
+                !PyLong_CheckExact(PyTuple_GET_ITEM(item, ex_item_fu)) ||
+                !PyUnicode_CheckExact(PyTuple_GET_ITEM(item, ex_item_ref)) ||
+                !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 0)) ||
+                !PyUnicode_CheckExact(PyTuple_GET_ITEM(label, 1)))
+                goto done;
+            key = PyTuple_Pack(4, PyTuple_GET_ITEM(item, ex_item_fu),
+                               PyTuple_GET_ITEM(item, ex_item_ref), PyTuple_GET_ITEM(label, 0),
+                               PyTuple_GET_ITEM(label, 1));
+        } else {
+            key = PyTuple_Pack(2, PyTuple_GET_ITEM(fu, ex_fu_raw),
+                               PyTuple_GET_ITEM(fu, ex_fu_total));
+        }
+        if (key == NULL) {
+            rc = -1;
+            goto done;
+        }
+        value = PyDict_GetItemWithError(i < n ? ex_fu_lines : ex_fu_totals, key);
+        Py_DECREF(key);
+        if (value == NULL) {
+            if (PyErr_Occurred()) rc = -1;
+            goto done;
+        }
+        if (!PyTuple_CheckExact(value) || PyTuple_GET_SIZE(value) != 2) goto done;
+        found[got++] = Py_NewRef(value);
+    }
+    for (i = 0, rc = 0; i <= n && rc == 0; i++) rc = add_pair(en, it, found[i], 0);
+done:
+    for (i = 0; i < got; i++) Py_DECREF(found[i]);
+    return rc;
 }
 #undef MAX_FU_LINES
 
-/* str(d): for a Decomposition of Groups, f"{shape}: " and the groups' texts joined by
- * spaces, each from Group.__str__'s memo (by kind, tile and shown without brackets: concealed
- * or not from a meld) or, on a miss, by str(group); anything else by str(d) itself */
+/* str(g), from Group.__str__'s memo (by kind, tile and shown without brackets: concealed, or
+ * not from a meld) for a Group whose concealed is a bool: a new reference, NULL on error */
+static PyObject *group_text(PyObject *g) {
+    PyObject *conc, *flag, *kind, *tile, *key, *text;
+    if ((PyObject *)Py_TYPE(g) != ex_group) return PyObject_Str(g);
+    if ((conc = PyObject_GetAttr(g, s_concealed)) == NULL) return NULL;
+    Py_DECREF(conc); /* only compared below (True and False are static), else str(g) */
+    if (conc == Py_True) {
+        flag = Py_True;
+    } else if (conc == Py_False) {
+        PyObject *meld = PyObject_GetAttr(g, s_meld);
+        if (meld == NULL) return NULL;
+        flag = meld == Py_None ? Py_True : Py_False;
+        Py_DECREF(meld);
+    } else {
+        return PyObject_Str(g);
+    }
+    kind = PyObject_GetAttr(g, s_kind);
+    tile = kind ? PyObject_GetAttr(g, s_tile) : NULL;
+    key = tile ? PyTuple_Pack(3, kind, tile, flag) : NULL;
+    Py_XDECREF(kind);
+    Py_XDECREF(tile);
+    if (key == NULL) return NULL;
+    text = PyDict_GetItemWithError(ex_group_text, key);
+    Py_DECREF(key);
+    if (text != NULL && PyUnicode_CheckExact(text)) return Py_NewRef(text);
+    return PyErr_Occurred() ? NULL : PyObject_Str(g); /* a miss: Group.__str__ makes it */
+}
+
+/* str(d): for a Decomposition, f"{shape}: " and its groups' texts (group_text) joined by
+ * spaces, as Decomposition.__str__ makes it; anything else by str(d) itself */
 static PyObject *reading_text(PyObject *d) {
     PyObject *shape = NULL, *groups = NULL, *texts = NULL, *joined = NULL, *head = NULL,
              *out = NULL;
@@ -2875,45 +2942,20 @@ static PyObject *reading_text(PyObject *d) {
     if ((shape = PyObject_GetAttr(d, s_shape)) == NULL ||
         (groups = PyObject_GetAttr(d, s_groups)) == NULL)
         goto done;
-    if (!PyUnicode_CheckExact(shape) || !PyTuple_CheckExact(groups)) goto other;
+    if (!PyUnicode_CheckExact(shape) || !PyTuple_CheckExact(groups)) {
+        out = PyObject_Str(d);
+        goto done;
+    }
     n = PyTuple_GET_SIZE(groups);
     if ((texts = PyList_New(n)) == NULL) goto done;
     for (i = 0; i < n; i++) {
-        PyObject *g = PyTuple_GET_ITEM(groups, i), *kind, *tile, *conc, *flag, *key, *text;
-        if ((PyObject *)Py_TYPE(g) != ex_group) goto other;
-        conc = PyObject_GetAttr(g, s_concealed);
-        if (conc == NULL) goto done;
-        Py_DECREF(conc); /* True or False: immortal */
-        if (conc == Py_True) {
-            flag = Py_True;
-        } else if (conc == Py_False) {
-            PyObject *meld = PyObject_GetAttr(g, s_meld);
-            if (meld == NULL) goto done;
-            flag = meld == Py_None ? Py_True : Py_False;
-            Py_DECREF(meld);
-        } else {
-            goto other;
-        }
-        kind = PyObject_GetAttr(g, s_kind);
-        tile = kind ? PyObject_GetAttr(g, s_tile) : NULL;
-        key = tile ? PyTuple_Pack(3, kind, tile, flag) : NULL;
-        Py_XDECREF(kind);
-        Py_XDECREF(tile);
-        if (key == NULL) goto done;
-        text = PyDict_GetItemWithError(ex_group_text, key);
-        Py_DECREF(key);
-        if (text != NULL && PyUnicode_CheckExact(text))
-            Py_INCREF(text);
-        else if (PyErr_Occurred() || (text = PyObject_Str(g)) == NULL)
-            goto done;
+        PyObject *text = group_text(PyTuple_GET_ITEM(groups, i));
+        if (text == NULL) goto done;
         PyList_SET_ITEM(texts, i, text);
     }
     if ((joined = PyUnicode_Join(ex_space, texts)) != NULL &&
         (head = PyUnicode_Concat(shape, ex_colon)) != NULL)
         out = PyUnicode_Concat(head, joined);
-    goto done;
-other:
-    out = PyObject_Str(d);
 done:
     Py_XDECREF(shape);
     Py_XDECREF(groups);
@@ -2923,11 +2965,71 @@ done:
     return out;
 }
 
+PyDoc_STRVAR(fu_labels_doc,
+             "fu_labels(fu): Fu.labels() from its memo (fu._PAIRS by each line's key and its "
+             "group's text) when every label is there, else what fu._pure_labels answers.");
+
+/* Fu.labels: the (English, Italian) label of each line from fu._PAIRS, by the line's key and
+ * its group's text ("" for none); a miss or anything of other types goes to the reference
+ * (which makes and remembers the labels) */
+#define MAX_FU_LABELS 24
+static PyObject *fu_labels(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                           PyObject *kwnames) {
+    PyObject *fu, *items, *pairs[MAX_FU_LABELS], *out = NULL;
+    Py_ssize_t i, n, got = 0;
+    (void)self;
+    if (lb_pure == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "fu_labels: setup_fu was not called");
+        return NULL;
+    }
+    if (nargs != 1 || kwnames != NULL) /* (a keyword: the reference's own answer or error) */
+        return PyObject_Vectorcall(lb_pure, args, (size_t)nargs, kwnames);
+    fu = args[0];
+    if (fu_type == NULL || Py_TYPE(fu) != fu_type || PyTuple_GET_SIZE(fu) <= lb_items) goto pure;
+    items = PyTuple_GET_ITEM(fu, lb_items);
+    if (!PyTuple_CheckExact(items) || (n = PyTuple_GET_SIZE(items)) > MAX_FU_LABELS) goto pure;
+    for (i = 0; i < n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(items, i), *group, *text, *key, *pair;
+        if (Py_TYPE(item) != fu_item_type || PyTuple_GET_SIZE(item) <= lb_key ||
+            PyTuple_GET_SIZE(item) <= lb_group ||
+            !PyUnicode_CheckExact(PyTuple_GET_ITEM(item, lb_key)))
+            goto pure;
+        group = PyTuple_GET_ITEM(item, lb_group);
+        text = group == Py_None ? Py_NewRef(lb_empty) : group_text(group);
+        if (text == NULL) goto done;
+        if (!PyUnicode_CheckExact(text)) { /* (a str subclass: the reference's own key) */
+            Py_DECREF(text);
+            goto pure;
+        }
+        key = PyTuple_Pack(2, PyTuple_GET_ITEM(item, lb_key), text);
+        Py_DECREF(text);
+        if (key == NULL) goto done;
+        pair = PyDict_GetItemWithError(lb_pairs, key);
+        Py_DECREF(key);
+        if (pair == NULL) {
+            if (PyErr_Occurred()) goto done;
+            goto pure;
+        }
+        pairs[got++] = Py_NewRef(pair); /* (a group's str() may run Python code) */
+    }
+    if ((out = PyTuple_New(n)) == NULL) goto done;
+    for (i = 0; i < n; i++) PyTuple_SET_ITEM(out, i, pairs[i]);
+    got = 0; /* the tuple holds them now */
+    goto done;
+pure:
+    out = PyObject_Vectorcall(lb_pure, args, (size_t)nargs, NULL);
+done:
+    for (i = 0; i < got; i++) Py_DECREF(pairs[i]);
+    return out;
+}
+#undef MAX_FU_LABELS
+
 PyDoc_STRVAR(explain_doc,
              "explain(core, transfers, winner, discarder, fu_labels): RiichiEma._explain's "
              "(English, Italian) lines, or what ruleset._pure_explain answers for other types.");
 
-static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                         PyObject *kwnames) {
     PyObject *core, *transfers, *winner, *discarder, *labels, *ctx, *awards, *fu, *yakuman,
         *en = NULL, *it = NULL, *text = NULL, *line = NULL, *key = NULL, *found = NULL,
         *out = NULL;
@@ -2938,7 +3040,7 @@ static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         PyErr_SetString(PyExc_RuntimeError, "explain: setup_explain was not called");
         return NULL;
     }
-    if (nargs != 5) goto pure;
+    if (nargs != 5 || kwnames != NULL) goto pure; /* (keywords: the reference's spelling) */
     core = args[0];
     transfers = args[1];
     winner = args[2];
@@ -2951,9 +3053,10 @@ static PyObject *explain(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     awards = PyTuple_GET_ITEM(core, ex_fields[EX_AWARDS]);
     fu = PyTuple_GET_ITEM(core, ex_fields[EX_FU]);
     yakuman = PyTuple_GET_ITEM(core, ex_fields[EX_YAKUMAN]);
-    if (!PyTuple_CheckExact(awards) || (fu != Py_None && (!PyTuple_Check(fu) ||
-                                                          PyTuple_GET_SIZE(fu) <= ex_fu_total)))
-        goto pure;
+    if (!PyTuple_CheckExact(awards) ||
+        (fu != Py_None && (fu_type == NULL || Py_TYPE(fu) != fu_type ||
+                           PyTuple_GET_SIZE(fu) <= ex_fu_total)))
+        goto pure; /* (a Fu: its total is read by position) */
     /* the reading */
     if ((line = PyObject_GetAttr(ctx, s_decomposition)) == NULL) goto pure_on_error;
     text = reading_text(line);
@@ -3066,7 +3169,7 @@ pure_on_error:
     if (!PyErr_ExceptionMatches(PyExc_Exception)) goto done;
     PyErr_Clear();
 pure:
-    out = PyObject_Vectorcall(ex_pure, args, (size_t)nargs, NULL);
+    out = PyObject_Vectorcall(ex_pure, args, (size_t)nargs, kwnames);
 done:
     Py_XDECREF(en);
     Py_XDECREF(it);
@@ -3168,14 +3271,20 @@ static PyObject *standard_decomposition(PyObject *hand, PyObject *shape, PyObjec
         for (i = 0; i < PyTuple_GET_SIZE(codes) && rc == 0; i++) {
             PyObject *code = PyTuple_GET_ITEM(codes, i);
             Py_ssize_t at = PyLong_CheckExact(code) ? PyLong_AsSsize_t(code) : -1;
-            if (at == -1 && PyErr_Occurred()) goto done;
-            rc = at < 0 ? 1 : add_group(groups, at + 9 * s);
+            if (at == -1 && PyErr_Occurred()) { /* past a Py_ssize_t: the reference's */
+                if (!PyErr_ExceptionMatches(PyExc_OverflowError)) goto done;
+                PyErr_Clear();
+            }
+            rc = at < 0 || at > PY_SSIZE_T_MAX - 9 * s ? 1 : add_group(groups, at + 9 * s);
         }
     }
     for (t = 27; t < 34 && rc == 0; t++) { /* an honour pair (block 2) or pung (block 1) */
         PyObject *c = PyTuple_GET_ITEM(counts, t);
         long n = PyLong_CheckExact(c) ? PyLong_AsLong(c) : -1;
-        if (n == -1 && PyErr_Occurred()) goto done;
+        if (n == -1 && PyErr_Occurred()) { /* past a long: the reference's */
+            if (!PyErr_ExceptionMatches(PyExc_OverflowError)) goto done;
+            PyErr_Clear();
+        }
         if (n < 0) rc = 1;
         else if (n >= 2) rc = add_group(groups, (n == 3 ? 34 : 68) + t);
     }
@@ -3210,7 +3319,8 @@ PyDoc_STRVAR(build_decomposition_doc,
              "build_decomposition(hand, shape, splits): fast.build_decomposition in C for a "
              "standard reading, else what fast._pure_build_decomposition answers.");
 
-static PyObject *build_decomposition(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+static PyObject *build_decomposition(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
+                                     PyObject *kwnames) {
     PyObject *out;
     int standard;
     (void)self;
@@ -3218,9 +3328,9 @@ static PyObject *build_decomposition(PyObject *self, PyObject *const *args, Py_s
         PyErr_SetString(PyExc_RuntimeError, "build_decomposition: not set up");
         return NULL;
     }
-    if (nargs != 3 || !PyUnicode_CheckExact(args[1]) || !PyTuple_CheckExact(args[2]) ||
-        PyTuple_GET_SIZE(args[2]) != 3)
-        return PyObject_Vectorcall(dec_pure, args, (size_t)nargs, NULL);
+    if (nargs != 3 || kwnames != NULL || !PyUnicode_CheckExact(args[1]) ||
+        !PyTuple_CheckExact(args[2]) || PyTuple_GET_SIZE(args[2]) != 3)
+        return PyObject_Vectorcall(dec_pure, args, (size_t)nargs, kwnames);
     standard = PyUnicode_Compare(args[1], dec_standard);
     if (standard == -1 && PyErr_Occurred()) return NULL;
     if (standard != 0) return PyObject_Vectorcall(dec_pure, args, (size_t)nargs, NULL);
@@ -3247,10 +3357,13 @@ static PyMethodDef methods[] = {
     {"count_fu", (PyCFunction)(void (*)(void))count_fu, METH_VARARGS | METH_KEYWORDS,
      count_fu_doc},
     {"setup_explain", setup_explain, METH_VARARGS, setup_explain_doc},
+    {"fu_labels", (PyCFunction)(void (*)(void))fu_labels, METH_FASTCALL | METH_KEYWORDS,
+     fu_labels_doc},
     {"setup_decomposition", setup_decomposition, METH_VARARGS, setup_decomposition_doc},
-    {"build_decomposition", (PyCFunction)(void (*)(void))build_decomposition, METH_FASTCALL,
-     build_decomposition_doc},
-    {"explain", (PyCFunction)(void (*)(void))explain, METH_FASTCALL, explain_doc},
+    {"build_decomposition", (PyCFunction)(void (*)(void))build_decomposition,
+     METH_FASTCALL | METH_KEYWORDS, build_decomposition_doc},
+    {"explain", (PyCFunction)(void (*)(void))explain, METH_FASTCALL | METH_KEYWORDS,
+     explain_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from muraglia.analysis.groups import Group, GroupKind, WaitKind
 from muraglia.kernels import compiled
@@ -139,13 +139,9 @@ class Fu(NamedTuple):
         return it if lang == "it" else en
 
     def labels(self) -> tuple[tuple[str, str], ...]:
-        """The (English, Italian) label of every line."""
-        out = []
-        for i in self.items:  # (_label_pair's memo read here: two calls less a line)
-            g = i.group
-            pair = _PAIRS.get((i.key, "" if g is None else str(g)))
-            out.append(_label_pair(i) if pair is None else pair)
-        return tuple(out)
+        """The (English, Italian) label of every line (:data:`labels_of`)."""
+        labels: tuple[tuple[str, str], ...] = labels_of(self)
+        return labels
 
     def lines_both(
         self, labels: Sequence[tuple[str, str]]
@@ -169,6 +165,23 @@ class Fu(NamedTuple):
         it.append(pair[1])
         return tuple(en), tuple(it)
 
+
+def _pure_labels(fu: Fu) -> tuple[tuple[str, str], ...]:
+    """The (English, Italian) label of every line of ``fu``, remembered by line key and text.
+
+    The reference of the C kernel's ``fu_labels`` (:data:`labels_of`), which reads the same
+    memo and hands a miss and anything of other types to this function.
+    """
+    out = []
+    for i in fu.items:  # (_label_pair's memo read here: two calls less a line)
+        g = i.group
+        pair = _PAIRS.get((i.key, "" if g is None else str(g)))
+        out.append(_label_pair(i) if pair is None else pair)
+    return tuple(out)
+
+
+labels_of: Callable[[Fu], tuple[tuple[str, str], ...]] = _pure_labels
+"""``Fu.labels``: the C kernel's ``fu_labels`` where it is built, else :func:`_pure_labels`."""
 
 _SEVEN_PAIRS = Fu((FuItem("seven_pairs", 25, "EMA-FU-1"),), 25, 25)
 _PINFU_RON = Fu((FuItem("pinfu_ron", 30, "EMA-FU-8"),), 30, 30)
@@ -258,32 +271,56 @@ count_fu: Callable[..., Fu] = _pure_count_fu
 (``MURAGLIA_PURE=1``; ``tests/rulesets/riichi_ema/test_fu_kernel.py`` compares both)."""
 
 _native = compiled("muraglia.rulesets.riichi_ema._criichi")
-if _native is not None and hasattr(_native, "setup_fu"):  # (an older build has no count_fu)
-    _native.setup_fu(
-        _pure_count_fu,
-        Fu,
-        FuItem,
-        (_SEVEN_PAIRS, _PINFU_RON, _PINFU_TSUMO, _BASE_RON, _BASE, _TSUMO, _OPEN_PINFU),
-        (
-            _REF_SET,
-            _REF_PAIR,
-            "dragon_pair",
-            "seat_pair",
-            "round_pair",
-            "standard",
-            "seven_pairs",
-            _PUNG,
-            _KONG,
-            _PAIR,
-            _TSUMO_WIN,
-            _RON_WIN,
-            _PAIR_FU,
-        ),
-        tuple(
-            _SET_FU[k, h, c] for k in (False, True) for h in (False, True) for c in (False, True)
-        ),
-        _WAIT_FU,
-        _HEADS,
-        DRAGONS,
-    )
+
+
+def _set_up(native: Any) -> bool:
+    """Hand the C kernel this module's declarations; False if its build is older than them.
+
+    Such a build refuses them: the pure functions stay, as ``fast`` does for its own.
+    """
+    try:
+        native.setup_fu(
+            _pure_count_fu,
+            Fu,
+            FuItem,
+            (_SEVEN_PAIRS, _PINFU_RON, _PINFU_TSUMO, _BASE_RON, _BASE, _TSUMO, _OPEN_PINFU),
+            (
+                _REF_SET,
+                _REF_PAIR,
+                "dragon_pair",
+                "seat_pair",
+                "round_pair",
+                "standard",
+                "seven_pairs",
+                _PUNG,
+                _KONG,
+                _PAIR,
+                _TSUMO_WIN,
+                _RON_WIN,
+                _PAIR_FU,
+            ),
+            tuple(
+                _SET_FU[k, h, c]
+                for k in (False, True)
+                for h in (False, True)
+                for c in (False, True)
+            ),
+            _WAIT_FU,
+            _HEADS,
+            DRAGONS,
+            _pure_labels,
+            _PAIRS,
+            (
+                Fu._fields.index("items"),
+                FuItem._fields.index("key"),
+                FuItem._fields.index("group"),
+            ),
+        )
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+if _native is not None and hasattr(_native, "setup_fu") and _set_up(_native):
     count_fu = _native.count_fu
+    labels_of = _native.fu_labels

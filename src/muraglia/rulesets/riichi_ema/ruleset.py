@@ -932,7 +932,7 @@ answers NotImplemented for what it leaves to :func:`_pure_output`)."""
 
 if fast.NATIVE:
     if hasattr(fast._native, "setup_explain"):  # (an older build has no explain)
-        fast._native.setup_explain(
+        _EXPLAIN_SETUP: tuple[Any, ...] = (
             _pure_explain,
             Core,
             tuple(Core._fields.index(name) for name in _CORE_FIELDS),
@@ -951,7 +951,13 @@ if fast.NATIVE:
             fu_module._LINES,
             fu_module._TOTALS,
         )
-        explain_lines = fast._native.explain
+        """What ``setup_explain`` is handed (tests hand it again after refusing bad values)."""
+        try:
+            fast._native.setup_explain(*_EXPLAIN_SETUP)
+        except (ValueError, TypeError):  # a build older than these declarations: pure Python
+            pass
+        else:
+            explain_lines = fast._native.explain
     if hasattr(fast._native, "setup_output"):  # (an older build has no output)
         fast._native.setup_output(
             RiichiResult,
