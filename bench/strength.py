@@ -111,6 +111,11 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("239068d6a3", "mcr", "defensive", "efficiency"): "f2bac557b1",
     ("239068d6a3", "fimj"): "95c8b2f66d",
     ("239068d6a3", "ravenna"): "339e075ec1",
+    ("fb7e3cf7a3", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("fb7e3cf7a3", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("fb7e3cf7a3", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("fb7e3cf7a3", "ravenna", "defensive", "efficiency"): "339e075ec1",
+    ("fb7e3cf7a3", "fimj"): "95c8b2f66d",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -148,7 +153,14 @@ cells and 0-5 of the riichi-ema defensive one identically; in Seipalle it contin
 cells of ``6a1b163abb`` (the same Seipalle bots before a merge of FIMJ/Ravenna-only changes:
 ``verify`` replayed 8 defensive matches identically, and 42 expert matches it played equal the
 ``bench/diagnose_bots.py`` rows of ``6a1b163abb``); so does ``a4f7cc6a8c`` (``verify`` replayed
-matches 0-5 of the three Seipalle pilot cells of ``6a1b163abb`` identically)."""
+matches 0-5 of the three Seipalle pilot cells of ``6a1b163abb`` identically). The ninth
+session's ``fb7e3cf7a3`` (riichi-ema's field without open tanyao and its expert's push/fold,
+Seipalle's caution and race, the Ravenna expert's ready value and last deal, all gated by
+their profiles) starts new riichi-ema and Seipalle cells and new Ravenna expert cells; it
+replayed matches 0-11 of MCR's three cells (expert vs efficiency rows of ``1df1edf847``,
+expert vs defensive and defensive vs efficiency rows of ``239068d6a3``) and of Ravenna's
+defensive vs efficiency cell identically, and matches 0-3 of the FIMJ expert vs efficiency and
+defensive vs efficiency pilots (``95c8b2f66d``, ``239068d6a3``)."""
 
 
 def cell_bots(
