@@ -100,20 +100,30 @@ def plain_explanation(c: Core, transfers: Any, winner: str, discarder: str | Non
     return tuple(en), tuple(it)
 
 
-def _check(data: dict[str, Any]) -> bool:
-    """Compare one input's explanation, fu lines and view with the plain formatting."""
-    rs = ruleset_for(data["rules"])
+def _scored(data: dict[str, Any]) -> RiichiResult | None:
+    """The riichi result of one generated input (``None``: refused, or not a riichi result)."""
     try:
-        result = rs.score_input(data)
+        result = ruleset_for(data["rules"]).score_input(data)
     except Exception:
-        return False
-    if type(result) is not RiichiResult:
-        return False
-    extra = result.extra
-    core = extra.core()
+        return None
+    return result if type(result) is RiichiResult else None
+
+
+def _args_of(extra: Any) -> tuple[Any, ...]:
+    """The arguments of ``explain_lines`` for a result's extra."""
     c = extra._c
     transfers = extra.transfers() if c.valid and (c.tsumo or extra._discarder) else []
-    want = plain_explanation(core, transfers, c.winner, extra._discarder)
+    return extra.core(), transfers, c.winner, extra._discarder, extra.fu_labels()
+
+
+def _check(data: dict[str, Any]) -> bool:
+    """Compare one input's explanation, fu lines and view with the plain formatting."""
+    result = _scored(data)
+    if result is None:
+        return False
+    extra = result.extra
+    core, transfers, winner, discarder, _ = _args_of(extra)
+    want = plain_explanation(core, transfers, winner, discarder)
     assert (extra.explain("en"), extra.explain("it")) == want, data
     d = core.ctx.decomposition
     assert type(d) is Decomposition
@@ -188,17 +198,8 @@ def test_indicators_read_as_as_tiles_reads_them(values: list[Any], kind: type) -
 
 
 def _explain_args(data: dict[str, Any]) -> tuple[Any, ...] | None:
-    rs = ruleset_for(data["rules"])
-    try:
-        result = rs.score_input(data)
-    except Exception:
-        return None
-    if type(result) is not RiichiResult:
-        return None
-    extra = result.extra
-    c = extra._c
-    transfers = extra.transfers() if c.valid and (c.tsumo or extra._discarder) else []
-    return extra.core(), transfers, c.winner, extra._discarder, extra.fu_labels()
+    result = _scored(data)
+    return None if result is None else _args_of(result.extra)
 
 
 @settings(max_examples=60, deadline=None)
