@@ -206,9 +206,9 @@ _WAIT_FU = {
 _PUNG, _KONG, _PAIR = GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
 _TSUMO_WIN, _RON_WIN = WinType.TSUMO, WinType.RON
 _new = tuple.__new__
-_REF_SET, _REF_PAIR, _PAIR_FU = "EMA-FU-2/5", "EMA-FU-3", 2  # a set's rules; a pair's (EMA-FU-3)
 """``FuItem``/``Fu`` made from their fields without the named tuple's ``__new__`` (a Python
 function: a call per line of the hot path)."""
+_REF_SET, _REF_PAIR, _PAIR_FU = "EMA-FU-2/5", "EMA-FU-3", 2  # a set's rules; a pair's (EMA-FU-3)
 
 
 def _pure_count_fu(ctx: WinContext, *, pinfu: bool) -> Fu:
