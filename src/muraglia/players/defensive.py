@@ -210,6 +210,10 @@ class DefensiveBot(EfficiencyBot):
             return replace(self.traits, dealer_pays_more=False)
         return self.traits
 
+    def danger_model(self, t: Table) -> DangerModel:
+        """The danger model the bot's push/fold reads (:meth:`danger_traits`)."""
+        return DangerModel.of(t, self.danger_traits())
+
     draw_weight = 1.0
     """Share of :meth:`draw_value` the bot counts (0: none)."""
 
@@ -248,14 +252,22 @@ class DefensiveBot(EfficiencyBot):
 
     @staticmethod
     def _win_text(
-        t: Table, counts: list[int], win: int, melds: tuple[str, ...] | None = None
+        t: Table,
+        counts: list[int],
+        win: int,
+        melds: tuple[str, ...] | None = None,
+        reds: Sequence[int] = (),
     ) -> str:
         """The scorers' notation of a win on ``win``.
 
-        The concealed ``counts`` and the declared ``melds`` (the view's by default).
+        The concealed ``counts`` and the declared ``melds`` (the view's by default); one
+        five of each kind in ``reds`` is the red one (``0m``, EMA-TILE-2).
         """
         v = t.view
         text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
+        for k in reds:
+            five = Tile(k).notation
+            text = text.replace(five, "0" + five[1], 1)
         declared = v.melds[v.seat] if melds is None else melds
         return compact_notation(text) + "".join(declared) + "+" + Tile(win).notation
 
@@ -356,7 +368,7 @@ class DefensiveBot(EfficiencyBot):
             return self._attack(t, legal, discards)
         if self.fold_junk_only and not self.cannot_win(t, discards):
             return self._attack(t, legal, discards)  # MCR: a hand that may win plays on
-        model = DangerModel.of(t, self.danger_traits())
+        model = self.danger_model(t)
         ranked, equity, steps = self.ranked_equity(t, discards)
         best_sh = min(steps.values())
         for a in legal:
@@ -366,6 +378,19 @@ class DefensiveBot(EfficiencyBot):
                 and self._kong_ok(t, a, best_sh)
             ):
                 return a
+        return self.push_or_fold(t, model, discards, ranked=ranked, equity=equity, steps=steps)
+
+    def push_or_fold(
+        self,
+        t: Table,
+        model: DangerModel,
+        discards: Sequence[Discard],
+        *,
+        ranked: dict[Action, float],
+        equity: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> Action:
+        """The discard under a threat (:func:`~muraglia.players.danger.attack_or_fold`)."""
         return attack_or_fold(
             model, discards, ranked, equity, self.pick, steps=steps, caution=self.caution
         )

@@ -76,6 +76,26 @@ class Profile:
     """Turns of East in a match, if fixed (Ravenna: 8, RAV-COMP-1, RAV-END-4): the expert
     plays the last one for placement (:meth:`~muraglia.players.expert.ExpertBot.final_worth`);
     0: not known (FIMJ's tournament rounds start at the breach wall's wind, FIMJ-TOURN-4)."""
+    place_value: float = 0.0
+    """Ruleset units one place is worth to the expert in the match's last deal (known by
+    :attr:`session_deals`): its push/fold weighs a win and a deal-in by the places they move
+    and it declares riichi only where riichi climbs higher than dama
+    (:attr:`~muraglia.players.expert.ExpertBot.place_value`); 0: the last deal is played
+    for points."""
+    tenpai_live: int = 0
+    """From this many live tiles left the expert makes a call that leaves its hand ready
+    even without a yaku, for the noten payments (EMA-TENPAI-1, EMA-END-3;
+    :attr:`~muraglia.players.expert.ExpertBot.tenpai_live`); 0: never."""
+    red_fives: bool = False
+    """Whether the expert counts its red fives as dora (EMA-TILE-2: one five of each suit
+    is red and worth a dora; :attr:`~muraglia.players.expert.ExpertBot.red_fives`)."""
+    place_deals: int = 1
+    """How many of the match's last deals the expert plays for placement (1: the last
+    alone; see :meth:`~muraglia.players.expert.ExpertBot.standing`)."""
+    place_spread: float = 0.0
+    """Points one deal moves a seat's score by (a standard deviation): before the last
+    deal the expert's placement is the expected one over the deals left
+    (:class:`~muraglia.players.expert.Standing`)."""
     lookahead: bool = False
     """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
     (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
@@ -181,6 +201,10 @@ PROFILES: dict[str, Profile] = {
         # -0.040 +/- 0.052 (vs efficiency) and -0.027 +/- 0.052 (vs defensive) over 150
         # matches each; 0 lost 0.13 +/- 0.11 (the same section)
         ready_value=24.0,
+        # the last deal (South 4, EMA-GAME-3) played for placement: a place worth two
+        # typical hands (docs/players.md, "Issue 20, riichi-ema expert: the last deal")
+        session_deals=8,
+        place_value=10000.0,
     ),
     # MCR-WIN-4: 8 points minimum. Calls must keep a shape that reaches it: full/half flush,
     # all pungs, straights and shifted chows, honour pungs.
@@ -197,7 +221,14 @@ PROFILES: dict[str, Profile] = {
         min_fan=8,
     ),
 }
-PROFILES["riichi-tenhou"] = replace(PROFILES["riichi-ema"], id="riichi-tenhou")
+PROFILES["riichi-tenhou"] = replace(
+    PROFILES["riichi-ema"],
+    id="riichi-tenhou",
+    # Tenhou's match may end early or run into the West round (bust, agari yame, West
+    # extension): the last deal is not known from the round and dealer alone
+    session_deals=0,
+    place_value=0.0,
+)
 """Profiles by ruleset id."""
 
 _DEFAULT = Profile("default")
