@@ -482,6 +482,53 @@ def score(
     )
 
 
+def win_worth(
+    hand: str,
+    *,
+    rules: AnyRuleset,
+    win: str,
+    seat_wind: str,
+    round_wind: str,
+    flags: list[str],
+    dora: list[str] | None,
+) -> float:
+    """The value of a win as the bots read it: :func:`score`'s, 0 where it may not be declared.
+
+    ``float(result.value)`` when the loaded ``rules`` let the scored hand win
+    (``rules.can_win``, else ``result.valid``), 0.0 when they do not or when :func:`score`
+    raises a :class:`MahjongError` -- for the same arguments, in the plain spellings the
+    bots use (the hand's notation, ``ron``/``tsumo``, seat letters, a list of flags, a list
+    of indicator notations or None). A ruleset with a ``worth_checked`` method (the classical
+    ones) answers the same value without the result's presentation (located tiles,
+    explanation, payments) and without turning its hand back into text: the hand is read and
+    checked with its indicators by the one pass :func:`score` makes (``_scan_indicated``);
+    anything that pass declines takes :func:`score` itself.
+    ``tests/players/test_win_worth.py`` compares both answers on generated hands.
+    """
+    worth = getattr(rules, "worth_checked", None)
+    if worth is not None:
+        checked = _scan_indicated(
+            hand, int(getattr(rules, "red_fives_per_suit", 0)), dora, None, MAX_INDICATORS
+        )
+        if checked is not None:
+            return float(worth(checked, win, seat_wind, round_wind, flags, dora))
+    try:
+        result = score(
+            hand,
+            rules=rules,
+            win=win,
+            seat_wind=seat_wind,
+            round_wind=round_wind,
+            flags=flags,
+            dora=dora,
+        )
+    except MahjongError:
+        return 0.0
+    can_win = getattr(rules, "can_win", None)
+    ok = bool(can_win(result)) if callable(can_win) else bool(result.valid)
+    return float(result.value) if ok else 0.0
+
+
 def _by_lane(  # noqa: PLR0917 - score's arguments, by position
     entry: _Entry,
     hand: Any,
