@@ -68,6 +68,10 @@ the massimo each must be: they make a Mah-Jong only as that limit hand."""
 _SELF_DRAW_FLAGS = ("replacement", "last_tile")
 _DISCARD_FLAGS = ("robbing_kong", "last_discard")
 _WINS = tuple(w.value for w in WinType)
+_WAITING: dict[tuple[Any, ...], tuple[Tile, ...]] = {}
+""":meth:`FimjRules.waiting_kinds` by pattern table version, options and hand: the riichi
+and last-piece checks (FIMJ-RICHI-1, FIMJ-DBL-4) ask it of each win they score."""
+_WAITING_MAX = 1 << 14
 _LANGS = ("it", "en")
 
 
@@ -231,9 +235,16 @@ class FimjRules(Ruleset[FimjOptions]):
         >>> FimjRules().waiting_kinds(parse_hand("234m 567m 678p 3455s"))
         (<Tile.S2: 19>, <Tile.S5: 22>)
         """
-        return waiting_kinds(
-            hand13, self.completes, four_as_two_pairs=self.options.four_as_two_pairs
-        )
+        key = (type(self).patterns.version, self.options, hand13)
+        hit = _WAITING.get(key)
+        if hit is None:
+            hit = waiting_kinds(
+                hand13, self.completes, four_as_two_pairs=self.options.four_as_two_pairs
+            )
+            if len(_WAITING) >= _WAITING_MAX:
+                _WAITING.clear()
+            _WAITING[key] = hit
+        return hit
 
     def _check_riichi(self, hand: Hand, flags: frozenset[str]) -> None:
         """FIMJ-RICHI-1, FIMJ-GAP-20: a riichi stands only on a wait on exactly one kind."""

@@ -128,6 +128,23 @@ def _winning_kinds(hand: Hand) -> int:
     if hand.winning is not None:
         counts[hand.winning.kind] -= 1
     melds = len(hand.melds)
+    key = (*counts, melds)
+    hit = _KINDS.get(key)
+    if hit is None:
+        hit = _ready_kinds(counts, melds)
+        if len(_KINDS) >= _KINDS_MAX:
+            _KINDS.clear()
+        _KINDS[key] = hit
+    return hit
+
+
+_KINDS: dict[tuple[int, ...], int] = {}
+""":func:`_winning_kinds` by the 13 concealed counts and the number of melds."""
+_KINDS_MAX = 1 << 14
+
+
+def _ready_kinds(counts: list[int], melds: int) -> int:
+    """:func:`_winning_kinds` of the 13 concealed ``counts`` beside ``melds`` melds."""
     if shanten_all(counts, melds) != 0:
         return 0
     tried = set(_ORPHANS)
@@ -199,6 +216,12 @@ def _riichi_sticks(data: Mapping[str, Any]) -> int:
     if not isinstance(sticks, int) or isinstance(sticks, bool) or sticks < 0:
         raise InvalidHandError(f"riichi_sticks must be a non-negative integer, not {sticks!r}")
     return sticks
+
+
+_CHECKED: dict[tuple[object, ...], dict[str, Any]] = {}
+"""The keywords :meth:`SeipalleRules.worth_checked` read from its arguments (the hand aside),
+by those arguments: the checks of an input object depend on nothing else."""
+_CHECKED_MAX = 1 << 12
 
 
 def _keywords(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -427,11 +450,17 @@ class SeipalleRules(InputScorer, Ruleset[SeipalleOptions]):
         the best reading is the one :meth:`score_hand` keeps, without its located tiles,
         explanation and payments (:func:`muraglia.rulesets.win_worth`, the bots' scorer).
         """
-        data = worth_input(hand, win, seat_wind, round_wind, flags, dora)
+        key = (win, seat_wind, round_wind, *flags, None, *(dora or ()), dora is None)
         try:
-            check_east_dealer(data)
-            INPUTS.check_score(data)
-            k = _keywords(data)
+            k = _CHECKED.get(key)
+            if k is None:  # the input's checks, as score_result's (only passed ones kept)
+                data = worth_input(hand, win, seat_wind, round_wind, flags, dora)
+                check_east_dealer(data)
+                INPUTS.check_score(data)
+                k = _keywords(data)
+                if len(_CHECKED) >= _CHECKED_MAX:
+                    _CHECKED.clear()
+                _CHECKED[key] = k
             best = self._best(
                 hand, k["win"], k["seat_wind"], k["round_wind"], k["flags"], k["dora"]
             )
