@@ -20,7 +20,7 @@ import muraglia.rulesets as registry
 from muraglia.errors import MahjongError
 from muraglia.players.defensive import compact_notation, concealed_notation
 from muraglia.players.simulate import play_match
-from muraglia.rulesets import ruleset_for, score, win_worth
+from muraglia.rulesets import hand_worth, ruleset_for, score, win_worth
 from muraglia.tiles import NUM_KINDS, Tile
 
 SPECS = ("fimj(tournament=true)", "seipalle(tournament=true)", "ravenna", "riichi-ema", "mcr")
@@ -105,6 +105,23 @@ def test_win_worth_is_the_public_score(data: st.DataObject, spec: str) -> None:
     assert win_worth(text, rules=rules, **kw) == reference(text, rules, **kw)
 
 
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), spec=st.sampled_from(SPECS), flowers=st.lists(st.integers(1, 8)))
+def test_hand_worth_is_the_public_score(data: st.DataObject, spec: str, flowers: list[int]) -> None:
+    """A hand that did not win (the settled rulesets' hand points): the public value or 0."""
+    text, kw = data.draw(bot_wins(spec))
+    text = text.split("+")[0] + "".join(f"{f}f" for f in sorted(set(flowers)))
+    rules = ruleset_for(spec)
+    winds = {"seat_wind": kw["seat_wind"], "round_wind": kw["round_wind"]}
+    try:
+        expected = float(score(text, rules=rules, win="none", **winds).value)
+    except MahjongError:
+        expected = 0.0
+    value = hand_worth(text, rules=rules, **winds)
+    event(f"{spec}: {'points' if value else 'zero'}")
+    assert value == expected
+
+
 def test_win_worth_scores_and_refuses() -> None:
     """Fixed cases of each kind: a win, a win below the minimum, an error; both paths agree."""
     rules = ruleset_for("seipalle(tournament=true)")
@@ -127,20 +144,30 @@ def test_win_worth_scores_and_refuses() -> None:
 def test_win_worth_on_the_bots_own_questions(monkeypatch: Any) -> None:
     """Every win an expert asks in a seeded deal of each classical ruleset: both paths agree."""
     asked: list[tuple[str, Any, dict[str, Any], float]] = []
-    worth = registry.win_worth
+    points: list[tuple[str, Any, dict[str, Any], float]] = []
+    worth, hand = registry.win_worth, registry.hand_worth
 
     def recording(text: str, *, rules: Any, **kw: Any) -> float:
         value = worth(text, rules=rules, **kw)
         asked.append((text, rules, kw, value))
         return value
 
+    def recording_points(text: str, *, rules: Any, **kw: Any) -> float:
+        value = hand(text, rules=rules, **kw)
+        points.append((text, rules, kw, value))
+        return value
+
     monkeypatch.setattr(registry, "win_worth", recording)
+    monkeypatch.setattr(registry, "hand_worth", recording_points)
     for spec in SPECS[:3]:
         play_match(spec, ["expert", "efficiency", "efficiency", "efficiency"], 7, max_deals=1)
     assert len(asked) > 100
     assert sum(1 for *_, value in asked if value) > 20
     for text, rules, kw, value in asked:
         assert value == reference(text, rules, **kw), (text, rules.id, kw)
+    assert points  # hand points asked (their non-zero values: the hypothesis test above)
+    for text, rules, kw, value in points:
+        assert value == float(score(text, rules=rules, win="none", **kw).value), text
 
 
 @given(st.lists(st.integers(0, 4), min_size=NUM_KINDS, max_size=NUM_KINDS))

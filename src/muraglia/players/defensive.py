@@ -327,20 +327,14 @@ class DefensiveBot(EfficiencyBot):
             return hit
         text = concealed_notation(counts) + "".join(v.melds[v.seat])
         text += "".join(b.notation for b in v.bonus[v.seat])
-        from muraglia.rulesets import score  # noqa: PLC0415
+        from muraglia.rulesets import hand_worth  # noqa: PLC0415
 
-        try:
-            value = float(
-                score(
-                    text,
-                    rules=self.ruleset,
-                    win="none",
-                    seat_wind=wind_letter(t.seat_wind),
-                    round_wind=wind_letter(v.round_wind),
-                ).value
-            )
-        except MahjongError:
-            value = 0.0
+        value = hand_worth(
+            text,
+            rules=self.ruleset,
+            seat_wind=wind_letter(t.seat_wind),
+            round_wind=wind_letter(v.round_wind),
+        )
         if len(_POINTS) >= _POINTS_MAX:
             _POINTS.clear()
         _POINTS[key] = value

@@ -34,7 +34,7 @@ from muraglia.analysis.shapes import (
     THIRTEEN_ORPHANS,
     Shape,
 )
-from muraglia.errors import InvalidHandError, MahjongError
+from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand, HandStatus
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base import Ruleset, input_object, settle_outcome, worth_input
@@ -338,7 +338,7 @@ class FimjRules(Ruleset[FimjOptions]):
         flags = string_list(data.get("flags", []), "flags")
         return self._checked_best(hand, WinType(win), seat, rnd, flags, None), seat
 
-    def worth_checked(  # noqa: PLR0917 - score's arguments, by position
+    def value_checked(  # noqa: PLR0917 - score's arguments, by position
         self,
         hand: Hand,
         win: str,
@@ -346,21 +346,21 @@ class FimjRules(Ruleset[FimjOptions]):
         round_wind: str,
         flags: Iterable[str],
         dora: Iterable[str] | None,
-    ) -> float:
-        """The value of ``score(hand, ...)`` as a win, 0.0 where it may not win or raises.
+    ) -> tuple[int, bool]:
+        """``(result.value, result.valid)`` of ``score(hand, ...)``, or its error.
 
         ``hand`` is parsed and checked with the indicators (the contract of
         :meth:`score_checked`); the input is checked as :meth:`score` checks it and the fold
         is the one it keeps, without its located tiles, explanation and payments
         (:func:`muraglia.rulesets.win_worth`, the bots' scorer).
+
+        Raises:
+            MahjongError: where :meth:`score` raises.
         """
         data = worth_input(hand, win, seat_wind, round_wind, flags, dora)
-        try:
-            INPUTS.check_score(data)
-            score, _ = self._fold_object(data, hand)
-        except MahjongError:
-            return 0.0
-        return float(score.value) if score.winner else 0.0
+        INPUTS.check_score(data)
+        score, _ = self._fold_object(data, hand)
+        return score.value, score.winner
 
     def _result(self, score: Fold, seat: str | None, east: str | None) -> ScoreResult:
         """The typed result of the chosen layout; with ``east``, the winner's payments."""

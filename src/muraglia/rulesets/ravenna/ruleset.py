@@ -32,7 +32,7 @@ from muraglia.analysis.shapes import (
     Shape,
     meld_group,
 )
-from muraglia.errors import InvalidHandError, MahjongError, RulesetError
+from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base import (
@@ -268,7 +268,7 @@ class RavennaRules(Ruleset[RavennaOptions]):
         INPUTS.check_score(data)
         return self.score_hand(as_hand(hand, red_fives=False), win=win, seat_wind=seat_wind)
 
-    def worth_checked(  # noqa: PLR0917 - score's arguments, by position
+    def value_checked(  # noqa: PLR0917 - score's arguments, by position
         self,
         hand: Hand,
         win: str,
@@ -276,27 +276,26 @@ class RavennaRules(Ruleset[RavennaOptions]):
         round_wind: str,
         flags: Iterable[str],
         dora: Iterable[str] | None,
-    ) -> float:
-        """The value of ``score(hand, ...)`` as a win, 0.0 where it may not win or raises.
+    ) -> tuple[int, bool]:
+        """``(result.value, result.valid)`` of ``score(hand, ...)``, or its error.
 
         ``hand`` is parsed and checked with the indicators (the contract of
-        :meth:`score_checked`); the input is checked as :meth:`score` checks it and the fold
-        is the one :meth:`score_hand` keeps, without its located tiles and payments
-        (:func:`muraglia.rulesets.win_worth`, the bots' scorer).
+        :meth:`score_checked`); the input is checked as :meth:`score` checks it and a
+        winner's fold is the one :meth:`score_hand` keeps, without its located tiles and
+        payments (:func:`muraglia.rulesets.win_worth`, the bots' scorer).
+
+        Raises:
+            MahjongError: where :meth:`score` raises.
         """
         data = worth_input(hand, win, seat_wind, round_wind, flags, dora)
-        try:
-            check_east_dealer(data)
-            INPUTS.check_score(data)
-            w = parse_win(win)
-            seat = parse_wind(seat_wind, "seat_wind")
-            INPUTS.check_hand(hand)  # as _score
-            if w is WinType.NONE:
-                return 0.0  # another player's hand points: not a win (score_hand's valid)
-            _, f = self._best(hand, w, seat, None)
-        except MahjongError:
-            return 0.0
-        return float(f.value)
+        check_east_dealer(data)
+        INPUTS.check_score(data)
+        w = parse_win(win)
+        seat = parse_wind(seat_wind, "seat_wind")
+        INPUTS.check_hand(hand)  # as _score
+        if w is WinType.NONE:  # another player's hand points (RAV-SCORE-2): not a win
+            return self._score_other(hand, seat, None)[0].value, False
+        return self._best(hand, w, seat, None)[1].value, True
 
     def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The ``muraglia score`` output object (interfaces.md §5).

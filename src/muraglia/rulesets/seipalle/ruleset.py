@@ -23,7 +23,7 @@ from muraglia.analysis.groups import Decomposition, GroupKind
 from muraglia.analysis.shanten import shanten_all
 from muraglia.analysis.shapes import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Shape
 from muraglia.analysis.waits import Reading, readings
-from muraglia.errors import InvalidHandError, MahjongError, RulesetError
+from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base import (
@@ -434,7 +434,7 @@ class SeipalleRules(InputScorer, Ruleset[SeipalleOptions]):
         hand = parse_hand(data["hand"], red_fives=False)
         return self.score_hand(hand, **_keywords(data))
 
-    def worth_checked(  # noqa: PLR0917 - score's arguments, by position
+    def value_checked(  # noqa: PLR0917 - score's arguments, by position
         self,
         hand: Hand,
         win: str,
@@ -442,31 +442,29 @@ class SeipalleRules(InputScorer, Ruleset[SeipalleOptions]):
         round_wind: str,
         flags: Iterable[str],
         dora: Iterable[str] | None,
-    ) -> float:
-        """The value of ``score(hand, ...)`` as a win, 0.0 where it may not win or raises.
+    ) -> tuple[int, bool]:
+        """``(result.value, result.valid)`` of ``score(hand, ...)``, or its error.
 
         ``hand`` is parsed and checked with the indicators (the contract of
         :meth:`score_checked`); the input is checked as :meth:`score_result` checks it and
         the best reading is the one :meth:`score_hand` keeps, without its located tiles,
         explanation and payments (:func:`muraglia.rulesets.win_worth`, the bots' scorer).
+
+        Raises:
+            MahjongError: where :meth:`score` raises.
         """
         key = (win, seat_wind, round_wind, *flags, None, *(dora or ()), dora is None)
-        try:
-            k = _CHECKED.get(key)
-            if k is None:  # the input's checks, as score_result's (only passed ones kept)
-                data = worth_input(hand, win, seat_wind, round_wind, flags, dora)
-                check_east_dealer(data)
-                INPUTS.check_score(data)
-                k = _keywords(data)
-                if len(_CHECKED) >= _CHECKED_MAX:
-                    _CHECKED.clear()
-                _CHECKED[key] = k
-            best = self._best(
-                hand, k["win"], k["seat_wind"], k["round_wind"], k["flags"], k["dora"]
-            )
-        except MahjongError:
-            return 0.0
-        return float(best.value) if best.valid else 0.0
+        k = _CHECKED.get(key)
+        if k is None:  # the input's checks, as score_result's (only passed ones kept)
+            data = worth_input(hand, win, seat_wind, round_wind, flags, dora)
+            check_east_dealer(data)
+            INPUTS.check_score(data)
+            k = _keywords(data)
+            if len(_CHECKED) >= _CHECKED_MAX:
+                _CHECKED.clear()
+            _CHECKED[key] = k
+        best = self._best(hand, k["win"], k["seat_wind"], k["round_wind"], k["flags"], k["dora"])
+        return best.value, best.valid
 
     # ------------------------------------------------------------------ settlement
 
