@@ -170,8 +170,8 @@ class ValueLookahead:
         for e in range(NUM_KINDS if useful else 0):
             if not counts[e]:
                 continue
-            for k, after in zip(useful, hand.draws(e, useful), strict=True):
-                if after == shanten - 1 and k != e:  # discarding the drawn tile: as it was
+            for k, sh in zip(useful, hand.draws(e, useful), strict=True):
+                if sh == shanten - 1 and k != e:  # discarding the drawn tile: as it was
                     keeps[k].append(e)
         valued = 0.0
         for k in useful:
