@@ -256,65 +256,12 @@ static PyObject *native_standard(PyObject *self, PyObject *const *args, size_t n
     return PyLong_FromLong(final[index]);
 }
 
-PyDoc_STRVAR(shanten_all_doc,
-             "shanten_all(counts, melds=0)\n--\n\n"
-             "Least shanten of the standard shape, seven pairs and thirteen orphans (native; "
-             "see the pure function's docstring).");
-
-static PyObject *native_all(PyObject *self, PyObject *const *args, size_t nargsf,
-                            PyObject *kwnames) {
-    unsigned char c[34];
-    long melds;
-    Py_ssize_t index = 0;
-    int best, i, zeros = 0, pairs = 0, seven, present = 0, pair = 0, kokushi;
-    int how = prepare(args, nargsf, kwnames, c, &melds, &index);
-    (void)self;
-    if (how) return how < 0 ? NULL : PyObject_Vectorcall(pure_all, args, nargsf, kwnames);
-    if (melds) {
-        const signed char *final = final_for((int)melds);
-        if (final == NULL) return NULL;
-        return PyLong_FromLong(final[index]);
-    }
-    best = finals[0][index];
-    if (best < 0) return PyLong_FromLong(best);
-    for (i = 0; i < 34; i++) {
-        if (c[i] == 0)
-            zeros++;
-        else if (c[i] >= 2)
-            pairs++;
-    }
-    seven = 6 - pairs + (zeros > 27 ? zeros - 27 : 0);
-    if (best <= 3) /* thirteen orphans cannot be lower then (see the pure function) */
-        return PyLong_FromLong(seven < best ? seven : best);
-    if (seven < best) best = seven;
-    {
-        for (i = 0; i < 13; i++) {
-            unsigned char n = c[orphans[i]];
-            if (n) {
-                present++;
-                if (n >= 2) pair = 1;
-            }
-        }
-        kokushi = 13 - present - pair;
-        if (kokushi < best) best = kokushi;
-    }
-    return PyLong_FromLong(best);
-}
-
-PyDoc_STRVAR(draws_doc,
-             "draws(counts, melds, remove, kinds)\n--\n\n"
-             "DeltaShanten.draws of the hand ``counts`` (a list of 34 ints) with ``melds`` "
-             "declared melds: the shanten_all of counts - remove + k for each k of ``kinds`` "
-             "(remove -1: nothing taken away). None when the call is not on the fast path "
-             "(remove not held, a fifth copy, a group of more than 14 tiles, anything but "
-             "plain ints): the pure method then answers, or raises its error.");
-
-/* The shanten_all of the counts c (standard index computed here), or -2: not in the tables. */
-static int shanten_of(const unsigned char *c, const signed char *final, long melds) {
-    Py_ssize_t index = standard_index(c);
-    int best, i, zeros = 0, pairs = 0, seven, present = 0, pair = 0, kokushi;
-    if (index < 0 || index >= nfinal) return -2;
-    best = final[index];
+/* The shanten_all of the counts c, whose standard-shape table index is ``index`` (``final``:
+ * the final table of ``melds``): the standard shape, then seven pairs and thirteen orphans
+ * without melds (see the pure function). */
+static int shanten_from(const unsigned char *c, Py_ssize_t index, const signed char *final,
+                        long melds) {
+    int best = final[index], i, zeros = 0, pairs = 0, seven, present = 0, pair = 0, kokushi;
     if (best < 0 || melds) return best;
     for (i = 0; i < 34; i++) {
         if (c[i] == 0)
@@ -323,7 +270,8 @@ static int shanten_of(const unsigned char *c, const signed char *final, long mel
             pairs++;
     }
     seven = 6 - pairs + (zeros > 27 ? zeros - 27 : 0);
-    if (best <= 3) return seven < best ? seven : best;
+    if (best <= 3) /* thirteen orphans cannot be lower then (see the pure function) */
+        return seven < best ? seven : best;
     if (seven < best) best = seven;
     for (i = 0; i < 13; i++) {
         unsigned char n = c[orphans[i]];
@@ -336,10 +284,37 @@ static int shanten_of(const unsigned char *c, const signed char *final, long mel
     return kokushi < best ? kokushi : best;
 }
 
+PyDoc_STRVAR(shanten_all_doc,
+             "shanten_all(counts, melds=0)\n--\n\n"
+             "Least shanten of the standard shape, seven pairs and thirteen orphans (native; "
+             "see the pure function's docstring).");
+
+static PyObject *native_all(PyObject *self, PyObject *const *args, size_t nargsf,
+                            PyObject *kwnames) {
+    unsigned char c[34];
+    long melds;
+    Py_ssize_t index = 0;
+    const signed char *final;
+    int how = prepare(args, nargsf, kwnames, c, &melds, &index);
+    (void)self;
+    if (how) return how < 0 ? NULL : PyObject_Vectorcall(pure_all, args, nargsf, kwnames);
+    final = melds ? final_for((int)melds) : finals[0];
+    if (final == NULL) return NULL;
+    return PyLong_FromLong(shanten_from(c, index, final, melds));
+}
+
+PyDoc_STRVAR(draws_doc,
+             "draws(counts, melds, remove, kinds)\n--\n\n"
+             "DeltaShanten.draws of the hand ``counts`` (a list of 34 ints) with ``melds`` "
+             "declared melds: the shanten_all of counts - remove + k for each k of ``kinds`` "
+             "(remove -1: nothing taken away). None when the call is not on the fast path "
+             "(remove not held, a fifth copy, a group of more than 14 tiles, anything but "
+             "plain ints): the pure method then answers, or raises its error.");
+
 static PyObject *native_draws(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     unsigned char c[34];
     long melds, remove;
-    Py_ssize_t i, n;
+    Py_ssize_t i, n, index;
     PyObject *kinds, *out, **items;
     const signed char *final;
     (void)self;
@@ -375,7 +350,8 @@ static PyObject *native_draws(PyObject *self, PyObject *const *args, Py_ssize_t 
             goto pure;
         }
         c[k]++;
-        sh = shanten_of(c, final, melds);
+        index = standard_index(c);
+        sh = index < 0 || index >= nfinal ? -2 : shanten_from(c, index, final, melds);
         c[k]--;
         if (sh == -2) goto pure;
         v = PyLong_FromLong(sh);
