@@ -307,7 +307,8 @@ def test_the_ravenna_expert_heads_for_all_head_tiles_when_that_route_pays() -> N
     1m 99m 1p 11z 5z 9s 456m 3s 7s 7p holds eight head tiles: with 50 tiles left the expert
     lets a lone tile of 2-8 go (3s, 7s or 7p: the plain score keeps 456m), where the
     efficiency bot, the defensive bot and the expert without the route let the lone white
-    dragon go; with 12 tiles left the route is too long and the expert plays the plain hand."""
+    dragon go; with 12 tiles left the route is too long and the expert plays the plain hand,
+    and so it does in the last deal where any win keeps its place (:meth:`final_worth`)."""
     v = view("1m99m1p1z1z5z9s456m37s7p", rules="ravenna")
     late = replace(v, live_count=12)
     for seed in range(4):
@@ -319,6 +320,15 @@ def test_the_ravenna_expert_heads_for_all_head_tiles_when_that_route_pays() -> N
         off.heads_weight = 0.0
         assert off.choose(v, discards_of(v)).tile == Tile.WHITE
         assert ExpertBot("ravenna", seed=seed).choose(late, discards_of(late)).tile == Tile.WHITE
+    # the last deal (RAV-COMP-1), one head tile fewer and 40 tiles left: leading, any win
+    # keeps the first place and the faster plain hand is played; 600 behind the leader
+    # only a limit hand climbs, and the route is taken as in any other deal
+    u = replace(view("1m9m1p1z1z5z9s456m37s78p", rules="ravenna"), live_count=40)
+    ahead = _last_deal(u, (3000, 1800, 1700, 1500))
+    behind = _last_deal(u, (2000, 2600, 1700, 1700))
+    assert ExpertBot("ravenna").choose(ahead, discards_of(ahead)).tile == Tile.WHITE
+    for w in (u, behind):
+        assert ExpertBot("ravenna").choose(w, discards_of(w)).tile in {Tile.S3, Tile.S7}
     for rules in ("fimj", "seipalle", "mcr", "riichi-ema"):
         assert ExpertBot(rules).profile.heads_limit == 0  # no such limit hand there
     assert ExpertBot("ravenna").profile.heads_limit == 200  # RAV-MAX-M02

@@ -44,6 +44,14 @@ does not know:
   the value of a ready hand also weighs six times as much as elsewhere (the profile's
   ``ready_value``): a limit hand (200/400, RAV-MAX-1) is worth three typical hands and the
   hands that reach it pay (paired pilots in docs/players.md).
+* **All head tiles** where fourteen head tiles are a limit hand in any arrangement
+  (Ravenna: RAV-HAND-3, RAV-GAP-10, RAV-MAX-M02; the profile's ``heads_limit``): the
+  shanten the bots share knows thirteen orphans only, yet such a hand is ready on every
+  unseen head tile once its 13 are head tiles, and each head tile drawn or claimed for a
+  pung is a step. When that route's chance times the limit beats the plain hand's chance
+  times the typical value (:meth:`ExpertBot.heads_route`) the bot keeps every head tile,
+  lets the tiles of 2-8 go (the plain score choosing among them) and claims the pungs of
+  head tiles only (paired pilots in docs/players.md).
 * **Settled hands** (from :class:`~muraglia.players.defensive.DefensiveBot`): where every
   hand is scored (FIMJ-PAY-2, RAV-PAY-2) each discard keeps the points the ruleset's scorer
   gives the hand as one that did not win.
@@ -249,9 +257,13 @@ class ExpertBot(DefensiveBot):
                 return a
         return self.pick(ranked if heads is None else heads)
 
-    heads_weight = 1.0
-    """Factor on the all-head-tiles route's expected value in :meth:`heads_route` (an
-    ablation knob; the route exists where the profile's ``heads_limit`` is set)."""
+    heads_weight = 4.0
+    """Factor on the all-head-tiles route's expected value in :meth:`heads_route` (the
+    route exists where the profile's ``heads_limit`` is set: Ravenna). Its stage model
+    counts the own draws only, while the route also claims pungs of held head pairs from
+    every seat and, once ready, wins on any seat's discarded head tile (RAV-PLAY-3): on
+    150 paired Ravenna matches against three efficiency bots 4 placed better than 0.5, 1,
+    2, 8 and 16 (docs/players.md, "Issue 20, sixth pass")."""
 
     def heads_route(self, t: Table, nonheads: int, shanten: int, ukeire: int) -> bool:
         """Whether the route to all head tiles is worth more than the plain hand's.
@@ -264,7 +276,9 @@ class ExpertBot(DefensiveBot):
         step nearer. Its chance (:func:`~muraglia.players.danger.stage_chance`: ``nonheads``
         stages and the ready one, each passed on a draw of any unseen head tile) times the
         limit and :attr:`heads_weight` is compared with the plain hand's chance
-        (:func:`win_chance` of ``shanten`` and ``ukeire``) times the typical value.
+        (:func:`win_chance` of ``shanten`` and ``ukeire``) times the typical value; in the
+        match's last deal (:meth:`final_worth`) the values are the places they gain, so
+        where any win keeps the place the faster route is taken.
         """
         limit = self.profile.heads_limit
         if not limit:
@@ -275,7 +289,9 @@ class ExpertBot(DefensiveBot):
         draws = t.view.live_count // 4
         chance = stage_chance([min(heads / total, 1.0)] * (nonheads + 1), draws, RACE)
         plain = win_chance(shanten, ukeire, draws, total, RACE)
-        return chance * limit * self.heads_weight > plain * self.traits.typical_value
+        worth = self.final_worth(t)
+        ratio = limit / self.traits.typical_value if worth is None else worth(limit)
+        return chance * ratio * self.heads_weight > plain
 
     def heads_ranked(
         self,
