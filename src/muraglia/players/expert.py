@@ -38,7 +38,8 @@ does not know:
   for a slow call (only a call that leaves the hand at most one step from ready, or a pung of
   a scoring honour). Kongs are declared where they pay hand points (the classical rulesets).
 * **The last deal** where the match's length is known (Ravenna's eight turns of East,
-  RAV-COMP-1): a ready hand's waits are worth the places a win gains by the scores on the
+  RAV-COMP-1; FIMJ's sixteen, FIMJ-GAME-1, read from the view's count of East's passes):
+  a ready hand's waits are worth the places a win gains by the scores on the
   table rather than their points (:meth:`ExpertBot.final_worth`): when no value changes the
   placement the widest wait is kept, when only a big hand climbs, the big hand. In Ravenna
   the value of a ready hand also weighs six times as much as elsewhere (the profile's
@@ -70,7 +71,7 @@ from muraglia.players.defensive import (
 from muraglia.players.efficiency import dora_kinds
 from muraglia.players.lookahead import RIICHI_WALL, ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.tiles import NUM_KINDS
 
 __all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
 
@@ -292,23 +293,24 @@ class ExpertBot(DefensiveBot):
     def final_worth(self, t: Table) -> Callable[[float], float] | None:
         """In the match's last deal, what a win of each value is worth in placement.
 
-        None before the last deal, or where the profile does not know the match's length
-        (:attr:`~muraglia.players.profiles.Profile.session_deals`: Ravenna's eight turns of
-        East, RAV-COMP-1, RAV-END-4; seat 0 deals first, so the view's round wind and dealer
-        give the turn). Otherwise a function of a win's value ``V`` replacing ``V`` over the
+        None before the last turn of East, or where the profile does not know the match's
+        length (:attr:`~muraglia.players.profiles.Profile.session_deals`: Ravenna's eight
+        turns of East, RAV-COMP-1, RAV-END-4; FIMJ's sixteen, FIMJ-GAME-1, FIMJ-TOURN-3);
+        the turn is the view's public count of the East role's passes (a FIMJ tournament's
+        round wind starts at the breach wall's, FIMJ-TOURN-4, so the round wind cannot tell
+        it). Otherwise a function of a win's value ``V`` replacing ``V`` over the
         typical value in the ready hand's score: the places the win gains (by the scores in
         the view and the ruleset's payments: every other seat pays ``V``, East and every
-        seat paying East twice, rounded to ten, RAV-PAY-1, RAV-ROUND-1) plus one, over the
-        same for a typical win. A win whose value cannot change the final placement is
-        worth the same whatever its value (the fastest wait then wins the choice); a big
-        hand needed to climb is worth more than its points.
+        seat paying East twice, rounded to ten, RAV-PAY-1, RAV-ROUND-1, FIMJ-PAY-1,
+        FIMJ-ROUND-1) plus one, over the same for a typical win. A win whose value cannot
+        change the final placement is worth the same whatever its value (the fastest wait
+        then wins the choice); a big hand needed to climb is worth more than its points.
         """
         turns = self.profile.session_deals
         v = t.view
         if not turns or len(v.scores) != 4 or (v.status and "out" in v.status):
             return None
-        turn = 4 * (v.round_wind - Tile.EAST) + v.dealer
-        if turn != turns - 1:
+        if v.passes != turns - 1:
             return None
         me = v.seat
         factor = self.traits.dealer_factor
@@ -319,7 +321,8 @@ class ExpertBot(DefensiveBot):
             for s in range(4):
                 if s != me:
                     pay = value * (factor if v.dealer in (s, me) else 1.0)
-                    pay = 10.0 * math.floor((pay + 4.999) / 10)  # nearest ten, 5 down (RAV-ROUND-3)
+                    # nearest ten, 5 down (RAV-ROUND-3, FIMJ-ROUND-3)
+                    pay = 10.0 * math.floor((pay + 4.999) / 10)
                     scores[s] -= pay
                     scores[me] += pay
             return now - _place(scores, me) + 1.0

@@ -73,9 +73,10 @@ class Profile:
     (the expert's ``value_units``; 0: its default,
     :data:`muraglia.players.expert.VALUE_UNITS`)."""
     session_deals: int = 0
-    """Turns of East in a match, if fixed (Ravenna: 8, RAV-COMP-1, RAV-END-4): the expert
-    plays the last one for placement (:meth:`~muraglia.players.expert.ExpertBot.final_worth`);
-    0: not known (FIMJ's tournament rounds start at the breach wall's wind, FIMJ-TOURN-4)."""
+    """Turns of East in a match, if fixed (Ravenna: 8, RAV-COMP-1, RAV-END-4; FIMJ: 16,
+    FIMJ-GAME-1, every deal of a tournament, FIMJ-TOURN-3): the expert plays the last one
+    for placement (:meth:`~muraglia.players.expert.ExpertBot.final_worth`, the turn read
+    from the view's ``passes``); 0: not fixed."""
     lookahead: bool = False
     """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
     (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
@@ -120,6 +121,9 @@ PROFILES: dict[str, Profile] = {
         # 0.159 for the expert over 300 matches, -0.010 +/- 0.185 for the defensive bot over
         # 200; docs/players.md, "Issue 20, fourth pass")
         lookahead=True,
+        # 16 turns of East (FIMJ-GAME-1; a tournament deal each, FIMJ-TOURN-3): the expert
+        # plays the last for placement (docs/players.md, "Issue 20, FIMJ")
+        session_deals=16,
     ),
     "ravenna": Profile(
         "ravenna",
