@@ -26,7 +26,7 @@ from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, ExpertBot, Table
 from muraglia.players import lookahead as lookahead_module
 from muraglia.players.danger import win_chance
 from muraglia.players.defensive import QUIET
-from muraglia.players.expert import VALUE_UNITS
+from muraglia.players.expert import SELF_DRAWN, VALUE_UNITS
 from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.review import review_file, review_record
 from muraglia.rulesets import load_ruleset
@@ -350,7 +350,7 @@ def test_the_fimj_expert_plays_the_last_turn_of_east_for_placement() -> None:
     all even or leading by more than any win moves (FIMJ-PAY-1: every loser pays the winner,
     East twice), a win of any value is first place, so it takes the ready hand (3p); 2500
     behind the leader, a cheap win does not climb and a bigger one does: 6p again."""
-    v = view("88m123366789p678s", rules="fimj")
+    v = view("88m123366789p678s", rules="fimj", live=40)
     bot = ExpertBot("fimj")
     assert bot.profile.session_deals == 16
     early = replace(v, passes=14, scores=(0, 0, 0, 0))
@@ -371,6 +371,36 @@ def test_the_fimj_expert_plays_the_last_turn_of_east_for_placement() -> None:
     assert (
         ExpertBot("riichi-ema").final_worth(Table.of(replace(behind, rules="riichi-ema"))) is None
     )
+
+
+def test_the_fimj_expert_counts_the_copies_likely_to_come_to_a_wait() -> None:
+    """FIMJ-PLAY-4: a win on any seat's discard, three wins in four in the field. Early in
+    the deal the others let a dragon go about 1.85 times as often per unseen copy as the
+    average tile, a terminal 1.17 times, a 3-7 0.66 times (the profile's ``wait_odds``).
+    1m 344556678m 123p 5z is ready on a single wait whichever of 1m and the white dragon
+    goes: with every copy alike the expert waits on 1m; counting the likely copies, on the
+    white dragon. Late in the deal the rates are read from the last row; other rulesets
+    count every copy alike."""
+    v = view("1344556678m123p5z", rules="fimj", live=60)
+    bot = ExpertBot("fimj")
+    odds = bot.wait_odds(Table.of(v))
+    assert odds is not None
+    rates = bot.profile.wait_odds
+    assert odds[Tile.WHITE] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][0])
+    assert odds[Tile.EAST] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][1])
+    assert odds[Tile.P9] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][2])
+    assert odds[Tile.S2] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][3])
+    assert odds[Tile.M5] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][4])
+    late = bot.wait_odds(Table.of(replace(v, live_count=10)))
+    assert late is not None
+    assert late[Tile.M5] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[2][4])
+    assert ExpertBot("fimj").choose(v, discards_of(v)).tile == Tile.M1
+    plain = ExpertBot("fimj")
+    plain.profile = replace(plain.profile, wait_odds=())
+    assert plain.wait_odds(Table.of(v)) is None
+    assert plain.choose(v, discards_of(v)).tile == Tile.WHITE
+    for rules in ("ravenna", "seipalle", "riichi-ema", "mcr"):
+        assert ExpertBot(rules).wait_odds(Table.of(replace(v, rules=rules))) is None
 
 
 def test_the_lookahead_counts_only_the_waits_that_may_win() -> None:

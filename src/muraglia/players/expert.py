@@ -71,7 +71,7 @@ from muraglia.players.defensive import (
 from muraglia.players.efficiency import dora_kinds
 from muraglia.players.lookahead import RIICHI_WALL, ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
-from muraglia.tiles import NUM_KINDS
+from muraglia.tiles import NUM_KINDS, Tile
 
 __all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
 
@@ -82,6 +82,10 @@ RIICHI_GAIN = 1.25
 """Riichi is declared on a hand that has a yaku without it only if it multiplies the value
 by at least this much."""
 
+
+WAIT_STAGES = (45, 20)
+"""Live tiles at which the deal's stages of :attr:`~muraglia.players.profiles.Profile.wait_odds`
+begin: early from the first, middle from the second, late below it."""
 
 VALUE_UNITS = 12.0
 """Ukeire units a ready hand's expected value worth one typical hand adds."""
@@ -200,7 +204,7 @@ class ExpertBot(DefensiveBot):
         The mean is over the unseen winning copies; waits the ruleset would not let win
         count nothing.
         """
-        mean, outs, _ = self.wait_values(t, counts, riichi=riichi)
+        mean, outs, _, _ = self.waits_of(t, counts, riichi=riichi)
         return mean, outs
 
     def wait_values(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int, int]:
@@ -209,8 +213,47 @@ class ExpertBot(DefensiveBot):
         A wait that wins only self-drawn (menzen tsumo, SEI-DBL-D29; MCR's self-drawn fans)
         counts :data:`SELF_DRAWN` of its self-drawn value.
         """
+        mean, outs, ron, _ = self.waits_of(t, counts, riichi=riichi)
+        return mean, outs, ron
+
+    def wait_odds(self, t: Table) -> list[float] | None:
+        """Per kind, how likely an unseen copy is to come to a ready hand, over the average.
+
+        None where the profile has no :attr:`~muraglia.players.profiles.Profile.wait_odds`.
+        Otherwise :data:`SELF_DRAWN` of a wait's wins come from the own draws, where every
+        unseen copy is alike, and the rest from the others' discards, where a copy of a
+        kind the others let go sooner (an honour early in the deal, FIMJ-PLAY-4: a win on
+        any seat's discard) counts more: ``SELF_DRAWN + (1 - SELF_DRAWN) x`` the profile's
+        discard rate of the kind's class at the wall's stage.
+        """
+        table = self.profile.wait_odds
+        if not table:
+            return None
+        live = t.view.live_count
+        stage = 0 if live >= WAIT_STAGES[0] else 1 if live >= WAIT_STAGES[1] else 2
+        rates = table[stage]
+        out: list[float] = []
+        for k in range(NUM_KINDS):
+            if k >= Tile.WHITE:
+                c = 0  # dragons
+            elif k >= Tile.EAST:
+                c = 1  # winds
+            else:
+                rank = k % 9
+                c = 2 if rank in {0, 8} else 3 if rank in {1, 7} else 4
+            out.append(SELF_DRAWN + (1 - SELF_DRAWN) * rates[c])
+        return out
+
+    def waits_of(
+        self, t: Table, counts: list[int], *, riichi: bool, odds: Sequence[float] | None = None
+    ) -> tuple[float, int, int, float]:
+        """:meth:`wait_values`, and the winning copies weighed by ``odds``.
+
+        ``odds`` per kind (:meth:`wait_odds`); None: each copy counts 1.
+        """
         melds = t.own_melds
         total = 0.0
+        likely = 0.0
         outs = ron = 0
         for k in range(NUM_KINDS):
             u = t.unseen(k)
@@ -229,7 +272,8 @@ class ExpertBot(DefensiveBot):
                 if value > 0:
                     total += u * value
                     outs += u
-        return (total / outs if outs else 0.0), outs, ron
+                    likely += u * (odds[k] if odds is not None else 1.0)
+        return (total / outs if outs else 0.0), outs, ron, likely
 
     # ------------------------------------------------------------------ own turn
 
@@ -261,13 +305,14 @@ class ExpertBot(DefensiveBot):
         race = self.race(t) if with_equity else RACE
         drawn = self.draw_value(t) if with_equity else 0.0
         worth = self.final_worth(t)
+        odds = self.wait_odds(t)
         for a in discards:
             k = a.tile
             counts[k] -= 1
             try:
                 if steps[a] != 0:
                     continue
-                value, outs = self.wait_value(t, counts, riichi=a.riichi)
+                value, outs, _, likely = self.waits_of(t, counts, riichi=a.riichi, odds=odds)
                 chance = win_chance(0, outs, draws, unseen, race)
                 equity[a] = chance * self.win_gain(t, value)
                 equity[a] += drawn
@@ -279,7 +324,12 @@ class ExpertBot(DefensiveBot):
                         del ranked[a]
                         continue
                 ratio = min(value / typical, 4.0) if worth is None else worth(value)
-                ranked[a] += self.value_units * ratio * min(outs, 8) / 8
+                if odds is not None:  # the likely copies instead of the copies
+                    ranked[a] += likely - outs
+                    outs_term = min(likely, 8.0)
+                else:
+                    outs_term = min(outs, 8)
+                ranked[a] += self.value_units * ratio * outs_term / 8
                 if outs == 0:
                     ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win
             finally:
