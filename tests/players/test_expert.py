@@ -25,11 +25,12 @@ from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, ExpertBot, Table, make_bot
 from muraglia.players import lookahead as lookahead_module
 from muraglia.players.danger import win_chance
-from muraglia.players.defensive import QUIET, SELF_DRAWN
-from muraglia.players.expert import VALUE_UNITS, Standing
+from muraglia.players.defensive import QUIET
+from muraglia.players.expert import SELF_DRAWN, VALUE_UNITS, Standing, heads_distance
 from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.review import review_file, review_record
 from muraglia.rulesets import load_ruleset
+from muraglia.rulesets.base import MatchProgress
 from muraglia.tiles import Tile
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -300,11 +301,66 @@ def test_the_ravenna_expert_chooses_a_ready_hand_by_its_value() -> None:
     assert ExpertBot("riichi-ema").value_units == 2 * VALUE_UNITS
 
 
+def test_the_ravenna_expert_heads_for_all_head_tiles_when_that_route_pays() -> None:
+    """RAV-HAND-3, RAV-GAP-10: fourteen head tiles (1, 9, winds, dragons) are a Mah-Jong in
+    any arrangement, a limit hand (RAV-MAX-M02, 200/400), ready on every unseen head tile
+    once the 13 are all head tiles; the shanten the bots share knows thirteen orphans only.
+    1m 99m 1p 11z 5z 9s 456m 3s 7s 7p holds eight head tiles: with 50 tiles left the expert
+    lets a lone tile of 2-8 go (3s, 7s or 7p: the plain score keeps 456m), where the
+    efficiency bot, the defensive bot and the expert without the route let the lone white
+    dragon go; with 12 tiles left the route is too long and the expert plays the plain hand,
+    and so it does in the last deal where any win keeps its place (:meth:`final_worth`)."""
+    v = view("1m99m1p1z1z5z9s456m37s7p", rules="ravenna")
+    late = replace(v, live_count=12)
+    for seed in range(4):
+        lone = {Tile.S3, Tile.S7, Tile.P7}  # the plain score keeps 456m
+        assert ExpertBot("ravenna", seed=seed).choose(v, discards_of(v)).tile in lone
+        assert EfficiencyBot("ravenna", seed=seed).choose(v, discards_of(v)).tile == Tile.WHITE
+        assert DefensiveBot("ravenna", seed=seed).choose(v, discards_of(v)).tile == Tile.WHITE
+        off = ExpertBot("ravenna", seed=seed)
+        off.heads_weight = 0.0
+        assert off.choose(v, discards_of(v)).tile == Tile.WHITE
+        assert ExpertBot("ravenna", seed=seed).choose(late, discards_of(late)).tile == Tile.WHITE
+    # the last deal (RAV-COMP-1), one head tile fewer and 40 tiles left: leading, any win
+    # keeps the first place and the faster plain hand is played; 600 behind the leader
+    # only a limit hand climbs, and the route is taken as in any other deal
+    u = replace(view("1m9m1p1z1z5z9s456m37s78p", rules="ravenna"), live_count=40)
+    ahead = _last_deal(u, (3000, 1800, 1700, 1500))
+    behind = _last_deal(u, (2000, 2600, 1700, 1700))
+    assert ExpertBot("ravenna").choose(ahead, discards_of(ahead)).tile == Tile.WHITE
+    for w in (u, behind):
+        assert ExpertBot("ravenna").choose(w, discards_of(w)).tile in {Tile.S3, Tile.S7}
+    for rules in ("fimj", "seipalle", "mcr", "riichi-ema"):
+        assert ExpertBot(rules).profile.heads_limit == 0  # no such limit hand there
+    assert ExpertBot("ravenna").profile.heads_limit == 200  # RAV-MAX-M02
+
+
+def test_on_the_heads_route_the_expert_claims_head_pungs_and_no_other() -> None:
+    """On the route to all head tiles (RAV-MAX-M02), with 1m 99m 1p 11z 5z 9s 55m 66p 7s:
+    a pung of 9m or of East takes the hand a step nearer (a tile of 2-8 goes after the
+    claim; any seat's discard may be claimed, RAV-PLAY-3), so the expert claims it where
+    the efficiency bot, which sees no shanten gain, passes; a pung of 5m would end the route
+    and is passed. With 12 tiles left the route is off and the expert passes as before."""
+    hand = "1m99m1p1z1z5z9s55m66p7s"
+    for claim, want in (("9m", Pung(0)), ("1z", Pung(0)), ("5m", Pass(0))):
+        v = view(hand, rules="ravenna", phase="claim", claim=claim, discards=("", "", "", claim))
+        legal = [Pass(0), Pung(0)]
+        assert ExpertBot("ravenna").choose(v, legal) == want
+        assert EfficiencyBot("ravenna").choose(v, legal) == Pass(0)
+        late = replace(v, live_count=12)
+        assert ExpertBot("ravenna").choose(late, legal) == Pass(0)
+    c = [0] * 34
+    for k in Table.of(view(hand, rules="ravenna")).view.hand:
+        c[k] += 1
+    assert heads_distance(c, []) == 5
+    assert heads_distance(c, [(Tile.M5,) * 3]) is None  # a meld of 2-8: no route
+
+
 def _last_deal(v: PlayerView, scores: tuple[int, ...], *, last: bool = True) -> PlayerView:
     """``v`` in Ravenna's eighth turn of East (South round, seat 3 deals) or its first."""
     if last:
-        return replace(v, round_wind=Tile.SOUTH, dealer=3, scores=scores)
-    return replace(v, round_wind=Tile.EAST, dealer=0, scores=scores)
+        return replace(v, round_wind=Tile.SOUTH, dealer=3, scores=scores, passes=7)
+    return replace(v, round_wind=Tile.EAST, dealer=0, scores=scores, passes=0)
 
 
 def test_the_ravenna_expert_plays_the_last_deal_for_placement() -> None:
@@ -341,14 +397,18 @@ def test_the_ravenna_expert_plays_the_last_deal_for_placement() -> None:
 
 
 def _all_last(v: PlayerView, scores: tuple[int, ...], *, dealer: int = 3) -> PlayerView:
-    """``v`` in riichi-ema's South round, dealt by ``dealer`` (3: the match's last deal)."""
-    return replace(v, round_wind=Tile.SOUTH, dealer=dealer, scores=scores)
+    """``v`` in riichi-ema's South round, dealt by ``dealer`` (3: the match's last deal).
+
+    Seat 0 dealt first: the East role has passed 4 + ``dealer`` times (the view's
+    ``passes``; a renchan does not pass it, EMA-GAME-1)."""
+    return replace(v, round_wind=Tile.SOUTH, dealer=dealer, scores=scores, passes=4 + dealer)
 
 
 def test_the_riichi_ema_expert_knows_the_last_deal_from_the_view() -> None:
-    """EMA-GAME-3: East round then South round, seat 0 dealing first; the last deal is the
-    South round's by seat 3 (a renchan repeats it, EMA-GAME-1). riichi-tenhou's match may
-    end early or go West (bust, agari yame, West extension): no last deal is assumed."""
+    """EMA-GAME-3: East round then South round, eight turns of East; the last deal is the
+    eighth turn (the view's ``passes`` 7: the South round's deal by seat 3, which a
+    renchan repeats, EMA-GAME-1). riichi-tenhou's match may end early or go West (bust,
+    agari yame, West extension): no last deal is assumed."""
     v = view("234m567p234s5567s", drawn="1p", rules="riichi-ema")
     bot = ExpertBot("riichi-ema")
     last = bot.standing(Table.of(_all_last(v, (100, 200, 300, 400))))
@@ -358,8 +418,8 @@ def test_the_riichi_ema_expert_knows_the_last_deal_from_the_view() -> None:
     )  # fmt: skip
     for other in (
         _all_last(v, (0,) * 4, dealer=2),  # South 3
-        replace(v, round_wind=Tile.EAST, dealer=3),  # East 4
-        replace(v, round_wind=Tile.SOUTH, dealer=0),  # South 1
+        replace(v, round_wind=Tile.EAST, dealer=3, passes=3),  # East 4
+        _all_last(v, (0,) * 4, dealer=0),  # South 1
     ):
         assert bot.standing(Table.of(other)) is None
     tenhou = replace(_all_last(v, (0,) * 4), rules="riichi-tenhou")
@@ -420,7 +480,7 @@ def test_the_last_deal_weighs_wins_and_deal_ins_by_places() -> None:
         ("567m25679p456s44z", "4s", Tile.P9, Tile.S5, (30000, -10000, -5000, -15000)),
     ):
         v = view(hand, drawn=drawn, rules="riichi-ema", discards=discards, riichi=riichi)
-        early = replace(v, round_wind=Tile.SOUTH, dealer=2, scores=scores)
+        early = _all_last(v, scores, dealer=2)
         assert ExpertBot("riichi-ema").choose(early, discards_of(early)).tile == before
         last = _all_last(v, scores)
         assert ExpertBot("riichi-ema").choose(last, discards_of(last)).tile == last_deal
@@ -439,7 +499,7 @@ def test_the_last_deal_riichi_only_where_it_climbs_higher_than_dama() -> None:
     for scores, want in ((needs_riichi, True), (either, False)):
         t = Table.of(_all_last(v, scores))
         assert bot.riichi_pays(t, 8000, 3900) is want
-        t = Table.of(replace(v, round_wind=Tile.SOUTH, dealer=2, scores=scores))
+        t = Table.of(_all_last(v, scores, dealer=2))
         assert bot.riichi_pays(t, 8000, 3900) is True
     assert bot.riichi_pays(Table.of(_all_last(v, either)), 8000, 0) is True  # no yaku without
 
@@ -483,6 +543,68 @@ def test_the_tenpai_knob_calls_for_the_noten_payments_late() -> None:
         assert isinstance(EfficiencyBot("riichi-ema").choose(v, legal), Pass)
         bot.tenpai_live = 12
         assert isinstance(bot.choose(v, legal), Chow) is calls
+
+
+def test_the_fimj_expert_plays_the_last_turn_of_east_for_placement() -> None:
+    """FIMJ-GAME-1, FIMJ-TOURN-3: sixteen turns of East, one deal each in a tournament,
+    whose round wind starts at the breach wall's (FIMJ-TOURN-4): the turn is the view's
+    ``passes``. 88m 1233 66 789p 678s: letting 3p go leaves a ready hand on 7m/8m worth 22
+    points (FIMJ-PTS-P13), letting 6p go keeps a hand a step from ready whose draws lead to
+    better hands. Before the last deal the expert plays for points (6p); in the last deal,
+    all even or leading by more than any win moves (FIMJ-PAY-1: every loser pays the winner,
+    East twice), a win of any value is first place, so it takes the ready hand (3p); 2500
+    behind the leader, a cheap win does not climb and a bigger one does: 6p again."""
+    v = view("88m123366789p678s", rules="fimj", live=40)
+    bot = ExpertBot("fimj")
+    assert bot.profile.session_deals == 16
+    early = replace(v, passes=14, scores=(0, 0, 0, 0))
+    assert bot.final_worth(Table.of(early)) is None
+    assert ExpertBot("fimj").choose(early, discards_of(early)).tile == Tile.P6
+    for scores in ((0, 0, 0, 0), (3000, -1000, -1000, -1000)):
+        last = replace(v, passes=15, scores=scores)
+        worth = bot.final_worth(Table.of(last))
+        assert worth is not None
+        assert {worth(x) for x in (22, 140, 560, 1000)} == {1.0}
+        assert ExpertBot("fimj").choose(last, discards_of(last)).tile == Tile.P3
+    behind = replace(v, passes=15, scores=(-1000, 1500, -200, -300))
+    worth = bot.final_worth(Table.of(behind))
+    assert worth is not None
+    assert worth(22) < worth(140) < worth(560)
+    assert ExpertBot("fimj").choose(behind, discards_of(behind)).tile == Tile.P6
+    # where the match's length is not fixed, never (riichi's renchan, EMA-GAME)
+    assert (
+        ExpertBot("riichi-ema").final_worth(Table.of(replace(behind, rules="riichi-ema"))) is None
+    )
+
+
+def test_the_fimj_expert_counts_the_copies_likely_to_come_to_a_wait() -> None:
+    """FIMJ-PLAY-4: a win on any seat's discard, three wins in four in the field. Early in
+    the deal the others let a dragon go about 1.85 times as often per unseen copy as the
+    average tile, a terminal 1.17 times, a 3-7 0.66 times (the profile's ``wait_odds``).
+    1m 344556678m 123p 5z is ready on a single wait whichever of 1m and the white dragon
+    goes: with every copy alike the expert waits on 1m; counting the likely copies, on the
+    white dragon. Late in the deal the rates are read from the last row; other rulesets
+    count every copy alike."""
+    v = view("1344556678m123p5z", rules="fimj", live=60)
+    bot = ExpertBot("fimj")
+    odds = bot.wait_odds(Table.of(v))
+    assert odds is not None
+    rates = bot.profile.wait_odds
+    assert odds[Tile.WHITE] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][0])
+    assert odds[Tile.EAST] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][1])
+    assert odds[Tile.P9] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][2])
+    assert odds[Tile.S2] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][3])
+    assert odds[Tile.M5] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][4])
+    late = bot.wait_odds(Table.of(replace(v, live_count=10)))
+    assert late is not None
+    assert late[Tile.M5] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[2][4])
+    assert ExpertBot("fimj").choose(v, discards_of(v)).tile == Tile.M1
+    plain = ExpertBot("fimj")
+    plain.profile = replace(plain.profile, wait_odds=())
+    assert plain.wait_odds(Table.of(v)) is None
+    assert plain.choose(v, discards_of(v)).tile == Tile.WHITE
+    for rules in ("ravenna", "seipalle", "riichi-ema", "mcr"):
+        assert ExpertBot(rules).wait_odds(Table.of(replace(v, rules=rules))) is None
 
 
 def test_the_lookahead_counts_only_the_waits_that_may_win() -> None:
@@ -558,7 +680,13 @@ def test_hidden_tiles_scrambled_the_bots_decide_the_same(rules: str, seed: int, 
     seat the same view and legal actions, and every bot the same decision."""
     ruleset = load_ruleset(rules)
     rng = Random(seed)
-    deal = Game(ruleset, seed=seed).new_deal()
+    # a match resumed at a random turn of East with random scores: the view's match fields
+    # (scores, the turns of East: the last deal is played for placement) are public
+    passes = rng.randrange(16)
+    scores = [rng.randrange(-100, 100) * 10 for _ in range(3)]
+    progress = MatchProgress(passes, passes % 4, passes // 4 % 4, passes)
+    match = Game(ruleset, seed=seed).new_match(progress=progress, scores=[*scores, -sum(scores)])
+    deal = match.deal
     for _ in range(steps):
         if deal.is_over:
             return
@@ -581,12 +709,13 @@ def test_hidden_tiles_scrambled_the_bots_decide_the_same(rules: str, seed: int, 
     twin.counts[other][k] -= 1
     twin.counts[other][t] += 1
     w.live[i] = type(t)(k)
-    v, legal = view_of(deal, seat), deal.legal_actions(seat)
-    assert view_of(twin, seat) == v
+    v, legal = view_of(deal, seat, match), deal.legal_actions(seat)
+    assert view_of(twin, seat, match) == v
+    assert v.passes == passes
     assert twin.legal_actions(seat) == legal
     for name in sorted(BOTS):
         a = make_bot(name, ruleset, seed=seed).choose(v, legal)
-        b = make_bot(name, ruleset, seed=seed).choose(view_of(twin, seat), legal)
+        b = make_bot(name, ruleset, seed=seed).choose(view_of(twin, seat, match), legal)
         assert a == b
         assert a in legal
 

@@ -38,12 +38,21 @@ does not know:
   for a slow call (only a call that leaves the hand at most one step from ready, or a pung of
   a scoring honour). Kongs are declared where they pay hand points (the classical rulesets).
 * **The last deal** where the match's length is known (Ravenna's eight turns of East,
-  RAV-COMP-1): a ready hand's waits are worth the places a win gains by the scores on the
+  RAV-COMP-1; FIMJ's sixteen, FIMJ-GAME-1, read from the view's count of East's passes):
+  a ready hand's waits are worth the places a win gains by the scores on the
   table rather than their points (:meth:`ExpertBot.final_worth`): when no value changes the
   placement the widest wait is kept, when only a big hand climbs, the big hand. In Ravenna
   the value of a ready hand also weighs six times as much as elsewhere (the profile's
   ``ready_value``): a limit hand (200/400, RAV-MAX-1) is worth three typical hands and the
   hands that reach it pay (paired pilots in docs/players.md).
+* **All head tiles** where fourteen head tiles are a limit hand in any arrangement
+  (Ravenna: RAV-HAND-3, RAV-GAP-10, RAV-MAX-M02; the profile's ``heads_limit``): the
+  shanten the bots share knows thirteen orphans only, yet such a hand is ready on every
+  unseen head tile once its 13 are head tiles, and each head tile drawn or claimed for a
+  pung is a step. When that route's chance times the limit beats the plain hand's chance
+  times the typical value (:meth:`ExpertBot.heads_route`) the bot keeps every head tile,
+  lets the tiles of 2-8 go (the plain score choosing among them) and claims the pungs of
+  head tiles only (paired pilots in docs/players.md).
 * **Settled hands** (from :class:`~muraglia.players.defensive.DefensiveBot`): where every
   hand is scored (FIMJ-PAY-2, RAV-PAY-2) each discard keeps the points the ruleset's scorer
   gives the hand as one that did not win.
@@ -75,6 +84,7 @@ from muraglia.players.danger import (
     DangerModel,
     opponent_value,
     readiness,
+    stage_chance,
     threat_of,
     win_chance,
     win_gain,
@@ -85,10 +95,10 @@ from muraglia.players.defensive import (
     score_win,
     shanten_after_call,
 )
-from muraglia.players.efficiency import dora_kinds
+from muraglia.players.efficiency import dora_kinds, useful_count
 from muraglia.players.lookahead import RIICHI_WALL, ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.tiles import NUM_KINDS, TERMINALS_AND_HONOURS, Tile
 
 __all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot", "Standing"]
 
@@ -99,6 +109,10 @@ RIICHI_GAIN = 1.25
 """Riichi is declared on a hand that has a yaku without it only if it multiplies the value
 by at least this much."""
 
+
+WAIT_STAGES = (45, 20)
+"""Live tiles at which the deal's stages of :attr:`~muraglia.players.profiles.Profile.wait_odds`
+begin: early from the first, middle from the second, late below it."""
 
 VALUE_UNITS = 12.0
 """Ukeire units a ready hand's expected value worth one typical hand adds."""
@@ -354,7 +368,7 @@ class ExpertBot(DefensiveBot):
         The mean is over the unseen winning copies; waits the ruleset would not let win
         count nothing.
         """
-        mean, outs, _ = self.wait_values(t, counts, riichi=riichi)
+        mean, outs, _, _ = self.waits_of(t, counts, riichi=riichi)
         return mean, outs
 
     def wait_values(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int, int]:
@@ -363,8 +377,47 @@ class ExpertBot(DefensiveBot):
         A wait that wins only self-drawn (menzen tsumo, SEI-DBL-D29; MCR's self-drawn fans)
         counts :data:`SELF_DRAWN` of its self-drawn value.
         """
+        mean, outs, ron, _ = self.waits_of(t, counts, riichi=riichi)
+        return mean, outs, ron
+
+    def wait_odds(self, t: Table) -> list[float] | None:
+        """Per kind, how likely an unseen copy is to come to a ready hand, over the average.
+
+        None where the profile has no :attr:`~muraglia.players.profiles.Profile.wait_odds`.
+        Otherwise :data:`SELF_DRAWN` of a wait's wins come from the own draws, where every
+        unseen copy is alike, and the rest from the others' discards, where a copy of a
+        kind the others let go sooner (an honour early in the deal, FIMJ-PLAY-4: a win on
+        any seat's discard) counts more: ``SELF_DRAWN + (1 - SELF_DRAWN) x`` the profile's
+        discard rate of the kind's class at the wall's stage.
+        """
+        table = self.profile.wait_odds
+        if not table:
+            return None
+        live = t.view.live_count
+        stage = 0 if live >= WAIT_STAGES[0] else 1 if live >= WAIT_STAGES[1] else 2
+        rates = table[stage]
+        out: list[float] = []
+        for k in range(NUM_KINDS):
+            if k >= Tile.WHITE:
+                c = 0  # dragons
+            elif k >= Tile.EAST:
+                c = 1  # winds
+            else:
+                rank = k % 9
+                c = 2 if rank in {0, 8} else 3 if rank in {1, 7} else 4
+            out.append(SELF_DRAWN + (1 - SELF_DRAWN) * rates[c])
+        return out
+
+    def waits_of(
+        self, t: Table, counts: list[int], *, riichi: bool, odds: Sequence[float] | None = None
+    ) -> tuple[float, int, int, float]:
+        """:meth:`wait_values`, and the winning copies weighed by ``odds``.
+
+        ``odds`` per kind (:meth:`wait_odds`); None: each copy counts 1.
+        """
         melds = t.own_melds
         total = 0.0
+        likely = 0.0
         outs = ron = 0
         for k in range(NUM_KINDS):
             u = t.unseen(k)
@@ -383,7 +436,8 @@ class ExpertBot(DefensiveBot):
                 if value > 0:
                     total += u * value
                     outs += u
-        return (total / outs if outs else 0.0), outs, ron
+                    likely += u * (odds[k] if odds is not None else 1.0)
+        return (total / outs if outs else 0.0), outs, ron, likely
 
     # ------------------------------------------------------------------ own turn
 
@@ -418,10 +472,85 @@ class ExpertBot(DefensiveBot):
     def _attack(self, t: Table, legal: Sequence[Action], discards: list[Discard]) -> Action:
         ranked, _, steps = self.ranked_equity(t, discards, with_equity=False)
         best_sh = min(steps.values())
+        heads = self.heads_ranked(t, discards, ranked, steps)
         for a in legal:
-            if isinstance(a, ConcealedKong | AddedKong) and self._kong_ok(t, a, best_sh):
+            if (
+                isinstance(a, ConcealedKong | AddedKong)
+                and self._kong_ok(t, a, best_sh)
+                and (heads is None or a.tile in HEAD_KINDS)
+            ):
                 return a
-        return self.pick(ranked)
+        return self.pick(ranked if heads is None else heads)
+
+    heads_weight = 4.0
+    """Factor on the all-head-tiles route's expected value in :meth:`heads_route` (the
+    route exists where the profile's ``heads_limit`` is set: Ravenna). Its stage model
+    counts the own draws only, while the route also claims pungs of held head pairs from
+    every seat and, once ready, wins on any seat's discarded head tile (RAV-PLAY-3): on
+    150 paired Ravenna matches against three efficiency bots 4 placed better than 0.5, 1,
+    2, 8 and 16 (docs/players.md, "Issue 20, sixth pass")."""
+
+    def heads_route(self, t: Table, nonheads: int, shanten: int, ukeire: int) -> bool:
+        """Whether the route to all head tiles is worth more than the plain hand's.
+
+        RAV-HAND-3, RAV-GAP-10: fourteen head tiles (1, 9, winds, dragons) are a Mah-Jong in
+        any arrangement, and a limit hand (RAV-MAX-M02: the profile's ``heads_limit``, 200;
+        400 with East, as for any win). The hand is ``nonheads`` tiles from holding only
+        head tiles (its declared melds all of head tiles), and then ready on every unseen
+        head tile, claimed from any seat (RAV-PLAY-3); every head tile drawn takes it a
+        step nearer. Its chance (:func:`~muraglia.players.danger.stage_chance`: ``nonheads``
+        stages and the ready one, each passed on a draw of any unseen head tile) times the
+        limit and :attr:`heads_weight` is compared with the plain hand's chance
+        (:func:`win_chance` of ``shanten`` and ``ukeire``) times the typical value; in the
+        match's last deal (:meth:`final_worth`) the values are the places they gain, so
+        where any win keeps the place the faster route is taken.
+        """
+        limit = self.profile.heads_limit
+        if not limit:
+            return False
+        unseen = [t.unseen(k) for k in range(NUM_KINDS)]
+        total = max(sum(unseen), 1)
+        heads = sum(unseen[k] for k in HEAD_KINDS)
+        draws = t.view.live_count // 4
+        chance = stage_chance([min(heads / total, 1.0)] * (nonheads + 1), draws, RACE)
+        plain = win_chance(shanten, ukeire, draws, total, RACE)
+        worth = self.final_worth(t)
+        ratio = limit / self.traits.typical_value if worth is None else worth(limit)
+        return chance * ratio * self.heads_weight > plain
+
+    def heads_ranked(
+        self,
+        t: Table,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> dict[Action, float] | None:
+        """The discards' scores on the route to all head tiles, or None off that route.
+
+        On it (:meth:`heads_route`, judged with the plain hand's best discard in
+        ``ranked``) a head tile is kept whenever a tile of 2-8 may go, and among those the
+        plain score ``ranked`` decides (the hand that falls back on the plain route).
+        """
+        if not self.profile.heads_limit or not ranked:
+            return None
+        nonheads = heads_distance(t.counts, t.melds_of(t.view.seat))
+        if not nonheads:
+            return None  # a declared meld of 2-8, or nothing left to discard on the route
+        top = max(ranked, key=lambda a: ranked[a])
+        assert isinstance(top, Discard)
+        sh = steps[top]
+        counts = t.counts
+        counts[top.tile] -= 1
+        uke = useful_count(counts, t.own_melds, sh, t.visible) if sh >= 0 else 0
+        counts[top.tile] += 1
+        if not self.heads_route(t, nonheads - 1, sh, uke):
+            return None
+        floor = min(ranked.values()) - SHANTEN_WEIGHT
+        return {
+            a: ranked.get(a, floor) - HEADS_STEP * (a.tile in HEAD_KINDS)
+            for a in discards
+            if not a.riichi
+        }
 
     def ranked_equity(
         self, t: Table, discards: Sequence[Discard], *, with_equity: bool = True
@@ -439,13 +568,14 @@ class ExpertBot(DefensiveBot):
         race = self.race(t) if with_equity else RACE
         drawn = self.draw_value(t) if with_equity else 0.0
         worth = self.final_worth(t)
+        odds = self.wait_odds(t)
         for a in discards:
             k = a.tile
             counts[k] -= 1
             try:
                 if steps[a] != 0:
                     continue
-                value, outs = self.wait_value(t, counts, riichi=a.riichi)
+                value, outs, _, likely = self.waits_of(t, counts, riichi=a.riichi, odds=odds)
                 chance = win_chance(0, outs, draws, unseen, race)
                 equity[a] = chance * self.win_gain(t, value)
                 equity[a] += drawn
@@ -457,37 +587,47 @@ class ExpertBot(DefensiveBot):
                         del ranked[a]
                         continue
                 ratio = min(value / typical, 4.0) if worth is None else worth(value)
-                ranked[a] += self.value_units * ratio * min(outs, 8) / 8
+                if odds is not None:  # the likely copies instead of the copies
+                    ranked[a] += likely - outs
+                    outs_term = min(likely, 8.0)
+                else:
+                    outs_term = min(outs, 8)
+                ranked[a] += self.value_units * ratio * outs_term / 8
                 if outs == 0 and t.view.live_count > self.tenpai_live:
                     ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win (late: paid)
             finally:
                 counts[k] += 1
         if self.lookahead:
             self._look_ahead(t, discards, ranked, steps)
+        self._keep_reds(discards, ranked)
+        if not ranked:
+            ranked = {a: -SHANTEN_WEIGHT * 9.0 for a in discards if not a.riichi}
+        return ranked, equity, steps
+
+    def _keep_reds(self, discards: Sequence[Discard], ranked: dict[Action, float]) -> None:
+        """With :attr:`red_fives`, a red five's discard loses the profile's dora weight."""
         if self.red_fives:
             for a in discards:
                 if a.red and a in ranked:
                     ranked[a] -= self.profile.dora_weight  # the red five is a dora (EMA-TILE-2)
-        if not ranked:
-            ranked = {a: -SHANTEN_WEIGHT * 9.0 for a in discards if not a.riichi}
-        return ranked, equity, steps
 
     def standing(self, t: Table) -> Standing | None:
         """The standing in one of the match's last :attr:`place_deals` deals, or None.
 
         Known where the profile gives the match's length
         (:attr:`~muraglia.players.profiles.Profile.session_deals`: Ravenna's eight turns of
-        East, RAV-COMP-1, RAV-END-4; riichi-ema's East and South rounds, EMA-GAME-3). Seat 0
-        deals first, so the view's round wind and dealer give the turn: the last is the
-        second round's deal by seat 3 (a renchan repeats it, EMA-GAME-1), and the turns
-        still to come after this one are the standing's ``left``. None with a seat out of
-        the match (Ravenna's three players, RAV-3P).
+        East, RAV-COMP-1, RAV-END-4; FIMJ's sixteen, FIMJ-GAME-1, FIMJ-TOURN-3; riichi-ema's
+        East and South rounds, EMA-GAME-3). The turn is the view's public count of the East
+        role's passes (a renchan repeats a turn, EMA-GAME-1; a FIMJ tournament's round wind
+        starts at the breach wall's, FIMJ-TOURN-4, so the round wind cannot tell it); the
+        turns still to come after this one are the standing's ``left``. None with a seat
+        out of the match (Ravenna's three players, RAV-3P).
         """
         turns = self.session_deals
         v = t.view
         if not turns or len(v.scores) != 4 or (v.status and "out" in v.status):
             return None
-        left = turns - 1 - (4 * (v.round_wind - Tile.EAST) + v.dealer)
+        left = turns - 1 - v.passes
         if not 0 <= left < self.place_deals:
             return None
         cached = self._standing
@@ -738,6 +878,9 @@ class ExpertBot(DefensiveBot):
     never."""
 
     def _claim(self, t: Table, legal: Sequence[Action]) -> Action:
+        heads = self._heads_claim(t, legal)
+        if heads is not None:
+            return heads
         choice = super()._claim(t, legal)
         if isinstance(choice, Pass) and 0 < t.view.live_count <= self.tenpai_live:
             return self._tenpai_call(t, legal) or choice
@@ -770,3 +913,54 @@ class ExpertBot(DefensiveBot):
             if isinstance(a, Pung | Chow) and shanten_after_call(t, a) == 0:
                 return a
         return None
+
+    def _heads_claim(self, t: Table, legal: Sequence[Action]) -> Action | None:
+        """On the route to all head tiles (:meth:`heads_route`): the claim, or None off it.
+
+        A pung of a head tile takes the hand a step nearer (two held copies and the claimed
+        one stay, a tile of 2-8 goes); a pung of 2-8 would end the route. A pung rather than
+        a kong: its discard is sure to be a step, a kong's replacement tile is not.
+        """
+        if not self.profile.heads_limit:
+            return None
+        tile = t.view.claim
+        passes = [a for a in legal if isinstance(a, Pass)]
+        if tile is None or not passes:
+            return None
+        nonheads = heads_distance(t.counts, t.melds_of(t.view.seat))
+        if nonheads is None:
+            return None
+        counts = t.counts
+        sh = shanten_all(counts, t.own_melds)
+        uke = useful_count(counts, t.own_melds, sh, t.visible) if sh >= 0 else 0
+        if not self.heads_route(t, nonheads, sh, uke):
+            return None
+        if tile in HEAD_KINDS and nonheads:
+            for a in legal:
+                if isinstance(a, Pung):
+                    return a
+        return passes[0]
+
+
+HEAD_KINDS = frozenset(int(k) for k in TERMINALS_AND_HONOURS)
+"""The head tiles (pedine di punta o di testa: 1, 9, winds, dragons; RAV-HAND-3)."""
+
+HEADS_STEP = 1000.0
+"""Score a head tile's discard loses on the route to all head tiles (it outweighs every
+other term: the route's step decides, the plain score only among its equals)."""
+
+
+def heads_distance(counts: Sequence[int], melds: Sequence[Sequence[int]]) -> int | None:
+    """The concealed tiles of 2-8 (the steps to all head tiles, RAV-HAND-3).
+
+    None when a declared meld holds a tile of 2-8 (the hand can no longer be all heads).
+
+    >>> c = [0] * NUM_KINDS
+    >>> for k in (Tile.M1, Tile.M1, Tile.P9, Tile.EAST, Tile.M5, Tile.S3):
+    ...     c[k] += 1
+    >>> heads_distance(c, []), heads_distance(c, [(Tile.RED,) * 3]), heads_distance(c, [(2, 2, 2)])
+    (2, 2, None)
+    """
+    if any(k not in HEAD_KINDS for m in melds for k in m):
+        return None
+    return sum(c for k, c in enumerate(counts) if c and k not in HEAD_KINDS)
