@@ -607,6 +607,22 @@ def test_the_fimj_expert_counts_the_copies_likely_to_come_to_a_wait() -> None:
         assert ExpertBot(rules).wait_odds(Table.of(replace(v, rules=rules))) is None
 
 
+def test_a_fold_counts_the_equity_its_tile_keeps_with_fold_equity() -> None:
+    """Against seat 2's riichi (5s, 1z, 9m safe against him), a hand one step from ready
+    (11m 55667p 357s 222z + 2p) whose safe 5s takes it a step back, not to nothing: the
+    push/fold of :func:`attack_or_fold` weighs the fold by its cost alone and pushes the
+    useless 2p; with ``fold_equity`` the fold is also worth the chance 5s keeps, and the
+    bot folds."""
+    v = view(
+        "11m5566p7p357s222z", drawn="2p", rules="riichi-ema", discards=("", "", "5s1z9m", ""),
+        riichi=(False, False, True, False),
+    )  # fmt: skip
+    assert ExpertBot("riichi-ema").choose(v, discards_of(v)).tile == Tile.P2
+    bot = ExpertBot("riichi-ema")
+    bot.fold_equity = True
+    assert bot.choose(v, discards_of(v)).tile == Tile.S5
+
+
 def test_the_lookahead_counts_only_the_waits_that_may_win() -> None:
     """Seipalle, an open hand (no riichi): a win needs a double besides dora (SEI-SCORE-2).
     Ready on 5z or 9p, only the white dragon's pung (SEI-DBL-D01) wins: the two unseen 5z

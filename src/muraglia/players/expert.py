@@ -273,6 +273,7 @@ class ExpertBot(DefensiveBot):
         super().__init__(rules, seed)
         self.place_value = self.profile.place_value
         self.tenpai_live = self.profile.tenpai_live
+        self.fold_equity = self.profile.expert_fold_equity
         self.session_deals = self.profile.session_deals
         options = getattr(self.rules_object, "options", None)
         if any(getattr(options, name, False) for name in ("bust", "west_extension", "agari_yame")):
@@ -733,6 +734,48 @@ class ExpertBot(DefensiveBot):
         )
         return replace(model, value=value)
 
+    fold_equity = False
+    """Whether a fold is worth the equity its tile keeps less its cost, where
+    :func:`~muraglia.players.danger.attack_or_fold` counts its cost alone
+    (:meth:`_fold_keeping`; the profile's
+    :attr:`~muraglia.players.profiles.Profile.expert_fold_equity`)."""
+
+    fold_margin = 0.0
+    """An ablation knob (0 in every profile): a fold may play any tile whose deal-in chance
+    is within this much of the safest one's (a ready hand kept for the draw's noten
+    payments, EMA-END-3), valued as with :attr:`fold_equity` (:meth:`_fold_keeping`)."""
+
+    def _fold_keeping(
+        self,
+        model: DangerModel,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        equity: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> Action:
+        """:func:`~muraglia.players.danger.attack_or_fold` with a fold that keeps equity.
+
+        The attack as there; the fold is the best, by equity less cost, of the tiles within
+        :attr:`fold_margin` of the safest deal-in chance (the safest alone by default), and
+        is played when that beats the attack's equity less its cost once per step to go.
+        """
+        typical = self.traits.typical_value * (self.traits.payment or (1.0,))[0]
+        costs: dict[Action, float] = {
+            a: self.caution * model.cost(a.tile, equity[a]) for a in discards
+        }
+        attack = self.pick({a: s - EQUITY_UNITS * costs[a] / typical for a, s in ranked.items()})
+        safe = min(model.deal_in(a.tile) for a in discards) + self.fold_margin
+        near: dict[Action, float] = {
+            a: equity[a] - costs[a]
+            for a in discards
+            if not a.riichi and model.deal_in(a.tile) <= safe + 1e-9
+        }
+        if not near:
+            return attack
+        fold = self.pick(near)
+        pushes = max(steps.get(attack, 0), 0) + 1
+        return fold if near[fold] > equity[attack] - pushes * costs[attack] else attack
+
     place_ev = False
     """Whether the last deal's discard under a threat is chosen by expected places alone
     (:meth:`push_or_fold`) rather than by :func:`~muraglia.players.danger.attack_or_fold`
@@ -759,6 +802,8 @@ class ExpertBot(DefensiveBot):
         a wider wait scores higher: its win climbs no higher.
         """
         last = self.standing(t) if self.place_value and self.place_ev else None
+        if (last is None or last.left) and (self.fold_equity or self.fold_margin):
+            return self._fold_keeping(model, discards, ranked, equity, steps)
         if last is None or last.left:
             push = super().push_or_fold
             return push(t, model, discards, ranked=ranked, equity=equity, steps=steps)

@@ -120,6 +120,10 @@ class Profile:
     expert_race_threat: float = 0.0
     """The expert's :attr:`race_threat` where it differs from the defensive bot's (0: the
     same)."""
+    expert_fold_equity: bool = False
+    """Whether the expert's fold is worth the equity its tile keeps less its cost (rather
+    than its cost alone, :func:`~muraglia.players.danger.attack_or_fold`; see
+    :attr:`~muraglia.players.expert.ExpertBot.fold_equity`)."""
     dealer_ron: bool = False
     """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
     is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
