@@ -38,12 +38,21 @@ does not know:
   for a slow call (only a call that leaves the hand at most one step from ready, or a pung of
   a scoring honour). Kongs are declared where they pay hand points (the classical rulesets).
 * **The last deal** where the match's length is known (Ravenna's eight turns of East,
-  RAV-COMP-1): a ready hand's waits are worth the places a win gains by the scores on the
+  RAV-COMP-1; FIMJ's sixteen, FIMJ-GAME-1, read from the view's count of East's passes):
+  a ready hand's waits are worth the places a win gains by the scores on the
   table rather than their points (:meth:`ExpertBot.final_worth`): when no value changes the
   placement the widest wait is kept, when only a big hand climbs, the big hand. In Ravenna
   the value of a ready hand also weighs six times as much as elsewhere (the profile's
   ``ready_value``): a limit hand (200/400, RAV-MAX-1) is worth three typical hands and the
   hands that reach it pay (paired pilots in docs/players.md).
+* **All head tiles** where fourteen head tiles are a limit hand in any arrangement
+  (Ravenna: RAV-HAND-3, RAV-GAP-10, RAV-MAX-M02; the profile's ``heads_limit``): the
+  shanten the bots share knows thirteen orphans only, yet such a hand is ready on every
+  unseen head tile once its 13 are head tiles, and each head tile drawn or claimed for a
+  pung is a step. When that route's chance times the limit beats the plain hand's chance
+  times the typical value (:meth:`ExpertBot.heads_route`) the bot keeps every head tile,
+  lets the tiles of 2-8 go (the plain score choosing among them) and claims the pungs of
+  head tiles only (paired pilots in docs/players.md).
 * **Settled hands** (from :class:`~muraglia.players.defensive.DefensiveBot`): where every
   hand is scored (FIMJ-PAY-2, RAV-PAY-2) each discard keeps the points the ruleset's scorer
   gives the hand as one that did not win.
@@ -81,6 +90,10 @@ RIICHI_GAIN = 1.25
 """Riichi is declared on a hand that has a yaku without it only if it multiplies the value
 by at least this much."""
 
+
+WAIT_STAGES = (45, 20)
+"""Live tiles at which the deal's stages of :attr:`~muraglia.players.profiles.Profile.wait_odds`
+begin: early from the first, middle from the second, late below it."""
 
 VALUE_UNITS = 12.0
 """Ukeire units a ready hand's expected value worth one typical hand adds."""
@@ -199,7 +212,7 @@ class ExpertBot(DefensiveBot):
         The mean is over the unseen winning copies; waits the ruleset would not let win
         count nothing.
         """
-        mean, outs, _ = self.wait_values(t, counts, riichi=riichi)
+        mean, outs, _, _ = self.waits_of(t, counts, riichi=riichi)
         return mean, outs
 
     def wait_values(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int, int]:
@@ -208,8 +221,47 @@ class ExpertBot(DefensiveBot):
         A wait that wins only self-drawn (menzen tsumo, SEI-DBL-D29; MCR's self-drawn fans)
         counts :data:`SELF_DRAWN` of its self-drawn value.
         """
+        mean, outs, ron, _ = self.waits_of(t, counts, riichi=riichi)
+        return mean, outs, ron
+
+    def wait_odds(self, t: Table) -> list[float] | None:
+        """Per kind, how likely an unseen copy is to come to a ready hand, over the average.
+
+        None where the profile has no :attr:`~muraglia.players.profiles.Profile.wait_odds`.
+        Otherwise :data:`SELF_DRAWN` of a wait's wins come from the own draws, where every
+        unseen copy is alike, and the rest from the others' discards, where a copy of a
+        kind the others let go sooner (an honour early in the deal, FIMJ-PLAY-4: a win on
+        any seat's discard) counts more: ``SELF_DRAWN + (1 - SELF_DRAWN) x`` the profile's
+        discard rate of the kind's class at the wall's stage.
+        """
+        table = self.profile.wait_odds
+        if not table:
+            return None
+        live = t.view.live_count
+        stage = 0 if live >= WAIT_STAGES[0] else 1 if live >= WAIT_STAGES[1] else 2
+        rates = table[stage]
+        out: list[float] = []
+        for k in range(NUM_KINDS):
+            if k >= Tile.WHITE:
+                c = 0  # dragons
+            elif k >= Tile.EAST:
+                c = 1  # winds
+            else:
+                rank = k % 9
+                c = 2 if rank in {0, 8} else 3 if rank in {1, 7} else 4
+            out.append(SELF_DRAWN + (1 - SELF_DRAWN) * rates[c])
+        return out
+
+    def waits_of(
+        self, t: Table, counts: list[int], *, riichi: bool, odds: Sequence[float] | None = None
+    ) -> tuple[float, int, int, float]:
+        """:meth:`wait_values`, and the winning copies weighed by ``odds``.
+
+        ``odds`` per kind (:meth:`wait_odds`); None: each copy counts 1.
+        """
         melds = t.own_melds
         total = 0.0
+        likely = 0.0
         outs = ron = 0
         for k in range(NUM_KINDS):
             u = t.unseen(k)
@@ -228,7 +280,8 @@ class ExpertBot(DefensiveBot):
                 if value > 0:
                     total += u * value
                     outs += u
-        return (total / outs if outs else 0.0), outs, ron
+                    likely += u * (odds[k] if odds is not None else 1.0)
+        return (total / outs if outs else 0.0), outs, ron, likely
 
     # ------------------------------------------------------------------ own turn
 
@@ -249,9 +302,13 @@ class ExpertBot(DefensiveBot):
                 return a
         return self.pick(ranked if heads is None else heads)
 
-    heads_weight = 1.0
-    """Factor on the all-head-tiles route's expected value in :meth:`heads_route` (an
-    ablation knob; the route exists where the profile's ``heads_limit`` is set)."""
+    heads_weight = 4.0
+    """Factor on the all-head-tiles route's expected value in :meth:`heads_route` (the
+    route exists where the profile's ``heads_limit`` is set: Ravenna). Its stage model
+    counts the own draws only, while the route also claims pungs of held head pairs from
+    every seat and, once ready, wins on any seat's discarded head tile (RAV-PLAY-3): on
+    150 paired Ravenna matches against three efficiency bots 4 placed better than 0.5, 1,
+    2, 8 and 16 (docs/players.md, "Issue 20, sixth pass")."""
 
     def heads_route(self, t: Table, nonheads: int, shanten: int, ukeire: int) -> bool:
         """Whether the route to all head tiles is worth more than the plain hand's.
@@ -264,7 +321,9 @@ class ExpertBot(DefensiveBot):
         step nearer. Its chance (:func:`~muraglia.players.danger.stage_chance`: ``nonheads``
         stages and the ready one, each passed on a draw of any unseen head tile) times the
         limit and :attr:`heads_weight` is compared with the plain hand's chance
-        (:func:`win_chance` of ``shanten`` and ``ukeire``) times the typical value.
+        (:func:`win_chance` of ``shanten`` and ``ukeire``) times the typical value; in the
+        match's last deal (:meth:`final_worth`) the values are the places they gain, so
+        where any win keeps the place the faster route is taken.
         """
         limit = self.profile.heads_limit
         if not limit:
@@ -275,7 +334,9 @@ class ExpertBot(DefensiveBot):
         draws = t.view.live_count // 4
         chance = stage_chance([min(heads / total, 1.0)] * (nonheads + 1), draws, RACE)
         plain = win_chance(shanten, ukeire, draws, total, RACE)
-        return chance * limit * self.heads_weight > plain * self.traits.typical_value
+        worth = self.final_worth(t)
+        ratio = limit / self.traits.typical_value if worth is None else worth(limit)
+        return chance * ratio * self.heads_weight > plain
 
     def heads_ranked(
         self,
@@ -327,13 +388,14 @@ class ExpertBot(DefensiveBot):
         race = self.race(t) if with_equity else RACE
         drawn = self.draw_value(t) if with_equity else 0.0
         worth = self.final_worth(t)
+        odds = self.wait_odds(t)
         for a in discards:
             k = a.tile
             counts[k] -= 1
             try:
                 if steps[a] != 0:
                     continue
-                value, outs = self.wait_value(t, counts, riichi=a.riichi)
+                value, outs, _, likely = self.waits_of(t, counts, riichi=a.riichi, odds=odds)
                 chance = win_chance(0, outs, draws, unseen, race)
                 equity[a] = chance * self.win_gain(t, value)
                 equity[a] += drawn
@@ -345,7 +407,12 @@ class ExpertBot(DefensiveBot):
                         del ranked[a]
                         continue
                 ratio = min(value / typical, 4.0) if worth is None else worth(value)
-                ranked[a] += self.value_units * ratio * min(outs, 8) / 8
+                if odds is not None:  # the likely copies instead of the copies
+                    ranked[a] += likely - outs
+                    outs_term = min(likely, 8.0)
+                else:
+                    outs_term = min(outs, 8)
+                ranked[a] += self.value_units * ratio * outs_term / 8
                 if outs == 0:
                     ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win
             finally:
@@ -359,23 +426,24 @@ class ExpertBot(DefensiveBot):
     def final_worth(self, t: Table) -> Callable[[float], float] | None:
         """In the match's last deal, what a win of each value is worth in placement.
 
-        None before the last deal, or where the profile does not know the match's length
-        (:attr:`~muraglia.players.profiles.Profile.session_deals`: Ravenna's eight turns of
-        East, RAV-COMP-1, RAV-END-4; seat 0 deals first, so the view's round wind and dealer
-        give the turn). Otherwise a function of a win's value ``V`` replacing ``V`` over the
+        None before the last turn of East, or where the profile does not know the match's
+        length (:attr:`~muraglia.players.profiles.Profile.session_deals`: Ravenna's eight
+        turns of East, RAV-COMP-1, RAV-END-4; FIMJ's sixteen, FIMJ-GAME-1, FIMJ-TOURN-3);
+        the turn is the view's public count of the East role's passes (a FIMJ tournament's
+        round wind starts at the breach wall's, FIMJ-TOURN-4, so the round wind cannot tell
+        it). Otherwise a function of a win's value ``V`` replacing ``V`` over the
         typical value in the ready hand's score: the places the win gains (by the scores in
         the view and the ruleset's payments: every other seat pays ``V``, East and every
-        seat paying East twice, rounded to ten, RAV-PAY-1, RAV-ROUND-1) plus one, over the
-        same for a typical win. A win whose value cannot change the final placement is
-        worth the same whatever its value (the fastest wait then wins the choice); a big
-        hand needed to climb is worth more than its points.
+        seat paying East twice, rounded to ten, RAV-PAY-1, RAV-ROUND-1, FIMJ-PAY-1,
+        FIMJ-ROUND-1) plus one, over the same for a typical win. A win whose value cannot
+        change the final placement is worth the same whatever its value (the fastest wait
+        then wins the choice); a big hand needed to climb is worth more than its points.
         """
         turns = self.profile.session_deals
         v = t.view
         if not turns or len(v.scores) != 4 or (v.status and "out" in v.status):
             return None
-        turn = 4 * (v.round_wind - Tile.EAST) + v.dealer
-        if turn != turns - 1:
+        if v.passes != turns - 1:
             return None
         me = v.seat
         factor = self.traits.dealer_factor
@@ -386,7 +454,8 @@ class ExpertBot(DefensiveBot):
             for s in range(4):
                 if s != me:
                     pay = value * (factor if v.dealer in (s, me) else 1.0)
-                    pay = 10.0 * math.floor((pay + 4.999) / 10)  # nearest ten, 5 down (RAV-ROUND-3)
+                    # nearest ten, 5 down (RAV-ROUND-3, FIMJ-ROUND-3)
+                    pay = 10.0 * math.floor((pay + 4.999) / 10)
                     scores[s] -= pay
                     scores[me] += pay
             return now - _place(scores, me) + 1.0
