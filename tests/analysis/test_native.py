@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 import muraglia.analysis
 import muraglia.engine.legal
 from muraglia.analysis import shanten as sh
+from muraglia.errors import InvalidHandError
 
 
 def _cannot_build() -> str | None:
@@ -256,3 +257,59 @@ def test_a_missing_or_broken_compiler_is_named(monkeypatch: pytest.MonkeyPatch) 
     assert _cannot_build() == "no C compiler (no-such-cc-here is not on PATH)"
     monkeypatch.setattr(sysconfig, "get_config_var", config("false"))  # runs, builds nothing
     assert str(_cannot_build()).startswith("the C compiler cannot build against the Python")
+
+
+needs_native_draws = pytest.mark.skipif(
+    not sh.NATIVE_DRAWS, reason="the C accelerator (with draws) is not built here"
+)
+KERNEL = {"draws": sh._native_draws}
+"""The compiled ``draws``, kept at import where the ``kernels`` fixture's pure run (which
+rebinds every module attribute naming a kernel while this module's other tests run) leaves it."""
+
+
+@needs_native_draws
+@given(
+    counts_and_melds(),
+    st.lists(st.integers(0, 33), max_size=40),
+    st.integers(-1, 33),
+)
+def test_same_draws_on_generated_hands(
+    case: tuple[list[int], int], kinds: list[int], remove: int
+) -> None:
+    """``DeltaShanten.draws`` (the kernel) against ``pure_draws``: every discard and nothing
+    taken away, any kinds (a fifth copy or a discard of a kind not held: the same error)."""
+    counts, melds = case
+    hand = sh.DeltaShanten(counts, melds)
+    for r in {remove, -1, *(k for k in range(34) if counts[k])}:
+        got, want = _both(hand.draws, hand.pure_draws, r, kinds)
+        assert got == want, (counts, melds, r, kinds)
+        fair = [k for k in kinds if counts[k] - (k == r) < 4]
+        if r < 0 or counts[r]:  # the kernel answers the plain calls itself
+            assert KERNEL["draws"](list(counts), melds, r, fair) == hand.pure_draws(r, fair)
+    assert hand.draws(-1, []) == []
+
+
+@needs_native_draws
+def test_native_draws_declines_what_it_does_not_judge() -> None:
+    """None (the pure method answers or raises) for anything off its fast path."""
+    counts = [1, 1, 1, 2] + [0] * 27 + [3, 3, 2]
+    assert KERNEL["draws"](counts, 0, 3, [3, 4]) == sh.DeltaShanten(counts).pure_draws(3, [3, 4])
+    declined = [
+        (counts, 0, 5, [1]),  # remove not held
+        ([4, 4, 4, 3] + [0] * 30, 0, -1, [1]),  # a group of more than 14 tiles
+        ([0] * 31 + [4, 3, 2], 0, -1, [31]),  # a fifth 5z
+        (counts, 0, -1, [_Count(1)]),  # an int subclass
+        (counts, 0, -1, [34]),
+        (counts, 0, -2, [1]),
+        (counts, 5, -1, [1]),
+        (counts, True, -1, [1]),
+        (tuple(counts), 0, -1, (1,)),
+        (counts, 0, -1, None),
+        ([1.0] + [0] * 33, 0, -1, [1]),
+    ]
+    for args in declined:
+        assert KERNEL["draws"](*args) is None, args
+    with pytest.raises(InvalidHandError, match="not held"):
+        sh.DeltaShanten(counts).draws(5, [1])
+    with pytest.raises(InvalidHandError, match="5 copies"):
+        sh.DeltaShanten([0] * 31 + [4, 3, 2]).draws(-1, [31])

@@ -26,10 +26,11 @@ from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, ExpertBot, Table
 from muraglia.players import lookahead as lookahead_module
 from muraglia.players.danger import win_chance
 from muraglia.players.defensive import QUIET
-from muraglia.players.expert import VALUE_UNITS, heads_distance
+from muraglia.players.expert import SELF_DRAWN, VALUE_UNITS, heads_distance
 from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.review import review_file, review_record
 from muraglia.rulesets import load_ruleset
+from muraglia.rulesets.base import MatchProgress
 from muraglia.tiles import Tile
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -358,8 +359,8 @@ def test_on_the_heads_route_the_expert_claims_head_pungs_and_no_other() -> None:
 def _last_deal(v: PlayerView, scores: tuple[int, ...], *, last: bool = True) -> PlayerView:
     """``v`` in Ravenna's eighth turn of East (South round, seat 3 deals) or its first."""
     if last:
-        return replace(v, round_wind=Tile.SOUTH, dealer=3, scores=scores)
-    return replace(v, round_wind=Tile.EAST, dealer=0, scores=scores)
+        return replace(v, round_wind=Tile.SOUTH, dealer=3, scores=scores, passes=7)
+    return replace(v, round_wind=Tile.EAST, dealer=0, scores=scores, passes=0)
 
 
 def test_the_ravenna_expert_plays_the_last_deal_for_placement() -> None:
@@ -393,6 +394,68 @@ def test_the_ravenna_expert_plays_the_last_deal_for_placement() -> None:
     assert ExpertBot("fimj").final_worth(Table.of(replace(ahead, rules="fimj"))) is None
     three = replace(ahead, status=("active", "active", "active", "out"))  # RAV-3P: 6 turns
     assert bot.final_worth(Table.of(three)) is None
+
+
+def test_the_fimj_expert_plays_the_last_turn_of_east_for_placement() -> None:
+    """FIMJ-GAME-1, FIMJ-TOURN-3: sixteen turns of East, one deal each in a tournament,
+    whose round wind starts at the breach wall's (FIMJ-TOURN-4): the turn is the view's
+    ``passes``. 88m 1233 66 789p 678s: letting 3p go leaves a ready hand on 7m/8m worth 22
+    points (FIMJ-PTS-P13), letting 6p go keeps a hand a step from ready whose draws lead to
+    better hands. Before the last deal the expert plays for points (6p); in the last deal,
+    all even or leading by more than any win moves (FIMJ-PAY-1: every loser pays the winner,
+    East twice), a win of any value is first place, so it takes the ready hand (3p); 2500
+    behind the leader, a cheap win does not climb and a bigger one does: 6p again."""
+    v = view("88m123366789p678s", rules="fimj", live=40)
+    bot = ExpertBot("fimj")
+    assert bot.profile.session_deals == 16
+    early = replace(v, passes=14, scores=(0, 0, 0, 0))
+    assert bot.final_worth(Table.of(early)) is None
+    assert ExpertBot("fimj").choose(early, discards_of(early)).tile == Tile.P6
+    for scores in ((0, 0, 0, 0), (3000, -1000, -1000, -1000)):
+        last = replace(v, passes=15, scores=scores)
+        worth = bot.final_worth(Table.of(last))
+        assert worth is not None
+        assert {worth(x) for x in (22, 140, 560, 1000)} == {1.0}
+        assert ExpertBot("fimj").choose(last, discards_of(last)).tile == Tile.P3
+    behind = replace(v, passes=15, scores=(-1000, 1500, -200, -300))
+    worth = bot.final_worth(Table.of(behind))
+    assert worth is not None
+    assert worth(22) < worth(140) < worth(560)
+    assert ExpertBot("fimj").choose(behind, discards_of(behind)).tile == Tile.P6
+    # where the match's length is not fixed, never (riichi's renchan, EMA-GAME)
+    assert (
+        ExpertBot("riichi-ema").final_worth(Table.of(replace(behind, rules="riichi-ema"))) is None
+    )
+
+
+def test_the_fimj_expert_counts_the_copies_likely_to_come_to_a_wait() -> None:
+    """FIMJ-PLAY-4: a win on any seat's discard, three wins in four in the field. Early in
+    the deal the others let a dragon go about 1.85 times as often per unseen copy as the
+    average tile, a terminal 1.17 times, a 3-7 0.66 times (the profile's ``wait_odds``).
+    1m 344556678m 123p 5z is ready on a single wait whichever of 1m and the white dragon
+    goes: with every copy alike the expert waits on 1m; counting the likely copies, on the
+    white dragon. Late in the deal the rates are read from the last row; other rulesets
+    count every copy alike."""
+    v = view("1344556678m123p5z", rules="fimj", live=60)
+    bot = ExpertBot("fimj")
+    odds = bot.wait_odds(Table.of(v))
+    assert odds is not None
+    rates = bot.profile.wait_odds
+    assert odds[Tile.WHITE] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][0])
+    assert odds[Tile.EAST] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][1])
+    assert odds[Tile.P9] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][2])
+    assert odds[Tile.S2] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][3])
+    assert odds[Tile.M5] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[0][4])
+    late = bot.wait_odds(Table.of(replace(v, live_count=10)))
+    assert late is not None
+    assert late[Tile.M5] == pytest.approx(SELF_DRAWN + (1 - SELF_DRAWN) * rates[2][4])
+    assert ExpertBot("fimj").choose(v, discards_of(v)).tile == Tile.M1
+    plain = ExpertBot("fimj")
+    plain.profile = replace(plain.profile, wait_odds=())
+    assert plain.wait_odds(Table.of(v)) is None
+    assert plain.choose(v, discards_of(v)).tile == Tile.WHITE
+    for rules in ("ravenna", "seipalle", "riichi-ema", "mcr"):
+        assert ExpertBot(rules).wait_odds(Table.of(replace(v, rules=rules))) is None
 
 
 def test_the_lookahead_counts_only_the_waits_that_may_win() -> None:
@@ -468,7 +531,13 @@ def test_hidden_tiles_scrambled_the_bots_decide_the_same(rules: str, seed: int, 
     seat the same view and legal actions, and every bot the same decision."""
     ruleset = load_ruleset(rules)
     rng = Random(seed)
-    deal = Game(ruleset, seed=seed).new_deal()
+    # a match resumed at a random turn of East with random scores: the view's match fields
+    # (scores, the turns of East: the last deal is played for placement) are public
+    passes = rng.randrange(16)
+    scores = [rng.randrange(-100, 100) * 10 for _ in range(3)]
+    progress = MatchProgress(passes, passes % 4, passes // 4 % 4, passes)
+    match = Game(ruleset, seed=seed).new_match(progress=progress, scores=[*scores, -sum(scores)])
+    deal = match.deal
     for _ in range(steps):
         if deal.is_over:
             return
@@ -491,12 +560,13 @@ def test_hidden_tiles_scrambled_the_bots_decide_the_same(rules: str, seed: int, 
     twin.counts[other][k] -= 1
     twin.counts[other][t] += 1
     w.live[i] = type(t)(k)
-    v, legal = view_of(deal, seat), deal.legal_actions(seat)
-    assert view_of(twin, seat) == v
+    v, legal = view_of(deal, seat, match), deal.legal_actions(seat)
+    assert view_of(twin, seat, match) == v
+    assert v.passes == passes
     assert twin.legal_actions(seat) == legal
     for name in sorted(BOTS):
         a = make_bot(name, ruleset, seed=seed).choose(v, legal)
-        b = make_bot(name, ruleset, seed=seed).choose(view_of(twin, seat), legal)
+        b = make_bot(name, ruleset, seed=seed).choose(view_of(twin, seat, match), legal)
         assert a == b
         assert a in legal
 

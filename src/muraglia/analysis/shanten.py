@@ -332,6 +332,18 @@ if _native is not None:
     shanten_standard = _native.shanten_standard
 
 
+def _no_native_draws(counts: list[int], melds: int, remove: int, kinds: list[int]) -> None:
+    """The compiled ``draws`` where none is built: declines every call (the pure method)."""
+
+
+_native_draws: Callable[[list[int], int, int, list[int]], list[int] | None] = getattr(
+    _native, "draws", _no_native_draws
+)
+NATIVE_DRAWS = _native_draws is not _no_native_draws
+"""Whether :meth:`DeltaShanten.draws` runs the compiled kernel (``_cshanten.draws``; a kernel
+built before it had one leaves the pure method)."""
+
+
 class DeltaShanten:
     """Shanten of one hand after taking a tile away and/or adding one, from per-group ids.
 
@@ -453,7 +465,19 @@ class DeltaShanten:
         >>> counts[33] -= 1
         >>> DeltaShanten(counts).draws(-1, [27, 28, 29])
         [-1, -1, 0]
+
+        The compiled kernel answers a list of kinds where built (:data:`NATIVE_DRAWS`); this
+        method (:meth:`pure_draws`) is the reference, and answers whatever the kernel
+        declines (errors included).
         """
+        if kinds.__class__ is list:
+            out = _native_draws(self._c, self._melds, remove, kinds)
+            if out is not None:
+                return out
+        return self.pure_draws(remove, kinds)
+
+    def pure_draws(self, remove: int, kinds: Sequence[int]) -> list[int]:
+        """:meth:`draws` in pure Python (the reference of the compiled kernel)."""
         c = self._c
         plus = [nx[0] for nx in self._next]
         if remove >= 0:

@@ -38,7 +38,8 @@ does not know:
   for a slow call (only a call that leaves the hand at most one step from ready, or a pung of
   a scoring honour). Kongs are declared where they pay hand points (the classical rulesets).
 * **The last deal** where the match's length is known (Ravenna's eight turns of East,
-  RAV-COMP-1): a ready hand's waits are worth the places a win gains by the scores on the
+  RAV-COMP-1; FIMJ's sixteen, FIMJ-GAME-1, read from the view's count of East's passes):
+  a ready hand's waits are worth the places a win gains by the scores on the
   table rather than their points (:meth:`ExpertBot.final_worth`): when no value changes the
   placement the widest wait is kept, when only a big hand climbs, the big hand. In Ravenna
   the value of a ready hand also weighs six times as much as elsewhere (the profile's
@@ -89,6 +90,10 @@ RIICHI_GAIN = 1.25
 """Riichi is declared on a hand that has a yaku without it only if it multiplies the value
 by at least this much."""
 
+
+WAIT_STAGES = (45, 20)
+"""Live tiles at which the deal's stages of :attr:`~muraglia.players.profiles.Profile.wait_odds`
+begin: early from the first, middle from the second, late below it."""
 
 VALUE_UNITS = 12.0
 """Ukeire units a ready hand's expected value worth one typical hand adds."""
@@ -207,7 +212,7 @@ class ExpertBot(DefensiveBot):
         The mean is over the unseen winning copies; waits the ruleset would not let win
         count nothing.
         """
-        mean, outs, _ = self.wait_values(t, counts, riichi=riichi)
+        mean, outs, _, _ = self.waits_of(t, counts, riichi=riichi)
         return mean, outs
 
     def wait_values(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int, int]:
@@ -216,8 +221,47 @@ class ExpertBot(DefensiveBot):
         A wait that wins only self-drawn (menzen tsumo, SEI-DBL-D29; MCR's self-drawn fans)
         counts :data:`SELF_DRAWN` of its self-drawn value.
         """
+        mean, outs, ron, _ = self.waits_of(t, counts, riichi=riichi)
+        return mean, outs, ron
+
+    def wait_odds(self, t: Table) -> list[float] | None:
+        """Per kind, how likely an unseen copy is to come to a ready hand, over the average.
+
+        None where the profile has no :attr:`~muraglia.players.profiles.Profile.wait_odds`.
+        Otherwise :data:`SELF_DRAWN` of a wait's wins come from the own draws, where every
+        unseen copy is alike, and the rest from the others' discards, where a copy of a
+        kind the others let go sooner (an honour early in the deal, FIMJ-PLAY-4: a win on
+        any seat's discard) counts more: ``SELF_DRAWN + (1 - SELF_DRAWN) x`` the profile's
+        discard rate of the kind's class at the wall's stage.
+        """
+        table = self.profile.wait_odds
+        if not table:
+            return None
+        live = t.view.live_count
+        stage = 0 if live >= WAIT_STAGES[0] else 1 if live >= WAIT_STAGES[1] else 2
+        rates = table[stage]
+        out: list[float] = []
+        for k in range(NUM_KINDS):
+            if k >= Tile.WHITE:
+                c = 0  # dragons
+            elif k >= Tile.EAST:
+                c = 1  # winds
+            else:
+                rank = k % 9
+                c = 2 if rank in {0, 8} else 3 if rank in {1, 7} else 4
+            out.append(SELF_DRAWN + (1 - SELF_DRAWN) * rates[c])
+        return out
+
+    def waits_of(
+        self, t: Table, counts: list[int], *, riichi: bool, odds: Sequence[float] | None = None
+    ) -> tuple[float, int, int, float]:
+        """:meth:`wait_values`, and the winning copies weighed by ``odds``.
+
+        ``odds`` per kind (:meth:`wait_odds`); None: each copy counts 1.
+        """
         melds = t.own_melds
         total = 0.0
+        likely = 0.0
         outs = ron = 0
         for k in range(NUM_KINDS):
             u = t.unseen(k)
@@ -236,7 +280,8 @@ class ExpertBot(DefensiveBot):
                 if value > 0:
                     total += u * value
                     outs += u
-        return (total / outs if outs else 0.0), outs, ron
+                    likely += u * (odds[k] if odds is not None else 1.0)
+        return (total / outs if outs else 0.0), outs, ron, likely
 
     # ------------------------------------------------------------------ own turn
 
@@ -343,13 +388,14 @@ class ExpertBot(DefensiveBot):
         race = self.race(t) if with_equity else RACE
         drawn = self.draw_value(t) if with_equity else 0.0
         worth = self.final_worth(t)
+        odds = self.wait_odds(t)
         for a in discards:
             k = a.tile
             counts[k] -= 1
             try:
                 if steps[a] != 0:
                     continue
-                value, outs = self.wait_value(t, counts, riichi=a.riichi)
+                value, outs, _, likely = self.waits_of(t, counts, riichi=a.riichi, odds=odds)
                 chance = win_chance(0, outs, draws, unseen, race)
                 equity[a] = chance * self.win_gain(t, value)
                 equity[a] += drawn
@@ -361,7 +407,12 @@ class ExpertBot(DefensiveBot):
                         del ranked[a]
                         continue
                 ratio = min(value / typical, 4.0) if worth is None else worth(value)
-                ranked[a] += self.value_units * ratio * min(outs, 8) / 8
+                if odds is not None:  # the likely copies instead of the copies
+                    ranked[a] += likely - outs
+                    outs_term = min(likely, 8.0)
+                else:
+                    outs_term = min(outs, 8)
+                ranked[a] += self.value_units * ratio * outs_term / 8
                 if outs == 0:
                     ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win
             finally:
@@ -375,23 +426,24 @@ class ExpertBot(DefensiveBot):
     def final_worth(self, t: Table) -> Callable[[float], float] | None:
         """In the match's last deal, what a win of each value is worth in placement.
 
-        None before the last deal, or where the profile does not know the match's length
-        (:attr:`~muraglia.players.profiles.Profile.session_deals`: Ravenna's eight turns of
-        East, RAV-COMP-1, RAV-END-4; seat 0 deals first, so the view's round wind and dealer
-        give the turn). Otherwise a function of a win's value ``V`` replacing ``V`` over the
+        None before the last turn of East, or where the profile does not know the match's
+        length (:attr:`~muraglia.players.profiles.Profile.session_deals`: Ravenna's eight
+        turns of East, RAV-COMP-1, RAV-END-4; FIMJ's sixteen, FIMJ-GAME-1, FIMJ-TOURN-3);
+        the turn is the view's public count of the East role's passes (a FIMJ tournament's
+        round wind starts at the breach wall's, FIMJ-TOURN-4, so the round wind cannot tell
+        it). Otherwise a function of a win's value ``V`` replacing ``V`` over the
         typical value in the ready hand's score: the places the win gains (by the scores in
         the view and the ruleset's payments: every other seat pays ``V``, East and every
-        seat paying East twice, rounded to ten, RAV-PAY-1, RAV-ROUND-1) plus one, over the
-        same for a typical win. A win whose value cannot change the final placement is
-        worth the same whatever its value (the fastest wait then wins the choice); a big
-        hand needed to climb is worth more than its points.
+        seat paying East twice, rounded to ten, RAV-PAY-1, RAV-ROUND-1, FIMJ-PAY-1,
+        FIMJ-ROUND-1) plus one, over the same for a typical win. A win whose value cannot
+        change the final placement is worth the same whatever its value (the fastest wait
+        then wins the choice); a big hand needed to climb is worth more than its points.
         """
         turns = self.profile.session_deals
         v = t.view
         if not turns or len(v.scores) != 4 or (v.status and "out" in v.status):
             return None
-        turn = 4 * (v.round_wind - Tile.EAST) + v.dealer
-        if turn != turns - 1:
+        if v.passes != turns - 1:
             return None
         me = v.seat
         factor = self.traits.dealer_factor
@@ -402,7 +454,8 @@ class ExpertBot(DefensiveBot):
             for s in range(4):
                 if s != me:
                     pay = value * (factor if v.dealer in (s, me) else 1.0)
-                    pay = 10.0 * math.floor((pay + 4.999) / 10)  # nearest ten, 5 down (RAV-ROUND-3)
+                    # nearest ten, 5 down (RAV-ROUND-3, FIMJ-ROUND-3)
+                    pay = 10.0 * math.floor((pay + 4.999) / 10)
                     scores[s] -= pay
                     scores[me] += pay
             return now - _place(scores, me) + 1.0

@@ -72,10 +72,17 @@ class Profile:
     """Ukeire units the expert adds for a ready hand whose waits are worth one typical hand
     (the expert's ``value_units``; 0: its default,
     :data:`muraglia.players.expert.VALUE_UNITS`)."""
+    wait_odds: tuple[tuple[float, float, float, float, float], ...] = ()
+    """How often the others discard an unseen copy of each class of kind, over the average
+    (dragon, wind, 1/9, 2/8, 3-7), early, in the middle and late in the deal
+    (:data:`~muraglia.players.expert.WAIT_STAGES`): the expert counts a ready hand's waits
+    by the copies likely to come to it (:meth:`~muraglia.players.expert.ExpertBot.wait_odds`);
+    empty: every copy alike."""
     session_deals: int = 0
-    """Turns of East in a match, if fixed (Ravenna: 8, RAV-COMP-1, RAV-END-4): the expert
-    plays the last one for placement (:meth:`~muraglia.players.expert.ExpertBot.final_worth`);
-    0: not known (FIMJ's tournament rounds start at the breach wall's wind, FIMJ-TOURN-4)."""
+    """Turns of East in a match, if fixed (Ravenna: 8, RAV-COMP-1, RAV-END-4; FIMJ: 16,
+    FIMJ-GAME-1, every deal of a tournament, FIMJ-TOURN-3): the expert plays the last one
+    for placement (:meth:`~muraglia.players.expert.ExpertBot.final_worth`, the turn read
+    from the view's ``passes``); 0: not fixed."""
     heads_limit: float = 0.0
     """The value of a win on all head tiles in any arrangement, if the ruleset has such a
     limit hand (Ravenna: 200, RAV-HAND-3, RAV-MAX-M02, RAV-GAP-10): the expert weighs the
@@ -125,6 +132,17 @@ PROFILES: dict[str, Profile] = {
         # 0.159 for the expert over 300 matches, -0.010 +/- 0.185 for the defensive bot over
         # 200; docs/players.md, "Issue 20, fourth pass")
         lookahead=True,
+        # 16 turns of East (FIMJ-GAME-1; a tournament deal each, FIMJ-TOURN-3): the expert
+        # plays the last for placement (docs/players.md, "Issue 20, FIMJ")
+        session_deals=16,
+        # the others' discards per unseen copy of a class over the average, live >= 45 /
+        # 20-44 / < 20: four efficiency bots, 30 FIMJ tournament matches not of the strength
+        # cells (`python bench/discard_odds.py --matches 30`; docs/players.md, "Issue 20, FIMJ")
+        wait_odds=(
+            (1.85, 1.87, 1.17, 0.84, 0.66),
+            (1.28, 1.45, 1.12, 0.98, 0.85),
+            (0.79, 1.88, 0.64, 1.25, 0.90),
+        ),
     ),
     "ravenna": Profile(
         "ravenna",
