@@ -119,6 +119,11 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("34471faf4f", "ravenna", "expert", "efficiency"): "57a5196ea1",
     ("34471faf4f", "ravenna", "expert", "defensive"): "57a5196ea1",
     ("34471faf4f", "ravenna", "defensive", "efficiency"): "339e075ec1",
+    ("34471faf4f", "riichi-ema"): "fb7e3cf7a3",
+    ("34471faf4f", "seipalle"): "fb7e3cf7a3",
+    ("34471faf4f", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("34471faf4f", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("34471faf4f", "mcr", "defensive", "efficiency"): "f2bac557b1",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -167,7 +172,10 @@ defensive vs efficiency pilots (``95c8b2f66d``, ``239068d6a3``). The tenth sessi
 ``34471faf4f`` (the Ravenna expert's route to all head tiles, RAV-MAX-M02) continues the
 Ravenna expert cells of its pilot bots ``57a5196ea1`` (``verify --matches 6`` replayed matches
 0-5 of both pilots in ``bench/results/pilots-ravenna.jsonl`` identically) and Ravenna's
-defensive cell (matches 0-5 of the ``239068d6a3`` rows replayed identically)."""
+defensive cell (matches 0-5 of the ``239068d6a3`` rows replayed identically); its faster scoring and lookahead (the
+bots' ``win_worth``, batched shanten) decide as before elsewhere: ``verify --matches 6``
+replayed matches 0-5 of riichi-ema's expert and defensive vs efficiency cells, Seipalle's
+three cells (all ``fb7e3cf7a3``) and MCR's three identically."""
 
 
 def cell_bots(
