@@ -31,6 +31,7 @@ import muraglia.analysis
 import muraglia.engine.legal
 from muraglia.analysis import shanten as sh
 from muraglia.errors import InvalidHandError
+from muraglia.tiles import Tile
 
 
 def _cannot_build() -> str | None:
@@ -287,6 +288,9 @@ def test_same_draws_on_generated_hands(
         if r < 0 or counts[r]:  # the kernel answers the plain calls itself
             assert KERNEL["draws"](list(counts), melds, r, fair) == hand.pure_draws(r, fair)
     assert hand.draws(-1, []) == []
+    for r in (k for k in range(34) if counts[k]):  # a Tile (IntEnum) to take away: the same
+        fair = [k for k in kinds if counts[k] - (k == r) < 4]
+        assert hand.draws(Tile(r), fair) == hand.pure_draws(r, fair)
 
 
 @needs_native_draws

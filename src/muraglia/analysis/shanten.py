@@ -470,8 +470,8 @@ class DeltaShanten:
         method (:meth:`pure_draws`) is the reference, and answers whatever the kernel
         declines (errors included).
         """
-        if kinds.__class__ is list:
-            out = _native_draws(self._c, self._melds, remove, kinds)
+        if kinds.__class__ is list and isinstance(remove, int):  # a Tile too (an IntEnum)
+            out = _native_draws(self._c, self._melds, int(remove), kinds)
             if out is not None:
                 return out
         return self.pure_draws(remove, kinds)
