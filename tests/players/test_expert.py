@@ -396,6 +396,15 @@ def test_the_ravenna_expert_plays_the_last_deal_for_placement() -> None:
     assert bot.final_worth(Table.of(three)) is None
 
 
+def _placing(rules: object = "riichi-ema", seed: int = 0) -> ExpertBot:
+    """A riichi-ema expert that plays the last deal for placement: the screened setting
+    (eight turns of East, a place worth 10,000), off in the profile (measured neutral)."""
+    bot = ExpertBot(rules, seed=seed)
+    bot.session_deals = 8
+    bot.place_value = 10000.0
+    return bot
+
+
 def _all_last(v: PlayerView, scores: tuple[int, ...], *, dealer: int = 3) -> PlayerView:
     """``v`` in riichi-ema's South round, dealt by ``dealer`` (3: the match's last deal).
 
@@ -410,7 +419,8 @@ def test_the_riichi_ema_expert_knows_the_last_deal_from_the_view() -> None:
     renchan repeats, EMA-GAME-1). riichi-tenhou's match may end early or go West (bust,
     agari yame, West extension): no last deal is assumed."""
     v = view("234m567p234s5567s", drawn="1p", rules="riichi-ema")
-    bot = ExpertBot("riichi-ema")
+    bot = _placing()
+    assert ExpertBot("riichi-ema").standing(Table.of(_all_last(v, (0,) * 4))) is None  # off
     last = bot.standing(Table.of(_all_last(v, (100, 200, 300, 400))))
     assert last is not None
     assert (last.scores, last.seat, last.dealer, last.discarder_pays) == (
@@ -423,12 +433,11 @@ def test_the_riichi_ema_expert_knows_the_last_deal_from_the_view() -> None:
     ):
         assert bot.standing(Table.of(other)) is None
     tenhou = replace(_all_last(v, (0,) * 4), rules="riichi-tenhou")
-    assert ExpertBot("riichi-tenhou").standing(Table.of(tenhou)) is None
+    assert _placing("riichi-tenhou").standing(Table.of(tenhou)) is None
     # the Tenhou preset is riichi-ema's ruleset object with Tenhou's options (bust, West
     # round, agari yame), whose bots read riichi-ema's profile: the options decide
-    preset = load_ruleset("riichi-tenhou")
-    assert ExpertBot(preset).standing(Table.of(tenhou)) is None
-    assert ExpertBot(load_ruleset("riichi-ema")).standing(Table.of(_all_last(v, (0,) * 4)))
+    assert _placing(load_ruleset("riichi-tenhou")).standing(Table.of(tenhou)) is None
+    assert _placing(load_ruleset("riichi-ema")).standing(Table.of(_all_last(v, (0,) * 4)))
 
 
 def test_last_deal_placements_follow_the_riichi_payments() -> None:
@@ -481,27 +490,33 @@ def test_the_last_deal_weighs_wins_and_deal_ins_by_places() -> None:
     ):
         v = view(hand, drawn=drawn, rules="riichi-ema", discards=discards, riichi=riichi)
         early = _all_last(v, scores, dealer=2)
-        assert ExpertBot("riichi-ema").choose(early, discards_of(early)).tile == before
+        assert _placing().choose(early, discards_of(early)).tile == before
         last = _all_last(v, scores)
-        assert ExpertBot("riichi-ema").choose(last, discards_of(last)).tile == last_deal
+        assert _placing().choose(last, discards_of(last)).tile == last_deal
+        assert ExpertBot("riichi-ema").choose(last, discards_of(last)).tile == before
         if scores[0] < 0:
             assert EfficiencyBot("riichi-ema").choose(last, discards_of(last)).tile == last_deal
 
 
 def test_the_last_deal_riichi_only_where_it_climbs_higher_than_dama() -> None:
-    """Riichi-ema's last deal: riichi is declared where its value climbs higher than dama's
-    (a hand of 3,900 dama, 8,000 with riichi), dama where both climb alike; before the last
-    deal the gain rule (:data:`RIICHI_GAIN`) declares it either way."""
+    """Riichi-ema's last deal (the placing expert): riichi is declared where its value
+    climbs higher than dama's (a hand of 3,900 dama, 8,000 with riichi), dama where both
+    climb alike, and by the gain rule (:data:`RIICHI_GAIN`) where neither climbs; before the
+    last deal the gain rule declares it either way."""
     v = view("345m67p33377888s", drawn="2s", rules="riichi-ema")
-    bot = ExpertBot("riichi-ema")
-    needs_riichi = (0, 6000, -3000, -3000)  # 3,900 ties no one; 8,000 takes first
+    bot = _placing()
+    needs_riichi = (0, 6000, -3000, -3000)  # 3,900 takes first off seat 1 only; 8,000 always
     either = (0, 3000, -1500, -1500)  # 3,900 takes first already
     for scores, want in ((needs_riichi, True), (either, False)):
         t = Table.of(_all_last(v, scores))
         assert bot.riichi_pays(t, 8000, 3900) is want
         t = Table.of(_all_last(v, scores, dealer=2))
         assert bot.riichi_pays(t, 8000, 3900) is True
+    neither = Table.of(_all_last(v, (0, 30000, -15000, -15000)))  # second whatever it wins
+    assert bot.riichi_pays(neither, 8000, 3900) is True
+    assert bot.riichi_pays(neither, 4000, 3900) is False
     assert bot.riichi_pays(Table.of(_all_last(v, either)), 8000, 0) is True  # no yaku without
+    assert ExpertBot("riichi-ema").riichi_pays(Table.of(_all_last(v, either)), 8000, 3900)
 
 
 def test_the_red_fives_knob_keeps_the_red_five_and_values_it() -> None:

@@ -257,8 +257,11 @@ class ExpertBot(DefensiveBot):
 
     session_deals = 0
     """Turns of East in a match, if known (the profile's
-    :attr:`~muraglia.players.profiles.Profile.session_deals`; 0 where the ruleset's options
-    may end the match early or extend it: riichi-tenhou's bust, West round, agari yame)."""
+    :attr:`~muraglia.players.profiles.Profile.session_deals`)."""
+
+    open_ended = False
+    """Whether the ruleset's options may end the match early or extend it (riichi-tenhou's
+    bust, West round, agari yame): then no deal is known to be the last."""
 
     place_deals = 1
     """How many of the match's last deals :meth:`standing` reads (the profile's
@@ -276,10 +279,11 @@ class ExpertBot(DefensiveBot):
         self.fold_equity = self.profile.expert_fold_equity
         self.session_deals = self.profile.session_deals
         options = getattr(self.rules_object, "options", None)
-        if any(getattr(options, name, False) for name in ("bust", "west_extension", "agari_yame")):
-            # riichi-tenhou's options (the riichi-ema ruleset with the Tenhou preset): the
-            # match may end early or run into the West round, so its last deal is unknown
-            self.session_deals = 0
+        # riichi-tenhou's options (the riichi-ema ruleset with the Tenhou preset): the
+        # match may end early or run into the West round, so its last deal is unknown
+        self.open_ended = any(
+            getattr(options, name, False) for name in ("bust", "west_extension", "agari_yame")
+        )
         self.red_fives = self.profile.red_fives
         self._standing: tuple[Table, Standing | None] | None = None
         self.place_deals = self.profile.place_deals
@@ -618,7 +622,8 @@ class ExpertBot(DefensiveBot):
         Known where the profile gives the match's length
         (:attr:`~muraglia.players.profiles.Profile.session_deals`: Ravenna's eight turns of
         East, RAV-COMP-1, RAV-END-4; FIMJ's sixteen, FIMJ-GAME-1, FIMJ-TOURN-3; riichi-ema's
-        East and South rounds, EMA-GAME-3). The turn is the view's public count of the East
+        East and South rounds, EMA-GAME-3, as a knob: :attr:`session_deals`, with
+        :attr:`place_value`). The turn is the view's public count of the East
         role's passes (a renchan repeats a turn, EMA-GAME-1; a FIMJ tournament's round wind
         starts at the breach wall's, FIMJ-TOURN-4, so the round wind cannot tell it); the
         turns still to come after this one are the standing's ``left``. None with a seat
@@ -626,7 +631,7 @@ class ExpertBot(DefensiveBot):
         """
         turns = self.session_deals
         v = t.view
-        if not turns or len(v.scores) != 4 or (v.status and "out" in v.status):
+        if not turns or self.open_ended or len(v.scores) != 4 or (v.status and "out" in v.status):
             return None
         left = turns - 1 - v.passes
         if not 0 <= left < self.place_deals:

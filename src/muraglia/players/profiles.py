@@ -80,10 +80,10 @@ class Profile:
     empty: every copy alike."""
     session_deals: int = 0
     """Turns of East in a match, if fixed (Ravenna: 8, RAV-COMP-1, RAV-END-4; FIMJ: 16,
-    FIMJ-GAME-1, every deal of a tournament, FIMJ-TOURN-3; riichi-ema: 8, the East and South
-    rounds, EMA-GAME-3): the expert plays the last one
-    for placement (:meth:`~muraglia.players.expert.ExpertBot.final_worth`, the turn read
-    from the view's ``passes``); 0: not fixed."""
+    FIMJ-GAME-1, every deal of a tournament, FIMJ-TOURN-3; riichi-ema's 8, EMA-GAME-3, was
+    screened and is not set: docs/players.md): the expert plays the last one for
+    placement (:meth:`~muraglia.players.expert.ExpertBot.final_worth`, the turn read from
+    the view's ``passes``); 0: not fixed."""
     heads_limit: float = 0.0
     """The value of a win on all head tiles in any arrangement, if the ruleset has such a
     limit hand (Ravenna: 200, RAV-HAND-3, RAV-MAX-M02, RAV-GAP-10): the expert weighs the
@@ -230,10 +230,11 @@ PROFILES: dict[str, Profile] = {
         # -0.040 +/- 0.052 (vs efficiency) and -0.027 +/- 0.052 (vs defensive) over 150
         # matches each; 0 lost 0.13 +/- 0.11 (the same section)
         ready_value=24.0,
-        # the last deal (South 4, EMA-GAME-3) played for placement: a place worth two
-        # typical hands (docs/players.md, "Issue 20, riichi-ema expert: the last deal")
-        session_deals=8,
-        place_value=10000.0,
+        # the last deal (South 4, EMA-GAME-3) played for placement (session_deals=8,
+        # place_value=10000: a place worth two typical hands) measured neutral: paired
+        # -0.009 +/- 0.023 over 708 matches outside the cells, +0.011 +/- 0.037 over the
+        # cell's first 400 (docs/players.md, "Issue 20, riichi-ema expert"): not kept, so
+        # the expert's riichi-ema cells continue
     ),
     # MCR-WIN-4: 8 points minimum. Calls must keep a shape that reaches it: full/half flush,
     # all pungs, straights and shifted chows, honour pungs.
