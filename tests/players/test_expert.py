@@ -28,6 +28,7 @@ from muraglia.players.danger import win_chance
 from muraglia.players.defensive import QUIET
 from muraglia.players.expert import VALUE_UNITS
 from muraglia.players.lookahead import ValueLookahead
+from muraglia.players.profiles import PROFILES
 from muraglia.players.review import review_file, review_record
 from muraglia.rulesets import load_ruleset
 from muraglia.tiles import Tile
@@ -179,22 +180,48 @@ def test_seipalle_equity_counts_the_shares_and_the_stakes_on_the_table(name: str
         assert bot.win_gain(t, 1.0) == shares
 
 
-def test_seipalle_riichi_weighs_the_stake_on_the_table() -> None:
+@pytest.mark.parametrize("name", ["expert", "defensive"])
+def test_seipalle_riichi_weighs_the_stake_on_the_table(name: str) -> None:
     """SEI-RIICHI-3/6: a riichi puts 1000 on the table, lost unless the declarer wins. A
     hand with no double besides riichi wins dama only self-drawn (all self-drawn,
     SEI-DBL-D29): on an empty table it stays dama, with a stake already on it riichi's
     wins on a discard collect it too. A closed no-head-tiles, all-chows hand on a
-    two-sided wait doubles its value by riichi and declares."""
+    two-sided wait doubles its value by riichi and declares. Seipalle's defensive bot
+    weighs it as the expert does (``Profile.defensive_ready_values``); the efficiency bot
+    declares on every ready hand."""
     cheap = view("123m456p789s11z23s", drawn="9m", rules="seipalle", live=50)
     legal = [*discards_of(cheap), Discard(0, Tile.M9, riichi=True)]
-    bot = ExpertBot("seipalle")
+    bot = make_bot(name, "seipalle")
+    assert isinstance(bot, DefensiveBot)
     assert bot.choose(cheap, legal) == Discard(0, Tile.M9)
     assert bot.choose(replace(cheap, pot=1000), legal) == Discard(0, Tile.M9, riichi=True)
+    assert EfficiencyBot("seipalle").choose(cheap, legal) == Discard(0, Tile.M9, riichi=True)
     bot.riichi_stake = 0.0  # the gain rule: riichi is its only double on a discard
     assert bot.choose(cheap, legal) == Discard(0, Tile.M9, riichi=True)
     good = view("234m456p678s55s34s", drawn="9m", rules="seipalle", live=50)
     legal = [*discards_of(good), Discard(0, Tile.M9, riichi=True)]
-    assert ExpertBot("seipalle").choose(good, legal) == Discard(0, Tile.M9, riichi=True)
+    assert make_bot(name, "seipalle").choose(good, legal) == Discard(0, Tile.M9, riichi=True)
+
+
+def test_the_defensive_bot_values_ready_hands_by_the_scorer_in_seipalle_only() -> None:
+    """``Profile.defensive_ready_values`` is Seipalle's alone: elsewhere the defensive bot
+    keeps the efficiency bot's riichi and ranking (its cells continue), the expert reads
+    the scorer everywhere."""
+    assert {r for r, p in PROFILES.items() if p.defensive_ready_values} == {"seipalle"}
+    assert DefensiveBot("seipalle").ready_values
+    for rules in ("riichi-ema", "fimj", "ravenna", "mcr"):
+        assert ExpertBot(rules).ready_values
+        bot = DefensiveBot(rules)
+        assert not bot.ready_values
+        assert bot.riichi_stake == 0.0
+    # riichi-ema: all simples with three dora, a mangan already: the expert stays dama,
+    # the defensive bot declares as the efficiency bot does
+    v = view("345m67p33377888s", drawn="2s", rules="riichi-ema", indicators="2s", live=50)
+    legal = [*discards_of(v), Discard(0, Tile.S2, riichi=True)]
+    assert ExpertBot("riichi-ema").choose(v, legal) == Discard(0, Tile.S2)
+    declared = Discard(0, Tile.S2, riichi=True)
+    assert DefensiveBot("riichi-ema").choose(v, legal) == declared
+    assert EfficiencyBot("riichi-ema").choose(v, legal) == declared
 
 
 def test_expert_folds_a_poor_hand_against_riichi_and_pushes_a_ready_one() -> None:
@@ -382,7 +409,7 @@ def test_a_legal_win_is_always_declared() -> None:
 
 
 def test_expert_is_deterministic_and_independent_of_its_cache() -> None:
-    from muraglia.players import expert
+    from muraglia.players import defensive
 
     def play(seed: int) -> list[str]:
         r = load_ruleset("riichi-tenhou")
@@ -395,7 +422,7 @@ def test_expert_is_deterministic_and_independent_of_its_cache() -> None:
 
     first = play(4)
     second = play(4)  # the cache is warm now
-    expert._CACHE.clear()
+    defensive._WINS.clear()
     assert first == second == play(4)
 
 

@@ -55,32 +55,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from muraglia.analysis.shanten import shanten_all
-from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass, Pung
+from muraglia.engine.actions import Action, Discard, Pass, Pung
 from muraglia.players.base import Table
-from muraglia.players.danger import RACE, win_chance, win_gain
 from muraglia.players.defensive import (
+    RIICHI_GAIN,
+    SCORE_BUDGET,
     SELF_DRAWN,
     DefensiveBot,
-    score_win,
     shanten_after_call,
 )
 from muraglia.players.efficiency import dora_kinds
-from muraglia.players.lookahead import RIICHI_WALL, ValueLookahead
-from muraglia.players.profiles import SHANTEN_WEIGHT
-from muraglia.tiles import NUM_KINDS, Tile
+from muraglia.players.lookahead import ValueLookahead
+from muraglia.tiles import Tile
 
 __all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
-
-SCORE_BUDGET = 16
-"""Hands a decision may value with the ruleset's scorer (cached or not)."""
-
-RIICHI_GAIN = 1.25
-"""Riichi is declared on a hand that has a yaku without it only if it multiplies the value
-by at least this much."""
-
 
 VALUE_UNITS = 12.0
 """Ukeire units a ready hand's expected value worth one typical hand adds."""
@@ -91,10 +80,6 @@ def _place(scores: Sequence[float], seat: int) -> float:
     above = sum(1 for x in scores if x > scores[seat])
     tied = sum(1 for x in scores if x == scores[seat])
     return above + (tied + 1) / 2
-
-
-_CACHE: dict[tuple[Any, ...], float] = {}
-_CACHE_MAX = 1 << 16
 
 
 class ExpertBot(DefensiveBot):
@@ -110,13 +95,11 @@ class ExpertBot(DefensiveBot):
     value_units = VALUE_UNITS
     """Ukeire units a ready hand's expected value worth one typical hand adds (0: none)."""
 
-    riichi_stake = 0.0
-    """The riichi stake weighed by :meth:`riichi_pays` (the traits' ``riichi_stake``; 0: the
-    gain rule)."""
+    ready_values = True
+    """The ready hands are valued by the ruleset's scorer (:meth:`_value_ready`)."""
 
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
-        self._budget = SCORE_BUDGET
         self.riichi_stake = self.traits.riichi_stake
         if self.profile.ready_value:
             self.value_units = self.profile.ready_value
@@ -137,157 +120,18 @@ class ExpertBot(DefensiveBot):
             # leaves the push/fold as it was: Seipalle still folds)
             self.quiet = math.inf
 
-    # ------------------------------------------------------------------ values
-
-    def hand_value(
-        self, t: Table, counts: list[int], win: int, *, riichi: bool, tsumo: bool = False
-    ) -> float:
-        """The ruleset's value of the concealed ``counts`` won on ``win``.
-
-        ``win`` is a discard, or self-drawn with ``tsumo``.
-
-        0 when the hand is not a win the ruleset allows (no yaku, under the minimum...).
-        A decision values at most :data:`SCORE_BUDGET` hands; beyond that a hand is worth
-        the ruleset's typical value (it is at least a shape that wins). The budget counts
-        every hand asked for, cached or not, so a decision does not depend on what earlier
-        decisions left in the cache (a seed fixes the bot).
-        """
-        v = t.view
-        rules = self.ruleset
-        if rules is None:
-            return self.traits.typical_value
-        flags: list[str] = []
-        if riichi:
-            flags.append("riichi")
-        known = getattr(rules, "flags", {}) or {}
-        if t.unseen(win) == 1 and t.visible[win] == 3 and "last_of_kind" in known:
-            flags.append("last_of_kind")  # FIMJ-DBL-C09, MCR-FAN-27
-        key = (
-            self.traits.id,
-            bytes(counts),
-            v.melds[v.seat],
-            win,
-            t.seat_wind,
-            v.round_wind,
-            v.indicators,
-            tuple(flags),
-            tsumo,
-        )
-        if self._budget <= 0:
-            return self.traits.typical_value
-        self._budget -= 1
-        hit = _CACHE.get(key)
-        if hit is not None:
-            return hit
-        value = score_win(
-            rules,
-            self._win_text(t, counts, win),
-            tsumo=tsumo,
-            seat_wind=t.seat_wind,
-            round_wind=v.round_wind,
-            flags=flags,
-            indicators=v.indicators,
-        )
-        if len(_CACHE) >= _CACHE_MAX:
-            _CACHE.clear()
-        _CACHE[key] = value
-        return value
-
-    def wait_value(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int]:
-        """A ready hand's waits: the mean value of a win and the unseen winning copies.
-
-        The mean is over the unseen winning copies; waits the ruleset would not let win
-        count nothing.
-        """
-        mean, outs, _ = self.wait_values(t, counts, riichi=riichi)
-        return mean, outs
-
-    def wait_values(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int, int]:
-        """:meth:`wait_value`, and the winning copies that may also win on a discard.
-
-        A wait that wins only self-drawn (menzen tsumo, SEI-DBL-D29; MCR's self-drawn fans)
-        counts :data:`SELF_DRAWN` of its self-drawn value.
-        """
-        melds = t.own_melds
-        total = 0.0
-        outs = ron = 0
-        for k in range(NUM_KINDS):
-            u = t.unseen(k)
-            if not u or counts[k] >= 4:
-                continue
-            counts[k] += 1
-            done = shanten_all(counts, melds) < 0
-            counts[k] -= 1
-            if done:
-                value = self.hand_value(t, counts, k, riichi=riichi)
-                if value > 0:
-                    ron += u
-                else:  # no win on a discard: self-drawn only (menzen tsumo, MCR's
-                    # self-drawn / fully concealed fan), about a third of the wins
-                    value = SELF_DRAWN * self.hand_value(t, counts, k, riichi=riichi, tsumo=True)
-                if value > 0:
-                    total += u * value
-                    outs += u
-        return (total / outs if outs else 0.0), outs, ron
-
     # ------------------------------------------------------------------ own turn
 
-    def _act(self, t: Table, legal: Sequence[Action]) -> Action:
-        self._budget = SCORE_BUDGET
-        return super()._act(t, legal)
-
-    def _attack(self, t: Table, legal: Sequence[Action], discards: list[Discard]) -> Action:
-        ranked, _, steps = self.ranked_equity(t, discards, with_equity=False)
-        best_sh = min(steps.values())
-        for a in legal:
-            if isinstance(a, ConcealedKong | AddedKong) and self._kong_ok(t, a, best_sh):
-                return a
-        return self.pick(ranked)
-
-    def ranked_equity(
-        self, t: Table, discards: Sequence[Discard], *, with_equity: bool = True
-    ) -> tuple[dict[Action, float], dict[Action, float], dict[Action, int]]:
-        """As :meth:`DefensiveBot.ranked_equity`, with a ready hand valued by the scorer.
-
-        The waits' expected value moves the score and sets the equity, and a riichi
-        discard is kept only when riichi pays (:meth:`riichi_pays`).
-        """
-        ranked, equity, steps = super().ranked_equity(t, discards, with_equity=with_equity)
-        typical = self.traits.typical_value
-        counts = t.counts
-        draws = t.view.live_count // 4
-        unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
-        race = self.race(t) if with_equity else RACE
-        drawn = self.draw_value(t) if with_equity else 0.0
-        worth = self.final_worth(t)
-        for a in discards:
-            k = a.tile
-            counts[k] -= 1
-            try:
-                if steps[a] != 0:
-                    continue
-                value, outs = self.wait_value(t, counts, riichi=a.riichi)
-                chance = win_chance(0, outs, draws, unseen, race)
-                equity[a] = chance * self.win_gain(t, value)
-                equity[a] += drawn
-                if a not in ranked:
-                    continue
-                if a.riichi:
-                    dama, _, ron = self.wait_values(t, counts, riichi=False)
-                    if not self.riichi_pays(t, value, dama, chance=chance, ron=ron / max(outs, 1)):
-                        del ranked[a]
-                        continue
-                ratio = min(value / typical, 4.0) if worth is None else worth(value)
-                ranked[a] += self.value_units * ratio * min(outs, 8) / 8
-                if outs == 0:
-                    ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win
-            finally:
-                counts[k] += 1
+    def refine(
+        self,
+        t: Table,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> None:
+        """The lookahead (:meth:`_look_ahead`) where the bot looks ahead."""
         if self.lookahead:
             self._look_ahead(t, discards, ranked, steps)
-        if not ranked:
-            ranked = {a: -SHANTEN_WEIGHT * 9.0 for a in discards if not a.riichi}
-        return ranked, equity, steps
 
     def final_worth(self, t: Table) -> Callable[[float], float] | None:
         """In the match's last deal, what a win of each value is worth in placement.
@@ -379,43 +223,6 @@ class ExpertBot(DefensiveBot):
             if a.tile in done and a in ranked:
                 valued, _, counted = done[a.tile]
                 ranked[a] += valued * (scale if steps[a] == 1 else 1.0) - counted
-
-    def riichi_pays(
-        self,
-        t: Table,
-        riichi_value: float,
-        dama_value: float,
-        *,
-        chance: float = 0.0,
-        ron: float = 1.0,
-    ) -> bool:
-        """Riichi (or FIMJ/Seipalle richi) rather than staying concealed without it.
-
-        ``chance`` is the ready hand's chance to win, ``ron`` the share of its winning
-        copies that also win on a discard without riichi. Where the stake is worth
-        weighing (:attr:`~muraglia.players.danger.RuleTraits.riichi_stake`, Seipalle) by
-        expected value: riichi wins ``chance`` x (the riichi hand's gain, the table's
-        stakes counted) and loses the stake otherwise (SEI-RIICHI-3/6); dama wins
-        ``chance`` x (the dama hand's gain, its self-drawn-only waits at
-        :data:`SELF_DRAWN`, and ``ron`` + the rest's self-drawn share of the stakes).
-        """
-        if riichi_value <= 0:
-            return False
-        stake = self.riichi_stake
-        if stake:
-            v = t.view
-            east = v.dealer == v.seat
-            pot = self.traits.pot_share * v.pot
-            share = ron + SELF_DRAWN * (1 - ron)
-            riichi = chance * win_gain(self.traits, riichi_value, east=east, pot=v.pot)
-            riichi -= (1 - chance) * stake
-            dama = chance * (win_gain(self.traits, dama_value, east=east, pot=0) + share * pot)
-            return riichi > dama and v.live_count >= RIICHI_WALL
-        if dama_value <= 0:
-            return True  # no yaku without it (EMA-WIN-2, SEI-SCORE-2)
-        if self.traits.liability == 0:
-            return riichi_value > dama_value  # FIMJ richi: nothing to fold against anyway
-        return riichi_value >= RIICHI_GAIN * dama_value and t.view.live_count >= 8
 
     # ------------------------------------------------------------------ claims
 

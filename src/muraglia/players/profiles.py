@@ -100,6 +100,14 @@ class Profile:
     first, added to :data:`~muraglia.players.danger.RACE` in the defensive and expert bots'
     own chance to win (:meth:`~muraglia.players.defensive.DefensiveBot.race`); 0: the
     constant alone."""
+    defensive_ready_values: bool = False
+    """Whether the defensive bot values the discards that leave its hand ready with the
+    ruleset's scorer as the expert does
+    (:attr:`~muraglia.players.defensive.DefensiveBot.ready_values`): a wait on which no win
+    is allowed costs a step (SEI-SCORE-2) and riichi is declared only where it pays against
+    the stake it risks (SEI-RIICHI-3/6, SEI-PAY-5), without the expert's weight on the
+    waits' value or its lookahead. Seipalle: paired -0.15 of a place over 450 matches
+    (docs/players.md, "Issue 20, Seipalle, third pass"); the expert reads it always."""
 
     def scoring_honours(self, seat_wind: Tile, round_wind: Tile) -> frozenset[Tile]:
         """Honours whose pung scores a double for a seat with ``seat_wind``."""
@@ -150,6 +158,9 @@ PROFILES: dict[str, Profile] = {
         # the same 300 and 290 seeded matches (docs/players.md, "Issue 20, Seipalle")
         caution=0.5,
         race_threat=0.05,  # a standing riichi ends the deal sooner than RACE says
+        # the defensive bot's riichi or dama by the 1000 stake (SEI-RIICHI-3/6): it collects
+        # the field's stakes without leaving its own (the same section, third pass)
+        defensive_ready_values=True,
     ),
     # EMA-WIN-2: a win needs a yaku (dora are not one). Opening must keep a yakuhai pung,
     # tanyao, a flush or toitoi; closed and ready, riichi is the yaku (EMA-RIICHI-4). Open
