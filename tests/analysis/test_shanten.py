@@ -264,11 +264,17 @@ def test_delta_shanten_equals_shanten_all(case: tuple[int, tuple[int, ...]]) -> 
         assert [hand.shanten(r, a) for a in kinds] == expected
 
 
-@given(concealed_counts(13))
-def test_delta_shanten_add_only(counts: tuple[int, ...]) -> None:
-    hand = DeltaShanten(counts)
-    for a in (k for k in range(34) if counts[k] < 4):
-        assert hand.shanten(add=a) == shanten_all(_changed(counts, -1, a))
+@given(st.integers(0, 4).flatmap(lambda m: st.tuples(st.just(m), concealed_counts(13 - 3 * m))))
+def test_delta_shanten_add_only(case: tuple[int, tuple[int, ...]]) -> None:
+    """Every draw to a 3n+1 hand, one by one and batched (``draws`` with nothing removed)."""
+    melds, counts = case
+    hand = DeltaShanten(counts, melds)
+    kinds = [k for k in range(34) if counts[k] < 4]
+    expected = [shanten_all(_changed(counts, -1, a), melds) for a in kinds]
+    assert [hand.shanten(add=a) for a in kinds] == expected
+    assert hand.draws(-1, kinds) == expected
+    assert hand.draws(-1, kinds[::-1]) == expected[::-1]
+    assert list(hand._c) == list(counts)  # the hand is left as it was
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,7 @@ from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, ExpertBot, Table
 from muraglia.players import lookahead as lookahead_module
 from muraglia.players.danger import win_chance
 from muraglia.players.defensive import QUIET
-from muraglia.players.expert import VALUE_UNITS
+from muraglia.players.expert import VALUE_UNITS, heads_distance
 from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.profiles import PROFILES
 from muraglia.players.review import review_file, review_record
@@ -325,6 +325,51 @@ def test_the_ravenna_expert_chooses_a_ready_hand_by_its_value() -> None:
     for rules in ("fimj", "seipalle", "mcr"):
         assert ExpertBot(rules).value_units == VALUE_UNITS
     assert ExpertBot("riichi-ema").value_units == 2 * VALUE_UNITS
+
+
+def test_the_ravenna_expert_heads_for_all_head_tiles_when_that_route_pays() -> None:
+    """RAV-HAND-3, RAV-GAP-10: fourteen head tiles (1, 9, winds, dragons) are a Mah-Jong in
+    any arrangement, a limit hand (RAV-MAX-M02, 200/400), ready on every unseen head tile
+    once the 13 are all head tiles; the shanten the bots share knows thirteen orphans only.
+    1m 99m 1p 11z 5z 9s 456m 3s 7s 7p holds eight head tiles: with 50 tiles left the expert
+    lets a lone tile of 2-8 go (3s, 7s or 7p: the plain score keeps 456m), where the
+    efficiency bot, the defensive bot and the expert without the route let the lone white
+    dragon go; with 12 tiles left the route is too long and the expert plays the plain hand."""
+    v = view("1m99m1p1z1z5z9s456m37s7p", rules="ravenna")
+    late = replace(v, live_count=12)
+    for seed in range(4):
+        lone = {Tile.S3, Tile.S7, Tile.P7}  # the plain score keeps 456m
+        assert ExpertBot("ravenna", seed=seed).choose(v, discards_of(v)).tile in lone
+        assert EfficiencyBot("ravenna", seed=seed).choose(v, discards_of(v)).tile == Tile.WHITE
+        assert DefensiveBot("ravenna", seed=seed).choose(v, discards_of(v)).tile == Tile.WHITE
+        off = ExpertBot("ravenna", seed=seed)
+        off.heads_weight = 0.0
+        assert off.choose(v, discards_of(v)).tile == Tile.WHITE
+        assert ExpertBot("ravenna", seed=seed).choose(late, discards_of(late)).tile == Tile.WHITE
+    for rules in ("fimj", "seipalle", "mcr", "riichi-ema"):
+        assert ExpertBot(rules).profile.heads_limit == 0  # no such limit hand there
+    assert ExpertBot("ravenna").profile.heads_limit == 200  # RAV-MAX-M02
+
+
+def test_on_the_heads_route_the_expert_claims_head_pungs_and_no_other() -> None:
+    """On the route to all head tiles (RAV-MAX-M02), with 1m 99m 1p 11z 5z 9s 55m 66p 7s:
+    a pung of 9m or of East takes the hand a step nearer (a tile of 2-8 goes after the
+    claim; any seat's discard may be claimed, RAV-PLAY-3), so the expert claims it where
+    the efficiency bot, which sees no shanten gain, passes; a pung of 5m would end the route
+    and is passed. With 12 tiles left the route is off and the expert passes as before."""
+    hand = "1m99m1p1z1z5z9s55m66p7s"
+    for claim, want in (("9m", Pung(0)), ("1z", Pung(0)), ("5m", Pass(0))):
+        v = view(hand, rules="ravenna", phase="claim", claim=claim, discards=("", "", "", claim))
+        legal = [Pass(0), Pung(0)]
+        assert ExpertBot("ravenna").choose(v, legal) == want
+        assert EfficiencyBot("ravenna").choose(v, legal) == Pass(0)
+        late = replace(v, live_count=12)
+        assert ExpertBot("ravenna").choose(late, legal) == Pass(0)
+    c = [0] * 34
+    for k in Table.of(view(hand, rules="ravenna")).view.hand:
+        c[k] += 1
+    assert heads_distance(c, []) == 5
+    assert heads_distance(c, [(Tile.M5,) * 3]) is None  # a meld of 2-8: no route
 
 
 def _last_deal(v: PlayerView, scores: tuple[int, ...], *, last: bool = True) -> PlayerView:

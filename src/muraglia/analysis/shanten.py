@@ -442,27 +442,34 @@ class DeltaShanten:
         """The shanten after taking away ``remove`` and adding each of ``kinds`` in turn.
 
         ``[self.shanten(remove, k) for k in kinds]``, with the groups the draw does not touch
-        combined once (the inner loop of an ukeire count).
+        combined once (the inner loop of an ukeire count); ``remove`` ``-1``: nothing taken
+        away (the waits of a ready hand: ``[self.shanten(add=k) for k in kinds]``).
 
         >>> counts = [0] * 34
         >>> for i in (0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28, 33):
         ...     counts[i] += 1
         >>> DeltaShanten(counts).draws(33, [27, 28, 29])
         [-1, -1, 0]
+        >>> counts[33] -= 1
+        >>> DeltaShanten(counts).draws(-1, [27, 28, 29])
+        [-1, -1, 0]
         """
         c = self._c
-        n = c[remove]
-        if n == 0:
-            raise InvalidHandError(f"tile kind {remove} is not held")
-        zeros = self._zeros + (n == 1)
-        pairs = self._pairs - (n == _PAIR_COPIES)
-        gr = remove // RANKS
-        ids = self._ids.copy()
-        ids[gr] = self._next[gr][1][remove - RANKS * gr]
-        own = bytearray(self._keys[gr])
-        own[remove - RANKS * gr] -= 1
         plus = [nx[0] for nx in self._next]
-        plus[gr] = _next_ids(bytes(own))[0]
+        if remove >= 0:
+            n = c[remove]
+            if n == 0:
+                raise InvalidHandError(f"tile kind {remove} is not held")
+            zeros = self._zeros + (n == 1)
+            pairs = self._pairs - (n == _PAIR_COPIES)
+            gr = remove // RANKS
+            ids = self._ids.copy()
+            ids[gr] = self._next[gr][1][remove - RANKS * gr]
+            own = bytearray(self._keys[gr])
+            own[remove - RANKS * gr] -= 1
+            plus[gr] = _next_ids(bytes(own))[0]
+        else:
+            zeros, pairs, ids = self._zeros, self._pairs, self._ids
         p0, p1, p2, p3 = plus
         melds = self._melds
         final = self._final
@@ -472,7 +479,8 @@ class DeltaShanten:
         # the group boundaries and thresholds as locals: the loop below is the ukeire hot path
         pin, sou, hon = SUIT_STARTS[1], SUIT_STARTS[2], NUM_SUITED
         copies, seven_zeros, no_kokushi = COPIES, _SEVEN_ZEROS, _NO_KOKUSHI
-        c[remove] -= 1
+        if remove >= 0:
+            c[remove] -= 1
         out: list[int] = []
         try:
             for k in kinds:
@@ -513,7 +521,8 @@ class DeltaShanten:
                             best = kokushi
                 out.append(best)
         finally:
-            c[remove] += 1
+            if remove >= 0:
+                c[remove] += 1
         return out
 
 

@@ -77,6 +77,7 @@ __all__ = [
     "attack_or_fold",
     "opponent_value",
     "readiness",
+    "stage_chance",
     "threat_of",
     "traits_for",
     "wait_danger",
@@ -467,6 +468,9 @@ _TYPICAL_UKEIRE = (6, 20, 36, 50, 60, 70, 80, 90, 100)
 RACE = 0.05
 """Chance, per own turn, that the deal ends first by another seat's win."""
 
+READY_CLAIMS = 1.8
+"""Factor on a ready hand's per-turn chance to win: the other seats' discards count too."""
+
 
 @lru_cache(maxsize=1 << 16)
 def win_chance(shanten: int, ukeire: int, draws: int, unseen: int, race: float = RACE) -> float:
@@ -487,8 +491,24 @@ def win_chance(shanten: int, ukeire: int, draws: int, unseen: int, race: float =
         return 1.0
     unseen = max(unseen, 1)
     stages = [ukeire, *(_TYPICAL_UKEIRE[min(s, 8)] for s in range(shanten - 1, -1, -1))]
-    chances = [min(u / unseen, 1.0) for u in stages]
-    chances[-1] = min(1.0, chances[-1] * 1.8)
+    return stage_chance([min(u / unseen, 1.0) for u in stages], draws, race)
+
+
+def stage_chance(chances: Sequence[float], draws: int, race: float = RACE) -> float:
+    """The chance to pass every stage within ``draws`` own turns (:func:`win_chance`'s model).
+
+    ``chances`` are the per-turn chances of passing each stage in order, the last being the
+    ready hand's: the others' discards count there too (a claimed win), which
+    :data:`READY_CLAIMS` multiplies it by. Each turn the deal may also end by another
+    seat's win (``race``).
+
+    >>> stage_chance([0.5], 1, 0.0), stage_chance([], 3)
+    (0.9, 1.0)
+    """
+    if not chances:
+        return 1.0
+    chances = list(chances)
+    chances[-1] = min(1.0, chances[-1] * READY_CLAIMS)
     state = [1.0] + [0.0] * len(chances)
     alive = 1.0
     for _ in range(max(draws, 0)):

@@ -289,9 +289,8 @@ class DefensiveBot(EfficiencyBot):
         The concealed ``counts`` and the declared ``melds`` (the view's by default).
         """
         v = t.view
-        text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
         declared = v.melds[v.seat] if melds is None else melds
-        return compact_notation(text) + "".join(declared) + "+" + Tile(win).notation
+        return concealed_notation(counts) + "".join(declared) + "+" + _NOTATION[win]
 
     def may_riichi(self, waits: int, melds: int) -> bool:
         """Whether a ready hand may declare riichi (the wall left aside).
@@ -488,23 +487,16 @@ class DefensiveBot(EfficiencyBot):
         hit = _POINTS.get(key)
         if hit is not None:
             return hit
-        text = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
-        text = compact_notation(text) + "".join(v.melds[v.seat])
+        text = concealed_notation(counts) + "".join(v.melds[v.seat])
         text += "".join(b.notation for b in v.bonus[v.seat])
-        from muraglia.rulesets import score  # noqa: PLC0415
+        from muraglia.rulesets import hand_worth  # noqa: PLC0415
 
-        try:
-            value = float(
-                score(
-                    text,
-                    rules=self.ruleset,
-                    win="none",
-                    seat_wind=wind_letter(t.seat_wind),
-                    round_wind=wind_letter(v.round_wind),
-                ).value
-            )
-        except MahjongError:
-            value = 0.0
+        value = hand_worth(
+            text,
+            rules=self.ruleset,
+            seat_wind=wind_letter(t.seat_wind),
+            round_wind=wind_letter(v.round_wind),
+        )
         if len(_POINTS) >= _POINTS_MAX:
             _POINTS.clear()
         _POINTS[key] = value
@@ -841,6 +833,28 @@ def compact_notation(text: str) -> str:
     return "".join(out)
 
 
+_NOTATION = tuple(Tile(k).notation for k in range(NUM_KINDS))
+_RUNS = tuple(tuple(_NOTATION[k][0] * c for c in range(5)) for k in range(NUM_KINDS))
+"""Each kind's rank digit repeated 0-4 times."""
+_SUITS = tuple(
+    (start, min(start + 9, NUM_KINDS), _NOTATION[start][1]) for start in range(0, NUM_KINDS, 9)
+)
+"""Each suit's kinds (the honours last, ``z``) and letter."""
+
+
+def concealed_notation(counts: Sequence[int]) -> str:
+    """The scorers' notation of the 34 concealed ``counts``: ``[2, 1, 0, ...]`` -> ``112m...``.
+
+    :func:`compact_notation` of each kind's notation repeated by its count, in one pass.
+    """
+    out = ""
+    for start, stop, letter in _SUITS:
+        run = "".join([_RUNS[k][counts[k]] for k in range(start, stop)])
+        if run:
+            out += run + letter
+    return out
+
+
 def score_win(
     rules: Any,
     text: str,
@@ -851,24 +865,22 @@ def score_win(
     flags: list[str],
     indicators: tuple[Tile, ...],
 ) -> float:
-    """The value of a win scored by the ruleset (0 when it may not be declared)."""
-    from muraglia.rulesets import score  # noqa: PLC0415
+    """The value of a win scored by the ruleset (0 when it may not be declared).
 
-    try:
-        result = score(
-            text,
-            rules=rules,
-            win="tsumo" if tsumo else "ron",
-            seat_wind=wind_letter(seat_wind),
-            round_wind=wind_letter(round_wind),
-            flags=flags,
-            dora=[x.notation for x in indicators] if indicators else None,
-        )
-    except MahjongError:
-        return 0.0
-    can_win = getattr(rules, "can_win", None)
-    ok = bool(can_win(result)) if callable(can_win) else bool(result.valid)
-    return float(result.value) if ok else 0.0
+    :func:`muraglia.rulesets.win_worth`: the public ``score``'s value, without the result's
+    presentation where the ruleset can leave it out.
+    """
+    from muraglia.rulesets import win_worth  # noqa: PLC0415
+
+    return win_worth(
+        text,
+        rules=rules,
+        win="tsumo" if tsumo else "ron",
+        seat_wind=wind_letter(seat_wind),
+        round_wind=wind_letter(round_wind),
+        flags=flags,
+        dora=[x.notation for x in indicators] if indicators else None,
+    )
 
 
 _SWINGS: dict[tuple[object, ...], float] = {}

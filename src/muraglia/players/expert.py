@@ -56,8 +56,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from muraglia.engine.actions import Action, Discard, Pass, Pung
+from muraglia.analysis.shanten import shanten_all
+from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass, Pung
 from muraglia.players.base import Table
+from muraglia.players.danger import RACE, stage_chance, win_chance
 from muraglia.players.defensive import (
     RIICHI_GAIN,
     SCORE_BUDGET,
@@ -65,9 +67,10 @@ from muraglia.players.defensive import (
     DefensiveBot,
     shanten_after_call,
 )
-from muraglia.players.efficiency import dora_kinds
+from muraglia.players.efficiency import dora_kinds, useful_count
 from muraglia.players.lookahead import ValueLookahead
-from muraglia.tiles import Tile
+from muraglia.players.profiles import SHANTEN_WEIGHT
+from muraglia.tiles import NUM_KINDS, TERMINALS_AND_HONOURS, Tile
 
 __all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
 
@@ -121,6 +124,81 @@ class ExpertBot(DefensiveBot):
             self.quiet = math.inf
 
     # ------------------------------------------------------------------ own turn
+
+    def _attack(self, t: Table, legal: Sequence[Action], discards: list[Discard]) -> Action:
+        ranked, _, steps = self.ranked_equity(t, discards, with_equity=False)
+        best_sh = min(steps.values())
+        heads = self.heads_ranked(t, discards, ranked, steps)
+        for a in legal:
+            if (
+                isinstance(a, ConcealedKong | AddedKong)
+                and self._kong_ok(t, a, best_sh)
+                and (heads is None or a.tile in HEAD_KINDS)
+            ):
+                return a
+        return self.pick(ranked if heads is None else heads)
+
+    heads_weight = 1.0
+    """Factor on the all-head-tiles route's expected value in :meth:`heads_route` (an
+    ablation knob; the route exists where the profile's ``heads_limit`` is set)."""
+
+    def heads_route(self, t: Table, nonheads: int, shanten: int, ukeire: int) -> bool:
+        """Whether the route to all head tiles is worth more than the plain hand's.
+
+        RAV-HAND-3, RAV-GAP-10: fourteen head tiles (1, 9, winds, dragons) are a Mah-Jong in
+        any arrangement, and a limit hand (RAV-MAX-M02: the profile's ``heads_limit``, 200;
+        400 with East, as for any win). The hand is ``nonheads`` tiles from holding only
+        head tiles (its declared melds all of head tiles), and then ready on every unseen
+        head tile, claimed from any seat (RAV-PLAY-3); every head tile drawn takes it a
+        step nearer. Its chance (:func:`~muraglia.players.danger.stage_chance`: ``nonheads``
+        stages and the ready one, each passed on a draw of any unseen head tile) times the
+        limit and :attr:`heads_weight` is compared with the plain hand's chance
+        (:func:`win_chance` of ``shanten`` and ``ukeire``) times the typical value.
+        """
+        limit = self.profile.heads_limit
+        if not limit:
+            return False
+        unseen = [t.unseen(k) for k in range(NUM_KINDS)]
+        total = max(sum(unseen), 1)
+        heads = sum(unseen[k] for k in HEAD_KINDS)
+        draws = t.view.live_count // 4
+        chance = stage_chance([min(heads / total, 1.0)] * (nonheads + 1), draws, RACE)
+        plain = win_chance(shanten, ukeire, draws, total, RACE)
+        return chance * limit * self.heads_weight > plain * self.traits.typical_value
+
+    def heads_ranked(
+        self,
+        t: Table,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> dict[Action, float] | None:
+        """The discards' scores on the route to all head tiles, or None off that route.
+
+        On it (:meth:`heads_route`, judged with the plain hand's best discard in
+        ``ranked``) a head tile is kept whenever a tile of 2-8 may go, and among those the
+        plain score ``ranked`` decides (the hand that falls back on the plain route).
+        """
+        if not self.profile.heads_limit or not ranked:
+            return None
+        nonheads = heads_distance(t.counts, t.melds_of(t.view.seat))
+        if not nonheads:
+            return None  # a declared meld of 2-8, or nothing left to discard on the route
+        top = max(ranked, key=lambda a: ranked[a])
+        assert isinstance(top, Discard)
+        sh = steps[top]
+        counts = t.counts
+        counts[top.tile] -= 1
+        uke = useful_count(counts, t.own_melds, sh, t.visible) if sh >= 0 else 0
+        counts[top.tile] += 1
+        if not self.heads_route(t, nonheads - 1, sh, uke):
+            return None
+        floor = min(ranked.values()) - SHANTEN_WEIGHT
+        return {
+            a: ranked.get(a, floor) - HEADS_STEP * (a.tile in HEAD_KINDS)
+            for a in discards
+            if not a.riichi
+        }
 
     def refine(
         self,
@@ -227,6 +305,9 @@ class ExpertBot(DefensiveBot):
     # ------------------------------------------------------------------ claims
 
     def _claim(self, t: Table, legal: Sequence[Action]) -> Action:
+        heads = self._heads_claim(t, legal)
+        if heads is not None:
+            return heads
         choice = super()._claim(t, legal)
         if isinstance(choice, Pass) or choice.kind == "win":
             return choice
@@ -243,3 +324,54 @@ class ExpertBot(DefensiveBot):
             if held or t.view.live_count > 40:
                 return next(a for a in legal if isinstance(a, Pass))  # riichi pays better
         return choice
+
+    def _heads_claim(self, t: Table, legal: Sequence[Action]) -> Action | None:
+        """On the route to all head tiles (:meth:`heads_route`): the claim, or None off it.
+
+        A pung of a head tile takes the hand a step nearer (two held copies and the claimed
+        one stay, a tile of 2-8 goes); a pung of 2-8 would end the route. A pung rather than
+        a kong: its discard is sure to be a step, a kong's replacement tile is not.
+        """
+        if not self.profile.heads_limit:
+            return None
+        tile = t.view.claim
+        passes = [a for a in legal if isinstance(a, Pass)]
+        if tile is None or not passes:
+            return None
+        nonheads = heads_distance(t.counts, t.melds_of(t.view.seat))
+        if nonheads is None:
+            return None
+        counts = t.counts
+        sh = shanten_all(counts, t.own_melds)
+        uke = useful_count(counts, t.own_melds, sh, t.visible) if sh >= 0 else 0
+        if not self.heads_route(t, nonheads, sh, uke):
+            return None
+        if tile in HEAD_KINDS and nonheads:
+            for a in legal:
+                if isinstance(a, Pung):
+                    return a
+        return passes[0]
+
+
+HEAD_KINDS = frozenset(int(k) for k in TERMINALS_AND_HONOURS)
+"""The head tiles (pedine di punta o di testa: 1, 9, winds, dragons; RAV-HAND-3)."""
+
+HEADS_STEP = 1000.0
+"""Score a head tile's discard loses on the route to all head tiles (it outweighs every
+other term: the route's step decides, the plain score only among its equals)."""
+
+
+def heads_distance(counts: Sequence[int], melds: Sequence[Sequence[int]]) -> int | None:
+    """The concealed tiles of 2-8 (the steps to all head tiles, RAV-HAND-3).
+
+    None when a declared meld holds a tile of 2-8 (the hand can no longer be all heads).
+
+    >>> c = [0] * NUM_KINDS
+    >>> for k in (Tile.M1, Tile.M1, Tile.P9, Tile.EAST, Tile.M5, Tile.S3):
+    ...     c[k] += 1
+    >>> heads_distance(c, []), heads_distance(c, [(Tile.RED,) * 3]), heads_distance(c, [(2, 2, 2)])
+    (2, 2, None)
+    """
+    if any(k not in HEAD_KINDS for m in melds for k in m):
+        return None
+    return sum(c for k, c in enumerate(counts) if c and k not in HEAD_KINDS)

@@ -106,12 +106,9 @@ class ValueLookahead:
         hit = _WAITS.get(key)
         if hit is not None:
             return hit
-        hand = DeltaShanten(counts, self.melds)
-        kinds = [
-            k
-            for k in _draw_candidates(counts, self.melds)
-            if counts[k] < COPIES and hand.shanten(add=k) < 0
-        ]
+        drawable = [k for k in _draw_candidates(counts, self.melds) if counts[k] < COPIES]
+        after = DeltaShanten(counts, self.melds).draws(-1, drawable)
+        kinds = [k for k, sh in zip(drawable, after, strict=True) if sh < 0]
         riichi = self.riichi_wall and self.bot.may_riichi(len(kinds), self.melds)
         out = []
         for k in kinds:
@@ -160,25 +157,33 @@ class ValueLookahead:
         Returns the valued count and the plain one (the unseen copies of the useful kinds).
         """
         hand = DeltaShanten(counts, self.melds)
-        held = [k for k in range(NUM_KINDS) if counts[k]]
-        valued = 0.0
-        plain = 0
-        for k in _draw_candidates(counts, self.melds):
-            u = self.unseen[k]
-            if u <= 0 or counts[k] >= COPIES or hand.shanten(add=k) >= shanten:
+        unseen = self.unseen
+        drawable = [
+            k for k in _draw_candidates(counts, self.melds) if unseen[k] > 0 and counts[k] < COPIES
+        ]
+        after = hand.draws(-1, drawable)
+        useful = [k for k, sh in zip(drawable, after, strict=True) if sh < shanten]
+        plain = sum(unseen[k] for k in useful)
+        # the discards after each useful draw that leave the hand one step closer, found by
+        # one batched shanten row per discard (DeltaShanten.draws) in held order
+        keeps: dict[int, list[int]] = {k: [] for k in useful}
+        for e in range(NUM_KINDS if useful else 0):
+            if not counts[e]:
                 continue
-            plain += u
+            for k, sh in zip(useful, hand.draws(e, useful), strict=True):
+                if sh == shanten - 1 and k != e:  # discarding the drawn tile: as it was
+                    keeps[k].append(e)
+        valued = 0.0
+        for k in useful:
             best = 0.0
             counts[k] += 1
-            for e in held:  # discarding the drawn tile itself keeps the hand as it was
-                if e == k or hand.shanten(remove=e, add=k) != shanten - 1:
-                    continue
+            for e in keeps[k]:
                 counts[e] -= 1
                 best = max(best, self.ready(counts, k)[0])
                 counts[e] += 1
             counts[k] -= 1
             weight = min(best / self.ref, CAP) if self.ref > 0 else 1.0
-            valued += u * max(weight, FLOOR)
+            valued += unseen[k] * max(weight, FLOOR)
         return valued, plain
 
     def keeps_value(self, counts: list[int]) -> bool:

@@ -76,6 +76,11 @@ class Profile:
     """Turns of East in a match, if fixed (Ravenna: 8, RAV-COMP-1, RAV-END-4): the expert
     plays the last one for placement (:meth:`~muraglia.players.expert.ExpertBot.final_worth`);
     0: not known (FIMJ's tournament rounds start at the breach wall's wind, FIMJ-TOURN-4)."""
+    heads_limit: float = 0.0
+    """The value of a win on all head tiles in any arrangement, if the ruleset has such a
+    limit hand (Ravenna: 200, RAV-HAND-3, RAV-MAX-M02, RAV-GAP-10): the expert weighs the
+    route to it against the plain hand's (:meth:`~muraglia.players.expert.ExpertBot.heads_route`);
+    0: no such hand (the shanten knows thirteen orphans only)."""
     lookahead: bool = False
     """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
     (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
@@ -140,6 +145,7 @@ PROFILES: dict[str, Profile] = {
         pung_claims=2.0,
         ready_value=72.0,
         session_deals=8,
+        heads_limit=200.0,  # RAV-MAX-M02 (400 with East, as every win: RAV-PAY-1)
         lookahead=True,
     ),
     "seipalle": Profile(

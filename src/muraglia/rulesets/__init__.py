@@ -482,6 +482,94 @@ def score(
     )
 
 
+def win_worth(
+    hand: str,
+    *,
+    rules: AnyRuleset,
+    win: str,
+    seat_wind: str,
+    round_wind: str,
+    flags: list[str],
+    dora: list[str] | None,
+) -> float:
+    """The value of a win as the bots read it: :func:`score`'s, 0 where it may not be declared.
+
+    ``float(result.value)`` when the loaded ``rules`` let the scored hand win
+    (``rules.can_win``, else ``result.valid``), 0.0 when they do not or when :func:`score`
+    raises a :class:`MahjongError` -- for the same arguments, in the plain spellings the
+    bots use (the hand's notation, ``ron``/``tsumo``, seat letters, a list of flags, a list
+    of indicator notations or None). A ruleset with a ``value_checked`` method (the
+    classical ones, whose ``can_win`` is ``valid``) answers the same value and validity
+    without the result's presentation (located tiles, explanation, payments) and without
+    turning its hand back into text: the hand is read and checked with its indicators by
+    the one pass :func:`score` makes (``_scan_indicated``); anything that pass declines
+    takes :func:`score` itself. ``tests/players/test_win_worth.py`` compares both answers.
+    """
+    try:
+        found = _value_checked(hand, rules, win, seat_wind, round_wind, flags, dora)
+        if found is not None:
+            value, ok = found
+        else:
+            result = score(
+                hand,
+                rules=rules,
+                win=win,
+                seat_wind=seat_wind,
+                round_wind=round_wind,
+                flags=flags,
+                dora=dora,
+            )
+            value = result.value
+            can_win = getattr(rules, "can_win", None)
+            ok = bool(can_win(result)) if callable(can_win) else bool(result.valid)
+    except MahjongError:
+        return 0.0
+    return float(value) if ok else 0.0
+
+
+def hand_worth(hand: str, *, rules: AnyRuleset, seat_wind: str, round_wind: str) -> float:
+    """``float(score(hand, win="none", ...).value)``, 0.0 where :func:`score` raises.
+
+    A hand that did not win, as the bots value their hand points (FIMJ-SCORE-6,
+    RAV-SCORE-2); by the ruleset's ``value_checked`` as :func:`win_worth`.
+    """
+    try:
+        found = _value_checked(hand, rules, "none", seat_wind, round_wind, [], None)
+        if found is not None:
+            return float(found[0])
+        return float(
+            score(hand, rules=rules, win="none", seat_wind=seat_wind, round_wind=round_wind).value
+        )
+    except MahjongError:
+        return 0.0
+
+
+def _value_checked(  # noqa: PLR0917 - score's arguments, by position
+    hand: str,
+    rules: AnyRuleset,
+    win: str,
+    seat_wind: str,
+    round_wind: str,
+    flags: list[str],
+    dora: list[str] | None,
+) -> tuple[int, bool] | None:
+    """``rules.value_checked`` of the hand read as :func:`score` reads it; None: no such way.
+
+    Raises:
+        MahjongError: where :func:`score` raises.
+    """
+    value_checked = getattr(rules, "value_checked", None)
+    if value_checked is None:
+        return None
+    checked = _scan_indicated(
+        hand, int(getattr(rules, "red_fives_per_suit", 0)), dora, None, MAX_INDICATORS
+    )
+    if checked is None:
+        return None
+    found: tuple[int, bool] = value_checked(checked, win, seat_wind, round_wind, flags, dora)
+    return found
+
+
 def _by_lane(  # noqa: PLR0917 - score's arguments, by position
     entry: _Entry,
     hand: Any,

@@ -27,6 +27,7 @@ from muraglia.rulesets.base.ruleset import (
     check_east_dealer,
     input_object,
     settle_outcome,
+    worth_input,
 )
 from muraglia.rulesets.base.settlement import SEAT_LETTERS, wind_letter
 from muraglia.rulesets.base.vocabulary import (
@@ -84,4 +85,5 @@ __all__ = [
     "options_dict",
     "rotate",
     "wind_letter",
+    "worth_input",
 ]

@@ -194,6 +194,28 @@ def as_tiles(values: Iterable[str | Tile] | None, what: str) -> tuple[Tile, ...]
     return tuple(out)
 
 
+def worth_input(  # noqa: PLR0917 - score's arguments, by position
+    hand: Hand,
+    win: str,
+    seat_wind: str,
+    round_wind: str,
+    flags: Iterable[str],
+    dora: Iterable[str] | None,
+) -> dict[str, Any]:
+    """:func:`input_object` of a :meth:`Ruleset.score` call on the parsed ``hand``, kept as is.
+
+    What a classical ruleset's ``worth_checked`` (:func:`muraglia.rulesets.win_worth`)
+    checks as its ``score`` checks that call's input object, without writing the hand's
+    notation (it is never read back: the hand is scored as given).
+    """
+    data = input_object(
+        "", win=win, seat_wind=seat_wind, round_wind=round_wind, flags=flags, dora=dora,
+        ura=None, situation={},
+    )  # fmt: skip
+    data["hand"] = hand
+    return data
+
+
 def check_east_dealer(data: Mapping[str, Any]) -> None:
     """Reject an input object whose ``dealer`` is not ``E``: its seats are wind letters.
 

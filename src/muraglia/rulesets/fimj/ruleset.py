@@ -37,7 +37,7 @@ from muraglia.analysis.shapes import (
 from muraglia.errors import InvalidHandError
 from muraglia.hand import Hand, HandStatus
 from muraglia.notation import parse_hand
-from muraglia.rulesets.base import Ruleset, input_object, settle_outcome
+from muraglia.rulesets.base import Ruleset, input_object, settle_outcome, worth_input
 from muraglia.scoring.accepts import InputRules, decisions_markdown
 from muraglia.scoring.classical import SettlementTerms, mahjong_payments
 from muraglia.scoring.context import WinContext, WinType
@@ -68,6 +68,10 @@ the massimo each must be: they make a Mah-Jong only as that limit hand."""
 _SELF_DRAW_FLAGS = ("replacement", "last_tile")
 _DISCARD_FLAGS = ("robbing_kong", "last_discard")
 _WINS = tuple(w.value for w in WinType)
+_WAITING: dict[tuple[Any, ...], tuple[Tile, ...]] = {}
+""":meth:`FimjRules.waiting_kinds` by pattern table version, options and hand: the riichi
+and last-piece checks (FIMJ-RICHI-1, FIMJ-DBL-4) ask it of each win they score."""
+_WAITING_MAX = 1 << 14
 _LANGS = ("it", "en")
 
 
@@ -130,6 +134,18 @@ class FimjRules(Ruleset[FimjOptions]):
                 utile a formare una scala si può chiamare solo con lo scarto del giocatore
                 immediatamente precedente", FIMJ-PLAY-4).
         """
+        return located(self._checked_best(hand, win, seat_wind, round_wind, flags, after_dead))
+
+    def _checked_best(  # noqa: PLR0917 - best_fold's arguments, by position
+        self,
+        hand: Hand,
+        win: WinType,
+        seat_wind: Tile,
+        round_wind: Tile,
+        flags: Iterable[str],
+        after_dead: bool | None,
+    ) -> Fold:
+        """:meth:`best_fold` without the award tiles located (its checks and errors)."""
         sources = None
         if self.options.three_players and after_dead is not False:  # FIMJ-3P-3
             sources = ("<", "^", "") if after_dead is None else ("^", "")
@@ -139,7 +155,10 @@ class FimjRules(Ruleset[FimjOptions]):
     def _search(
         self, hand: Hand, win: WinType, seat_wind: Tile, round_wind: Tile, flags: frozenset[str]
     ) -> Fold:
-        """Every layout of ``hand`` folded, the best kept (FIMJ-HAND-5, FIMJ-GAP-25)."""
+        """Every layout of ``hand`` folded, the best kept (FIMJ-HAND-5, FIMJ-GAP-25).
+
+        Its award tiles are not located (:func:`.fold.located`: the caller's, once).
+        """
         winner = win is not WinType.NONE
         _check_hand(hand, winner=winner)
         _check_flags(flags, self_drawn=win is WinType.TSUMO, winner=winner)
@@ -176,7 +195,7 @@ class FimjRules(Ruleset[FimjOptions]):
                 keep(fold(context(Decomposition("partial", groups)), limit=limit,
                           strict_two_points=False))  # fmt: skip
             assert best is not None  # partial_layouts always yields at least the empty layout
-            return located(best)
+            return best
         assert hand.winning is not None
         layouts = complete_layouts(
             hand,
@@ -199,7 +218,7 @@ class FimjRules(Ruleset[FimjOptions]):
         chosen = best_massimo or best
         if chosen is None:
             raise InvalidHandError(f"{hand.notation!r} is not a complete FIMJ hand (FIMJ-HAND)")
-        return located(chosen)
+        return chosen
 
     def completes(self, hand13: Hand, kind: Tile) -> bool:
         """Whether the 13-tile ``hand13`` with the winning tile ``kind`` is a FIMJ Mah-Jong."""
@@ -216,9 +235,16 @@ class FimjRules(Ruleset[FimjOptions]):
         >>> FimjRules().waiting_kinds(parse_hand("234m 567m 678p 3455s"))
         (<Tile.S2: 19>, <Tile.S5: 22>)
         """
-        return waiting_kinds(
-            hand13, self.completes, four_as_two_pairs=self.options.four_as_two_pairs
-        )
+        key = (type(self).patterns.version, self.options, hand13)
+        hit = _WAITING.get(key)
+        if hit is None:
+            hit = waiting_kinds(
+                hand13, self.completes, four_as_two_pairs=self.options.four_as_two_pairs
+            )
+            if len(_WAITING) >= _WAITING_MAX:
+                _WAITING.clear()
+            _WAITING[key] = hit
+        return hit
 
     def _check_riichi(self, hand: Hand, flags: frozenset[str]) -> None:
         """FIMJ-RICHI-1, FIMJ-GAP-20: a riichi stands only on a wait on exactly one kind."""
@@ -291,17 +317,50 @@ class FimjRules(Ruleset[FimjOptions]):
         """The typed result of a ``muraglia score`` input object, validated (issue 14)."""
         INPUTS.check_score(data)
         hand = parse_hand(data["hand"], red_fives=False)
+        score, seat = self._fold_object(data, hand)
+        score = located(score)
+        east = None
+        if score.winner:
+            east = wind_letter(wind_tile(data.get("dealer", "E"), "dealer"))
+        return self._result(score, wind_letter(seat), east)
+
+    def _fold_object(self, data: Mapping[str, Any], hand: Hand) -> tuple[Fold, Tile]:
+        """The best fold (not located) of a checked input object's parsed ``hand``, the seat.
+
+        Raises:
+            MahjongError: as :meth:`best_fold` and for a bad win or wind.
+        """
         win = data.get("win", "tsumo" if hand.winning is not None else "none")
         if win not in _WINS:
             raise InvalidHandError(f"win must be ron, tsumo or none, not {win!r}")
         seat = wind_tile(data.get("seat_wind", "E"), "seat_wind")
         rnd = wind_tile(data.get("round_wind", "E"), "round_wind")
-        score = self.best_fold(hand, win=WinType(win), seat_wind=seat, round_wind=rnd,
-                               flags=string_list(data.get("flags", []), "flags"))  # fmt: skip
-        east = None
-        if score.winner:
-            east = wind_letter(wind_tile(data.get("dealer", "E"), "dealer"))
-        return self._result(score, wind_letter(seat), east)
+        flags = string_list(data.get("flags", []), "flags")
+        return self._checked_best(hand, WinType(win), seat, rnd, flags, None), seat
+
+    def value_checked(  # noqa: PLR0917 - score's arguments, by position
+        self,
+        hand: Hand,
+        win: str,
+        seat_wind: str,
+        round_wind: str,
+        flags: Iterable[str],
+        dora: Iterable[str] | None,
+    ) -> tuple[int, bool]:
+        """``(result.value, result.valid)`` of ``score(hand, ...)``, or its error.
+
+        ``hand`` is parsed and checked with the indicators (the contract of
+        :meth:`score_checked`); the input is checked as :meth:`score` checks it and the fold
+        is the one it keeps, without its located tiles, explanation and payments
+        (:func:`muraglia.rulesets.win_worth`, the bots' scorer).
+
+        Raises:
+            MahjongError: where :meth:`score` raises.
+        """
+        data = worth_input(hand, win, seat_wind, round_wind, flags, dora)
+        INPUTS.check_score(data)
+        score, _ = self._fold_object(data, hand)
+        return score.value, score.winner
 
     def _result(self, score: Fold, seat: str | None, east: str | None) -> ScoreResult:
         """The typed result of the chosen layout; with ``east``, the winner's payments."""

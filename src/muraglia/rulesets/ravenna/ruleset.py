@@ -41,6 +41,7 @@ from muraglia.rulesets.base import (
     check_east_dealer,
     input_object,
     settle_outcome,
+    worth_input,
 )
 from muraglia.rulesets.ravenna import decisions
 from muraglia.rulesets.ravenna.inputs import (
@@ -267,6 +268,35 @@ class RavennaRules(Ruleset[RavennaOptions]):
         INPUTS.check_score(data)
         return self.score_hand(as_hand(hand, red_fives=False), win=win, seat_wind=seat_wind)
 
+    def value_checked(  # noqa: PLR0917 - score's arguments, by position
+        self,
+        hand: Hand,
+        win: str,
+        seat_wind: str,
+        round_wind: str,
+        flags: Iterable[str],
+        dora: Iterable[str] | None,
+    ) -> tuple[int, bool]:
+        """``(result.value, result.valid)`` of ``score(hand, ...)``, or its error.
+
+        ``hand`` is parsed and checked with the indicators (the contract of
+        :meth:`score_checked`); the input is checked as :meth:`score` checks it and a
+        winner's fold is the one :meth:`score_hand` keeps, without its located tiles and
+        payments (:func:`muraglia.rulesets.win_worth`, the bots' scorer).
+
+        Raises:
+            MahjongError: where :meth:`score` raises.
+        """
+        data = worth_input(hand, win, seat_wind, round_wind, flags, dora)
+        check_east_dealer(data)
+        INPUTS.check_score(data)
+        w = parse_win(win)
+        seat = parse_wind(seat_wind, "seat_wind")
+        INPUTS.check_hand(hand)  # as _score
+        if w is WinType.NONE:  # another player's hand points (RAV-SCORE-2): not a win
+            return self._score_other(hand, seat, None)[0].value, False
+        return self._best(hand, w, seat, None)[1].value, True
+
     def score_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The ``muraglia score`` output object (interfaces.md §5).
 
@@ -325,6 +355,17 @@ class RavennaRules(Ruleset[RavennaOptions]):
             raise RulesetError(f"unknown ravenna status {status!r}; known: {', '.join(STATUSES)}")
         if win is WinType.NONE:
             return self._score_other(hand, seat, status)
+        ctx, f = self._best(hand, win, seat, status)
+        return f._replace(awards=self.patterns.locate(ctx, f.awards)), ctx.decomposition
+
+    def _best(
+        self, hand: Hand, win: WinType, seat: Tile, status: str | None
+    ) -> tuple[WinContext, Fold]:
+        """The best reading of a winner's ``hand`` for :meth:`_score` and its fold, not located.
+
+        Raises:
+            RulesetError, InvalidHandError: for a penalised winner, no winning tile or shape.
+        """
         if status is not None:
             raise RulesetError(f"a player with status {status!r} cannot make Mah-Jong (RAV-PEN)")
         if hand.winning is None:
@@ -345,8 +386,7 @@ class RavennaRules(Ruleset[RavennaOptions]):
                 if best is None or key > best[0]:
                     best = (key, ctx, f)
         assert best is not None
-        _, ctx, f = best
-        return f._replace(awards=self.patterns.locate(ctx, f.awards)), ctx.decomposition
+        return best[1], best[2]
 
     def _score_other(
         self, hand: Hand, seat: Tile, status: str | None

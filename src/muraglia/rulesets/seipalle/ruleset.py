@@ -15,7 +15,7 @@ highest (valid, value, points) is kept. *V* = *P* × 2^*D* capped at 1000, a lim
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar, NamedTuple
 
@@ -26,7 +26,13 @@ from muraglia.analysis.waits import Reading, readings
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
-from muraglia.rulesets.base import InputScorer, Ruleset, check_east_dealer, settle_outcome
+from muraglia.rulesets.base import (
+    InputScorer,
+    Ruleset,
+    check_east_dealer,
+    settle_outcome,
+    worth_input,
+)
 from muraglia.scoring.accepts import InputRules, decisions_markdown
 from muraglia.scoring.classical import CLASSICAL_KEYS, settle
 from muraglia.scoring.context import WinContext, WinType
@@ -122,6 +128,23 @@ def _winning_kinds(hand: Hand) -> int:
     if hand.winning is not None:
         counts[hand.winning.kind] -= 1
     melds = len(hand.melds)
+    key = (*counts, melds)
+    hit = _KINDS.get(key)
+    if hit is None:
+        hit = _ready_kinds(counts, melds)
+        if len(_KINDS) >= _KINDS_MAX:
+            _KINDS.clear()
+        _KINDS[key] = hit
+    return hit
+
+
+_KINDS: dict[tuple[int, ...], int] = {}
+""":func:`_winning_kinds` by the 13 concealed counts and the number of melds."""
+_KINDS_MAX = 1 << 14
+
+
+def _ready_kinds(counts: list[int], melds: int) -> int:
+    """:func:`_winning_kinds` of the 13 concealed ``counts`` beside ``melds`` melds."""
     if shanten_all(counts, melds) != 0:
         return 0
     tried = set(_ORPHANS)
@@ -193,6 +216,33 @@ def _riichi_sticks(data: Mapping[str, Any]) -> int:
     if not isinstance(sticks, int) or isinstance(sticks, bool) or sticks < 0:
         raise InvalidHandError(f"riichi_sticks must be a non-negative integer, not {sticks!r}")
     return sticks
+
+
+_CHECKED: dict[tuple[object, ...], dict[str, Any]] = {}
+"""The keywords :meth:`SeipalleRules.worth_checked` read from its arguments (the hand aside),
+by those arguments: the checks of an input object depend on nothing else."""
+_CHECKED_MAX = 1 << 12
+
+
+def _keywords(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The keywords of :meth:`SeipalleRules.score_hand` read from a checked input object.
+
+    Raises:
+        RulesetError, InvalidHandError: for a win that is not ron or tsumo, a bad wind, flag
+            list, indicator or riichi stake count.
+    """
+    win = data.get("win", "tsumo")
+    if win not in ("ron", "tsumo"):
+        raise RulesetError(f"unknown win {win!r}: seipalle scores only winners (ron, tsumo)")
+    return {
+        "win": WinType(win),
+        "seat_wind": to_wind(data.get("seat_wind", "E"), "seat_wind"),
+        "round_wind": to_wind(data.get("round_wind", "E"), "round_wind"),
+        "flags": frozenset(string_list(data.get("flags", []), "flags")),
+        "dora": _tiles(list(string_list(data.get("dora", []), "dora")), "dora"),
+        "discarder": data.get("discarder") if win == "ron" else None,
+        "riichi_sticks": _riichi_sticks(data),
+    }
 
 
 def _tiles(values: object, what: str) -> tuple[Tile, ...]:
@@ -316,6 +366,27 @@ class SeipalleRules(InputScorer, Ruleset[SeipalleOptions]):
                 bonus tiles, a bonus dora indicator, or forms no winning shape.
             RulesetError: for a win that is not ron or tsumo, or an unknown flag.
         """
+        best = self._best(hand, win, seat_wind, round_wind, flags, dora)
+        self_drawn = win is WinType.TSUMO
+        pays: dict[str, int] | None = None
+        if best.valid and (self_drawn or discarder is not None):
+            winner = wind_letter(seat_wind)
+            pays = payments(best.value, winner=winner, discarder=None if self_drawn else discarder)
+            if riichi_sticks:  # SEI-RIICHI-6: "le poste vanno al primo che fa Mah-Jong"
+                pays[winner] += riichi_sticks * RIICHI_STAKE
+                pays[TABLE] = -riichi_sticks * RIICHI_STAKE
+        return self._result(best, self.patterns.locate(best.ctx, best.awards), pays)
+
+    def _best(  # noqa: PLR0917 - score_hand's arguments, by position
+        self,
+        hand: Hand,
+        win: WinType,
+        seat_wind: Tile,
+        round_wind: Tile,
+        flags: frozenset[str],
+        dora: tuple[Tile, ...],
+    ) -> _Core:
+        """The best reading of :meth:`score_hand` (its checks and errors), not located."""
         winning = _check(hand, win, flags, dora)
         layouts = complete_layouts(
             hand,
@@ -348,14 +419,7 @@ class SeipalleRules(InputScorer, Ruleset[SeipalleOptions]):
             raise InvalidHandError(
                 f"{hand.notation!r} forms no seipalle winning shape (SEI-HAND-1)"
             )
-        pays: dict[str, int] | None = None
-        if best.valid and (self_drawn or discarder is not None):
-            winner = wind_letter(seat_wind)
-            pays = payments(best.value, winner=winner, discarder=None if self_drawn else discarder)
-            if riichi_sticks:  # SEI-RIICHI-6: "le poste vanno al primo che fa Mah-Jong"
-                pays[winner] += riichi_sticks * RIICHI_STAKE
-                pays[TABLE] = -riichi_sticks * RIICHI_STAKE
-        return self._result(best, self.patterns.locate(best.ctx, best.awards), pays)
+        return best
 
     def score_result(self, data: Mapping[str, Any]) -> ScoreResult:
         """Check a ``muraglia score`` input object (:data:`~.options.INPUTS`) and score it.
@@ -368,19 +432,39 @@ class SeipalleRules(InputScorer, Ruleset[SeipalleOptions]):
         check_east_dealer(data)
         INPUTS.check_score(data)
         hand = parse_hand(data["hand"], red_fives=False)
-        win = data.get("win", "tsumo")
-        if win not in ("ron", "tsumo"):
-            raise RulesetError(f"unknown win {win!r}: seipalle scores only winners (ron, tsumo)")
-        return self.score_hand(
-            hand,
-            win=WinType(win),
-            seat_wind=to_wind(data.get("seat_wind", "E"), "seat_wind"),
-            round_wind=to_wind(data.get("round_wind", "E"), "round_wind"),
-            flags=frozenset(string_list(data.get("flags", []), "flags")),
-            dora=_tiles(list(string_list(data.get("dora", []), "dora")), "dora"),
-            discarder=data.get("discarder") if win == "ron" else None,
-            riichi_sticks=_riichi_sticks(data),
-        )
+        return self.score_hand(hand, **_keywords(data))
+
+    def value_checked(  # noqa: PLR0917 - score's arguments, by position
+        self,
+        hand: Hand,
+        win: str,
+        seat_wind: str,
+        round_wind: str,
+        flags: Iterable[str],
+        dora: Iterable[str] | None,
+    ) -> tuple[int, bool]:
+        """``(result.value, result.valid)`` of ``score(hand, ...)``, or its error.
+
+        ``hand`` is parsed and checked with the indicators (the contract of
+        :meth:`score_checked`); the input is checked as :meth:`score_result` checks it and
+        the best reading is the one :meth:`score_hand` keeps, without its located tiles,
+        explanation and payments (:func:`muraglia.rulesets.win_worth`, the bots' scorer).
+
+        Raises:
+            MahjongError: where :meth:`score` raises.
+        """
+        key = (win, seat_wind, round_wind, *flags, None, *(dora or ()), dora is None)
+        k = _CHECKED.get(key)
+        if k is None:  # the input's checks, as score_result's (only passed ones kept)
+            data = worth_input(hand, win, seat_wind, round_wind, flags, dora)
+            check_east_dealer(data)
+            INPUTS.check_score(data)
+            k = _keywords(data)
+            if len(_CHECKED) >= _CHECKED_MAX:
+                _CHECKED.clear()
+            _CHECKED[key] = k
+        best = self._best(hand, k["win"], k["seat_wind"], k["round_wind"], k["flags"], k["dora"])
+        return best.value, best.valid
 
     # ------------------------------------------------------------------ settlement
 
