@@ -203,6 +203,20 @@ def test_seipalle_riichi_weighs_the_stake_on_the_table(name: str) -> None:
     assert make_bot(name, "seipalle").choose(good, legal) == Discard(0, Tile.M9, riichi=True)
 
 
+def test_seipalle_defensive_weighs_half_the_stake() -> None:
+    """``Profile.defensive_stake_share``: Seipalle's defensive bot weighs half of the 1000
+    stake (SEI-RIICHI-3/6), the expert all of it. A no-head-tiles hand on a two-sided wait
+    with 30 tiles left: riichi pays against 500 at risk, not against 1000."""
+    v = view("234m456p678s55s34s", drawn="9m", rules="seipalle", live=30)
+    legal = [*discards_of(v), Discard(0, Tile.M9, riichi=True)]
+    bot = DefensiveBot("seipalle")
+    assert bot.riichi_stake == 500.0
+    assert bot.choose(v, legal) == Discard(0, Tile.M9, riichi=True)
+    assert ExpertBot("seipalle").riichi_stake == 1000.0
+    bot.riichi_stake = 1000.0
+    assert bot.choose(v, legal) == Discard(0, Tile.M9)
+
+
 def test_the_defensive_bot_values_ready_hands_by_the_scorer_in_seipalle_only() -> None:
     """``Profile.defensive_ready_values`` is Seipalle's alone: elsewhere the defensive bot
     keeps the efficiency bot's riichi and ranking (its cells continue), the expert reads

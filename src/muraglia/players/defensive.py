@@ -142,7 +142,7 @@ class DefensiveBot(EfficiencyBot):
             # only where its stake pays (SEI-RIICHI-3/6; docs/players.md, "Issue 20,
             # Seipalle, third pass")
             self.ready_values = True
-            self.riichi_stake = self.traits.riichi_stake
+            self.riichi_stake = self.traits.riichi_stake * self.profile.defensive_stake_share
         if self.traits.settled:
             # FIMJ, Ravenna: a deal-in costs no more than another seat's win (FIMJ-PAY-1,
             # RAV-PAY-1). Reading the danger there lost placement in every form measured
