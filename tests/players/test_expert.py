@@ -181,14 +181,18 @@ def test_seipalle_equity_counts_the_shares_and_the_stakes_on_the_table(name: str
 
 
 @pytest.mark.parametrize("name", ["expert", "defensive"])
-def test_seipalle_riichi_weighs_the_stake_on_the_table(name: str) -> None:
+def test_seipalle_riichi_weighs_the_stake_on_the_table(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """SEI-RIICHI-3/6: a riichi puts 1000 on the table, lost unless the declarer wins. A
     hand with no double besides riichi wins dama only self-drawn (all self-drawn,
     SEI-DBL-D29): on an empty table it stays dama, with a stake already on it riichi's
     wins on a discard collect it too. A closed no-head-tiles, all-chows hand on a
-    two-sided wait doubles its value by riichi and declares. Seipalle's defensive bot
-    weighs it as the expert does (``Profile.defensive_ready_values``); the efficiency bot
-    declares on every ready hand."""
+    two-sided wait doubles its value by riichi and declares. The defensive bot weighs it
+    as the expert does where its profile says so (``Profile.defensive_ready_values``, off
+    in every profile for now: switched on here); the efficiency bot declares on every
+    ready hand."""
+    _defensive_ready_values(monkeypatch)
     cheap = view("123m456p789s11z23s", drawn="9m", rules="seipalle", live=50)
     legal = [*discards_of(cheap), Discard(0, Tile.M9, riichi=True)]
     bot = make_bot(name, "seipalle")
@@ -203,10 +207,17 @@ def test_seipalle_riichi_weighs_the_stake_on_the_table(name: str) -> None:
     assert make_bot(name, "seipalle").choose(good, legal) == Discard(0, Tile.M9, riichi=True)
 
 
-def test_seipalle_defensive_weighs_half_the_stake() -> None:
+def _defensive_ready_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seipalle's profile with ``defensive_ready_values`` switched on (measured, left off)."""
+    on = replace(PROFILES["seipalle"], defensive_ready_values=True)
+    monkeypatch.setitem(PROFILES, "seipalle", on)
+
+
+def test_seipalle_defensive_weighs_half_the_stake(monkeypatch: pytest.MonkeyPatch) -> None:
     """``Profile.defensive_stake_share``: Seipalle's defensive bot weighs half of the 1000
     stake (SEI-RIICHI-3/6), the expert all of it. A no-head-tiles hand on a two-sided wait
     with 30 tiles left: riichi pays against 500 at risk, not against 1000."""
+    _defensive_ready_values(monkeypatch)
     v = view("234m456p678s55s34s", drawn="9m", rules="seipalle", live=30)
     legal = [*discards_of(v), Discard(0, Tile.M9, riichi=True)]
     bot = DefensiveBot("seipalle")
@@ -217,11 +228,19 @@ def test_seipalle_defensive_weighs_half_the_stake() -> None:
     assert bot.choose(v, legal) == Discard(0, Tile.M9)
 
 
-def test_the_defensive_bot_values_ready_hands_by_the_scorer_in_seipalle_only() -> None:
-    """``Profile.defensive_ready_values`` is Seipalle's alone: elsewhere the defensive bot
-    keeps the efficiency bot's riichi and ranking (its cells continue), the expert reads
-    the scorer everywhere."""
-    assert {r for r, p in PROFILES.items() if p.defensive_ready_values} == {"seipalle"}
+def test_the_defensive_bot_values_ready_hands_by_the_scorer_only_where_the_profile_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Profile.defensive_ready_values`` is off in every profile (Seipalle's measured
+    setting took the expert's margin over the defensive field): the defensive bot keeps
+    the efficiency bot's riichi and ranking (its cells continue), the expert reads the
+    scorer everywhere."""
+    assert not any(p.defensive_ready_values for p in PROFILES.values())
+    assert not DefensiveBot("seipalle").ready_values
+    cheap = view("123m456p789s11z23s", drawn="9m", rules="seipalle", live=50)
+    legal = [*discards_of(cheap), Discard(0, Tile.M9, riichi=True)]
+    assert DefensiveBot("seipalle").choose(cheap, legal) == Discard(0, Tile.M9, riichi=True)
+    _defensive_ready_values(monkeypatch)
     assert DefensiveBot("seipalle").ready_values
     for rules in ("riichi-ema", "fimj", "ravenna", "mcr"):
         assert ExpertBot(rules).ready_values

@@ -22,8 +22,8 @@ open a hand still two steps from ready are declined while an opponent is likely 
 deal-in costs the discarder. A ready hand also counts what being ready at an exhaustive draw
 is worth, as the ruleset's settlement pays it (riichi's noten payments).
 
-Where the profile says so (Seipalle,
-:attr:`~muraglia.players.profiles.Profile.defensive_ready_values`) the discards that leave
+Where the profile says so (:attr:`~muraglia.players.profiles.Profile.defensive_ready_values`,
+measured in Seipalle and off there while the expert cannot change) the discards that leave
 the hand ready are valued by the ruleset's scorer as the expert values them
 (:meth:`DefensiveBot._value_ready`): a wait that no win is allowed on (no double besides
 dora, SEI-SCORE-2) costs a step, and riichi is declared only where its expected gain beats
@@ -138,9 +138,9 @@ class DefensiveBot(EfficiencyBot):
         self.race_threat = self.profile.race_threat
         self._budget = SCORE_BUDGET
         if self.profile.defensive_ready_values:
-            # Seipalle: the ready discards valued by the scorer as the expert's are, riichi
-            # only where its stake pays (SEI-RIICHI-3/6; docs/players.md, "Issue 20,
-            # Seipalle, third pass")
+            # the ready discards valued by the scorer as the expert's are, riichi only where
+            # its stake pays (SEI-RIICHI-3/6; measured in Seipalle: docs/players.md, "Issue
+            # 20, Seipalle, third pass")
             self.ready_values = True
             self.riichi_stake = self.traits.riichi_stake * self.profile.defensive_stake_share
         if self.traits.settled:
