@@ -155,6 +155,11 @@ class MatchState:
         self._seen = len(deal.events)
         return deal
 
+    @property
+    def passes(self) -> int:
+        """Times the East role has passed since the match began (the deal being played's)."""
+        return self.progress.passes
+
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may know now, scores and pot included."""
         return view_of(self.deal, seat, self)

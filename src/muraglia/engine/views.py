@@ -2,7 +2,7 @@
 
 A view holds the seat's own concealed tiles and drawn tile, everything face up (melds, exposed
 bonus tiles, discards with the claimed ones marked, indicators), counts of hidden tiles, scores,
-the ruleset id, the round and seat winds and whose turn it is. It never
+the ruleset id, the round and seat winds, the turns of East played and whose turn it is. It never
 holds another seat's concealed tiles or any tile of the wall (property-tested in
 ``tests/engine/test_views.py``).
 """
@@ -34,6 +34,11 @@ class Scoreboard(Protocol):
     @property
     def pot(self) -> int:
         """Stakes on the table."""
+        ...  # pragma: no cover
+
+    @property
+    def passes(self) -> int:
+        """Times the East role has passed since the match began."""
         ...  # pragma: no cover
 
 
@@ -130,6 +135,12 @@ class PlayerView:
     """``claim`` is a red five."""
     red_indicators: tuple[int, ...] = ()
     """Positions in ``indicators`` of red fives."""
+    passes: int = 0
+    """Times the East role has passed since the match began: the turn of East being played,
+    counted from 0 (0 when the view was built without a match). Public at every table; in a
+    FIMJ tournament East passes every deal (FIMJ-TOURN-3), so it is the deals played, which
+    the round wind cannot tell there (the first round wind is the breach wall's,
+    FIMJ-TOURN-4)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (tiles in notation)."""
@@ -186,4 +197,5 @@ def view_of(deal: ViewedDeal, seat: int, match: Scoreboard | None = None) -> Pla
         red_discards=tuple(tuple(sorted(r.discarded)) for r in deal.red_seats),
         red_claim=claim is not None and deal.claim_red,
         red_indicators=tuple(sorted(deal.red_indicators)),
+        passes=match.passes if match is not None else 0,
     )

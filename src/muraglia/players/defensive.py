@@ -22,15 +22,6 @@ open a hand still two steps from ready are declined while an opponent is likely 
 deal-in costs the discarder. A ready hand also counts what being ready at an exhaustive draw
 is worth, as the ruleset's settlement pays it (riichi's noten payments).
 
-Where the profile says so (:attr:`~muraglia.players.profiles.Profile.defensive_ready_values`,
-measured in Seipalle and off there while the expert cannot change) the discards that leave
-the hand ready are valued by the ruleset's scorer as the expert values them
-(:meth:`DefensiveBot._value_ready`): a wait that no win is allowed on (no double besides
-dora, SEI-SCORE-2) costs a step, and riichi is declared only where its expected gain beats
-dama's by more than the 1000 stake it risks (:meth:`DefensiveBot.riichi_pays`,
-SEI-RIICHI-3/6) — the efficiency field declares on every ready hand and its stakes go to
-the next winner (SEI-PAY-5).
-
 In MCR (8 points, MCR-WIN-4) the bot also knows when its hand cannot win: it reads the
 danger only for such a hand, declines a call whose hand cannot reach the minimum one draw
 ahead and counts a ready discard's outs on its winning waits only.
@@ -45,7 +36,7 @@ not win (:meth:`DefensiveBot.hand_points`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -72,18 +63,11 @@ from muraglia.players.efficiency import (
     reachable_fan,
     useful_count,
 )
-from muraglia.players.lookahead import FLOOR, RIICHI_WALL, ValueLookahead
+from muraglia.players.lookahead import FLOOR, ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
 from muraglia.tiles import NUM_KINDS, Tile, wind_letter
 
-__all__ = [
-    "QUIET",
-    "RIICHI_GAIN",
-    "SCORE_BUDGET",
-    "SELF_DRAWN",
-    "DefensiveBot",
-    "shanten_after_call",
-]
+__all__ = ["QUIET", "SELF_DRAWN", "DefensiveBot", "shanten_after_call"]
 
 QUIET = 0.05
 """Summed opponent readiness under which the bots play as if nobody threatened."""
@@ -107,17 +91,6 @@ lookahead's floor cannot reach the minimum (MCR: 8 points) for :meth:`DefensiveB
 VALUE_SCALE = 40.0
 """Profile value units (ukeire units) that double a hand's expected value."""
 
-SCORE_BUDGET = 16
-"""Hands a decision may value with the ruleset's scorer (cached or not,
-:meth:`DefensiveBot.hand_value`)."""
-
-RIICHI_GAIN = 1.25
-"""Riichi is declared on a hand that has a yaku without it only if it multiplies the value
-by at least this much (:meth:`DefensiveBot.riichi_pays`)."""
-
-_WINS: dict[tuple[Any, ...], float] = {}
-_WINS_MAX = 1 << 16
-
 
 class DefensiveBot(EfficiencyBot):
     """Efficiency plus expected-value push/fold (see the module docstring)."""
@@ -136,13 +109,6 @@ class DefensiveBot(EfficiencyBot):
         self.claim_ukeire = True
         self.caution = self.profile.caution
         self.race_threat = self.profile.race_threat
-        self._budget = SCORE_BUDGET
-        if self.profile.defensive_ready_values:
-            # the ready discards valued by the scorer as the expert's are, riichi only where
-            # its stake pays (SEI-RIICHI-3/6; measured in Seipalle: docs/players.md, "Issue
-            # 20, Seipalle, third pass")
-            self.ready_values = True
-            self.riichi_stake = self.traits.riichi_stake * self.profile.defensive_stake_share
         if self.traits.settled:
             # FIMJ, Ravenna: a deal-in costs no more than another seat's win (FIMJ-PAY-1,
             # RAV-PAY-1). Reading the danger there lost placement in every form measured
@@ -244,6 +210,10 @@ class DefensiveBot(EfficiencyBot):
             return replace(self.traits, dealer_pays_more=False)
         return self.traits
 
+    def danger_model(self, t: Table) -> DangerModel:
+        """The danger model the bot's push/fold reads (:meth:`danger_traits`)."""
+        return DangerModel.of(t, self.danger_traits())
+
     draw_weight = 1.0
     """Share of :meth:`draw_value` the bot counts (0: none)."""
 
@@ -282,15 +252,26 @@ class DefensiveBot(EfficiencyBot):
 
     @staticmethod
     def _win_text(
-        t: Table, counts: list[int], win: int, melds: tuple[str, ...] | None = None
+        t: Table,
+        counts: list[int],
+        win: int,
+        melds: tuple[str, ...] | None = None,
+        reds: Sequence[int] = (),
     ) -> str:
         """The scorers' notation of a win on ``win``.
 
-        The concealed ``counts`` and the declared ``melds`` (the view's by default).
+        The concealed ``counts`` and the declared ``melds`` (the view's by default); one
+        five of each kind in ``reds`` is the red one (``0m``, EMA-TILE-2).
         """
         v = t.view
         declared = v.melds[v.seat] if melds is None else melds
-        return concealed_notation(counts) + "".join(declared) + "+" + _NOTATION[win]
+        text = concealed_notation(counts)
+        for k in reds:  # the suit's group of digits holds a 5: the first one is the red
+            letter = _NOTATION[k][1]
+            end = text.index(letter)
+            start = max(text.rfind(c, 0, end) for c in "mps") + 1
+            text = text[:start] + text[start:end].replace("5", "0", 1) + text[end:]
+        return text + "".join(declared) + "+" + _NOTATION[win]
 
     def may_riichi(self, waits: int, melds: int) -> bool:
         """Whether a ready hand may declare riichi (the wall left aside).
@@ -340,134 +321,6 @@ class DefensiveBot(EfficiencyBot):
             flags=flags, indicators=v.indicators,
         )  # fmt: skip
 
-    def hand_value(
-        self, t: Table, counts: list[int], win: int, *, riichi: bool, tsumo: bool = False
-    ) -> float:
-        """The ruleset's value of the concealed ``counts`` won on ``win``.
-
-        ``win`` is a discard, or self-drawn with ``tsumo``.
-
-        0 when the hand is not a win the ruleset allows (no yaku, under the minimum...).
-        A decision values at most :data:`SCORE_BUDGET` hands; beyond that a hand is worth
-        the ruleset's typical value (it is at least a shape that wins). The budget counts
-        every hand asked for, cached or not, so a decision does not depend on what earlier
-        decisions left in the cache (a seed fixes the bot).
-        """
-        v = t.view
-        rules = self.ruleset
-        if rules is None:
-            return self.traits.typical_value
-        flags: list[str] = []
-        if riichi:
-            flags.append("riichi")
-        known = getattr(rules, "flags", {}) or {}
-        if t.unseen(win) == 1 and t.visible[win] == 3 and "last_of_kind" in known:
-            flags.append("last_of_kind")  # FIMJ-DBL-C09, MCR-FAN-27
-        key = (
-            self.traits.id,
-            bytes(counts),
-            v.melds[v.seat],
-            win,
-            t.seat_wind,
-            v.round_wind,
-            v.indicators,
-            tuple(flags),
-            tsumo,
-        )
-        if self._budget <= 0:
-            return self.traits.typical_value
-        self._budget -= 1
-        hit = _WINS.get(key)
-        if hit is not None:
-            return hit
-        value = score_win(
-            rules,
-            self._win_text(t, counts, win),
-            tsumo=tsumo,
-            seat_wind=t.seat_wind,
-            round_wind=v.round_wind,
-            flags=flags,
-            indicators=v.indicators,
-        )
-        if len(_WINS) >= _WINS_MAX:
-            _WINS.clear()
-        _WINS[key] = value
-        return value
-
-    def wait_value(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int]:
-        """A ready hand's waits: the mean value of a win and the unseen winning copies.
-
-        The mean is over the unseen winning copies; waits the ruleset would not let win
-        count nothing.
-        """
-        mean, outs, _ = self.wait_values(t, counts, riichi=riichi)
-        return mean, outs
-
-    def wait_values(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int, int]:
-        """:meth:`wait_value`, and the winning copies that may also win on a discard.
-
-        A wait that wins only self-drawn (menzen tsumo, SEI-DBL-D29; MCR's self-drawn fans)
-        counts :data:`SELF_DRAWN` of its self-drawn value.
-        """
-        melds = t.own_melds
-        total = 0.0
-        outs = ron = 0
-        for k in range(NUM_KINDS):
-            u = t.unseen(k)
-            if not u or counts[k] >= 4:
-                continue
-            counts[k] += 1
-            done = shanten_all(counts, melds) < 0
-            counts[k] -= 1
-            if done:
-                value = self.hand_value(t, counts, k, riichi=riichi)
-                if value > 0:
-                    ron += u
-                else:  # no win on a discard: self-drawn only (menzen tsumo, MCR's
-                    # self-drawn / fully concealed fan), about a third of the wins
-                    value = SELF_DRAWN * self.hand_value(t, counts, k, riichi=riichi, tsumo=True)
-                if value > 0:
-                    total += u * value
-                    outs += u
-        return (total / outs if outs else 0.0), outs, ron
-
-    def riichi_pays(
-        self,
-        t: Table,
-        riichi_value: float,
-        dama_value: float,
-        *,
-        chance: float = 0.0,
-        ron: float = 1.0,
-    ) -> bool:
-        """Riichi (or FIMJ/Seipalle richi) rather than staying concealed without it.
-
-        ``chance`` is the ready hand's chance to win, ``ron`` the share of its winning
-        copies that also win on a discard without riichi. Where the stake is worth
-        weighing (:attr:`~muraglia.players.danger.RuleTraits.riichi_stake`, Seipalle) by
-        expected value: riichi wins ``chance`` x (the riichi hand's gain, the table's
-        stakes counted) and loses the stake otherwise (SEI-RIICHI-3/6); dama wins
-        ``chance`` x (the dama hand's gain, its self-drawn-only waits at
-        :data:`SELF_DRAWN`, and ``ron`` + the rest's self-drawn share of the stakes).
-        """
-        if riichi_value <= 0:
-            return False
-        stake = self.riichi_stake
-        if stake:
-            v = t.view
-            east = v.dealer == v.seat
-            pot = self.traits.pot_share * v.pot
-            share = ron + SELF_DRAWN * (1 - ron)
-            riichi = chance * win_gain(self.traits, riichi_value, east=east, pot=v.pot)
-            riichi -= (1 - chance) * stake
-            dama = chance * (win_gain(self.traits, dama_value, east=east, pot=0) + share * pot)
-            return riichi > dama and v.live_count >= RIICHI_WALL
-        if dama_value <= 0:
-            return True  # no yaku without it (EMA-WIN-2, SEI-SCORE-2)
-        if self.traits.liability == 0:
-            return riichi_value > dama_value  # FIMJ richi: nothing to fold against anyway
-        return riichi_value >= RIICHI_GAIN * dama_value and t.view.live_count >= 8
-
     def hand_points(self, t: Table, counts: list[int]) -> float:
         """The ruleset's value of the 13 concealed ``counts`` as a hand that did not win.
 
@@ -503,7 +356,6 @@ class DefensiveBot(EfficiencyBot):
         return value
 
     def _act(self, t: Table, legal: Sequence[Action]) -> Action:
-        self._budget = SCORE_BUDGET
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return super()._act(t, legal)
@@ -511,7 +363,7 @@ class DefensiveBot(EfficiencyBot):
             return self._attack(t, legal, discards)
         if self.fold_junk_only and not self.cannot_win(t, discards):
             return self._attack(t, legal, discards)  # MCR: a hand that may win plays on
-        model = DangerModel.of(t, self.danger_traits())
+        model = self.danger_model(t)
         ranked, equity, steps = self.ranked_equity(t, discards)
         best_sh = min(steps.values())
         for a in legal:
@@ -521,6 +373,19 @@ class DefensiveBot(EfficiencyBot):
                 and self._kong_ok(t, a, best_sh)
             ):
                 return a
+        return self.push_or_fold(t, model, discards, ranked=ranked, equity=equity, steps=steps)
+
+    def push_or_fold(
+        self,
+        t: Table,
+        model: DangerModel,
+        discards: Sequence[Discard],
+        *,
+        ranked: dict[Action, float],
+        equity: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> Action:
+        """The discard under a threat (:func:`~muraglia.players.danger.attack_or_fold`)."""
         return attack_or_fold(
             model, discards, ranked, equity, self.pick, steps=steps, caution=self.caution
         )
@@ -567,19 +432,8 @@ class DefensiveBot(EfficiencyBot):
             counts[k] += 1
 
     def _attack(self, t: Table, legal: Sequence[Action], discards: list[Discard]) -> Action:
-        """The choice with nobody threatening.
-
-        The efficiency bot's; with :attr:`ready_values` the best of :meth:`ranked_equity`
-        (kongs as the efficiency bot declares them).
-        """
-        if not self.ready_values:
-            return super()._act(t, legal)
-        ranked, _, steps = self.ranked_equity(t, discards, with_equity=False)
-        best_sh = min(steps.values())
-        for a in legal:
-            if isinstance(a, ConcealedKong | AddedKong) and self._kong_ok(t, a, best_sh):
-                return a
-        return self.pick(ranked)
+        """The choice with nobody threatening (the efficiency bot's)."""
+        return super()._act(t, legal)
 
     def ranked_equity(
         self, t: Table, discards: Sequence[Discard], *, with_equity: bool = True
@@ -588,33 +442,13 @@ class DefensiveBot(EfficiencyBot):
 
         The scores are the efficiency bot's; the equity is the chance to win times the value
         (ruleset units), left empty without ``with_equity`` (an attack with nobody to fear
-        reads only the scores). With :attr:`ready_values` the discards that leave the hand
-        ready are valued by the ruleset's scorer (:meth:`_value_ready`: their equity, a
-        wait that cannot win, riichi or dama), then :meth:`refine` may move the scores (the
-        expert's lookahead).
+        reads only the scores).
         """
         scores, shanten = self.discard_scores(t, discards)
         steps: dict[Action, int] = {a: shanten[a.tile] for a in discards}
         equity: dict[Action, float] = {}
-        ranked = dict(scores)
-        if with_equity:
-            self._equity(t, discards, shanten, equity)
-        if not self.ready_values:
-            return ranked, equity, steps
-        self._value_ready(t, discards, ranked, equity, steps, with_equity=with_equity)
-        self.refine(t, discards, ranked, steps)
-        if not ranked:
-            ranked = {a: -SHANTEN_WEIGHT * 9.0 for a in discards if not a.riichi}
-        return ranked, equity, steps
-
-    def _equity(
-        self,
-        t: Table,
-        discards: Sequence[Discard],
-        shanten: dict[Tile, int],
-        equity: dict[Action, float],
-    ) -> None:
-        """Each discard's equity (chance to win x value, ruleset units) into ``equity``."""
+        if not with_equity:
+            return dict(scores), equity, steps
         ctx = ValueContext(self.profile, t)
         counts = t.counts
         melds = t.own_melds
@@ -643,91 +477,7 @@ class DefensiveBot(EfficiencyBot):
                 e = win_chance(sh, uke, draws, unseen, race) * value
                 by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
             equity[a] = e
-
-    ready_values = False
-    """Whether the discards that leave the hand ready are valued by the ruleset's scorer
-    (:meth:`_value_ready`): the expert's, and the defensive bot's where the profile says so
-    (:attr:`~muraglia.players.profiles.Profile.defensive_ready_values`, Seipalle)."""
-
-    value_units = 0.0
-    """Ukeire units a ready hand's expected value worth one typical hand adds to its score
-    (the expert's :data:`~muraglia.players.expert.VALUE_UNITS`; 0: none, the defensive bot
-    keeps the efficiency bot's ranking of the waits)."""
-
-    riichi_stake = 0.0
-    """The riichi stake weighed by :meth:`riichi_pays` (the traits' ``riichi_stake``; 0: the
-    gain rule)."""
-
-    def _value_ready(
-        self,
-        t: Table,
-        discards: Sequence[Discard],
-        ranked: dict[Action, float],
-        equity: dict[Action, float],
-        steps: dict[Action, int],
-        *,
-        with_equity: bool,
-    ) -> None:
-        """The discards that leave the hand ready, valued by the ruleset's scorer.
-
-        Each one's waits (:meth:`wait_value`) set its equity, and its score gains
-        :attr:`value_units` per typical hand of their expected value; a wait on which the
-        ruleset lets no win (no double besides dora, SEI-SCORE-2; no yaku, EMA-WIN-2; under
-        8 points, MCR-WIN-4) costs a step of shanten, and a riichi discard is dropped unless
-        riichi pays (:meth:`riichi_pays`: in Seipalle the 1000 stake it risks,
-        SEI-RIICHI-3/6).
-        """
-        typical = self.traits.typical_value
-        counts = t.counts
-        draws = t.view.live_count // 4
-        unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
-        race = self.race(t) if with_equity else RACE
-        drawn = self.draw_value(t) if with_equity else 0.0
-        worth = self.final_worth(t)
-        for a in discards:
-            k = a.tile
-            counts[k] -= 1
-            try:
-                if steps[a] != 0:
-                    continue
-                value, outs = self.wait_value(t, counts, riichi=a.riichi)
-                chance = win_chance(0, outs, draws, unseen, race)
-                equity[a] = chance * self.win_gain(t, value)
-                equity[a] += drawn
-                if a not in ranked:
-                    continue
-                if a.riichi:
-                    dama, _, ron = self.wait_values(t, counts, riichi=False)
-                    if not self.riichi_pays(t, value, dama, chance=chance, ron=ron / max(outs, 1)):
-                        del ranked[a]
-                        continue
-                ratio = min(value / typical, 4.0) if worth is None else worth(value)
-                ranked[a] += self.value_units * ratio * min(outs, 8) / 8
-                if outs == 0:
-                    ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win
-            finally:
-                counts[k] += 1
-
-    def refine(
-        self,
-        t: Table,
-        discards: Sequence[Discard],
-        ranked: dict[Action, float],
-        steps: dict[Action, int],
-    ) -> None:
-        """Move the scores of ``ranked`` after :meth:`_value_ready`.
-
-        Nothing here; the expert's lookahead
-        (:meth:`~muraglia.players.expert.ExpertBot.refine`).
-        """
-
-    def final_worth(self, t: Table) -> Callable[[float], float] | None:
-        """What a win of each value is worth in placement in the match's last deal.
-
-        None: its value (the defensive bot does not play the last deal for placement; the
-        expert does, :meth:`~muraglia.players.expert.ExpertBot.final_worth`).
-        """
-        return None
+        return dict(scores), equity, steps
 
     race_threat = 0.0
     """Per unit of the opponents' summed readiness, the chance a turn that another seat wins

@@ -72,15 +72,43 @@ class Profile:
     """Ukeire units the expert adds for a ready hand whose waits are worth one typical hand
     (the expert's ``value_units``; 0: its default,
     :data:`muraglia.players.expert.VALUE_UNITS`)."""
+    wait_odds: tuple[tuple[float, float, float, float, float], ...] = ()
+    """How often the others discard an unseen copy of each class of kind, over the average
+    (dragon, wind, 1/9, 2/8, 3-7), early, in the middle and late in the deal
+    (:data:`~muraglia.players.expert.WAIT_STAGES`): the expert counts a ready hand's waits
+    by the copies likely to come to it (:meth:`~muraglia.players.expert.ExpertBot.wait_odds`);
+    empty: every copy alike."""
     session_deals: int = 0
-    """Turns of East in a match, if fixed (Ravenna: 8, RAV-COMP-1, RAV-END-4): the expert
-    plays the last one for placement (:meth:`~muraglia.players.expert.ExpertBot.final_worth`);
-    0: not known (FIMJ's tournament rounds start at the breach wall's wind, FIMJ-TOURN-4)."""
+    """Turns of East in a match, if fixed (Ravenna: 8, RAV-COMP-1, RAV-END-4; FIMJ: 16,
+    FIMJ-GAME-1, every deal of a tournament, FIMJ-TOURN-3; riichi-ema: 8, the East and South
+    rounds, EMA-GAME-3): the expert plays the last one
+    for placement (:meth:`~muraglia.players.expert.ExpertBot.final_worth`, the turn read
+    from the view's ``passes``); 0: not fixed."""
     heads_limit: float = 0.0
     """The value of a win on all head tiles in any arrangement, if the ruleset has such a
     limit hand (Ravenna: 200, RAV-HAND-3, RAV-MAX-M02, RAV-GAP-10): the expert weighs the
     route to it against the plain hand's (:meth:`~muraglia.players.expert.ExpertBot.heads_route`);
     0: no such hand (the shanten knows thirteen orphans only)."""
+    place_value: float = 0.0
+    """Ruleset units one place is worth to the expert in the match's last deal (known by
+    :attr:`session_deals`): its push/fold weighs a win and a deal-in by the places they move
+    and it declares riichi only where riichi climbs higher than dama
+    (:attr:`~muraglia.players.expert.ExpertBot.place_value`); 0: the last deal is played
+    for points."""
+    tenpai_live: int = 0
+    """From this many live tiles left the expert makes a call that leaves its hand ready
+    even without a yaku, for the noten payments (EMA-TENPAI-1, EMA-END-3;
+    :attr:`~muraglia.players.expert.ExpertBot.tenpai_live`); 0: never."""
+    red_fives: bool = False
+    """Whether the expert counts its red fives as dora (EMA-TILE-2: one five of each suit
+    is red and worth a dora; :attr:`~muraglia.players.expert.ExpertBot.red_fives`)."""
+    place_deals: int = 1
+    """How many of the match's last deals the expert plays for placement (1: the last
+    alone; see :meth:`~muraglia.players.expert.ExpertBot.standing`)."""
+    place_spread: float = 0.0
+    """Points one deal moves a seat's score by (a standard deviation): before the last
+    deal the expert's placement is the expected one over the deals left
+    (:class:`~muraglia.players.expert.Standing`)."""
     lookahead: bool = False
     """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
     (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
@@ -92,6 +120,10 @@ class Profile:
     expert_race_threat: float = 0.0
     """The expert's :attr:`race_threat` where it differs from the defensive bot's (0: the
     same)."""
+    expert_fold_equity: bool = False
+    """Whether the expert's fold is worth the equity its tile keeps less its cost (rather
+    than its cost alone, :func:`~muraglia.players.danger.attack_or_fold`; see
+    :attr:`~muraglia.players.expert.ExpertBot.fold_equity`)."""
     dealer_ron: bool = False
     """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
     is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
@@ -105,22 +137,6 @@ class Profile:
     first, added to :data:`~muraglia.players.danger.RACE` in the defensive and expert bots'
     own chance to win (:meth:`~muraglia.players.defensive.DefensiveBot.race`); 0: the
     constant alone."""
-    defensive_ready_values: bool = False
-    """Whether the defensive bot values the discards that leave its hand ready with the
-    ruleset's scorer as the expert does
-    (:attr:`~muraglia.players.defensive.DefensiveBot.ready_values`): a wait on which no win
-    is allowed costs a step (SEI-SCORE-2) and riichi is declared only where it pays against
-    the stake it risks (SEI-RIICHI-3/6, SEI-PAY-5), without the expert's weight on the
-    waits' value or its lookahead. Seipalle: paired -0.135 of a place over 750 matches
-    against the efficiency field, but the expert against this defensive field lost its
-    margin (docs/players.md, "Issue 20, Seipalle, third pass"): off in every profile for
-    now. The expert reads it always."""
-    defensive_stake_share: float = 1.0
-    """With :attr:`defensive_ready_values`, the share of the riichi stake
-    (:attr:`~muraglia.players.danger.RuleTraits.riichi_stake`) the defensive bot weighs
-    when it chooses riichi or dama (the expert weighs all of it). Seipalle: 0.5, as strong
-    against the efficiency field as the whole stake (paired +0.010 +/- 0.046 over 300
-    matches), declaring riichi in 7 % of its deals rather than 3 % (the same section)."""
 
     def scoring_honours(self, seat_wind: Tile, round_wind: Tile) -> frozenset[Tile]:
         """Honours whose pung scores a double for a seat with ``seat_wind``."""
@@ -141,6 +157,17 @@ PROFILES: dict[str, Profile] = {
         # 0.159 for the expert over 300 matches, -0.010 +/- 0.185 for the defensive bot over
         # 200; docs/players.md, "Issue 20, fourth pass")
         lookahead=True,
+        # 16 turns of East (FIMJ-GAME-1; a tournament deal each, FIMJ-TOURN-3): the expert
+        # plays the last for placement (docs/players.md, "Issue 20, FIMJ")
+        session_deals=16,
+        # the others' discards per unseen copy of a class over the average, live >= 45 /
+        # 20-44 / < 20: four efficiency bots, 30 FIMJ tournament matches not of the strength
+        # cells (`python bench/discard_odds.py --matches 30`; docs/players.md, "Issue 20, FIMJ")
+        wait_odds=(
+            (1.85, 1.87, 1.17, 0.84, 0.66),
+            (1.28, 1.45, 1.12, 0.98, 0.85),
+            (0.79, 1.88, 0.64, 1.25, 0.90),
+        ),
     ),
     "ravenna": Profile(
         "ravenna",
@@ -172,14 +199,6 @@ PROFILES: dict[str, Profile] = {
         # the same 300 and 290 seeded matches (docs/players.md, "Issue 20, Seipalle")
         caution=0.5,
         race_threat=0.05,  # a standing riichi ends the deal sooner than RACE says
-        # the defensive bot's riichi or dama by the stake (SEI-RIICHI-3/6) beats the
-        # efficiency field (paired -0.135 +/- 0.071 over 750 matches) but takes the expert's
-        # margin over the defensive field with it (its pilot 2.429 against the <= 2.40
-        # target, 2.398 with half the stake): off while the expert cannot change (its cell
-        # runs); the measured setting is half the stake (docs/players.md, "Issue 20,
-        # Seipalle, third pass")
-        defensive_ready_values=False,
-        defensive_stake_share=0.5,
     ),
     # EMA-WIN-2: a win needs a yaku (dora are not one). Opening must keep a yakuhai pung,
     # tanyao, a flush or toitoi; closed and ready, riichi is the yaku (EMA-RIICHI-4). Open
@@ -211,6 +230,10 @@ PROFILES: dict[str, Profile] = {
         # -0.040 +/- 0.052 (vs efficiency) and -0.027 +/- 0.052 (vs defensive) over 150
         # matches each; 0 lost 0.13 +/- 0.11 (the same section)
         ready_value=24.0,
+        # the last deal (South 4, EMA-GAME-3) played for placement: a place worth two
+        # typical hands (docs/players.md, "Issue 20, riichi-ema expert: the last deal")
+        session_deals=8,
+        place_value=10000.0,
     ),
     # MCR-WIN-4: 8 points minimum. Calls must keep a shape that reaches it: full/half flush,
     # all pungs, straights and shifted chows, honour pungs.
@@ -227,7 +250,14 @@ PROFILES: dict[str, Profile] = {
         min_fan=8,
     ),
 }
-PROFILES["riichi-tenhou"] = replace(PROFILES["riichi-ema"], id="riichi-tenhou")
+PROFILES["riichi-tenhou"] = replace(
+    PROFILES["riichi-ema"],
+    id="riichi-tenhou",
+    # Tenhou's match may end early or run into the West round (bust, agari yame, West
+    # extension): the last deal is not known from the round and dealer alone
+    session_deals=0,
+    place_value=0.0,
+)
 """Profiles by ruleset id."""
 
 _DEFAULT = Profile("default")
