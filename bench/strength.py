@@ -174,9 +174,8 @@ Ravenna expert cells of its pilot bots ``57a5196ea1`` (``verify --matches 6`` re
 0-5 of both pilots in ``bench/results/pilots-ravenna.jsonl`` identically) and Ravenna's
 defensive cell (matches 0-5 of the ``239068d6a3`` rows replayed identically); its faster
 scoring and lookahead (the bots' ``win_worth``, batched shanten) decide as before elsewhere:
-``verify --matches 6``
-replayed matches 0-5 of riichi-ema's expert and defensive vs efficiency cells, Seipalle's
-three cells (all ``fb7e3cf7a3``) and MCR's three identically."""
+``verify --matches 6`` replayed matches 0-5 of riichi-ema's expert and defensive vs
+efficiency cells, Seipalle's three cells (all ``fb7e3cf7a3``) and MCR's three identically."""
 
 
 def cell_bots(

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from muraglia.cli import main
 from muraglia.engine import Game
-from muraglia.engine.actions import Chow, Discard, Pass, Pung, Win
+from muraglia.engine.actions import Chow, ConcealedKong, Discard, Pass, Pung, Win
 from muraglia.engine.views import PlayerView, view_of
 from muraglia.io.record import dumps, record_of
 from muraglia.notation import parse_tiles
@@ -354,6 +354,24 @@ def test_on_the_heads_route_the_expert_claims_head_pungs_and_no_other() -> None:
         c[k] += 1
     assert heads_distance(c, []) == 5
     assert heads_distance(c, [(Tile.M5,) * 3]) is None  # a meld of 2-8: no route
+
+
+def test_on_the_heads_route_the_expert_declares_kongs_of_head_tiles_only() -> None:
+    """On the route to all head tiles (RAV-HAND-3, RAV-MAX-M02) a declared kong of 2-8 would
+    end it (every tile of the hand must be a head tile, the declared ones too): the expert
+    lets a 5m of 5555m go where the same bot off the route (``heads_weight`` 0) declares the
+    kong; a kong of a head tile stays on the route (the hand is still all head tiles, its
+    replacement tile drawn) and is declared on it as elsewhere."""
+    for hand in ("1m9m1p9p1z1z5z9s5555m7s", "1m99m1p1z1z5z9s5555m7s"):
+        v = view(hand, rules="ravenna", drawn="3p")
+        legal = [*discards_of(v), ConcealedKong(0, Tile.M5)]
+        off = ExpertBot("ravenna")
+        off.heads_weight = 0.0
+        assert off.choose(v, legal) == ConcealedKong(0, Tile.M5)
+        assert ExpertBot("ravenna").choose(v, legal) == Discard(0, Tile.M5)
+    v = view("1m1111z9p5z9s456m37s7p", rules="ravenna", drawn="9m")
+    legal = [*discards_of(v), ConcealedKong(0, Tile.EAST)]
+    assert ExpertBot("ravenna").choose(v, legal) == ConcealedKong(0, Tile.EAST)
 
 
 def _last_deal(v: PlayerView, scores: tuple[int, ...], *, last: bool = True) -> PlayerView:

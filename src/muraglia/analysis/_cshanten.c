@@ -308,25 +308,31 @@ PyDoc_STRVAR(draws_doc,
              "DeltaShanten.draws of the hand ``counts`` (a list of 34 ints) with ``melds`` "
              "declared melds: the shanten_all of counts - remove + k for each k of ``kinds`` "
              "(remove -1: nothing taken away). None when the call is not on the fast path "
-             "(remove not held, a fifth copy, a group of more than 14 tiles, anything but "
-             "plain ints): the pure method then answers, or raises its error.");
+             "(remove not held, a kind outside 0-33, a fifth copy, a group of more than 14 "
+             "tiles, anything but plain ints in a plain list, an int beyond a C long): the pure "
+             "method then answers, or raises its error.");
 
 static PyObject *native_draws(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     unsigned char c[34];
     long melds, remove;
     Py_ssize_t i, n, index;
-    PyObject *kinds, *out, **items;
+    PyObject *kinds, *out;
     const signed char *final;
     (void)self;
     if (nargs != 4 || !PyLong_CheckExact(args[1]) || !PyLong_CheckExact(args[2]) ||
-        !PyList_Check(args[3]) || read_counts(args[0], c))
+        !PyList_CheckExact(args[3]) || read_counts(args[0], c))
         Py_RETURN_NONE;
     melds = PyLong_AsLong(args[1]);
-    remove = PyLong_AsLong(args[2]);
-    if (melds < 0 || melds > 4 || remove < -1 || remove > 33) {
+    if (melds == -1 && PyErr_Occurred()) { /* beyond a C long: the pure method's error */
         PyErr_Clear();
         Py_RETURN_NONE;
     }
+    remove = PyLong_AsLong(args[2]);
+    if (remove == -1 && PyErr_Occurred()) { /* -1 is "nothing taken away" only when no error */
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    if (melds < 0 || melds > 4 || remove < -1 || remove > 33) Py_RETURN_NONE;
     if (remove >= 0) {
         if (c[remove] == 0) Py_RETURN_NONE;
         c[remove]--;
@@ -338,11 +344,15 @@ static PyObject *native_draws(PyObject *self, PyObject *const *args, Py_ssize_t 
     n = PyList_GET_SIZE(kinds);
     out = PyList_New(n);
     if (out == NULL) return NULL;
-    items = ((PyListObject *)kinds)->ob_item;
     for (i = 0; i < n; i++) {
-        PyObject *o = items[i], *v;
+        PyObject *o, *v;
         long k;
         int sh;
+        /* no Python code runs in this loop (the answers are cached small ints), yet the list
+         * is read item by item with its size checked: a list changed under the call (a
+         * finaliser run by an allocation) can never be read out of bounds */
+        if (i >= PyList_GET_SIZE(kinds)) goto pure;
+        o = PyList_GET_ITEM(kinds, i);
         if (!PyLong_CheckExact(o)) goto pure;
         k = PyLong_AsLong(o);
         if (k < 0 || k > 33 || c[k] >= 4) {

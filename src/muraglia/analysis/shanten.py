@@ -469,6 +469,10 @@ class DeltaShanten:
         The compiled kernel answers a list of kinds where built (:data:`NATIVE_DRAWS`); this
         method (:meth:`pure_draws`) is the reference, and answers whatever the kernel
         declines (errors included).
+
+        Raises:
+            InvalidHandError: for ``remove`` not held or not a kind (above 33), a kind of
+                ``kinds`` outside 0-33, a fifth copy or a group of more than 14 tiles.
         """
         if kinds.__class__ is list and isinstance(remove, int):  # a Tile too (an IntEnum)
             out = _native_draws(self._c, self._melds, int(remove), kinds)
@@ -480,6 +484,8 @@ class DeltaShanten:
         """:meth:`draws` in pure Python (the reference of the compiled kernel)."""
         c = self._c
         plus = [nx[0] for nx in self._next]
+        if remove >= NUM_KINDS:
+            raise InvalidHandError(f"{remove!r} is not a tile kind (0-{NUM_KINDS - 1})")
         if remove >= 0:
             n = c[remove]
             if n == 0:
@@ -502,12 +508,14 @@ class DeltaShanten:
         py = _PY[h3 * _NHONOUR + d]
         # the group boundaries and thresholds as locals: the loop below is the ukeire hot path
         pin, sou, hon = SUIT_STARTS[1], SUIT_STARTS[2], NUM_SUITED
-        copies, seven_zeros, no_kokushi = COPIES, _SEVEN_ZEROS, _NO_KOKUSHI
+        copies, seven_zeros, no_kokushi, nkinds = COPIES, _SEVEN_ZEROS, _NO_KOKUSHI, NUM_KINDS
         if remove >= 0:
             c[remove] -= 1
         out: list[int] = []
         try:
             for k in kinds:
+                if not 0 <= k < nkinds:  # c[-1] would read the last kind's count
+                    raise InvalidHandError(f"{k!r} is not a tile kind (0-{nkinds - 1})")
                 m = c[k]
                 if m >= copies:
                     raise InvalidHandError(f"tile kind {k} would have 5 copies")
