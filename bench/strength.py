@@ -116,6 +116,14 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("fb7e3cf7a3", "mcr", "defensive", "efficiency"): "f2bac557b1",
     ("fb7e3cf7a3", "ravenna", "defensive", "efficiency"): "339e075ec1",
     ("fb7e3cf7a3", "fimj"): "95c8b2f66d",
+    ("34471faf4f", "ravenna", "expert", "efficiency"): "57a5196ea1",
+    ("34471faf4f", "ravenna", "expert", "defensive"): "57a5196ea1",
+    ("34471faf4f", "ravenna", "defensive", "efficiency"): "339e075ec1",
+    ("34471faf4f", "riichi-ema"): "fb7e3cf7a3",
+    ("34471faf4f", "seipalle"): "fb7e3cf7a3",
+    ("34471faf4f", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("34471faf4f", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("34471faf4f", "mcr", "defensive", "efficiency"): "f2bac557b1",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -160,7 +168,14 @@ their profiles) starts new riichi-ema and Seipalle cells and new Ravenna expert 
 replayed matches 0-11 of MCR's three cells (expert vs efficiency rows of ``1df1edf847``,
 expert vs defensive and defensive vs efficiency rows of ``239068d6a3``) and of Ravenna's
 defensive vs efficiency cell identically, and matches 0-3 of the FIMJ expert vs efficiency and
-defensive vs efficiency pilots (``95c8b2f66d``, ``239068d6a3``)."""
+defensive vs efficiency pilots (``95c8b2f66d``, ``239068d6a3``). The tenth session's
+``34471faf4f`` (the Ravenna expert's route to all head tiles, RAV-MAX-M02) continues the
+Ravenna expert cells of its pilot bots ``57a5196ea1`` (``verify --matches 6`` replayed matches
+0-5 of both pilots in ``bench/results/pilots-ravenna.jsonl`` identically) and Ravenna's
+defensive cell (matches 0-5 of the ``239068d6a3`` rows replayed identically); its faster
+scoring and lookahead (the bots' ``win_worth``, batched shanten) decide as before elsewhere:
+``verify --matches 6`` replayed matches 0-5 of riichi-ema's expert and defensive vs
+efficiency cells, Seipalle's three cells (all ``fb7e3cf7a3``) and MCR's three identically."""
 
 
 def cell_bots(

@@ -46,6 +46,8 @@ if sh.NATIVE:
         (sh.shanten_all, sh._pure_shanten_all),
         (sh.shanten_standard, sh._pure_shanten_standard),
     ]
+if sh.NATIVE_DRAWS:  # DeltaShanten.draws (declined: the pure method)
+    NATIVE_PAIRS += [(sh._native_draws, sh._no_native_draws)]
 if fast.NATIVE:
     NATIVE_PAIRS += [
         (fast.score_best, fast._pure_score_best),
@@ -100,7 +102,8 @@ COMPILED = (
 def kernels(request: pytest.FixtureRequest) -> Iterator[str]:
     """Run a module's tests on the compiled kernels, then on the pure-Python ones.
 
-    The kernels: the notation scanner (``_cnotation.c``), shanten (``analysis/_cshanten.c``),
+    The kernels: the notation scanner (``_cnotation.c``), shanten and its batched draws
+    (``analysis/_cshanten.c``),
     the riichi scorer's, its decomposition's, fu count's, explanation's and output object's
     (``rulesets/riichi_ema/_criichi.c``) and MCR's decompositions, readings, single-tile
     wait, fan-plan loop, resolution and fans (``rulesets/mcr/_cmcr.c``), the encoder of the

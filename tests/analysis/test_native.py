@@ -20,6 +20,7 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,8 @@ from hypothesis import strategies as st
 import muraglia.analysis
 import muraglia.engine.legal
 from muraglia.analysis import shanten as sh
+from muraglia.errors import InvalidHandError
+from muraglia.tiles import Tile
 
 
 def _cannot_build() -> str | None:
@@ -256,3 +259,183 @@ def test_a_missing_or_broken_compiler_is_named(monkeypatch: pytest.MonkeyPatch) 
     assert _cannot_build() == "no C compiler (no-such-cc-here is not on PATH)"
     monkeypatch.setattr(sysconfig, "get_config_var", config("false"))  # runs, builds nothing
     assert str(_cannot_build()).startswith("the C compiler cannot build against the Python")
+
+
+needs_native_draws = pytest.mark.skipif(
+    not sh.NATIVE_DRAWS, reason="the C accelerator (with draws) is not built here"
+)
+KERNEL = {"draws": sh._native_draws}
+"""The compiled ``draws``, kept at import where the ``kernels`` fixture's pure run (which
+rebinds every module attribute naming a kernel while this module's other tests run) leaves it."""
+
+
+@needs_native_draws
+@given(
+    counts_and_melds(),
+    st.lists(st.integers(0, 33), max_size=40),
+    st.integers(-1, 33),
+)
+def test_same_draws_on_generated_hands(
+    case: tuple[list[int], int], kinds: list[int], remove: int
+) -> None:
+    """``DeltaShanten.draws`` (the kernel) against ``pure_draws``: every discard and nothing
+    taken away, any kinds (a fifth copy or a discard of a kind not held: the same error)."""
+    counts, melds = case
+    hand = sh.DeltaShanten(counts, melds)
+    for r in {remove, -1, *(k for k in range(34) if counts[k])}:
+        got, want = _both(hand.draws, hand.pure_draws, r, kinds)
+        assert got == want, (counts, melds, r, kinds)
+        fair = [k for k in kinds if counts[k] - (k == r) < 4]
+        if r < 0 or counts[r]:  # the kernel answers the plain calls itself
+            assert KERNEL["draws"](list(counts), melds, r, fair) == hand.pure_draws(r, fair)
+    assert hand.draws(-1, []) == []
+    for r in (k for k in range(34) if counts[k]):  # a Tile (IntEnum) to take away: the same
+        fair = [k for k in kinds if counts[k] - (k == r) < 4]
+        assert hand.draws(Tile(r), fair) == hand.pure_draws(r, fair)
+
+
+@needs_native_draws
+def test_native_draws_declines_what_it_does_not_judge() -> None:
+    """None (the pure method answers or raises) for anything off its fast path."""
+    counts = [1, 1, 1, 2] + [0] * 27 + [3, 3, 2]
+    assert KERNEL["draws"](counts, 0, 3, [3, 4]) == sh.DeltaShanten(counts).pure_draws(3, [3, 4])
+    declined = [
+        (counts, 0, 5, [1]),  # remove not held
+        ([4, 4, 4, 3] + [0] * 30, 0, -1, [1]),  # a group of more than 14 tiles
+        ([0] * 31 + [4, 3, 2], 0, -1, [31]),  # a fifth 5z
+        (counts, 0, -1, [_Count(1)]),  # an int subclass
+        (counts, 0, -1, [34]),
+        (counts, 0, -2, [1]),
+        (counts, 5, -1, [1]),
+        (counts, True, -1, [1]),
+        (tuple(counts), 0, -1, (1,)),
+        (counts, 0, -1, None),
+        ([1.0] + [0] * 33, 0, -1, [1]),
+    ]
+    for args in declined:
+        assert KERNEL["draws"](*args) is None, args
+    with pytest.raises(InvalidHandError, match="not held"):
+        sh.DeltaShanten(counts).draws(5, [1])
+    with pytest.raises(InvalidHandError, match="5 copies"):
+        sh.DeltaShanten([0] * 31 + [4, 3, 2]).draws(-1, [31])
+
+
+BIG = 1 << 70
+"""An int beyond a C long: the kernel's ``PyLong_AsLong`` fails on it (an error set)."""
+
+
+@needs_native_draws
+@given(
+    counts_and_melds(),
+    st.lists(st.integers(-40, 40) | st.sampled_from([BIG, -BIG]), max_size=12),
+    st.integers(-3, 36) | st.sampled_from([BIG, -BIG]),
+)
+def test_same_draws_on_any_int_arguments(
+    case: tuple[list[int], int], kinds: list[int], remove: int
+) -> None:
+    """Kinds and discards outside 0-33 (and beyond a C long): the kernel declines, so the
+    answer or the error is the pure method's, never a ``SystemError`` or a wrapped index."""
+    counts, melds = case
+    hand = sh.DeltaShanten(counts, melds)
+    got, want = _both(hand.draws, hand.pure_draws, remove, kinds)
+    assert got == want, (counts, melds, remove, kinds)
+    if any(not 0 <= k < 34 for k in kinds) or remove >= 34:
+        assert isinstance(want, tuple), want  # an error: no kind is read out of range
+        assert want[0] is InvalidHandError or (remove < 0 and "5 copies" in want[1]), want
+    assert list(hand._c) == counts  # the hand is left as it was, error or not
+
+
+@needs_native_draws
+def test_native_draws_declines_ints_beyond_a_c_long() -> None:
+    """A melds, discard or kind beyond a C long: None with no error left set (an error set
+    under a returned list is a ``SystemError`` in the caller), then the pure method's error."""
+    counts = [1, 1, 1, 2] + [0] * 27 + [3, 3, 2]
+    for args in [
+        (counts, 0, BIG, [1]),
+        (counts, 0, -BIG, [1]),
+        (counts, BIG, -1, [1]),
+        (counts, -BIG, -1, [1]),
+        (counts, 0, -1, [BIG]),
+        (counts, 0, -1, [1, -BIG]),
+    ]:
+        assert KERNEL["draws"](*args) is None, args
+    hand = sh.DeltaShanten(counts)
+    with pytest.raises(InvalidHandError, match=r"not a tile kind \(0-33\)"):
+        hand.draws(BIG, [1])
+    assert hand.draws(-BIG, [1]) == hand.draws(-1, [1])  # negative: nothing taken away
+    with pytest.raises(InvalidHandError, match=r"not a tile kind \(0-33\)"):
+        hand.draws(-1, [1, BIG])
+
+
+@pytest.mark.usefixtures("kernels")
+@pytest.mark.parametrize("kind", [-1, -34, 34, 40])
+def test_draws_refuses_a_kind_out_of_range(kind: int) -> None:
+    """``draws(-1, [-1])`` read the count of the last kind and the first suit's id table
+    from the end (a silent wrong shanten): a kind outside 0-33 is an error on both paths."""
+    counts = [1, 1, 1, 2] + [0] * 27 + [3, 3, 2]
+    hand = sh.DeltaShanten(counts)
+    for method in (hand.draws, hand.pure_draws):
+        with pytest.raises(InvalidHandError, match=rf"{kind} is not a tile kind \(0-33\)"):
+            method(-1, [0, kind])
+        with pytest.raises(InvalidHandError, match=r"not a tile kind"):
+            method(3, [kind])
+    with pytest.raises(InvalidHandError, match="34 is not a tile kind"):
+        hand.pure_draws(34, [0])
+    assert list(hand._c) == counts
+
+
+class _Listed(list[int]):
+    """A list subclass whose iteration differs from its stored items."""
+
+    def __iter__(self) -> Any:
+        return iter([0] * len(self))
+
+
+@needs_native_draws
+def test_native_draws_declines_a_list_subclass() -> None:
+    """Only an exact list is read by its items (a subclass may iterate otherwise)."""
+    counts = [1, 1, 1, 2] + [0] * 27 + [3, 3, 2]
+    assert KERNEL["draws"](counts, 0, -1, _Listed([9, 10])) is None
+    hand = sh.DeltaShanten(counts)
+    assert hand.draws(-1, _Listed([9, 10])) == hand.pure_draws(-1, [0, 0])
+
+
+@needs_native_draws
+def test_native_draws_keeps_its_references() -> None:
+    """No reference gained or lost on the arguments, their items or None, on the answered
+    and the declined calls alike, and no memory kept over many calls (tracemalloc)."""
+    counts = [1, 1, 1, 2] + [0] * 27 + [3, 3, 2]
+    kinds = [k for k in range(34) if counts[k] < 4]
+    big = 1 << 40  # not a cached small int: its own count is meaningful
+    sub = _Count(2)
+    declined = [1, big, sub]
+    draws = KERNEL["draws"]
+    huge = BIG  # the melds/discard/kind beyond a C long
+    watched = (counts, kinds, declined, big, sub, huge)  # small ints: shared, counts move
+    for melds in (0, 2):  # the first calls load the tables (Python objects holding small ints)
+        assert draws(counts, melds, 3, kinds) is not None
+    before = [sys.getrefcount(o) for o in watched]
+    nones = sys.getrefcount(None)  # shared by the whole process: off by a few, not by calls
+    for _ in range(2000):
+        assert draws(counts, 0, 3, kinds) is not None
+        assert draws(counts, 0, -1, kinds) is not None
+        assert draws(counts, 0, -1, declined) is None
+        assert draws(counts, 0, huge, kinds) is None
+        assert draws(counts, huge, -1, kinds) is None
+        assert draws(counts, 0, -1, [1, huge]) is None
+        assert draws(counts, 0, 5, kinds) is None  # not held
+    after = [sys.getrefcount(o) for o in watched]
+    assert after == before
+    assert abs(sys.getrefcount(None) - nones) < 100  # 6000 declined calls, each one None
+    tracemalloc.start()
+    try:
+        draws(counts, 2, 3, kinds)
+        start = tracemalloc.get_traced_memory()[0]
+        for _ in range(20000):
+            draws(counts, 2, 3, kinds)
+            draws(counts, 2, BIG, kinds)
+            draws(counts, 2, 3, declined)  # its answer list made, then dropped
+        grown = tracemalloc.get_traced_memory()[0] - start
+    finally:
+        tracemalloc.stop()
+    assert grown < 10_000, grown

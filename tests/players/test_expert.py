@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from muraglia.cli import main
 from muraglia.engine import Game
-from muraglia.engine.actions import Discard, Pass, Pung, Win
+from muraglia.engine.actions import Chow, ConcealedKong, Discard, Pass, Pung, Win
 from muraglia.engine.views import PlayerView, view_of
 from muraglia.io.record import dumps, record_of
 from muraglia.notation import parse_tiles
@@ -26,7 +26,7 @@ from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, ExpertBot, Table
 from muraglia.players import lookahead as lookahead_module
 from muraglia.players.danger import win_chance
 from muraglia.players.defensive import QUIET
-from muraglia.players.expert import SELF_DRAWN, VALUE_UNITS, heads_distance
+from muraglia.players.expert import SELF_DRAWN, VALUE_UNITS, Standing, heads_distance
 from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.review import review_file, review_record
 from muraglia.rulesets import load_ruleset
@@ -308,7 +308,8 @@ def test_the_ravenna_expert_heads_for_all_head_tiles_when_that_route_pays() -> N
     1m 99m 1p 11z 5z 9s 456m 3s 7s 7p holds eight head tiles: with 50 tiles left the expert
     lets a lone tile of 2-8 go (3s, 7s or 7p: the plain score keeps 456m), where the
     efficiency bot, the defensive bot and the expert without the route let the lone white
-    dragon go; with 12 tiles left the route is too long and the expert plays the plain hand."""
+    dragon go; with 12 tiles left the route is too long and the expert plays the plain hand,
+    and so it does in the last deal where any win keeps its place (:meth:`final_worth`)."""
     v = view("1m99m1p1z1z5z9s456m37s7p", rules="ravenna")
     late = replace(v, live_count=12)
     for seed in range(4):
@@ -320,6 +321,15 @@ def test_the_ravenna_expert_heads_for_all_head_tiles_when_that_route_pays() -> N
         off.heads_weight = 0.0
         assert off.choose(v, discards_of(v)).tile == Tile.WHITE
         assert ExpertBot("ravenna", seed=seed).choose(late, discards_of(late)).tile == Tile.WHITE
+    # the last deal (RAV-COMP-1), one head tile fewer and 40 tiles left: leading, any win
+    # keeps the first place and the faster plain hand is played; 600 behind the leader
+    # only a limit hand climbs, and the route is taken as in any other deal
+    u = replace(view("1m9m1p1z1z5z9s456m37s78p", rules="ravenna"), live_count=40)
+    ahead = _last_deal(u, (3000, 1800, 1700, 1500))
+    behind = _last_deal(u, (2000, 2600, 1700, 1700))
+    assert ExpertBot("ravenna").choose(ahead, discards_of(ahead)).tile == Tile.WHITE
+    for w in (u, behind):
+        assert ExpertBot("ravenna").choose(w, discards_of(w)).tile in {Tile.S3, Tile.S7}
     for rules in ("fimj", "seipalle", "mcr", "riichi-ema"):
         assert ExpertBot(rules).profile.heads_limit == 0  # no such limit hand there
     assert ExpertBot("ravenna").profile.heads_limit == 200  # RAV-MAX-M02
@@ -344,6 +354,24 @@ def test_on_the_heads_route_the_expert_claims_head_pungs_and_no_other() -> None:
         c[k] += 1
     assert heads_distance(c, []) == 5
     assert heads_distance(c, [(Tile.M5,) * 3]) is None  # a meld of 2-8: no route
+
+
+def test_on_the_heads_route_the_expert_declares_kongs_of_head_tiles_only() -> None:
+    """On the route to all head tiles (RAV-HAND-3, RAV-MAX-M02) a declared kong of 2-8 would
+    end it (every tile of the hand must be a head tile, the declared ones too): the expert
+    lets a 5m of 5555m go where the same bot off the route (``heads_weight`` 0) declares the
+    kong; a kong of a head tile stays on the route (the hand is still all head tiles, its
+    replacement tile drawn) and is declared on it as elsewhere."""
+    for hand in ("1m9m1p9p1z1z5z9s5555m7s", "1m99m1p1z1z5z9s5555m7s"):
+        v = view(hand, rules="ravenna", drawn="3p")
+        legal = [*discards_of(v), ConcealedKong(0, Tile.M5)]
+        off = ExpertBot("ravenna")
+        off.heads_weight = 0.0
+        assert off.choose(v, legal) == ConcealedKong(0, Tile.M5)
+        assert ExpertBot("ravenna").choose(v, legal) == Discard(0, Tile.M5)
+    v = view("1m1111z9p5z9s456m37s7p", rules="ravenna", drawn="9m")
+    legal = [*discards_of(v), ConcealedKong(0, Tile.EAST)]
+    assert ExpertBot("ravenna").choose(v, legal) == ConcealedKong(0, Tile.EAST)
 
 
 def _last_deal(v: PlayerView, scores: tuple[int, ...], *, last: bool = True) -> PlayerView:
@@ -384,6 +412,155 @@ def test_the_ravenna_expert_plays_the_last_deal_for_placement() -> None:
     assert ExpertBot("fimj").final_worth(Table.of(replace(ahead, rules="fimj"))) is None
     three = replace(ahead, status=("active", "active", "active", "out"))  # RAV-3P: 6 turns
     assert bot.final_worth(Table.of(three)) is None
+
+
+def _all_last(v: PlayerView, scores: tuple[int, ...], *, dealer: int = 3) -> PlayerView:
+    """``v`` in riichi-ema's South round, dealt by ``dealer`` (3: the match's last deal).
+
+    Seat 0 dealt first: the East role has passed 4 + ``dealer`` times (the view's
+    ``passes``; a renchan does not pass it, EMA-GAME-1)."""
+    return replace(v, round_wind=Tile.SOUTH, dealer=dealer, scores=scores, passes=4 + dealer)
+
+
+def test_the_riichi_ema_expert_knows_the_last_deal_from_the_view() -> None:
+    """EMA-GAME-3: East round then South round, eight turns of East; the last deal is the
+    eighth turn (the view's ``passes`` 7: the South round's deal by seat 3, which a
+    renchan repeats, EMA-GAME-1). riichi-tenhou's match may end early or go West (bust,
+    agari yame, West extension): no last deal is assumed."""
+    v = view("234m567p234s5567s", drawn="1p", rules="riichi-ema")
+    bot = ExpertBot("riichi-ema")
+    last = bot.standing(Table.of(_all_last(v, (100, 200, 300, 400))))
+    assert last is not None
+    assert (last.scores, last.seat, last.dealer, last.discarder_pays) == (
+        (100.0, 200.0, 300.0, 400.0), 0, 3, True,
+    )  # fmt: skip
+    for other in (
+        _all_last(v, (0,) * 4, dealer=2),  # South 3
+        replace(v, round_wind=Tile.EAST, dealer=3, passes=3),  # East 4
+        _all_last(v, (0,) * 4, dealer=0),  # South 1
+    ):
+        assert bot.standing(Table.of(other)) is None
+    tenhou = replace(_all_last(v, (0,) * 4), rules="riichi-tenhou")
+    assert ExpertBot("riichi-tenhou").standing(Table.of(tenhou)) is None
+    # the Tenhou preset is riichi-ema's ruleset object with Tenhou's options (bust, West
+    # round, agari yame), whose bots read riichi-ema's profile: the options decide
+    preset = load_ruleset("riichi-tenhou")
+    assert ExpertBot(preset).standing(Table.of(tenhou)) is None
+    assert ExpertBot(load_ruleset("riichi-ema")).standing(Table.of(_all_last(v, (0,) * 4)))
+
+
+def test_last_deal_placements_follow_the_riichi_payments() -> None:
+    """EMA-SCORE / EMA-PAY: a ron is paid by the discarder alone, a self-drawn win by East
+    for half and the others a quarter each (East's own: a third each); the winner takes the
+    riichi sticks on the table (EMA-RIICHI-3). Seat 0 (not East), 2,000 behind seat 1."""
+    last = Standing(
+        scores=(10000.0, 12000.0, 0.0, -22000.0), seat=0, dealer=3, pot=0.0, factor=1.5,
+        discarder_pays=True,
+    )  # fmt: skip
+    assert last.place() == 2.0
+    assert last.after_win(3900) == 1.0  # first from any payer
+    # 1000: a ron from seat 1 ties him (1.5), from seats 2 or 3 leaves seat 0 second;
+    # self-drawn, seat 1 pays 250 and stays ahead
+    ron = (1.5 + 2.0 + 2.0) / 3
+    assert last.after_win(1000) == pytest.approx((1 - SELF_DRAWN) * ron + SELF_DRAWN * 2.0)
+    assert replace(last, pot=2000.0).after_win(1000) == 1.0  # the sticks make the climb
+    assert last.after_deal_in(2, 4000) == 2.0  # 6,000 against seat 2's 4,000
+    assert last.after_deal_in(2, 5000) == 2.5  # tied at 5,000: they share the places
+    assert last.after_deal_in(2, 10000) == 3.0
+    assert last.after_deal_in(1, 100) == 2.0
+    # before the last deal the placement is expected over the deals left: even scores
+    # give 2.5, and the placement by the scores is neared as fewer deals are left
+    even = replace(last, scores=(0.0,) * 4, left=3, spread=4000.0)
+    assert even.place() == pytest.approx(2.5)
+    ahead = replace(last, left=3, spread=4000.0)
+    assert 1.0 < replace(ahead, left=1).place() < ahead.place() < last.place() + 0.5
+    east = replace(last, seat=3)
+    # East wins 12,000: only seat 2's ron (-10,000 against his -12,000) lifts him to third;
+    # self-drawn, 4,000 from each, he stays last (-10,000 against -4,000)
+    assert east.place() == 4.0
+    ron = (4.0 + 3.0 + 4.0) / 3
+    assert east.after_win(12000) == pytest.approx((1 - SELF_DRAWN) * ron + SELF_DRAWN * 4.0)
+
+
+def test_the_last_deal_weighs_wins_and_deal_ins_by_places() -> None:
+    """Against seat 2's riichi (5s, 1z, 9m safe against him), riichi-ema, the same hands
+    before the last deal (South 3) and in it (South 4, the same scores):
+
+    * last within a win of third (a deal-in cannot cost a place, a win may climb two): a
+      hand two steps from ready folds with 9m before the last deal and plays on with the
+      efficiency bot's 7z in it;
+    * 30,000 in the lead (no win or deal-in changes the first place): a hand that pushes
+      9p before the last deal has nothing to play for in it and folds with 5s."""
+    discards = ("", "", "5s1z9m", "")
+    riichi = (False, False, True, False)
+    for hand, drawn, before, last_deal, scores in (
+        ("29m234556p3579s7z", "7m", Tile.M9, Tile.RED, (-6000, 3000, 5000, -2000)),
+        ("567m25679p456s44z", "4s", Tile.P9, Tile.S5, (30000, -10000, -5000, -15000)),
+    ):
+        v = view(hand, drawn=drawn, rules="riichi-ema", discards=discards, riichi=riichi)
+        early = _all_last(v, scores, dealer=2)
+        assert ExpertBot("riichi-ema").choose(early, discards_of(early)).tile == before
+        last = _all_last(v, scores)
+        assert ExpertBot("riichi-ema").choose(last, discards_of(last)).tile == last_deal
+        if scores[0] < 0:
+            assert EfficiencyBot("riichi-ema").choose(last, discards_of(last)).tile == last_deal
+
+
+def test_the_last_deal_riichi_only_where_it_climbs_higher_than_dama() -> None:
+    """Riichi-ema's last deal: riichi is declared where its value climbs higher than dama's
+    (a hand of 3,900 dama, 8,000 with riichi), dama where both climb alike; before the last
+    deal the gain rule (:data:`RIICHI_GAIN`) declares it either way."""
+    v = view("345m67p33377888s", drawn="2s", rules="riichi-ema")
+    bot = ExpertBot("riichi-ema")
+    needs_riichi = (0, 6000, -3000, -3000)  # 3,900 ties no one; 8,000 takes first
+    either = (0, 3000, -1500, -1500)  # 3,900 takes first already
+    for scores, want in ((needs_riichi, True), (either, False)):
+        t = Table.of(_all_last(v, scores))
+        assert bot.riichi_pays(t, 8000, 3900) is want
+        t = Table.of(_all_last(v, scores, dealer=2))
+        assert bot.riichi_pays(t, 8000, 3900) is True
+    assert bot.riichi_pays(Table.of(_all_last(v, either)), 8000, 0) is True  # no yaku without
+
+
+def test_the_red_fives_knob_keeps_the_red_five_and_values_it() -> None:
+    """EMA-TILE-2: one five of each suit is red and a dora. With ``red_fives`` (an
+    ablation knob, off in every profile: docs/players.md) the expert discards a plain five
+    rather than the red one of the same kind, whatever its seed (without it the two tie
+    and the seed picks), and values a ready hand with the red five it keeps."""
+    v = replace(view("234m55p678s1239s11z", drawn="5p", rules="riichi-ema"), red_hand=(Tile.P5,))
+    legal = [Discard(0, Tile.P5), Discard(0, Tile.P5, red=True)]
+    reds = set()
+    for seed in range(8):
+        bot = ExpertBot("riichi-ema", seed=seed)
+        reds.add(bot.choose(v, legal).red)
+        bot.red_fives = True
+        assert not bot.choose(v, legal).red
+    assert reds == {False, True}
+    ready = replace(view("234m456p678s555p2s", rules="riichi-ema"), red_hand=(Tile.P5,))
+    bot = ExpertBot("riichi-ema")
+    t = Table.of(ready)
+    plain = bot.hand_value(t, t.counts, Tile.S2, riichi=False)
+    bot.red_fives = True
+    assert bot.hand_value(t, t.counts, Tile.S2, riichi=False) == 2 * plain  # 1 han -> 2
+
+
+def test_the_tenpai_knob_calls_for_the_noten_payments_late() -> None:
+    """EMA-TENPAI-1, EMA-END-3: a ready hand needs no yaku to collect the noten payments.
+    With ``tenpai_live`` (an ablation knob, 0 in every profile) the expert makes a chow
+    that leaves it ready without a yaku (a West pair: seat 0 is North) once that few live
+    tiles are left and nobody threatens; otherwise it passes, as the efficiency bot."""
+    legal = [Pass(0), Chow(0, tiles=(Tile.S6, Tile.S7, Tile.S8))]
+    for live, riichi, calls in ((8, False, True), (8, True, False), (30, False, False)):
+        kw = {"riichi": (False, False, True, False), "discards": ("", "", "5s1z9m", "")}
+        v = view(
+            "123m456p78s99s33z1z", rules="riichi-ema", phase="claim", claim="6s", live=live,
+            **(kw if riichi else {}),
+        )  # fmt: skip
+        bot = ExpertBot("riichi-ema")
+        assert isinstance(bot.choose(v, legal), Pass)
+        assert isinstance(EfficiencyBot("riichi-ema").choose(v, legal), Pass)
+        bot.tenpai_live = 12
+        assert isinstance(bot.choose(v, legal), Chow) is calls
 
 
 def test_the_fimj_expert_plays_the_last_turn_of_east_for_placement() -> None:
@@ -446,6 +623,22 @@ def test_the_fimj_expert_counts_the_copies_likely_to_come_to_a_wait() -> None:
     assert plain.choose(v, discards_of(v)).tile == Tile.WHITE
     for rules in ("ravenna", "seipalle", "riichi-ema", "mcr"):
         assert ExpertBot(rules).wait_odds(Table.of(replace(v, rules=rules))) is None
+
+
+def test_a_fold_counts_the_equity_its_tile_keeps_with_fold_equity() -> None:
+    """Against seat 2's riichi (5s, 1z, 9m safe against him), a hand one step from ready
+    (11m 55667p 357s 222z + 2p) whose safe 5s takes it a step back, not to nothing: the
+    push/fold of :func:`attack_or_fold` weighs the fold by its cost alone and pushes the
+    useless 2p; with ``fold_equity`` the fold is also worth the chance 5s keeps, and the
+    bot folds."""
+    v = view(
+        "11m5566p7p357s222z", drawn="2p", rules="riichi-ema", discards=("", "", "5s1z9m", ""),
+        riichi=(False, False, True, False),
+    )  # fmt: skip
+    assert ExpertBot("riichi-ema").choose(v, discards_of(v)).tile == Tile.P2
+    bot = ExpertBot("riichi-ema")
+    bot.fold_equity = True
+    assert bot.choose(v, discards_of(v)).tile == Tile.S5
 
 
 def test_the_lookahead_counts_only_the_waits_that_may_win() -> None:

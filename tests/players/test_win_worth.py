@@ -18,9 +18,11 @@ from hypothesis import strategies as st
 
 import muraglia.rulesets as registry
 from muraglia.errors import MahjongError
+from muraglia.notation import Hand
 from muraglia.players.defensive import compact_notation, concealed_notation
 from muraglia.players.simulate import play_match
 from muraglia.rulesets import hand_worth, ruleset_for, score, win_worth
+from muraglia.rulesets.seipalle import ruleset as seipalle_ruleset
 from muraglia.tiles import NUM_KINDS, Tile
 
 SPECS = ("fimj(tournament=true)", "seipalle(tournament=true)", "ravenna", "riichi-ema", "mcr")
@@ -175,3 +177,37 @@ def test_concealed_notation_is_the_compact_notation(counts: list[int]) -> None:
     """The one-pass notation of the bots' counts is the notation they wrote tile by tile."""
     tiles = "".join(Tile(k).notation for k in range(NUM_KINDS) for _ in range(counts[k]))
     assert concealed_notation(counts) == compact_notation(tiles)
+
+
+def test_win_worth_of_other_spellings_is_the_public_score() -> None:
+    """Flags given as a one-shot iterable or holding unhashable items: the public answer,
+    and no memo of the checked keywords (Seipalle's) poisoned for the plain calls after."""
+    text = "123m456p789s1112z+2z"
+    worth: Any = win_worth  # the flags below are not the annotated list on purpose
+    for spec in ("seipalle", "seipalle(tournament=true)", "fimj", "ravenna"):
+        rules = ruleset_for(spec)
+        for flags in (["riichi"], ["bogus"], ["last_tile"], []):
+            kw: dict[str, Any] = {"win": "ron", "seat_wind": "S", "round_wind": "E", "dora": None}
+            for spelling in (iter, tuple, lambda f: (x for x in f)):  # each then the plain list
+                got = worth(text, rules=rules, flags=spelling(flags), **kw)
+                assert got == reference(text, rules, flags=spelling(flags), **kw), (spec, flags)
+                plain = worth(text, rules=rules, flags=list(flags), **kw)
+                assert plain == reference(text, rules, flags=list(flags), **kw), (spec, flags)
+        for bad in ([["riichi"]], [{"a": 1}], [None], [1]):
+            kw = {"win": "tsumo", "seat_wind": "E", "round_wind": "E", "dora": ["1m"]}
+            assert worth(text, rules=rules, flags=bad, **kw) == 0.0
+            assert reference(text, rules, flags=bad, **kw) == 0.0
+
+
+def test_seipalle_value_checked_reads_its_flags_once() -> None:
+    """Its memo key and its checks read the same flags, whatever iterable holds them (a
+    one-shot iterable read twice kept the riichi flag's key with no flags checked)."""
+    rules = ruleset_for("seipalle")
+    hand = Hand.parse("123m456p789s1112z+2z", red_fives=False)
+    args = ("ron", "S", "E")
+    seipalle_ruleset._CHECKED.clear()  # the one-shot iterables asked first
+    assert rules.value_checked(hand, *args, iter(["riichi"]), None) == (168, True)
+    assert rules.value_checked(hand, *args, (f for f in ["riichi"]), iter(["1m"])) == (336, True)
+    assert rules.value_checked(hand, *args, ["riichi"], None) == (168, True)
+    assert rules.value_checked(hand, *args, ["riichi"], ["1m"]) == (336, True)
+    assert rules.value_checked(hand, *args, [], None) == (84, True)

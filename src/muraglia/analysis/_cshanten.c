@@ -256,6 +256,34 @@ static PyObject *native_standard(PyObject *self, PyObject *const *args, size_t n
     return PyLong_FromLong(final[index]);
 }
 
+/* The shanten_all of the counts c, whose standard-shape table index is ``index`` (``final``:
+ * the final table of ``melds``): the standard shape, then seven pairs and thirteen orphans
+ * without melds (see the pure function). */
+static int shanten_from(const unsigned char *c, Py_ssize_t index, const signed char *final,
+                        long melds) {
+    int best = final[index], i, zeros = 0, pairs = 0, seven, present = 0, pair = 0, kokushi;
+    if (best < 0 || melds) return best;
+    for (i = 0; i < 34; i++) {
+        if (c[i] == 0)
+            zeros++;
+        else if (c[i] >= 2)
+            pairs++;
+    }
+    seven = 6 - pairs + (zeros > 27 ? zeros - 27 : 0);
+    if (best <= 3) /* thirteen orphans cannot be lower then (see the pure function) */
+        return seven < best ? seven : best;
+    if (seven < best) best = seven;
+    for (i = 0; i < 13; i++) {
+        unsigned char n = c[orphans[i]];
+        if (n) {
+            present++;
+            if (n >= 2) pair = 1;
+        }
+    }
+    kokushi = 13 - present - pair;
+    return kokushi < best ? kokushi : best;
+}
+
 PyDoc_STRVAR(shanten_all_doc,
              "shanten_all(counts, melds=0)\n--\n\n"
              "Least shanten of the standard shape, seven pairs and thirteen orphans (native; "
@@ -266,42 +294,91 @@ static PyObject *native_all(PyObject *self, PyObject *const *args, size_t nargsf
     unsigned char c[34];
     long melds;
     Py_ssize_t index = 0;
-    int best, i, zeros = 0, pairs = 0, seven, present = 0, pair = 0, kokushi;
+    const signed char *final;
     int how = prepare(args, nargsf, kwnames, c, &melds, &index);
     (void)self;
     if (how) return how < 0 ? NULL : PyObject_Vectorcall(pure_all, args, nargsf, kwnames);
-    if (melds) {
-        const signed char *final = final_for((int)melds);
-        if (final == NULL) return NULL;
-        return PyLong_FromLong(final[index]);
+    final = melds ? final_for((int)melds) : finals[0];
+    if (final == NULL) return NULL;
+    return PyLong_FromLong(shanten_from(c, index, final, melds));
+}
+
+PyDoc_STRVAR(draws_doc,
+             "draws(counts, melds, remove, kinds)\n--\n\n"
+             "DeltaShanten.draws of the hand ``counts`` (a list of 34 ints) with ``melds`` "
+             "declared melds: the shanten_all of counts - remove + k for each k of ``kinds`` "
+             "(remove -1: nothing taken away). None when the call is not on the fast path "
+             "(remove not held, a kind outside 0-33, a fifth copy, a group of more than 14 "
+             "tiles, anything but plain ints in a plain list, an int beyond a C long): the pure "
+             "method then answers, or raises its error.");
+
+static PyObject *native_draws(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    unsigned char c[34];
+    long melds, remove;
+    Py_ssize_t i, n, index;
+    PyObject *kinds, *out;
+    const signed char *final;
+    (void)self;
+    if (nargs != 4 || !PyLong_CheckExact(args[1]) || !PyLong_CheckExact(args[2]) ||
+        !PyList_CheckExact(args[3]) || read_counts(args[0], c))
+        Py_RETURN_NONE;
+    melds = PyLong_AsLong(args[1]);
+    if (melds == -1 && PyErr_Occurred()) { /* beyond a C long: the pure method's error */
+        PyErr_Clear();
+        Py_RETURN_NONE;
     }
-    best = finals[0][index];
-    if (best < 0) return PyLong_FromLong(best);
-    for (i = 0; i < 34; i++) {
-        if (c[i] == 0)
-            zeros++;
-        else if (c[i] >= 2)
-            pairs++;
+    remove = PyLong_AsLong(args[2]);
+    if (remove == -1 && PyErr_Occurred()) { /* -1 is "nothing taken away" only when no error */
+        PyErr_Clear();
+        Py_RETURN_NONE;
     }
-    seven = 6 - pairs + (zeros > 27 ? zeros - 27 : 0);
-    if (best <= 3) /* thirteen orphans cannot be lower then (see the pure function) */
-        return PyLong_FromLong(seven < best ? seven : best);
-    if (seven < best) best = seven;
-    {
-        for (i = 0; i < 13; i++) {
-            unsigned char n = c[orphans[i]];
-            if (n) {
-                present++;
-                if (n >= 2) pair = 1;
-            }
+    if (melds < 0 || melds > 4 || remove < -1 || remove > 33) Py_RETURN_NONE;
+    if (remove >= 0) {
+        if (c[remove] == 0) Py_RETURN_NONE;
+        c[remove]--;
+    }
+    if (ensure_tables() < 0) return NULL;
+    final = final_for((int)melds);
+    if (final == NULL) return NULL;
+    kinds = args[3];
+    n = PyList_GET_SIZE(kinds);
+    out = PyList_New(n);
+    if (out == NULL) return NULL;
+    for (i = 0; i < n; i++) {
+        PyObject *o, *v;
+        long k;
+        int sh;
+        /* no Python code runs in this loop (the answers are cached small ints), yet the list
+         * is read item by item with its size checked: a list changed under the call (a
+         * finaliser run by an allocation) can never be read out of bounds */
+        if (i >= PyList_GET_SIZE(kinds)) goto pure;
+        o = PyList_GET_ITEM(kinds, i);
+        if (!PyLong_CheckExact(o)) goto pure;
+        k = PyLong_AsLong(o);
+        if (k < 0 || k > 33 || c[k] >= 4) {
+            PyErr_Clear();
+            goto pure;
         }
-        kokushi = 13 - present - pair;
-        if (kokushi < best) best = kokushi;
+        c[k]++;
+        index = standard_index(c);
+        sh = index < 0 || index >= nfinal ? -2 : shanten_from(c, index, final, melds);
+        c[k]--;
+        if (sh == -2) goto pure;
+        v = PyLong_FromLong(sh);
+        if (v == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, v);
     }
-    return PyLong_FromLong(best);
+    return out;
+pure:
+    Py_DECREF(out);
+    Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
+    {"draws", (PyCFunction)(void (*)(void))native_draws, METH_FASTCALL, draws_doc},
     {"setup", setup, METH_VARARGS, setup_doc},
     {"set_tables", set_tables, METH_VARARGS, set_tables_doc},
     {"shanten_all", (PyCFunction)(void (*)(void))native_all, METH_FASTCALL | METH_KEYWORDS,

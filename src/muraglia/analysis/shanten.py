@@ -332,6 +332,18 @@ if _native is not None:
     shanten_standard = _native.shanten_standard
 
 
+def _no_native_draws(counts: list[int], melds: int, remove: int, kinds: list[int]) -> None:
+    """The compiled ``draws`` where none is built: declines every call (the pure method)."""
+
+
+_native_draws: Callable[[list[int], int, int, list[int]], list[int] | None] = getattr(
+    _native, "draws", _no_native_draws
+)
+NATIVE_DRAWS = _native_draws is not _no_native_draws
+"""Whether :meth:`DeltaShanten.draws` runs the compiled kernel (``_cshanten.draws``; a kernel
+built before it had one leaves the pure method)."""
+
+
 class DeltaShanten:
     """Shanten of one hand after taking a tile away and/or adding one, from per-group ids.
 
@@ -453,9 +465,27 @@ class DeltaShanten:
         >>> counts[33] -= 1
         >>> DeltaShanten(counts).draws(-1, [27, 28, 29])
         [-1, -1, 0]
+
+        The compiled kernel answers a list of kinds where built (:data:`NATIVE_DRAWS`); this
+        method (:meth:`pure_draws`) is the reference, and answers whatever the kernel
+        declines (errors included).
+
+        Raises:
+            InvalidHandError: for ``remove`` not held or not a kind (above 33), a kind of
+                ``kinds`` outside 0-33, a fifth copy or a group of more than 14 tiles.
         """
+        if kinds.__class__ is list and isinstance(remove, int):  # a Tile too (an IntEnum)
+            out = _native_draws(self._c, self._melds, int(remove), kinds)
+            if out is not None:
+                return out
+        return self.pure_draws(remove, kinds)
+
+    def pure_draws(self, remove: int, kinds: Sequence[int]) -> list[int]:
+        """:meth:`draws` in pure Python (the reference of the compiled kernel)."""
         c = self._c
         plus = [nx[0] for nx in self._next]
+        if remove >= NUM_KINDS:
+            raise InvalidHandError(f"{remove!r} is not a tile kind (0-{NUM_KINDS - 1})")
         if remove >= 0:
             n = c[remove]
             if n == 0:
@@ -478,12 +508,14 @@ class DeltaShanten:
         py = _PY[h3 * _NHONOUR + d]
         # the group boundaries and thresholds as locals: the loop below is the ukeire hot path
         pin, sou, hon = SUIT_STARTS[1], SUIT_STARTS[2], NUM_SUITED
-        copies, seven_zeros, no_kokushi = COPIES, _SEVEN_ZEROS, _NO_KOKUSHI
+        copies, seven_zeros, no_kokushi, nkinds = COPIES, _SEVEN_ZEROS, _NO_KOKUSHI, NUM_KINDS
         if remove >= 0:
             c[remove] -= 1
         out: list[int] = []
         try:
             for k in kinds:
+                if not 0 <= k < nkinds:  # c[-1] would read the last kind's count
+                    raise InvalidHandError(f"{k!r} is not a tile kind (0-{nkinds - 1})")
                 m = c[k]
                 if m >= copies:
                     raise InvalidHandError(f"tile kind {k} would have 5 copies")

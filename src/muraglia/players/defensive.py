@@ -210,6 +210,10 @@ class DefensiveBot(EfficiencyBot):
             return replace(self.traits, dealer_pays_more=False)
         return self.traits
 
+    def danger_model(self, t: Table) -> DangerModel:
+        """The danger model the bot's push/fold reads (:meth:`danger_traits`)."""
+        return DangerModel.of(t, self.danger_traits())
+
     draw_weight = 1.0
     """Share of :meth:`draw_value` the bot counts (0: none)."""
 
@@ -248,15 +252,26 @@ class DefensiveBot(EfficiencyBot):
 
     @staticmethod
     def _win_text(
-        t: Table, counts: list[int], win: int, melds: tuple[str, ...] | None = None
+        t: Table,
+        counts: list[int],
+        win: int,
+        melds: tuple[str, ...] | None = None,
+        reds: Sequence[int] = (),
     ) -> str:
         """The scorers' notation of a win on ``win``.
 
-        The concealed ``counts`` and the declared ``melds`` (the view's by default).
+        The concealed ``counts`` and the declared ``melds`` (the view's by default); one
+        five of each kind in ``reds`` is the red one (``0m``, EMA-TILE-2).
         """
         v = t.view
         declared = v.melds[v.seat] if melds is None else melds
-        return concealed_notation(counts) + "".join(declared) + "+" + _NOTATION[win]
+        text = concealed_notation(counts)
+        for k in reds:  # the suit's group of digits holds a 5: the first one is the red
+            letter = _NOTATION[k][1]
+            end = text.index(letter)
+            start = max(text.rfind(c, 0, end) for c in "mps") + 1
+            text = text[:start] + text[start:end].replace("5", "0", 1) + text[end:]
+        return text + "".join(declared) + "+" + _NOTATION[win]
 
     def may_riichi(self, waits: int, melds: int) -> bool:
         """Whether a ready hand may declare riichi (the wall left aside).
@@ -348,7 +363,7 @@ class DefensiveBot(EfficiencyBot):
             return self._attack(t, legal, discards)
         if self.fold_junk_only and not self.cannot_win(t, discards):
             return self._attack(t, legal, discards)  # MCR: a hand that may win plays on
-        model = DangerModel.of(t, self.danger_traits())
+        model = self.danger_model(t)
         ranked, equity, steps = self.ranked_equity(t, discards)
         best_sh = min(steps.values())
         for a in legal:
@@ -358,6 +373,19 @@ class DefensiveBot(EfficiencyBot):
                 and self._kong_ok(t, a, best_sh)
             ):
                 return a
+        return self.push_or_fold(t, model, discards, ranked=ranked, equity=equity, steps=steps)
+
+    def push_or_fold(
+        self,
+        t: Table,
+        model: DangerModel,
+        discards: Sequence[Discard],
+        *,
+        ranked: dict[Action, float],
+        equity: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> Action:
+        """The discard under a threat (:func:`~muraglia.players.danger.attack_or_fold`)."""
         return attack_or_fold(
             model, discards, ranked, equity, self.pick, steps=steps, caution=self.caution
         )

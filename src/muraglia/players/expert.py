@@ -45,6 +45,14 @@ does not know:
   the value of a ready hand also weighs six times as much as elsewhere (the profile's
   ``ready_value``): a limit hand (200/400, RAV-MAX-1) is worth three typical hands and the
   hands that reach it pay (paired pilots in docs/players.md).
+* **All head tiles** where fourteen head tiles are a limit hand in any arrangement
+  (Ravenna: RAV-HAND-3, RAV-GAP-10, RAV-MAX-M02; the profile's ``heads_limit``): the
+  shanten the bots share knows thirteen orphans only, yet such a hand is ready on every
+  unseen head tile once its 13 are head tiles, and each head tile drawn or claimed for a
+  pung is a step. When that route's chance times the limit beats the plain hand's chance
+  times the typical value (:meth:`ExpertBot.heads_route`) the bot keeps every head tile,
+  lets the tiles of 2-8 go (the plain score choosing among them) and claims the pungs of
+  head tiles only (paired pilots in docs/players.md).
 * **Settled hands** (from :class:`~muraglia.players.defensive.DefensiveBot`): where every
   hand is scored (FIMJ-PAY-2, RAV-PAY-2) each discard keeps the points the ruleset's scorer
   gives the hand as one that did not win.
@@ -56,12 +64,31 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from muraglia.analysis.shanten import shanten_all
-from muraglia.engine.actions import Action, AddedKong, ConcealedKong, Discard, Pass, Pung
+from muraglia.engine.actions import (
+    Action,
+    AddedKong,
+    Chow,
+    ConcealedKong,
+    Discard,
+    Pass,
+    Pung,
+)
 from muraglia.players.base import Table
-from muraglia.players.danger import RACE, stage_chance, win_chance, win_gain
+from muraglia.players.danger import (
+    EQUITY_UNITS,
+    RACE,
+    DangerModel,
+    opponent_value,
+    readiness,
+    stage_chance,
+    threat_of,
+    win_chance,
+    win_gain,
+)
 from muraglia.players.defensive import (
     SELF_DRAWN,
     DefensiveBot,
@@ -73,7 +100,7 @@ from muraglia.players.lookahead import RIICHI_WALL, ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
 from muraglia.tiles import NUM_KINDS, TERMINALS_AND_HONOURS, Tile
 
-__all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot"]
+__all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot", "Standing"]
 
 SCORE_BUDGET = 16
 """Hands a decision may value with the ruleset's scorer (cached or not)."""
@@ -98,6 +125,108 @@ def _place(scores: Sequence[float], seat: int) -> float:
     return above + (tied + 1) / 2
 
 
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The scores of one of the match's last deals and what its outcomes do to the placement.
+
+    ``scores`` are the view's (before the deal's settlement), ``seat`` the viewer's,
+    ``pot`` the stakes a win collects (riichi sticks, EMA-RIICHI-3; 0 where none count).
+    ``left`` deals follow this one (0: the last deal, whose scores are final): each moves
+    every score by a spread of ``spread`` points (a standard deviation), so the placement
+    is expected over them (:meth:`place`).
+    Where the discarder pays the whole ron (``discarder_pays``: riichi, EMA-SCORE) a win is
+    a ron from any of the three others or, :data:`SELF_DRAWN` of the time, self-drawn (East
+    pays half and the others a quarter, or each a third from East, EMA-PAY); elsewhere
+    every other seat pays the value, East and every seat paying East ``factor`` times,
+    rounded to ten (RAV-PAY-1, RAV-ROUND-1, RAV-ROUND-3).
+    """
+
+    scores: tuple[float, ...]
+    seat: int
+    dealer: int
+    pot: float
+    factor: float
+    discarder_pays: bool
+    left: int = 0
+    spread: float = 0.0
+    base: float | None = None
+
+    def place(self, scores: Sequence[float] | None = None) -> float:
+        """The viewer's expected final placement from ``scores`` (by default the view's).
+
+        In the last deal the placement by the scores (tied seats share the places). Before
+        it, 1 plus each other seat's chance to finish ahead, the difference of two scores
+        moving by a normal spread of ``spread`` times the square root of twice the deals
+        left (which, with no deal left, is the placement again).
+        """
+        scores = self.scores if scores is None else scores
+        if not self.left or not self.spread:
+            return _place(scores, self.seat)
+        mine = scores[self.seat]
+        scale = self.spread * math.sqrt(2.0 * self.left) * math.sqrt(2.0)
+        return 1.0 + sum(
+            0.5 * (1.0 + math.erf((x - mine) / scale))
+            for s, x in enumerate(scores)
+            if s != self.seat
+        )
+
+    def after_win(self, value: float) -> float:
+        """The viewer's expected placement after winning a hand worth ``value``."""
+        me = self.seat
+        others = [s for s in range(len(self.scores)) if s != me]
+        if not self.discarder_pays:
+            scores = list(self.scores)
+            for s in others:
+                pay = value * (self.factor if self.dealer in (s, me) else 1.0)
+                pay = 10.0 * math.floor((pay + 4.999) / 10)  # nearest ten, 5 down (RAV-ROUND-3)
+                scores[s] -= pay
+                scores[me] += pay
+            return self.place(scores)
+        return self._won(me, value, others)
+
+    def after_other_win(self, winner: int, value: float) -> float:
+        """The viewer's expected placement after ``winner`` wins ``value`` off another seat.
+
+        A ron paid by either of the two seats other than the viewer, or self-drawn.
+        """
+        payers = [s for s in range(len(self.scores)) if s not in {winner, self.seat}]
+        return self._won(winner, value, payers)
+
+    def after_deal_in(self, winner: int, value: float) -> float:
+        """The viewer's placement after paying ``winner``'s ron worth ``value`` (EMA-SCORE)."""
+        return self.place(self._paid(value, winner, self.seat))
+
+    def baseline(self) -> float:
+        """The viewer's expected placement when the deal ends without him (``base``).
+
+        By default his placement now; :meth:`ExpertBot.standing` sets it from the other
+        seats' chances to win before the wall runs out.
+        """
+        return self.place() if self.base is None else self.base
+
+    def _won(self, winner: int, value: float, payers: Sequence[int]) -> float:
+        """The viewer's expected placement after ``winner`` wins ``value``.
+
+        A ron from any of ``payers`` or, a :data:`SELF_DRAWN` share of the time,
+        self-drawn (East pays half and the others a quarter; East's own, a third each:
+        EMA-PAY).
+        """
+        ron = sum(self.place(self._paid(value, winner, s)) for s in payers) / len(payers)
+        scores = list(self.scores)
+        for s in range(len(scores)):
+            if s != winner:
+                share = 3.0 if winner == self.dealer else 2.0 if s == self.dealer else 4.0
+                scores[s] -= value / share
+        scores[winner] += value + self.pot
+        return (1 - SELF_DRAWN) * ron + SELF_DRAWN * self.place(scores)
+
+    def _paid(self, value: float, winner: int, payer: int) -> list[float]:
+        scores = list(self.scores)
+        scores[payer] -= value
+        scores[winner] += value + self.pot
+        return scores
+
+
 _CACHE: dict[tuple[Any, ...], float] = {}
 _CACHE_MAX = 1 << 16
 
@@ -119,8 +248,42 @@ class ExpertBot(DefensiveBot):
     """The riichi stake weighed by :meth:`riichi_pays` (the traits' ``riichi_stake``; 0: the
     gain rule)."""
 
+    place_value = 0.0
+    """Ruleset units one place is worth in the match's last deal (:meth:`standing`): the
+    push/fold then weighs a win and a deal-in by the places they move (:meth:`win_gain`,
+    :meth:`danger_model`) and riichi is declared only where it climbs higher than dama
+    (:meth:`riichi_pays`); 0: the last deal is played for points (the profile's
+    :attr:`~muraglia.players.profiles.Profile.place_value`)."""
+
+    session_deals = 0
+    """Turns of East in a match, if known (the profile's
+    :attr:`~muraglia.players.profiles.Profile.session_deals`; 0 where the ruleset's options
+    may end the match early or extend it: riichi-tenhou's bust, West round, agari yame)."""
+
+    place_deals = 1
+    """How many of the match's last deals :meth:`standing` reads (the profile's
+    :attr:`~muraglia.players.profiles.Profile.place_deals`)."""
+
+    place_spread = 0.0
+    """Points a deal moves a score by (a standard deviation), for the expected placement
+    before the last deal (:class:`Standing`; the profile's
+    :attr:`~muraglia.players.profiles.Profile.place_spread`)."""
+
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
+        self.place_value = self.profile.place_value
+        self.tenpai_live = self.profile.tenpai_live
+        self.fold_equity = self.profile.expert_fold_equity
+        self.session_deals = self.profile.session_deals
+        options = getattr(self.rules_object, "options", None)
+        if any(getattr(options, name, False) for name in ("bust", "west_extension", "agari_yame")):
+            # riichi-tenhou's options (the riichi-ema ruleset with the Tenhou preset): the
+            # match may end early or run into the West round, so its last deal is unknown
+            self.session_deals = 0
+        self.red_fives = self.profile.red_fives
+        self._standing: tuple[Table, Standing | None] | None = None
+        self.place_deals = self.profile.place_deals
+        self.place_spread = self.profile.place_spread
         self._budget = SCORE_BUDGET
         self.riichi_stake = self.traits.riichi_stake
         if self.profile.ready_value:
@@ -167,9 +330,11 @@ class ExpertBot(DefensiveBot):
         known = getattr(rules, "flags", {}) or {}
         if t.unseen(win) == 1 and t.visible[win] == 3 and "last_of_kind" in known:
             flags.append("last_of_kind")  # FIMJ-DBL-C09, MCR-FAN-27
+        reds = self.reds_kept(t, counts)
         key = (
             self.traits.id,
             bytes(counts),
+            reds,
             v.melds[v.seat],
             win,
             t.seat_wind,
@@ -186,7 +351,7 @@ class ExpertBot(DefensiveBot):
             return hit
         value = score_win(
             rules,
-            self._win_text(t, counts, win),
+            self._win_text(t, counts, win, reds=reds),
             tsumo=tsumo,
             seat_wind=t.seat_wind,
             round_wind=v.round_wind,
@@ -277,8 +442,32 @@ class ExpertBot(DefensiveBot):
 
     # ------------------------------------------------------------------ own turn
 
+    red_fives = False
+    """Whether the bot counts its red fives as dora (EMA-TILE-2, EMA-DORA; the profile's
+    :attr:`~muraglia.players.profiles.Profile.red_fives`): a ready hand's waits are valued
+    with them (:meth:`reds_kept`), a plain five is discarded rather than the red one of
+    its kind, and discarding the only copy, the red one, costs the profile's dora
+    weight."""
+
+    def reds_kept(self, t: Table, counts: list[int]) -> tuple[int, ...]:
+        """The kinds whose red five the concealed ``counts`` still hold (:attr:`red_fives`).
+
+        The view's red fives of kinds still held: a discard of a kind held with its red
+        five is a plain copy while one is left (:meth:`_act`).
+        """
+        if not self.red_fives:
+            return ()
+        return tuple(k for k in t.view.red_hand if counts[k])
+
     def _act(self, t: Table, legal: Sequence[Action]) -> Action:
         self._budget = SCORE_BUDGET
+        if self.red_fives and t.view.red_hand:
+            plain = {(a.tile, a.riichi) for a in legal if isinstance(a, Discard) and not a.red}
+            legal = [
+                a
+                for a in legal
+                if not (isinstance(a, Discard) and a.red and (a.tile, a.riichi) in plain)
+            ]
         return super()._act(t, legal)
 
     def _attack(self, t: Table, legal: Sequence[Action], discards: list[Discard]) -> Action:
@@ -294,9 +483,13 @@ class ExpertBot(DefensiveBot):
                 return a
         return self.pick(ranked if heads is None else heads)
 
-    heads_weight = 1.0
-    """Factor on the all-head-tiles route's expected value in :meth:`heads_route` (an
-    ablation knob; the route exists where the profile's ``heads_limit`` is set)."""
+    heads_weight = 4.0
+    """Factor on the all-head-tiles route's expected value in :meth:`heads_route` (the
+    route exists where the profile's ``heads_limit`` is set: Ravenna). Its stage model
+    counts the own draws only, while the route also claims pungs of held head pairs from
+    every seat and, once ready, wins on any seat's discarded head tile (RAV-PLAY-3): on
+    150 paired Ravenna matches against three efficiency bots 4 placed better than 0.5, 1,
+    2, 8 and 16 (docs/players.md, "Issue 20, sixth pass")."""
 
     def heads_route(self, t: Table, nonheads: int, shanten: int, ukeire: int) -> bool:
         """Whether the route to all head tiles is worth more than the plain hand's.
@@ -309,7 +502,9 @@ class ExpertBot(DefensiveBot):
         step nearer. Its chance (:func:`~muraglia.players.danger.stage_chance`: ``nonheads``
         stages and the ready one, each passed on a draw of any unseen head tile) times the
         limit and :attr:`heads_weight` is compared with the plain hand's chance
-        (:func:`win_chance` of ``shanten`` and ``ukeire``) times the typical value.
+        (:func:`win_chance` of ``shanten`` and ``ukeire``) times the typical value; in the
+        match's last deal (:meth:`final_worth`) the values are the places they gain, so
+        where any win keeps the place the faster route is taken.
         """
         limit = self.profile.heads_limit
         if not limit:
@@ -320,7 +515,9 @@ class ExpertBot(DefensiveBot):
         draws = t.view.live_count // 4
         chance = stage_chance([min(heads / total, 1.0)] * (nonheads + 1), draws, RACE)
         plain = win_chance(shanten, ukeire, draws, total, RACE)
-        return chance * limit * self.heads_weight > plain * self.traits.typical_value
+        worth = self.final_worth(t)
+        ratio = limit / self.traits.typical_value if worth is None else worth(limit)
+        return chance * ratio * self.heads_weight > plain
 
     def heads_ranked(
         self,
@@ -397,58 +594,229 @@ class ExpertBot(DefensiveBot):
                 else:
                     outs_term = min(outs, 8)
                 ranked[a] += self.value_units * ratio * outs_term / 8
-                if outs == 0:
-                    ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win
+                if outs == 0 and t.view.live_count > self.tenpai_live:
+                    ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win (late: paid)
             finally:
                 counts[k] += 1
         if self.lookahead:
             self._look_ahead(t, discards, ranked, steps)
+        self._keep_reds(discards, ranked)
         if not ranked:
             ranked = {a: -SHANTEN_WEIGHT * 9.0 for a in discards if not a.riichi}
         return ranked, equity, steps
 
-    def final_worth(self, t: Table) -> Callable[[float], float] | None:
-        """In the match's last deal, what a win of each value is worth in placement.
+    def _keep_reds(self, discards: Sequence[Discard], ranked: dict[Action, float]) -> None:
+        """With :attr:`red_fives`, a red five's discard loses the profile's dora weight."""
+        if self.red_fives:
+            for a in discards:
+                if a.red and a in ranked:
+                    ranked[a] -= self.profile.dora_weight  # the red five is a dora (EMA-TILE-2)
 
-        None before the last turn of East, or where the profile does not know the match's
-        length (:attr:`~muraglia.players.profiles.Profile.session_deals`: Ravenna's eight
-        turns of East, RAV-COMP-1, RAV-END-4; FIMJ's sixteen, FIMJ-GAME-1, FIMJ-TOURN-3);
-        the turn is the view's public count of the East role's passes (a FIMJ tournament's
-        round wind starts at the breach wall's, FIMJ-TOURN-4, so the round wind cannot tell
-        it). Otherwise a function of a win's value ``V`` replacing ``V`` over the
-        typical value in the ready hand's score: the places the win gains (by the scores in
-        the view and the ruleset's payments: every other seat pays ``V``, East and every
-        seat paying East twice, rounded to ten, RAV-PAY-1, RAV-ROUND-1, FIMJ-PAY-1,
-        FIMJ-ROUND-1) plus one, over the same for a typical win. A win whose value cannot
-        change the final placement is worth the same whatever its value (the fastest wait
-        then wins the choice); a big hand needed to climb is worth more than its points.
+    def standing(self, t: Table) -> Standing | None:
+        """The standing in one of the match's last :attr:`place_deals` deals, or None.
+
+        Known where the profile gives the match's length
+        (:attr:`~muraglia.players.profiles.Profile.session_deals`: Ravenna's eight turns of
+        East, RAV-COMP-1, RAV-END-4; FIMJ's sixteen, FIMJ-GAME-1, FIMJ-TOURN-3; riichi-ema's
+        East and South rounds, EMA-GAME-3). The turn is the view's public count of the East
+        role's passes (a renchan repeats a turn, EMA-GAME-1; a FIMJ tournament's round wind
+        starts at the breach wall's, FIMJ-TOURN-4, so the round wind cannot tell it); the
+        turns still to come after this one are the standing's ``left``. None with a seat
+        out of the match (Ravenna's three players, RAV-3P).
         """
-        turns = self.profile.session_deals
+        turns = self.session_deals
         v = t.view
         if not turns or len(v.scores) != 4 or (v.status and "out" in v.status):
             return None
-        if v.passes != turns - 1:
+        left = turns - 1 - v.passes
+        if not 0 <= left < self.place_deals:
             return None
-        me = v.seat
-        factor = self.traits.dealer_factor
-        now = _place(v.scores, me)
+        cached = self._standing
+        if cached is not None and cached[0] is t:
+            return cached[1]
+        standing = Standing(
+            scores=tuple(float(x) for x in v.scores),
+            seat=v.seat,
+            dealer=v.dealer,
+            pot=float(v.pot) if self.traits.liability else 0.0,
+            factor=self.traits.dealer_factor,
+            discarder_pays=self.traits.liability > 0,
+            left=left,
+            spread=self.place_spread,
+        )
+        if self.place_base and standing.discarder_pays:
+            standing = replace(standing, base=self._baseline(t, standing))
+        self._standing = (t, standing)
+        return standing
+
+    place_base = True
+    """Whether a win and a deal-in are weighed against the placement expected when the
+    deal ends without the bot (:meth:`Standing.baseline`) rather than its placement now."""
+
+    def _baseline(self, t: Table, standing: Standing) -> float:
+        """The placement expected when the deal ends without the bot winning or paying.
+
+        Another seat wins before the wall runs out with the bot's :meth:`race` chance per
+        own turn left, each opponent weighed by his readiness (plus a twentieth: any may
+        still get there) and valued by the danger model's estimate
+        (:func:`~muraglia.players.danger.opponent_value`); otherwise the deal is drawn and
+        the placement stays (noten payments aside).
+        """
+        v = t.view
+        others = [s for s in range(4) if s != v.seat]
+        weights = {s: readiness(t, s, self.traits) + 0.05 for s in others}
+        total = sum(weights.values())
+        other_win = sum(
+            weights[s]
+            / total
+            * standing.after_other_win(s, opponent_value(t, s, self.danger_traits()))
+            for s in others
+        )
+        ends = 1 - (1 - self.race(t)) ** (v.live_count // 4)
+        return (1 - ends) * standing.place() + ends * other_win
+
+    def final_worth(self, t: Table) -> Callable[[float], float] | None:
+        """In the match's last deal, what a win of each value is worth in placement.
+
+        None before the last deal (:meth:`standing`). Otherwise a function of a win's
+        value ``V`` replacing ``V`` over the typical value in the ready hand's score: the
+        places the win gains (:meth:`Standing.after_win`: by the scores in the view and the
+        ruleset's payments) plus one, over the same for a typical win. A win whose value
+        cannot change the final placement is worth the same whatever its value (the fastest
+        wait then wins the choice); a big hand needed to climb is worth more than its
+        points.
+        """
+        last = self.standing(t)
+        if last is None or last.left:
+            return None  # before the last deal the points measure the value
+        now = last.place()
 
         def gained(value: float) -> float:
-            scores = [float(x) for x in v.scores]
-            for s in range(4):
-                if s != me:
-                    pay = value * (factor if v.dealer in (s, me) else 1.0)
-                    # nearest ten, 5 down (RAV-ROUND-3, FIMJ-ROUND-3)
-                    pay = 10.0 * math.floor((pay + 4.999) / 10)
-                    scores[s] -= pay
-                    scores[me] += pay
-            return now - _place(scores, me) + 1.0
+            return now - last.after_win(value) + 1.0
 
         base = gained(self.traits.typical_value)
         low, high = gained(0.0), gained(4 * self.traits.typical_value)
         if low == high:
             return lambda value: 1.0  # no value changes the placement: speed alone
         return lambda value: gained(value) / base
+
+    def win_gain(self, t: Table, value: float) -> float:
+        """What winning a hand worth ``value`` gains the bot (ruleset units).
+
+        In the deals played for placement (:meth:`standing`), with a :attr:`place_value`,
+        the expected places the win climbs (:meth:`Standing.after_win`) times that value: a
+        leader whose win changes nothing has nothing to push for; elsewhere
+        :meth:`DefensiveBot.win_gain`.
+        """
+        last = self.standing(t) if self.place_value else None
+        if last is None:
+            return super().win_gain(t, value)
+        return self.place_value * max(last.baseline() - last.after_win(value), 0.0)
+
+    def danger_model(self, t: Table) -> DangerModel:
+        """:meth:`DefensiveBot.danger_model`; deal-ins valued by places where played for them.
+
+        With a :attr:`place_value`, in the deals :meth:`standing` reads, each opponent's
+        value is replaced by the expected places the
+        bot loses paying his ron (:meth:`Standing.after_deal_in`) times that value, over
+        the ruleset's liability (which :meth:`DangerModel.cost` multiplies back): a deal-in
+        that cannot cost a place costs only the own equity it ends (the last seat pushes).
+        """
+        model = super().danger_model(t)
+        liability = model.traits.liability
+        last = self.standing(t) if self.place_value and liability else None
+        if last is None:
+            return model
+        now = last.baseline()
+        value = tuple(
+            self.place_value * max(last.after_deal_in(s, x) - now, 0.0) / liability if x else 0.0
+            for s, x in enumerate(model.value)
+        )
+        return replace(model, value=value)
+
+    fold_equity = False
+    """Whether a fold is worth the equity its tile keeps less its cost, where
+    :func:`~muraglia.players.danger.attack_or_fold` counts its cost alone
+    (:meth:`_fold_keeping`; the profile's
+    :attr:`~muraglia.players.profiles.Profile.expert_fold_equity`)."""
+
+    fold_margin = 0.0
+    """An ablation knob (0 in every profile): a fold may play any tile whose deal-in chance
+    is within this much of the safest one's (a ready hand kept for the draw's noten
+    payments, EMA-END-3), valued as with :attr:`fold_equity` (:meth:`_fold_keeping`)."""
+
+    def _fold_keeping(
+        self,
+        model: DangerModel,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        equity: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> Action:
+        """:func:`~muraglia.players.danger.attack_or_fold` with a fold that keeps equity.
+
+        The attack as there; the fold is the best, by equity less cost, of the tiles within
+        :attr:`fold_margin` of the safest deal-in chance (the safest alone by default), and
+        is played when that beats the attack's equity less its cost once per step to go.
+        """
+        typical = self.traits.typical_value * (self.traits.payment or (1.0,))[0]
+        costs: dict[Action, float] = {
+            a: self.caution * model.cost(a.tile, equity[a]) for a in discards
+        }
+        attack = self.pick({a: s - EQUITY_UNITS * costs[a] / typical for a, s in ranked.items()})
+        safe = min(model.deal_in(a.tile) for a in discards) + self.fold_margin
+        near: dict[Action, float] = {
+            a: equity[a] - costs[a]
+            for a in discards
+            if not a.riichi and model.deal_in(a.tile) <= safe + 1e-9
+        }
+        if not near:
+            return attack
+        fold = self.pick(near)
+        pushes = max(steps.get(attack, 0), 0) + 1
+        return fold if near[fold] > equity[attack] - pushes * costs[attack] else attack
+
+    place_ev = False
+    """Whether the last deal's discard under a threat is chosen by expected places alone
+    (:meth:`push_or_fold`) rather than by :func:`~muraglia.players.danger.attack_or_fold`
+    with the places as values (an ablation knob: paired +0.011 +/- 0.055 against
+    -0.007 +/- 0.046 for the places as values over the same 140 matches, docs/players.md)."""
+
+    def push_or_fold(
+        self,
+        t: Table,
+        model: DangerModel,
+        discards: Sequence[Discard],
+        *,
+        ranked: dict[Action, float],
+        equity: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> Action:
+        """:meth:`DefensiveBot.push_or_fold`; in the last deal, by expected places.
+
+        With a :attr:`place_value` (equity and costs then in places, :meth:`win_gain`,
+        :meth:`danger_model`) every discard is worth its equity minus its cost once per step
+        it has to go (shanten + 1, as :func:`~muraglia.players.danger.attack_or_fold`
+        counts an attack); the best is played, the efficiency score breaking near-ties (a
+        tenth of a unit per unit). A ready discard that is also safe is then kept even where
+        a wider wait scores higher: its win climbs no higher.
+        """
+        last = self.standing(t) if self.place_value and self.place_ev else None
+        if (last is None or last.left) and (self.fold_equity or self.fold_margin):
+            return self._fold_keeping(model, discards, ranked, equity, steps)
+        if last is None or last.left:
+            push = super().push_or_fold
+            return push(t, model, discards, ranked=ranked, equity=equity, steps=steps)
+        typical = self.traits.typical_value
+        low = min(ranked.values(), default=0.0)
+        worth: dict[Action, float] = {}
+        for a in discards:
+            if a.riichi and a not in ranked:
+                continue  # riichi does not pay (:meth:`riichi_pays`)
+            cost = self.caution * model.cost(a.tile, equity[a])
+            ev = equity[a] - (max(steps[a], 0) + 1) * cost
+            worth[a] = EQUITY_UNITS * ev / typical + 0.1 * ranked.get(a, low)
+        return self.pick(worth)
 
     def _look_ahead(
         self,
@@ -533,17 +901,34 @@ class ExpertBot(DefensiveBot):
             return riichi > dama and v.live_count >= RIICHI_WALL
         if dama_value <= 0:
             return True  # no yaku without it (EMA-WIN-2, SEI-SCORE-2)
+        last = self.standing(t) if self.place_value else None
+        if last is not None and not last.left:
+            # the last deal: dama where its win already climbs as high as riichi's; riichi
+            # where it climbs higher; where neither climbs, the gain rule (riichi's tsumo
+            # and ura dora may still reach what its ron value does not)
+            dama, riichi = last.after_win(dama_value), last.after_win(riichi_value)
+            if riichi < dama - 1e-9 or dama < last.place() - 1e-9:
+                return riichi < dama - 1e-9
         if self.traits.liability == 0:
             return riichi_value > dama_value  # FIMJ richi: nothing to fold against anyway
         return riichi_value >= RIICHI_GAIN * dama_value and t.view.live_count >= 8
 
     # ------------------------------------------------------------------ claims
 
+    tenpai_live = 0
+    """From this many live tiles left, a call that makes the hand ready is made even where
+    no yaku would let it win (the profile's
+    :attr:`~muraglia.players.profiles.Profile.tenpai_live`): a ready hand needs no yaku at
+    an exhaustive draw, where the hands not ready pay it (EMA-TENPAI-1, EMA-END-3); 0:
+    never."""
+
     def _claim(self, t: Table, legal: Sequence[Action]) -> Action:
         heads = self._heads_claim(t, legal)
         if heads is not None:
             return heads
         choice = super()._claim(t, legal)
+        if isinstance(choice, Pass) and 0 < t.view.live_count <= self.tenpai_live:
+            return self._tenpai_call(t, legal) or choice
         if isinstance(choice, Pass) or choice.kind == "win":
             return choice
         tile = t.view.claim
@@ -559,6 +944,20 @@ class ExpertBot(DefensiveBot):
             if held or t.view.live_count > 40:
                 return next(a for a in legal if isinstance(a, Pass))  # riichi pays better
         return choice
+
+    def _tenpai_call(self, t: Table, legal: Sequence[Action]) -> Action | None:
+        """A call that leaves a hand not ready ready, late in the deal (:attr:`tenpai_live`).
+
+        Made only while nobody threatens (a standing riichi, a likely ready hand: the
+        discard after the call would be pushed into it), for the noten payments
+        (EMA-END-3); a pung is preferred to a chow (the seat's order in ``legal``).
+        """
+        if shanten_all(t.counts, t.own_melds) <= 0 or threat_of(t, self.traits) >= 0.5:
+            return None
+        for a in legal:
+            if isinstance(a, Pung | Chow) and shanten_after_call(t, a) == 0:
+                return a
+        return None
 
     def _heads_claim(self, t: Table, legal: Sequence[Action]) -> Action | None:
         """On the route to all head tiles (:meth:`heads_route`): the claim, or None off it.

@@ -80,7 +80,8 @@ class Profile:
     empty: every copy alike."""
     session_deals: int = 0
     """Turns of East in a match, if fixed (Ravenna: 8, RAV-COMP-1, RAV-END-4; FIMJ: 16,
-    FIMJ-GAME-1, every deal of a tournament, FIMJ-TOURN-3): the expert plays the last one
+    FIMJ-GAME-1, every deal of a tournament, FIMJ-TOURN-3; riichi-ema: 8, the East and South
+    rounds, EMA-GAME-3): the expert plays the last one
     for placement (:meth:`~muraglia.players.expert.ExpertBot.final_worth`, the turn read
     from the view's ``passes``); 0: not fixed."""
     heads_limit: float = 0.0
@@ -88,6 +89,26 @@ class Profile:
     limit hand (Ravenna: 200, RAV-HAND-3, RAV-MAX-M02, RAV-GAP-10): the expert weighs the
     route to it against the plain hand's (:meth:`~muraglia.players.expert.ExpertBot.heads_route`);
     0: no such hand (the shanten knows thirteen orphans only)."""
+    place_value: float = 0.0
+    """Ruleset units one place is worth to the expert in the match's last deal (known by
+    :attr:`session_deals`): its push/fold weighs a win and a deal-in by the places they move
+    and it declares riichi only where riichi climbs higher than dama
+    (:attr:`~muraglia.players.expert.ExpertBot.place_value`); 0: the last deal is played
+    for points."""
+    tenpai_live: int = 0
+    """From this many live tiles left the expert makes a call that leaves its hand ready
+    even without a yaku, for the noten payments (EMA-TENPAI-1, EMA-END-3;
+    :attr:`~muraglia.players.expert.ExpertBot.tenpai_live`); 0: never."""
+    red_fives: bool = False
+    """Whether the expert counts its red fives as dora (EMA-TILE-2: one five of each suit
+    is red and worth a dora; :attr:`~muraglia.players.expert.ExpertBot.red_fives`)."""
+    place_deals: int = 1
+    """How many of the match's last deals the expert plays for placement (1: the last
+    alone; see :meth:`~muraglia.players.expert.ExpertBot.standing`)."""
+    place_spread: float = 0.0
+    """Points one deal moves a seat's score by (a standard deviation): before the last
+    deal the expert's placement is the expected one over the deals left
+    (:class:`~muraglia.players.expert.Standing`)."""
     lookahead: bool = False
     """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
     (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
@@ -99,6 +120,10 @@ class Profile:
     expert_race_threat: float = 0.0
     """The expert's :attr:`race_threat` where it differs from the defensive bot's (0: the
     same)."""
+    expert_fold_equity: bool = False
+    """Whether the expert's fold is worth the equity its tile keeps less its cost (rather
+    than its cost alone, :func:`~muraglia.players.danger.attack_or_fold`; see
+    :attr:`~muraglia.players.expert.ExpertBot.fold_equity`)."""
     dealer_ron: bool = False
     """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
     is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
@@ -205,6 +230,10 @@ PROFILES: dict[str, Profile] = {
         # -0.040 +/- 0.052 (vs efficiency) and -0.027 +/- 0.052 (vs defensive) over 150
         # matches each; 0 lost 0.13 +/- 0.11 (the same section)
         ready_value=24.0,
+        # the last deal (South 4, EMA-GAME-3) played for placement: a place worth two
+        # typical hands (docs/players.md, "Issue 20, riichi-ema expert: the last deal")
+        session_deals=8,
+        place_value=10000.0,
     ),
     # MCR-WIN-4: 8 points minimum. Calls must keep a shape that reaches it: full/half flush,
     # all pungs, straights and shifted chows, honour pungs.
@@ -221,7 +250,14 @@ PROFILES: dict[str, Profile] = {
         min_fan=8,
     ),
 }
-PROFILES["riichi-tenhou"] = replace(PROFILES["riichi-ema"], id="riichi-tenhou")
+PROFILES["riichi-tenhou"] = replace(
+    PROFILES["riichi-ema"],
+    id="riichi-tenhou",
+    # Tenhou's match may end early or run into the West round (bust, agari yame, West
+    # extension): the last deal is not known from the round and dealer alone
+    session_deals=0,
+    place_value=0.0,
+)
 """Profiles by ruleset id."""
 
 _DEFAULT = Profile("default")

@@ -555,11 +555,16 @@ def _value_checked(  # noqa: PLR0917 - score's arguments, by position
 ) -> tuple[int, bool] | None:
     """``rules.value_checked`` of the hand read as :func:`score` reads it; None: no such way.
 
+    Only for the plain spellings (:func:`~muraglia.scoring.inputs.plain_arguments`: a list or
+    tuple of strings as the flags...), as :func:`score`'s lane (``Ruleset.score_checked``):
+    anything else is checked by :func:`score` itself (a one-shot iterable of flags read
+    twice, an unhashable flag in a memo key).
+
     Raises:
         MahjongError: where :func:`score` raises.
     """
     value_checked = getattr(rules, "value_checked", None)
-    if value_checked is None:
+    if value_checked is None or not plain_arguments(win, seat_wind, round_wind, flags, {}):
         return None
     checked = _scan_indicated(
         hand, int(getattr(rules, "red_fives_per_suit", 0)), dora, None, MAX_INDICATORS

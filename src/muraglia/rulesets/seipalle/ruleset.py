@@ -453,16 +453,24 @@ class SeipalleRules(InputScorer, Ruleset[SeipalleOptions]):
         Raises:
             MahjongError: where :meth:`score` raises.
         """
-        key = (win, seat_wind, round_wind, *flags, None, *(dora or ()), dora is None)
-        k = _CHECKED.get(key)
+        flags = tuple(flags)  # read once: the key and the checks see the same flags
+        dora = None if dora is None else tuple(dora)
+        key: tuple[object, ...] | None = (
+            win, seat_wind, round_wind, *flags, None, *(dora or ()), dora is None
+        )  # fmt: skip
+        try:
+            k = _CHECKED.get(key)  # type: ignore[arg-type]
+        except TypeError:  # an unhashable argument: checked below (and refused), not kept
+            key = k = None
         if k is None:  # the input's checks, as score_result's (only passed ones kept)
             data = worth_input(hand, win, seat_wind, round_wind, flags, dora)
             check_east_dealer(data)
             INPUTS.check_score(data)
             k = _keywords(data)
-            if len(_CHECKED) >= _CHECKED_MAX:
-                _CHECKED.clear()
-            _CHECKED[key] = k
+            if key is not None:
+                if len(_CHECKED) >= _CHECKED_MAX:
+                    _CHECKED.clear()
+                _CHECKED[key] = k
         best = self._best(hand, k["win"], k["seat_wind"], k["round_wind"], k["flags"], k["dora"])
         return best.value, best.valid
 
