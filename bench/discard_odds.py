@@ -24,7 +24,7 @@ from muraglia.engine.actions import Discard
 from muraglia.engine.game import Game
 from muraglia.players import make_bot
 from muraglia.players.base import Table
-from muraglia.players.expert import WAIT_STAGES
+from muraglia.players.defensive import WAIT_STAGES
 from muraglia.players.simulate import match_seed
 from muraglia.rulesets import ruleset_for
 from muraglia.tiles import NUM_KINDS, Tile

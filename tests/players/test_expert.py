@@ -28,6 +28,7 @@ from muraglia.players.danger import win_chance
 from muraglia.players.defensive import QUIET
 from muraglia.players.expert import SELF_DRAWN, VALUE_UNITS, Standing, heads_distance
 from muraglia.players.lookahead import ValueLookahead
+from muraglia.players.profiles import PROFILES
 from muraglia.players.review import review_file, review_record
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import MatchProgress
@@ -180,22 +181,77 @@ def test_seipalle_equity_counts_the_shares_and_the_stakes_on_the_table(name: str
         assert bot.win_gain(t, 1.0) == shares
 
 
-def test_seipalle_riichi_weighs_the_stake_on_the_table() -> None:
+@pytest.mark.parametrize("name", ["expert", "defensive"])
+def test_seipalle_riichi_weighs_the_stake_on_the_table(name: str) -> None:
     """SEI-RIICHI-3/6: a riichi puts 1000 on the table, lost unless the declarer wins. A
     hand with no double besides riichi wins dama only self-drawn (all self-drawn,
     SEI-DBL-D29): on an empty table it stays dama, with a stake already on it riichi's
     wins on a discard collect it too. A closed no-head-tiles, all-chows hand on a
-    two-sided wait doubles its value by riichi and declares."""
+    two-sided wait doubles its value by riichi and declares. Seipalle's defensive bot
+    weighs it as the expert does (``Profile.defensive_ready_values``, half the stake);
+    the efficiency bot declares on every ready hand."""
     cheap = view("123m456p789s11z23s", drawn="9m", rules="seipalle", live=50)
     legal = [*discards_of(cheap), Discard(0, Tile.M9, riichi=True)]
-    bot = ExpertBot("seipalle")
+    bot = make_bot(name, "seipalle")
+    assert isinstance(bot, DefensiveBot)
     assert bot.choose(cheap, legal) == Discard(0, Tile.M9)
     assert bot.choose(replace(cheap, pot=1000), legal) == Discard(0, Tile.M9, riichi=True)
+    assert EfficiencyBot("seipalle").choose(cheap, legal) == Discard(0, Tile.M9, riichi=True)
     bot.riichi_stake = 0.0  # the gain rule: riichi is its only double on a discard
     assert bot.choose(cheap, legal) == Discard(0, Tile.M9, riichi=True)
     good = view("234m456p678s55s34s", drawn="9m", rules="seipalle", live=50)
     legal = [*discards_of(good), Discard(0, Tile.M9, riichi=True)]
-    assert ExpertBot("seipalle").choose(good, legal) == Discard(0, Tile.M9, riichi=True)
+    assert make_bot(name, "seipalle").choose(good, legal) == Discard(0, Tile.M9, riichi=True)
+
+
+def test_seipalle_defensive_weighs_half_the_stake() -> None:
+    """``Profile.defensive_stake_share``: Seipalle's defensive bot weighs half of the 1000
+    stake (SEI-RIICHI-3/6), the expert all of it. A no-head-tiles hand on a two-sided wait
+    with 30 tiles left: riichi pays against 500 at risk, not against 1000."""
+    v = view("234m456p678s55s34s", drawn="9m", rules="seipalle", live=30)
+    legal = [*discards_of(v), Discard(0, Tile.M9, riichi=True)]
+    bot = DefensiveBot("seipalle")
+    assert bot.riichi_stake == 500.0
+    assert bot.choose(v, legal) == Discard(0, Tile.M9, riichi=True)
+    assert ExpertBot("seipalle").riichi_stake == 1000.0
+    assert ExpertBot("seipalle").choose(v, legal) == Discard(0, Tile.M9)
+    bot.riichi_stake = 1000.0
+    assert bot.choose(v, legal) == Discard(0, Tile.M9)
+
+
+def test_the_defensive_bot_values_ready_hands_by_the_scorer_only_where_the_profile_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Profile.defensive_ready_values`` is on in Seipalle alone. There, on a ready hand
+    whose only double on a discard is riichi (no double besides dora without it,
+    SEI-SCORE-2; dama wins self-drawn only, SEI-DBL-D29) dama beats riichi by the stake it
+    risks (SEI-RIICHI-3/6): with the switch the defensive bot stays dama, switched off it
+    declares as the efficiency bot does. Elsewhere the defensive bot keeps the efficiency
+    bot's riichi and ranking, while the expert reads the scorer everywhere."""
+    assert [k for k, p in PROFILES.items() if p.defensive_ready_values] == ["seipalle"]
+    cheap = view("123m456p789s11z23s", drawn="9m", rules="seipalle", live=50)
+    legal = [*discards_of(cheap), Discard(0, Tile.M9, riichi=True)]
+    assert DefensiveBot("seipalle").ready_values
+    assert DefensiveBot("seipalle").choose(cheap, legal) == Discard(0, Tile.M9)
+    off = replace(PROFILES["seipalle"], defensive_ready_values=False)
+    monkeypatch.setitem(PROFILES, "seipalle", off)
+    bot = DefensiveBot("seipalle")
+    assert not bot.ready_values
+    assert bot.riichi_stake == 0.0
+    assert bot.choose(cheap, legal) == Discard(0, Tile.M9, riichi=True)
+    for rules in ("riichi-ema", "riichi-tenhou", "fimj", "ravenna", "mcr"):
+        assert ExpertBot(rules).ready_values
+        bot = DefensiveBot(rules)
+        assert not bot.ready_values
+        assert bot.riichi_stake == 0.0
+    # riichi-ema: all simples with three dora, a mangan already: the expert stays dama,
+    # the defensive bot declares as the efficiency bot does
+    v = view("345m67p33377888s", drawn="2s", rules="riichi-ema", indicators="2s", live=50)
+    legal = [*discards_of(v), Discard(0, Tile.S2, riichi=True)]
+    assert ExpertBot("riichi-ema").choose(v, legal) == Discard(0, Tile.S2)
+    declared = Discard(0, Tile.S2, riichi=True)
+    assert DefensiveBot("riichi-ema").choose(v, legal) == declared
+    assert EfficiencyBot("riichi-ema").choose(v, legal) == declared
 
 
 def test_expert_folds_a_poor_hand_against_riichi_and_pushes_a_ready_one() -> None:
@@ -698,7 +754,7 @@ def test_a_legal_win_is_always_declared() -> None:
 
 
 def test_expert_is_deterministic_and_independent_of_its_cache() -> None:
-    from muraglia.players import expert
+    from muraglia.players import defensive
 
     def play(seed: int) -> list[str]:
         r = load_ruleset("riichi-tenhou")
@@ -711,7 +767,7 @@ def test_expert_is_deterministic_and_independent_of_its_cache() -> None:
 
     first = play(4)
     second = play(4)  # the cache is warm now
-    expert._CACHE.clear()
+    defensive._CACHE.clear()
     assert first == second == play(4)
 
 

@@ -20,7 +20,8 @@ game:
 * ``payment``, ``pot_share``, ``riichi_stake`` (Seipalle): the typical value is one share,
   a win collects four (six for East, SEI-PAY-3) and the riichi stakes on the table
   (SEI-PAY-5; :func:`win_gain`), and a riichi risks a 1000 stake (SEI-RIICHI-3/6), as
-  large as a win: the expert weighs it against riichi's double.
+  large as a win: the expert weighs it against riichi's double (and the defensive bot,
+  half of it, where its profile says so).
 * ``settled``: every hand is scored at the end of the deal and the non-winners pay each other
   the differences (FIMJ-PAY-2, RAV-PAY-2): a hand that will not win still has points.
 * ``min_fan``: MCR's 8-point minimum (MCR-WIN-4) limits what an opponent can win with: an
@@ -132,9 +133,10 @@ class RuleTraits:
     ``None``: the typical value is what a win moves, East's with :attr:`dealer_factor`."""
     riichi_stake: float = 0.0
     """The stake a riichi puts on the table, lost unless the declarer wins (SEI-RIICHI-3/6:
-    1000, as large as a limit share), which the expert weighs when choosing riichi or dama
-    (:meth:`~muraglia.players.expert.ExpertBot.riichi_pays`); 0: riichi by the gain rule
-    measured in riichi, where the stake is a fifth of a typical hand."""
+    1000, as large as a limit share), which the expert (and a defensive bot whose profile
+    says so) weighs when choosing riichi or dama
+    (:meth:`~muraglia.players.defensive.DefensiveBot.riichi_pays`); 0: riichi by the gain
+    rule measured in riichi, where the stake is a fifth of a typical hand."""
     dealer_pays_more: bool = True
     """Whether East loses more when it deals in (FIMJ-PAY-1, RAV-PAY-1: East pays double).
     False where the discarder pays the winner's value, East or not, and only East's own hand

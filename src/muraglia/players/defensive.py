@@ -26,6 +26,15 @@ In MCR (8 points, MCR-WIN-4) the bot also knows when its hand cannot win: it rea
 danger only for such a hand, declines a call whose hand cannot reach the minimum one draw
 ahead and counts a ready discard's outs on its winning waits only.
 
+Where the profile says so (:attr:`~muraglia.players.profiles.Profile.defensive_ready_values`:
+Seipalle, measured in docs/players.md, "Issue 20, Seipalle, third pass") the discards that
+leave the hand ready are valued by the ruleset's scorer as the expert values them
+(:meth:`DefensiveBot._value_ready`, one implementation for both bots): a wait that no win
+is allowed on (no double besides dora, SEI-SCORE-2) costs a step, and riichi is declared
+only where its expected gain beats dama's by more than the share of the 1000 stake it risks
+that the profile weighs (:meth:`DefensiveBot.riichi_pays`, SEI-RIICHI-3/6) — the efficiency
+field declares on every ready hand and its stakes go to the next winner (SEI-PAY-5).
+
 Where every hand is settled (FIMJ, Ravenna) a deal-in costs no more than another seat's win,
 and reading the danger lost placement there in every form measured; the bot defends instead
 the points of its own hand, which the losers pay each other (FIMJ-PAY-2, RAV-PAY-2): each
@@ -36,7 +45,7 @@ not win (:meth:`DefensiveBot.hand_points`).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -63,11 +72,20 @@ from muraglia.players.efficiency import (
     reachable_fan,
     useful_count,
 )
-from muraglia.players.lookahead import FLOOR, ValueLookahead
+from muraglia.players.lookahead import FLOOR, RIICHI_WALL, ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
-from muraglia.tiles import NUM_KINDS, Tile, wind_letter
+from muraglia.tiles import NUM_KINDS, TERMINALS_AND_HONOURS, Tile, wind_letter
 
-__all__ = ["QUIET", "SELF_DRAWN", "DefensiveBot", "shanten_after_call"]
+__all__ = [
+    "HEAD_KINDS",
+    "QUIET",
+    "RIICHI_GAIN",
+    "SCORE_BUDGET",
+    "SELF_DRAWN",
+    "WAIT_STAGES",
+    "DefensiveBot",
+    "shanten_after_call",
+]
 
 QUIET = 0.05
 """Summed opponent readiness under which the bots play as if nobody threatened."""
@@ -91,6 +109,24 @@ lookahead's floor cannot reach the minimum (MCR: 8 points) for :meth:`DefensiveB
 VALUE_SCALE = 40.0
 """Profile value units (ukeire units) that double a hand's expected value."""
 
+SCORE_BUDGET = 16
+"""Hands a decision may value with the ruleset's scorer (cached or not,
+:meth:`DefensiveBot.hand_value`)."""
+
+RIICHI_GAIN = 1.25
+"""Riichi is declared on a hand that has a yaku without it only if it multiplies the value
+by at least this much (:meth:`DefensiveBot.riichi_pays`)."""
+
+WAIT_STAGES = (45, 20)
+"""Live tiles at which the deal's stages of :attr:`~muraglia.players.profiles.Profile.wait_odds`
+begin: early from the first, middle from the second, late below it."""
+
+HEAD_KINDS = frozenset(int(k) for k in TERMINALS_AND_HONOURS)
+"""The head tiles (1, 9, winds, dragons; RAV-HAND-3)."""
+
+_CACHE: dict[tuple[Any, ...], float] = {}
+_CACHE_MAX = 1 << 16
+
 
 class DefensiveBot(EfficiencyBot):
     """Efficiency plus expected-value push/fold (see the module docstring)."""
@@ -109,6 +145,13 @@ class DefensiveBot(EfficiencyBot):
         self.claim_ukeire = True
         self.caution = self.profile.caution
         self.race_threat = self.profile.race_threat
+        self._budget = SCORE_BUDGET
+        if self.profile.defensive_ready_values:
+            # the ready discards valued by the scorer as the expert's are, riichi only where
+            # the profile's share of its stake pays (SEI-RIICHI-3/6; measured in Seipalle:
+            # docs/players.md, "Issue 20, Seipalle, third pass")
+            self.ready_values = True
+            self.riichi_stake = self.traits.riichi_stake * self.profile.defensive_stake_share
         if self.traits.settled:
             # FIMJ, Ravenna: a deal-in costs no more than another seat's win (FIMJ-PAY-1,
             # RAV-PAY-1). Reading the danger there lost placement in every form measured
@@ -321,6 +364,307 @@ class DefensiveBot(EfficiencyBot):
             flags=flags, indicators=v.indicators,
         )  # fmt: skip
 
+    ready_values = False
+    """Whether the discards that leave the hand ready are valued by the ruleset's scorer
+    (:meth:`_value_ready`): the expert's, and the defensive bot's where the profile says so
+    (:attr:`~muraglia.players.profiles.Profile.defensive_ready_values`, Seipalle)."""
+
+    value_units = 0.0
+    """Ukeire units a ready hand's expected value worth one typical hand adds to its score
+    (the expert's :data:`~muraglia.players.expert.VALUE_UNITS`; 0: none, the defensive bot
+    keeps the efficiency bot's ranking of the waits)."""
+
+    riichi_stake = 0.0
+    """The riichi stake weighed by :meth:`riichi_pays` (the traits' ``riichi_stake``, times
+    the profile's :attr:`~muraglia.players.profiles.Profile.defensive_stake_share` for the
+    defensive bot; 0: the gain rule)."""
+
+    tenpai_live = 0
+    """From this many live tiles left a ready hand on no wait that may win is not marked
+    down (:meth:`_value_ready`), and the expert makes a call that makes the hand ready even
+    where no yaku would let it win (the profile's
+    :attr:`~muraglia.players.profiles.Profile.tenpai_live`): a ready hand needs no yaku at
+    an exhaustive draw, where the hands not ready pay it (EMA-TENPAI-1, EMA-END-3); 0:
+    never."""
+
+    def hand_value(
+        self, t: Table, counts: list[int], win: int, *, riichi: bool, tsumo: bool = False
+    ) -> float:
+        """The ruleset's value of the concealed ``counts`` won on ``win``.
+
+        ``win`` is a discard, or self-drawn with ``tsumo``.
+
+        0 when the hand is not a win the ruleset allows (no yaku, under the minimum...).
+        A decision values at most :data:`SCORE_BUDGET` hands; beyond that a hand is worth
+        the ruleset's typical value (it is at least a shape that wins). The budget counts
+        every hand asked for, cached or not, so a decision does not depend on what earlier
+        decisions left in the cache (a seed fixes the bot).
+        """
+        v = t.view
+        rules = self.ruleset
+        if rules is None:
+            return self.traits.typical_value
+        flags: list[str] = []
+        if riichi:
+            flags.append("riichi")
+        known = getattr(rules, "flags", {}) or {}
+        if t.unseen(win) == 1 and t.visible[win] == 3 and "last_of_kind" in known:
+            flags.append("last_of_kind")  # FIMJ-DBL-C09, MCR-FAN-27
+        reds = self.reds_kept(t, counts)
+        key = (
+            self.traits.id,
+            bytes(counts),
+            reds,
+            v.melds[v.seat],
+            win,
+            t.seat_wind,
+            v.round_wind,
+            v.indicators,
+            tuple(flags),
+            tsumo,
+        )
+        if self._budget <= 0:
+            return self.traits.typical_value
+        self._budget -= 1
+        hit = _CACHE.get(key)
+        if hit is not None:
+            return hit
+        value = score_win(
+            rules,
+            self._win_text(t, counts, win, reds=reds),
+            tsumo=tsumo,
+            seat_wind=t.seat_wind,
+            round_wind=v.round_wind,
+            flags=flags,
+            indicators=v.indicators,
+        )
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.clear()
+        _CACHE[key] = value
+        return value
+
+    def wait_value(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int]:
+        """A ready hand's waits: the mean value of a win and the unseen winning copies.
+
+        The mean is over the unseen winning copies; waits the ruleset would not let win
+        count nothing.
+        """
+        mean, outs, _, _ = self.waits_of(t, counts, riichi=riichi)
+        return mean, outs
+
+    def wait_values(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int, int]:
+        """:meth:`wait_value`, and the winning copies that may also win on a discard.
+
+        A wait that wins only self-drawn (menzen tsumo, SEI-DBL-D29; MCR's self-drawn fans)
+        counts :data:`SELF_DRAWN` of its self-drawn value.
+        """
+        mean, outs, ron, _ = self.waits_of(t, counts, riichi=riichi)
+        return mean, outs, ron
+
+    def wait_odds(self, t: Table) -> list[float] | None:
+        """Per kind, how likely an unseen copy is to come to a ready hand, over the average.
+
+        None where the profile has no :attr:`~muraglia.players.profiles.Profile.wait_odds`.
+        Otherwise :data:`SELF_DRAWN` of a wait's wins come from the own draws, where every
+        unseen copy is alike, and the rest from the others' discards, where a copy of a
+        kind the others let go sooner (an honour early in the deal, FIMJ-PLAY-4: a win on
+        any seat's discard) counts more: ``SELF_DRAWN + (1 - SELF_DRAWN) x`` the profile's
+        discard rate of the kind's class at the wall's stage.
+        """
+        table = self.profile.wait_odds
+        if not table:
+            return None
+        live = t.view.live_count
+        stage = 0 if live >= WAIT_STAGES[0] else 1 if live >= WAIT_STAGES[1] else 2
+        rates = table[stage]
+        out: list[float] = []
+        for k in range(NUM_KINDS):
+            if k >= Tile.WHITE:
+                c = 0  # dragons
+            elif k >= Tile.EAST:
+                c = 1  # winds
+            else:
+                rank = k % 9
+                c = 2 if rank in {0, 8} else 3 if rank in {1, 7} else 4
+            out.append(SELF_DRAWN + (1 - SELF_DRAWN) * rates[c])
+        return out
+
+    def waits_of(
+        self, t: Table, counts: list[int], *, riichi: bool, odds: Sequence[float] | None = None
+    ) -> tuple[float, int, int, float]:
+        """:meth:`wait_values`, and the winning copies weighed by ``odds``.
+
+        ``odds`` per kind (:meth:`wait_odds`); None: each copy counts 1.
+        """
+        melds = t.own_melds
+        total = 0.0
+        likely = 0.0
+        outs = ron = 0
+        for k in range(NUM_KINDS):
+            u = t.unseen(k)
+            if not u or counts[k] >= 4:
+                continue
+            counts[k] += 1
+            done = shanten_all(counts, melds) < 0
+            counts[k] -= 1
+            if done:
+                value = self.hand_value(t, counts, k, riichi=riichi)
+                if value > 0:
+                    ron += u
+                else:  # no win on a discard: self-drawn only (menzen tsumo, MCR's
+                    # self-drawn / fully concealed fan), about a third of the wins
+                    value = SELF_DRAWN * self.hand_value(t, counts, k, riichi=riichi, tsumo=True)
+                if value > 0:
+                    total += u * value
+                    outs += u
+                    likely += u * (odds[k] if odds is not None else 1.0)
+        return (total / outs if outs else 0.0), outs, ron, likely
+
+    red_fives = False
+    """Whether the bot counts its red fives as dora (EMA-TILE-2, EMA-DORA; the profile's
+    :attr:`~muraglia.players.profiles.Profile.red_fives`): a ready hand's waits are valued
+    with them (:meth:`reds_kept`), a plain five is discarded rather than the red one of
+    its kind, and discarding the only copy, the red one, costs the profile's dora
+    weight."""
+
+    def reds_kept(self, t: Table, counts: list[int]) -> tuple[int, ...]:
+        """The kinds whose red five the concealed ``counts`` still hold (:attr:`red_fives`).
+
+        The view's red fives of kinds still held: a discard of a kind held with its red
+        five is a plain copy while one is left
+        (:meth:`~muraglia.players.expert.ExpertBot._act`).
+        """
+        if not self.red_fives:
+            return ()
+        return tuple(k for k in t.view.red_hand if counts[k])
+
+    def riichi_pays(
+        self,
+        t: Table,
+        riichi_value: float,
+        dama_value: float,
+        *,
+        chance: float = 0.0,
+        ron: float = 1.0,
+    ) -> bool:
+        """Riichi (or FIMJ/Seipalle richi) rather than staying concealed without it.
+
+        ``chance`` is the ready hand's chance to win, ``ron`` the share of its winning
+        copies that also win on a discard without riichi. Where the stake is worth
+        weighing (:attr:`~muraglia.players.danger.RuleTraits.riichi_stake`, Seipalle) by
+        expected value: riichi wins ``chance`` x (the riichi hand's gain, the table's
+        stakes counted) and loses the stake otherwise (SEI-RIICHI-3/6); dama wins
+        ``chance`` x (the dama hand's gain, its self-drawn-only waits at
+        :data:`SELF_DRAWN`, and ``ron`` + the rest's self-drawn share of the stakes).
+        Elsewhere, where riichi is not the only yaku, the placement it climbs to
+        (:meth:`riichi_climbs`) or else the gain rule (:data:`RIICHI_GAIN`).
+        """
+        if riichi_value <= 0:
+            return False
+        stake = self.riichi_stake
+        if stake:
+            v = t.view
+            east = v.dealer == v.seat
+            pot = self.traits.pot_share * v.pot
+            share = ron + SELF_DRAWN * (1 - ron)
+            riichi = chance * win_gain(self.traits, riichi_value, east=east, pot=v.pot)
+            riichi -= (1 - chance) * stake
+            dama = chance * (win_gain(self.traits, dama_value, east=east, pot=0) + share * pot)
+            return riichi > dama and v.live_count >= RIICHI_WALL
+        if dama_value <= 0:
+            return True  # no yaku without it (EMA-WIN-2, SEI-SCORE-2)
+        climbs = self.riichi_climbs(t, riichi_value, dama_value)
+        if climbs is not None:
+            return climbs
+        if self.traits.liability == 0:
+            return riichi_value > dama_value  # FIMJ richi: nothing to fold against anyway
+        return riichi_value >= RIICHI_GAIN * dama_value and t.view.live_count >= 8
+
+    def riichi_climbs(self, t: Table, riichi_value: float, dama_value: float) -> bool | None:
+        """Riichi or dama by the placement they climb to, or None: by their values.
+
+        None here; the expert's in the match's last deal
+        (:meth:`~muraglia.players.expert.ExpertBot.riichi_climbs`).
+        """
+        return None
+
+    def _value_ready(
+        self,
+        t: Table,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        equity: dict[Action, float],
+        steps: dict[Action, int],
+        *,
+        with_equity: bool,
+    ) -> None:
+        """The discards that leave the hand ready, valued by the ruleset's scorer.
+
+        Each one's waits (:meth:`waits_of`) set its equity, and its score gains
+        :attr:`value_units` per typical hand of their expected value (their likely copies
+        where the profile has :meth:`wait_odds`); a wait on which the ruleset lets no win
+        (no double besides dora, SEI-SCORE-2; no yaku, EMA-WIN-2; under 8 points,
+        MCR-WIN-4) costs a step of shanten, and a riichi discard is dropped unless riichi
+        pays (:meth:`riichi_pays`: in Seipalle the 1000 stake it risks, SEI-RIICHI-3/6).
+        """
+        typical = self.traits.typical_value
+        counts = t.counts
+        draws = t.view.live_count // 4
+        unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
+        race = self.race(t) if with_equity else RACE
+        drawn = self.draw_value(t) if with_equity else 0.0
+        worth = self.final_worth(t)
+        odds = self.wait_odds(t)
+        for a in discards:
+            k = a.tile
+            counts[k] -= 1
+            try:
+                if steps[a] != 0:
+                    continue
+                value, outs, _, likely = self.waits_of(t, counts, riichi=a.riichi, odds=odds)
+                chance = win_chance(0, outs, draws, unseen, race)
+                equity[a] = chance * self.win_gain(t, value)
+                equity[a] += drawn
+                if a not in ranked:
+                    continue
+                if a.riichi:
+                    dama, _, ron = self.wait_values(t, counts, riichi=False)
+                    if not self.riichi_pays(t, value, dama, chance=chance, ron=ron / max(outs, 1)):
+                        del ranked[a]
+                        continue
+                ratio = min(value / typical, 4.0) if worth is None else worth(value)
+                if odds is not None:  # the likely copies instead of the copies
+                    ranked[a] += likely - outs
+                    outs_term = min(likely, 8.0)
+                else:
+                    outs_term = min(outs, 8)
+                ranked[a] += self.value_units * ratio * outs_term / 8
+                if outs == 0 and t.view.live_count > self.tenpai_live:
+                    ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win (late: paid)
+            finally:
+                counts[k] += 1
+
+    def refine(
+        self,
+        t: Table,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> None:
+        """Move the scores of ``ranked`` after :meth:`_value_ready`.
+
+        Nothing here; the expert's lookahead and red fives
+        (:meth:`~muraglia.players.expert.ExpertBot.refine`).
+        """
+
+    def final_worth(self, t: Table) -> Callable[[float], float] | None:
+        """What a win of each value is worth in placement in the match's last deal.
+
+        None: its value (the defensive bot does not play the last deal for placement; the
+        expert does, :meth:`~muraglia.players.expert.ExpertBot.final_worth`).
+        """
+        return None
+
     def hand_points(self, t: Table, counts: list[int]) -> float:
         """The ruleset's value of the 13 concealed ``counts`` as a hand that did not win.
 
@@ -356,6 +700,7 @@ class DefensiveBot(EfficiencyBot):
         return value
 
     def _act(self, t: Table, legal: Sequence[Action]) -> Action:
+        self._budget = SCORE_BUDGET
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return super()._act(t, legal)
@@ -432,8 +777,38 @@ class DefensiveBot(EfficiencyBot):
             counts[k] += 1
 
     def _attack(self, t: Table, legal: Sequence[Action], discards: list[Discard]) -> Action:
-        """The choice with nobody threatening (the efficiency bot's)."""
-        return super()._act(t, legal)
+        """The choice with nobody threatening.
+
+        The efficiency bot's; with :attr:`ready_values` the best of :meth:`ranked_equity`
+        (kongs as the efficiency bot declares them; on the expert's route to all head tiles,
+        :meth:`heads_ranked`, the route's scores and kongs of head tiles only).
+        """
+        if not self.ready_values:
+            return super()._act(t, legal)
+        ranked, _, steps = self.ranked_equity(t, discards, with_equity=False)
+        best_sh = min(steps.values())
+        heads = self.heads_ranked(t, discards, ranked, steps)
+        for a in legal:
+            if (
+                isinstance(a, ConcealedKong | AddedKong)
+                and self._kong_ok(t, a, best_sh)
+                and (heads is None or a.tile in HEAD_KINDS)
+            ):
+                return a
+        return self.pick(ranked if heads is None else heads)
+
+    def heads_ranked(
+        self,
+        t: Table,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> dict[Action, float] | None:
+        """The discards' scores on a route to all head tiles, or None off that route.
+
+        None here; the expert's (:meth:`~muraglia.players.expert.ExpertBot.heads_ranked`).
+        """
+        return None
 
     def ranked_equity(
         self, t: Table, discards: Sequence[Discard], *, with_equity: bool = True
@@ -442,13 +817,33 @@ class DefensiveBot(EfficiencyBot):
 
         The scores are the efficiency bot's; the equity is the chance to win times the value
         (ruleset units), left empty without ``with_equity`` (an attack with nobody to fear
-        reads only the scores).
+        reads only the scores). With :attr:`ready_values` the discards that leave the hand
+        ready are valued by the ruleset's scorer (:meth:`_value_ready`: their equity, a
+        wait that cannot win, riichi or dama), then :meth:`refine` may move the scores (the
+        expert's lookahead).
         """
         scores, shanten = self.discard_scores(t, discards)
         steps: dict[Action, int] = {a: shanten[a.tile] for a in discards}
         equity: dict[Action, float] = {}
-        if not with_equity:
-            return dict(scores), equity, steps
+        if with_equity:
+            self._equity(t, discards, shanten, equity)
+        ranked = dict(scores)
+        if not self.ready_values:
+            return ranked, equity, steps
+        self._value_ready(t, discards, ranked, equity, steps, with_equity=with_equity)
+        self.refine(t, discards, ranked, steps)
+        if not ranked:
+            ranked = {a: -SHANTEN_WEIGHT * 9.0 for a in discards if not a.riichi}
+        return ranked, equity, steps
+
+    def _equity(
+        self,
+        t: Table,
+        discards: Sequence[Discard],
+        shanten: dict[Tile, int],
+        equity: dict[Action, float],
+    ) -> None:
+        """Each discard's equity (chance to win x value, ruleset units) into ``equity``."""
         ctx = ValueContext(self.profile, t)
         counts = t.counts
         melds = t.own_melds
@@ -477,7 +872,6 @@ class DefensiveBot(EfficiencyBot):
                 e = win_chance(sh, uke, draws, unseen, race) * value
                 by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
             equity[a] = e
-        return dict(scores), equity, steps
 
     race_threat = 0.0
     """Per unit of the opponents' summed readiness, the chance a turn that another seat wins

@@ -70,9 +70,7 @@ from typing import Any
 from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.actions import (
     Action,
-    AddedKong,
     Chow,
-    ConcealedKong,
     Discard,
     Pass,
     Pung,
@@ -87,32 +85,21 @@ from muraglia.players.danger import (
     stage_chance,
     threat_of,
     win_chance,
-    win_gain,
 )
 from muraglia.players.defensive import (
+    HEAD_KINDS,
+    RIICHI_GAIN,
+    SCORE_BUDGET,
     SELF_DRAWN,
     DefensiveBot,
-    score_win,
     shanten_after_call,
 )
 from muraglia.players.efficiency import dora_kinds, useful_count
-from muraglia.players.lookahead import RIICHI_WALL, ValueLookahead
+from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
-from muraglia.tiles import NUM_KINDS, TERMINALS_AND_HONOURS, Tile
+from muraglia.tiles import NUM_KINDS
 
 __all__ = ["RIICHI_GAIN", "SCORE_BUDGET", "SELF_DRAWN", "ExpertBot", "Standing"]
-
-SCORE_BUDGET = 16
-"""Hands a decision may value with the ruleset's scorer (cached or not)."""
-
-RIICHI_GAIN = 1.25
-"""Riichi is declared on a hand that has a yaku without it only if it multiplies the value
-by at least this much."""
-
-
-WAIT_STAGES = (45, 20)
-"""Live tiles at which the deal's stages of :attr:`~muraglia.players.profiles.Profile.wait_odds`
-begin: early from the first, middle from the second, late below it."""
 
 VALUE_UNITS = 12.0
 """Ukeire units a ready hand's expected value worth one typical hand adds."""
@@ -228,7 +215,6 @@ class Standing:
 
 
 _CACHE: dict[tuple[Any, ...], float] = {}
-_CACHE_MAX = 1 << 16
 
 
 class ExpertBot(DefensiveBot):
@@ -244,9 +230,9 @@ class ExpertBot(DefensiveBot):
     value_units = VALUE_UNITS
     """Ukeire units a ready hand's expected value worth one typical hand adds (0: none)."""
 
-    riichi_stake = 0.0
-    """The riichi stake weighed by :meth:`riichi_pays` (the traits' ``riichi_stake``; 0: the
-    gain rule)."""
+    ready_values = True
+    """The discards that leave the hand ready are valued by the ruleset's scorer
+    (:meth:`DefensiveBot._value_ready`), in every ruleset."""
 
     place_value = 0.0
     """Ruleset units one place is worth in the match's last deal (:meth:`standing`): the
@@ -288,7 +274,6 @@ class ExpertBot(DefensiveBot):
         self._standing: tuple[Table, Standing | None] | None = None
         self.place_deals = self.profile.place_deals
         self.place_spread = self.profile.place_spread
-        self._budget = SCORE_BUDGET
         self.riichi_stake = self.traits.riichi_stake
         if self.profile.ready_value:
             self.value_units = self.profile.ready_value
@@ -311,160 +296,9 @@ class ExpertBot(DefensiveBot):
 
     # ------------------------------------------------------------------ values
 
-    def hand_value(
-        self, t: Table, counts: list[int], win: int, *, riichi: bool, tsumo: bool = False
-    ) -> float:
-        """The ruleset's value of the concealed ``counts`` won on ``win``.
-
-        ``win`` is a discard, or self-drawn with ``tsumo``.
-
-        0 when the hand is not a win the ruleset allows (no yaku, under the minimum...).
-        A decision values at most :data:`SCORE_BUDGET` hands; beyond that a hand is worth
-        the ruleset's typical value (it is at least a shape that wins). The budget counts
-        every hand asked for, cached or not, so a decision does not depend on what earlier
-        decisions left in the cache (a seed fixes the bot).
-        """
-        v = t.view
-        rules = self.ruleset
-        if rules is None:
-            return self.traits.typical_value
-        flags: list[str] = []
-        if riichi:
-            flags.append("riichi")
-        known = getattr(rules, "flags", {}) or {}
-        if t.unseen(win) == 1 and t.visible[win] == 3 and "last_of_kind" in known:
-            flags.append("last_of_kind")  # FIMJ-DBL-C09, MCR-FAN-27
-        reds = self.reds_kept(t, counts)
-        key = (
-            self.traits.id,
-            bytes(counts),
-            reds,
-            v.melds[v.seat],
-            win,
-            t.seat_wind,
-            v.round_wind,
-            v.indicators,
-            tuple(flags),
-            tsumo,
-        )
-        if self._budget <= 0:
-            return self.traits.typical_value
-        self._budget -= 1
-        hit = _CACHE.get(key)
-        if hit is not None:
-            return hit
-        value = score_win(
-            rules,
-            self._win_text(t, counts, win, reds=reds),
-            tsumo=tsumo,
-            seat_wind=t.seat_wind,
-            round_wind=v.round_wind,
-            flags=flags,
-            indicators=v.indicators,
-        )
-        if len(_CACHE) >= _CACHE_MAX:
-            _CACHE.clear()
-        _CACHE[key] = value
-        return value
-
-    def wait_value(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int]:
-        """A ready hand's waits: the mean value of a win and the unseen winning copies.
-
-        The mean is over the unseen winning copies; waits the ruleset would not let win
-        count nothing.
-        """
-        mean, outs, _, _ = self.waits_of(t, counts, riichi=riichi)
-        return mean, outs
-
-    def wait_values(self, t: Table, counts: list[int], *, riichi: bool) -> tuple[float, int, int]:
-        """:meth:`wait_value`, and the winning copies that may also win on a discard.
-
-        A wait that wins only self-drawn (menzen tsumo, SEI-DBL-D29; MCR's self-drawn fans)
-        counts :data:`SELF_DRAWN` of its self-drawn value.
-        """
-        mean, outs, ron, _ = self.waits_of(t, counts, riichi=riichi)
-        return mean, outs, ron
-
-    def wait_odds(self, t: Table) -> list[float] | None:
-        """Per kind, how likely an unseen copy is to come to a ready hand, over the average.
-
-        None where the profile has no :attr:`~muraglia.players.profiles.Profile.wait_odds`.
-        Otherwise :data:`SELF_DRAWN` of a wait's wins come from the own draws, where every
-        unseen copy is alike, and the rest from the others' discards, where a copy of a
-        kind the others let go sooner (an honour early in the deal, FIMJ-PLAY-4: a win on
-        any seat's discard) counts more: ``SELF_DRAWN + (1 - SELF_DRAWN) x`` the profile's
-        discard rate of the kind's class at the wall's stage.
-        """
-        table = self.profile.wait_odds
-        if not table:
-            return None
-        live = t.view.live_count
-        stage = 0 if live >= WAIT_STAGES[0] else 1 if live >= WAIT_STAGES[1] else 2
-        rates = table[stage]
-        out: list[float] = []
-        for k in range(NUM_KINDS):
-            if k >= Tile.WHITE:
-                c = 0  # dragons
-            elif k >= Tile.EAST:
-                c = 1  # winds
-            else:
-                rank = k % 9
-                c = 2 if rank in {0, 8} else 3 if rank in {1, 7} else 4
-            out.append(SELF_DRAWN + (1 - SELF_DRAWN) * rates[c])
-        return out
-
-    def waits_of(
-        self, t: Table, counts: list[int], *, riichi: bool, odds: Sequence[float] | None = None
-    ) -> tuple[float, int, int, float]:
-        """:meth:`wait_values`, and the winning copies weighed by ``odds``.
-
-        ``odds`` per kind (:meth:`wait_odds`); None: each copy counts 1.
-        """
-        melds = t.own_melds
-        total = 0.0
-        likely = 0.0
-        outs = ron = 0
-        for k in range(NUM_KINDS):
-            u = t.unseen(k)
-            if not u or counts[k] >= 4:
-                continue
-            counts[k] += 1
-            done = shanten_all(counts, melds) < 0
-            counts[k] -= 1
-            if done:
-                value = self.hand_value(t, counts, k, riichi=riichi)
-                if value > 0:
-                    ron += u
-                else:  # no win on a discard: self-drawn only (menzen tsumo, MCR's
-                    # self-drawn / fully concealed fan), about a third of the wins
-                    value = SELF_DRAWN * self.hand_value(t, counts, k, riichi=riichi, tsumo=True)
-                if value > 0:
-                    total += u * value
-                    outs += u
-                    likely += u * (odds[k] if odds is not None else 1.0)
-        return (total / outs if outs else 0.0), outs, ron, likely
-
     # ------------------------------------------------------------------ own turn
 
-    red_fives = False
-    """Whether the bot counts its red fives as dora (EMA-TILE-2, EMA-DORA; the profile's
-    :attr:`~muraglia.players.profiles.Profile.red_fives`): a ready hand's waits are valued
-    with them (:meth:`reds_kept`), a plain five is discarded rather than the red one of
-    its kind, and discarding the only copy, the red one, costs the profile's dora
-    weight."""
-
-    def reds_kept(self, t: Table, counts: list[int]) -> tuple[int, ...]:
-        """The kinds whose red five the concealed ``counts`` still hold (:attr:`red_fives`).
-
-        The view's red fives of kinds still held: a discard of a kind held with its red
-        five is a plain copy while one is left (:meth:`_act`).
-        """
-        if not self.red_fives:
-            return ()
-        return tuple(k for k in t.view.red_hand if counts[k])
-
     def _act(self, t: Table, legal: Sequence[Action]) -> Action:
-        self._budget = SCORE_BUDGET
         if self.red_fives and t.view.red_hand:
             plain = {(a.tile, a.riichi) for a in legal if isinstance(a, Discard) and not a.red}
             legal = [
@@ -473,19 +307,6 @@ class ExpertBot(DefensiveBot):
                 if not (isinstance(a, Discard) and a.red and (a.tile, a.riichi) in plain)
             ]
         return super()._act(t, legal)
-
-    def _attack(self, t: Table, legal: Sequence[Action], discards: list[Discard]) -> Action:
-        ranked, _, steps = self.ranked_equity(t, discards, with_equity=False)
-        best_sh = min(steps.values())
-        heads = self.heads_ranked(t, discards, ranked, steps)
-        for a in legal:
-            if (
-                isinstance(a, ConcealedKong | AddedKong)
-                and self._kong_ok(t, a, best_sh)
-                and (heads is None or a.tile in HEAD_KINDS)
-            ):
-                return a
-        return self.pick(ranked if heads is None else heads)
 
     heads_weight = 4.0
     """Factor on the all-head-tiles route's expected value in :meth:`heads_route` (the
@@ -557,57 +378,21 @@ class ExpertBot(DefensiveBot):
             if not a.riichi
         }
 
-    def ranked_equity(
-        self, t: Table, discards: Sequence[Discard], *, with_equity: bool = True
-    ) -> tuple[dict[Action, float], dict[Action, float], dict[Action, int]]:
-        """As :meth:`DefensiveBot.ranked_equity`, with a ready hand valued by the scorer.
+    def refine(
+        self,
+        t: Table,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> None:
+        """After :meth:`DefensiveBot._value_ready`: the lookahead and the red fives.
 
-        The waits' expected value moves the score and sets the equity, and a riichi
-        discard is kept only when riichi pays (:meth:`riichi_pays`).
+        Ukeire valued one draw ahead where the profile says so (:meth:`_look_ahead`), a red
+        five's discard marked down (:meth:`_keep_reds`).
         """
-        ranked, equity, steps = super().ranked_equity(t, discards, with_equity=with_equity)
-        typical = self.traits.typical_value
-        counts = t.counts
-        draws = t.view.live_count // 4
-        unseen = sum(t.unseen(k) for k in range(NUM_KINDS))
-        race = self.race(t) if with_equity else RACE
-        drawn = self.draw_value(t) if with_equity else 0.0
-        worth = self.final_worth(t)
-        odds = self.wait_odds(t)
-        for a in discards:
-            k = a.tile
-            counts[k] -= 1
-            try:
-                if steps[a] != 0:
-                    continue
-                value, outs, _, likely = self.waits_of(t, counts, riichi=a.riichi, odds=odds)
-                chance = win_chance(0, outs, draws, unseen, race)
-                equity[a] = chance * self.win_gain(t, value)
-                equity[a] += drawn
-                if a not in ranked:
-                    continue
-                if a.riichi:
-                    dama, _, ron = self.wait_values(t, counts, riichi=False)
-                    if not self.riichi_pays(t, value, dama, chance=chance, ron=ron / max(outs, 1)):
-                        del ranked[a]
-                        continue
-                ratio = min(value / typical, 4.0) if worth is None else worth(value)
-                if odds is not None:  # the likely copies instead of the copies
-                    ranked[a] += likely - outs
-                    outs_term = min(likely, 8.0)
-                else:
-                    outs_term = min(outs, 8)
-                ranked[a] += self.value_units * ratio * outs_term / 8
-                if outs == 0 and t.view.live_count > self.tenpai_live:
-                    ranked[a] -= SHANTEN_WEIGHT  # ready on nothing that may win (late: paid)
-            finally:
-                counts[k] += 1
         if self.lookahead:
             self._look_ahead(t, discards, ranked, steps)
         self._keep_reds(discards, ranked)
-        if not ranked:
-            ranked = {a: -SHANTEN_WEIGHT * 9.0 for a in discards if not a.riichi}
-        return ranked, equity, steps
 
     def _keep_reds(self, discards: Sequence[Discard], ranked: dict[Action, float]) -> None:
         """With :attr:`red_fives`, a red five's discard loses the profile's dora weight."""
@@ -873,59 +658,21 @@ class ExpertBot(DefensiveBot):
                 valued, _, counted = done[a.tile]
                 ranked[a] += valued * (scale if steps[a] == 1 else 1.0) - counted
 
-    def riichi_pays(
-        self,
-        t: Table,
-        riichi_value: float,
-        dama_value: float,
-        *,
-        chance: float = 0.0,
-        ron: float = 1.0,
-    ) -> bool:
-        """Riichi (or FIMJ/Seipalle richi) rather than staying concealed without it.
+    def riichi_climbs(self, t: Table, riichi_value: float, dama_value: float) -> bool | None:
+        """In the match's last deal, with a :attr:`place_value`: riichi or dama by places.
 
-        ``chance`` is the ready hand's chance to win, ``ron`` the share of its winning
-        copies that also win on a discard without riichi. Where the stake is worth
-        weighing (:attr:`~muraglia.players.danger.RuleTraits.riichi_stake`, Seipalle) by
-        expected value: riichi wins ``chance`` x (the riichi hand's gain, the table's
-        stakes counted) and loses the stake otherwise (SEI-RIICHI-3/6); dama wins
-        ``chance`` x (the dama hand's gain, its self-drawn-only waits at
-        :data:`SELF_DRAWN`, and ``ron`` + the rest's self-drawn share of the stakes).
+        Dama where its win already climbs as high as riichi's; riichi where it climbs
+        higher; where neither climbs, None: the gain rule (riichi's tsumo and ura dora may
+        still reach what its ron value does not; :meth:`DefensiveBot.riichi_pays`).
         """
-        if riichi_value <= 0:
-            return False
-        stake = self.riichi_stake
-        if stake:
-            v = t.view
-            east = v.dealer == v.seat
-            pot = self.traits.pot_share * v.pot
-            share = ron + SELF_DRAWN * (1 - ron)
-            riichi = chance * win_gain(self.traits, riichi_value, east=east, pot=v.pot)
-            riichi -= (1 - chance) * stake
-            dama = chance * (win_gain(self.traits, dama_value, east=east, pot=0) + share * pot)
-            return riichi > dama and v.live_count >= RIICHI_WALL
-        if dama_value <= 0:
-            return True  # no yaku without it (EMA-WIN-2, SEI-SCORE-2)
         last = self.standing(t) if self.place_value else None
         if last is not None and not last.left:
-            # the last deal: dama where its win already climbs as high as riichi's; riichi
-            # where it climbs higher; where neither climbs, the gain rule (riichi's tsumo
-            # and ura dora may still reach what its ron value does not)
             dama, riichi = last.after_win(dama_value), last.after_win(riichi_value)
             if riichi < dama - 1e-9 or dama < last.place() - 1e-9:
                 return riichi < dama - 1e-9
-        if self.traits.liability == 0:
-            return riichi_value > dama_value  # FIMJ richi: nothing to fold against anyway
-        return riichi_value >= RIICHI_GAIN * dama_value and t.view.live_count >= 8
+        return None
 
     # ------------------------------------------------------------------ claims
-
-    tenpai_live = 0
-    """From this many live tiles left, a call that makes the hand ready is made even where
-    no yaku would let it win (the profile's
-    :attr:`~muraglia.players.profiles.Profile.tenpai_live`): a ready hand needs no yaku at
-    an exhaustive draw, where the hands not ready pay it (EMA-TENPAI-1, EMA-END-3); 0:
-    never."""
 
     def _claim(self, t: Table, legal: Sequence[Action]) -> Action:
         heads = self._heads_claim(t, legal)
@@ -992,7 +739,6 @@ class ExpertBot(DefensiveBot):
         return passes[0]
 
 
-HEAD_KINDS = frozenset(int(k) for k in TERMINALS_AND_HONOURS)
 """The head tiles (pedine di punta o di testa: 1, 9, winds, dragons; RAV-HAND-3)."""
 
 HEADS_STEP = 1000.0

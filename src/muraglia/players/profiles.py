@@ -75,8 +75,9 @@ class Profile:
     wait_odds: tuple[tuple[float, float, float, float, float], ...] = ()
     """How often the others discard an unseen copy of each class of kind, over the average
     (dragon, wind, 1/9, 2/8, 3-7), early, in the middle and late in the deal
-    (:data:`~muraglia.players.expert.WAIT_STAGES`): the expert counts a ready hand's waits
-    by the copies likely to come to it (:meth:`~muraglia.players.expert.ExpertBot.wait_odds`);
+    (:data:`~muraglia.players.defensive.WAIT_STAGES`): the expert counts a ready hand's
+    waits by the copies likely to come to it
+    (:meth:`~muraglia.players.defensive.DefensiveBot.wait_odds`);
     empty: every copy alike."""
     session_deals: int = 0
     """Turns of East in a match, if fixed (Ravenna: 8, RAV-COMP-1, RAV-END-4; FIMJ: 16,
@@ -137,6 +138,21 @@ class Profile:
     first, added to :data:`~muraglia.players.danger.RACE` in the defensive and expert bots'
     own chance to win (:meth:`~muraglia.players.defensive.DefensiveBot.race`); 0: the
     constant alone."""
+    defensive_ready_values: bool = False
+    """Whether the defensive bot values the discards that leave its hand ready with the
+    ruleset's scorer as the expert does
+    (:attr:`~muraglia.players.defensive.DefensiveBot.ready_values`): a wait on which no win
+    is allowed costs a step (SEI-SCORE-2) and riichi is declared only where it pays against
+    the stake it risks (SEI-RIICHI-3/6, SEI-PAY-5), without the expert's weight on the
+    waits' value or its lookahead. Seipalle: on, pilot 2.336 +/- 0.101 over 400 matches
+    against three efficiency bots (paired -0.150 +/- 0.093; docs/players.md, "Issue 20,
+    Seipalle, third pass"). The expert reads it always."""
+    defensive_stake_share: float = 1.0
+    """With :attr:`defensive_ready_values`, the share of the riichi stake
+    (:attr:`~muraglia.players.danger.RuleTraits.riichi_stake`) the defensive bot weighs
+    when it chooses riichi or dama (the expert weighs all of it). Seipalle: 0.5, as strong
+    against the efficiency field as the whole stake (paired +0.010 +/- 0.046 over 300
+    matches), declaring riichi in 7 % of its deals rather than 3 % (the same section)."""
 
     def scoring_honours(self, seat_wind: Tile, round_wind: Tile) -> frozenset[Tile]:
         """Honours whose pung scores a double for a seat with ``seat_wind``."""
@@ -199,6 +215,12 @@ PROFILES: dict[str, Profile] = {
         # the same 300 and 290 seeded matches (docs/players.md, "Issue 20, Seipalle")
         caution=0.5,
         race_threat=0.05,  # a standing riichi ends the deal sooner than RACE says
+        # the defensive bot values its ready hands by the scorer and weighs riichi against
+        # half its stake (SEI-RIICHI-3/6, SEI-SCORE-2): pilot 2.336 +/- 0.101 over 400
+        # matches against the efficiency field, paired -0.150 +/- 0.093 (docs/players.md,
+        # "Issue 20, Seipalle, third pass")
+        defensive_ready_values=True,
+        defensive_stake_share=0.5,
     ),
     # EMA-WIN-2: a win needs a yaku (dora are not one). Opening must keep a yakuhai pung,
     # tanyao, a flush or toitoi; closed and ready, riichi is the yaku (EMA-RIICHI-4). Open
