@@ -124,6 +124,18 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("34471faf4f", "mcr", "expert", "efficiency"): "95c8b2f66d",
     ("34471faf4f", "mcr", "expert", "defensive"): "f2bac557b1",
     ("34471faf4f", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("51af159db4", "riichi-ema"): "fb7e3cf7a3",
+    ("51af159db4", "seipalle", "expert", "efficiency"): "fb7e3cf7a3",
+    ("51af159db4", "seipalle", "defensive", "efficiency"): "af5c452fb9",
+    ("51af159db4", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("51af159db4", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("51af159db4", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("51af159db4", "ravenna", "expert", "efficiency"): "57a5196ea1",
+    ("51af159db4", "ravenna", "expert", "defensive"): "57a5196ea1",
+    ("51af159db4", "ravenna", "defensive", "efficiency"): "339e075ec1",
+    ("51af159db4", "fimj", "expert", "efficiency"): "dd51218ab1",
+    ("51af159db4", "fimj", "expert", "defensive"): "dd51218ab1",
+    ("51af159db4", "fimj", "defensive", "efficiency"): "95c8b2f66d",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -175,7 +187,15 @@ Ravenna expert cells of its pilot bots ``57a5196ea1`` (``verify --matches 6`` re
 defensive cell (matches 0-5 of the ``239068d6a3`` rows replayed identically); its faster
 scoring and lookahead (the bots' ``win_worth``, batched shanten) decide as before elsewhere:
 ``verify --matches 6`` replayed matches 0-5 of riichi-ema's expert and defensive vs
-efficiency cells, Seipalle's three cells (all ``fb7e3cf7a3``) and MCR's three identically."""
+efficiency cells, Seipalle's three cells (all ``fb7e3cf7a3``) and MCR's three identically.
+The same session's final ``51af159db4`` (Seipalle's ``defensive`` values its ready hands by the
+scorer and weighs half the riichi stake, SEI-RIICHI-3/6; FIMJ's expert counts its waits by the
+others' discard rates and knows its 16 turns from the view; the riichi-ema expert's new knobs
+off) continues, each checked by ``verify`` (matches 0-1 or 0-5, every one identical):
+riichi-ema's cells and Seipalle's expert vs efficiency (``fb7e3cf7a3``), Seipalle's
+``defensive`` vs efficiency pilot (``af5c452fb9``, half the stake), MCR's three cells, Ravenna's
+three (the expert pilots ``57a5196ea1``) and FIMJ's expert pilots (``dd51218ab1``) and
+``defensive`` cell; Seipalle's expert vs ``defensive`` starts afresh against the new field."""
 
 
 def cell_bots(
