@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 
 from muraglia.cli import main
 from muraglia.engine import Game
-from muraglia.engine.actions import Chow, ConcealedKong, Discard, Pass, Pung, Win
+from muraglia.engine.actions import Action, Chow, ConcealedKong, Discard, Pass, Pung, Win
 from muraglia.engine.views import PlayerView, view_of
 from muraglia.io.record import dumps, record_of
 from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, ExpertBot, Table, make_bot
 from muraglia.players import lookahead as lookahead_module
-from muraglia.players.danger import win_chance
+from muraglia.players.danger import attack_or_fold, win_chance
 from muraglia.players.defensive import QUIET
 from muraglia.players.expert import SELF_DRAWN, VALUE_UNITS, Standing, heads_distance
 from muraglia.players.lookahead import ValueLookahead
@@ -710,6 +710,56 @@ def test_a_fold_counts_the_equity_its_tile_keeps_with_fold_equity() -> None:
     bot = ExpertBot("riichi-ema")
     bot.fold_equity = True
     assert bot.choose(v, discards_of(v)).tile == Tile.S5
+
+
+def test_a_fold_with_fold_pick_keeps_equity_among_the_near_safe_tiles() -> None:
+    """Against seat 2's riichi (3s4s2s1z discarded; 1z genbutsu, 2s 3s 4s nearly as safe,
+    5m dangerous), the attack 5m (one step to go) loses to a fold: :func:`attack_or_fold`
+    folds the safest tile, 1z, whatever the others keep; with ``fold_pick`` the fold is
+    the tile within that much deal-in chance of 1z's keeping the most equity less its
+    cost (4s within 0.02, 3s within 0.005: a hand kept near ready for the noten payments,
+    EMA-END-3). The decision to fold stays :func:`attack_or_fold`'s (unlike
+    ``fold_equity``, which folds where the kept equity beats a push)."""
+    v = view(
+        "123m456p789s234s5m", drawn="1z", rules="riichi-ema", discards=("", "", "3s4s2s1z", ""),
+        riichi=(False, False, True, False), live=10,
+    )  # fmt: skip
+    t = Table.of(v)
+    bot = ExpertBot("riichi-ema")
+    model = bot.danger_model(t)
+    discards = discards_of(v)
+    by = {a.tile: a for a in discards}
+    danger = {k: model.deal_in(k) for k in by}
+    assert danger[Tile.EAST] < danger[Tile.S2] < danger[Tile.S3] < danger[Tile.S4]
+    assert danger[Tile.S4] - danger[Tile.EAST] < 0.02 < danger[Tile.M5] - danger[Tile.EAST]
+    assert danger[Tile.S3] - danger[Tile.EAST] <= 0.005 < danger[Tile.S4] - danger[Tile.EAST]
+    ranked: dict[Action, float] = {by[Tile.M5]: 10.0}
+    steps: dict[Action, int] = {a: 2 for a in discards} | {by[Tile.M5]: 1}
+
+    def play(attack: float, **knobs: float) -> Tile:
+        equity: dict[Action, float] = {a: 0.0 for a in discards}
+        equity |= {by[Tile.M5]: attack, by[Tile.S4]: 300.0, by[Tile.S3]: 50.0}
+        b = ExpertBot("riichi-ema")
+        for name, value in knobs.items():
+            setattr(b, name, value)
+        kw = {"ranked": ranked, "equity": equity, "steps": steps}
+        return b.push_or_fold(t, model, discards, **kw).tile
+
+    def plain(attack: float) -> Tile:
+        equity: dict[Action, float] = {a: 0.0 for a in discards}
+        equity |= {by[Tile.M5]: attack, by[Tile.S4]: 300.0, by[Tile.S3]: 50.0}
+        return attack_or_fold(model, discards, ranked, equity, bot.pick, steps=steps).tile
+
+    assert ExpertBot("riichi-ema").fold_pick == 0.0  # off in the profile
+    assert plain(100.0) == play(100.0) == Tile.EAST  # a fold: the safest tile
+    assert play(100.0, fold_pick=0.02) == Tile.S4
+    assert play(100.0, fold_pick=0.005) == Tile.S3
+    # an attack whose value less two costs lies between the fold of 1z (0) and 4s's kept
+    # equity less its cost: attack_or_fold pushes, and so does fold_pick; fold_equity folds
+    cost = model.cost(Tile.M5, 0.0)
+    push = (150.0 + 2 * cost) / (1 - 2 * danger[Tile.M5])
+    assert plain(push) == play(push, fold_pick=0.02) == Tile.M5
+    assert play(push, fold_equity=True, fold_margin=0.02) == Tile.S4
 
 
 def test_the_lookahead_counts_only_the_waits_that_may_win() -> None:

@@ -263,6 +263,7 @@ class ExpertBot(DefensiveBot):
         self.place_value = self.profile.place_value
         self.tenpai_live = self.profile.tenpai_live
         self.fold_equity = self.profile.expert_fold_equity
+        self.fold_pick = self.profile.expert_fold_pick
         self.session_deals = self.profile.session_deals
         options = getattr(self.rules_object, "options", None)
         # riichi-tenhou's options (the riichi-ema ruleset with the Tenhou preset): the
@@ -535,6 +536,19 @@ class ExpertBot(DefensiveBot):
     is within this much of the safest one's (a ready hand kept for the draw's noten
     payments, EMA-END-3), valued as with :attr:`fold_equity` (:meth:`_fold_keeping`)."""
 
+    fold_pick = 0.0
+    """An ablation knob (0 in every profile): where :func:`~muraglia.players.danger.attack_or_fold`
+    decides to fold (its comparison unchanged: the safest tile's cost against the attack),
+    the fold plays, among the tiles whose deal-in chance is within this much of the
+    safest one's, the one keeping the most equity less its cost (:meth:`_fold_keeping`):
+    a ready hand kept for the draw's noten payments (its equity counts them,
+    :meth:`DefensiveBot.draw_value`, EMA-END-3), a hand kept near ready where a tile as
+    safe as the safest allows."""
+
+    fold_pick_live = 0
+    """Live tiles at or under which :attr:`fold_pick` applies (the end of the wall, where
+    a ready hand meets the noten payments); 0: the whole deal."""
+
     def _fold_keeping(
         self,
         model: DangerModel,
@@ -542,19 +556,24 @@ class ExpertBot(DefensiveBot):
         ranked: dict[Action, float],
         equity: dict[Action, float],
         steps: dict[Action, int],
+        *,
+        picks: bool = False,
     ) -> Action:
         """:func:`~muraglia.players.danger.attack_or_fold` with a fold that keeps equity.
 
         The attack as there; the fold is the best, by equity less cost, of the tiles within
-        :attr:`fold_margin` of the safest deal-in chance (the safest alone by default), and
-        is played when that beats the attack's equity less its cost once per step to go.
+        :attr:`fold_margin` (:attr:`fold_pick` where ``picks``) of the safest deal-in chance
+        (the safest alone by default), and is played when that beats the attack's equity
+        less its cost once per step to go (with ``picks`` and without :attr:`fold_equity`:
+        when attack_or_fold would fold, the cost of its fold against the attack's).
         """
         typical = self.traits.typical_value * (self.traits.payment or (1.0,))[0]
         costs: dict[Action, float] = {
             a: self.caution * model.cost(a.tile, equity[a]) for a in discards
         }
         attack = self.pick({a: s - EQUITY_UNITS * costs[a] / typical for a, s in ranked.items()})
-        safe = min(model.deal_in(a.tile) for a in discards) + self.fold_margin
+        safest = min(model.deal_in(a.tile) for a in discards)
+        safe = safest + (self.fold_pick if picks else self.fold_margin)
         near: dict[Action, float] = {
             a: equity[a] - costs[a]
             for a in discards
@@ -564,6 +583,13 @@ class ExpertBot(DefensiveBot):
             return attack
         fold = self.pick(near)
         pushes = max(steps.get(attack, 0), 0) + 1
+        if picks and not self.fold_equity:
+            # attack_or_fold's decision: the safest tile's cost alone against the attack
+            # (the cost of its fold: the safest tile keeping the most equity, the dearest)
+            kept = max(
+                costs[d] for d in discards if d in near and model.deal_in(d.tile) <= safest + 1e-9
+            )
+            return fold if -kept > equity[attack] - pushes * costs[attack] else attack
         return fold if near[fold] > equity[attack] - pushes * costs[attack] else attack
 
     place_ev = False
@@ -592,8 +618,11 @@ class ExpertBot(DefensiveBot):
         a wider wait scores higher: its win climbs no higher.
         """
         last = self.standing(t) if self.place_value and self.place_ev else None
-        if (last is None or last.left) and (self.fold_equity or self.fold_margin):
-            return self._fold_keeping(model, discards, ranked, equity, steps)
+        picks = self.fold_pick > 0 and (
+            not self.fold_pick_live or t.view.live_count <= self.fold_pick_live
+        )
+        if (last is None or last.left) and (self.fold_equity or self.fold_margin or picks):
+            return self._fold_keeping(model, discards, ranked, equity, steps, picks=picks)
         if last is None or last.left:
             push = super().push_or_fold
             return push(t, model, discards, ranked=ranked, equity=equity, steps=steps)

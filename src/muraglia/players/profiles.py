@@ -125,6 +125,13 @@ class Profile:
     """Whether the expert's fold is worth the equity its tile keeps less its cost (rather
     than its cost alone, :func:`~muraglia.players.danger.attack_or_fold`; see
     :attr:`~muraglia.players.expert.ExpertBot.fold_equity`)."""
+    expert_fold_pick: float = 0.0
+    """Where the expert folds (as :func:`~muraglia.players.danger.attack_or_fold` decides),
+    the deal-in chance above the safest tile's within which it plays the tile keeping the
+    most equity less cost (a ready hand kept for the noten payments, EMA-END-3; see
+    :attr:`~muraglia.players.expert.ExpertBot.fold_pick`); 0: the safest. Off: riichi-ema's
+    expert vs 3 x efficiency, paired on matches 10,000+, -0.033 +/- 0.060 at 0.02 over 600
+    (ready at 29.5 % of the draws, not 26.2 %): not shown (docs/players.md)."""
     dealer_ron: bool = False
     """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
     is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
