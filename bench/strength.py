@@ -136,6 +136,19 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("51af159db4", "fimj", "expert", "efficiency"): "dd51218ab1",
     ("51af159db4", "fimj", "expert", "defensive"): "dd51218ab1",
     ("51af159db4", "fimj", "defensive", "efficiency"): "95c8b2f66d",
+    ("4c3137fc19", "riichi-ema"): "fb7e3cf7a3",
+    ("4c3137fc19", "seipalle", "expert", "efficiency"): "fb7e3cf7a3",
+    ("4c3137fc19", "seipalle", "defensive", "efficiency"): "af5c452fb9",
+    ("4c3137fc19", "seipalle", "expert", "defensive"): "51af159db4",
+    ("4c3137fc19", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("4c3137fc19", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("4c3137fc19", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("4c3137fc19", "ravenna", "expert", "efficiency"): "57a5196ea1",
+    ("4c3137fc19", "ravenna", "expert", "defensive"): "57a5196ea1",
+    ("4c3137fc19", "ravenna", "defensive", "efficiency"): "339e075ec1",
+    ("4c3137fc19", "fimj", "expert", "efficiency"): "dd51218ab1",
+    ("4c3137fc19", "fimj", "expert", "defensive"): "dd51218ab1",
+    ("4c3137fc19", "fimj", "defensive", "efficiency"): "95c8b2f66d",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -195,7 +208,10 @@ off) continues, each checked by ``verify`` (matches 0-1 or 0-5, every one identi
 riichi-ema's cells and Seipalle's expert vs efficiency (``fb7e3cf7a3``), Seipalle's
 ``defensive`` vs efficiency pilot (``af5c452fb9``, half the stake), MCR's three cells, Ravenna's
 three (the expert pilots ``57a5196ea1``) and FIMJ's expert pilots (``dd51218ab1``) and
-``defensive`` cell; Seipalle's expert vs ``defensive`` starts afresh against the new field."""
+``defensive`` cell; Seipalle's expert vs ``defensive`` starts afresh against the new field.
+``4c3137fc19`` (the riichi-ema expert's fold knobs, all off) decides as ``51af159db4``:
+``verify`` replayed matches 0-1 (0-2 of riichi-ema's expert) of every cell above, and of
+Seipalle's new expert vs ``defensive`` cell, identically."""
 
 
 def cell_bots(
