@@ -780,6 +780,7 @@ def heads_distance(counts: Sequence[int], melds: Sequence[Sequence[int]]) -> int
 
     None when a declared meld holds a tile of 2-8 (the hand can no longer be all heads).
 
+    >>> from muraglia.tiles import Tile
     >>> c = [0] * NUM_KINDS
     >>> for k in (Tile.M1, Tile.M1, Tile.P9, Tile.EAST, Tile.M5, Tile.S3):
     ...     c[k] += 1
