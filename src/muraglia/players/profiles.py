@@ -277,7 +277,7 @@ PROFILES: dict[str, Profile] = {
         # draws ten times mid-deal), a hand not ready counting those it may reach
         # (expert_draw_reach) and a closed ready hand's equity 1.5 times its scored value
         # (expert_closed_gain): paired -0.030 +/- 0.037 over 1,555 matches outside the cells
-        # against efficiency and +0.004 +/- 0.048 over 800 against defensive; the pilots
+        # against efficiency and +0.015 +/- 0.037 over 1,500 against defensive; the pilots
         # +0.031 +/- 0.070 and -0.068 +/- 0.085 on the cells' first 400 (docs/players.md,
         # "Issue 20, riichi-ema expert", "The chance of an exhaustive draw"): not shown,
         # off, so the expert's riichi-ema cells continue
