@@ -60,6 +60,7 @@ from muraglia.players.danger import (
     RuleTraits,
     attack_or_fold,
     readiness,
+    ready_chance,
     threat_of,
     traits_for,
     win_chance,
@@ -291,7 +292,31 @@ class DefensiveBot(EfficiencyBot):
                     p *= 1 - r
             if p:
                 swing += p * _draw_swing(self.ruleset, me, tuple(sorted(ready)))
-        return self.draw_weight * swing * (1 - RACE) ** (v.live_count // 4)
+        return self.draw_weight * swing * self.draw_chance(t)
+
+    draw_end = 0.0
+    """Per own draw, the chance that the deal ends by a win before the wall runs out, for
+    :meth:`draw_chance` (0: :data:`~muraglia.players.danger.RACE`); the expert's
+    :attr:`~muraglia.players.profiles.Profile.expert_draw_end`."""
+
+    draw_end_riichi = 0.0
+    """What each standing riichi of an opponent adds to :attr:`draw_end`."""
+
+    def draw_chance(self, t: Table) -> float:
+        """The chance that the deal ends in an exhaustive draw (nobody wins before the wall ends).
+
+        Each own draw left (a quarter of the live wall) the deal ends by a win with
+        :data:`~muraglia.players.danger.RACE`, or with :attr:`draw_end` plus
+        :attr:`draw_end_riichi` per standing riichi of an opponent where set (calibrated on
+        the deals of riichi-ema matches: docs/players.md, "Issue 20, riichi-ema expert", "The
+        chance of an exhaustive draw").
+        """
+        v = t.view
+        if not self.draw_end:
+            return (1 - RACE) ** (v.live_count // 4)
+        riichis = sum(1 for s, r in enumerate(v.riichi) if r and s != v.seat)
+        end = min(self.draw_end + self.draw_end_riichi * riichis, 0.95)
+        return (1 - end) ** (v.live_count // 4)
 
     @staticmethod
     def _win_text(
@@ -623,7 +648,8 @@ class DefensiveBot(EfficiencyBot):
                     continue
                 value, outs, _, likely = self.waits_of(t, counts, riichi=a.riichi, odds=odds)
                 chance = win_chance(0, outs, draws, unseen, race)
-                equity[a] = chance * self.win_gain(t, value)
+                gain = self.closed_gain if self.closed_gain and t.own_melds == 0 else 1.0
+                equity[a] = chance * self.win_gain(t, value * gain)  # (see closed_gain)
                 equity[a] += drawn
                 if a not in ranked:
                     continue
@@ -870,8 +896,23 @@ class DefensiveBot(EfficiencyBot):
                 value = self.win_gain(t, typical * (1 + ctx.value(counts) / VALUE_SCALE))
                 counts[k] += 1
                 e = win_chance(sh, uke, draws, unseen, race) * value
+                if sh > 0 and self.draw_reach:
+                    e += drawn * ready_chance(sh, uke, draws, unseen)
                 by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
             equity[a] = e
+
+    closed_gain = 0.0
+    """Where set, the factor on a closed ready hand's value in its equity (the push/fold's,
+    not the ranking of the discards): a win's value as the scorer gives it leaves out what
+    a closed hand adds when it wins (menzen tsumo on its self-drawn wins, EMA-YAKU-01; ura
+    dora and ippatsu after riichi, EMA-DORA, EMA-YAKU-02; red fives, EMA-TILE-2); 0: none
+    (the expert's :attr:`~muraglia.players.profiles.Profile.expert_closed_gain`)."""
+
+    draw_reach = False
+    """Whether a hand not ready counts :meth:`draw_value` times its chance to be ready by the
+    end of the wall (:func:`~muraglia.players.danger.ready_chance`) in its equity: the noten
+    payments a hand one or two steps away may still collect (EMA-END-3; the expert's
+    :attr:`~muraglia.players.profiles.Profile.expert_draw_reach`)."""
 
     race_threat = 0.0
     """Per unit of the opponents' summed readiness, the chance a turn that another seat wins

@@ -287,6 +287,14 @@ class ExpertBot(DefensiveBot):
         if p.expert_race_threat:
             self.race_threat = p.expert_race_threat
         self.dealer_ron = p.dealer_ron
+        if getattr(options, "preset", None) != "riichi-tenhou":
+            # the draw's chance and the noten payments a hand may reach, calibrated on
+            # riichi-ema; the Tenhou preset (riichi-tenhou's ruleset object is riichi-ema's
+            # with its options, so its profile here is riichi-ema's) decides as before
+            self.draw_end = p.expert_draw_end
+            self.draw_end_riichi = p.expert_draw_end_riichi
+            self.draw_reach = p.expert_draw_reach
+            self.closed_gain = p.expert_closed_gain
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
             # matches (net +1.6 +/- 1.3 per deal without it: more wins than the deal-ins it

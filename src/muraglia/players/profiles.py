@@ -132,6 +132,19 @@ class Profile:
     :attr:`~muraglia.players.expert.ExpertBot.fold_pick`); 0: the safest. Off: riichi-ema's
     expert vs 3 x efficiency, paired on matches 10,000+, -0.033 +/- 0.060 at 0.02 over 600
     (ready at 29.5 % of the draws, not 26.2 %): not shown (docs/players.md)."""
+    expert_draw_end: float = 0.0
+    """Per own draw, the chance that a win ends the deal, with which the expert weighs the
+    noten payments of an exhaustive draw
+    (:meth:`~muraglia.players.defensive.DefensiveBot.draw_chance`; 0:
+    :data:`~muraglia.players.danger.RACE`, which overstates the draws ten times in
+    riichi-ema)."""
+    expert_draw_end_riichi: float = 0.0
+    """What each opponent's standing riichi adds to :attr:`expert_draw_end`."""
+    expert_draw_reach: bool = False
+    """Whether the expert's hand not yet ready counts the noten payments it may still reach
+    (:attr:`~muraglia.players.defensive.DefensiveBot.draw_reach`)."""
+    expert_closed_gain: float = 0.0
+    """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.closed_gain` (0: none)."""
     dealer_ron: bool = False
     """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
     is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
@@ -259,6 +272,15 @@ PROFILES: dict[str, Profile] = {
         # -0.040 +/- 0.052 (vs efficiency) and -0.027 +/- 0.052 (vs defensive) over 150
         # matches each; 0 lost 0.13 +/- 0.11 (the same section)
         ready_value=24.0,
+        # the noten payments of an exhaustive draw (EMA-END-3) weighed by a calibrated chance
+        # of a draw (expert_draw_end 0.23, expert_draw_end_riichi 0.06: RACE overstated the
+        # draws ten times mid-deal), a hand not ready counting those it may reach
+        # (expert_draw_reach) and a closed ready hand's equity 1.5 times its scored value
+        # (expert_closed_gain): paired -0.030 +/- 0.037 over 1,555 matches outside the cells
+        # against efficiency and +0.015 +/- 0.037 over 1,500 against defensive; the pilots
+        # +0.031 +/- 0.070 and -0.068 +/- 0.085 on the cells' first 400 (docs/players.md,
+        # "Issue 20, riichi-ema expert", "The chance of an exhaustive draw"): not shown,
+        # off, so the expert's riichi-ema cells continue
         # the last deal (South 4, EMA-GAME-3) played for placement (session_deals=8,
         # place_value=10000: a place worth two typical hands) measured neutral: paired
         # -0.009 +/- 0.023 over 708 matches outside the cells, +0.011 +/- 0.037 over the
