@@ -1,0 +1,150 @@
+"""The search over the own draws (:mod:`muraglia.players.drawsearch`) and the FIMJ knobs."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from muraglia.analysis.shanten import shanten_all
+from muraglia.players import DefensiveBot, EfficiencyBot, ExpertBot, Table
+from muraglia.players.drawsearch import MAX_SHANTEN, DrawSearch
+from muraglia.players.profiles import PROFILES
+from muraglia.tiles import NUM_KINDS, Tile
+from tests.players.test_expert import discards_of, view
+
+
+def counts_of(text: str) -> list[int]:
+    c = [0] * NUM_KINDS
+    for k in Table.of(view(text, rules="fimj")).view.hand:
+        c[k] += 1
+    return c
+
+
+def full_unseen(c: list[int]) -> list[int]:
+    return [4 - x for x in c]
+
+
+def test_a_ready_hand_wins_with_the_chance_of_its_outs_per_draw() -> None:
+    """123m 456p 789s 11z 22z: ready on East or South, 4 unseen copies of 68 (the rest of
+    the 136 tiles less the 13 held, less every copy of the winds that are not held): the
+    chance per draw is outs x claims / unseen, and within d draws 1 - (1 - q)^d."""
+    c = counts_of("123m456p789s1122z")
+    unseen = full_unseen(c)
+    total = sum(unseen)
+    s = DrawSearch(c, 0, unseen, draws=6, race=0.0, claims=1.0)
+    q = 4 / total
+    assert s.row(c) == pytest.approx([1 - (1 - q) ** d for d in range(7)])
+    claimed = DrawSearch(c, 0, unseen, draws=6, race=0.0).worth(c)
+    assert claimed > s.worth(c)  # the others' discards count too (READY_CLAIMS)
+    raced = DrawSearch(c, 0, unseen, draws=6, race=0.1, claims=1.0).worth(c)
+    assert raced < s.worth(c)
+    valued = DrawSearch(c, 0, unseen, draws=6, race=0.0, claims=1.0, ready=lambda h, w: 2.0)
+    assert valued.worth(c) == pytest.approx(2 * s.worth(c))
+
+
+def _outs(c: list[int], unseen: list[int]) -> int:
+    """The unseen copies that complete the 13 ``c`` (brute force, no search)."""
+    out = 0
+    for k in range(NUM_KINDS):
+        if unseen[k] and c[k] < 4:
+            c[k] += 1
+            if shanten_all(c) < 0:
+                out += unseen[k]
+            c[k] -= 1
+    return out
+
+
+def test_one_step_from_ready_the_search_takes_the_best_discard_after_each_draw() -> None:
+    """Two draws from a hand one step from ready (race 0, no claims): the first draw must
+    make it ready and the second win. Brute force over every draw and every discard after
+    it (shanten_all only) gives the same chance as the search."""
+    c = counts_of("123m456p78s1122z5z")
+    assert shanten_all(c) == 1
+    unseen = full_unseen(c)
+    total = sum(unseen)
+    expected = 0.0
+    for k in range(NUM_KINDS):
+        if not unseen[k]:
+            continue
+        c[k] += 1
+        best = 0.0
+        for e in range(NUM_KINDS):
+            if c[e] and e != k:
+                c[e] -= 1
+                if shanten_all(c) == 0:
+                    best = max(best, _outs(c, unseen) / total)
+                c[e] += 1
+        c[k] -= 1
+        expected += unseen[k] / total * best
+    s = DrawSearch(c, 0, unseen, draws=2, race=0.0, claims=1.0)
+    assert s.row(c)[1] == 0.0
+    assert s.worth(c) == pytest.approx(expected)
+    assert expected > 0
+
+
+def test_a_hand_beyond_the_search_is_worth_nothing_and_bad_input_is_refused() -> None:
+    c = counts_of("159m159p159s1234z")
+    assert shanten_all(c) > MAX_SHANTEN
+    assert DrawSearch(c, 0, full_unseen(c), draws=10, race=0.05).worth(c) == 0.0
+    with pytest.raises(ValueError, match="34 values"):
+        DrawSearch(c[:10], 0, full_unseen(c), draws=10, race=0.05)
+    with pytest.raises(ValueError, match="race"):
+        DrawSearch(c, 0, full_unseen(c), draws=10, race=1.0)
+    with pytest.raises(ValueError, match="draws"):
+        DrawSearch(c, 0, full_unseen(c), draws=-1, race=0.0)
+
+
+def test_the_search_ranks_equal_ukeire_by_the_ready_hands_they_lead_to() -> None:
+    """135678m 12346p 678s + a discard, one step from ready: 5m, 8m and 6p each keep 23
+    useful copies, but after 6p goes (1234p and 135678m stay) the ready hands it leads to
+    wait wider than after 5m or 8m: with the search the expert ranks 6p above them, with
+    its ukeire (and the one-draw lookahead) below."""
+    v = view("135678m12346p678s", rules="fimj", live=60)
+    t = Table.of(v)
+    plain = ExpertBot("fimj")
+    plain.draw_search = False
+    searched = ExpertBot("fimj")
+    searched.draw_search = True
+    searched.search_value = 0.0
+    old, _, _ = plain.ranked_equity(t, discards_of(v), with_equity=False)
+    new, _, _ = searched.ranked_equity(t, discards_of(v), with_equity=False)
+    by = {a.tile: a for a in discards_of(v)}
+    assert old[by[Tile.P6]] < old[by[Tile.M5]]
+    assert new[by[Tile.P6]] > new[by[Tile.M5]]
+    assert new[by[Tile.P6]] > new[by[Tile.M8]]
+
+
+def test_the_defensive_bot_searches_its_draws_where_the_profile_says_so() -> None:
+    """The same hand: the defensive bot's scores move with ``draw_search`` (FIMJ's
+    ``defensive_draw_search``); the efficiency bot never searches."""
+    v = view("135678m12346p678s", rules="fimj", live=60)
+    t = Table.of(v)
+    by = {a.tile: a for a in discards_of(v)}
+    bot = DefensiveBot("fimj")
+    bot.draw_search = False
+    old, _ = bot.discard_scores(t, discards_of(v))
+    bot.draw_search = True
+    new, _ = bot.discard_scores(t, discards_of(v))
+    assert old[by[Tile.P6]] == old[by[Tile.M5]]  # the same ukeire, the same hand points
+    assert new[by[Tile.P6]] > new[by[Tile.M5]]
+    assert not hasattr(EfficiencyBot("fimj"), "search_draws")
+
+
+def test_only_the_fimj_profile_searches_the_draws() -> None:
+    for rid, p in PROFILES.items():
+        if rid == "fimj":
+            continue
+        assert not p.draw_search, rid
+        assert not p.defensive_draw_search, rid
+        assert not p.draw_calls, rid
+        assert not ExpertBot(rid).draw_search
+        assert not DefensiveBot(rid).draw_search
+        assert not ExpertBot(rid).draw_calls
+    fimj = PROFILES["fimj"]
+    assert ExpertBot("fimj").draw_search == fimj.draw_search
+    assert DefensiveBot("fimj").draw_search == fimj.defensive_draw_search
+    off = replace(fimj, defensive_draw_search=False)
+    bot = DefensiveBot("fimj")
+    bot.profile = off  # the knob is read at construction
+    assert bot.draw_search == fimj.defensive_draw_search
