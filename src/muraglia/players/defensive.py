@@ -242,9 +242,9 @@ class DefensiveBot(EfficiencyBot):
         Where no discard leaves the hand ready and the best leave it one or two steps from
         ready (:data:`~muraglia.players.drawsearch.MAX_SHANTEN`), each such discard's
         plain ukeire in its score is replaced by its worth within the own draws left
-        (:class:`~muraglia.players.drawsearch.DrawSearch`: the chance to win, each ready
-        hand on the way worth its value over the typical one to the power
-        :attr:`search_value`, its waits counted by :meth:`wait_odds`), rescaled so that
+        (:class:`~muraglia.players.drawsearch.DrawSearch`: the chance to win, its waits
+        counted by :meth:`wait_odds`; one step from ready, each ready hand on the way worth
+        its value over the typical one to the power :attr:`search_value`), rescaled so that
         these discards keep their plain ukeire in sum: the search decides among them, the
         value terms as before. False (nothing changed) elsewhere.
         """
@@ -258,7 +258,9 @@ class DefensiveBot(EfficiencyBot):
             return False
         unseen = [t.unseen(k) for k in range(NUM_KINDS)]
         ready: Callable[[list[int], list[int]], float] | None = None
-        if self.search_value:
+        if self.search_value and best == 1:
+            # the ready hands a draw away valued by the scorer (as the one-draw lookahead
+            # values them); from two steps the hands are too many to score in a decision
             look = ValueLookahead(self, t)
             typical = self.traits.typical_value
             power = self.search_value
