@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from muraglia.analysis.shanten import shanten_all
+from muraglia.engine.actions import Chow, Pass
 from muraglia.players import DefensiveBot, EfficiencyBot, ExpertBot, Table
 from muraglia.players.drawsearch import MAX_SHANTEN, DrawSearch
 from muraglia.players.profiles import PROFILES
@@ -148,3 +149,22 @@ def test_only_the_fimj_profile_searches_the_draws() -> None:
     bot = DefensiveBot("fimj")
     bot.profile = off  # the knob is read at construction
     assert bot.draw_search == fimj.defensive_draw_search
+
+
+def test_with_draw_calls_the_expert_declines_a_chow_that_leaves_a_slower_hand() -> None:
+    """456m 8m 234p 444p 6p 777s, one step from ready, offered 5p for a chow: 456p lowers
+    the shanten (the efficiency bot's rule, and the expert's, call it), but the hand it
+    leaves waits on a single tile (8m or 4p, three copies or one) while the hand kept
+    passes on 5p, 7p, 8m, 4p... to a wider wait: searched over the own draws left, the
+    chow is worth less than the pass, and with ``draw_calls`` the expert passes."""
+    v = view(
+        "4568m23444p6p777s", rules="fimj", live=62, phase="claim", claim="5p",
+        discards=("9p6z9s5m", "7z1p3s3z", "7z6z1z4z", "1z1p3z5p"),
+    )  # fmt: skip
+    chow = Chow(0, (Tile.P4, Tile.P5, Tile.P6))
+    legal = [Pass(0), Chow(0, (Tile.P3, Tile.P4, Tile.P5)), chow]
+    assert ExpertBot("fimj").choose(v, legal) == chow
+    bot = ExpertBot("fimj")
+    bot.draw_calls = True
+    assert not bot._call_speeds(Table.of(v), chow)
+    assert bot.choose(v, legal) == Pass(0)

@@ -65,7 +65,7 @@ from muraglia.players.danger import (
     win_chance,
     win_gain,
 )
-from muraglia.players.drawsearch import MAX_SHANTEN, DrawSearch
+from muraglia.players.drawsearch import MAX_SHANTEN, DrawSearch, ukeire_equivalent
 from muraglia.players.efficiency import (
     EfficiencyBot,
     ValueContext,
@@ -289,14 +289,29 @@ class DefensiveBot(EfficiencyBot):
             worth[k] = search.row(counts, best)[search.draws]
             plain[k] = useful_count(counts, melds, best, t.visible)
             counts[k] += 1
-        total = sum(worth.values())
-        if total <= 0:
+        if sum(worth.values()) <= 0:
             return False
-        scale = sum(plain.values()) / total
+        if self.search_sum:
+            scale = sum(plain.values()) / sum(worth.values())
+            units = {k: scale * w for k, w in worth.items()}
+        else:
+            units = ukeire_equivalent(
+                worth,
+                plain,
+                shanten=best,
+                draws=search.draws,
+                unseen=search.total,
+                race=search.race,
+            )
         for a in discards:
             if a in ranked and steps[a] == best:
-                ranked[a] += scale * worth[a.tile] - plain[a.tile]
+                ranked[a] += units[a.tile] - plain[a.tile]
         return True
+
+    search_sum = False
+    """An ablation knob of :meth:`search_draws`: the searched worth rescaled to keep the
+    plain ukeire in sum (the first mapping screened) rather than in ukeire units by the
+    stage model's slope (:func:`~muraglia.players.drawsearch.ukeire_equivalent`)."""
 
     winning_outs = False
     """Count a ready discard's outs on the waits that may win only (MCR: set in

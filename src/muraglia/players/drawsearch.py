@@ -37,14 +37,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from muraglia.analysis.shanten import DeltaShanten
-from muraglia.players.danger import READY_CLAIMS
+from muraglia.players.danger import READY_CLAIMS, win_chance
 from muraglia.players.efficiency import _draw_candidates
 from muraglia.tiles import COPIES, NUM_KINDS
 
-__all__ = ["MAX_SHANTEN", "DrawSearch"]
+__all__ = ["MAX_SHANTEN", "DrawSearch", "ukeire_equivalent"]
 
 MAX_SHANTEN = 2
 """The most steps from ready a hand the search values may be (deeper is too slow)."""
@@ -166,3 +166,45 @@ class DrawSearch:
             prev = keep * (q * w + (1.0 - q) * prev)
             out[d] = prev
         return out
+
+
+def ukeire_equivalent(
+    worth: Mapping[int, float],
+    plain: Mapping[int, float],
+    *,
+    shanten: int,
+    draws: int,
+    unseen: int,
+    race: float,
+) -> dict[int, float]:
+    """The searched ``worth`` of each discard (by kind) in ukeire units.
+
+    A chance to win grows slower than the useful tiles that make it (it saturates as the
+    draws left allow most hands to finish), so the worth is not proportional to the
+    ``plain`` ukeire: its slope at the discards' mean ukeire is read from
+    :func:`~muraglia.players.danger.win_chance` (the stage model of ``shanten`` steps, the
+    ``draws`` and ``unseen``), as an elasticity applied to the mean worth. Each discard is
+    then worth the mean ukeire plus its worth's difference from the mean worth over that
+    slope: where the search ranks as the ukeire do, about the ukeire; where it tells two
+    equal ukeire apart, by the useful tiles that difference is worth.
+
+    >>> eq = ukeire_equivalent({1: 0.2, 2: 0.2}, {1: 10, 2: 10}, shanten=1, draws=10,
+    ...                        unseen=80, race=0.05)
+    >>> eq == {1: 10.0, 2: 10.0}
+    True
+    """
+    n = len(worth)
+    if not n:
+        return {}
+    mean_plain = sum(plain.values()) / n
+    mean_worth = sum(worth.values()) / n
+    u = max(round(mean_plain), 1)
+    here = win_chance(shanten, u, draws, unseen, race)
+    step = (
+        win_chance(shanten, u + 1, draws, unseen, race)
+        - win_chance(shanten, u - 1, draws, unseen, race)
+    ) / 2
+    if here <= 0 or step <= 0 or mean_worth <= 0:
+        return {k: float(plain[k]) for k in worth}
+    slope = mean_worth * step / here
+    return {k: mean_plain + (worth[k] - mean_worth) / slope for k in worth}
