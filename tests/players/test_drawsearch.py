@@ -9,7 +9,8 @@ import pytest
 from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.actions import Chow, Pass
 from muraglia.players import DefensiveBot, EfficiencyBot, ExpertBot, Table
-from muraglia.players.drawsearch import MAX_SHANTEN, DrawSearch
+from muraglia.players.danger import win_chance
+from muraglia.players.drawsearch import MAX_SHANTEN, DrawSearch, ukeire_equivalent
 from muraglia.players.profiles import PROFILES
 from muraglia.tiles import NUM_KINDS, Tile
 from tests.players.test_expert import discards_of, view
@@ -168,3 +169,19 @@ def test_with_draw_calls_the_expert_declines_a_chow_that_leaves_a_slower_hand() 
     bot.draw_calls = True
     assert not bot._call_speeds(Table.of(v), chow)
     assert bot.choose(v, legal) == Pass(0)
+
+
+def test_the_worth_in_ukeire_units_follows_the_ukeire_where_the_search_agrees() -> None:
+    """Where the searched worth of the discards is the stage model's chance for their
+    ukeire (times any factor), their ukeire equivalents are about their ukeire; two equal
+    ukeire with different worth are told apart by the useful tiles the difference is worth."""
+    plain = {1: 18.0, 2: 20.0, 3: 22.0}
+    worth = {k: 0.7 * win_chance(1, int(u), 12, 90, 0.05) for k, u in plain.items()}
+    eq = ukeire_equivalent(worth, plain, shanten=1, draws=12, unseen=90, race=0.05)
+    for k, u in plain.items():
+        assert eq[k] == pytest.approx(u, abs=0.5)
+    apart = ukeire_equivalent(
+        {1: 0.30, 2: 0.33}, {1: 20.0, 2: 20.0}, shanten=1, draws=12, unseen=90, race=0.05
+    )
+    assert apart[2] - apart[1] > 1.0
+    assert apart[1] + apart[2] == pytest.approx(40.0)
