@@ -56,6 +56,7 @@ BOT_MODULES = (
     "base",
     "danger",
     "defensive",
+    "drawsearch",
     "efficiency",
     "expert",
     "lookahead",

@@ -66,6 +66,7 @@ from muraglia.players.danger import (
     win_chance,
     win_gain,
 )
+from muraglia.players.drawsearch import MAX_SHANTEN, DrawSearch, ukeire_equivalent
 from muraglia.players.efficiency import (
     EfficiencyBot,
     ValueContext,
@@ -153,6 +154,10 @@ class DefensiveBot(EfficiencyBot):
             # docs/players.md, "Issue 20, Seipalle, third pass")
             self.ready_values = True
             self.riichi_stake = self.traits.riichi_stake * self.profile.defensive_stake_share
+        if self.profile.defensive_draw_search:
+            # FIMJ: the discards one or two steps from ready by their chance to win within
+            # the own draws left (docs/players.md, "Issue 20, FIMJ, third pass")
+            self.draw_search = True
         if self.traits.settled:
             # FIMJ, Ravenna: a deal-in costs no more than another seat's win (FIMJ-PAY-1,
             # RAV-PAY-1). Reading the danger there lost placement in every form measured
@@ -185,6 +190,9 @@ class DefensiveBot(EfficiencyBot):
         scores, shanten = super().discard_scores(t, discards)
         if self.winning_outs and min(shanten.values()) == 0:
             self._count_winning_outs(t, scores, shanten)
+        if self.draw_search and not self.ready_values:
+            # the defensive bot's search (the expert's runs in :meth:`refine`)
+            self.search_draws(t, discards, scores, {a: shanten[a.tile] for a in discards})
         if not (self.traits.settled and self.settle_weight and self.ruleset is not None):
             return scores, shanten
         counts = t.counts
@@ -212,6 +220,99 @@ class DefensiveBot(EfficiencyBot):
         for a in scored:
             scores[a] += unit * (points[a.tile] - low)
         return scores, shanten
+
+    draw_search = False
+    """Whether the discards at the best shanten, one or two steps from ready, are ranked by
+    their chance to win within the own draws left (:meth:`search_draws`; the profile's
+    :attr:`~muraglia.players.profiles.Profile.draw_search`)."""
+
+    search_value = 0.0
+    """The exponent on a ready hand's value over the typical one in the search's worth
+    (the profile's :attr:`~muraglia.players.profiles.Profile.draw_search_value`; 0: the chance
+    to win alone)."""
+
+    def search_draws(
+        self,
+        t: Table,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> bool:
+        """The ukeire of the discards at the best shanten replaced by their chance to win.
+
+        Where no discard leaves the hand ready and the best leave it one or two steps from
+        ready (:data:`~muraglia.players.drawsearch.MAX_SHANTEN`), each such discard's
+        plain ukeire in its score is replaced by its worth within the own draws left
+        (:class:`~muraglia.players.drawsearch.DrawSearch`: the chance to win, its waits
+        counted by :meth:`wait_odds`; one step from ready, each ready hand on the way worth
+        its value over the typical one to the power :attr:`search_value`), rescaled so that
+        these discards keep their plain ukeire in sum: the search decides among them, the
+        value terms as before. False (nothing changed) elsewhere.
+        """
+        best = min(steps.values())
+        if not 1 <= best <= MAX_SHANTEN:
+            return False
+        counts = t.counts
+        melds = t.own_melds
+        kinds = sorted({a.tile for a in discards if a in ranked and steps[a] == best})
+        if len(kinds) < 2:
+            return False
+        unseen = [t.unseen(k) for k in range(NUM_KINDS)]
+        ready: Callable[[list[int], list[int]], float] | None = None
+        if self.search_value and best == 1:
+            # the ready hands a draw away valued by the scorer (as the one-draw lookahead
+            # values them); from two steps the hands are too many to score in a decision
+            look = ValueLookahead(self, t)
+            typical = self.traits.typical_value
+            power = self.search_value
+
+            def ready(hand: list[int], waits: list[int]) -> float:
+                total = outs = 0.0
+                for k, value in look.waits(hand):
+                    if value > 0 and unseen[k] > 0:
+                        total += unseen[k] * value
+                        outs += unseen[k]
+                return (total / outs / typical) ** power if outs else 0.0
+
+        search = DrawSearch(
+            counts,
+            melds,
+            unseen,
+            draws=t.view.live_count // 4,
+            race=self.race(t),
+            odds=self.wait_odds(t),
+            ready=ready,
+        )
+        worth: dict[int, float] = {}
+        plain: dict[int, float] = {}
+        for k in kinds:
+            counts[k] -= 1
+            worth[k] = search.row(counts, best)[search.draws]
+            plain[k] = useful_count(counts, melds, best, t.visible)
+            counts[k] += 1
+        if sum(worth.values()) <= 0:
+            return False
+        if self.search_sum:
+            scale = sum(plain.values()) / sum(worth.values())
+            units = {k: scale * w for k, w in worth.items()}
+        else:
+            units = ukeire_equivalent(
+                worth,
+                plain,
+                shanten=best,
+                draws=search.draws,
+                unseen=search.total,
+                race=search.race,
+            )
+        for a in discards:
+            if a in ranked and steps[a] == best:
+                ranked[a] += units[a.tile] - plain[a.tile]
+        return True
+
+    search_sum = False
+    """An ablation knob of :meth:`search_draws`: the searched worth rescaled to keep the
+    plain ukeire in sum (the first mapping screened) rather than in ukeire units by the
+    stage model's slope (:func:`~muraglia.players.drawsearch.ukeire_equivalent`)."""
 
     winning_outs = False
     """Count a ready discard's outs on the waits that may win only (MCR: set in

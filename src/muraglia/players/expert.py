@@ -67,7 +67,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from muraglia.analysis.shanten import shanten_all
+from muraglia.analysis.shanten import DeltaShanten, shanten_all
 from muraglia.engine.actions import (
     Action,
     Chow,
@@ -94,6 +94,7 @@ from muraglia.players.defensive import (
     DefensiveBot,
     shanten_after_call,
 )
+from muraglia.players.drawsearch import MAX_SHANTEN, DrawSearch
 from muraglia.players.efficiency import dora_kinds, useful_count
 from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
@@ -279,6 +280,9 @@ class ExpertBot(DefensiveBot):
         if self.profile.ready_value:
             self.value_units = self.profile.ready_value
         self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
+        self.draw_search = self.profile.draw_search  # the defensive bot's knob aside
+        self.search_value = self.profile.draw_search_value
+        self.draw_calls = self.profile.draw_calls
         self.call_check = self.lookahead  # calls judged one draw ahead as the discards are
         self.winning_outs = False  # the lookahead counts them (:meth:`_look_ahead`)
         p = self.profile
@@ -399,7 +403,8 @@ class ExpertBot(DefensiveBot):
         Ukeire valued one draw ahead where the profile says so (:meth:`_look_ahead`), a red
         five's discard marked down (:meth:`_keep_reds`).
         """
-        if self.lookahead:
+        searched = self.draw_search and self.search_draws(t, discards, ranked, steps)
+        if self.lookahead and not searched:
             self._look_ahead(t, discards, ranked, steps)
         self._keep_reds(discards, ranked)
 
@@ -720,6 +725,8 @@ class ExpertBot(DefensiveBot):
             return self._tenpai_call(t, legal) or choice
         if isinstance(choice, Pass) or choice.kind == "win":
             return choice
+        if self.draw_calls and isinstance(choice, Pung | Chow) and not self._call_speeds(t, choice):
+            return next(a for a in legal if isinstance(a, Pass))
         tile = t.view.claim
         assert tile is not None
         honours = self.profile.scoring_honours(t.seat_wind, t.view.round_wind)
@@ -733,6 +740,52 @@ class ExpertBot(DefensiveBot):
             if held or t.view.live_count > 40:
                 return next(a for a in legal if isinstance(a, Pass))  # riichi pays better
         return choice
+
+    draw_calls = False
+    """Whether a pung or chow the efficiency bot's rule would make is made only where it
+    does not lower the hand's chance to win within the own draws left
+    (:meth:`_call_speeds`; the profile's
+    :attr:`~muraglia.players.profiles.Profile.draw_calls`)."""
+
+    def _call_speeds(self, t: Table, action: Pung | Chow) -> bool:
+        """Whether the call ``action`` leaves the hand at least as likely to win as a pass.
+
+        Both hands searched over the own draws left
+        (:class:`~muraglia.players.drawsearch.DrawSearch`, the chance to win alone): the
+        hand as it is, and the hand after the call and its best discard (the call takes the
+        place of a draw). True (no judgement) where the hand is more than
+        :data:`~muraglia.players.drawsearch.MAX_SHANTEN` steps from ready.
+        """
+        tile = t.view.claim
+        assert tile is not None
+        counts = t.counts
+        melds = t.own_melds
+        if shanten_all(counts, melds) > MAX_SHANTEN:
+            return True
+        if isinstance(action, Chow):
+            taken = list(action.tiles)
+            taken.remove(tile)
+        else:
+            taken = [tile, tile]
+        unseen = [t.unseen(k) for k in range(NUM_KINDS)]
+        draws = t.view.live_count // 4
+        race, odds = self.race(t), self.wait_odds(t)
+        now = DrawSearch(counts, melds, unseen, draws=draws, race=race, odds=odds).worth(counts)
+        after = counts[:]
+        for k in taken:
+            after[k] -= 1
+        search = DrawSearch(after, melds + 1, unseen, draws=draws, race=race, odds=odds)
+        hand = DeltaShanten(after, melds + 1)
+        shanten = {e: hand.shanten(e) for e in range(NUM_KINDS) if after[e]}
+        low = min(shanten.values())
+        best = 0.0
+        for e, sh in shanten.items():
+            if sh != low:
+                continue
+            after[e] -= 1
+            best = max(best, search.row(after, sh)[draws])
+            after[e] += 1
+        return best >= now
 
     def _tenpai_call(self, t: Table, legal: Sequence[Action]) -> Action | None:
         """A call that leaves a hand not ready ready, late in the deal (:attr:`tenpai_live`).

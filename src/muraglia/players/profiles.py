@@ -114,6 +114,24 @@ class Profile:
     """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
     (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
     rulesets; MCR's is on by its minimum, :attr:`min_fan`)."""
+    draw_search: bool = False
+    """Whether the expert ranks the discards that keep its hand one or two steps from ready
+    (when none leaves it ready) by their chance to win within the own draws left, searched
+    over the own draws (:mod:`muraglia.players.drawsearch`;
+    :meth:`~muraglia.players.expert.ExpertBot._search_draws`) instead of their ukeire (and
+    the one-draw lookahead); False: the ukeire."""
+    draw_search_value: float = 0.0
+    """With :attr:`draw_search`, the exponent on a ready hand's value over the typical one
+    in the search's worth (0: the chance to win alone, 1: its expected value)."""
+    draw_calls: bool = False
+    """Whether the expert makes a pung or chow only where it does not lower its chance to
+    win within the own draws left, both hands searched over the own draws
+    (:meth:`~muraglia.players.expert.ExpertBot._call_speeds`); False: the efficiency
+    bot's rule (a call that lowers the shanten)."""
+    defensive_draw_search: bool = False
+    """Whether the defensive bot ranks its discards one or two steps from ready by their
+    chance to win within the own draws left as the expert's :attr:`draw_search` does (the
+    chance alone, no value); False: the ukeire."""
     expert_quiet: float = 0.0
     """The opponents' summed readiness under which the expert plays as if nobody
     threatened (:attr:`~muraglia.players.defensive.DefensiveBot.quiet`); 0: the bots'
