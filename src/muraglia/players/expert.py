@@ -138,6 +138,7 @@ class Standing:
     left: int = 0
     spread: float = 0.0
     base: float | None = None
+    payment: tuple[float, float] | None = None
 
     def place(self, scores: Sequence[float] | None = None) -> float:
         """The viewer's expected final placement from ``scores`` (by default the view's).
@@ -159,7 +160,14 @@ class Standing:
         )
 
     def after_win(self, value: float) -> float:
-        """The viewer's expected placement after winning a hand worth ``value``."""
+        """The viewer's expected placement after winning a hand worth ``value``.
+
+        Where ``value`` is one share (``payment``, Seipalle's *V'*) the win moves the
+        shares a win collects (SEI-PAY-1/2/3: four, six for East, split as a riichi ron
+        or tsumo of that value is).
+        """
+        if self.payment is not None:
+            value *= self.payment[self.seat == self.dealer]
         me = self.seat
         others = [s for s in range(len(self.scores)) if s != me]
         if not self.discarder_pays:
@@ -498,6 +506,7 @@ class ExpertBot(DefensiveBot):
             discarder_pays=self.traits.liability > 0,
             left=left,
             spread=self.place_spread,
+            payment=self.traits.payment,
         )
         if self.place_base and standing.discarder_pays:
             standing = replace(standing, base=self._baseline(t, standing))
