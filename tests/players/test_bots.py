@@ -15,7 +15,7 @@ from muraglia.engine.actions import Chow, Discard, Pass, Pung, Win
 from muraglia.engine.views import PlayerView, view_of
 from muraglia.errors import MahjongError
 from muraglia.notation import parse_tiles
-from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, ExpertBot, Table, make_bot
+from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, Table, make_bot
 from muraglia.players.danger import RACE, DangerModel, traits_for, wait_danger, win_chance
 from muraglia.players.profiles import PROFILES, profile_for
 from muraglia.rulesets import load_ruleset
@@ -294,57 +294,6 @@ def test_seipalle_pushes_a_hand_one_step_from_ready_against_riichi(name: str) ->
     bot.caution = 1.0
     assert bot.choose(v, legal).tile == Tile.M4
     assert {p.caution for r, p in PROFILES.items() if r != "seipalle"} == {1.0}
-
-
-def _dama_seen(riichi: bool, melds: tuple[str, ...] = ()) -> PlayerView:
-    """The last view of a deal that South went on to win: closed or not, riichi or not."""
-    v = view(
-        "1m2m3m4p5p6p7s8s9s1z1z5z6z",
-        discards=("", "9m1z8p2s7z1p", "", ""),
-        melds=((), melds, (), ()),
-        riichi=(False, riichi, False, False),
-        live=10,
-    )
-    return replace(v, dealer=1, rules="seipalle")
-
-
-@pytest.mark.parametrize(
-    ("riichi", "melds", "folds"),
-    [(False, (), True), (True, (), False), (False, ("[555p<]",), False)],
-)
-def test_the_expert_may_fold_sooner_at_a_table_that_wins_dama(
-    riichi: bool, melds: tuple[str, ...], folds: bool
-) -> None:
-    """``ExpertBot.dama_caution`` (``Profile.expert_dama_caution``, off everywhere: not
-    shown in Seipalle, docs/players.md): once a seat has been seen winning this match with a
-    closed hand and no riichi (his score rose after a deal whose last view showed him
-    closed and undeclared), the expert weighs every discard's cost at that caution rather
-    than the profile's half: the hand of the test above (one step from ready, a loose 2p
-    drawn against a riichi) then folds to the riichi player's own 4m. A winner who was in
-    riichi or open is no dama win: it pushes, as a bot that saw nothing does
-    (docs/players.md, "Issue 20, Seipalle, fourth pass")."""
-    v = view(
-        "1s2m2s3m3s3z3z4m6s6s6z9s9s",
-        drawn="2p",
-        discards=("", "", "8p4m7p9m7m8s", ""),
-        riichi=(False, False, True, False),
-        live=40,
-    )
-    v = replace(v, dealer=1, rules="seipalle", scores=(-300, 1200, -600, -300))
-    legal = discards_of(v)
-    bot = make_bot("expert", "seipalle")
-    assert isinstance(bot, ExpertBot)
-    bot.dama_caution = 0.8
-    seen = _dama_seen(riichi, melds)
-    bot.choose(seen, discards_of(seen))
-    assert bot.choose(v, legal).tile == (Tile.M4 if folds else Tile.P2)
-    assert bot.caution == PROFILES["seipalle"].caution  # restored after the decision
-    fresh = make_bot("expert", "seipalle")
-    assert fresh.choose(v, legal).tile == Tile.P2  # nothing seen: the profile's caution
-    off = make_bot("expert", "seipalle")  # the profile's setting: off (not shown)
-    off.choose(seen, discards_of(seen))
-    assert off.choose(v, legal).tile == Tile.P2
-    assert {p.expert_dama_caution for p in PROFILES.values()} == {0.0}
 
 
 def test_a_standing_riichi_shortens_the_race_in_seipalle_only() -> None:

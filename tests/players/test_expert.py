@@ -547,27 +547,6 @@ def test_last_deal_placements_follow_the_riichi_payments() -> None:
     assert east.after_win(12000) == pytest.approx((1 - SELF_DRAWN) * ron + SELF_DRAWN * 4.0)
 
 
-def test_last_deal_placements_follow_the_seipalle_shares() -> None:
-    """SEI-PAY-1/2/3: a win of one share *V'* moves four (the discarder pays for all, a
-    self-drawn win takes V' from each and 2V' from East) and six when East wins; the
-    standing's ``payment`` turns the share into those (the danger model's opponent values
-    already hold them). Seat 0 (not East), 500 behind seat 1; then East, last."""
-    last = Standing(
-        scores=(0.0, 500.0, -100.0, -200.0), seat=0, dealer=3, pot=0.0, factor=1.5,
-        discarder_pays=True, payment=(4.0, 6.0),
-    )  # fmt: skip
-    assert last.place() == 2.0
-    assert last.after_win(220) == 1.0  # 880 from any payer, or 440 + 220 + 220 self-drawn
-    assert replace(last, payment=None).after_win(220) == 2.0  # one share does not climb
-    east = replace(last, seat=3, scores=(0.0, 900.0, -100.0, -200.0))
-    assert east.place() == 4.0
-    assert east.after_win(200) == 1.0  # 1,200 from any payer, 400 from each self-drawn
-    # 960: a ron climbs first only when seat 1 pays it, second otherwise; self-drawn first
-    ron = (2.0 + 1.0 + 2.0) / 3
-    assert east.after_win(160) == pytest.approx((1 - SELF_DRAWN) * ron + SELF_DRAWN)
-    assert replace(east, payment=None).after_win(200) > 2.0  # one share: a climb of one
-
-
 def test_the_last_deal_weighs_wins_and_deal_ins_by_places() -> None:
     """Against seat 2's riichi (5s, 1z, 9m safe against him), riichi-ema, the same hands
     before the last deal (South 3) and in it (South 4, the same scores):

@@ -75,7 +75,6 @@ from muraglia.engine.actions import (
     Pass,
     Pung,
 )
-from muraglia.engine.views import PlayerView
 from muraglia.players.base import Table
 from muraglia.players.danger import (
     EQUITY_UNITS,
@@ -138,7 +137,6 @@ class Standing:
     left: int = 0
     spread: float = 0.0
     base: float | None = None
-    payment: tuple[float, float] | None = None
 
     def place(self, scores: Sequence[float] | None = None) -> float:
         """The viewer's expected final placement from ``scores`` (by default the view's).
@@ -160,14 +158,7 @@ class Standing:
         )
 
     def after_win(self, value: float) -> float:
-        """The viewer's expected placement after winning a hand worth ``value``.
-
-        Where ``value`` is one share (``payment``, Seipalle's *V'*) the win moves the
-        shares a win collects (SEI-PAY-1/2/3: four, six for East, split as a riichi ron
-        or tsumo of that value is).
-        """
-        if self.payment is not None:
-            value *= self.payment[self.seat == self.dealer]
+        """The viewer's expected placement after winning a hand worth ``value``."""
         me = self.seat
         others = [s for s in range(len(self.scores)) if s != me]
         if not self.discarder_pays:
@@ -295,9 +286,6 @@ class ExpertBot(DefensiveBot):
             self.quiet = p.expert_quiet
         if p.expert_race_threat:
             self.race_threat = p.expert_race_threat
-        self.dama_caution = p.expert_dama_caution
-        self._seen: PlayerView | None = None
-        self._dama = [0] * 4
         self.dealer_ron = p.dealer_ron
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
@@ -311,67 +299,7 @@ class ExpertBot(DefensiveBot):
 
     # ------------------------------------------------------------------ own turn
 
-    dama_caution = 0.0
-    """The push/fold's :attr:`caution` once an opponent has been seen winning this match
-    with a closed hand and no riichi (:meth:`_note_wins`; the profile's
-    :attr:`~muraglia.players.profiles.Profile.expert_dama_caution`); 0: the profile's
-    caution throughout."""
-
-    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        """The efficiency bot's entry point, the table's dama wins noted first.
-
-        :meth:`_note_wins` reads every view the bot is shown.
-        """
-        if self.dama_caution:
-            self._note_wins(view)
-        return super().choose(view, legal)
-
-    def _note_wins(self, view: PlayerView) -> None:
-        """Count the opponents' dama wins seen in this match (:attr:`dama_caution`).
-
-        A deal has ended since the last view when the scores (before each deal's
-        settlement), the turn of East or the wall have moved on; the opponents whose score
-        then rose won it (SEI-PAY-1/2), a dama win where the last view showed the winner's
-        hand closed (no declared meld) and no riichi standing. A turn of East counted back
-        (a new match) clears the counts. Public information only: the view's scores,
-        melds and riichi flags.
-        """
-        last = self._seen
-        self._seen = view
-        if last is None or len(last.scores) != len(view.scores):
-            return
-        if view.passes < last.passes:
-            self._dama = [0] * 4
-            return
-        if (
-            view.scores == last.scores
-            and view.passes == last.passes
-            and view.live_count <= last.live_count
-        ):
-            return  # the same deal
-        for s, (before, after) in enumerate(zip(last.scores, view.scores, strict=True)):
-            if (
-                s < len(self._dama)
-                and s != view.seat
-                and after > before
-                and not last.melds[s]
-                and not last.riichi[s]
-            ):
-                self._dama[s] += 1
-
     def _act(self, t: Table, legal: Sequence[Action]) -> Action:
-        if self.dama_caution and any(self._dama):
-            # a table that wins dama: its ready hands show no riichi, and it folds rather
-            # than feed a push (docs/players.md, "Issue 20, Seipalle, fourth pass")
-            caution = self.caution
-            self.caution = self.dama_caution
-            try:
-                return self._act_plain(t, legal)
-            finally:
-                self.caution = caution
-        return self._act_plain(t, legal)
-
-    def _act_plain(self, t: Table, legal: Sequence[Action]) -> Action:
         if self.red_fives and t.view.red_hand:
             plain = {(a.tile, a.riichi) for a in legal if isinstance(a, Discard) and not a.red}
             legal = [
@@ -506,7 +434,6 @@ class ExpertBot(DefensiveBot):
             discarder_pays=self.traits.liability > 0,
             left=left,
             spread=self.place_spread,
-            payment=self.traits.payment,
         )
         if self.place_base and standing.discarder_pays:
             standing = replace(standing, base=self._baseline(t, standing))

@@ -121,10 +121,6 @@ class Profile:
     expert_race_threat: float = 0.0
     """The expert's :attr:`race_threat` where it differs from the defensive bot's (0: the
     same)."""
-    expert_dama_caution: float = 0.0
-    """The expert's :attr:`caution` once it has seen an opponent win this match with a
-    closed hand and no riichi (a dama win, read from the view's scores, melds and riichi
-    flags: :attr:`~muraglia.players.expert.ExpertBot.dama_caution`); 0: off."""
     expert_fold_equity: bool = False
     """Whether the expert's fold is worth the equity its tile keeps less its cost (rather
     than its cost alone, :func:`~muraglia.players.danger.attack_or_fold`; see
