@@ -150,6 +150,19 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("4c3137fc19", "fimj", "expert", "efficiency"): "dd51218ab1",
     ("4c3137fc19", "fimj", "expert", "defensive"): "dd51218ab1",
     ("4c3137fc19", "fimj", "defensive", "efficiency"): "95c8b2f66d",
+    ("32607887f5", "riichi-ema"): "fb7e3cf7a3",
+    ("32607887f5", "seipalle", "expert", "efficiency"): "fb7e3cf7a3",
+    ("32607887f5", "seipalle", "defensive", "efficiency"): "af5c452fb9",
+    ("32607887f5", "seipalle", "expert", "defensive"): "51af159db4",
+    ("32607887f5", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("32607887f5", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("32607887f5", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("32607887f5", "ravenna", "expert", "efficiency"): "57a5196ea1",
+    ("32607887f5", "ravenna", "expert", "defensive"): "57a5196ea1",
+    ("32607887f5", "ravenna", "defensive", "efficiency"): "339e075ec1",
+    ("32607887f5", "fimj", "expert", "efficiency"): "dd51218ab1",
+    ("32607887f5", "fimj", "expert", "defensive"): "dd51218ab1",
+    ("32607887f5", "fimj", "defensive", "efficiency"): "95c8b2f66d",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -212,7 +225,11 @@ three (the expert pilots ``57a5196ea1``) and FIMJ's expert pilots (``dd51218ab1`
 ``defensive`` cell; Seipalle's expert vs ``defensive`` starts afresh against the new field.
 ``4c3137fc19`` (the riichi-ema expert's fold knobs, all off) decides as ``51af159db4``:
 ``verify`` replayed matches 0-1 (0-2 of riichi-ema's expert) of every cell above, and of
-Seipalle's new expert vs ``defensive`` cell, identically."""
+Seipalle's new expert vs ``defensive`` cell, identically. ``32607887f5`` (the eleventh
+session: riichi-ema's draw-chance knobs and FIMJ's search over the own draws, all off, and
+``players/drawsearch.py`` hashed) decides as ``4c3137fc19``: ``verify`` replayed matches 0-1
+(0-2 of riichi-ema's three) of every cell above, of the riichi-ema expert vs ``defensive``
+pilot (``781b24cdc8``) and of FIMJ's three pilots identically."""
 
 
 def cell_bots(
