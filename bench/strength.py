@@ -68,7 +68,12 @@ BOT_MODULES = (
 UNVERSIONED = "eef5fe2"
 """The bots of rows written before rows carried a version: those of that commit."""
 
-SAME_BOTS = {"4e5e27c2c9": "5fdceb5b63", "efe982cf2c": "5fdceb5b63", "1df1edf847": "95c8b2f66d"}
+SAME_BOTS = {
+    "4e5e27c2c9": "5fdceb5b63",
+    "efe982cf2c": "5fdceb5b63",
+    "1df1edf847": "95c8b2f66d",
+    "32607887f5": "4c3137fc19",
+}
 """Bots hashes whose code changed without changing a decision, mapped to the hash whose cells
 they continue (rows keep their own hash). ``4e5e27c2c9`` keys two of ``defensive``'s caches
 on the ruleset's options as well as its id (commit 23e9940; the strength cells play default
@@ -150,19 +155,6 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("4c3137fc19", "fimj", "expert", "efficiency"): "dd51218ab1",
     ("4c3137fc19", "fimj", "expert", "defensive"): "dd51218ab1",
     ("4c3137fc19", "fimj", "defensive", "efficiency"): "95c8b2f66d",
-    ("32607887f5", "riichi-ema"): "fb7e3cf7a3",
-    ("32607887f5", "seipalle", "expert", "efficiency"): "fb7e3cf7a3",
-    ("32607887f5", "seipalle", "defensive", "efficiency"): "af5c452fb9",
-    ("32607887f5", "seipalle", "expert", "defensive"): "51af159db4",
-    ("32607887f5", "mcr", "expert", "efficiency"): "95c8b2f66d",
-    ("32607887f5", "mcr", "expert", "defensive"): "f2bac557b1",
-    ("32607887f5", "mcr", "defensive", "efficiency"): "f2bac557b1",
-    ("32607887f5", "ravenna", "expert", "efficiency"): "57a5196ea1",
-    ("32607887f5", "ravenna", "expert", "defensive"): "57a5196ea1",
-    ("32607887f5", "ravenna", "defensive", "efficiency"): "339e075ec1",
-    ("32607887f5", "fimj", "expert", "efficiency"): "dd51218ab1",
-    ("32607887f5", "fimj", "expert", "defensive"): "dd51218ab1",
-    ("32607887f5", "fimj", "defensive", "efficiency"): "95c8b2f66d",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -227,9 +219,10 @@ three (the expert pilots ``57a5196ea1``) and FIMJ's expert pilots (``dd51218ab1`
 ``verify`` replayed matches 0-1 (0-2 of riichi-ema's expert) of every cell above, and of
 Seipalle's new expert vs ``defensive`` cell, identically. ``32607887f5`` (the eleventh
 session: riichi-ema's draw-chance knobs and FIMJ's search over the own draws, all off, and
-``players/drawsearch.py`` hashed) decides as ``4c3137fc19``: ``verify`` replayed matches 0-1
-(0-2 of riichi-ema's three) of every cell above, of the riichi-ema expert vs ``defensive``
-pilot (``781b24cdc8``) and of FIMJ's three pilots identically."""
+``players/drawsearch.py`` hashed; one :data:`SAME_BOTS` entry) decides as ``4c3137fc19``:
+``verify`` replayed matches 0-1 (0-2 of riichi-ema's three) of every cell above, of the
+riichi-ema expert vs ``defensive`` pilot (``781b24cdc8``) and of FIMJ's three pilots
+identically."""
 
 
 def cell_bots(
@@ -238,10 +231,14 @@ def cell_bots(
     """The bots hash that names the cell of rows written with ``bots`` (in ``rules``).
 
     A :data:`SAME_IN_RULESET` key naming the cell (``hero`` and ``field`` too) comes first,
-    then one naming the ruleset only, then :data:`SAME_BOTS`.
+    then one naming the ruleset only, then :data:`SAME_BOTS`, whose target is looked up the
+    same way in turn (a hash that decides as an earlier one everywhere continues all of that
+    one's cells with one entry).
 
     >>> cell_bots("4e5e27c2c9"), cell_bots("efe982cf2c"), cell_bots("abc")
     ('5fdceb5b63', '5fdceb5b63', 'abc')
+    >>> cell_bots("32607887f5", "seipalle", "expert", "defensive")  # through 4c3137fc19
+    '51af159db4'
     """
     if rules is not None:
         if hero is not None and field is not None:
@@ -250,7 +247,9 @@ def cell_bots(
                 return hit
         if (bots, rules) in SAME_IN_RULESET:
             return SAME_IN_RULESET[bots, rules]
-    return SAME_BOTS.get(bots, bots)
+    if bots in SAME_BOTS:
+        return cell_bots(SAME_BOTS[bots], rules, hero, field)
+    return bots
 
 
 @functools.cache
