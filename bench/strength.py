@@ -56,7 +56,6 @@ BOT_MODULES = (
     "base",
     "danger",
     "defensive",
-    "drawsearch",
     "efficiency",
     "expert",
     "lookahead",
@@ -73,6 +72,7 @@ SAME_BOTS = {
     "efe982cf2c": "5fdceb5b63",
     "1df1edf847": "95c8b2f66d",
     "32607887f5": "4c3137fc19",
+    "ca27a20993": "32607887f5",
 }
 """Bots hashes whose code changed without changing a decision, mapped to the hash whose cells
 they continue (rows keep their own hash). ``4e5e27c2c9`` keys two of ``defensive``'s caches
@@ -222,7 +222,9 @@ session: riichi-ema's draw-chance knobs and FIMJ's search over the own draws, al
 ``players/drawsearch.py`` hashed; one :data:`SAME_BOTS` entry) decides as ``4c3137fc19``:
 ``verify`` replayed matches 0-1 (0-2 of riichi-ema's three) of every cell above, of the
 riichi-ema expert vs ``defensive`` pilot (``781b24cdc8``) and of FIMJ's three pilots
-identically."""
+identically. ``ca27a20993`` (the twelfth session: the off knobs removed, ``drawsearch`` with
+them; one :data:`SAME_BOTS` entry) decides as ``32607887f5``: ``verify --matches 3`` replayed
+matches 0-2 of all fifteen cells and pilots identically."""
 
 
 def cell_bots(

@@ -18,14 +18,14 @@ from hypothesis import strategies as st
 
 from muraglia.cli import main
 from muraglia.engine import Game
-from muraglia.engine.actions import Action, Chow, ConcealedKong, Discard, Pass, Pung, Win
+from muraglia.engine.actions import Chow, ConcealedKong, Discard, Pass, Pung, Win
 from muraglia.engine.views import PlayerView, view_of
 from muraglia.io.record import dumps, record_of
 from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, ExpertBot, Table, make_bot
 from muraglia.players import lookahead as lookahead_module
-from muraglia.players.danger import attack_or_fold, win_chance
-from muraglia.players.defensive import QUIET, SCORE_BUDGET
+from muraglia.players.danger import win_chance
+from muraglia.players.defensive import QUIET
 from muraglia.players.expert import SELF_DRAWN, VALUE_UNITS, Standing, heads_distance
 from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.profiles import PROFILES
@@ -694,142 +694,6 @@ def test_the_fimj_expert_counts_the_copies_likely_to_come_to_a_wait() -> None:
     assert plain.choose(v, discards_of(v)).tile == Tile.WHITE
     for rules in ("ravenna", "seipalle", "riichi-ema", "mcr"):
         assert ExpertBot(rules).wait_odds(Table.of(replace(v, rules=rules))) is None
-
-
-def test_a_fold_counts_the_equity_its_tile_keeps_with_fold_equity() -> None:
-    """Against seat 2's riichi (5s, 1z, 9m safe against him), a hand one step from ready
-    (11m 55667p 357s 222z + 2p) whose safe 5s takes it a step back, not to nothing: the
-    push/fold of :func:`attack_or_fold` weighs the fold by its cost alone and pushes the
-    useless 2p; with ``fold_equity`` the fold is also worth the chance 5s keeps, and the
-    bot folds."""
-    v = view(
-        "11m5566p7p357s222z", drawn="2p", rules="riichi-ema", discards=("", "", "5s1z9m", ""),
-        riichi=(False, False, True, False),
-    )  # fmt: skip
-    assert ExpertBot("riichi-ema").choose(v, discards_of(v)).tile == Tile.P2
-    bot = ExpertBot("riichi-ema")
-    bot.fold_equity = True
-    assert bot.choose(v, discards_of(v)).tile == Tile.S5
-
-
-def test_a_fold_with_fold_pick_keeps_equity_among_the_near_safe_tiles() -> None:
-    """Against seat 2's riichi (3s4s2s1z discarded; 1z genbutsu, 2s 3s 4s nearly as safe,
-    5m dangerous), the attack 5m (one step to go) loses to a fold: :func:`attack_or_fold`
-    folds the safest tile, 1z, whatever the others keep; with ``fold_pick`` the fold is
-    the tile within that much deal-in chance of 1z's keeping the most equity less its
-    cost (4s within 0.02, 3s within 0.005: a hand kept near ready for the noten payments,
-    EMA-END-3). The decision to fold stays :func:`attack_or_fold`'s (unlike
-    ``fold_equity``, which folds where the kept equity beats a push)."""
-    v = view(
-        "123m456p789s234s5m", drawn="1z", rules="riichi-ema", discards=("", "", "3s4s2s1z", ""),
-        riichi=(False, False, True, False), live=10,
-    )  # fmt: skip
-    t = Table.of(v)
-    bot = ExpertBot("riichi-ema")
-    model = bot.danger_model(t)
-    discards = discards_of(v)
-    by = {a.tile: a for a in discards}
-    danger = {k: model.deal_in(k) for k in by}
-    assert danger[Tile.EAST] < danger[Tile.S2] < danger[Tile.S3] < danger[Tile.S4]
-    assert danger[Tile.S4] - danger[Tile.EAST] < 0.02 < danger[Tile.M5] - danger[Tile.EAST]
-    assert danger[Tile.S3] - danger[Tile.EAST] <= 0.005 < danger[Tile.S4] - danger[Tile.EAST]
-    ranked: dict[Action, float] = {by[Tile.M5]: 10.0}
-    steps: dict[Action, int] = {a: 2 for a in discards} | {by[Tile.M5]: 1}
-
-    def play(attack: float, **knobs: float) -> Tile:
-        equity: dict[Action, float] = {a: 0.0 for a in discards}
-        equity |= {by[Tile.M5]: attack, by[Tile.S4]: 300.0, by[Tile.S3]: 50.0}
-        b = ExpertBot("riichi-ema")
-        for name, value in knobs.items():
-            setattr(b, name, value)
-        kw = {"ranked": ranked, "equity": equity, "steps": steps}
-        return b.push_or_fold(t, model, discards, **kw).tile
-
-    def plain(attack: float) -> Tile:
-        equity: dict[Action, float] = {a: 0.0 for a in discards}
-        equity |= {by[Tile.M5]: attack, by[Tile.S4]: 300.0, by[Tile.S3]: 50.0}
-        return attack_or_fold(model, discards, ranked, equity, bot.pick, steps=steps).tile
-
-    assert ExpertBot("riichi-ema").fold_pick == 0.0  # off in the profile
-    assert plain(100.0) == play(100.0) == Tile.EAST  # a fold: the safest tile
-    assert play(100.0, fold_pick=0.02) == Tile.S4
-    assert play(100.0, fold_pick=0.005) == Tile.S3
-    # an attack whose value less two costs lies between the fold of 1z (0) and 4s's kept
-    # equity less its cost: attack_or_fold pushes, and so does fold_pick; fold_equity folds
-    cost = model.cost(Tile.M5, 0.0)
-    push = (150.0 + 2 * cost) / (1 - 2 * danger[Tile.M5])
-    assert plain(push) == play(push, fold_pick=0.02) == Tile.M5
-    assert play(push, fold_equity=True, fold_margin=0.02) == Tile.S4
-
-
-def test_the_draw_knobs_weigh_the_noten_payments_by_a_calibrated_chance(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``draw_end``: the chance of an exhaustive draw falls by that much (plus
-    ``draw_end_riichi`` per standing riichi) each own draw left, not by RACE, which
-    overstated it about ten times mid-deal (docs/players.md); ``draw_reach``: a hand one
-    step from ready counts the noten payments (EMA-END-3) times its chance to be ready
-    by the end of the wall. Off in every profile (screened, docs/players.md); a profile
-    setting them reaches the riichi-ema expert, not the Tenhou preset's."""
-    late = dict(rules="riichi-ema", riichi=(False, False, True, False), discards=("", "", "1z", ""))
-    mid = Table.of(view("123m456p789s23s5m1p", live=40, **late))  # type: ignore[arg-type]
-    end = Table.of(view("123m456p789s23s5m1p", live=8, **late))  # type: ignore[arg-type]
-    off = ExpertBot("riichi-ema")
-    assert (off.draw_end, off.draw_end_riichi, off.draw_reach, off.closed_gain) == (0, 0, 0, 0)
-    knobs = {"expert_draw_end": 0.23, "expert_draw_end_riichi": 0.06, "expert_closed_gain": 1.5}
-    monkeypatch.setitem(PROFILES, "riichi-ema", replace(PROFILES["riichi-ema"], **knobs))
-    for spec in ("riichi-tenhou", load_ruleset("riichi-tenhou")):  # the id, or the object
-        bot = ExpertBot(spec)  # the Tenhou preset decides as before: off
-        assert (bot.draw_end, bot.draw_end_riichi, bot.closed_gain) == (0.0, 0.0, 0.0)
-    assert bot.draw_chance(mid) == pytest.approx(0.95**10)
-    tuned = ExpertBot("riichi-ema")
-    assert (tuned.draw_end, tuned.draw_end_riichi, tuned.closed_gain) == (0.23, 0.06, 1.5)
-    assert not tuned.draw_reach
-    assert tuned.draw_chance(mid) == pytest.approx(0.71**10)
-    assert tuned.draw_chance(end) == pytest.approx(0.71**2)
-    assert tuned.draw_value(mid) < 0.1 * bot.draw_value(mid)
-    # one step from ready after 5m (23s and two single tiles): the equity counts the draw
-    # only with draw_reach
-    t = Table.of(view("123m456p789s23s5m1p", drawn="9m", live=8, **late))  # type: ignore[arg-type]
-    discards = discards_of(t.view)
-    _, plain, _ = tuned.ranked_equity(t, discards)
-    tuned.draw_reach = True
-    _, reach, _ = tuned.ranked_equity(t, discards)
-    five = next(a for a in discards if a.tile == Tile.M5)
-    assert reach[five] > plain[five] + 0.1 * tuned.draw_value(t)
-    assert DefensiveBot("riichi-ema").draw_chance(mid) == pytest.approx(0.95**10)  # unchanged
-
-
-def test_closed_gain_raises_a_closed_ready_hands_equity_not_its_ranking() -> None:
-    """``closed_gain``: a closed ready hand's equity (its push/fold) counts what the scorer
-    leaves out of its value (menzen tsumo, ura dora, ippatsu, red fives); the discards'
-    ranking and an open hand's equity stay as they were."""
-    v = view("123m456p789s23s5m9m", drawn="9m", rules="riichi-ema", live=40)
-    t = Table.of(v)
-    discards = discards_of(v)
-    bot = ExpertBot("riichi-ema")
-
-    def rank(table: Table, acts: list[Discard], gain: float) -> tuple[dict[Action, float], ...]:
-        bot.closed_gain = gain
-        bot._budget = SCORE_BUDGET  # a decision's budget of scored hands (as _act resets it)
-        return bot.ranked_equity(table, acts)
-
-    ranked, plain, steps = rank(t, discards, 0.0)
-    ranked2, gained, _ = rank(t, discards, 1.5)
-    five = next(a for a in discards if a.tile == Tile.M5)
-    assert steps[five] == 0
-    assert plain[five] > 0
-    drawn = bot.draw_value(t)
-    assert gained[five] - drawn == pytest.approx(1.5 * (plain[five] - drawn))
-    assert ranked2 == ranked
-    melds = (("[123m]",), (), (), ())
-    o = view("456p789s23s5m9m", drawn="9m", rules="riichi-ema", live=40, melds=melds)
-    open_t = Table.of(o)
-    open_discards = discards_of(o)
-    _, before, _ = rank(open_t, open_discards, 0.0)
-    _, after, _ = rank(open_t, open_discards, 1.5)
-    assert after == before
-    assert max(after.values()) > 0
 
 
 def test_the_lookahead_counts_only_the_waits_that_may_win() -> None:

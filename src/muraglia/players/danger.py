@@ -78,7 +78,6 @@ __all__ = [
     "attack_or_fold",
     "opponent_value",
     "readiness",
-    "ready_chance",
     "stage_chance",
     "threat_of",
     "traits_for",
@@ -496,14 +495,12 @@ def win_chance(shanten: int, ukeire: int, draws: int, unseen: int, race: float =
     return stage_chance([min(u / unseen, 1.0) for u in stages], draws, race)
 
 
-def stage_chance(
-    chances: Sequence[float], draws: int, race: float = RACE, *, claims: float = READY_CLAIMS
-) -> float:
+def stage_chance(chances: Sequence[float], draws: int, race: float = RACE) -> float:
     """The chance to pass every stage within ``draws`` own turns (:func:`win_chance`'s model).
 
     ``chances`` are the per-turn chances of passing each stage in order, the last being the
-    ready hand's: the others' discards count there too (a claimed win), which ``claims``
-    (:data:`READY_CLAIMS`) multiplies it by. Each turn the deal may also end by another
+    ready hand's: the others' discards count there too (a claimed win), which
+    :data:`READY_CLAIMS` multiplies it by. Each turn the deal may also end by another
     seat's win (``race``).
 
     >>> stage_chance([0.5], 1, 0.0), stage_chance([], 3)
@@ -512,7 +509,7 @@ def stage_chance(
     if not chances:
         return 1.0
     chances = list(chances)
-    chances[-1] = min(1.0, chances[-1] * claims)
+    chances[-1] = min(1.0, chances[-1] * READY_CLAIMS)
     state = [1.0] + [0.0] * len(chances)
     alive = 1.0
     for _ in range(max(draws, 0)):
@@ -522,24 +519,6 @@ def stage_chance(
             state[i + 1] += moved * alive
         alive *= 1 - race
     return state[-1]
-
-
-@lru_cache(maxsize=1 << 16)
-def ready_chance(shanten: int, ukeire: int, draws: int, unseen: int) -> float:
-    """The chance to make the hand ready within ``draws`` own draws (:func:`win_chance`'s stages).
-
-    The ``shanten`` steps to ready, the first with ``ukeire`` useful tiles and the later ones
-    with typical counts, each passed on an own draw (no claimed win: the hand is not ready),
-    with no race (the caller weighs the chance that the deal lasts). 1 for a ready hand.
-
-    >>> ready_chance(0, 0, 5, 80), ready_chance(1, 20, 4, 80) > ready_chance(2, 20, 4, 80) > 0
-    (1.0, True)
-    """
-    if shanten <= 0:
-        return 1.0
-    unseen = max(unseen, 1)
-    stages = [ukeire, *(_TYPICAL_UKEIRE[min(s, 8)] for s in range(shanten - 1, 0, -1))]
-    return stage_chance([min(u / unseen, 1.0) for u in stages], draws, 0.0, claims=1.0)
 
 
 def attack_or_fold(

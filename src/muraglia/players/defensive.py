@@ -60,13 +60,11 @@ from muraglia.players.danger import (
     RuleTraits,
     attack_or_fold,
     readiness,
-    ready_chance,
     threat_of,
     traits_for,
     win_chance,
     win_gain,
 )
-from muraglia.players.drawsearch import MAX_SHANTEN, DrawSearch, ukeire_equivalent
 from muraglia.players.efficiency import (
     EfficiencyBot,
     ValueContext,
@@ -154,10 +152,6 @@ class DefensiveBot(EfficiencyBot):
             # docs/players.md, "Issue 20, Seipalle, third pass")
             self.ready_values = True
             self.riichi_stake = self.traits.riichi_stake * self.profile.defensive_stake_share
-        if self.profile.defensive_draw_search:
-            # FIMJ: the discards one or two steps from ready by their chance to win within
-            # the own draws left (docs/players.md, "Issue 20, FIMJ, third pass")
-            self.draw_search = True
         if self.traits.settled:
             # FIMJ, Ravenna: a deal-in costs no more than another seat's win (FIMJ-PAY-1,
             # RAV-PAY-1). Reading the danger there lost placement in every form measured
@@ -190,9 +184,6 @@ class DefensiveBot(EfficiencyBot):
         scores, shanten = super().discard_scores(t, discards)
         if self.winning_outs and min(shanten.values()) == 0:
             self._count_winning_outs(t, scores, shanten)
-        if self.draw_search and not self.ready_values:
-            # the defensive bot's search (the expert's runs in :meth:`refine`)
-            self.search_draws(t, discards, scores, {a: shanten[a.tile] for a in discards})
         if not (self.traits.settled and self.settle_weight and self.ruleset is not None):
             return scores, shanten
         counts = t.counts
@@ -220,99 +211,6 @@ class DefensiveBot(EfficiencyBot):
         for a in scored:
             scores[a] += unit * (points[a.tile] - low)
         return scores, shanten
-
-    draw_search = False
-    """Whether the discards at the best shanten, one or two steps from ready, are ranked by
-    their chance to win within the own draws left (:meth:`search_draws`; the profile's
-    :attr:`~muraglia.players.profiles.Profile.draw_search`)."""
-
-    search_value = 0.0
-    """The exponent on a ready hand's value over the typical one in the search's worth
-    (the profile's :attr:`~muraglia.players.profiles.Profile.draw_search_value`; 0: the chance
-    to win alone)."""
-
-    def search_draws(
-        self,
-        t: Table,
-        discards: Sequence[Discard],
-        ranked: dict[Action, float],
-        steps: dict[Action, int],
-    ) -> bool:
-        """The ukeire of the discards at the best shanten replaced by their chance to win.
-
-        Where no discard leaves the hand ready and the best leave it one or two steps from
-        ready (:data:`~muraglia.players.drawsearch.MAX_SHANTEN`), each such discard's
-        plain ukeire in its score is replaced by its worth within the own draws left
-        (:class:`~muraglia.players.drawsearch.DrawSearch`: the chance to win, its waits
-        counted by :meth:`wait_odds`; one step from ready, each ready hand on the way worth
-        its value over the typical one to the power :attr:`search_value`), rescaled so that
-        these discards keep their plain ukeire in sum: the search decides among them, the
-        value terms as before. False (nothing changed) elsewhere.
-        """
-        best = min(steps.values())
-        if not 1 <= best <= MAX_SHANTEN:
-            return False
-        counts = t.counts
-        melds = t.own_melds
-        kinds = sorted({a.tile for a in discards if a in ranked and steps[a] == best})
-        if len(kinds) < 2:
-            return False
-        unseen = [t.unseen(k) for k in range(NUM_KINDS)]
-        ready: Callable[[list[int], list[int]], float] | None = None
-        if self.search_value and best == 1:
-            # the ready hands a draw away valued by the scorer (as the one-draw lookahead
-            # values them); from two steps the hands are too many to score in a decision
-            look = ValueLookahead(self, t)
-            typical = self.traits.typical_value
-            power = self.search_value
-
-            def ready(hand: list[int], waits: list[int]) -> float:
-                total = outs = 0.0
-                for k, value in look.waits(hand):
-                    if value > 0 and unseen[k] > 0:
-                        total += unseen[k] * value
-                        outs += unseen[k]
-                return (total / outs / typical) ** power if outs else 0.0
-
-        search = DrawSearch(
-            counts,
-            melds,
-            unseen,
-            draws=t.view.live_count // 4,
-            race=self.race(t),
-            odds=self.wait_odds(t),
-            ready=ready,
-        )
-        worth: dict[int, float] = {}
-        plain: dict[int, float] = {}
-        for k in kinds:
-            counts[k] -= 1
-            worth[k] = search.row(counts, best)[search.draws]
-            plain[k] = useful_count(counts, melds, best, t.visible)
-            counts[k] += 1
-        if sum(worth.values()) <= 0:
-            return False
-        if self.search_sum:
-            scale = sum(plain.values()) / sum(worth.values())
-            units = {k: scale * w for k, w in worth.items()}
-        else:
-            units = ukeire_equivalent(
-                worth,
-                plain,
-                shanten=best,
-                draws=search.draws,
-                unseen=search.total,
-                race=search.race,
-            )
-        for a in discards:
-            if a in ranked and steps[a] == best:
-                ranked[a] += units[a.tile] - plain[a.tile]
-        return True
-
-    search_sum = False
-    """An ablation knob of :meth:`search_draws`: the searched worth rescaled to keep the
-    plain ukeire in sum (the first mapping screened) rather than in ukeire units by the
-    stage model's slope (:func:`~muraglia.players.drawsearch.ukeire_equivalent`)."""
 
     winning_outs = False
     """Count a ready discard's outs on the waits that may win only (MCR: set in
@@ -395,29 +293,13 @@ class DefensiveBot(EfficiencyBot):
                 swing += p * _draw_swing(self.ruleset, me, tuple(sorted(ready)))
         return self.draw_weight * swing * self.draw_chance(t)
 
-    draw_end = 0.0
-    """Per own draw, the chance that the deal ends by a win before the wall runs out, for
-    :meth:`draw_chance` (0: :data:`~muraglia.players.danger.RACE`); the expert's
-    :attr:`~muraglia.players.profiles.Profile.expert_draw_end`."""
-
-    draw_end_riichi = 0.0
-    """What each standing riichi of an opponent adds to :attr:`draw_end`."""
-
     def draw_chance(self, t: Table) -> float:
         """The chance that the deal ends in an exhaustive draw (nobody wins before the wall ends).
 
         Each own draw left (a quarter of the live wall) the deal ends by a win with
-        :data:`~muraglia.players.danger.RACE`, or with :attr:`draw_end` plus
-        :attr:`draw_end_riichi` per standing riichi of an opponent where set (calibrated on
-        the deals of riichi-ema matches: docs/players.md, "Issue 20, riichi-ema expert", "The
-        chance of an exhaustive draw").
+        :data:`~muraglia.players.danger.RACE`.
         """
-        v = t.view
-        if not self.draw_end:
-            return (1 - RACE) ** (v.live_count // 4)
-        riichis = sum(1 for s, r in enumerate(v.riichi) if r and s != v.seat)
-        end = min(self.draw_end + self.draw_end_riichi * riichis, 0.95)
-        return (1 - end) ** (v.live_count // 4)
+        return (1 - RACE) ** (t.view.live_count // 4)
 
     @staticmethod
     def _win_text(
@@ -749,8 +631,7 @@ class DefensiveBot(EfficiencyBot):
                     continue
                 value, outs, _, likely = self.waits_of(t, counts, riichi=a.riichi, odds=odds)
                 chance = win_chance(0, outs, draws, unseen, race)
-                gain = self.closed_gain if self.closed_gain and t.own_melds == 0 else 1.0
-                equity[a] = chance * self.win_gain(t, value * gain)  # (see closed_gain)
+                equity[a] = chance * self.win_gain(t, value)
                 equity[a] += drawn
                 if a not in ranked:
                     continue
@@ -997,23 +878,8 @@ class DefensiveBot(EfficiencyBot):
                 value = self.win_gain(t, typical * (1 + ctx.value(counts) / VALUE_SCALE))
                 counts[k] += 1
                 e = win_chance(sh, uke, draws, unseen, race) * value
-                if sh > 0 and self.draw_reach:
-                    e += drawn * ready_chance(sh, uke, draws, unseen)
                 by_kind[k] = e = e + (drawn if sh == 0 else 0.0)
             equity[a] = e
-
-    closed_gain = 0.0
-    """Where set, the factor on a closed ready hand's value in its equity (the push/fold's,
-    not the ranking of the discards): a win's value as the scorer gives it leaves out what
-    a closed hand adds when it wins (menzen tsumo on its self-drawn wins, EMA-YAKU-01; ura
-    dora and ippatsu after riichi, EMA-DORA, EMA-YAKU-02; red fives, EMA-TILE-2); 0: none
-    (the expert's :attr:`~muraglia.players.profiles.Profile.expert_closed_gain`)."""
-
-    draw_reach = False
-    """Whether a hand not ready counts :meth:`draw_value` times its chance to be ready by the
-    end of the wall (:func:`~muraglia.players.danger.ready_chance`) in its equity: the noten
-    payments a hand one or two steps away may still collect (EMA-END-3; the expert's
-    :attr:`~muraglia.players.profiles.Profile.expert_draw_reach`)."""
 
     race_threat = 0.0
     """Per unit of the opponents' summed readiness, the chance a turn that another seat wins

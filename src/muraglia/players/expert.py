@@ -67,7 +67,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from muraglia.analysis.shanten import DeltaShanten, shanten_all
+from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.actions import (
     Action,
     Chow,
@@ -94,7 +94,6 @@ from muraglia.players.defensive import (
     DefensiveBot,
     shanten_after_call,
 )
-from muraglia.players.drawsearch import MAX_SHANTEN, DrawSearch
 from muraglia.players.efficiency import dora_kinds, useful_count
 from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
@@ -263,8 +262,6 @@ class ExpertBot(DefensiveBot):
         super().__init__(rules, seed)
         self.place_value = self.profile.place_value
         self.tenpai_live = self.profile.tenpai_live
-        self.fold_equity = self.profile.expert_fold_equity
-        self.fold_pick = self.profile.expert_fold_pick
         self.session_deals = self.profile.session_deals
         options = getattr(self.rules_object, "options", None)
         # riichi-tenhou's options (the riichi-ema ruleset with the Tenhou preset): the
@@ -280,9 +277,6 @@ class ExpertBot(DefensiveBot):
         if self.profile.ready_value:
             self.value_units = self.profile.ready_value
         self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
-        self.draw_search = self.profile.draw_search  # the defensive bot's knob aside
-        self.search_value = self.profile.draw_search_value
-        self.draw_calls = self.profile.draw_calls
         self.call_check = self.lookahead  # calls judged one draw ahead as the discards are
         self.winning_outs = False  # the lookahead counts them (:meth:`_look_ahead`)
         p = self.profile
@@ -291,14 +285,6 @@ class ExpertBot(DefensiveBot):
         if p.expert_race_threat:
             self.race_threat = p.expert_race_threat
         self.dealer_ron = p.dealer_ron
-        if getattr(options, "preset", None) != "riichi-tenhou":
-            # the draw's chance and the noten payments a hand may reach, calibrated on
-            # riichi-ema; the Tenhou preset (riichi-tenhou's ruleset object is riichi-ema's
-            # with its options, so its profile here is riichi-ema's) decides as before
-            self.draw_end = p.expert_draw_end
-            self.draw_end_riichi = p.expert_draw_end_riichi
-            self.draw_reach = p.expert_draw_reach
-            self.closed_gain = p.expert_closed_gain
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
             # matches (net +1.6 +/- 1.3 per deal without it: more wins than the deal-ins it
@@ -403,8 +389,7 @@ class ExpertBot(DefensiveBot):
         Ukeire valued one draw ahead where the profile says so (:meth:`_look_ahead`), a red
         five's discard marked down (:meth:`_keep_reds`).
         """
-        searched = self.draw_search and self.search_draws(t, discards, ranked, steps)
-        if self.lookahead and not searched:
+        if self.lookahead:
             self._look_ahead(t, discards, ranked, steps)
         self._keep_reds(discards, ranked)
 
@@ -538,73 +523,6 @@ class ExpertBot(DefensiveBot):
         )
         return replace(model, value=value)
 
-    fold_equity = False
-    """Whether a fold is worth the equity its tile keeps less its cost, where
-    :func:`~muraglia.players.danger.attack_or_fold` counts its cost alone
-    (:meth:`_fold_keeping`; the profile's
-    :attr:`~muraglia.players.profiles.Profile.expert_fold_equity`)."""
-
-    fold_margin = 0.0
-    """An ablation knob (0 in every profile): a fold may play any tile whose deal-in chance
-    is within this much of the safest one's (a ready hand kept for the draw's noten
-    payments, EMA-END-3), valued as with :attr:`fold_equity` (:meth:`_fold_keeping`)."""
-
-    fold_pick = 0.0
-    """An ablation knob (0 in every profile): where :func:`~muraglia.players.danger.attack_or_fold`
-    decides to fold (its comparison unchanged: the safest tile's cost against the attack),
-    the fold plays, among the tiles whose deal-in chance is within this much of the
-    safest one's, the one keeping the most equity less its cost (:meth:`_fold_keeping`):
-    a ready hand kept for the draw's noten payments (its equity counts them,
-    :meth:`DefensiveBot.draw_value`, EMA-END-3), a hand kept near ready where a tile as
-    safe as the safest allows."""
-
-    fold_pick_live = 0
-    """Live tiles at or under which :attr:`fold_pick` applies (the end of the wall, where
-    a ready hand meets the noten payments); 0: the whole deal."""
-
-    def _fold_keeping(
-        self,
-        model: DangerModel,
-        discards: Sequence[Discard],
-        ranked: dict[Action, float],
-        equity: dict[Action, float],
-        steps: dict[Action, int],
-        *,
-        picks: bool = False,
-    ) -> Action:
-        """:func:`~muraglia.players.danger.attack_or_fold` with a fold that keeps equity.
-
-        The attack as there; the fold is the best, by equity less cost, of the tiles within
-        :attr:`fold_margin` (:attr:`fold_pick` where ``picks``) of the safest deal-in chance
-        (the safest alone by default), and is played when that beats the attack's equity
-        less its cost once per step to go (with ``picks`` and without :attr:`fold_equity`:
-        when attack_or_fold would fold, the cost of its fold against the attack's).
-        """
-        typical = self.traits.typical_value * (self.traits.payment or (1.0,))[0]
-        costs: dict[Action, float] = {
-            a: self.caution * model.cost(a.tile, equity[a]) for a in discards
-        }
-        attack = self.pick({a: s - EQUITY_UNITS * costs[a] / typical for a, s in ranked.items()})
-        safest = min(model.deal_in(a.tile) for a in discards)
-        safe = safest + (self.fold_pick if picks else self.fold_margin)
-        near: dict[Action, float] = {
-            a: equity[a] - costs[a]
-            for a in discards
-            if not a.riichi and model.deal_in(a.tile) <= safe + 1e-9
-        }
-        if not near:
-            return attack
-        fold = self.pick(near)
-        pushes = max(steps.get(attack, 0), 0) + 1
-        if picks and not self.fold_equity:
-            # attack_or_fold's decision: the safest tile's cost alone against the attack
-            # (the cost of its fold: the safest tile keeping the most equity, the dearest)
-            kept = max(
-                costs[d] for d in discards if d in near and model.deal_in(d.tile) <= safest + 1e-9
-            )
-            return fold if -kept > equity[attack] - pushes * costs[attack] else attack
-        return fold if near[fold] > equity[attack] - pushes * costs[attack] else attack
-
     place_ev = False
     """Whether the last deal's discard under a threat is chosen by expected places alone
     (:meth:`push_or_fold`) rather than by :func:`~muraglia.players.danger.attack_or_fold`
@@ -631,11 +549,6 @@ class ExpertBot(DefensiveBot):
         a wider wait scores higher: its win climbs no higher.
         """
         last = self.standing(t) if self.place_value and self.place_ev else None
-        picks = self.fold_pick > 0 and (
-            not self.fold_pick_live or t.view.live_count <= self.fold_pick_live
-        )
-        if (last is None or last.left) and (self.fold_equity or self.fold_margin or picks):
-            return self._fold_keeping(model, discards, ranked, equity, steps, picks=picks)
         if last is None or last.left:
             push = super().push_or_fold
             return push(t, model, discards, ranked=ranked, equity=equity, steps=steps)
@@ -725,8 +638,6 @@ class ExpertBot(DefensiveBot):
             return self._tenpai_call(t, legal) or choice
         if isinstance(choice, Pass) or choice.kind == "win":
             return choice
-        if self.draw_calls and isinstance(choice, Pung | Chow) and not self._call_speeds(t, choice):
-            return next(a for a in legal if isinstance(a, Pass))
         tile = t.view.claim
         assert tile is not None
         honours = self.profile.scoring_honours(t.seat_wind, t.view.round_wind)
@@ -740,52 +651,6 @@ class ExpertBot(DefensiveBot):
             if held or t.view.live_count > 40:
                 return next(a for a in legal if isinstance(a, Pass))  # riichi pays better
         return choice
-
-    draw_calls = False
-    """Whether a pung or chow the efficiency bot's rule would make is made only where it
-    does not lower the hand's chance to win within the own draws left
-    (:meth:`_call_speeds`; the profile's
-    :attr:`~muraglia.players.profiles.Profile.draw_calls`)."""
-
-    def _call_speeds(self, t: Table, action: Pung | Chow) -> bool:
-        """Whether the call ``action`` leaves the hand at least as likely to win as a pass.
-
-        Both hands searched over the own draws left
-        (:class:`~muraglia.players.drawsearch.DrawSearch`, the chance to win alone): the
-        hand as it is, and the hand after the call and its best discard (the call takes the
-        place of a draw). True (no judgement) where the hand is more than
-        :data:`~muraglia.players.drawsearch.MAX_SHANTEN` steps from ready.
-        """
-        tile = t.view.claim
-        assert tile is not None
-        counts = t.counts
-        melds = t.own_melds
-        if shanten_all(counts, melds) > MAX_SHANTEN:
-            return True
-        if isinstance(action, Chow):
-            taken = list(action.tiles)
-            taken.remove(tile)
-        else:
-            taken = [tile, tile]
-        unseen = [t.unseen(k) for k in range(NUM_KINDS)]
-        draws = t.view.live_count // 4
-        race, odds = self.race(t), self.wait_odds(t)
-        now = DrawSearch(counts, melds, unseen, draws=draws, race=race, odds=odds).worth(counts)
-        after = counts[:]
-        for k in taken:
-            after[k] -= 1
-        search = DrawSearch(after, melds + 1, unseen, draws=draws, race=race, odds=odds)
-        hand = DeltaShanten(after, melds + 1)
-        shanten = {e: hand.shanten(e) for e in range(NUM_KINDS) if after[e]}
-        low = min(shanten.values())
-        best = 0.0
-        for e, sh in shanten.items():
-            if sh != low:
-                continue
-            after[e] -= 1
-            best = max(best, search.row(after, sh)[draws])
-            after[e] += 1
-        return best >= now
 
     def _tenpai_call(self, t: Table, legal: Sequence[Action]) -> Action | None:
         """A call that leaves a hand not ready ready, late in the deal (:attr:`tenpai_live`).

@@ -114,24 +114,6 @@ class Profile:
     """Whether the expert values its ukeire one draw ahead with the ruleset's scorer
     (:mod:`muraglia.players.lookahead`) where the ruleset has no minimum (the classical
     rulesets; MCR's is on by its minimum, :attr:`min_fan`)."""
-    draw_search: bool = False
-    """Whether the expert ranks the discards that keep its hand one or two steps from ready
-    (when none leaves it ready) by their chance to win within the own draws left, searched
-    over the own draws (:mod:`muraglia.players.drawsearch`;
-    :meth:`~muraglia.players.expert.ExpertBot._search_draws`) instead of their ukeire (and
-    the one-draw lookahead); False: the ukeire."""
-    draw_search_value: float = 0.0
-    """With :attr:`draw_search`, the exponent on a ready hand's value over the typical one
-    in the search's worth (0: the chance to win alone, 1: its expected value)."""
-    draw_calls: bool = False
-    """Whether the expert makes a pung or chow only where it does not lower its chance to
-    win within the own draws left, both hands searched over the own draws
-    (:meth:`~muraglia.players.expert.ExpertBot._call_speeds`); False: the efficiency
-    bot's rule (a call that lowers the shanten)."""
-    defensive_draw_search: bool = False
-    """Whether the defensive bot ranks its discards one or two steps from ready by their
-    chance to win within the own draws left as the expert's :attr:`draw_search` does (the
-    chance alone, no value); False: the ukeire."""
     expert_quiet: float = 0.0
     """The opponents' summed readiness under which the expert plays as if nobody
     threatened (:attr:`~muraglia.players.defensive.DefensiveBot.quiet`); 0: the bots'
@@ -139,30 +121,6 @@ class Profile:
     expert_race_threat: float = 0.0
     """The expert's :attr:`race_threat` where it differs from the defensive bot's (0: the
     same)."""
-    expert_fold_equity: bool = False
-    """Whether the expert's fold is worth the equity its tile keeps less its cost (rather
-    than its cost alone, :func:`~muraglia.players.danger.attack_or_fold`; see
-    :attr:`~muraglia.players.expert.ExpertBot.fold_equity`)."""
-    expert_fold_pick: float = 0.0
-    """Where the expert folds (as :func:`~muraglia.players.danger.attack_or_fold` decides),
-    the deal-in chance above the safest tile's within which it plays the tile keeping the
-    most equity less cost (a ready hand kept for the noten payments, EMA-END-3; see
-    :attr:`~muraglia.players.expert.ExpertBot.fold_pick`); 0: the safest. Off: riichi-ema's
-    expert vs 3 x efficiency, paired on matches 10,000+, -0.033 +/- 0.060 at 0.02 over 600
-    (ready at 29.5 % of the draws, not 26.2 %): not shown (docs/players.md)."""
-    expert_draw_end: float = 0.0
-    """Per own draw, the chance that a win ends the deal, with which the expert weighs the
-    noten payments of an exhaustive draw
-    (:meth:`~muraglia.players.defensive.DefensiveBot.draw_chance`; 0:
-    :data:`~muraglia.players.danger.RACE`, which overstates the draws ten times in
-    riichi-ema)."""
-    expert_draw_end_riichi: float = 0.0
-    """What each opponent's standing riichi adds to :attr:`expert_draw_end`."""
-    expert_draw_reach: bool = False
-    """Whether the expert's hand not yet ready counts the noten payments it may still reach
-    (:attr:`~muraglia.players.defensive.DefensiveBot.draw_reach`)."""
-    expert_closed_gain: float = 0.0
-    """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.closed_gain` (0: none)."""
     dealer_ron: bool = False
     """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
     is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
@@ -290,15 +248,11 @@ PROFILES: dict[str, Profile] = {
         # -0.040 +/- 0.052 (vs efficiency) and -0.027 +/- 0.052 (vs defensive) over 150
         # matches each; 0 lost 0.13 +/- 0.11 (the same section)
         ready_value=24.0,
-        # the noten payments of an exhaustive draw (EMA-END-3) weighed by a calibrated chance
-        # of a draw (expert_draw_end 0.23, expert_draw_end_riichi 0.06: RACE overstated the
-        # draws ten times mid-deal), a hand not ready counting those it may reach
-        # (expert_draw_reach) and a closed ready hand's equity 1.5 times its scored value
-        # (expert_closed_gain): paired -0.030 +/- 0.037 over 1,555 matches outside the cells
-        # against efficiency and +0.015 +/- 0.037 over 1,500 against defensive; the pilots
-        # +0.031 +/- 0.070 and -0.068 +/- 0.085 on the cells' first 400 (docs/players.md,
-        # "Issue 20, riichi-ema expert", "The chance of an exhaustive draw"): not shown,
-        # off, so the expert's riichi-ema cells continue
+        # screened and not shown, then removed from the code (docs/players.md, "Issue 20,
+        # riichi-ema expert"): a calibrated chance of an exhaustive draw, the noten payments
+        # a hand not ready may reach and a closed ready hand's equity beyond its scored value
+        # (-0.017 +/- 0.033 vs efficiency, +0.002 +/- 0.034 vs defensive, pooled), and a fold
+        # that keeps the hand ready
         # the last deal (South 4, EMA-GAME-3) played for placement (session_deals=8,
         # place_value=10000: a place worth two typical hands) measured neutral: paired
         # -0.009 +/- 0.023 over 708 matches outside the cells, +0.011 +/- 0.037 over the
