@@ -59,6 +59,7 @@ BOT_MODULES = (
     "drawsearch",
     "efficiency",
     "expert",
+    "limits",
     "lookahead",
     "profiles",
     "random_bot",

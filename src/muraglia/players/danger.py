@@ -475,14 +475,22 @@ READY_CLAIMS = 1.8
 
 
 @lru_cache(maxsize=1 << 16)
-def win_chance(shanten: int, ukeire: int, draws: int, unseen: int, race: float = RACE) -> float:
+def win_chance(
+    shanten: int,
+    ukeire: int,
+    draws: int,
+    unseen: int,
+    race: float = RACE,
+    *,
+    races: tuple[float, ...] | None = None,
+) -> float:
     """The chance to complete the hand within ``draws`` own turns (a rough model).
 
     Each step of shanten is a stage passed with a per-turn chance of its useful tiles over
     the unseen ones (the current stage with ``ukeire``, later stages with typical counts);
     once ready, the others' discards count too (a claimed win), nearly doubling the chance.
     Each turn the deal may also end by another seat's win (``race``, by default
-    :data:`RACE`).
+    :data:`RACE`; ``races``: that chance turn by turn, :func:`stage_chance`).
 
     >>> win_chance(0, 8, 10, 80) > win_chance(1, 30, 10, 80) > win_chance(3, 40, 10, 80)
     True
@@ -493,21 +501,29 @@ def win_chance(shanten: int, ukeire: int, draws: int, unseen: int, race: float =
         return 1.0
     unseen = max(unseen, 1)
     stages = [ukeire, *(_TYPICAL_UKEIRE[min(s, 8)] for s in range(shanten - 1, -1, -1))]
-    return stage_chance([min(u / unseen, 1.0) for u in stages], draws, race)
+    return stage_chance([min(u / unseen, 1.0) for u in stages], draws, race, races=races)
 
 
 def stage_chance(
-    chances: Sequence[float], draws: int, race: float = RACE, *, claims: float = READY_CLAIMS
+    chances: Sequence[float],
+    draws: int,
+    race: float = RACE,
+    *,
+    claims: float = READY_CLAIMS,
+    races: Sequence[float] | None = None,
 ) -> float:
     """The chance to pass every stage within ``draws`` own turns (:func:`win_chance`'s model).
 
     ``chances`` are the per-turn chances of passing each stage in order, the last being the
     ready hand's: the others' discards count there too (a claimed win), which ``claims``
     (:data:`READY_CLAIMS`) multiplies it by. Each turn the deal may also end by another
-    seat's win (``race``).
+    seat's win (``race``; ``races``, where given, that chance turn by turn, its last
+    for every later turn).
 
     >>> stage_chance([0.5], 1, 0.0), stage_chance([], 3)
     (0.9, 1.0)
+    >>> stage_chance([0.5], 2, races=(0.0, 1.0)) == stage_chance([0.5], 2, 1.0)
+    False
     """
     if not chances:
         return 1.0
@@ -515,12 +531,12 @@ def stage_chance(
     chances[-1] = min(1.0, chances[-1] * claims)
     state = [1.0] + [0.0] * len(chances)
     alive = 1.0
-    for _ in range(max(draws, 0)):
+    for turn in range(max(draws, 0)):
         for i in range(len(chances) - 1, -1, -1):
             moved = state[i] * chances[i]
             state[i] -= moved
             state[i + 1] += moved * alive
-        alive *= 1 - race
+        alive *= 1 - (race if not races else races[min(turn, len(races) - 1)])
     return state[-1]
 
 

@@ -908,32 +908,34 @@ class DefensiveBot(EfficiencyBot):
 
         The efficiency bot's; with :attr:`ready_values` the best of :meth:`ranked_equity`
         (kongs as the efficiency bot declares them; on the expert's route to all head tiles,
-        :meth:`heads_ranked`, the route's scores and kongs of head tiles only).
+        :meth:`route_ranked`, the route's scores and the kongs it allows).
         """
         if not self.ready_values:
             return super()._act(t, legal)
         ranked, _, steps = self.ranked_equity(t, discards, with_equity=False)
         best_sh = min(steps.values())
-        heads = self.heads_ranked(t, discards, ranked, steps)
+        route = self.route_ranked(t, discards, ranked, steps)
         for a in legal:
             if (
                 isinstance(a, ConcealedKong | AddedKong)
                 and self._kong_ok(t, a, best_sh)
-                and (heads is None or a.tile in HEAD_KINDS)
+                and (route is None or a.tile in route[1])
             ):
                 return a
-        return self.pick(ranked if heads is None else heads)
+        return self.pick(ranked if route is None else route[0])
 
-    def heads_ranked(
+    def route_ranked(
         self,
         t: Table,
         discards: Sequence[Discard],
         ranked: dict[Action, float],
         steps: dict[Action, int],
-    ) -> dict[Action, float] | None:
-        """The discards' scores on a route to all head tiles, or None off that route.
+    ) -> tuple[dict[Action, float], frozenset[int]] | None:
+        """The discards' scores on a route to a limit hand and the kongs it allows, or None.
 
-        None here; the expert's (:meth:`~muraglia.players.expert.ExpertBot.heads_ranked`).
+        None (off every route) here; the expert's
+        (:meth:`~muraglia.players.expert.ExpertBot.route_ranked`: all head tiles, the
+        special-shape limit hands).
         """
         return None
 

@@ -96,6 +96,7 @@ from muraglia.players.defensive import (
 )
 from muraglia.players.drawsearch import MAX_SHANTEN, DrawSearch
 from muraglia.players.efficiency import dora_kinds, useful_count
+from muraglia.players.limits import Route, best_route, route_chow
 from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.profiles import SHANTEN_WEIGHT
 from muraglia.tiles import NUM_KINDS
@@ -266,6 +267,7 @@ class ExpertBot(DefensiveBot):
         self.fold_equity = self.profile.expert_fold_equity
         self.fold_pick = self.profile.expert_fold_pick
         self.session_deals = self.profile.session_deals
+        self.limit_weight = self.profile.limit_weight
         options = getattr(self.rules_object, "options", None)
         # riichi-tenhou's options (the riichi-ema ruleset with the Tenhou preset): the
         # match may end early or run into the West round, so its last deal is unknown
@@ -387,6 +389,130 @@ class ExpertBot(DefensiveBot):
         floor = min(ranked.values()) - SHANTEN_WEIGHT
         return {
             a: ranked.get(a, floor) - HEADS_STEP * (a.tile in HEAD_KINDS)
+            for a in discards
+            if not a.riichi
+        }
+
+    def route_ranked(
+        self,
+        t: Table,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> tuple[dict[Action, float], frozenset[int]] | None:
+        """The discards' scores on a route to a limit hand and the kongs it allows, or None.
+
+        None off every route. All head tiles (:meth:`heads_ranked`: kongs of head tiles),
+        else a special-shape limit hand (:meth:`limit_ranked`: no kong, which ends every
+        such shape).
+        """
+        heads = self.heads_ranked(t, discards, ranked, steps)
+        if heads is not None:
+            return heads, HEAD_KINDS
+        limit = self.limit_ranked(t, discards, ranked, steps)
+        if limit is not None:
+            return limit, frozenset()
+        return None
+
+    limit_weight = 0.0
+    """Factor on a special-shape limit hand's expected value in :meth:`limit_route` (the
+    profile's :attr:`~muraglia.players.profiles.Profile.limit_weight`; 0: no such route)."""
+
+    limit_steps = 4
+    """The most useful draws from ready a limit route is considered from
+    (:meth:`limit_route`)."""
+
+    def limit_races(self, t: Table) -> tuple[float, ...] | None:
+        """Turn by turn from this one, the chance that another seat's win ends the deal.
+
+        The profile's :attr:`~muraglia.players.profiles.Profile.limit_races` from the own
+        draws made (read from the live wall); None without them (:data:`RACE`).
+        """
+        p = self.profile
+        if not p.limit_races:
+            return None
+        made = max((p.deal_live - t.view.live_count) // 4, 0)
+        return p.limit_races[made + 1 :] or p.limit_races[-1:]
+
+    def limit_route(
+        self, t: Table, counts: Sequence[int], shanten: int, ukeire: int
+    ) -> Route | None:
+        """The route to a special-shape limit hand worth more than the plain hand, if any.
+
+        FIMJ-HAND-3: the snakes and the thirteen lanterns are Mah-Jong only as limit hands,
+        paid at their fixed value from every loser (FIMJ-MAX-1, FIMJ-LIMIT-4; the profile's
+        :attr:`~muraglia.players.profiles.Profile.limit_shapes`). The route worth most
+        (:func:`~muraglia.players.limits.best_route`: the target the hand is nearest to,
+        at most :attr:`limit_steps` draws from ready, its chance to complete within the
+        own draws left times its value over the typical one) is taken when that times
+        :attr:`limit_weight` beats the plain hand's chance (:func:`win_chance` of
+        ``shanten`` and ``ukeire``, the best plain discard's); in the match's last deal
+        (:meth:`final_worth`) the values are the places they gain. ``counts`` are the
+        concealed tiles (14 before a discard: the route's after its best one).
+        """
+        shapes = self.profile.limit_shapes
+        if not self.limit_weight or not shapes:
+            return None
+        unseen = [t.unseen(k) for k in range(NUM_KINDS)]
+        total = max(sum(unseen), 1)
+        draws = t.view.live_count // 4
+        worth = self.final_worth(t)
+        typical = self.traits.typical_value
+        ratio = {s.rule: s.value / typical if worth is None else worth(s.value) for s in shapes}
+        races = self.limit_races(t)
+        route = best_route(
+            counts,
+            t.melds_of(t.view.seat),
+            unseen,
+            shapes,
+            t.seat_wind,
+            t.view.round_wind,
+            draws=draws,
+            races=races,
+            max_steps=self.limit_steps,
+            worth=ratio,
+        )
+        if route is None:
+            return None
+        plain = win_chance(shanten, ukeire, draws, total, RACE, races=races)
+        if route.chance * ratio[route.limit.rule] * self.limit_weight > plain:
+            return route
+        return None
+
+    def limit_ranked(
+        self,
+        t: Table,
+        discards: Sequence[Discard],
+        ranked: dict[Action, float],
+        steps: dict[Action, int],
+    ) -> dict[Action, float] | None:
+        """The discards' scores on the route to a special-shape limit hand, or None off it.
+
+        On it (:meth:`limit_route`, judged with the plain hand's best discard in
+        ``ranked``) a tile of the route's target is kept whenever another may go, and among
+        those the plain score ``ranked`` decides (the hand that falls back on the plain
+        route if this one dies); no richi (the limit hand's value is fixed).
+        """
+        if not self.limit_weight or not ranked:
+            return None
+        top = max(ranked, key=lambda a: ranked[a])
+        assert isinstance(top, Discard)
+        sh = steps[top]
+        counts = t.counts
+        counts[top.tile] -= 1
+        uke = useful_count(counts, t.own_melds, sh, t.visible) if sh >= 0 else 0
+        counts[top.tile] += 1
+        route = self.limit_route(t, counts, sh, uke)
+        if route is None:
+            return None
+        held = list(counts)
+        for meld in t.melds_of(t.view.seat):
+            for k in meld:
+                held[k] += 1
+        floor = min(ranked.values()) - SHANTEN_WEIGHT
+        return {
+            a: ranked.get(a, floor)
+            - LIMIT_STEP * (a.tile < NUM_KINDS and held[a.tile] <= route.target[a.tile])
             for a in discards
             if not a.riichi
         }
@@ -717,9 +843,9 @@ class ExpertBot(DefensiveBot):
     # ------------------------------------------------------------------ claims
 
     def _claim(self, t: Table, legal: Sequence[Action]) -> Action:
-        heads = self._heads_claim(t, legal)
-        if heads is not None:
-            return heads
+        route = self._heads_claim(t, legal) or self._limit_claim(t, legal)
+        if route is not None:
+            return route
         choice = super()._claim(t, legal)
         if isinstance(choice, Pass) and 0 < t.view.live_count <= self.tenpai_live:
             return self._tenpai_call(t, legal) or choice
@@ -801,6 +927,33 @@ class ExpertBot(DefensiveBot):
                 return a
         return None
 
+    def _limit_claim(self, t: Table, legal: Sequence[Action]) -> Action | None:
+        """On the route to a special-shape limit hand (:meth:`limit_route`): the claim.
+
+        None off it. A pung or kong ends every such route (all their tiles but the winning one are
+        self-drawn, FIMJ-MAX-M04, M07, M09; the small snake's winds and dragon too,
+        M08) and is passed; only a chow of the small snake's suit, 1-2-3, 4-5-6 or 7-8-9,
+        that brings a tile the hand lacks (FIMJ-MAX-M08,
+        :func:`~muraglia.players.limits.route_chow`) is made. A winning tile is claimed
+        before this is asked (:meth:`choose`).
+        """
+        if not self.limit_weight or not self.profile.limit_shapes:
+            return None
+        tile = t.view.claim
+        passes = [a for a in legal if isinstance(a, Pass)]
+        if tile is None or not passes or len(passes) == len(legal):
+            return None
+        counts = t.counts
+        sh = shanten_all(counts, t.own_melds)
+        uke = useful_count(counts, t.own_melds, sh, t.visible) if sh >= 0 else 0
+        route = self.limit_route(t, counts, sh, uke)
+        if route is None:
+            return None
+        for a in legal:
+            if isinstance(a, Chow) and route_chow(route, counts, tile, a.tiles):
+                return a
+        return passes[0]
+
     def _heads_claim(self, t: Table, legal: Sequence[Action]) -> Action | None:
         """On the route to all head tiles (:meth:`heads_route`): the claim, or None off it.
 
@@ -830,6 +983,10 @@ class ExpertBot(DefensiveBot):
 
 
 """The head tiles (pedine di punta o di testa: 1, 9, winds, dragons; RAV-HAND-3)."""
+
+LIMIT_STEP = 1000.0
+"""Score a discard of one of the target's tiles loses on the route to a special-shape
+limit hand (as :data:`HEADS_STEP`: the route decides, the plain score among its equals)."""
 
 HEADS_STEP = 1000.0
 """Score a head tile's discard loses on the route to all head tiles (it outweighs every

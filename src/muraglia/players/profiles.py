@@ -20,10 +20,35 @@ from dataclasses import dataclass, replace
 
 from muraglia.tiles import DRAGONS, Tile
 
-__all__ = ["PROFILES", "SHANTEN_WEIGHT", "Profile", "profile_for"]
+__all__ = ["PROFILES", "SHANTEN_WEIGHT", "LimitShape", "Profile", "profile_for"]
 
 SHANTEN_WEIGHT = 40
 """Ukeire units one step of shanten is worth in a bot's evaluation."""
+
+
+@dataclass(frozen=True, slots=True)
+class LimitShape:
+    """A limit hand of a special shape the expert may steer to (FIMJ-HAND-3, FIMJ-MAX).
+
+    Its fourteen tiles are one of the fixed targets of an analysis shape
+    (:func:`muraglia.players.limits.shape_targets`); the hand is as many steps from ready
+    as a target has tiles it lacks, less one.
+    """
+
+    rule: str
+    """The rule id of the limit hand (``FIMJ-MAX-M07``...)."""
+    shape: str
+    """The analysis shape whose targets are its tiles: ``snake_of_dragons``,
+    ``small_snake``, ``siamese_snakes`` or ``thirteen_orphans``."""
+    value: float
+    """What each loser pays its winner (East pays and collects double, FIMJ-MAX-1)."""
+    chows: bool = False
+    """Whether the chows 1-2-3, 4-5-6, 7-8-9 of the target's suit may be claimed and
+    declared on the way (the small snake, FIMJ-MAX-M08); otherwise every tile but the
+    winning one is self-drawn and a declared meld ends the route."""
+    own_pair: bool = False
+    """Whether the target's pair must be of the seat wind or the round wind (the snake of
+    the dragons, FIMJ-MAX-M07)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +115,23 @@ class Profile:
     limit hand (Ravenna: 200, RAV-HAND-3, RAV-MAX-M02, RAV-GAP-10): the expert weighs the
     route to it against the plain hand's (:meth:`~muraglia.players.expert.ExpertBot.heads_route`);
     0: no such hand (the shanten knows thirteen orphans only)."""
+    limit_shapes: tuple[LimitShape, ...] = ()
+    """The ruleset's limit hands of a special shape (FIMJ: the snakes and the thirteen
+    lanterns, FIMJ-MAX-M04, M07, M08, M09), for the expert's route to them
+    (:meth:`~muraglia.players.expert.ExpertBot.limit_route`, with :attr:`limit_weight`)."""
+    limit_races: tuple[float, ...] = ()
+    """After each own draw of a deal (the first, the second, ...; the last for every later
+    one), the chance that another seat's win ends the deal before the next: the race in
+    the expert's chances of a limit route and of the plain hand it is weighed against
+    (:meth:`~muraglia.players.expert.ExpertBot.limit_route`); empty:
+    :data:`~muraglia.players.danger.RACE` every turn."""
+    deal_live: int = 0
+    """Live tiles at a deal's first discard (the own draws made are read from the live
+    wall: a quarter of those drawn since)."""
+    limit_weight: float = 0.0
+    """Factor on a limit route's expected value against the plain hand's in the expert's
+    :meth:`~muraglia.players.expert.ExpertBot.limit_route`; 0: the expert never steers to
+    :attr:`limit_shapes` (their wins, when offered, are still taken)."""
     place_value: float = 0.0
     """Ruleset units one place is worth to the expert in the match's last deal (known by
     :attr:`session_deals`): its push/fold weighs a win and a deal-in by the places they move
@@ -200,6 +242,15 @@ class Profile:
         return frozenset(out)
 
 
+# fmt: off
+_FIMJ_RACES = (
+    0.0, 0.002, 0.009, 0.026, 0.053, 0.082, 0.11, 0.146, 0.174, 0.189, 0.219, 0.223, 0.265,
+    0.285,
+)
+# fmt: on
+"""FIMJ: after a seat's d-th own draw, the chance another seat's win ends the deal before
+its next (the profile's ``limit_races``)."""
+
 PROFILES: dict[str, Profile] = {
     "fimj": Profile(
         "fimj",
@@ -222,6 +273,21 @@ PROFILES: dict[str, Profile] = {
             (1.28, 1.45, 1.12, 0.98, 0.85),
             (0.79, 1.88, 0.64, 1.25, 0.90),
         ),
+        # the special shapes (FIMJ-HAND-3) that win only as limit hands, paid from every
+        # loser whatever the points (FIMJ-MAX-1, FIMJ-LIMIT-4)
+        limit_shapes=(
+            LimitShape("FIMJ-MAX-M04", "thirteen_orphans", 2000.0),
+            LimitShape("FIMJ-MAX-M07", "snake_of_dragons", 2000.0, own_pair=True),
+            LimitShape("FIMJ-MAX-M08", "small_snake", 1000.0, chows=True),
+            LimitShape("FIMJ-MAX-M09", "siamese_snakes", 1000.0),
+        ),
+        # four efficiency bots, 120 FIMJ tournament matches (1,920 deals) not of the
+        # strength cells: a seat makes 8.1 own draws a deal on average, and after its
+        # d-th the deal ends by another seat's win before its next with these chances
+        # (docs/players.md, "Issue 20, FIMJ, fourth pass"); 77 live tiles at the start
+        # (144 less the 14 of the tetto and the 53 dealt, FIMJ-WALL, FIMJ-TETTO-1)
+        limit_races=_FIMJ_RACES,
+        deal_live=77,
     ),
     "ravenna": Profile(
         "ravenna",
