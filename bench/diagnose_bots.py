@@ -190,6 +190,7 @@ def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
         setattr(bots[hero], attr, value)
     probes = [Probe(b, ruleset, game_seed * 8 + s, hero=s == hero) for s, b in enumerate(bots)]
     refs = {p.id: p.ref for p in getattr(ruleset, "patterns", ())}
+    big = getattr(args, "big", 1000)
     tot: list[Counter[str]] = [Counter(dict.fromkeys(FIELDS, 0)) for _ in range(4)]
     match = Game(ruleset, seed=game_seed, max_deals=args.max_deals).new_match()
     initial = list(match.scores)
@@ -225,7 +226,7 @@ def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
             elif isinstance(e, Won):
                 tot[e.seat]["value"] += e.value
                 tot[e.seat]["massimi"] += any("-MAX-" in refs.get(p[0], "") for p in e.patterns)
-                tot[e.seat]["big"] += e.value >= args.big
+                tot[e.seat]["big"] += e.value >= big
                 tot[e.seat]["self_drawn"] += e.from_seat is None
                 if e.from_seat is not None:
                     dealt_in = e.from_seat
@@ -366,8 +367,9 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
     )
     d = hero["deals"] or 1
     fd = field["deals"] or 1
+    big = getattr(args, "big", 1000)
     print(
-        f"wins of {args.big} or more per 100 deals: hero {100 * hero['big'] / d:.2f}, field "
+        f"wins of {big} or more per 100 deals: hero {100 * hero['big'] / d:.2f}, field "
         f"{100 * field['big'] / fd:.2f}; limit hands (massimi): hero "
         f"{100 * hero['massimi'] / d:.2f}, field {100 * field['massimi'] / fd:.2f}"
     )

@@ -1137,11 +1137,12 @@ def test_diagnosis_counts_every_deal_and_pairs_runs(
     dg = _bench("diagnose_bots")
     args = argparse.Namespace(
         rules="ravenna", hero="expert", field="efficiency", seed=3, max_deals=2,
-        set=[("quiet", 0.0)], calibrate=True,
+        set=[("quiet", 0.0)], calibrate=True, big=200,
     )  # fmt: skip
     row = dg.play(args, 1)
     assert row["hero"] == 1
     seats = row["seats"]
+    assert all(c["massimi"] <= c["big"] <= c["won"] for c in seats)  # RAV-MAX: 200 or more
     for c in seats:  # every deal ends one way for every seat
         assert c["deals"] == 2
         assert c.get("won", 0) + c.get("dealt_in", 0) + c.get("other_won", 0) <= 2
