@@ -103,6 +103,8 @@ HERO_FIELDS = (
     "refused_calls",
     "extra_calls",
     "riichi_declined",
+    "route_deals",
+    "route_won",
 )
 
 
@@ -116,6 +118,9 @@ class Probe:
         self.traits = traits_for(rules)
         self.shanten = 8
         self.folded = False
+        self.routed = False
+        """Whether the hero discarded on a route to a limit hand in this deal (the
+        expert's ``last_route``)."""
         self.n: Counter[str] = Counter(dict.fromkeys(HERO_FIELDS, 0))
 
     @property
@@ -125,7 +130,9 @@ class Probe:
     def new_deal(self) -> None:
         if self.folded:
             self.n["fold_deals"] += 1
+        self.n["route_deals"] += self.routed
         self.folded = False
+        self.routed = False
         self.shanten = 8
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -153,6 +160,7 @@ class Probe:
     def _act(self, view: PlayerView, legal: Sequence[Action], action: Action, peer: Action) -> None:
         if not isinstance(action, Discard):
             return
+        self.routed = self.routed or getattr(self.bot, "last_route", None) is not None
         self.n["discards"] += 1
         if peer != action:
             self.n["differ"] += 1
@@ -227,6 +235,8 @@ def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
                 tot[e.seat]["value"] += e.value
                 tot[e.seat]["massimi"] += any("-MAX-" in refs.get(p[0], "") for p in e.patterns)
                 tot[e.seat]["big"] += e.value >= big
+                if e.seat == hero and probes[hero].routed:
+                    probes[hero].n["route_won"] += 1
                 tot[e.seat]["self_drawn"] += e.from_seat is None
                 if e.from_seat is not None:
                     dealt_in = e.from_seat
@@ -377,7 +387,8 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
         f"hero decisions {hero['decisions']}: discards differing from efficiency "
         f"{100 * hero['differ'] / max(hero['discards'], 1):.1f}%, fold deals "
         f"{100 * hero['fold_deals'] / d:.1f}%, calls refused {hero['refused_calls']} / extra "
-        f"{hero['extra_calls']}, riichi offers declined {hero['riichi_declined']}"
+        f"{hero['extra_calls']}, riichi offers declined {hero['riichi_declined']}, deals "
+        f"played on a limit route {hero['route_deals']} (won {hero['route_won']})"
     )
 
 

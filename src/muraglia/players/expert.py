@@ -406,6 +406,7 @@ class ExpertBot(DefensiveBot):
         else a special-shape limit hand (:meth:`limit_ranked`: no kong, which ends every
         such shape).
         """
+        self.last_route = None
         heads = self.heads_ranked(t, discards, ranked, steps)
         if heads is not None:
             return heads, HEAD_KINDS
@@ -413,6 +414,10 @@ class ExpertBot(DefensiveBot):
         if limit is not None:
             return limit, frozenset()
         return None
+
+    last_route: Route | None = None
+    """The limit route the last discard was chosen on (:meth:`limit_ranked`), for the
+    diagnosis (``bench/diagnose_bots.py``); None off every such route."""
 
     limit_weight = 0.0
     """Factor on a special-shape limit hand's expected value in :meth:`limit_route` (the
@@ -505,6 +510,7 @@ class ExpertBot(DefensiveBot):
         route = self.limit_route(t, counts, sh, uke)
         if route is None:
             return None
+        self.last_route = route
         held = list(counts)
         for meld in t.melds_of(t.view.seat):
             for k in meld:
