@@ -53,6 +53,14 @@ does not know:
   times the typical value (:meth:`ExpertBot.heads_route`) the bot keeps every head tile,
   lets the tiles of 2-8 go (the plain score choosing among them) and claims the pungs of
   head tiles only (paired pilots in docs/players.md).
+* **Special-shape limit hands** where the profile lists them (FIMJ's snakes and thirteen
+  lanterns, FIMJ-HAND-3, FIMJ-MAX-M04, M07, M08, M09: the profile's ``limit_shapes``) and
+  gives the route a weight (``limit_weight``; 0 in every profile, measured in
+  docs/players.md): the target of such a hand nearest to the own tiles, its chance to
+  complete within the own draws left against a race measured turn by turn, times its value,
+  against the plain hand's chance (:meth:`ExpertBot.limit_route`); on the route the
+  target's tiles are kept and only the claims the shape allows are made
+  (:mod:`~muraglia.players.limits`).
 * **Settled hands** (from :class:`~muraglia.players.defensive.DefensiveBot`): where every
   hand is scored (FIMJ-PAY-2, RAV-PAY-2) each discard keeps the points the ruleset's scorer
   gives the hand as one that did not win.
