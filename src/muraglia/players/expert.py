@@ -944,10 +944,10 @@ class ExpertBot(DefensiveBot):
     def _limit_claim(self, t: Table, legal: Sequence[Action]) -> Action | None:
         """On the route to a special-shape limit hand (:meth:`limit_route`): the claim.
 
-        None off it. A pung or kong ends every such route (all their tiles but the winning one are
-        self-drawn, FIMJ-MAX-M04, M07, M09; the small snake's winds and dragon too,
-        M08) and is passed; only a chow of the small snake's suit, 1-2-3, 4-5-6 or 7-8-9,
-        that brings a tile the hand lacks (FIMJ-MAX-M08,
+        None off it. A pung or kong ends every such route (all their tiles but the winning
+        one are self-drawn, FIMJ-MAX-M04, M07, M09; the small snake's winds and dragon
+        too, M08) and is passed; only a chow of the small snake's suit, 1-2-3, 4-5-6 or
+        7-8-9, that brings a tile the hand lacks (FIMJ-MAX-M08,
         :func:`~muraglia.players.limits.route_chow`) is made. A winning tile is claimed
         before this is asked (:meth:`choose`).
         """
