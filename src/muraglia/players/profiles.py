@@ -276,9 +276,10 @@ PROFILES: dict[str, Profile] = {
         # the special shapes (FIMJ-HAND-3) that win only as limit hands, paid from every
         # loser whatever the points (FIMJ-MAX-1, FIMJ-LIMIT-4); the expert's route to them
         # is off (limit_weight 0): paired on matches 10,000-10,599 against three efficiency
-        # bots, weight 1 -0.002 +/- 0.033, 4 -0.018 +/- 0.065, 16 (from 6 steps) +0.054 +/-
-        # 0.095; the hero's massimi rose from 0.02 to 0.06, 0.10 and 0.20 per 100 deals, too
-        # few to move placement (docs/players.md, "Issue 20, FIMJ, fourth pass")
+        # bots, weight 1 -0.002 +/- 0.033, 4 -0.018 +/- 0.065 (+0.018 +/- 0.048 with
+        # 10,600-11,199), 16 (from 6 steps) +0.054 +/- 0.095; the hero's massimi rose from
+        # 0.02 to 0.06, 0.10 and 0.20 per 100 deals, too few to move placement
+        # (docs/players.md, "Issue 20, FIMJ, fourth pass")
         limit_shapes=(
             LimitShape("FIMJ-MAX-M04", "thirteen_orphans", 2000.0),
             LimitShape("FIMJ-MAX-M07", "snake_of_dragons", 2000.0, own_pair=True),
