@@ -91,6 +91,8 @@ FIELDS = (
     "score",
     "riichi",
     "called",
+    "massimi",
+    "big",
     "placement",
 )
 HERO_FIELDS = (
@@ -187,6 +189,8 @@ def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
             raise SystemExit(f"--set: {args.hero} has no attribute {attr!r}")
         setattr(bots[hero], attr, value)
     probes = [Probe(b, ruleset, game_seed * 8 + s, hero=s == hero) for s, b in enumerate(bots)]
+    refs = {p.id: p.ref for p in getattr(ruleset, "patterns", ())}
+    big = getattr(args, "big", 1000)
     tot: list[Counter[str]] = [Counter(dict.fromkeys(FIELDS, 0)) for _ in range(4)]
     match = Game(ruleset, seed=game_seed, max_deals=args.max_deals).new_match()
     initial = list(match.scores)
@@ -221,6 +225,8 @@ def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
                 tot[e.seat]["riichi"] += 1
             elif isinstance(e, Won):
                 tot[e.seat]["value"] += e.value
+                tot[e.seat]["massimi"] += any("-MAX-" in refs.get(p[0], "") for p in e.patterns)
+                tot[e.seat]["big"] += e.value >= big
                 tot[e.seat]["self_drawn"] += e.from_seat is None
                 if e.from_seat is not None:
                     dealt_in = e.from_seat
@@ -360,6 +366,13 @@ def report(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
         + ", ".join(f"{w}: {sum(p) / len(p):.2f} ({len(p)})" for w, p in sorted(by_wins.items()))
     )
     d = hero["deals"] or 1
+    fd = field["deals"] or 1
+    big = getattr(args, "big", 1000)
+    print(
+        f"wins of {big} or more per 100 deals: hero {100 * hero['big'] / d:.2f}, field "
+        f"{100 * field['big'] / fd:.2f}; limit hands (massimi): hero "
+        f"{100 * hero['massimi'] / d:.2f}, field {100 * field['massimi'] / fd:.2f}"
+    )
     print(
         f"hero decisions {hero['decisions']}: discards differing from efficiency "
         f"{100 * hero['differ'] / max(hero['discards'], 1):.1f}%, fold deals "
@@ -427,8 +440,14 @@ def compare(old_path: str, new_path: str, cell: argparse.Namespace | None = None
         return float(r["seats"][r["hero"]].get(key, 0))
 
     keys = (("placement", False), ("score", False), ("net", True), ("stakes", True))
-    for key, per_deal in (*keys, ("won", True), ("dealt_in", True)):
-        if key in ("score", "stakes") and any(
+    for key, per_deal in (
+        *keys,
+        ("won", True),
+        ("dealt_in", True),
+        ("massimi", True),
+        ("big", True),
+    ):
+        if key in ("score", "stakes", "massimi", "big") and any(
             key not in r["seats"][r["hero"]] for i in both for r in (old[i], new[i])
         ):
             continue  # rows written before the stakes were counted, or strength rows
@@ -476,6 +495,9 @@ def main() -> int:
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--max-deals", type=int, default=None)
+    parser.add_argument(
+        "--big", type=int, default=1000, help="count the wins worth this much (FIMJ's limit)"
+    )
     parser.add_argument(
         "--bots",
         default=None,
