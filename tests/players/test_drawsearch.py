@@ -185,3 +185,97 @@ def test_the_worth_in_ukeire_units_follows_the_ukeire_where_the_search_agrees() 
     )
     assert apart[2] - apart[1] > 1.0
     assert apart[1] + apart[2] == pytest.approx(40.0)
+
+
+def ema_table(hand: str, *, live: int = 50, reds: tuple[Tile, ...] = ()) -> Table:
+    return Table.of(replace(view(hand, rules="riichi-ema", live=live), red_hand=reds))
+
+
+def test_win_ev_counts_riichi_self_drawn_wins_red_fives_and_ura() -> None:
+    """234m 456p 678s 22s 34s waits on 2s and 5s (tanyao, pinfu): riichi (3,900 on a
+    discard, 5,200 self-drawn, EMA-SCORE) raises dama's 2,000 by more than RIICHI_GAIN, so
+    the hand is worth riichi's wins, a third of them self-drawn; a red 5p (EMA-TILE-2) and
+    ura dora (EMA-DORA) add to it."""
+    from muraglia.players.defensive import SELF_DRAWN
+
+    c = counts_of("234m456p678s2234s")
+    waits = [Tile.S2, Tile.S5]
+    unseen = full_unseen(c)
+    bot = ExpertBot("riichi-ema")
+    t = ema_table("234m456p678s2234s")
+    ron = bot.win_value(t, c, Tile.S5, riichi=True)
+    assert ron == 3900.0
+    ev = bot.win_ev(t, c, waits, unseen)
+    assert ev == pytest.approx((1 - SELF_DRAWN) * 3900.0 + SELF_DRAWN * 5200.0, rel=0.02)
+    assert bot.win_ev(ema_table("234m456p678s2234s", reds=(Tile.P5,)), c, waits, unseen) > ev
+    bot.search_ura = 0.4
+    assert bot.win_ev(t, c, waits, unseen) > ev
+    # no wait with an unseen copy: no win
+    assert bot.win_ev(t, c, waits, [0] * NUM_KINDS) == 0.0
+
+
+def test_win_ev_of_a_hand_without_yaku_is_riichi_or_a_self_drawn_win() -> None:
+    """123m 456p 789s 11z 23s (East pair in the East round, no yaku): dama wins only
+    self-drawn (menzen tsumo, EMA-YAKU-01), so with enough wall the hand is worth riichi's
+    wins (EMA-WIN-2: riichi is its yaku); with fewer than RIICHI_WALL live tiles, the
+    self-drawn share of its menzen tsumo."""
+    from muraglia.players.defensive import SELF_DRAWN
+
+    c = counts_of("123m456p789s23s11z")
+    waits = [Tile.S1, Tile.S4]
+    unseen = full_unseen(c)
+    bot = ExpertBot("riichi-ema")
+    early = ema_table("123m456p789s23s11z", live=50)
+    late = ema_table("123m456p789s23s11z", live=8)
+    assert bot.win_value(early, c, Tile.S4) == SELF_DRAWN * bot.hand_value(
+        early, c, Tile.S4, riichi=False, tsumo=True
+    )
+    tsumo = bot.hand_value(late, c, Tile.S4, riichi=False, tsumo=True)
+    assert tsumo > 0
+    assert bot.win_ev(late, c, waits, unseen) == pytest.approx(SELF_DRAWN * tsumo)
+    assert bot.win_ev(early, c, waits, unseen) > 2 * SELF_DRAWN * tsumo
+
+
+def test_the_search_by_the_wins_expected_value_moves_the_scores() -> None:
+    """23456m 3467p 345s (red 5s) 77z, one step from ready: searched with the ready hands
+    worth their wins' expected value (red five, self-drawn wins) the discards rank apart
+    from the search by the ron value alone; one and two steps deep."""
+    t = ema_table("23456m3467p34s5s77z", reds=(Tile.S5,))
+    v = t.view
+    scores = []
+    for ev, depth in ((False, 1), (True, 1), (True, 2)):
+        bot = ExpertBot("riichi-ema")
+        bot.draw_search = True
+        bot.search_value = 1.0
+        bot.search_ev = ev
+        bot.search_depth = depth
+        ranked, _, steps = bot.ranked_equity(t, discards_of(v), with_equity=False)
+        assert min(steps.values()) == 1
+        scores.append({a.tile: x for a, x in ranked.items()})
+    gap = [s[Tile.M2] - s[Tile.P3] for s in scores]
+    assert gap[1] < gap[0] - 1.0
+    assert scores[2] == scores[1]  # one step from ready: the depth does not matter
+
+
+def test_the_tenhou_preset_does_not_search_by_value() -> None:
+    """The riichi-ema profile's search knobs stay off in the Tenhou preset, whose bots read
+    riichi-ema's profile through its ruleset object (BOTS20: riichi-tenhou decides as
+    before)."""
+    from muraglia.players import profiles
+    from muraglia.rulesets import ruleset_for
+
+    on = replace(
+        PROFILES["riichi-ema"], draw_search=True, draw_search_value=1.0, draw_search_ev=True
+    )
+    saved = PROFILES["riichi-ema"]
+    profiles.PROFILES["riichi-ema"] = on
+    try:
+        ema = ExpertBot(ruleset_for("riichi-ema"))
+        tenhou = ExpertBot(ruleset_for("riichi-tenhou"))
+    finally:
+        profiles.PROFILES["riichi-ema"] = saved
+    assert ema.draw_search
+    assert ema.search_ev
+    assert not tenhou.draw_search
+    assert not tenhou.search_ev
+    assert not ExpertBot("riichi-tenhou").draw_search

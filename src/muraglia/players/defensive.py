@@ -128,6 +128,7 @@ HEAD_KINDS = frozenset(int(k) for k in TERMINALS_AND_HONOURS)
 
 _CACHE: dict[tuple[Any, ...], float] = {}
 _CACHE_MAX = 1 << 16
+_EV: dict[tuple[Any, ...], tuple[tuple[int, float, float], ...]] = {}
 
 
 class DefensiveBot(EfficiencyBot):
@@ -259,7 +260,9 @@ class DefensiveBot(EfficiencyBot):
             return False
         unseen = [t.unseen(k) for k in range(NUM_KINDS)]
         ready: Callable[[list[int], list[int]], float] | None = None
-        if self.search_value and best == 1:
+        if self.search_value and self.search_ev and best <= self.search_depth:
+            ready = self.win_ev_worth(t, unseen)
+        elif self.search_value and best == 1:
             # the ready hands a draw away valued by the scorer (as the one-draw lookahead
             # values them); from two steps the hands are too many to score in a decision
             look = ValueLookahead(self, t)
@@ -308,6 +311,138 @@ class DefensiveBot(EfficiencyBot):
             if a in ranked and steps[a] == best:
                 ranked[a] += units[a.tile] - plain[a.tile]
         return True
+
+    search_ev = False
+    """Whether, with :attr:`search_value`, a ready hand the search meets is worth the
+    expected value of its win as the bot would play it (:meth:`win_ev`: riichi or dama,
+    ron and self-drawn wins, red fives, ura dora) rather than its best ron value (the
+    profile's :attr:`~muraglia.players.profiles.Profile.draw_search_ev`)."""
+
+    search_depth = 1
+    """With :attr:`search_ev`, the most steps from ready at which the search values the
+    ready hands it meets (1: one step, as without it; 2: two, the search's depth)."""
+
+    search_ura = 0.0
+    """With :attr:`search_ev`, the expected ura dora of a riichi win in han (EMA-DORA: an
+    indicator under each dora indicator, counted for a riichi hand only); 0: none."""
+
+    def win_ev_worth(
+        self, t: Table, unseen: Sequence[int]
+    ) -> Callable[[list[int], list[int]], float]:
+        """The search's worth of a ready hand: :meth:`win_ev` over the typical value.
+
+        To the power :attr:`search_value`; ``unseen`` are the unseen copies per kind.
+        """
+        typical = self.traits.typical_value
+        power = self.search_value
+
+        def ready(hand: list[int], waits: list[int]) -> float:
+            value = self.win_ev(t, hand, waits, unseen)
+            return (value / typical) ** power if value > 0 else 0.0
+
+        return ready
+
+    def win_ev(
+        self, t: Table, counts: list[int], waits: Sequence[int], unseen: Sequence[int]
+    ) -> float:
+        """The expected value of a win of the ready 13 ``counts`` on ``waits``.
+
+        Each wait with unseen copies is scored by the ruleset's scorer won on a discard and
+        self-drawn (menzen tsumo, EMA-YAKU-01, SEI-DBL-D29), the red fives the hand holds
+        counted (EMA-TILE-2), and weighed by its unseen copies; a win is self-drawn
+        :data:`SELF_DRAWN` of the time. A closed hand with enough wall left
+        (:data:`~muraglia.players.lookahead.RIICHI_WALL`) is valued as riichi or dama as
+        :meth:`riichi_pays` chooses between them (riichi adds its han, EMA-RIICHI-4, and
+        :attr:`search_ura` han of ura dora). 0 when no wait may win.
+        """
+        live = [k for k in waits if unseen[k] > 0]
+        outs = sum(unseen[k] for k in live)
+        if not outs:
+            return 0.0
+        melds = t.own_melds
+        may = t.view.live_count >= RIICHI_WALL and self.may_riichi(len(live), melds)
+        dama = self._ev_mode(t, counts, live, unseen, riichi=False)
+        if not may:
+            return dama[0]
+        riichi = self._ev_mode(t, counts, live, unseen, riichi=True)
+        unseen_total = max(sum(unseen), 1)
+        chance = win_chance(0, outs, t.view.live_count // 4, unseen_total, self.race(t))
+        ron = dama[2] / outs
+        if self.riichi_pays(t, riichi[1], dama[1], chance=chance, ron=ron):
+            return riichi[0]
+        return dama[0]
+
+    def _ev_mode(
+        self, t: Table, counts: list[int], waits: Sequence[int], unseen: Sequence[int],
+        *, riichi: bool,
+    ) -> tuple[float, float, int]:  # fmt: skip
+        """:meth:`win_ev` of one mode: the expected value, the mean ron value, the ron outs.
+
+        The mean ron value is as :meth:`wait_values` reads it (a wait that wins only
+        self-drawn at :data:`SELF_DRAWN` of its self-drawn value), for :meth:`riichi_pays`.
+        """
+        east = t.view.dealer == t.view.seat
+        total = mean = 0.0
+        outs = ron_outs = 0
+        ura = self.search_ura if riichi else 0.0
+        for k, ron_value, tsumo_value in self._ev_values(t, counts, waits, riichi=riichi):
+            u = unseen[k]
+            ron = _with_ura(ron_value, ura, east=east)
+            tsumo = _with_ura(tsumo_value, ura, east=east)
+            total += u * ((1 - SELF_DRAWN) * ron + SELF_DRAWN * tsumo)
+            mean += u * (ron if ron > 0 else SELF_DRAWN * tsumo)
+            outs += u
+            ron_outs += u if ron > 0 else 0
+        if not outs:
+            return 0.0, 0.0, 0
+        return total / outs, mean / outs, ron_outs
+
+    def _ev_values(
+        self, t: Table, counts: list[int], waits: Sequence[int], *, riichi: bool
+    ) -> tuple[tuple[int, float, float], ...]:
+        """Each of ``waits`` with its ron and self-drawn values (cached by hand)."""
+        v = t.view
+        reds = tuple(k for k in v.red_hand if counts[k])
+        key = (
+            rules_key(self.ruleset),
+            bytes(counts),
+            tuple(waits),
+            reds,
+            v.melds[v.seat],
+            t.seat_wind,
+            v.round_wind,
+            v.indicators,
+            riichi,
+        )
+        hit = _EV.get(key)
+        if hit is not None:
+            return hit
+        rules = self.ruleset
+        flags = ["riichi"] if riichi else []
+        out = []
+        for k in waits:
+            if rules is None:
+                out.append((k, self.traits.typical_value, self.traits.typical_value))
+                continue
+            text = self._win_text(t, counts, k, reds=reds)
+            ron, tsumo = (
+                score_win(
+                    rules,
+                    text,
+                    tsumo=drawn,
+                    seat_wind=t.seat_wind,
+                    round_wind=v.round_wind,
+                    flags=flags,
+                    indicators=v.indicators,
+                )
+                for drawn in (False, True)
+            )
+            out.append((k, ron, tsumo))
+        result = tuple(out)
+        if len(_EV) >= _CACHE_MAX:
+            _EV.clear()
+        _EV[key] = result
+        return result
 
     search_sum = False
     """An ablation knob of :meth:`search_draws`: the searched worth rescaled to keep the
@@ -1191,3 +1326,21 @@ def _draw_swing(rules: Any, me: str, ready: tuple[str, ...]) -> float:
         value = 0.0  # a ruleset that settles no hand-less draw (FIMJ, Ravenna score hands)
     _SWINGS[key] = value
     return value
+
+
+def _with_ura(value: float, han: float, *, east: bool) -> float:
+    """A riichi win worth ``value`` with ``han`` expected ura dora (EMA-DORA).
+
+    Under a mangan (12,000 for East, 8,000 otherwise, EMA-SCORE) a han doubles the basic
+    points, up to the mangan; from the mangan on a han adds about a quarter (the limits'
+    steps: haneman at 6 han, baiman at 8). The value moves by ``han`` times that step
+    (the chance of one ura dora, about the expected count).
+
+    >>> _with_ura(2000.0, 0.5, east=False), _with_ura(6000.0, 0.5, east=False)
+    (3000.0, 7000.0)
+    >>> _with_ura(8000.0, 0.4, east=False), _with_ura(0.0, 0.4, east=True)
+    (8800.0, 0.0)
+    """
+    mangan = 12000.0 if east else 8000.0
+    up = min(2.0 * value, mangan) if value < mangan else 1.25 * value
+    return value + han * (up - value)

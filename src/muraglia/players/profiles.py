@@ -123,6 +123,18 @@ class Profile:
     draw_search_value: float = 0.0
     """With :attr:`draw_search`, the exponent on a ready hand's value over the typical one
     in the search's worth (0: the chance to win alone, 1: its expected value)."""
+    draw_search_ev: bool = False
+    """With :attr:`draw_search` and a :attr:`draw_search_value`, a ready hand the search
+    meets is worth the expected value of its win as the expert would play it (riichi or
+    dama, ron and self-drawn, red fives, :attr:`draw_search_ura`;
+    :meth:`~muraglia.players.defensive.DefensiveBot.win_ev`) rather than its best ron
+    value; False: the ron value (the one-draw lookahead's)."""
+    draw_search_depth: int = 1
+    """With :attr:`draw_search_ev`, the most steps from ready at which the search values
+    its ready hands (1 or 2; the chance alone further away)."""
+    draw_search_ura: float = 0.0
+    """With :attr:`draw_search_ev`, the expected ura dora of a riichi win, in han (EMA-DORA);
+    0: none."""
     draw_calls: bool = False
     """Whether the expert makes a pung or chow only where it does not lower its chance to
     win within the own draws left, both hands searched over the own draws
@@ -327,6 +339,8 @@ PROFILES["riichi-tenhou"] = replace(
     # extension): the last deal is not known from the round and dealer alone
     session_deals=0,
     place_value=0.0,
+    draw_search=False,
+    draw_search_ev=False,
 )
 """Profiles by ruleset id."""
 
