@@ -320,7 +320,7 @@ PROFILES: dict[str, Profile] = {
         # (draw_search, draw_search_value=1.0, draw_search_ev, draw_search_ura=0.4):
         # paired -0.033 +/- 0.072 (vs defensive) and -0.021 +/- 0.070 (vs efficiency) over
         # 1,200 matches outside the cells, two steps deep (draw_search_depth=2) -0.001 +/-
-        # 0.092 over 804 and -0.064 +/- 0.077 over 1,000 (docs/players.md, "Issue 20,
+        # 0.092 over 804 and -0.046 +/- 0.062 over 1,600 (docs/players.md, "Issue 20,
         # riichi-ema expert: the hand built by the expected value of its win"): not shown, off
     ),
     # MCR-WIN-4: 8 points minimum. Calls must keep a shape that reaches it: full/half flush,
