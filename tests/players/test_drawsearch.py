@@ -257,23 +257,19 @@ def test_the_search_by_the_wins_expected_value_moves_the_scores() -> None:
     assert scores[2] == scores[1]  # one step from ready: the depth does not matter
 
 
-def test_the_tenhou_preset_does_not_search_by_value() -> None:
+def test_the_tenhou_preset_does_not_search_by_value(monkeypatch: pytest.MonkeyPatch) -> None:
     """The riichi-ema profile's search knobs stay off in the Tenhou preset, whose bots read
     riichi-ema's profile through its ruleset object (BOTS20: riichi-tenhou decides as
     before)."""
-    from muraglia.players import profiles
+    from muraglia.players import efficiency
     from muraglia.rulesets import ruleset_for
 
-    on = replace(
-        PROFILES["riichi-ema"], draw_search=True, draw_search_value=1.0, draw_search_ev=True
-    )
-    saved = PROFILES["riichi-ema"]
-    profiles.PROFILES["riichi-ema"] = on
-    try:
-        ema = ExpertBot(ruleset_for("riichi-ema"))
-        tenhou = ExpertBot(ruleset_for("riichi-tenhou"))
-    finally:
-        profiles.PROFILES["riichi-ema"] = saved
+    # the table the bots read their profile from (the module object efficiency imported)
+    table = efficiency.profile_for.__globals__["PROFILES"]
+    on = replace(table["riichi-ema"], draw_search=True, draw_search_value=1.0, draw_search_ev=True)
+    monkeypatch.setitem(table, "riichi-ema", on)
+    ema = ExpertBot(ruleset_for("riichi-ema"))
+    tenhou = ExpertBot(ruleset_for("riichi-tenhou"))
     assert ema.draw_search
     assert ema.search_ev
     assert not tenhou.draw_search
