@@ -115,6 +115,38 @@ def test_the_queue_is_bounded_and_an_early_stop_leaves_no_process(
     assert wait_for(lambda: not multiprocessing.active_children(), 10)
 
 
+def _slow_first(index: int) -> dict[str, Any]:
+    """A stand-in for ``play_match`` (module level, so the workers can unpickle it): match 0
+    takes a second, every other one a hundredth."""
+    time.sleep(1.0 if index == 0 else 0.01)
+    return {"index": index}
+
+
+def test_a_slow_match_holds_the_submissions_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While match 0 runs, the other worker may finish ~100 matches; they wait in order for
+    it (``_in_order``). The window (``WINDOW_PER_WORKER``) stops the submissions instead, so
+    the matches taken from the jobs but not yet reported stay within it (without the window
+    this counted about a hundred)."""
+    monkeypatch.setattr(sim, "play_match", _slow_first)
+    consumed = 0
+
+    def jobs() -> Iterator[sim.Job]:
+        nonlocal consumed
+        for i in range(200):
+            consumed += 1
+            yield i, (i,), {}
+
+    worst = 0
+    for done, (i, result) in enumerate(sim._in_order(sim._pool(jobs(), 2)), start=1):
+        assert result == {"index": i}
+        assert i == done - 1
+        worst = max(worst, consumed - done)
+        if done == 20:
+            break
+    assert worst <= sim.WINDOW_PER_WORKER * 2 + 1
+    assert wait_for(lambda: not multiprocessing.active_children(), 10)
+
+
 def test_absurd_workers_start_a_bounded_number_of_processes() -> None:
     """``--workers 100000 --games 3``: at most ``min(games, CPUs)`` workers, then exit 0."""
     proc = start("--rules", "ravenna", "--games", "3", "--workers", "100000", "--max-deals", "1")

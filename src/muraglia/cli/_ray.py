@@ -81,14 +81,25 @@ def ray_backend(address: str | None, workers: int) -> Backend:
             pending: dict[Any, tuple[int, str | None]] = {}
             queue = iter(jobs)
             exhausted = False
+            last = -1
+
+            def room() -> bool:
+                # a bounded queue, and a bounded window behind the oldest task: the results
+                # that finish before it wait for it (simulate._in_order)
+                if len(pending) >= _IN_FLIGHT_PER_CPU * cpus:
+                    return False
+                oldest = min((i for i, _ in pending.values()), default=last)
+                return last - oldest < 2 * _IN_FLIGHT_PER_CPU * cpus
+
             while pending or not exhausted:
-                while not exhausted and len(pending) < _IN_FLIGHT_PER_CPU * cpus:
+                while not exhausted and room():
                     job = next(queue, None)
                     if job is None:
                         exhausted = True
                         break
                     i, args, kw = job
                     pending[task.remote(args, kw)] = (i, kw["record_path"])
+                    last = i
                 if not pending:
                     break
                 done, _ = ray.wait(list(pending), num_returns=1)

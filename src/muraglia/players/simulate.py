@@ -81,6 +81,12 @@ IN_FLIGHT_PER_WORKER = 2
 """Matches submitted ahead per worker process: the queue is bounded, so the parent's memory
 stays flat whatever ``games`` is (``tests/players/test_simulate_resources.py``)."""
 
+WINDOW_PER_WORKER = 2 * IN_FLIGHT_PER_WORKER
+"""How far, in matches per worker, a submitted match may run ahead of the oldest one not yet
+finished: the results that finish early wait for it to be reported in order
+(:func:`_in_order`), so a slow match holds the submissions back rather than letting that
+wait grow with every match the other workers finish."""
+
 VALUE_BUCKETS = (0, 25, 50, 100, 200, 400, 800, 1600, 3200, 6400)
 """Lower bounds of the hand-value histogram buckets."""
 
@@ -599,6 +605,9 @@ def _watch_parent(parent: int) -> None:
 def _pool(jobs: Iterator[Job], workers: int) -> Iterator[tuple[int, dict[str, Any]]]:
     """Play ``jobs`` in ``workers`` local processes, at most a few per worker queued at once.
 
+    A match is submitted only within :data:`WINDOW_PER_WORKER` matches per worker of the
+    oldest one still running, so the results waiting to be reported in order stay few too.
+
     The workers die with this process: each watches its parent (:func:`_watch_parent`), and
     leaving early (an exception, Ctrl-C, the caller closing the generator) cancels the queued
     matches and terminates the workers.
@@ -612,7 +621,9 @@ def _pool(jobs: Iterator[Job], workers: int) -> Iterator[tuple[int, dict[str, An
         for job in jobs:
             i, args, kw = job
             pending[pool.submit(play_match, *args, **kw)] = i
-            while len(pending) >= IN_FLIGHT_PER_WORKER * workers:
+            while len(pending) >= IN_FLIGHT_PER_WORKER * workers or (
+                pending and i - min(pending.values()) >= WINDOW_PER_WORKER * workers
+            ):
                 yield from _collect(pending)
         while pending:
             yield from _collect(pending)
