@@ -68,6 +68,7 @@ from muraglia.players.base import Player, Table
 from muraglia.players.danger import DangerModel, traits_for, win_chance
 from muraglia.players.defensive import QUIET
 from muraglia.players.efficiency import useful_count
+from muraglia.players.profiles import PROFILES
 from muraglia.players.simulate import match_seed, placements
 from muraglia.rulesets import ruleset_for
 from muraglia.tiles import NUM_KINDS
@@ -169,6 +170,32 @@ class Probe:
             self.folded = True
 
 
+def _with_profile(bot: Player, fields: dict[str, Any], build: Any) -> Player:
+    """``bot`` rebuilt with ``fields`` of its profile replaced.
+
+    The bots read many fields once, when built (the expert's ``lookahead``, its riichi-ema
+    knobs), so the profile is replaced in :data:`~muraglia.players.profiles.PROFILES` while
+    ``build`` makes the bot again, then restored: only this bot sees the change. A neutral
+    profile (no ruleset's) is set on the bot as it is.
+    """
+    profile = getattr(bot, "profile", None)
+    if profile is None:
+        raise SystemExit("--set profile.FIELD: this bot has no profile")
+    for field in fields:
+        if not hasattr(profile, field):
+            raise SystemExit(f"--set: a profile has no field {field!r}")
+    patched = replace(profile, **fields)
+    if profile.id not in PROFILES:
+        bot.profile = patched  # type: ignore[attr-defined]
+        return bot
+    PROFILES[profile.id] = patched
+    try:
+        rebuilt: Player = build()
+    finally:
+        PROFILES[profile.id] = profile
+    return rebuilt
+
+
 def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
     """One match: per-seat totals of :data:`FIELDS` (and the hero's :data:`HERO_FIELDS`)."""
     spec = SPECS.get(args.rules, args.rules)
@@ -178,12 +205,13 @@ def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
     names = [args.field] * 4
     names[hero] = args.hero
     bots = [make_bot(n, ruleset, seed=game_seed * 8 + s) for s, n in enumerate(names)]
+    fields = {a.removeprefix("profile."): v for a, v in args.set if a.startswith("profile.")}
+    if fields:  # fields of the hero's profile alone
+        bots[hero] = _with_profile(
+            bots[hero], fields, lambda: make_bot(names[hero], ruleset, seed=game_seed * 8 + hero)
+        )
     for attr, value in args.set:
-        if attr.startswith("profile."):  # a field of the hero's profile alone
-            field = attr.removeprefix("profile.")
-            if not hasattr(bots[hero].profile, field):
-                raise SystemExit(f"--set: a profile has no field {field!r}")
-            bots[hero].profile = replace(bots[hero].profile, **{field: value})
+        if attr.startswith("profile."):
             continue
         if not hasattr(bots[hero], attr):
             raise SystemExit(f"--set: {args.hero} has no attribute {attr!r}")

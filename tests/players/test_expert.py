@@ -1067,6 +1067,13 @@ def test_diagnosis_sets_a_field_of_the_heros_profile_alone() -> None:
     bad = argparse.Namespace(**{**vars(args), "set": [("profile.no_such_field", 1)]})
     with pytest.raises(SystemExit, match="no field 'no_such_field'"):
         dg.play(bad, 0)
+    # a field the bot reads once, when built, takes effect too; the table is restored
+    bot = ExpertBot("fimj")
+    assert bot.lookahead
+    rebuilt = dg._with_profile(bot, {"lookahead": False}, lambda: ExpertBot("fimj"))
+    assert rebuilt.profile.lookahead is False
+    assert not rebuilt.lookahead
+    assert ExpertBot("fimj").lookahead
 
 
 def test_diagnosis_counts_the_riichi_stakes_apart_from_the_hands() -> None:
