@@ -109,9 +109,9 @@ def test_the_queue_is_bounded_and_an_early_stop_leaves_no_process(
 
     with pytest.raises(_StopError):
         sim.simulate("ravenna", games=10**9, workers=2, max_deals=1, on_match=on_match)
-    # queued or running (IN_FLIGHT_PER_WORKER per worker), plus finished ones waiting for an
-    # earlier match to complete (at most as many): a constant, whatever `games` is
-    assert worst <= 2 * sim.IN_FLIGHT_PER_WORKER * 2 + 1
+    # queued or running, plus finished ones waiting for an earlier match to complete: within
+    # the window behind the oldest running (WINDOW_PER_WORKER per worker), whatever `games` is
+    assert worst <= sim.WINDOW_PER_WORKER * 2 + 1
     assert wait_for(lambda: not multiprocessing.active_children(), 10)
 
 

@@ -81,7 +81,7 @@ IN_FLIGHT_PER_WORKER = 2
 """Matches submitted ahead per worker process: the queue is bounded, so the parent's memory
 stays flat whatever ``games`` is (``tests/players/test_simulate_resources.py``)."""
 
-WINDOW_PER_WORKER = 2 * IN_FLIGHT_PER_WORKER
+WINDOW_PER_WORKER = 4 * IN_FLIGHT_PER_WORKER
 """How far, in matches per worker, a submitted match may run ahead of the oldest one not yet
 finished: the results that finish early wait for it to be reported in order
 (:func:`_in_order`), so a slow match holds the submissions back rather than letting that
