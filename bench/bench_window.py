@@ -8,7 +8,7 @@ more than any effect of the window, so this measures it exactly instead: each ma
 efficiency bots (``match_seed(1, i)``) is timed in process time, one after the other, and the
 local pool's schedule is replayed on those times with the pool's rules (at most
 ``IN_FLIGHT_PER_WORKER`` matches per worker submitted, each free worker taking the oldest
-submitted one), once without a window and once with ``WINDOW_PER_WORKER``: the difference in
+submitted one), once without a window and once with it (``holds_back``): the difference in
 the time the last match ends is what the window costs.
 """
 
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from muraglia.players.simulate import (
     IN_FLIGHT_PER_WORKER,
-    WINDOW_PER_WORKER,
+    holds_back,
     match_seed,
     play_match,
 )
@@ -37,15 +37,15 @@ def match_times(spec: str, matches: int) -> list[float]:
     return out
 
 
-def makespan(times: Sequence[float], workers: int, window: int | None) -> float:
-    """When the last match ends, the pool's rules replayed on ``times`` (None: no window).
+def makespan(times: Sequence[float], workers: int, windowed: bool) -> float:
+    """When the last match ends, the pool's rules replayed on ``times`` (with the window or not).
 
     A first match twenty times as long as the forty after it holds the submissions back
-    once the other worker is eight per worker ahead of it:
+    once the other worker is ``WINDOW_PER_WORKER`` (8) per worker ahead of it:
 
     >>> slow = [20.0] + [1.0] * 40
-    >>> makespan(slow, 2, None), makespan(slow, 2, 8), makespan([1.0] * 4, 2, None)
-    (30.0, 33.0, 2.0)
+    >>> makespan(slow, 2, False), makespan(slow, 2, True), makespan([1.0] * 4, 2, False)
+    (30.0, 32.0, 2.0)
     """
     cap = IN_FLIGHT_PER_WORKER * workers
     pending: set[int] = set()
@@ -56,8 +56,8 @@ def makespan(times: Sequence[float], workers: int, window: int | None) -> float:
     def submit() -> None:
         nonlocal nxt
         while nxt < len(times) and len(pending) < cap:
-            if pending and window is not None and nxt - min(pending) >= window * workers:
-                return
+            if windowed and holds_back(nxt - 1, pending, workers):
+                return  # the pool submits a match only while the last is within the window
             pending.add(nxt)
             queue.append(nxt)
             nxt += 1
@@ -86,8 +86,8 @@ def main() -> None:
     print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for spec in args.rules:
         times = match_times(spec, args.matches)
-        plain = makespan(times, args.workers, None)
-        windowed = makespan(times, args.workers, WINDOW_PER_WORKER)
+        plain = makespan(times, args.workers, False)
+        windowed = makespan(times, args.workers, True)
         ratio = max(times) / sorted(times)[len(times) // 2]
         print(
             f"| {spec} | {len(times)} | {ratio:.2f} | {plain:.2f} | {windowed:.2f} | "

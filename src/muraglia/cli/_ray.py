@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from muraglia.errors import MahjongError
-from muraglia.players.simulate import Backend, Job, play_match
+from muraglia.players.simulate import Backend, Job, holds_back, play_match
 
 __all__ = ["RayUnavailableError", "ray_backend"]
 
@@ -88,8 +88,7 @@ def ray_backend(address: str | None, workers: int) -> Backend:
                 # that finish before it wait for it (simulate._in_order)
                 if len(pending) >= _IN_FLIGHT_PER_CPU * cpus:
                     return False
-                oldest = min((i for i, _ in pending.values()), default=last)
-                return last - oldest < 2 * _IN_FLIGHT_PER_CPU * cpus
+                return not holds_back(last, [i for i, _ in pending.values()], cpus)
 
             while pending or not exhausted:
                 while not exhausted and room():

@@ -28,7 +28,7 @@ import os
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,6 +60,7 @@ __all__ = [
     "attach_players",
     "close_players",
     "cpu_limit",
+    "holds_back",
     "match_seed",
     "placements",
     "play_match",
@@ -86,6 +87,19 @@ WINDOW_PER_WORKER = 4 * IN_FLIGHT_PER_WORKER
 finished: the results that finish early wait for it to be reported in order
 (:func:`_in_order`), so a slow match holds the submissions back rather than letting that
 wait grow with every match the other workers finish."""
+
+
+def holds_back(newest: int, running: Collection[int], workers: int) -> bool:
+    """Whether no match may be submitted after ``newest`` until the oldest of ``running`` ends.
+
+    True once ``newest`` is :data:`WINDOW_PER_WORKER` matches per worker or more ahead of the
+    oldest match still running (the local pool and the Ray backend, ``cli/_ray.py``).
+
+    >>> holds_back(20, [4, 19], 2), holds_back(20, [5, 19], 2), holds_back(20, [], 2)
+    (True, False, False)
+    """
+    return bool(running) and newest - min(running) >= WINDOW_PER_WORKER * workers
+
 
 VALUE_BUCKETS = (0, 25, 50, 100, 200, 400, 800, 1600, 3200, 6400)
 """Lower bounds of the hand-value histogram buckets."""
@@ -606,7 +620,8 @@ def _pool(jobs: Iterator[Job], workers: int) -> Iterator[tuple[int, dict[str, An
     """Play ``jobs`` in ``workers`` local processes, at most a few per worker queued at once.
 
     A match is submitted only within :data:`WINDOW_PER_WORKER` matches per worker of the
-    oldest one still running, so the results waiting to be reported in order stay few too.
+    oldest one still running (:func:`holds_back`), so the results waiting to be reported in
+    order stay few too.
 
     The workers die with this process: each watches its parent (:func:`_watch_parent`), and
     leaving early (an exception, Ctrl-C, the caller closing the generator) cancels the queued
@@ -621,8 +636,8 @@ def _pool(jobs: Iterator[Job], workers: int) -> Iterator[tuple[int, dict[str, An
         for job in jobs:
             i, args, kw = job
             pending[pool.submit(play_match, *args, **kw)] = i
-            while len(pending) >= IN_FLIGHT_PER_WORKER * workers or (
-                pending and i - min(pending.values()) >= WINDOW_PER_WORKER * workers
+            while len(pending) >= IN_FLIGHT_PER_WORKER * workers or holds_back(
+                i, pending.values(), workers
             ):
                 yield from _collect(pending)
         while pending:
