@@ -196,6 +196,19 @@ def _with_profile(bot: Player, fields: dict[str, Any], build: Any) -> Player:
     return rebuilt
 
 
+def _with_traits(bot: Player, fields: dict[str, Any]) -> Player:
+    """``bot`` with ``fields`` of its rule traits (:class:`~muraglia.players.danger.RuleTraits`:
+    what its danger model and push/fold read, e.g. ``pot_share``) replaced, on it alone."""
+    own = getattr(bot, "traits", None)
+    if own is None:
+        raise SystemExit("--set traits.FIELD: this bot has no rule traits")
+    for field in fields:
+        if not hasattr(own, field):
+            raise SystemExit(f"--set: the rule traits have no field {field!r}")
+    bot.traits = replace(own, **fields)  # type: ignore[attr-defined]
+    return bot
+
+
 def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
     """One match: per-seat totals of :data:`FIELDS` (and the hero's :data:`HERO_FIELDS`)."""
     spec = SPECS.get(args.rules, args.rules)
@@ -210,8 +223,11 @@ def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
         bots[hero] = _with_profile(
             bots[hero], fields, lambda: make_bot(names[hero], ruleset, seed=game_seed * 8 + hero)
         )
+    traits = {a.removeprefix("traits."): v for a, v in args.set if a.startswith("traits.")}
+    if traits:  # the hero's rule traits alone
+        _with_traits(bots[hero], traits)
     for attr, value in args.set:
-        if attr.startswith("profile."):
+        if attr.startswith(("profile.", "traits.")):
             continue
         if not hasattr(bots[hero], attr):
             raise SystemExit(f"--set: {args.hero} has no attribute {attr!r}")
@@ -503,7 +519,7 @@ def compare(old_path: str, new_path: str, cell: argparse.Namespace | None = None
 
 def _setting(text: str) -> tuple[str, Any]:
     attr, sep, value = text.partition("=")
-    if not sep or not attr.removeprefix("profile.").isidentifier():
+    if not sep or not attr.removeprefix("profile.").removeprefix("traits.").isidentifier():
         raise argparse.ArgumentTypeError(f"expected ATTR=VALUE, got {text!r}")
     try:
         return attr, ast.literal_eval(value)
@@ -544,8 +560,9 @@ def main() -> int:
         action="append",
         default=[],
         metavar="ATTR=VALUE",
-        help="set an attribute of the hero bot (a Python literal), or profile.FIELD for a "
-        "field of its profile: an ablation on the same seeds",
+        help="set an attribute of the hero bot (a Python literal), profile.FIELD for a "
+        "field of its profile, traits.FIELD for one of its rule traits (danger.RuleTraits): "
+        "an ablation on the same seeds",
     )
     args = parser.parse_args()
     if args.compare:

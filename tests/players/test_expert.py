@@ -25,7 +25,7 @@ from muraglia.notation import parse_tiles
 from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, ExpertBot, Table, make_bot
 from muraglia.players import lookahead as lookahead_module
 from muraglia.players.danger import win_chance
-from muraglia.players.defensive import QUIET
+from muraglia.players.defensive import QUIET, RIICHI_GAIN
 from muraglia.players.expert import SELF_DRAWN, VALUE_UNITS, Standing, heads_distance
 from muraglia.players.lookahead import ValueLookahead
 from muraglia.players.profiles import PROFILES
@@ -148,19 +148,60 @@ def test_a_ready_hand_is_valued_by_the_scorer_and_worthless_without_a_yaku() -> 
     assert bot.wait_value(closed, closed.counts, riichi=True)[0] > 0
 
 
-def test_expert_declares_riichi_without_a_yaku_and_stays_dama_on_a_mangan() -> None:
+def test_expert_declares_riichi_without_a_yaku_and_where_it_pays() -> None:
     # no yaku without riichi (a chow of terminals): riichi
     v = view("123m456p789s11z23s", drawn="9m", rules="riichi-ema", live=50)
     legal = [*discards_of(v), Discard(0, Tile.M9, riichi=True)]
     assert ExpertBot("riichi-ema").choose(v, legal) == Discard(0, Tile.M9, riichi=True)
-    # all simples with three dora (indicator 2s, dora 3s) on both waits (5p, 8p): a mangan
-    # already, dama; with 78p (9p breaks all simples: only a self-drawn win) riichi pays
+    # all simples with three dora (indicator 2s, dora 3s) on 78p (9p breaks all simples: only
+    # a self-drawn win): riichi pays (the gain rule, RIICHI_GAIN, as well); on 67p see below
     v = view("345m78p33377888s", drawn="2s", rules="riichi-ema", indicators="2s", live=50)
     legal = [*discards_of(v), Discard(0, Tile.S2, riichi=True)]
-    assert ExpertBot("riichi-ema").choose(v, legal) == Discard(0, Tile.S2, riichi=True)
+    for gain in (0.0, RIICHI_GAIN):
+        bot = ExpertBot("riichi-ema")
+        bot.riichi_gain = gain
+        assert bot.choose(v, legal) == Discard(0, Tile.S2, riichi=True)
+
+
+def test_without_dama_the_riichi_ema_expert_declares_on_every_ready_hand() -> None:
+    """All simples with three dora (indicator 2s, dora 3s) on both waits (5p, 8p): a mangan
+    already, which the gain rule (:data:`RIICHI_GAIN`) keeps concealed (dama). Riichi-ema's
+    profile turns dama off (``expert_dama``, the bot's ``riichi_gain`` 0): it declares
+    (EMA-RIICHI-1, a closed ready hand), and with fewer than 8 live tiles stays concealed."""
     v = view("345m67p33377888s", drawn="2s", rules="riichi-ema", indicators="2s", live=50)
     legal = [*discards_of(v), Discard(0, Tile.S2, riichi=True)]
-    assert ExpertBot("riichi-ema").choose(v, legal) == Discard(0, Tile.S2)
+    bot = ExpertBot("riichi-ema")
+    bot.riichi_gain = RIICHI_GAIN
+    assert bot.choose(v, legal) == Discard(0, Tile.S2)  # dama on the mangan
+    bot = ExpertBot("riichi-ema")
+    bot.riichi_gain = 0.0
+    assert bot.choose(v, legal) == Discard(0, Tile.S2, riichi=True)
+    late = view("345m67p33377888s", drawn="2s", rules="riichi-ema", indicators="2s", live=6)
+    assert bot.choose(late, legal) == Discard(0, Tile.S2)
+    assert ExpertBot("riichi-ema").riichi_gain == 0.0
+    assert ExpertBot("seipalle").riichi_gain == RIICHI_GAIN  # Seipalle weighs its stake
+
+
+def test_the_expert_opens_a_closed_hand_only_to_be_ready_with_open_steps() -> None:
+    """``open_steps`` 1 (riichi-ema's profile): a chow beside a concealed pung of White (a
+    yaku, EMA-YAKU) that leaves the hand one step from ready is declined, the same chow
+    that makes it ready is made; the efficiency bot and the rule without the knob make
+    both."""
+    slow = view("555z23m567p78s1p9m4z", phase="claim", claim="4m", rules="riichi-ema", live=60)
+    ready = view("555z23m567p78s11p9m", phase="claim", claim="4m", rules="riichi-ema", live=60)
+    chow = Chow(0, (Tile.M2, Tile.M3, Tile.M4))
+    for v in (slow, ready):
+        assert EfficiencyBot("riichi-ema").choose(v, [chow, Pass(0)]) == chow
+        without = ExpertBot("riichi-ema")
+        without.open_steps = 0
+        assert without.choose(v, [chow, Pass(0)]) == chow
+    bot = ExpertBot("riichi-ema")
+    assert bot.open_steps == 1  # riichi-ema's profile
+    assert bot.choose(slow, [chow, Pass(0)]) == Pass(0)
+    assert bot.choose(ready, [chow, Pass(0)]) == chow
+    # a pung of a scoring honour is made however far the hand stays
+    honour = view("55z23m567p78s1p9m14z", phase="claim", claim="5z", rules="riichi-ema", live=60)
+    assert bot.choose(honour, [Pung(0), Pass(0)]) == Pung(0)
 
 
 @pytest.mark.parametrize("name", ["defensive", "expert"])
@@ -244,11 +285,13 @@ def test_the_defensive_bot_values_ready_hands_by_the_scorer_only_where_the_profi
         bot = DefensiveBot(rules)
         assert not bot.ready_values
         assert bot.riichi_stake == 0.0
-    # riichi-ema: all simples with three dora, a mangan already: the expert stays dama,
-    # the defensive bot declares as the efficiency bot does
+    # riichi-ema: all simples with three dora, a mangan already: the expert's gain rule stays
+    # dama, the defensive bot declares as the efficiency bot does
     v = view("345m67p33377888s", drawn="2s", rules="riichi-ema", indicators="2s", live=50)
     legal = [*discards_of(v), Discard(0, Tile.S2, riichi=True)]
-    assert ExpertBot("riichi-ema").choose(v, legal) == Discard(0, Tile.S2)
+    gain_rule = ExpertBot("riichi-ema")
+    gain_rule.riichi_gain = RIICHI_GAIN
+    assert gain_rule.choose(v, legal) == Discard(0, Tile.S2)
     declared = Discard(0, Tile.S2, riichi=True)
     assert DefensiveBot("riichi-ema").choose(v, legal) == declared
     assert EfficiencyBot("riichi-ema").choose(v, legal) == declared
@@ -579,6 +622,7 @@ def test_the_last_deal_riichi_only_where_it_climbs_higher_than_dama() -> None:
     last deal the gain rule declares it either way."""
     v = view("345m67p33377888s", drawn="2s", rules="riichi-ema")
     bot = _placing()
+    bot.riichi_gain = RIICHI_GAIN  # riichi-ema's profile has no dama: 0 (below)
     needs_riichi = (0, 6000, -3000, -3000)  # 3,900 takes first off seat 1 only; 8,000 always
     either = (0, 3000, -1500, -1500)  # 3,900 takes first already
     for scores, want in ((needs_riichi, True), (either, False)):
@@ -589,6 +633,9 @@ def test_the_last_deal_riichi_only_where_it_climbs_higher_than_dama() -> None:
     neither = Table.of(_all_last(v, (0, 30000, -15000, -15000)))  # second whatever it wins
     assert bot.riichi_pays(neither, 8000, 3900) is True
     assert bot.riichi_pays(neither, 4000, 3900) is False
+    bot.riichi_gain = 0.0
+    assert bot.riichi_pays(neither, 4000, 3900) is True
+    assert bot.riichi_pays(Table.of(_all_last(v, either)), 8000, 3900) is False  # climbs alike
     assert bot.riichi_pays(Table.of(_all_last(v, either)), 8000, 0) is True  # no yaku without
     assert ExpertBot("riichi-ema").riichi_pays(Table.of(_all_last(v, either)), 8000, 3900)
 
@@ -1074,6 +1121,13 @@ def test_diagnosis_sets_a_field_of_the_heros_profile_alone() -> None:
     assert rebuilt.profile.lookahead is False
     assert not rebuilt.lookahead
     assert ExpertBot("fimj").lookahead
+    # traits.FIELD: the hero's rule traits alone (riichi-ema's pot counted, SEI-PAY-5's rule)
+    assert dg._setting("traits.pot_share=1.0") == ("traits.pot_share", 1.0)
+    hero, other = ExpertBot("riichi-ema"), ExpertBot("riichi-ema")
+    assert dg._with_traits(hero, {"pot_share": 1.0}).traits.pot_share == 1.0
+    assert other.traits.pot_share == 0.0
+    with pytest.raises(SystemExit, match="no field 'nope'"):
+        dg._with_traits(other, {"nope": 1})
 
 
 def test_diagnosis_counts_the_riichi_stakes_apart_from_the_hands() -> None:

@@ -382,6 +382,11 @@ class DefensiveBot(EfficiencyBot):
     (the expert's :data:`~muraglia.players.expert.VALUE_UNITS`; 0: none, the defensive bot
     keeps the efficiency bot's ranking of the waits)."""
 
+    riichi_gain = RIICHI_GAIN
+    """:meth:`riichi_pays`'s gain rule: riichi on a hand that has a yaku without it where it
+    multiplies the value by at least this much (0: whenever 8 live tiles are left; the
+    expert's from the profile's :attr:`~muraglia.players.profiles.Profile.expert_dama`)."""
+
     riichi_stake = 0.0
     """The riichi stake weighed by :meth:`riichi_pays` (the traits' ``riichi_stake``, times
     the profile's :attr:`~muraglia.players.profiles.Profile.defensive_stake_share` for the
@@ -565,7 +570,7 @@ class DefensiveBot(EfficiencyBot):
         ``chance`` x (the dama hand's gain, its self-drawn-only waits at
         :data:`SELF_DRAWN`, and ``ron`` + the rest's self-drawn share of the stakes).
         Elsewhere, where riichi is not the only yaku, the placement it climbs to
-        (:meth:`riichi_climbs`) or else the gain rule (:data:`RIICHI_GAIN`).
+        (:meth:`riichi_climbs`) or else the gain rule (:attr:`riichi_gain`).
         """
         if riichi_value <= 0:
             return False
@@ -586,7 +591,7 @@ class DefensiveBot(EfficiencyBot):
             return climbs
         if self.traits.liability == 0:
             return riichi_value > dama_value  # FIMJ richi: nothing to fold against anyway
-        return riichi_value >= RIICHI_GAIN * dama_value and t.view.live_count >= 8
+        return riichi_value >= self.riichi_gain * dama_value and t.view.live_count >= 8
 
     def riichi_climbs(self, t: Table, riichi_value: float, dama_value: float) -> bool | None:
         """Riichi or dama by the placement they climb to, or None: by their values.

@@ -249,6 +249,13 @@ class ExpertBot(DefensiveBot):
     """Whether the ruleset's options may end the match early or extend it (riichi-tenhou's
     bust, West round, agari yame): then no deal is known to be the last."""
 
+    open_steps = 0
+    """If set, a closed hand is opened only by a call that leaves it fewer than this many
+    steps from ready, a pung of a scoring honour aside (the profile's
+    :attr:`~muraglia.players.profiles.Profile.expert_open_steps`); 0: in the rulesets
+    whose wins need a yaku or double a call that leaves the hand two or more steps away is
+    declined while it holds a dora or the wall is long."""
+
     place_deals = 1
     """How many of the match's last deals :meth:`standing` reads (the profile's
     :attr:`~muraglia.players.profiles.Profile.place_deals`)."""
@@ -284,6 +291,11 @@ class ExpertBot(DefensiveBot):
             self.quiet = p.expert_quiet
         if p.expert_race_threat:
             self.race_threat = p.expert_race_threat
+        if p.expert_caution:
+            self.caution = p.expert_caution
+        if not p.expert_dama:
+            self.riichi_gain = 0.0
+        self.open_steps = p.expert_open_steps
         self.dealer_ron = p.dealer_ron
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
@@ -638,19 +650,27 @@ class ExpertBot(DefensiveBot):
             return self._tenpai_call(t, legal) or choice
         if isinstance(choice, Pass) or choice.kind == "win":
             return choice
-        tile = t.view.claim
-        assert tile is not None
-        honours = self.profile.scoring_honours(t.seat_wind, t.view.round_wind)
-        if (
-            self.profile.needs_double
-            and t.own_melds == 0
-            and not (isinstance(choice, Pung) and tile in honours)
-            and shanten_after_call(t, choice) >= 2
-        ):
-            held = sum(t.counts[d] for d in dora_kinds(t.view.indicators))
-            if held or t.view.live_count > 40:
-                return next(a for a in legal if isinstance(a, Pass))  # riichi pays better
+        if self._stays_closed(t, choice):
+            return next(a for a in legal if isinstance(a, Pass))  # riichi pays better
         return choice
+
+    def _stays_closed(self, t: Table, call: Action) -> bool:
+        """Whether a closed hand declines ``call`` to keep its riichi (:attr:`open_steps`).
+
+        A pung of a scoring honour is always made; otherwise, with :attr:`open_steps`, a
+        call leaving the hand that many steps or more from ready is declined; without, in
+        the rulesets whose wins need a yaku or double (EMA-WIN-2, SEI-SCORE-2) one leaving
+        it two or more steps away while it holds a dora or the wall is long.
+        """
+        honours = self.profile.scoring_honours(t.seat_wind, t.view.round_wind)
+        if t.own_melds or (isinstance(call, Pung) and t.view.claim in honours):
+            return False
+        if self.open_steps:
+            return shanten_after_call(t, call) >= self.open_steps
+        if not self.profile.needs_double or shanten_after_call(t, call) < 2:
+            return False
+        held = sum(t.counts[d] for d in dora_kinds(t.view.indicators))
+        return bool(held) or t.view.live_count > 40
 
     def _tenpai_call(self, t: Table, legal: Sequence[Action]) -> Action | None:
         """A call that leaves a hand not ready ready, late in the deal (:attr:`tenpai_live`).

@@ -121,6 +121,19 @@ class Profile:
     expert_race_threat: float = 0.0
     """The expert's :attr:`race_threat` where it differs from the defensive bot's (0: the
     same)."""
+    expert_dama: bool = True
+    """Whether the expert stays concealed without riichi (dama) on a ready hand that has a
+    yaku where riichi does not multiply its value by
+    :data:`~muraglia.players.defensive.RIICHI_GAIN`; False: it declares whenever 8 live
+    tiles are left (the last deal's places still decide where they are read)."""
+    expert_open_steps: int = 0
+    """If set, the expert opens a closed hand only by a call that leaves it fewer than this
+    many steps from ready (1: a call that makes it ready), a pung of a scoring honour aside;
+    0: the rule of :attr:`needs_double` rulesets (a slow call declined while the hand holds
+    a dora or the wall is long)."""
+    expert_caution: float = 0.0
+    """The expert's :attr:`caution` where it differs from the defensive bot's (0: the
+    same)."""
     dealer_ron: bool = False
     """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
     is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
@@ -253,6 +266,14 @@ PROFILES: dict[str, Profile] = {
         # a hand not ready may reach and a closed ready hand's equity beyond its scored value
         # (-0.017 +/- 0.033 vs efficiency, +0.002 +/- 0.034 vs defensive, pooled), and a fold
         # that keeps the hand ready
+        # riichi on every ready hand with 8 live tiles left (no dama), a closed hand opened
+        # only by a call that makes it ready (or a scoring honour's pung), every discard's
+        # cost at 0.65: paired -0.050 +/- 0.060 against 3 x efficiency and -0.042 +/- 0.060
+        # against 3 x defensive over 1,200 matches each (docs/players.md, "Issue 20,
+        # riichi-ema expert: riichi, closed hands and a lower caution")
+        expert_dama=False,
+        expert_open_steps=1,
+        expert_caution=0.65,
         # the last deal (South 4, EMA-GAME-3) played for placement (session_deals=8,
         # place_value=10000: a place worth two typical hands) measured neutral: paired
         # -0.009 +/- 0.023 over 708 matches outside the cells, +0.011 +/- 0.037 over the
