@@ -155,6 +155,19 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("4c3137fc19", "fimj", "expert", "efficiency"): "dd51218ab1",
     ("4c3137fc19", "fimj", "expert", "defensive"): "dd51218ab1",
     ("4c3137fc19", "fimj", "defensive", "efficiency"): "95c8b2f66d",
+    ("b49d4c109d", "riichi-ema", "defensive", "efficiency"): "fb7e3cf7a3",
+    ("b49d4c109d", "seipalle", "expert", "efficiency"): "fb7e3cf7a3",
+    ("b49d4c109d", "seipalle", "defensive", "efficiency"): "af5c452fb9",
+    ("b49d4c109d", "seipalle", "expert", "defensive"): "51af159db4",
+    ("b49d4c109d", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("b49d4c109d", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("b49d4c109d", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("b49d4c109d", "ravenna", "expert", "efficiency"): "57a5196ea1",
+    ("b49d4c109d", "ravenna", "expert", "defensive"): "57a5196ea1",
+    ("b49d4c109d", "ravenna", "defensive", "efficiency"): "339e075ec1",
+    ("b49d4c109d", "fimj", "expert", "efficiency"): "dd51218ab1",
+    ("b49d4c109d", "fimj", "expert", "defensive"): "dd51218ab1",
+    ("b49d4c109d", "fimj", "defensive", "efficiency"): "95c8b2f66d",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -224,7 +237,12 @@ session: riichi-ema's draw-chance knobs and FIMJ's search over the own draws, al
 riichi-ema expert vs ``defensive`` pilot (``781b24cdc8``) and of FIMJ's three pilots
 identically. ``ca27a20993`` (the twelfth session: the off knobs removed, ``drawsearch`` with
 them; one :data:`SAME_BOTS` entry) decides as ``32607887f5``: ``verify --matches 3`` replayed
-matches 0-2 of all fifteen cells and pilots identically."""
+matches 0-2 of all fifteen cells and pilots identically. ``b49d4c109d`` (the thirteenth
+session: the riichi-ema expert declares riichi on every ready hand, opens a closed hand only
+to be ready and weighs every cost at 0.65, all from riichi-ema's profile) starts new
+riichi-ema expert cells; ``verify --matches 2`` replayed matches 0-1 of every other cell and
+pilot (riichi-ema's ``defensive`` vs efficiency, Seipalle's, MCR's, Ravenna's and FIMJ's
+three) identically."""
 
 
 def cell_bots(

@@ -15,12 +15,14 @@ does not know:
   so it stays fast.
 * **Riichi or dama.** A riichi-declaring discard is taken when the hand has no yaku without
   it, or when riichi raises the value enough (:data:`RIICHI_GAIN`) and enough wall is left;
-  a hand already worth a lot stays concealed (dama). In FIMJ and Seipalle the richi / riichi
-  double (FIMJ-DBL-C16, SEI-DBL-D30) is valued by the scorer in the same way. In Seipalle a
-  riichi puts a 1000 stake on the table, lost unless the declarer wins (SEI-RIICHI-3/6),
-  so riichi is declared only when its expected gain (the doubled hand and the stakes on
-  the table, won on every wait) beats dama's (the hand without the double, its waits with
-  no other double won only self-drawn) by more than the stake it risks.
+  a hand already worth a lot stays concealed (dama). In riichi-ema the profile turns dama
+  off (``expert_dama``): riichi pays there beyond its han, the field folding against it.
+  In FIMJ and Seipalle the richi / riichi double (FIMJ-DBL-C16, SEI-DBL-D30) is valued by
+  the scorer in the same way. In Seipalle a riichi puts a 1000 stake on the table, lost
+  unless the declarer wins (SEI-RIICHI-3/6), so riichi is declared only when its expected
+  gain (the doubled hand and the stakes on the table, won on every wait) beats dama's (the
+  hand without the double, its waits with no other double won only self-drawn) by more
+  than the stake it risks.
 * **Push or fold** from the shared :mod:`~muraglia.players.danger` model. The own hand's
   equity is its chance to win (:func:`win_chance`: shanten, ukeire and the draws left) times
   its value (in Seipalle what a win collects: four shares, six for East, and the stakes on
@@ -36,7 +38,10 @@ does not know:
   points, no flush breaking) plus: under a threat a call must leave a hand close to ready; in
   riichi and Seipalle a closed hand holding value (dora, a riichi-able shape) is not opened
   for a slow call (only a call that leaves the hand at most one step from ready, or a pung of
-  a scoring honour). Kongs are declared where they pay hand points (the classical rulesets).
+  a scoring honour); riichi-ema's profile keeps every closed hand closed but for a call that
+  makes it ready (``expert_open_steps``), and weighs every cost at 0.65
+  (``expert_caution``). Kongs are declared where they pay hand points (the classical
+  rulesets).
 * **The last deal** where the match's length is known (Ravenna's eight turns of East,
   RAV-COMP-1; FIMJ's sixteen, FIMJ-GAME-1, read from the view's count of East's passes):
   a ready hand's waits are worth the places a win gains by the scores on the

@@ -268,9 +268,9 @@ PROFILES: dict[str, Profile] = {
         # that keeps the hand ready
         # riichi on every ready hand with 8 live tiles left (no dama), a closed hand opened
         # only by a call that makes it ready (or a scoring honour's pung), every discard's
-        # cost at 0.65: paired -0.050 +/- 0.060 against 3 x efficiency and -0.042 +/- 0.060
-        # against 3 x defensive over 1,200 matches each (docs/players.md, "Issue 20,
-        # riichi-ema expert: riichi, closed hands and a lower caution")
+        # cost at 0.65: the 4,000-match cells paired with the expert before it, -0.046 +/-
+        # 0.032 against 3 x defensive, +0.009 +/- 0.032 against 3 x efficiency
+        # (docs/players.md, "Issue 20, riichi-ema expert: riichi on every ready hand")
         expert_dama=False,
         expert_open_steps=1,
         expert_caution=0.65,
