@@ -178,12 +178,7 @@ def _with_profile(bot: Player, fields: dict[str, Any], build: Any) -> Player:
     ``build`` makes the bot again, then restored: only this bot sees the change. A neutral
     profile (no ruleset's) is set on the bot as it is.
     """
-    profile = getattr(bot, "profile", None)
-    if profile is None:
-        raise SystemExit("--set profile.FIELD: this bot has no profile")
-    for field in fields:
-        if not hasattr(profile, field):
-            raise SystemExit(f"--set: a profile has no field {field!r}")
+    profile = _owned(bot, "profile", fields, "a profile")
     patched = replace(profile, **fields)
     if profile.id not in PROFILES:
         bot.profile = patched  # type: ignore[attr-defined]
@@ -199,14 +194,20 @@ def _with_profile(bot: Player, fields: dict[str, Any], build: Any) -> Player:
 def _with_traits(bot: Player, fields: dict[str, Any]) -> Player:
     """``bot`` with ``fields`` of its rule traits (:class:`~muraglia.players.danger.RuleTraits`:
     what its danger model and push/fold read, e.g. ``pot_share``) replaced, on it alone."""
-    own = getattr(bot, "traits", None)
+    bot.traits = replace(_owned(bot, "traits", fields, "the rule traits"), **fields)  # type: ignore[attr-defined]
+    return bot
+
+
+def _owned(bot: Player, attr: str, fields: dict[str, Any], what: str) -> Any:
+    """The bot's ``attr`` (its profile or rule traits), checked to have every field of
+    ``fields``: a clear error for ``--set`` naming the field otherwise."""
+    own = getattr(bot, attr, None)
     if own is None:
-        raise SystemExit("--set traits.FIELD: this bot has no rule traits")
+        raise SystemExit(f"--set {attr}.FIELD: this bot has no {what}")
     for field in fields:
         if not hasattr(own, field):
-            raise SystemExit(f"--set: the rule traits have no field {field!r}")
-    bot.traits = replace(own, **fields)  # type: ignore[attr-defined]
-    return bot
+            raise SystemExit(f"--set: {what} has no field {field!r}")
+    return own
 
 
 def play(args: argparse.Namespace, index: int) -> dict[str, Any]:
