@@ -273,3 +273,68 @@ def test_a_dealer_pays_a_deal_in_at_the_winners_value_in_riichi() -> None:
     assert opponent_value(t, 1, ron) == pytest.approx(1.2 * tr.typical_value)
     east = Table.of(replace(view(), seat=2, dealer=1))  # seat 1 is East now
     assert opponent_value(east, 1, ron) == opponent_value(east, 1, tr)
+
+
+@pytest.mark.parametrize("rules", ["riichi-ema", "seipalle"])
+def test_the_tiles_a_seat_let_pass_never_win_for_it(rules: str) -> None:
+    """``passed`` against the engine's own furiten (EMA-FURI-3/4) over seeded matches.
+
+    At every decision of the match, for every other seat, each kind the viewer reads as let
+    pass either does not complete that seat's hidden hand or the engine has the seat
+    furiten on a missed win (``missed_win``), so no ron on it can follow; and under riichi
+    the engine's record of the riichi discard is what the view shows. Seipalle has no such
+    furiten (SEI-GAP-5): there the read rests on the riichi hand having its double and
+    the bots winning when they may, so only its riichi part is read and only
+    ``riichi_passed`` is set.
+    """
+    from muraglia.engine import Game
+    from muraglia.engine.legal import completes
+    from muraglia.engine.views import view_of
+    from muraglia.players import make_bot
+    from muraglia.players.danger import passed
+
+    traits = traits_for(rules)
+    assert traits.riichi_passed
+    assert traits.temporary_furiten == (rules == "riichi-ema")
+    read = checked = 0
+    for seed in range(3):
+        m = Game(load_ruleset(rules), seed=seed, max_deals=4).new_match()
+        bots = [make_bot("efficiency", rules, seed=s) for s in range(4)]
+        while not m.over:
+            seat = m.to_act[0]
+            v = view_of(m.deal, seat, m)
+            assert [s for s, _ in m.deal.discard_log] == list(v.discard_seats)
+            for s in range(4):
+                if s == seat:
+                    continue
+                if v.riichi[s]:
+                    assert 0 < v.riichi_at[s] <= len(v.discard_seats)
+                    assert v.discard_seats[v.riichi_at[s] - 1] == s
+                mask = passed(v, s, traits)
+                for k in range(34):
+                    if mask >> k & 1:
+                        read += 1
+                        if completes(m.deal, s, Tile(k)):
+                            checked += 1
+                            if rules == "riichi-ema":
+                                assert m.deal.seats[s].missed_win, (seed, s, Tile(k))
+            m.apply(bots[seat].choose(v, m.legal_actions(seat)))
+    assert read > 100
+    if rules == "riichi-ema":
+        assert checked > 0  # some passed tiles did complete a hand: the furiten held
+
+
+def test_the_tiles_let_pass_are_safe_against_a_riichi() -> None:
+    """A tile discarded by another seat after seat 1's riichi deals in nothing to him, nor
+    do its suji shapes; the same view without the order (hand-built) reads it as before."""
+    base = view(discards=("9s", "1z2z6p", "3m", "4s"), riichi=(False, True, False, False))
+    ordered = replace(base, discard_seats=(0, 1, 2, 3, 1, 1), riichi_at=(0, 5, 0, 0))
+    # order: 9s (0), 1z (1), 3m (2), 4s (3), 2z (1, riichi), 6p (1): nothing passed after it
+    assert DangerModel.of(Table.of(ordered)).deal_in(Tile.M3) > 0
+    late = replace(base, discard_seats=(1, 1, 0, 2, 3, 1), riichi_at=(0, 2, 0, 0))
+    # riichi on 2z: 9s, 3m and 4s were let pass
+    m = DangerModel.of(Table.of(late))
+    assert m.deal_in(Tile.M3) == m.deal_in(Tile.S4) == m.deal_in(Tile.S9) == 0.0
+    assert DangerModel.of(Table.of(base)).deal_in(Tile.M3) > 0
+    # suji of the passed 4s: a 2-3s or 5-6s two-sided wait would have won on it
+    assert m.deal_in(Tile.S1) < DangerModel.of(Table.of(base)).deal_in(Tile.S1)

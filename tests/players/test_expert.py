@@ -116,7 +116,9 @@ def test_only_the_riichi_expert_reads_the_race_and_the_ron_payments() -> None:
             False,
             q,
         )
-        assert bot.danger_traits() is bot.traits
+        assert bot.danger_traits() == replace(
+            bot.traits, riichi_passed=False, temporary_furiten=False
+        )
 
 
 def test_a_standing_riichi_lowers_the_equity_of_a_hand_still_far_from_ready() -> None:

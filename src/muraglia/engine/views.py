@@ -1,10 +1,10 @@
 """PlayerView: the only information a player receives (DESIGN §8).
 
 A view holds the seat's own concealed tiles and drawn tile, everything face up (melds, exposed
-bonus tiles, discards with the claimed ones marked, indicators), counts of hidden tiles, scores,
-the ruleset id, the round and seat winds, the turns of East played and whose turn it is. It never
-holds another seat's concealed tiles or any tile of the wall (property-tested in
-``tests/engine/test_views.py``).
+bonus tiles, discards with the claimed ones marked and the order they were made in, riichi and
+when it was declared, indicators), counts of hidden tiles, scores, the ruleset id, the round and
+seat winds, the turns of East played and whose turn it is. It never holds another seat's
+concealed tiles or any tile of the wall (property-tested in ``tests/engine/test_views.py``).
 """
 
 from __future__ import annotations
@@ -68,6 +68,11 @@ class ViewedDeal(SeatRecords, TableFacts, Protocol):
     @property
     def claim_tile(self) -> Tile | None:
         """The tile in the claim window."""
+        ...  # pragma: no cover
+
+    @property
+    def discard_log(self) -> Sequence[tuple[int, Tile]]:
+        """(seat, tile) of every discard in order."""
         ...  # pragma: no cover
 
     @property
@@ -141,6 +146,14 @@ class PlayerView:
     FIMJ tournament East passes every deal (FIMJ-TOURN-3), so it is the deals played, which
     the round wind cannot tell there (the first round wind is the breach wall's,
     FIMJ-TOURN-4)."""
+    discard_seats: tuple[int, ...] = ()
+    """The seat of each of the deal's discards, in the order they were made (public at every
+    table): with ``discards`` it tells which tiles a seat let pass since its own last discard
+    or its riichi (temporary and riichi furiten, EMA-FURI-3/4)."""
+    riichi_at: tuple[int, ...] = ()
+    """Per seat with a standing riichi, the discards made in the deal up to and including its
+    riichi discard (positions in ``discard_seats`` from this one on came after it); 0 for a
+    seat without one."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (tiles in notation)."""
@@ -198,4 +211,6 @@ def view_of(deal: ViewedDeal, seat: int, match: Scoreboard | None = None) -> Pla
         red_claim=claim is not None and deal.claim_red,
         red_indicators=tuple(sorted(deal.red_indicators)),
         passes=match.passes if match is not None else 0,
+        discard_seats=tuple([s for s, _ in deal.discard_log]),
+        riichi_at=tuple([(r.turn or 0) if r.standing else 0 for r in deal.riichi_seats]),
     )

@@ -65,6 +65,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from muraglia.engine.actions import Action, Discard
+from muraglia.engine.views import PlayerView
 from muraglia.players.base import Table
 from muraglia.players.efficiency import dora_kinds
 from muraglia.tiles import DRAGONS, NUM_KINDS, NUM_SUITED, NUM_SUITS, RANKS, Tile
@@ -146,11 +147,44 @@ class RuleTraits:
     """Share of the stakes on the table (the view's ``pot``) a win collects and a push/fold
     decision counts (SEI-PAY-5, SEI-RIICHI-6: all of them; 0 where the measured decisions do
     not count them)."""
+    riichi_passed: bool = False
+    """Whether a tile let pass after a seat's riichi does not win for it (:func:`passed`):
+    riichi furiten (EMA-FURI-4); in Seipalle, which has no such rule (SEI-PLAY-4,
+    SEI-GAP-5), because a riichi hand holds its double (SEI-DBL-D30) and so may win on any
+    tile that completes it, and a player who may win does. Read by a bot only where its
+    profile says so (:attr:`~muraglia.players.profiles.Profile.defensive_passes`,
+    :attr:`~muraglia.players.profiles.Profile.expert_passes`)."""
+    temporary_furiten: bool = False
+    """Whether a tile let pass since a seat's own last discard, with no call since, does not
+    win for it now (temporary furiten, EMA-FURI-3: whether or not it would give a yaku).
+    Read as :attr:`riichi_passed` is."""
 
 
 TRAITS: dict[str, RuleTraits] = {
-    "riichi-ema": RuleTraits("riichi-ema", True, 0.8, False, 0, True, 5000.0, 1.5),
-    "riichi-tenhou": RuleTraits("riichi-tenhou", True, 0.8, False, 0, True, 5000.0, 1.5),
+    "riichi-ema": RuleTraits(
+        "riichi-ema",
+        True,
+        0.8,
+        False,
+        0,
+        True,
+        5000.0,
+        1.5,
+        riichi_passed=True,
+        temporary_furiten=True,
+    ),
+    "riichi-tenhou": RuleTraits(
+        "riichi-tenhou",
+        True,
+        0.8,
+        False,
+        0,
+        True,
+        5000.0,
+        1.5,
+        riichi_passed=True,
+        temporary_furiten=True,
+    ),
     "seipalle": RuleTraits(
         "seipalle",
         True,
@@ -163,6 +197,7 @@ TRAITS: dict[str, RuleTraits] = {
         payment=(4.0, 6.0),
         riichi_stake=1000.0,
         pot_share=1.0,
+        riichi_passed=True,
     ),
     "mcr": RuleTraits("mcr", False, 1.0, False, 8, False, 14.0, 1.0, 24.0, 0.33),
     "fimj": RuleTraits(
@@ -344,6 +379,8 @@ def wait_danger(
     for k in v.discards[seat]:
         if k < NUM_KINDS:
             discarded |= 1 << k
+    if traits.riichi_passed or traits.temporary_furiten:
+        discarded |= passed(v, seat, traits)
     melds = t.melds_of(seat)
     pungs_only = traits.min_fan > 0 and len(melds) >= 2
     pungs_only = pungs_only and all(m[0] == m[1] for m in melds)
@@ -376,6 +413,56 @@ def wait_danger(
     danger = [w / total for w in weights]
     _hand_shape(t, seat, traits, danger)
     return danger
+
+
+def passed(v: PlayerView, seat: int, traits: RuleTraits) -> int:
+    """The kinds ``seat`` let pass and may not win on now, as a bit mask (bit ``k``: kind k).
+
+    After its riichi (:attr:`RuleTraits.riichi_passed`, the view's ``riichi_at``) every
+    tile the other seats discarded since (EMA-FURI-4); otherwise, with
+    :attr:`RuleTraits.temporary_furiten`, those discarded since its own last discard and
+    after the last claimed one (a call interrupts the go-around, EMA-FURI-3). The view's
+    order of the discards (``discard_seats``) tells which; a view without it (built by
+    hand) gives none; the discard in a claim window is not passed yet. A concealed or added
+    kong, which also interrupts the go-around, is not in that order: a tile passed before
+    one is still read as passed.
+
+    >>> from muraglia.engine.views import PlayerView
+    >>> from muraglia.tiles import Tile
+    >>> v = PlayerView(seat=0, dealer=0, round_wind=Tile.EAST, phase="act", to_act=(0,),
+    ...     hand=(), drawn=None, melds=((),) * 4, bonus=((),) * 4,
+    ...     discards=((Tile.M1, Tile.M2), (Tile.P1, Tile.P2), (Tile.S1,), (Tile.S2,)),
+    ...     claim=None, hand_sizes=(13,) * 4, live_count=50, dead_count=14, indicators=(),
+    ...     riichi=(False, True, False, False), status=("playing",) * 4, scores=(0,) * 4,
+    ...     pot=0, rules="riichi-ema", discard_seats=(0, 1, 2, 3, 0, 1),
+    ...     riichi_at=(0, 2, 0, 0))
+    >>> tr = traits_for("riichi-ema")
+    >>> [Tile(k).notation for k in range(NUM_KINDS) if passed(v, 1, tr) >> k & 1]
+    ['2m', '1s', '2s']
+    >>> [Tile(k).notation for k in range(NUM_KINDS) if passed(v, 3, tr) >> k & 1]
+    ['2m', '2p']
+    """
+    order = v.discard_seats
+    if not order:
+        return 0
+    start = v.riichi_at[seat] if traits.riichi_passed and v.riichi_at else 0
+    if not start:
+        if not traits.temporary_furiten:
+            return 0
+        claimed = v.claimed
+        seen = [0] * len(v.discards)
+        for i, s in enumerate(order):
+            if s == seat or (claimed and claimed[s][seen[s]]):
+                start = i + 1
+            seen[s] += 1
+    end = len(order) - (v.claim is not None and v.phase == "claim")  # not let pass yet
+    mask = 0
+    seen = [0] * len(v.discards)
+    for i, s in enumerate(order):
+        if start <= i < end and s != seat:
+            mask |= 1 << v.discards[s][seen[s]]
+        seen[s] += 1
+    return mask
 
 
 def _hand_shape(t: Table, seat: int, traits: RuleTraits, danger: list[float]) -> None:

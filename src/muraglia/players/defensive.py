@@ -145,6 +145,7 @@ class DefensiveBot(EfficiencyBot):
         self.claim_ukeire = True
         self.caution = self.profile.caution
         self.race_threat = self.profile.race_threat
+        self.read_passes = self.profile.defensive_passes
         self._budget = SCORE_BUDGET
         if self.profile.defensive_ready_values:
             # the ready discards valued by the scorer as the expert's are, riichi only where
@@ -247,11 +248,19 @@ class DefensiveBot(EfficiencyBot):
     it is East (riichi, EMA-SCORE; see
     :attr:`~muraglia.players.danger.RuleTraits.dealer_pays_more`)."""
 
+    read_passes = False
+    """Whether the danger model reads the tiles a seat let pass as safe against it (the
+    traits' ``riichi_passed`` and ``temporary_furiten``; the profile's
+    :attr:`~muraglia.players.profiles.Profile.defensive_passes` and ``expert_passes``)."""
+
     def danger_traits(self) -> RuleTraits:
-        """The traits the bot's danger model reads (:attr:`dealer_ron`)."""
-        if self.dealer_ron and self.traits.dealer_pays_more:
-            return replace(self.traits, dealer_pays_more=False)
-        return self.traits
+        """The traits the bot's danger model reads (:attr:`dealer_ron`, :attr:`read_passes`)."""
+        traits = self.traits
+        if self.dealer_ron and traits.dealer_pays_more:
+            traits = replace(traits, dealer_pays_more=False)
+        if not self.read_passes and (traits.riichi_passed or traits.temporary_furiten):
+            traits = replace(traits, riichi_passed=False, temporary_furiten=False)
+        return traits
 
     def danger_model(self, t: Table) -> DangerModel:
         """The danger model the bot's push/fold reads (:meth:`danger_traits`)."""

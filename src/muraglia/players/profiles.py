@@ -134,6 +134,13 @@ class Profile:
     expert_caution: float = 0.0
     """The expert's :attr:`caution` where it differs from the defensive bot's (0: the
     same)."""
+    expert_passes: bool = False
+    """Whether the expert's danger model reads the tiles each seat let pass as safe against
+    it (riichi and temporary furiten, EMA-FURI-3/4; after a Seipalle riichi:
+    :attr:`~muraglia.players.danger.RuleTraits.riichi_passed`,
+    :func:`~muraglia.players.danger.passed`)."""
+    defensive_passes: bool = False
+    """The same for the defensive bot."""
     dealer_ron: bool = False
     """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
     is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""

@@ -189,7 +189,7 @@ def judge(bot: ExpertBot, view: PlayerView, legal: Sequence[Action]) -> dict[Act
     if discards:
         bot._budget = SCORE_BUDGET  # as in the decision: the same values
         _, equity, steps = bot.ranked_equity(t, discards)
-        model = DangerModel.of(t, bot.traits)
+        model = DangerModel.of(t, bot.danger_traits())  # as the expert reads it
         hand = DeltaShanten(counts, melds)
         for d in discards:
             sh = steps[d]
