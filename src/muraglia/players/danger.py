@@ -156,8 +156,10 @@ class RuleTraits:
     :attr:`~muraglia.players.profiles.Profile.expert_passes`)."""
     temporary_furiten: bool = False
     """Whether a tile let pass since a seat's own last discard, with no call since, does not
-    win for it now (temporary furiten, EMA-FURI-3: whether or not it would give a yaku).
-    Read as :attr:`riichi_passed` is."""
+    win for it now: temporary furiten (EMA-FURI-3: whether or not it would give a yaku); in
+    Seipalle a read, not a rule: the seat's hand has not changed since, so a tile on which
+    it could not or would not win then still gives it no win now, a player who may win
+    being taken to win. Read as :attr:`riichi_passed` is."""
 
 
 TRAITS: dict[str, RuleTraits] = {
@@ -198,6 +200,7 @@ TRAITS: dict[str, RuleTraits] = {
         riichi_stake=1000.0,
         pot_share=1.0,
         riichi_passed=True,
+        temporary_furiten=True,
     ),
     "mcr": RuleTraits("mcr", False, 1.0, False, 8, False, 14.0, 1.0, 24.0, 0.33),
     "fimj": RuleTraits(
