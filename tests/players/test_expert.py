@@ -206,6 +206,34 @@ def test_the_expert_opens_a_closed_hand_only_to_be_ready_with_open_steps() -> No
     assert bot.choose(honour, [Pung(0), Pass(0)]) == Pung(0)
 
 
+def test_the_riichi_ema_expert_reads_the_tiles_let_pass_after_a_riichi() -> None:
+    """Seat 2 declared riichi on 7z and 5m came after it (EMA-FURI-4), 9p before: the
+    riichi-ema expert (``expert_passes``) reads 5m as safe against him and its suji as
+    safer, 9p as still dangerous; the defensive bot, whose profile does not read them, and a view
+    without the discards' order read them as before."""
+    v = view(
+        "1m2m3m4m6m7m8m2p3p4p6s7s8s",
+        drawn="5z",
+        rules="riichi-ema",
+        discards=("1z", "9p", "2z7z", "5m"),
+        riichi=(False, False, True, False),
+    )
+    v = replace(v, discard_seats=(2, 0, 1, 2, 3), riichi_at=(0, 0, 4, 0))
+    expert, defensive = ExpertBot("riichi-ema"), DefensiveBot("riichi-ema")
+    assert expert.read_passes
+    assert not defensive.read_passes
+    t = Table.of(v)
+    read = expert.danger_model(t)
+    plain = defensive.danger_model(t)
+    assert read.deal_in(Tile.M5) == 0.0 < plain.deal_in(Tile.M5)
+    # let pass before the riichi: still dangerous, a little more (fewer shapes left)
+    assert read.deal_in(Tile.P9) > plain.deal_in(Tile.P9) > 0.0
+    assert read.deal_in(Tile.M2) < plain.deal_in(Tile.M2)  # 3-4m waits would have won on 5m
+    unordered = replace(v, discard_seats=(), riichi_at=())
+    assert expert.danger_model(Table.of(unordered)).deal_in(Tile.M5) == plain.deal_in(Tile.M5)
+    assert expert.lookahead  # the value lookahead of the classical rulesets
+
+
 @pytest.mark.parametrize("name", ["defensive", "expert"])
 def test_seipalle_equity_counts_the_shares_and_the_stakes_on_the_table(name: str) -> None:
     """SEI-PAY-2/3/5: a win collects four hand values (six for East) and the riichi stakes

@@ -281,6 +281,12 @@ PROFILES: dict[str, Profile] = {
         expert_dama=False,
         expert_open_steps=1,
         expert_caution=0.65,
+        # the tiles a seat let pass read as safe against it (riichi and temporary furiten,
+        # EMA-FURI-3/4) and the value lookahead of the classical rulesets: paired screens of
+        # 4,000 matches on seed 7 and the cells (docs/players.md, "Issue 20, riichi-ema
+        # expert: the tiles let pass and the lookahead")
+        expert_passes=True,
+        lookahead=True,
         # the last deal (South 4, EMA-GAME-3) played for placement (session_deals=8,
         # place_value=10000: a place worth two typical hands) measured neutral: paired
         # -0.009 +/- 0.023 over 708 matches outside the cells, +0.011 +/- 0.037 over the
