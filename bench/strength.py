@@ -168,6 +168,19 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("b49d4c109d", "fimj", "expert", "efficiency"): "dd51218ab1",
     ("b49d4c109d", "fimj", "expert", "defensive"): "dd51218ab1",
     ("b49d4c109d", "fimj", "defensive", "efficiency"): "95c8b2f66d",
+    ("dfdcf694f3", "riichi-ema", "defensive", "efficiency"): "fb7e3cf7a3",
+    ("dfdcf694f3", "seipalle", "expert", "efficiency"): "fb7e3cf7a3",
+    ("dfdcf694f3", "seipalle", "defensive", "efficiency"): "af5c452fb9",
+    ("dfdcf694f3", "seipalle", "expert", "defensive"): "51af159db4",
+    ("dfdcf694f3", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("dfdcf694f3", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("dfdcf694f3", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("dfdcf694f3", "ravenna", "expert", "efficiency"): "57a5196ea1",
+    ("dfdcf694f3", "ravenna", "expert", "defensive"): "57a5196ea1",
+    ("dfdcf694f3", "ravenna", "defensive", "efficiency"): "339e075ec1",
+    ("dfdcf694f3", "fimj", "expert", "efficiency"): "dd51218ab1",
+    ("dfdcf694f3", "fimj", "expert", "defensive"): "dd51218ab1",
+    ("dfdcf694f3", "fimj", "defensive", "efficiency"): "95c8b2f66d",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -242,7 +255,11 @@ session: the riichi-ema expert declares riichi on every ready hand, opens a clos
 to be ready and weighs every cost at 0.65, all from riichi-ema's profile) starts new
 riichi-ema expert cells; ``verify --matches 2`` replayed matches 0-1 of every other cell and
 pilot (riichi-ema's ``defensive`` vs efficiency, Seipalle's, MCR's, Ravenna's and FIMJ's
-three) identically."""
+three) identically. ``dfdcf694f3`` (the fourteenth session: riichi-ema's expert reads the
+tiles each seat let pass, EMA-FURI-3/4, and ranks by the value lookahead, both from
+riichi-ema's profile; the view's order of the discards, read by no other bot) starts new
+riichi-ema expert cells; ``verify --matches 2`` replayed matches 0-1 of every other cell and
+pilot identically."""
 
 
 def cell_bots(
