@@ -73,6 +73,7 @@ SAME_BOTS = {
     "1df1edf847": "95c8b2f66d",
     "32607887f5": "4c3137fc19",
     "ca27a20993": "32607887f5",
+    "88d84998f4": "dfdcf694f3",
 }
 """Bots hashes whose code changed without changing a decision, mapped to the hash whose cells
 they continue (rows keep their own hash). ``4e5e27c2c9`` keys two of ``defensive``'s caches
@@ -83,7 +84,10 @@ exactly as ``5fdceb5b63``; ``efe982cf2c`` names the efficiency bot's suit arithm
 0-7 and 0-5, riichi-ema expert 0-3) exactly. ``1df1edf847`` is ``95c8b2f66d`` (the
 classical rulesets' lookahead) merged with main's MCR-only changes (the MCR expert and
 defensive stop folding hands that may win) and replayed 20 pilot matches (FIMJ, Ravenna,
-Seipalle expert vs efficiency and Seipalle expert vs defensive, 0-4 each) exactly."""
+Seipalle expert vs efficiency and Seipalle expert vs defensive, 0-4 each) exactly.
+``88d84998f4`` (riichi-tenhou's danger traits written as riichi-ema's with its own id, the
+same values) replayed matches 0-1 of both riichi-ema expert cells of ``dfdcf694f3`` and of
+six other cells identically."""
 
 
 SAME_IN_RULESET: dict[tuple[str, ...], str] = {

@@ -61,7 +61,7 @@ usual yaku of a hand opened without a yakuhai) cannot win on terminals and honou
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from muraglia.engine.actions import Action, Discard
@@ -175,18 +175,6 @@ TRAITS: dict[str, RuleTraits] = {
         riichi_passed=True,
         temporary_furiten=True,
     ),
-    "riichi-tenhou": RuleTraits(
-        "riichi-tenhou",
-        True,
-        0.8,
-        False,
-        0,
-        True,
-        5000.0,
-        1.5,
-        riichi_passed=True,
-        temporary_furiten=True,
-    ),
     "seipalle": RuleTraits(
         "seipalle",
         True,
@@ -209,6 +197,7 @@ TRAITS: dict[str, RuleTraits] = {
     "ravenna": RuleTraits("ravenna", False, 0.0, True, 0, False, 65.0, 2.0),
 }
 """Rule traits by ruleset id."""
+TRAITS["riichi-tenhou"] = replace(TRAITS["riichi-ema"], id="riichi-tenhou")
 
 _DEFAULT = RuleTraits("default", False, 0.5, False, 0, False, 100.0, 1.0)
 
