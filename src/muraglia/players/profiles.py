@@ -136,9 +136,9 @@ class Profile:
     same)."""
     expert_passes: bool = False
     """Whether the expert's danger model reads the tiles each seat let pass as safe against
-    it (riichi and temporary furiten, EMA-FURI-3/4; after a Seipalle riichi:
-    :attr:`~muraglia.players.danger.RuleTraits.riichi_passed`,
-    :func:`~muraglia.players.danger.passed`)."""
+    it (riichi and temporary furiten, EMA-FURI-3/4; Seipalle's read of the same, which is
+    no rule there: :attr:`~muraglia.players.danger.RuleTraits.riichi_passed`,
+    :func:`~muraglia.players.danger.passed`). riichi-ema: on."""
     defensive_passes: bool = False
     """The same for the defensive bot."""
     dealer_ron: bool = False
