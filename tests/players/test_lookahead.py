@@ -59,18 +59,19 @@ def test_the_mcr_expert_keeps_the_tile_that_leads_to_8_points() -> None:
     assert choice.tile in {Tile.M7, Tile.M9}
 
 
-def test_the_lookahead_is_off_in_riichi_and_folds_only_where_it_did() -> None:
-    """MCR by its minimum, the classical rulesets by their profiles; riichi as before. Only
-    MCR's expert stops reading the danger with it (Seipalle's still folds; FIMJ and Ravenna
-    never read it, nobody paying for a deal-in there)."""
+def test_the_lookahead_is_on_for_every_expert_and_folds_only_where_it_did() -> None:
+    """MCR by its minimum, the classical rulesets and riichi by their profiles (riichi since
+    the fourteenth session, docs/players.md). Only MCR's expert stops reading the danger
+    with it (Seipalle's and riichi's still fold; FIMJ and Ravenna never read it, nobody
+    paying for a deal-in there); no defensive bot looks ahead."""
     assert ExpertBot("mcr").quiet == math.inf  # MCR: steer away from junk, never fold
     assert DefensiveBot("mcr").quiet < 1
-    for rules in ("mcr", "fimj", "ravenna", "seipalle(tournament=true)"):
+    rulesets = ("mcr", "fimj", "ravenna", "seipalle(tournament=true)", "riichi-ema")
+    for rules in (*rulesets, "riichi-tenhou"):
         assert ExpertBot(rules).lookahead
+        assert not getattr(DefensiveBot(rules), "lookahead", False)
     for rules in ("riichi-ema", "riichi-tenhou", "seipalle"):
         assert ExpertBot(rules).quiet < 1
-    for rules in ("riichi-ema", "riichi-tenhou"):
-        assert not ExpertBot(rules).lookahead
 
 
 def test_a_call_that_leaves_no_hand_of_8_points_is_declined() -> None:
