@@ -74,6 +74,7 @@ SAME_BOTS = {
     "32607887f5": "4c3137fc19",
     "ca27a20993": "32607887f5",
     "88d84998f4": "dfdcf694f3",
+    "8e2be7c46c": "dfdcf694f3",
 }
 """Bots hashes whose code changed without changing a decision, mapped to the hash whose cells
 they continue (rows keep their own hash). ``4e5e27c2c9`` keys two of ``defensive``'s caches
@@ -87,7 +88,9 @@ defensive stop folding hands that may win) and replayed 20 pilot matches (FIMJ, 
 Seipalle expert vs efficiency and Seipalle expert vs defensive, 0-4 each) exactly.
 ``88d84998f4`` (riichi-tenhou's danger traits written as riichi-ema's with its own id, the
 same values) replayed matches 0-1 of both riichi-ema expert cells of ``dfdcf694f3`` and of
-six other cells identically."""
+six other cells identically; ``8e2be7c46c`` (``danger.passed`` in one pass over the
+discards' order) replayed matches 0-3 of both and 0-1 of Seipalle's expert vs ``defensive``
+identically."""
 
 
 SAME_IN_RULESET: dict[tuple[str, ...], str] = {

@@ -435,25 +435,23 @@ def passed(v: PlayerView, seat: int, traits: RuleTraits) -> int:
     ['2m', '2p']
     """
     order = v.discard_seats
-    if not order:
+    riichi = v.riichi_at[seat] if traits.riichi_passed and v.riichi_at else 0
+    if not order or not (riichi or traits.temporary_furiten):
         return 0
-    start = v.riichi_at[seat] if traits.riichi_passed and v.riichi_at else 0
-    if not start:
-        if not traits.temporary_furiten:
-            return 0
-        claimed = v.claimed
-        seen = [0] * len(v.discards)
-        for i, s in enumerate(order):
-            if s == seat or (claimed and claimed[s][seen[s]]):
-                start = i + 1
-            seen[s] += 1
     end = len(order) - (v.claim is not None and v.phase == "claim")  # not let pass yet
+    claimed = v.claimed if not riichi else ()
     mask = 0
     seen = [0] * len(v.discards)
     for i, s in enumerate(order):
-        if start <= i < end and s != seat:
-            mask |= 1 << v.discards[s][seen[s]]
-        seen[s] += 1
+        n = seen[s]
+        seen[s] = n + 1
+        if riichi:
+            if i >= riichi and s != seat and i < end:
+                mask |= 1 << v.discards[s][n]
+        elif s == seat or (claimed and claimed[s][n]):
+            mask = 0  # its own discard, or a call: nothing let pass before counts
+        elif i < end:
+            mask |= 1 << v.discards[s][n]
     return mask
 
 
