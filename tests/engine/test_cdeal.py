@@ -75,6 +75,7 @@ def _seats(match: Any) -> Any:
         [(s.counts, s.melds, s.discards, s.claimed, s.missed_win, s.status) for s in deal.seats],
         [(r.standing, r.double, r.stake, r.ippatsu_mark) for r in deal.riichi_seats],
         [(r.held, r.discarded) for r in deal.red_seats],
+        deal.from_draw,
         deal.phase,
         deal.turn,
         deal.drawn,

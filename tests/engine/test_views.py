@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from muraglia.engine import DealState, Game
+from muraglia.engine.actions import Discard
 from muraglia.engine.match import MatchState
 from muraglia.engine.views import view_of
 from muraglia.rulesets import load_ruleset
@@ -147,3 +148,26 @@ def test_a_view_carries_the_ruleset_the_winds_and_the_claimed_discards() -> None
     assert [len(c) for c in v.claimed] == [len(d) for d in v.discards]
     assert sum(map(sum, v.claimed)) == 1  # the discard that went into the first meld
     assert any(c and c[-1] for c in v.claimed)
+
+
+def test_a_view_marks_the_discards_that_were_the_tile_just_drawn() -> None:
+    """Tsumogiri is public: ``from_draw`` holds the positions of the drawn tiles let go."""
+    for spec, seed in (("riichi-ema", 11), ("seipalle", 4), ("mcr", 2), ("fimj", 7)):
+        rng = random.Random(seed)
+        deal = Game(load_ruleset(spec), seed=seed).new_deal()
+        expected: list[int] = []
+        seen_both = [False, False]
+        while not deal.is_over:
+            seat = deal.to_act[0]
+            action = choose(rng, deal.legal_actions(seat))
+            if isinstance(action, Discard):
+                drawn = view_of(deal, seat).drawn
+                if drawn is not None and action.tile == drawn:
+                    expected.append(len(deal.discard_log))
+                    seen_both[0] = True
+                else:
+                    seen_both[1] = True
+            deal.apply(action)
+            if not deal.is_over:
+                assert list(view_of(deal, (seat + 1) % 4).from_draw) == expected, spec
+        assert all(seen_both), spec

@@ -1063,7 +1063,7 @@ static PyObject *NO_WINNERS = NULL;   /* () */
 
 static PyObject *s_phase_, *s_turn, *s_legal_, *s_late, *s_events, *s_tile, *s_seat,
     *s_riichi_pending, *s_double, *s_discards, *s_calls_made, *s_kongs_made, *s_discarded,
-    *s_claim_red, *s_claimed, *s_discard_log, *s_pending_indicators, *s_check_void, *s_end_,
+    *s_claim_red, *s_claimed, *s_discard_log, *s_from_draw, *s_pending_indicators, *s_check_void, *s_end_,
     *s_claim_tile, *s_options, *s_answers, *s_miss_any_completion, *s_robbing_concealed,
     *s_close_window_, *s_void_unclaimed, *s_late_claims, *s_live,
     *s_red_live, *s_draw_, *s_replacement, *s_drew_replacement, *s_reveal_, *s_layout,
@@ -1533,6 +1533,32 @@ static int do_discard(PyObject *deal, PyObject *action, Py_ssize_t seat) {
             goto done;
         }
     }
+    { /* the tile just drawn let go (tsumogiri): its position in the log */
+        PyObject *drawn = GA(deal, s_drawn), *log, *marks, *pos;
+        long dk;
+        if (drawn == NULL) goto done;
+        dk = drawn == Py_None ? -1 : PyLong_AsLong(drawn);
+        Py_DECREF(drawn);
+        if (dk == -1 && PyErr_Occurred()) goto done;
+        if (dk == k) {
+            Py_ssize_t nlog;
+            log = GA(deal, s_discard_log);
+            if (log == NULL) goto done;
+            nlog = PyObject_Length(log);
+            Py_DECREF(log);
+            if (nlog < 0) goto done;
+            marks = GA(deal, s_from_draw);
+            if (marks == NULL) goto done;
+            pos = PyLong_FromSsize_t(nlog - 1);
+            t = pos && PyList_Check(marks) ? PyList_Append(marks, pos) : -1;
+            Py_XDECREF(pos);
+            Py_DECREF(marks);
+            if (t < 0) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "from_draw must be a list");
+                goto done;
+            }
+        }
+    }
     if (set_attr(deal, s_drawn, Py_None) < 0) goto done;
     for (;;) { /* an open kong's indicator, after the discard */
         long pend = int_attr(deal, s_pending_indicators), first, nind;
@@ -1985,6 +2011,7 @@ PyMODINIT_FUNC PyInit__cdeal(void) {
     INTERN(s_claim_red, "claim_red");
     INTERN(s_claimed, "claimed");
     INTERN(s_discard_log, "discard_log");
+    INTERN(s_from_draw, "from_draw");
     INTERN(s_pending_indicators, "pending_indicators");
     INTERN(s_check_void, "check_void");
     INTERN(s_end_, "_end");

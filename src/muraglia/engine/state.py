@@ -151,6 +151,7 @@ class DealState:
         "final_hands",
         "first",
         "flow",
+        "from_draw",
         "honba",
         "indicators",
         "kongs_made",
@@ -219,6 +220,10 @@ class DealState:
         self.red_seats: tuple[RedSeat, ...] = tuple(RedSeat() for _ in range(n))
         """Per seat: its red fives (EMA-TILE-2; empty in a wall without them)."""
         self.discard_log: list[tuple[int, Tile]] = []
+        self.from_draw: list[int] = []
+        """Positions in ``discard_log`` of the discards that were the tile just drawn
+        (tsumogiri: seen at every table, the tile leaving from the draw, not the hand; a
+        drawn tile of a kind also held counts as drawn)."""
         self.calls_made = 0
         self.kongs_made = 0
         self.red_indicators: set[int] = set()
@@ -726,6 +731,8 @@ class DealState:
         rec.discards.append(tile)
         rec.claimed.append(False)
         self.discard_log.append((seat, tile))
+        if self.drawn == tile:
+            self.from_draw.append(len(self.discard_log) - 1)
         self.drawn = None
         while self.pending_indicators:  # an open kong's indicator, after the discard
             self.pending_indicators -= 1

@@ -76,6 +76,11 @@ class ViewedDeal(SeatRecords, TableFacts, Protocol):
         ...  # pragma: no cover
 
     @property
+    def from_draw(self) -> Sequence[int]:
+        """Positions in ``discard_log`` of the discards that were the tile just drawn."""
+        ...  # pragma: no cover
+
+    @property
     def red_indicators(self) -> set[int]:
         """Positions in ``indicators`` of red fives."""
         ...  # pragma: no cover
@@ -154,6 +159,11 @@ class PlayerView:
     """Per seat with a standing riichi, the discards made in the deal up to and including its
     riichi discard (positions in ``discard_seats`` from this one on came after it); 0 for a
     seat without one."""
+    from_draw: tuple[int, ...] = ()
+    """Positions in ``discard_seats`` of the discards that were the tile just drawn
+    (tsumogiri, public at every table: the tile leaves from the draw, not from the hand; a
+    drawn tile of a kind the seat also held counts as drawn). The others came from the hand
+    (tedashi) or followed a call."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (tiles in notation)."""
@@ -213,4 +223,5 @@ def view_of(deal: ViewedDeal, seat: int, match: Scoreboard | None = None) -> Pla
         passes=match.passes if match is not None else 0,
         discard_seats=tuple([s for s, _ in deal.discard_log]),
         riichi_at=tuple([(r.turn or 0) if r.standing else 0 for r in deal.riichi_seats]),
+        from_draw=tuple(deal.from_draw),
     )
