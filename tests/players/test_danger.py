@@ -337,32 +337,3 @@ def test_the_tiles_let_pass_are_safe_against_a_riichi() -> None:
     assert DangerModel.of(Table.of(base)).deal_in(Tile.M3) > 0
     # suji of the passed 4s: a 2-3s or 5-6s two-sided wait would have won on it
     assert m.deal_in(Tile.S1) < DangerModel.of(Table.of(base)).deal_in(Tile.S1)
-
-
-def test_a_closed_seat_letting_its_draws_go_reads_readier() -> None:
-    """``RuleTraits.draw_odds``: the tsumogiri of a closed, undeclared seat's last three
-    discards scales its readiness (the view's ``from_draw``); open and riichi seats keep theirs."""
-    odds = ((1.0, 1.0, 1.0, 1.0), (0.5, 1.0, 1.5, 2.0), (0.3, 0.6, 1.1, 1.7))
-    plain = traits_for("seipalle")
-    reads = replace(plain, draw_odds=odds)
-    # seat 1 has made 10 discards, seat 2 as many; the last three of seat 1 were its draws
-    order = (1, 2) * 10
-    marks = (0, 14, 16, 18)  # seat 1's first and its last three discards (positions 0, 2 ...)
-    river = ("1m2m3m4m5m6m7m8m9m1p", "1s2s3s4s5s6s7s8s9s1p", "", "")
-    v = replace(
-        view("seipalle", discards=river, riichi=(False,) * 4),
-        discard_seats=order,
-        from_draw=marks,
-    )
-    t = Table.of(v)
-    base1, base2 = readiness(t, 1, plain), readiness(t, 2, plain)
-    assert 0 < base1 < 0.5
-    assert readiness(t, 1, reads) == pytest.approx(2.0 * base1)  # 3 of the last 3 drawn
-    assert readiness(t, 2, reads) == pytest.approx(0.5 * base2)  # none of its last 3
-    one = replace(v, from_draw=(0, 2, 18))
-    assert readiness(Table.of(one), 1, reads) == pytest.approx(1.0 * base1)
-    # an open seat, or one in riichi, is not scaled
-    opened = replace(v, melds=((), ("7p7p7p",), (), ()))
-    assert readiness(Table.of(opened), 1, reads) == readiness(Table.of(opened), 1, plain)
-    declared = replace(v, riichi=(False, True, False, False))
-    assert readiness(Table.of(declared), 1, reads) == 1.0

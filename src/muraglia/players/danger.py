@@ -160,12 +160,6 @@ class RuleTraits:
     Seipalle a read, not a rule: the seat's hand has not changed since, so a tile on which
     it could not or would not win then still gives it no win now, a player who may win
     being taken to win. Read as :attr:`riichi_passed` is."""
-    draw_odds: tuple[tuple[float, ...], ...] = ()
-    """How much more (or less) likely a closed seat without riichi is ready, by how many of
-    its last three discards were the tile just drawn (tsumogiri, the view's ``from_draw``:
-    0-3), for a seat that has made 4-7, 8-11 and 12 or more discards: factors on
-    :func:`readiness`. No rule: the bot's reading of a table, set by a bot whose profile
-    says so (:attr:`~muraglia.players.profiles.Profile.expert_draw_odds`); empty: not read."""
 
 
 TRAITS: dict[str, RuleTraits] = {
@@ -263,8 +257,6 @@ def readiness(t: Table, seat: int, traits: RuleTraits) -> float:
     p = 1 - (1 - _MELD_READY[min(n, 4)]) * (1 - tempo)
     if v.live_count < 20:
         p += (20 - v.live_count) / 100  # the last turns: hands are formed
-    if n == 0 and traits.draw_odds and turns >= _DRAW_ODDS_FROM:
-        p *= traits.draw_odds[_draw_stage(turns)][drawn_of_last(v, seat, 3)]
     last = v.discards[seat][-2:]
     if (
         turns >= 8
@@ -273,42 +265,6 @@ def readiness(t: Table, seat: int, traits: RuleTraits) -> float:
     ):
         p += 0.05  # middle tiles let go late: the hand is formed
     return min(p, 0.95)
-
-
-_DRAW_ODDS_FROM = 4
-"""The discards a seat has made from which :attr:`RuleTraits.draw_odds` are read."""
-
-
-def _draw_stage(turns: int) -> int:
-    """The row of :attr:`RuleTraits.draw_odds` for a seat that has made ``turns`` discards."""
-    return 0 if turns < 8 else 1 if turns < 12 else 2
-
-
-def drawn_of_last(v: PlayerView, seat: int, last: int) -> int:
-    """How many of ``seat``'s last ``last`` discards were the tile just drawn (tsumogiri).
-
-    Read from the view's order of the discards (``discard_seats``) and its ``from_draw``
-    marks; 0 where the view does not carry them.
-
-    >>> v = PlayerView(seat=0, dealer=0, round_wind=Tile.EAST, phase="act", to_act=(0,),
-    ...     hand=(), drawn=None, melds=((),) * 4, bonus=((),) * 4,
-    ...     discards=((), (Tile.M1, Tile.M2, Tile.M3), (Tile.P1,), (Tile.S1,)), claim=None,
-    ...     hand_sizes=(13,) * 4, live_count=60, dead_count=14, indicators=(),
-    ...     riichi=(False,) * 4, status=("playing",) * 4, scores=(0,) * 4, pot=0,
-    ...     rules="seipalle", discard_seats=(1, 2, 1, 3, 1), from_draw=(2, 3, 4))
-    >>> drawn_of_last(v, 1, 3), drawn_of_last(v, 1, 1), drawn_of_last(v, 2, 3)
-    (2, 1, 0)
-    """
-    marks = set(v.from_draw)
-    count = seen = 0
-    order = v.discard_seats
-    for i in range(len(order) - 1, -1, -1):
-        if order[i] == seat:
-            count += i in marks
-            seen += 1
-            if seen == last:
-                break
-    return count
 
 
 def threat_of(t: Table, traits: RuleTraits) -> float:

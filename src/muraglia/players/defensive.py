@@ -253,12 +253,6 @@ class DefensiveBot(EfficiencyBot):
     traits' ``riichi_passed`` and ``temporary_furiten``; the profile's
     :attr:`~muraglia.players.profiles.Profile.defensive_passes` and ``expert_passes``)."""
 
-    draw_odds: tuple[tuple[float, ...], ...] = ()
-    """Factors on a closed, undeclared seat's readiness by its discards of the tile just
-    drawn (:attr:`~muraglia.players.danger.RuleTraits.draw_odds`; the profile's
-    :attr:`~muraglia.players.profiles.Profile.expert_draw_odds` for the expert); empty: not
-    read."""
-
     def danger_traits(self) -> RuleTraits:
         """The traits the bot's danger model reads (:attr:`dealer_ron`, :attr:`read_passes`)."""
         traits = self.traits
@@ -266,8 +260,6 @@ class DefensiveBot(EfficiencyBot):
             traits = replace(traits, dealer_pays_more=False)
         if not self.read_passes and (traits.riichi_passed or traits.temporary_furiten):
             traits = replace(traits, riichi_passed=False, temporary_furiten=False)
-        if self.draw_odds:
-            traits = replace(traits, draw_odds=self.draw_odds)
         return traits
 
     def danger_model(self, t: Table) -> DangerModel:

@@ -141,11 +141,6 @@ class Profile:
     :func:`~muraglia.players.danger.passed`). riichi-ema: on."""
     defensive_passes: bool = False
     """The same for the defensive bot."""
-    expert_draw_odds: tuple[tuple[float, ...], ...] = ()
-    """Factors on the expert's estimate that a closed seat without riichi is ready, by how
-    many of its last three discards were the tile just drawn (tsumogiri, 0-3), for a seat
-    that has made 4-7, 8-11 and 12 or more discards
-    (:attr:`~muraglia.players.danger.RuleTraits.draw_odds`); empty: not read."""
     dealer_ron: bool = False
     """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
     is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
