@@ -1182,3 +1182,26 @@ def test_views_are_not_modified_by_the_expert() -> None:
     ExpertBot("riichi-ema").choose(v, discards_of(v))
     assert v == before
     _ = record_of
+
+
+def test_tsumogiri_odds_count_the_closed_seats_drawn_discards() -> None:
+    to = _bench("tsumogiri_odds")
+    cells = to.measure("seipalle", "defensive", 1, 50000, 99)
+    assert set(cells) <= {(s, d) for s in to.STAGES for d in range(4)}
+    total = sum(c[0] for c in cells.values())
+    assert total > 20
+    assert all(0 <= c[2] <= c[0] and 0 <= c[1] <= c[0] for c in cells.values())
+    assert [to.stage_of(n) for n in (4, 7, 8, 11, 12)] == ["4-7", "4-7", "8-11", "8-11", "12+"]
+    v = PlayerView(
+        seat=0, dealer=0, round_wind=Tile.EAST, phase="act", to_act=(0,), hand=(),
+        drawn=None, melds=((),) * 4, bonus=((),) * 4, discards=((),) * 4, claim=None,
+        hand_sizes=(13,) * 4, live_count=60, dead_count=14, indicators=(),
+        riichi=(False,) * 4, status=("active",) * 4, scores=(0,) * 4, pot=0,
+        rules="seipalle", discard_seats=(1, 2, 1, 3, 1, 1), from_draw=(0, 3, 4, 5),
+    )  # fmt: skip
+    assert to.drawn_of_last(v, 1) == 2  # its last three: positions 2, 4, 5
+    assert to.drawn_of_last(v, 3) == 1
+    assert to.drawn_of_last(v, 2) == 0
+    with pytest.raises(SystemExit) as stop:
+        to.main(["--matches", "0"])
+    assert stop.value.code == 2
