@@ -293,13 +293,13 @@ def test_seipalle_defensive_weighs_half_the_stake() -> None:
 def test_the_defensive_bot_values_ready_hands_by_the_scorer_only_where_the_profile_says(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``Profile.defensive_ready_values`` is on in Seipalle alone. There, on a ready hand
+    """``Profile.defensive_ready_values`` is on in Seipalle and FIMJ. In Seipalle, on a ready hand
     whose only double on a discard is riichi (no double besides dora without it,
     SEI-SCORE-2; dama wins self-drawn only, SEI-DBL-D29) dama beats riichi by the stake it
     risks (SEI-RIICHI-3/6): with the switch the defensive bot stays dama, switched off it
     declares as the efficiency bot does. Elsewhere the defensive bot keeps the efficiency
     bot's riichi and ranking, while the expert reads the scorer everywhere."""
-    assert [k for k, p in PROFILES.items() if p.defensive_ready_values] == ["seipalle"]
+    assert [k for k, p in PROFILES.items() if p.defensive_ready_values] == ["fimj", "seipalle"]
     cheap = view("123m456p789s11z23s", drawn="9m", rules="seipalle", live=50)
     legal = [*discards_of(cheap), Discard(0, Tile.M9, riichi=True)]
     assert DefensiveBot("seipalle").ready_values
@@ -310,7 +310,7 @@ def test_the_defensive_bot_values_ready_hands_by_the_scorer_only_where_the_profi
     assert not bot.ready_values
     assert bot.riichi_stake == 0.0
     assert bot.choose(cheap, legal) == Discard(0, Tile.M9, riichi=True)
-    for rules in ("riichi-ema", "riichi-tenhou", "fimj", "ravenna", "mcr"):
+    for rules in ("riichi-ema", "riichi-tenhou", "ravenna", "mcr"):
         assert ExpertBot(rules).ready_values
         bot = DefensiveBot(rules)
         assert not bot.ready_values
@@ -325,6 +325,31 @@ def test_the_defensive_bot_values_ready_hands_by_the_scorer_only_where_the_profi
     declared = Discard(0, Tile.S2, riichi=True)
     assert DefensiveBot("riichi-ema").choose(v, legal) == declared
     assert EfficiencyBot("riichi-ema").choose(v, legal) == declared
+
+
+def test_the_fimj_defensive_bot_weighs_its_waits_value() -> None:
+    """``Profile.defensive_value_units`` (FIMJ: 12, the expert's): 6789m 456p 123s 57s 99s
+    is ready on 6s whichever of 6m and 9m goes; keeping 789m makes the snake (chows
+    1-2-3, 4-5-6, 7-8-9, suits free: FIMJ-DBL-F15), which doubles the win. The defensive
+    bot keeps it, as the expert does; without the weight both discards score alike for it,
+    as for the efficiency bot. Seipalle's defensive bot keeps no such weight."""
+    v = view("6789m456p123s579s9s", rules="fimj", live=60)
+    legal = discards_of(v)
+    bot = DefensiveBot("fimj")
+    assert bot.ready_values
+    assert bot.value_units == 12.0 == VALUE_UNITS
+    assert bot.choose(v, legal).tile == Tile.M6
+    assert ExpertBot("fimj").choose(v, legal).tile == Tile.M6
+    flat = DefensiveBot("fimj")
+    flat.value_units = 0.0
+    ranked, _, _ = flat.ranked_equity(Table.of(v), legal, with_equity=False)
+    six, nine = (ranked[a] for a in legal if a.tile in (Tile.M6, Tile.M9))
+    assert six == pytest.approx(nine)
+    ranked, _, _ = bot.ranked_equity(Table.of(v), legal, with_equity=False)
+    six, nine = (ranked[a] for a in legal if a.tile in (Tile.M6, Tile.M9))
+    assert six > nine
+    assert DefensiveBot("seipalle").value_units == 0.0
+    assert ExpertBot("seipalle").value_units == VALUE_UNITS
 
 
 def test_expert_folds_a_poor_hand_against_riichi_and_pushes_a_ready_one() -> None:

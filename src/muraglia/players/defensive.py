@@ -33,7 +33,10 @@ leave the hand ready are valued by the ruleset's scorer as the expert values the
 is allowed on (no double besides dora, SEI-SCORE-2) costs a step, and riichi is declared
 only where its expected gain beats dama's by more than the share of the 1000 stake it risks
 that the profile weighs (:meth:`DefensiveBot.riichi_pays`, SEI-RIICHI-3/6) — the efficiency
-field declares on every ready hand and its stakes go to the next winner (SEI-PAY-5).
+field declares on every ready hand and its stakes go to the next winner (SEI-PAY-5). In FIMJ
+the waits' value also moves the ready discards, as the expert's does
+(:attr:`~muraglia.players.profiles.Profile.defensive_value_units`: richi's double on a single
+wait, FIMJ-DBL-C16, and the copies likely to come to a wait).
 
 Where every hand is settled (FIMJ, Ravenna) a deal-in costs no more than another seat's win,
 and reading the danger lost placement there in every form measured; the bot defends instead
@@ -153,6 +156,7 @@ class DefensiveBot(EfficiencyBot):
             # docs/players.md, "Issue 20, Seipalle, third pass")
             self.ready_values = True
             self.riichi_stake = self.traits.riichi_stake * self.profile.defensive_stake_share
+            self.value_units = self.profile.defensive_value_units
         if self.traits.settled:
             # FIMJ, Ravenna: a deal-in costs no more than another seat's win (FIMJ-PAY-1,
             # RAV-PAY-1). Reading the danger there lost placement in every form measured
@@ -384,12 +388,13 @@ class DefensiveBot(EfficiencyBot):
     ready_values = False
     """Whether the discards that leave the hand ready are valued by the ruleset's scorer
     (:meth:`_value_ready`): the expert's, and the defensive bot's where the profile says so
-    (:attr:`~muraglia.players.profiles.Profile.defensive_ready_values`, Seipalle)."""
+    (:attr:`~muraglia.players.profiles.Profile.defensive_ready_values`, Seipalle and FIMJ)."""
 
     value_units = 0.0
     """Ukeire units a ready hand's expected value worth one typical hand adds to its score
-    (the expert's :data:`~muraglia.players.expert.VALUE_UNITS`; 0: none, the defensive bot
-    keeps the efficiency bot's ranking of the waits)."""
+    (the expert's :data:`~muraglia.players.expert.VALUE_UNITS`; the defensive bot's is the
+    profile's :attr:`~muraglia.players.profiles.Profile.defensive_value_units`, FIMJ's 12;
+    0: none, the defensive bot keeps the efficiency bot's ranking of the waits)."""
 
     riichi_gain = RIICHI_GAIN
     """:meth:`riichi_pays`'s gain rule: riichi on a hand that has a yaku without it where it

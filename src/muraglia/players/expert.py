@@ -286,8 +286,7 @@ class ExpertBot(DefensiveBot):
         self.place_deals = self.profile.place_deals
         self.place_spread = self.profile.place_spread
         self.riichi_stake = self.traits.riichi_stake
-        if self.profile.ready_value:
-            self.value_units = self.profile.ready_value
+        self.value_units = self.profile.ready_value or VALUE_UNITS
         self.lookahead = self.profile.min_fan > 0 or self.profile.lookahead
         self.call_check = self.lookahead  # calls judged one draw ahead as the discards are
         self.winning_outs = False  # the lookahead counts them (:meth:`_look_ahead`)

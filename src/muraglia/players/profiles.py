@@ -163,6 +163,13 @@ class Profile:
     waits' value or its lookahead. Seipalle: on, pilot 2.336 +/- 0.101 over 400 matches
     against three efficiency bots (paired -0.150 +/- 0.093; docs/players.md, "Issue 20,
     Seipalle, third pass"). The expert reads it always."""
+    defensive_value_units: float = 0.0
+    """With :attr:`defensive_ready_values`, the ukeire units a ready discard gains per
+    typical hand of its waits' expected value in the defensive bot (the expert's
+    :attr:`~muraglia.players.defensive.DefensiveBot.value_units`; 0: the waits' value is
+    read only where a wait cannot win). FIMJ: 12, the expert's, paired -0.076 +/- 0.053
+    over 722 matches against three efficiency bots (docs/players.md, "Issue 20, the
+    fifteenth session")."""
     defensive_stake_share: float = 1.0
     """With :attr:`defensive_ready_values`, the share of the riichi stake
     (:attr:`~muraglia.players.danger.RuleTraits.riichi_stake`) the defensive bot weighs
@@ -200,6 +207,12 @@ PROFILES: dict[str, Profile] = {
             (1.28, 1.45, 1.12, 0.98, 0.85),
             (0.79, 1.88, 0.64, 1.25, 0.90),
         ),
+        # the defensive bot values its ready hands by the scorer and weighs their waits'
+        # value as the expert does (richi's double, FIMJ-DBL-C16; the likely copies above):
+        # paired -0.076 +/- 0.053 over 722 matches against three efficiency bots
+        # (docs/players.md, "Issue 20, the fifteenth session")
+        defensive_ready_values=True,
+        defensive_value_units=12.0,
     ),
     "ravenna": Profile(
         "ravenna",
