@@ -188,6 +188,19 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("dfdcf694f3", "fimj", "expert", "efficiency"): "dd51218ab1",
     ("dfdcf694f3", "fimj", "expert", "defensive"): "dd51218ab1",
     ("dfdcf694f3", "fimj", "defensive", "efficiency"): "95c8b2f66d",
+    ("e40feb95f6", "riichi-ema", "defensive", "efficiency"): "fb7e3cf7a3",
+    ("e40feb95f6", "riichi-ema", "expert", "efficiency"): "dfdcf694f3",
+    ("e40feb95f6", "riichi-ema", "expert", "defensive"): "dfdcf694f3",
+    ("e40feb95f6", "seipalle", "expert", "efficiency"): "fb7e3cf7a3",
+    ("e40feb95f6", "seipalle", "defensive", "efficiency"): "af5c452fb9",
+    ("e40feb95f6", "seipalle", "expert", "defensive"): "51af159db4",
+    ("e40feb95f6", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("e40feb95f6", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("e40feb95f6", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("e40feb95f6", "ravenna", "expert", "efficiency"): "57a5196ea1",
+    ("e40feb95f6", "ravenna", "expert", "defensive"): "57a5196ea1",
+    ("e40feb95f6", "ravenna", "defensive", "efficiency"): "339e075ec1",
+    ("e40feb95f6", "fimj", "expert", "efficiency"): "dd51218ab1",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -266,7 +279,11 @@ three) identically. ``dfdcf694f3`` (the fourteenth session: riichi-ema's expert 
 tiles each seat let pass, EMA-FURI-3/4, and ranks by the value lookahead, both from
 riichi-ema's profile; the view's order of the discards, read by no other bot) starts new
 riichi-ema expert cells; ``verify --matches 2`` replayed matches 0-1 of every other cell and
-pilot identically."""
+pilot identically. ``e40feb95f6`` (the fifteenth session: FIMJ's ``defensive`` values its
+ready hands by the scorer and weighs their waits' value, from FIMJ's profile) starts new
+FIMJ ``defensive`` vs efficiency and expert vs ``defensive`` cells; ``verify --matches 2``
+replayed matches 0-1 of every other cell identically (the FIMJ expert vs efficiency cell
+among them)."""
 
 
 def cell_bots(
