@@ -1063,7 +1063,8 @@ static PyObject *NO_WINNERS = NULL;   /* () */
 
 static PyObject *s_phase_, *s_turn, *s_legal_, *s_late, *s_events, *s_tile, *s_seat,
     *s_riichi_pending, *s_double, *s_discards, *s_calls_made, *s_kongs_made, *s_discarded,
-    *s_claim_red, *s_claimed, *s_discard_log, *s_from_draw, *s_pending_indicators, *s_check_void, *s_end_,
+    *s_claim_red, *s_claimed, *s_discard_log, *s_from_draw, *s_pending_indicators,
+    *s_check_void, *s_end_,
     *s_claim_tile, *s_options, *s_answers, *s_miss_any_completion, *s_robbing_concealed,
     *s_close_window_, *s_void_unclaimed, *s_late_claims, *s_live,
     *s_red_live, *s_draw_, *s_replacement, *s_drew_replacement, *s_reveal_, *s_layout,

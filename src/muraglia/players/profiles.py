@@ -162,14 +162,15 @@ class Profile:
     the stake it risks (SEI-RIICHI-3/6, SEI-PAY-5), without the expert's weight on the
     waits' value or its lookahead. Seipalle: on, pilot 2.336 +/- 0.101 over 400 matches
     against three efficiency bots (paired -0.150 +/- 0.093; docs/players.md, "Issue 20,
-    Seipalle, third pass"). The expert reads it always."""
+    Seipalle, third pass"). FIMJ: on, with :attr:`defensive_value_units`. The expert reads
+    it always."""
     defensive_value_units: float = 0.0
     """With :attr:`defensive_ready_values`, the ukeire units a ready discard gains per
     typical hand of its waits' expected value in the defensive bot (the expert's
     :attr:`~muraglia.players.defensive.DefensiveBot.value_units`; 0: the waits' value is
-    read only where a wait cannot win). FIMJ: 12, the expert's, paired -0.076 +/- 0.053
-    over 722 matches against three efficiency bots (docs/players.md, "Issue 20, the
-    fifteenth session")."""
+    read only where a wait cannot win). FIMJ: 12, the expert's, paired -0.081 +/- 0.050
+    over 890 matches against three efficiency bots; its cell 2.460 +/- 0.035 over 4,000
+    (docs/players.md, "Issue 20, the fifteenth session")."""
     defensive_stake_share: float = 1.0
     """With :attr:`defensive_ready_values`, the share of the riichi stake
     (:attr:`~muraglia.players.danger.RuleTraits.riichi_stake`) the defensive bot weighs
@@ -209,8 +210,8 @@ PROFILES: dict[str, Profile] = {
         ),
         # the defensive bot values its ready hands by the scorer and weighs their waits'
         # value as the expert does (richi's double, FIMJ-DBL-C16; the likely copies above):
-        # paired -0.076 +/- 0.053 over 722 matches against three efficiency bots
-        # (docs/players.md, "Issue 20, the fifteenth session")
+        # paired -0.081 +/- 0.050 over 890 matches against three efficiency bots, the cell
+        # 2.460 +/- 0.035 over 4,000 (docs/players.md, "Issue 20, the fifteenth session")
         defensive_ready_values=True,
         defensive_value_units=12.0,
     ),
