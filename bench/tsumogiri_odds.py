@@ -24,11 +24,11 @@ from collections import defaultdict
 
 from muraglia.analysis.shanten import shanten_all
 from muraglia.engine.game import Game
-from muraglia.engine.views import PlayerView, view_of
+from muraglia.engine.views import PlayerView
 from muraglia.players import make_bot
 from muraglia.players.base import Table
 from muraglia.players.danger import readiness, traits_for
-from muraglia.players.simulate import match_seed
+from muraglia.players.simulate import match_seed, seat_bots
 from muraglia.rulesets import ruleset_for
 
 SPECS = {"fimj": "fimj(tournament=true)", "seipalle": "seipalle(tournament=true)"}
@@ -56,14 +56,13 @@ def measure(
     out: dict[tuple[str, int], list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
     for i in range(start, start + matches):
         game_seed = match_seed(seed, i)
-        hero = i % 4
-        names = [field] * 4
-        names[hero] = "expert"
+        names = seat_bots(["expert", field, field, field], i, rotate=True)
+        hero = i % 4  # seat_bots puts the first bot there
         bots = [make_bot(n, ruleset, seed=game_seed * 8 + s) for s, n in enumerate(names)]
         match = Game(ruleset, seed=game_seed).new_match()
         while not match.over:
             seat = match.to_act[0]
-            view = view_of(match.deal, seat, match)
+            view = match.view(seat)
             if seat == hero and view.phase == "act":
                 t = Table.of(view)
                 for s in range(len(view.discards)):

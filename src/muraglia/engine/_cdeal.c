@@ -1116,14 +1116,19 @@ static int end_deal(PyObject *deal, PyObject *reason) {
     return 0;
 }
 
+static Py_ssize_t append_attr(PyObject *obj, PyObject *name, PyObject *item, const char *what) {
+    /* obj.<name>.append(item), the list's new length (-1: an error, naming ``what``) */
+    PyObject *list = GA(obj, name);
+    Py_ssize_t n = -1;
+    if (list == NULL) return -1;
+    if (PyList_Check(list) && PyList_Append(list, item) == 0) n = PyList_GET_SIZE(list);
+    if (n < 0 && !PyErr_Occurred()) PyErr_Format(PyExc_TypeError, "%s must be a list", what);
+    Py_DECREF(list);
+    return n;
+}
+
 static int emit(PyObject *deal, PyObject *event) {
-    PyObject *events = GA(deal, s_events);
-    int r;
-    if (events == NULL) return -1;
-    r = PyList_Check(events) ? PyList_Append(events, event) : -1;
-    if (r < 0 && !PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "deal.events must be a list");
-    Py_DECREF(events);
-    return r;
+    return append_attr(deal, s_events, event, "deal.events") < 0 ? -1 : 0;
 }
 
 static int add_count(PyObject *rec, long k, long delta) {
@@ -1514,50 +1519,28 @@ static int do_discard(PyObject *deal, PyObject *action, Py_ssize_t seat) {
         PyErr_SetString(PyExc_TypeError, "a seat's discards must be a list");
         goto done;
     }
-    {
-        PyObject *claimed = GA(rec, s_claimed), *log, *pair;
-        if (claimed == NULL) goto done;
-        t = PyList_Check(claimed) ? PyList_Append(claimed, Py_False) : -1;
-        Py_DECREF(claimed);
-        if (t < 0) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "claimed must be a list");
-            goto done;
-        }
-        log = GA(deal, s_discard_log);
-        if (log == NULL) goto done;
-        pair = PyTuple_Pack(2, sobj, tile);
-        t = pair && PyList_Check(log) ? PyList_Append(log, pair) : -1;
-        Py_XDECREF(pair);
-        Py_DECREF(log);
-        if (t < 0) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "discard_log must be a list");
-            goto done;
-        }
-    }
-    { /* the tile just drawn let go (tsumogiri): its position in the log */
-        PyObject *drawn = GA(deal, s_drawn), *log, *marks, *pos;
+    { /* the discard unclaimed yet, in the deal's log, and there marked if it was the tile
+         just drawn (tsumogiri) */
+        PyObject *pair, *drawn, *pos;
+        Py_ssize_t logged;
         long dk;
+        if (append_attr(rec, s_claimed, Py_False, "claimed") < 0) goto done;
+        pair = PyTuple_Pack(2, sobj, tile);
+        if (pair == NULL) goto done;
+        logged = append_attr(deal, s_discard_log, pair, "discard_log");
+        Py_DECREF(pair);
+        if (logged < 0) goto done;
+        drawn = GA(deal, s_drawn);
         if (drawn == NULL) goto done;
         dk = drawn == Py_None ? -1 : PyLong_AsLong(drawn);
         Py_DECREF(drawn);
         if (dk == -1 && PyErr_Occurred()) goto done;
         if (dk == k) {
-            Py_ssize_t nlog;
-            log = GA(deal, s_discard_log);
-            if (log == NULL) goto done;
-            nlog = PyObject_Length(log);
-            Py_DECREF(log);
-            if (nlog < 0) goto done;
-            marks = GA(deal, s_from_draw);
-            if (marks == NULL) goto done;
-            pos = PyLong_FromSsize_t(nlog - 1);
-            t = pos && PyList_Check(marks) ? PyList_Append(marks, pos) : -1;
-            Py_XDECREF(pos);
-            Py_DECREF(marks);
-            if (t < 0) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "from_draw must be a list");
-                goto done;
-            }
+            pos = PyLong_FromSsize_t(logged - 1);
+            if (pos == NULL) goto done;
+            t = append_attr(deal, s_from_draw, pos, "from_draw") < 0 ? -1 : 0;
+            Py_DECREF(pos);
+            if (t < 0) goto done;
         }
     }
     if (set_attr(deal, s_drawn, Py_None) < 0) goto done;
