@@ -337,3 +337,48 @@ def test_the_tiles_let_pass_are_safe_against_a_riichi() -> None:
     assert DangerModel.of(Table.of(base)).deal_in(Tile.M3) > 0
     # suji of the passed 4s: a 2-3s or 5-6s two-sided wait would have won on it
     assert m.deal_in(Tile.S1) < DangerModel.of(Table.of(base)).deal_in(Tile.S1)
+
+
+def test_a_fitted_read_of_the_waits_moves_the_danger_by_its_features() -> None:
+    """RuleTraits.wait_fit: the shape count's log-odds and the features (WAIT_FEATURES)
+    weighed by fitted coefficients; a genbutsu stays safe, an honour with a negative
+    coefficient falls and a dora with a positive one rises against the shape count."""
+    from muraglia.players.danger import WAIT_FEATURES, fitted_danger, wait_features
+
+    v = view("seipalle", discards=("", "1m 9p", "", ""), indicators="4s")
+    t = Table.of(v)
+    tr = traits_for("seipalle")
+    plain = wait_danger(t, 1, tr)
+    # the calibrated shape count alone (a fit of the shape term): the ranking is kept
+    shape_only = (0.0, 1.0) + (0.0,) * (len(WAIT_FEATURES) - 1)
+    same = wait_danger(t, 1, replace(tr, wait_fit=shape_only))
+    for k in range(34):
+        assert same[k] == pytest.approx(plain[k], rel=1e-3, abs=1e-6)
+    coef = dict.fromkeys(WAIT_FEATURES, 0.0) | {"shape": 1.0, "honour": -2.0, "dora": 1.0}
+    fitted = wait_danger(t, 1, replace(tr, wait_fit=(0.0, *coef.values())))
+    assert plain[Tile.M1] == 0.0  # his own discard: furiten
+    assert fitted[Tile.M1] == 0.0
+    assert fitted[Tile.EAST] < plain[Tile.EAST]
+    assert fitted[Tile.S5] > plain[Tile.S5]  # 4s shows: 5s is dora
+    assert fitted[Tile.S6] == pytest.approx(plain[Tile.S6], rel=1e-3)  # neither
+    features = wait_features(t, 1, plain, [4] * 34)
+    assert len(features) == 34
+    assert all(len(f) == len(WAIT_FEATURES) for f in features)
+    assert features[Tile.M2][1] == 1.0  # next to his early 1m
+    assert features[Tile.S5][4] == 1.0  # dora
+    assert features[Tile.S4][5] == 1.0  # near it
+    assert fitted_danger((0.0, 1.0), [(0.0,)], [0.0]) == [0.0]
+
+
+def test_the_seipalle_expert_reads_the_waits_by_its_profile_fit() -> None:
+    from muraglia.players import make_bot
+    from muraglia.players.profiles import profile_for
+
+    fit = profile_for("seipalle").expert_wait_fit
+    assert len(fit) == 13
+    expert = make_bot("expert", "seipalle(tournament=true)")
+    assert expert.danger_traits().wait_fit == fit  # type: ignore[attr-defined]
+    defensive = make_bot("defensive", "seipalle(tournament=true)")
+    assert defensive.danger_traits().wait_fit == ()  # type: ignore[attr-defined]
+    riichi = make_bot("expert", "riichi-ema")
+    assert riichi.danger_traits().wait_fit == ()  # type: ignore[attr-defined]

@@ -60,6 +60,7 @@ usual yaku of a hand opened without a yakuhai) cannot win on terminals and honou
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -68,7 +69,7 @@ from muraglia.engine.actions import Action, Discard
 from muraglia.engine.views import PlayerView
 from muraglia.players.base import Table
 from muraglia.players.efficiency import dora_kinds
-from muraglia.tiles import DRAGONS, NUM_KINDS, NUM_SUITED, NUM_SUITS, RANKS, Tile
+from muraglia.tiles import COPIES, DRAGONS, NUM_KINDS, NUM_SUITED, NUM_SUITS, RANKS, Tile
 
 __all__ = [
     "EQUITY_UNITS",
@@ -85,6 +86,9 @@ __all__ = [
     "wait_danger",
     "win_gain",
     "win_chance",
+    "WAIT_FEATURES",
+    "fitted_danger",
+    "wait_features",
 ]
 
 NO_FURITEN_KEEP = 0.5
@@ -160,6 +164,11 @@ class RuleTraits:
     Seipalle a read, not a rule: the seat's hand has not changed since, so a tile on which
     it could not or would not win then still gives it no win now, a player who may win
     being taken to win. Read as :attr:`riichi_passed` is."""
+    wait_fit: tuple[float, ...] = ()
+    """Coefficients of a logistic read of the waits fitted to a field's ready hands
+    (:func:`fitted_danger`: the intercept, then one per :data:`WAIT_FEATURES`); empty: the
+    shape count alone. Read by a bot only where its profile gives them
+    (:attr:`~muraglia.players.profiles.Profile.expert_wait_fit`)."""
 
 
 TRAITS: dict[str, RuleTraits] = {
@@ -404,7 +413,129 @@ def wait_danger(
     total /= traits.win_share
     danger = [w / total for w in weights]
     _hand_shape(t, seat, traits, danger)
+    if traits.wait_fit:
+        return fitted_danger(traits.wait_fit, wait_features(t, seat, danger, unseen), danger)
     return danger
+
+
+WAIT_FEATURES = (
+    "shape",
+    "early",
+    "late_from_hand",
+    "riichi_tile",
+    "dora",
+    "near_dora",
+    "honour",
+    "terminal",
+    "two_eight",
+    "suit_share",
+    "suji",
+    "unseen",
+)
+"""What the fitted read of the waits (:func:`wait_features`) sees of each kind ``k`` for one
+seat: the shape count's log-odds (:func:`wait_danger` before the fit); whether ``k`` lies
+within two ranks of one of the seat's first six discards (an early discard: its
+neighbourhood was not wanted), of one of its last three discards that left from the hand
+rather than the draw (the view's ``from_draw``: a shape just broken or a wait just formed
+next to it), of its riichi discard; whether ``k`` is a dora, or within two ranks of one;
+honour, terminal, 2 or 8; the share of the seat's discards in ``k``'s suit; the share of
+``k``'s suji (three ranks away) the seat discarded; the viewer's unseen copies over 4."""
+
+
+def _near(k: int, kinds: Sequence[int]) -> float:
+    """1.0 if a suited ``k`` lies within two ranks of one of ``kinds`` (not ``k`` itself)."""
+    if k >= NUM_SUITED:
+        return 0.0
+    suit = k // RANKS
+    return float(any(x < NUM_SUITED and x // RANKS == suit and 0 < abs(x - k) <= 2 for x in kinds))
+
+
+def wait_features(
+    t: Table, seat: int, danger: Sequence[float], unseen: Sequence[int]
+) -> list[tuple[float, ...]]:
+    """Per kind, the :data:`WAIT_FEATURES` of ``seat``'s waits read from the view.
+
+    ``danger`` is the shape count (:func:`wait_danger`'s probabilities before the fit) and
+    ``unseen`` the viewer's unseen copies per kind. The order of the discards and which left
+    from the draw are the view's (``discard_seats``, ``from_draw``, ``riichi_at``); a view
+    without them (built by hand) reads none of those three features.
+
+    >>> from muraglia.engine.views import PlayerView
+    >>> v = PlayerView(seat=0, dealer=0, round_wind=Tile.EAST, phase="act", to_act=(0,),
+    ...     hand=(), drawn=None, melds=((),) * 4, bonus=((),) * 4,
+    ...     discards=((), (Tile.M2, Tile.NORTH), (), ()), claim=None,
+    ...     hand_sizes=(13,) * 4, live_count=50, dead_count=14, indicators=(Tile.M3,),
+    ...     riichi=(False,) * 4, status=("playing",) * 4, scores=(0,) * 4, pot=0,
+    ...     rules="seipalle", discard_seats=(1, 1), from_draw=(1,))
+    >>> f = wait_features(Table.of(v), 1, [0.05] * NUM_KINDS, [4] * NUM_KINDS)
+    >>> dict(zip(WAIT_FEATURES[1:], f[Tile.M4][1:]))  # doctest: +NORMALIZE_WHITESPACE
+    {'early': 1.0, 'late_from_hand': 1.0, 'riichi_tile': 0.0, 'dora': 1.0, 'near_dora': 0.0,
+     'honour': 0.0, 'terminal': 0.0, 'two_eight': 0.0, 'suit_share': 0.5, 'suji': 0.0,
+     'unseen': 1.0}
+    """
+    v = t.view
+    mine = v.discards[seat]
+    drawn = set(v.from_draw)
+    riichi_pos = v.riichi_at[seat] - 1 if v.riichi_at and v.riichi[seat] else -1
+    own: list[tuple[int, bool, int]] = []  # (kind, left from the draw, position)
+    n = 0
+    for i, s in enumerate(v.discard_seats):
+        if s == seat and n < len(mine):
+            own.append((mine[n], i in drawn, i))
+            n += 1
+    early = [k for k, _, _ in own[:6]] if own else list(mine[:6])
+    late = [k for k, from_draw, _ in own[-3:] if not from_draw]
+    riichi_tile = [k for k, _, i in own if i == riichi_pos]
+    dora = set(dora_kinds(v.indicators))
+    total = max(len(mine), 1)
+    share = [
+        sum(1 for k in mine if k < NUM_SUITED and k // RANKS == s) / total for s in range(NUM_SUITS)
+    ]
+    thrown = set(mine)
+    out: list[tuple[float, ...]] = []
+    for k in range(NUM_KINDS):
+        d = min(max(danger[k], 1e-4), 1 - 1e-4)
+        suited = k < NUM_SUITED
+        r = k % RANKS
+        sides = [x for x, ok in ((k - 3, r >= 3), (k + 3, r <= 5)) if suited and ok]
+        out.append(
+            (
+                math.log(d / (1 - d)),
+                _near(k, early),
+                _near(k, late),
+                _near(k, riichi_tile),
+                float(k in dora),
+                float(k not in dora and _near(k, list(dora)) > 0),
+                float(not suited),
+                float(suited and r in (0, RANKS - 1)),
+                float(suited and r in (1, RANKS - 2)),
+                share[k // RANKS] if suited else 0.0,
+                sum(1 for x in sides if x in thrown) / len(sides) if sides else 0.0,
+                unseen[k] / COPIES,
+            )
+        )
+    return out
+
+
+def fitted_danger(
+    fit: Sequence[float], features: Sequence[Sequence[float]], danger: Sequence[float]
+) -> list[float]:
+    """Per kind, the fitted probability that it wins for a ready seat.
+
+    ``fit`` is the intercept and one coefficient per feature (:attr:`RuleTraits.wait_fit`);
+    a kind the shape count (``danger``) gives no chance stays safe (a genbutsu, a kabe).
+
+    >>> fitted_danger((0.0, 1.0), [(0.0,), (0.0,)], [0.5, 0.0])
+    [0.5, 0.0]
+    """
+    out = []
+    for f, d in zip(features, danger, strict=True):
+        if d <= 0:
+            out.append(0.0)
+            continue
+        z = fit[0] + sum(c * x for c, x in zip(fit[1:], f, strict=True))
+        out.append(1 / (1 + math.exp(-z)))
+    return out
 
 
 def passed(v: PlayerView, seat: int, traits: RuleTraits) -> int:

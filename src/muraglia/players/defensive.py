@@ -257,13 +257,23 @@ class DefensiveBot(EfficiencyBot):
     traits' ``riichi_passed`` and ``temporary_furiten``; the profile's
     :attr:`~muraglia.players.profiles.Profile.defensive_passes` and ``expert_passes``)."""
 
+    wait_fit: tuple[float, ...] = ()
+    """The fitted read of the waits the danger model applies
+    (:attr:`~muraglia.players.danger.RuleTraits.wait_fit`; the expert's from its profile's
+    :attr:`~muraglia.players.profiles.Profile.expert_wait_fit`); empty: the shape count."""
+
     def danger_traits(self) -> RuleTraits:
-        """The traits the bot's danger model reads (:attr:`dealer_ron`, :attr:`read_passes`)."""
+        """The traits the bot's danger model reads.
+
+        Its :attr:`dealer_ron`, :attr:`read_passes` and :attr:`wait_fit`.
+        """
         traits = self.traits
         if self.dealer_ron and traits.dealer_pays_more:
             traits = replace(traits, dealer_pays_more=False)
         if not self.read_passes and (traits.riichi_passed or traits.temporary_furiten):
             traits = replace(traits, riichi_passed=False, temporary_furiten=False)
+        if self.wait_fit:
+            traits = replace(traits, wait_fit=self.wait_fit)
         return traits
 
     def danger_model(self, t: Table) -> DangerModel:

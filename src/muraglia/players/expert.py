@@ -301,6 +301,7 @@ class ExpertBot(DefensiveBot):
             self.riichi_gain = 0.0
         self.open_steps = p.expert_open_steps
         self.read_passes = p.expert_passes
+        self.wait_fit = p.expert_wait_fit
         self.dealer_ron = p.dealer_ron
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded

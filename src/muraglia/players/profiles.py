@@ -141,6 +141,10 @@ class Profile:
     :func:`~muraglia.players.danger.passed`). riichi-ema: on."""
     defensive_passes: bool = False
     """The same for the defensive bot."""
+    expert_wait_fit: tuple[float, ...] = ()
+    """The expert's read of the waits fitted to the ready hands it met
+    (:attr:`~muraglia.players.danger.RuleTraits.wait_fit`, ``bench/wait_fit.py``); empty:
+    the shape count alone."""
     dealer_ron: bool = False
     """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
     is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
@@ -251,6 +255,26 @@ PROFILES: dict[str, Profile] = {
         # "Issue 20, Seipalle, third pass")
         defensive_ready_values=True,
         defensive_stake_share=0.5,
+        # the expert's read of the waits fitted to the ready hands of the defensive field
+        # (`python bench/wait_fit.py --matches 300 --workers 2`, 152,616 samples: held-out
+        # log-loss 0.2214 against the shape count's 0.2314); a first fit on the same data
+        # screened -0.058 +/- 0.061 over 1,013 paired matches (docs/players.md, "Issue 20,
+        # the sixteenth session")
+        expert_wait_fit=(
+            -1.723,
+            0.447,
+            -0.405,
+            0.210,
+            0.180,
+            0.536,
+            0.086,
+            -1.485,
+            -0.507,
+            -0.182,
+            -0.409,
+            -0.014,
+            0.939,
+        ),
     ),
     # EMA-WIN-2: a win needs a yaku (dora are not one). Opening must keep a yakuhai pung,
     # tanyao, a flush or toitoi; closed and ready, riichi is the yaku (EMA-RIICHI-4). Open
