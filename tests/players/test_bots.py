@@ -277,7 +277,10 @@ def test_seipalle_pushes_a_hand_one_step_from_ready_against_riichi(name: str) ->
     South, one step from ready (234m 123s 33z 66s 99s 6z), draws a loose 2p against a
     riichi: at full cost the bots fold it to the riichi player's own 4m (SEI-PLAY-4), in
     Seipalle they push it as the efficiency bot does (docs/players.md, "Issue 20,
-    Seipalle": folding at full cost lost placement). Elsewhere the cost stays whole.
+    Seipalle": folding at full cost lost placement). Elsewhere the cost stays whole. The
+    expert is asked with the shape count's read of the waits (its profile's fitted read,
+    ``expert_wait_fit``, reads 2p as a likelier wait, four copies unseen and no discard of
+    the riichi seat near it, and folds: the last assertion).
     """
     v = view(
         "1s2m2s3m3s3z3z4m6s6s6z9s9s",
@@ -290,10 +293,16 @@ def test_seipalle_pushes_a_hand_one_step_from_ready_against_riichi(name: str) ->
     legal = discards_of(v)
     bot = make_bot(name, "seipalle")
     assert isinstance(bot, DefensiveBot)
+    fitted = bot.wait_fit
+    bot.wait_fit = ()
     assert bot.choose(v, legal).tile == Tile.P2 == EfficiencyBot("seipalle").choose(v, legal).tile
     bot.caution = 1.0
     assert bot.choose(v, legal).tile == Tile.M4
     assert {p.caution for r, p in PROFILES.items() if r != "seipalle"} == {1.0}
+    assert bool(fitted) == (name == "expert")
+    if fitted:
+        bot.caution, bot.wait_fit = 0.5, fitted
+        assert bot.choose(v, legal).tile == Tile.M4
 
 
 def test_a_standing_riichi_shortens_the_race_in_seipalle_only() -> None:

@@ -117,7 +117,10 @@ def test_only_the_riichi_expert_reads_the_race_and_the_ron_payments() -> None:
             q,
         )
         assert bot.danger_traits() == replace(
-            bot.traits, riichi_passed=False, temporary_furiten=False
+            bot.traits,
+            riichi_passed=False,
+            temporary_furiten=False,
+            wait_fit=PROFILES[rid].expert_wait_fit,  # Seipalle's fitted read of the waits
         )
 
 
@@ -1229,4 +1232,31 @@ def test_tsumogiri_odds_count_the_closed_seats_drawn_discards() -> None:
     assert to.drawn_of_last(v, 2) == 0
     with pytest.raises(SystemExit) as stop:
         to.main(["--matches", "0"])
+    assert stop.value.code == 2
+
+
+def test_wait_fit_collects_the_ready_hands_and_recovers_a_known_fit() -> None:
+    from muraglia.players.danger import WAIT_FEATURES
+
+    wf = _bench("wait_fit")
+    samples = wf.collect(("seipalle", "expert", "defensive", 11), 3, 1.0)
+    assert samples
+    assert all(y in (0, 1) and len(f) == len(WAIT_FEATURES) for y, f in samples)
+    assert 0 < sum(y for y, _ in samples) < len(samples)
+    counts = [0] * 34
+    for p in parse_tiles("123m456p789s11z23m"):
+        counts[p.kind] += 1
+    assert wf.waits_of(counts, 0) == {Tile.M1, Tile.M4}
+    rng = Random(5)
+    made = []
+    for _ in range(4000):
+        x = (rng.gauss(0, 1), float(rng.random() < 0.3))
+        z = -1.0 + 2.0 * x[0] - 1.5 * x[1]
+        made.append((int(rng.random() < 1 / (1 + math.exp(-z))), x))
+    w = wf.fit(made)
+    assert w == pytest.approx([-1.0, 2.0, -1.5], abs=0.3)
+    assert wf.log_loss(made, w) < wf.log_loss(made, [0.0, 0.0, 0.0])
+    assert wf.solve([[2.0, 1.0], [1.0, 3.0]], [3.0, 5.0]) == pytest.approx([0.8, 1.4])
+    with pytest.raises(SystemExit) as stop:
+        wf.main(["--matches", "1"])
     assert stop.value.code == 2
