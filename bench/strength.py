@@ -201,6 +201,19 @@ SAME_IN_RULESET: dict[tuple[str, ...], str] = {
     ("e40feb95f6", "ravenna", "expert", "defensive"): "57a5196ea1",
     ("e40feb95f6", "ravenna", "defensive", "efficiency"): "339e075ec1",
     ("e40feb95f6", "fimj", "expert", "efficiency"): "dd51218ab1",
+    ("45929bc93e", "riichi-ema", "defensive", "efficiency"): "fb7e3cf7a3",
+    ("45929bc93e", "riichi-ema", "expert", "efficiency"): "dfdcf694f3",
+    ("45929bc93e", "riichi-ema", "expert", "defensive"): "dfdcf694f3",
+    ("45929bc93e", "seipalle", "defensive", "efficiency"): "af5c452fb9",
+    ("45929bc93e", "mcr", "expert", "efficiency"): "95c8b2f66d",
+    ("45929bc93e", "mcr", "expert", "defensive"): "f2bac557b1",
+    ("45929bc93e", "mcr", "defensive", "efficiency"): "f2bac557b1",
+    ("45929bc93e", "ravenna", "expert", "efficiency"): "57a5196ea1",
+    ("45929bc93e", "ravenna", "expert", "defensive"): "57a5196ea1",
+    ("45929bc93e", "ravenna", "defensive", "efficiency"): "339e075ec1",
+    ("45929bc93e", "fimj", "expert", "efficiency"): "dd51218ab1",
+    ("45929bc93e", "fimj", "defensive", "efficiency"): "e40feb95f6",
+    ("45929bc93e", "fimj", "expert", "defensive"): "e40feb95f6",
 }
 """Like :data:`SAME_BOTS` but for one ruleset only: (bots hash, ruleset id) -> the hash whose
 cell its rows continue, for code changes that changed decisions elsewhere but not in that
@@ -283,7 +296,11 @@ pilot identically. ``e40feb95f6`` (the fifteenth session: FIMJ's ``defensive`` v
 ready hands by the scorer and weighs their waits' value, from FIMJ's profile) starts new
 FIMJ ``defensive`` vs efficiency and expert vs ``defensive`` cells; ``verify --matches 2``
 replayed matches 0-1 of every other cell identically (the FIMJ expert vs efficiency cell
-among them)."""
+among them). ``45929bc93e`` (the sixteenth session: Seipalle's expert reads the waits by a
+fitted logistic model, from Seipalle's profile) starts new Seipalle expert cells; ``verify
+--matches 2`` replayed matches 0-1 of every other cell and pilot identically (FIMJ's expert
+vs ``defensive`` pilot of ``e40feb95f6`` in ``pilots-fimj.jsonl`` among them) and none of
+the Seipalle expert vs ``defensive`` cell of ``51af159db4``."""
 
 
 def cell_bots(
