@@ -12,6 +12,10 @@ always runs first with warmer caches), and each answer is timed with ``time.proc
 (CPU time of this process: one core, whatever the load of the machine). Before timing, one
 deal with another seed warms the shanten tables and the scorers' imports (never the timed
 inputs). Printed per ruleset and bot: decisions, mean, p50, p99 and max in milliseconds.
+
+A name ending in ``/shape`` is that bot reading the waits by the shape count alone (its
+profile's fitted read, ``Profile.expert_wait_fit``, off): the peer of Seipalle's expert,
+``--bots expert,expert/shape``.
 """
 
 from __future__ import annotations
@@ -22,10 +26,21 @@ import time
 
 from muraglia.engine.game import Game
 from muraglia.engine.views import view_of
-from muraglia.players import make_bot
+from muraglia.players import DefensiveBot, Player, make_bot
 from muraglia.rulesets import ruleset_for
 
 SPECS = {"fimj": "fimj(tournament=true)", "seipalle": "seipalle(tournament=true)"}
+
+
+def _make(name: str, ruleset: object, seed: int) -> Player:
+    """The bot ``name`` (``NAME/shape``: without its fitted read of the waits)."""
+    base, _, variant = name.partition("/")
+    bot = make_bot(base, ruleset, seed=seed)
+    if variant == "shape" and isinstance(bot, DefensiveBot):
+        bot.wait_fit = ()
+    elif variant:
+        raise SystemExit(f"--bots: unknown variant {variant!r} of {base} (known: shape)")
+    return bot
 
 
 def _play(
@@ -35,7 +50,7 @@ def _play(
     for g in range(games):
         game_seed = seed * 1000 + g
         players = [make_bot("expert", ruleset, seed=game_seed + s) for s in range(4)]
-        askers = {n: [make_bot(n, ruleset, seed=game_seed + s) for s in range(4)] for n in names}
+        askers = {n: [_make(n, ruleset, game_seed + s) for s in range(4)] for n in names}
         match = Game(ruleset, seed=game_seed).new_match()
         turn = 0
         while not match.over:

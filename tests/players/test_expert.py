@@ -1260,3 +1260,13 @@ def test_wait_fit_collects_the_ready_hands_and_recovers_a_known_fit() -> None:
     with pytest.raises(SystemExit) as stop:
         wf.main(["--matches", "1"])
     assert stop.value.code == 2
+
+
+def test_bench_bots_times_the_expert_without_its_fitted_read_as_a_peer() -> None:
+    bb = _bench("bench_bots")
+    fitted = bb._make("expert", "seipalle", 1)
+    shape = bb._make("expert/shape", "seipalle", 1)
+    assert fitted.wait_fit == PROFILES["seipalle"].expert_wait_fit
+    assert shape.wait_fit == ()
+    with pytest.raises(SystemExit, match="unknown variant 'fast' of expert"):
+        bb._make("expert/fast", "seipalle", 1)
