@@ -46,6 +46,13 @@ an opponent whose melds are all in one suit (a flush in the making) is dangerous
 and safe in the others; an open riichi hand whose melds are all simples (open tanyao, the
 usual yaku of a hand opened without a yakuhai) cannot win on terminals and honours.
 
+**A fitted read of the waits** (:attr:`RuleTraits.wait_fit`, :func:`fitted_danger`): where a
+bot's profile gives coefficients (Seipalle's expert), each kind's shape-count log-odds and
+what the shape count does not see (:data:`WAIT_FEATURES`: the order of the seat's discards and
+which left from the hand, dora, the kind of tile, the seat's suits, suji, the unseen copies)
+are weighed by a logistic model fitted to the ready hands of a field (``bench/wait_fit.py``,
+which reads the hidden hands of simulated deals; the bot reads only its view).
+
 >>> from muraglia.engine.views import PlayerView
 >>> from muraglia.tiles import Tile
 >>> v = PlayerView(seat=0, dealer=0, round_wind=Tile.EAST, phase="act", to_act=(0,),
