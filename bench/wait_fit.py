@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -43,6 +44,9 @@ from muraglia.rulesets import ruleset_for
 from muraglia.tiles import COPIES, NUM_KINDS
 
 Sample = tuple[int, tuple[float, ...]]
+
+MAX_MATCHES = 2000
+"""At most this many matches (about 500 samples each, held in memory: some 400 MB)."""
 
 
 def waits_of(counts: list[int], melds: int) -> set[int]:
@@ -161,8 +165,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--share", type=float, default=0.5, help="share of the hero's turns read")
     ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args(argv)
-    if args.matches < 5 or not 0 < args.share <= 1 or args.workers < 1:
-        ap.error("--matches must be at least 5, --share in (0, 1], --workers at least 1")
+    cores = os.cpu_count() or 1
+    if not 5 <= args.matches <= MAX_MATCHES:
+        ap.error(f"--matches must be between 5 and {MAX_MATCHES} (the samples are held in memory)")
+    if not 0 < args.share <= 1:
+        ap.error("--share must be in (0, 1]")
+    if not 1 <= args.workers <= cores:
+        ap.error(f"--workers must be between 1 and {cores} (this machine's cores)")
     indices = range(args.start, args.start + args.matches)
     job = (args.rules, args.hero, args.field, args.seed)
     train: list[Sample] = []

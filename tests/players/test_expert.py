@@ -1257,9 +1257,10 @@ def test_wait_fit_collects_the_ready_hands_and_recovers_a_known_fit() -> None:
     assert w == pytest.approx([-1.0, 2.0, -1.5], abs=0.3)
     assert wf.log_loss(made, w) < wf.log_loss(made, [0.0, 0.0, 0.0])
     assert wf.solve([[2.0, 1.0], [1.0, 3.0]], [3.0, 5.0]) == pytest.approx([0.8, 1.4])
-    with pytest.raises(SystemExit) as stop:
-        wf.main(["--matches", "1"])
-    assert stop.value.code == 2
+    for bad in (["--matches", "1"], ["--matches", "2001"], ["--share", "0"], ["--workers", "0"]):
+        with pytest.raises(SystemExit) as stop:
+            wf.main(bad)
+        assert stop.value.code == 2
 
 
 def test_bench_bots_times_the_expert_without_its_fitted_read_as_a_peer() -> None:
