@@ -68,7 +68,7 @@ which reads the hidden hands of simulated deals; the bot reads only its view).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -449,12 +449,14 @@ honour, terminal, 2 or 8; the share of the seat's discards in ``k``'s suit; the 
 ``k``'s suji (three ranks away) the seat discarded; the viewer's unseen copies over 4."""
 
 
-def _near(k: int, kinds: Sequence[int]) -> float:
-    """1.0 if a suited ``k`` lies within two ranks of one of ``kinds`` (not ``k`` itself)."""
-    if k >= NUM_SUITED:
-        return 0.0
-    suit = k // RANKS
-    return float(any(x < NUM_SUITED and x // RANKS == suit and 0 < abs(x - k) <= 2 for x in kinds))
+def _near(kinds: Iterable[int]) -> frozenset[int]:
+    """The suited kinds within two ranks of one of ``kinds`` in its suit (not that one)."""
+    out: set[int] = set()
+    for x in kinds:
+        if x < NUM_SUITED:
+            low = x - x % RANKS
+            out.update(y for y in range(max(x - 2, low), min(x + 3, low + RANKS)) if y != x)
+    return frozenset(out)
 
 
 def wait_features(
@@ -490,10 +492,11 @@ def wait_features(
         if s == seat and n < len(mine):
             own.append((mine[n], i in drawn, i))
             n += 1
-    early = [k for k, _, _ in own[:6]] if own else list(mine[:6])
-    late = [k for k, from_draw, _ in own[-3:] if not from_draw]
-    riichi_tile = [k for k, _, i in own if i == riichi_pos]
+    early = _near([k for k, _, _ in own[:6]] if own else mine[:6])
+    late = _near([k for k, from_draw, _ in own[-3:] if not from_draw])
+    riichi_tile = _near([k for k, _, i in own if i == riichi_pos])
     dora = set(dora_kinds(v.indicators))
+    near_dora = _near(dora) - dora
     total = max(len(mine), 1)
     share = [
         sum(1 for k in mine if k < NUM_SUITED and k // RANKS == s) / total for s in range(NUM_SUITS)
@@ -508,11 +511,11 @@ def wait_features(
         out.append(
             (
                 math.log(d / (1 - d)),
-                _near(k, early),
-                _near(k, late),
-                _near(k, riichi_tile),
+                float(k in early),
+                float(k in late),
+                float(k in riichi_tile),
                 float(k in dora),
-                float(k not in dora and _near(k, list(dora)) > 0),
+                float(k in near_dora),
                 float(not suited),
                 float(suited and r in (0, RANKS - 1)),
                 float(suited and r in (1, RANKS - 2)),
