@@ -36,10 +36,12 @@ def _make(name: str, ruleset: object, seed: int) -> Player:
     """The bot ``name`` (``NAME/shape``: without its fitted read of the waits)."""
     base, _, variant = name.partition("/")
     bot = make_bot(base, ruleset, seed=seed)
-    if variant == "shape" and isinstance(bot, DefensiveBot):
-        bot.wait_fit = ()
-    elif variant:
+    if variant and variant != "shape":
         raise SystemExit(f"--bots: unknown variant {variant!r} of {base} (known: shape)")
+    if variant:
+        if not isinstance(bot, DefensiveBot):
+            raise SystemExit(f"--bots: {base} has no read of the waits to turn off ({name})")
+        bot.wait_fit = ()
     return bot
 
 

@@ -1271,3 +1271,5 @@ def test_bench_bots_times_the_expert_without_its_fitted_read_as_a_peer() -> None
     assert shape.wait_fit == ()
     with pytest.raises(SystemExit, match="unknown variant 'fast' of expert"):
         bb._make("expert/fast", "seipalle", 1)
+    with pytest.raises(SystemExit, match="efficiency has no read of the waits"):
+        bb._make("efficiency/shape", "seipalle", 1)
