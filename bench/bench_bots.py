@@ -15,9 +15,7 @@ inputs). Printed per ruleset and bot: decisions, mean, p50, p99 and max in milli
 
 A name ending in ``/shape`` is that bot reading the waits by the shape count alone (its
 profile's fitted read, ``Profile.expert_wait_fit``, off): the peer of Seipalle's expert,
-``--bots expert,expert/shape``. A name ending in ``/notempo`` is the expert without the
-pungs it claims for their tempo alone (``Profile.expert_tempo_pungs`` off): the peer of
-FIMJ's expert, ``--rules fimj --bots expert,expert/notempo``.
+``--bots expert,expert/shape``.
 """
 
 from __future__ import annotations
@@ -28,27 +26,22 @@ import time
 
 from muraglia.engine.game import Game
 from muraglia.engine.views import view_of
-from muraglia.players import DefensiveBot, ExpertBot, Player, make_bot
+from muraglia.players import DefensiveBot, Player, make_bot
 from muraglia.rulesets import ruleset_for
 
 SPECS = {"fimj": "fimj(tournament=true)", "seipalle": "seipalle(tournament=true)"}
 
 
 def _make(name: str, ruleset: object, seed: int) -> Player:
-    """The bot ``name`` (``NAME/shape``: without its fitted read of the waits;
-    ``NAME/notempo``: without its tempo pungs)."""
+    """The bot ``name`` (``NAME/shape``: without its fitted read of the waits)."""
     base, _, variant = name.partition("/")
     bot = make_bot(base, ruleset, seed=seed)
-    if variant not in ("", "shape", "notempo"):
-        raise SystemExit(f"--bots: unknown variant {variant!r} of {base} (known: shape, notempo)")
-    if variant == "shape":
+    if variant and variant != "shape":
+        raise SystemExit(f"--bots: unknown variant {variant!r} of {base} (known: shape)")
+    if variant:
         if not isinstance(bot, DefensiveBot):
             raise SystemExit(f"--bots: {base} has no read of the waits to turn off ({name})")
         bot.wait_fit = ()
-    elif variant == "notempo":
-        if not isinstance(bot, ExpertBot):
-            raise SystemExit(f"--bots: {base} claims no pung for its tempo ({name})")
-        bot.tempo_pungs = False
     return bot
 
 

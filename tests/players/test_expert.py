@@ -1311,8 +1311,3 @@ def test_bench_bots_times_the_expert_without_its_fitted_read_as_a_peer() -> None
         bb._make("expert/fast", "seipalle", 1)
     with pytest.raises(SystemExit, match="efficiency has no read of the waits"):
         bb._make("efficiency/shape", "seipalle", 1)
-    # FIMJ's expert against itself without its tempo pungs (expert_tempo_pungs)
-    assert bb._make("expert", "fimj", 1).tempo_pungs
-    assert not bb._make("expert/notempo", "fimj", 1).tempo_pungs
-    with pytest.raises(SystemExit, match="defensive claims no pung for its tempo"):
-        bb._make("defensive/notempo", "fimj", 1)
