@@ -26,15 +26,9 @@ from muraglia.players import BOTS, DefensiveBot, EfficiencyBot, ExpertBot, Table
 from muraglia.players import lookahead as lookahead_module
 from muraglia.players.danger import win_chance
 from muraglia.players.defensive import QUIET, RIICHI_GAIN
-from muraglia.players.expert import (
-    SELF_DRAWN,
-    VALUE_UNITS,
-    Standing,
-    hand_speed,
-    heads_distance,
-)
+from muraglia.players.expert import SELF_DRAWN, VALUE_UNITS, Standing, heads_distance
 from muraglia.players.lookahead import ValueLookahead
-from muraglia.players.profiles import PROFILES, SHANTEN_WEIGHT
+from muraglia.players.profiles import PROFILES
 from muraglia.players.review import review_file, review_record
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import MatchProgress
@@ -385,38 +379,6 @@ def test_in_fimj_nobody_pays_for_a_deal_in_so_the_expert_does_not_fold() -> None
     )  # fmt: skip
     eff = EfficiencyBot("fimj").choose(v, discards_of(v))
     assert ExpertBot("fimj").choose(v, discards_of(v)) == eff
-
-
-def test_the_fimj_expert_makes_a_pung_that_keeps_its_speed() -> None:
-    """FIMJ-PLAY-4/6: a pung is claimed from any seat and skips the seats between, so the
-    claimed tile is a draw out of turn. 2p2p 7p7p7p8p 1s1s 6s6s 8s 9s9s is one step from
-    ready with 6 useful tiles (8p, 8s); after the pung of 2p and 8p let go it is still one step
-    away, with 10. The efficiency bot claims only what lowers the shanten and passes; the
-    FIMJ expert makes the pung (its profile's ``expert_tempo_pungs``), the expert without
-    the knob passes. A pung that keeps the step but loses useful tiles (7m7m from a hand
-    one step away with 20) is passed by both."""
-    v = view(
-        "2p2p7p7p7p8p1s1s6s6s8s9s9s", phase="claim", claim="2p", rules="fimj",
-        discards=("", "", "2p", ""),
-    )  # fmt: skip
-    t = Table.of(v)
-    assert hand_speed(t.counts, 0, t.visible) == -SHANTEN_WEIGHT + 6
-    legal = [Pung(0), Pass(0)]
-    assert EfficiencyBot("fimj").choose(v, legal) == Pass(0)
-    bot = ExpertBot("fimj")
-    assert bot.tempo_pungs
-    assert PROFILES["fimj"].expert_tempo_pungs
-    assert bot.choose(v, legal) == Pung(0)
-    bot.tempo_pungs = False
-    assert bot.choose(v, legal) == Pass(0)
-    for rules in ("ravenna", "riichi-ema", "seipalle", "mcr"):
-        assert not ExpertBot(rules).tempo_pungs  # measured in FIMJ only
-    wide = view(
-        "1m2m5m6m7m7m8m9m4p5p6p8p9p", phase="claim", claim="7m", rules="fimj",
-        discards=("7m", "", "", ""),
-    )  # fmt: skip
-    for b in (EfficiencyBot("fimj"), ExpertBot("fimj")):
-        assert b.choose(wide, legal) == Pass(0)
 
 
 def test_expert_declines_a_slow_call_that_kills_a_closed_hand_with_dora() -> None:

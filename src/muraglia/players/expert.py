@@ -41,10 +41,7 @@ does not know:
   a scoring honour); riichi-ema's profile keeps every closed hand closed but for a call that
   makes it ready (``expert_open_steps``), and weighs every cost at 0.65
   (``expert_caution``). Kongs are declared where they pay hand points (the classical
-  rulesets). In FIMJ, where a pung may be claimed from any seat and skips the seats
-  between (FIMJ-PLAY-4, FIMJ-PLAY-6), a pung that leaves the hand as close to ready and
-  with as many useful tiles as it had is made too (``expert_tempo_pungs``): the claimed
-  tile is a draw taken out of turn.
+  rulesets).
 * **The last deal** where the match's length is known (Ravenna's eight turns of East,
   RAV-COMP-1; FIMJ's sixteen, FIMJ-GAME-1, read from the view's count of East's passes):
   a ready hand's waits are worth the places a win gains by the scores on the
@@ -273,11 +270,6 @@ class ExpertBot(DefensiveBot):
     before the last deal (:class:`Standing`; the profile's
     :attr:`~muraglia.players.profiles.Profile.place_spread`)."""
 
-    tempo_pungs = False
-    """Whether a pung that keeps the hand's shanten and useful tiles is claimed too
-    (:meth:`_tempo_pung`; the profile's
-    :attr:`~muraglia.players.profiles.Profile.expert_tempo_pungs`)."""
-
     def __init__(self, rules: object = None, seed: int | None = 0) -> None:
         super().__init__(rules, seed)
         self.place_value = self.profile.place_value
@@ -310,7 +302,6 @@ class ExpertBot(DefensiveBot):
         self.open_steps = p.expert_open_steps
         self.read_passes = p.expert_passes
         self.wait_fit = p.expert_wait_fit
-        self.tempo_pungs = p.expert_tempo_pungs
         self.dealer_ron = p.dealer_ron
         if self.profile.min_fan:
             # MCR: with the lookahead, reading the danger lost points on the same 200 seeded
@@ -662,42 +653,12 @@ class ExpertBot(DefensiveBot):
             return heads
         choice = super()._claim(t, legal)
         if isinstance(choice, Pass) and 0 < t.view.live_count <= self.tenpai_live:
-            choice = self._tenpai_call(t, legal) or choice
-        elif isinstance(choice, Pass) or choice.kind == "win":
-            pass
-        elif self._stays_closed(t, choice):
-            choice = next(a for a in legal if isinstance(a, Pass))  # riichi pays better
-        if isinstance(choice, Pass) and self.tempo_pungs:
-            return self._tempo_pung(t, legal) or choice
+            return self._tenpai_call(t, legal) or choice
+        if isinstance(choice, Pass) or choice.kind == "win":
+            return choice
+        if self._stays_closed(t, choice):
+            return next(a for a in legal if isinstance(a, Pass))  # riichi pays better
         return choice
-
-    def _tempo_pung(self, t: Table, legal: Sequence[Action]) -> Action | None:
-        """A pung the hand gains nothing on but tempo, or None (:attr:`tempo_pungs`).
-
-        Where a pung may be claimed from any seat and the seats between lose their turn
-        (FIMJ-PLAY-4, FIMJ-PLAY-6) the claimed tile is a draw out of turn: the pung is made
-        when the hand after it and its best discard is at least as close to ready, with at
-        least as many useful tiles (:func:`hand_speed`), as the hand that passes. The calls
-        that lower the shanten are the efficiency bot's (:meth:`_claim`); a call those
-        decline for their value is made here when its speed says so.
-        """
-        tile = t.view.claim
-        pung = next((a for a in legal if isinstance(a, Pung)), None)
-        if tile is None or pung is None:
-            return None
-        counts = t.counts
-        melds = t.own_melds
-        before = hand_speed(counts, melds, t.visible)
-        counts[tile] -= 2
-        try:
-            after = max(
-                _speed_without(counts, k, melds + 1, t.visible)
-                for k in range(NUM_KINDS)
-                if counts[k]
-            )
-        finally:
-            counts[tile] += 2
-        return pung if after >= before else None
 
     def _stays_closed(self, t: Table, call: Action) -> bool:
         """Whether a closed hand declines ``call`` to keep its riichi (:attr:`open_steps`).
@@ -764,27 +725,6 @@ class ExpertBot(DefensiveBot):
 HEADS_STEP = 1000.0
 """Score a head tile's discard loses on the route to all head tiles (it outweighs every
 other term: the route's step decides, the plain score only among its equals)."""
-
-
-def hand_speed(counts: list[int], melds: int, visible: Sequence[int]) -> int:
-    """A 3n+1 hand's speed in ukeire units: its useful tiles less a step per shanten.
-
-    >>> c = [0] * NUM_KINDS
-    >>> for k in (0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28):
-    ...     c[k] += 1
-    >>> hand_speed(c, 0, [0] * NUM_KINDS)  # ready on 1z or 2z, four copies unseen
-    4
-    """
-    sh = shanten_all(counts, melds)
-    return -SHANTEN_WEIGHT * sh + useful_count(counts, melds, sh, visible)
-
-
-def _speed_without(counts: list[int], kind: int, melds: int, visible: Sequence[int]) -> int:
-    counts[kind] -= 1
-    try:
-        return hand_speed(counts, melds, visible)
-    finally:
-        counts[kind] += 1
 
 
 def heads_distance(counts: Sequence[int], melds: Sequence[Sequence[int]]) -> int | None:

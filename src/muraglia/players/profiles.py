@@ -145,11 +145,6 @@ class Profile:
     """The expert's read of the waits fitted to the ready hands it met
     (:attr:`~muraglia.players.danger.RuleTraits.wait_fit`, ``bench/wait_fit.py``); empty:
     the shape count alone."""
-    expert_tempo_pungs: bool = False
-    """Whether the expert also claims a pung that leaves its hand as close to ready with as
-    many useful tiles (:meth:`~muraglia.players.expert.ExpertBot._tempo_pung`): where a
-    pung is claimed from any seat and the seats between lose their turn (FIMJ-PLAY-4,
-    FIMJ-PLAY-6) the claimed tile is a draw out of turn. FIMJ: on."""
     dealer_ron: bool = False
     """The expert's :attr:`~muraglia.players.defensive.DefensiveBot.dealer_ron`: a deal-in
     is paid at the winner's value, East's own hand is worth more (riichi, EMA-SCORE)."""
@@ -223,12 +218,6 @@ PROFILES: dict[str, Profile] = {
         # 2.460 +/- 0.035 over 4,000 (docs/players.md, "Issue 20, the fifteenth session")
         defensive_ready_values=True,
         defensive_value_units=12.0,
-        # a pung that keeps the hand as close to ready with as many useful tiles is made
-        # too: the claimed tile is a draw out of turn and the seats between lose theirs
-        # (FIMJ-PLAY-4, FIMJ-PLAY-6); paired against three efficiency bots over 1,000
-        # matches -0.052 +/- 0.080 in placement, +0.20 +/- 0.12 wins a match
-        # (docs/players.md, "Issue 20, the seventeenth session")
-        expert_tempo_pungs=True,
     ),
     "ravenna": Profile(
         "ravenna",
