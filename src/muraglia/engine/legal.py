@@ -113,6 +113,7 @@ def facts_discard(deal: LegalDeal, seat: int, *, robbing: bool) -> frozenset[str
         and deal.claim_from == deal.first
         and len(deal.discard_log) == 1
         and deal.calls_made == 0
+        and deal.kongs_made == 0  # a kong before East's first discard spoils it (FIMJ-GAP-31)
     ):
         facts.add("dealer_first")
     return frozenset(facts | riichi_facts(deal, seat))

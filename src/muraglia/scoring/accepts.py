@@ -43,8 +43,9 @@ from typing import Any
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.melds import MeldKind
+from muraglia.tiles import wind_letter
 
-__all__ = ["SOURCE_NAMES", "InputRules", "decisions_markdown"]
+__all__ = ["SOURCE_NAMES", "InputRules", "check_discarder", "decisions_markdown"]
 
 SOURCE_NAMES: Mapping[str, Mapping[str, str]] = {
     "<": {"en": "the previous player (left, `<`)", "it": "il giocatore precedente (`<`)"},
@@ -117,11 +118,17 @@ class InputRules:
             )
 
     def check_score(self, data: Mapping[str, Any]) -> None:
-        """Check a ``muraglia score`` input object's keys and flags."""
+        """Check a ``muraglia score`` input object's keys, flags and roles.
+
+        The roles: a ``discarder`` goes with a win on a discard (``win`` ron) and is not the
+        winner's own seat (:func:`check_discarder`).
+        """
         self._check_keys(data, self.score_keys)
         flags = data.get("flags") or ()
         if isinstance(flags, list | tuple):
             self.check_flags(str(f) for f in flags)
+        check_discarder(self.ruleset, data.get("win"), data.get("seat_wind", "E"),
+                        data.get("discarder"))  # fmt: skip
 
     def check_settle(self, data: Mapping[str, Any]) -> None:
         """Check a ``muraglia settle`` input object's keys, flags and statuses."""
@@ -216,6 +223,44 @@ class InputRules:
         if self.notes:
             lines += ["", *(f"- {n}" for n in self.notes)]
         return lines
+
+
+def check_discarder(ruleset: str, win: object, seat_wind: object, discarder: object) -> None:
+    """A discarder is given only for a win on a discard, and never as the winner's own seat.
+
+    ``win`` is ``ron``, ``tsumo``, ``none`` or None (not given); the seats are letters or
+    wind tiles. A value of a type the input checks refuse is left to them.
+
+    >>> check_discarder("fimj", "ron", "S", "W")
+    >>> check_discarder("fimj", "ron", "S", "S")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    muraglia.errors.InvalidHandError: fimj: seat 'S' cannot win on his own discard (...)
+    >>> check_discarder("fimj", "tsumo", "S", "W")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    muraglia.errors.InvalidHandError: fimj: `discarder` 'W' is given, so the win is on a ...
+
+    Raises:
+        InvalidHandError: naming the seat and the key.
+    """
+    if discarder in _EMPTY:
+        return
+    try:
+        d, seat = wind_letter(discarder), wind_letter(seat_wind)
+    except InvalidHandError:  # not a seat: the input checks name it
+        return
+    if win != "ron":
+        shown = "not given" if win is None else repr(win)
+        raise InvalidHandError(
+            f"{ruleset}: `discarder` {d!r} is given, so the win is on a discard (win ron), "
+            f"not {shown}"
+        )
+    if d == seat:
+        raise InvalidHandError(
+            f"{ruleset}: seat {seat!r} cannot win on his own discard (`discarder` is the "
+            "winner's seat wind)"
+        )
 
 
 def decisions_markdown(

@@ -34,13 +34,14 @@ from typing import Any
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
-from muraglia.tiles import NUM_KINDS, WIND_OF_LETTER, Tile
+from muraglia.tiles import NUM_KINDS, WIND_OF_LETTER, PhysicalTile, Tile
 
 __all__ = [
     "SEAT_NAMES",
     "DealInput",
     "check_hand_count",
     "check_roles",
+    "check_shared_winning",
     "check_tile_supply",
     "payment_lines",
     "parse_deal_hands",
@@ -291,6 +292,8 @@ def check_tile_supply(hands: Mapping[str, Hand], *, shared_winning: bool = False
     totals = [0] * NUM_KINDS
     bonus: dict[Tile, str] = {}
     discard_seen = False
+    if shared_winning:
+        check_shared_winning({s: h.winning for s, h in hands.items()})
     for seat, hand in hands.items():
         if shared_winning and hand.winning is not None:
             if discard_seen:  # the same discarded tile, already counted in another winner
@@ -308,6 +311,35 @@ def check_tile_supply(hands: Mapping[str, Hand], *, shared_winning: bool = False
                     f"bonus tile {b.notation!r} held by both {bonus[b]!r} and {seat!r}"
                 )
             bonus[b] = seat
+
+
+def check_shared_winning(winning: Mapping[str, PhysicalTile | None]) -> None:
+    """Several winners on one discard all win on that one tile.
+
+    ``winning`` holds each seat's winning tile (None for a seat that did not win).
+
+    >>> from muraglia.notation import parse_tiles
+    >>> nine, five = parse_tiles("9s5s")
+    >>> check_shared_winning({"E": nine, "W": nine, "S": None})
+    >>> check_shared_winning({"E": nine, "W": five})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    muraglia.errors.InvalidHandError: several winners ... E's winning tile is +9s and W's is +5s
+
+    Raises:
+        InvalidHandError: naming the two seats and their tiles.
+    """
+    first: tuple[str, PhysicalTile] | None = None
+    for seat, tile in winning.items():
+        if tile is None:
+            continue
+        if first is None:
+            first = (seat, tile)
+        elif tile != first[1]:  # one physical tile: a red five is not a plain one
+            raise InvalidHandError(
+                f"several winners on one discard win on that one tile, but {first[0]}'s "
+                f"winning tile is +{first[1].notation} and {seat}'s is +{tile.notation}"
+            )
 
 
 def parse_deal_hands(hands: Mapping[str, str | Hand], seats: Iterable[str]) -> dict[str, Hand]:

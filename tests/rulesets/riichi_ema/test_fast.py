@@ -328,7 +328,7 @@ def winning(draw: st.DrawFn) -> dict[str, Any]:
         extra = None
     if extra == "robbing_kong" and (tsumo or counts[win] > 1):
         extra = None
-    if extra == "first_turn" and melds:
+    if extra == "first_turn" and (melds or flags):  # no call, kong or riichi before it
         extra = None
     if extra:
         flags.add(extra)
@@ -568,7 +568,11 @@ def front_agrees(rules: RiichiEma, hand: Hand, kw: dict[str, Any]) -> bool:
         kw.get("ura"),
         {k: kw[k] for k in SITUATION if k in kw},
     )
-    want = _by_python(rules, hand, kw)
+    try:
+        want = _by_python(rules, hand, kw)
+    except MahjongError:  # an input the Python checks refuse: the lane must not answer it
+        assert answered is NotImplemented
+        return False
     if answered is NotImplemented:
         return False
     assert type(answered) is type(want)

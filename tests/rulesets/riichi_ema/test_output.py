@@ -118,7 +118,7 @@ def cases(n: int, seed: int) -> Iterator[dict[str, Any]]:
         if (
             (extra == "replacement" and not (tsumo and kong))
             or (extra == "robbing_kong" and (tsumo or text.count(Tile(win).notation) > 1))
-            or (extra == "first_turn" and not closed)
+            or (extra == "first_turn" and (not closed or flags))  # no riichi before it
         ):
             extra = None
         if extra:

@@ -56,7 +56,7 @@ def test_settle_puts_the_stakes_in_transfers_and_net() -> None:
             "discarder": "W",
             "riichi_sticks": 3,
             "flags": {"S": ["riichi"]},
-            "hands": {"S": CLOSED_PINFU, "N": "789s456p123m67p22p +5p"},
+            "hands": {"S": CLOSED_PINFU, "N": "123m456p789p22p67s +8s"},
         }
     )
     stakes = [t for t in out["transfers"] if t["from"] == "table"]

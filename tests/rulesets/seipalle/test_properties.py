@@ -62,6 +62,8 @@ def test_payments_conserve_and_round(
         discarder = None
     if not hand.is_concealed:
         flags.discard("riichi")  # SEI-RIICHI-2
+    if discarder is not None:
+        flags.discard("replacement")  # SEI-DBL-D33: a tile drawn from the dead wall
     result = SeipalleRules().score(
         hand,
         win="ron" if discarder else "tsumo",

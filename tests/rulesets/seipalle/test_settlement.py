@@ -73,7 +73,7 @@ def test_riichi_stakes_carry_over(case: dict) -> None:
 def test_two_winners_paid_in_full_by_discarder() -> None:
     # SEI-PAY-6: W discards; S and N both win; each is paid in full; stakes to N (first after W).
     s = settle_deal(
-        {"S": parse_hand(OPEN_TANYAO), "N": parse_hand("567s345m67p55m [234p<] +8p")},
+        {"S": parse_hand(OPEN_TANYAO), "N": parse_hand("567p345m67s55m [234p<] +8s")},
         winners=["S", "N"],
         discarder="W",
         riichi_sticks=1,

@@ -162,6 +162,7 @@ class FimjRules(Ruleset[FimjOptions]):
         winner = win is not WinType.NONE
         _check_hand(hand, winner=winner)
         _check_flags(flags, self_drawn=win is WinType.TSUMO, winner=winner)
+        _check_flag_hand(hand, flags)
         self._check_riichi(hand, flags)
         self._check_last_piece(hand, flags)
         if seat_wind not in WINDS:
@@ -336,6 +337,9 @@ class FimjRules(Ruleset[FimjOptions]):
         seat = wind_tile(data.get("seat_wind", "E"), "seat_wind")
         rnd = wind_tile(data.get("round_wind", "E"), "round_wind")
         flags = string_list(data.get("flags", []), "flags")
+        if "first_turn" in flags:
+            dealer = wind_tile(data.get("dealer", "E"), "dealer")
+            _check_first_turn(win, seat, dealer, data.get("discarder"))
         return self._checked_best(hand, WinType(win), seat, rnd, flags, None), seat
 
     def value_checked(  # noqa: PLR0917 - score's arguments, by position
@@ -446,6 +450,60 @@ def _check_flags(flags: frozenset[str], *, self_drawn: bool, winner: bool) -> No
         bad = [f for f in _SELF_DRAW_FLAGS if f in flags]
         if bad:
             raise InvalidHandError(f"flag {bad[0]!r} needs a self-drawn winning tile")
+
+
+def _check_flag_hand(hand: Hand, flags: frozenset[str]) -> None:
+    """Flags that exclude each other or the hand's own melds.
+
+    The replacement tile is not the last live tile (C07 vs C11, FIMJ-CUM-5); the exit of the
+    Gods (FIMJ-MAX-M03) comes before any claim, kong (FIMJ-GAP-31) or richi. (A kong robbed
+    while one live tile remains is scored as robbed only, FIMJ-GAP-8: both flags may be given.)
+    """
+    if "replacement" in flags and "last_tile" in flags:
+        raise InvalidHandError(
+            "flags 'replacement' and 'last_tile' exclude each other (FIMJ-CUM-5: C07 vs C11, "
+            "a tile from the dead wall is not the last tile of the live wall)"
+        )
+    if "first_turn" not in flags:
+        return
+    if hand.melds:
+        shown = " ".join(m.notation for m in hand.melds)
+        raise InvalidHandError(
+            f"first_turn (exit of the Gods, FIMJ-MAX-M03) on {hand.notation!r}, which shows "
+            f"{shown}: the win is on the dealt tiles or East's first discard, before any claim "
+            "or kong (declaring a kong spoils it, FIMJ-GAP-31)"
+        )
+    if "riichi" in flags:
+        raise InvalidHandError(
+            "first_turn (exit of the Gods, FIMJ-MAX-M03) with riichi: no richi can be declared "
+            "before the dealt hand or East's first discard wins (FIMJ-RICHI-1)"
+        )
+
+
+def _check_first_turn(win: str, seat: Tile, dealer: Tile, discarder: object) -> None:
+    """The exit of the Gods is East's dealt hand or another seat's win on East's first discard.
+
+    "Mah-jong iniziale, fatto da EST con le 14 pedine iniziali o dagli altri con la prima
+    pedina scartata da EST" (FIMJ-MAX-M03); ``dealer`` holds the East role.
+    """
+    east = wind_letter(dealer)
+    if win == "tsumo" and seat != dealer:
+        raise InvalidHandError(
+            f"first_turn (exit of the Gods, FIMJ-MAX-M03) self-drawn by {wind_letter(seat)!r}: "
+            f"only East ({east!r}, `dealer`) wins on the dealt 14 tiles; another seat wins on "
+            "East's first discard (win ron)"
+        )
+    if win == "ron":
+        if seat == dealer:
+            raise InvalidHandError(
+                f"first_turn (exit of the Gods, FIMJ-MAX-M03) on a discard won by East "
+                f"({east!r}, `dealer`): East's exit is the dealt 14 tiles (win tsumo)"
+            )
+        if discarder not in (None, "") and wind_tile(discarder, "discarder") != dealer:
+            raise InvalidHandError(
+                f"first_turn (exit of the Gods, FIMJ-MAX-M03) on the discard of {discarder!r}: "
+                f"the winning tile must be East's first discard (`dealer` {east!r})"
+            )
 
 
 def reference_markdown() -> str:

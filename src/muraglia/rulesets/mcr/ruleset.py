@@ -59,6 +59,7 @@ from muraglia.rulesets.mcr.settlement import (
     settle,
 )
 from muraglia.rulesets.mcr.shapes import SHAPES
+from muraglia.scoring.accepts import check_discarder
 from muraglia.scoring.context import WinType, parse_win, parse_wind
 from muraglia.scoring.result import (
     Award,
@@ -209,6 +210,11 @@ class McrRules(Ruleset[McrOptions]):
             raise InvalidHandError("flag robbing_kong needs a win on another player's tile (ron)")
         if "replacement" in out and win is not WinType.TSUMO:
             raise InvalidHandError("flag replacement needs a self-drawn win (tsumo)")
+        if "robbing_kong" in out and "last_tile" in out:
+            raise InvalidHandError(
+                "flags robbing_kong and last_tile exclude each other: no kong can be declared "
+                "once no tile is left for its replacement (MCR-KONG-5)"
+            )
         return out
 
     def evaluate(self, ctx: McrContext, situation: Mapping[str, Any]) -> ScoreResult:  # type: ignore[override]
@@ -282,6 +288,7 @@ class McrRules(Ruleset[McrOptions]):
         discarder = situation.get("discarder")
         if discarder is not None:
             seat_letter(discarder, "discarder")
+            check_discarder(self.id, w.value, LETTER_OF[seat], discarder)  # MCR-PAY-2
         out = self._kernel_best(h, w, seat, rnd, flag_set)
         if out is NotImplemented:  # the declared predicates (the reference)
             ctx, awards, fan = self._best(h, w, seat, rnd, flag_set)

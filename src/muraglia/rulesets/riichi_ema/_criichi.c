@@ -1714,6 +1714,9 @@ static PyObject *front_hand(PyObject *self, PyObject *const *args, Py_ssize_t na
             if ((fl & (1 << F_IPPATSU)) && !(fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI))))
                 Py_RETURN_NOTIMPLEMENTED;
             if ((fl & (1 << F_REPLACEMENT)) && !tsumo) Py_RETURN_NOTIMPLEMENTED;
+            if ((fl & (1 << F_FIRST_TURN)) &&
+                (fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI) | (1 << F_IPPATSU))))
+                Py_RETURN_NOTIMPLEMENTED; /* no riichi before a first-turn win: the Python error */
             if (fl & ((1 << F_RIICHI) | (1 << F_DOUBLE_RIICHI) | (1 << F_IPPATSU) |
                       (1 << F_REPLACEMENT) | (1 << F_FIRST_TURN))) {
                 /* riichi: no open meld; replacement: a kong; first_turn: no meld at all */

@@ -400,6 +400,16 @@ class RiichiEma(Ruleset[EmaOptions]):
             raise InvalidHandError("robbing_kong: the robbed tile's other copies are in a pung")
         if "first_turn" in flags and hand.melds:
             raise InvalidHandError("first_turn: no call or kong can precede the win")
+        if "first_turn" in flags and not flags.isdisjoint(_RIICHI_FLAGS):
+            raise InvalidHandError(
+                "first_turn: no riichi can be declared before a win on the first turn "
+                "(EMA-YKM-03/04/05: the dealt hand, the first draw, or before the first discard)"
+            )
+        if "robbing_kong" in flags and "last_tile" in flags:
+            raise InvalidHandError(
+                "robbing_kong and last_tile exclude each other: no kong may be declared once "
+                "the live wall is empty (EMA-GAP-25)"
+            )
 
     def score(  # noqa: PLR0912 - the common spellings first, then the general checks
         self,

@@ -20,6 +20,7 @@ from muraglia.rulesets.riichi_ema.payments import (
 )
 from muraglia.rulesets.riichi_ema.result import SEAT_OF
 from muraglia.scoring.context import DRAGONS, WINDS
+from muraglia.scoring.deal import check_shared_winning
 from muraglia.scoring.result import (
     Award,
     DealOutcome,
@@ -153,8 +154,7 @@ class Settler:
             return set(self.o.tenpai)
         out = set()
         for seat, text in self.o.hands.items():
-            h = parse_hand(text) if isinstance(text, str) else text
-            if winning_tiles(h, self.rs.shapes):
+            if winning_tiles(_parsed(text), self.rs.shapes):
                 out.add(seat)
         return out
 
@@ -239,6 +239,8 @@ class Settler:
         pao = o.extra.get("pao", {})
         if not isinstance(pao, Mapping):
             raise TypeError("'pao' must be an object winner -> liable seat")
+        if len(winners) > 1:  # one discard, one tile for every winner
+            check_shared_winning({s: _parsed(o.hands[s]).winning for s in winners if s in o.hands})
         self.put_sticks()
         order = [s for s in next_seats(discarder)] if discarder else winners
         first = next(s for s in order if s in winners)
@@ -281,6 +283,11 @@ class Settler:
         self.pay("table", first, 1000 * pool, "riichi_sticks")
         east = "E" in winners
         return self.done(o.honba + 1 if east else 0, 0, east)
+
+
+def _parsed(hand: str | Hand) -> Hand:
+    """A settle object's hand, parsed if written."""
+    return parse_hand(hand) if isinstance(hand, str) else hand
 
 
 def pao_applies(hand: Hand, awards: tuple[Award, ...]) -> bool:

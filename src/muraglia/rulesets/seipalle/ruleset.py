@@ -197,6 +197,8 @@ def _check(hand: Hand, win: WinType, flags: frozenset[str], dora: tuple[Tile, ..
     if hand.winning is None:
         raise InvalidHandError(f"{hand.notation!r} has no winning tile (+X)")
     INPUTS.check_hand(hand)  # SEI-PLAY-1: chows only from the previous player
+    if flags:
+        _check_flags(hand, win, flags)
     if hand.bonus:
         raise InvalidHandError(
             f"{hand.notation!r}: seipalle has no flowers or seasons (SEI-EQUIP-1)"
@@ -208,6 +210,53 @@ def _check(hand: Hand, win: WinType, flags: frozenset[str], dora: tuple[Tile, ..
                 "(SEI-EQUIP-1, SEI-DORA-1)"
             )
     return hand.winning.kind
+
+
+_SELF_DRAWN_ONLY = {
+    "replacement": "SEI-DBL-D33: the winning tile drawn from the dead wall",
+    "first_turn": "SEI-DBL-D36/D37: won on the dealt tiles or the first self-draw",
+}
+_DISCARD_ONLY = {
+    "robbing_kong": "SEI-DBL-D32: won on a tile added to a kong",
+    "last_discard": "SEI-DBL-D35: won on the last discard",
+}
+
+
+def _check_flags(hand: Hand, win: WinType, flags: frozenset[str]) -> None:
+    """Flags that contradict the win, each other or the hand's melds (an error, never dropped).
+
+    Riichi only on a closed hand, concealed kongs allowed (SEI-RIICHI-2); the first turn's
+    limit hands come before any claim or kong and any riichi (SEI-DBL-3); a robbed tile is not
+    the last discard (``last_tile`` on a discard reads as the last discard).
+    """
+    self_drawn = win is WinType.TSUMO
+    for flag, rule in (_DISCARD_ONLY if self_drawn else _SELF_DRAWN_ONLY).items():
+        if flag in flags:
+            how = "a self-drawn win (tsumo)" if self_drawn else "a win on a discard (ron)"
+            raise InvalidHandError(f"flag {flag!r} ({rule}) cannot go with {how}")
+    declared = sorted(flags & {"riichi", "double_riichi"})
+    open_melds = [m for m in hand.melds if not m.concealed]
+    if declared and open_melds:
+        raise InvalidHandError(
+            f"{declared[0]} on {hand.notation!r}, which shows the claimed "
+            f"{open_melds[0].notation}: riichi exists only for closed hands (SEI-RIICHI-2)"
+        )
+    if "robbing_kong" in flags and flags & {"last_discard", "last_tile"}:
+        raise InvalidHandError(
+            "flags 'robbing_kong' and last_discard/last_tile exclude each other: a robbed tile "
+            "is added to a kong, not discarded (SEI-KONG-3, SEI-DBL-D35)"
+        )
+    if "first_turn" in flags:
+        if hand.melds:
+            raise InvalidHandError(
+                f"first_turn on {hand.notation!r}, which shows {hand.melds[0].notation}: the "
+                "exit of the Gods and the first draw come before any claim or kong (SEI-DBL-3)"
+            )
+        if declared:
+            raise InvalidHandError(
+                f"first_turn with {declared[0]}: no riichi can be declared before a win on the "
+                "dealt tiles or the first self-draw (SEI-DBL-3)"
+            )
 
 
 def _riichi_sticks(data: Mapping[str, Any]) -> int:
