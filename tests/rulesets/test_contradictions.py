@@ -125,3 +125,20 @@ def test_the_command_line_exits_2_naming_the_rule() -> None:
     )  # fmt: skip
     assert run.returncode == 2
     assert "FIMJ-MAX-M03" in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("data", "named"),
+    [
+        ({"rules": "riichi-ema", "blnk": "yes"}, "'blnk'"),
+        ({"rules": "riichi-tenhou", "final_scores": {"E": 25000}, "honba": 2}, "'honba'"),
+        ({"rules": "mcr", "winner": ["S"], "discarder": "W",
+          "hands": {"S": "123456789m123p5s+5s"}}, "'winner'"),
+        ({"rules": "mcr", "winners": ["S"], "riichi": ["S"],
+          "hands": {"S": "123456789m123p5s+5s"}}, "'riichi'"),
+    ],
+)  # fmt: skip
+def test_a_settle_key_the_ruleset_does_not_read_is_named(data: dict[str, Any], named: str) -> None:
+    # a typo (`winner` for `winners`) would otherwise settle the deal as a draw
+    with pytest.raises(MahjongError, match=f"does not read the input {named}"):
+        settle_object(data)

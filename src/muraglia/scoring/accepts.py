@@ -45,7 +45,13 @@ from muraglia.hand import Hand
 from muraglia.melds import MeldKind
 from muraglia.tiles import wind_letter
 
-__all__ = ["SOURCE_NAMES", "InputRules", "check_discarder", "decisions_markdown"]
+__all__ = [
+    "SOURCE_NAMES",
+    "InputRules",
+    "check_discarder",
+    "check_input_keys",
+    "decisions_markdown",
+]
 
 SOURCE_NAMES: Mapping[str, Mapping[str, str]] = {
     "<": {"en": "the previous player (left, `<`)", "it": "il giocatore precedente (`<`)"},
@@ -109,13 +115,7 @@ class InputRules:
                 )
 
     def _check_keys(self, data: Mapping[str, Any], keys: tuple[str, ...]) -> None:
-        for key, value in data.items():
-            if key in keys or key == "rules" or value in _EMPTY:
-                continue
-            raise RulesetError(
-                f"{self.ruleset} does not read the input {key!r} ({value!r}); "
-                f"it reads: {', '.join(keys)}"
-            )
+        check_input_keys(self.ruleset, data, keys)
 
     def check_score(self, data: Mapping[str, Any]) -> None:
         """Check a ``muraglia score`` input object's keys, flags and roles.
@@ -223,6 +223,29 @@ class InputRules:
         if self.notes:
             lines += ["", *(f"- {n}" for n in self.notes)]
         return lines
+
+
+def check_input_keys(ruleset: str, data: Mapping[str, Any], keys: Sequence[str]) -> None:
+    """Refuse a key of an input object the ruleset does not read (besides ``rules``).
+
+    A key holding nothing (None, 0, an empty list...) says nothing and passes (see the module
+    docstring); a typo such as ``winner`` for ``winners`` is named, never settled as a draw.
+
+    >>> check_input_keys("mcr", {"rules": "mcr", "winners": ["S"], "honba": 0}, ("winners",))
+    >>> check_input_keys("mcr", {"winner": ["S"]}, ("winners",))
+    Traceback (most recent call last):
+    ...
+    muraglia.errors.RulesetError: mcr does not read the input 'winner' (['S']); it reads: winners
+
+    Raises:
+        RulesetError: naming the key, its value and the keys the ruleset reads.
+    """
+    for key, value in data.items():
+        if key in keys or key == "rules" or value in _EMPTY:
+            continue
+        raise RulesetError(
+            f"{ruleset} does not read the input {key!r} ({value!r}); it reads: {', '.join(keys)}"
+        )
 
 
 def check_discarder(ruleset: str, win: object, seat_wind: object, discarder: object) -> None:

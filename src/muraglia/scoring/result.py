@@ -21,6 +21,7 @@ from muraglia.notation import parse_tiles
 from muraglia.tiles import PhysicalTile, Tile, format_tiles
 
 __all__ = [
+    "DEAL_KEYS",
     "Award",
     "DealOutcome",
     "Deferred",
@@ -619,3 +620,7 @@ class DealOutcome:
                 raise TypeError(f"{key!r} must be an integer")
         extra = {k: v for k, v in data.items() if k not in names and k != "rules"}
         return cls(**kw, extra=extra)
+
+
+DEAL_KEYS: tuple[str, ...] = tuple(f for f in DealOutcome.__dataclass_fields__ if f != "extra")
+"""The keys of a ``muraglia settle`` input object read into :class:`DealOutcome`'s fields."""

@@ -41,12 +41,12 @@ from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
 from muraglia.notation import parse_hand
 from muraglia.rulesets.base.options import NoOptions
-from muraglia.scoring.accepts import InputRules
+from muraglia.scoring.accepts import InputRules, check_input_keys
 from muraglia.scoring.context import WinContext, WinType, parse_win, parse_wind, win_context
 from muraglia.scoring.deal import read_deal
 from muraglia.scoring.inputs import plain_arguments
 from muraglia.scoring.patterns import PatternTable
-from muraglia.scoring.result import DealOutcome, ScoreResult, Settlement
+from muraglia.scoring.result import DEAL_KEYS, DealOutcome, ScoreResult, Settlement
 from muraglia.tiles import Tile, wind_letter
 
 if TYPE_CHECKING:
@@ -570,8 +570,13 @@ class Ruleset(Generic[OptionsT]):
         )
         return result
 
+    settle_keys: ClassVar[tuple[str, ...]] = DEAL_KEYS
+    """The keys of the ``muraglia settle`` input object this ruleset reads (any other key,
+    unless empty, is an error naming it: :func:`~muraglia.scoring.accepts.check_input_keys`)."""
+
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The ``muraglia settle`` output object for an input object (interfaces.md §5)."""
+        check_input_keys(self.id, data, self.settle_keys)
         return self.settle(DealOutcome.from_dict(data)).to_dict()
 
     def describe(self) -> list[dict[str, Any]]:

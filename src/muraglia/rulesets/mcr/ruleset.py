@@ -469,6 +469,11 @@ class McrRules(Ruleset[McrOptions]):
 
     # ------------------------------------------------------------------ settlement
 
+    settle_keys: ClassVar[tuple[str, ...]] = (
+        "winners", "discarder", "hands", "flags", "status", "round_wind", "dealer",
+    )  # fmt: skip
+    """The ``muraglia settle`` keys MCR reads (no counters, sticks or indicators: MCR-TILE-2)."""
+
     def settle(self, outcome: DealOutcome) -> Settlement:
         """Settle one deal: false wins, then the (single) winner's payments (MCR-PAY).
 

@@ -56,9 +56,11 @@ from muraglia.rulesets.riichi_ema.settlement import (
     pao_applies,
     seat_of,
 )
+from muraglia.scoring.accepts import check_input_keys
 from muraglia.scoring.context import WinContext, WinType, parse_win, win_context
 from muraglia.scoring.patterns import PatternTable
 from muraglia.scoring.result import (
+    DEAL_KEYS,
     Award,
     DealOutcome,
     ScoreResult,
@@ -730,9 +732,13 @@ class RiichiEma(Ruleset[EmaOptions]):
         """Payments at the end of a deal (EMA-END-5 order), see :func:`settle_deal`."""
         return Settler(self, outcome).run()
 
+    settle_keys: ClassVar[tuple[str, ...]] = (*DEAL_KEYS, "pao", "draw")
+    """The deal's fields, the liable seats (``pao``, EMA-PAO) and the kind of draw."""
+
     def settle_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """``muraglia settle``: one deal, or the match end when ``final_scores`` is given."""
         if "final_scores" in data:
+            check_input_keys(self.id, data, ("final_scores", "riichi_sticks"))
             scores = data["final_scores"]
             if not isinstance(scores, Mapping):
                 raise TypeError("'final_scores' must be an object seat -> points")
@@ -748,6 +754,7 @@ class RiichiEma(Ruleset[EmaOptions]):
                 return_points=o.return_points,
                 rounding=o.result_rounding,
             ).to_dict()
+        check_input_keys(self.id, data, self.settle_keys)
         return self.settle(DealOutcome.from_dict(data)).to_dict()
 
     def score_output(self, result: ScoreResult) -> dict[str, Any]:
