@@ -142,3 +142,29 @@ def test_a_settle_key_the_ruleset_does_not_read_is_named(data: dict[str, Any], n
     # a typo (`winner` for `winners`) would otherwise settle the deal as a draw
     with pytest.raises(MahjongError, match=f"does not read the input {named}"):
         settle_object(data)
+
+
+BIG_FOUR = "5m[111z][222z][333z][444z^]+5m"  # EMA-TV-19: North fed the fourth wind set
+
+
+@pytest.mark.parametrize("rules", ["riichi-ema", "riichi-tenhou"])
+def test_liability_is_read_from_the_melds_written_in_order(rules: str) -> None:
+    # EMA-PAO-1/2: the source of the fourth melded wind set pays the whole tsumo
+    out = score_object({"rules": rules, "hand": BIG_FOUR, "win": "tsumo", "seat_wind": "S"})
+    assert out["payments"] == {"E": 0, "S": 64000, "W": 0, "N": -64000}
+    kw: dict[str, Any] = {"win": "tsumo", "seat_wind": "S"}
+    assert muraglia.score(BIG_FOUR, rules=rules, **kw).payments == out["payments"]
+    settled = settle_object({"rules": rules, "winners": ["S"], "hands": {"S": BIG_FOUR}})
+    assert settled["net"]["N"] == -64000
+    # the same sets with no source written: nobody is liable
+    plain = score_object(
+        {"rules": rules, "hand": BIG_FOUR.replace("^", ""), "win": "tsumo", "seat_wind": "S"}
+    )
+    assert plain["payments"]["N"] == -16000
+
+
+def test_a_liability_the_melds_contradict_is_refused() -> None:
+    with pytest.raises(MahjongError, match="show that N discarded"):
+        score_object(
+            {"rules": "riichi-ema", "hand": BIG_FOUR, "win": "tsumo", "seat_wind": "S", "pao": "E"}
+        )

@@ -59,6 +59,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--discarder", help="seat wind of the discarder, for ron payments: E, S, W or N")
     p.add_argument(
+        "--pao",
+        help="riichi only: the seat liable (pao) for a Big Three Dragons / Big Four Winds win "
+        "(EMA-PAO); by default the source of the last melded set, melds written in the order "
+        "they were made (e.g. [444z^])",
+    )
+    p.add_argument(
         "--dealer",
         help="fimj only: the seat holding the East role (E, S, W or N; default E). Other "
         "rulesets count seats as seat winds, so their dealer is always E",
@@ -98,7 +104,9 @@ def _split(text: str) -> list[str]:
 def options_of(args: argparse.Namespace) -> dict[str, Any]:
     """The input-object keys the command-line options give (the defaults of ``--jsonl``)."""
     item: dict[str, Any] = {"rules": args.rules}
-    for key in ("win", "seat_wind", "round_wind", "honba", "riichi_sticks", "discarder", "dealer"):
+    for key in (
+        "win", "seat_wind", "round_wind", "honba", "riichi_sticks", "discarder", "pao", "dealer",
+    ):  # fmt: skip
         value = getattr(args, key)
         if value is not None:
             item[key] = value

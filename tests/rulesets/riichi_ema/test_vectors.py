@@ -91,7 +91,9 @@ def test_tv19_big_four_winds_pao() -> None:  # EMA-TV-19
     assert r.payments == {"E": 0, "S": 64000, "W": 0, "N": -64000}
     r2 = ema(hand, win="ron", seat_wind="S", pao="N", discarder="W")
     assert r2.payments == {"E": 0, "S": 64000, "W": -32000, "N": -32000}
-    nopao = ema(hand, win="tsumo", seat_wind="S")
+    # the melds say it already: the fourth wind set's source (^, across: North) is liable
+    assert ema(hand, win="tsumo", seat_wind="S").payments == r.payments
+    nopao = ema(hand.replace("^", ""), win="tsumo", seat_wind="S")  # no source written
     assert nopao.payments == {"E": -32000, "S": 64000, "W": -16000, "N": -16000}
 
 

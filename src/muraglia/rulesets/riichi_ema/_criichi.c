@@ -1788,6 +1788,14 @@ static PyObject *front_hand(PyObject *self, PyObject *const *args, Py_ssize_t na
         best = NULL;
         goto not_here;
     }
+    if (PyTuple_GET_ITEM(best, 9) != NULL && PyObject_IsTrue(PyTuple_GET_ITEM(best, 9)) > 0) {
+        /* a yakuman with melds may carry liability (EMA-PAO): the Python path reads it */
+        PyObject *ms = PyObject_GetAttr(hand, s_melds);
+        Py_ssize_t n = ms != NULL && PyTuple_Check(ms) ? PyTuple_GET_SIZE(ms) : -1;
+        Py_XDECREF(ms);
+        PyErr_Clear();
+        if (n != 0) goto not_here;
+    }
     /* the result: as RiichiEma._finish (tests/rulesets/riichi_ema/test_fast.py compares) */
     keep = PyTuple_Pack(6, win_types[tsumo], wind_tiles[seat], wind_tiles[rnd], flag_set, dora,
                         ura);

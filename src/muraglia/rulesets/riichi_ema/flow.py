@@ -45,7 +45,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from muraglia.hand import Hand
-from muraglia.melds import SET_SIZE, MeldKind, Source
+from muraglia.melds import SET_SIZE, MeldKind
 from muraglia.rulesets.base import (
     SEAT_LETTERS,
     Breach,
@@ -62,8 +62,9 @@ from muraglia.rulesets.base import (
 from muraglia.rulesets.riichi_ema.match_end import final_settlement
 from muraglia.rulesets.riichi_ema.options import EmaOptions
 from muraglia.rulesets.riichi_ema.ruleset import RiichiEma
+from muraglia.rulesets.riichi_ema.settlement import liable_seat
 from muraglia.scoring.result import DealOutcome, Settlement
-from muraglia.tiles import DRAGONS, NUM_KINDS, NUM_SUITED, RANKS, TERMINALS_AND_HONOURS, WINDS, Tile
+from muraglia.tiles import NUM_KINDS, NUM_SUITED, RANKS, TERMINALS_AND_HONOURS, WINDS, Tile
 
 __all__ = ["FLOW", "RiichiFlow"]
 
@@ -88,36 +89,6 @@ _ENGINE_FLAGS = {
     "last_discard": "last_tile",  # houtei (EMA-YAKU-17): one flag, read with the win type
 }
 """Engine fact -> the riichi scorer's flag."""
-
-_OFFSET = {Source.RIGHT: 1, Source.ACROSS: 2, Source.LEFT: 3}
-"""A claimed meld's source -> the discarder's offset from the caller in turn order."""
-
-_DRAGON_KINDS = frozenset(DRAGONS)
-_WIND_KINDS = frozenset(WINDS)
-
-
-def liable_seat(hand: Hand, winner: str) -> str | None:
-    """The seat liable (pao) for ``winner``'s Big Three Dragons / Big Four Winds.
-
-    The seat whose discard, claimed by pung or kong, completed the third dragon set or the
-    fourth wind set (EMA-PAO: the melds are in the order they were made; an added kong keeps
-    its pung's source; a concealed kong completes a set without liability). The scorer
-    applies the liability only when the hand scores that yakuman.
-
-    >>> from muraglia.notation import parse_hand
-    >>> liable_seat(parse_hand("11m22p [555z^] [666z<] [777z>] +1m"), "S")  # the next seat
-    'W'
-    """
-    for family, size in ((_DRAGON_KINDS, 3), (_WIND_KINDS, 4)):
-        sets = 0
-        for m in hand.melds:
-            if m.kind is MeldKind.CHOW or m.first not in family:
-                continue
-            sets += 1
-            if sets == size and m.source is not None:
-                return SEAT_LETTERS[(SEAT_LETTERS.index(winner) + _OFFSET[m.source]) % 4]
-    return None
-
 
 _WIN_REASONS = frozenset({"win", "exhausted"})
 """Deal-end reasons that are not abortive draws."""

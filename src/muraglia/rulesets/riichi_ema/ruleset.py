@@ -52,6 +52,7 @@ from muraglia.rulesets.riichi_ema.result import (
 )
 from muraglia.rulesets.riichi_ema.settlement import (
     Settler,
+    liable_seat,
     non_negative,
     pao_applies,
     seat_of,
@@ -675,8 +676,8 @@ class RiichiEma(Ruleset[EmaOptions]):
             raise InvalidHandError(f"discarder {discarder} is the winner")
         if liable == winner:
             raise InvalidHandError(f"pao {liable} is the winner")
-        if liable is not None and not pao_applies(c.hand, c.awards):
-            liable = None
+        if (liable is not None or c.hand.melds) and c.valid:
+            liable = _liability(c.hand, c.awards, winner, liable)
         extra = LazyExtra(c, core, self, honba, sticks, discarder, liable)
         # a valid win by tsumo or with a discarder has payments, made when first read
         payments = extra if c.valid and (tsumo or discarder is not None) else None
@@ -1001,3 +1002,26 @@ if fast.NATIVE:
         RiichiResult,
         RESULT_KEYS,
     )
+
+
+def _liability(hand: Hand, awards: tuple[Award, ...], winner: str, given: str | None) -> str | None:
+    """The liable seat (pao) of a win: the one given, checked, or the one its melds show.
+
+    The melds are written in the order they were made (EMA-PAO-1): the third melded dragon
+    set's or the fourth melded wind set's source is the liable seat when the hand scores Big
+    Three Dragons or Big Four Winds with those sets melded (:func:`.settlement.liable_seat`).
+    A ``pao`` against the source the melds show is an error; one given for a hand that does
+    not score that yakuman with those sets melded has nothing to apply to (no liability).
+    """
+    if not pao_applies(hand, awards):
+        return None
+    shown = liable_seat(hand, winner)
+    if given is None:
+        return shown
+    if shown is not None and shown != given:
+        raise InvalidHandError(
+            f"pao {given}, but the melds of {hand.notation!r} show that {shown} discarded the "
+            "tile of the last dragon or wind set (EMA-PAO-1: melds are written in the order "
+            "they were made)"
+        )
+    return given

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from muraglia.analysis.waits import winning_tiles
 from muraglia.errors import InvalidHandError, RulesetError
 from muraglia.hand import Hand
-from muraglia.melds import MeldKind
+from muraglia.melds import MeldKind, Source
 from muraglia.notation import parse_hand
 from muraglia.rulesets.riichi_ema.options import STATUSES
 from muraglia.rulesets.riichi_ema.patterns import YAKUMAN_PAO
@@ -288,6 +288,34 @@ class Settler:
 def _parsed(hand: str | Hand) -> Hand:
     """A settle object's hand, parsed if written."""
     return parse_hand(hand) if isinstance(hand, str) else hand
+
+
+_OFFSET = {Source.RIGHT: 1, Source.ACROSS: 2, Source.LEFT: 3}
+"""A claimed meld's source -> the discarder's offset from the caller in turn order."""
+
+_LETTERS = ("E", "S", "W", "N")
+
+
+def liable_seat(hand: Hand, winner: str) -> str | None:
+    """The seat liable (pao) for ``winner``'s Big Three Dragons / Big Four Winds.
+
+    The seat whose discard, claimed by pung or kong, completed the third dragon set or the
+    fourth wind set (EMA-PAO: the melds are in the order they were made; an added kong keeps
+    its pung's source; a concealed kong completes a set without liability). The scorer
+    applies the liability only when the hand scores that yakuman.
+
+    >>> liable_seat(parse_hand("11m22p [555z^] [666z<] [777z>] +1m"), "S")  # the next seat
+    'W'
+    """
+    for family, size in ((DRAGONS, 3), (WINDS, 4)):
+        sets = 0
+        for m in hand.melds:
+            if m.kind is MeldKind.CHOW or m.first not in family:
+                continue
+            sets += 1
+            if sets == size and m.source is not None:
+                return _LETTERS[(_LETTERS.index(winner) + _OFFSET[m.source]) % 4]
+    return None
 
 
 def pao_applies(hand: Hand, awards: tuple[Award, ...]) -> bool:
