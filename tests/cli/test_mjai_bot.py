@@ -197,7 +197,7 @@ def test_a_line_may_hold_a_batch_of_messages() -> None:
     [
         ("not json", "not JSON"),
         ('{"pai": "1m"}', "without a type"),
-        ('[{"type": "start_game"}, 3]', "without a type"),
+        ('[{"type": "start_game", "id": 0}, 3]', "without a type"),
         ('{"type": "dora"}', "dora"),
     ],
     ids=["not-json", "no-type", "batch-item-no-type", "missing-field"],

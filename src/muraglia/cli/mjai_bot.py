@@ -59,6 +59,9 @@ from muraglia.tiles import Tile
 
 __all__ = ["MjaiPlayer", "from_mjai", "register", "run"]
 
+_SEATS = 4
+"""Seats at an mjai table (riichi: four players)."""
+
 _ACT_AFTER = frozenset(("tsumo", "reach", "chi", "pon"))
 """The seat's own messages after which it acts (draw, riichi discard, discard after a call)."""
 _CLAIM_AFTER = frozenset(("dahai", "kakan", "ankan"))
@@ -164,7 +167,10 @@ class MjaiPlayer:
         kind = msg.get("type")
         none: dict[str, Any] = {"type": "none"}
         if kind == "start_game":
-            self.seat = int(msg.get("id", 0))
+            seat = msg.get("id")
+            if type(seat) is not int or not 0 <= seat < _SEATS:
+                raise ValueError(f"'id' must be this bot's seat 0-{_SEATS - 1}, not {seat!r}")
+            self.seat = seat
             self.kyoku, self.scores = [], []
             return none
         if kind == "start_kyoku":
@@ -288,8 +294,9 @@ def serve(player: MjaiPlayer, lines: Iterable[str], out: TextIO) -> None:
             continue
         try:
             msg = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise MahjongError(f"mjai line is not JSON: {line.strip()[:60]!r}") from exc
+        except (json.JSONDecodeError, RecursionError) as exc:
+            why = "nested too deeply" if isinstance(exc, RecursionError) else "not JSON"
+            raise MahjongError(f"mjai line is {why}: {line.strip()[:60]!r}") from None
         batch = msg if isinstance(msg, list) and msg else [msg]
         reply: dict[str, Any] = {"type": "none"}
         for m in batch:
@@ -297,8 +304,13 @@ def serve(player: MjaiPlayer, lines: Iterable[str], out: TextIO) -> None:
                 raise MahjongError(f"mjai message without a type: {line.strip()[:60]!r}")
             try:
                 reply = player.answer(m)
-            except (KeyError, ValueError, IndexError) as exc:
-                raise MahjongError(f"bad mjai {m['type']} message: {exc}") from exc
+            except KeyError as exc:
+                raise MahjongError(
+                    f"bad mjai {m['type']} message: missing field {exc.args[0]!r} (in it or in "
+                    "the kyoku's start_kyoku)"
+                ) from None
+            except (ValueError, IndexError) as exc:
+                raise MahjongError(f"bad mjai {m['type']} message: {exc}") from None
         out.write(json.dumps(reply, separators=(",", ":")) + "\n")
         out.flush()
 
@@ -313,6 +325,6 @@ def run(args: argparse.Namespace) -> int:
             raise MahjongError(f"mjai-bot plays riichi only, not {args.rules!r}")
         serve(MjaiPlayer(args.rules, args.bot, args.seed), sys.stdin, sys.stdout)
     except MahjongError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"muraglia mjai-bot: error: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -66,6 +66,7 @@ from muraglia.players.external import (
     DEFAULT_TIMEOUT,
     BotProcessError,
     MjaiProcessPlayer,
+    check_timeout,
     seat_commands,
 )
 from muraglia.players.simulate import attach_players, close_players
@@ -787,8 +788,7 @@ def run(args: argparse.Namespace) -> int:
             raise MahjongError(f"--bot-cmd names seat {human}, your own seat (--seat)")
         if external and not str(ruleset.id).startswith("riichi"):
             raise MahjongError(f"--bot-cmd plays riichi rulesets only, not {args.rules!r}")
-        if not args.bot_timeout > 0:
-            raise MahjongError(f"--bot-timeout must be positive, got {args.bot_timeout}")
+        check_timeout(args.bot_timeout)
         bots: dict[int, Player] = {
             s: (
                 MjaiProcessPlayer(external[s], timeout=args.bot_timeout)

@@ -29,7 +29,7 @@ from muraglia.io.mjlog import to_mjlog
 from muraglia.io.record import loads, replay
 from muraglia.io.stepper import record_format
 from muraglia.io.tenhou6 import to_tenhou6
-from muraglia.io.tenhou_replay import check_records
+from muraglia.io.tenhou_replay import check_records, record_paths
 
 __all__ = ["register", "run"]
 
@@ -59,35 +59,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(run=run)
 
 
-_ENDINGS = (".jsonl", ".mjlog", ".xml", ".json", ".mjson")
-"""File endings searched in folders (our records, mjlog XML, tenhou.net/6 JSON, mjai)."""
-
-
-def _files(paths: list[str]) -> list[Path]:
-    """The record files named by ``paths`` (folders searched for the known endings).
-
-    Raises:
-        MahjongError: an empty path, a missing one, or a folder without records.
-    """
-    out: list[Path] = []
-    for raw in paths:
-        if not raw.strip():
-            raise MahjongError("an empty path: name a record file or a folder")
-        path = Path(raw)
-        if path.is_dir():
-            found = sorted(x for x in path.rglob("*") if x.suffix in _ENDINGS and x.is_file())
-            if not found:
-                raise MahjongError(
-                    f"no records (*.jsonl, *.mjlog, *.xml, *.json, *.mjson) under {raw!r}"
-                )
-            out += found
-        elif path.exists():
-            out.append(path)
-        else:
-            raise MahjongError(f"no such record file or folder: {raw!r}")
-    return out
-
-
 def kind_of(path: Path) -> tuple[str, str]:
     """(``muraglia`` or ``tenhou``, the text) of a record file, recognised by content.
 
@@ -114,7 +85,7 @@ def check(paths: list[str]) -> dict[str, Any]:
     tenhou: list[Path] = []
     ours: list[tuple[Path, str]] = []
     errors: list[dict[str, Any]] = []
-    for path in _files(paths):
+    for path in record_paths(paths):
         try:
             kind, text = kind_of(path)
         except MahjongError as exc:
@@ -191,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
             raise MahjongError(
                 f"{args.paths[0]!r} is a folder: use --check to check every record in it"
             )
-        (path,) = _files(args.paths)
+        (path,) = record_paths(args.paths)
         kind, text = kind_of(path)
         if kind == "tenhou":
             raise MahjongError(
@@ -203,7 +174,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"muraglia replay: error: {_message(exc)}", file=sys.stderr)
         return 2
     if args.mjai:
-        for message in mjai_of(match):
+        try:
+            stream = mjai_of(match)
+        except MahjongError as exc:
+            print(f"muraglia replay: error: {exc}", file=sys.stderr)
+            return 2
+        for message in stream:
             print(dump(message))
     elif args.tenhou6 or args.mjlog:
         try:

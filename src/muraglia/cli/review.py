@@ -40,10 +40,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def _line(d: Decision) -> str:
     a, e = d.actual_judgement, d.expert_judgement
     loss = []
-    if d.shanten_loss:
-        loss.append(f"shanten +{d.shanten_loss}")
-    if d.ukeire_loss:
-        loss.append(f"ukeire -{d.ukeire_loss}")
+    if d.shanten_loss:  # the played choice's shanten against the expert's (+: worse)
+        loss.append(f"shanten {d.shanten_loss:+d}")
+    if d.ukeire_loss:  # its useful tiles against the expert's (-: fewer)
+        loss.append(f"ukeire {-d.ukeire_loss:+d}")
     if a.value is not None and e.value is not None:
         loss.append(f"value {a.value:.0f} vs {e.value:.0f}")
     mark = "=" if d.agrees else "!"
@@ -62,6 +62,13 @@ def run(args: argparse.Namespace) -> int:
     except INPUT_ERRORS as exc:
         print(f"muraglia review: error: {error_message(exc)}", file=sys.stderr)
         return 2
+    if not review.decisions and review.problems:  # nothing reviewed: not a 100 % agreement
+        print(
+            f"muraglia review: error: no decision of seat {review.seat} could be reviewed: "
+            f"{review.problems[0]}",
+            file=sys.stderr,
+        )
+        return 2
     if args.json:
         print(dump(review.to_dict()))
         return 0
@@ -71,8 +78,8 @@ def run(args: argparse.Namespace) -> int:
             print(_line(d))
     print(
         f"seat {review.seat} ({review.rules}): {out['decisions']} decisions, "
-        f"{100 * review.agreement:.1f}% as the expert; shanten lost {out['shanten_loss']}, "
-        f"ukeire lost {out['ukeire_loss']}, value lost {out['value_loss']}"
+        f"{100 * review.agreement:.1f}% as the expert; net loss against the expert: shanten "
+        f"{out['shanten_loss']:+d}, ukeire {out['ukeire_loss']:+d}, value {out['value_loss']}"
     )
     for p in review.problems:
         print(f"  skipped {p}")

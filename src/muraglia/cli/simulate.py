@@ -23,7 +23,7 @@ from typing import Any
 from muraglia.cli._common import check_max_deals, dump
 from muraglia.errors import MahjongError, excerpt
 from muraglia.players import BOTS, DEFAULT_BOT
-from muraglia.players.external import CMD_PREFIX, DEFAULT_TIMEOUT, seat_commands
+from muraglia.players.external import CMD_PREFIX, DEFAULT_TIMEOUT, check_timeout, seat_commands
 
 __all__ = ["parse_bots", "register", "run"]
 
@@ -134,8 +134,7 @@ def run(args: argparse.Namespace) -> int:
         bots = parse_bots(args.bots)
         external = seat_commands(args.bot_cmd)
         bots = tuple(CMD_PREFIX + external[s] if s in external else b for s, b in enumerate(bots))
-        if not args.bot_timeout > 0:
-            raise MahjongError(f"--bot-timeout must be positive, got {args.bot_timeout}")
+        check_timeout(args.bot_timeout)
         out = Path(args.out) if args.out else None
         if out is not None:  # checked before any match is played; rows written as they come
             (out / "records").mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from muraglia.cli._common import dump, run_batch
@@ -72,9 +71,6 @@ def compute(item: Mapping[str, Any]) -> dict[str, Any]:
         paths = [paths]
     if not isinstance(paths, list) or not all(isinstance(x, str) for x in paths):
         raise TypeError("'paths' must be a string or a list of strings")
-    missing = [x for x in paths if not Path(x).exists()]
-    if missing:
-        raise MahjongError(f"no such file or folder: {missing[0]}")
     rules = item.get("rules", "riichi-tenhou")
     if not isinstance(rules, str):
         raise TypeError("'rules' must be a string")
@@ -87,12 +83,6 @@ def run(args: argparse.Namespace) -> int:
         return run_batch(compute)
     if not args.paths:
         print("muraglia tenhou-check: error: give record files or folders", file=sys.stderr)
-        return 2
-    missing = [p for p in args.paths if not Path(p).exists()]
-    if missing:
-        print(
-            f"muraglia tenhou-check: error: no such file or folder: {missing[0]}", file=sys.stderr
-        )
         return 2
     try:
         report = check_records(args.paths, rules=args.rules)

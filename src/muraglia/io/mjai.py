@@ -238,7 +238,13 @@ def mjai_of(match: MatchState) -> list[dict[str, Any]]:
 
     Each deal's counters, sticks and scores in ``start_kyoku``, the ruleset and its options in
     ``start_game`` (``muraglia`` key).
+
+    Raises:
+        MahjongError: for a record of a ruleset that is not riichi (mjai has no flowers and no
+            hand points: its tiles would be written as hidden ``?``).
     """
+    if not str(match.game.ruleset.id).startswith("riichi"):
+        raise MahjongError(f"mjai export needs a riichi record, not {match.game.ruleset.id!r}")
     rules = {
         "ruleset": match.game.ruleset.id,
         "options": options_dict(match.game.ruleset),

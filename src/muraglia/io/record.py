@@ -82,6 +82,8 @@ def loads(text: str | Iterable[str]) -> GameRecord:
         header = json.loads(rows[0][1])
     except json.JSONDecodeError as exc:
         raise MahjongError(f"line 1: bad JSON in the header ({exc.msg})") from None
+    except RecursionError:
+        raise MahjongError("line 1: bad JSON in the header (nested too deeply)") from None
     if not isinstance(header, dict) or header.get("type") != "header":
         raise MahjongError("line 1: the first line must be the record header")
     events = []
@@ -90,6 +92,8 @@ def loads(text: str | Iterable[str]) -> GameRecord:
             events.append(event_from_dict(json.loads(line)))
         except json.JSONDecodeError as exc:
             raise MahjongError(f"line {n}: bad JSON ({exc.msg})") from None
+        except RecursionError:
+            raise MahjongError(f"line {n}: bad JSON (nested too deeply)") from None
         except (MahjongError, TypeError, ValueError, KeyError) as exc:
             raise MahjongError(f"line {n}: {exc}") from None
     return GameRecord(header, tuple(events))

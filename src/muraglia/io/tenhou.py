@@ -1415,6 +1415,8 @@ def parse_tenhou6(text: str, name: str = "") -> Record:
         objects = list(_json_objects(text))
     except json.JSONDecodeError as exc:
         raise TenhouFormatError(f"{label}: invalid JSON: {exc.msg} at {exc.pos}") from None
+    except RecursionError:
+        raise TenhouFormatError(f"{label}: invalid JSON: nested too deeply") from None
     if not objects:
         raise TenhouFormatError(f"{label}: no JSON object")
     rounds: list[Round] = []

@@ -57,7 +57,7 @@ from muraglia.engine.events import (
 from muraglia.engine.game import Game
 from muraglia.engine.match import MatchState
 from muraglia.engine.phases import Phase
-from muraglia.errors import IllegalActionError, MahjongError
+from muraglia.errors import IllegalActionError, MahjongError, RulesetError
 from muraglia.io.mjai import parse_mjai
 from muraglia.io.tenhou import (
     YAKU,
@@ -100,6 +100,7 @@ __all__ = [
     "limit_code",
     "load_record",
     "record_paths",
+    "record_ruleset",
     "replay_choices",
     "resume",
     "rules_for",
@@ -890,13 +891,26 @@ def load_record(path: str | Path) -> Record:
 
 
 def record_paths(paths: Iterable[str | Path]) -> list[Path]:
-    """Record files among ``paths`` (folders searched recursively for .mjlog/.xml/.json)."""
+    """The record files named by ``paths`` (folders searched for :data:`RECORD_ENDINGS`).
+
+    Raises:
+        MahjongError: an empty path, a missing one, or a folder without records.
+    """
     out: list[Path] = []
-    for p in map(Path, paths):
-        if p.is_dir():
-            out.extend(sorted(x for x in p.rglob("*") if x.suffix in RECORD_ENDINGS))
+    for raw in paths:
+        if not str(raw).strip():
+            raise MahjongError("an empty path: name a record file or a folder")
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(x for x in path.rglob("*") if x.suffix in RECORD_ENDINGS and x.is_file())
+            if not found:
+                endings = ", ".join(f"*{e}" for e in RECORD_ENDINGS)
+                raise MahjongError(f"no records ({endings}) under {str(raw)!r}")
+            out += found
+        elif path.exists():
+            out.append(path)
         else:
-            out.append(p)
+            raise MahjongError(f"no such record file or folder: {str(raw)!r}")
     return out
 
 
@@ -942,6 +956,18 @@ def _ruleset(record: Record, base: str, loaded: dict[str, Any]) -> Any:
     if spec not in loaded:
         loaded[spec] = load_ruleset(spec)
     return loaded[spec]
+
+
+def record_ruleset(record: Record, base: str = "riichi-tenhou") -> tuple[str, Any]:
+    """The ruleset ``record`` is replayed under (:func:`_ruleset`) and its name for people.
+
+    Our own exports name theirs (``riichi-ema`` starts every seat at 0 points, so Tenhou's
+    rules would refuse its riichi); Tenhou's records are ``base`` with the options their
+    header names (:func:`rules_for`).
+    """
+    rs = _ruleset(record, base, {})
+    name = str(getattr(rs, "rid", rs.id)) if record.header.ruleset else rules_for(record, base)
+    return name, rs
 
 
 def _no_kuitan(disp: str) -> bool:
@@ -1029,16 +1055,19 @@ def replay_choices(
     rs = rules or _ruleset(record, "riichi-tenhou", {})
     red = record.header.red_fives
     walls: list[WallTiles] = []
-    for rnd in record.rounds:
+    unreadable: dict[int, str] = {}
+    for i, rnd in enumerate(record.rounds):
         try:
             walls.append(deal_wall(rnd, Game(rs), red))
-        except MahjongError:
+        except MahjongError as exc:
             walls.append(((), ()))
+            unreadable[i] = str(exc)
     game = Game(rs, seed=0, walls=tuple(walls))
     problems: list[str] = []
     for i, rnd in enumerate(record.rounds):
         if not rnd.complete or not walls[i][0]:
-            problems.append(f"{rnd.init.name}: not replayable (incomplete or unreadable)")
+            why = unreadable.get(i, "incomplete" if not rnd.complete else "no wall")
+            problems.append(f"{rnd.init.name}: not replayable ({why})")
             continue
         try:
             cap = record.header.max_deals
@@ -1055,14 +1084,24 @@ def check_records(paths: Iterable[str | Path], rules: str = "riichi-tenhou") -> 
     (:func:`rules_for`). A record that cannot be read is an error entry; the check goes on.
 
     Raises:
-        RulesetError: for an unknown ``rules``.
+        RulesetError: for an unknown ``rules``, or one that is not a riichi ruleset (Tenhou's
+            and mjai's records are riichi games).
+        MahjongError: an empty path, a missing one, or a folder without records
+            (:func:`record_paths`).
     """
-    loaded: dict[str, Any] = {rules: load_ruleset(rules)}
+    base = load_ruleset(rules)
+    if not str(base.id).startswith("riichi"):
+        raise RulesetError(
+            f"Tenhou and mjai records are riichi games: replay them under riichi-tenhou or "
+            f"riichi-ema, not {rules!r}"
+        )
+    loaded: dict[str, Any] = {rules: base}
+    files = record_paths(paths)
     records = hands = matched = 0
     mismatches: list[HandCheck] = []
     incomplete: list[Mapping[str, str]] = []
     errors: list[Mapping[str, str]] = []
-    for path in record_paths(paths):
+    for path in files:
         try:
             record = load_record(path)
         except MahjongError as exc:  # the entry names the file once, in "record"

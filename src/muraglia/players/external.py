@@ -32,9 +32,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import queue
 import shlex
 import shutil
+import signal
 import subprocess
 import threading
 from collections.abc import Sequence
@@ -63,10 +65,13 @@ from muraglia.tiles import WIND_LETTERS, wind_index
 
 __all__ = [
     "CMD_PREFIX",
+    "MAX_REPLY",
+    "MAX_TIMEOUT",
     "DEFAULT_TIMEOUT",
     "BotProcessError",
     "MjaiProcessPlayer",
     "command_of",
+    "check_timeout",
     "seat_commands",
     "seat_view",
     "split_command",
@@ -77,6 +82,36 @@ CMD_PREFIX = "cmd:"
 
 DEFAULT_TIMEOUT = 30.0
 """Seconds to wait for one reply (the first one includes the bot's start-up)."""
+
+MAX_TIMEOUT = 3600.0
+"""The longest wait for one reply a command line may ask for (an hour)."""
+
+MAX_REPLY = 1 << 16
+"""The longest reply line read from a bot, in characters: an mjai reply is one short JSON
+object, and a bot writing without end must not fill the memory."""
+
+_TOO_LONG = "\x00too long"
+"""What the reading thread queues for a reply line longer than :data:`MAX_REPLY`."""
+
+
+def check_timeout(seconds: float) -> float:
+    """``--bot-timeout``: a positive number of seconds up to :data:`MAX_TIMEOUT`.
+
+    >>> check_timeout(5)
+    5
+    >>> check_timeout(float("inf"))
+    Traceback (most recent call last):
+    ...
+    muraglia.errors.MahjongError: --bot-timeout must be between 0 and 3600 s, got inf
+
+    Raises:
+        MahjongError: naming the value.
+    """
+    if not 0 < seconds <= MAX_TIMEOUT:  # nan fails too
+        raise MahjongError(
+            f"--bot-timeout must be between 0 and {MAX_TIMEOUT:g} s, got {seconds:g}"
+        )
+    return seconds
 
 
 class BotProcessError(MahjongError):
@@ -199,6 +234,7 @@ class MjaiProcessPlayer:
                 text=True,
                 encoding="utf-8",
                 bufsize=1,
+                start_new_session=True,  # its own process group: the helpers it starts end too
             )
         except OSError as exc:
             raise self._error(f"cannot start: {exc}") from None
@@ -206,7 +242,11 @@ class MjaiProcessPlayer:
 
     def _read(self, proc: subprocess.Popen[str]) -> None:
         assert proc.stdout is not None
-        for line in proc.stdout:
+        while line := proc.stdout.readline(MAX_REPLY + 1):
+            if len(line) > MAX_REPLY and not line.endswith("\n"):
+                self._replies.put(_TOO_LONG)  # read no further: the exchange ends on it
+                _kill(proc)
+                return
             self._replies.put(line)
         self._replies.put(None)
 
@@ -242,6 +282,8 @@ class MjaiProcessPlayer:
             line = self._replies.get(timeout=self.timeout)
         except queue.Empty:
             raise self._error(f"no reply within {self.timeout:g} s", msg) from None
+        if line is _TOO_LONG:
+            raise self._error(f"reply longer than {MAX_REPLY} characters without a newline", msg)
         if line is None:
             self._replies.put(None)  # stays ended
             code = self._exit_code(proc)
@@ -306,7 +348,7 @@ class MjaiProcessPlayer:
             return
         try:
             if not finish:
-                proc.kill()
+                _kill(proc)
             elif proc.poll() is None:
                 got = self._flush()
                 if got is not None and got[1]["type"] != "none":
@@ -319,8 +361,9 @@ class MjaiProcessPlayer:
             try:
                 proc.wait(timeout=min(self.timeout, 5.0))
             except subprocess.TimeoutExpired:
-                proc.kill()
+                _kill(proc)
                 proc.wait()
+            _kill(proc)  # what it started and left running (a wrapper script's child)
 
     # ------------------------------------------------------------------ decisions
 
@@ -418,3 +461,11 @@ def _discard(legal: Sequence[Action], pai: str, *, riichi: bool) -> Discard | No
 
 def _describe(legal: Sequence[Action]) -> str:
     return ", ".join(a.line() for a in legal)
+
+
+def _kill(proc: subprocess.Popen[str]) -> None:
+    """Kill a bot's process group (its own session: the bot and whatever it started)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        proc.kill()

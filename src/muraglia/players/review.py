@@ -46,13 +46,12 @@ from muraglia.engine.views import PlayerView, view_of
 from muraglia.errors import MahjongError
 from muraglia.io.record import GameRecord, game_of, loads
 from muraglia.io.tenhou import Record
-from muraglia.io.tenhou_replay import load_record, replay_choices, rules_for
+from muraglia.io.tenhou_replay import load_record, record_ruleset, replay_choices
 from muraglia.players.base import Table
 from muraglia.players.danger import DangerModel
 from muraglia.players.defensive import shanten_after_call
 from muraglia.players.efficiency import useful_count
 from muraglia.players.expert import SCORE_BUDGET, ExpertBot
-from muraglia.rulesets import ruleset_for
 
 __all__ = [
     "Decision",
@@ -268,8 +267,7 @@ def review_record(record: GameRecord, seat: int, *, seed: int = 0) -> Review:
 def review_tenhou(record: Record, seat: int, *, seed: int = 0) -> Review:
     """Review ``seat`` over a Tenhou record (replayed round by round through the engine)."""
     _check_seat(seat, 3 if record.header.three_player else 4)
-    spec = rules_for(record)
-    ruleset = ruleset_for(spec)
+    spec, ruleset = record_ruleset(record)  # the ruleset an export of ours names
     reviewer = Reviewer(ruleset, seat, seed)
     problems = replay_choices(record, reviewer.see, ruleset)
     return Review(spec, seat, tuple(reviewer.decisions), tuple(problems))
