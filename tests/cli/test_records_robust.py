@@ -7,6 +7,7 @@ left behind, now an error naming the problem (exit code 2) or the right answer.
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import sys
@@ -218,3 +219,20 @@ def test_check_timeout_is_the_one_bound() -> None:
     for bad in (0, -1, float("nan"), float("inf"), 1e300):
         with pytest.raises(MahjongError, match="--bot-timeout"):
             check_timeout(bad)
+
+
+def test_replay_steps_through_a_tenhou_record(capsys: pytest.CaptureFixture[str]) -> None:
+    # interfaces.md §5: `replay RECORD` reads ours, mjai, mjlog and tenhou.net/6 records
+    mjlog = sorted((Path(__file__).parents[1] / "data" / "tenhou" / "mjlog").glob("*.mjlog"))[0]
+    code, out, _ = run(capsys, "replay", "--json", str(mjlog))
+    assert code == 0
+    data = json.loads(out)
+    assert data["identical"] is True
+    assert data["hands"] > 0
+    assert data["events"] > data["hands"]
+    code, text, _ = run(capsys, "replay", str(mjlog))
+    assert code == 0
+    assert len(text.splitlines()) == data["events"]
+    code, _, err = run(capsys, "replay", "--mjai", str(mjlog))
+    assert code == 2
+    assert "convert our own records" in err

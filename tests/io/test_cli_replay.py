@@ -47,7 +47,9 @@ def test_check_reports_a_tampered_record(
     assert main(["replay", "--check", str(tmp_path), "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert (data["records"], data["hands"], data["matched"]) == (2, 4, 2)
-    assert data["mismatches"][0]["record"].endswith("bad.jsonl")
+    (bad_entry,) = data["mismatches"]
+    assert bad_entry["record"].endswith("bad.jsonl")
+    assert set(bad_entry) == {"record", "hand", "expected", "got"}  # interfaces.md §5
 
 
 def test_a_missing_file_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -57,8 +59,20 @@ def test_a_missing_file_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) 
     assert err.count("\n") == 1
 
 
-def test_replay_mjai_stream(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["replay", str(record), "--mjai"]) == 0
-    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+def test_replay_mjai_stream(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    riichi = tmp_path / "riichi.jsonl"
+    riichi.write_text(dumps(play_match("riichi-ema", 9, check=False, max_deals=2)), "utf-8")
+    assert main(["replay", str(riichi), "--mjai"]) == 0
+    stream = capsys.readouterr().out
+    lines = [json.loads(x) for x in stream.splitlines()]
     assert lines[0]["type"] == "start_game"
     assert lines[-1]["type"] == "end_game"
+    exported = tmp_path / "riichi.mjson"
+    exported.write_text(stream, encoding="utf-8")
+    assert main(["replay", "--check", str(exported)]) == 0  # read back and replayed
+    capsys.readouterr()
+    # Ravenna's flowers have no mjai name (they would be written as hidden tiles)
+    assert main(["replay", str(record), "--mjai"]) == 2
+    assert "needs a riichi record, not 'ravenna'" in capsys.readouterr().err

@@ -27,7 +27,7 @@ from muraglia.errors import MahjongError
 from muraglia.io.mjai import mjai_of
 from muraglia.io.mjlog import to_mjlog
 from muraglia.io.record import loads, replay
-from muraglia.io.stepper import record_format
+from muraglia.io.stepper import Steps, read_record, record_format, step
 from muraglia.io.tenhou6 import to_tenhou6
 from muraglia.io.tenhou_replay import check_records, record_paths
 
@@ -100,18 +100,12 @@ def check(paths: list[str]) -> dict[str, Any]:
     hands = int(report.get("hands", 0))
     matched = int(report.get("matched", 0))
     mismatches: list[dict[str, Any]] = list(report.get("mismatches", []))
-    mismatches += [
-        {"record": e.get("record"), "hand": e.get("hand"), "error": e.get("error")}
-        if e.get("hand")
-        else {"record": e.get("record"), "error": e.get("error")}
-        for e in report.get("errors", [])
-    ]
-    mismatches += errors
+    errors = list(report.get("errors", [])) + errors  # unreadable: tenhou-check's entries
     for path, text in ours:
         try:
             record = loads(text)
         except (MahjongError, RecursionError) as exc:
-            mismatches.append({"record": str(path), "error": _message(exc)})
+            errors.append({"record": str(path), "error": _message(exc)})
             continue
         records += 1
         n = sum(isinstance(e, DealStarted) for e in record.events)
@@ -119,17 +113,54 @@ def check(paths: list[str]) -> dict[str, Any]:
         try:
             replay(record)
         except (MahjongError, RecursionError, KeyError, TypeError, ValueError) as exc:
-            mismatches.append({"record": str(path), "error": _message(exc)})
+            # interfaces.md §5's mismatch: the record's events against what the engine did
+            mismatches.append(
+                {"record": str(path), "hand": None, "expected": "the recorded events",
+                 "got": _message(exc)}
+            )  # fmt: skip
             continue
         matched += n
     return {
-        "ok": not mismatches,
+        "ok": not mismatches and not errors,
         "records": records,
         "hands": hands,
         "matched": matched,
         "mismatches": mismatches,
+        "errors": errors,
         "incomplete": report.get("incomplete", []),
     }
+
+
+def _show_steps(path: Path, steps: Steps, *, as_json: bool) -> int:
+    """``replay RECORD`` of a Tenhou or mjai log: its moves as the live engine plays them.
+
+    Each round starts from its recorded state (:func:`muraglia.io.stepper.step`, the replay
+    viewer's stepping); where the engine does not reproduce the record the round's problems
+    are listed and ``identical`` is false (exit 1, as ``--check``).
+    """
+    events = [e for frame in steps.frames for e in frame.events]
+    problems = list(steps.problems) + [f"{d.name}: {p}" for d in steps.deals for p in d.problems]
+    if as_json:
+        print(
+            dump(
+                {
+                    "ok": True,
+                    "record": str(path),
+                    "ruleset": steps.rules,
+                    "events": len(events),
+                    "hands": len(steps.deals),
+                    "scores": None if steps.final is None else list(steps.final),
+                    "identical": not problems,
+                    "problems": problems,
+                }
+            )
+        )
+    else:
+        for event in events:
+            print(event.line())
+        for p in problems:
+            print(f"not reproduced: {p}")
+    return 0 if not problems else 1
 
 
 def _message(exc: BaseException) -> str:
@@ -148,11 +179,11 @@ def run(args: argparse.Namespace) -> int:
             else:
                 print(f"{result['records']} records, {result['matched']}/{result['hands']} hands")
                 for m in result["mismatches"]:
-                    detail = (
-                        m.get("error")
-                        or f"{m.get('hand')}: expected {m.get('expected')}, got {m.get('got')}"
-                    )
-                    print(f"  {m['record']}: {detail}")
+                    where = f"{m['hand']}: " if m.get("hand") else ""
+                    print(f"  {m['record']}: {where}expected {m['expected']}, got {m['got']}")
+                for m in result["errors"]:
+                    where = f"{m['hand']}: " if m.get("hand") else ""
+                    print(f"  ERROR {m['record']}: {where}{m['error']}")
                 for m in result["incomplete"]:
                     print(f"  incomplete (reported, not a failure): {m}")
             return 0 if result["ok"] else 1
@@ -165,14 +196,20 @@ def run(args: argparse.Namespace) -> int:
         (path,) = record_paths(args.paths)
         kind, text = kind_of(path)
         if kind == "tenhou":
-            raise MahjongError(
-                f"{path}: a Tenhou or mjai log; use --check to replay it through the engine"
-            )
-        record = loads(text)
-        match = replay(record)
+            if args.mjai or args.tenhou6 or args.mjlog:
+                raise MahjongError(
+                    f"{path}: a Tenhou or mjai log; --mjai, --tenhou6 and --mjlog convert our "
+                    "own records (muraglia JSON Lines)"
+                )
+            steps = step(read_record(text, path.name))
+        else:
+            record = loads(text)
+            match = replay(record)
     except (MahjongError, OSError, KeyError, TypeError, ValueError, RecursionError) as exc:
         print(f"muraglia replay: error: {_message(exc)}", file=sys.stderr)
         return 2
+    if kind == "tenhou":
+        return _show_steps(path, steps, as_json=args.json)
     if args.mjai:
         try:
             stream = mjai_of(match)
