@@ -135,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
         external = seat_commands(args.bot_cmd)
         bots = tuple(CMD_PREFIX + external[s] if s in external else b for s, b in enumerate(bots))
         check_timeout(args.bot_timeout)
+        if args.out is not None and not args.out.strip():
+            raise MahjongError("--out needs a folder name (an empty one writes nothing)")
         out = Path(args.out) if args.out else None
         if out is not None:  # checked before any match is played; rows written as they come
             (out / "records").mkdir(parents=True, exist_ok=True)

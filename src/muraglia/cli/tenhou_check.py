@@ -54,7 +54,8 @@ def _render(report: CheckReport) -> None:
         print(f"  expected {dict(m.expected)}")
         print(f"  got      {dict(m.got)}")
     for e in report.errors:
-        print(f"ERROR {e.get('record')} {e.get('hand', '')}: {e.get('error')}")
+        where = f" {e['hand']}" if e.get("hand") else ""
+        print(f"ERROR {e.get('record')}{where}: {e.get('error')}")
     for x in report.incomplete:
         print(f"incomplete {x['record']}: {x['problem']}")
 

@@ -877,6 +877,13 @@ def load_record(path: str | Path) -> Record:
     except OSError as exc:
         raise TenhouFormatError(f"{p.name}: cannot read ({exc.strerror})") from None
     first = head.split("\n", 1)[0]
+    if not first:
+        raise TenhouFormatError(f"{p.name}: empty, not a game record")
+    if first.startswith("{") and '"muraglia-record"' in first:
+        raise TenhouFormatError(
+            f"{p.name}: a muraglia record, not a Tenhou or mjai log: muraglia replay --check "
+            "replays it"
+        )
     if (
         first.startswith("{")
         and '"type"' in first
@@ -1007,7 +1014,7 @@ def check_record(
         try:
             walls.append(deal_wall(rnd, plain, record.header.red_fives))
         except MahjongError as exc:
-            problems[i] = str(exc)
+            problems[i] = str(exc).removeprefix(f"{rnd.init.name}: ")  # the entry names it
             walls.append(((), ()))
     game = Game(rs, seed=0, walls=tuple(walls))
     out: list[HandCheck | Mapping[str, str]] = []

@@ -131,7 +131,8 @@ def split_command(cmd: str) -> list[str]:
     """The argument list of ``cmd`` (shell-like quoting), its program checked to exist.
 
     Raises:
-        MahjongError: for an empty command, bad quoting or a program that is not found.
+        MahjongError: for an empty command, bad quoting or a program that is not found or
+            not executable.
     """
     try:
         argv = shlex.split(cmd)
@@ -139,8 +140,14 @@ def split_command(cmd: str) -> list[str]:
         raise MahjongError(f"bad bot command {cmd!r}: {exc}") from None
     if not argv:
         raise MahjongError("empty bot command")
-    if shutil.which(argv[0]) is None and not Path(argv[0]).is_file():
-        raise MahjongError(f"bot command {cmd!r}: program {argv[0]!r} not found")
+    if shutil.which(argv[0]) is None:
+        if not Path(argv[0]).is_file():
+            raise MahjongError(f"bot command {cmd!r}: program {argv[0]!r} not found")
+        if not os.access(argv[0], os.X_OK):
+            raise MahjongError(
+                f"bot command {cmd!r}: {argv[0]!r} is not executable (chmod +x it, or name its "
+                "interpreter: python bot.py)"
+            )
     return argv
 
 
