@@ -793,6 +793,10 @@ def parse_mjlog(text: str, name: str = "") -> Record:  # noqa: PLR0912, PLR0915 
                 if current is None:
                     raise TenhouFormatError(f"<{tag}> before the first <INIT>")
                 letter, number = match.groups()
+                if int(number) >= _TILE_IDS:  # a tile id is 0-135 (the digits: never negative)
+                    raise TenhouFormatError(
+                        f"<{tag[:20]}>: tile id {number[:20]} is out of range (0-{_TILE_IDS - 1})"
+                    )
                 if letter in _DRAW_TAGS:
                     current.events.append(Draw(_DRAW_TAGS.index(letter), int(number)))
                 else:
