@@ -510,3 +510,55 @@ def test_ema_results_file(engine: Engine) -> None:
     # two players tie on 0 table points and -30: they share 7th place
     assert [int(r[0]) for r in rows[1:]] == [1, 2, 3, 4, 5, 6, 7, 7]
     assert [int(r[8]) for r in rows[1:]] == [1000, 857, 714, 571, 429, 286, 143, 143]
+
+
+# ---------------------------------------------------------------------------------------
+# entered results are never lost
+
+
+def test_a_session_with_results_cannot_go_back_to_seating_nor_be_reseated(
+    engine: Engine,
+) -> None:
+    event_id = make_event(engine, "mcr", 12, sessions=3)
+    totals = {"E": 30, "S": -10, "W": -10, "N": -10}
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        service.enter_results(db, event, 2, 3, totals=totals)
+        before = service.plan_of(event)
+    with (
+        pytest.raises(
+            service.TournamentError,
+            match=r"session 2 has results at table\(s\) 3: it cannot go back to seating",
+        ),
+        tx(engine) as db,
+    ):
+        service.set_session_status(db, service.get_event(db, event_id), 2, "seating")
+    # a session that reached 'seating' with results anyway (an older database) is not re-planned
+    with tx(engine) as db:
+        service.get_session(db, service.get_event(db, event_id), 2).status = "seating"
+    for method in ("plan", "swiss"):
+        with (
+            pytest.raises(
+                service.TournamentError,
+                match=r"session 2 has results at table\(s\) 3: it cannot be seated again",
+            ),
+            tx(engine) as db,
+        ):
+            service.seat_event(
+                db, service.get_event(db, event_id), seed=3, method=method, session_number=2
+            )
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        assert service.plan_of(event) == before
+        t3 = service.table_dict(service.get_session(db, event, 2).tables[2])
+        assert [x["raw_score"] for x in t3["seats"]] == [30, -10, -10, -10]
+        # a session without results may still go back and be re-planned; the audit keeps
+        # the seating it replaced
+        service.set_session_status(db, event, 1, "started")
+        service.set_session_status(db, event, 1, "seating")
+        service.seat_event(db, event, seed=5, method="swiss", session_number=1, iterations=500)
+        entry = db.scalars(
+            select(AuditEntry).where(AuditEntry.action == "seat").order_by(AuditEntry.id.desc())
+        ).first()
+        assert entry is not None
+        assert entry.before == {"1": before[0]}

@@ -219,6 +219,22 @@ def _registration(db: DbSession, event: Event, number: int) -> Registration:
     return r
 
 
+def _tables_with_results(session: Session) -> list[int]:
+    """The numbers of the session's tables that have entered results (or hands)."""
+    return [t.number for t in session.tables if t.results or t.hands]
+
+
+def _refuse_reseat(sessions: Iterable[Session]) -> None:
+    """Seating a session again deletes its tables: refused while any has results."""
+    for session in sessions:
+        entered = _tables_with_results(session)
+        if entered:
+            raise TournamentError(
+                f"session {session.number} has results at table(s) "
+                f"{', '.join(map(str, entered))}: it cannot be seated again"
+            )
+
+
 def allows_three(event: Event) -> bool:
     """Tables of three are allowed by the ruleset (FIMJ-3P, RAV-3P)."""
     return event.ruleset_id in THREE_PLAYER_RULESETS
@@ -457,6 +473,8 @@ def seat_event(
         elif r.person.club:
             groups[r.number] = "club:" + r.person.club
     three = allows_three(event)
+    if method in {"plan", "import"}:
+        _refuse_reseat(open_sessions)
     try:
         if method == "plan":
             targets = open_sessions
@@ -473,6 +491,7 @@ def seat_event(
             targets = [_session(db, event, session_number) if session_number else open_sessions[0]]
             if targets[0].status != "seating":
                 raise TournamentError(f"session {targets[0].number} has already started")
+            _refuse_reseat(targets)
             order = [line.player for line in standings(db, event) if line.player in numbers]
             order += [p for p in numbers if p not in order]
             new = [seating.swiss(order, history=history, allow_three=three, seed=seed)]
@@ -491,6 +510,11 @@ def seat_event(
         seating.validate(new, numbers, allow_three=three)
     except seating.SeatingError as exc:
         raise TournamentError(str(exc)) from None
+    replaced = {
+        str(s.number): [[x.registration.number for x in t.seats] for t in s.tables]
+        for s in targets
+        if s.tables
+    }
     by_number = {r.number: r for r in event.registrations}
     for session, tables in zip(targets, new, strict=True):
         for t in list(session.tables):
@@ -532,7 +556,7 @@ def seat_event(
         "seat",
         "plan",
         None,
-        None,
+        replaced or None,
         {"method": method, "seed": seed, "sessions": [s.number for s in targets], **m},
     )
     db.expire(event)
@@ -583,6 +607,13 @@ def set_session_status(
         raise TournamentError(f"session {number} is approved: its results are final")
     if status != "seating" and not session.tables:
         raise TournamentError(f"session {number} is not seated yet")
+    if status == "seating" and session.status != "seating":
+        entered = _tables_with_results(session)
+        if entered:
+            raise TournamentError(
+                f"session {number} has results at table(s) {', '.join(map(str, entered))}: "
+                "it cannot go back to seating (re-seating would delete them)"
+            )
     if status == "approved":
         missing = [t.number for t in session.tables if not t.results]
         if missing:
