@@ -562,3 +562,45 @@ def test_a_session_with_results_cannot_go_back_to_seating_nor_be_reseated(
         ).first()
         assert entry is not None
         assert entry.before == {"1": before[0]}
+
+
+def test_a_substitute_cannot_already_play_in_the_session(engine: Engine) -> None:
+    with tx(engine) as db:
+        event = service.create_event(db, "T", rules="mcr", sessions=2)
+        service.import_players(db, event, csv_of(8))
+        service.import_players(db, event, "name,status\nSub One,substitute\nSub Two,substitute\n")
+        service.seat_event(db, event, iterations=1000)
+        event_id = event.id
+    t1, t2 = seats_of(engine, event_id, 1, 1), seats_of(engine, event_id, 1, 2)
+    refused = [
+        (1, "N", t1["E"], 1),  # the same table
+        (1, "N", t2["S"], 2),  # another table
+        (1, "E", t1["E"], 1),  # his own seat
+    ]
+    with tx(engine) as db:
+        service.substitute(db, service.get_event(db, event_id), 1, 2, "W", 9)
+    refused.append((1, "S", 9, 2))  # already substituting at another table
+    for table, wind, player, where in refused:
+        with (
+            pytest.raises(
+                service.TournamentError,
+                match=f"player {player} already sits at table {where} of session 1$",
+            ),
+            tx(engine) as db,
+        ):
+            service.substitute(db, service.get_event(db, event_id), 1, table, wind, player)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        service.substitute(db, event, 1, 2, "W", 9)  # the same substitute again: no change
+        service.substitute(db, event, 1, 1, "N", 10)
+        # fix-seats cannot seat a player who substitutes at another table either
+        swapped = dict(t1, S=9)
+        with pytest.raises(service.TournamentError, match="player 9 already sits at table 2"):
+            service.fix_seats(db, event, 1, 1, swapped)
+        replaced = {
+            x["wind"]: x["replaced_by"]
+            for t in service.get_session(db, event, 1).tables
+            for x in service.table_dict(t)["seats"]
+            if x["replaced_by"]
+        }
+        assert replaced == {"W": 9, "N": 10}

@@ -224,6 +224,25 @@ def _tables_with_results(session: Session) -> list[int]:
     return [t.number for t in session.tables if t.results or t.hands]
 
 
+def _seated_in(
+    session: Session, *, exclude: Seat | None = None, exclude_table: Table | None = None
+) -> dict[int, int]:
+    """Who plays in the session: player number → table number (seated or substituting).
+
+    ``exclude``: a seat whose substitute does not count (it is being replaced);
+    ``exclude_table``: a table whose seats do not count at all (it is being re-seated).
+    """
+    out: dict[int, int] = {}
+    for t in session.tables:
+        if exclude_table is not None and t.id == exclude_table.id:
+            continue
+        for x in t.seats:
+            out[x.registration.number] = t.number
+            if x.replaced_by is not None and x is not exclude:
+                out[x.replaced_by.number] = t.number
+    return out
+
+
 def _refuse_reseat(sessions: Iterable[Session]) -> None:
     """Seating a session again deletes its tables: refused while any has results."""
     for session in sessions:
@@ -587,6 +606,12 @@ def substitute(  # noqa: PLR0917 - session, table, seat, player
         seat.replaced_by = None
     else:
         sub = _registration(db, event, substitute_number)
+        where = _seated_in(session, exclude=seat)
+        if substitute_number in where:
+            raise TournamentError(
+                f"player {substitute_number} already sits at table {where[substitute_number]} "
+                f"of session {session_number}"
+            )
         seat.replaced_by = sub
         if sub.status == "substitute":
             sub.counts_for_ranking = False
@@ -855,9 +880,7 @@ def fix_seats(
     numbers = list(seats.values())
     if len(set(numbers)) != len(numbers):
         raise TournamentError("a player is given two seats")
-    elsewhere = {
-        x.registration.number: t.number for t in session.tables if t.id != table.id for x in t.seats
-    }
+    elsewhere = _seated_in(session, exclude_table=table)
     for p in numbers:
         if p in elsewhere:
             raise TournamentError(
