@@ -386,15 +386,15 @@ def test_concurrent_writers_one_wins_the_other_gets_a_conflict(engine: Engine) -
             outcomes.append("saved")
         except service.ConflictError:
             outcomes.append("conflict")
-        except Exception as exc:  # SQLite may report the lock itself
-            outcomes.append(f"error {type(exc).__name__}")
+        except Exception as exc:  # any other outcome fails the test below
+            outcomes.append(f"error {type(exc).__name__}: {exc}")
 
     threads = [threading.Thread(target=referee, args=(e,)) for e in (10, 20)]
     for t in threads:
         t.start()
     for t in threads:
         t.join(timeout=60)
-    assert outcomes.count("saved") == 1, outcomes
+    assert sorted(outcomes) == ["conflict", "saved"], outcomes
     with tx(engine) as db:
         assert db.scalar(select(func.count()).select_from(TableResult)) == 4
 
@@ -604,3 +604,37 @@ def test_a_substitute_cannot_already_play_in_the_session(engine: Engine) -> None
             if x["replaced_by"]
         }
         assert replaced == {"W": 9, "N": 10}
+
+
+@pytest.mark.parametrize("give_version", [True, False])
+def test_a_write_between_reading_and_saving_is_a_conflict(
+    engine: Engine, give_version: bool
+) -> None:
+    """The race of two referees, step by step: A reads the table, B saves, A saves."""
+    event_id = make_event(engine, "mcr", 8, sessions=2)
+    with DbSession(engine) as a, a.begin():
+        event_a = service.get_event(a, event_id)
+        table_a = service.get_session(a, event_a, 1).tables[0]  # A has read the table
+        version = table_a.version
+        with tx(engine) as b:
+            service.enter_results(
+                b, service.get_event(b, event_id), 1, 1, totals={"E": 20, "S": -20, "W": 0, "N": 0}
+            )
+        with pytest.raises(
+            service.ConflictError,
+            match=r"^table 1 of session 1 was changed by someone else since you read it "
+            r"\(your version 1, now 2\): reload the table",
+        ):
+            service.enter_results(
+                a,
+                event_a,
+                1,
+                1,
+                totals={"E": 10, "S": -10, "W": 0, "N": 0},
+                expected_version=version if give_version else None,
+            )
+        assert table_a.number == 1
+        a.rollback()
+    with tx(engine) as db:
+        raws = {r.wind: r.raw_score for r in db.scalars(select(TableResult)).all()}
+        assert raws == {"E": 20, "S": -20, "W": 0, "N": 0}

@@ -1005,8 +1005,10 @@ def enter_results(
         .execution_options(synchronize_session=False)
     )
     if changed.rowcount != 1:  # type: ignore[attr-defined]
-        db.rollback()
-        raise ConflictError(_conflict(table, session_number, version, None))
+        # another referee saved since this table was read; nothing was written here, and
+        # the caller's transaction is left to the caller (it rolls back on the error)
+        now = db.scalar(select(Table.version).where(Table.id == table.id))
+        raise ConflictError(_conflict(table, session_number, version, now))
     db.expire(table, ["version"])  # the new version, read back on the next access
     before = _results_snapshot(table) if table.results else None
     for old in list(table.hands):
