@@ -200,3 +200,35 @@ def test_stale_version_is_a_conflict(
     code, _, err = run([*base, "--version", str(version), "--json"], capsys)
     assert code == 2
     assert "changed by someone else" in err
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        (
+            "sqlite:////nonexistent/dir/x.db",
+            "cannot open the database 'sqlite:////nonexistent/dir/x.db': unable to open",
+        ),
+        ("notaurl", "cannot use the database 'notaurl': Could not parse"),
+        ("nodialect://x", "cannot use the database 'nodialect://x': Can't load plugin"),
+        (
+            "postgresql://organiser:s3cret@127.0.0.1:1/x",
+            "cannot open the database 'postgresql://organiser:***@127.0.0.1:1/x': ",
+        ),
+    ],
+)
+def test_a_bad_database_url_is_one_line_naming_it(
+    url: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    not_a_db = tmp_path / "notes.txt"
+    not_a_db.write_text("not a database\n" * 100, encoding="utf-8")
+    for db in (url, f"sqlite:///{not_a_db}"):
+        code, out, err = run(["standings", "1", "--db", db, "--json"], capsys)
+        assert code == 2
+        assert out == {"text": ""}
+        assert err.count("\n") == 1, err
+        assert "s3cret" not in err
+        assert err.startswith("muraglia tournament standings: error: ")
+    assert message in run(["standings", "1", "--db", url], capsys)[2]
+    assert "file is not a database" in err
+    assert not_a_db.read_text(encoding="utf-8") == "not a database\n" * 100

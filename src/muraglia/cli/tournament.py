@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -161,13 +162,62 @@ def _read_hands(path: str) -> list[Any]:
     return hands
 
 
-def _execute(args: argparse.Namespace) -> dict[str, Any]:
-    from muraglia.db import make_engine, migrate  # noqa: PLC0415 - sqlalchemy only here
-    from muraglia.tournament import export, service  # noqa: PLC0415
+_PASSWORD = re.compile(r"(://[^:/@\s]*:)[^@\s]*@")
 
-    engine = make_engine(args.db)
+
+def _hide_password(text: str) -> str:
+    """``text`` with the password of any URL in it replaced by ``***``."""
+    return _PASSWORD.sub(r"\1***@", text)
+
+
+def _db_reason(exc: BaseException) -> str:
+    """The first line of a database error's own message (the driver's, when there is one)."""
+    orig = getattr(exc, "orig", None)
+    text = str(orig if orig is not None else exc).strip()
+    return _hide_password(text.splitlines()[0] if text else type(exc).__name__)
+
+
+def _execute(args: argparse.Namespace) -> dict[str, Any]:
+    from sqlalchemy.exc import SQLAlchemyError  # noqa: PLC0415 - sqlalchemy only here
+
+    from muraglia.db import default_url  # noqa: PLC0415
+
+    url = args.db or default_url()
+    try:
+        return _execute_on(args, url)
+    except SQLAlchemyError as exc:
+        raise MahjongError(f"database {_hide_password(url)!r}: {_db_reason(exc)}") from None
+
+
+def _open(url: str) -> Any:
+    """The migrated engine of ``url``, or a one-line error naming the URL (password hidden)."""
+    from alembic.util.exc import CommandError  # noqa: PLC0415
+    from sqlalchemy.exc import SQLAlchemyError  # noqa: PLC0415
+
+    from muraglia.db import make_engine, migrate  # noqa: PLC0415
+
+    try:
+        engine = make_engine(url)
+    except (SQLAlchemyError, ImportError, ValueError) as exc:
+        raise MahjongError(
+            f"cannot use the database {_hide_password(url)!r}: {_db_reason(exc)} "
+            "(a URL such as sqlite:///path/to/file.db or postgresql://user@host/db)"
+        ) from None
     try:
         migrate(engine)
+    except (SQLAlchemyError, CommandError, OSError) as exc:
+        engine.dispose()
+        raise MahjongError(
+            f"cannot open the database {_hide_password(url)!r}: {_db_reason(exc)}"
+        ) from None
+    return engine
+
+
+def _execute_on(args: argparse.Namespace, url: str) -> dict[str, Any]:
+    from muraglia.tournament import export, service  # noqa: PLC0415
+
+    engine = _open(url)
+    try:
         from sqlalchemy.orm import Session as DbSession  # noqa: PLC0415
 
         with DbSession(engine) as db, db.begin():
