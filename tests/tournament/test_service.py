@@ -638,3 +638,45 @@ def test_a_write_between_reading_and_saving_is_a_conflict(
     with tx(engine) as db:
         raws = {r.wind: r.raw_score for r in db.scalars(select(TableResult)).all()}
         assert raws == {"E": 20, "S": -20, "W": 0, "N": 0}
+
+
+@pytest.mark.parametrize(
+    ("rules", "kw", "players", "bound", "why"),
+    [
+        ("fimj(tournament=true)", {}, 8, 1_800_000, "100 hands of at most 18000 each"),
+        ("fimj(limit=5000)", {"hands_per_session": 16}, 8, 480_000, "16 hands of at most 30000"),
+        ("mcr", {}, 8, 4_800_000, "16 hands of at most 300000 each"),
+        ("riichi-ema", {}, 8, 30_000_000, "100 hands of at most 300000 each"),
+        ("ravenna", {}, 7, 7200, "6 hands of at most 1200 each"),
+    ],
+)
+def test_totals_are_bounded_by_what_a_session_can_score(  # noqa: PLR0917 - the parameters
+    engine: Engine, rules: str, kw: dict[str, int], players: int, bound: int, why: str
+) -> None:
+    event_id = make_event(engine, rules, players, sessions=1, **kw)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        table = service.get_session(db, event, 1).tables[-1]
+        winds = [x.wind for x in table.seats]
+        size = len(winds)
+        assert service.session_bound(event, size) == bound
+        base = 2000 if rules == "ravenna" else 0
+        ok = {w: base for w in winds} | {"E": base + bound, "S": base - bound}
+        if rules == "ravenna":  # a table of three: the dead seat's payments leave the table
+            ok = {"E": base + bound, "S": base, "W": base}
+        service.enter_results(db, event, 1, table.number, totals=ok, dry_run=True)
+        for huge in (bound + 1, 10**23):
+            bad = {w: base for w in winds} | {"E": base + huge, "S": base - huge}
+            if rules == "ravenna":
+                bad = {"E": base + huge, "S": base, "W": base}
+            with pytest.raises(
+                service.TournamentError, match=f"^total of E is {base + huge}: "
+            ) as e:
+                service.enter_results(db, event, 1, table.number, totals=bad)
+            assert why in str(e.value)
+        with pytest.raises(service.TournamentError, match="total of S is -"):
+            service.enter_results(
+                db, event, 1, table.number, totals=ok | {"E": base, "S": base - bound - 1}
+            )
+    with tx(engine) as db:
+        assert db.scalar(select(func.count()).select_from(TableResult)) == 0

@@ -93,6 +93,20 @@ MAX_HANDS = {"ravenna": (8, 6), "mcr": (16, 16)}
 """Hands per session at a table of four / three (RAV-COMP-1, RAV-3P-2; MCR-GAME-1)."""
 PASSING = {"fimj", "ravenna", "mcr"}
 """Rulesets where East always passes in a tournament (elsewhere: the settle's dealer_keeps)."""
+HAND_CEILING = {"ravenna": 3 * 400}
+"""The most one seat can win or lose in one hand: Ravenna, a massimo 400 from each (RAV-MAX-1/2).
+
+FIMJ: 6·max(3000, limit): East's massimo of 3000 paid double by each of three (FIMJ-MAX-1,
+FIMJ-LIMIT-4), or the limit when it is set higher (FIMJ-LIMIT-1/2). Every other ruleset:
+:data:`GENERIC_HAND_CEILING`.
+"""
+GENERIC_HAND_CEILING = 300_000
+"""A riichi dealer's sextuple yakuman (6 × 48000 = 288000) and the counters and sticks with it:
+more than any hand of any muraglia ruleset pays one seat."""
+DEFAULT_SESSION_HANDS = 100
+"""The hands a session can hold when neither the event nor the ruleset caps them."""
+STORAGE_CEILING = 1_000_000_000
+"""Scores are 32-bit integers in the database (PostgreSQL ``integer``), uma and sticks added."""
 STICK_RULESETS = {"riichi-ema", "riichi-tenhou", "seipalle"}
 COUNTER_RULESETS = {"riichi-ema", "riichi-tenhou"}
 """Rulesets whose leftover riichi sticks go to the table's leader at the end."""
@@ -818,14 +832,31 @@ def _check_totals(
             f"got {', '.join(sorted(map(str, totals)))}"
         )
     raw: dict[str, int] = {}
+    bound = session_bound(event, len(winds))
+    base = RAVENNA_START if event.regulation == "ravenna" else 0
     for w in winds:
         v = totals[w]
         if isinstance(v, bool) or not isinstance(v, int):
             raise TournamentError(f"total of {w} must be a whole number, got {v!r}")
+        if abs(v - base) > bound:
+            raise TournamentError(
+                f"total of {w} is {v}: no seat can "
+                + (
+                    f"end a session below {base - bound} or above {base + bound}"
+                    if base
+                    else f"win or lose more than {bound} in a session"
+                )
+                + f" of {event.ruleset_id} ({_bound_reason(event, len(winds))})"
+            )
         raw[w] = v
     leftover = totals.get("table", 0)
     if isinstance(leftover, bool) or not isinstance(leftover, int) or leftover < 0:
         raise TournamentError(f"'table' (leftover riichi points) must be >= 0, got {leftover!r}")
+    if leftover > bound:
+        raise TournamentError(
+            f"'table' is {leftover}: more riichi points than a session of {event.ruleset_id} "
+            f"can leave on the table ({bound})"
+        )
     if leftover and event.ruleset_id not in STICK_RULESETS:
         raise TournamentError(
             f"'table' (leftover riichi sticks) does not exist in {event.ruleset_id} events"
@@ -846,6 +877,39 @@ def _check_totals(
             + (f" with {leftover} on the table" if leftover else "")
         )
     return raw, leftover
+
+
+def _session_hands(event: Event, size: int) -> int:
+    caps = MAX_HANDS.get(event.ruleset_id)
+    cap = None if caps is None else caps[0] if size == 4 else caps[1]
+    limit = event.hands_per_session
+    if limit and cap:
+        return min(limit, cap)
+    return limit or cap or DEFAULT_SESSION_HANDS
+
+
+def _hand_ceiling(event: Event) -> int:
+    if event.ruleset_id == "fimj":
+        limit = event.ruleset_options.get("limit") if event.ruleset_options else None
+        return 6 * max(3000, limit if isinstance(limit, int) else 0)
+    return HAND_CEILING.get(event.ruleset_id, GENERIC_HAND_CEILING)
+
+
+def session_bound(event: Event, size: int = 4) -> int:
+    """The most one seat can win or lose at a table in one session of the event.
+
+    The hands the session allows (the event's hands per session, the ruleset's cap, or
+    :data:`DEFAULT_SESSION_HANDS`) times the most one seat can win or lose in one hand
+    (:data:`HAND_CEILING`), and never more than the database holds.
+    """
+    return min(_session_hands(event, size) * _hand_ceiling(event), STORAGE_CEILING)
+
+
+def _bound_reason(event: Event, size: int) -> str:
+    hands, ceiling = _session_hands(event, size), _hand_ceiling(event)
+    if hands * ceiling > STORAGE_CEILING:
+        return "the largest score the database stores"
+    return f"{hands} hands of at most {ceiling} each"
 
 
 def _raw_of_table(event: Event, table: Table) -> tuple[dict[str, int], int]:
