@@ -92,6 +92,13 @@ def test_csv_import_numbers_players_in_file_order(engine: Engine) -> None:
         ("name,club\nA,x\n,y\n", "CSV line 3: the name is empty"),
         ("name,country\nA,Italy\n", "country 'Italy' is not a 2- or 3-letter code"),
         ("", "empty"),
+        ("name,club,name\nA,x,B\n", "the CSV header repeats the column(s) name"),
+        ("name,ema_id\nA,1\nB,2\nC, 1\n", "CSV line 4: EMA id 1 is already on line 2"),
+        ("name,fimj_id\nA,F1\nB,F2\nC,F2\n", "CSV line 4: FIMJ id F2 is already on line 3"),
+        (
+            "name,club\nAnna Rossi,Roma\nAnna Rossi,Milano\nanna  rossi,Roma\n",
+            "CSV line 4: anna  rossi of club Roma is already on line 2 (two players of that name",
+        ),
     ],
 )
 def test_bad_csv_changes_nothing(engine: Engine, text: str, message: str) -> None:
@@ -680,3 +687,22 @@ def test_totals_are_bounded_by_what_a_session_can_score(  # noqa: PLR0917 - the 
             )
     with tx(engine) as db:
         assert db.scalar(select(func.count()).select_from(TableResult)) == 0
+
+
+def test_players_already_registered_are_not_imported_again(engine: Engine) -> None:
+    with tx(engine) as db:
+        event = service.create_event(db, "T", rules="mcr", sessions=2)
+        service.import_players(db, event, "name,ema_id,fimj_id\nAnna Rossi,06000001,\nBea,,F7\n")
+        event_id = event.id
+    for text, message in [
+        ("name,ema_id\nCarla,06000009\nAnna Rossi,06000001\n", "CSV line 3: EMA id 06000001"),
+        ("name,fimj_id\nBea,F7\n", "CSV line 2: FIMJ id F7"),
+    ]:
+        with pytest.raises(service.TournamentError, match=message) as e, tx(engine) as db:
+            service.import_players(db, service.get_event(db, event_id), text)
+        assert "is already registered as player" in str(e.value)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        assert [r.person.name for r in event.registrations] == ["Anna Rossi", "Bea"]
+        service.import_players(db, event, "name\nAnna Rossi\n")  # a homonym with no id: new
+        assert len(event.registrations) == 3

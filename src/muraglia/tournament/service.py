@@ -358,12 +358,22 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
             f"required: name (or first_name and last_name); optional: "
             f"{', '.join(CSV_COLUMNS[1:])}"
         )
+    repeated = sorted({h for h in header if header.count(h) > 1})
+    if repeated:
+        raise TournamentError(
+            f"the CSV header repeats the column(s) {', '.join(repeated)}: each column once"
+        )
     unknown = [h for h in header if h not in CSV_COLUMNS]
     if unknown:
         raise TournamentError(
             f"unknown CSV column(s) {', '.join(unknown)}; valid: {', '.join(CSV_COLUMNS)}"
         )
     rows: list[dict[str, str]] = []
+    seen: dict[tuple[str, str], str] = {}  # (what, value) → where it was seen first
+    for r in event.registrations:
+        p = r.person
+        for what, value in _identity(p.name, p.club, p.ema_id, p.fimj_id):
+            seen.setdefault((what, value), f"already registered as player {r.number} ({p.name})")
     for line, raw in enumerate(reader, start=2):
         row = {k.strip().lower(): (v or "").strip() for k, v in raw.items() if k is not None}
         if None in raw:
@@ -383,6 +393,16 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
             raise TournamentError(
                 f"CSV line {line}: status {status!r} must be 'active' or 'substitute'"
             )
+        for what, value in _identity(name, row.get("club"), row.get("ema_id"), row.get("fimj_id")):
+            if (what, value) in seen:
+                if what == "player":
+                    club = f" of club {row['club']}" if row.get("club") else ""
+                    raise TournamentError(
+                        f"CSV line {line}: {name}{club} is {seen[what, value]} "
+                        "(two players of that name: give them their EMA or FIMJ ids)"
+                    )
+                raise TournamentError(f"CSV line {line}: {what} {value} is {seen[what, value]}")
+            seen[what, value] = f"already on line {line}"
         row["name"] = name
         row["status"] = status
         rows.append(row)
@@ -425,6 +445,24 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
     db.flush()
     _audit(db, event, actor, "import", "players", None, None, {"players": len(rows)})
     return len(rows)
+
+
+def _identity(
+    name: str, club: str | None, ema_id: str | None, fimj_id: str | None
+) -> list[tuple[str, str]]:
+    """What no two players of an event share, as ``(what, value)`` pairs.
+
+    An EMA id, a FIMJ id, or (for a player with neither) the same name in the same club.
+    """
+    out = []
+    if ema_id and ema_id.strip():
+        out.append(("EMA id", ema_id.strip()))
+    if fimj_id and fimj_id.strip():
+        out.append(("FIMJ id", fimj_id.strip()))
+    if not out:
+        same = " ".join(name.split()).casefold(), " ".join((club or "").split()).casefold()
+        out.append(("player", "\x00".join(same)))
+    return out
 
 
 def drop_player(db: DbSession, event: Event, number: int, *, actor: str = "cli") -> None:
