@@ -232,3 +232,24 @@ def test_a_bad_database_url_is_one_line_naming_it(
     assert message in run(["standings", "1", "--db", url], capsys)[2]
     assert "file is not a database" in err
     assert not_a_db.read_text(encoding="utf-8") == "not a database\n" * 100
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--days", "-5"], "days must be between 1 and 30, got -5"),
+        (["--days", "0"], "days must be between 1 and 30, got 0"),
+        (["--hands-per-session", "0"], "hands per session must be between 1 and 100, got 0"),
+        (["--hands-per-session", "-3"], "hands per session must be between 1 and 100, got -3"),
+        (["--sessions", "0"], "sessions must be between 1 and 100, got 0"),
+    ],
+)
+def test_new_refuses_impossible_numbers(
+    db_url: str, extra: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["new", "X", "--rules", "fimj", "--sessions", "3", *extra, "--db", db_url, "--json"]
+    code, out, err = run(argv, capsys)
+    assert code == 2
+    assert out == {"text": ""}
+    assert err == f"muraglia tournament new: error: {message}\n"
+    assert run(["standings", "1", "--db", db_url], capsys)[2].endswith("no event with id 1\n")

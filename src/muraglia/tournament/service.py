@@ -305,6 +305,13 @@ def create_event(
         session_minutes = 50  # RAV-COMP-1
     if session_minutes is not None and not 1 <= session_minutes <= 600:
         raise TournamentError(f"a session lasts 1-600 minutes, not {session_minutes}")
+    if hands_per_session is not None and not 1 <= hands_per_session <= DEFAULT_SESSION_HANDS:
+        raise TournamentError(
+            f"hands per session must be between 1 and {DEFAULT_SESSION_HANDS}, "
+            f"got {hands_per_session}"
+        )
+    if not 1 <= days <= 30:
+        raise TournamentError(f"days must be between 1 and 30, got {days}")
     opts = getattr(ruleset, "options", None)
     options = dataclasses.asdict(opts) if dataclasses.is_dataclass(opts) else {}  # type: ignore[arg-type]
 
