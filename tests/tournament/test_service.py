@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -706,3 +708,32 @@ def test_players_already_registered_are_not_imported_again(engine: Engine) -> No
         assert [r.person.name for r in event.registrations] == ["Anna Rossi", "Bea"]
         service.import_players(db, event, "name\nAnna Rossi\n")  # a homonym with no id: new
         assert len(event.registrations) == 3
+
+
+def test_ema_file_keeps_compound_surnames_whole(engine: Engine) -> None:
+    with tx(engine) as db:
+        event = service.create_event(db, "T", rules="riichi-ema", sessions=1)
+        service.import_players(
+            db,
+            event,
+            "name,first_name,last_name,ema_id\n"
+            "Giovanni Di Stefano,,,1\nMaria De Luca,,,2\nAnna Lo Bianco,,,3\n"
+            "Maria Grazia Rossi,,,4\nJan van der Berg,,,5\nCher,,,6\n"
+            "Luca Rossi,,,7\n,Gian Luca,Dalla Costa Bianchi,8\n",
+        )
+        service.seat_event(db, event, iterations=100)
+        names = {
+            r[1]: (r[2], r[3])
+            for r in csv.reader(io.StringIO(export.ema_results(db, event)))
+            if r and not r[0].startswith("#") and r[0] != "place"
+        }
+    assert names == {
+        "1": ("Di Stefano", "Giovanni"),
+        "2": ("De Luca", "Maria"),
+        "3": ("Lo Bianco", "Anna"),
+        "4": ("Rossi", "Maria Grazia"),
+        "5": ("van der Berg", "Jan"),
+        "6": ("Cher", ""),
+        "7": ("Rossi", "Luca"),
+        "8": ("Dalla Costa Bianchi", "Gian Luca"),  # explicit columns win
+    }

@@ -420,8 +420,8 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
     for row in rows:
         number += 1
         first, last = row.get("first_name") or None, row.get("last_name") or None
-        if first is None and last is None and " " in row["name"]:
-            first, last = row["name"].rsplit(" ", 1)
+        if first is None and last is None:
+            first, last = split_name(row["name"])
         person = Person(
             name=row["name"],
             first_name=first,
@@ -452,6 +452,38 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
     db.flush()
     _audit(db, event, actor, "import", "players", None, None, {"players": len(rows)})
     return len(rows)
+
+
+SURNAME_PARTICLES = frozenset({
+    "d'", "da", "dal", "dall'", "dalla", "dalle", "de", "de'", "dei", "degli", "del", "dell'",
+    "della", "delle", "dello", "di", "du", "des", "la", "le", "lo", "van", "von", "der", "den",
+})  # fmt: skip
+"""Words that begin a compound surname (Di Stefano, De Luca, Lo Bianco, van der Berg)."""
+
+
+def split_name(name: str) -> tuple[str | None, str]:
+    """(first name, last name) of a full name written first name first.
+
+    The last name starts at the first surname particle after the first word ("Giovanni Di
+    Stefano" → Giovanni / Di Stefano, "Jan van der Berg" → Jan / van der Berg), else it is
+    the last word ("Maria Grazia Rossi" → Maria Grazia / Rossi). A single word is a last name.
+
+    >>> split_name("Anna Lo Bianco"), split_name("Luca Rossi"), split_name("Cher")
+    (('Anna', 'Lo Bianco'), ('Luca', 'Rossi'), (None, 'Cher'))
+    """
+    words = name.split()
+    if len(words) < 2:
+        return None, name.strip()
+    at = next(
+        (
+            k
+            for k in range(1, len(words) - 1)
+            if words[k].casefold().replace("\u2019", "'") in SURNAME_PARTICLES
+            or words[k].casefold()[:2] in {"d'", "d\u2019"}
+        ),
+        len(words) - 1,
+    )
+    return " ".join(words[:at]), " ".join(words[at:])
 
 
 def _identity(
