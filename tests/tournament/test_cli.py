@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -253,3 +254,35 @@ def test_new_refuses_impossible_numbers(
     assert out == {"text": ""}
     assert err == f"muraglia tournament new: error: {message}\n"
     assert run(["standings", "1", "--db", db_url], capsys)[2].endswith("no event with id 1\n")
+
+
+def test_export_session_must_exist_and_schedules_honour_it(
+    event: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, eid = event
+    base = ["export", eid, "--db", db, "--format"]
+    for fmt in ("sheets", "signs", "schedules"):
+        for k in ("9", "0"):
+            code, out, err = run([*base, fmt, "--session", k], capsys)
+            assert code == 2
+            assert out == {"text": ""}
+            assert (
+                err
+                == f"muraglia tournament export: error: event 1 has no session {k} (sessions 1-3)\n"
+            )
+        code, _, err = run([*base, fmt, "--session", "2"], capsys)
+        assert code == 2
+        assert err.endswith("error: session 2 is not seated yet\n")
+    code, _, err = run([*base, "csv", "--session", "1"], capsys)
+    assert code == 2
+    assert "the csv export covers the whole event" in err
+    assert run(["seat", eid, "--iterations", "3000", "--db", db, "--json"], capsys)[0] == 0
+    code, out, _ = run([*base, "schedules", "--session", "2"], capsys)
+    assert code == 0
+    assert out["text"].count("<section") == 12
+    rows = re.findall(r"<tr><td>(\d+)</td><td>(\d+)</td>", out["text"])
+    assert sorted(rows) == sorted(("2", str(t)) for t in (1, 2, 3) for _ in range(4))
+    code, out, _ = run([*base, "schedules"], capsys)
+    assert out["text"].count("<section") == 12
+    rows = re.findall(r"<tr><td>(\d+)</td><td>(\d+)</td>", out["text"])
+    assert sorted(s for s, _ in rows) == sorted(str(k) for k in (1, 2, 3) for _ in range(12))

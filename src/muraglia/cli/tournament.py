@@ -84,7 +84,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         choices=["csv", "json", "ema", "sheets", "schedules", "signs"],
         help="file format",
     )
-    q.add_argument("--session", type=int, help="sheets/signs: only this session")
+    q.add_argument("--session", type=int, help="sheets/signs/schedules: only this session")
     q.add_argument("--out", metavar="FILE", help="write to FILE")
 
     q = add("session", "show or change a session's status")

@@ -285,16 +285,20 @@ def score_sheets(event: Event, session_number: int | None = None) -> str:
     return _page(f"{event.name} — schede / score sheets", body)
 
 
-def personal_schedules(event: Event) -> str:
-    """One page per player: table and wind in every session."""
+def personal_schedules(event: Event, session_number: int | None = None) -> str:
+    """One page per player: table and wind in every session (or in session ``session_number``)."""
     where: dict[int, list[tuple[int, int, str]]] = {}
     for s in event.sessions:
+        if session_number is not None and s.number != session_number:
+            continue
         for t in s.tables:
             for x in t.seats:
                 where.setdefault(x.registration.number, []).append((s.number, t.number, x.wind))
     body = []
     esc = html.escape
     for reg in event.registrations:
+        if session_number is not None and reg.number not in where:
+            continue  # not playing in that session
         rows = "".join(
             f"<tr><td>{sn}</td><td>{tn}</td><td>{esc(WIND_NAMES[w])}</td></tr>"
             for sn, tn, w in where.get(reg.number, [])
@@ -336,10 +340,30 @@ FORMATS: dict[str, tuple[str, str]] = {
     "signs": ("text/html; charset=utf-8", "table-signs.html"),
 }
 """Each export format: (media type, file name) — ``muraglia tournament export`` and the web."""
+PRINTABLE = frozenset({"sheets", "schedules", "signs"})
+"""The formats that can be limited to one session."""
 
 
 def render(db: DbSession, event: Event, fmt: str, session_number: int | None = None) -> str:
-    """The text of one export ``fmt`` (:data:`FORMATS`); sheets and signs for one session."""
+    """The text of one export ``fmt`` (:data:`FORMATS`); the printables for one session.
+
+    A session that the event does not have, or one not seated yet, is an error; so is a
+    session with a format that covers the whole event (csv, json, ema).
+    """
+    if session_number is not None:
+        if fmt not in PRINTABLE:
+            raise MahjongError(
+                f"a session applies to the printable formats ({', '.join(sorted(PRINTABLE))}); "
+                f"the {fmt} export covers the whole event"
+            )
+        session = next((s for s in event.sessions if s.number == session_number), None)
+        if session is None:
+            raise MahjongError(
+                f"event {event.id} has no session {session_number} "
+                f"(sessions 1-{event.sessions_planned})"
+            )
+        if not session.tables:
+            raise MahjongError(f"session {session_number} is not seated yet")
     if fmt == "json":
         return json.dumps(standings_json(db, event), ensure_ascii=False)
     if fmt == "csv":
@@ -349,7 +373,7 @@ def render(db: DbSession, event: Event, fmt: str, session_number: int | None = N
     if fmt == "sheets":
         return score_sheets(event, session_number)
     if fmt == "schedules":
-        return personal_schedules(event)
+        return personal_schedules(event, session_number)
     if fmt == "signs":
         return table_signs(event, session_number)
     raise MahjongError(f"unknown export format {fmt!r}: {', '.join(FORMATS)}")
