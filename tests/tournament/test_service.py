@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -737,3 +738,36 @@ def test_ema_file_keeps_compound_surnames_whole(engine: Engine) -> None:
         "7": ("Rossi", "Luca"),
         "8": ("Dalla Costa Bianchi", "Gian Luca"),  # explicit columns win
     }
+
+
+def test_printables_name_who_plays_the_seat(engine: Engine) -> None:
+    with tx(engine) as db:
+        event = service.create_event(db, "T", rules="mcr", sessions=2)
+        service.import_players(db, event, csv_of(8))
+        service.import_players(db, event, "name,status\nRiserva Uno,substitute\n")
+        service.seat_event(db, event, iterations=1000)
+        event_id = event.id
+    seats = seats_of(engine, event_id, 2, 1)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        service.substitute(db, event, 2, 1, "S", 9)
+        replaced = f"{seats['S']}. Anna Rossi{seats['S']}"
+        sub_for = f"9. Riserva Uno <small>(per / for {replaced})</small>"
+        for fmt in ("sheets", "signs"):
+            page = export.render(db, event, fmt, 2)
+            first = page.split("<section")[1]  # table 1
+            assert sub_for in first, fmt
+            assert first.count(replaced) == 1, fmt  # only as the one replaced
+        page = export.render(db, event, "schedules")
+        pages = {
+            re.search(r"<h2>(\d+)\.", p).group(1): p  # type: ignore[union-attr]
+            for p in page.split("<section")[1:]
+        }
+        assert "<tr><td>2</td><td>1</td><td>Sud / South</td><td>per / for " + replaced in pages["9"]
+        assert re.findall(r"<tr><td>(\d+)</td>", pages["9"]) == ["2"]  # session 2 only
+        assert (
+            "<tr><td>2</td><td>1</td><td>Sud / South</td><td>sostituito da / replaced by "
+            "9. Riserva Uno</td>" in pages[str(seats["S"])]
+        )
+        page = export.render(db, event, "schedules", 2)
+        assert page.count("<section") == 9  # the eight seated and the substitute
