@@ -286,3 +286,50 @@ def test_export_session_must_exist_and_schedules_honour_it(
     assert out["text"].count("<section") == 12
     rows = re.findall(r"<tr><td>(\d+)</td><td>(\d+)</td>", out["text"])
     assert sorted(s for s, _ in rows) == sorted(str(k) for k in (1, 2, 3) for _ in range(12))
+
+
+def test_messages_name_what_is_wrong(
+    event: tuple[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, eid = event
+    utf16 = tmp_path / "unicode.csv"
+    utf16.write_bytes("name\nAnna\n".encode("utf-16"))
+    latin1 = tmp_path / "latin1.csv"
+    latin1.write_bytes("name\nNicolò\n".encode("latin-1"))
+    obj, strings = tmp_path / "obj.json", tmp_path / "strings.json"
+    obj.write_text('{"a": 1}', encoding="utf-8")
+    strings.write_text('[[["a", "b", "c", "d"]]]', encoding="utf-8")
+    shape = "the schedule must be a JSON list of sessions, each a list of tables, each a list of "
+    cases = [
+        (["players", eid, "--import", str(utf16)], f"{utf16} is not UTF-8 text (it is UTF-16"),
+        (
+            ["players", eid, "--import", str(latin1)],
+            f"{latin1} is not UTF-8 text (byte 10 is 0xf2)",
+        ),
+        (["seat", eid, "--method", "import", "--schedule", str(obj)], shape),
+        (["seat", eid, "--method", "import", "--schedule", str(obj)], "; got an object"),
+        (["seat", eid, "--method", "import", "--schedule", str(strings)], "table 1 has 'a', not"),
+        (
+            ["sub", eid, "--session", "1", "--table", "1", "--wind", "N", "--player", "abc"],
+            "--player must be a player number or 'none', got 'abc'",
+        ),
+    ]
+    for argv, message in cases:
+        code, _out, err = run([*argv, "--db", db], capsys)
+        assert code == 2, argv
+        assert err.count("\n") == 1, err
+        assert message in err, err
+    assert run(["seat", eid, "--iterations", "3000", "--db", db, "--json"], capsys)[0] == 0
+    totals = '{"E": 10, "S": -10, "W": 0, "N": 0}'
+    base = ["enter", eid, "--session", "1", "--table", "1", "--totals", totals, "--db", db]
+    assert run([*base, "--version", "1"], capsys)[0] == 0
+    for wrong in ("99", "3", "0"):
+        code, _, err = run([*base, "--version", wrong], capsys)
+        assert code == 2
+        assert err == (
+            f"muraglia tournament enter: error: table 1 of session 1 has no version {wrong}: "
+            "it is at version 2 (reload the table and use the version it shows)\n"
+        )
+    code, _, err = run([*base, "--version", "1"], capsys)
+    assert code == 2
+    assert "changed by someone else since you read it (your version 1, now 2)" in err

@@ -145,6 +145,13 @@ def _json_arg(text: str, what: str) -> Any:
         raise MahjongError(f"{what}: invalid JSON: {exc.msg} at position {exc.pos}") from None
 
 
+def _number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise MahjongError(f"--player must be a player number or 'none', got {text!r}") from None
+
+
 def _datetime(text: str) -> dt.datetime:
     try:
         when = dt.datetime.fromisoformat(text)
@@ -153,9 +160,29 @@ def _datetime(text: str) -> dt.datetime:
     return when if when.tzinfo else when.astimezone()
 
 
+def _read_text(path: str) -> str:
+    """A UTF-8 text file (``-``: standard input), or an error naming the file and the encoding."""
+    if path == "-":
+        return sys.stdin.read()
+    data = Path(path).read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        utf16 = data.startswith((b"\xff\xfe", b"\xfe\xff"))
+        raise MahjongError(
+            f"{path} is not UTF-8 text"
+            + (
+                " (it is UTF-16, Excel's 'Unicode text')"
+                if utf16
+                else f" (byte {exc.start} is 0x{data[exc.start]:02x})"
+            )
+            + ": save it as UTF-8 (Excel: 'CSV UTF-8')"
+        ) from None
+
+
 def _read_hands(path: str) -> list[Any]:
     hands = []
-    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    text = _read_text(path)
     for k, line in enumerate(text.splitlines(), start=1):
         if line.strip():
             hands.append(_json_arg(line, f"{path} line {k}"))
@@ -248,7 +275,7 @@ def _execute_on(args: argparse.Namespace, url: str) -> dict[str, Any]:
             event = service.get_event(db, args.id)
             if cmd == "players":
                 if args.import_file:
-                    text = Path(args.import_file).read_text(encoding="utf-8")
+                    text = _read_text(args.import_file)
                     return {"ok": True, "players": service.import_players(db, event, text)}
                 return {
                     "ok": True,
@@ -268,9 +295,7 @@ def _execute_on(args: argparse.Namespace, url: str) -> dict[str, Any]:
             if cmd == "seat":
                 schedule = None
                 if args.schedule:
-                    schedule = _json_arg(
-                        Path(args.schedule).read_text(encoding="utf-8"), args.schedule
-                    )
+                    schedule = _json_arg(_read_text(args.schedule), args.schedule)
                 out = service.seat_event(
                     db,
                     event,
@@ -348,7 +373,7 @@ def _execute_on(args: argparse.Namespace, url: str) -> dict[str, Any]:
                 service.drop_player(db, event, args.player, actor=actor)
                 return {"ok": True, "dropped": args.player}
             if cmd == "sub":
-                who = None if args.player.lower() == "none" else int(args.player)
+                who = None if args.player.strip().lower() == "none" else _number(args.player)
                 service.substitute(db, event, args.session, args.table, args.wind, who, actor=actor)
                 return {"ok": True}
             if cmd == "fix-seats":

@@ -608,6 +608,7 @@ def seat_event(
         elif method == "import":
             if schedule is None:
                 raise TournamentError("no schedule to import")
+            _check_schedule_shape(schedule)
             targets = open_sessions[: len(schedule)]
             if len(schedule) != len(open_sessions):
                 raise TournamentError(
@@ -672,6 +673,34 @@ def seat_event(
     db.expire(event)
     m["session_count"] = m.pop("sessions")
     return {"sessions": plan_of(event), **m}
+
+
+def _check_schedule_shape(schedule: object) -> None:
+    """A schedule is a list of sessions, each a list of tables, each a list of player numbers."""
+    shape = (
+        "the schedule must be a JSON list of sessions, each a list of tables, each a list of "
+        "player numbers in seat order E S W N, e.g. [[[1, 2, 3, 4], [5, 6, 7, 8]]]"
+    )
+
+    def kind(x: object) -> str:
+        if isinstance(x, dict):
+            return "an object"
+        return "a string" if isinstance(x, str) else repr(x)
+
+    if not isinstance(schedule, list):
+        raise TournamentError(f"{shape}; got {kind(schedule)}")
+    for s, session in enumerate(schedule, start=1):
+        if not isinstance(session, list):
+            raise TournamentError(f"{shape}; session {s} is {kind(session)}")
+        for t, table in enumerate(session, start=1):
+            if not isinstance(table, list):
+                raise TournamentError(f"{shape}; session {s} table {t} is {kind(table)}")
+            for p in table:
+                if isinstance(p, bool) or not isinstance(p, int):
+                    raise TournamentError(
+                        f"{shape}; session {s} table {t} has "
+                        f"{repr(p) if isinstance(p, str) else kind(p)}, not a player number"
+                    )
 
 
 def substitute(  # noqa: PLR0917 - session, table, seat, player
@@ -1128,6 +1157,11 @@ def enter_results(
     # the table's winnings per starting seat (Ravenna: the chips less the 2000, RAV-COMP-6)
     net = {w: (v - RAVENNA_START if event.regulation == "ravenna" else v) for w, v in raw.items()}
     version = table.version
+    if expected_version is not None and not 1 <= expected_version <= version:
+        raise TournamentError(
+            f"table {table.number} of session {session_number} has no version {expected_version}: "
+            f"it is at version {version} (reload the table and use the version it shows)"
+        )
     if expected_version is not None and expected_version != version:
         raise ConflictError(_conflict(table, session_number, expected_version, version))
     preview_rows = [
