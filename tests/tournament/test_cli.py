@@ -320,6 +320,10 @@ def test_messages_name_what_is_wrong(
         assert err.count("\n") == 1, err
         assert message in err, err
     assert run(["seat", eid, "--iterations", "3000", "--db", db, "--json"], capsys)[0] == 0
+    bom = tmp_path / "bom.jsonl"  # a UTF-8 BOM is fine
+    bom.write_text('\ufeff{"blank": true}\n', encoding="utf-8")
+    argv = ["enter", eid, "--session", "1", "--table", "2", "--hands", str(bom), "--preview"]
+    assert run([*argv, "--db", db], capsys)[0] == 0
     totals = '{"E": 10, "S": -10, "W": 0, "N": 0}'
     base = ["enter", eid, "--session", "1", "--table", "1", "--totals", totals, "--db", db]
     assert run([*base, "--version", "1"], capsys)[0] == 0

@@ -166,7 +166,7 @@ def _read_text(path: str) -> str:
         return sys.stdin.read()
     data = Path(path).read_bytes()
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
         utf16 = data.startswith((b"\xff\xfe", b"\xfe\xff"))
         raise MahjongError(
