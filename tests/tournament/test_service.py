@@ -771,3 +771,25 @@ def test_printables_name_who_plays_the_seat(engine: Engine) -> None:
         )
         page = export.render(db, event, "schedules", 2)
         assert page.count("<section") == 9  # the eight seated and the substitute
+
+
+def test_repeating_a_cancel_or_a_withdrawal_is_an_error(engine: Engine) -> None:
+    event_id = make_event(engine, "mcr", 8, sessions=2)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        pen = service.add_penalty(db, event, 4, 30, "false mahjong")
+        service.cancel_penalty(db, event, pen.id)
+        service.drop_player(db, event, 5)
+        pen_id = pen.id
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        with pytest.raises(
+            service.TournamentError, match=f"^penalty {pen_id} is already cancelled$"
+        ):
+            service.cancel_penalty(db, event, pen_id)
+        with pytest.raises(service.TournamentError, match=r"^player 5 has already withdrawn$"):
+            service.drop_player(db, event, 5)
+    with tx(engine) as db:
+        actions = db.scalars(select(AuditEntry.action).order_by(AuditEntry.id)).all()
+        assert actions.count("cancel") == 1
+        assert actions.count("drop") == 1

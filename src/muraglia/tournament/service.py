@@ -507,6 +507,8 @@ def _identity(
 def drop_player(db: DbSession, event: Event, number: int, *, actor: str = "cli") -> None:
     """Withdraw a player: seated no more (re-plan the unplayed sessions with ``seat``)."""
     reg = _registration(db, event, number)
+    if reg.status == "dropped":
+        raise TournamentError(f"player {number} has already withdrawn")
     before = reg.status
     reg.status = "dropped"
     _audit(db, event, actor, "drop", "registration", reg.id, before, "dropped")
@@ -1296,6 +1298,8 @@ def cancel_penalty(db: DbSession, event: Event, penalty_id: int, *, actor: str =
     pen = db.get(Penalty, penalty_id)
     if pen is None or pen.event_id != event.id:
         raise TournamentError(f"event {event.id} has no penalty {penalty_id}")
+    if pen.cancelled:
+        raise TournamentError(f"penalty {penalty_id} is already cancelled")
     if pen.session_id is not None:
         s = db.get(Session, pen.session_id)
         if s is not None and s.status == "approved":
