@@ -793,3 +793,46 @@ def test_repeating_a_cancel_or_a_withdrawal_is_an_error(engine: Engine) -> None:
         actions = db.scalars(select(AuditEntry.action).order_by(AuditEntry.id)).all()
         assert actions.count("cancel") == 1
         assert actions.count("drop") == 1
+
+
+@pytest.mark.parametrize(
+    ("rules", "totals", "message"),
+    [
+        (
+            "ravenna",
+            {"E": 2505, "S": 1495, "W": 2000, "N": 2000},
+            r"^total of E is 2505: every payment of ravenna is a multiple of 10 \(RAV-ROUND-1\)",
+        ),
+        (
+            "fimj(tournament=true)",
+            {"E": 125, "S": -125, "W": 0, "N": 0},
+            r"^total of E is 125: every payment of fimj is a multiple of 10 \(FIMJ-ROUND-1\)",
+        ),
+        (
+            "riichi-ema",
+            {"E": 10050, "S": -10050, "W": 0, "N": 0},
+            r"^total of E is 10050: every payment of riichi-ema is a multiple of 100 \(EMA-PAY-4\)",
+        ),
+        (
+            "riichi-ema",
+            {"E": 1500, "S": 0, "W": 0, "N": -3000, "table": 1500},
+            r"^'table' is 1500: riichi sticks are 1000 points each \(EMA-RIICHI-2\)",
+        ),
+        (
+            "seipalle",
+            {"E": 500, "S": 0, "W": 0, "N": -1000, "table": 500},
+            r"^'table' is 500: riichi sticks are 1000 points each \(SEI-RIICHI-3\)",
+        ),
+    ],
+)
+def test_totals_follow_the_rounding_and_the_sticks(
+    engine: Engine, rules: str, totals: dict[str, int], message: str
+) -> None:
+    event_id = make_event(engine, rules, 8, sessions=1)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        with pytest.raises(service.TournamentError, match=message):
+            service.enter_results(db, event, 1, 1, totals=totals)
+        fixed = {w: v - v % 1000 if w == "table" else v - v % 100 for w, v in totals.items()}
+        fixed["N"] -= sum(fixed.values()) - (8000 if rules == "ravenna" else 0)
+        service.enter_results(db, event, 1, 1, totals=fixed, dry_run=True)

@@ -107,6 +107,14 @@ DEFAULT_SESSION_HANDS = 100
 """The hands a session can hold when neither the event nor the ruleset caps them."""
 STORAGE_CEILING = 1_000_000_000
 """Scores are 32-bit integers in the database (PostgreSQL ``integer``), uma and sticks added."""
+TOTAL_STEP = {
+    "fimj": (10, "FIMJ-ROUND-1"),
+    "ravenna": (10, "RAV-ROUND-1"),
+    "riichi-ema": (100, "EMA-PAY-4"),
+}
+"""Every payment is rounded to these units, so every table total is a multiple of them."""
+STAKE_RULE = {"riichi-ema": "EMA-RIICHI-2", "seipalle": "SEI-RIICHI-3"}
+"""The rule of the riichi stick's value (the value itself comes from the engine's table)."""
 STICK_RULESETS = {"riichi-ema", "riichi-tenhou", "seipalle"}
 COUNTER_RULESETS = {"riichi-ema", "riichi-tenhou"}
 """Rulesets whose leftover riichi sticks go to the table's leader at the end."""
@@ -969,6 +977,13 @@ def _check_totals(
         raise TournamentError(
             f"'table' (leftover riichi sticks) does not exist in {event.ruleset_id} events"
         )
+    stake = flow_for(load_ruleset(event.rules)).table.riichi_stake
+    if leftover and stake and leftover % stake:
+        raise TournamentError(
+            f"'table' is {leftover}: riichi sticks are {stake} points each "
+            f"({STAKE_RULE.get(event.ruleset_id, 'the ruleset')}), so the points left on the "
+            f"table are a multiple of {stake}"
+        )
     total = sum(raw.values())
     if event.regulation == "ravenna":
         if len(winds) == 4 and total != 4 * RAVENNA_START:
@@ -984,6 +999,13 @@ def _check_totals(
             f"table totals must be zero-sum; they add up to {total}"
             + (f" with {leftover} on the table" if leftover else "")
         )
+    step, rule = TOTAL_STEP.get(event.ruleset_id, (1, ""))
+    for w in winds:
+        if raw[w] % step:
+            raise TournamentError(
+                f"total of {w} is {raw[w]}: every payment of {event.ruleset_id} is a multiple "
+                f"of {step} ({rule}), so every total is too"
+            )
     return raw, leftover
 
 
