@@ -337,3 +337,29 @@ def test_messages_name_what_is_wrong(
     code, _, err = run([*base, "--version", "1"], capsys)
     assert code == 2
     assert "changed by someone else since you read it (your version 1, now 2)" in err
+
+
+def test_text_standings_and_teams_are_tables_with_two_decimal_table_points(
+    event: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, eid = event
+    assert run(["seat", eid, "--iterations", "3000", "--db", db, "--json"], capsys)[0] == 0
+    totals = '{"E": 100, "S": 100, "W": -100, "N": -100}'  # shared places: 3 and 0.5 points
+    argv = ["enter", eid, "--session", "1", "--table", "1", "--totals", totals, "--db", db]
+    assert run(argv, capsys)[0] == 0
+    code, out, _ = run(["standings", eid, "--db", db], capsys)
+    assert code == 0
+    lines = out["text"].splitlines()
+    assert len(lines) == 12
+    assert all(re.fullmatch(r" +(\d+|-) +\d+  .{30} +-?\d+  tp +\d+\.\d\d", x) for x in lines)
+    assert lines[0].endswith("100  tp   3.00")
+    assert lines[-1].endswith("-100  tp   0.50")
+    code, out, _ = run(["standings", eid, "--teams", "--db", db], capsys)
+    assert code == 0
+    lines = out["text"].splitlines()
+    assert len(lines) == 2, out
+    for line in lines:
+        assert re.fullmatch(r" +\d+  T[01] {29} +-?\d+  tp +\d+\.\d\d  players \d+(, \d+)*", line)
+    code, out, _ = run(["export", eid, "--format", "csv", "--db", db], capsys)
+    tps = [row.split(",")[5] for row in out["text"].splitlines()[1:]]
+    assert sorted(set(tps)) == ["0.00", "0.50", "3.00"]

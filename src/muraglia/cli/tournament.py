@@ -412,9 +412,15 @@ def run(args: argparse.Namespace) -> int:
 def _render(cmd: str, result: dict[str, Any]) -> None:
     if cmd == "standings" and "standings" in result:
         for x in result["standings"]:
-            tp = "" if x["table_points"] is None else f"  tp {x['table_points']:g}"
+            tp = "" if x["table_points"] is None else f"  tp {x['table_points']:6.2f}"
             rank = "-" if x["rank"] is None else x["rank"]
             print(f"{rank:>4}  {x['player']:>4}  {x['name']:<30} {x['score']:>8}{tp}")
+        return
+    if cmd == "standings" and "teams" in result:
+        for x in result["teams"]:
+            tp = "" if x["table_points"] is None else f"  tp {x['table_points']:6.2f}"
+            members = ", ".join(map(str, x["members"]))
+            print(f"{x['rank']:>4}  {x['team']:<30} {x['score']:>8}{tp}  players {members}")
         return
     if cmd == "seat":
         for k, session in enumerate(result["sessions"], start=1):

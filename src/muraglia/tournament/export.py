@@ -134,7 +134,7 @@ def standings_csv(db: DbSession, event: Event) -> str:
                 d["name"],
                 d["team"] or "",
                 d["score"],
-                "" if d["table_points"] is None else _tp(x.table_points_x12),
+                "" if d["table_points"] is None else f"{x.table_points_x12 / 12:.2f}",
                 "" if d["uma"] is None else d["uma"],
                 d["penalties"],
             ]
