@@ -96,6 +96,8 @@ def test_csv_import_numbers_players_in_file_order(engine: Engine) -> None:
         ("name,country\nA,Italy\n", "country 'Italy' is not a 2- or 3-letter code"),
         ("", "empty"),
         ("name,club,name\nA,x,B\n", "the CSV header repeats the column(s) name"),
+        ("name\nA\n\u200b\u200d\n", "CSV line 3: the name is empty (or has no letters)"),
+        ("name,member\nA,no\nB,maybe\n", "CSV line 3: member 'maybe' must be one of 0, 1,"),
         ("name,ema_id\nA,1\nB,2\nC, 1\n", "CSV line 4: EMA id 1 is already on line 2"),
         ("name,fimj_id\nA,F1\nB,F2\nC,F2\n", "CSV line 4: FIMJ id F2 is already on line 3"),
         (
@@ -690,6 +692,19 @@ def test_totals_are_bounded_by_what_a_session_can_score(  # noqa: PLR0917 - the 
             )
     with tx(engine) as db:
         assert db.scalar(select(func.count()).select_from(TableResult)) == 0
+
+
+def test_member_flag_and_invisible_characters(engine: Engine) -> None:
+    with tx(engine) as db:
+        event = service.create_event(db, "T", rules="mcr", sessions=2)
+        service.import_players(db, event, "name,member\nA\u200b,No\nB,SÌ\nC,\nD,false\nE,1\n")
+        assert [(r.person.name, r.member) for r in event.registrations] == [
+            ("A", False),
+            ("B", True),
+            ("C", True),
+            ("D", False),
+            ("E", True),
+        ]
 
 
 def test_players_already_registered_are_not_imported_again(engine: Engine) -> None:

@@ -22,6 +22,7 @@ import dataclasses
 import datetime as dt
 import io
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
@@ -132,6 +133,12 @@ CSV_COLUMNS = (
     "member",
     "status",
 )
+
+MEMBER_VALUES = {
+    "1": True, "yes": True, "y": True, "true": True, "si": True, "sì": True,
+    "0": False, "no": False, "n": False, "false": False,
+}  # fmt: skip
+"""The values of the CSV column ``member`` (federation member, EMA results file)."""
 
 
 class TournamentError(MahjongError):
@@ -396,8 +403,16 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
         name = row.get("name") or " ".join(
             x for x in (row.get("first_name"), row.get("last_name")) if x
         )
-        if not name:
-            raise TournamentError(f"CSV line {line}: the name is empty")
+        name = "".join(c for c in name if unicodedata.category(c) not in {"Cf", "Cc"}).strip()
+        if not name or not any(c.isalnum() for c in name):
+            raise TournamentError(f"CSV line {line}: the name is empty (or has no letters)")
+        member = (row.get("member") or "1").casefold()
+        if member not in MEMBER_VALUES:
+            raise TournamentError(
+                f"CSV line {line}: member {row['member']!r} must be one of "
+                f"{', '.join(sorted(MEMBER_VALUES))}"
+            )
+        row["member"] = "1" if MEMBER_VALUES[member] else "0"
         country = row.get("country") or ""
         if country and not (2 <= len(country) <= 3 and country.isalpha()):
             raise TournamentError(
@@ -446,7 +461,7 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
                 team = Team(name=row["team"])
                 event.teams.append(team)
                 teams[row["team"]] = team
-        member = (row.get("member") or "1").lower() not in {"0", "no", "false", "n"}
+        member = row["member"] == "1"
         event.registrations.append(
             Registration(
                 person=person,
