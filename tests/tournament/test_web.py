@@ -141,6 +141,16 @@ def test_organiser_runs_an_event_from_the_web(client: TestClient, engine: Engine
         assert seat.replaced_by.number == 10
     r = client.post(f"/tournaments/{event_id}/substitute", data=dict(sub, wind="Q"))
     assert r.status_code == 400
+    r = client.post(f"/tournaments/{event_id}/substitute", data=dict(sub, player="abc"))
+    assert r.status_code == 400
+    assert "player must be a number, got &#39;abc&#39;" in r.text
+    r = client.post(f"/tournaments/{event_id}/substitute", data=dict(sub, wind="E", player="10"))
+    assert r.status_code == 400
+    assert "player 10 already sits at table 1 of session 1" in r.text
+    # a session or an export for a session the event does not have: 400 with the message
+    r = client.get(f"/tournaments/{event_id}/export/sheets?session=9")
+    assert r.status_code == 400
+    assert f"event {event_id} has no session 9" in r.text
     # exports: the standings are public, the EMA file and the printables need a login
     csv_text = client.get(f"/tournaments/{event_id}/export/csv")
     assert csv_text.status_code == 200
