@@ -601,12 +601,13 @@ def seat_event(
     numbers = [r.number for r in regs]
     if len(numbers) < 3:
         raise TournamentError(f"{len(numbers)} players cannot fill a table")
-    groups: dict[int, str] = {}
+    groups: dict[int, frozenset[str]] = {}  # team and club mates are kept apart
     for r in regs:
-        if r.team is not None:
-            groups[r.number] = "team:" + r.team.name
-        elif r.person.club:
-            groups[r.number] = "club:" + r.person.club
+        labels = {"team:" + r.team.name} if r.team is not None else set()
+        if r.person.club:
+            labels.add("club:" + r.person.club)
+        if labels:
+            groups[r.number] = frozenset(labels)
     three = allows_three(event)
     if method in {"plan", "import"}:
         _refuse_reseat(open_sessions)
