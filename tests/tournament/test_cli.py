@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -200,3 +201,165 @@ def test_stale_version_is_a_conflict(
     code, _, err = run([*base, "--version", str(version), "--json"], capsys)
     assert code == 2
     assert "changed by someone else" in err
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        (
+            "sqlite:////nonexistent/dir/x.db",
+            "cannot open the database 'sqlite:////nonexistent/dir/x.db': unable to open",
+        ),
+        ("notaurl", "cannot use the database 'notaurl': Could not parse"),
+        ("nodialect://x", "cannot use the database 'nodialect://x': Can't load plugin"),
+        (
+            "postgresql://organiser:s3cret@127.0.0.1:1/x",
+            "cannot open the database 'postgresql://organiser:***@127.0.0.1:1/x': ",
+        ),
+    ],
+)
+def test_a_bad_database_url_is_one_line_naming_it(
+    url: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    not_a_db = tmp_path / "notes.txt"
+    not_a_db.write_text("not a database\n" * 100, encoding="utf-8")
+    for db in (url, f"sqlite:///{not_a_db}"):
+        code, out, err = run(["standings", "1", "--db", db, "--json"], capsys)
+        assert code == 2
+        assert out == {"text": ""}
+        assert err.count("\n") == 1, err
+        assert "s3cret" not in err
+        assert err.startswith("muraglia tournament standings: error: ")
+    assert message in run(["standings", "1", "--db", url], capsys)[2]
+    assert "file is not a database" in err
+    assert not_a_db.read_text(encoding="utf-8") == "not a database\n" * 100
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--days", "-5"], "days must be between 1 and 30, got -5"),
+        (["--days", "0"], "days must be between 1 and 30, got 0"),
+        (["--hands-per-session", "0"], "hands per session must be between 1 and 100, got 0"),
+        (["--hands-per-session", "-3"], "hands per session must be between 1 and 100, got -3"),
+        (["--sessions", "0"], "sessions must be between 1 and 100, got 0"),
+    ],
+)
+def test_new_refuses_impossible_numbers(
+    db_url: str, extra: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["new", "X", "--rules", "fimj", "--sessions", "3", *extra, "--db", db_url, "--json"]
+    code, out, err = run(argv, capsys)
+    assert code == 2
+    assert out == {"text": ""}
+    assert err == f"muraglia tournament new: error: {message}\n"
+    assert run(["standings", "1", "--db", db_url], capsys)[2].endswith("no event with id 1\n")
+
+
+def test_export_session_must_exist_and_schedules_honour_it(
+    event: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, eid = event
+    base = ["export", eid, "--db", db, "--format"]
+    for fmt in ("sheets", "signs", "schedules"):
+        for k in ("9", "0"):
+            code, out, err = run([*base, fmt, "--session", k], capsys)
+            assert code == 2
+            assert out == {"text": ""}
+            assert (
+                err
+                == f"muraglia tournament export: error: event 1 has no session {k} (sessions 1-3)\n"
+            )
+        code, _, err = run([*base, fmt, "--session", "2"], capsys)
+        assert code == 2
+        assert err.endswith("error: session 2 is not seated yet\n")
+    code, _, err = run([*base, "csv", "--session", "1"], capsys)
+    assert code == 2
+    assert "the csv export covers the whole event" in err
+    assert run(["seat", eid, "--iterations", "3000", "--db", db, "--json"], capsys)[0] == 0
+    code, out, _ = run([*base, "schedules", "--session", "2"], capsys)
+    assert code == 0
+    assert out["text"].count("<section") == 12
+    rows = re.findall(r"<tr><td>(\d+)</td><td>(\d+)</td>", out["text"])
+    assert sorted(rows) == sorted(("2", str(t)) for t in (1, 2, 3) for _ in range(4))
+    code, out, _ = run([*base, "schedules"], capsys)
+    assert out["text"].count("<section") == 12
+    rows = re.findall(r"<tr><td>(\d+)</td><td>(\d+)</td>", out["text"])
+    assert sorted(s for s, _ in rows) == sorted(str(k) for k in (1, 2, 3) for _ in range(12))
+
+
+def test_messages_name_what_is_wrong(
+    event: tuple[str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, eid = event
+    utf16 = tmp_path / "unicode.csv"
+    utf16.write_bytes("name\nAnna\n".encode("utf-16"))
+    latin1 = tmp_path / "latin1.csv"
+    latin1.write_bytes("name\nNicolò\n".encode("latin-1"))
+    obj, strings = tmp_path / "obj.json", tmp_path / "strings.json"
+    obj.write_text('{"a": 1}', encoding="utf-8")
+    strings.write_text('[[["a", "b", "c", "d"]]]', encoding="utf-8")
+    shape = "the schedule must be a JSON list of sessions, each a list of tables, each a list of "
+    cases = [
+        (["players", eid, "--import", str(utf16)], f"{utf16} is not UTF-8 text (it is UTF-16"),
+        (
+            ["players", eid, "--import", str(latin1)],
+            f"{latin1} is not UTF-8 text (byte 10 is 0xf2)",
+        ),
+        (["seat", eid, "--method", "import", "--schedule", str(obj)], shape),
+        (["seat", eid, "--method", "import", "--schedule", str(obj)], "; got an object"),
+        (["seat", eid, "--method", "import", "--schedule", str(strings)], "table 1 has 'a', not"),
+        (
+            ["sub", eid, "--session", "1", "--table", "1", "--wind", "N", "--player", "abc"],
+            "--player must be a player number or 'none', got 'abc'",
+        ),
+    ]
+    for argv, message in cases:
+        code, _out, err = run([*argv, "--db", db], capsys)
+        assert code == 2, argv
+        assert err.count("\n") == 1, err
+        assert message in err, err
+    assert run(["seat", eid, "--iterations", "3000", "--db", db, "--json"], capsys)[0] == 0
+    bom = tmp_path / "bom.jsonl"  # a UTF-8 BOM is fine
+    bom.write_text('\ufeff{"blank": true}\n', encoding="utf-8")
+    argv = ["enter", eid, "--session", "1", "--table", "2", "--hands", str(bom), "--preview"]
+    assert run([*argv, "--db", db], capsys)[0] == 0
+    totals = '{"E": 10, "S": -10, "W": 0, "N": 0}'
+    base = ["enter", eid, "--session", "1", "--table", "1", "--totals", totals, "--db", db]
+    assert run([*base, "--version", "1"], capsys)[0] == 0
+    for wrong in ("99", "3", "0"):
+        code, _, err = run([*base, "--version", wrong], capsys)
+        assert code == 2
+        assert err == (
+            f"muraglia tournament enter: error: table 1 of session 1 has no version {wrong}: "
+            "it is at version 2 (reload the table and use the version it shows)\n"
+        )
+    code, _, err = run([*base, "--version", "1"], capsys)
+    assert code == 2
+    assert "changed by someone else since you read it (your version 1, now 2)" in err
+
+
+def test_text_standings_and_teams_are_tables_with_two_decimal_table_points(
+    event: tuple[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, eid = event
+    assert run(["seat", eid, "--iterations", "3000", "--db", db, "--json"], capsys)[0] == 0
+    totals = '{"E": 100, "S": 100, "W": -100, "N": -100}'  # shared places: 3 and 0.5 points
+    argv = ["enter", eid, "--session", "1", "--table", "1", "--totals", totals, "--db", db]
+    assert run(argv, capsys)[0] == 0
+    code, out, _ = run(["standings", eid, "--db", db], capsys)
+    assert code == 0
+    lines = out["text"].splitlines()
+    assert len(lines) == 12
+    assert all(re.fullmatch(r" +(\d+|-) +\d+  .{30} +-?\d+  tp +\d+\.\d\d", x) for x in lines)
+    assert lines[0].endswith("100  tp   3.00")
+    assert lines[-1].endswith("-100  tp   0.50")
+    code, out, _ = run(["standings", eid, "--teams", "--db", db], capsys)
+    assert code == 0
+    lines = out["text"].splitlines()
+    assert len(lines) == 2, out
+    for line in lines:
+        assert re.fullmatch(r" +\d+  T[01] {29} +-?\d+  tp +\d+\.\d\d  players \d+(, \d+)*", line)
+    code, out, _ = run(["export", eid, "--format", "csv", "--db", db], capsys)
+    tps = [row.split(",")[5] for row in out["text"].splitlines()[1:]]
+    assert sorted(set(tps)) == ["0.00", "0.50", "3.00"]

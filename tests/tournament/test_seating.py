@@ -255,3 +255,34 @@ def test_assign_winds_keeps_the_tables() -> None:
         assert [sorted(t) for t in before] == [sorted(t) for t in after]
     for p in range(1, 9):
         assert sorted(s[t].index(p) for s in winds for t in range(2) if p in s[t]) == [0, 1, 2, 3]
+
+
+def _mates_at_tables(plan: list[list[list[int]]], label: dict[int, str]) -> int:
+    return sum(
+        label[a] == label[b]
+        for session in plan
+        for table in session
+        for a, b in itertools.combinations(table, 2)
+    )
+
+
+@pytest.mark.parametrize("seed", [1, 4, 7])
+def test_a_perfect_design_is_relabelled_to_keep_team_and_club_mates_apart(seed: int) -> None:
+    """20 players in 5 teams and 4 clubs: the design's points are given to the players so
+    that neither team-mates nor club-mates meet (it exists: the teams are a fifth session)."""
+    players = list(range(1, 21))
+    team = {p: f"T{(p - 1) % 5}" for p in players}
+    club = {p: f"C{(p - 1) % 4}" for p in players}
+    groups = {p: frozenset({team[p], club[p]}) for p in players}
+    plan = generate(players, 4, seed=seed, allow_three=True, groups=groups)
+    assert plan == generate(players, 4, seed=seed, allow_three=True, groups=groups)
+    validate(plan, players)
+    assert _independent_repeats(plan) == 0
+    assert _mates_at_tables(plan, team) == 0
+    assert _mates_at_tables(plan, club) == 0
+    m = metrics(plan, groups=groups)
+    assert (m["group_conflicts"], m["wind_deviation"]) == (0, 0)
+    # the metric counts a pair sharing either label, once
+    # T0: 1-6; C0: 1-5, 1-9, 5-9
+    assert metrics([[[1, 6, 5, 9]]], groups=groups)["group_conflicts"] == 4
+    assert metrics([[[1, 11]]], groups=groups)["group_conflicts"] == 1  # T0 and C0: one pair

@@ -141,6 +141,16 @@ def test_organiser_runs_an_event_from_the_web(client: TestClient, engine: Engine
         assert seat.replaced_by.number == 10
     r = client.post(f"/tournaments/{event_id}/substitute", data=dict(sub, wind="Q"))
     assert r.status_code == 400
+    r = client.post(f"/tournaments/{event_id}/substitute", data=dict(sub, player="abc"))
+    assert r.status_code == 400
+    assert "player must be a number, got &#39;abc&#39;" in r.text
+    r = client.post(f"/tournaments/{event_id}/substitute", data=dict(sub, wind="E", player="10"))
+    assert r.status_code == 400
+    assert "player 10 already sits at table 1 of session 1" in r.text
+    # a session or an export for a session the event does not have: 400 with the message
+    r = client.get(f"/tournaments/{event_id}/export/sheets?session=9")
+    assert r.status_code == 400
+    assert f"event {event_id} has no session 9" in r.text
     # exports: the standings are public, the EMA file and the printables need a login
     csv_text = client.get(f"/tournaments/{event_id}/export/csv")
     assert csv_text.status_code == 200
@@ -256,3 +266,34 @@ def test_logins_survive_a_restart_and_hold_on_every_worker(db_url: str) -> None:
     with DbSession(engine) as db:  # one key, stored once
         assert db.scalar(select(func.count()).select_from(Setting)) == 1
     engine.dispose()
+
+
+def test_a_save_racing_another_referee_is_a_409(
+    client: TestClient, engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another referee saves between the page's read of the table and its write."""
+    login(client, "ref", "referee-pw")
+    read_table = service._table
+
+    def read_then_someone_saves(db: DbSession, session: object, number: int) -> object:
+        table = read_table(db, session, number)  # type: ignore[arg-type]
+        monkeypatch.setattr(service, "_table", read_table)
+        with DbSession(engine) as other, other.begin():
+            service.enter_results(
+                other,
+                service.get_event(other, 1),
+                1,
+                1,
+                totals={"E": 20, "S": -20, "W": 0, "N": 0},
+                actor="other referee",
+            )
+        return table
+
+    monkeypatch.setattr(service, "_table", read_then_someone_saves)
+    form = {"mode": "totals", "version": "1", "E": "30", "S": "-10", "W": "-10", "N": "-10"}
+    r = client.post("/tournaments/1/sessions/1/tables/1", data={**form, "action": "save"})
+    assert r.status_code == 409
+    assert "(your version 1, now 2): reload the table" in r.text
+    with DbSession(engine) as db:
+        raws = sorted(r.raw_score for r in db.scalars(select(TableResult)).all())
+        assert raws == [-20, 0, 0, 20]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -83,7 +84,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         choices=["csv", "json", "ema", "sheets", "schedules", "signs"],
         help="file format",
     )
-    q.add_argument("--session", type=int, help="sheets/signs: only this session")
+    q.add_argument("--session", type=int, help="sheets/signs/schedules: only this session")
     q.add_argument("--out", metavar="FILE", help="write to FILE")
 
     q = add("session", "show or change a session's status")
@@ -144,6 +145,13 @@ def _json_arg(text: str, what: str) -> Any:
         raise MahjongError(f"{what}: invalid JSON: {exc.msg} at position {exc.pos}") from None
 
 
+def _number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise MahjongError(f"--player must be a player number or 'none', got {text!r}") from None
+
+
 def _datetime(text: str) -> dt.datetime:
     try:
         when = dt.datetime.fromisoformat(text)
@@ -152,22 +160,91 @@ def _datetime(text: str) -> dt.datetime:
     return when if when.tzinfo else when.astimezone()
 
 
+def _read_text(path: str) -> str:
+    """A UTF-8 text file (``-``: standard input), or an error naming the file and the encoding."""
+    if path == "-":
+        return sys.stdin.read()
+    data = Path(path).read_bytes()
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        utf16 = data.startswith((b"\xff\xfe", b"\xfe\xff"))
+        raise MahjongError(
+            f"{path} is not UTF-8 text"
+            + (
+                " (it is UTF-16, Excel's 'Unicode text')"
+                if utf16
+                else f" (byte {exc.start} is 0x{data[exc.start]:02x})"
+            )
+            + ": save it as UTF-8 (Excel: 'CSV UTF-8')"
+        ) from None
+
+
 def _read_hands(path: str) -> list[Any]:
     hands = []
-    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    text = _read_text(path)
     for k, line in enumerate(text.splitlines(), start=1):
         if line.strip():
             hands.append(_json_arg(line, f"{path} line {k}"))
     return hands
 
 
-def _execute(args: argparse.Namespace) -> dict[str, Any]:
-    from muraglia.db import make_engine, migrate  # noqa: PLC0415 - sqlalchemy only here
-    from muraglia.tournament import export, service  # noqa: PLC0415
+_PASSWORD = re.compile(r"(://[^:/@\s]*:)[^@\s]*@")
 
-    engine = make_engine(args.db)
+
+def _hide_password(text: str) -> str:
+    """``text`` with the password of any URL in it replaced by ``***``."""
+    return _PASSWORD.sub(r"\1***@", text)
+
+
+def _db_reason(exc: BaseException) -> str:
+    """The first line of a database error's own message (the driver's, when there is one)."""
+    orig = getattr(exc, "orig", None)
+    text = str(orig if orig is not None else exc).strip()
+    return _hide_password(text.splitlines()[0] if text else type(exc).__name__)
+
+
+def _execute(args: argparse.Namespace) -> dict[str, Any]:
+    from sqlalchemy.exc import SQLAlchemyError  # noqa: PLC0415 - sqlalchemy only here
+
+    from muraglia.db import default_url  # noqa: PLC0415
+
+    url = args.db or default_url()
+    try:
+        return _execute_on(args, url)
+    except SQLAlchemyError as exc:
+        raise MahjongError(f"database {_hide_password(url)!r}: {_db_reason(exc)}") from None
+
+
+def _open(url: str) -> Any:
+    """The migrated engine of ``url``, or a one-line error naming the URL (password hidden)."""
+    from alembic.util.exc import CommandError  # noqa: PLC0415
+    from sqlalchemy.exc import SQLAlchemyError  # noqa: PLC0415
+
+    from muraglia.db import make_engine, migrate  # noqa: PLC0415
+
+    try:
+        engine = make_engine(url)
+    except (SQLAlchemyError, ImportError, ValueError) as exc:
+        raise MahjongError(
+            f"cannot use the database {_hide_password(url)!r}: {_db_reason(exc)} "
+            "(a URL such as sqlite:///path/to/file.db or postgresql://user@host/db)"
+        ) from None
     try:
         migrate(engine)
+    except (SQLAlchemyError, CommandError, OSError) as exc:
+        engine.dispose()
+        raise MahjongError(
+            f"cannot open the database {_hide_password(url)!r}: {_db_reason(exc)}"
+        ) from None
+    return engine
+
+
+def _execute_on(args: argparse.Namespace, url: str) -> dict[str, Any]:
+    from muraglia.tournament import export, service  # noqa: PLC0415
+
+    engine = _open(url)
+    try:
         from sqlalchemy.orm import Session as DbSession  # noqa: PLC0415
 
         with DbSession(engine) as db, db.begin():
@@ -198,7 +275,7 @@ def _execute(args: argparse.Namespace) -> dict[str, Any]:
             event = service.get_event(db, args.id)
             if cmd == "players":
                 if args.import_file:
-                    text = Path(args.import_file).read_text(encoding="utf-8")
+                    text = _read_text(args.import_file)
                     return {"ok": True, "players": service.import_players(db, event, text)}
                 return {
                     "ok": True,
@@ -218,9 +295,7 @@ def _execute(args: argparse.Namespace) -> dict[str, Any]:
             if cmd == "seat":
                 schedule = None
                 if args.schedule:
-                    schedule = _json_arg(
-                        Path(args.schedule).read_text(encoding="utf-8"), args.schedule
-                    )
+                    schedule = _json_arg(_read_text(args.schedule), args.schedule)
                 out = service.seat_event(
                     db,
                     event,
@@ -298,7 +373,7 @@ def _execute(args: argparse.Namespace) -> dict[str, Any]:
                 service.drop_player(db, event, args.player, actor=actor)
                 return {"ok": True, "dropped": args.player}
             if cmd == "sub":
-                who = None if args.player.lower() == "none" else int(args.player)
+                who = None if args.player.strip().lower() == "none" else _number(args.player)
                 service.substitute(db, event, args.session, args.table, args.wind, who, actor=actor)
                 return {"ok": True}
             if cmd == "fix-seats":
@@ -337,9 +412,15 @@ def run(args: argparse.Namespace) -> int:
 def _render(cmd: str, result: dict[str, Any]) -> None:
     if cmd == "standings" and "standings" in result:
         for x in result["standings"]:
-            tp = "" if x["table_points"] is None else f"  tp {x['table_points']:g}"
+            tp = "" if x["table_points"] is None else f"  tp {x['table_points']:6.2f}"
             rank = "-" if x["rank"] is None else x["rank"]
             print(f"{rank:>4}  {x['player']:>4}  {x['name']:<30} {x['score']:>8}{tp}")
+        return
+    if cmd == "standings" and "teams" in result:
+        for x in result["teams"]:
+            tp = "" if x["table_points"] is None else f"  tp {x['table_points']:6.2f}"
+            members = ", ".join(map(str, x["members"]))
+            print(f"{x['rank']:>4}  {x['team']:<30} {x['score']:>8}{tp}  players {members}")
         return
     if cmd == "seat":
         for k, session in enumerate(result["sessions"], start=1):

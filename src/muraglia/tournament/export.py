@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session as DbSession
 
 from muraglia.errors import MahjongError
 from muraglia.tiles import wind_index
-from muraglia.tournament.models import Event
+from muraglia.tournament.models import Event, Seat
 from muraglia.tournament.scoring import Standing
 from muraglia.tournament.service import standing_dict, standings, team_standings
 
@@ -134,7 +134,7 @@ def standings_csv(db: DbSession, event: Event) -> str:
                 d["name"],
                 d["team"] or "",
                 d["score"],
-                "" if d["table_points"] is None else _tp(x.table_points_x12),
+                "" if d["table_points"] is None else f"{x.table_points_x12 / 12:.2f}",
                 "" if d["uma"] is None else d["uma"],
                 d["penalties"],
             ]
@@ -251,6 +251,17 @@ def _name(event: Event, number: int) -> str:
     return f"{number}. {reg.person.name}"
 
 
+def _plays(event: Event, seat: Seat) -> str:
+    """Who plays the seat, escaped HTML: the substitute, naming whom he replaces."""
+    esc = html.escape
+    if seat.replaced_by is None:
+        return esc(_name(event, seat.registration.number))
+    return (
+        f"{esc(_name(event, seat.replaced_by.number))} "
+        f"<small>(per / for {esc(_name(event, seat.registration.number))})</small>"
+    )
+
+
 def score_sheets(event: Event, session_number: int | None = None) -> str:
     """One score sheet (scheda di gara) per table and session, names and winds pre-filled.
 
@@ -265,8 +276,7 @@ def score_sheets(event: Event, session_number: int | None = None) -> str:
         for t in s.tables:
             seats = sorted(t.seats, key=lambda x: x.position)
             head = "".join(
-                f"<th>{esc(WIND_NAMES[x.wind])}<br>{esc(_name(event, x.registration.number))}</th>"
-                for x in seats
+                f"<th>{esc(WIND_NAMES[x.wind])}<br>{_plays(event, x)}</th>" for x in seats
             )
             rows = "".join(
                 f"<tr><td>{k}</td>" + "<td class=blank></td>" * len(seats) + "</tr>"
@@ -285,25 +295,42 @@ def score_sheets(event: Event, session_number: int | None = None) -> str:
     return _page(f"{event.name} — schede / score sheets", body)
 
 
-def personal_schedules(event: Event) -> str:
-    """One page per player: table and wind in every session."""
-    where: dict[int, list[tuple[int, int, str]]] = {}
+def personal_schedules(event: Event, session_number: int | None = None) -> str:
+    """One page per player: table and wind in every session (or in session ``session_number``).
+
+    A substitute's page has the seats he plays; the page of the player he replaces says so.
+    """
+    where: dict[int, list[tuple[int, int, str, str]]] = {}
+    esc = html.escape
     for s in event.sessions:
+        if session_number is not None and s.number != session_number:
+            continue
         for t in s.tables:
             for x in t.seats:
-                where.setdefault(x.registration.number, []).append((s.number, t.number, x.wind))
+                seat = (s.number, t.number, x.wind)
+                if x.replaced_by is None:
+                    where.setdefault(x.registration.number, []).append((*seat, ""))
+                    continue
+                replaced, sub = x.registration.number, x.replaced_by.number
+                where.setdefault(sub, []).append(
+                    (*seat, f"per / for {esc(_name(event, replaced))}")
+                )
+                where.setdefault(replaced, []).append(
+                    (*seat, f"sostituito da / replaced by {esc(_name(event, sub))}")
+                )
     body = []
-    esc = html.escape
     for reg in event.registrations:
+        if session_number is not None and reg.number not in where:
+            continue  # not playing in that session
         rows = "".join(
-            f"<tr><td>{sn}</td><td>{tn}</td><td>{esc(WIND_NAMES[w])}</td></tr>"
-            for sn, tn, w in where.get(reg.number, [])
+            f"<tr><td>{sn}</td><td>{tn}</td><td>{esc(WIND_NAMES[w])}</td><td>{note}</td></tr>"
+            for sn, tn, w, note in sorted(where.get(reg.number, []))
         )
         body.append(
             f"<section class=page><h1>{esc(event.name)}</h1>"
             f"<h2>{esc(_name(event, reg.number))}</h2>"
             "<table><tr><th>Turno / Session</th><th>Tavolo / Table</th>"
-            f"<th>Vento / Wind</th></tr>{rows}</table></section>"
+            f"<th>Vento / Wind</th><th>Note</th></tr>{rows}</table></section>"
         )
     return _page(f"{event.name} — programma / schedules", body)
 
@@ -317,7 +344,7 @@ def table_signs(event: Event, session_number: int | None = None) -> str:
             continue
         for t in s.tables:
             seats = "".join(
-                f"<p>{esc(WIND_NAMES[x.wind])}: {esc(_name(event, x.registration.number))}</p>"
+                f"<p>{esc(WIND_NAMES[x.wind])}: {_plays(event, x)}</p>"
                 for x in sorted(t.seats, key=lambda x: x.position)
             )
             body.append(
@@ -336,10 +363,30 @@ FORMATS: dict[str, tuple[str, str]] = {
     "signs": ("text/html; charset=utf-8", "table-signs.html"),
 }
 """Each export format: (media type, file name) — ``muraglia tournament export`` and the web."""
+PRINTABLE = frozenset({"sheets", "schedules", "signs"})
+"""The formats that can be limited to one session."""
 
 
 def render(db: DbSession, event: Event, fmt: str, session_number: int | None = None) -> str:
-    """The text of one export ``fmt`` (:data:`FORMATS`); sheets and signs for one session."""
+    """The text of one export ``fmt`` (:data:`FORMATS`); the printables for one session.
+
+    A session that the event does not have, or one not seated yet, is an error; so is a
+    session with a format that covers the whole event (csv, json, ema).
+    """
+    if session_number is not None:
+        if fmt not in PRINTABLE:
+            raise MahjongError(
+                f"a session applies to the printable formats ({', '.join(sorted(PRINTABLE))}); "
+                f"the {fmt} export covers the whole event"
+            )
+        session = next((s for s in event.sessions if s.number == session_number), None)
+        if session is None:
+            raise MahjongError(
+                f"event {event.id} has no session {session_number} "
+                f"(sessions 1-{event.sessions_planned})"
+            )
+        if not session.tables:
+            raise MahjongError(f"session {session_number} is not seated yet")
     if fmt == "json":
         return json.dumps(standings_json(db, event), ensure_ascii=False)
     if fmt == "csv":
@@ -349,7 +396,7 @@ def render(db: DbSession, event: Event, fmt: str, session_number: int | None = N
     if fmt == "sheets":
         return score_sheets(event, session_number)
     if fmt == "schedules":
-        return personal_schedules(event)
+        return personal_schedules(event, session_number)
     if fmt == "signs":
         return table_signs(event, session_number)
     raise MahjongError(f"unknown export format {fmt!r}: {', '.join(FORMATS)}")

@@ -33,7 +33,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,6 +62,22 @@ Plan = list[list[list[int]]]
 """Sessions → tables → player numbers in seat order E S W (N)."""
 
 History = Sequence[Sequence[Sequence[int]]]
+Groups = Mapping[int, "str | Collection[str] | None"]
+"""Each player's group labels (club, team): one label, several, or none."""
+
+
+def _labels(g: str | Collection[str] | None) -> frozenset[str]:
+    if g is None:
+        return frozenset()
+    return frozenset({g}) if isinstance(g, str) else frozenset(g)
+
+
+def _same_group(ids: Sequence[int], groups: Groups) -> list[list[bool]]:
+    """Whether players i and j share a group label (club or team), an n × n table."""
+    labels = [_labels(groups.get(p)) for p in ids]
+    return [[bool(a & b) for b in labels] for a in labels]
+
+
 """Sessions already played (read only)."""
 
 
@@ -435,13 +451,14 @@ def metrics(
     plan: Plan,
     *,
     history: History = (),
-    groups: Mapping[int, str] | None = None,
+    groups: Groups | None = None,
 ) -> dict[str, Any]:
     """Quality of a plan (with the sessions already played as ``history``).
 
     ``repeats`` Σ max(0, m − 1) over pairs; ``lower_bound`` for the same table sizes;
     ``max_meetings``; ``cost`` Σ max(0, m − 1)²; ``consecutive`` pairs meeting in two
-    consecutive sessions; ``group_conflicts`` club/team mates at one table;
+    consecutive sessions; ``group_conflicts`` pairs at one table sharing a group (a club or
+    a team);
     ``wind_deviation`` max over players and winds of |count − sessions/4| (players who only
     sat at tables of four).
     """
@@ -457,7 +474,7 @@ def metrics(
         for session in plan:
             for table in session:
                 for a, b in itertools.combinations(table, 2):
-                    if groups.get(a) is not None and groups.get(a) == groups.get(b):
+                    if _labels(groups.get(a)) & _labels(groups.get(b)):
                         group_conflicts += 1
     wind_counts: dict[int, Counter[str]] = {p: Counter() for p in players}
     three: set[int] = set()
@@ -545,7 +562,7 @@ def generate(
     *,
     seed: int = 0,
     allow_three: bool = False,
-    groups: Mapping[int, str] | None = None,
+    groups: Groups | None = None,
     history: History = (),
     iterations: int | None = None,
     time_limit: float = 120.0,
@@ -584,6 +601,8 @@ def generate(
             if base is not None:
                 break
     if base is not None:
+        if groups:  # which player takes which design point: the fewest group-mates together
+            order = _relabel(base, order, groups, rng)
         start = [[[order[i] for i in table] for table in session] for session in base]
     prefix = len(start) if len(start) < sessions else 0
     while len(start) < sessions:
@@ -627,6 +646,92 @@ def generate(
     return assign_winds(plan, seed=seed, history=history)
 
 
+def _relabel(
+    base: Plan,
+    order: list[int],
+    groups: Groups,
+    rng: random.Random,
+    *,
+    steps: int = 0,
+    restarts: int = 6,
+) -> list[int]:
+    """``order`` (design point → player) permuted to seat the fewest group-mates together.
+
+    Any permutation keeps the design's meetings and each point's winds, so only the pairs of
+    group-mates at a table change: simulated annealing over swaps of two players' points
+    (``steps`` per run, default 400 per player), the first run from ``order``, each later
+    one (until no group-mates meet) from a shuffled order; the best permutation is kept.
+    Deterministic for the ``rng``'s state.
+    """
+    best = order[:]
+    best_cost = -1
+    for run in range(max(1, restarts)):
+        start = order[:]
+        if run:
+            rng.shuffle(start)
+        found, cost = _relabel_run(base, start, groups, rng, steps)
+        if best_cost < 0 or cost < best_cost:
+            best, best_cost = found, cost
+        if best_cost == 0:
+            break
+    return best
+
+
+def _relabel_run(
+    base: Plan, order: list[int], groups: Groups, rng: random.Random, steps: int
+) -> tuple[list[int], int]:
+    """One annealing run of :func:`_relabel`: (the best order, its group-mate meetings)."""
+    n = len(order)
+    mult: list[Counter[int]] = [
+        Counter() for _ in range(n)
+    ]  # points meeting point u, and how often
+    for session in base:
+        for table in session:
+            for u, v in itertools.permutations(table, 2):
+                mult[u][v] += 1
+    near = [list(m.items()) for m in mult]
+    perm = order[:]
+    index = {p: i for i, p in enumerate(sorted(perm))}
+    same = _same_group(sorted(perm), groups)
+    who = [index[p] for p in perm]  # point → row of ``same``
+
+    def conflicts_of(u: int) -> int:
+        return sum(k for v, k in near[u] if same[who[u]][who[v]])
+
+    cost = sum(conflicts_of(u) for u in range(n)) // 2
+    best, best_cost = who[:], cost
+    steps = steps or 400 * n
+    t0, t1 = 1.5, 0.05
+    for it in range(steps):
+        if best_cost == 0:
+            break
+        temp = t0 * (t1 / t0) ** (it / steps)
+        u = rng.randrange(n)
+        for _ in range(4):  # prefer a point in conflict
+            if conflicts_of(u):
+                break
+            u = rng.randrange(n)
+        v = rng.randrange(n)
+        if u == v:
+            continue
+        a, b = who[u], who[v]
+        delta = 0
+        for w, k in near[u]:
+            if w != v:
+                delta += k * (same[b][who[w]] - same[a][who[w]])
+        for w, k in near[v]:
+            if w != u:
+                delta += k * (same[a][who[w]] - same[b][who[w]])
+        if delta > 0 and rng.random() >= math.exp(-delta / temp):
+            continue
+        who[u], who[v] = b, a
+        cost += delta
+        if cost < best_cost:
+            best, best_cost = who[:], cost
+    players = sorted(perm)
+    return [players[i] for i in best], best_cost
+
+
 def _shuffled(session: list[list[int]], rng: random.Random) -> list[list[int]]:
     """The players of ``session`` at tables of the same sizes, in a random order."""
     players = [p for table in session for p in table]
@@ -644,7 +749,7 @@ def _anneal(
     ids: list[int],
     rng: random.Random,
     *,
-    groups: Mapping[int, str],
+    groups: Groups,
     history: History,
     iterations: int,
     deadline: float,
@@ -690,8 +795,7 @@ def _anneal(
             for p in table:
                 if p in index:
                     prev_tab[index[p]] = t
-    group_of = [groups.get(p) for p in ids]
-    same_group = [[g is not None and g == h for h in group_of] for g in group_of]  # n × n booleans
+    same_group = _same_group(ids, groups)  # n × n booleans
     wr, wc, wg = weights.repeat, weights.consecutive, weights.group
 
     def neighbours_tab(s: int) -> list[list[int]]:

@@ -22,6 +22,7 @@ import dataclasses
 import datetime as dt
 import io
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
@@ -93,6 +94,28 @@ MAX_HANDS = {"ravenna": (8, 6), "mcr": (16, 16)}
 """Hands per session at a table of four / three (RAV-COMP-1, RAV-3P-2; MCR-GAME-1)."""
 PASSING = {"fimj", "ravenna", "mcr"}
 """Rulesets where East always passes in a tournament (elsewhere: the settle's dealer_keeps)."""
+HAND_CEILING = {"ravenna": 3 * 400}
+"""The most one seat can win or lose in one hand: Ravenna, a massimo 400 from each (RAV-MAX-1/2).
+
+FIMJ: 6·max(3000, limit): East's massimo of 3000 paid double by each of three (FIMJ-MAX-1,
+FIMJ-LIMIT-4), or the limit when it is set higher (FIMJ-LIMIT-1/2). Every other ruleset:
+:data:`GENERIC_HAND_CEILING`.
+"""
+GENERIC_HAND_CEILING = 300_000
+"""A riichi dealer's sextuple yakuman (6 × 48000 = 288000) and the counters and sticks with it:
+more than any hand of any muraglia ruleset pays one seat."""
+DEFAULT_SESSION_HANDS = 100
+"""The hands a session can hold when neither the event nor the ruleset caps them."""
+STORAGE_CEILING = 1_000_000_000
+"""Scores are 32-bit integers in the database (PostgreSQL ``integer``), uma and sticks added."""
+TOTAL_STEP = {
+    "fimj": (10, "FIMJ-ROUND-1"),
+    "ravenna": (10, "RAV-ROUND-1"),
+    "riichi-ema": (100, "EMA-PAY-4"),
+}
+"""Every payment is rounded to these units, so every table total is a multiple of them."""
+STAKE_RULE = {"riichi-ema": "EMA-RIICHI-2", "seipalle": "SEI-RIICHI-3"}
+"""The rule of the riichi stick's value (the value itself comes from the engine's table)."""
 STICK_RULESETS = {"riichi-ema", "riichi-tenhou", "seipalle"}
 COUNTER_RULESETS = {"riichi-ema", "riichi-tenhou"}
 """Rulesets whose leftover riichi sticks go to the table's leader at the end."""
@@ -110,6 +133,12 @@ CSV_COLUMNS = (
     "member",
     "status",
 )
+
+MEMBER_VALUES = {
+    "1": True, "yes": True, "y": True, "true": True, "si": True, "sì": True,
+    "0": False, "no": False, "n": False, "false": False,
+}  # fmt: skip
+"""The values of the CSV column ``member`` (federation member, EMA results file)."""
 
 
 class TournamentError(MahjongError):
@@ -219,6 +248,41 @@ def _registration(db: DbSession, event: Event, number: int) -> Registration:
     return r
 
 
+def _tables_with_results(session: Session) -> list[int]:
+    """The numbers of the session's tables that have entered results (or hands)."""
+    return [t.number for t in session.tables if t.results or t.hands]
+
+
+def _seated_in(
+    session: Session, *, exclude: Seat | None = None, exclude_table: Table | None = None
+) -> dict[int, int]:
+    """Who plays in the session: player number → table number (seated or substituting).
+
+    ``exclude``: a seat whose substitute does not count (it is being replaced);
+    ``exclude_table``: a table whose seats do not count at all (it is being re-seated).
+    """
+    out: dict[int, int] = {}
+    for t in session.tables:
+        if exclude_table is not None and t.id == exclude_table.id:
+            continue
+        for x in t.seats:
+            out[x.registration.number] = t.number
+            if x.replaced_by is not None and x is not exclude:
+                out[x.replaced_by.number] = t.number
+    return out
+
+
+def _refuse_reseat(sessions: Iterable[Session]) -> None:
+    """Seating a session again deletes its tables: refused while any has results."""
+    for session in sessions:
+        entered = _tables_with_results(session)
+        if entered:
+            raise TournamentError(
+                f"session {session.number} has results at table(s) "
+                f"{', '.join(map(str, entered))}: it cannot be seated again"
+            )
+
+
 def allows_three(event: Event) -> bool:
     """Tables of three are allowed by the ruleset (FIMJ-3P, RAV-3P)."""
     return event.ruleset_id in THREE_PLAYER_RULESETS
@@ -256,6 +320,13 @@ def create_event(
         session_minutes = 50  # RAV-COMP-1
     if session_minutes is not None and not 1 <= session_minutes <= 600:
         raise TournamentError(f"a session lasts 1-600 minutes, not {session_minutes}")
+    if hands_per_session is not None and not 1 <= hands_per_session <= DEFAULT_SESSION_HANDS:
+        raise TournamentError(
+            f"hands per session must be between 1 and {DEFAULT_SESSION_HANDS}, "
+            f"got {hands_per_session}"
+        )
+    if not 1 <= days <= 30:
+        raise TournamentError(f"days must be between 1 and 30, got {days}")
     opts = getattr(ruleset, "options", None)
     options = dataclasses.asdict(opts) if dataclasses.is_dataclass(opts) else {}  # type: ignore[arg-type]
 
@@ -309,12 +380,22 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
             f"required: name (or first_name and last_name); optional: "
             f"{', '.join(CSV_COLUMNS[1:])}"
         )
+    repeated = sorted({h for h in header if header.count(h) > 1})
+    if repeated:
+        raise TournamentError(
+            f"the CSV header repeats the column(s) {', '.join(repeated)}: each column once"
+        )
     unknown = [h for h in header if h not in CSV_COLUMNS]
     if unknown:
         raise TournamentError(
             f"unknown CSV column(s) {', '.join(unknown)}; valid: {', '.join(CSV_COLUMNS)}"
         )
     rows: list[dict[str, str]] = []
+    seen: dict[tuple[str, str], str] = {}  # (what, value) → where it was seen first
+    for r in event.registrations:
+        p = r.person
+        for what, value in _identity(p.name, p.club, p.ema_id, p.fimj_id):
+            seen.setdefault((what, value), f"already registered as player {r.number} ({p.name})")
     for line, raw in enumerate(reader, start=2):
         row = {k.strip().lower(): (v or "").strip() for k, v in raw.items() if k is not None}
         if None in raw:
@@ -322,8 +403,16 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
         name = row.get("name") or " ".join(
             x for x in (row.get("first_name"), row.get("last_name")) if x
         )
-        if not name:
-            raise TournamentError(f"CSV line {line}: the name is empty")
+        name = "".join(c for c in name if unicodedata.category(c) not in {"Cf", "Cc"}).strip()
+        if not name or not any(c.isalnum() for c in name):
+            raise TournamentError(f"CSV line {line}: the name is empty (or has no letters)")
+        member = (row.get("member") or "1").casefold()
+        if member not in MEMBER_VALUES:
+            raise TournamentError(
+                f"CSV line {line}: member {row['member']!r} must be one of "
+                f"{', '.join(sorted(MEMBER_VALUES))}"
+            )
+        row["member"] = "1" if MEMBER_VALUES[member] else "0"
         country = row.get("country") or ""
         if country and not (2 <= len(country) <= 3 and country.isalpha()):
             raise TournamentError(
@@ -334,6 +423,16 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
             raise TournamentError(
                 f"CSV line {line}: status {status!r} must be 'active' or 'substitute'"
             )
+        for what, value in _identity(name, row.get("club"), row.get("ema_id"), row.get("fimj_id")):
+            if (what, value) in seen:
+                if what == "player":
+                    club = f" of club {row['club']}" if row.get("club") else ""
+                    raise TournamentError(
+                        f"CSV line {line}: {name}{club} is {seen[what, value]} "
+                        "(two players of that name: give them their EMA or FIMJ ids)"
+                    )
+                raise TournamentError(f"CSV line {line}: {what} {value} is {seen[what, value]}")
+            seen[what, value] = f"already on line {line}"
         row["name"] = name
         row["status"] = status
         rows.append(row)
@@ -344,8 +443,8 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
     for row in rows:
         number += 1
         first, last = row.get("first_name") or None, row.get("last_name") or None
-        if first is None and last is None and " " in row["name"]:
-            first, last = row["name"].rsplit(" ", 1)
+        if first is None and last is None:
+            first, last = split_name(row["name"])
         person = Person(
             name=row["name"],
             first_name=first,
@@ -362,7 +461,7 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
                 team = Team(name=row["team"])
                 event.teams.append(team)
                 teams[row["team"]] = team
-        member = (row.get("member") or "1").lower() not in {"0", "no", "false", "n"}
+        member = row["member"] == "1"
         event.registrations.append(
             Registration(
                 person=person,
@@ -378,9 +477,61 @@ def import_players(db: DbSession, event: Event, text: str, *, actor: str = "cli"
     return len(rows)
 
 
+SURNAME_PARTICLES = frozenset({
+    "d'", "da", "dal", "dall'", "dalla", "dalle", "de", "de'", "dei", "degli", "del", "dell'",
+    "della", "delle", "dello", "di", "du", "des", "la", "le", "lo", "van", "von", "der", "den",
+})  # fmt: skip
+"""Words that begin a compound surname (Di Stefano, De Luca, Lo Bianco, van der Berg)."""
+
+
+def split_name(name: str) -> tuple[str | None, str]:
+    """(first name, last name) of a full name written first name first.
+
+    The last name starts at the first surname particle after the first word ("Giovanni Di
+    Stefano" → Giovanni / Di Stefano, "Jan van der Berg" → Jan / van der Berg), else it is
+    the last word ("Maria Grazia Rossi" → Maria Grazia / Rossi). A single word is a last name.
+
+    >>> split_name("Anna Lo Bianco"), split_name("Luca Rossi"), split_name("Cher")
+    (('Anna', 'Lo Bianco'), ('Luca', 'Rossi'), (None, 'Cher'))
+    """
+    words = name.split()
+    if len(words) < 2:
+        return None, name.strip()
+    at = next(
+        (
+            k
+            for k in range(1, len(words) - 1)
+            if words[k].casefold().replace("\u2019", "'") in SURNAME_PARTICLES
+            or words[k].casefold()[:2] in {"d'", "d\u2019"}
+        ),
+        len(words) - 1,
+    )
+    return " ".join(words[:at]), " ".join(words[at:])
+
+
+def _identity(
+    name: str, club: str | None, ema_id: str | None, fimj_id: str | None
+) -> list[tuple[str, str]]:
+    """What no two players of an event share, as ``(what, value)`` pairs.
+
+    An EMA id, a FIMJ id, or (for a player with neither) the same name in the same club.
+    """
+    out = []
+    if ema_id and ema_id.strip():
+        out.append(("EMA id", ema_id.strip()))
+    if fimj_id and fimj_id.strip():
+        out.append(("FIMJ id", fimj_id.strip()))
+    if not out:
+        same = " ".join(name.split()).casefold(), " ".join((club or "").split()).casefold()
+        out.append(("player", "\x00".join(same)))
+    return out
+
+
 def drop_player(db: DbSession, event: Event, number: int, *, actor: str = "cli") -> None:
     """Withdraw a player: seated no more (re-plan the unplayed sessions with ``seat``)."""
     reg = _registration(db, event, number)
+    if reg.status == "dropped":
+        raise TournamentError(f"player {number} has already withdrawn")
     before = reg.status
     reg.status = "dropped"
     _audit(db, event, actor, "drop", "registration", reg.id, before, "dropped")
@@ -450,13 +601,16 @@ def seat_event(
     numbers = [r.number for r in regs]
     if len(numbers) < 3:
         raise TournamentError(f"{len(numbers)} players cannot fill a table")
-    groups: dict[int, str] = {}
+    groups: dict[int, frozenset[str]] = {}  # team and club mates are kept apart
     for r in regs:
-        if r.team is not None:
-            groups[r.number] = "team:" + r.team.name
-        elif r.person.club:
-            groups[r.number] = "club:" + r.person.club
+        labels = {"team:" + r.team.name} if r.team is not None else set()
+        if r.person.club:
+            labels.add("club:" + r.person.club)
+        if labels:
+            groups[r.number] = frozenset(labels)
     three = allows_three(event)
+    if method in {"plan", "import"}:
+        _refuse_reseat(open_sessions)
     try:
         if method == "plan":
             targets = open_sessions
@@ -473,12 +627,14 @@ def seat_event(
             targets = [_session(db, event, session_number) if session_number else open_sessions[0]]
             if targets[0].status != "seating":
                 raise TournamentError(f"session {targets[0].number} has already started")
+            _refuse_reseat(targets)
             order = [line.player for line in standings(db, event) if line.player in numbers]
             order += [p for p in numbers if p not in order]
             new = [seating.swiss(order, history=history, allow_three=three, seed=seed)]
         elif method == "import":
             if schedule is None:
                 raise TournamentError("no schedule to import")
+            _check_schedule_shape(schedule)
             targets = open_sessions[: len(schedule)]
             if len(schedule) != len(open_sessions):
                 raise TournamentError(
@@ -491,6 +647,11 @@ def seat_event(
         seating.validate(new, numbers, allow_three=three)
     except seating.SeatingError as exc:
         raise TournamentError(str(exc)) from None
+    replaced = {
+        str(s.number): [[x.registration.number for x in t.seats] for t in s.tables]
+        for s in targets
+        if s.tables
+    }
     by_number = {r.number: r for r in event.registrations}
     for session, tables in zip(targets, new, strict=True):
         for t in list(session.tables):
@@ -532,12 +693,40 @@ def seat_event(
         "seat",
         "plan",
         None,
-        None,
+        replaced or None,
         {"method": method, "seed": seed, "sessions": [s.number for s in targets], **m},
     )
     db.expire(event)
     m["session_count"] = m.pop("sessions")
     return {"sessions": plan_of(event), **m}
+
+
+def _check_schedule_shape(schedule: object) -> None:
+    """A schedule is a list of sessions, each a list of tables, each a list of player numbers."""
+    shape = (
+        "the schedule must be a JSON list of sessions, each a list of tables, each a list of "
+        "player numbers in seat order E S W N, e.g. [[[1, 2, 3, 4], [5, 6, 7, 8]]]"
+    )
+
+    def kind(x: object) -> str:
+        if isinstance(x, dict):
+            return "an object"
+        return "a string" if isinstance(x, str) else repr(x)
+
+    if not isinstance(schedule, list):
+        raise TournamentError(f"{shape}; got {kind(schedule)}")
+    for s, session in enumerate(schedule, start=1):
+        if not isinstance(session, list):
+            raise TournamentError(f"{shape}; session {s} is {kind(session)}")
+        for t, table in enumerate(session, start=1):
+            if not isinstance(table, list):
+                raise TournamentError(f"{shape}; session {s} table {t} is {kind(table)}")
+            for p in table:
+                if isinstance(p, bool) or not isinstance(p, int):
+                    raise TournamentError(
+                        f"{shape}; session {s} table {t} has "
+                        f"{repr(p) if isinstance(p, str) else kind(p)}, not a player number"
+                    )
 
 
 def substitute(  # noqa: PLR0917 - session, table, seat, player
@@ -563,6 +752,12 @@ def substitute(  # noqa: PLR0917 - session, table, seat, player
         seat.replaced_by = None
     else:
         sub = _registration(db, event, substitute_number)
+        where = _seated_in(session, exclude=seat)
+        if substitute_number in where:
+            raise TournamentError(
+                f"player {substitute_number} already sits at table {where[substitute_number]} "
+                f"of session {session_number}"
+            )
         seat.replaced_by = sub
         if sub.status == "substitute":
             sub.counts_for_ranking = False
@@ -583,6 +778,13 @@ def set_session_status(
         raise TournamentError(f"session {number} is approved: its results are final")
     if status != "seating" and not session.tables:
         raise TournamentError(f"session {number} is not seated yet")
+    if status == "seating" and session.status != "seating":
+        entered = _tables_with_results(session)
+        if entered:
+            raise TournamentError(
+                f"session {number} has results at table(s) {', '.join(map(str, entered))}: "
+                "it cannot go back to seating (re-seating would delete them)"
+            )
     if status == "approved":
         missing = [t.number for t in session.tables if not t.results]
         if missing:
@@ -762,17 +964,41 @@ def _check_totals(
             f"got {', '.join(sorted(map(str, totals)))}"
         )
     raw: dict[str, int] = {}
+    bound = session_bound(event, len(winds))
+    base = RAVENNA_START if event.regulation == "ravenna" else 0
     for w in winds:
         v = totals[w]
         if isinstance(v, bool) or not isinstance(v, int):
             raise TournamentError(f"total of {w} must be a whole number, got {v!r}")
+        if abs(v - base) > bound:
+            raise TournamentError(
+                f"total of {w} is {v}: no seat can "
+                + (
+                    f"end a session below {base - bound} or above {base + bound}"
+                    if base
+                    else f"win or lose more than {bound} in a session"
+                )
+                + f" of {event.ruleset_id} ({_bound_reason(event, len(winds))})"
+            )
         raw[w] = v
     leftover = totals.get("table", 0)
     if isinstance(leftover, bool) or not isinstance(leftover, int) or leftover < 0:
         raise TournamentError(f"'table' (leftover riichi points) must be >= 0, got {leftover!r}")
+    if leftover > bound:
+        raise TournamentError(
+            f"'table' is {leftover}: more riichi points than a session of {event.ruleset_id} "
+            f"can leave on the table ({bound})"
+        )
     if leftover and event.ruleset_id not in STICK_RULESETS:
         raise TournamentError(
             f"'table' (leftover riichi sticks) does not exist in {event.ruleset_id} events"
+        )
+    stake = flow_for(load_ruleset(event.rules)).table.riichi_stake
+    if leftover and stake and leftover % stake:
+        raise TournamentError(
+            f"'table' is {leftover}: riichi sticks are {stake} points each "
+            f"({STAKE_RULE.get(event.ruleset_id, 'the ruleset')}), so the points left on the "
+            f"table are a multiple of {stake}"
         )
     total = sum(raw.values())
     if event.regulation == "ravenna":
@@ -789,7 +1015,47 @@ def _check_totals(
             f"table totals must be zero-sum; they add up to {total}"
             + (f" with {leftover} on the table" if leftover else "")
         )
+    step, rule = TOTAL_STEP.get(event.ruleset_id, (1, ""))
+    for w in winds:
+        if raw[w] % step:
+            raise TournamentError(
+                f"total of {w} is {raw[w]}: every payment of {event.ruleset_id} is a multiple "
+                f"of {step} ({rule}), so every total is too"
+            )
     return raw, leftover
+
+
+def _session_hands(event: Event, size: int) -> int:
+    caps = MAX_HANDS.get(event.ruleset_id)
+    cap = None if caps is None else caps[0] if size == 4 else caps[1]
+    limit = event.hands_per_session
+    if limit and cap:
+        return min(limit, cap)
+    return limit or cap or DEFAULT_SESSION_HANDS
+
+
+def _hand_ceiling(event: Event) -> int:
+    if event.ruleset_id == "fimj":
+        limit = event.ruleset_options.get("limit") if event.ruleset_options else None
+        return 6 * max(3000, limit if isinstance(limit, int) else 0)
+    return HAND_CEILING.get(event.ruleset_id, GENERIC_HAND_CEILING)
+
+
+def session_bound(event: Event, size: int = 4) -> int:
+    """The most one seat can win or lose at a table in one session of the event.
+
+    The hands the session allows (the event's hands per session, the ruleset's cap, or
+    :data:`DEFAULT_SESSION_HANDS`) times the most one seat can win or lose in one hand
+    (:data:`HAND_CEILING`), and never more than the database holds.
+    """
+    return min(_session_hands(event, size) * _hand_ceiling(event), STORAGE_CEILING)
+
+
+def _bound_reason(event: Event, size: int) -> str:
+    hands, ceiling = _session_hands(event, size), _hand_ceiling(event)
+    if hands * ceiling > STORAGE_CEILING:
+        return "the largest score the database stores"
+    return f"{hands} hands of at most {ceiling} each"
 
 
 def _raw_of_table(event: Event, table: Table) -> tuple[dict[str, int], int]:
@@ -824,9 +1090,7 @@ def fix_seats(
     numbers = list(seats.values())
     if len(set(numbers)) != len(numbers):
         raise TournamentError("a player is given two seats")
-    elsewhere = {
-        x.registration.number: t.number for t in session.tables if t.id != table.id for x in t.seats
-    }
+    elsewhere = _seated_in(session, exclude_table=table)
     for p in numbers:
         if p in elsewhere:
             raise TournamentError(
@@ -933,6 +1197,11 @@ def enter_results(
     # the table's winnings per starting seat (Ravenna: the chips less the 2000, RAV-COMP-6)
     net = {w: (v - RAVENNA_START if event.regulation == "ravenna" else v) for w, v in raw.items()}
     version = table.version
+    if expected_version is not None and not 1 <= expected_version <= version:
+        raise TournamentError(
+            f"table {table.number} of session {session_number} has no version {expected_version}: "
+            f"it is at version {version} (reload the table and use the version it shows)"
+        )
     if expected_version is not None and expected_version != version:
         raise ConflictError(_conflict(table, session_number, expected_version, version))
     preview_rows = [
@@ -951,8 +1220,10 @@ def enter_results(
         .execution_options(synchronize_session=False)
     )
     if changed.rowcount != 1:  # type: ignore[attr-defined]
-        db.rollback()
-        raise ConflictError(_conflict(table, session_number, version, None))
+        # another referee saved since this table was read; nothing was written here, and
+        # the caller's transaction is left to the caller (it rolls back on the error)
+        now = db.scalar(select(Table.version).where(Table.id == table.id))
+        raise ConflictError(_conflict(table, session_number, version, now))
     db.expire(table, ["version"])  # the new version, read back on the next access
     before = _results_snapshot(table) if table.results else None
     for old in list(table.hands):
@@ -1065,6 +1336,8 @@ def cancel_penalty(db: DbSession, event: Event, penalty_id: int, *, actor: str =
     pen = db.get(Penalty, penalty_id)
     if pen is None or pen.event_id != event.id:
         raise TournamentError(f"event {event.id} has no penalty {penalty_id}")
+    if pen.cancelled:
+        raise TournamentError(f"penalty {penalty_id} is already cancelled")
     if pen.session_id is not None:
         s = db.get(Session, pen.session_id)
         if s is not None and s.status == "approved":

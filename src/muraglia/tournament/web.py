@@ -358,11 +358,17 @@ async def substitute(event_id: int, request: Request, db: Db) -> Response:
     user, form, event = await _posted(request, db, event_id, "referee", "organiser")
     try:
         who = form.get("player", "").strip()
+        numbers = {k: form.get(k, "").strip() for k in ("session", "table")}
+        if who.lower() == "none":
+            who = ""
+        for what, text in [*numbers.items(), ("player", who)]:
+            if text and not text.isdigit():
+                raise MahjongError(f"{what} must be a number, got {text!r}")
         service.substitute(
             db,
             event,
-            int(form.get("session") or 0),
-            int(form.get("table") or 0),
+            int(numbers["session"] or 0),
+            int(numbers["table"] or 0),
             form.get("wind", ""),
             int(who) if who else None,
             actor=user["name"],
