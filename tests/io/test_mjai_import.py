@@ -150,8 +150,8 @@ def test_replay_check_reads_mjai_and_goes_on_after_a_bad_one(
     out = json.loads(capsys.readouterr().out)
     assert out["records"] == 1
     assert out["hands"] == out["matched"] == match.deals_played
-    assert [Path(m["record"]).name for m in out["mismatches"]] == ["bad.mjson"]
-    assert "line 6" in out["mismatches"][0]["error"]
+    assert [Path(m["record"]).name for m in out["errors"]] == ["bad.mjson"]
+    assert "line 6" in out["errors"][0]["error"]
     report = check_records([tmp_path / "good.mjson"])
     assert report.ok
 
