@@ -29,6 +29,7 @@ from muraglia.players.simulate import play_match
 from muraglia.rulesets import load_ruleset
 
 NESTED = "[" * 100_000 + "]" * 100_000
+SIMULATE = ["simulate", "--rules", "riichi-ema", "--games", "1", "--bot-cmd", "N=true"]
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -117,34 +118,8 @@ def test_mjai_bot_refuses_nested_json_and_a_bad_seat(
         (["tenhou-check", ""], "an empty path"),
         (["tenhou-check", "{empty}"], "no records"),
         (["tenhou-check", "-r", "fimj", "{data}"], "riichi games"),
-        (
-            [
-                "simulate",
-                "--rules",
-                "riichi-ema",
-                "--games",
-                "1",
-                "--bot-timeout",
-                "inf",
-                "--bot-cmd",
-                "N=true",
-            ],
-            "3600",
-        ),
-        (
-            [
-                "simulate",
-                "--rules",
-                "riichi-ema",
-                "--games",
-                "1",
-                "--bot-timeout",
-                "1e300",
-                "--bot-cmd",
-                "N=true",
-            ],
-            "3600",
-        ),
+        ([*SIMULATE, "--bot-timeout", "inf"], "3600"),
+        ([*SIMULATE, "--bot-timeout", "1e300"], "3600"),
     ],
 )
 def test_usage_errors_exit_2(
