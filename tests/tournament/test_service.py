@@ -425,6 +425,26 @@ def test_fixing_seats_rederives_the_results(engine: Engine) -> None:
         assert lines[seats["E"]].score == -10
 
 
+def test_fixing_seats_keeps_a_substitute_with_the_player_he_replaced(engine: Engine) -> None:
+    with tx(engine) as db:
+        event = service.create_event(db, "T", rules="mcr", sessions=2)
+        service.import_players(db, event, csv_of(8))
+        service.import_players(db, event, "name,status\nSub Stitute,substitute\n")
+        service.seat_event(db, event, iterations=1000)
+        event_id = event.id
+    seats = seats_of(engine, event_id, 1, 1)
+    with tx(engine) as db:
+        event = service.get_event(db, event_id)
+        service.substitute(db, event, 1, 1, "E", 9)
+        service.enter_results(db, event, 1, 1, totals={"E": 30, "S": -10, "W": -10, "N": -10})
+        service.fix_seats(db, event, 1, 1, dict(seats, E=seats["S"], S=seats["E"]))
+        (table,) = [t for t in service.get_session(db, event, 1).tables if t.number == 1]
+        replaced = {x["wind"]: x["replaced_by"] for x in service.table_dict(table)["seats"]}
+        assert replaced == {"E": None, "S": 9, "W": None, "N": None}
+        with pytest.raises(service.TournamentError, match="substitutes for player"):
+            service.fix_seats(db, event, 1, 1, dict(seats, W=9))
+
+
 # ---------------------------------------------------------------------------------------
 # rankings and penalties
 

@@ -1098,6 +1098,14 @@ def fix_seats(
             )
     before = {x.wind: x.registration.number for x in table.seats}
     regs = {p: _registration(db, event, p) for p in numbers}
+    # a substitute stays with the player he replaced, wherever the correction seats him
+    subs = {x.registration.number: x.replaced_by for x in table.seats if x.replaced_by}
+    for p, sub in subs.items():
+        if p in numbers and sub.number in numbers:
+            raise TournamentError(
+                f"player {sub.number} substitutes for player {p} at table {table_number}: he "
+                "cannot also be seated there"
+            )
     raw = _raw_of_table(event, table) if table.results else None
     positions = {x.wind: x.position for x in table.seats}
     for x in list(table.seats):  # delete first: a swap would break (session, player) unique
@@ -1105,7 +1113,13 @@ def fix_seats(
     db.flush()
     for w in winds:
         table.seats.append(
-            Seat(position=positions[w], wind=w, registration=regs[seats[w]], session_id=session.id)
+            Seat(
+                position=positions[w],
+                wind=w,
+                registration=regs[seats[w]],
+                session_id=session.id,
+                replaced_by=subs.get(seats[w]),
+            )
         )
     db.flush()
     if raw is not None:
