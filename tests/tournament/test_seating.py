@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from muraglia.tournament import seating
 from muraglia.tournament.seating import (
     ROTATIONAL,
     SeatingError,
@@ -286,3 +287,14 @@ def test_a_perfect_design_is_relabelled_to_keep_team_and_club_mates_apart(seed: 
     # T0: 1-6; C0: 1-5, 1-9, 5-9
     assert metrics([[[1, 6, 5, 9]]], groups=groups)["group_conflicts"] == 4
     assert metrics([[[1, 11]]], groups=groups)["group_conflicts"] == 1  # T0 and C0: one pair
+
+
+@pytest.mark.parametrize("n", [10, 11, 14, 18])
+def test_the_tables_of_three_go_round(n: int) -> None:
+    # FIMJ-3P, RAV-3P: a dead seat scores differently; nobody sits there every session
+    players = list(range(1, n + 1))
+    plan = seating.generate(players, 4, seed=2, allow_three=True)
+    times = {p: sum(p in t for s in plan for t in s if len(t) == 3) for p in players}
+    assert max(times.values()) - min(times.values()) <= 1
+    assert seating.metrics(plan)["max_meetings"] <= 2
+    assert plan == seating.generate(players, 4, seed=2, allow_three=True)  # deterministic

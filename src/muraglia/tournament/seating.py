@@ -554,6 +554,18 @@ class _Weights:
     repeat: int = 4
     consecutive: int = 2
     group: int = 1
+    three: int = 4
+    """Per unit of Σ (times at a table of three)² over players: the dead seat goes round."""
+
+
+def _three_floor(seats: int, n: int) -> int:
+    """The least Σ over ``n`` players of (times at a table of three)², ``seats`` spread evenly.
+
+    >>> _three_floor(4 * 3, 11)  # four sessions of tables 4, 4, 3: 12 seats for 11 players
+    14
+    """
+    q, extra = divmod(seats, n)
+    return extra * (q + 1) ** 2 + (n - extra) * q**2
 
 
 def generate(
@@ -573,7 +585,9 @@ def generate(
 
     ``weights`` (repeat, consecutive, group): the cost is repeat · Σ max(0, m − 1)² +
     consecutive · (pairs meeting in consecutive sessions) + group · (club or team mates at
-    a table); the default makes one more repeat cost more than three club meetings.
+    a table) + 2 · Σ over players of (times at a table of three)², so that the tables of
+    three (a dead seat, FIMJ-3P, RAV-3P) go round; the default makes one more repeat cost more
+    than three club meetings.
 
     ``history`` holds the sessions already played (their meetings count, they are not
     changed: re-planning after a withdrawal passes the played sessions and the remaining
@@ -620,6 +634,8 @@ def generate(
         iterations = min(600_000, max(200_000, 1500 * n * sessions))
     deadline = time.monotonic() + time_limit
     floor = weights[0] * lower_bound([sizes] * sessions, n) if not history else 0
+    if not history:
+        floor += _Weights().three * _three_floor(sessions * sizes.count(3) * 3, n)
     runs = max(1, restarts)
     plan, cost = start, -1
     for run in range(runs):
@@ -796,7 +812,19 @@ def _anneal(
                 if p in index:
                     prev_tab[index[p]] = t
     same_group = _same_group(ids, groups)  # n × n booleans
-    wr, wc, wg = weights.repeat, weights.consecutive, weights.group
+    wr, wc, wg, w3 = weights.repeat, weights.consecutive, weights.group, weights.three
+    is_three = [b - a == 3 for a, b in bounds]
+    threes = [0] * n  # times each player sits at a table of three, played sessions included
+    for session in history:
+        for table in session:
+            if len(table) == 3:
+                for p in table:
+                    if p in index:
+                        threes[index[p]] += 1
+    for s in range(r):
+        for i, p in enumerate(slots[s]):
+            if is_three[table_of_slot[i]]:
+                threes[p] += 1
 
     def neighbours_tab(s: int) -> list[list[int]]:
         out = []
@@ -827,12 +855,14 @@ def _anneal(
                             c += wc
                     if same_group[a][b]:
                         c += wg
-        return c
+        return c + w3 * sum(t * t for t in threes)
 
     cost = total_cost()
     best_cost, best = cost, [row[:] for row in slots]
     # every extra meeting costs at least 1: a plan at the repeat bound cannot be improved
     floor = wr * lower_bound([sizes] * r, n) if not history else 0
+    if not history:
+        floor += w3 * _three_floor(sum(threes), n)
     if cost <= floor or len(bounds) < 2:
         return _to_plan(best, bounds, ids), best_cost
     t0, t1 = 2.0 * wr, 0.02 * wr
@@ -873,6 +903,9 @@ def _anneal(
         # p leaves table ti for tj, q the reverse: (others, leaver, joiner) per table
         moves = ((row[slice(*bounds[ti])], p, q), (row[slice(*bounds[tj])], q, p))
         delta = 0
+        if is_three[ti] != is_three[tj]:  # one of them leaves a table of three, one joins it
+            out_, in_ = (p, q) if is_three[ti] else (q, p)
+            delta += w3 * (2 * (threes[in_] - threes[out_]) + 2)
         for others, leaver, joiner in moves:
             lo, jo = leaver * n, joiner * n
             g_leaver, g_joiner = same_group[leaver], same_group[joiner]
@@ -905,6 +938,10 @@ def _anneal(
                     meet[x * n + leaver] -= 1
                     meet[joiner * n + x] += 1
                     meet[x * n + joiner] += 1
+        if is_three[ti] != is_three[tj]:
+            out_, in_ = (p, q) if is_three[ti] else (q, p)
+            threes[out_] -= 1
+            threes[in_] += 1
         row[i], row[j] = q, p
         tab[s][p], tab[s][q] = tj, ti
         slot_of[s][p], slot_of[s][q] = j, i
