@@ -168,3 +168,14 @@ def test_a_liability_the_melds_contradict_is_refused() -> None:
         score_object(
             {"rules": "riichi-ema", "hand": BIG_FOUR, "win": "tsumo", "seat_wind": "S", "pao": "E"}
         )
+
+
+def test_a_fimj_settlement_checks_the_exit_of_the_gods_too() -> None:
+    hands = {"S": PLAIN, "E": "2468m13579m2468s", "W": "2468m1357p2468s9s"}
+    data = {"rules": "fimj(three_players=true)", "hands": hands, "dead": "N"}
+    with pytest.raises(MahjongError, match="FIMJ-MAX-M03"):
+        settle_object({**data, "winners": ["S"], "flags": {"S": ["first_turn"]}})
+    out = settle_object(
+        {**data, "winners": ["S"], "discarder": "E", "flags": {"S": ["first_turn"]}}
+    )
+    assert out["values"]["S"] == 3000  # FIMJ-MAX-M03 on East's first discard

@@ -51,7 +51,7 @@ from .fold import Fold, fold, lines, located, rank
 from .hands import partial_layouts
 from .options import FLAGS, INPUTS, STATUSES, FimjOptions
 from .patterns import KEYS, PATTERNS, Category, category_of
-from .settlement import settle_deal
+from .settlement import check_first_turn, settle_deal
 from .waits import last_piece_wait, waiting_kinds
 
 __all__ = ["FimjRules", "reference_markdown"]
@@ -339,7 +339,7 @@ class FimjRules(Ruleset[FimjOptions]):
         flags = string_list(data.get("flags", []), "flags")
         if "first_turn" in flags:
             dealer = wind_tile(data.get("dealer", "E"), "dealer")
-            _check_first_turn(win, seat, dealer, data.get("discarder"))
+            check_first_turn(win, seat, dealer, data.get("discarder"))
         return self._checked_best(hand, WinType(win), seat, rnd, flags, None), seat
 
     def value_checked(  # noqa: PLR0917 - score's arguments, by position
@@ -478,32 +478,6 @@ def _check_flag_hand(hand: Hand, flags: frozenset[str]) -> None:
             "first_turn (exit of the Gods, FIMJ-MAX-M03) with riichi: no richi can be declared "
             "before the dealt hand or East's first discard wins (FIMJ-RICHI-1)"
         )
-
-
-def _check_first_turn(win: str, seat: Tile, dealer: Tile, discarder: object) -> None:
-    """The exit of the Gods is East's dealt hand or another seat's win on East's first discard.
-
-    "Mah-jong iniziale, fatto da EST con le 14 pedine iniziali o dagli altri con la prima
-    pedina scartata da EST" (FIMJ-MAX-M03); ``dealer`` holds the East role.
-    """
-    east = wind_letter(dealer)
-    if win == "tsumo" and seat != dealer:
-        raise InvalidHandError(
-            f"first_turn (exit of the Gods, FIMJ-MAX-M03) self-drawn by {wind_letter(seat)!r}: "
-            f"only East ({east!r}, `dealer`) wins on the dealt 14 tiles; another seat wins on "
-            "East's first discard (win ron)"
-        )
-    if win == "ron":
-        if seat == dealer:
-            raise InvalidHandError(
-                f"first_turn (exit of the Gods, FIMJ-MAX-M03) on a discard won by East "
-                f"({east!r}, `dealer`): East's exit is the dealt 14 tiles (win tsumo)"
-            )
-        if discarder not in (None, "") and wind_tile(discarder, "discarder") != dealer:
-            raise InvalidHandError(
-                f"first_turn (exit of the Gods, FIMJ-MAX-M03) on the discard of {discarder!r}: "
-                f"the winning tile must be East's first discard (`dealer` {east!r})"
-            )
 
 
 def reference_markdown() -> str:

@@ -27,7 +27,7 @@ from muraglia.scoring.classical import (
 from muraglia.scoring.context import WinType
 from muraglia.scoring.deal import SEAT_NAMES, check_roles, read_deal_hands, seat_heading, wind_tile
 from muraglia.scoring.result import DealOutcome, Settlement
-from muraglia.tiles import COPIES, HAND_SIZE, NUM_KINDS, WINDS, Tile
+from muraglia.tiles import COPIES, HAND_SIZE, NUM_KINDS, WINDS, Tile, wind_letter
 
 from .fold import Fold, lines
 from .options import STATUSES
@@ -95,6 +95,10 @@ def settle_deal(rules: FimjRules, outcome: DealOutcome) -> Settlement:
     rnd = wind_tile(outcome.round_wind, "round_wind")
     scores: dict[str, Fold] = {}
     values = dict.fromkeys(DEFAULT_SEATS, 0)
+    for seat in winners:  # FIMJ-MAX-M03: whose dealt hand, or whose first discard
+        if "first_turn" in flags.get(seat, ()):
+            win = "tsumo" if discarder is None else "ron"
+            check_first_turn(win, wind_tile(seat, "winner"), wind_tile(dealer, "dealer"), discarder)
     for seat in live:
         score = rules.best_fold(
             parsed[seat],
@@ -268,3 +272,29 @@ def _explain(  # noqa: PLR0917 - private, one call site
         text.append(f"{total}: " + ", ".join(f"{names[s]} {v:+d}" for s, v in result.net.items()))
         out[lang] = text
     return out
+
+
+def check_first_turn(win: str, seat: Tile, dealer: Tile, discarder: object) -> None:
+    """The exit of the Gods is East's dealt hand or another seat's win on East's first discard.
+
+    "Mah-jong iniziale, fatto da EST con le 14 pedine iniziali o dagli altri con la prima
+    pedina scartata da EST" (FIMJ-MAX-M03); ``dealer`` holds the East role.
+    """
+    east = wind_letter(dealer)
+    if win == "tsumo" and seat != dealer:
+        raise InvalidHandError(
+            f"first_turn (exit of the Gods, FIMJ-MAX-M03) self-drawn by {wind_letter(seat)!r}: "
+            f"only East ({east!r}, `dealer`) wins on the dealt 14 tiles; another seat wins on "
+            "East's first discard (win ron)"
+        )
+    if win == "ron":
+        if seat == dealer:
+            raise InvalidHandError(
+                f"first_turn (exit of the Gods, FIMJ-MAX-M03) on a discard won by East "
+                f"({east!r}, `dealer`): East's exit is the dealt 14 tiles (win tsumo)"
+            )
+        if discarder not in (None, "") and wind_tile(discarder, "discarder") != dealer:
+            raise InvalidHandError(
+                f"first_turn (exit of the Gods, FIMJ-MAX-M03) on the discard of {discarder!r}: "
+                f"the winning tile must be East's first discard (`dealer` {east!r})"
+            )
