@@ -207,3 +207,31 @@ def test_term_names_come_from_the_ruleset_then_the_shared_vocabulary() -> None:
     assert term_name("", "exhausted", "en") != "exhausted"  # the shared vocabulary
     assert term_name("nonsense", "no_such_term", "it") == "no_such_term"
     assert term_name("fimj", "", "it") == ""
+
+
+def test_the_settlement_names_the_finished_deals_seats(tmp_path: Path) -> None:
+    """After the dealer moves on, the settlement still names the winner by its wind in the
+    deal just finished, as its transfers and hands do (report 1)."""
+    client = TestClient(create_app(_url(tmp_path)))
+    moved = 0
+    for seed in range(1, 9):
+        r = client.post(
+            "/play", data={"rules": "fimj", "seat": "1", "deals": "2", "seed": str(seed)},
+            follow_redirects=False,
+        )  # fmt: skip
+        loc = r.headers["location"]
+        for _ in range(400):
+            page = _step(client, loc)
+            if 'id="settlement"' in page:
+                break
+        else:
+            pytest.fail("the deal did not end")
+        panel = page[page.index('id="settlement"') :]
+        won = re.findall(r"<p><strong>(\w+)</strong> (.*?) — ", panel)
+        hands = dict(re.findall(r"<li><code>([ESWN]): (.*?)</code></li>", panel))
+        letter = {"East": "E", "South": "S", "West": "W", "North": "N"}
+        for wind, hand in won:
+            assert hands[letter[wind]] == hand, (seed, wind, hand, hands)
+        # the human (seat 1) was South in deal 1; the boxes above show deal 2's winds
+        moved += bool(won) and "South · you" not in page
+    assert moved  # some first deal passed the dealer on
