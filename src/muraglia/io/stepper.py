@@ -80,8 +80,8 @@ def record_format(text: str, name: str) -> str:
     if head.startswith("{") and '"log"' in text[:1_000_000]:
         return "tenhou6"
     raise MahjongError(
-        f"{name}: not a game record (expected a muraglia JSON Lines record, Tenhou mjlog XML"
-        " or tenhou.net/6 JSON)"
+        f"{name}: not a game record (expected a muraglia JSON Lines record, Tenhou mjlog XML,"
+        " tenhou.net/6 JSON or an mjai log)"
     )
 
 

@@ -118,10 +118,10 @@ def _spec_value(text: str) -> str:
 def options_spec(rules_id: str, query: Mapping[str, Any]) -> str:
     """``id(key=value,...)`` from ``opt.<name>`` query values that differ from the defaults.
 
-    Nothing is dropped: an option the ruleset has not, or a value it does not read
-    (``kiriage=maybe``), goes into the spec as given, so that loading it refuses it with the
-    message the API gives. A list typed without brackets (``uma=15000,5000,-5000,-15000``)
-    gets them (docs/notation.md).
+    Nothing given is dropped (a blank field is the default): an option the ruleset has not,
+    or a value it does not read (``kiriage=maybe``), goes into the spec as given, so that
+    loading it refuses it with the message the API gives. A list typed without brackets
+    (``uma=15000,5000,-5000,-15000``) gets them (docs/notation.md).
 
     >>> options_spec("riichi-ema", {"opt.uma": "15000,5000,-5000,-15000", "opt.kiriag": "x"})
     'riichi-ema(uma=[15000,5000,-5000,-15000],kiriag=x)'
@@ -136,7 +136,7 @@ def options_spec(rules_id: str, query: Mapping[str, Any]) -> str:
         if isinstance(raw, list):
             raw = raw[-1] if raw else None
         text = "" if raw is None else str(raw).strip()
-        if not text and name in defaults:
+        if not text:  # a blank field: the default (the form of another ruleset sends them)
             continue
         default = defaults.get(name)
         if name in defaults and text.lower() == str(default).lower():

@@ -345,19 +345,19 @@ def _decision_row(r: Reviewed, steps: Steps, lang: str) -> dict[str, Any]:
     }
 
 
-def _seat_param(value: str) -> int | None:
-    if value in ("", "all"):
+def _seat_param(value: str, what: str = "seat", blank: str = "all") -> int | None:
+    if value in ("", blank):
         return None
     if value in ("0", "1", "2", "3"):
         return int(value)
-    raise HTTPException(400, f"seat {value!r} is not one of all, 0, 1, 2, 3")
+    raise HTTPException(400, f"{what} {value!r} is not one of {blank}, 0, 1, 2, 3")
 
 
 def _review_of(request: Request, rid: str, review_seat: str) -> tuple[Steps, list[Reviewed] | None]:
     store = _store(request)
     if review_seat in ("", "none"):
         return store.steps(rid), None
-    seat = _seat_param(review_seat)
+    seat = _seat_param(review_seat, "review seat", "none")
     if seat is None:
         raise HTTPException(400, "review: choose one seat")
     try:
