@@ -72,6 +72,16 @@ def test_bad_requests(tmp_path: Path) -> None:
     n = re.search(r'name="n" value="(\d+)"', page).group(1)  # type: ignore[union-attr]
     r = client.post(f"{loc}/act", data={"a": "999", "n": n}, follow_redirects=False)
     assert r.status_code == 400
+    # without the step number, or with words for numbers: a 400 that says so (report 15)
+    for data, said in (
+        ({"a": "6"}, "the step number &#39;n&#39; is missing"),
+        ({"a": "x", "n": n}, "the action number &#39;a&#39; must be a whole number"),
+        ({"n": n}, "choose an action"),
+    ):
+        r = client.post(f"{loc}/act", data=data, follow_redirects=False)
+        assert r.status_code == 400
+        assert said in r.text, r.text[-800:]
+        assert 'id="error"' in r.text  # a page, not JSON
     # a stale step number only redraws the page
     r = client.post(f"{loc}/act", data={"a": "0", "n": "0"}, follow_redirects=False)
     assert r.status_code == 303

@@ -234,14 +234,24 @@ def play_table(request: Request, game_id: str) -> HTMLResponse:
 def play_act(
     request: Request,
     game_id: str,
-    a: int = Form(-1),
-    n: int = Form(-1),
+    a: str = Form(""),
+    n: str = Form(""),
     tiles: str = Form(""),
 ) -> Response:
-    """Apply the human's choice ``a`` (index into the ordered legal actions) at step ``n``."""
+    """Apply the human's choice ``a`` (index into the ordered legal actions) at step ``n``.
+
+    ``n`` (the page's step) is required: without it nobody can tell a stale page (400).
+    """
     session = _get(request, game_id)
+    try:
+        step = _whole(n, "the step number 'n'")
+        choice = _whole(a, "the action number 'a'")
+    except ValueError as exc:
+        raise HTTPException(400, str(exc)) from None
+    if step is None:
+        raise HTTPException(400, "the step number 'n' is missing (the page's hidden field)")
     with session.lock:
-        if n != len(session.actions):  # a stale page (double click, other tab): just redraw
+        if step != len(session.actions):  # a stale page (double click, other tab): redraw
             return RedirectResponse(f"/play/{game_id}", status_code=303)
         seat = session.humans[0]
         legal = order_actions(session.legal(seat))
@@ -254,10 +264,12 @@ def play_act(
             if not match:
                 raise HTTPException(400, f"{tiles!r} is not four tiles you may pass")
             action: Action = match[0]
-        elif 0 <= a < len(legal):
-            action = legal[a]
+        elif choice is not None and 0 <= choice < len(legal):
+            action = legal[choice]
+        elif choice is None:
+            raise HTTPException(400, "choose an action: 'a' (its number) or 'tiles' is missing")
         else:
-            raise HTTPException(400, f"no action number {a} now")
+            raise HTTPException(400, f"no action number {choice} now")
         session.act(seat, action)
         _sessions(request).store.save(session)
     return RedirectResponse(f"/play/{game_id}", status_code=303)
