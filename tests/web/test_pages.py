@@ -120,3 +120,17 @@ def test_blank_fields_of_another_rulesets_form_are_the_defaults() -> None:
 
     assert options_spec("fimj", {"opt.open_tanyao": "", "opt.kiriage": ""}) == "fimj"
     assert options_spec("fimj", {"opt.kiriage": "true"}) == "fimj(kiriage=true)"
+
+
+def test_the_live_preview_reads_the_ruleset_and_the_icon_is_served(client: TestClient) -> None:
+    """A red five in FIMJ is named while typing (report 22); /favicon.ico is no 404 (23)."""
+    r = client.get("/fragment/hand?lang=en&rules=fimj&hand=0m123p")
+    assert "red five &#39;0m&#39; in a ruleset without red fives" in r.text
+    r = client.get("/fragment/hand?lang=en&rules=riichi-ema&hand=0m123p")
+    assert "red five" not in r.text
+    assert 'class="hand"' in r.text
+    for path in ("/favicon.ico", "/favicon.svg"):
+        r = client.get(path)
+        assert r.status_code == 200
+        assert r.headers["content-type"].startswith("image/svg+xml")
+    assert 'rel="icon" href="/favicon.svg"' in client.get("/").text
