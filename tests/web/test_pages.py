@@ -134,3 +134,14 @@ def test_the_live_preview_reads_the_ruleset_and_the_icon_is_served(client: TestC
         assert r.status_code == 200
         assert r.headers["content-type"].startswith("image/svg+xml")
     assert 'rel="icon" href="/favicon.svg"' in client.get("/").text
+
+
+def test_units_agree_with_their_number() -> None:
+    """``1 double`` / ``1 raddoppio``, never ``1 doubles`` (report 18)."""
+    from muraglia.web.i18n import unit_name
+
+    assert unit_name("en", "doubles", 1) == "double"
+    assert unit_name("en", "doubles", 3) == "doubles"
+    assert unit_name("it", "doubles", 1) == "raddoppio"
+    assert unit_name("it", "points", 2) == "punti"
+    assert unit_name("it", "han", 2) == "han"

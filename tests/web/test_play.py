@@ -245,3 +245,28 @@ def test_the_settlement_names_the_finished_deals_seats(tmp_path: Path) -> None:
         # the human (seat 1) was South in deal 1; the boxes above show deal 2's winds
         moved += bool(won) and "South · you" not in page
     assert moved  # some first deal passed the dealer on
+
+
+def test_uma_is_shown_apart_and_bots_of_one_kind_are_numbered(tmp_path: Path) -> None:
+    """The riichi match's end: scores after the last deal and with uma, labelled (report 20);
+    three bots of one kind are told apart (report 18)."""
+    client = TestClient(create_app(_url(tmp_path)), headers={"Accept-Language": "en"})
+    r = client.post(
+        "/play", data={"rules": "riichi-ema", "seat": "1", "deals": "1", "seed": "5"},
+        follow_redirects=False,
+    )  # fmt: skip
+    loc = r.headers["location"]
+    for _ in range(400):
+        page = _step(client, loc)
+        if 'id="settlement"' in page:
+            break
+    else:
+        pytest.fail("the deal did not end")
+    bot = re.search(r"bot (\w+) 1\b", page)
+    assert bot is not None, page[-3000:]
+    assert f"bot {bot.group(1)} 3" in page
+    assert f"bot {bot.group(1)} 4" in page
+    final = page[page.index('id="final-scores"') :]
+    final = final[: final.index("</table>")]
+    assert "after the last deal" in final
+    assert "at the match&#39;s end (uma, sticks left)" in final

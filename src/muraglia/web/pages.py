@@ -23,7 +23,7 @@ from muraglia.scoring.provenance import item_groups
 from muraglia.tiles import BONUS_TILES, PLAYING_TILES, WIND_LETTERS
 from muraglia.web.chrome import TEMPLATES, chrome, lang_of, remember_language
 from muraglia.web.forms import WINDS, flag_reasons, item_from_query, ruleset_form
-from muraglia.web.i18n import translate
+from muraglia.web.i18n import translate, unit_name
 from muraglia.web.tiles import sprite, tile_name, tile_svg
 
 __all__ = [
@@ -207,7 +207,8 @@ def result_view(result: Mapping[str, Any], view: Mapping[str, Any], lang: str) -
             ids = source_ids(view, sources)  # the scorer located the tiles (issue 13)
         else:
             ids = [i for g in gs for i in group_ids(view, g)]
-        patterns.append({**p, "names": _names(p, lang), "hl": " ".join(ids)})
+        unit = unit_name(lang, str(p.get("unit", "")), p.get("value"))
+        patterns.append({**p, "names": _names(p, lang), "hl": " ".join(ids), "unit_name": unit})
     fu = []
     for f, gs in zip(result.get("fu_breakdown", ()), groups["fu"], strict=True):
         ids = [i for g in gs for i in group_ids(view, g)]

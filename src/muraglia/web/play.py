@@ -15,7 +15,15 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from muraglia.cli._common import INPUT_ERRORS, error_message
 from muraglia.engine import flow_for
 from muraglia.engine.actions import Action, PassTiles
-from muraglia.engine.events import Acted, DealEnded, DealStarted, RiichiAccepted, Won
+from muraglia.engine.events import (
+    Acted,
+    DealEnded,
+    DealStarted,
+    MatchEnded,
+    RiichiAccepted,
+    Settled,
+    Won,
+)
 from muraglia.errors import MahjongError
 from muraglia.io.mjai import mjai_of
 from muraglia.io.mjlog import to_mjlog
@@ -103,8 +111,13 @@ async def play_create(request: Request) -> Response:
 
 
 def _names(session: GameSession, lang: str) -> list[str]:
+    """The seats' names: the human, and bots by kind (numbered by seat when a kind repeats)."""
     you = "tu" if lang == "it" else "you"
-    return [you if who == HUMAN else f"bot {who}" for who in session.seats]
+    seats = session.seats
+    return [
+        you if who == HUMAN else f"bot {who}" + (f" {s + 1}" if seats.count(who) > 1 else "")
+        for s, who in enumerate(seats)
+    ]
 
 
 def _scored_hands(letters: list[str], ended: DealEnded | None, settlement: Any) -> list[str]:
@@ -171,7 +184,18 @@ def _deal_end(session: GameSession, lang: str) -> dict[str, Any] | None:
             for w in reversed(wins)
         ],
         "over": session.match.over,
+        "final": _final(session) if session.match.over else None,
     }
+
+
+def _final(session: GameSession) -> dict[str, list[int]] | None:
+    """At the match's end: the scores after the last deal and at the end (uma, sticks left)."""
+    events = session.match.events
+    ended = next((e for e in reversed(events) if isinstance(e, MatchEnded)), None)
+    settled = next((e for e in reversed(events) if isinstance(e, Settled)), None)
+    if ended is None or settled is None:
+        return None
+    return {"after": list(settled.scores), "end": list(ended.scores)}
 
 
 _PUBLIC_ACTIONS = frozenset({"discard", "win", "pung", "kong", "chow", "concealed_kong",
