@@ -92,7 +92,16 @@ def test_invalid_json_and_non_objects_are_400(client: TestClient) -> None:
     assert r.json()["error"].startswith("invalid JSON: ")
     r = client.post("/api/analyze", content=b"[1, 2]")
     assert r.status_code == 400
-    assert r.json() == {"ok": False, "error": "expected a JSON object, got list"}
+    assert r.json() == {"ok": False, "error": "expected a JSON object, got array"}
+    for body, kind in (
+        (b"null", "null"),
+        (b'"str"', "string"),
+        (b"3", "number"),
+        (b"true", "boolean"),
+    ):
+        r = client.post("/api/score", content=body)
+        assert r.status_code == 400
+        assert r.json() == {"ok": False, "error": f"expected a JSON object, got {kind}"}
     r = client.post("/api/settle", content=b"\xff\xfe")
     assert r.status_code == 400
 

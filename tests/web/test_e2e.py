@@ -267,6 +267,7 @@ def test_open_a_tenhou_log_in_the_replay_viewer_and_step_to_the_final_scores(
 
 PHONE_PAGES = (
     "/",
+    "/?rules=riichi-ema&hand=234m567m345p67s22p%2B8s&win=ron",  # 13 concealed tiles wrap
     "/settle",
     "/play",
     "/tables",
@@ -274,6 +275,7 @@ PHONE_PAGES = (
     "/tournaments",
     "/tournaments/1",
     "/tournaments/login",
+    "/tournaments/1/screen",
 )
 
 
@@ -308,6 +310,32 @@ def test_every_page_at_375_pixels_has_a_one_row_header_and_no_sideways_scroll(
             if path == "/tournaments/1":
                 assert page.locator("text=Giocatrice con un nome lungo 12").count() >= 1
                 screenshot(page, "tournament-375")
+        # our own riichi record: its long ruleset spec wraps in the header
+        from muraglia.engine.game import Game
+        from muraglia.io.record import dumps
+        from muraglia.rulesets import load_ruleset
+
+        match = Game(load_ruleset("riichi-ema"), seed=5, max_deals=1).new_match()
+        while not match.over:
+            match.apply(match.legal_actions(match.to_act[0])[0])
+        r = httpx.post(f"{base}/replay", files={"file": ("ema.jsonl", dumps(match).encode())})
+        assert r.status_code == 303, r.text[-500:]
+        page.goto(base + r.headers["location"])
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 375, f"the riichi replay scrolls sideways at 375 px ({width} px wide)"
+        # the big screen on a projector: every standings column in view, nothing to scroll
+        for size in ({"width": 1366, "height": 900}, {"width": 1920, "height": 1080}):
+            screen = browser.new_page(viewport=size, locale="it-IT")
+            screen.goto(base + "/tournaments/1/screen")
+            frame = screen.locator(".board .t-scroll")
+            inside = frame.evaluate("e => e.scrollWidth - e.clientWidth")
+            assert inside <= 0, f"the standings scroll inside their frame at {size} ({inside} px)"
+            last = screen.locator(".board th").last.bounding_box()
+            assert last is not None
+            assert last["x"] + last["width"] <= size["width"]
+            if size["width"] == 1366:
+                screenshot(screen, "tournament-screen-1366")
+            screen.close()
         page.click("#menu-button")
         assert page.get_attribute("#menu-button", "aria-expanded") == "true"
         page.click("#main-nav a[href='/replay']")

@@ -72,6 +72,16 @@ def test_bad_requests(tmp_path: Path) -> None:
     n = re.search(r'name="n" value="(\d+)"', page).group(1)  # type: ignore[union-attr]
     r = client.post(f"{loc}/act", data={"a": "999", "n": n}, follow_redirects=False)
     assert r.status_code == 400
+    # without the step number, or with words for numbers: a 400 that says so (report 15)
+    for data, said in (
+        ({"a": "6"}, "the step number &#39;n&#39; is missing"),
+        ({"a": "x", "n": n}, "the action number &#39;a&#39; must be a whole number"),
+        ({"n": n}, "choose an action"),
+    ):
+        r = client.post(f"{loc}/act", data=data, follow_redirects=False)
+        assert r.status_code == 400
+        assert said in r.text, r.text[-800:]
+        assert 'id="error"' in r.text  # a page, not JSON
     # a stale step number only redraws the page
     r = client.post(f"{loc}/act", data={"a": "0", "n": "0"}, follow_redirects=False)
     assert r.status_code == 303
@@ -207,3 +217,56 @@ def test_term_names_come_from_the_ruleset_then_the_shared_vocabulary() -> None:
     assert term_name("", "exhausted", "en") != "exhausted"  # the shared vocabulary
     assert term_name("nonsense", "no_such_term", "it") == "no_such_term"
     assert term_name("fimj", "", "it") == ""
+
+
+def test_the_settlement_names_the_finished_deals_seats(tmp_path: Path) -> None:
+    """After the dealer moves on, the settlement still names the winner by its wind in the
+    deal just finished, as its transfers and hands do (report 1)."""
+    client = TestClient(create_app(_url(tmp_path)))
+    moved = 0
+    for seed in range(1, 9):
+        r = client.post(
+            "/play", data={"rules": "fimj", "seat": "1", "deals": "2", "seed": str(seed)},
+            follow_redirects=False,
+        )  # fmt: skip
+        loc = r.headers["location"]
+        for _ in range(400):
+            page = _step(client, loc)
+            if 'id="settlement"' in page:
+                break
+        else:
+            pytest.fail("the deal did not end")
+        panel = page[page.index('id="settlement"') :]
+        won = re.findall(r"<p><strong>(\w+)</strong> (.*?) — ", panel)
+        hands = dict(re.findall(r"<li><code>([ESWN]): (.*?)</code></li>", panel))
+        letter = {"East": "E", "South": "S", "West": "W", "North": "N"}
+        for wind, hand in won:
+            assert hands[letter[wind]] == hand, (seed, wind, hand, hands)
+        # the human (seat 1) was South in deal 1; the boxes above show deal 2's winds
+        moved += bool(won) and "South · you" not in page
+    assert moved  # some first deal passed the dealer on
+
+
+def test_uma_is_shown_apart_and_bots_of_one_kind_are_numbered(tmp_path: Path) -> None:
+    """The riichi match's end: scores after the last deal and with uma, labelled (report 20);
+    three bots of one kind are told apart (report 18)."""
+    client = TestClient(create_app(_url(tmp_path)), headers={"Accept-Language": "en"})
+    r = client.post(
+        "/play", data={"rules": "riichi-ema", "seat": "1", "deals": "1", "seed": "5"},
+        follow_redirects=False,
+    )  # fmt: skip
+    loc = r.headers["location"]
+    for _ in range(400):
+        page = _step(client, loc)
+        if 'id="settlement"' in page:
+            break
+    else:
+        pytest.fail("the deal did not end")
+    bot = re.search(r"bot (\w+) 1\b", page)
+    assert bot is not None, page[-3000:]
+    assert f"bot {bot.group(1)} 3" in page
+    assert f"bot {bot.group(1)} 4" in page
+    final = page[page.index('id="final-scores"') :]
+    final = final[: final.index("</table>")]
+    assert "after the last deal" in final
+    assert "at the match&#39;s end (uma, sticks left)" in final

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -17,7 +19,7 @@ from muraglia.io.stepper import read_record, step
 from muraglia.io.tenhou import Record, parse_mjlog
 from muraglia.rulesets import load_ruleset
 from muraglia.web import create_app
-from muraglia.web.replay import ranked, review
+from muraglia.web.replay import frame_context, ranked, review
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "tenhou"
 MJLOG = DATA / "mjlog" / "2020052700gm-00a9-0000-75a4695c.mjlog"
@@ -189,8 +191,8 @@ def test_mjai_and_our_records_open(tmp_path: Path) -> None:
         assert r.status_code == 200, r.text
         settled = [e for e in match.events if e.kind == "settled"]
         assert [d["scores"] for d in r.json()["deals"]] == [list(e.scores) for e in settled]
-        # ours ends the capped match; the mjai log is replayed as Tenhou's whole hanchan
-        assert r.json()["final"] == (list(match.scores) if name == "game.jsonl" else None)
+        # both end the capped match (the mjai export names its cap in start_game)
+        assert r.json()["final"] == list(match.scores)
         assert all(not d["problems"] for d in r.json()["deals"])
         loc = _open(client, name, text.encode())
         assert client.get(loc).status_code == 200
@@ -343,3 +345,99 @@ def test_a_won_deals_end_shows_the_winner_complete_and_the_log_in_the_rulesets_t
     assert " scarta " in log
     assert " pesca " in log
     assert " discard " not in log
+
+
+RIICHI_LOG = DATA / "mjlog" / "2010081709gm-00a9-0000-fe3371ad.mjlog"
+
+
+def _net_is_transfers_and_score_change(deal: dict[str, Any], before: list[int]) -> None:
+    """A deal of ``/api/replay``: ``net`` sums the transfers and is every score's change."""
+    settlement = deal["settlement"]
+    summed: dict[str, int] = {}
+    for t in settlement["transfers"]:
+        summed[t["from"]] = summed.get(t["from"], 0) - t["amount"]
+        summed[t["to"]] = summed.get(t["to"], 0) + t["amount"]
+    assert {k: v for k, v in summed.items() if v} == {
+        k: v for k, v in settlement["net"].items() if v
+    }, deal["name"]
+    dealer = int(deal["name"][1]) - 1
+    for p, after in enumerate(deal["scores"]):
+        assert settlement["net"]["ESWN"[(p - dealer) % 4]] == after - before[p], deal["name"]
+
+
+def test_riichi_sticks_net_is_the_transfers_and_the_score_change(tmp_path: Path) -> None:
+    """The riichi sticks: net = the transfers = the scores' change, in every deal (report 3)."""
+    client = TestClient(create_app(_url(tmp_path)))
+    r = client.post("/api/replay?name=x.mjlog", content=RIICHI_LOG.read_bytes())
+    assert r.status_code == 200
+    deals = r.json()["deals"]
+    before = [25000] * 4
+    sticks = 0
+    for deal in deals:
+        _net_is_transfers_and_score_change(deal, before)
+        sticks += any("table" in (t["from"], t["to"]) for t in deal["settlement"]["transfers"])
+        before = deal["scores"]
+    assert sticks >= 9  # the deals where a riichi stood
+
+
+def test_a_standing_riichi_puts_its_stick_on_the_table(tmp_path: Path) -> None:
+    """From the riichi to the deal's end the declarer's stick is on the table (report 3)."""
+    steps = step(read_record(RIICHI_LOG.read_text(encoding="utf-8"), RIICHI_LOG.name))
+    deal = steps.deals[0]
+    at = next(
+        i
+        for i in range(deal.first, deal.last)
+        if any(e.kind == "riichi" for e in steps.frames[i].events)
+    )
+    declarer = next(s for s, r in enumerate(steps.frames[at].views[0].riichi) if r)
+    for n in (at, deal.last - 1):
+        context = frame_context(steps, n, None, "en")
+        score = next(s["score"] for s in context["seats"] if s["seat"] == declarer)
+        assert score == 24000
+        assert context["pot"] == 1000
+    end = frame_context(steps, deal.last, None, "en")
+    assert end["pot"] == 0
+    assert sum(s["score"] for s in end["seats"]) == 100000
+
+
+def test_the_hands_are_named_by_the_deals_winds(tmp_path: Path) -> None:
+    """The end panel names every hand by its seat's wind in that deal (report 2)."""
+    steps = step(read_record(RIICHI_LOG.read_text(encoding="utf-8"), RIICHI_LOG.name))
+    checked = 0
+    for deal in steps.deals:
+        if not deal.wins:
+            continue
+        end = frame_context(steps, deal.last, None, "en")["end"]
+        for w in end["wins"]:
+            assert f"{w['wind']}: {w['hand']}" in end["hands"], (deal.name, end)
+            checked += w["wind"] != "ESWN"[w["seat"]]
+    assert checked  # some winner's wind is not its player index's
+
+
+def test_our_riichi_records_replay_under_their_own_options() -> None:
+    """The options of our records read back as a spec: riichi wording, uma kept (report 4)."""
+    from muraglia.rulesets import ruleset_for
+    from muraglia.rulesets.base import options_dict
+    from muraglia.web.narrate import win_name
+
+    ruleset = load_ruleset("riichi-ema", uma="15000,5000,-5000,-15000", kiriage=True)
+    match = Game(ruleset, seed=5, max_deals=1).new_match()
+    while not match.over:
+        match.apply(match.legal_actions(match.to_act[0])[0])
+    for text in (dumps(match), "\n".join(json.dumps(m) for m in mjai_of(match))):
+        steps = step(read_record(text, "ema"))
+        assert options_dict(ruleset_for(steps.rules)) == options_dict(ruleset)
+        assert "False" not in steps.rules
+        assert win_name(steps.rules, "en", self_drawn=True) == "Tsumo"
+
+
+def test_an_mjai_export_keeps_its_final_scores() -> None:
+    """A capped match exported to mjai ends where it ended, with its final scores (report 8)."""
+    match = Game(load_ruleset("riichi-ema"), seed=5, max_deals=1).new_match()
+    while not match.over:
+        match.apply(match.legal_actions(match.to_act[0])[0])
+    stream = mjai_of(match)
+    assert stream[0]["muraglia"]["max_deals"] == 1
+    steps = step(read_record("\n".join(json.dumps(m) for m in stream), "game.mjai"))
+    assert steps.final == tuple(match.scores)
+    assert stream[-1] == {"type": "end_game", "scores": list(match.scores)}

@@ -21,6 +21,6 @@ def test_the_win_names_memo_is_bounded() -> None:
 
 def test_the_deal_flow_memo_is_bounded() -> None:
     for spec in SPECS:
-        assert table_view._flow(spec) is not None
-    assert table_view._flow("no-such-rules") is None
-    assert table_view._flow.cache_info().currsize <= 64
+        assert table_view.flow_of(spec) is not None
+    assert table_view.flow_of("no-such-rules") is None
+    assert table_view.flow_of.cache_info().currsize <= 64

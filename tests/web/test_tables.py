@@ -180,6 +180,44 @@ def test_join_start_and_play_over_websockets(tmp_path: Path) -> None:
         assert json.loads(a.receive_text())["type"] == "error"
         a.send_text(json.dumps({"type": "nonsense"}))
         assert "unknown message type" in json.loads(a.receive_text())["error"]
+        # bad messages are named, never Python's own words (report 12)
+        for bad, said in (
+            ("not json", "invalid JSON: Expecting value at position 0"),
+            ("[1]", "expected a JSON object, got array"),
+            (
+                json.dumps({"type": "act", "a": "x", "n": "y"}),
+                "'a' must be a whole number, got 'x'",
+            ),
+            (
+                json.dumps({"type": "act", "a": 1.5, "n": 0}),
+                "'a' must be a whole number, got number",
+            ),
+            (json.dumps({"type": "act", "a": 0}), "an 'act' message needs 'n'"),
+        ):
+            a.send_text(bad)
+            error = json.loads(a.receive_text())["error"]
+            assert said in error, error
+            assert "invalid literal" not in error
+
+
+def test_an_empty_name_is_a_numbered_player_and_a_full_table_a_page(tmp_path: Path) -> None:
+    """A blank name shows as "Player 2" (report 21); the fifth person gets a 409 page."""
+    client = _client(tmp_path)
+    r = client.post("/tables", data={"name": "Ana", "rules": "mcr"}, follow_redirects=False)
+    loc = r.headers["location"]
+    for name in ("", "   ", "Cid"):
+        client.cookies.clear()
+        assert client.post(f"{loc}/join", data={"name": name}).status_code == 200
+    client.cookies.clear()
+    page = client.get(f"{loc}?lang=en").text
+    assert "Player 2" in page
+    assert "Player 3" in page
+    assert client.get(f"{loc}?lang=it").text.count("Giocatore ") >= 2
+    client.cookies.clear()
+    r = client.post(f"{loc}/join", data={"name": "Dan"}, headers={"accept": "text/html"})
+    assert r.status_code == 409
+    assert 'id="error"' in r.text
+    assert "every seat is taken" in r.text
 
 
 def test_a_bot_stands_in_for_a_person_away(tmp_path: Path) -> None:

@@ -236,8 +236,8 @@ def to_mjai(  # noqa: PLR0912, PLR0915 - one branch per engine event, in one pas
 def mjai_of(match: MatchState) -> list[dict[str, Any]]:
     """The mjai stream of a match with everything :func:`parse_mjai` needs to replay it.
 
-    Each deal's counters, sticks and scores in ``start_kyoku``, the ruleset and its options in
-    ``start_game`` (``muraglia`` key).
+    Each deal's counters, sticks and scores in ``start_kyoku``, the ruleset, its options and
+    the match's cap of deals (``max_deals``, when capped) in ``start_game`` (``muraglia`` key).
 
     Raises:
         MahjongError: for a record of a ruleset that is not riichi (mjai has no flowers and no
@@ -245,10 +245,12 @@ def mjai_of(match: MatchState) -> list[dict[str, Any]]:
     """
     if not str(match.game.ruleset.id).startswith("riichi"):
         raise MahjongError(f"mjai export needs a riichi record, not {match.game.ruleset.id!r}")
-    rules = {
+    rules: dict[str, Any] = {
         "ruleset": match.game.ruleset.id,
         "options": options_dict(match.game.ruleset),
     }
+    if match.game.max_deals is not None:  # a capped match ends there (as in mjlog, tenhou6)
+        rules["max_deals"] = match.game.max_deals
     start = [match.flow.table.start_score] * match.players
     first = match.flow.table.wall.first_indicator
     return to_mjai(
@@ -906,6 +908,7 @@ def parse_mjai(text: str, name: str = "") -> Record:  # noqa: PLR0912, PLR0915 -
     complete = False
     ruleset = ""
     options: tuple[tuple[str, Any], ...] = ()
+    cap: int | None = None
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
@@ -920,6 +923,9 @@ def parse_mjai(text: str, name: str = "") -> Record:  # noqa: PLR0912, PLR0915 -
                 if isinstance(ours, dict):
                     ruleset = str(ours.get("ruleset", ""))
                     options = tuple(sorted(dict(ours.get("options", {})).items()))
+                    cap = ours.get("max_deals")
+                    if cap is not None and (type(cap) is not int or cap < 1):
+                        raise MahjongError("'muraglia.max_deals' must be a positive integer")
             elif kind == "start_kyoku":
                 if current is not None:
                     raise MahjongError("start_kyoku before the previous kyoku ended")
@@ -948,5 +954,5 @@ def parse_mjai(text: str, name: str = "") -> Record:  # noqa: PLR0912, PLR0915 -
             raise MahjongError(f"{where}: {what}") from None
     if current is not None:
         rounds.append(current.build())
-    header = Header(source="mjai", players=players, ruleset=ruleset, options=options)
+    header = Header(source="mjai", players=players, ruleset=ruleset, options=options, max_deals=cap)
     return Record(name, header, tuple(rounds), complete)

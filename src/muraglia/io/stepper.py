@@ -80,8 +80,8 @@ def record_format(text: str, name: str) -> str:
     if head.startswith("{") and '"log"' in text[:1_000_000]:
         return "tenhou6"
     raise MahjongError(
-        f"{name}: not a game record (expected a muraglia JSON Lines record, Tenhou mjlog XML"
-        " or tenhou.net/6 JSON)"
+        f"{name}: not a game record (expected a muraglia JSON Lines record, Tenhou mjlog XML,"
+        " tenhou.net/6 JSON or an mjai log)"
     )
 
 
@@ -359,6 +359,29 @@ class _Stepper:
         return got
 
 
+def _spec_value(value: Any) -> str:
+    """An option's value in ruleset-spec notation (docs/notation.md).
+
+    ``true``/``false``; a list (or a text holding commas, such as ``uma``) in brackets.
+
+    >>> _spec_value(False), _spec_value("9000,3000,-3000,-9000"), _spec_value([1, 2])
+    ('false', '[9000,3000,-3000,-9000]', '[1,2]')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return "[" + ",".join(_spec_value(v) for v in value) + "]"
+    text = str(value)
+    return f"[{text}]" if "," in text else text
+
+
+def _spec(ruleset: str, options: Any) -> str:
+    """``ruleset(key=value,...)`` that :func:`~muraglia.rulesets.parse_spec` reads back."""
+    if not options:
+        return ruleset
+    return f"{ruleset}({','.join(f'{k}={_spec_value(v)}' for k, v in sorted(options))})"
+
+
 def _rules_of(record: GameRecord | Record) -> tuple[str, Any]:
     """The ruleset spec a record names and, for a Tenhou-model record, the ruleset loaded.
 
@@ -366,17 +389,12 @@ def _rules_of(record: GameRecord | Record) -> tuple[str, Any]:
         MahjongError: an unknown ruleset or bad options.
     """
     if isinstance(record, GameRecord):
-        rules = str(record.header.get("ruleset", ""))
         given = record.header.get("options") or {}
-        if isinstance(given, dict) and given:
-            rules += f"({','.join(f'{k}={v}' for k, v in sorted(given.items()))})"
-        return rules, None
+        options = given.items() if isinstance(given, dict) else ()
+        return _spec(str(record.header.get("ruleset", "")), options), None
     h = record.header
     if h.ruleset:
-        opts = ",".join(f"{k}={v}" for k, v in h.options)
-        return (f"{h.ruleset}({opts})" if opts else h.ruleset), load_ruleset(
-            h.ruleset, **dict(h.options)
-        )
+        return _spec(h.ruleset, h.options), load_ruleset(h.ruleset, **dict(h.options))
     rules = rules_for(record)
     return rules, load_ruleset(rules)
 

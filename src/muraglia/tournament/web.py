@@ -187,8 +187,15 @@ def _current_session(event: Event) -> Any:
 
 @router.get("/login", response_class=HTMLResponse, include_in_schema=False)
 def login_form(request: Request) -> HTMLResponse:
-    """The login form."""
-    return _page(request, "t_login.html", error=None)
+    """The login form (``next``: the page to go back to, as a 401 page links it)."""
+    return _page(request, "t_login.html", error=None, next=_next(request.query_params.get("next")))
+
+
+def _next(target: str | None) -> str | None:
+    """A page of the tournaments to go to after the login (nothing outside them)."""
+    if target and target.startswith("/tournaments/") and "//" not in target:
+        return target
+    return None
 
 
 @router.post("/login", response_class=HTMLResponse, include_in_schema=False)
@@ -202,9 +209,11 @@ async def login(request: Request, db: Db) -> Response:
             "t_login.html",
             status=401,
             error="nome o password errati / wrong user name or password",
+            next=_next(form.get("next")),
         )
     payload = f"{user.username}|{user.role}|{time.time() + SESSION_SECONDS:.0f}"
-    response = RedirectResponse(str(request.url_for("events")), status_code=303)
+    target = _next(form.get("next")) or str(request.url_for("events"))
+    response = RedirectResponse(target, status_code=303)
     response.set_cookie(
         COOKIE, _sign(request, payload), httponly=True, samesite="strict", max_age=SESSION_SECONDS
     )
@@ -473,10 +482,14 @@ async def table_enter(event_id: int, number: int, table: int, request: Request, 
                 json.loads(line) for line in form.get("sheet", "").splitlines() if line.strip()
             ]
         else:
-            totals = {w: int(form[w]) for w in WIND_LETTERS if form.get(w, "").strip()}
+            totals = {
+                w: _integer(form[w], f"{w} ({_WIND_NAMES[w]})")
+                for w in WIND_LETTERS
+                if form.get(w, "").strip()
+            }
             if form.get("table_sticks", "").strip():
-                totals["table"] = int(form["table_sticks"])
-        version = int(form["version"]) if form.get("version") else None
+                totals["table"] = _integer(form["table_sticks"], "table sticks / bastoncini")
+        version = _integer(form["version"], "version") if form.get("version") else None
         out = service.enter_results(
             db,
             event,
@@ -504,19 +517,38 @@ async def table_enter(event_id: int, number: int, table: int, request: Request, 
     )
 
 
+_WIND_NAMES = {"E": "Est / East", "S": "Sud / South", "W": "Ovest / West", "N": "Nord / North"}
+
+
+def _integer(text: str, what: str) -> int:
+    """A whole number typed in a form; the error names the field and what it expects.
+
+    Raises:
+        ValueError: ``"E (Est / East): expected a whole number (such as -120), got '120.5'"``.
+    """
+    value = text.strip()
+    if value.lstrip("+-").isdigit():
+        return int(value)
+    raise ValueError(
+        f"{what}: expected a whole number (such as -120) / un numero intero, got {value!r}"
+    )
+
+
 @router.post("/{event_id}/penalties", response_class=HTMLResponse)
 async def penalty(event_id: int, request: Request, db: Db) -> Response:
     """A referee's point penalty."""
     user, form, event = await _posted(request, db, event_id, "referee", "organiser")
     try:
-        amount = int(form["amount"]) if form.get("amount") else None
+        amount = _integer(form["amount"], "amount / punti") if form.get("amount") else None
         service.add_penalty(
             db,
             event,
-            int(form.get("player", "0")),
+            _integer(form.get("player", "0"), "player / giocatore"),
             amount,
             form.get("reason", ""),
-            session_number=int(form["session"]) if form.get("session") else None,
+            session_number=(
+                _integer(form["session"], "session / turno") if form.get("session") else None
+            ),
             kind=form.get("kind", "referee"),
             referee=user["name"],
             actor=user["name"],

@@ -26,7 +26,7 @@ from muraglia import __version__
 from muraglia.cli import analyze, score, settle
 from muraglia.cli._common import INPUT_ERRORS, error_message
 from muraglia.cli.rules import listing_dict, rules_dict
-from muraglia.errors import MahjongError
+from muraglia.errors import MahjongError, json_type
 
 __all__ = [
     "POSTS",
@@ -62,7 +62,7 @@ def parse_object(body: bytes) -> dict[str, Any]:
         pos = exc.pos if isinstance(exc, json.JSONDecodeError) else exc.start
         raise MahjongError(f"invalid JSON: {msg} at position {pos}") from None
     if not isinstance(item, dict):
-        raise MahjongError(f"expected a JSON object, got {type(item).__name__}")
+        raise MahjongError(f"expected a JSON object, got {json_type(item)}")  # the CLI's words
     return item
 
 

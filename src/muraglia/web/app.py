@@ -14,12 +14,13 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import Request
 
 from muraglia import __version__
 from muraglia.db import make_engine, migrate
 from muraglia.rulesets import REGISTRY, ruleset_for
 from muraglia.tournament.web import router as tournament_router
-from muraglia.web import api, pages, play, replay, tables
+from muraglia.web import api, errors, pages, play, replay, tables
 from muraglia.web.games import GameStore, SessionCache
 
 __all__ = ["MAX_BODY", "BodyLimit", "create_app", "settle_heap"]
@@ -58,7 +59,7 @@ class BodyLimit:
             return
         limit = self.larger.get(scope.get("path", ""), self.limit)
         if api.declared_over(scope, limit):
-            await api.too_large(send, limit)
+            await _too_large(scope, receive, send, limit)
             return
         seen = 0
         started = False
@@ -82,7 +83,18 @@ class BodyLimit:
             await self.app(scope, counted, tracking_send)
         except _TooLargeError:
             if not started:
-                await api.too_large(send, limit)
+                await _too_large(scope, receive, send, limit)
+
+
+async def _too_large(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+    """The 413: the API's JSON, or for a page (a replay upload) the error page."""
+    request = Request(scope)
+    if not errors.wants_html(request):
+        await api.too_large(send, limit)
+        return
+    size = f"{limit // (1024 * 1024)} MB" if limit % (1024 * 1024) == 0 else f"{limit} bytes"
+    response = errors.error_page(request, 413, f"request body over {size}")
+    await response(scope, receive, send)
 
 
 class _TooLargeError(Exception):
@@ -137,6 +149,7 @@ def create_app(db_url: str | None = None, *, takeover_after: float = 30.0) -> Fa
     app.include_router(tables.router)
     app.include_router(replay.router)
     app.include_router(tournament_router)
+    errors.install(app)  # the pages' errors as pages, the API's as JSON
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     uploads = dict.fromkeys(("/replay", "/api/replay"), replay.REPLAY_BODY)
     app.add_middleware(BodyLimit, limit=MAX_BODY, larger=uploads)  # outermost: every body

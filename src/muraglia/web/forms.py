@@ -108,21 +108,44 @@ def ruleset_form(rules_id: str) -> RulesetForm:
     )
 
 
+def _spec_value(text: str) -> str:
+    """A typed option value as the spec grammar reads it: a comma list gets its brackets."""
+    if "," in text and not text.startswith("["):
+        return f"[{text}]"
+    return text
+
+
 def options_spec(rules_id: str, query: Mapping[str, Any]) -> str:
-    """``id(key=value,...)`` from ``opt.<name>`` query values that differ from the defaults."""
+    """``id(key=value,...)`` from ``opt.<name>`` query values that differ from the defaults.
+
+    Nothing given is dropped (a blank field is the default): an option the ruleset has not,
+    or a value it does not read (``kiriage=maybe``), goes into the spec as given, so that
+    loading it refuses it with the message the API gives. A list typed without brackets
+    (``uma=15000,5000,-5000,-15000``) gets them (docs/notation.md).
+
+    >>> options_spec("riichi-ema", {"opt.uma": "15000,5000,-5000,-15000", "opt.kiriag": "x"})
+    'riichi-ema(uma=[15000,5000,-5000,-15000],kiriag=x)'
+    """
     form = ruleset_form(rules_id)
+    defaults = {o.name: o.default for o in form.options}
+    names = [o.name for o in form.options]
+    names += [k[4:] for k in query if k.startswith("opt.") and k[4:] not in defaults]
     parts = []
-    for o in form.options:
-        raw = query.get(f"opt.{o.name}")
-        if raw is None or raw == "":
-            continue
+    for name in names:
+        raw = query.get(f"opt.{name}")
         if isinstance(raw, list):
-            raw = raw[-1]
-        text = str(raw)
-        if o.kind == "bool":
-            text = "true" if text.lower() in ("1", "true", "on", "yes") else "false"
-        if text.lower() != str(o.default).lower():
-            parts.append(f"{o.name}={text}")
+            raw = raw[-1] if raw else None
+        text = "" if raw is None else str(raw).strip()
+        if not text:  # a blank field: the default (the form of another ruleset sends them)
+            continue
+        default = defaults.get(name)
+        if name in defaults and text.lower() == str(default).lower():
+            continue
+        if isinstance(default, tuple | list) and text.replace(" ", "") == ",".join(
+            map(str, default)
+        ):
+            continue
+        parts.append(f"{name}={_spec_value(text)}")
     return f"{rules_id}({','.join(parts)})" if parts else rules_id
 
 
@@ -144,15 +167,18 @@ def item_from_query(query: Mapping[str, Any]) -> dict[str, Any]:
     """The ``muraglia score`` input object of the calculator's query parameters.
 
     ``flag`` may repeat; ``dora``/``ura`` are tile strings (``3m7p``); ``opt.<name>`` set
-    options. Unknown ruleset ids raise the registry's error.
+    options (over those of a ``rules`` spec). Unknown ruleset ids raise the registry's error;
+    an unknown option or value is refused when the spec is loaded (:func:`options_spec`).
 
     Raises:
         MahjongError: on an unknown ruleset or bad indicator tiles.
     """
-    rid, _ = parse_spec(_one(query, "rules") or "riichi-ema")
+    rid, given = parse_spec(_one(query, "rules") or "riichi-ema")
     if rid not in ids():
         load_ruleset(rid)  # raises the registry's message for an unknown id
-    item: dict[str, Any] = {"rules": options_spec(rid, query), "hand": _one(query, "hand")}
+    options = {f"opt.{k}": v for k, v in given.items()}  # rules=id(key=value): kept too
+    options.update({k: v for k, v in query.items() if k.startswith("opt.")})
+    item: dict[str, Any] = {"rules": options_spec(rid, options), "hand": _one(query, "hand")}
     win = _one(query, "win")
     if win:
         item["win"] = win

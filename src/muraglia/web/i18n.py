@@ -13,7 +13,7 @@ browser's ``Accept-Language`` (Italian when the browser asks for it first), else
 
 from __future__ import annotations
 
-__all__ = ["LANGUAGES", "pick_language", "translate"]
+__all__ = ["LANGUAGES", "pick_language", "translate", "unit_name"]
 
 LANGUAGES = ("it", "en")
 
@@ -99,6 +99,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "amount": ("importo", "amount"),
     "net": ("Saldo", "Net"),
     "seat": ("Posto", "Seat"),
+    "player": ("Giocatore", "Player"),
     "settle_help": (
         "Scrivi le quattro mani; il vincitore con la tegola vincente (+X).",
         "Write the four hands; the winner's with its winning tile (+X).",
@@ -192,6 +193,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "open_record": ("Apri", "Open"),
     "open_another": ("Apri un'altra registrazione", "Open another record"),
     "deals_count": ("mani", "deals"),
+    "deal_one": ("mano", "deal"),
     "view_of": ("Mostra", "Show"),
     "all_hands": ("tutte le mani", "all hands"),
     "review_seat": ("Revisione delle scelte di", "Review the decisions of"),
@@ -228,11 +230,40 @@ _TEXT: dict[str, tuple[str, str]] = {
         "a fine partita (uma, bastoncini rimasti)",
         "at the match's end (uma, sticks left)",
     ),
+    "error_400": ("Richiesta non valida", "Bad request"),
+    "error_401": ("Accesso richiesto", "Login required"),
+    "error_403": ("Non consentito", "Not allowed"),
+    "error_404": ("Non trovato", "Not found"),
+    "error_405": ("Metodo non consentito", "Method not allowed"),
+    "error_409": ("Conflitto", "Conflict"),
+    "error_413": ("Troppo grande", "Too large"),
+    "error_422": ("Richiesta non valida", "Bad request"),
+    "log_in": ("Accedi", "Log in"),
     "E": ("Est", "East"),
     "S": ("Sud", "South"),
     "W": ("Ovest", "West"),
     "N": ("Nord", "North"),
 }
+
+
+_UNITS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    # unit: ((Italian one, many), (English one, many))
+    "doubles": (("raddoppio", "raddoppi"), ("double", "doubles")),
+    "points": (("punto", "punti"), ("point", "points")),
+}
+
+
+def unit_name(lang: str, unit: str, value: object) -> str:
+    """A pattern's unit in ``lang``, singular for a value of 1 (``1 double``, ``2 raddoppi``).
+
+    >>> unit_name("en", "doubles", 1), unit_name("it", "doubles", 2), unit_name("en", "han", 1)
+    ('double', 'raddoppi', 'han')
+    """
+    forms = _UNITS.get(unit)
+    if forms is None:
+        return unit
+    one, many = forms[0] if lang == "it" else forms[1]
+    return one if value == 1 else many
 
 
 def translate(lang: str, key: str) -> str:

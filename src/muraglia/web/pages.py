@@ -17,13 +17,13 @@ from fastapi.templating import Jinja2Templates
 from muraglia.cli import score, settle
 from muraglia.cli._common import INPUT_ERRORS, error_message
 from muraglia.hand import Hand
-from muraglia.notation import parse_tiles
-from muraglia.rulesets import parse_spec
+from muraglia.notation import parse_hand, parse_tiles
+from muraglia.rulesets import parse_spec, red_fives_per_suit
 from muraglia.scoring.provenance import item_groups
 from muraglia.tiles import BONUS_TILES, PLAYING_TILES, WIND_LETTERS
 from muraglia.web.chrome import TEMPLATES, chrome, lang_of, remember_language
 from muraglia.web.forms import WINDS, flag_reasons, item_from_query, ruleset_form
-from muraglia.web.i18n import translate
+from muraglia.web.i18n import translate, unit_name
 from muraglia.web.tiles import sprite, tile_name, tile_svg
 
 __all__ = [
@@ -207,7 +207,8 @@ def result_view(result: Mapping[str, Any], view: Mapping[str, Any], lang: str) -
             ids = source_ids(view, sources)  # the scorer located the tiles (issue 13)
         else:
             ids = [i for g in gs for i in group_ids(view, g)]
-        patterns.append({**p, "names": _names(p, lang), "hl": " ".join(ids)})
+        unit = unit_name(lang, str(p.get("unit", "")), p.get("value"))
+        patterns.append({**p, "names": _names(p, lang), "hl": " ".join(ids), "unit_name": unit})
     fu = []
     for f, gs in zip(result.get("fu_breakdown", ()), groups["fu"], strict=True):
         ids = [i for g in gs for i in group_ids(view, g)]
@@ -232,12 +233,37 @@ def tiles_svg() -> Response:
     )
 
 
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+    '<rect x="5" y="1" width="22" height="30" rx="4" fill="#fffdf6" stroke="#1b2a44" '
+    'stroke-width="2"/><circle cx="16" cy="16" r="7" fill="none" stroke="#b5442e" '
+    'stroke-width="3"/><circle cx="16" cy="16" r="2.5" fill="#2e6b3a"/></svg>'
+)
+"""The site's icon: a tile with a circle (our own drawing, like the tiles)."""
+
+
+@router.get("/favicon.ico")
+@router.get("/favicon.svg")
+def favicon() -> Response:
+    """The icon browsers ask for on every page (an SVG; no 404 in the console)."""
+    return Response(
+        FAVICON, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"}
+    )
+
+
 @router.get("/fragment/hand", response_class=HTMLResponse)
-def hand_fragment(request: Request, hand: str = "") -> HTMLResponse:
-    """The picture of a hand being typed (the calculator's live preview)."""
+def hand_fragment(request: Request, hand: str = "", rules: str = "") -> HTMLResponse:
+    """The picture of a hand being typed (the calculator's live preview).
+
+    ``rules``: the ruleset chosen; a red five where it has none is named at once, as the
+    scorer would.
+    """
     lang = lang_of(request)
     context: dict[str, Any] = {"view": None, "view_error": None}
     try:
+        if rules.strip():
+            rid, _ = parse_spec(rules)
+            parse_hand(hand, strict=False, red_fives=red_fives_per_suit(rid) > 0)
         context["view"] = hand_view(hand, lang)
     except INPUT_ERRORS as exc:
         context["view_error"] = error_message(exc)

@@ -15,7 +15,15 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from muraglia.cli._common import INPUT_ERRORS, error_message
 from muraglia.engine import flow_for
 from muraglia.engine.actions import Action, PassTiles
-from muraglia.engine.events import Acted, DealEnded, DealStarted, Won
+from muraglia.engine.events import (
+    Acted,
+    DealEnded,
+    DealStarted,
+    MatchEnded,
+    RiichiAccepted,
+    Settled,
+    Won,
+)
 from muraglia.errors import MahjongError
 from muraglia.io.mjai import mjai_of
 from muraglia.io.mjlog import to_mjlog
@@ -29,7 +37,7 @@ from muraglia.web.forms import WINDS
 from muraglia.web.games import HUMAN, GameSession, SessionCache, new_session
 from muraglia.web.narrate import event_line
 from muraglia.web.pages import RULESETS, lang_of, render
-from muraglia.web.table_view import order_actions, table_context, term_name
+from muraglia.web.table_view import order_actions, settlement_shown, table_context, term_name
 
 __all__ = ["RECORD_FORMATS", "record_download", "router", "seat_context"]
 
@@ -103,26 +111,31 @@ async def play_create(request: Request) -> Response:
 
 
 def _names(session: GameSession, lang: str) -> list[str]:
+    """The seats' names: the human, and bots by kind (numbered by seat when a kind repeats)."""
     you = "tu" if lang == "it" else "you"
-    return [you if who == HUMAN else f"bot {who}" for who in session.seats]
+    seats = session.seats
+    return [
+        you if who == HUMAN else f"bot {who}" + (f" {s + 1}" if seats.count(who) > 1 else "")
+        for s, who in enumerate(seats)
+    ]
 
 
-def _scored_hands(
-    session: GameSession, ended: DealEnded | None, started: DealStarted | None, settlement: Any
-) -> list[str]:
+def _scored_hands(letters: list[str], ended: DealEnded | None, settlement: Any) -> list[str]:
     """The final hands the settlement scored; hands nobody scored stay hidden.
 
-    Every hand in FIMJ/Ravenna, the winners' in riichi.
+    Every hand in FIMJ/Ravenna, the winners' in riichi; each named by its wind in the deal.
     """
-    if ended is None or started is None or settlement is None:
+    if ended is None or settlement is None or not letters:
         return []
-    flow = session.match.flow
-    letters = [SEAT_LETTERS[flow.seat_wind_of(started.dealer, s)] for s in range(len(ended.hands))]
     scored = set(settlement.values) | {letters[w] for w in ended.winners}
     return [f"{letters[s]}: {h}" for s, h in enumerate(ended.hands) if letters[s] in scored]
 
 
 def _deal_end(session: GameSession, lang: str) -> dict[str, Any] | None:
+    """The settlement panel of the deal just finished.
+
+    Every seat is named by its wind *in that deal* (the table above shows the next deal's).
+    """
     if not session.deal_over and not session.match.over:
         return None
     settlement = session.match.last_settlement
@@ -130,6 +143,7 @@ def _deal_end(session: GameSession, lang: str) -> dict[str, Any] | None:
     end_at = max((i for i, e in enumerate(events) if isinstance(e, DealEnded)), default=None)
     ended = started = None
     wins = []
+    stakes: dict[int, int] = {}
     if end_at is not None:
         found = events[end_at]
         assert isinstance(found, DealEnded)
@@ -137,19 +151,32 @@ def _deal_end(session: GameSession, lang: str) -> dict[str, Any] | None:
         for e in reversed(events[:end_at]):
             if isinstance(e, Won):
                 wins.append(e)
+            elif isinstance(e, RiichiAccepted):
+                stakes[e.seat] = stakes.get(e.seat, 0) + e.stake
             elif isinstance(e, DealStarted):
                 started = e
                 break
+    flow = session.match.flow
+    letters = (
+        [SEAT_LETTERS[flow.seat_wind_of(started.dealer, s)] for s in range(len(ended.hands))]
+        if ended is not None and started is not None
+        else []
+    )
     return {
-        "settlement": settlement.to_dict() if settlement is not None else None,
+        "settlement": (
+            settlement_shown(settlement, {letters[s]: n for s, n in stakes.items()})
+            if settlement is not None
+            else None
+        ),
         "lines": (settlement.explanation.get(lang) or settlement.explanation.get("en", ()))
         if settlement is not None
         else (),
         "reason": term_name(session.match.flow.ruleset.id, ended.reason, lang) if ended else "",
-        "hands": _scored_hands(session, ended, started, settlement),
+        "hands": _scored_hands(letters, ended, settlement),
         "wins": [
             {
                 "seat": w.seat,
+                "wind": letters[w.seat] if letters else "",
                 "hand": w.hand,
                 "value": w.value,
                 "patterns": [it if lang == "it" else en for _, it, en in w.patterns],
@@ -157,7 +184,18 @@ def _deal_end(session: GameSession, lang: str) -> dict[str, Any] | None:
             for w in reversed(wins)
         ],
         "over": session.match.over,
+        "final": _final(session) if session.match.over else None,
     }
+
+
+def _final(session: GameSession) -> dict[str, list[int]] | None:
+    """At the match's end: the scores after the last deal and at the end (uma, sticks left)."""
+    events = session.match.events
+    ended = next((e for e in reversed(events) if isinstance(e, MatchEnded)), None)
+    settled = next((e for e in reversed(events) if isinstance(e, Settled)), None)
+    if ended is None or settled is None:
+        return None
+    return {"after": list(settled.scores), "end": list(ended.scores)}
 
 
 _PUBLIC_ACTIONS = frozenset({"discard", "win", "pung", "kong", "chow", "concealed_kong",
@@ -187,7 +225,9 @@ def _narrate(
 def seat_context(session: GameSession, seat: int, names: list[str], lang: str) -> dict[str, Any]:
     """What the table partial draws for ``seat``: only that seat's view and legal actions."""
     view = session.view(seat)
-    context = table_context(view, session.legal(seat), names, lang)
+    match = session.match
+    stake = 0 if match.over else match.flow.table.riichi_stake
+    context = table_context(view, session.legal(seat), names, lang, stake=stake)
     context.update(
         rules=session.rules,
         end=_deal_end(session, lang),
@@ -218,14 +258,24 @@ def play_table(request: Request, game_id: str) -> HTMLResponse:
 def play_act(
     request: Request,
     game_id: str,
-    a: int = Form(-1),
-    n: int = Form(-1),
+    a: str = Form(""),
+    n: str = Form(""),
     tiles: str = Form(""),
 ) -> Response:
-    """Apply the human's choice ``a`` (index into the ordered legal actions) at step ``n``."""
+    """Apply the human's choice ``a`` (index into the ordered legal actions) at step ``n``.
+
+    ``n`` (the page's step) is required: without it nobody can tell a stale page (400).
+    """
     session = _get(request, game_id)
+    try:
+        step = _whole(n, "the step number 'n'")
+        choice = _whole(a, "the action number 'a'")
+    except ValueError as exc:
+        raise HTTPException(400, str(exc)) from None
+    if step is None:
+        raise HTTPException(400, "the step number 'n' is missing (the page's hidden field)")
     with session.lock:
-        if n != len(session.actions):  # a stale page (double click, other tab): just redraw
+        if step != len(session.actions):  # a stale page (double click, other tab): redraw
             return RedirectResponse(f"/play/{game_id}", status_code=303)
         seat = session.humans[0]
         legal = order_actions(session.legal(seat))
@@ -238,10 +288,12 @@ def play_act(
             if not match:
                 raise HTTPException(400, f"{tiles!r} is not four tiles you may pass")
             action: Action = match[0]
-        elif 0 <= a < len(legal):
-            action = legal[a]
+        elif choice is not None and 0 <= choice < len(legal):
+            action = legal[choice]
+        elif choice is None:
+            raise HTTPException(400, "choose an action: 'a' (its number) or 'tiles' is missing")
         else:
-            raise HTTPException(400, f"no action number {a} now")
+            raise HTTPException(400, f"no action number {choice} now")
         session.act(seat, action)
         _sessions(request).store.save(session)
     return RedirectResponse(f"/play/{game_id}", status_code=303)

@@ -26,6 +26,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from muraglia.engine.actions import Action
+from muraglia.engine.events import RiichiAccepted
 from muraglia.engine.match import MatchState
 from muraglia.errors import MahjongError
 from muraglia.io.stepper import DealSteps, OpenedRecord, Steps, read_record, step
@@ -38,8 +39,11 @@ from muraglia.web.pages import lang_of, render, render_fragment
 from muraglia.web.table_view import (
     action_label,
     discard_notations,
+    flow_of,
     meld_tiles,
     own_tiles,
+    settlement_shown,
+    staked,
     term_name,
 )
 
@@ -184,17 +188,39 @@ def _names(steps: Steps, lang: str) -> list[str]:
     return [given[s] if s < len(given) and given[s] else f"{seat} {s}" for s in range(4)]
 
 
+def _letters(steps: Steps, deal: DealSteps) -> list[str]:
+    """Each player's wind letter in ``deal`` (its end frame's winds)."""
+    view = steps.frames[deal.last if deal.last >= 0 else deal.first].views[0]
+    return [wind_letter(w) for w in view.seat_winds] if view.seat_winds else list(SEAT_LETTERS)
+
+
+def _shown(steps: Steps, deal: DealSteps) -> dict[str, Any] | None:
+    """The deal's settlement with its riichi stakes (:func:`.table_view.settlement_shown`)."""
+    if deal.settlement is None:
+        return None
+    letters = _letters(steps, deal)
+    stakes: dict[str, int] = {}
+    last = deal.last if deal.last >= 0 else len(steps.frames) - 1
+    for frame in steps.frames[deal.first : last + 1]:
+        for e in frame.events:
+            if isinstance(e, RiichiAccepted) and e.seat < len(letters):
+                stakes[letters[e.seat]] = stakes.get(letters[e.seat], 0) + e.stake
+    return settlement_shown(deal.settlement, stakes)
+
+
 def _end(steps: Steps, deal: DealSteps, lang: str) -> dict[str, Any]:
-    """The settlement panel's data, the engine's settlement as it was computed."""
+    """The settlement panel's data, the engine's settlement; seats named by their winds."""
     s = deal.settlement
+    letters = _letters(steps, deal)
     return {
-        "settlement": s.to_dict() if s is not None else None,
+        "settlement": _shown(steps, deal),
         "lines": (s.explanation.get(lang) or s.explanation.get("en", ())) if s else (),
         "reason": term_name(steps.rules, deal.reason, lang),
-        "hands": [f"{SEAT_LETTERS[i]}: {h}" for i, h in enumerate(deal.hands)],
+        "hands": [f"{letters[i]}: {h}" for i, h in enumerate(deal.hands) if i < len(letters)],
         "wins": [
             {
                 "seat": w.seat,
+                "wind": letters[w.seat] if w.seat < len(letters) else "",
                 "hand": w.hand,
                 "value": w.value,
                 "patterns": [it if lang == "it" else en for _, it, en in w.patterns],
@@ -203,6 +229,12 @@ def _end(steps: Steps, deal: DealSteps, lang: str) -> dict[str, Any]:
         ],
         "over": steps.final is not None and deal is steps.deals[-1],
     }
+
+
+def _stake(rules: str) -> int:
+    """The riichi stake of ``rules`` (0 without riichi or for an unknown spec)."""
+    flow = flow_of(rules)
+    return flow.table.riichi_stake if flow is not None else 0
 
 
 def frame_context(
@@ -219,7 +251,10 @@ def frame_context(
     deal = steps.deals[frame.deal]
     names = _names(steps, lang)
     top = frame.views[0]
-    scores = deal.scores if frame.end and deal.scores else top.scores  # settled, before uma
+    if frame.end:
+        scores, pot = list(deal.scores or top.scores), top.pot  # settled, before uma
+    else:  # a standing riichi's stake lies on the table
+        scores, pot = staked(top, _stake(steps.rules))
     players = len(frame.views)
     order = [(seat + k) % players for k in range(players)] if seat is not None else range(players)
     # a winner's 14 tiles in the end frame are its complete hand: shown won, no discard to make
@@ -282,7 +317,7 @@ def frame_context(
         "live": top.live_count,
         "dead": top.dead_count,
         "round_wind": wind_letter(top.round_wind),
-        "pot": top.pot,
+        "pot": pot,
         "lines": [event_line(e, steps.rules, lang, names, seat) for e in frame.events],
         "end": _end(steps, deal, lang) if frame.end else None,
         "final": steps.final if index == len(frames) - 1 else None,
@@ -310,19 +345,19 @@ def _decision_row(r: Reviewed, steps: Steps, lang: str) -> dict[str, Any]:
     }
 
 
-def _seat_param(value: str) -> int | None:
-    if value in ("", "all"):
+def _seat_param(value: str, what: str = "seat", blank: str = "all") -> int | None:
+    if value in ("", blank):
         return None
     if value in ("0", "1", "2", "3"):
         return int(value)
-    raise HTTPException(400, f"seat {value!r} is not one of all, 0, 1, 2, 3")
+    raise HTTPException(400, f"{what} {value!r} is not one of {blank}, 0, 1, 2, 3")
 
 
 def _review_of(request: Request, rid: str, review_seat: str) -> tuple[Steps, list[Reviewed] | None]:
     store = _store(request)
     if review_seat in ("", "none"):
         return store.steps(rid), None
-    seat = _seat_param(review_seat)
+    seat = _seat_param(review_seat, "review seat", "none")
     if seat is None:
         raise HTTPException(400, "review: choose one seat")
     try:
@@ -441,7 +476,7 @@ def deals_json(steps: Steps) -> dict[str, Any]:
                 "name": d.name,
                 "reason": d.reason,
                 "wins": [w.to_dict() for w in d.wins],
-                "settlement": d.settlement.to_dict() if d.settlement else None,
+                "settlement": _shown(steps, d),
                 "scores": list(d.scores),
                 "problems": list(d.problems),
             }

@@ -7,7 +7,7 @@ ordered and labelled: discards attach to the own tiles, the rest are buttons.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -26,6 +26,7 @@ from muraglia.errors import MahjongError
 from muraglia.hand import Hand
 from muraglia.rulesets import ruleset_for
 from muraglia.rulesets.base import TERMS, DealFlow, wind_letter
+from muraglia.scoring.result import Settlement
 from muraglia.tiles import Tile
 from muraglia.web.i18n import translate
 from muraglia.web.tiles import tile_name
@@ -33,9 +34,12 @@ from muraglia.web.tiles import tile_name
 __all__ = [
     "action_label",
     "discard_notations",
+    "flow_of",
     "meld_tiles",
     "order_actions",
     "own_tiles",
+    "settlement_shown",
+    "staked",
     "table_context",
     "term_name",
 ]
@@ -77,7 +81,7 @@ def _tiles(notations: Sequence[str], lang: str) -> str:
 
 
 @lru_cache(maxsize=64)  # specs come from uploaded records: bounded
-def _flow(rules: str) -> DealFlow[Any] | None:
+def flow_of(rules: str) -> DealFlow[Any] | None:
     """The deal flow of a ruleset spec, built once (None for an unknown or empty spec)."""
     if not rules:
         return None
@@ -96,11 +100,61 @@ def term_name(rules: str, term: str, lang: str) -> str:
     """
     if not term:
         return term
-    flow = _flow(rules)
+    flow = flow_of(rules)
     if flow is not None:
         return flow.term(term, lang)
     names = TERMS.get(term) or {}
     return names.get(lang) or names.get("en") or term
+
+
+TABLE = "table"
+"""The settlement's party for the riichi sticks on the table."""
+
+
+def settlement_shown(settlement: Settlement, stakes: Mapping[str, int]) -> dict[str, Any]:
+    """A deal's settlement as the pages and ``/api/replay`` show it (``net``: the transfers').
+
+    ``net`` is what each party's score changed by, the sum of the transfers.
+
+    The engine's settlement leaves the riichi stakes out of ``net`` (the match moves them
+    itself: into the pot when the deal ends, out of it to the winner, ``riichi_stakes``),
+    while the ruleset's transfers name them. ``stakes``: the stakes each seat (its wind letter)
+    put up in the deal; one that no transfer carries to the table is added as one, then
+    ``net`` is summed from the transfers (the table's share included when not zero).
+    """
+    out = settlement.to_dict()
+    transfers: list[dict[str, Any]] = list(out["transfers"])
+    paid = {t["from"] for t in transfers if t["to"] == TABLE}
+    put = [
+        {"from": seat, "to": TABLE, "amount": amount}
+        for seat, amount in stakes.items()
+        if amount and seat not in paid
+    ]
+    transfers = put + transfers
+    if any(TABLE in (t["from"], t["to"]) for t in transfers):
+        net: dict[str, int] = dict.fromkeys(out["net"], 0)
+        for t in transfers:
+            net[t["from"]] = net.get(t["from"], 0) - int(t["amount"])
+            net[t["to"]] = net.get(t["to"], 0) + int(t["amount"])
+        if not net.get(TABLE):
+            net.pop(TABLE, None)
+        out["transfers"], out["net"] = transfers, net
+    return out
+
+
+def staked(view: PlayerView, stake: int) -> tuple[list[int], int]:
+    """Scores and pot during a deal with each standing riichi's stake on the table.
+
+    The match moves the stakes from the scores to the pot only when the deal ends; the table
+    shows them moved as soon as the riichi stands (docs/engine.md). Not for a finished deal.
+    """
+    scores = list(view.scores)
+    pot = view.pot
+    for s, standing in enumerate(view.riichi or ()):
+        if standing and s < len(scores):
+            scores[s] -= stake
+            pot += stake
+    return scores, pot
 
 
 def action_label(action: Action, view: PlayerView, lang: str) -> str:  # noqa: PLR0911 - a label per action kind
@@ -179,9 +233,16 @@ def table_context(
     legal: Sequence[Action],
     names: Sequence[str],
     lang: str,
+    *,
+    stake: int = 0,
 ) -> dict[str, Any]:
-    """Everything the table template draws for ``view.seat``."""
+    """Everything the table template draws for ``view.seat``.
+
+    ``stake``: the riichi stake, shown on the table from each standing riichi (0 once the
+    deal is settled: the scores then hold them).
+    """
     me = view.seat
+    scores, pot = staked(view, stake)
     players = len(view.hand_sizes)
     ordered = order_actions(legal)
     charleston = bool(ordered) and all(isinstance(a, PassTiles) for a in ordered)
@@ -224,7 +285,7 @@ def table_context(
                 "wind": wind,
                 "name": names[s],
                 "me": s == me,
-                "score": view.scores[s],
+                "score": scores[s],
                 "melds": [meld_tiles(m) for m in view.melds[s]],
                 "bonus": [b.notation for b in view.bonus[s]],
                 "discards": discard_notations(view, s),
@@ -253,7 +314,7 @@ def table_context(
         "live": view.live_count,
         "dead": view.dead_count,
         "round_wind": wind_letter(view.round_wind),
-        "pot": view.pot,
+        "pot": pot,
         "phase": view.phase,
         "my_turn": bool(ordered),
         "charleston": charleston,

@@ -32,9 +32,11 @@ from sqlalchemy.orm import Session
 
 from muraglia.cli._common import INPUT_ERRORS, error_message
 from muraglia.engine import flow_for
+from muraglia.errors import json_type
 from muraglia.players import DEFAULT_BOT, Player, make_bot
 from muraglia.rulesets import load_ruleset, parse_spec
 from muraglia.web.games import HUMAN, GameSession, SessionCache, new_session
+from muraglia.web.i18n import translate
 from muraglia.web.models import WebRoom, WebRoomSeat
 from muraglia.web.pages import RULESETS, lang_of, render, render_fragment
 from muraglia.web.play import seat_context
@@ -98,7 +100,7 @@ class Room:
         if not free:
             raise ValueError("every seat is taken")
         seat = free[0]
-        self.names[seat] = name.strip()[:MAX_NAME] or f"{seat + 1}"
+        self.names[seat] = " ".join(name.split())[:MAX_NAME]  # empty: named in names_list
         token = secrets.token_urlsafe(18)
         self.tokens[token_hash(token)] = seat
         self.away_since[seat] = time.monotonic()
@@ -140,8 +142,20 @@ class Room:
         }
 
     def names_list(self, lang: str) -> list[str]:
-        """Display names by seat (people by name, bots as such)."""
-        return [self.names.get(s, "bot") for s in range(self.players)]
+        """Display names by seat: people by name, bots as such.
+
+        A person without a name is ``Giocatore 3`` / ``Player 3``; bots are numbered by seat
+        when there are several.
+        """
+        bots = [s for s in range(self.players) if s not in self.names]
+        out = []
+        for s in range(self.players):
+            name = self.names.get(s)
+            if name is None:
+                out.append(f"bot {s + 1}" if len(bots) > 1 else "bot")
+            else:
+                out.append(name or f"{translate(lang, 'player')} {s + 1}")
+        return out
 
     def message(self, seat: int) -> str:
         """The state message of ``seat``: its own view and the table drawn from it, only."""
@@ -504,11 +518,11 @@ async def _received(rooms: Rooms, room: Room, seat: int, data: str) -> None:
     Raises:
         ValueError, KeyError, MahjongError: a malformed message or an illegal action.
     """
-    msg = json.loads(data)
-    kind = msg.get("type") if isinstance(msg, dict) else None
+    msg = _message(data)
+    kind = msg.get("type")
     async with room.lock:
         if kind == "act":
-            room.act(seat, int(msg["a"]), int(msg["n"]))
+            room.act(seat, _whole(msg, "a"), _whole(msg, "n"))
         elif kind == "continue":
             room.acknowledge(seat)
             rooms.save(room)
@@ -517,6 +531,30 @@ async def _received(rooms: Rooms, room: Room, seat: int, data: str) -> None:
         if room.session is not None:
             rooms.sessions.store.save(room.session)
         await room.broadcast()
+
+
+def _message(data: str) -> dict[str, Any]:
+    """A WebSocket message: a JSON object (the API's words for anything else)."""
+    try:
+        msg = json.loads(data)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"invalid JSON: {exc.msg} at position {exc.pos}") from None
+    if not isinstance(msg, dict):
+        raise ValueError(f"expected a JSON object, got {json_type(msg)}")
+    return msg
+
+
+def _whole(msg: dict[str, Any], key: str) -> int:
+    """The whole number ``msg[key]`` (an action's index ``a`` or step ``n``)."""
+    if key not in msg:
+        raise ValueError(f"an 'act' message needs {key!r} (a whole number)")
+    value = msg[key]
+    if type(value) is int:
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    shown = repr(value) if isinstance(value, str) else json_type(value)
+    raise ValueError(f"{key!r} must be a whole number, got {shown}")
 
 
 @router.websocket("/tables/{code}/ws")

@@ -44,7 +44,9 @@
   var timer = null;
   function refresh() {
     var lang = document.documentElement.lang;
-    fetch("/fragment/hand?lang=" + encodeURIComponent(lang) + "&hand=" + encodeURIComponent(box.value))
+    var rules = document.getElementById("rules");
+    fetch("/fragment/hand?lang=" + encodeURIComponent(lang) + "&hand=" + encodeURIComponent(box.value) +
+          (rules ? "&rules=" + encodeURIComponent(rules.value) : ""))
       .then(function (r) { return r.text(); })
       .then(function (html) { view.innerHTML = html; });
   }
