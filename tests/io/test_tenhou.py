@@ -459,7 +459,7 @@ def test_cli_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_cli_missing_path_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tenhou-check", "/no/such/record.mjlog"]) == 2
-    assert "no such file" in capsys.readouterr().err
+    assert "no such record file" in capsys.readouterr().err
 
 
 def test_cli_mismatch_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -622,7 +622,7 @@ def test_cli_jsonl_batch(
     assert [o["ok"] for o in out] == [True, False, False, False]
     assert out[0]["hands"] == 5
     assert "invalid JSON" in out[1]["error"]
-    assert "no such file" in out[2]["error"]
+    assert "no such record file" in out[2]["error"]
     assert "paths" in out[3]["error"]
 
 

@@ -108,7 +108,7 @@ def _play_table(
                     settle_object(
                         deal.outcome(),
                         riichi=ruleset.id == "riichi-ema",
-                        inputs=getattr(ruleset, "inputs", None),
+                        inputs=getattr(ruleset, "inputs", None) or ruleset,  # settle_keys
                     )
                 )
     assert match.over
