@@ -12,7 +12,7 @@ settlement (transfers, net, explanation). Nothing is recomputed outside the engi
 
 >>> from muraglia.engine.game import Game
 >>> from muraglia.io.record import dumps
->>> from muraglia.rulesets import load_ruleset
+>>> from muraglia.rulesets import load_ruleset, spec_text
 >>> m = Game(load_ruleset("ravenna"), seed=5, max_deals=1).new_match()
 >>> while not m.over:
 ...     _ = m.apply(m.legal_actions(m.to_act[0])[0])
@@ -40,7 +40,7 @@ from muraglia.io.record import GameRecord, loads, replay
 from muraglia.io.tenhou import Record, parse_mjlog, parse_tenhou6
 from muraglia.io.tenhou_replay import HandCheck, check_record, rules_for
 from muraglia.melds import SET_SIZE
-from muraglia.rulesets import load_ruleset
+from muraglia.rulesets import load_ruleset, spec_text
 from muraglia.scoring.result import Settlement
 from muraglia.tiles import HAND_SIZE, WAITING_SIZE, Tile, wind_letter
 
@@ -359,29 +359,6 @@ class _Stepper:
         return got
 
 
-def _spec_value(value: Any) -> str:
-    """An option's value in ruleset-spec notation (docs/notation.md).
-
-    ``true``/``false``; a list (or a text holding commas, such as ``uma``) in brackets.
-
-    >>> _spec_value(False), _spec_value("9000,3000,-3000,-9000"), _spec_value([1, 2])
-    ('false', '[9000,3000,-3000,-9000]', '[1,2]')
-    """
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list | tuple):
-        return "[" + ",".join(_spec_value(v) for v in value) + "]"
-    text = str(value)
-    return f"[{text}]" if "," in text else text
-
-
-def _spec(ruleset: str, options: Any) -> str:
-    """``ruleset(key=value,...)`` that :func:`~muraglia.rulesets.parse_spec` reads back."""
-    if not options:
-        return ruleset
-    return f"{ruleset}({','.join(f'{k}={_spec_value(v)}' for k, v in sorted(options))})"
-
-
 def _rules_of(record: GameRecord | Record) -> tuple[str, Any]:
     """The ruleset spec a record names and, for a Tenhou-model record, the ruleset loaded.
 
@@ -391,10 +368,10 @@ def _rules_of(record: GameRecord | Record) -> tuple[str, Any]:
     if isinstance(record, GameRecord):
         given = record.header.get("options") or {}
         options = given.items() if isinstance(given, dict) else ()
-        return _spec(str(record.header.get("ruleset", "")), options), None
+        return spec_text(str(record.header.get("ruleset", "")), sorted(options)), None
     h = record.header
     if h.ruleset:
-        return _spec(h.ruleset, h.options), load_ruleset(h.ruleset, **dict(h.options))
+        return spec_text(h.ruleset, sorted(h.options)), load_ruleset(h.ruleset, **dict(h.options))
     rules = rules_for(record)
     return rules, load_ruleset(rules)
 

@@ -74,6 +74,8 @@ __all__ = [
     "score",
     "score_object",
     "settle_object",
+    "spec_text",
+    "spec_value",
 ]
 
 REGISTRY: dict[str, str] = {
@@ -143,6 +145,35 @@ def _spec_tokens(spec: str) -> list[tuple[str, int]]:
             out.append((spec[i:j].strip(), i))
             i = j
     return out
+
+
+def spec_value(value: Any) -> str:
+    """An option's value as the spec grammar reads it back (docs/notation.md).
+
+    ``true``/``false``; a list, or a text holding commas such as ``uma`` typed without its
+    brackets, in brackets.
+
+    >>> spec_value(False), spec_value("9000,3000,-3000,-9000"), spec_value([1, 2])
+    ('false', '[9000,3000,-3000,-9000]', '[1,2]')
+    >>> spec_value("[1,2]"), spec_value(1000)
+    ('[1,2]', '1000')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return "[" + ",".join(spec_value(v) for v in value) + "]"
+    text = str(value)
+    return f"[{text}]" if "," in text and not text.startswith("[") else text
+
+
+def spec_text(ruleset: str, options: Iterable[tuple[str, Any]]) -> str:
+    """``ruleset(key=value,...)`` that :func:`parse_spec` reads back (options in the order given).
+
+    >>> spec_text("riichi-ema", [("kiriage", True), ("uma", [15000, 5000, -5000, -15000])])
+    'riichi-ema(kiriage=true,uma=[15000,5000,-5000,-15000])'
+    """
+    parts = [f"{k}={spec_value(v)}" for k, v in options]
+    return f"{ruleset}({','.join(parts)})" if parts else ruleset
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:

@@ -26,7 +26,7 @@ from typing import Any
 from muraglia.engine import flow_for
 from muraglia.errors import InvalidHandError
 from muraglia.notation import parse_tiles
-from muraglia.rulesets import ids, load_ruleset, parse_spec
+from muraglia.rulesets import ids, load_ruleset, parse_spec, spec_text
 from muraglia.tiles import WIND_LETTERS
 
 __all__ = ["Flag", "Option", "RulesetForm", "item_from_query", "options_spec", "ruleset_form"]
@@ -108,13 +108,6 @@ def ruleset_form(rules_id: str) -> RulesetForm:
     )
 
 
-def _spec_value(text: str) -> str:
-    """A typed option value as the spec grammar reads it: a comma list gets its brackets."""
-    if "," in text and not text.startswith("["):
-        return f"[{text}]"
-    return text
-
-
 def options_spec(rules_id: str, query: Mapping[str, Any]) -> str:
     """``id(key=value,...)`` from ``opt.<name>`` query values that differ from the defaults.
 
@@ -130,7 +123,7 @@ def options_spec(rules_id: str, query: Mapping[str, Any]) -> str:
     defaults = {o.name: o.default for o in form.options}
     names = [o.name for o in form.options]
     names += [k[4:] for k in query if k.startswith("opt.") and k[4:] not in defaults]
-    parts = []
+    parts: list[tuple[str, str]] = []
     for name in names:
         raw = query.get(f"opt.{name}")
         if isinstance(raw, list):
@@ -145,8 +138,8 @@ def options_spec(rules_id: str, query: Mapping[str, Any]) -> str:
             map(str, default)
         ):
             continue
-        parts.append(f"{name}={_spec_value(text)}")
-    return f"{rules_id}({','.join(parts)})" if parts else rules_id
+        parts.append((name, text))
+    return spec_text(rules_id, parts)
 
 
 def _tiles(text: str, what: str) -> list[str]:
