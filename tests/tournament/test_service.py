@@ -425,13 +425,18 @@ def test_fixing_seats_rederives_the_results(engine: Engine) -> None:
         assert lines[seats["E"]].score == -10
 
 
-def test_fixing_seats_keeps_a_substitute_with_the_player_he_replaced(engine: Engine) -> None:
+def _mcr_event_with_a_substitute(engine: Engine, name: str) -> int:
+    """An MCR event of 8 players and one substitute (player 9), seated for two sessions."""
     with tx(engine) as db:
         event = service.create_event(db, "T", rules="mcr", sessions=2)
         service.import_players(db, event, csv_of(8))
-        service.import_players(db, event, "name,status\nSub Stitute,substitute\n")
+        service.import_players(db, event, f"name,status\n{name},substitute\n")
         service.seat_event(db, event, iterations=1000)
-        event_id = event.id
+        return event.id
+
+
+def test_fixing_seats_keeps_a_substitute_with_the_player_he_replaced(engine: Engine) -> None:
+    event_id = _mcr_event_with_a_substitute(engine, "Sub Stitute")
     seats = seats_of(engine, event_id, 1, 1)
     with tx(engine) as db:
         event = service.get_event(db, event_id)
@@ -509,12 +514,7 @@ def test_escalating_penalties_and_cancellation(engine: Engine) -> None:
 
 
 def test_substitutes_are_not_ranked(engine: Engine) -> None:
-    with tx(engine) as db:
-        event = service.create_event(db, "T", rules="mcr", sessions=2)
-        service.import_players(db, event, csv_of(8))
-        service.import_players(db, event, "name,status\nSub Stitute,substitute\n")
-        service.seat_event(db, event, iterations=1000)
-        event_id = event.id
+    event_id = _mcr_event_with_a_substitute(engine, "Sub Stitute")
     seats = seats_of(engine, event_id, 1, 1)
     with tx(engine) as db:
         event = service.get_event(db, event_id)
@@ -776,12 +776,7 @@ def test_ema_file_keeps_compound_surnames_whole(engine: Engine) -> None:
 
 
 def test_printables_name_who_plays_the_seat(engine: Engine) -> None:
-    with tx(engine) as db:
-        event = service.create_event(db, "T", rules="mcr", sessions=2)
-        service.import_players(db, event, csv_of(8))
-        service.import_players(db, event, "name,status\nRiserva Uno,substitute\n")
-        service.seat_event(db, event, iterations=1000)
-        event_id = event.id
+    event_id = _mcr_event_with_a_substitute(engine, "Riserva Uno")
     seats = seats_of(engine, event_id, 2, 1)
     with tx(engine) as db:
         event = service.get_event(db, event_id)

@@ -181,6 +181,20 @@ def test_the_expert_bot_takes_a_seat_from_the_registry(tmp_path: Path) -> None:
     assert "bot expert" in page
 
 
+def _first_settlement(client: TestClient, rules: str, *, deals: int, seed: int) -> str:
+    """The page of a new game (the human at seat 1) when its first deal is settled."""
+    r = client.post(
+        "/play", data={"rules": rules, "seat": "1", "deals": str(deals), "seed": str(seed)},
+        follow_redirects=False,
+    )  # fmt: skip
+    loc = r.headers["location"]
+    for _ in range(400):
+        page = _step(client, loc)
+        if 'id="settlement"' in page:
+            return page
+    pytest.fail("the deal did not end")
+
+
 @pytest.mark.parametrize("rules", ["riichi-ema", "fimj", "ravenna"])
 def test_the_deal_end_is_named_in_italian_not_by_its_id(tmp_path: Path, rules: str) -> None:
     """The settlement's heading names why the deal ended from the ruleset's own terms."""
@@ -188,17 +202,7 @@ def test_the_deal_end_is_named_in_italian_not_by_its_id(tmp_path: Path, rules: s
 
     flow = load_ruleset(rules).flow()
     client = TestClient(create_app(_url(tmp_path)), headers={"Accept-Language": "it"})
-    r = client.post(
-        "/play", data={"rules": rules, "seat": "1", "deals": "1", "seed": "5"},
-        follow_redirects=False,
-    )  # fmt: skip
-    loc = r.headers["location"]
-    for _ in range(400):
-        page = _step(client, loc)
-        if 'id="settlement"' in page:
-            break
-    else:
-        pytest.fail("the deal did not end")
+    page = _first_settlement(client, rules, deals=1, seed=5)
     heading = re.search(r"<h2>([^<]*)</h2>", page[page.index('id="settlement"') :])
     assert heading is not None
     shown = heading.group(1).split(" — ", 1)[1]
@@ -225,17 +229,7 @@ def test_the_settlement_names_the_finished_deals_seats(tmp_path: Path) -> None:
     client = TestClient(create_app(_url(tmp_path)))
     moved = 0
     for seed in range(1, 9):
-        r = client.post(
-            "/play", data={"rules": "fimj", "seat": "1", "deals": "2", "seed": str(seed)},
-            follow_redirects=False,
-        )  # fmt: skip
-        loc = r.headers["location"]
-        for _ in range(400):
-            page = _step(client, loc)
-            if 'id="settlement"' in page:
-                break
-        else:
-            pytest.fail("the deal did not end")
+        page = _first_settlement(client, "fimj", deals=2, seed=seed)
         panel = page[page.index('id="settlement"') :]
         won = re.findall(r"<p><strong>(\w+)</strong> (.*?) — ", panel)
         hands = dict(re.findall(r"<li><code>([ESWN]): (.*?)</code></li>", panel))
@@ -251,17 +245,7 @@ def test_uma_is_shown_apart_and_bots_of_one_kind_are_numbered(tmp_path: Path) ->
     """The riichi match's end: scores after the last deal and with uma, labelled (report 20);
     three bots of one kind are told apart (report 18)."""
     client = TestClient(create_app(_url(tmp_path)), headers={"Accept-Language": "en"})
-    r = client.post(
-        "/play", data={"rules": "riichi-ema", "seat": "1", "deals": "1", "seed": "5"},
-        follow_redirects=False,
-    )  # fmt: skip
-    loc = r.headers["location"]
-    for _ in range(400):
-        page = _step(client, loc)
-        if 'id="settlement"' in page:
-            break
-    else:
-        pytest.fail("the deal did not end")
+    page = _first_settlement(client, "riichi-ema", deals=1, seed=5)
     bot = re.search(r"bot (\w+) 1\b", page)
     assert bot is not None, page[-3000:]
     assert f"bot {bot.group(1)} 3" in page
