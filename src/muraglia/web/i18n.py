@@ -105,6 +105,13 @@ _TEXT: dict[str, tuple[str, str]] = {
         "Write the four hands; the winner's with its winning tile (+X).",
     ),
     "points_unit": ("punti", "points"),
+    # the calculator's totals (the result's fields): han, fu and fan are the same words
+    "total_han": ("han", "han"),
+    "total_fu": ("fu", "fu"),
+    "total_fan": ("fan", "fan"),
+    "total_flowers": ("fiori", "flowers"),
+    "total_points": ("punti", "points"),
+    "total_doubles": ("raddoppi", "doubles"),
     "doubles_unit": ("raddoppi", "doubles"),
     "total": ("Totale", "Total"),
     "analysis": ("Analisi", "Analysis"),

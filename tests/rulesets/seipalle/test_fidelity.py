@@ -102,3 +102,12 @@ def test_chow_only_from_the_previous_player(source: str) -> None:
     hand = f"567m345p67s55p [234m{source}] +8s"
     with pytest.raises(MahjongError, match="SEI-PLAY-1"):
         SEIPALLE.score_dict({"hand": hand, "win": "tsumo", "seat_wind": "W"})
+
+
+def test_a_limit_hand_is_explained_as_one() -> None:
+    # SEI-LIMIT-1: a limit hand has no points and no doubles; it is worth the limit
+    out = SEIPALLE.score_dict({"hand": "19m19p19s1234567z+1m", "win": "tsumo"})
+    assert out["value"] == 1000
+    assert "limit hand → 1000" in out["explanation"]["en"]
+    assert "mano limite → 1000" in out["explanation"]["it"]
+    assert not any(line.startswith("0 points") for line in out["explanation"]["en"])

@@ -149,13 +149,16 @@ def stakes_collector(winners: Sequence[str], discarder: str | None) -> str:
 def hand_lines(result: ScoreResult, lang: str) -> list[str]:
     """The award lines and the fold of a scored hand, in ``it`` or ``en`` (no payments)."""
     lines = [award_line(a, lang) for a in result.awards]
-    if lang == "it":
+    if any(a.limit for a in result.awards):  # SEI-LIMIT-1: no points, no doubles, the limit
+        lines.append(("mano limite → " if lang == "it" else "limit hand → ") + str(result.value))
+    elif lang == "it":
         lines.append(f"{result.points} punti × 2^{result.doubles} → {result.value}")
-        if not result.valid:
-            lines.append("Chiusura non valida: serve almeno un raddoppio che non sia dora.")
     else:
         lines.append(f"{result.points} points × 2^{result.doubles} → {result.value}")
-        if not result.valid:
+    if not result.valid:
+        if lang == "it":
+            lines.append("Chiusura non valida: serve almeno un raddoppio che non sia dora.")
+        else:
             lines.append("Not a valid win: at least one double other than dora is needed.")
     return lines
 
