@@ -145,3 +145,20 @@ def test_units_agree_with_their_number() -> None:
     assert unit_name("it", "doubles", 1) == "raddoppio"
     assert unit_name("it", "points", 2) == "punti"
     assert unit_name("it", "han", 2) == "han"
+
+
+@pytest.mark.parametrize("rules", ["fimj", "riichi-ema", "mcr", "seipalle", "ravenna"])
+def test_every_flag_has_its_meaning_in_italian(client: TestClient, rules: str) -> None:
+    from muraglia.rulesets import load_ruleset
+
+    ruleset = load_ruleset(rules)
+    assert set(ruleset.flags_it) == set(ruleset.flags)
+    for flag, meaning in ruleset.flags_it.items():
+        assert meaning
+        assert meaning != ruleset.flags[flag]
+    if ruleset.flags:
+        flag, meaning = next(iter(ruleset.flags_it.items()))
+        page = client.get(f"/?rules={rules}", headers={"Accept-Language": "it"}).text
+        assert meaning.replace("'", "&#39;") in page
+        english = client.get(f"/?rules={rules}", headers={"Accept-Language": "en"}).text
+        assert ruleset.flags[flag].replace("'", "&#39;") in english

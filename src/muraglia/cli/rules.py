@@ -107,7 +107,9 @@ def declarations(ruleset: Any) -> dict[str, Any]:
     if statuses is None:
         statuses = getattr(sys.modules.get(type(ruleset).__module__), "STATUSES", {})
     status_rows = {str(k): _text(v) for k, v in dict(statuses or {}).items()}
-    return {"options": options, "flags": flag_rows, "statuses": status_rows}
+    italian = getattr(ruleset, "flags_it", {}) or {}
+    flags_it = {k: _text(italian.get(k, "")) for k in flag_rows}
+    return {"options": options, "flags": flag_rows, "flags_it": flags_it, "statuses": status_rows}
 
 
 def reference_markdown(spec: str) -> str:
@@ -214,7 +216,8 @@ def _render_declarations(decl: dict[str, Any]) -> None:
     flags = decl["flags"]
     console.print("[bold]flags[/bold] (score --flags): " + ("" if flags else "none / nessuno"))
     for k, v in flags.items():
-        console.print(escape(f"  {k}" + (f": {v}" if v else "")))
+        it = decl["flags_it"].get(k)
+        console.print(escape(f"  {k}" + (f": {v}" if v else "") + (f" / {it}" if it else "")))
     statuses = decl["statuses"]
     console.print('[bold]statuses[/bold] (settle "status"): ' + ("" if statuses else "none"))
     for k, v in statuses.items():

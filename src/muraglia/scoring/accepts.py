@@ -84,6 +84,8 @@ class InputRules:
     """Keys of the ``muraglia settle`` input object the ruleset reads."""
     notes: tuple[str, ...] = field(default=())
     """Extra lines for the reference (e.g. what the ruleset does not have: red fives, ura)."""
+    flags_it: Mapping[str, str] = field(default_factory=dict)
+    """The flags' meanings in Italian: flag → meaning (the rule id is added as in English)."""
 
     @property
     def flag_meanings(self) -> dict[str, str]:
@@ -92,6 +94,11 @@ class InputRules:
         One type for every ruleset's ``flags`` ClassVar (riichi and MCR write the meaning).
         """
         return {k: f"{meaning} ({ref})" for k, (ref, meaning) in self.flags.items()}
+
+    @property
+    def flag_meanings_it(self) -> dict[str, str]:
+        """:attr:`flag_meanings` in Italian (the ruleset class's ``flags_it``)."""
+        return {k: f"{self.flags_it[k]} ({ref})" for k, (ref, _) in self.flags.items()}
 
     # ------------------------------------------------------------------ checks
 

@@ -40,6 +40,11 @@ class Flag:
 
     id: str
     description: str
+    description_it: str
+
+    def text(self, lang: str) -> str:
+        """The meaning in ``lang`` (Italian or English)."""
+        return self.description_it if lang == "it" else self.description
 
 
 @dataclass(frozen=True)
@@ -85,7 +90,8 @@ def ruleset_form(rules_id: str) -> RulesetForm:
     """
     ruleset = load_ruleset(rules_id)
     table: Mapping[str, str] = ruleset.flags  # flag -> meaning, one type in every ruleset
-    flags = tuple(Flag(k, v) for k, v in table.items())
+    italian: Mapping[str, str] = ruleset.flags_it
+    flags = tuple(Flag(k, v, italian.get(k, v)) for k, v in table.items())
     options_cls: Any = type(ruleset.options)
     hints = typing.get_type_hints(options_cls)
     options = tuple(

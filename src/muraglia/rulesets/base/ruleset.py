@@ -83,6 +83,8 @@ class AnyRuleset(Protocol):
     sources: ClassVar[tuple[str, ...]]
     flags: ClassVar[Mapping[str, str]]
     """Situation flags the scorer reads: flag -> meaning (one type in every ruleset)."""
+    flags_it: ClassVar[Mapping[str, str]]
+    """The same meanings in Italian (every name a player sees is bilingual)."""
 
     @property
     def options(self) -> object:
@@ -323,6 +325,8 @@ class Ruleset(Generic[OptionsT]):
     """Frozen dataclass of the optional rules, with defaults."""
     flags: ClassVar[Mapping[str, str]] = {}
     """Flags the ruleset reads, with their meaning."""
+    flags_it: ClassVar[Mapping[str, str]] = {}
+    """:attr:`flags` in Italian (the same keys)."""
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     """Named option presets: registry id -> option values (one class, several ids)."""
     red_fives_per_suit: ClassVar[int] = 0

@@ -51,6 +51,18 @@ FLAGS: dict[str, tuple[str, str]] = {
 }
 """Situation flags read by the FIMJ scorer: flag → (spec item, meaning)."""
 
+FLAGS_IT: dict[str, str] = {
+    "riichi": "chiusura dopo un richi valido",
+    "replacement": "pedina vincente pescata sul tetto (muro morto)",
+    "robbing_kong": "chiusura rubando un kong",
+    "last_of_kind": "la pedina vincente è l'ultimo esemplare disponibile (ultimo pezzo)",
+    "last_discard": "chiusura sull'ultimo scarto",
+    "last_tile": "chiusura con l'ultima pedina del muro",
+    "within_fifteenth": "non più di 15 scarti fatti (entro la quindicesima)",
+    "first_turn": "uscita degli Dei: le 14 pedine iniziali di Est o il primo scarto di Est",
+}
+"""The meanings of :data:`FLAGS` in Italian."""
+
 STATUSES: dict[str, dict[str, str]] = {
     "small_lord": {
         "en": "small lord (FIMJ-PEN-1): too few tiles; cannot win, hand points count",
@@ -82,6 +94,7 @@ STATUSES: dict[str, dict[str, str]] = {
 INPUTS = InputRules(
     "fimj",
     flags=FLAGS,
+    flags_it=FLAGS_IT,
     statuses=STATUSES,
     chow_sources=("<", ""),
     chow_rule="FIMJ-PLAY-4",

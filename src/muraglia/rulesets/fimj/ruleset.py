@@ -101,6 +101,7 @@ class FimjRules(Ruleset[FimjOptions]):
     """Winning shapes, for analysis (FIMJ-HAND, FIMJ-GAP-11, FIMJ-MAX-M04, M07-M09)."""
     patterns = PATTERNS
     flags: ClassVar[Mapping[str, str]] = INPUTS.flag_meanings
+    flags_it: ClassVar[Mapping[str, str]] = INPUTS.flag_meanings_it
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
     inputs: ClassVar[InputRules] = INPUTS
 

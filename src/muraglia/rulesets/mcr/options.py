@@ -17,6 +17,15 @@ FLAGS: Mapping[str, str] = {
 }
 """Situational flags read by the fans."""
 
+FLAGS_IT: Mapping[str, str] = {
+    "last_tile": "chiusura sull'ultima pedina del muro (pescata: Last Tile Draw, MCR-FAN-40) "
+    "o sullo scarto successivo (Last Tile Claim, MCR-FAN-41)",
+    "replacement": "pescata sulla pedina di rimpiazzo di un kong (MCR-FAN-42); non per i fiori",
+    "robbing_kong": "chiusura su una pedina aggiunta a un pung esposto (MCR-FAN-43)",
+    "last_of_kind": "gli altri tre esemplari della pedina vincente erano visibili (MCR-FAN-27)",
+}
+"""The meanings of :data:`FLAGS` in Italian."""
+
 STATUSES: Mapping[str, Mapping[str, str]] = {
     "false_win": {
         "en": "false win (hu): pays 10 to each other player and may not win this hand",

@@ -35,7 +35,7 @@ from muraglia.rulesets.mcr.native import (
     single_tile_wait,
 )
 from muraglia.rulesets.mcr.native import decompositions as decompose
-from muraglia.rulesets.mcr.options import FLAGS, STATUSES, McrOptions
+from muraglia.rulesets.mcr.options import FLAGS, FLAGS_IT, STATUSES, McrOptions
 from muraglia.rulesets.mcr.patterns import EDITION_VALUES, NUMBER, PATTERNS
 from muraglia.rulesets.mcr.plan import FanPlan, group_counts, kinds_mask
 from muraglia.rulesets.mcr.result import McrResult
@@ -177,6 +177,7 @@ class McrRules(Ruleset[McrOptions]):
     flow_name: ClassVar[str] = "McrFlow"
     Options: ClassVar[type[Any]] = McrOptions
     flags: ClassVar[Mapping[str, str]] = FLAGS
+    flags_it: ClassVar[Mapping[str, str]] = FLAGS_IT
 
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         """An MCR ruleset with ``options`` or option keywords (see :class:`McrOptions`).

@@ -217,6 +217,7 @@ class RavennaRules(Ruleset[RavennaOptions]):
     patterns = PATTERNS
     flow_name: ClassVar[str] = "RavennaFlow"
     flags: ClassVar[Mapping[str, str]] = INPUTS.flag_meanings
+    flags_it: ClassVar[Mapping[str, str]] = INPUTS.flag_meanings_it
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
     inputs = INPUTS
 

@@ -244,6 +244,15 @@ class RiichiEma(Ruleset[EmaOptions]):
         "robbing_kong": "ron on a tile added to a pung (EMA-YAKU-15)",
         "first_turn": "won in the first uninterrupted go-around, no call before (EMA-YKM-03/04/05)",
     }
+    flags_it: ClassVar[Mapping[str, str]] = {
+        "riichi": "riichi dichiarato (EMA-YAKU-01)",
+        "double_riichi": "riichi dichiarato nel primo giro senza interruzioni (EMA-YAKU-03)",
+        "ippatsu": "chiusura entro il giro dopo il riichi (EMA-YAKU-02)",
+        "last_tile": "tsumo sull'ultima pedina del muro / ron sull'ultimo scarto (EMA-YAKU-16/17)",
+        "replacement": "tsumo sulla pedina di rimpiazzo di un kong (EMA-YAKU-14)",
+        "robbing_kong": "ron su una pedina aggiunta a un pung (EMA-YAKU-15)",
+        "first_turn": "chiusura nel primo giro intero, senza chiamate (EMA-YKM-03/04/05)",
+    }
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "riichi-tenhou": {
             "open_tanyao": True,

@@ -29,6 +29,17 @@ FLAGS: Mapping[str, tuple[str, str]] = {
 }
 """Situation flags: flag → (rule, meaning)."""
 
+FLAGS_IT: dict[str, str] = {
+    "riichi": "chiusura dopo il riichi",
+    "double_riichi": "riichi dichiarato al primo turno",
+    "robbing_kong": "chiusura rubando un kong",
+    "replacement": "pedina vincente pescata sul tetto (muro morto)",
+    "last_tile": "chiusura con l'ultima pedina del muro",
+    "last_discard": "chiusura sull'ultimo scarto",
+    "first_turn": "uscita degli Dei (Est) o della Terra, pescando",
+}
+"""The meanings of :data:`FLAGS` in Italian."""
+
 KNOWN_FLAGS = frozenset(FLAGS)
 """Flags this ruleset reads (SEI-DBL-D29…D37)."""
 
@@ -47,6 +58,7 @@ STATUSES: Mapping[str, Mapping[str, str]] = {
 INPUTS = InputRules(
     "seipalle",
     flags=FLAGS,
+    flags_it=FLAGS_IT,
     statuses=STATUSES,
     chow_sources=("<", ""),
     chow_rule="SEI-PLAY-1",

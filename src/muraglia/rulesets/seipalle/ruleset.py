@@ -329,6 +329,7 @@ class SeipalleRules(InputScorer, Ruleset[SeipalleOptions]):
     patterns: ClassVar[PatternTable] = PATTERNS
     flow_name: ClassVar[str] = "SeipalleFlow"
     flags: ClassVar[Mapping[str, str]] = INPUTS.flag_meanings
+    flags_it: ClassVar[Mapping[str, str]] = INPUTS.flag_meanings_it
     statuses: ClassVar[Mapping[str, Mapping[str, str]]] = STATUSES
     inputs: ClassVar[InputRules] = INPUTS
 
