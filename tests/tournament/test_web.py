@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -58,6 +59,8 @@ def test_public_pages(client: TestClient) -> None:
     assert r.status_code == 200
     assert "Giocatrice 8" in r.text
     assert 'http-equiv="refresh"' in r.text
+    # a session's status in both languages, as the rest of the page (never the bare id)
+    assert re.search(r"session \d+: [a-z ]+ / (seating|started|finished|approved)", r.text)
     assert client.get("/tournaments/1/standings.json").json()["standings"][0]["rank"] == 1
     assert client.get("/tournaments/99").status_code == 404
 

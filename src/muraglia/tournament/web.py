@@ -59,6 +59,19 @@ _env = Environment(
 )
 _env.globals["WIND_LETTERS"] = WIND_LETTERS
 
+STATUS_NAMES = {
+    "seating": "posti da assegnare / seating",
+    "started": "iniziato / started",
+    "finished": "finito / finished",
+    "approved": "approvato / approved",
+    "active": "attivo / active",
+    "dropped": "ritirato / withdrawn",
+    "substitute": "riserva / substitute",
+}
+"""A session's or a registration's status as the pages show it (Italian / English, as the
+rest of the tournament pages)."""
+_env.filters["status"] = lambda s: STATUS_NAMES.get(str(s), str(s))
+
 router = APIRouter(prefix="/tournaments", tags=["tournaments"])
 
 
