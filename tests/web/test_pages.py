@@ -164,3 +164,16 @@ def test_every_flag_has_its_meaning_in_italian(rules: str) -> None:
         assert meaning.replace("'", "&#39;") in page
         english = client.get(f"/?rules={rules}", headers={"Accept-Language": "en"}).text
         assert ruleset.flags[flag].replace("'", "&#39;") in english
+
+
+def test_a_form_page_with_an_input_error_answers_400(client: TestClient) -> None:
+    # the same message as the API's, on the page, with a 4xx (the brief: bad input is a 4xx)
+    bad = client.get(
+        "/?rules=fimj&hand=123m456m789s11p34p%2B5p&win=tsumo&seat_wind=S&flag=first_turn"
+    )
+    assert bad.status_code == 400
+    assert "FIMJ-MAX-M03" in bad.text
+    assert client.get("/?rules=fimj").status_code == 200  # an empty form is no error
+    assert client.get(f"/?rules=riichi-ema&hand={HAND.replace('+', '%2B')}").status_code == 200
+    settle = client.get("/settle?rules=fimj&winners=S&hand.S=123m")
+    assert settle.status_code == 400

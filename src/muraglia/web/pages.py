@@ -66,6 +66,16 @@ def render(request: Request, name: str, lang: str, context: dict[str, Any]) -> H
     return response
 
 
+def _with_status(response: HTMLResponse, error: object) -> HTMLResponse:
+    """A form page that shows an input error answers 400, as the API does.
+
+    The page itself, with the message in its result panel, is what the browser shows.
+    """
+    if error:
+        response.status_code = 400
+    return response
+
+
 def render_fragment(name: str, lang: str, context: dict[str, Any]) -> str:
     """Render template ``name`` to a string (pushed over WebSockets), same helpers as pages."""
     context = {
@@ -355,7 +365,7 @@ def calculator(request: Request) -> HTMLResponse:
             context["reasons"] = flag_reasons(item, form.flags, score.compute)
             if query.get("compare"):
                 context["compare"] = _compared(item, context["view"], lang)
-    return render(request, "calc.html", lang, context)
+    return _with_status(render(request, "calc.html", lang, context), context["error"])
 
 
 @router.get("/settle", response_class=HTMLResponse)
@@ -405,7 +415,7 @@ def settle_page(request: Request) -> HTMLResponse:
         "views": {w: _safe_view(item["hands"].get(w, ""), lang) for w in WINDS},
         "lines": (result or {}).get("explanation", {}).get(lang, []),
     }
-    return render(request, "settle.html", lang, context)
+    return _with_status(render(request, "settle.html", lang, context), context["error"])
 
 
 def _safe_view(text: str, lang: str) -> dict[str, Any] | None:
