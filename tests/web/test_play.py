@@ -254,3 +254,14 @@ def test_uma_is_shown_apart_and_bots_of_one_kind_are_numbered(tmp_path: Path) ->
     final = final[: final.index("</table>")]
     assert "after the last deal" in final
     assert "at the match&#39;s end (uma, sticks left)" in final
+
+
+@pytest.mark.parametrize(("lang", "bad"), [("en", "you discard"), ("it", "tu scarta")])
+def test_the_move_log_tells_of_the_human_in_the_third_person(
+    tmp_path: Path, lang: str, bad: str
+) -> None:
+    client = TestClient(create_app(_url(tmp_path)), headers={"Accept-Language": lang})
+    page = _first_settlement(client, "riichi-ema", deals=1, seed=5)
+    log = page[page.index('class="log"') :] if 'class="log"' in page else page
+    assert bad not in log  # "you discards" / "tu scarta" read wrong
+    assert ("Player 2 (you)" if lang == "en" else "Giocatore 2 (tu)") in log

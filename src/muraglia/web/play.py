@@ -35,6 +35,7 @@ from muraglia.rulesets import load_ruleset, parse_spec
 from muraglia.rulesets.base import SEAT_LETTERS
 from muraglia.web.forms import WINDS
 from muraglia.web.games import HUMAN, GameSession, SessionCache, new_session
+from muraglia.web.i18n import translate
 from muraglia.web.narrate import event_line
 from muraglia.web.pages import RULESETS, lang_of, render
 from muraglia.web.table_view import order_actions, settlement_shown, table_context, term_name
@@ -110,9 +111,14 @@ async def play_create(request: Request) -> Response:
     return RedirectResponse(f"/play/{session.id}", status_code=303)
 
 
+def _you(lang: str) -> str:
+    """How the human's seat is named on its own table."""
+    return translate(lang, "you")
+
+
 def _names(session: GameSession, lang: str) -> list[str]:
     """The seats' names: the human, and bots by kind (numbered by seat when a kind repeats)."""
-    you = "tu" if lang == "it" else "you"
+    you = _you(lang)
     seats = session.seats
     return [
         you if who == HUMAN else f"bot {who}" + (f" {s + 1}" if seats.count(who) > 1 else "")
@@ -208,7 +214,14 @@ _PUBLIC_EVENTS = frozenset({"called", "kong_made", "riichi", "won", "deal_ended"
 def _narrate(
     session: GameSession, seat: int, names: list[str], lang: str, limit: int = 14
 ) -> list[str]:
-    """The last public moves (and the seat's own), told in ``lang`` (:mod:`.narrate`)."""
+    """The last public moves (and the seat's own), told in ``lang`` (:mod:`.narrate`).
+
+    The human is told of in the third person, as every seat ("Giocatore 2 (tu) scarta",
+    "Player 2 (you) discards"): the sentences' verbs agree with a name, not with "you".
+    """
+    if names[seat] == _you(lang):
+        names = [*names]
+        names[seat] = f"{translate(lang, 'player')} {seat + 1} ({_you(lang)})"
     out = []
     for e in session.match.events[-80:]:
         if isinstance(e, Acted):
