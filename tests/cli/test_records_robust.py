@@ -211,3 +211,16 @@ def test_replay_steps_through_a_tenhou_record(capsys: pytest.CaptureFixture[str]
     code, _, err = run(capsys, "replay", "--mjai", str(mjlog))
     assert code == 2
     assert "convert our own records" in err
+
+
+def test_a_riichi_tenhou_game_is_named_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # our records keep the ruleset (riichi-ema) and its preset (riichi-tenhou) in the options
+    path = _record(tmp_path, "riichi-tenhou", deals=1)
+    code, out, _ = run(capsys, "replay", "--json", str(path))
+    assert code == 0
+    assert json.loads(out)["ruleset"] == "riichi-tenhou"
+    code, out, _ = run(capsys, "review", str(path), "--seat", "0")
+    assert code == 0
+    assert "(riichi-tenhou)" in out

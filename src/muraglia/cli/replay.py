@@ -234,7 +234,7 @@ def run(args: argparse.Namespace) -> int:
                 {
                     "ok": True,
                     "record": str(path),
-                    "ruleset": record.header.get("ruleset"),
+                    "ruleset": record.rules_id,  # a preset's id (riichi-tenhou) where it has one
                     "events": len(record.events),
                     "hands": sum(isinstance(e, DealStarted) for e in record.events),
                     "scores": list(match.scores),

@@ -54,6 +54,20 @@ class GameRecord:
     events: tuple[Event, ...]
     """Every event in order."""
 
+    @property
+    def rules_id(self) -> str:
+        """The id the game was played under: a preset's (``riichi-tenhou``) or the ruleset's.
+
+        >>> header = {"ruleset": "riichi-ema", "options": {"preset": "riichi-tenhou"}}
+        >>> GameRecord(header, ()).rules_id
+        'riichi-tenhou'
+        >>> GameRecord({"ruleset": "fimj", "options": {"limit": 1000}}, ()).rules_id
+        'fimj'
+        """
+        options = self.header.get("options")
+        preset = options.get("preset") if isinstance(options, dict) else None
+        return str(preset or self.header.get("ruleset", ""))
+
 
 def record_of(match: MatchState) -> GameRecord:
     """The record of ``match`` so far."""

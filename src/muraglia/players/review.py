@@ -260,8 +260,7 @@ def review_record(record: GameRecord, seat: int, *, seed: int = 0) -> Review:
             match.apply(event.action)
         elif isinstance(event, TimeCalled):
             match.call_time()
-    spec = str(record.header.get("ruleset", ""))
-    return Review(spec, seat, tuple(reviewer.decisions))
+    return Review(record.rules_id, seat, tuple(reviewer.decisions))
 
 
 def review_tenhou(record: Record, seat: int, *, seed: int = 0) -> Review:
