@@ -224,3 +224,18 @@ def test_a_riichi_tenhou_game_is_named_so(
     code, out, _ = run(capsys, "review", str(path), "--seat", "0")
     assert code == 0
     assert "(riichi-tenhou)" in out
+
+
+def test_rules_takes_jsonl_as_every_command_that_computes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # interfaces.md §5: --json and --jsonl; a bad line is answered and the batch goes on
+    lines = '{"rules": "fimj"}\n{"rules": "nope"}\n{}\n{"rule": "mcr"}\n'
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    code, out, _ = run(capsys, "rules", "--jsonl")
+    assert code == 0
+    got = [json.loads(x) for x in out.splitlines()]
+    assert [g["ok"] for g in got] == [True, False, True, False]
+    assert got[0]["rules"] == "fimj"
+    assert "fimj" in got[2]["rulesets"]
+    assert "reads only the key 'rules', not rule" in got[3]["error"]

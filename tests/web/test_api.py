@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any
 
@@ -270,3 +271,21 @@ def test_every_endpoints_answers_encode_as_the_standard_library(client: TestClie
         status, obj = answer(body, compute)
         r = client.post(path, content=body)
         assert (r.status_code, r.content) == (status, stdlib_encode(obj))
+
+
+@pytest.mark.parametrize("body", ["{bad", "nope", "[1]", "null"])
+def test_the_api_words_a_bad_body_as_the_command_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, body: str
+) -> None:
+    api = TestClient(create_app("sqlite://")).post("/api/score", content=body.encode())
+    assert api.status_code == 400
+    monkeypatch.setattr("sys.stdin", io.StringIO(body + "\n"))
+    assert main(["score", "--jsonl"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert api.json()["error"] == line["error"].removeprefix("line 1: ")
+
+
+def test_invalid_json_on_several_lines_names_the_line() -> None:
+    api = TestClient(create_app("sqlite://")).post("/api/score", content=b'{"a":\n 1,}')
+    assert api.status_code == 400
+    assert api.json()["error"].endswith("at line 2 column 4")

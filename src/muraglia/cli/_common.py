@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from muraglia.errors import InputTypeError, MahjongError, json_type
+from muraglia.scoring.inputs import parse_object
 from muraglia.scoring.result import encode_json, encode_json_utf8
 
 __all__ = [
@@ -311,35 +312,6 @@ def _emit(out: Any, raw: Any, texts: list[Any]) -> None:
             raise BlockingIOError(errno.EAGAIN, "stdout would block")
         view = view[done:]
     raw.flush()
-
-
-_scan_once: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
-"""The scanner of ``json.loads`` (``json.JSONDecoder()``'s: the C one where built)."""
-
-
-def parse_object(text: str, what: str = "a JSON object") -> Item:
-    """``text`` read as one JSON object.
-
-    Raises:
-        MahjongError: for invalid JSON (naming the column) or JSON nested too deeply.
-        InputTypeError: for JSON that is not an object.
-    """
-    if text[:1] == "{":  # an object with nothing around it: json.loads' own scanner, at once
-        try:
-            item, end = _scan_once(text, 0)
-        except Exception:  # json.loads below raises what it raises
-            end = -1
-        if end == len(text):
-            return item  # type: ignore[no-any-return]
-    try:
-        item = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MahjongError(f"invalid JSON: {exc.msg} at column {exc.colno}") from None
-    except RecursionError:
-        raise MahjongError("invalid JSON: nested too deeply") from None
-    if not isinstance(item, dict):
-        raise InputTypeError(f"expected {what}, got {json_type(item)}")
-    return item
 
 
 def error_message(exc: BaseException) -> str:

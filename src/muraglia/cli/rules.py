@@ -16,7 +16,7 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
-from muraglia.cli._common import dump
+from muraglia.cli._common import dump, run_batch
 from muraglia.errors import MahjongError
 from muraglia.rulesets import ALIASES, REGISTRY, load_ruleset, parse_spec
 
@@ -47,6 +47,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="table (default), md (the generated reference page) or json",
     )
     p.add_argument("--json", action="store_true", help="same as --format json")
+    p.add_argument(
+        "--jsonl",
+        action="store_true",
+        help='batch: read {"rules": "<id>"} objects from stdin, one per line (no "rules": the '
+        'list of rulesets); write one --json object per line (a bad line gets {"ok": false, '
+        '"error": "line N: ..."})',
+    )
     p.set_defaults(run=run)
 
 
@@ -164,8 +171,36 @@ def rules_dict(spec: str) -> dict[str, Any]:
     return out
 
 
+def compute(item: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``--json`` object of one ``--jsonl`` input object (``rules``, or nothing: the list).
+
+    Raises:
+        MahjongError: for an unknown ruleset or option, or a key other than ``rules``.
+        TypeError: for ``rules`` that is not a string.
+    """
+    unknown = sorted(set(item) - {"rules"})
+    if unknown:
+        raise MahjongError(f"rules reads only the key 'rules', not {', '.join(unknown)}")
+    if "rules" not in item:
+        return listing_dict()
+    spec = item["rules"]
+    if not isinstance(spec, str):
+        raise TypeError(f"'rules' must be a string, got {type(spec).__name__}")
+    return rules_dict(spec)
+
+
+def _run_batch(args: argparse.Namespace) -> int:
+    """``muraglia rules --jsonl``: the ids come from stdin, one object a line."""
+    if args.ruleset is not None:
+        print("muraglia rules: error: --jsonl reads the ids from stdin", file=sys.stderr)
+        return 2
+    return run_batch(compute)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``muraglia rules``."""
+    if args.jsonl:
+        return _run_batch(args)
     fmt = "json" if args.json else args.format
     try:
         if args.ruleset is None:

@@ -21,10 +21,18 @@ muraglia.errors.InvalidHandError: `dealer` must be a seat letter (E, S, W or N),
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import json
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from muraglia.errors import InputTypeError, InvalidHandError, excerpt, json_type, plural
+from muraglia.errors import (
+    InputTypeError,
+    InvalidHandError,
+    MahjongError,
+    excerpt,
+    json_type,
+    plural,
+)
 from muraglia.hand import Hand
 from muraglia.scoring.context import parse_wind
 from muraglia.tiles import COPIES, WINDS, PhysicalTile, Tile
@@ -41,8 +49,49 @@ __all__ = [
     "check_string_list",
     "check_tile_counts",
     "check_tile_list",
+    "parse_object",
     "plain_arguments",
 ]
+
+_scan_once: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+"""The scanner of ``json.loads`` (``json.JSONDecoder()``'s: the C one where built)."""
+
+
+def parse_object(text: str, what: str = "a JSON object") -> dict[str, Any]:
+    """``text`` read as one JSON object: the input of every command and of the web API.
+
+    One reader, so that the command line and the API word an error alike.
+
+    >>> parse_object('{"a": 1}')
+    {'a': 1}
+    >>> parse_object(chr(10).join(['{"a":', '  1,}']))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    muraglia.errors.MahjongError: invalid JSON: Expecting ... at line 2 column 5
+
+    Raises:
+        MahjongError: for invalid JSON (naming the line, past the first, and the column) or
+            JSON nested too deeply.
+        InputTypeError: for JSON that is not an object.
+    """
+    if text[:1] == "{":  # an object with nothing around it: json.loads' own scanner, at once
+        try:
+            item, end = _scan_once(text, 0)
+        except Exception:  # json.loads below raises what it raises
+            end = -1
+        if end == len(text):
+            return item  # type: ignore[no-any-return]
+    try:
+        item = json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno} column {exc.colno}" if exc.lineno > 1 else f"column {exc.colno}"
+        raise MahjongError(f"invalid JSON: {exc.msg} at {where}") from None
+    except RecursionError:
+        raise MahjongError("invalid JSON: nested too deeply") from None
+    if not isinstance(item, dict):
+        raise InputTypeError(f"expected {what}, got {json_type(item)}")
+    return item
+
 
 SEATS = ("E", "S", "W", "N")
 """Seat letters, East first (the dealer's seat)."""

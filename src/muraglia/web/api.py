@@ -26,7 +26,8 @@ from muraglia import __version__
 from muraglia.cli import analyze, score, settle
 from muraglia.cli._common import INPUT_ERRORS, error_message
 from muraglia.cli.rules import listing_dict, rules_dict
-from muraglia.errors import MahjongError, json_type
+from muraglia.errors import MahjongError
+from muraglia.scoring.inputs import parse_object
 
 __all__ = [
     "POSTS",
@@ -49,27 +50,24 @@ def bad(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"ok": False, "error": message}, status_code=status)
 
 
-def parse_object(body: bytes) -> dict[str, Any]:
-    """The request body as a JSON object.
+def body_object(body: bytes) -> dict[str, Any]:
+    """The request body as a JSON object, read as the command line reads its input.
 
     Raises:
-        MahjongError: on invalid JSON or a body that is not an object.
+        MahjongError: on a body that is not UTF-8, invalid JSON or not an object (the CLI's
+            words: :func:`muraglia.scoring.inputs.parse_object`).
     """
     try:
-        item = json.loads(body)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        msg = exc.msg if isinstance(exc, json.JSONDecodeError) else "not UTF-8"
-        pos = exc.pos if isinstance(exc, json.JSONDecodeError) else exc.start
-        raise MahjongError(f"invalid JSON: {msg} at position {pos}") from None
-    if not isinstance(item, dict):
-        raise MahjongError(f"expected a JSON object, got {json_type(item)}")  # the CLI's words
-    return item
+        text = body.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise MahjongError(f"invalid JSON: not UTF-8 (byte {exc.start})") from None
+    return parse_object(text)
 
 
 def answer(body: bytes, compute: Compute) -> tuple[int, dict[str, Any]]:
     """(status, object) of a ``POST``: 200 and the CLI's object, or 400 and the CLI's message."""
     try:
-        return 200, compute(parse_object(body))
+        return 200, compute(body_object(body))
     except INPUT_ERRORS as exc:
         return 400, {"ok": False, "error": error_message(exc)}
 
