@@ -166,3 +166,41 @@ def test_a_riichi_win_has_one_value_with_ura_dora_everywhere() -> None:
         recorded = [e for e in loads(dumps(match)).events if isinstance(e, Won)]
         assert [e.value for e in recorded] == [e.value for e in match.events if isinstance(e, Won)]
     assert checked >= 2
+
+
+# the answers of a tester's FIMJ game (seed 8): the human declares richi, then draws a flower,
+# which under richi is discarded, never in the hand (FIMJ-RICHI-4, FIMJ-FLOWER-4)
+RICHI_THEN_FLOWER = (
+    "11 12 5 7 11 2 1 7 7 - 8 8 12 1 12 1 8 1 6 11 1 8 8 11 8 1 8 4 8 8 1 2 - "
+    "1 1 1 1 2 1 8 7 2 1 4 2 4"
+)
+"""The answers, one a line ("-": Enter alone, to go on after a deal)."""
+
+
+def test_a_flower_drawn_under_richi_is_shown_not_a_crash(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "flower.jsonl"
+    answers = "\n".join(a.replace("-", "") for a in RICHI_THEN_FLOWER.split()) + "\n"
+    code, out, err = play(
+        monkeypatch, capsys, answers, "--rules", "fimj", "--max-deals", "3",
+        "--seed", "8", "--record", str(record),
+    )  # fmt: skip
+    assert "Traceback" not in err
+    assert code in (0, 1)  # the match played on (1: the answers ran out before its end)
+    assert "record saved" in out + err
+
+
+def test_red_fives_are_written_as_such(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # EMA-TILE-2: a red five is a dora; the table and the choices write it 0m/0p/0s
+    code, out, _ = play(
+        monkeypatch, capsys, "1\n" * 400, "--rules", "riichi-ema", "--max-deals", "2",
+        "--seed", "3", "--record", str(tmp_path / "red.jsonl"),
+    )  # fmt: skip
+    assert code in (0, 1)
+    assert re.search(r"\(([0-9][mpsz])*0[mps]", out)  # a red five in a hand or discards line
+    for menu in out.split("your hand")[1:]:  # never the same discard offered twice
+        offered = re.findall(r"^\s*\d+\. (discard \S+)", menu.split("\n\n")[0], re.M)
+        assert len(offered) == len(set(offered)), offered

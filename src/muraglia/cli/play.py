@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -293,15 +293,38 @@ class QuitRequested(Exception):  # noqa: N818 - a request, not an error
     """The player typed ``q``/``quit`` at a prompt."""
 
 
-def _tiles(tiles: Sequence[Tile]) -> str:
-    """Unicode glyphs then notation: ``🀇🀈 (1m2m)``."""
+def _tiles(tiles: Sequence[Tile], red: Collection[int] = ()) -> str:
+    """Unicode glyphs then notation: ``🀇🀈 (1m2m)``.
+
+    The tiles at the indexes ``red`` are red fives, written ``0m``/``0p``/``0s``
+    (docs/notation.md).
+
+    >>> _tiles([Tile.P4, Tile.P5, Tile.P6], red={1})
+    '🀜🀝🀞 (4p0p6p)'
+    """
     if not tiles:
         return "—"
-    return "".join(t.unicode for t in tiles) + " (" + "".join(t.notation for t in tiles) + ")"
+    notes = "".join(_notation(t, i in red) for i, t in enumerate(tiles))
+    return "".join(t.unicode for t in tiles) + " (" + notes + ")"
 
 
-def _tile(tile: Tile) -> str:
-    return f"{tile.notation} {tile.unicode}"
+def _notation(tile: Tile, red: bool = False) -> str:
+    """``5p``, or ``0p`` for the red five."""
+    return f"0{tile.notation[1]}" if red else tile.notation
+
+
+def _tile(tile: Tile, red: bool = False) -> str:
+    return f"{_notation(tile, red)} {tile.unicode}"
+
+
+def _hand_reds(tiles: Sequence[Tile], red_kinds: Collection[Tile]) -> set[int]:
+    """The indexes in ``tiles`` of the red fives held (the first five of each red kind)."""
+    out, left = set(), set(red_kinds)
+    for i, t in enumerate(tiles):
+        if t in left:
+            out.add(i)
+            left.discard(t)
+    return out
 
 
 def describe_action(
@@ -319,16 +342,20 @@ def describe_action(
     >>> from muraglia.tiles import Tile
     >>> describe_action(Discard(0, Tile.M5, riichi=True))
     'discard 5m 🀋 and declare riichi'
+    >>> describe_action(Discard(0, Tile.M5, red=True))
+    'discard 0m 🀋'
     """
     if isinstance(action, Discard):
-        drawn = text("just_drawn", lang) if view is not None and view.drawn == action.tile else ""
-        out = text("discard", lang, tile=_tile(action.tile)) + drawn
+        just = view is not None and view.drawn == action.tile and view.red_drawn == action.red
+        drawn = text("just_drawn", lang) if just else ""
+        out = text("discard", lang, tile=_tile(action.tile, action.red)) + drawn
         return out + (text("and_riichi", lang) if action.riichi else "")
     claim = view.claim if view is not None else None
-    on = f" {_tile(claim)}" if claim is not None else ""
+    red_claim = view is not None and view.red_claim
+    on = f" {_tile(claim, red_claim)}" if claim is not None else ""
     if isinstance(action, Win):
         if claim is not None:
-            return text("ron_on" if riichi else "win_on", lang, tile=_tile(claim))
+            return text("ron_on" if riichi else "win_on", lang, tile=_tile(claim, red_claim))
         return text("tsumo" if riichi else "win_self", lang)
     if isinstance(action, Pung):
         return text("pung", lang, on=on)
@@ -533,14 +560,18 @@ class Session:
                 self.say(f"    {self.t('melds')} {melds}")
             if v.bonus[s]:
                 self.say(f"    {self.t('flowers')} {_tiles(v.bonus[s])}")
-            self.say(f"    {self.t('discards')} {_tiles(v.discards[s])}")
+            red = v.red_discards[s] if s < len(v.red_discards) else ()
+            self.say(f"    {self.t('discards')} {_tiles(v.discards[s], red)}")
         hand = list(v.hand)
-        if v.drawn is not None:
+        reds = set(v.red_hand)
+        if v.drawn is not None and v.drawn in hand:  # a flower drawn under riichi is not there
             hand.remove(v.drawn)
-        drawn = self.t("drew", tile=_tile(v.drawn)) if v.drawn is not None else ""
-        self.say(self.t("your_hand", tiles=_tiles(hand)) + drawn)
+            if v.red_drawn:
+                reds.discard(v.drawn)
+        drawn = self.t("drew", tile=_tile(v.drawn, v.red_drawn)) if v.drawn is not None else ""
+        self.say(self.t("your_hand", tiles=_tiles(hand, _hand_reds(hand, reds))) + drawn)
         if v.claim is not None:
-            self.say(self.t("on_offer", tile=_tile(v.claim)))
+            self.say(self.t("on_offer", tile=_tile(v.claim, v.red_claim)))
 
     # ------------------------------------------------------------------ narration
 

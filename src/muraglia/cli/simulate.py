@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import sys
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -237,6 +238,8 @@ def _render(r: dict[str, Any]) -> None:
     from muraglia.cli._console import Console  # noqa: PLC0415 - only for human output
 
     console = Console(highlight=False)
+    if not console.is_terminal and "COLUMNS" not in os.environ:
+        console.width = 200  # a report piped to a file: its numbers whole, never cut at 80
     summary = Table(title=f"{r['spec']}: {r['games']} matches", header_style="bold")
     for col in ("deals", "won", "drawn", "hands won", "mean value", "errors", "s", "matches/s"):
         summary.add_column(col, justify="right")
