@@ -239,3 +239,14 @@ def test_rules_takes_jsonl_as_every_command_that_computes(
     assert got[0]["rules"] == "fimj"
     assert "fimj" in got[2]["rulesets"]
     assert "reads only the key 'rules', not rule" in got[3]["error"]
+
+
+def test_simulate_out_refuses_a_folder_of_an_earlier_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["simulate", "--rules", "riichi-ema", "--games", "1", "--max-deals", "1", "--json"]
+    code, _, _ = run(capsys, *args, "--out", str(tmp_path / "run"))
+    assert code == 0
+    code, _, err = run(capsys, *args, "--out", str(tmp_path / "run"))
+    assert code == 2  # its records would mix with the new run's
+    assert "already holds an earlier run (1 record)" in err

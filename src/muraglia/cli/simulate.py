@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from muraglia.cli._common import check_max_deals, dump
-from muraglia.errors import MahjongError, excerpt
+from muraglia.errors import MahjongError, excerpt, plural
 from muraglia.players import BOTS, DEFAULT_BOT
 from muraglia.players.external import CMD_PREFIX, DEFAULT_TIMEOUT, check_timeout, seat_commands
 
@@ -139,6 +139,8 @@ def run(args: argparse.Namespace) -> int:
         if args.out is not None and not args.out.strip():
             raise MahjongError("--out needs a folder name (an empty one writes nothing)")
         out = Path(args.out) if args.out else None
+        if out is not None:
+            _check_fresh(out)
         if out is not None:  # checked before any match is played; rows written as they come
             (out / "records").mkdir(parents=True, exist_ok=True)
             summary = _Summary(out / "summary.csv")
@@ -230,6 +232,22 @@ class _Progress:
 
     def __exit__(self, *exc: object) -> None:
         self.bar.stop()
+
+
+def _check_fresh(out: Path) -> None:
+    """``--out DIR`` holds no earlier run: its records would mix with this run's.
+
+    Raises:
+        MahjongError: naming the folder and what is in it.
+    """
+    old = sorted((out / "records").glob("match-*.jsonl")) if (out / "records").is_dir() else []
+    left = [p.name for p in (out / "summary.csv", out / "report.json") if p.exists()]
+    if old or left:
+        what = plural(len(old), "record") if old else ", ".join(left)
+        raise MahjongError(
+            f"--out {str(out)!r} already holds an earlier run ({what}): its records would mix "
+            "with this run's; name a new folder"
+        )
 
 
 def _render(r: dict[str, Any]) -> None:
