@@ -204,3 +204,24 @@ def test_red_fives_are_written_as_such(
     for menu in out.split("your hand")[1:]:  # never the same discard offered twice
         offered = re.findall(r"^\s*\d+\. (discard \S+)", menu.split("\n\n")[0], re.M)
         assert len(offered) == len(set(offered)), offered
+
+
+def test_each_payments_row_adds_up_to_the_new_score(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # riichi sticks go into the pot at a deal's end and out to a winner: the row shows the
+    # whole change, so old score + change = new score on every row
+    code, out, _ = play(
+        monkeypatch, capsys, "1\n" * 600, "--rules", "riichi-ema", "--max-deals", "3",
+        "--seed", "4", "--record", str(tmp_path / "pay.jsonl"),
+    )  # fmt: skip
+    assert code in (0, 1)
+    blocks = out.split("payments:")[1:]
+    assert blocks
+    scores = [0, 0, 0, 0]  # EMA: every seat starts at 0 (EMA-GAME-6)
+    for block in blocks:
+        rows = re.findall(r"^\s{4}.+?\s([+-]\d+)\s+→\s+(-?\d+)$", block, re.M)[:4]
+        assert len(rows) == 4, block[:400]
+        for s, (change, after) in enumerate(rows):
+            assert scores[s] + int(change) == int(after)
+            scores[s] = int(after)

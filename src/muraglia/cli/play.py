@@ -484,6 +484,9 @@ class Session:
         self.round_wind = WINDS[0]
         self.dora: list[str] = []
         self.players: dict[int, Player] = {**bots, human: HumanPlayer(self)}
+        self.scores_shown = list(match.scores)
+        """The scores after the last payments shown: each deal's row is the change from them
+        (the riichi sticks paid into the pot and taken out of it included)."""
 
     def t(self, key: str, **fields: object) -> str:
         """The line ``key`` in the session's language."""
@@ -616,8 +619,10 @@ class Session:
                 self.explain_end(e, deal, pot_before)
             elif isinstance(e, Settled):
                 self.say(self.t("payments"))
-                for s, x in enumerate(e.net):
-                    self.say(f"    {self.who(s):<22} {x:+7}   → {e.scores[s]:>7}")
+                for s, after in enumerate(e.scores):
+                    x = after - self.scores_shown[s]  # old score + change = new score
+                    self.say(f"    {self.who(s):<22} {x:+7}   → {after:>7}")
+                self.scores_shown = list(e.scores)
             elif isinstance(e, MatchEnded):
                 self.standings(e.scores)
             else:
