@@ -62,7 +62,6 @@ from muraglia.rulesets.base import (
 from muraglia.rulesets.riichi_ema.match_end import final_settlement
 from muraglia.rulesets.riichi_ema.options import EmaOptions
 from muraglia.rulesets.riichi_ema.ruleset import RiichiEma
-from muraglia.rulesets.riichi_ema.settlement import liable_seat
 from muraglia.scoring.result import DealOutcome, Settlement
 from muraglia.tiles import NUM_KINDS, NUM_SUITED, RANKS, TERMINALS_AND_HONOURS, WINDS, Tile
 
@@ -394,11 +393,7 @@ class RiichiFlow(DealFlow[RiichiEma]):
         payment from the pot, the other recipients' shares (own sticks back, EMA-STICK-1/4)
         being passed through ``net``.
         """
-        extra = dict(outcome.extra)
-        if "pao" not in extra:  # EMA-PAO: liability from the winners' melds
-            pao = {s: p for s in outcome.winners if (p := self.liable(outcome, s)) is not None}
-            if pao:
-                extra["pao"] = pao
+        extra = dict(outcome.extra)  # pao: the scorer reads it from the winners' melds
         reason = str(extra.get("reason", "exhausted"))
         if reason not in _WIN_REASONS:
             extra["draw"] = "abortive"
@@ -431,12 +426,6 @@ class RiichiFlow(DealFlow[RiichiEma]):
             net[to] -= total
             new_extra["riichi_stakes"] = {"to": to, "amount": total}
         return replace(result, net=net, extra=new_extra)
-
-    @staticmethod
-    def liable(outcome: DealOutcome, seat: str) -> str | None:
-        """The seat liable (pao) for winner ``seat``'s hand (:func:`liable_seat`)."""
-        hand = outcome.hands.get(seat)
-        return liable_seat(hand, seat) if isinstance(hand, Hand) else None
 
     def next_deal(self, progress: MatchProgress, summary: DealSummary) -> MatchProgress | None:
         """Renchan and counters from the settlement (EMA-GAME-1, EMA-HONBA-2/3); two rounds.

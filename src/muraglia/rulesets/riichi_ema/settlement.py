@@ -28,7 +28,7 @@ from muraglia.scoring.result import (
     Settlement,
     Transfer,
 )
-from muraglia.tiles import to_wind
+from muraglia.tiles import WIND_LETTERS, to_wind
 
 if TYPE_CHECKING:
     from muraglia.rulesets.riichi_ema.ruleset import RiichiEma
@@ -293,8 +293,6 @@ def _parsed(hand: str | Hand) -> Hand:
 _OFFSET = {Source.RIGHT: 1, Source.ACROSS: 2, Source.LEFT: 3}
 """A claimed meld's source -> the discarder's offset from the caller in turn order."""
 
-_LETTERS = ("E", "S", "W", "N")
-
 
 def liable_seat(hand: Hand, winner: str) -> str | None:
     """The seat liable (pao) for ``winner``'s Big Three Dragons / Big Four Winds.
@@ -314,7 +312,7 @@ def liable_seat(hand: Hand, winner: str) -> str | None:
                 continue
             sets += 1
             if sets == size and m.source is not None:
-                return _LETTERS[(_LETTERS.index(winner) + _OFFSET[m.source]) % 4]
+                return WIND_LETTERS[(WIND_LETTERS.index(winner) + _OFFSET[m.source]) % 4]
     return None
 
 
