@@ -163,7 +163,8 @@ class FimjRules(Ruleset[FimjOptions]):
         winner = win is not WinType.NONE
         _check_hand(hand, winner=winner)
         _check_flags(flags, self_drawn=win is WinType.TSUMO, winner=winner)
-        _check_flag_hand(hand, flags)
+        if flags:  # completes() and the bots' values search with no flags: nothing to check
+            _check_flag_hand(hand, flags)
         self._check_riichi(hand, flags)
         self._check_last_piece(hand, flags)
         if seat_wind not in WINDS:
