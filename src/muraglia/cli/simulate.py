@@ -139,9 +139,8 @@ def run(args: argparse.Namespace) -> int:
         if args.out is not None and not args.out.strip():
             raise MahjongError("--out needs a folder name (an empty one writes nothing)")
         out = Path(args.out) if args.out else None
-        if out is not None:
-            _check_fresh(out)
         if out is not None:  # checked before any match is played; rows written as they come
+            _check_fresh(out)
             (out / "records").mkdir(parents=True, exist_ok=True)
             summary = _Summary(out / "summary.csv")
         backend = None
