@@ -72,7 +72,7 @@ from muraglia.players.external import (
 from muraglia.players.simulate import attach_players, close_players
 from muraglia.rulesets import load_ruleset
 from muraglia.rulesets.base import SEAT_LETTERS, DealFlow, wind_letter
-from muraglia.tiles import WINDS, Tile
+from muraglia.tiles import WINDS, PhysicalTile, Tile
 
 __all__ = [
     "QuitRequested",
@@ -304,17 +304,12 @@ def _tiles(tiles: Sequence[Tile], red: Collection[int] = ()) -> str:
     """
     if not tiles:
         return "—"
-    notes = "".join(_notation(t, i in red) for i, t in enumerate(tiles))
+    notes = "".join(PhysicalTile(t, i in red).notation for i, t in enumerate(tiles))
     return "".join(t.unicode for t in tiles) + " (" + notes + ")"
 
 
-def _notation(tile: Tile, red: bool = False) -> str:
-    """``5p``, or ``0p`` for the red five."""
-    return f"0{tile.notation[1]}" if red else tile.notation
-
-
 def _tile(tile: Tile, red: bool = False) -> str:
-    return f"{_notation(tile, red)} {tile.unicode}"
+    return f"{PhysicalTile(tile, red).notation} {tile.unicode}"
 
 
 def _hand_reds(tiles: Sequence[Tile], red_kinds: Collection[Tile]) -> set[int]:
